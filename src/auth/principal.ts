@@ -1,0 +1,41 @@
+import type { Db } from '../db/connect.ts';
+import { API_KEY_PATTERN, sha256Hex } from './secrets.ts';
+
+/** The authenticated caller of a request. */
+export interface Principal {
+  accountId: string;
+  via: 'api_key' | 'session' | 'bearer';
+  /** Set for API-key requests: rate limits are counted per key (spec "Rate limits"). */
+  apiKeyId?: string;
+}
+
+/** last_used_at is refreshed at most once a minute per key, to keep writes off the hot path. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** The key's account, or null for a malformed, unknown or revoked key. */
+export async function principalFromApiKey(db: Db, key: string): Promise<Principal | null> {
+  if (!API_KEY_PATTERN.test(key)) return null;
+  const row = await db
+    .selectFrom('api_keys')
+    .select(['id', 'account_id', 'last_used_at'])
+    .where('key_hash', '=', sha256Hex(key))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = new Date();
+  if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute();
+  }
+  return { accountId: row.account_id, via: 'api_key', apiKeyId: row.id };
+}
+
+export async function principalFromSession(db: Db, token: string): Promise<Principal | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .select('account_id')
+    .where('token_hash', '=', sha256Hex(token))
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row ? { accountId: row.account_id, via: 'session' } : null;
+}

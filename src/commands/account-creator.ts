@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { Db } from '../db/connect.ts';
+import type { Account } from '../db/schema.ts';
+import { conflict, validationError } from '../errors.ts';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/passwords.ts';
+import { newId } from '../auth/secrets.ts';
+import { WELCOME_CREDITS_MICRO } from '../domain/pricing.ts';
+import type { Actor } from './actor.ts';
+import { writeAudit } from './audit.ts';
+import { postLedgerEntry } from './credit-ledger.ts';
+
+export interface AccountCreatorProps {
+  /** The sign-in e-mail; unique regardless of case. */
+  email: string;
+  /** Plain password; null for an account created through third-party sign-in only. */
+  password: string | null;
+  /** Optional name shown in the web app. */
+  displayName?: string | null;
+  /** Third-party identity to attach (the OIDC sign-in seam): provider + subject. */
+  identity?: { provider: string; subject: string };
+}
+
+const emailSchema = z.email().max(320);
+
+export function normalizeEmail(email: string): string {
+  return email.normalize('NFKC').trim().toLowerCase();
+}
+
+export function validatePassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw validationError('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (password.length > MAX_PASSWORD_LENGTH) throw validationError('password', `must be at most ${MAX_PASSWORD_LENGTH} characters`);
+}
+
+/** Creates an account with its balance row and the 25.00 welcome credits as a ledger entry. */
+export async function accountCreator(db: Db, actor: Actor, props: AccountCreatorProps): Promise<Account> {
+  const email = props.email.normalize('NFKC').trim();
+  if (!emailSchema.safeParse(email).success) throw validationError('email', 'must be a valid e-mail address');
+  if (props.password === null && !props.identity) throw validationError('password', 'is required');
+  if (props.password !== null) validatePassword(props.password);
+  const passwordHash = props.password === null ? null : await hashPassword(props.password);
+  const emailNormalized = normalizeEmail(email);
+  const id = newId();
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const account = await trx
+        .insertInto('accounts')
+        .values({ id, email, email_normalized: emailNormalized, password_hash: passwordHash, display_name: props.displayName ?? null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('credit_balances').values({ account_id: id, balance_micro: '0' }).execute();
+      if (props.identity) {
+        await trx.insertInto('account_identities').values({ account_id: id, ...props.identity }).execute();
+      }
+      await postLedgerEntry(trx, { accountId: id, amountMicro: WELCOME_CREDITS_MICRO, kind: 'welcome', description: 'Welcome credits' });
+      await writeAudit(trx, { ...actor, accountId: actor.accountId ?? id }, { accountId: id, action: 'account.created', targetType: 'account', targetId: id, details: { email } });
+      return account;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw conflict('email_taken', 'An account with this e-mail address already exists.', 'Sign in with this e-mail address instead, or use another address.');
+    }
+    throw err;
+  }
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}

@@ -1,0 +1,36 @@
+import type { Db } from '../db/connect.ts';
+import type { ApiKeyRow } from '../db/schema.ts';
+import { validationError } from '../errors.ts';
+import { apiKeyDisplayPrefix, generateApiKey, newId, sha256Hex } from '../auth/secrets.ts';
+import type { Actor } from './actor.ts';
+import { writeAudit } from './audit.ts';
+
+export interface ApiKeyCreatorProps {
+  /** The account that will own the key. */
+  accountId: string;
+  /** A label the user chooses ("CI", "Paralegal laptop"). */
+  name: string;
+}
+
+export interface CreatedApiKey {
+  row: ApiKeyRow;
+  /** The full key: returned this once, never stored (only its SHA-256 is). */
+  key: string;
+}
+
+export async function apiKeyCreator(db: Db, actor: Actor, props: ApiKeyCreatorProps): Promise<CreatedApiKey> {
+  const name = props.name.normalize('NFKC').trim();
+  if (name.length === 0) throw validationError('name', 'must not be empty');
+  if (name.length > 100) throw validationError('name', 'must be at most 100 characters');
+  const key = generateApiKey();
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('api_keys')
+      .values({ id: newId(), account_id: props.accountId, name, display_prefix: apiKeyDisplayPrefix(key), key_hash: sha256Hex(key) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, actor, { accountId: props.accountId, action: 'api_key.created', targetType: 'api_key', targetId: inserted.id, details: { name } });
+    return inserted;
+  });
+  return { row, key };
+}

@@ -1,0 +1,30 @@
+import type { Transaction } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+import type { Actor } from './actor.ts';
+
+export interface AuditEvent {
+  /** The account the event belongs to (whose audit log shows it). */
+  accountId: string | null;
+  /** Dotted verb: account.created, api_key.revoked, credits.granted ... */
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  /** Extra facts; never secrets (no keys, passwords or tokens). */
+  details?: Record<string, unknown>;
+}
+
+/** Writes an audit row inside the caller's transaction, so the event and the write commit together. */
+export async function writeAudit(trx: Transaction<Schema>, actor: Actor, event: AuditEvent): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      account_id: event.accountId,
+      actor: actor.via,
+      action: event.action,
+      target_type: event.targetType ?? null,
+      target_id: event.targetId ?? null,
+      details: JSON.stringify(event.details ?? {}),
+      request_id: actor.requestId ?? null,
+    })
+    .execute();
+}

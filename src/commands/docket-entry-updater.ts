@@ -1,0 +1,55 @@
+import type { Db } from '../db/connect.ts';
+import type { DocketEntryRow } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import type { Actor } from './actor.ts';
+import { writeAudit } from './audit.ts';
+import type { PrivateApplicationData } from './docket-entry-creator.ts';
+
+export interface DocketEntryUpdaterProps {
+  accountId: string;
+  entryId: string;
+  /** Fields left undefined are unchanged; null clears. */
+  clientMatter?: string | null;
+  notes?: string | null;
+  /** Changes to the account's own data; only for private (unpublished) applications. */
+  application?: Partial<PrivateApplicationData>;
+}
+
+export async function docketEntryUpdater(db: Db, actor: Actor, props: DocketEntryUpdaterProps): Promise<DocketEntryRow> {
+  return db.transaction().execute(async (trx) => {
+    const entry = await trx
+      .selectFrom('docket_entries')
+      .selectAll()
+      .where('id', '=', props.entryId)
+      .where('account_id', '=', props.accountId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!entry) throw notFound('Docket entry', 'docket_entry_not_found');
+    const changes: Record<string, string | null> = {};
+    if (props.clientMatter !== undefined) changes.client_matter = props.clientMatter;
+    if (props.notes !== undefined) changes.notes = props.notes;
+    const updated = await trx
+      .updateTable('docket_entries')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', entry.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (props.application && Object.keys(props.application).length > 0) {
+      // Only the owner's private record may change; public records come from the USPTO.
+      await trx
+        .updateTable('applications')
+        .set({ ...props.application, updated_at: new Date() })
+        .where('id', '=', entry.application_id)
+        .where('owner_account_id', '=', props.accountId)
+        .execute();
+    }
+    await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: 'docket.entry_updated',
+      targetType: 'docket_entry',
+      targetId: entry.id,
+      details: { fields: [...Object.keys(changes), ...Object.keys(props.application ?? {}).map((k) => `application.${k}`)] },
+    });
+    return updated;
+  });
+}

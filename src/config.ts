@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { readFileSync } from 'node:fs';
+
+/**
+ * Every setting Prosa reads, typed and validated from the environment, with defaults.
+ * Nothing else in the code base reads process.env directly.
+ */
+const envSchema = z.object({
+  /** TCP port the server listens on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Interface to bind. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Public address of the backend ({base_url} in the spec). */
+  BASE_URL: z.url().default('http://localhost:8080'),
+  /** Public address of the MCP server ({mcp_url}); defaults to BASE_URL (single-process mode). */
+  MCP_URL: z.url().optional(),
+  /** Embedded database directory (PGlite); ignored when DATABASE_URL is set. */
+  PROSA_DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string for scale-out; when unset the embedded PGlite is used. */
+  DATABASE_URL: z.string().optional(),
+  /** "off" starts with no demo account and no demo docket. */
+  PROSA_DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  /** Comma-separated addresses/CIDRs whose X-Forwarded-For is trusted. */
+  TRUSTED_PROXIES: z.string().default(''),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Secret for signing download tokens in scale-out; generated into the data dir when embedded. */
+  PROSA_SIGNING_SECRET: z.string().min(32).optional(),
+  /** USPTO Open Data Portal API key; enables the live connector. */
+  PROSA_USPTO_API_KEY: z.string().optional(),
+  /** USPTO Open Data Portal base address (tests point it at a local replay server). */
+  PROSA_USPTO_BASE_URL: z.url().default('https://api.uspto.gov'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  baseUrl: string;
+  mcpUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoData: boolean;
+  trustedProxies: string[];
+  logLevel: Env['LOG_LEVEL'];
+  signingSecret: string | undefined;
+  usptoApiKey: string | undefined;
+  usptoBaseUrl: string;
+  /** Session cookies get the Secure attribute when the public address is https. */
+  secureCookies: boolean;
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+const packageVersion: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const baseUrl = e.BASE_URL.replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl,
+    mcpUrl: (e.MCP_URL ?? baseUrl).replace(/\/+$/, ''),
+    dataDir: e.PROSA_DATA_DIR,
+    databaseUrl: e.DATABASE_URL || undefined,
+    demoData: e.PROSA_DEMO_DATA === 'on',
+    trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    signingSecret: e.PROSA_SIGNING_SECRET,
+    usptoApiKey: e.PROSA_USPTO_API_KEY || undefined,
+    usptoBaseUrl: e.PROSA_USPTO_BASE_URL.replace(/\/+$/, ''),
+    secureCookies: baseUrl.startsWith('https://'),
+    version: packageVersion,
+  };
+}

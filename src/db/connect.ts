@@ -1,0 +1,101 @@
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import type { Schema } from './schema.ts';
+
+export type Db = Kysely<Schema>;
+
+/** An open database: Kysely over PGlite (embedded) or PostgreSQL (scale-out). */
+export interface Database {
+  readonly db: Db;
+  readonly kind: 'pglite' | 'postgres';
+  /** The PGlite instance (embedded only): the job queue and tests need it directly. */
+  readonly pglite?: PGlite;
+  /** The connection string (PostgreSQL only): the job queue and rate limiter open their own pools. */
+  readonly connectionString?: string;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const DATE = 1082;
+
+/**
+ * Read int8 as bigint (money is micro-credits in bigint) and dates as 'YYYY-MM-DD' strings:
+ * node-postgres would otherwise turn a date into a local-time Date and shift it a day.
+ */
+const parsers = {
+  [INT8]: (v: string) => BigInt(v),
+  [DATE]: (v: string) => v,
+};
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory (ignored with databaseUrl). 'memory://' for an in-memory database. */
+  dataDir?: string;
+  /** A gzipped data-dir dump to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob;
+  /** Max pool size on PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  return openPglite(opts.dataDir ?? './data', opts.loadDataDir);
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  const lock: DataDirLock | null = inMemory ? null : acquireDataDirLock(dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(inMemory ? dataDir : `${dataDir}/pgdata`, {
+      parsers,
+      loadDataDir,
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const db = new Kysely<Schema>({ dialect: new PGliteDialect({ pglite }) });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await db.destroy();
+      } finally {
+        if (!pglite.closed) await pglite.close();
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid in parsers ? parsers[oid as keyof typeof parsers] : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    connectionString,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * US application numbers: a 2-digit series code and a 6-digit serial, stored as 8 digits
+ * (MPEP 503). The interface strips slashes, commas and spaces before use, so `17200011`,
+ * `17/200,011` and `17 200 011` name the same application.
+ */
+export type ApplicationNumber = string & { readonly __brand: 'ApplicationNumber' };
+
+const SEPARATORS = /[\s/,.\-\u2010-\u2015]/g;
+
+/** The normalized 8-digit number, or null when the input cannot be one. */
+export function normalizeApplicationNumber(input: string): ApplicationNumber | null {
+  let s = input.normalize('NFKC').trim().replace(SEPARATORS, '');
+  if (/^US/i.test(s)) s = s.slice(2);
+  if (!/^\d{8}$/.test(s)) return null;
+  return s as ApplicationNumber;
+}
+
+/** Display form used by practitioners: 17/200,011. */
+export function formatApplicationNumber(n: string): string {
+  if (!/^\d{8}$/.test(n)) return n;
+  return `${n.slice(0, 2)}/${n.slice(2, 5)},${n.slice(5)}`;
+}

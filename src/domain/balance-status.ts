@@ -1,0 +1,25 @@
+import { credits } from './money.ts';
+
+/**
+ * Balance status (spec "Balance status thresholds"; the boundaries are ours, see
+ * docs/decisions.md): healthy above 25; low from 10 to 25 inclusive; very_low from 5 to
+ * under 10; critical under 5.
+ */
+export type BalanceStatus = 'healthy' | 'low' | 'very_low' | 'critical';
+
+export function balanceStatus(balanceMicro: bigint): BalanceStatus {
+  if (balanceMicro > credits(25)) return 'healthy';
+  if (balanceMicro >= credits(10)) return 'low';
+  if (balanceMicro >= credits(5)) return 'very_low';
+  return 'critical';
+}
+
+/** Statuses at which responses carry X-Purchase-Prompt (spec: "low or worse"). */
+export function needsPurchasePrompt(status: BalanceStatus): boolean {
+  return status !== 'healthy';
+}
+
+export function purchaseMessage(status: BalanceStatus, balance: string): string {
+  const level = status === 'low' ? 'low' : status === 'very_low' ? 'very low' : 'critically low';
+  return `Your Prosa credit balance is ${level} (${balance} credits). Buy credits in the web app under Settings > Billing to keep document exports available.`;
+}

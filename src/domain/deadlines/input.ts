@@ -1,0 +1,94 @@
+// Validation of DeadlineInput. Input may come straight from JSON, so every field is checked at
+// run time; each failure is a DeadlineInputError naming the field.
+import { ACTION_KINDS, isActionKind, type ActionKind } from './action-kinds.ts';
+import { isIsoDate, type IsoDate } from './calendar.ts';
+import { DeadlineInputError } from './errors.ts';
+import { ENTITY_SIZES, type EntitySize } from './fees.ts';
+import { maxStatedMonths, minStatedMonths, PERIOD_RULES } from './periods.ts';
+import type { DeadlineInput } from './types.ts';
+
+/** Dates the calculator accepts: the Uniform Monday Holiday Act calendar (1971) onward, four-digit years. */
+export const EARLIEST_DATE = '1971-01-01';
+export const LATEST_DATE = '2999-12-31';
+
+export interface CheckedInput {
+  action: ActionKind;
+  mailingDate: IsoDate;
+  periodMonths: number;
+  periodSource: 'default' | 'stated';
+  advisoryDate: IsoDate | null;
+  replyFiledDate: IsoDate | null;
+  entity: EntitySize | null;
+  today: IsoDate;
+}
+
+const absent = (v: unknown): boolean => v === undefined || v === null;
+
+function checkDate(field: string, value: unknown): IsoDate {
+  if (!isIsoDate(value)) {
+    throw new DeadlineInputError(field, `${field} must be a real calendar date in YYYY-MM-DD form, got ${JSON.stringify(value)}`);
+  }
+  if (value < EARLIEST_DATE || value > LATEST_DATE) {
+    throw new DeadlineInputError(field, `${field} must be between ${EARLIEST_DATE} and ${LATEST_DATE}, got ${value}`);
+  }
+  return value;
+}
+
+function optionalDate(field: string, value: unknown): IsoDate | null {
+  return absent(value) ? null : checkDate(field, value);
+}
+
+export function checkInput(input: DeadlineInput): CheckedInput {
+  if (typeof input !== 'object' || input === null) throw new DeadlineInputError('input', 'input must be an object');
+  const raw = input as unknown as Record<string, unknown>;
+
+  if (!isActionKind(raw.action)) {
+    throw new DeadlineInputError('action', `unknown action kind ${JSON.stringify(raw.action)}; expected one of ${ACTION_KINDS.join(', ')}`);
+  }
+  const action = raw.action;
+  const mailingDate = checkDate('mailingDate', raw.mailingDate);
+
+  let periodMonths = PERIOD_RULES[action].defaultMonths;
+  let periodSource: 'default' | 'stated' = 'default';
+  if (!absent(raw.periodMonths)) {
+    const p = raw.periodMonths;
+    const min = minStatedMonths(action);
+    const max = maxStatedMonths(action);
+    if (typeof p !== 'number' || !Number.isInteger(p) || p < min || p > max) {
+      const range = min === max ? `exactly ${min} (${PERIOD_RULES[action].maximumCitation})` : `a whole number from ${min} to ${max}`;
+      throw new DeadlineInputError('periodMonths', `periodMonths for ${action} must be ${range}, got ${JSON.stringify(p)}`);
+    }
+    periodMonths = p;
+    periodSource = 'stated';
+  }
+
+  const replyFiledDate = optionalDate('replyFiledDate', raw.replyFiledDate);
+  if (replyFiledDate !== null && replyFiledDate < mailingDate) {
+    throw new DeadlineInputError('replyFiledDate', `replyFiledDate ${replyFiledDate} is before the mailing date ${mailingDate}`);
+  }
+
+  const advisoryDate = optionalDate('advisoryDate', raw.advisoryDate);
+  if (advisoryDate !== null) {
+    if (action !== 'final') {
+      throw new DeadlineInputError('advisoryDate', `an advisory action answers a reply to a final rejection; advisoryDate is not valid for ${action}`);
+    }
+    if (advisoryDate < mailingDate) {
+      throw new DeadlineInputError('advisoryDate', `advisoryDate ${advisoryDate} is before the mailing date ${mailingDate}`);
+    }
+    if (replyFiledDate !== null && advisoryDate < replyFiledDate) {
+      throw new DeadlineInputError('advisoryDate', `advisoryDate ${advisoryDate} is before the reply it answers (${replyFiledDate})`);
+    }
+  }
+
+  let entity: EntitySize | null = null;
+  if (!absent(raw.entity)) {
+    if (!(ENTITY_SIZES as readonly unknown[]).includes(raw.entity)) {
+      throw new DeadlineInputError('entity', `entity must be one of ${ENTITY_SIZES.join(', ')}, got ${JSON.stringify(raw.entity)}`);
+    }
+    entity = raw.entity as EntitySize;
+  }
+
+  const today = optionalDate('today', raw.today) ?? mailingDate;
+
+  return { action, mailingDate, periodMonths, periodSource, advisoryDate, replyFiledDate, entity, today };
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerUsageHeaders } from './plugins/usage-headers.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerDeprecationHeaders } from './plugins/deprecation.ts';
+import { registerOpenApi } from './openapi.ts';
+import { healthRoutes } from './routes/health.ts';
+import { lookupRoute } from './routes/v1/lookup.ts';
+import { authRoutes } from './routes/api/auth.ts';
+import { keyRoutes } from './routes/api/keys.ts';
+import { creditRoutes } from './routes/api/credits.ts';
+import { docketRoutes } from './routes/api/docket.ts';
+
+/** Default body limit; routes that take office-action text raise their own. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export interface BuildAppOptions {
+  /** pino logger options, or false to silence logs (tests). */
+  logger?: boolean | object;
+}
+
+/** The backend API as one Fastify instance: plugins first, then every route group. */
+export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: ctx.config.logLevel },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: ctx.config.trustedProxies.length > 0 ? ctx.config.trustedProxies : false,
+    // Honour a caller's X-Request-Id when it is sane, so ids can be followed across services.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON bodies are accepted (OAuth's form posts register their own parser in scope).
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Request-Id', request.id);
+    return payload;
+  });
+
+  await app.register(cookie);
+  registerErrorHandling(app);
+  registerAuth(app, ctx);
+  registerRateLimit(app, ctx);
+  registerUsageHeaders(app, ctx);
+  registerDeprecationHeaders(app, ctx);
+  registerMetrics(app);
+  await registerOpenApi(app, ctx);
+
+  healthRoutes(app, ctx);
+  lookupRoute(app, ctx);
+  authRoutes(app, ctx);
+  keyRoutes(app, ctx);
+  creditRoutes(app, ctx);
+  docketRoutes(app, ctx);
+  return app;
+}

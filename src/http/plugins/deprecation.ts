@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+
+/** The retired REST interface's dates (decided; docs/decisions.md). */
+export const REST_DEPRECATED_AT = new Date('2026-01-01T00:00:00Z');
+export const REST_SUNSET_AT = new Date('2027-12-31T23:59:59Z');
+
+/**
+ * Headers on every /v1 response: Deprecation (RFC 9745, a structured-field date), Sunset
+ * (RFC 8594, an HTTP-date) and a Link to the successor, the MCP server (RFC 8288
+ * rel="successor-version").
+ */
+export function registerDeprecationHeaders(app: FastifyInstance, ctx: AppContext): void {
+  const deprecation = `@${Math.floor(REST_DEPRECATED_AT.getTime() / 1000)}`;
+  const sunset = REST_SUNSET_AT.toUTCString();
+  const link = `<${ctx.config.mcpUrl}/mcp>; rel="successor-version"`;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config?.deprecated || request.url.startsWith('/v1/')) {
+      reply.header('Deprecation', deprecation);
+      reply.header('Sunset', sunset);
+      reply.header('Link', link);
+    }
+    return payload;
+  });
+}

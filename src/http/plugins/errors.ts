@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.ts';
+import { errorBody } from '../error-body.ts';
+
+/** Fastify's own client errors, turned into the spec's error object with an accurate status. */
+function fromFastifyError(err: FastifyError): AppError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(413, 'payload_too_large', 'The request body is too large.', 'Send a smaller body; office_action_text may be at most 1 MB.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError(415, 'unsupported_media_type', `Unsupported Content-Type: ${err.message.replace(/^Unsupported Media Type: /, '')}.`, 'Send the body as JSON with the header Content-Type: application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError(400, 'invalid_json', 'The body is empty but Content-Type is application/json.', 'Send a JSON object as the body, or omit the Content-Type header.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError(400, 'invalid_json', 'The body is not valid JSON.', 'Send a well-formed JSON object; check quotes, commas and escapes.');
+  }
+  if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
+    return new AppError(400, 'invalid_json', 'The body is not valid JSON.', 'Send a well-formed JSON object; check quotes, commas and escapes.');
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new AppError(err.statusCode, 'bad_request', err.message, 'Correct the request and send it again.');
+  }
+  return null;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    let appErr: AppError;
+    if (err instanceof AppError) {
+      appErr = err;
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'body';
+      const details = err.validation.map((v) => {
+        const field = `${where}${v.instancePath.replace(/\//g, '.')}`;
+        return { field, problem: v.message ?? 'is invalid' };
+      });
+      const first = details[0];
+      appErr = new AppError(400, 'validation_error', details.map((d) => `${d.field}: ${d.problem}`).join('; '), `Correct ${first ? `"${first.field}"` : 'the request'} and send it again.`);
+    } else {
+      const mapped = fromFastifyError(err);
+      if (mapped) {
+        appErr = mapped;
+      } else {
+        request.log.error({ err }, 'unhandled error');
+        appErr = new AppError(500, 'internal_error', `An internal error occurred. Quote request id ${request.id} to support.`, 'Retry once after a few seconds; if it fails again, report the request id.');
+      }
+    }
+    for (const [k, v] of Object.entries(appErr.headers)) reply.header(k, v);
+    reply.status(appErr.status).send(errorBody(appErr, appErr.status >= 500 ? request.id : undefined));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    reply.status(404).send(
+      errorBody(new AppError(404, 'route_not_found', `No route ${request.method} ${path}.`, 'Check the method and path against /v1/openapi.json; the MCP server is the recommended integration path.')),
+    );
+  });
+}

@@ -1,0 +1,120 @@
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import pg from 'pg';
+
+/**
+ * Rate-limit tiers (spec "Rate limits"): a per-minute rate and a per-second burst.
+ * rate-limiter-flexible only has fixed windows, so each tier is two limiters checked in
+ * sequence: a RateLimiterUnion would consume from both even when one refuses, admitting only
+ * 80 of 120 per minute (measured, shared/reference/stack.md §8).
+ */
+export type Tier = 'free' | 'authenticated' | 'signin';
+
+const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
+  free: { perMinute: 60, perSecond: 10 },
+  authenticated: { perMinute: 120, perSecond: 20 },
+  // Sign-in and sign-up: per client IP, stricter, to blunt credential stuffing.
+  signin: { perMinute: 20, perSecond: 5 },
+};
+
+export interface RateDecision {
+  allowed: boolean;
+  /** The per-minute limit (X-RateLimit-Limit). */
+  limit: number;
+  /** Requests left in the current minute window (X-RateLimit-Remaining). */
+  remaining: number;
+  /** Unix seconds when the minute window resets (X-RateLimit-Reset). */
+  resetAt: number;
+  /** Seconds to wait before retrying, when refused (Retry-After). */
+  retryAfter: number;
+}
+
+export interface RateLimits {
+  check(tier: Tier, key: string): Promise<RateDecision>;
+  /** Failed sign-ins per e-mail: after 5 in 15 minutes, sign-in for it is refused for a while. */
+  signinFailures: {
+    /** Seconds the caller must wait, 0 when sign-in may be tried. */
+    retryAfter(key: string): Promise<number>;
+    recordFailure(key: string): Promise<void>;
+    reset(key: string): Promise<void>;
+  };
+  close(): Promise<void>;
+}
+
+export const SIGNIN_FAILURES_ALLOWED = 5;
+
+interface TierLimiters {
+  perSecond: RateLimiterAbstract;
+  perMinute: RateLimiterAbstract;
+}
+
+/** Memory store for one process (embedded); PostgreSQL store so limits hold across replicas. */
+export async function createRateLimits(opts: { connectionString?: string }): Promise<RateLimits> {
+  let pool: pg.Pool | undefined;
+  const limiter = async (keyPrefix: string, points: number, duration: number, blockDuration = 0): Promise<RateLimiterAbstract> => {
+    if (!opts.connectionString) return new RateLimiterMemory({ points, duration, keyPrefix, blockDuration });
+    pool ??= new pg.Pool({ connectionString: opts.connectionString, max: 4 });
+    const p = pool;
+    return new Promise((resolve, reject) => {
+      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+        { storeClient: p, storeType: 'pool', points, duration, keyPrefix, blockDuration, tableName: 'prosa_rate_limits', clearExpiredByTimeout: false },
+        (err?: Error) => (err ? reject(err) : resolve(limiter)),
+      );
+    });
+  };
+  const limiters = {} as Record<Tier, TierLimiters>;
+  for (const tier of Object.keys(TIERS) as Tier[]) {
+    limiters[tier] = {
+      perSecond: await limiter(`${tier}_perSecond`, TIERS[tier].perSecond, 1),
+      perMinute: await limiter(`${tier}_perMinute`, TIERS[tier].perMinute, 60),
+    };
+  }
+  // A sixth failure within 15 minutes blocks the e-mail for 5 minutes.
+  const failures = await limiter('signin_failures', SIGNIN_FAILURES_ALLOWED, 15 * 60, 5 * 60);
+  return {
+    async check(tier, key) {
+      const { perSecond, perMinute } = limiters[tier];
+      const limit = TIERS[tier].perMinute;
+      const nowSec = Date.now() / 1000;
+      try {
+        await perSecond.consume(key);
+      } catch (rej) {
+        if (!(rej instanceof RateLimiterRes)) throw rej;
+        const minute = await perMinute.get(key);
+        return {
+          allowed: false,
+          limit,
+          remaining: minute ? Math.max(0, limit - minute.consumedPoints) : limit,
+          resetAt: Math.ceil(nowSec + (minute?.msBeforeNext ?? 60_000) / 1000),
+          retryAfter: Math.max(1, Math.ceil(rej.msBeforeNext / 1000)),
+        };
+      }
+      try {
+        const res = await perMinute.consume(key);
+        return { allowed: true, limit, remaining: res.remainingPoints, resetAt: Math.ceil(nowSec + res.msBeforeNext / 1000), retryAfter: 0 };
+      } catch (rej) {
+        if (!(rej instanceof RateLimiterRes)) throw rej;
+        // Refused by the minute window: give the burst point back so it is not lost.
+        await perSecond.reward(key, 1);
+        return { allowed: false, limit, remaining: 0, resetAt: Math.ceil(nowSec + rej.msBeforeNext / 1000), retryAfter: Math.max(1, Math.ceil(rej.msBeforeNext / 1000)) };
+      }
+    },
+    signinFailures: {
+      async retryAfter(key) {
+        const res = await failures.get(key);
+        if (!res || res.consumedPoints <= SIGNIN_FAILURES_ALLOWED) return 0;
+        return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+      },
+      async recordFailure(key) {
+        await failures.consume(key).catch((rej: unknown) => {
+          if (!(rej instanceof RateLimiterRes)) throw rej;
+        });
+      },
+      async reset(key) {
+        await failures.delete(key);
+      },
+    },
+    async close() {
+      await pool?.end();
+    },
+  };
+}

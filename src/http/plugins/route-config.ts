@@ -1,0 +1,26 @@
+import type { Principal } from '../../auth/principal.ts';
+import type { UsageCounts } from '../../commands/usage-recorder.ts';
+import type { Tier } from './rate-limit-store.ts';
+
+/**
+ * How a route authenticates:
+ * - none: free endpoints;
+ * - api_key: the retired REST API (X-API-Key only);
+ * - session: the web app's cookie only (account settings such as API keys);
+ * - account: cookie, bearer token (MCP server) or API key.
+ */
+export type AuthMode = 'none' | 'api_key' | 'session' | 'account';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+    /** Rate-limit tier; defaults from auth: none → free, otherwise authenticated. */
+    rateLimit?: Tier | 'off';
+    /** Marks the retired /v1 interface: adds Deprecation, Sunset and successor Link headers. */
+    deprecated?: boolean;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    usage: UsageCounts | null;
+  }
+}

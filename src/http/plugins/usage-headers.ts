@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { balanceStatus, needsPurchasePrompt, purchaseMessage } from '../../domain/balance-status.ts';
+import { formatCredits2 } from '../../domain/money.ts';
+import { getBalanceMicro } from '../../queries/credits.ts';
+
+/**
+ * Usage headers on every authenticated response (spec "Usage headers"), errors included.
+ * The balance is read as the response leaves, so a charge made by this request shows.
+ */
+export function registerUsageHeaders(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const principal = request.principal;
+    if (!principal) return payload;
+    let balance: bigint;
+    try {
+      balance = await getBalanceMicro(ctx.database.db, principal.accountId);
+    } catch (err) {
+      request.log.warn({ err }, 'could not read the balance for usage headers');
+      return payload;
+    }
+    const status = balanceStatus(balance);
+    const shown = formatCredits2(balance);
+    reply.header('X-Credit-Balance', shown);
+    reply.header('X-Balance-Status', status);
+    reply.header('X-Usage-Requests-Today', String(request.usage?.today ?? 0));
+    reply.header('X-Usage-Requests-Hour', String(request.usage?.hour ?? 0));
+    if (needsPurchasePrompt(status)) {
+      reply.header('X-Purchase-Prompt', 'true');
+      reply.header('X-Purchase-Message', purchaseMessage(status, shown));
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../../errors.ts';
+import { accountCreator, normalizeEmail } from '../../../commands/account-creator.ts';
+import { sessionCreator, sessionDestroyer, SESSION_TTL_MS, type CreatedSession } from '../../../commands/session-creator.ts';
+import { findAccountById } from '../../../queries/accounts.ts';
+import { getBalanceMicro } from '../../../queries/credits.ts';
+import { presentAccount, presentBalance } from '../../../presenters/account.ts';
+import { accountIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { actorOf } from '../../actor.ts';
+
+const credentials = z.object({
+  email: z.string().max(320),
+  password: z.string().max(1024),
+  display_name: z.string().max(200).optional(),
+});
+
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure when served over https. */
+function setSessionCookie(reply: FastifyReply, ctx: AppContext, session: CreatedSession): void {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.secureCookies || reply.request.protocol === 'https',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+/**
+ * E-mail and password accounts. Third-party (OIDC) sign-in plugs in beside these routes: it
+ * resolves an account_identities row (or creates the account with accountCreator's `identity`)
+ * and then calls sessionCreator with the account id.
+ */
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+
+  r.post('/api/auth/signup', { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: credentials, tags: ['account'] } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const account = await accountCreator(db, actor, { email: request.body.email, password: request.body.password, displayName: request.body.display_name });
+    const session = await sessionCreator(db, { ...actor, accountId: account.id }, { accountId: account.id, userAgent: request.headers['user-agent'] });
+    setSessionCookie(reply, ctx, session);
+    return reply.status(201).send({ account: presentAccount(account), credits: presentBalance(await getBalanceMicro(db, account.id)) });
+  });
+
+  r.post('/api/auth/signin', { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: credentials.omit({ display_name: true }), tags: ['account'] } }, async (request, reply) => {
+    const key = normalizeEmail(request.body.email);
+    const wait = await ctx.rateLimits.signinFailures.retryAfter(key);
+    if (wait > 0) {
+      throw new AppError(429, 'too_many_signin_attempts', `Too many failed sign-ins for this e-mail address. Try again in ${wait} s.`, `Wait ${wait} seconds before trying again, or reset the password.`, { 'Retry-After': String(wait) });
+    }
+    let session: CreatedSession;
+    try {
+      session = await sessionCreator(db, actorOf(request), { email: request.body.email, password: request.body.password, userAgent: request.headers['user-agent'] });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'invalid_credentials') await ctx.rateLimits.signinFailures.recordFailure(key);
+      throw err;
+    }
+    await ctx.rateLimits.signinFailures.reset(key);
+    setSessionCookie(reply, ctx, session);
+    const account = await findAccountById(db, session.accountId);
+    return { account: presentAccount(account!) };
+  });
+
+  r.post('/api/auth/signout', { config: { auth: 'none' }, schema: { tags: ['account'] } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessionDestroyer(db, actorOf(request), token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.status(204).send();
+  });
+
+  r.get('/api/auth/me', { config: { auth: 'account' }, schema: { tags: ['account'] } }, async (request) => {
+    const accountId = accountIdOf(request);
+    const account = await findAccountById(db, accountId);
+    if (!account) throw new AppError(401, 'not_authenticated', 'The account no longer exists.', 'Sign in again.');
+    return { account: presentAccount(account), credits: presentBalance(await getBalanceMicro(db, accountId)), authenticated_via: request.principal?.via };
+  });
+}

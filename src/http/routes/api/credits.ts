@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { getBalanceMicro, listLedger } from '../../../queries/credits.ts';
+import { findAccountById } from '../../../queries/accounts.ts';
+import { presentBalance, presentLedgerEntry } from '../../../presenters/account.ts';
+import { CREDIT_PACKAGES, EXPORT_PRICES, TOKEN_RATES_PER_MILLION } from '../../../domain/pricing.ts';
+import { formatCredits } from '../../../domain/money.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+
+export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+
+  r.get('/api/credits', {
+    config: { auth: 'account' },
+    schema: {
+      tags: ['credits'],
+      querystring: z.object({
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+        before: z.string().regex(/^\d{1,18}$/, 'must be a ledger entry id').optional(),
+      }),
+    },
+  }, async (request) => {
+    const accountId = accountIdOf(request);
+    const [balance, page, account] = await Promise.all([
+      getBalanceMicro(db, accountId),
+      listLedger(db, accountId, { limit: request.query.limit, before: request.query.before ? BigInt(request.query.before) : undefined }),
+      findAccountById(db, accountId),
+    ]);
+    return {
+      ...presentBalance(balance),
+      model_multiplier: account ? account.model_multiplier_milli / 1000 : 1,
+      entries: page.entries.map(presentLedgerEntry),
+      next_cursor: page.nextCursor,
+    };
+  });
+
+  r.get('/api/pricing', { config: { auth: 'none' }, schema: { tags: ['credits'] } }, async () => ({
+    token_rates_per_million: { input: TOKEN_RATES_PER_MILLION.input.toFixed(2), output: TOKEN_RATES_PER_MILLION.output.toFixed(2) },
+    exports: Object.entries(EXPORT_PRICES).map(([type, p]) => ({ type, label: p.label, price: formatCredits(p.priceMicro) })),
+    packages: CREDIT_PACKAGES,
+    custom_amounts: 'credits 1:1 with dollars, no bonus',
+  }));
+}

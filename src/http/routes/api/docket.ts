@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../../errors.ts';
+import { docketEntryCreator } from '../../../commands/docket-entry-creator.ts';
+import { docketEntryUpdater } from '../../../commands/docket-entry-updater.ts';
+import { docketEntryRemover } from '../../../commands/docket-entry-remover.ts';
+import { findDocketItem, listDocket } from '../../../queries/docket.ts';
+import { applicationDeadlineFields } from '../../../queries/application-deadlines.ts';
+import { presentDocketItem } from '../../../presenters/account.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../actor.ts';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real calendar date');
+const text = (max: number) => z.string().trim().max(max);
+
+const privateApplication = z.object({
+  invention_title: text(500).min(1),
+  filing_date: isoDate.nullable().optional(),
+  examiner_name: text(200).nullable().optional(),
+  art_unit: z.string().regex(/^\d{4}$/, 'must be a 4-digit art unit').nullable().optional(),
+  attorney_docket_number: text(100).nullable().optional(),
+  confirmation_number: z.string().regex(/^\d{4}$/, 'must be a 4-digit confirmation number').nullable().optional(),
+  first_inventor_name: text(200).nullable().optional(),
+  entity_status: z.enum(['large', 'small', 'micro']).nullable().optional(),
+}).strict();
+
+const entryParams = z.object({ id: z.string().max(100) });
+
+export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+
+  const present = async (accountId: string, entryId: string) => {
+    const item = await findDocketItem(db, accountId, entryId);
+    if (!item) throw notFound('Docket entry', 'docket_entry_not_found');
+    return presentDocketItem(item, await applicationDeadlineFields(db, item.application.id));
+  };
+
+  r.get('/api/docket', { config: { auth: 'account' }, schema: { tags: ['docket'] } }, async (request) => {
+    const items = await listDocket(db, accountIdOf(request));
+    return { entries: await Promise.all(items.map(async (i) => presentDocketItem(i, await applicationDeadlineFields(db, i.application.id)))) };
+  });
+
+  r.get('/api/docket/:id', { config: { auth: 'account' }, schema: { params: entryParams, tags: ['docket'] } }, async (request) => present(accountIdOf(request), request.params.id));
+
+  r.post('/api/docket', {
+    config: { auth: 'account' },
+    schema: {
+      tags: ['docket'],
+      body: z.object({
+        application_number: z.string().max(64),
+        client_matter: text(200).nullable().optional(),
+        notes: text(10_000).nullable().optional(),
+        application: privateApplication.optional(),
+      }).strict(),
+    },
+  }, async (request, reply) => {
+    const accountId = accountIdOf(request);
+    const entry = await docketEntryCreator(db, actorOf(request), {
+      accountId,
+      applicationNumber: request.body.application_number,
+      clientMatter: request.body.client_matter,
+      notes: request.body.notes,
+      application: request.body.application,
+    });
+    return reply.status(201).send(await present(accountId, entry.id));
+  });
+
+  r.patch('/api/docket/:id', {
+    config: { auth: 'account' },
+    schema: {
+      tags: ['docket'],
+      params: entryParams,
+      body: z.object({
+        client_matter: text(200).nullable().optional(),
+        notes: text(10_000).nullable().optional(),
+        application: privateApplication.partial().optional(),
+      }).strict(),
+    },
+  }, async (request) => {
+    const accountId = accountIdOf(request);
+    await docketEntryUpdater(db, actorOf(request), {
+      accountId,
+      entryId: request.params.id,
+      clientMatter: request.body.client_matter,
+      notes: request.body.notes,
+      application: request.body.application,
+    });
+    return present(accountId, request.params.id);
+  });
+
+  r.delete('/api/docket/:id', { config: { auth: 'account' }, schema: { params: entryParams, tags: ['docket'] } }, async (request, reply) => {
+    await docketEntryRemover(db, actorOf(request), { accountId: accountIdOf(request), entryId: request.params.id });
+    return reply.status(204).send();
+  });
+}

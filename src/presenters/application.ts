@@ -1,0 +1,35 @@
+import type { ApplicationRow } from '../db/schema.ts';
+
+/** The three deadline fields shared by the lookup record and the deadlines record. */
+export interface DeadlineFields {
+  response_deadline: string | null;
+  critical_deadline_date: string | null;
+  critical_deadline_correspondence_id: string | null;
+}
+
+export const NO_DEADLINES: DeadlineFields = { response_deadline: null, critical_deadline_date: null, critical_deadline_correspondence_id: null };
+
+/**
+ * Application record (spec "Application record (returned by lookup)"), field for field,
+ * followed by additive fields. `status` is Prosa's state (pending, allowed, patented,
+ * abandoned); the USPTO's own status code and text follow it (docs/decisions.md).
+ */
+export function presentApplication(app: ApplicationRow, deadlines: DeadlineFields) {
+  return {
+    application_number: app.application_number,
+    invention_title: app.invention_title,
+    status: app.status,
+    filing_date: app.filing_date,
+    examiner_name: app.examiner_name ?? '',
+    current_art_unit: app.art_unit ?? '',
+    response_deadline: deadlines.response_deadline,
+    critical_deadline_date: deadlines.critical_deadline_date,
+    critical_deadline_correspondence_id: deadlines.critical_deadline_correspondence_id,
+    status_code: app.status_code,
+    status_description: app.status_description,
+    status_date: app.status_date,
+    patent_number: app.patent_number,
+    data_source: app.source,
+    demo: app.source === 'demo',
+  };
+}

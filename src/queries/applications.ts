@@ -1,0 +1,21 @@
+import type { Db } from '../db/connect.ts';
+import type { ApplicationRow } from '../db/schema.ts';
+
+/**
+ * The public record for a normalized number. Unpublished (private) applications are never
+ * answered here: they are visible only through their owner's docket.
+ */
+export function findPublicApplication(db: Db, applicationNumber: string): Promise<ApplicationRow | undefined> {
+  return db.selectFrom('applications').selectAll().where('application_number', '=', applicationNumber).where('owner_account_id', 'is', null).executeTakeFirst();
+}
+
+/** The record an account sees for a number: its own private record first, else the public one. */
+export function findApplicationForAccount(db: Db, accountId: string, applicationNumber: string): Promise<ApplicationRow | undefined> {
+  return db
+    .selectFrom('applications')
+    .selectAll()
+    .where('application_number', '=', applicationNumber)
+    .where((eb) => eb.or([eb('owner_account_id', 'is', null), eb('owner_account_id', '=', accountId)]))
+    .orderBy('owner_account_id', 'asc')
+    .executeTakeFirst();
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../../src/config.ts';
+import type { Database } from '../../src/db/connect.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { createRateLimits } from '../../src/http/plugins/rate-limit-store.ts';
+import type { AppContext } from '../../src/http/context.ts';
+import { createTestDatabase } from './db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The backend on a fresh database, driven through fastify.inject (real routing, hooks and serialization). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: Config = loadConfig({ BASE_URL: 'http://prosa.test', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...env });
+  const rateLimits = await createRateLimits({ connectionString: database.connectionString });
+  const ctx: AppContext = { config, database, rateLimits };
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    async close() {
+      await app.close();
+      await rateLimits.close();
+      await database.close();
+    },
+  };
+}
+
+/** Signs up a fresh account and returns its session cookie header. */
+export async function signUp(app: FastifyInstance, email = `user-${Math.random().toString(36).slice(2)}@firm.example`, password = 'correct horse battery'): Promise<{ cookie: string; email: string; accountId: string }> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password } });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  return { cookie: sessionCookie(res), email, accountId: res.json().account.id };
+}
+
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((x) => x.name === 'prosa_session');
+  if (!c) throw new Error('no session cookie');
+  return `prosa_session=${c.value}`;
+}
+
+/** Creates an API key for a signed-in account. */
+export async function createKey(app: FastifyInstance, cookie: string, name = 'test'): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/keys', headers: { cookie }, payload: { name } });
+  if (res.statusCode !== 201) throw new Error(`key creation failed: ${res.statusCode} ${res.body}`);
+  return res.json().key;
+}

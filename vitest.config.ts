@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Test files run in forked workers: PGlite is WASM and heavy (~300 MB per instance),
+// so we cap parallelism for the 2-core CI machine.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: ['test/global-setup.ts'],
+  },
+});
