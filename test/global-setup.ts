@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { TEMPLATE_DB, withDatabase } from './support/pg-urls.ts';
+import { withDatabase } from './support/pg-urls.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +13,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** PostgreSQL runs: the DATABASE_URL under test (each test file gets a copy of the template database). */
     databaseUrl: string;
+    /** PostgreSQL runs: this run's template database (unique, so concurrent runs do not collide). */
+    templateDb: string;
   }
 }
 
@@ -20,19 +22,19 @@ declare module 'vitest' {
  * Migrates one template database per run; test files clone it (PGlite: loadDataDir from a
  * dump; PostgreSQL: CREATE DATABASE ... TEMPLATE), which is far faster than migrating each.
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-    await admin.query(`create database ${TEMPLATE_DB}`);
-    await admin.end();
-    const d = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB) });
+    const template = `prosa_test_template_${process.pid}`;
+    await adminQuery(url, `drop database if exists ${template} with (force)`);
+    await adminQuery(url, `create database ${template}`);
+    const d = await openDatabase({ databaseUrl: withDatabase(url, template) });
     await migrateToLatest(d.db);
     await d.close();
     project.provide('databaseUrl', url);
+    project.provide('templateDb', template);
     project.provide('pgliteTemplate', '');
+    return () => adminQuery(url, `drop database if exists ${template} with (force)`);
   } else {
     const d = await openDatabase({ dataDir: 'memory://' });
     await migrateToLatest(d.db);
@@ -42,5 +44,16 @@ export default async function setup(project: TestProject): Promise<void> {
     writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
     project.provide('pgliteTemplate', path);
     project.provide('databaseUrl', '');
+    project.provide('templateDb', '');
+  }
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
   }
 }

@@ -159,7 +159,14 @@ export interface DocketEntriesTable {
   updated_at: Timestamp;
 }
 
+export interface ProsaMetaTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
 export interface Schema {
+  prosa_meta: ProsaMetaTable;
   accounts: AccountsTable;
   account_identities: AccountIdentitiesTable;
   sessions: SessionsTable;

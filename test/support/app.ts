@@ -14,12 +14,13 @@ export interface TestApp {
 }
 
 /** The backend on a fresh database, driven through fastify.inject (real routing, hooks and serialization). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, configure?: (app: FastifyInstance) => void): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = loadConfig({ BASE_URL: 'http://prosa.test', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...env });
   const rateLimits = await createRateLimits({ connectionString: database.connectionString });
   const ctx: AppContext = { config, database, rateLimits };
   const app = await buildApp(ctx, { logger: false });
+  configure?.(app);
   await app.ready();
   return {
     app,
@@ -35,7 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
 /** Signs up a fresh account and returns its session cookie header. */
 export async function signUp(app: FastifyInstance, email = `user-${Math.random().toString(36).slice(2)}@firm.example`, password = 'correct horse battery'): Promise<{ cookie: string; email: string; accountId: string }> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password } });
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password }, remoteAddress: randomIp() });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   return { cookie: sessionCookie(res), email, accountId: res.json().account.id };
 }
@@ -51,4 +52,10 @@ export async function createKey(app: FastifyInstance, cookie: string, name = 'te
   const res = await app.inject({ method: 'POST', url: '/api/keys', headers: { cookie }, payload: { name } });
   if (res.statusCode !== 201) throw new Error(`key creation failed: ${res.statusCode} ${res.body}`);
   return res.json().key;
+}
+
+/** A random client address, so tests not about rate limits do not share the per-IP budget. */
+export function randomIp(): string {
+  const b = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${b()}.${b()}.${b()}`;
 }

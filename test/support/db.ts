@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/connect.ts';
-import { TEMPLATE_DB, withDatabase } from './pg-urls.ts';
+import { withDatabase } from './pg-urls.ts';
 
 export const onPostgres = (): boolean => inject('databaseUrl') !== '';
 
@@ -18,7 +18,7 @@ export async function createTestDatabase(): Promise<Database> {
     return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
   }
   const name = `prosa_t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(url, `create database ${name} template ${TEMPLATE_DB}`);
+  await adminQuery(url, `create database ${name} template ${inject('templateDb')}`);
   const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 20 });
   return {
     ...database,
@@ -33,7 +33,7 @@ export async function createTestDatabase(): Promise<Database> {
 export async function createTestDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const url = inject('databaseUrl');
   const name = `prosa_t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(url, `create database ${name} template ${TEMPLATE_DB}`);
+  await adminQuery(url, `create database ${name} template ${inject('templateDb')}`);
   return { url: withDatabase(url, name), drop: () => adminQuery(url, `drop database if exists ${name} with (force)`) };
 }
 

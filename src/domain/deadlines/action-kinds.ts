@@ -32,7 +32,7 @@ export function parseActionKind(input: string): ActionKind | null {
   if (typeof input !== 'string') return null;
   const s = input.trim();
   const upper = s.toUpperCase();
-  if (Object.hasOwn(INTERFACE_ACTION_CODES, upper)) return INTERFACE_ACTION_CODES[upper];
+  if (Object.hasOwn(INTERFACE_ACTION_CODES, upper)) return INTERFACE_ACTION_CODES[upper] ?? null;
   const lower = s.toLowerCase();
   return isActionKind(lower) ? lower : null;
 }

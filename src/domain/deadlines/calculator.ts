@@ -5,8 +5,9 @@
 import { addDays, addMonths, type IsoDate } from './calendar.ts';
 import { roll } from './business-days.ts';
 import { CitationTrail, describeRoll, rollRule } from './citations.ts';
-import { earlierSchedule, extensionSchedule, type NominalExtension } from './extensions.ts';
-import { extensionFee, extensionFeeCitation, feeScheduleOn } from './fees.ts';
+import { dropRedundant, earlierSchedule, extensionSchedule, type NominalExtension } from './extensions.ts';
+import { presentExtensions } from './extension-deadlines.ts';
+import { feeScheduleOn } from './fees.ts';
 import { FINAL_RULE, planFinalRejection, type FinalRejectionPlan } from './final-rejection.ts';
 import { checkInput } from './input.ts';
 import {
@@ -16,7 +17,7 @@ import {
   PERIOD_RULES,
   STATUTORY_MAXIMUM_MONTHS,
 } from './periods.ts';
-import type { DeadlineInput, DeadlineResult, ExtensionDeadline } from './types.ts';
+import type { DeadlineInput, DeadlineResult } from './types.ts';
 
 export function calculateDeadlines(input: DeadlineInput): DeadlineResult {
   const inp = checkInput(input);
@@ -81,44 +82,23 @@ export function calculateDeadlines(input: DeadlineInput): DeadlineResult {
   if (nominal.length > 0 && schedule === null) {
     notes.push(`No 37 CFR 1.17(a) fee table in this calculator covers ${inp.today}; extension fees are not shown.`);
   }
-  const present = (list: NominalExtension[], field: string): ExtensionDeadline[] =>
-    list.map((e, i) => {
-      const r = roll(e.due);
-      const fromAa = e.base !== mailing;
-      const citation = [
-        '37 CFR 1.136(a)',
-        extensionFeeCitation(e.months),
-        'MPEP 710.01(a)',
-        ...(fromAa ? [FINAL_RULE] : []),
-        ...(e.capped ? ['35 U.S.C. 133'] : []),
-      ].join('; ');
-      const fromText = fromAa ? `the advisory action date ${e.base}` : `the mailing date ${e.base}`;
-      trail.add(
-        `${field}[${i}].due`,
-        citation,
-        e.capped
-          ? `Extension for reply within the ${ordinal(e.months)} month, cut short at the statutory maximum ${e.due} (the full month's fee is still due).`
-          : `Extension for reply within the ${ordinal(e.months)} month: the day corresponding to ${fromText}, counted from that date, not from the previous (or a rolled) due date.`,
-      );
-      trail.addRoll(`${field}[${i}].due_effective`, r);
-      const fee = extensionFee(e.months, inp.today);
-      return {
-        months: e.months,
-        due: e.due,
-        due_effective: r.effective,
-        capped_at_statutory_bar: e.capped,
-        fee,
-        fee_for_entity: fee && inp.entity ? fee[inp.entity] : null,
-        citation,
-      };
-    });
+  const ctx = { mailing, today: inp.today, entity: inp.entity, trail };
 
   const sspRoll = roll(sspDue);
   trail.add('ssp_due', sspRule, sspText);
   trail.addRoll('ssp_due_effective', sspRoll);
 
-  const extensions = present(nominal, 'extensions');
-  const alternative = alternativeNominal ? present(alternativeNominal, 'alternative_extensions') : null;
+  const effectiveOf = (d: IsoDate) => roll(d).effective;
+  const docketed = dropRedundant(nominal, sspRoll.effective, effectiveOf);
+  for (const e of docketed.dropped) {
+    notes.push(
+      `A ${e.months}-month extension would end on ${e.due}, which rolls to the same last day as the period before it (${effectiveOf(e.due)}): it buys no time and is not listed.`,
+    );
+  }
+  const extensions = presentExtensions(docketed.kept, 'extensions', ctx);
+  const alternative = alternativeNominal
+    ? presentExtensions(dropRedundant(alternativeNominal, sspRoll.effective, effectiveOf).kept, 'alternative_extensions', ctx)
+    : null;
 
   let statutoryBarEffective: IsoDate | null = null;
   if (statutoryBar !== null) {
@@ -202,8 +182,4 @@ export function calculateDeadlines(input: DeadlineInput): DeadlineResult {
     notes,
     citations: trail.entries,
   };
-}
-
-function ordinal(n: number): string {
-  return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
 }

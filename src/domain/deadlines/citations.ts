@@ -1,6 +1,6 @@
 // The trail of rules behind each output date: every date field of the result gets an entry
 // {field, rule, text}, so a practitioner can check where it came from.
-import { WEEKDAY_NAMES, weekday, type IsoDate } from './calendar.ts';
+import { WEEKDAY_NAMES, weekday } from './calendar.ts';
 import { ROLL_CITATION, type Roll } from './business-days.ts';
 import type { CitationEntry } from './types.ts';
 
@@ -26,8 +26,4 @@ export function describeRoll(r: Roll): string {
   if (r.skipped.length === 0) return `${r.nominal} (${WEEKDAY_NAMES[weekday(r.nominal)]}) is a business day; no roll.`;
   const days = r.skipped.map((s) => `${s.date} ${s.name}`).join('; ');
   return `Not a business day (${days}); moved to the next business day ${r.effective} (${WEEKDAY_NAMES[weekday(r.effective)]}).`;
-}
-
-export function weekdayName(date: IsoDate): string {
-  return WEEKDAY_NAMES[weekday(date)];
 }

@@ -41,3 +41,29 @@ export function earlierSchedule(a: NominalExtension[], b: NominalExtension[]): N
     return y !== undefined && y.due < x.due ? y : x;
   });
 }
+
+/**
+ * Drops a month whose rolled last day is no later than the rolled last day before it (possible only
+ * for a month cut short at the statutory maximum, e.g. a Saturday EOT date followed by a Sunday
+ * six-month date): it buys no time, and the fee for a reply is that of the smallest month whose
+ * effective date the reply meets (37 CFR 1.136(a)(2); deadline-rules.md section 5).
+ */
+export function dropRedundant(
+  list: NominalExtension[],
+  periodEndEffective: IsoDate,
+  effectiveOf: (d: IsoDate) => IsoDate,
+): { kept: NominalExtension[]; dropped: NominalExtension[] } {
+  const kept: NominalExtension[] = [];
+  const dropped: NominalExtension[] = [];
+  let last = periodEndEffective;
+  for (const e of list) {
+    const eff = effectiveOf(e.due);
+    if (eff > last) {
+      kept.push(e);
+      last = eff;
+    } else {
+      dropped.push(e);
+    }
+  }
+  return { kept, dropped };
+}

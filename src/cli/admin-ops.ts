@@ -1,0 +1,72 @@
+import type { Db } from '../db/connect.ts';
+import { AppError, notFound, validationError } from '../errors.ts';
+import { CLI_ACTOR, type Actor } from '../commands/actor.ts';
+import { accountCreator } from '../commands/account-creator.ts';
+import { apiKeyCreator } from '../commands/api-key-creator.ts';
+import { apiKeyRevoker } from '../commands/api-key-revoker.ts';
+import { creditGranter } from '../commands/credit-granter.ts';
+import { findAccountByEmail } from '../queries/accounts.ts';
+import { listApiKeys } from '../queries/api-keys.ts';
+import { getBalanceMicro } from '../queries/credits.ts';
+import { presentAccount, presentApiKey, presentBalance } from '../presenters/account.ts';
+import { parseCredits, formatCredits } from '../domain/money.ts';
+import { randomBase62 } from '../auth/secrets.ts';
+
+/**
+ * Operator operations. The CLI runs them in-process, or, when a server holds the embedded
+ * data directory, sends them through the server's admin socket, where the same functions run.
+ */
+type Args = Record<string, unknown>;
+type Op = (db: Db, args: Args) => Promise<unknown>;
+
+function str(args: Args, name: string): string {
+  const v = args[name];
+  if (typeof v !== 'string' || v.length === 0) throw validationError(name, 'is required');
+  return v;
+}
+
+async function accountFor(db: Db, args: Args): Promise<{ id: string; actor: Actor }> {
+  const email = str(args, 'email');
+  const account = await findAccountByEmail(db, email);
+  if (!account) throw notFound(`Account ${email}`, 'account_not_found', 'Check the e-mail address, or create the account with `prosa accounts create`.');
+  return { id: account.id, actor: { ...CLI_ACTOR, accountId: account.id } };
+}
+
+export const ADMIN_OPS: Record<string, Op> = {
+  async 'accounts.create'(db, args) {
+    const generated = typeof args.password !== 'string' || args.password.length === 0;
+    const password = generated ? `prosa-${randomBase62(16)}` : (args.password as string);
+    const account = await accountCreator(db, CLI_ACTOR, { email: str(args, 'email'), password, displayName: (args.name as string | undefined) ?? null });
+    return { account: presentAccount(account), ...(generated ? { password } : {}) };
+  },
+  async 'keys.create'(db, args) {
+    const { id, actor } = await accountFor(db, args);
+    const { row, key } = await apiKeyCreator(db, actor, { accountId: id, name: (args.name as string | undefined) ?? 'CLI key' });
+    return { ...presentApiKey(row), key };
+  },
+  async 'keys.list'(db, args) {
+    const { id } = await accountFor(db, args);
+    return { keys: (await listApiKeys(db, id)).map(presentApiKey) };
+  },
+  async 'keys.revoke'(db, args) {
+    const { id, actor } = await accountFor(db, args);
+    return presentApiKey(await apiKeyRevoker(db, actor, { accountId: id, keyId: str(args, 'id') }));
+  },
+  async 'credits.grant'(db, args) {
+    const { id, actor } = await accountFor(db, args);
+    const amount = parseCredits(String(args.amount ?? ''));
+    if (amount === null || amount <= 0n) throw validationError('amount', 'must be a positive number of credits, e.g. 100 or 12.50');
+    const result = await creditGranter(db, actor, { accountId: id, amountMicro: amount, kind: 'grant', description: (args.reason as string | undefined) ?? 'Operator grant' });
+    return { granted: formatCredits(amount), ...presentBalance(result.balanceAfterMicro) };
+  },
+  async 'credits.balance'(db, args) {
+    const { id } = await accountFor(db, args);
+    return presentBalance(await getBalanceMicro(db, id));
+  },
+};
+
+export async function runAdminOp(db: Db, name: string, args: Args): Promise<unknown> {
+  const op = ADMIN_OPS[name];
+  if (!op) throw new AppError(400, 'unknown_operation', `Unknown operation ${name}.`, 'Run prosa --help for the list of commands.');
+  return op(db, args);
+}

@@ -1,0 +1,88 @@
+import { Command, Option } from 'commander';
+import { loadConfig, type Config } from '../config.ts';
+import { printError, printResult } from './output.ts';
+import { runOperatorOp } from './operator.ts';
+import { serveCommand } from './serve.ts';
+
+/**
+ * The `prosa` command. Every database command takes PROSA_DATA_DIR / DATABASE_URL like the
+ * server, and works whether or not a server is running on the same data directory.
+ */
+export function buildProgram(): Command {
+  const program = new Command('prosa')
+    .description('Prosa: patent-prosecution assistance for US practitioners and their AI assistants')
+    .showHelpAfterError()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  program
+    .command('serve')
+    .description('Serve the backend API (and, embedded, everything else) on PORT')
+    .addOption(new Option('--role <role>', 'run one role per process (scale-out, needs DATABASE_URL)').choices(['all', 'api']).default('all'))
+    .action(async (opts: { role: string }) => serveCommand(config(), opts.role));
+
+  const op = (name: string, args: Record<string, unknown>, json: boolean) => run(async () => printResult(await runOperatorOp(config(), name, args), json), json);
+
+  const accounts = program.command('accounts').description('Manage accounts');
+  accounts
+    .command('create')
+    .description('Create an account (prints a generated password when none is given)')
+    .requiredOption('--email <email>', 'sign-in e-mail address')
+    .option('--password <password>', 'password (at least 10 characters)')
+    .option('--name <name>', 'display name')
+    .option('--json', 'print JSON')
+    .action((o: { email: string; password?: string; name?: string; json?: boolean }) => op('accounts.create', o, !!o.json));
+
+  const keys = program.command('keys').description("Manage an account's API keys");
+  keys
+    .command('create')
+    .description('Create an API key (shown once)')
+    .requiredOption('--email <email>', 'account e-mail')
+    .option('--name <name>', 'key label', 'CLI key')
+    .option('--json', 'print JSON')
+    .action((o: { email: string; name: string; json?: boolean }) => op('keys.create', o, !!o.json));
+  keys
+    .command('list')
+    .description('List API keys (never the keys themselves)')
+    .requiredOption('--email <email>', 'account e-mail')
+    .option('--json', 'print JSON')
+    .action((o: { email: string; json?: boolean }) => op('keys.list', o, !!o.json));
+  keys
+    .command('revoke')
+    .description('Revoke an API key')
+    .requiredOption('--email <email>', 'account e-mail')
+    .requiredOption('--id <id>', 'key id (from keys list)')
+    .option('--json', 'print JSON')
+    .action((o: { email: string; id: string; json?: boolean }) => op('keys.revoke', o, !!o.json));
+
+  const credits = program.command('credits').description('Operator credit tools');
+  credits
+    .command('grant')
+    .description('Add credits to an account (a ledger entry of kind "grant")')
+    .requiredOption('--email <email>', 'account e-mail')
+    .requiredOption('--amount <credits>', 'credits to add, e.g. 100 or 12.50')
+    .option('--reason <text>', 'shown in the account history', 'Operator grant')
+    .option('--json', 'print JSON')
+    .action((o: { email: string; amount: string; reason: string; json?: boolean }) => op('credits.grant', o, !!o.json));
+  credits
+    .command('balance')
+    .description("Show an account's balance and status")
+    .requiredOption('--email <email>', 'account e-mail')
+    .option('--json', 'print JSON')
+    .action((o: { email: string; json?: boolean }) => op('credits.balance', o, !!o.json));
+
+  return program;
+}
+
+let cached: Config | undefined;
+function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}
+
+async function run(fn: () => Promise<void>, json: boolean): Promise<void> {
+  try {
+    await fn();
+  } catch (err) {
+    process.exitCode = printError(err, json);
+  }
+}

@@ -1,0 +1,225 @@
+// The ONE place where USPTO vocabularies (status codes, document codes, event codes) are mapped
+// to Prosa's. Importers, the live connector and analytics call these functions; nothing else in
+// the tree should compare a raw USPTO code.
+//
+// ┌───────────────────────────────────────────────────────────────────────────────────────────┐
+// │ TWO VOCABULARIES SHARE THE SAME LETTERS. DO NOT MIX THEM.                                 │
+// │  - USPTO document/event codes (real data):  CTRS = Requirement for RESTRICTION/election.   │
+// │  - The interface's office_action_type:       CTED = restriction,                          │
+// │                                              CTRS = requirement for INFORMATION.          │
+// │ A USPTO "CTRS" must never reach the interface as "CTRS". Convert with                     │
+// │ interfaceTypeForDocumentCode(); convert to the deadline engine with                       │
+// │ actionKindForDocumentCode(). (shared/ARCHITECTURE.md "Two vocabularies: keep them apart") │
+// └───────────────────────────────────────────────────────────────────────────────────────────┘
+import statusCodeFile from './uspto-status-codes.json' with { type: 'json' };
+
+/** Prosa's application states (applications.status check constraint). */
+export type ProsaState = 'pending' | 'allowed' | 'patented' | 'abandoned';
+
+/** Collapsed, case-folded text: sources differ in whitespace and case ("Abandoned  --  …"). */
+function fold(text: string | null | undefined): string {
+  return (text ?? '').normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Application status codes → Prosa state
+// Codes and texts: shared/data/uspto-status-codes.csv (uspto-data.md §3); grouping per §3 "Key
+// codes" and the analytics definitions of §4 (disposed = ISS 150/151/250 or a patent number ∪
+// ABN 160–169).
+// ---------------------------------------------------------------------------------------------
+
+/** 150 Patented Case; 151 Patented File (old case); 250 Patent Expired (maintenance fees). */
+const PATENTED_CODES = new Set([150, 151, 250]);
+/** 165 "Abandoned - Restored": the abandonment was undone, so the application is pending again. */
+const RESTORED_CODE = 165;
+/**
+ * 91 "Withdraw from issue awaiting action" sits inside the 90–100 allowance band but means the
+ * allowance was withdrawn (37 CFR 1.313) and the case is back before the examiner: pending.
+ */
+const WITHDRAWN_FROM_ISSUE_CODE = 91;
+/**
+ * Dead without an abandonment code: 159 "Provisional Application Expired" (35 U.S.C. 111(b)(5))
+ * and 170 "Renounced" (Hague design). Neither is pending; Prosa's nearest state is abandoned.
+ */
+const OTHER_DEAD_CODES = new Set([159, 170]);
+
+/** "Abandoned -- …", "Expressly Abandoned -- …", "Abandonment for Failure to …" (codes 160–169). */
+const ABANDONED_TEXT = /^(expressly )?abandon(ed|ment)\b/;
+const RESTORED_TEXT = /^abandoned\W*restored\b/;
+
+/**
+ * Prosa's state for a USPTO application status. Patented wins (a patent number is proof of grant
+ * whatever the status says); then abandonment by code (160–169) or by description; then
+ * allowance (90–100: Notice of Allowance and issue-fee stages); otherwise pending.
+ */
+export function prosaStateForStatus(
+  code: number | null,
+  description: string | null,
+  patentNumber: string | null,
+): ProsaState {
+  const text = fold(description);
+  if ((code !== null && PATENTED_CODES.has(code)) || (patentNumber ?? '').trim() !== '') return 'patented';
+  if (code === RESTORED_CODE || RESTORED_TEXT.test(text)) return 'pending';
+  if (code !== null && code >= 160 && code <= 169) return 'abandoned';
+  if (ABANDONED_TEXT.test(text)) return 'abandoned';
+  if (code !== null && OTHER_DEAD_CODES.has(code)) return 'abandoned';
+  if (code !== null && code >= 90 && code <= 100 && code !== WITHDRAWN_FROM_ISSUE_CODE) return 'allowed';
+  if (code === null) {
+    // No code (some partial payloads): fall back to the description texts of the codes above.
+    if (/^patent(ed case| expired)/.test(text)) return 'patented';
+    if (/^allowed\b|^notice of allowance mailed|^publications -- issue fee/.test(text)) return 'allowed';
+  }
+  return 'pending';
+}
+
+const STATUS_DESCRIPTIONS: ReadonlyMap<number, string> = new Map(
+  Object.entries(statusCodeFile.codes as Record<string, string>).map(([k, v]) => [Number(k), v]),
+);
+
+/** The USPTO's description of a status code (130 of the 241 codes known), or null. */
+export function statusDescription(code: number): string | null {
+  return STATUS_DESCRIPTIONS.get(code) ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Document codes (documentBag[].documentCode, USPTO IFW vocabulary) → deadline engine / interface
+// Source: uspto-data.md §1.5 "Document codes" (CTNF, CTFR, CTRS Requirement for
+// Restriction/Election, CTEQ Ex parte Quayle, NOA Notice of Allowance and Fees Due (PTOL-85)).
+// ---------------------------------------------------------------------------------------------
+
+/** The deadline engine's action kinds that a USPTO document code can name. */
+export type DocumentActionKind = 'non_final' | 'final' | 'restriction' | 'quayle' | 'notice_of_allowance';
+
+const ACTION_KIND_BY_DOCUMENT_CODE: Readonly<Record<string, DocumentActionKind>> = {
+  CTNF: 'non_final',
+  CTFR: 'final',
+  CTRS: 'restriction', // USPTO CTRS = restriction/election — NOT the interface's CTRS.
+  CTEQ: 'quayle',
+  NOA: 'notice_of_allowance',
+};
+
+/** USPTO document code → deadline-engine action kind; null when the paper sets no reply period we model. */
+export function actionKindForDocumentCode(code: string | null | undefined): DocumentActionKind | null {
+  const key = (code ?? '').trim().toUpperCase();
+  return Object.hasOwn(ACTION_KIND_BY_DOCUMENT_CODE, key) ? ACTION_KIND_BY_DOCUMENT_CODE[key] : null;
+}
+
+/** The interface's office_action_type codes (spec table "Office action type codes"). */
+export type InterfaceActionType = 'CTNF' | 'CTFR' | 'CTED' | 'CTRS';
+
+const INTERFACE_TYPE_BY_DOCUMENT_CODE: Readonly<Record<string, InterfaceActionType>> = {
+  CTNF: 'CTNF',
+  CTFR: 'CTFR',
+  CTRS: 'CTED', // USPTO restriction (CTRS) is the interface's CTED.
+  // The interface's CTRS (requirement for information, 37 CFR 1.105) has no verified USPTO
+  // document code in our samples, so no USPTO code maps to it yet. Quayle and allowance papers
+  // have no interface type at all.
+};
+
+/** USPTO document code → the interface's office_action_type; null when the interface has no type for it. */
+export function interfaceTypeForDocumentCode(code: string | null | undefined): InterfaceActionType | null {
+  const key = (code ?? '').trim().toUpperCase();
+  return Object.hasOwn(INTERFACE_TYPE_BY_DOCUMENT_CODE, key) ? INTERFACE_TYPE_BY_DOCUMENT_CODE[key] : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Event codes (eventDataBag[].eventCode; same vocabulary as PatEx transactions) → event kinds
+// Source: uspto-data.md §1.5 table (real descriptions from samples search-post-14412875 and
+// application-17248024; full list in shared/data/patex-samples/event_codes.derived-from-odp.csv).
+// ---------------------------------------------------------------------------------------------
+
+export type EventKind =
+  | 'non_final'
+  | 'final'
+  | 'restriction'
+  | 'quayle'
+  | 'advisory'
+  | 'allowance'
+  | 'interview'
+  | 'applicant_reply'
+  | 'rce'
+  | 'abandonment'
+  | 'revival'
+  | 'grant'
+  | 'other';
+
+export interface EventClass {
+  kind: EventKind;
+  /**
+   * The event records the MAILING of a paper whose own event is also in the history (MCTNF for
+   * CTNF, MN/=. for N/=., …; samples show the pairs 3–9 days apart). Counting: count the
+   * non-mail event only (§1.5 "count one, not both"). Deadlines: the period runs from the
+   * mailing, so anchor on the mail event's date.
+   */
+  isMailEvent: boolean;
+}
+
+const EVENT_KIND_BY_CODE: Readonly<Record<string, EventKind>> = {
+  CTNF: 'non_final', // "Non-Final Rejection"
+  CTFR: 'final', // "Final Rejection"
+  CTRS: 'restriction', // restriction/election (other clients' OA event codes, §1.5)
+  CTEQ: 'quayle', // Ex parte Quayle; certain only as a document code, kept for when it appears as an event
+  CTAV: 'advisory', // Advisory action (other clients' OA event codes, §1.5)
+  'N/=.': 'allowance', // "Notice of Allowance Data Verification Completed"
+  CNOA: 'allowance', // "Corrected Notice of Allowability"
+  'C/N=': 'allowance', // "Corrected Notice of Allowance"
+  EXIN: 'interview', // Examiner Interview Summary Record (PTOL-413)
+  EXET: 'interview', // "Interview Summary - Examiner Initiated - Telephonic"
+  'A...': 'applicant_reply', // "Response after Non-Final Action"
+  'A.NE': 'applicant_reply', // "Response after Final Action"
+  'XT/G': 'applicant_reply', // "Request for Extension of Time - Granted" (filed with a reply)
+  RAFC: 'applicant_reply', // AFCP 2.0 request
+  AFAC: 'applicant_reply', // AFCP 2.0 additional consideration
+  RCEX: 'rce', // "Request for Continued Examination (RCE)"
+  BRCE: 'rce', // "Workflow - Request for RCE - Begin"
+  ABN9: 'rce', // "Disposal for a RCE / CPA / R129" — an RCE disposal, NOT an abandonment
+  PREV: 'revival', // "Petition to Revive Application - Granted"
+  NRAB: 'revival', // "Notice of Rescinded Abandonment in TCs"
+  IFEE: 'grant', // "Issue Fee Payment Received"
+  N084: 'grant', // "Issue Fee Payment Verified"
+  WPIR: 'grant', // "Issue Notification Mailed"
+  'PGM/': 'grant', // "Recordation of Patent Grant Mailed"
+  'EPG/': 'grant', // "Recordation of Patent eGrant"
+};
+
+/**
+ * Mail events paired with a classified event: M + the code (MCTNF "Mail Non-Final Rejection",
+ * MCTFR "Mail Final Rejection (PTOL - 326)", MN/=. "Mail Notice of Allowance", MCNOA, MC/N=,
+ * MABN2 "Mail Abandonment for Failure to Respond…", MPREV, MNRAB; MCTRS/MCTAV per §1.5, MCTEQ
+ * by analogy). Kept explicit rather than "any M-prefixed code": MP014, MM327, M844 are not mail
+ * twins of anything classified.
+ */
+const MAIL_EVENT_BASE: Readonly<Record<string, string>> = {
+  MCTNF: 'CTNF',
+  MCTFR: 'CTFR',
+  MCTRS: 'CTRS',
+  MCTEQ: 'CTEQ',
+  MCTAV: 'CTAV',
+  'MN/=.': 'N/=.',
+  MCNOA: 'CNOA',
+  'MC/N=': 'C/N=',
+  MABN2: 'ABN2',
+  MPREV: 'PREV',
+  MNRAB: 'NRAB',
+};
+
+/** ABN + digits (ABN2 "Aband. for Failure to Respond to O. A.", …), except ABN9 (an RCE). */
+const ABANDONMENT_CODE = /^M?ABN\d+$/;
+
+/** Classify one eventDataBag entry (code plus its eventDescriptionText). */
+export function classifyEvent(code: string | null | undefined, description: string | null | undefined): EventClass {
+  const key = (code ?? '').trim().toUpperCase();
+  const text = fold(description);
+  const base = MAIL_EVENT_BASE[key];
+  if (base !== undefined) return { kind: kindForCode(base, text), isMailEvent: true };
+  return { kind: kindForCode(key, text), isMailEvent: false };
+}
+
+function kindForCode(key: string, text: string): EventKind {
+  if (Object.hasOwn(EVENT_KIND_BY_CODE, key)) return EVENT_KIND_BY_CODE[key];
+  if (ABANDONMENT_CODE.test(key)) return key.endsWith('ABN9') ? 'rce' : 'abandonment';
+  // Interview variants beyond EXIN/EXET (applicant-initiated, video, in person) are not all
+  // verified; their descriptions say "Interview" (§1.5, §7).
+  if (/interview/.test(text)) return 'interview';
+  return 'other';
+}
