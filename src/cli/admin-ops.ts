@@ -11,6 +11,7 @@ import { getBalanceMicro } from '../queries/credits.ts';
 import { presentAccount, presentApiKey, presentBalance } from '../presenters/account.ts';
 import { parseCredits, formatCredits } from '../domain/money.ts';
 import { randomBase62 } from '../auth/secrets.ts';
+import { runImport } from './import-command.ts';
 
 /**
  * Operator operations. The CLI runs them in-process, or, when a server holds the embedded
@@ -58,6 +59,11 @@ export const ADMIN_OPS: Record<string, Op> = {
     if (amount === null || amount <= 0n) throw validationError('amount', 'must be a positive number of credits, e.g. 100 or 12.50');
     const result = await creditGranter(db, actor, { accountId: id, amountMicro: amount, kind: 'grant', description: (args.reason as string | undefined) ?? 'Operator grant' });
     return { granted: formatCredits(amount), ...presentBalance(result.balanceAfterMicro) };
+  },
+  async 'import.run'(db, args) {
+    const paths = args.paths;
+    if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) throw validationError('paths', 'must be a list of file paths');
+    return runImport(db, str(args, 'format'), paths as string[]);
   },
   async 'credits.balance'(db, args) {
     const { id } = await accountFor(db, args);

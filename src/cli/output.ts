@@ -1,4 +1,5 @@
 import { AppError } from '../errors.ts';
+import { ConfigError } from '../config.ts';
 
 const replacer = (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
 
@@ -27,7 +28,7 @@ function formatHuman(value: unknown, depth: number): string {
 
 /** Prints an error as the spec's error object (JSON) or a readable line; returns the exit code. */
 export function printError(err: unknown, json: boolean): number {
-  const e = err instanceof AppError ? err : null;
+  const e = err instanceof AppError ? err : err instanceof ConfigError ? new AppError(400, 'invalid_configuration', err.message, 'Fix the environment variable named in the message (see README, Configuration).') : null;
   if (json) {
     const body = e
       ? { error: true, error_code: e.code, message: e.message, agent_suggestion: e.agentSuggestion }

@@ -1,8 +1,10 @@
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { loadConfig, type Config } from '../config.ts';
 import { printError, printResult } from './output.ts';
 import { runOperatorOp } from './operator.ts';
 import { serveCommand } from './serve.ts';
+import { deadlinesCalcCommand } from './deadlines-calc.ts';
+import { importCommand, IMPORTERS } from './import-command.ts';
 
 /**
  * The `prosa` command. Every database command takes PROSA_DATA_DIR / DATABASE_URL like the
@@ -69,6 +71,29 @@ export function buildProgram(): Command {
     .requiredOption('--email <email>', 'account e-mail')
     .option('--json', 'print JSON')
     .action((o: { email: string; json?: boolean }) => op('credits.balance', o, !!o.json));
+
+  program
+    .command('import')
+    .description('Import USPTO data files (streaming; re-importing the same data is harmless)')
+    .addArgument(new Argument('<format>', 'odp: Open Data Portal file-wrapper JSON (API responses, search results, bulk files, JSON Lines)').choices(Object.keys(IMPORTERS)))
+    .argument('<files...>', 'files to import, in order')
+    .option('--json', 'print the summary as JSON')
+    .action((format: string, files: string[], o: { json?: boolean }) => run(() => importCommand(config(), format, files, !!o.json), !!o.json));
+
+  program
+    .command('deadlines')
+    .description('Deadline tools')
+    .command('calc')
+    .description('Compute response deadlines for an office action (no database needed)')
+    .requiredOption('--action <kind|code>', 'non_final, final, restriction, requirement_for_information, quayle, missing_parts, non_compliant_amendment, notice_of_allowance, or CTNF/CTFR/CTED/CTRS')
+    .requiredOption('--mailed <YYYY-MM-DD>', 'mailing (notification) date of the action')
+    .option('--period-months <n>', 'shortened statutory period the action states')
+    .option('--advisory <YYYY-MM-DD>', 'advisory action mailing date (final rejections)')
+    .option('--reply-filed <YYYY-MM-DD>', 'date the first reply was filed (final rejections)')
+    .addOption(new Option('--entity <size>', 'entity size for extension fees').choices(['large', 'small', 'micro']).default('large'))
+    .option('--json', 'print JSON')
+    .action((o: { action: string; mailed: string; periodMonths?: string; advisory?: string; replyFiled?: string; entity: 'large' | 'small' | 'micro'; json?: boolean }) =>
+      run(async () => deadlinesCalcCommand(o), !!o.json));
 
   return program;
 }

@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Db } from './connect.ts';
 import * as m001 from './migrations/001-foundation.ts';
 import * as m002 from './migrations/002-meta.ts';
+import * as m003 from './migrations/003-calendar-feeds.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-meta': m002,
+  '003-calendar-feeds': m003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

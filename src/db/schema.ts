@@ -159,6 +159,14 @@ export interface DocketEntriesTable {
   updated_at: Timestamp;
 }
 
+/** An account's private iCalendar feed (at most one; rotating replaces the hash). */
+export interface CalendarFeedsTable {
+  account_id: string;
+  /** SHA-256 of the token in the feed URL; the token itself is shown once and never stored. */
+  token_hash: string;
+  created_at: Timestamp;
+}
+
 export interface ProsaMetaTable {
   key: string;
   value: string;
@@ -179,6 +187,7 @@ export interface Schema {
   correspondence: CorrespondenceTable;
   prosecution_events: ProsecutionEventsTable;
   docket_entries: DocketEntriesTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -189,3 +198,4 @@ export type ApplicationUpdate = Updateable<ApplicationsTable>;
 export type CorrespondenceRow = Selectable<CorrespondenceTable>;
 export type DocketEntryRow = Selectable<DocketEntriesTable>;
 export type LedgerRow = Selectable<CreditLedgerTable>;
+export type CalendarFeedRow = Selectable<CalendarFeedsTable>;

@@ -3,7 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { AppError } from '../errors.ts';
+import { errorBody } from './error-body.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerUsageHeaders } from './plugins/usage-headers.ts';
@@ -12,10 +15,14 @@ import { registerDeprecationHeaders } from './plugins/deprecation.ts';
 import { registerOpenApi } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { lookupRoute } from './routes/v1/lookup.ts';
+import { deadlinesRoute } from './routes/v1/deadlines.ts';
+import { deadlineCalculatorRoute } from './routes/api/deadline-calculator.ts';
 import { authRoutes } from './routes/api/auth.ts';
 import { keyRoutes } from './routes/api/keys.ts';
 import { creditRoutes } from './routes/api/credits.ts';
 import { docketRoutes } from './routes/api/docket.ts';
+import { docketDeadlinesRoute } from './routes/api/deadlines.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -39,6 +46,14 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     return503OnClosing: true,
+    // Router-level refusals (a malformed URL, a path parameter over maxParamLength) never reach
+    // the error handler: answer them with the error object too.
+    frameworkErrors: (err, request, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as unknown as { status(n: number): { send(b: unknown): void } }).status(status).send(errorBody(new AppError(status, tooLong ? 'uri_too_long' : 'bad_url', tooLong ? 'A path parameter is too long.' : 'The URL is malformed.', 'Check the identifier in the path and send the request again.')));
+      void request;
+    },
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -53,6 +68,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   await app.register(cookie);
   registerErrorHandling(app);
+  registerNulGuard(app);
   registerAuth(app, ctx);
   registerRateLimit(app, ctx);
   registerUsageHeaders(app, ctx);
@@ -62,9 +78,13 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   healthRoutes(app, ctx);
   lookupRoute(app, ctx);
+  deadlinesRoute(app, ctx);
+  deadlineCalculatorRoute(app, ctx);
   authRoutes(app, ctx);
   keyRoutes(app, ctx);
   creditRoutes(app, ctx);
   docketRoutes(app, ctx);
+  docketDeadlinesRoute(app, ctx);
+  calendarRoutes(app, ctx);
   return app;
 }

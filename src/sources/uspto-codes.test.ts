@@ -183,7 +183,7 @@ describe('classifyEvent', () => {
       abandonment: 1,
       revival: 2,
       allowance: 2,
-      applicant_reply: 6,
+      applicant_reply: 7, // A... ×2, XT/G ×2, A.NE, RAFC, AFAC
       grant: 4,
     });
   });

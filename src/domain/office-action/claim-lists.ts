@@ -29,25 +29,12 @@ function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
-/** Reads a number at `i`: digits, or a thousands-grouped number ("10,072,876") that is never a claim. */
+/** Reads a number at `i`; five or more digits can never be a claim number. */
 function readNumber(s: string, i: number): { value: number; end: number } | null {
   if (!isDigit(s.charCodeAt(i))) return null;
   let j = i;
   while (j < s.length && isDigit(s.charCodeAt(j))) j++;
-  // "10,072,876": a comma followed directly by exactly three digits continues one number.
-  let grouped = false;
-  while (
-    j - i <= 11 &&
-    s.charCodeAt(j) === 44 &&
-    isDigit(s.charCodeAt(j + 1)) && isDigit(s.charCodeAt(j + 2)) && isDigit(s.charCodeAt(j + 3)) &&
-    !isDigit(s.charCodeAt(j + 4))
-  ) {
-    grouped = true;
-    j += 4;
-  }
-  const raw = s.slice(i, j);
-  const value = grouped || j - i > 4 ? Number.POSITIVE_INFINITY : Number(raw);
-  return { value, end: j };
+  return { value: j - i > 4 ? Number.POSITIVE_INFINITY : Number(s.slice(i, j)), end: j };
 }
 
 function wordAt(s: string, i: number, word: string): boolean {
@@ -121,7 +108,9 @@ export function readClaimList(s: string, pos: number): ClaimListMatch | null {
     const sep = readSeparator(s, end);
     if (!sep) break;
     const num = readNumber(s, sep.end);
-    if (!num || !Number.isFinite(num.value) || isLetter(s.charCodeAt(num.end))) break;
+    const invalid = !num || !Number.isFinite(num.value) || num.value < 1 || num.value > MAX_CLAIM;
+    if (invalid && sep.range) return null; // "1-999999": not a claim range at all
+    if (!num || invalid || isLetter(s.charCodeAt(num.end))) break;
     // A period right after a number followed by more digits is a decimal ("1.5"), not a list.
     if (s.charCodeAt(num.end) === 46 && isDigit(s.charCodeAt(num.end + 1))) break;
     if (sep.range) addRange(out, prev, num.value);
@@ -133,26 +122,31 @@ export function readClaimList(s: string, pos: number): ClaimListMatch | null {
   return { numbers: [...out].sort((a, b) => a - b), start, end };
 }
 
+// A number written after these is a document number ("U.S. Patent No. 10,072,876"), not a claim.
+const DOCUMENT_PREFIX = /(?:\bNos?\.?|\bPatent|\bPub\.?|\bUS|U\.S\.|\bEP|\bWO|\bJP|#)\s{0,3}$/i;
+
 /**
- * Parses any written claim list into sorted unique claim numbers: "1-5, 8 and 10-12",
- * "Claims 1 to 5", "1 through 5", "1–5", "1 & 4", "1, 8; 2 and 9", "claim 1", "claims 1 and 2".
- * Numbers outside 1..999 and thousands-grouped numbers are ignored.
+ * Parses a written claim list into sorted unique claim numbers: "1-5, 8 and 10-12", "Claims 1 to 5",
+ * "1 through 5", "1–5", "1 & 4", "1, 8; 2 and 9", "claim 1", "claims 1 and 2". Numbers outside
+ * 1..999, and document numbers ("Patent No. 10,072,876"), are ignored.
  */
 export function parseClaimList(s: string): number[] {
   const out = new Set<number>();
   let i = 0;
-  let guard = 0;
-  while (i < s.length && guard++ < 100_000) {
+  while (i < s.length) {
     const c = s.charCodeAt(i);
     if (isDigit(c) && (i === 0 || !isDigit(s.charCodeAt(i - 1)))) {
+      if (DOCUMENT_PREFIX.test(s.slice(Math.max(0, i - 12), i))) {
+        while (i < s.length && (isDigit(s.charCodeAt(i)) || (s.charCodeAt(i) === 44 && isDigit(s.charCodeAt(i + 1))))) i++;
+        continue;
+      }
       const m = readClaimList(s, i);
       if (m) {
         for (const n of m.numbers) out.add(n);
         i = m.end;
         continue;
       }
-      const num = readNumber(s, i);
-      i = num ? num.end : i + 1;
+      i = readNumber(s, i)?.end ?? i + 1;
       continue;
     }
     i++;

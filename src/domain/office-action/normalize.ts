@@ -16,21 +16,17 @@ export interface WorkingText {
   formParagraphCodes: string[];
 }
 
-const PAGE_HEADER = /Application\/Control\s+Number:?[ \t]*(?:\d{2}\/\d{3},\d{3})?[ \t]*(?:Page[ \t]*\d{1,4})?/g;
-const ART_UNIT_LINE = /(^|\n)([ \t]*Art\s+Unit:?[ \t]*\d{0,4}[ \t]*(?:Page[ \t]*\d{1,4})?)(?=[ \t]*(?:\n|$))/g;
+// A page header line is blanked together with its line break so the sentence it interrupts reads through.
+const PAGE_HEADER = /Application\/Control\s+Number:?[ \t]*(?:\d{2}\/\d{3},\d{3})?[ \t]*(?:Page[ \t]*\d{1,4})?[ \t]*\n?/g;
+const ART_UNIT_LINE = /(^|\n)([ \t]*Art\s+Unit:?[ \t]*\d{0,4}[ \t]*(?:Page[ \t]*\d{1,4})?[ \t]*\n?)(?=[\s\S]|$)/g;
 const MARKUP = /\b[a-z]{2,12}='[^'\n]{0,12}'|<\/?[A-Za-z][^<>\n]{0,80}>/g;
 const FP_CODE = /\b(\d{2}-\d{2,3}(?:-\d{2,3})?(?:-(?:aia|fti))?)(?:[ \t]+AIA)?\b/gi;
 
 export function prepareText(input: string): WorkingText {
-  const chars = new Array<string>(input.length);
-  for (let i = 0; i < input.length; i++) {
-    const c = input.charCodeAt(i);
-    if (c === 13) chars[i] = input.charCodeAt(i + 1) === 10 ? ' ' : '\n';
-    else if (c === 10 || c === 9) chars[i] = input[i];
-    else if (c < 32 || c === 127 || c === 0xa0 || (c >= 0x2000 && c <= 0x200b) || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff) chars[i] = ' ';
-    else chars[i] = input[i];
-  }
-  const clean = chars.join('');
+  const clean = input
+    .replace(/\r(?=\n)/g, ' ')
+    .replace(/\r/g, '\n')
+    .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]/g, ' ');
   const codes: string[] = [];
   let work = clean.replace(PAGE_HEADER, (m) => ' '.repeat(m.length));
   work = work.replace(ART_UNIT_LINE, (_m, lead: string, body: string) => lead + ' '.repeat(body.length));

@@ -12,13 +12,14 @@ import type { PublicationNumber, Reference, ReferenceKind } from './types.ts';
 
 export type DraftReference = Omit<Reference, 'id'>;
 
-const LEAD = /\b(?:anticipated|obvious|unpatentable|unpatentability|patentable)\s{1,3}(?:by|over|in\s{1,3}view\s{1,3}of|in\s{1,3}light\s{1,3}of|based\s{1,3}(?:up)?on)\s/gi;
+const LEAD =
+  /\b(?:(?:anticipated|obvious|unpatentable|unpatentability|patentable)\s{1,3}(?:by|over|in\s{1,3}view\s{1,3}of|in\s{1,3}light\s{1,3}of|based\s{1,3}(?:up)?on)|same\s{1,3}invention\s{1,3}as\s{1,3}(?:that\s{1,3}of|in))\s/gi;
 const STRONG_SEPARATOR =
   /(?:,\s{0,3})?(?:and\s{1,3})?(?:(?:in\s{1,3})?further\s{1,3}in\s{1,3}view\s{1,3}of|in\s{1,3}further\s{1,3}view\s{1,3}of|in\s{1,3}view\s{1,3}of|as\s{1,3}modified\s{1,3}by|(?:as\s{1,3})?evidenced\s{1,3}by|in\s{1,3}combination\s{1,3}with|combined\s{1,3}with|taken\s{1,3}with|(?:and\s{1,3})?further\s{1,3}over|in\s{1,3}light\s{1,3}of)\s/gi;
 const WEAK_SEPARATOR = /,?\s{1,3}and\s{1,3}|;\s{0,3}|,\s{1,3}/g;
 const TRAILING_JUNK =
   /\s*(?:,\s*)?(?:as\s+applied\s+to\s+(?:claims?|claim\(s\))\b[^.;]{0,120}?\babove\b|as\s+(?:set\s+forth|discussed|explained|shown|detailed)\s+(?:below|above|herein)|for\s+the\s+reasons?\s+(?:set\s+forth|given|discussed)\b[^.;]{0,80}|(?:,\s*)?respectively)\s*[,.;]?\s*$/i;
-const LEADING_JUNK = /^(?:\s|(?:unpatentable|obvious|anticipated)\s+(?:over|by)\s|the\s+combination\s+of\s|a\s+combination\s+of\s|the\s+teachings?\s+of\s|the\s+|and\s|,)+/i;
+const LEADING_JUNK = /^(?:\s|(?:unpatentable|obvious|anticipated)\s+(?:over|by)\s|the\s+combination\s+of\s|a\s+combination\s+of\s|the\s+teachings?\s+of\s|the\s+|and\s|,|prior\s)+/i;
 const GENERIC_WORDS = /^(?:us|u\.s\.|patent|pat\.?|publication|pub\.?|application|document|reference|no\.?|number|pgpub|pg|pre-grant|the|of|to|in|by|et|al\.?|hereinafter|published|issued|foreign|japanese|chinese|korean|german|european)$/i;
 
 export interface ReferencePortion {
@@ -180,7 +181,9 @@ export function labelOf(name: string | null, publication: PublicationNumber | nu
 
 /** "Balakrishnan et al." → "Balakrishnan"; "Lee et al. (" → "Lee"; "Smith, " → "Smith". */
 export function cleanName(raw: string): string | null {
-  let s = raw
+  // The name comes first: cut at the first comma, quote, semicolon or parenthesis that follows a word.
+  const head = /^[\s,;:)\]}]*[^,;"“(]*/.exec(raw)?.[0] ?? raw;
+  let s = head
     .replace(/\(?\s*hereinafter[^)]*\)?/gi, ' ')
     .replace(/["“”‘’]/g, ' ')
     .replace(/\bet\s*al\.?,?/gi, ' ')

@@ -22,13 +22,16 @@ const ABBREVIATIONS = new Set([
   'para', 'paras', 'col', 'cols', 'p', 'pp', 'ex', 'mr', 'ms', 'mrs', 'dr', 'jr', 'sr', 'vs', 'v', 'cf', 'ca', 'approx',
   'c.f.r', 'cfr', 'o.g', 'f.3d', 'f.2d', 'f.4th', 'cir', 'fed', 'sec', 'ch', 'vol', 'ed', 'eds', 'ref', 'refs', 'ln', 'll',
   'l', 'st', 'seq', 'ann', 'supp', 'rev', 'art', 'u.s.p.q', 'uspq2d', 'et', 'viz', 'incl', 'approx', 'esp', 'min', 'max',
-  'jp', 'pct', 'w.o', 'resp', 'abs', 'tbl', 'sect', 'id', 'al.,', 'gen', 'corresp',
+  'jp', 'pct', 'w.o', 'resp', 'abs', 'tbl', 'sect', 'id', 'gen', 'corresp',
+  // journal abbreviations in non-patent citations ("IEEE Trans. Netw., vol. 12")
+  'trans', 'proc', 'conf', 'int', 'intl', 'symp', 'soc', 'assoc', 'natl', 'acad', 'sci', 'eng', 'res', 'lett', 'phys',
+  'chem', 'biol', 'med', 'comm', 'commun', 'netw', 'syst', 'tech', 'technol', 'comput', 'electron', 'mater', 'anal', 'inf',
 ]);
 /** Abbreviations that usually end a sentence when a line break follows ("... in view of Jones et al.\n"). */
 const SOFT_ABBREVIATIONS = new Set(['al', 'inc', 'corp', 'ltd', 'co', 'llc', 'etc']);
 
 const CONNECTOR_END = /(?:\b(?:by|of|over|and|or|the|in|to|under|as|a|an|with|from|claims?|claim\(s\)|view|further|being|is|are|at|on|for|that|which|wherein|where|said|its|their)|[,;:(\-–—/&])$/i;
-const STATEMENT_WORDS = /rejected|objected|allowed|allowable|cancel|withdrawn|pending|\bclaims?\s*\d/i;
+const STATEMENT_WORDS = /\b(?:rejected|objected|allowed|allowable|cancel+ed|withdrawn|pending)\b[\s\S]*\d|\d[\s\S]*\b(?:rejected|objected|allowed|allowable|cancel+ed|withdrawn|pending)\b|\bclaims?\s*\d/i;
 
 export function segmentSentences(text: string): Sentences {
   const starts: number[] = [];

@@ -111,7 +111,8 @@ function toCitation(tok: TokenMatch, suffix: { preAia: boolean; paragraph: strin
       const letter = /^\(([a-f])\)/.exec(subs)?.[1] ?? null;
       if (suffix.paragraph) {
         const name = PARAGRAPH_NAMES['abcdef'.indexOf(suffix.paragraph)];
-        return { basis: `112(${suffix.paragraph})` as Basis, citation: `35 U.S.C. 112 (pre-AIA), ${name} paragraph`, pre_aia: true };
+        const written = suffix.preAia ? '35 U.S.C. 112 (pre-AIA)' : `${prefix}35 U.S.C. 112`;
+        return { basis: `112(${suffix.paragraph})` as Basis, citation: `${written}, ${name} paragraph`, pre_aia: true };
       }
       if (letter) return { basis: `112(${letter})` as Basis, citation: `${prefix}35 U.S.C. 112(${letter})`, pre_aia: writtenPreAia };
       return { basis: infer112(grounds), citation: `${prefix}35 U.S.C. 112`, pre_aia: writtenPreAia };

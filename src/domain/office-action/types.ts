@@ -115,6 +115,8 @@ export interface ClaimObjection {
   claims: number[];
   type: ObjectionType;
   allowable_if_rewritten: boolean;
+  /** Claims named as the base ("objected to based upon their dependency from claim 4"). */
+  parent_claims: number[];
   /** The reason given after "because of the following informalities:", when stated. */
   detail: Evidence | null;
   evidence: Evidence;

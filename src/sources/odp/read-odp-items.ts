@@ -68,17 +68,24 @@ export async function* readOdpItems(source: AsyncIterable<string | Uint8Array>):
       // The error may lie in an earlier chunk that the verifier held back: then nothing of this one is valid.
       text = text.slice(0, Math.max(0, e.offset - offset));
     }
-    try {
-      const tokens = tokenize(text);
-      if (isMany(tokens)) for (const token of getManyValues(tokens) as Token[]) splitter.consume(token);
-    } catch (e) {
-      // The verifier's position (when it failed) is exact; otherwise report where this chunk ends.
-      if (failure === null) throw new OdpParseError(reason(e as Error), { offset: offset + text.length }, e);
-    }
+    const parseError = tokenizeInto(text);
     offset += text.length;
-    yield* splitter.take();
+    yield* splitter.take(); // items completed before any error
+    // The verifier's position is exact; without one, report where this chunk ends.
     if (failure !== null) {
       throw new OdpParseError(reason(failure), { line: failure.line, column: failure.pos, offset: failure.offset }, failure);
+    }
+    if (parseError !== null) throw new OdpParseError(reason(parseError), { offset }, parseError);
+  }
+
+  /** Tokenize and split; `none` flushes. Returns the error that stopped it, if any. */
+  function tokenizeInto(text: string | typeof none): Error | null {
+    try {
+      const tokens = tokenize(text as string);
+      if (isMany(tokens)) for (const token of getManyValues(tokens) as Token[]) splitter.consume(token);
+      return null;
+    } catch (e) {
+      return e instanceof Error ? e : new Error(String(e));
     }
   }
 
@@ -97,14 +104,10 @@ export async function* readOdpItems(source: AsyncIterable<string | Uint8Array>):
     verify(none as unknown as string);
   } catch (e) {
     if (!isVerifierError(e)) throw e;
-    throw new OdpParseError(reason(e), { line: e.line, column: e.pos, offset: e.offset }, e);
+    throw new OdpParseError(`the input ended early (${reason(e)})`, { line: e.line, column: e.pos, offset: e.offset }, e);
   }
-  try {
-    const tokens = tokenize(none as unknown as string);
-    if (isMany(tokens)) for (const token of getManyValues(tokens) as Token[]) splitter.consume(token);
-  } catch (e) {
-    throw new OdpParseError(reason(e as Error), { offset }, e);
-  }
+  const parseError = tokenizeInto(none);
   yield* splitter.take();
+  if (parseError !== null) throw new OdpParseError(reason(parseError), { offset }, parseError);
   if (!splitter.atTopLevel) throw new OdpParseError('the input ended inside a value', { offset });
 }

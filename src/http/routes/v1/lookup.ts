@@ -13,7 +13,7 @@ export function appNotFound(raw: string): AppError {
   return new AppError(
     404,
     'app_not_found',
-    `No application ${raw} was found.`,
+    `No application ${JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw)} was found.`,
     'Check the application number (8 digits, e.g. 17/200,011). Unpublished applications have no public record: add them to your docket with their details in the Prosa web app or through the MCP server.',
   );
 }

@@ -1,0 +1,227 @@
+/**
+ * What a response does to each claim, decided once and read by both the claim listing
+ * (37 CFR 1.121(c)) and the remarks (37 CFR 1.111(b)-(c)), so the two always agree.
+ *
+ * - `cancel` → the claim is canceled (no text, 37 CFR 1.121(c)(4)(i)).
+ * - `amend_narrow` on a claim with an allowable dependent (objected to, or "allowable if
+ *   rewritten") → the dependent's limitations are added to the claim and the dependent is
+ *   canceled; claims that depended from the canceled dependent are pointed at the amended claim.
+ *   With no allowable dependent, the claim is amended with a limitation the practitioner supplies.
+ * - `rewrite_independent` → the claim is rewritten in independent form with the limitations of
+ *   its base claim and any intervening claims (37 CFR 1.75(c); MPEP 608.01(n)).
+ * - In a reply to a restriction requirement, claims outside the elected invention are (Withdrawn).
+ */
+import { parentClaimOf, incorporateLimitations, rewriteInIndependentForm, repointDependency, stripClaimNumber } from './claim-text.ts';
+import type { ClaimDisposition, PaperKind, StrategyCode } from './types.ts';
+
+/** The status identifiers of 37 CFR 1.121(c), written as practitioners capitalize them. */
+export type StatusIdentifier =
+  | 'Original'
+  | 'Currently Amended'
+  | 'Canceled'
+  | 'Withdrawn'
+  | 'Withdrawn - Currently Amended'
+  | 'Previously Presented'
+  | 'New'
+  | 'Not Entered';
+
+export type ClaimChange =
+  | { kind: 'unchanged' }
+  | { kind: 'previously_canceled' }
+  | { kind: 'canceled' }
+  | { kind: 'canceled_into'; into: number }
+  | { kind: 'incorporates'; dependents: number[] }
+  | { kind: 'narrowed' }
+  | { kind: 'rewritten_independent'; chain: number[] | null }
+  | { kind: 'dependency_updated'; from: number; to: number }
+  | { kind: 'unknown' };
+
+export interface PlannedClaim {
+  claim_number: number;
+  /** null when the claim's status was not provided (a gap in the numbering). */
+  identifier: StatusIdentifier | null;
+  change: ClaimChange;
+  withdrawn: boolean;
+  strategy: StrategyCode | null;
+  disposition: ClaimDisposition | null;
+  /** The claim as it stands, and as amended; null when no text was supplied or it could not be derived. */
+  old_text: string | null;
+  new_text: string | null;
+  /** Pending once this paper is entered (withdrawn claims remain pending). */
+  pending_after: boolean;
+  /** The claim this one depends from as filed: null when independent, undefined when unknown. */
+  parent: number | null | undefined;
+  /** amend_narrow on a claim whose base claim this paper narrows: it is narrowed through that claim. */
+  narrowed_through?: number;
+  /** Kept claim that depends from a claim canceled outright: the practitioner must amend or cancel it. */
+  depends_on_canceled?: number;
+}
+
+export interface AmendmentPlan {
+  claims: PlannedClaim[];
+  /** The paper amends or cancels at least one claim. */
+  changes_claims: boolean;
+}
+
+export interface PlanInput {
+  kind: PaperKind;
+  claims: readonly ClaimDisposition[];
+  strategy: Readonly<Record<number, StrategyCode>>;
+  claims_text?: Readonly<Record<number, string>>;
+  previously_presented?: readonly number[];
+}
+
+const AMENDED: ReadonlySet<ClaimChange['kind']> = new Set(['incorporates', 'narrowed', 'rewritten_independent', 'dependency_updated']);
+
+export function isAmended(c: PlannedClaim): boolean {
+  return AMENDED.has(c.change.kind);
+}
+
+export function isCanceledHere(c: PlannedClaim): boolean {
+  return c.change.kind === 'canceled' || c.change.kind === 'canceled_into';
+}
+
+export function planAmendments(input: PlanInput): AmendmentPlan {
+  const byNumber = new Map(input.claims.map((c) => [c.claim_number, c]));
+  const texts = new Map<number, string>();
+  for (const [k, v] of Object.entries(input.claims_text ?? {})) {
+    if (typeof v === 'string' && v.trim()) texts.set(Number(k), stripClaimNumber(v));
+  }
+  const numbers = [...new Set([...byNumber.keys(), ...texts.keys()])].filter((n) => Number.isInteger(n) && n > 0);
+  const max = numbers.length ? Math.max(...numbers) : 0;
+  const explicit = (n: number): StrategyCode | undefined => input.strategy[n];
+  const strategyOf = (n: number): StrategyCode | null => explicit(n) ?? byNumber.get(n)?.recommendation ?? null;
+  const parentOf = (n: number): number | null | undefined => {
+    const d = byNumber.get(n);
+    if (d && d.depends_on !== undefined) return d.depends_on;
+    const t = texts.get(n);
+    return t === undefined ? undefined : parentClaimOf(t);
+  };
+  const electing = input.kind === 'restriction' && input.claims.some((c) => strategyOf(c.claim_number) === 'elect');
+
+  const plan = new Map<number, PlannedClaim>();
+  for (let n = 1; n <= max; n++) {
+    const d = byNumber.get(n) ?? null;
+    const known = d !== null || texts.has(n);
+    const previouslyCanceled = d?.status === 'cancelled';
+    const withdrawn = !previouslyCanceled && (d?.status === 'withdrawn' || (electing && strategyOf(n) !== 'elect' && strategyOf(n) !== 'cancel'));
+    plan.set(n, {
+      claim_number: n,
+      identifier: null,
+      change: !known ? { kind: 'unknown' } : previouslyCanceled ? { kind: 'previously_canceled' } : { kind: 'unchanged' },
+      withdrawn,
+      strategy: known ? strategyOf(n) : null,
+      disposition: d,
+      old_text: previouslyCanceled ? null : texts.get(n) ?? null,
+      new_text: null,
+      pending_after: known && !previouslyCanceled,
+      parent: parentOf(n),
+    });
+  }
+  const at = (n: number) => plan.get(n);
+  const unchanged = (n: number) => at(n)?.change.kind === 'unchanged';
+
+  // Canceled outright (37 CFR 1.121(c)(4)(i): no claim text).
+  for (const c of plan.values()) {
+    if (c.change.kind === 'unchanged' && c.strategy === 'cancel') c.change = { kind: 'canceled' };
+  }
+
+  // amend_narrow, first pass: take in the limitations of an allowable dependent.
+  for (const c of plan.values()) {
+    if (c.change.kind !== 'unchanged' || c.strategy !== 'amend_narrow') continue;
+    const dependent = [...plan.values()].find((d) =>
+      d.claim_number !== c.claim_number &&
+      unchanged(d.claim_number) && !d.withdrawn &&
+      parentOf(d.claim_number) === c.claim_number &&
+      (d.disposition?.status === 'objected' || d.disposition?.allowable_if_rewritten === true) &&
+      explicit(d.claim_number) !== 'rewrite_independent');
+    if (!dependent) continue;
+    c.change = { kind: 'incorporates', dependents: [dependent.claim_number] };
+    dependent.change = { kind: 'canceled_into', into: c.claim_number };
+    const base = texts.get(c.claim_number);
+    const dep = texts.get(dependent.claim_number);
+    c.new_text = base && dep ? incorporateLimitations(base, [dep]) : null;
+  }
+  // amend_narrow, second pass (base claims first): a claim whose base claim is narrowed here is
+  // narrowed through it; any other claim takes a limitation the practitioner supplies.
+  const depth = (n: number) => dependencyChain(n, parentOf)?.length ?? 0;
+  const rest = [...plan.values()]
+    .filter((c) => c.change.kind === 'unchanged' && c.strategy === 'amend_narrow')
+    .sort((x, y) => depth(x.claim_number) - depth(y.claim_number) || x.claim_number - y.claim_number);
+  for (const c of rest) {
+    const ancestor = (dependencyChain(c.claim_number, parentOf) ?? []).reverse()
+      .find((a) => ['incorporates', 'narrowed'].includes(at(a)?.change.kind ?? ''));
+    if (ancestor !== undefined) c.narrowed_through = ancestor;
+    else c.change = { kind: 'narrowed' };
+  }
+
+  // rewrite_independent: base claim + intervening claims + the claim's own limitations.
+  for (const c of plan.values()) {
+    if (c.change.kind !== 'unchanged' || c.strategy !== 'rewrite_independent') continue;
+    const parent = parentOf(c.claim_number);
+    if (parent === null) continue; // already independent
+    const chain = parent === undefined ? null : dependencyChain(c.claim_number, parentOf);
+    c.change = { kind: 'rewritten_independent', chain };
+    if (chain && chain.every((n) => texts.has(n)) && texts.has(c.claim_number)) {
+      const [root, ...between] = chain;
+      c.new_text = rewriteInIndependentForm(texts.get(root)!, [...between, c.claim_number].map((n) => texts.get(n)!));
+    }
+  }
+
+  // Claims depending from a canceled claim.
+  for (const k of plan.values()) {
+    const kind = k.change.kind;
+    if (kind !== 'canceled' && kind !== 'canceled_into') continue;
+    for (const c of plan.values()) {
+      if (parentOf(c.claim_number) !== k.claim_number || !c.pending_after) continue;
+      if (isCanceledHere(c) || c.change.kind === 'rewritten_independent') continue;
+      if (k.change.kind === 'canceled_into' && c.change.kind === 'unchanged') {
+        const into = k.change.into;
+        c.change = { kind: 'dependency_updated', from: k.claim_number, to: into };
+        const t = texts.get(c.claim_number);
+        c.new_text = t ? repointDependency(t, k.claim_number, into) : null;
+      } else if (k.change.kind === 'canceled') {
+        c.depends_on_canceled = k.claim_number;
+      }
+    }
+  }
+
+  const previously = new Set(input.previously_presented ?? []);
+  for (const c of plan.values()) {
+    c.identifier = identifierFor(c, previously.has(c.claim_number));
+    if (isCanceledHere(c)) c.pending_after = false;
+  }
+  const claims = [...plan.values()];
+  return { claims, changes_claims: claims.some((c) => isAmended(c) || isCanceledHere(c)) };
+}
+
+/** Base claim first, then each intervening claim; null when a link is unknown or circular. */
+function dependencyChain(n: number, parentOf: (n: number) => number | null | undefined): number[] | null {
+  const chain: number[] = [];
+  const seen = new Set([n]);
+  let p = parentOf(n);
+  while (p !== null) {
+    if (p === undefined || seen.has(p)) return null;
+    seen.add(p);
+    chain.unshift(p);
+    p = parentOf(p);
+  }
+  return chain;
+}
+
+function identifierFor(c: PlannedClaim, previouslyPresented: boolean): StatusIdentifier | null {
+  switch (c.change.kind) {
+    case 'unknown':
+      return null;
+    case 'previously_canceled':
+    case 'canceled':
+    case 'canceled_into':
+      return 'Canceled';
+    case 'unchanged':
+      if (c.withdrawn) return 'Withdrawn';
+      return previouslyPresented ? 'Previously Presented' : 'Original';
+    default:
+      // 37 CFR 1.121(c): a withdrawn claim that is amended is "(Withdrawn - Currently amended)".
+      return c.withdrawn ? 'Withdrawn - Currently Amended' : 'Currently Amended';
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Marked-up claim text for a claim listing under 37 CFR 1.121(c)(2): "The text of any added
+ * subject matter must be shown by underlining the added text. The text of any deleted matter must
+ * be shown by strike-through except that double brackets placed before and after the deleted
+ * characters may be used to show deletion of five or fewer consecutive characters."
+ *
+ * Pure: a word-level diff (longest common subsequence over word, space and punctuation tokens)
+ * followed by the marking. The listing marks a claim relative to its immediate prior version
+ * (37 CFR 1.121(c)(2); MPEP 714), so `oldText` is the claim as it now stands.
+ */
+
+export type DiffOp = { op: 'equal' | 'insert' | 'delete'; text: string };
+
+/**
+ * How a run of a marked claim is shown. `prompt` is a bracketed instruction to the practitioner;
+ * `separator` is a display space between deleted text and the text replacing it ("[[The]] A").
+ */
+export type RunMark = 'none' | 'added' | 'deleted' | 'deleted_bracketed' | 'prompt' | 'separator';
+export type MarkedRun = { text: string; mark: RunMark };
+
+/** Deletions of this many characters or fewer are shown in double brackets (37 CFR 1.121(c)(2)). */
+export const BRACKET_DELETION_MAX_CHARS = 5;
+
+const TOKEN = /\s+|[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]/gu;
+
+/** Words (letters and digits, with inner apostrophes), runs of whitespace, and single punctuation marks. */
+export function tokenize(text: string): string[] {
+  return text.match(TOKEN) ?? [];
+}
+
+/**
+ * Word-level diff. Within a change, deleted text comes before added text; a run of whitespace
+ * alone between two changes is folded into both, so a rewritten phrase reads as one deletion and
+ * one addition rather than alternating fragments.
+ */
+export function diffWords(oldText: string, newText: string): DiffOp[] {
+  const a = tokenize(oldText);
+  const b = tokenize(newText);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const raw: DiffOp[] = [];
+  for (let i = 0; i < start; i++) raw.push({ op: 'equal', text: a[i] });
+  raw.push(...lcsOps(a.slice(start, endA), b.slice(start, endB)));
+  for (let i = endA; i < a.length; i++) raw.push({ op: 'equal', text: a[i] });
+  return groupChanges(raw);
+}
+
+/** Token ops from a longest-common-subsequence table (n·m cells; claims are short). */
+function lcsOps(a: string[], b: string[]): DiffOp[] {
+  const n = a.length;
+  const m = b.length;
+  const width = m + 1;
+  const table = new Int32Array((n + 1) * width);
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      table[i * width + j] = a[i] === b[j]
+        ? table[(i + 1) * width + j + 1] + 1
+        : Math.max(table[(i + 1) * width + j], table[i * width + j + 1]);
+    }
+  }
+  const ops: DiffOp[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (a[i] === b[j]) {
+      ops.push({ op: 'equal', text: a[i] });
+      i++;
+      j++;
+    } else if (table[(i + 1) * width + j] >= table[i * width + j + 1]) {
+      ops.push({ op: 'delete', text: a[i++] });
+    } else {
+      ops.push({ op: 'insert', text: b[j++] });
+    }
+  }
+  while (i < n) ops.push({ op: 'delete', text: a[i++] });
+  while (j < m) ops.push({ op: 'insert', text: b[j++] });
+  return ops;
+}
+
+/** Merges token ops into equal runs and change blocks (deletion, then addition). */
+function groupChanges(ops: DiffOp[]): DiffOp[] {
+  const out: DiffOp[] = [];
+  let del = '';
+  let ins = '';
+  let equal = '';
+  const flushChange = () => {
+    if (del) out.push({ op: 'delete', text: del });
+    if (ins) out.push({ op: 'insert', text: ins });
+    del = '';
+    ins = '';
+  };
+  for (let k = 0; k < ops.length; k++) {
+    const o = ops[k];
+    if (o.op === 'equal') {
+      const inChange = del !== '' || ins !== '';
+      const nextIsChange = k + 1 < ops.length && ops[k + 1].op !== 'equal';
+      if (inChange && equal === '' && /^\s+$/.test(o.text) && nextIsChange) {
+        del += o.text;
+        ins += o.text;
+        continue;
+      }
+      flushChange();
+      equal += o.text;
+    } else {
+      if (equal) out.push({ op: 'equal', text: equal });
+      equal = '';
+      if (o.op === 'delete') del += o.text;
+      else ins += o.text;
+    }
+  }
+  flushChange();
+  if (equal) out.push({ op: 'equal', text: equal });
+  return out;
+}
+
+/** Splits leading and trailing whitespace off a change, which is shown unmarked. */
+function splitEdges(text: string): [string, string, string] {
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!;
+  return [m[1], m[2], m[3]];
+}
+
+/**
+ * Runs for a "(Currently Amended)" claim: added text underlined; deleted text struck through, or
+ * in double brackets when five or fewer consecutive characters are deleted (37 CFR 1.121(c)(2)).
+ * A change of whitespace alone is not marked.
+ */
+export function markAmendment(ops: readonly DiffOp[]): MarkedRun[] {
+  const runs: MarkedRun[] = [];
+  const push = (text: string, mark: RunMark) => {
+    if (!text) return;
+    const last = runs[runs.length - 1];
+    if (last && last.mark === mark) last.text += text;
+    else runs.push({ text, mark });
+  };
+  for (const o of ops) {
+    if (o.op === 'equal') {
+      push(o.text, 'none');
+      continue;
+    }
+    const [lead, core, trail] = splitEdges(o.text);
+    if (o.op === 'insert') {
+      const last = runs[runs.length - 1];
+      if (!lead && core && last && (last.mark === 'deleted' || last.mark === 'deleted_bracketed')) push(' ', 'separator');
+      push(lead, 'none');
+      push(core, 'added');
+      push(trail, 'none');
+      continue;
+    }
+    if (!core) continue;
+    push(lead, 'none');
+    if ([...core].length <= BRACKET_DELETION_MAX_CHARS) push(`[[${core}]]`, 'deleted_bracketed');
+    else push(core, 'deleted');
+    push(trail, 'none');
+  }
+  return runs;
+}
+
+/** The marked text of a claim amended from `oldText` to `newText`. */
+export function markClaimAmendment(oldText: string, newText: string): MarkedRun[] {
+  return markAmendment(diffWords(oldText, newText));
+}
+
+/** The clean text a marked claim reads as once the amendment is entered (prompts kept). */
+export function cleanText(runs: readonly MarkedRun[]): string {
+  return runs.filter((r) => r.mark === 'none' || r.mark === 'added' || r.mark === 'prompt').map((r) => r.text).join('');
+}

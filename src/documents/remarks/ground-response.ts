@@ -1,0 +1,396 @@
+/**
+ * The answer to one ground of rejection, per claim strategy. 37 CFR 1.111(b) requires the reply to
+ * point out "the specific distinctions believed to render the claims ... patentable over any
+ * applied references", and 1.111(c) that an amendment "clearly point out the patentable novelty"
+ * and "show how the amendments avoid such references". Where only the practitioner can supply the
+ * substance, the scaffold leaves a bracketed prompt.
+ */
+import type { Paragraph } from 'docx';
+import { claimElements } from '../claim-text.ts';
+import { claimsPhrase, verbFor } from '../format/claim-numbers.ts';
+import { draftingNote, heading, para, quote } from '../docx/paragraphs.ts';
+import { prompt, run, type Inline } from '../docx/runs.ts';
+import type { AmendmentPlan, PlannedClaim } from '../amendment-plan.ts';
+import { dependentLimitations } from '../claim-text.ts';
+import type { RejectionGround } from '../rejection-grounds.ts';
+import { STANDARDS } from './legal-standards.ts';
+import { listPhrase, referenceNames } from './wording.ts';
+
+export interface GroundContext {
+  plan: AmendmentPlan;
+  grounds: readonly RejectionGround[];
+  afterFinal: boolean;
+}
+
+type ResponseKind =
+  | 'canceled'
+  | 'canceled_into'
+  | 'incorporates'
+  | 'narrowed'
+  | 'narrowed_through'
+  | 'rewritten_independent'
+  | 'argue_distinction'
+  | 'argue_unexpected_results'
+  | 'terminal_disclaimer'
+  | 'other'
+  | 'no_action';
+
+const KIND_ORDER: readonly ResponseKind[] = [
+  'canceled', 'canceled_into', 'incorporates', 'narrowed', 'narrowed_through', 'rewritten_independent',
+  'argue_distinction', 'argue_unexpected_results', 'terminal_disclaimer', 'other', 'no_action',
+];
+
+function responseKind(c: PlannedClaim): ResponseKind | null {
+  switch (c.change.kind) {
+    case 'previously_canceled':
+    case 'unknown':
+      return null;
+    case 'canceled':
+      return 'canceled';
+    case 'canceled_into':
+      return 'canceled_into';
+    case 'incorporates':
+      return 'incorporates';
+    case 'narrowed':
+      return 'narrowed';
+    case 'rewritten_independent':
+      return 'rewritten_independent';
+  }
+  if (c.narrowed_through !== undefined) return 'narrowed_through';
+  switch (c.strategy) {
+    case 'argue_distinction':
+    case 'argue_unexpected_results':
+    case 'terminal_disclaimer':
+      return c.strategy;
+    case 'no_action':
+    case null:
+      return 'no_action';
+    default:
+      return 'other';
+  }
+}
+
+/** The answer to `g`, grouped by what the reply does with each of its claims. */
+export function groundResponse(g: RejectionGround, ctx: GroundContext): Paragraph[] {
+  const byNumber = new Map(ctx.plan.claims.map((c) => [c.claim_number, c]));
+  const groups = new Map<ResponseKind, PlannedClaim[]>();
+  for (const n of g.claims) {
+    const c = byNumber.get(n);
+    const kind = c ? responseKind(c) : 'no_action';
+    if (!kind || !c) continue;
+    groups.set(kind, [...(groups.get(kind) ?? []), c]);
+  }
+  const out: Paragraph[] = [];
+  for (const kind of KIND_ORDER) {
+    const claims = groups.get(kind);
+    if (claims?.length) out.push(...RESPONSES[kind](g, claims, ctx));
+  }
+  return out;
+}
+
+const nums = (claims: readonly PlannedClaim[]) => claims.map((c) => c.claim_number);
+const refs = (g: RejectionGround) => (g.references.length ? referenceNames(g.references) : 'the applied art');
+/** Verb agreeing with the references argued against: "Smith does not" / "Smith and Jones do not". */
+const agree = (g: RejectionGround, singular: string, plural: string) => (g.references.length > 1 ? plural : singular);
+const withdrawal = () => para('Withdrawal of the rejection is respectfully requested.');
+
+/** Independent claims of a group, and the group's other claims by the claim they depend from. */
+function byIndependent(claims: readonly PlannedClaim[]): { roots: PlannedClaim[]; dependents: Map<number, PlannedClaim[]> } {
+  const inGroup = new Set(nums(claims));
+  const byNumber = new Map(claims.map((c) => [c.claim_number, c]));
+  const rootOf = (c: PlannedClaim): PlannedClaim => {
+    let cur = c;
+    const seen = new Set<number>();
+    while (typeof cur.parent === 'number' && inGroup.has(cur.parent) && !seen.has(cur.parent)) {
+      seen.add(cur.claim_number);
+      cur = byNumber.get(cur.parent)!;
+    }
+    return cur;
+  };
+  const roots: PlannedClaim[] = [];
+  const dependents = new Map<number, PlannedClaim[]>();
+  for (const c of claims) {
+    const r = rootOf(c);
+    if (r === c) roots.push(c);
+    else dependents.set(r.claim_number, [...(dependents.get(r.claim_number) ?? []), c]);
+  }
+  return { roots, dependents };
+}
+
+function standard(g: RejectionGround): Paragraph[] {
+  const s = STANDARDS[g.family];
+  return s ? [para(s)] : [];
+}
+
+/** "Claim 1 recites, among other things: ..." with the elements, or a prompt to quote the limitation. */
+function recitation(c: PlannedClaim): Paragraph[] {
+  const text = c.new_text ?? c.old_text;
+  const elements = text ? claimElements(text) : [];
+  if (elements.length === 0) {
+    return [para([run(`Claim ${c.claim_number} recites `), prompt(`quote the limitation of claim ${c.claim_number} that the applied art does not disclose`), run('.')])];
+  }
+  return [
+    para(`Claim ${c.claim_number} recites, among other things:`),
+    ...elements.map((e) => quote(e)),
+  ];
+}
+
+function pinpointSentence(g: RejectionGround): Inline[] {
+  if (g.pinpoints.length) {
+    return [
+      run(`The Office Action relies on ${listPhrase(g.pinpoints)}. `),
+      prompt('Explain what each cited passage actually discloses and why it differs from the claimed limitation'),
+      run('.'),
+    ];
+  }
+  return [
+    run(`The Office Action does not identify where ${refs(g)} ${g.references.length > 1 ? 'disclose' : 'discloses'} this limitation. `),
+    prompt('Explain why no passage of the applied art discloses it'),
+    run('.'),
+  ];
+}
+
+function dependentsSentence(root: number, deps: readonly PlannedClaim[] | undefined, reason: string): Paragraph[] {
+  if (!deps?.length) return [];
+  const d = nums(deps);
+  return [para([
+    run(`${claimsPhrase(d, true)} ${verbFor(d, 'depends', 'depend')} from claim ${root} and ${verbFor(d, 'is', 'are')} ${reason} for at least the same reasons, and further because `),
+    prompt('identify additional distinguishing features of the dependent claims, if any'),
+    run('.'),
+  ])];
+}
+
+function argueDistinction(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  const out: Paragraph[] = [para('Applicant respectfully traverses the rejection.'), ...standard(g)];
+  const { roots, dependents } = byIndependent(claims);
+  for (const c of roots) {
+    out.push(heading(3, `Claim ${c.claim_number}`));
+    switch (g.family) {
+      case '102':
+      case '103': {
+        out.push(...recitation(c));
+        out.push(para([
+          run(`${refs(g)} ${g.family === '103' ? agree(g, 'does not teach or suggest', 'do not, alone or in combination, teach or suggest') : agree(g, 'does not disclose', 'do not disclose')} `),
+          prompt(`identify the limitation(s) of claim ${c.claim_number} missing from ${refs(g)}`),
+          run('. '),
+          ...pinpointSentence(g),
+        ]));
+        if (g.family === '103') {
+          out.push(para([
+            run('Moreover, the Office Action does not provide an adequate reason to combine the references as proposed. '),
+            prompt('If applicable: explain why the proposed modification would render the primary reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the references teach away'),
+            run('.'),
+          ]));
+          out.push(para(`Because the cited references fail to teach or suggest every limitation of claim ${c.claim_number}, the Office Action has not established a prima facie case of obviousness.`));
+        } else {
+          out.push(para(`Because ${refs(g)} ${agree(g, 'does', 'do')} not disclose each and every element of claim ${c.claim_number} as arranged in the claim, claim ${c.claim_number} is not anticipated.`));
+        }
+        out.push(...dependentsSentence(c.claim_number, dependents.get(c.claim_number), g.family === '103' ? 'nonobvious' : 'novel'));
+        break;
+      }
+      case '101':
+        out.push(para([
+          run(`Claim ${c.claim_number} is patent-eligible because `),
+          prompt('Step 2A, Prong One: explain why the claim does not recite a judicial exception; or Prong Two: identify the additional elements that integrate it into a practical application, e.g. an improvement to computer functionality or another technology (MPEP 2106.04(d), 2106.05(a)); or Step 2B: explain why the additional elements amount to significantly more (MPEP 2106.05)'),
+          run('.'),
+        ]));
+        out.push(...dependentsSentence(c.claim_number, dependents.get(c.claim_number), 'patent-eligible'));
+        break;
+      case '112(b)':
+      case '112':
+        out.push(para([
+          run(`The Office Action asserts that claim ${c.claim_number} is indefinite because of `),
+          prompt('quote the term or phrase the Examiner identified'),
+          run('. Read in light of the specification, the claim is reasonably certain in scope because '),
+          prompt('explain, citing the specification (e.g., where the term is defined or described)'),
+          run('.'),
+        ]));
+        break;
+      default:
+        out.push(para([
+          run(`Claim ${c.claim_number} complies with ${g.citation} because `),
+          prompt(`answer the Examiner's reasoning under ${g.citation}, citing the specification where relevant`),
+          run('.'),
+        ]));
+    }
+  }
+  out.push(withdrawal());
+  return out;
+}
+
+function incorporates(g: RejectionGround, claims: readonly PlannedClaim[], ctx: GroundContext): Paragraph[] {
+  const out: Paragraph[] = [];
+  const byNumber = new Map(ctx.plan.claims.map((c) => [c.claim_number, c]));
+  for (const c of claims) {
+    if (c.change.kind !== 'incorporates') continue;
+    const deps = c.change.dependents;
+    const depPhrase = claimsPhrase(deps);
+    out.push(para(
+      `Without acquiescing in the rejection, and solely to advance prosecution, claim ${c.claim_number} has been amended to incorporate the limitations of ${depPhrase}, ` +
+      `which the Office Action indicated would be allowable if rewritten in independent form including all of the limitations of the base claim and any intervening claims. ` +
+      `${claimsPhrase(deps, true)} ${verbFor(deps, 'has', 'have')} been canceled.`,
+    ));
+    const added = deps.map((d) => byNumber.get(d)?.old_text).map((t) => (t ? dependentLimitations(t) : null));
+    if (added.every((a): a is string => Boolean(a))) {
+      out.push(para(`Amended claim ${c.claim_number} thus further recites:`));
+      for (const a of added) out.push(quote(a));
+    }
+    const depsRejectedHere = deps.some((d) => ctx.grounds.some((x) => x.family === g.family && x.claims.includes(d)));
+    if (g.family === '102' || g.family === '103') {
+      out.push(para(
+        `${claimsPhrase(deps, true)} ${verbFor(deps, 'was', 'were')} not rejected over ${refs(g)}; the Office Action objected to ${verbFor(deps, 'it', 'them')} only as depending from a rejected base claim. ` +
+        `${refs(g)} therefore ${g.family === '103' ? agree(g, 'does not teach or suggest', 'do not teach or suggest') : agree(g, 'does not disclose', 'do not disclose')} the subject matter of amended claim ${c.claim_number}, and the amendment overcomes the rejection (37 C.F.R. § 1.111(c)).`,
+      ));
+    } else if (!depsRejectedHere) {
+      out.push(para([
+        run(`${claimsPhrase(deps, true)} ${verbFor(deps, 'was', 'were')} not rejected under ${g.citation}, and amended claim ${c.claim_number} includes ${verbFor(deps, 'its', 'their')} limitations. `),
+        prompt(`Confirm, and explain if needed, how amended claim ${c.claim_number} overcomes the rejection under ${g.citation}`),
+        run('.'),
+      ]));
+    } else {
+      out.push(para([prompt(`Explain how amended claim ${c.claim_number} overcomes the rejection under ${g.citation}`), run('.')]));
+    }
+  }
+  out.push(withdrawal());
+  return out;
+}
+
+function narrowed(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  const out: Paragraph[] = [];
+  for (const c of claims) {
+    const n = c.claim_number;
+    out.push(para([
+      run(`Without acquiescing in the rejection, claim ${n} has been amended to recite `),
+      prompt('quote the added limitation'),
+      run('. Support for the amendment is found in the application as filed at, e.g., '),
+      prompt('cite paragraphs and figures'),
+      run('; no new matter is added (35 U.S.C. 132(a)).'),
+    ]));
+    const why = prompt('explain, addressing the passages the Office Action relies on');
+    switch (g.family) {
+      case '102':
+        out.push(para([run(`${refs(g)} ${agree(g, 'does', 'do')} not disclose the added limitation because `), why, run(`. Because no single reference discloses each and every element of amended claim ${n} as arranged in the claim, the claim is not anticipated (MPEP 2131).`)]));
+        break;
+      case '103':
+        out.push(para([run(`${refs(g)}${agree(g, ' does', ', alone or in combination, do')} not teach or suggest the added limitation because `), why, run(`. The references therefore fail to teach or suggest all of the limitations of amended claim ${n} (MPEP 2143.03).`)]));
+        break;
+      case '101':
+        out.push(para([run(`As amended, claim ${n} integrates any recited judicial exception into a practical application because `), prompt('explain the technical improvement the added elements provide'), run(' (MPEP 2106.04(d), 2106.05(a)).')]));
+        break;
+      case '112(b)':
+      case '112':
+        out.push(para([run(`The amendment resolves the indefiniteness the Office Action identified by `), prompt('e.g., clarifying the term, or providing antecedent basis (MPEP 2173.05(e))'), run('.')]));
+        break;
+      case 'DP':
+        out.push(para([run(`As amended, claim ${n} is patentably distinct from the claims of ${refs(g)} because `), prompt('explain (MPEP 804)'), run('.')]));
+        break;
+      default:
+        out.push(para([run(`The amendment overcomes the rejection under ${g.citation} because `), why, run('.')]));
+    }
+  }
+  out.push(withdrawal());
+  return out;
+}
+
+function narrowedThrough(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  const byBase = new Map<number, number[]>();
+  for (const c of claims) byBase.set(c.narrowed_through!, [...(byBase.get(c.narrowed_through!) ?? []), c.claim_number]);
+  return [...byBase].map(([base, d]) => para(
+    `${claimsPhrase(d, true)} ${verbFor(d, 'depends', 'depend')}, directly or indirectly, from amended claim ${base} and ${verbFor(d, 'is', 'are')} patentable over ${refs(g)} for at least the same reasons.`,
+  ));
+}
+
+function canceled(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  const n = nums(claims);
+  return [para(
+    `${claimsPhrase(n, true)} ${verbFor(n, 'has', 'have')} been canceled without prejudice to or disclaimer of the subject matter ${verbFor(n, 'it recites', 'they recite')}, ` +
+    `and the rejection of ${claimsPhrase(n)} is therefore moot. Applicant reserves the right to pursue the canceled subject matter in this or a continuing application.`,
+  )];
+}
+
+function canceledInto(_g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  return claims.map((c) => para(
+    `Claim ${c.claim_number} has been canceled, its limitations having been incorporated into claim ${c.change.kind === 'canceled_into' ? c.change.into : ''}; the rejection of claim ${c.claim_number} is moot.`,
+  ));
+}
+
+function rewritten(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  return claims.map((c) => para([
+    run(`Claim ${c.claim_number} has been rewritten in independent form including all of the limitations of its base claim and any intervening claims. `),
+    prompt(`Explain how rewritten claim ${c.claim_number} overcomes the rejection under ${g.citation}`),
+    run('.'),
+  ]));
+}
+
+function unexpectedResults(g: RejectionGround, claims: readonly PlannedClaim[], ctx: GroundContext): Paragraph[] {
+  const n = nums(claims);
+  if (g.family !== '103') {
+    return [draftingNote(
+      `Unexpected results rebut a prima facie case of obviousness only; they do not answer a rejection under ${g.citation}` +
+      `${g.family === '102' ? ' (evidence of secondary considerations is irrelevant to anticipation, MPEP 2131.04)' : ''}. Choose another strategy for ${claimsPhrase(n)}.`,
+    )];
+  }
+  const closest = g.references[0]?.name ?? 'the closest prior art';
+  const out: Paragraph[] = [
+    para(`Even if a prima facie case of obviousness had been established for ${claimsPhrase(n)}, it is rebutted by evidence of unexpected results (MPEP 716.02).`),
+    para([
+      run('Applicant submits herewith a declaration under 37 C.F.R. § 1.132 by '),
+      prompt('name and qualifications of the declarant'),
+      run(', which shows that '),
+      prompt('describe the results obtained with the claimed invention'),
+      run('.'),
+    ]),
+    para([
+      run('The evidence (1) shows results that differ from what the prior art would have led one of ordinary skill to expect, and that are of practical significance (MPEP 716.02(a)); '),
+      run(`(2) compares the claimed invention with the closest prior art, ${closest} (MPEP 716.02(e)); and (3) is commensurate in scope with ${claimsPhrase(n)} (MPEP 716.02(d)). `),
+      prompt('Explain why the results were unexpected, with the data relied on'),
+      run('.'),
+    ]),
+    para('The Examiner must weigh this evidence together with the evidence of obviousness and consider the question of obviousness anew (MPEP 716.01(d)).'),
+  ];
+  if (ctx.afterFinal) {
+    out.push(draftingNote('After a final rejection, a declaration is admitted only on a showing of good and sufficient reasons why it is necessary and was not earlier presented (37 C.F.R. § 1.116(e)); state those reasons, or file the declaration with a request for continued examination (37 C.F.R. § 1.114).'));
+  }
+  out.push(withdrawal());
+  return out;
+}
+
+function terminalDisclaimer(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  const n = nums(claims);
+  if (g.family !== 'DP') {
+    return [draftingNote(`A terminal disclaimer overcomes only a double patenting rejection (MPEP 804.02); choose another strategy for ${claimsPhrase(n)} under ${g.citation}.`)];
+  }
+  return [
+    para([
+      run(`Without conceding that the rejection is proper, and solely to expedite prosecution, Applicant files herewith a terminal disclaimer under 37 C.F.R. § 1.321(c) over ${g.references.length ? listPhrase(g.references.map((r) => r.number_display || r.name)) : ''}`),
+      ...(g.references.length ? [] : [prompt('identify the reference patent or application')]),
+      run(', together with the fee under 37 C.F.R. § 1.20(d). The terminal disclaimer obviates the rejection (MPEP 804.02).'),
+    ]),
+    withdrawal(),
+  ];
+}
+
+function other(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  const n = nums(claims);
+  const strategies = [...new Set(claims.map((c) => c.strategy ?? 'none'))].join(', ');
+  return [para([prompt(`Answer the rejection of ${claimsPhrase(n)} under ${g.citation} (selected strategy: ${strategies})`), run('.')])];
+}
+
+function noAction(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  const n = nums(claims);
+  return [draftingNote(`No response strategy was selected for ${claimsPhrase(n)}. The reply must answer every ground of rejection (37 C.F.R. § 1.111(b)); address the rejection under ${g.citation} for ${verbFor(n, 'this claim', 'these claims')}.`)];
+}
+
+const RESPONSES: Record<ResponseKind, (g: RejectionGround, claims: readonly PlannedClaim[], ctx: GroundContext) => Paragraph[]> = {
+  canceled,
+  canceled_into: canceledInto,
+  incorporates,
+  narrowed,
+  narrowed_through: narrowedThrough,
+  rewritten_independent: rewritten,
+  argue_distinction: argueDistinction,
+  argue_unexpected_results: unexpectedResults,
+  terminal_disclaimer: terminalDisclaimer,
+  other,
+  no_action: noAction,
+};

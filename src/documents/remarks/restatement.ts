@@ -1,0 +1,24 @@
+/**
+ * Restates a ground before answering it: the claims, the statute with its full citation, the
+ * references, the examiner's own statement and the passages relied on (pinpoints), so the reply
+ * reads against the action (37 CFR 1.111(b): reply to every ground "in the prior Office action").
+ */
+import type { Paragraph } from 'docx';
+import { claimsPhrase, verbFor } from '../format/claim-numbers.ts';
+import { para, quote } from '../docx/paragraphs.ts';
+import { referenceLabel, type RejectionGround } from '../rejection-grounds.ts';
+import { citationPhrase, groundPhrase, listPhrase } from './wording.ts';
+
+export function restatement(g: RejectionGround): Paragraph[] {
+  const rest = groundPhrase(g);
+  const out: Paragraph[] = [
+    para(`${claimsPhrase(g.claims, true)} ${verbFor(g.claims, 'stands', 'stand')} rejected ${citationPhrase(g)}${rest ? ` ${rest}` : ''}.`),
+  ];
+  if (g.statement) {
+    out.push(para('The Office Action states:'));
+    out.push(quote(g.statement));
+  }
+  if (g.references.length) out.push(para(`${g.references.length === 1 ? 'Reference' : 'References'} applied: ${g.references.map(referenceLabel).join('; ')}.`));
+  if (g.pinpoints.length) out.push(para(`Passages relied on: ${listPhrase(g.pinpoints)}.`));
+  return out;
+}

@@ -1,0 +1,272 @@
+/**
+ * Inputs of the document builders (issue 6). The builders are pure: no database, no HTTP and no
+ * clock; every date is an ISO `YYYY-MM-DD` string passed in by the caller.
+ *
+ * `ClaimDisposition` mirrors one entry of the analysis record's `claim_analyses` (interface spec,
+ * "Analysis record"), with the optional detail the analysis pipeline keeps per rejection.
+ */
+import type { EntitySize } from '../domain/deadlines/fees.ts';
+
+export type { EntitySize };
+
+/** Claim status, as the analysis record reports it (the office-action parser's vocabulary). */
+export type ClaimStatus = 'rejected' | 'objected' | 'allowed' | 'withdrawn' | 'cancelled' | 'pending';
+
+/** Kind of paper replied to (the parser's `PaperKind`); it decides the title and sections of a reply. */
+export type PaperKind =
+  | 'non_final'
+  | 'final'
+  | 'restriction'
+  | 'requirement_for_information'
+  | 'quayle'
+  | 'notice_of_allowance'
+  | 'other';
+
+/** `YYYY-MM-DD`. */
+export type IsoDate = string;
+
+export interface ApplicationCaption {
+  /** 8 digits (`17200011`); rendered `17/200,011` (MPEP 503). */
+  application_number: string;
+  filing_date: IsoDate;
+  first_named_inventor?: string;
+  title: string;
+  /** `LASTNAME, FIRSTNAME M`, as the application record gives it. */
+  examiner_name: string;
+  art_unit: string;
+  attorney_docket_number?: string;
+  confirmation_number?: string;
+  applicant?: string;
+}
+
+/** Strategy codes: the interface's four plus the ones the analysis adds for other grounds. */
+export const STRATEGY_CODES = [
+  'amend_narrow',
+  'argue_distinction',
+  'cancel',
+  'argue_unexpected_results',
+  'rewrite_independent',
+  'no_action',
+  'elect',
+  'terminal_disclaimer',
+  'provide_information',
+] as const;
+export type StrategyCode = (typeof STRATEGY_CODES)[number];
+
+export interface CitedReference {
+  /** Short name as the examiner uses it: `Smith`. */
+  name: string;
+  /** `US 1,234,567 B2`, `US 2019/0123456 A1`, `JP 2008-008593 A`. */
+  number_display: string;
+}
+
+/** One ground of rejection as the office action states it. */
+export interface RejectionDetail {
+  /** Short code: `102`, `103`, `112(b)`, `101`, `DP`, ... */
+  basis: string;
+  /** Full citation: `35 U.S.C. 102(a)(1)`. */
+  citation: string;
+  claims: number[];
+  references: CitedReference[];
+  /** The examiner's sentence stating the rejection, verbatim. */
+  statement: string;
+  /** The examiner's pinpoints: `Smith, col. 3, ll. 10-25`, `Jones ¶ [0042]`. */
+  pinpoints?: string[];
+}
+
+export interface ClaimDisposition {
+  claim_number: number;
+  status: ClaimStatus;
+  /** Short codes joined by "; ": `102; 103`. Empty when the claim is not rejected. */
+  basis: string;
+  /** `Smith (US 1,234,567 B2)`. */
+  prior_art: string[];
+  /** The analysis' recommended strategy. */
+  recommendation: StrategyCode;
+  rejections?: RejectionDetail[];
+  /** The examiner indicated the claim would be allowable if rewritten in independent form. */
+  allowable_if_rewritten?: boolean;
+  /** The claim this one depends from; null for an independent claim; absent when unknown. */
+  depends_on?: number | null;
+}
+
+/** Document codes as the caller has them (interface or USPTO vocabulary); `kind` decides the paper. */
+export type OfficeActionTypeCode = 'CTNF' | 'CTFR' | 'CTED' | 'CTRS' | 'CTEQ' | 'NOA';
+
+export interface OfficeActionRef {
+  type: OfficeActionTypeCode;
+  kind: PaperKind;
+  mailing_date: IsoDate;
+}
+
+/** Rates are fractions from 0 to 1 (docs/decisions.md: "Examiner rates: fractions 0 to 1"). */
+export interface ExaminerStats {
+  allowance_rate: number;
+  interview_success_rate: number;
+  allowance_rate_without_interview?: number | null;
+}
+
+export interface Practitioner {
+  name?: string;
+  registration_number?: string;
+  firm?: string;
+  telephone?: string;
+  customer_number?: string;
+}
+
+export interface RestrictionElection {
+  /** `I`, `II`, ... as the requirement labels the group elected. */
+  group?: string;
+  /** The species elected, when an election of species was required. */
+  species?: string;
+  /** Election with traverse (37 CFR 1.143) or without. */
+  with_traverse: boolean;
+}
+
+export interface ResponseDraftInput {
+  caption: ApplicationCaption;
+  office_action: OfficeActionRef;
+  claims: ClaimDisposition[];
+  /** The final choice per claim; claims not named keep the analysis' recommendation. */
+  strategy: Record<number, StrategyCode>;
+  /** Current text of each claim ("1. A device ..." or without the number). */
+  claims_text?: Record<number, string>;
+  examiner_stats?: ExaminerStats | null;
+  response_date: IsoDate;
+  practitioner?: Practitioner;
+  /** A firm .docx whose styles (word/styles.xml) and theme are reused. */
+  template?: Buffer;
+  /** Claims amended or added in an earlier paper: listed as (Previously Presented) rather than (Original). */
+  previously_presented?: number[];
+  /** Reply to a restriction requirement: the election made. */
+  election?: RestrictionElection;
+}
+
+// --- Information disclosure statement (PTO/SB/08) ---
+
+export type IdsTiming = '1.97(b)' | '1.97(c)' | '1.97(d)';
+
+export interface IdsUsDocument {
+  /** `9,876,543` or `2019/0123456`. */
+  number: string;
+  kind_code?: string;
+  /** Issue date (patents) or publication date (publications). */
+  date: IsoDate;
+  patentee_or_applicant: string;
+  /** Pages, columns, lines where relevant passages or figures appear. */
+  relevant_passages?: string;
+}
+
+export interface IdsForeignDocument {
+  /** Two-letter office code: `EP`, `JP`, `WO`. */
+  country_code: string;
+  number: string;
+  kind_code?: string;
+  date: IsoDate;
+  patentee_or_applicant: string;
+  relevant_passages?: string;
+  /** An English translation is attached (the form's "T" column). */
+  translation_attached?: boolean;
+}
+
+export interface IdsNonPatentLiterature {
+  /** Author (in capital letters), title, journal, date, pages, volume-issue, publisher, place. */
+  citation: string;
+  translation_attached?: boolean;
+}
+
+export interface IdsInput {
+  caption: ApplicationCaption;
+  timing: IdsTiming;
+  /** Under 1.97(e): which statement is made. Required by 1.97(d); one of statement or fee under 1.97(c). */
+  statement?: '1.97(e)(1)' | '1.97(e)(2)';
+  /** The fee under 37 CFR 1.17(p) accompanies the statement (1.97(c) alternative; always under 1.97(d)). */
+  pay_fee_1_17_p?: boolean;
+  us_patents?: IdsUsDocument[];
+  us_publications?: IdsUsDocument[];
+  foreign_documents?: IdsForeignDocument[];
+  non_patent_literature?: IdsNonPatentLiterature[];
+  /** Applicant-provided items listed in all earlier IDSs of the application (37 CFR 1.17(v)). */
+  items_previously_submitted?: number;
+  date: IsoDate;
+  deposit_account?: string;
+  practitioner?: Practitioner;
+  template?: Buffer;
+}
+
+// --- Petition for extension of time, 37 CFR 1.136(a) ---
+
+export interface ExtensionPetitionInput {
+  caption: ApplicationCaption;
+  office_action: OfficeActionRef;
+  months: number;
+  entity_size: EntitySize;
+  /** Computed by the deadline engine: the end of the period set, and the last day of the extended period. */
+  period: { reply_due: IsoDate; extended_due: IsoDate };
+  petition_date: IsoDate;
+  /** Overrides the 37 CFR 1.17(a) amount in force on `petition_date` (dollars, e.g. `276.00`). */
+  fee_amount?: string;
+  deposit_account?: string;
+  practitioner?: Practitioner;
+  template?: Buffer;
+}
+
+// --- Applicant-initiated interview request (PTOL-413A) ---
+
+export type InterviewType = 'telephonic' | 'video' | 'in_person';
+
+export interface InterviewParticipant {
+  name: string;
+  role: 'attorney' | 'agent' | 'applicant' | 'inventor' | 'other';
+  registration_number?: string;
+}
+
+export interface InterviewRequestInput {
+  caption: ApplicationCaption;
+  office_action: OfficeActionRef;
+  claims: ClaimDisposition[];
+  strategy: Record<number, StrategyCode>;
+  interview_type: InterviewType;
+  participants?: InterviewParticipant[];
+  /** Proposed dates (and times, e.g. `10:00 AM ET`); placeholders are written when absent. */
+  proposed_slots?: { date: IsoDate; time?: string }[];
+  exhibit?: string;
+  request_date: IsoDate;
+  practitioner?: Practitioner;
+  template?: Buffer;
+}
+
+// --- Formal drawing sheet, 37 CFR 1.84 ---
+
+export type DrawingNodeShape = 'box' | 'decision' | 'terminal' | 'io' | 'storage';
+
+export interface DrawingNode {
+  id: string;
+  label: string;
+  ref_numeral: string | number;
+  /** Default: `box`; in a flow chart a label ending in `?` is a decision and Start/End are terminals. */
+  shape?: DrawingNodeShape;
+}
+
+export interface DrawingEdge {
+  from: string;
+  to: string;
+  label?: string;
+}
+
+export interface DrawingSheetInput {
+  /** Title of the invention: identifying indicia in the top margin (37 CFR 1.84(c)). */
+  title: string;
+  figure_label: string;
+  kind: 'block' | 'flow';
+  nodes: DrawingNode[];
+  edges: DrawingEdge[];
+  /** Sheet size under 37 CFR 1.84(f). Default `letter`. */
+  paper?: 'letter' | 'a4';
+  /** Sheet numbering (37 CFR 1.84(t)). Default 1 of 1. */
+  sheet?: { number: number; of: number };
+  /** Further identifying indicia for the top margin (37 CFR 1.84(c)). */
+  application_number?: string;
+  first_named_inventor?: string;
+  attorney_docket_number?: string;
+}

@@ -1,0 +1,22 @@
+/**
+ * Office-action parsing and claim breakdown (pure domain code: no I/O, no clock).
+ *
+ *   parseOfficeAction(text, { typeHint? })          → ParsedOfficeAction (findings with evidence spans)
+ *   buildClaimAnalyses(parsed, { examinerStats? })  → ClaimAnalysis[] (one per claim, with strategy)
+ *   analyzeOfficeAction(text, { typeHint?, examinerStats?, now? }) → both, plus experts and verification
+ *   parseClaimList("1-5, 8 and 10-12")              → [1, 2, 3, 4, 5, 8, 10, 11, 12]
+ *   normalizePublicationNumber("US 2015/0123456 A1") → { number: "US20150123456A1", display: "US 2015/0123456 A1", ... }
+ */
+export { analyzeOfficeAction, OA_PIPELINE_VERSION } from './analyze.ts';
+export type { AnalyzeOptions, ExpertName, ExpertReport, OfficeActionAnalysis } from './analyze.ts';
+export { buildClaimAnalyses } from './breakdown.ts';
+export type { BreakdownOptions } from './breakdown.ts';
+export { formatClaimList, parseClaimList } from './claim-lists.ts';
+export type { ComponentConfidence } from './confidence.ts';
+export { parseOfficeAction, MAX_INPUT_CHARS } from './parse.ts';
+export type { ParseOptions } from './parse.ts';
+export { normalizePublicationNumber } from './publication-numbers.ts';
+export { verifyEvidence } from './spans.ts';
+export { recommendStrategy } from './strategy.ts';
+export type { ClaimFacts, StrategyContext } from './strategy.ts';
+export type * from './types.ts';

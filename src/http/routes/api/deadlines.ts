@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { validationError } from '../../../errors.ts';
+import { docketDeadlines } from '../../../queries/docket-deadlines.ts';
+import { presentDocketDeadlines } from '../../../presenters/docket-deadlines.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+
+export const DEFAULT_WITHIN_DAYS = 30;
+const MAX_WITHIN_DAYS = 3650;
+
+/** `within` is a number of days written `Nd` (30d), 1 to 3650 (ten years). */
+export function parseWithin(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_WITHIN_DAYS;
+  const m = /^(\d{1,4})d$/.exec(raw.trim());
+  const days = m ? Number(m[1]) : NaN;
+  if (!(days >= 1 && days <= MAX_WITHIN_DAYS)) throw validationError('within', `must be a number of days from 1d to ${MAX_WITHIN_DAYS}d, such as 30d`);
+  return days;
+}
+
+/** GET /api/deadlines: the signed-in account's upcoming deadlines across its docket. */
+export function docketDeadlinesRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/deadlines', {
+    config: { auth: 'account' },
+    schema: {
+      tags: ['deadlines'],
+      summary: "Upcoming deadlines across the account's docket",
+      description: 'Entries whose next deadline (response deadline, else the next extension date) falls within `within` days from today (UTC), most urgent first; entries whose last day to reply has passed are listed first with overdue: true. Fees are for the account entity size.',
+      querystring: z.object({ within: z.string().max(20).optional() }),
+    },
+  }, async (request) => {
+    const withinDays = parseWithin(request.query.within);
+    const today = new Date().toISOString().slice(0, 10);
+    const list = await docketDeadlines(ctx.database.db, accountIdOf(request), { today, withinDays });
+    return presentDocketDeadlines(list, withinDays);
+  });
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { notFound } from '../../errors.ts';
+import { calendarFeedRotator } from '../../commands/calendar-feed-rotator.ts';
+import { calendarFeedRevoker } from '../../commands/calendar-feed-revoker.ts';
+import { accountIdForFeedToken, findCalendarFeed } from '../../queries/calendar-feeds.ts';
+import { docketDeadlines } from '../../queries/docket-deadlines.ts';
+import { presentCalendarFeed } from '../../presenters/calendar-feed.ts';
+import { accountIdOf } from '../plugins/auth.ts';
+import { actorOf } from '../actor.ts';
+
+function feedNotFound() {
+  return notFound('Calendar feed', 'calendar_feed_not_found', 'The feed URL is unknown or was revoked or replaced. Create a new feed URL in the Prosa web app (POST /api/calendar-feed) and subscribe to that one.');
+}
+
+/**
+ * The private iCalendar feed. Its URL holds a 256-bit secret (only a hash is stored), so the
+ * .ics endpoint needs no other credential: calendar software cannot send cookies or headers.
+ */
+export function calendarRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+  const feedUrl = (token: string) => `${ctx.config.baseUrl}/calendar/${token}.ics`;
+
+  // Creating (or rotating) mints a credential that outlives the caller's own, as an API key
+  // does, so like API keys it takes a signed-in session: a leaked key or token cannot plant a
+  // feed that keeps reading the docket after it is revoked.
+  r.post('/api/calendar-feed', { config: { auth: 'session' }, schema: { tags: ['deadlines'], summary: 'Create or rotate the private calendar feed' } }, async (request, reply) => {
+    const { row, token, rotated } = await calendarFeedRotator(db, actorOf(request), { accountId: accountIdOf(request) });
+    const url = feedUrl(token);
+    return reply.status(201).send({
+      url,
+      webcal_url: url.replace(/^https?:/, 'webcal:'),
+      created_at: row.created_at.toISOString(),
+      rotated,
+      notice: rotated
+        ? 'The previous feed URL no longer works. Store this URL now: it is shown only once and cannot be retrieved later.'
+        : 'Store this URL now: it is shown only once and cannot be retrieved later. Anyone with it can read your deadlines; create a new one to replace it.',
+    });
+  });
+
+  r.get('/api/calendar-feed', { config: { auth: 'account' }, schema: { tags: ['deadlines'], summary: 'Whether the account has a calendar feed' } }, async (request) => {
+    const feed = await findCalendarFeed(db, accountIdOf(request));
+    return { exists: feed !== undefined, created_at: feed?.created_at.toISOString() ?? null };
+  });
+
+  // Revoking only takes access away, so any credential of the account may do it.
+  r.delete('/api/calendar-feed', { config: { auth: 'account' }, schema: { tags: ['deadlines'], summary: 'Revoke the calendar feed' } }, async (request, reply) => {
+    await calendarFeedRevoker(db, actorOf(request), { accountId: accountIdOf(request) });
+    return reply.status(204).send();
+  });
+
+  r.get('/calendar/:token.ics', {
+    config: { auth: 'none', rateLimit: 'free' },
+    // The URL is the credential: keep it out of the info-level request log lines.
+    logLevel: 'warn',
+    schema: { hide: true, params: z.object({ token: z.string() }) },
+  }, async (request, reply) => {
+    const accountId = await accountIdForFeedToken(db, request.params.token);
+    if (!accountId) throw feedNotFound();
+    const list = await docketDeadlines(db, accountId, { today: new Date().toISOString().slice(0, 10) });
+    return reply
+      .header('Content-Type', 'text/calendar; charset=utf-8')
+      // Private data behind a secret URL: no shared cache may keep it, and no page it links to learns the URL.
+      .header('Cache-Control', 'private, no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .header('X-Robots-Tag', 'noindex')
+      .send(presentCalendarFeed(list));
+  });
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { normalizeApplicationNumber } from '../../../domain/application-number.ts';
+import { findPublicApplication } from '../../../queries/applications.ts';
+import { pendingAction } from '../../../queries/application-deadlines.ts';
+import { presentDeadlinesRecord } from '../../../presenters/deadlines.ts';
+import { errorObjectSchema } from '../../schemas.ts';
+import { appNotFound } from './lookup.ts';
+
+const deadlinesRecordSchema = z.object({
+  application_number: z.string(),
+  deadlines: z.object({
+    response_deadline: z.string().nullable(),
+    critical_deadline_date: z.string().nullable(),
+    critical_deadline_correspondence_id: z.string().nullable(),
+  }).loose(),
+}).loose();
+
+/** REST #2: GET /v1/prosa/deadlines/{application_number}. Free, no authentication. */
+export function deadlinesRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.withTypeProvider<ZodTypeProvider>().get('/v1/prosa/deadlines/:application_number', {
+    config: { auth: 'none', deprecated: true },
+    schema: {
+      summary: 'Response deadlines of an application',
+      description: 'Computed from the latest office action still awaiting a reply, per 35 U.S.C. 133, 37 CFR 1.136 and MPEP 710; null fields when nothing is pending. Retired: use the MCP server.',
+      deprecated: true,
+      tags: ['retired REST v1'],
+      params: z.object({ application_number: z.string().max(64) }),
+      response: { 200: deadlinesRecordSchema, 404: errorObjectSchema },
+    },
+  }, async (request) => {
+    const raw = request.params.application_number;
+    const number = normalizeApplicationNumber(raw);
+    const app = number ? await findPublicApplication(ctx.database.db, number) : undefined;
+    if (!app) throw appNotFound(raw);
+    return presentDeadlinesRecord(app.application_number, await pendingAction(ctx.database.db, app.id));
+  });
+}

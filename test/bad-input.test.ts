@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'kysely';
+import { createKey, createTestApp, randomIp, signUp, type TestApp } from './support/app.ts';
+import { seedDemoData } from '../src/sources/demo/demo-seeder.ts';
+
+/**
+ * Every route, every kind of bad input: malformed JSON, wrong types, oversized bodies, odd
+ * Unicode and SQL metacharacters. No 500, always the error object, nothing stored by a refusal.
+ */
+let t: TestApp;
+let cookie: string;
+let apiKey: string;
+const routes: { method: string; url: string }[] = [];
+
+const ODD = ['\u0000', '\uFEFF', '\u202Eevil', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', '🦄'.repeat(50), "'; DROP TABLE accounts; --", '" OR 1=1 --', '%00', '../../etc/passwd', 'a'.repeat(5000)];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db, '2026-11-21');
+  ({ cookie } = await signUp(t.app));
+  apiKey = await createKey(t.app, cookie);
+  // All routes, not only the documented /v1 ones: read them from Fastify's route table.
+  // Sign-out is left out: it ends the session the sweep signs its requests with.
+  for (const r of listRoutes(t)) if (r.url !== '/api/auth/signout') routes.push(r);
+});
+afterAll(async () => { await t?.close(); });
+
+function listRoutes(app: TestApp): { method: string; url: string }[] {
+  const out: { method: string; url: string }[] = [];
+  const seen = new Set<string>();
+  for (const line of app.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /([/][^\s(]*)\s+\(([^)]+)\)/.exec(line.replace(/^[\s│├└─]+/, ''));
+    if (!m) continue;
+    for (const method of m[2].split(',').map((s) => s.trim())) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      const key = `${method} ${m[1]}`;
+      if (!seen.has(key)) { seen.add(key); out.push({ method, url: m[1] }); }
+    }
+  }
+  return out;
+}
+
+function fill(url: string, value: string): string {
+  return url.replace(/:[a-z_]+(\\.ics)?/g, encodeURIComponent(value));
+}
+
+async function counts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of ['accounts', 'api_keys', 'applications', 'docket_entries', 'credit_ledger', 'sessions']) {
+    const r = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(t.database.db);
+    out[table] = Number(r.rows[0].n);
+  }
+  return out;
+}
+
+function expectErrorObject(res: { statusCode: number; json: () => unknown; body: string }, what: string) {
+  expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+  if (res.statusCode >= 400 && res.body.length > 0) {
+    expect(res.json(), what).toMatchObject({ error: true, error_code: expect.any(String), message: expect.any(String), agent_suggestion: expect.any(String) });
+  }
+}
+
+describe('bad input on every route', () => {
+  test('the route table was read', () => {
+    expect(routes.length).toBeGreaterThan(10);
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/docket' });
+  });
+
+  test('malformed JSON, wrong types and oversized bodies: 4xx error objects, nothing stored', async () => {
+    const before = await counts();
+    const bodies: [string, string, string][] = [
+      ['malformed', '{"email": "a@b.c", "password": ', 'application/json'],
+      ['array', '[1,2,3]', 'application/json'],
+      ['scalar', '42', 'application/json'],
+      ['wrong types', JSON.stringify({ email: 5, password: [], name: {}, application_number: true, client_matter: 7, action: null, mailing_date: 20260101 }), 'application/json'],
+      ['proto pollution', '{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}', 'application/json'],
+      ['text', 'hello', 'text/plain'],
+      ['form', 'a=b', 'application/x-www-form-urlencoded'],
+      ['oversized', JSON.stringify({ notes: 'x'.repeat(1024 * 1024 + 10) }), 'application/json'],
+    ];
+    for (const r of routes.filter((x) => x.method !== 'GET')) {
+      for (const [name, payload, type] of bodies) {
+        for (const headers of [{ cookie, 'x-api-key': apiKey }, {}]) {
+          const res = await t.app.inject({ method: r.method as 'POST', url: fill(r.url, 'x'), payload, headers: { 'content-type': type, ...headers }, remoteAddress: randomIp() });
+          expectErrorObject(res, `${r.method} ${r.url} ${name}`);
+          if (name === 'oversized') expect([401, 404, 413], `${r.method} ${r.url}`).toContain(res.statusCode);
+          if (name === 'text' || name === 'form') expect([401, 404, 415], `${r.method} ${r.url} ${name}`).toContain(res.statusCode);
+        }
+      }
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  test('odd Unicode and SQL metacharacters in path parameters, query strings and fields: never a 500', async () => {
+    for (const r of routes) {
+      // A fresh account per route, so the sweep is not throttled by its own rate limit.
+      const fresh = await signUp(t.app);
+      const cookie = fresh.cookie;
+      const apiKey = await createKey(t.app, cookie);
+      for (const odd of ODD) {
+        const res = await t.app.inject({
+          method: r.method as 'GET',
+          url: `${fill(r.url, odd)}?limit=${encodeURIComponent(odd)}&within=${encodeURIComponent(odd)}&before=${encodeURIComponent(odd)}`,
+          headers: { cookie, 'x-api-key': apiKey, 'content-type': 'application/json' },
+          payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : JSON.stringify({ email: odd, password: odd, name: odd, application_number: odd, client_matter: odd, notes: odd, action: odd, mailing_date: odd }),
+          remoteAddress: randomIp(),
+        });
+        expectErrorObject(res, `${r.method} ${r.url} ${JSON.stringify(odd.slice(0, 20))}`);
+        expect(res.statusCode, `${r.method} ${r.url} throttled`).not.toBe(429);
+      }
+    }
+    const nul = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: '17200011', notes: 'a\u0000b' }, remoteAddress: randomIp() });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toMatch(/body\.notes.*NUL/);
+    // The tables are all still there and sane.
+    expect((await counts()).accounts).toBeGreaterThan(0);
+  });
+
+  test('odd Unicode that is valid input round-trips exactly', async () => {
+    const { cookie } = await signUp(t.app);
+    const entry = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: '17200011', client_matter: "O'Brien & Søn — 特許 🦄", notes: "'; DROP TABLE docket_entries; --" }, remoteAddress: randomIp() });
+    expect(entry.statusCode).toBe(201);
+    const got = await t.app.inject({ method: 'GET', url: `/api/docket/${entry.json().id}`, headers: { cookie }, remoteAddress: randomIp() });
+    expect(got.json()).toMatchObject({ client_matter: "O'Brien & Søn — 特許 🦄", notes: "'; DROP TABLE docket_entries; --" });
+  });
+});
