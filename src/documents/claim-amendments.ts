@@ -12,10 +12,11 @@
 export type DiffOp = { op: 'equal' | 'insert' | 'delete'; text: string };
 
 /**
- * How a run of a marked claim is shown. `prompt` is a bracketed instruction to the practitioner;
+ * How a run of a marked claim is shown. `prompt` is text the practitioner must write that will be
+ * an addition (shown underlined); `placeholder` stands for a whole claim text to be inserted;
  * `separator` is a display space between deleted text and the text replacing it ("[[The]] A").
  */
-export type RunMark = 'none' | 'added' | 'deleted' | 'deleted_bracketed' | 'prompt' | 'separator';
+export type RunMark = 'none' | 'added' | 'deleted' | 'deleted_bracketed' | 'prompt' | 'placeholder' | 'separator';
 export type MarkedRun = { text: string; mark: RunMark };
 
 /** Deletions of this many characters or fewer are shown in double brackets (37 CFR 1.121(c)(2)). */
@@ -168,5 +169,5 @@ export function markClaimAmendment(oldText: string, newText: string): MarkedRun[
 
 /** The clean text a marked claim reads as once the amendment is entered (prompts kept). */
 export function cleanText(runs: readonly MarkedRun[]): string {
-  return runs.filter((r) => r.mark === 'none' || r.mark === 'added' || r.mark === 'prompt').map((r) => r.text).join('');
+  return runs.filter((r) => r.mark === 'none' || r.mark === 'added' || r.mark === 'prompt' || r.mark === 'placeholder').map((r) => r.text).join('');
 }

@@ -3,6 +3,7 @@
  * properties (created / modified) carry the paper's own date instead of the clock's.
  */
 import { Document, Packer, Paragraph, Table, type ISectionOptions } from 'docx';
+import { estimatePageNumbers } from 'docx/layout';
 import { continuationHeader, emptyHeader, pageNumberFooter, PAPER_PAGE } from './page.ts';
 import { styleSetup } from './styles.ts';
 import { readTemplateStyles } from './template.ts';
@@ -19,6 +20,8 @@ export interface PaperOptions {
   template?: Buffer;
   /** Replaces the paper page setup (the drawing sheet has its own). */
   section?: Partial<ISectionOptions>;
+  /** Work out the page numbers of page references when building (docx/layout), so they show without a field update. */
+  pageReferences?: boolean;
 }
 
 export async function renderPaper(options: PaperOptions): Promise<Buffer> {
@@ -37,6 +40,7 @@ export async function renderPaper(options: PaperOptions): Promise<Buffer> {
     externalStyles: setup.externalStyles,
     theme: setup.theme,
     sections: [section],
+    pageNumbers: options.pageReferences ? estimatePageNumbers : undefined,
   });
   return Packer.toBuffer(doc, false, [{ path: 'docProps/core.xml', data: coreProperties(options.title, options.date) }]);
 }

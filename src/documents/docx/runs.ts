@@ -34,6 +34,8 @@ export function markedClaimRuns(runs: readonly MarkedRun[]): TextRun[] {
         return new TextRun({ text: r.text, strike: true });
       case 'prompt':
         return new TextRun({ text: r.text, underline: { type: 'single' }, style: STYLE.prompt, highlight: 'yellow' });
+      case 'placeholder':
+        return new TextRun({ text: r.text, style: STYLE.prompt, highlight: 'yellow' });
       default:
         return new TextRun(r.text);
     }

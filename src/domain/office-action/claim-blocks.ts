@@ -20,7 +20,7 @@ export interface ClaimBlock {
 }
 
 const OPENER =
-  /(?:^|\n|[.:;}]\s{1,4}|\s{2})[ \t]{0,8}(?:Regarding|As\s{1,3}to|As\s{1,3}for|As\s{1,3}per|In\s{1,3}regards?\s{1,3}to|With\s{1,3}(?:respect|regards?)\s{1,3}to|Referring\s{1,3}to|Considering|Concerning|Re:?|For)\s{1,3}(?:independent\s{1,3}|dependent\s{1,3})?(?:claims?|claim\(s\))\s{0,3}/gi;
+  /(?:^|\n|[.:;}]\s{1,4}|\s{2})[ \t]{0,8}(?:Regarding|As\s{1,3}to|As\s{1,3}for|As\s{1,3}per|In\s{1,3}regards?\s{1,3}to|With\s{1,3}(?:respect|regards?)\s{1,3}to|Referring\s{1,3}to|Considering|Concerning|Re:?|For)\s{1,3}(?:independent\s{1,3}|dependent\s{1,3})?(?:claim\(s\)|claims?)\s{0,3}/gi;
 
 export function findClaimBlocks(work: string, rejections: readonly RejectionStatement[], sections: readonly Section[]): ClaimBlock[] {
   const opens: Array<{ claims: number[]; start: number; headerEnd: number }> = [];

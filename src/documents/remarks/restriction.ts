@@ -1,0 +1,45 @@
+/**
+ * Reply to a restriction or election requirement (37 CFR 1.142-1.146; MPEP 818): the election,
+ * with or without traverse. A traverse must state the reasons, and the election is then
+ * provisional (37 CFR 1.143); non-elected claims stand withdrawn (37 CFR 1.142(b)).
+ */
+import type { Paragraph } from 'docx';
+import { formatLongDate } from '../format/dates.ts';
+import { claimsPhrase } from '../format/claim-numbers.ts';
+import { para } from '../docx/paragraphs.ts';
+import { prompt, run, type Inline } from '../docx/runs.ts';
+import type { AmendmentPlan } from '../amendment-plan.ts';
+import type { IsoDate, RestrictionElection } from '../types.ts';
+
+export function electionRemarks(plan: AmendmentPlan, election: RestrictionElection | undefined, mailed: IsoDate): Paragraph[] {
+  const elected = plan.claims.filter((c) => c.pending_after && c.strategy === 'elect').map((c) => c.claim_number);
+  const withdrawn = plan.claims.filter((c) => c.pending_after && c.withdrawn).map((c) => c.claim_number);
+  const traverse = election?.with_traverse ?? false;
+  const first: Inline[] = [run(`In reply to the restriction requirement in the Office Action mailed ${formatLongDate(mailed)}, Applicant elects `)];
+  first.push(election?.group ? run(`Group ${election.group}`) : prompt('Group'));
+  first.push(run(', '));
+  first.push(elected.length ? run(claimsPhrase(elected)) : prompt('claims of the elected group'));
+  first.push(run(`, ${traverse ? 'with' : 'without'} traverse.`));
+  const out: Paragraph[] = [para(first)];
+  if (election?.species) out.push(para(`Applicant further elects the species ${election.species}.`));
+  if (traverse) {
+    out.push(para([
+      run('Applicant traverses the requirement because '),
+      prompt('explain why the inventions are not independent or distinct, or why examining all of the claims together would not be a serious burden (MPEP 803, 808.02)'),
+      run('. Reconsideration and withdrawal of the requirement are requested; the election above is made provisionally (37 C.F.R. § 1.143).'),
+    ]));
+  }
+  if (withdrawn.length) {
+    out.push(para(`${claimsPhrase(withdrawn, true)} ${withdrawn.length === 1 ? 'is' : 'are'} withdrawn from consideration as drawn to a non-elected invention (37 C.F.R. § 1.142(b)). Applicant reserves the right to pursue the non-elected subject matter in a divisional application (35 U.S.C. 121) and requests rejoinder of any withdrawn claim that requires all the limitations of an allowable claim (MPEP 821.04).`));
+  }
+  return out;
+}
+
+/** Reply to a requirement for information under 37 CFR 1.105. */
+export function requirementForInformationRemarks(): Paragraph[] {
+  return [para([
+    run('Applicant replies to the requirement for information under 37 C.F.R. § 1.105 as follows: '),
+    prompt('provide each item of information required, or state that it is unknown or not readily available to the party from whom it was required, which 37 C.F.R. § 1.105(a)(3) accepts as a complete reply'),
+    run('.'),
+  ])];
+}

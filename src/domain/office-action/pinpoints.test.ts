@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+import { parseOfficeAction } from './parse.ts';
+
+const ACTION = `Claims 1-3 are rejected under 35 U.S.C. 103 as being unpatentable over Smith (US 8,123,456 B2) in view of Jones (US 2015/0123456 A1).
+Regarding claim 1, Smith discloses a method comprising receiving a packet (col. 4, lines 5-20; Fig. 2) and routing it (column 5, line 3 - column 6, line 10). Jones teaches caching (para. [0034]; paragraphs [0040]-[0042]; ¶0066).
+Regarding claim 2, Smith discloses the method of claim 1, wherein the packet is encrypted (Figs. 3A-3C). Jones teaches a timer (page 3, lines 1-10).
+As to claim 3, Smith in view of Jones discloses wherein the timer expires (Jones; Paragraph 80, 82-83).`;
+
+describe('pinpoint citations per claim', () => {
+  const p = parseOfficeAction(ACTION);
+  const forClaim = (n: number) => p.pinpoints.filter((x) => x.claims.includes(n)).map((x) => [x.kind, x.evidence.text, x.reference_name]);
+
+  test('column/line, paragraph, figure and page/line forms, tied to the reference named before them', () => {
+    expect(forClaim(1)).toEqual([
+      ['column_line', 'col. 4, lines 5-20', 'Smith'],
+      ['figure', 'Fig. 2', 'Smith'],
+      ['column_line', 'column 5, line 3 - column 6, line 10', 'Smith'],
+      ['paragraph', 'para. [0034]', 'Jones'],
+      ['paragraph', 'paragraphs [0040]-[0042]', 'Jones'],
+      ['paragraph', '¶0066', 'Jones'],
+    ]);
+    expect(forClaim(2)).toEqual([
+      ['figure', 'Figs. 3A-3C', 'Smith'],
+      ['page_line', 'page 3, lines 1-10', 'Jones'],
+    ]);
+    expect(forClaim(3)).toEqual([['paragraph', 'Paragraph 80, 82-83', 'Jones']]);
+  });
+
+  test('dependency read from the examiner restating the claim', () => {
+    const byClaim = new Map(p.claim_structure.map((c) => [c.claim_number, c]));
+    expect(byClaim.get(1)).toMatchObject({ independent: true, source: 'examiner_restatement' });
+    expect(byClaim.get(2)).toMatchObject({ independent: false, depends_on: 1 });
+    expect(byClaim.get(3)).toMatchObject({ independent: false, depends_on: null });
+  });
+});
+
+describe('claim structure from quoted claim text', () => {
+  test('an examiner’s amendment listing claims', () => {
+    const p = parseOfficeAction(
+      'The application has been amended as follows:\n1. (Currently Amended) A method comprising: receiving a packet.\n2. The method of claim 1, wherein the packet is encrypted.\n3. (Original) A system comprising a processor.\n4. The system as recited in claim 3, further comprising memory.',
+    );
+    expect(p.claim_structure.map((c) => [c.claim_number, c.independent, c.depends_on, c.source])).toEqual([
+      [1, true, null, 'claim_text'],
+      [2, false, 1, 'claim_text'],
+      [3, true, null, 'claim_text'],
+      [4, false, 3, 'claim_text'],
+    ]);
+  });
+});

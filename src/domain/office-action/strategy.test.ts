@@ -1,0 +1,151 @@
+import { describe, expect, test } from 'vitest';
+import { buildClaimAnalyses } from './breakdown.ts';
+import { parseOfficeAction } from './parse.ts';
+import { allowableInFamily, recommendStrategy, rootOf, type ClaimFacts, type StrategyContext } from './strategy.ts';
+import type { Basis, ClaimStatus, ExaminerStats, PaperKind } from './types.ts';
+
+function fact(n: number, over: Partial<ClaimFacts> & { bases?: Basis[]; refs?: string[] } = {}): ClaimFacts {
+  const { bases = [], refs = [], ...rest } = over;
+  return {
+    claim_number: n,
+    status: (bases.length > 0 ? 'rejected' : 'pending') as ClaimStatus,
+    basis: bases.join('; '),
+    prior_art: refs,
+    rejections: bases.map((basis) => ({
+      basis,
+      citation: basis === 'DP' ? 'Nonstatutory double patenting' : `35 U.S.C. ${basis}`,
+      references: refs,
+      statement: '',
+      span: { start: 0, end: 0 },
+      derived: false,
+    })),
+    objections: [],
+    allowable_if_rewritten: false,
+    independent: null,
+    depends_on: null,
+    restriction_group: null,
+    pinpoints: [],
+    evidence: [],
+    ...rest,
+  };
+}
+
+function ctx(claims: ClaimFacts[], kind: PaperKind = 'non_final', examinerStats: ExaminerStats | null = null, artUnit: string | null = null): StrategyContext {
+  return { kind, claims: new Map(claims.map((c) => [c.claim_number, c])), examinerStats, artUnit, restrictionGroups: [] };
+}
+
+describe('strategy rules', () => {
+  test('independent claim rejected over art while a dependent is allowable → amend_narrow incorporating it', () => {
+    const claims = [
+      fact(1, { bases: ['103'], refs: ['A', 'B'], independent: true }),
+      fact(2, { bases: ['103'], refs: ['A', 'B'], independent: false, depends_on: 1 }),
+      fact(3, { status: 'objected', allowable_if_rewritten: true, independent: false, depends_on: null }),
+    ];
+    const c = ctx(claims);
+    const r1 = recommendStrategy(claims[0], c);
+    expect(r1.code).toBe('amend_narrow');
+    expect(r1.rules).toEqual(['incorporate_allowable_dependent']);
+    expect(r1.reasons[0]).toContain('claim(s) 3');
+    expect(recommendStrategy(claims[2], c).code).toBe('rewrite_independent');
+    expect(recommendStrategy(claims[1], c).code).toBe('argue_distinction');
+    expect(rootOf(3, c.claims)).toBe(1);
+    expect(allowableInFamily(1, c.claims)).toEqual([3]);
+  });
+
+  test('final rejection without allowable subject matter → argue, with amend/RCE as the alternative', () => {
+    const claims = [fact(1, { bases: ['102'], refs: ['A'], independent: true })];
+    const r = recommendStrategy(claims[0], ctx(claims, 'final'));
+    expect(r.code).toBe('argue_distinction');
+    expect(r.alternatives).toContain('amend_narrow');
+    expect(r.reasons.join(' ')).toContain('37 CFR 1.116');
+  });
+
+  test('obviousness in TC 1600/1700 → argue_unexpected_results', () => {
+    const claims = [fact(1, { bases: ['103'], refs: ['A'], independent: true })];
+    expect(recommendStrategy(claims[0], ctx(claims, 'non_final', null, '1617')).code).toBe('argue_unexpected_results');
+    expect(recommendStrategy(claims[0], ctx(claims, 'non_final', null, '2455')).code).toBe('amend_narrow');
+  });
+
+  test('combination of three or more references → argue the combination', () => {
+    const claims = [fact(1, { bases: ['103'], refs: ['A', 'B', 'C'], independent: true })];
+    const r = recommendStrategy(claims[0], ctx(claims));
+    expect(r.code).toBe('argue_distinction');
+    expect(r.alternatives).toEqual(['amend_narrow', 'argue_unexpected_results']);
+  });
+
+  test.each([
+    [['112(b)'] as Basis[], 'amend_clarify'],
+    [['112(a)'] as Basis[], 'amend_narrow'],
+    [['112(d)'] as Basis[], 'cancel'],
+    [['101'] as Basis[], 'amend_narrow'],
+    [['DP'] as Basis[], 'terminal_disclaimer'],
+  ])('non-art bases %j → %s', (bases, code) => {
+    const claims = [fact(1, { bases, independent: true })];
+    expect(recommendStrategy(claims[0], ctx(claims)).code).toBe(code);
+  });
+
+  test('statutory double patenting cannot be cured by a terminal disclaimer', () => {
+    const c = fact(5, { bases: ['DP'] });
+    c.rejections[0].citation = 'Statutory double patenting (35 U.S.C. 101)';
+    expect(recommendStrategy(c, ctx([c])).code).toBe('amend_narrow');
+  });
+
+  test('art plus double patenting: art decides, the terminal disclaimer is an alternative with its reason', () => {
+    const claims = [fact(1, { bases: ['102', 'DP'], refs: ['A'], independent: true })];
+    const r = recommendStrategy(claims[0], ctx(claims));
+    expect(r.code).toBe('amend_narrow');
+    expect(r.alternatives).toContain('terminal_disclaimer');
+    expect(r.reasons.join(' ')).toContain('terminal disclaimer');
+  });
+
+  test('status-driven codes: allowed, cancelled, withdrawn, restriction, requirement for information', () => {
+    const allowed = fact(1, { status: 'allowed' });
+    expect(recommendStrategy(allowed, ctx([allowed])).code).toBe('no_action');
+    const cancelled = fact(2, { status: 'cancelled' });
+    expect(recommendStrategy(cancelled, ctx([cancelled])).code).toBe('no_action');
+    const withdrawn = fact(3, { status: 'withdrawn' });
+    expect(recommendStrategy(withdrawn, ctx([withdrawn])).code).toBe('no_action');
+    expect(recommendStrategy(withdrawn, ctx([withdrawn], 'notice_of_allowance')).code).toBe('cancel');
+    const grouped = fact(4, { restriction_group: 'I' });
+    expect(recommendStrategy(grouped, ctx([grouped], 'restriction')).code).toBe('elect');
+    const pending = fact(5);
+    expect(recommendStrategy(pending, ctx([pending], 'requirement_for_information')).code).toBe('provide_information');
+  });
+
+  test('examiner statistics: interview lift, low allowance rate, too few cases', () => {
+    const claims = [fact(1, { bases: ['103'], refs: ['A', 'B', 'C'], independent: true })];
+    const stats = { allowance_rate: 0.3, interview_success_rate: 0.55, total_cases_analyzed: 200 };
+    const r = recommendStrategy(claims[0], ctx(claims, 'non_final', stats));
+    expect(r.suggest_interview).toBe(true);
+    expect(r.code).toBe('amend_narrow'); // argument alone rarely wins with this examiner
+    expect(r.alternatives[0]).toBe('argue_distinction');
+    expect(r.rules).toEqual(['many_reference_combination', 'examiner_interview_lift', 'examiner_low_allowance']);
+
+    const few = recommendStrategy(claims[0], ctx(claims, 'non_final', { ...stats, total_cases_analyzed: 5 }));
+    expect(few.code).toBe('argue_distinction');
+    expect(few.suggest_interview).toBe(false);
+  });
+
+  test('every recommendation has reasons, known alternatives and a bounded confidence', () => {
+    const p = parseOfficeAction(
+      'Claims 1-2 are rejected under 35 U.S.C. 103 as being unpatentable over Rebmann (US Pub No 2018/0179985) in view of Wang et al. (US Pub No 2018/0298842).\nIn regard to claim 1,\nRebmann discloses a cylinder liner comprising a body.\nIn regard to claim 2,\nRebmann modified supra discloses the liner of claim 1, further comprising a flange.\nClaims 3-6 are objected to as being dependent upon a rejected base claim, but appear that they would be allowable if rewritten in independent form including all of the limitations of the base claim and any intervening claims.\nClaims 7-8 appear to contain allowable subject matter.',
+    );
+    const analyses = buildClaimAnalyses(p);
+    expect(analyses.map((a) => [a.claim_number, a.recommendation])).toEqual([
+      [1, 'amend_narrow'],
+      [2, 'argue_distinction'],
+      [3, 'rewrite_independent'],
+      [4, 'rewrite_independent'],
+      [5, 'rewrite_independent'],
+      [6, 'rewrite_independent'],
+      [7, 'no_action'],
+      [8, 'no_action'],
+    ]);
+    for (const a of analyses) {
+      expect(a.strategy.reasons.length).toBeGreaterThan(0);
+      expect(a.strategy.alternatives).not.toContain(a.recommendation);
+      expect(a.strategy.confidence).toBeGreaterThan(0);
+      expect(a.strategy.confidence).toBeLessThanOrEqual(1);
+    }
+  });
+});
