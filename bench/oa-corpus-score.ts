@@ -16,9 +16,9 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 const pad = (s: string | number, n: number): string => String(s).padEnd(n);
 const lpad = (s: string | number, n: number): string => String(s).padStart(n);
 
-console.log('Office-action parser: development corpus');
+console.log('Office-action parser: corpus (01-15 shared development set; x* further real excerpts labelled for Prosa)');
 console.log(
-  [pad('file', 6), pad('kind', 22), lpad('claims', 7), lpad('status', 8), lpad('basisP', 8), lpad('basisR', 8), lpad('basisF1', 8), lpad('refRec', 8), lpad('spans', 6)].join(' '),
+  [pad('file', 8), pad('kind', 22), lpad('claims', 7), lpad('status', 8), lpad('basisP', 8), lpad('basisR', 8), lpad('basisF1', 8), lpad('refRec', 8), lpad('spans', 6)].join(' '),
 );
 let claims = 0;
 let statusOk = 0;
@@ -42,7 +42,7 @@ for (const item of corpus) {
   if (!kindMatches) misses.push(`${item.id}: kind ${kind}, expected ${s.kind_expected}`);
   console.log(
     [
-      pad(item.id, 6),
+      pad(item.id, 8),
       pad(`${kind}${kindMatches ? '' : ' (!)'}`, 22),
       lpad(s.claims, 7),
       lpad(pct(s.status_accuracy), 8),
@@ -55,7 +55,7 @@ for (const item of corpus) {
   );
 }
 console.log(
-  [pad('all', 6), pad(`${kindOk}/${corpus.length} kinds right`, 22), lpad(claims, 7), lpad(pct(statusOk / claims), 8), lpad('', 8), lpad('', 8), lpad(pct(f1Sum / corpus.length), 8), lpad(pct(refsOk / refs), 8)].join(' '),
+  [pad('all', 8), pad(`${kindOk}/${corpus.length} kinds right`, 22), lpad(claims, 7), lpad(pct(statusOk / claims), 8), lpad('', 8), lpad('', 8), lpad(pct(f1Sum / corpus.length), 8), lpad(pct(refsOk / refs), 8)].join(' '),
 );
 console.log(misses.length === 0 ? 'misses: none' : `misses:\n  ${misses.join('\n  ')}`);
 

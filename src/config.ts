@@ -30,6 +30,16 @@ const envSchema = z.object({
   PROSA_USPTO_API_KEY: z.string().optional(),
   /** USPTO Open Data Portal base address (tests point it at a local replay server). */
   PROSA_USPTO_BASE_URL: z.url().default('https://api.uspto.gov'),
+  /** Optional LLM expert (argument outlines): `openai` (or any OpenAI-compatible server) or `anthropic`; unset = off. */
+  PROSA_LLM_PROVIDER: z.union([z.literal(''), z.enum(['openai', 'anthropic'])]).optional(),
+  /** Provider address, with or without `/v1`; defaults to https://api.openai.com or https://api.anthropic.com. */
+  PROSA_LLM_BASE_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+  /** Required when PROSA_LLM_PROVIDER is set. */
+  PROSA_LLM_API_KEY: z.string().optional(),
+  /** Required when PROSA_LLM_PROVIDER is set, e.g. `gpt-4o-mini`, `claude-sonnet-4-5`. */
+  PROSA_LLM_MODEL: z.string().optional(),
+  /** Per-attempt timeout of a provider call. */
+  PROSA_LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -50,6 +60,17 @@ export interface Config {
   /** Session cookies get the Secure attribute when the public address is https. */
   secureCookies: boolean;
   version: string;
+  /** The optional LLM expert; null (off) unless PROSA_LLM_PROVIDER is set. */
+  llm: LlmConfig | null;
+}
+
+export interface LlmConfig {
+  provider: 'openai' | 'anthropic';
+  /** Without a trailing slash or `/v1`: the providers append `/v1/...`. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -81,5 +102,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     usptoBaseUrl: e.PROSA_USPTO_BASE_URL.replace(/\/+$/, ''),
     secureCookies: baseUrl.startsWith('https://'),
     version: packageVersion,
+    llm: llmConfig(e),
   };
+}
+
+const LLM_DEFAULT_BASE_URLS = { openai: 'https://api.openai.com', anthropic: 'https://api.anthropic.com' } as const;
+
+/** All or nothing: a provider without its key or model is an error, not a silent "off". */
+function llmConfig(e: Env): LlmConfig | null {
+  const provider = e.PROSA_LLM_PROVIDER || null;
+  if (!provider) return null;
+  const apiKey = e.PROSA_LLM_API_KEY?.trim() ?? '';
+  const model = e.PROSA_LLM_MODEL?.trim() ?? '';
+  const missing = [apiKey ? null : 'PROSA_LLM_API_KEY', model ? null : 'PROSA_LLM_MODEL'].filter((m) => m !== null);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  PROSA_LLM_PROVIDER is "${provider}" but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set`);
+  }
+  // OpenAI-style settings usually carry the /v1; accept it either way.
+  const baseUrl = (e.PROSA_LLM_BASE_URL || LLM_DEFAULT_BASE_URLS[provider]).replace(/\/+$/, '').replace(/\/v1$/, '');
+  return { provider, baseUrl, apiKey, model, timeoutMs: e.PROSA_LLM_TIMEOUT_MS };
 }

@@ -12,6 +12,8 @@ import { presentAccount, presentApiKey, presentBalance } from '../presenters/acc
 import { parseCredits, formatCredits } from '../domain/money.ts';
 import { randomBase62 } from '../auth/secrets.ts';
 import { runImport } from './import-command.ts';
+import { refreshExaminerStats } from '../sources/examiner-stats/refresh.ts';
+import { examinerStatsFor } from '../analysis/examiner-intel.ts';
 
 /**
  * Operator operations. The CLI runs them in-process, or, when a server holds the embedded
@@ -64,6 +66,12 @@ export const ADMIN_OPS: Record<string, Op> = {
     const paths = args.paths;
     if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) throw validationError('paths', 'must be a list of file paths');
     return runImport(db, str(args, 'format'), paths as string[]);
+  },
+  async 'examiner.stats'(db, args) {
+    return { stats: await examinerStatsFor(db, str(args, 'name')) };
+  },
+  async 'stats.refresh'(db) {
+    return refreshExaminerStats(db);
   },
   async 'credits.balance'(db, args) {
     const { id } = await accountFor(db, args);

@@ -6,6 +6,9 @@ import type { Db } from '../db/connect.ts';
 import { lockHolder } from '../db/data-dir-lock.ts';
 import { validationError } from '../errors.ts';
 import { importOdp, type ImportSummary } from '../sources/odp/odp-importer.ts';
+import { importPatex } from '../sources/patex/patex-importer.ts';
+import { importOdpRejections } from '../sources/odp-rejections/odp-rejections-importer.ts';
+import { refreshExaminerStats, type RefreshSummary } from '../sources/examiner-stats/refresh.ts';
 import { runOperatorOp, withDatabase } from './operator.ts';
 import { printResult } from './output.ts';
 
@@ -13,12 +16,16 @@ import { printResult } from './output.ts';
 export type Importer = (db: Db, path: string, opts: { onProgress?(n: number): void }) => Promise<ImportSummary>;
 export const IMPORTERS: Record<string, Importer> = {
   odp: (db, path, opts) => importOdp(db, path, opts),
+  patex: (db, path, opts) => importPatex(db, path, opts),
+  'odp-rejections': (db, path, opts) => importOdpRejections(db, path, opts),
 };
 
 export interface ImportRun {
   format: string;
   files: { path: string; summary: ImportSummary; seconds: number; rows_per_second: number }[];
   totals: { records: number; applications: number; events: number; documents: number; skipped: { reason: string; count: number }[] };
+  /** Examiner statistics refreshed for what the run touched (docs/examiner-profile.md). */
+  examiner_stats?: RefreshSummary;
 }
 
 /** Imports files one after another and adds up their summaries (shared by the CLI and the admin socket). */
@@ -40,6 +47,7 @@ export async function runImport(db: Db, format: string, paths: string[], onFileP
       else run.totals.skipped.push({ ...s });
     }
   }
+  run.examiner_stats = await refreshExaminerStats(db);
   return run;
 }
 
@@ -72,5 +80,6 @@ export async function importCommand(config: Config, format: string, files: strin
   lines.push(`imported: ${run.totals.applications} applications, ${run.totals.events} events, ${run.totals.documents} documents`);
   for (const s of run.totals.skipped) lines.push(`skipped ${s.count}: ${s.reason}`);
   if (run.totals.skipped.length === 0) lines.push('skipped: none');
+  if (run.examiner_stats) lines.push(`examiner statistics: ${run.examiner_stats.applications} applications, ${run.examiner_stats.examiners} examiner names refreshed in ${run.examiner_stats.seconds} s`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -5,6 +5,7 @@ import { runOperatorOp } from './operator.ts';
 import { serveCommand } from './serve.ts';
 import { deadlinesCalcCommand } from './deadlines-calc.ts';
 import { importCommand, IMPORTERS } from './import-command.ts';
+import { analyzeCommand } from './analyze-command.ts';
 
 /**
  * The `prosa` command. Every database command takes PROSA_DATA_DIR / DATABASE_URL like the
@@ -75,10 +76,21 @@ export function buildProgram(): Command {
   program
     .command('import')
     .description('Import USPTO data files (streaming; re-importing the same data is harmless)')
-    .addArgument(new Argument('<format>', 'odp: Open Data Portal file-wrapper JSON (API responses, search results, bulk files, JSON Lines)').choices(Object.keys(IMPORTERS)))
+    .addArgument(new Argument('<format>', 'odp: Open Data Portal file-wrapper JSON (API responses, search results, bulk files, JSON Lines); patex: PatEx CSV (application_data, transactions, event_codes; import application_data first); odp-rejections: ODP Office Action Rejections JSON').choices(Object.keys(IMPORTERS)))
     .argument('<files...>', 'files to import, in order')
     .option('--json', 'print the summary as JSON')
     .action((format: string, files: string[], o: { json?: boolean }) => run(() => importCommand(config(), format, files, !!o.json), !!o.json));
+
+  program
+    .command('analyze')
+    .description('Analyze an office action locally (unbilled): the same record as POST /v1/prosa/analyze')
+    .argument('<file>', 'office-action text file, or - for standard input')
+    .addOption(new Option('--type <code>', 'office action type').choices(['CTNF', 'CTFR', 'CTED', 'CTRS']).default('CTNF'))
+    .option('--no-examiner-intel', 'do not use examiner statistics')
+    .option('--application <number>', 'application number, when the text does not state it')
+    .option('--json', 'print the analysis record as JSON')
+    .action((file: string, o: { type: 'CTNF' | 'CTFR' | 'CTED' | 'CTRS'; examinerIntel: boolean; application?: string; json?: boolean }) =>
+      run(() => analyzeCommand(config(), file, o), !!o.json));
 
   program
     .command('deadlines')
@@ -94,6 +106,14 @@ export function buildProgram(): Command {
     .option('--json', 'print JSON')
     .action((o: { action: string; mailed: string; periodMonths?: string; advisory?: string; replyFiled?: string; entity: 'large' | 'small' | 'micro'; json?: boolean }) =>
       run(async () => deadlinesCalcCommand(o), !!o.json));
+
+  program
+    .command('stats')
+    .description('Examiner statistics')
+    .command('refresh')
+    .description('Recompute examiner statistics for the applications changed since the last refresh (imports refresh on their own; use after an interrupted bulk import)')
+    .option('--json', 'print JSON')
+    .action((o: { json?: boolean }) => op('stats.refresh', {}, !!o.json));
 
   return program;
 }

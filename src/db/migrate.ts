@@ -3,12 +3,18 @@ import type { Db } from './connect.ts';
 import * as m001 from './migrations/001-foundation.ts';
 import * as m002 from './migrations/002-meta.ts';
 import * as m003 from './migrations/003-calendar-feeds.ts';
+import * as m004 from './migrations/004-examiner-stats.ts';
+import * as m006 from './migrations/006-analyses.ts';
+import * as m007 from './migrations/007-draft-jobs.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-meta': m002,
   '003-calendar-feeds': m003,
+  '004-examiner-stats': m004,
+  '006-analyses': m006,
+  '007-draft-jobs': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

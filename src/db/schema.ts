@@ -107,6 +107,8 @@ export interface ApplicationsTable {
   status_date: CalendarDate | null;
   filing_date: CalendarDate | null;
   examiner_name: string | null;
+  /** PatEx's stable examiner key (uspto-data.md §2); ODP has none. */
+  examiner_id: string | null;
   art_unit: string | null;
   confirmation_number: string | null;
   attorney_docket_number: string | null;
@@ -173,7 +175,179 @@ export interface ProsaMetaTable {
   updated_at: Timestamp;
 }
 
+/** PatEx event_codes.csv: descriptions for imported transaction codes. */
+export interface UsptoEventCodesTable {
+  code: string;
+  description: string;
+}
+
+/** One office action's rejection-basis flags (ODP OA Rejections API), by application number. */
+export interface OfficeActionRejectionsTable {
+  application_number: string;
+  /** The USPTO document identifier, or document code + date when the record has none. */
+  action_key: string;
+  document_code: string | null;
+  mailing_date: CalendarDate | null;
+  art_unit: string | null;
+  rej_101: boolean;
+  rej_102: boolean;
+  rej_103: boolean;
+  rej_112: boolean;
+  rej_dp: boolean;
+  source: string;
+  updated_at: Timestamp;
+}
+
+/** Bases found by an account's own office-action analyses; private to that account. */
+export interface AnalysisRejectionBasesTable {
+  id: Serial8;
+  account_id: string;
+  /** Application number or id + mailing date: re-recording an action replaces its bases. */
+  action_key: string;
+  application_id: string | null;
+  application_number: string | null;
+  examiner_name: string;
+  name_last: string;
+  name_first: string;
+  name_middle: string;
+  basis: string;
+  mailing_date: CalendarDate | null;
+  created_at: Timestamp;
+}
+
+/** What one public application contributes to its examiner's statistics (docs/examiner-profile.md). */
+export interface ExaminerAppFactsTable {
+  application_id: string;
+  examiner_key: string;
+  name_last: string;
+  name_first: string;
+  name_middle: string;
+  examiner_id: string | null;
+  examiner_name: string;
+  art_unit: string;
+  /** allowed | abandoned | pending | excluded (pre-examination abandonment). */
+  outcome: string;
+  disposal_date: CalendarDate | null;
+  /** Year of disposal_date; 0 when not disposed. */
+  disposal_year: number;
+  actions_to_allowance: number;
+  has_interview: boolean;
+  filing_date: CalendarDate | null;
+  rej_actions: number;
+  rej_101: number;
+  rej_102: number;
+  rej_103: number;
+  rej_112: number;
+  rej_dp: number;
+}
+
+/** Sums of examiner_app_facts per (examiner variant, art unit, disposal year). */
+export interface ExaminerStatsTable {
+  examiner_key: string;
+  art_unit: string;
+  disposal_year: number;
+  name_last: string;
+  name_first: string;
+  name_middle: string;
+  examiner_id: string | null;
+  examiner_name: string;
+  allowed: number;
+  abandoned: number;
+  allowed_interview: number;
+  abandoned_interview: number;
+  actions_sum: number;
+  pending: number;
+  excluded: number;
+  rej_actions: number;
+  rej_101: number;
+  rej_102: number;
+  rej_103: number;
+  rej_112: number;
+  rej_dp: number;
+  first_disposal: CalendarDate | null;
+  last_disposal: CalendarDate | null;
+  last_filing: CalendarDate | null;
+  refreshed_at: Timestamp;
+}
+
+/** Work list of the incremental examiner-statistics refresh (filled by triggers). */
+export interface ExaminerStatsDirtyTable {
+  application_id: string;
+}
+
+export interface ExaminerStatsDirtyKeysTable {
+  examiner_key: string;
+}
+
+export interface AnalysesTable {
+  /** Opaque id handed to callers as analysis_id (an_ + 24 base62). */
+  id: string;
+  account_id: string;
+  /** The application the analysis was linked to (public or the account's private record), if known. */
+  application_id: string | null;
+  application_number: string;
+  /** The interface type code the analysis reports (CTNF, CTFR, CTED, CTRS). */
+  office_action_type: string;
+  /** The office-action text as received, so evidence spans stay verifiable. */
+  text: string;
+  text_sha256: string;
+  /** The analysis record as served (spec "Analysis record"). */
+  record: ColumnType<Record<string, unknown>, string, string>;
+  input_tokens: number;
+  output_tokens: number;
+  /** tokenizer (counted locally) or provider (reported by the LLM provider). */
+  token_source: string;
+  cost_micro: Int8;
+  idempotency_key: string | null;
+  /** SHA-256 of the request's meaningful fields: a reused Idempotency-Key must match it. */
+  request_fingerprint: string;
+  created_at: Timestamp;
+}
+
+/** Nullable timestamps (set when a job starts or finishes). */
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** Nullable int8 references (ledger entry ids). */
+type NullableInt8 = ColumnType<bigint | null, bigint | number | string | null | undefined, bigint | number | string | null>;
+
+/** A billed document export and its state machine (src/jobs/transitions.ts; migration 007). */
+export interface DraftJobsTable {
+  /** Opaque id handed to callers as job_id (job_ + 24 base62). */
+  id: string;
+  account_id: string;
+  /** oa_response | ids | form | drawing (the price list's export types). */
+  export_type: string;
+  /** Forms only: extension_of_time | interview_request. */
+  form_kind: string | null;
+  analysis_id: string | null;
+  application_id: string | null;
+  application_number: string | null;
+  /** The validated request the worker builds the document from. */
+  request: ColumnType<Record<string, unknown>, string, string>;
+  request_fingerprint: string;
+  idempotency_key: string | null;
+  /** queued | in_progress | complete | failed. */
+  status: Generated<string>;
+  /** Integer percent, 0 to 100. */
+  progress: Generated<number>;
+  current_step: string | null;
+  error_message: string | null;
+  /** Attempts started; also the fencing token a worker's updates must match. */
+  attempts: Generated<number>;
+  price_micro: Int8;
+  charge_ledger_id: NullableInt8;
+  refund_ledger_id: NullableInt8;
+  document: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  filename: string | null;
+  media_type: string | null;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export interface Schema {
+  analyses: AnalysesTable;
+  draft_jobs: DraftJobsTable;
   prosa_meta: ProsaMetaTable;
   accounts: AccountsTable;
   account_identities: AccountIdentitiesTable;
@@ -188,6 +362,13 @@ export interface Schema {
   prosecution_events: ProsecutionEventsTable;
   docket_entries: DocketEntriesTable;
   calendar_feeds: CalendarFeedsTable;
+  uspto_event_codes: UsptoEventCodesTable;
+  office_action_rejections: OfficeActionRejectionsTable;
+  analysis_rejection_bases: AnalysisRejectionBasesTable;
+  examiner_app_facts: ExaminerAppFactsTable;
+  examiner_stats: ExaminerStatsTable;
+  examiner_stats_dirty: ExaminerStatsDirtyTable;
+  examiner_stats_dirty_keys: ExaminerStatsDirtyKeysTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -199,3 +380,4 @@ export type CorrespondenceRow = Selectable<CorrespondenceTable>;
 export type DocketEntryRow = Selectable<DocketEntriesTable>;
 export type LedgerRow = Selectable<CreditLedgerTable>;
 export type CalendarFeedRow = Selectable<CalendarFeedsTable>;
+export type DraftJobRow = Selectable<DraftJobsTable>;

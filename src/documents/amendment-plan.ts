@@ -12,6 +12,7 @@
  * - In a reply to a restriction requirement, claims outside the elected invention are (Withdrawn).
  */
 import { parentClaimOf, incorporateLimitations, rewriteInIndependentForm, repointDependency, stripClaimNumber } from './claim-text.ts';
+import { basisFamily } from './rejection-grounds.ts';
 import type { ClaimDisposition, PaperKind, StrategyCode } from './types.ts';
 
 /** The status identifiers of 37 CFR 1.121(c), written as practitioners capitalize them. */
@@ -31,7 +32,8 @@ export type ClaimChange =
   | { kind: 'canceled' }
   | { kind: 'canceled_into'; into: number }
   | { kind: 'incorporates'; dependents: number[] }
-  | { kind: 'narrowed' }
+  /** `narrow`: add a limitation against the art; `correct`: amend to answer a 101/112 ground or an objection. */
+  | { kind: 'narrowed'; purpose: 'narrow' | 'correct' }
   | { kind: 'rewritten_independent'; chain: number[] | null }
   | { kind: 'dependency_updated'; from: number; to: number }
   | { kind: 'unknown' };
@@ -151,15 +153,21 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
   for (const c of rest) {
     const ancestor = (dependencyChain(c.claim_number, parentOf) ?? []).reverse()
       .find((a) => ['incorporates', 'narrowed'].includes(at(a)?.change.kind ?? ''));
-    if (ancestor !== undefined) c.narrowed_through = ancestor;
-    else c.change = { kind: 'narrowed' };
+    // Narrowing the base claim answers art rejections of its dependents, not 101 or 112 grounds.
+    if (ancestor !== undefined && artGroundsOnly(c.disposition)) c.narrowed_through = ancestor;
+    else c.change = { kind: 'narrowed', purpose: hasArtGround(c.disposition) ? 'narrow' : 'correct' };
   }
 
-  // rewrite_independent: base claim + intervening claims + the claim's own limitations.
+  // rewrite_independent: base claim + intervening claims + the claim's own limitations. Unless
+  // chosen explicitly, a claim whose base claim now takes in the allowable subject matter stays
+  // dependent: the amendment of the base claim already answers the objection.
+  const curedThroughBase = (n: number) => (dependencyChain(n, parentOf) ?? [])
+    .some((a) => ['incorporates', 'canceled_into'].includes(at(a)?.change.kind ?? ''));
   for (const c of plan.values()) {
     if (c.change.kind !== 'unchanged' || c.strategy !== 'rewrite_independent') continue;
     const parent = parentOf(c.claim_number);
     if (parent === null) continue; // already independent
+    if (explicit(c.claim_number) !== 'rewrite_independent' && curedThroughBase(c.claim_number)) continue;
     const chain = parent === undefined ? null : dependencyChain(c.claim_number, parentOf);
     c.change = { kind: 'rewritten_independent', chain };
     if (chain && chain.every((n) => texts.has(n)) && texts.has(c.claim_number)) {
@@ -193,6 +201,22 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
   }
   const claims = [...plan.values()];
   return { claims, changes_claims: claims.some((c) => isAmended(c) || isCanceledHere(c)) };
+}
+
+const ART_FAMILIES: ReadonlySet<string> = new Set(['102', '103', 'DP']);
+
+function families(d: ClaimDisposition | null): string[] {
+  const codes = (d?.basis ?? '').split(/\s*;\s*/).filter(Boolean);
+  return [...codes.map(basisFamily), ...(d?.rejections ?? []).map((r) => basisFamily(r.basis))];
+}
+
+function artGroundsOnly(d: ClaimDisposition | null): boolean {
+  return families(d).every((f) => ART_FAMILIES.has(f));
+}
+
+function hasArtGround(d: ClaimDisposition | null): boolean {
+  const f = families(d);
+  return f.length === 0 || f.some((x) => ART_FAMILIES.has(x));
 }
 
 /** Base claim first, then each intervening claim; null when a link is unknown or circular. */

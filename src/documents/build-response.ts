@@ -26,7 +26,7 @@ import { groundResponse } from './remarks/ground-response.ts';
 import { interviewRemarks, interviewSuggestion } from './remarks/interview.ts';
 import { restatement } from './remarks/restatement.ts';
 import { electionRemarks, requirementForInformationRemarks } from './remarks/restriction.ts';
-import { groundHeading, sectionLetter } from './remarks/wording.ts';
+import { groundHeading } from './remarks/wording.ts';
 import { signatureBlock } from './signature.ts';
 import { checkCaption, checkClaims, checkDate } from './validate.ts';
 import type { ResponseDraftInput } from './types.ts';
@@ -107,10 +107,9 @@ function remarks(
   const objections = claimObjections(plan, grounds);
   if (objections) sections.push(objections);
   const rejections = grounds.filter((g) => g.family !== 'objection');
-  rejections.forEach((g, i) => {
-    const letter = rejections.length > 1 ? `${sectionLetter(i)}. ` : '';
+  rejections.forEach((g) => {
     sections.push({
-      heading: `${letter}${groundHeading(g, claimsPhrase(g.claims, true))}`,
+      heading: groundHeading(g, claimsPhrase(g.claims, true)),
       paragraphs: [...restatement(g), ...groundResponse(g, { plan, grounds, afterFinal })],
     });
   });

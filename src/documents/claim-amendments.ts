@@ -31,8 +31,9 @@ export function tokenize(text: string): string[] {
 
 /**
  * Word-level diff. Within a change, deleted text comes before added text; a run of whitespace
- * alone between two changes is folded into both, so a rewritten phrase reads as one deletion and
- * one addition rather than alternating fragments.
+ * alone between two changes is folded into both, and so is a short unchanged stretch between two
+ * much longer changes, so a rewritten phrase reads as one deletion and one addition rather than
+ * alternating fragments (the same idea as diff-match-patch's semantic cleanup).
  */
 export function diffWords(oldText: string, newText: string): DiffOp[] {
   const a = tokenize(oldText);
@@ -49,7 +50,47 @@ export function diffWords(oldText: string, newText: string): DiffOp[] {
   for (let i = 0; i < start; i++) raw.push({ op: 'equal', text: a[i] });
   raw.push(...lcsOps(a.slice(start, endA), b.slice(start, endB)));
   for (let i = endA; i < a.length; i++) raw.push({ op: 'equal', text: a[i] });
-  return groupChanges(raw);
+  return absorbShortEqualities(groupChanges(raw));
+}
+
+type Segment = { equal: string } | { del: string; ins: string };
+
+/**
+ * Folds an unchanged stretch into the changes around it when it is at most half as long as the
+ * larger side of each neighbouring change: "of" between a 150-character addition and "claim 5"
+ * is not worth showing as kept text.
+ */
+function absorbShortEqualities(ops: DiffOp[]): DiffOp[] {
+  const segs: Segment[] = [];
+  for (const o of ops) {
+    const last = segs[segs.length - 1];
+    if (o.op === 'equal') segs.push({ equal: o.text });
+    else if (last && !('equal' in last)) {
+      if (o.op === 'delete') last.del += o.text;
+      else last.ins += o.text;
+    } else segs.push(o.op === 'delete' ? { del: o.text, ins: '' } : { del: '', ins: o.text });
+  }
+  const size = (x: { del: string; ins: string }) => Math.max(x.del.length, x.ins.length);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let i = 1; i + 1 < segs.length; i++) {
+      const [prev, mid, next] = [segs[i - 1], segs[i], segs[i + 1]];
+      if (!('equal' in mid) || 'equal' in prev || 'equal' in next) continue;
+      if (2 * mid.equal.length > Math.min(size(prev), size(next))) continue;
+      segs.splice(i - 1, 3, { del: prev.del + mid.equal + next.del, ins: prev.ins + mid.equal + next.ins });
+      changed = true;
+      break;
+    }
+  }
+  const out: DiffOp[] = [];
+  for (const g of segs) {
+    if ('equal' in g) out.push({ op: 'equal', text: g.equal });
+    else {
+      if (g.del) out.push({ op: 'delete', text: g.del });
+      if (g.ins) out.push({ op: 'insert', text: g.ins });
+    }
+  }
+  return out;
 }
 
 /** Token ops from a longest-common-subsequence table (n·m cells; claims are short). */

@@ -22,7 +22,7 @@ export function amendmentDescription(c: PlannedClaim): string {
     case 'incorporates':
       return `as currently amended to incorporate the limitations of claim ${formatClaimNumbers(c.change.dependents)}`;
     case 'narrowed':
-      return 'as currently amended with the narrowing limitation';
+      return c.change.purpose === 'narrow' ? 'as currently amended with the narrowing limitation' : 'as currently amended to overcome the rejection or objection';
     case 'rewritten_independent':
       return c.change.chain?.length
         ? `rewritten in independent form, including all of the limitations of base claim ${c.change.chain[0]} and any intervening claims`
@@ -49,7 +49,7 @@ export function claimBody(c: PlannedClaim): MarkedRun[] {
       : [{ text: `[Insert the text of claim ${n} as it currently stands, without markings]`, mark: 'placeholder' }];
   }
   if (c.old_text && c.new_text) return markClaimAmendment(c.old_text, c.new_text);
-  if (c.old_text && c.change.kind === 'narrowed') {
+  if (c.old_text && c.change.kind === 'narrowed' && c.change.purpose === 'narrow') {
     // The limitation is the practitioner's to write: shown where it goes, as an underlined addition.
     const base = c.old_text.replace(/\s*\.\s*$/, '');
     return [

@@ -269,4 +269,6 @@ export interface DrawingSheetInput {
   application_number?: string;
   first_named_inventor?: string;
   attorney_docket_number?: string;
+  /** Date of the sheet: the document's created/modified properties (none when absent). */
+  date?: IsoDate;
 }

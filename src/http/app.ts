@@ -14,7 +14,9 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerDeprecationHeaders } from './plugins/deprecation.ts';
 import { registerOpenApi } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
+import { analysisRoutes } from './routes/analyses.ts';
 import { lookupRoute } from './routes/v1/lookup.ts';
+import { examinerRoute } from './routes/v1/examiner.ts';
 import { deadlinesRoute } from './routes/v1/deadlines.ts';
 import { deadlineCalculatorRoute } from './routes/api/deadline-calculator.ts';
 import { authRoutes } from './routes/api/auth.ts';
@@ -77,7 +79,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await registerOpenApi(app, ctx);
 
   healthRoutes(app, ctx);
+  analysisRoutes(app, ctx);
   lookupRoute(app, ctx);
+  examinerRoute(app, ctx);
   deadlinesRoute(app, ctx);
   deadlineCalculatorRoute(app, ctx);
   authRoutes(app, ctx);

@@ -12,8 +12,8 @@ import type { IsoDate } from '../types.ts';
 export interface PaperOptions {
   /** Document title (core properties). */
   title: string;
-  /** Date of the paper: the core properties' created and modified dates. */
-  date: IsoDate;
+  /** Date of the paper: the core properties' created and modified dates (left out when absent). */
+  date?: IsoDate;
   children: readonly (Paragraph | Table)[];
   /** Running header of pages after the first. */
   headerLines?: readonly string[];
@@ -22,6 +22,8 @@ export interface PaperOptions {
   section?: Partial<ISectionOptions>;
   /** Work out the page numbers of page references when building (docx/layout), so they show without a field update. */
   pageReferences?: boolean;
+  /** Further sections after the paper's own (e.g. the PTO/SB/08 list, numbered by its own sheets). */
+  moreSections?: readonly ISectionOptions[];
 }
 
 export async function renderPaper(options: PaperOptions): Promise<Buffer> {
@@ -39,7 +41,7 @@ export async function renderPaper(options: PaperOptions): Promise<Buffer> {
     styles: setup.styles,
     externalStyles: setup.externalStyles,
     theme: setup.theme,
-    sections: [section],
+    sections: [section, ...(options.moreSections ?? [])],
     pageNumbers: options.pageReferences ? estimatePageNumbers : undefined,
   });
   return Packer.toBuffer(doc, false, [{ path: 'docProps/core.xml', data: coreProperties(options.title, options.date) }]);
@@ -49,14 +51,13 @@ function xmlEscape(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function coreProperties(title: string, date: IsoDate): string {
-  const stamp = `${date}T00:00:00Z`;
+function coreProperties(title: string, date: IsoDate | undefined): string {
+  const stamp = date ? `${date}T00:00:00Z` : null;
   return '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
     '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ' +
     'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" ' +
     'xmlns:dcmitype="http://purl.org/dc/dcmitype/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
     `<dc:title>${xmlEscape(title)}</dc:title><dc:creator>Prosa</dc:creator>` +
-    `<dcterms:created xsi:type="dcterms:W3CDTF">${stamp}</dcterms:created>` +
-    `<dcterms:modified xsi:type="dcterms:W3CDTF">${stamp}</dcterms:modified>` +
+    (stamp ? `<dcterms:created xsi:type="dcterms:W3CDTF">${stamp}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${stamp}</dcterms:modified>` : '') +
     '</cp:coreProperties>';
 }

@@ -2,7 +2,7 @@
 import type { Paragraph } from 'docx';
 import { claimsPhrase, verbFor } from '../format/claim-numbers.ts';
 import { para } from '../docx/paragraphs.ts';
-import { prompt, run, type Inline } from '../docx/runs.ts';
+import { run, type Inline } from '../docx/runs.ts';
 import { isAmended, isCanceledHere, type AmendmentPlan } from '../amendment-plan.ts';
 
 export function claimStatusRemarks(plan: AmendmentPlan): Paragraph[] {
@@ -38,17 +38,13 @@ export function claimStatusRemarks(plan: AmendmentPlan): Paragraph[] {
 /** Amendments must find support in the application as filed (35 U.S.C. 132(a); MPEP 714, 2163.06). */
 function supportRemark(plan: AmendmentPlan): Paragraph {
   const sources = new Set<number>();
-  const narrowed: number[] = [];
   for (const c of plan.claims) {
     if (c.change.kind === 'incorporates') c.change.dependents.forEach((d) => sources.add(d));
     if (c.change.kind === 'rewritten_independent') [...(c.change.chain ?? []), c.claim_number].forEach((d) => sources.add(d));
-    if (c.change.kind === 'narrowed') narrowed.push(c.claim_number);
   }
+  // Amendments the practitioner writes (kind `narrowed`) cite their support in their own section.
   const children: Inline[] = [];
   if (sources.size) children.push(run(`The amendments find support in the application as filed, e.g., in ${claimsPhrase([...sources])} as previously presented. `));
-  if (narrowed.length) {
-    children.push(run(`Support for the amendment of ${claimsPhrase(narrowed)} is found at, e.g., `), prompt('cite paragraphs and figures of the specification'), run('. '));
-  }
   children.push(run('No new matter is added.'));
   return para(children);
 }

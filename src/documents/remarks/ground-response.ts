@@ -85,14 +85,18 @@ export function groundResponse(g: RejectionGround, ctx: GroundContext): Paragrap
     const claims = groups.get(kind);
     if (claims?.length) out.push(...RESPONSES[kind](g, claims, ctx));
   }
+  const answered = [...groups.keys()].some((k) => !MOOT_OR_OPEN.has(k));
+  if (answered) out.push(para('Withdrawal of the rejection is respectfully requested.'));
   return out;
 }
+
+/** Kinds after which no request for withdrawal is written: moot (canceled) or left to the practitioner. */
+const MOOT_OR_OPEN: ReadonlySet<ResponseKind> = new Set(['canceled', 'canceled_into', 'no_action', 'other']);
 
 const nums = (claims: readonly PlannedClaim[]) => claims.map((c) => c.claim_number);
 const refs = (g: RejectionGround) => (g.references.length ? referenceNames(g.references) : 'the applied art');
 /** Verb agreeing with the references argued against: "Smith does not" / "Smith and Jones do not". */
 const agree = (g: RejectionGround, singular: string, plural: string) => (g.references.length > 1 ? plural : singular);
-const withdrawal = () => para('Withdrawal of the rejection is respectfully requested.');
 
 /** Independent claims of a group, and the group's other claims by the claim they depend from. */
 function byIndependent(claims: readonly PlannedClaim[]): { roots: PlannedClaim[]; dependents: Map<number, PlannedClaim[]> } {
@@ -161,7 +165,9 @@ function dependentsSentence(root: number, deps: readonly PlannedClaim[] | undefi
 }
 
 function argueDistinction(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
-  const out: Paragraph[] = [para('Applicant respectfully traverses the rejection.'), ...standard(g)];
+  const n = nums(claims);
+  const all = g.claims.every((x) => n.includes(x));
+  const out: Paragraph[] = [para(`Applicant respectfully traverses the rejection${all ? '' : ` as to ${claimsPhrase(n)}`}.`), ...standard(g)];
   const { roots, dependents } = byIndependent(claims);
   for (const c of roots) {
     out.push(heading(3, `Claim ${c.claim_number}`));
@@ -214,7 +220,6 @@ function argueDistinction(g: RejectionGround, claims: readonly PlannedClaim[]): 
         ]));
     }
   }
-  out.push(withdrawal());
   return out;
 }
 
@@ -251,7 +256,6 @@ function incorporates(g: RejectionGround, claims: readonly PlannedClaim[], ctx: 
       out.push(para([prompt(`Explain how amended claim ${c.claim_number} overcomes the rejection under ${g.citation}`), run('.')]));
     }
   }
-  out.push(withdrawal());
   return out;
 }
 
@@ -259,9 +263,10 @@ function narrowed(g: RejectionGround, claims: readonly PlannedClaim[]): Paragrap
   const out: Paragraph[] = [];
   for (const c of claims) {
     const n = c.claim_number;
+    const correcting = c.change.kind === 'narrowed' && c.change.purpose === 'correct';
     out.push(para([
-      run(`Without acquiescing in the rejection, claim ${n} has been amended to recite `),
-      prompt('quote the added limitation'),
+      run(`Without acquiescing in the rejection, claim ${n} has been amended ${correcting ? 'to ' : 'to recite '}`),
+      prompt(correcting ? 'describe the amendment' : 'quote the added limitation'),
       run('. Support for the amendment is found in the application as filed at, e.g., '),
       prompt('cite paragraphs and figures'),
       run('; no new matter is added (35 U.S.C. 132(a)).'),
@@ -288,7 +293,6 @@ function narrowed(g: RejectionGround, claims: readonly PlannedClaim[]): Paragrap
         out.push(para([run(`The amendment overcomes the rejection under ${g.citation} because `), why, run('.')]));
     }
   }
-  out.push(withdrawal());
   return out;
 }
 
@@ -351,7 +355,6 @@ function unexpectedResults(g: RejectionGround, claims: readonly PlannedClaim[], 
   if (ctx.afterFinal) {
     out.push(draftingNote('After a final rejection, a declaration is admitted only on a showing of good and sufficient reasons why it is necessary and was not earlier presented (37 C.F.R. § 1.116(e)); state those reasons, or file the declaration with a request for continued examination (37 C.F.R. § 1.114).'));
   }
-  out.push(withdrawal());
   return out;
 }
 
@@ -366,7 +369,6 @@ function terminalDisclaimer(g: RejectionGround, claims: readonly PlannedClaim[])
       ...(g.references.length ? [] : [prompt('identify the reference patent or application')]),
       run(', together with the fee under 37 C.F.R. § 1.20(d). The terminal disclaimer obviates the rejection (MPEP 804.02).'),
     ]),
-    withdrawal(),
   ];
 }
 

@@ -50,14 +50,3 @@ export function groundHeading(g: RejectionGround, claimsText: string): string {
 function titleCase(s: string): string {
   return s.replace(/\b([a-z])/g, (m) => m.toUpperCase());
 }
-
-/** "A.", "B.", ... "Z.", "AA." — literal section letters (stack.md §6: no automatic numbering). */
-export function sectionLetter(index: number): string {
-  let n = index;
-  let s = '';
-  do {
-    s = String.fromCharCode(65 + (n % 26)) + s;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return s;
-}

@@ -66,9 +66,9 @@ export function collectClaimFacts(parsed: ParsedOfficeAction): ClaimFacts[] {
     }
     return a;
   };
-  const note = (n: number, status: ClaimStatus | null, finding: string, ev: { text: string; span: { start: number; end: number } }): void => {
+  const note = (n: number, status: ClaimStatus, finding: string, ev: { text: string; span: { start: number; end: number } }): void => {
     const a = get(n);
-    if (status) a.statuses.add(status);
+    a.statuses.add(status);
     const key = `${finding}:${ev.span.start}:${ev.span.end}`;
     if (!a.seen.has(key)) {
       a.seen.add(key);
@@ -78,8 +78,7 @@ export function collectClaimFacts(parsed: ParsedOfficeAction): ClaimFacts[] {
 
   const s = parsed.summary;
   for (const line of s.lines) {
-    const status: ClaimStatus | null =
-      line.field === 'pending' || line.field === 'restriction' ? 'pending' : line.field === 'objected' ? 'objected' : line.field;
+    const status: ClaimStatus = line.field === 'restriction' ? 'pending' : line.field;
     for (const n of line.claims) note(n, status, `summary:${line.field}`, line.evidence);
   }
   for (const r of parsed.rejections) {
@@ -116,6 +115,14 @@ export function collectClaimFacts(parsed: ParsedOfficeAction): ClaimFacts[] {
   }
 
   const structure = new Map(parsed.claim_structure.map((c) => [c.claim_number, c]));
+  const pinpointsOf = new Map<number, ClaimAnalysis['pinpoints']>();
+  for (const p of parsed.pinpoints) {
+    for (const n of p.claims) {
+      const list = pinpointsOf.get(n) ?? [];
+      list.push({ kind: p.kind, reference: p.reference_name, text: p.evidence.text, span: p.evidence.span });
+      pinpointsOf.set(n, list);
+    }
+  }
   return [...acc.entries()]
     .sort((x, y) => x[0] - y[0])
     .map(([n, a]) => {
@@ -133,9 +140,7 @@ export function collectClaimFacts(parsed: ParsedOfficeAction): ClaimFacts[] {
         independent: st ? st.independent : null,
         depends_on: st ? st.depends_on : null,
         restriction_group: groupOf.get(n) ?? null,
-        pinpoints: parsed.pinpoints
-          .filter((p) => p.claims.includes(n))
-          .map((p) => ({ kind: p.kind, reference: p.reference_name, text: p.evidence.text, span: p.evidence.span })),
+        pinpoints: pinpointsOf.get(n) ?? [],
         evidence: a.evidence.sort((x, y) => x.span.start - y.span.start),
       };
     });

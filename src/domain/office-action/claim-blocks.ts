@@ -6,7 +6,8 @@ import type { RejectionStatement } from './types.ts';
  * The examiner's claim-by-claim explanation that follows a rejection statement: paragraphs that
  * open "Regarding claim 1,", "As to claim 2,", "In regard to claim 5,", "With respect to claims 2
  * and 12," (MPEP 707.07(d): the examiner must explain how each claim is met). A block runs to the
- * next block, the next rejection statement or the next section heading.
+ * next block, the next rejection statement or the next section heading. A rejection statement of
+ * one to three claims opens a block for the explanation that follows it.
  */
 export interface ClaimBlock {
   claims: number[];
@@ -32,6 +33,14 @@ export function findClaimBlocks(work: string, rejections: readonly RejectionStat
     opens.push({ claims: list.numbers, start: m.index + lead, headerEnd: list.end });
     OPENER.lastIndex = list.end;
   }
+  // A statement naming one to three claims, followed by its explanation without an opener
+  // ("Claim 1 is rejected under ... Smith. Smith discloses ... (col. 2, lines 3-5).")
+  for (const r of rejections) {
+    if (r.claims.length > 0 && r.claims.length <= 3 && r.derived_from === null) {
+      opens.push({ claims: r.claims, start: r.evidence.span.start, headerEnd: r.evidence.span.end });
+    }
+  }
+  opens.sort((a, b) => a.start - b.start);
   const boundaries = [
     ...rejections.map((r) => r.evidence.span.start),
     ...sections.map((s) => s.start),
@@ -44,8 +53,8 @@ export function findClaimBlocks(work: string, rejections: readonly RejectionStat
     const nextOpen = i + 1 < opens.length ? opens[i + 1].start : work.length;
     while (b < boundaries.length && boundaries[b] <= o.headerEnd) b++;
     const end = Math.min(nextOpen, b < boundaries.length ? boundaries[b] : work.length);
-    while (r + 1 < rejections.length && rejections[r + 1].evidence.span.start < o.start) r++;
-    const rej = rejections[r] && rejections[r].evidence.span.start < o.start ? rejections[r] : null;
+    while (r + 1 < rejections.length && rejections[r + 1].evidence.span.start <= o.start) r++;
+    const rej = rejections[r] && rejections[r].evidence.span.start <= o.start ? rejections[r] : null;
     blocks.push({ claims: o.claims, start: o.start, headerEnd: o.headerEnd, end: Math.max(end, o.headerEnd), rejection: rej });
   }
   return blocks;

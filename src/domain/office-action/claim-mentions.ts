@@ -18,7 +18,7 @@ const KEYWORD = /\bclaim(?:s\b|\s?\(s\)|\s+s\b(?=\s{0,3}\d)|\b)/gi;
 
 // Words that make a following claim list the object of a relation, not a subject.
 const RELATION_BEFORE =
-  /\b(?:of|from|to|on|upon|in|with|than|over|by|under|like|per|see|unlike|into|for|as|at|between|onto|within|against|including|incorporating|and\s+in)\s+(?:(?:the|a|an|parent|base|independent|dependent|rejected|original|respective|corresponding|cancel+ed|previous|intervening|allowable|objected|amended|its|their|each)\s+){0,2}$/i;
+  /\b(?:of|from|to|on|upon|in|with|than|over|by|under|like|per|see|unlike|into|for|(?<!\bas\s{1,3}well\s{1,3})as|at|between|onto|within|against|including|incorporating|and\s+in)\s+(?:(?:the|a|an|parent|base|independent|dependent|rejected|original|respective|corresponding|cancel+ed|previous|intervening|allowable|objected|amended|its|their|each)\s+){0,2}$/i;
 const TOPIC_BEFORE =
   /(?:^|[\s.;:,(])(?:regarding|as\s+to|as\s+for|with\s+respect\s+to|with\s+regards?\s+to|in\s+regards?\s+to|in\s+re|re:?|concerning|referring\s+to|considering|as\s+per|in\s+reference\s+to)\s+(?:(?:the|independent|dependent)\s+){0,2}$/i;
 
@@ -37,7 +37,7 @@ export function findClaimMentions(work: string): ClaimMention[] {
 }
 
 /** Index of the first mention with start >= pos (binary search). */
-export function firstMentionAtOrAfter(mentions: readonly ClaimMention[], pos: number): number {
+function firstMentionAtOrAfter(mentions: readonly ClaimMention[], pos: number): number {
   let lo = 0;
   let hi = mentions.length;
   while (lo < hi) {

@@ -13,8 +13,9 @@ import type { Metadata, MetaValue } from './types.ts';
 const APP_NUMBER = /(?<![\d/])(\d{2})\/(\d{3}),(\d{3})(?![\d,])|(?<![\d/])(\d{2})\/(\d{6})(?!\d)/g;
 const CONTROL_LABEL = /Application\s{0,3}\/\s{0,3}Control\s{1,3}(?:Number|No\.?)/i;
 const OTHER_LABEL = /(?:Application|Appl\.?|Serial)\s{0,3}(?:Serial\s{0,3})?(?:Number|No\.?)\s{0,3}:?\s{0,20}$/i;
+// Another application named in the same line or sentence: copending, parent, provisional, prior, related ...
 const FOREIGN_CONTEXT =
-  /\b(?:co-?pending|reference|parent|provisional|prior|related|continuation|divisional|benefit|priority|of|copending|in|see|and|over|patent)\s{1,3}(?:U\.?S\.?\s{1,3})?(?:(?:Patent\s{1,3})?Application|Appl\.?|Serial)?\s{0,3}(?:Serial\s{0,3})?(?:No\.?|Number)?\s{0,3}:?\s{0,3}$/i;
+  /\b(?:co-?pending|reference|parent|provisional|prior|related|continuation|continuing|divisional|benefit|priority|allowed|earlier|abandoned|pending|see|over|of|and|in)\b[^.\n]{0,40}$/i;
 
 export function extractApplicationNumber(input: string, clean: string): Metadata['application_number'] {
   type Cand = { value: string; start: number; end: number; score: number };
@@ -27,7 +28,8 @@ export function extractApplicationNumber(input: string, clean: string): Metadata
     if (!value) continue;
     const series = Number(value.slice(0, 2));
     if (series >= 60 && series <= 63) continue; // provisional applications
-    const before = clean.slice(Math.max(0, m.index - 60), m.index);
+    // abbreviation periods ("Application No.") do not end the sentence the context is read from
+    const before = clean.slice(Math.max(0, m.index - 60), m.index).replace(/\b(No|Nos|Ser|Appl|App|Pat|U\.S)\./gi, '$1 ');
     let score: number;
     if (CONTROL_LABEL.test(before)) score = 4;
     else if (FOREIGN_CONTEXT.test(before)) continue;

@@ -92,3 +92,13 @@ describe('allowed, allowable, cancelled, withdrawn and pending claims', () => {
     expect(parseOfficeAction(text).dispositions).toEqual([]);
   });
 });
+
+describe('conditional statements are not dispositions', () => {
+  test('duplicate-claim warning (7.05.05)', () => {
+    const p = parseOfficeAction(
+      'Applicant is advised that should claim 1 be found allowable, claim 2 will be objected to under 37 CFR 1.75 as being a substantial duplicate thereof.',
+    );
+    expect(p.objections).toEqual([]);
+    expect(p.allowability).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import type { ClaimObjection, DocumentObjection, ObjectionType } from './types.t
  *   7.43   "Claim [1] objected to as being dependent upon a rejected base claim, but would be allowable if
  *          rewritten in independent form including all of the limitations of the base claim and any intervening claims."
  *   7.75   "Claim [1] objected to under 37 CFR 1.75(c) as being in improper form because a multiple dependent claim ..."
+ *          and (older practice) "objected to under 37 CFR 1.75(c) as being of improper dependent form for failing to further limit"
  *   7.05.05 "... objected to under 37 CFR 1.75 as being a substantial duplicate of claim [2]"
  *   and "Claims 5-8 are objected [to] based upon their dependency from claim 4".
  * Objections to the specification, abstract, drawings, title or oath (6.xx, 7.xx, 13.xx) are kept apart.
@@ -56,7 +57,9 @@ export function extractObjections(ctx: StatementContext): { objections: ClaimObj
 
 function classify(tail: string): ObjectionType {
   if (/dependent\s{1,3}(?:up)?on\s{1,3}a\s{1,3}rejected\s{1,3}(?:base\s{1,3})?claim/i.test(tail)) return 'dependent_on_rejected_base';
-  if (/1\.75\s{0,2}\(c\)|multiple\s{1,3}dependent/i.test(tail)) return 'improper_multiple_dependent';
+  if (/multiple\s{1,3}dependent/i.test(tail)) return 'improper_multiple_dependent';
+  if (/further\s{1,3}limit|improper\s{1,3}dependent\s{1,3}form/i.test(tail)) return 'improper_dependent';
+  if (/1\.75\s{0,2}\(c\)/i.test(tail)) return 'improper_multiple_dependent';
   if (/substantial\s{1,3}duplicate|duplicate\s{1,3}of/i.test(tail)) return 'duplicate';
   if (/informalit/i.test(tail)) return 'informality';
   if (/(?:based\s{1,3}(?:up)?on|due\s{1,3}to|because\s{1,3}of|by\s{1,3}virtue\s{1,3}of|for)\s{1,3}(?:their|its)\s{1,3}dependency|dependent\s{1,3}(?:up)?on\s{1,3}(?:an?\s{1,3})?objected|depend(?:s|ing)?\s{1,3}(?:up)?on\s{1,3}(?:an?\s{1,3})?objected/i.test(tail)) {

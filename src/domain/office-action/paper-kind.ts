@@ -8,7 +8,8 @@ import type { Evidence, PaperKind, PaperKindResult, TypeHint, Warning } from './
  * - final: 7.39-7.42 "THIS ACTION IS MADE FINAL"; non-final after RCE: "the finality of the previous
  *   Office action has been withdrawn pursuant to 37 CFR 1.114" (7.42.04);
  * - Ex parte Quayle: 7.51 "in condition for allowance except for the following formal matters";
- * - allowance: PTOL-37 Notice of Allowability, 13.03 "statement of reasons for allowance";
+ * - allowance: PTOL-37 Notice of Allowability, 13.03 "statement of reasons for allowance"; failing those, a
+ *   paper that allows claims and rejects or objects to none;
  * - restriction/election: 8.01, 8.08 "Restriction to one of the following inventions is required";
  * - requirement for information: 37 CFR 1.105 (MPEP 704.10-704.14);
  * - USPTO document codes (CTNF, CTFR, CTRS = restriction, CTEQ, NOA) when bulk-data text starts with them.
@@ -16,7 +17,8 @@ import type { Evidence, PaperKind, PaperKindResult, TypeHint, Warning } from './
 
 type Marker = { kind: PaperKind | 'explicit_non_final'; re: RegExp };
 
-const CHECKED = String.raw`(?:☒|■|☑|✔|✓|\[\s?[xX]\s?\])\s{0,3}`;
+// A ticked box: a glyph, "[X]", or a bare X right after the item number ("2a)X This action is FINAL").
+const CHECKED = String.raw`(?:☒|■|☑|✔|✓|\[\s?[xX]\s?\]|(?<=\)\s{0,2})[xX](?=\s))\s{0,3}`;
 const MARKERS: Marker[] = [
   { kind: 'final', re: /THIS\s{1,3}ACTION\s{1,3}IS\s{1,3}MADE\s{1,3}FINAL/i },
   { kind: 'final', re: /(?:REPLY|RESPONSE)\s{1,3}TO\s{1,3}THIS\s{1,3}FINAL\s{1,3}ACTION/i },
@@ -28,6 +30,7 @@ const MARKERS: Marker[] = [
   { kind: 'notice_of_allowance', re: /Notice\s{1,3}of\s{1,3}Allowab(?:ility|le)|NOTICE\s{1,3}OF\s{1,3}ALLOWANCE/i },
   { kind: 'notice_of_allowance', re: /statement\s{1,3}of\s{1,3}reasons\s{1,3}for\s{1,3}allowance|Comments\s{1,3}on\s{1,3}Statement\s{1,3}of\s{1,3}Reasons\s{1,3}for\s{1,3}Allowance/i },
   { kind: 'notice_of_allowance', re: /The\s{1,3}allowed\s{1,3}claim\(s\)\s{1,3}(?:is\/are|is|are)\b/i },
+  { kind: 'notice_of_allowance', re: /\breasons\s{1,3}for\s{1,3}allowance\b/i },
   { kind: 'restriction', re: /Restriction\s{1,3}to\s{1,3}one\s{1,3}of\s{1,3}the\s{1,3}following\s{1,3}(?:inventions|groups)\s{1,3}is\s{1,3}required/i },
   { kind: 'restriction', re: /(?:election|restriction)\s{1,3}(?:of\s{1,3}species\s{1,3})?(?:requirement\s{1,3})?is\s{1,3}(?:hereby\s{1,3})?required/i },
   { kind: 'restriction', re: /required\s{1,3}(?:under\s{1,3}35\s{0,2}U\.?\s?S\.?\s?C\.?\s{0,3}§?\s{0,3}121\s{1,3})?to\s{1,3}elect\s{1,3}(?:a\s{1,3}single|one)/i },
@@ -58,6 +61,8 @@ export interface PaperKindInput {
   hasRejections: boolean;
   restrictionGroups: number;
   summaryRejected: number;
+  /** Claims are allowed and none is rejected or objected to. */
+  allowedOnly: boolean;
   /** True when the text has any office-action structure (claim statements, statutes, headings). */
   hasStructure: boolean;
   typeHint?: TypeHint;
@@ -93,6 +98,7 @@ export function detectPaperKind(p: PaperKindInput): { result: PaperKindResult; w
   else if (found.has('requirement_for_information')) result = text('requirement_for_information', 0.9, found.get('requirement_for_information')!);
   else if (found.has('final')) result = text('final', 0.6, found.get('final')!);
   else if (p.summaryRejected > 0) result = text('non_final', 0.6, null, 'inferred');
+  else if (p.allowedOnly) result = text('notice_of_allowance', 0.6, null, 'inferred');
   else result = text('other', p.hasStructure ? 0.3 : 0.1, null, 'none');
 
   if (p.typeHint) {

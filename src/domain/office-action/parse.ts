@@ -14,9 +14,9 @@ import { extractRestrictionGroups } from './restriction.ts';
 import { findSections } from './sections.ts';
 import { segmentSentences } from './sentences.ts';
 import { evidenceOf } from './spans.ts';
-import type { StatementContext } from './statements.ts';
+import { isExcluded, type StatementContext } from './statements.ts';
 import { parseSummary } from './summary.ts';
-import type { Evidence, ParsedOfficeAction, TypeHint, Warning } from './types.ts';
+import type { CitedReference, Evidence, ParsedOfficeAction, TypeHint, Warning } from './types.ts';
 
 export type StageName = 'summary_parser' | 'rejection_extractor' | 'reference_normalizer' | 'claim_mapper' | 'strategy_engine';
 /** Runs one pipeline stage; analyze.ts passes a runner that times each stage with an injected clock. */
@@ -73,9 +73,7 @@ export function parseOfficeAction(text: string, options: ParseOptions = {}): Par
     const { objections, documents } = extractObjections(ctx);
     const allowability = extractAllowability(ctx);
     const dispositions = extractDispositions(ctx);
-    const restrictionGroups = extractRestrictionGroups(input, work).filter(
-      (g) => !ctx.excluded.some((e) => g.evidence.span.start < e.end && e.start < g.evidence.span.end),
-    );
+    const restrictionGroups = extractRestrictionGroups(input, work).filter((g) => !isExcluded(ctx, g.evidence.span));
     const information = infoRequirements(ctx);
     return { ctx, rejections, objections, documents, allowability, dispositions, restrictionGroups, information };
   });
@@ -83,7 +81,11 @@ export function parseOfficeAction(text: string, options: ParseOptions = {}): Par
   const refs = run('reference_normalizer', () => {
     const blocks = findClaimBlocks(work, body.rejections, sections);
     const pinpoints = extractPinpoints(input, work, blocks);
-    return { blocks, pinpoints, references: registry.all() };
+    const references: CitedReference[] = registry.all().map((r) => ({
+      ...r,
+      cited_in: body.rejections.filter((rej) => rej.references.some((x) => x.id === r.id)).map((rej) => rej.id),
+    }));
+    return { blocks, pinpoints, references };
   });
 
   const structure = run('claim_mapper', () =>
@@ -101,6 +103,7 @@ export function parseOfficeAction(text: string, options: ParseOptions = {}): Par
     hasRejections: body.rejections.length > 0,
     restrictionGroups: body.restrictionGroups.length,
     summaryRejected: summary.rejected.length,
+    allowedOnly: body.allowability.some((a) => a.kind !== 'allowable_if_rewritten') && body.objections.length === 0,
     hasStructure,
     typeHint: options.typeHint,
   });
@@ -142,7 +145,7 @@ function infoRequirements(ctx: StatementContext): Evidence[] {
   for (let m = INFO_REQUIREMENT.exec(ctx.work); m && out.length < 20; m = INFO_REQUIREMENT.exec(ctx.work)) {
     const i = ctx.sentences.indexAt(m.index);
     const span = i >= 0 ? { start: ctx.sentences.starts[i], end: ctx.sentences.ends[i] } : { start: m.index, end: m.index + m[0].length };
-    if (!ctx.excluded.some((e) => span.start < e.end && e.start < span.end)) out.push(evidenceOf(ctx.input, span.start, span.end));
+    if (!isExcluded(ctx, span)) out.push(evidenceOf(ctx.input, span.start, span.end));
   }
   return out;
 }

@@ -47,3 +47,16 @@ describe('claim structure from quoted claim text', () => {
     ]);
   });
 });
+
+describe('pinpoints after a statement with no explanation opener', () => {
+  test('a statement of one to three claims opens the explanation that follows it', () => {
+    const p = parseOfficeAction(
+      'Claim 1 is rejected under 35 U.S.C. 102(a)(1) as being anticipated by Smith (US 8,123,456 B2). Smith discloses a widget comprising a frame (col. 2, lines 3-5; Fig. 4).\nClaims 2-3 are rejected under 35 U.S.C. 103 as being unpatentable over Smith in view of Jones (US 2015/0123456 A1). Smith discloses the widget of claim 1. Jones teaches paint (para. [0012]).',
+    );
+    expect(p.pinpoints.map((x) => [x.claims, x.evidence.text, x.reference_name])).toEqual([
+      [[1], 'col. 2, lines 3-5', 'Smith'],
+      [[1], 'Fig. 4', 'Smith'],
+      [[2, 3], 'para. [0012]', 'Jones'],
+    ]);
+  });
+});

@@ -107,6 +107,10 @@ describe('references of a rejection statement (MPEP 7.15, 7.20, 7.21, 8.33)', ()
     expect(second[0].publication?.number).toBe('US8123456B2');
     expect(second[0].id).toBe(parsed.rejections[0].references[0].id);
     expect(parsed.references).toHaveLength(2);
+    expect(parsed.references.map((r) => [r.short_name, r.cited_in])).toEqual([
+      ['Smith', ['rej-1', 'rej-2']],
+      ['Jones', ['rej-2']],
+    ]);
   });
 
   test('number first, name after ("US 2015/0123456 A1 to Smith")', () => {

@@ -5,7 +5,7 @@ import type { PublicationNumber, Reference, ReferenceKind } from './types.ts';
 
 /**
  * The references of one rejection sentence, read from the text after the last lead phrase of
- * the form paragraph ("anticipated by" 7.15, "unpatentable over" 7.20/7.21, "obvious over" 7.17,
+ * the form paragraph ("anticipated by" 7.15, "unpatentable over" 7.20/7.21, "obvious over" 7.27,
  * double patenting "unpatentable over claim(s) _ of U.S. Patent No. _" 8.33/8.34), split on the
  * combination words ("in view of", "and further in view of", "as modified by", "as evidenced by").
  */
@@ -90,7 +90,7 @@ export function parseReferences(input: string, work: string, portion: ReferenceP
     if (weak.length > 1) {
       const namesOnly = numbers === 0 && weak.every((p) => /^\s*[A-Z]/.test(p.text) && p.text.trim().split(/\s+/).length <= 4);
       const eachHasNumber = numbers >= 2 && weak.filter((p) => findPublicationNumbers(p.text).length > 0).length === numbers;
-      if (namesOnly || eachHasNumber) pieces = mergeOrphans(weak, text, 0);
+      if (namesOnly || eachHasNumber) pieces = mergeOrphans(weak, text);
     }
     for (const p of pieces) {
       const ref = parseReferenceChunk(input, p.text, portion.start + p.start);
@@ -101,14 +101,14 @@ export function parseReferences(input: string, work: string, portion: ReferenceP
 }
 
 /** Pieces without a number of their own (a name before "US 1,234,567") join the next piece. */
-function mergeOrphans(pieces: Array<{ text: string; start: number }>, whole: string, wholeStart: number): Array<{ text: string; start: number }> {
+function mergeOrphans(pieces: Array<{ text: string; start: number }>, whole: string): Array<{ text: string; start: number }> {
   const out: Array<{ text: string; start: number }> = [];
   for (const p of pieces) {
     const prev = out[out.length - 1];
     if (prev && findPublicationNumbers(prev.text).length === 0 && /^\s*(?:US|U\.S\.|[A-Z]{2}\s?\d)/.test(p.text)) {
       // "Smith, US 8,123,456": keep the name with its number
       const end = p.start + p.text.length;
-      out[out.length - 1] = { text: whole.slice(prev.start - wholeStart, end - wholeStart), start: prev.start };
+      out[out.length - 1] = { text: whole.slice(prev.start, end), start: prev.start };
       continue;
     }
     out.push(p);
@@ -127,8 +127,8 @@ export function parseReferenceChunk(input: string, chunk: string, absStart: numb
   }
   const junk = TRAILING_JUNK.exec(s);
   if (junk) s = s.slice(0, junk.index);
-  s = s.replace(/[\s.,;:]+$/, '');
-  if (!s || s.length > 400) return null;
+  s = s.replace(/[\s.,;:]+$/, '').slice(0, 400); // a run-on chunk is read from its start
+  if (!s) return null;
   const evidence = evidenceOf(input, absStart + off, absStart + off + s.length);
   if (!evidence.text) return null;
 

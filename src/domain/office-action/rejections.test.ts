@@ -20,7 +20,7 @@ describe('rejection form paragraphs: statute, short code and full citation', () 
     // 7.20.aia / 7.21
     ['Claims 1-5 are rejected under 35 U.S.C. 103 as being unpatentable over Smith (US 8,123,456 B2).', ['103'], ['35 U.S.C. 103']],
     ['Claims 8 and 13 is/are rejected under pre-AIA 35 U.S.C. 103(a) as being unpatentable over Sakae (JP 2008-008593) in view of Kuehl (US 2008/0155993).', ['103'], ['pre-AIA 35 U.S.C. 103(a)']],
-    // 7.17: 102 or, in the alternative, 103
+    // 7.27: 102 or, in the alternative, 103
     ['Claims 1-3 are rejected under 35 U.S.C. 102(a)(1) as anticipated by or, in the alternative, under 35 U.S.C. 103 as obvious over Smith (US 8,123,456 B2).', ['102', '103'], ['35 U.S.C. 102(a)(1)', '35 U.S.C. 103']],
     // 7.31.01 / 7.31.02 (112(a) and pre-AIA first paragraph)
     ['Claims 10-12 are rejected under 35 U.S.C. 112(a) or 35 U.S.C. 112 (pre-AIA), first paragraph, as failing to comply with the written description requirement.', ['112(a)'], ['35 U.S.C. 112(a) or 35 U.S.C. 112 (pre-AIA), first paragraph']],
@@ -89,6 +89,11 @@ describe('claims of a statement', () => {
     expect(parsed.rejections[0].derived_from?.kind).toBe('section_context');
   });
 
+  test('subject lists joined by "as well as"', () => {
+    const r = only('Claims 1 and 11, as well as dependent claims 2-10 and 12-20, are rejected under 35 U.S.C. 103 as being unpatentable over Smith (US 8,123,456 B2).');
+    expect(r.claims).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
   test('two statements in one sentence', () => {
     const parsed = parseOfficeAction(
       'Claims 1-3 are rejected under 35 U.S.C. 102(a)(1) as being anticipated by Smith (US 8,123,456 B2), and claims 4-5 are rejected under 35 U.S.C. 103 as being unpatentable over Smith (US 8,123,456 B2) in view of Jones (US 9,000,001 B1).',
@@ -113,6 +118,16 @@ describe('claims of a statement', () => {
     );
     expect(parsed.rejections[0].claims).toEqual([1, 3, 4, 5, 7]);
     expect(parsed.rejections[0].references).toHaveLength(2);
+  });
+
+  test('a statement without its final period ends where the next statement or explanation opens', () => {
+    const parsed = parseOfficeAction(
+      'Claims 1-5 are rejected under 35 U.S.C. 102(a)(1) as being anticipated by Smith (US 8,123,456 B2)\nRegarding claim 1, Smith discloses a method comprising receiving a packet (col. 4, lines 5-20).\nClaims 6-7 are rejected under 35 U.S.C. 103 as being unpatentable over Smith in view of Jones (US 2015/0123456 A1)\nRegarding claim 6, Jones teaches a cache.',
+    );
+    expect(parsed.rejections.map((r) => [r.claims, r.references.map((x) => x.label)])).toEqual([
+      [[1, 2, 3, 4, 5], ['Smith (US 8,123,456 B2)']],
+      [[6, 7], ['Smith (US 8,123,456 B2)', 'Jones (US 2015/0123456 A1)']],
+    ]);
   });
 
   test('final actions: "The rejection of claims ... is maintained"', () => {

@@ -20,7 +20,7 @@ import { BASIS_ORDER, type Basis, type DerivationKind, type RejectionStatement, 
  * Rejection statements, following the form paragraphs:
  *   7.15/7.15.aia  "Claim(s) [1] is/are rejected under 35 U.S.C. 102(a)(1) as being anticipated by [2]."
  *   7.20.aia/7.21  "Claim(s) [1] is/are rejected under 35 U.S.C. 103 as being unpatentable over [2] in view of [3]."
- *   7.17           "... under 35 U.S.C. 102(a)(1) as anticipated by or, in the alternative, under 35 U.S.C. 103 as obvious over [2]."
+ *   7.27(.aia)     "... under 35 U.S.C. 102(a)(1) as anticipated by or, in the alternative, under 35 U.S.C. 103 as obvious over [2]."
  *   7.05.x         "Claim(s) [1] is/are rejected under 35 U.S.C. 101 because the claimed invention is directed to ..."
  *   7.31.01-04, 7.34.01, 7.36  112(a)/(b)/(d) and pre-AIA first/second/fourth paragraphs
  *   8.33/8.34      "Claim [1] (provisionally) rejected on the ground of nonstatutory double patenting as being

@@ -70,7 +70,7 @@ export function segmentSentences(text: string): Sentences {
         lineStart = j;
         continue;
       }
-      if (isHeadingBreak(text, lineStart, i, j)) {
+      if (isHeadingBreak(text, lineStart, i, j) || opensStatement(text, lineStart, i, j)) {
         push(start, i);
         start = i + 1;
         depth = 0;
@@ -141,6 +141,20 @@ function tokenBefore(text: string, dot: number, floor: number): string {
     j--;
   }
   return text.slice(j + 1, dot).toLowerCase().replace(/^[^a-z0-9]+/, '');
+}
+
+const OPENS_STATEMENT =
+  /^(?:(?:Regarding|As\s+to|As\s+for|In\s+regards?\s+to|With\s+(?:respect|regards?)\s+to|Referring\s+to)\s+(?:independent\s+|dependent\s+)?claims?\b|(?:Claims?|Claim\(s\))\s+\d)/;
+
+/**
+ * A single line break also ends a sentence when the next line opens a new statement ("Regarding
+ * claim 1,", "Claims 2-5 are ...") and the line before does not end mid-phrase — the examiner left
+ * the period off the previous statement.
+ */
+function opensStatement(text: string, lineStart: number, lineEnd: number, nextStart: number): boolean {
+  if (!OPENS_STATEMENT.test(text.slice(nextStart, nextStart + 40))) return false;
+  const line = text.slice(lineStart, lineEnd).trimEnd();
+  return line.length > 0 && !CONNECTOR_END.test(line);
 }
 
 /** A single line break ends a sentence when the line before it is a short heading. */

@@ -13,10 +13,6 @@ export function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029 || (c >= 0x2000 && c <= 0x200b);
 }
 
-export function spanContains(outer: Span, inner: Span): boolean {
-  return inner.start >= outer.start && inner.end <= outer.end;
-}
-
 export function spansOverlap(a: Span, b: Span): boolean {
   return a.start < b.end && b.start < a.end;
 }

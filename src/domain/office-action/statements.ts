@@ -35,7 +35,7 @@ export interface Subject {
   end: number;
 }
 
-export const MAX_STATEMENTS = 5000;
+const MAX_STATEMENTS = 5000;
 
 export function isExcluded(ctx: StatementContext, span: Span): boolean {
   for (const e of ctx.excluded) if (spansOverlap(e, span)) return true;
@@ -68,6 +68,7 @@ export function clauseFloor(ctx: StatementContext, anchors: readonly Anchor[], i
   return prev && prev.sentence === a.sentence ? Math.max(sentenceStart, prev.end) : sentenceStart;
 }
 
+const CONDITIONAL_BEFORE = /\b(?:if|should|when|once|unless|whether|until|were)\s{1,3}(?:the\s{1,3})?$/i;
 const JOINER_FORBIDDEN = /\b(?:is|are|was|were|recites?|depends?|because|since|which|that|if)\b|[.;:]/i;
 
 /**
@@ -94,6 +95,8 @@ export function subjectBefore(
     if (between.length > 80 || JOINER_FORBIDDEN.test(between)) break;
     chosen.unshift(subjects[i]);
   }
+  // "should claim 1 be found allowable, claim 2 will be objected to" (7.05.05): a condition, not a statement
+  if (CONDITIONAL_BEFORE.test(ctx.work.slice(Math.max(floor, chosen[0].start - 20), chosen[0].start))) return null;
   const claims = [...new Set(chosen.flatMap((m) => m.numbers))].sort((a, b) => a - b);
   return {
     claims,

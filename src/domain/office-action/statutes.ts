@@ -121,7 +121,7 @@ function toCitation(tok: TokenMatch, suffix: { preAia: boolean; paragraph: strin
 }
 
 /** A bare "35 U.S.C. 112" classified by the ground stated (MPEP 2161-2174, 608.01(n)). */
-export function infer112(grounds: string): Basis {
+function infer112(grounds: string): Basis {
   if (/indefinite|particularly\s+point|distinctly\s+claim|antecedent/i.test(grounds)) return '112(b)';
   if (/written\s+description|enabl|new\s+matter|best\s+mode|scope\s+of\s+enablement/i.test(grounds)) return '112(a)';
   if (/further\s+limit|improper\s+dependent|include\s+all\s+the\s+limitations/i.test(grounds)) return '112(d)';

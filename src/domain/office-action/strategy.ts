@@ -107,7 +107,10 @@ function objectedRule(claim: ClaimFacts): Draft {
     );
   }
   const types = new Set(claim.objections.map((o) => o.type));
-  if (types.has('duplicate')) {
+  if (types.has('duplicate') || types.has('improper_dependent')) {
+    if (types.has('improper_dependent')) {
+      return draft('cancel', 'improper_dependent_objection', `Claim ${n} is objected to as failing to further limit its base claim (37 CFR 1.75(c); MPEP 608.01(n)); cancel it or add a limitation.`, 0.65, ['amend_clarify']);
+    }
     return draft('cancel', 'duplicate_claim', `Claim ${n} is objected to as a substantial duplicate (37 CFR 1.75; MPEP 608.01(m)); cancel it or amend it to differ in scope.`, 0.7, ['amend_clarify']);
   }
   return draft('amend_clarify', 'formal_objection', `Claim ${n} is objected to for form (${[...types].join(', ') || 'informality'}); correct the wording — a formal amendment that does not narrow the claim.`, 0.8, ['argue_distinction']);

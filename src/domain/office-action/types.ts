@@ -83,6 +83,12 @@ export interface Reference {
   evidence: Evidence;
 }
 
+/** A distinct reference of the action with the rejection statements that cite it. */
+export interface CitedReference extends Reference {
+  /** Ids of the rejection statements citing the reference (`rej-1`, ...). */
+  cited_in: string[];
+}
+
 export type DerivationKind = 'same_reasons' | 'dependency' | 'section_context';
 
 export interface RejectionStatement {
@@ -106,6 +112,7 @@ export type ObjectionType =
   | 'informality'
   | 'dependent_on_rejected_base'
   | 'dependency'
+  | 'improper_dependent'
   | 'improper_multiple_dependent'
   | 'duplicate'
   | 'other';
@@ -237,8 +244,8 @@ export interface ParsedOfficeAction {
   allowability: AllowabilityStatement[];
   dispositions: DispositionStatement[];
   restriction_groups: RestrictionGroup[];
-  /** Unique references cited anywhere in rejection statements (registry). */
-  references: Reference[];
+  /** Unique references cited anywhere in rejection statements, with the statements citing each. */
+  references: CitedReference[];
   pinpoints: Pinpoint[];
   claim_structure: ClaimStructure[];
   /** 37 CFR 1.105 requirements for information. */

@@ -1,0 +1,17 @@
+/**
+ * The optional LLM expert (off unless PROSA_LLM_PROVIDER is set) and the local token counter.
+ *
+ *   createLlmProvider(config.llm)                                  → LlmProvider | null
+ *   draftArgumentOutlines(provider, { text, claimAnalyses, flaggedSpans? }) → grounded outlines + usage
+ *   countTokens(text)                                              → o200k_base token count (billing without a provider)
+ */
+export { createLlmProvider } from './create-provider.ts';
+export { createOpenAiProvider } from './openai-provider.ts';
+export { createAnthropicProvider, ANTHROPIC_VERSION } from './anthropic-provider.ts';
+export { LlmProviderError } from './errors.ts';
+export type { LlmErrorKind } from './errors.ts';
+export type { LlmCompletion, LlmProvider, LlmProviderName, LlmProviderSettings, LlmRequest, LlmUsage } from './provider.ts';
+export type { TransportDeps } from './transport.ts';
+export { draftArgumentOutlines, ARGUMENT_OUTLINER_VERSION, DEFAULT_MAX_OUTPUT_TOKENS } from './argument-outliner.ts';
+export type { ArgumentOutline, GroundedQuote, OutlineInput, OutlineOptions, OutlineResult } from './argument-outliner.ts';
+export { countTokens } from './token-count.ts';

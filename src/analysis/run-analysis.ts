@@ -1,0 +1,24 @@
+import { analyzeOfficeAction, type ExaminerStats, type OfficeActionAnalysis, type TypeHint } from '../domain/office-action/index.ts';
+
+export interface AnalysisRunOptions {
+  /** The office_action_type the caller stated (the spec's default is CTNF). */
+  typeHint: TypeHint;
+  /** Examiner behaviour for the strategy rules; null when not requested or not known. */
+  examinerStats: ExaminerStats | null;
+}
+
+export interface AnalysisRun {
+  analysis: OfficeActionAnalysis;
+  /** Wall time of the whole pipeline, seconds. */
+  elapsedSeconds: number;
+}
+
+/**
+ * Runs the deterministic analysis pipeline (src/domain/office-action) with a clock, so each
+ * expert reports its time for glass_box. Pure CPU; no I/O.
+ */
+export function runAnalysis(text: string, opts: AnalysisRunOptions): AnalysisRun {
+  const started = performance.now();
+  const analysis = analyzeOfficeAction(text, { typeHint: opts.typeHint, examinerStats: opts.examinerStats, now: () => performance.now() });
+  return { analysis, elapsedSeconds: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,67 @@
+/**
+ * The server's signing secret (download tokens). Embedded, it is generated on first start into
+ * `<dataDir>/secrets.json` (mode 0600) and reused, so download URLs survive a restart. In
+ * scale-out every API process must sign and verify with the same secret, so it comes from the
+ * environment (PROSA_SIGNING_SECRET) and a process without one refuses to start.
+ */
+import { chmodSync, mkdirSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { ConfigError } from '../config.ts';
+
+export interface Keyring {
+  /** HMAC key for download tokens (HS256). */
+  readonly downloadKey: Uint8Array;
+}
+
+export const SECRETS_FILE = 'secrets.json';
+
+interface SecretsFile {
+  signing_secret: string;
+}
+
+export interface KeyringSource {
+  /** PROSA_SIGNING_SECRET, when set (always wins). */
+  signingSecret?: string;
+  /** Embedded: the data directory; scale-out: undefined. */
+  dataDir?: string;
+  /** True in scale-out (PostgreSQL): no file fallback. */
+  scaleOut: boolean;
+}
+
+export function keyringFromSecret(secret: string): Keyring {
+  return { downloadKey: new TextEncoder().encode(secret) };
+}
+
+export function loadKeyring(src: KeyringSource): Keyring {
+  if (src.signingSecret) return keyringFromSecret(src.signingSecret);
+  if (src.scaleOut || !src.dataDir || src.dataDir.startsWith('memory://')) {
+    throw new ConfigError(
+      'PROSA_SIGNING_SECRET is not set. With PostgreSQL (DATABASE_URL) every Prosa process must sign download links with the same secret: ' +
+        'set PROSA_SIGNING_SECRET to the same random value of at least 32 characters on every process (for example the output of `openssl rand -base64 48`).',
+    );
+  }
+  return keyringFromSecret(readOrCreateSecret(src.dataDir));
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const path = join(dataDir, SECRETS_FILE);
+  try {
+    // 'wx': only the first start creates it, even if two starts race.
+    const fd = openSync(path, 'wx', 0o600);
+    const secret = randomBytes(48).toString('base64url');
+    writeSync(fd, `${JSON.stringify({ signing_secret: secret } satisfies SecretsFile, null, 2)}\n`);
+    closeSync(fd);
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  // Tighten the mode in case the file was copied in with a looser one.
+  chmodSync(path, 0o600);
+  const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<SecretsFile>;
+  if (typeof parsed.signing_secret !== 'string' || parsed.signing_secret.length < 32) {
+    throw new ConfigError(`${path} has no valid signing_secret (at least 32 characters); delete it to have a new one generated (outstanding download links stop working).`);
+  }
+  return parsed.signing_secret;
+}

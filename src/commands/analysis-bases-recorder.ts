@@ -1,0 +1,86 @@
+// Records the statutory bases that one of Prosa's own office-action analyses found, so the
+// examiner profile's top_rejection_bases can include them (docs/examiner-profile.md).
+//
+// Tenant isolation: the rows belong to the account that ran the analysis and are counted only
+// in that account's profile requests. Another account's analyses never move the figures a
+// tenant sees (public USPTO data moves them for everyone alike).
+//
+// Idempotent per office action: re-recording the same action (same application and mailing
+// date, or the same analysis id) replaces its bases rather than adding to them.
+import { newId } from '../auth/secrets.ts';
+import type { Db } from '../db/connect.ts';
+import { normalizeApplicationNumber } from '../domain/application-number.ts';
+import { middleKey, parseExaminerName } from '../domain/examiner-name.ts';
+import { normalizeRejectionBasis } from '../domain/rejection-bases.ts';
+import { validationError } from '../errors.ts';
+
+export interface AnalysisBasesInput {
+  /** The account that ran the analysis. */
+  accountId: string;
+  applicationId?: string | null;
+  applicationNumber?: string | null;
+  /** `LAST, FIRST M`; when absent, the examiner of the application (public, or the account's own). */
+  examinerName?: string | null;
+  /** Bases as the analysis names them ("103", "112(b)", "35 U.S.C. 102", "DP", …). */
+  bases: readonly string[];
+  /** Mailing date of the office action (YYYY-MM-DD), when known. */
+  mailingDate?: string | null;
+  /** Identifies the action when neither application nor mailing date is known. */
+  analysisId?: string | null;
+}
+
+export interface AnalysisBasesResult {
+  /** Canonical bases stored (empty when nothing could be attributed). */
+  recorded: string[];
+  /** Why nothing was stored, when so. */
+  skipped: 'no_examiner' | 'no_bases' | null;
+}
+
+export async function recordAnalysisBases(db: Db, input: AnalysisBasesInput): Promise<AnalysisBasesResult> {
+  if (input.mailingDate && !/^\d{4}-\d{2}-\d{2}$/.test(input.mailingDate)) throw validationError('mailingDate', 'must be YYYY-MM-DD');
+  const bases = [...new Set(input.bases.map(normalizeRejectionBasis).filter((b): b is string => b !== null))].sort();
+  if (bases.length === 0) return { recorded: [], skipped: 'no_bases' };
+
+  return db.transaction().execute(async (trx) => {
+    const app = await findApplication(trx, input);
+    const examinerName = input.examinerName?.trim() || app?.examiner_name || null;
+    const name = parseExaminerName(examinerName);
+    if (examinerName === null || name === null) return { recorded: [], skipped: 'no_examiner' as const };
+    const number = app?.application_number ?? (input.applicationNumber ? normalizeApplicationNumber(input.applicationNumber) : null);
+    const subject = number ?? input.applicationId ?? null;
+    const actionKey =
+      subject !== null && input.mailingDate ? `${subject}|${input.mailingDate}` : input.analysisId ? `analysis|${input.analysisId}` : subject !== null ? `${subject}|` : `analysis|${newId()}`;
+
+    await trx.deleteFrom('analysis_rejection_bases').where('account_id', '=', input.accountId).where('action_key', '=', actionKey).execute();
+    await trx
+      .insertInto('analysis_rejection_bases')
+      .values(
+        bases.map((basis) => ({
+          account_id: input.accountId,
+          action_key: actionKey,
+          application_id: app?.id ?? null,
+          application_number: number,
+          examiner_name: examinerName,
+          name_last: name.last,
+          name_first: name.first,
+          name_middle: middleKey(name.middle),
+          basis,
+          mailing_date: input.mailingDate ?? null,
+        })),
+      )
+      .execute();
+    return { recorded: bases, skipped: null };
+  });
+}
+
+/** The application the analysis is about, as this account sees it (its own record first). */
+async function findApplication(db: Db, input: AnalysisBasesInput) {
+  const number = input.applicationNumber ? normalizeApplicationNumber(input.applicationNumber) : null;
+  if (!input.applicationId && !number) return undefined;
+  let q = db
+    .selectFrom('applications')
+    .select(['id', 'application_number', 'examiner_name'])
+    .where((eb) => eb.or([eb('owner_account_id', 'is', null), eb('owner_account_id', '=', input.accountId)]));
+  q = input.applicationId ? q.where('id', '=', input.applicationId) : q.where('application_number', '=', number as string);
+  return q.orderBy('owner_account_id', 'asc').executeTakeFirst();
+}

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/connect.ts';
+import { AppError, conflict, validationError } from '../errors.ts';
+import { randomBase62, sha256Hex } from '../auth/secrets.ts';
+import { normalizeApplicationNumber } from '../domain/application-number.ts';
+import { tokenCostMicro } from '../domain/pricing.ts';
+import { formatCredits } from '../domain/money.ts';
+import type { ExaminerStats, TypeHint } from '../domain/office-action/index.ts';
+import { runAnalysis } from '../analysis/run-analysis.ts';
+import { countTokens } from '../analysis/llm/token-count.ts';
+import { presentAnalysis, type AnalysisRecord } from '../presenters/analysis.ts';
+import { findApplicationForAccount } from '../queries/applications.ts';
+import type { Actor } from './actor.ts';
+import { writeAudit } from './audit.ts';
+import { chargeInTransaction } from './credit-charger.ts';
+import { isUniqueViolation } from './account-creator.ts';
+
+/** office_action_text may be up to 1 MB (docs/decisions.md); larger is refused with 413. */
+export const MAX_OFFICE_ACTION_BYTES = 1024 * 1024;
+
+export interface AnalysisCreatorProps {
+  /** The account that is billed and owns the analysis. */
+  accountId: string;
+  /** Full text of the office action. */
+  text: string;
+  /** The interface type code the caller states; the spec's default is CTNF. */
+  officeActionType: TypeHint;
+  /** Whether examiner behaviour informs the strategy (spec default true). */
+  includeExaminerIntel: boolean;
+  /** The application, in any written form; when absent, the number the action states is used. */
+  applicationNumber?: string | null;
+  /** A retry with the same key and the same request returns the same analysis, unbilled. */
+  idempotencyKey?: string | null;
+  /** Looks up examiner statistics by name; the examiner-intelligence seam. */
+  examinerStats?: (examinerName: string) => Promise<ExaminerStats | null>;
+}
+
+export interface CreatedAnalysis {
+  record: AnalysisRecord;
+  /** True when an earlier analysis was returned for a repeated Idempotency-Key. */
+  replayed: boolean;
+}
+
+function fingerprint(p: AnalysisCreatorProps): string {
+  return createHash('sha256').update(JSON.stringify([sha256Hex(p.text), p.officeActionType, p.includeExaminerIntel, p.applicationNumber ?? null])).digest('hex');
+}
+
+async function replay(db: Db, accountId: string, key: string, print: string): Promise<CreatedAnalysis | null> {
+  const existing = await db.selectFrom('analyses').select(['record', 'request_fingerprint']).where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst();
+  if (!existing) return null;
+  if (existing.request_fingerprint !== print) {
+    throw conflict('idempotency_key_reused', 'This Idempotency-Key was already used for a different analysis request.', 'Use a new Idempotency-Key for a new request; reuse a key only to retry the very same request.');
+  }
+  return { record: existing.record as AnalysisRecord, replayed: true };
+}
+
+/**
+ * Analyzes an office action, stores the analysis and bills its tokens (input: the action's
+ * text; output: the analysis record; counted with a real tokenizer) at 50 / 200 credits per
+ * million x the account's multiplier. Never blocked by the balance (spec, Credit billing 2).
+ * The record, the charge and the audit row commit together.
+ */
+export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreatorProps): Promise<CreatedAnalysis> {
+  if (Buffer.byteLength(props.text, 'utf8') > MAX_OFFICE_ACTION_BYTES) {
+    throw new AppError(413, 'payload_too_large', 'office_action_text is larger than 1 MB.', 'Send the office action text alone (without attachments such as cited references), at most 1 MB.');
+  }
+  if (props.text.trim().length === 0) throw validationError('office_action_text', 'must not be empty');
+  const print = fingerprint(props);
+  const key = props.idempotencyKey ?? null;
+  if (key) {
+    const earlier = await replay(db, props.accountId, key, print);
+    if (earlier) return earlier;
+  }
+
+  let number: string | null = null;
+  if (props.applicationNumber) {
+    number = normalizeApplicationNumber(props.applicationNumber);
+    if (!number) throw validationError('application_number', 'must be a US application number such as 17/200,011 (8 digits)');
+  }
+  // A first pass without examiner statistics finds the application and examiner the text states.
+  const account = await db.selectFrom('accounts').select('model_multiplier_milli').where('id', '=', props.accountId).executeTakeFirstOrThrow();
+  let run = runAnalysis(props.text, { typeHint: props.officeActionType, examinerStats: null });
+  number ??= normalizeApplicationNumber(run.analysis.parsed.metadata.application_number?.value ?? '');
+  if (!number) {
+    throw validationError('application_number', 'is required: the office action text does not state the application number');
+  }
+  const application = await findApplicationForAccount(db, props.accountId, number);
+  const examinerName = application?.examiner_name ?? run.analysis.parsed.metadata.examiner?.normalized ?? null;
+  let stats: ExaminerStats | null = null;
+  if (props.includeExaminerIntel && examinerName && props.examinerStats) {
+    stats = await props.examinerStats(examinerName);
+    if (stats) run = runAnalysis(props.text, { typeHint: props.officeActionType, examinerStats: stats });
+  }
+
+  const id = `an_${randomBase62(24)}`;
+  const createdAt = new Date();
+  const inputTokens = countTokens(props.text);
+  const base = { analysisId: id, applicationNumber: number, requestedType: props.officeActionType, createdAt, examinerIntel: { requested: props.includeExaminerIntel, examiner_name: examinerName, stats } };
+  // Output tokens: the analysis as delivered (billing block aside, which cannot count itself).
+  const outputTokens = countTokens(JSON.stringify(presentAnalysis(run, { ...base, billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0' } })));
+  const cost = tokenCostMicro(inputTokens, outputTokens, account.model_multiplier_milli);
+  const record = presentAnalysis(run, { ...base, billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: 'tokenizer', cost: formatCredits(cost) } });
+
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('analyses')
+        .values({
+          id,
+          account_id: props.accountId,
+          application_id: application?.id ?? null,
+          application_number: number,
+          office_action_type: record.rejection_type,
+          text: props.text,
+          text_sha256: sha256Hex(props.text),
+          record: JSON.stringify(record),
+          input_tokens: inputTokens,
+          output_tokens: outputTokens,
+          token_source: 'tokenizer',
+          cost_micro: cost.toString(),
+          idempotency_key: key,
+          request_fingerprint: print,
+        })
+        .execute();
+      if (cost > 0n) {
+        await chargeInTransaction(trx, actor, { accountId: props.accountId, amountMicro: cost, kind: 'usage_tokens', description: `Office action analysis (${inputTokens} input + ${outputTokens} output tokens)`, reference: id });
+      }
+      await writeAudit(trx, actor, { accountId: props.accountId, action: 'analysis.created', targetType: 'analysis', targetId: id, details: { application_number: number, type: record.rejection_type, claims: record.claim_analyses.length } });
+    });
+  } catch (err) {
+    // A concurrent retry with the same key won the race: answer with its analysis.
+    if (key && isUniqueViolation(err)) {
+      const earlier = await replay(db, props.accountId, key, print);
+      if (earlier) return earlier;
+    }
+    throw err;
+  }
+  return { record, replayed: false };
+}

@@ -1,0 +1,93 @@
+/**
+ * Applicant-initiated interview request, with the content of form PTOL-413A: the application,
+ * its status, tentative participants, proposed dates and times, the type of interview, any
+ * exhibit, and the issues to be discussed built from the analysis (claims, rejections, art and
+ * the proposed amendment or argument per claim). MPEP 713.01: the request states the issues
+ * in advance, so the examiner can prepare.
+ */
+import type { Paragraph, Table } from 'docx';
+import { planAmendments } from './amendment-plan.ts';
+import { captionBlock, captionHeaderLines } from './caption.ts';
+import { formatLongDate } from './format/dates.ts';
+import { heading, para, title } from './docx/paragraphs.ts';
+import { prompt, run } from './docx/runs.ts';
+import { renderPaper } from './docx/render.ts';
+import { gridTable } from './docx/tables.ts';
+import { collectRejectionGrounds } from './rejection-grounds.ts';
+import { actionDescription } from './response-title.ts';
+import { interviewAgenda } from './interview/agenda.ts';
+import { signatureBlock } from './signature.ts';
+import { checkCaption, checkClaims, checkDate, DocumentInputError } from './validate.ts';
+import type { InterviewRequestInput, InterviewType } from './types.ts';
+
+export const INTERVIEW_TITLE = 'APPLICANT INITIATED INTERVIEW REQUEST';
+
+const TYPES: [InterviewType, string][] = [['telephonic', 'Telephonic'], ['video', 'Video Conference'], ['in_person', 'Personal (in person)']];
+const ROLES = { attorney: 'Attorney', agent: 'Patent Agent', applicant: 'Applicant', inventor: 'Inventor', other: 'Other' } as const;
+
+export async function buildInterviewRequest(input: InterviewRequestInput): Promise<Buffer> {
+  const caption = checkCaption(input.caption);
+  checkClaims(input.claims, input.strategy);
+  checkDate('office_action.mailing_date', input.office_action.mailing_date);
+  checkDate('request_date', input.request_date);
+  if (!TYPES.some(([t]) => t === input.interview_type)) throw new DocumentInputError(`interview_type must be telephonic, video or in_person, got ${JSON.stringify(input.interview_type)}`);
+  for (const s of input.proposed_slots ?? []) checkDate('proposed_slots.date', s.date);
+
+  const plan = planAmendments({ kind: input.office_action.kind, claims: input.claims, strategy: input.strategy });
+  const agenda = interviewAgenda(plan, collectRejectionGrounds(input.claims));
+  const children: (Paragraph | Table)[] = [
+    ...captionBlock(caption),
+    title(INTERVIEW_TITLE),
+    para('(Content of form PTOL-413A)', { alignment: 'center' }),
+    para(`Applicant requests an interview with the Examiner to discuss the ${actionDescription(input.office_action.kind)} mailed ${formatLongDate(input.office_action.mailing_date)}, on the issues listed below.`),
+    heading(2, 'Status of Application'),
+    para(`${actionDescription(input.office_action.kind)[0].toUpperCase()}${actionDescription(input.office_action.kind).slice(1)} mailed ${formatLongDate(input.office_action.mailing_date)}; reply not yet filed.`),
+    heading(2, 'Tentative Participants'),
+    ...participants(input),
+    heading(2, 'Proposed Date and Time of Interview'),
+    ...slots(input),
+    heading(2, 'Type of Interview Requested'),
+    para(TYPES.map(([t, label]) => `${t === input.interview_type ? '☒' : '☐'} ${label}`).join('     ')),
+    heading(2, 'Exhibit To Be Shown or Demonstrated'),
+    para(input.exhibit ? `☒ Yes: ${input.exhibit}` : '☐ Yes     ☒ No'),
+    heading(2, 'Issues To Be Discussed'),
+    gridTable(
+      ['Issues (Rej., Obj., etc.)', 'Claims/Fig. #s', 'Prior Art', 'Proposed Amendment or Argument', 'Discussed', 'Agreed', 'Not Agreed'],
+      agenda.map((r) => [r.issue, r.claims, r.prior_art, r.proposal, '☐', '☐', '☐']),
+      [1700, 1000, 1700, 2960, 700, 600, 700],
+    ),
+    heading(2, 'Brief Description of Arguments To Be Presented'),
+    para([
+      run('Applicant will explain the proposed amendments and the distinctions over the applied art listed above, and '),
+      prompt('summarize the key argument, e.g., the limitation the references lack'),
+      run('. A proposed amendment will be sent to the Examiner in advance of the interview.'),
+    ]),
+    para('This request is submitted in advance of the interview so that the Examiner may consider the issues (MPEP 713.01).'),
+    ...signatureBlock(input.request_date, input.practitioner, 'Applicant’s representative:'),
+  ];
+  return renderPaper({
+    title: INTERVIEW_TITLE,
+    date: input.request_date,
+    children,
+    headerLines: captionHeaderLines(caption, 'Applicant Initiated Interview Request'),
+    template: input.template,
+  });
+}
+
+function participants(input: InterviewRequestInput): Paragraph[] {
+  const list = input.participants ?? [];
+  const lines = list.map((p, i) => para(`(${i + 1}) ${p.name}, ${ROLES[p.role]}${p.registration_number ? `, Reg. No. ${p.registration_number}` : ''}`));
+  for (let i = list.length; i < 2; i++) lines.push(para([run(`(${i + 1}) `), prompt('name and role of participant')]));
+  return lines;
+}
+
+function slots(input: InterviewRequestInput): Paragraph[] {
+  const list = input.proposed_slots ?? [];
+  if (!list.length) {
+    return [para([run('Date: '), prompt('proposed date'), run('     Time: '), prompt('proposed time, with time zone')])];
+  }
+  return list.map((s, i) => para([
+    run(`(${i + 1}) ${formatLongDate(s.date)}, `),
+    s.time ? run(s.time) : prompt('proposed time, with time zone'),
+  ]));
+}

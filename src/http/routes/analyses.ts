@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { analysisCreator, MAX_OFFICE_ACTION_BYTES } from '../../commands/analysis-creator.ts';
+import { examinerStatsFor } from '../../analysis/examiner-intel.ts';
+import { accountIdOf } from '../plugins/auth.ts';
+import { actorOf } from '../actor.ts';
+import { errorObjectSchema } from '../schemas.ts';
+
+/** JSON escaping can grow 1 MB of text; the text's own size is checked against 1 MB (413). */
+const ANALYZE_BODY_LIMIT = 4 * MAX_OFFICE_ACTION_BYTES;
+
+export const analyzeBody = z.object({
+  application_number: z.string().max(64).optional(),
+  office_action_text: z.string(),
+  office_action_type: z.enum(['CTNF', 'CTFR', 'CTED', 'CTRS']).default('CTNF'),
+  include_examiner_intel: z.boolean().default(true),
+});
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function idempotencyKey(request: FastifyRequest): string | null {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!IDEMPOTENCY_KEY.test(key)) throw validationError('Idempotency-Key', 'must be 1 to 255 visible ASCII characters');
+  return key;
+}
+
+const analysisRecordSchema = z.object({
+  analysis_id: z.string(),
+  application_number: z.string(),
+  rejection_type: z.string(),
+  claim_analyses: z.array(z.object({ claim_number: z.number().int(), status: z.string(), basis: z.string(), prior_art: z.array(z.string()), recommendation: z.string() }).loose()),
+  glass_box: z.object({
+    experts_invoked: z.array(z.string()),
+    citations_verified: z.boolean(),
+    confidence_scores: z.record(z.string(), z.number()),
+    model_versions: z.record(z.string(), z.string()),
+    elapsed_seconds: z.number(),
+  }).loose(),
+}).loose();
+
+/** REST #3 (POST /v1/prosa/analyze, API key) and the account API's analyses (/api/analyses). */
+export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+
+  const analyze = async (request: FastifyRequest, body: z.infer<typeof analyzeBody>) => {
+    const { record, replayed } = await analysisCreator(db, actorOf(request), {
+      accountId: accountIdOf(request),
+      text: body.office_action_text,
+      officeActionType: body.office_action_type,
+      includeExaminerIntel: body.include_examiner_intel,
+      applicationNumber: body.application_number ?? null,
+      idempotencyKey: idempotencyKey(request),
+      examinerStats: (name) => examinerStatsFor(db, name),
+    });
+    return { record, replayed };
+  };
+
+  r.post('/v1/prosa/analyze', {
+    bodyLimit: ANALYZE_BODY_LIMIT,
+    config: { auth: 'api_key', deprecated: true },
+    schema: {
+      summary: 'Analyze an office action claim by claim',
+      description: 'Billed per token (50.00 / 200.00 credits per 1M input / output tokens x the model multiplier); never blocked by the balance. An Idempotency-Key header makes a retry return the same analysis without a second charge. office_action_text may be up to 1 MB. Retired: use the MCP server.',
+      deprecated: true,
+      tags: ['retired REST v1'],
+      security: [{ apiKey: [] }],
+      headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
+      body: analyzeBody,
+      response: { 200: analysisRecordSchema, 400: errorObjectSchema, 401: errorObjectSchema, 413: errorObjectSchema },
+    },
+  }, async (request, reply) => {
+    const { record, replayed } = await analyze(request, request.body);
+    if (replayed) reply.header('Idempotent-Replayed', 'true');
+    return record;
+  });
+
+  r.post('/api/analyses', { bodyLimit: ANALYZE_BODY_LIMIT, config: { auth: 'account' }, schema: { tags: ['analyses'], body: analyzeBody } }, async (request, reply) => {
+    const { record, replayed } = await analyze(request, request.body);
+    if (replayed) reply.header('Idempotent-Replayed', 'true');
+    return reply.status(replayed ? 200 : 201).send(record);
+  });
+
+  r.get('/api/analyses', {
+    config: { auth: 'account' },
+    schema: { tags: ['analyses'], querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }) },
+  }, async (request) => {
+    const rows = await db
+      .selectFrom('analyses')
+      .select(['id', 'application_number', 'office_action_type', 'input_tokens', 'output_tokens', 'cost_micro', 'created_at'])
+      .where('account_id', '=', accountIdOf(request))
+      .orderBy('created_at', 'desc')
+      .limit(request.query.limit)
+      .execute();
+    return {
+      analyses: rows.map((a) => ({ analysis_id: a.id, application_number: a.application_number, rejection_type: a.office_action_type, input_tokens: a.input_tokens, output_tokens: a.output_tokens, created_at: a.created_at.toISOString() })),
+    };
+  });
+
+  r.get('/api/analyses/:id', { config: { auth: 'account' }, schema: { tags: ['analyses'], params: z.object({ id: z.string().max(100) }) } }, async (request) => {
+    const row = await db.selectFrom('analyses').select('record').where('id', '=', request.params.id).where('account_id', '=', accountIdOf(request)).executeTakeFirst();
+    if (!row) throw notFound('Analysis', 'analysis_not_found', 'Check the analysis_id; analyses are visible only to the account that created them.');
+    return row.record;
+  });
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { AppError } from '../../../errors.ts';
+import { errorBody } from '../../error-body.ts';
+import { examinerProfile } from '../../../queries/examiner-profile.ts';
+import { presentExaminerCandidate, presentExaminerProfile } from '../../../presenters/examiner-profile.ts';
+import { errorObjectSchema } from '../../schemas.ts';
+
+const rate = z.number().min(0).max(1).nullable();
+const window = z.object({ from: z.string().nullable(), to: z.string().nullable() });
+
+const examinerProfileSchema = z.object({
+  examiner_name: z.string(),
+  art_unit: z.string(),
+  allowance_rate: rate,
+  avg_actions_to_allowance: z.number().nullable(),
+  top_rejection_bases: z.array(z.string()),
+  interview_success_rate: rate,
+  total_cases_analyzed: z.number().int(),
+  allowance_rate_without_interview: rate,
+  interview_lift: z.number().nullable(),
+  pending_cases: z.number().int(),
+  art_unit_stats: z.object({ art_unit: z.string(), allowance_rate: rate, total_cases_analyzed: z.number().int() }).loose().nullable(),
+  data_window: window,
+  as_of: z.string().nullable(),
+  sample_size_warning: z.string().nullable(),
+}).loose();
+
+const candidateSchema = z.object({
+  examiner_name: z.string(),
+  examiner_id: z.string().nullable(),
+  art_unit: z.string().nullable(),
+  total_cases_analyzed: z.number().int(),
+  pending_cases: z.number().int(),
+});
+
+const ambiguousSchema = errorObjectSchema.extend({ candidates: z.array(candidateSchema) });
+
+function examinerNotFound(name: string): AppError {
+  const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
+  return new AppError(
+    404,
+    'examiner_not_found',
+    `No examiner named ${JSON.stringify(shown)} is in Prosa's USPTO data.`,
+    "Take the name exactly as the application's lookup record gives it (GET /v1/prosa/lookup/{application_number}, field examiner_name, form LASTNAME, FIRSTNAME M), URL-encode it and retry. Prosa profiles the examiners of the applications in its USPTO data; a name with a typo or a first name only will not match.",
+  );
+}
+
+function examinerAmbiguous(name: string, count: number): AppError {
+  return new AppError(
+    409,
+    'examiner_ambiguous',
+    `${count} examiners match ${JSON.stringify(name)}; see candidates.`,
+    "Retry with one candidate's examiner_name, or add ?art_unit= with the current_art_unit from the application's lookup record (or ?examiner_id= when the candidates share a name).",
+  );
+}
+
+/** REST #7: GET /v1/prosa/examiner/{examiner_name}. X-API-Key; not billed. */
+export function examinerRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.withTypeProvider<ZodTypeProvider>().get('/v1/prosa/examiner/:examiner_name', {
+    config: { auth: 'api_key', deprecated: true },
+    schema: {
+      summary: 'Examiner intelligence profile',
+      description:
+        'examiner_name in the form LASTNAME, FIRSTNAME M, URL-encoded; case, spacing and punctuation are ignored and a middle initial matches a middle name. ' +
+        'Rates are fractions 0-1 over disposed, examined applications (null when none); definitions in docs/examiner-profile.md. ' +
+        'Several matching examiners give 409 examiner_ambiguous with a candidates array. Retired: use the MCP server.',
+      deprecated: true,
+      tags: ['retired REST v1'],
+      params: z.object({ examiner_name: z.string().max(200) }),
+      querystring: z.object({
+        art_unit: z.string().max(16).optional(),
+        examiner_id: z.string().max(32).optional(),
+        from_year: z.coerce.number().int().min(1900).max(2200).optional(),
+        to_year: z.coerce.number().int().min(1900).max(2200).optional(),
+      }),
+      response: { 200: examinerProfileSchema, 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema, 409: ambiguousSchema },
+    },
+  }, async (request, reply) => {
+    const name = request.params.examiner_name.normalize('NFKC').trim();
+    if (!/\p{L}/u.test(name)) throw examinerNotFound(name);
+    const q = request.query;
+    const result = await examinerProfile(ctx.database.db, name, {
+      accountId: accountIdOf(request),
+      artUnit: q.art_unit?.trim() || null,
+      examinerId: q.examiner_id?.trim() || null,
+      fromYear: q.from_year ?? null,
+      toYear: q.to_year ?? null,
+    });
+    if (result.status === 'not_found') throw examinerNotFound(name);
+    if (result.status === 'ambiguous') {
+      return reply.code(409).send({ ...errorBody(examinerAmbiguous(name, result.candidates.length)), candidates: result.candidates.map(presentExaminerCandidate) });
+    }
+    return presentExaminerProfile(result.profile);
+  });
+}

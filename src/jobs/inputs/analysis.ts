@@ -1,0 +1,115 @@
+/**
+ * Reading a stored analysis record (table `analyses.record`, shaped by presenters/analysis.ts)
+ * into the document builders' vocabulary: claim dispositions with their grounds, the paper
+ * replied to, the examiner's statistics and the strategy chosen per claim.
+ */
+import { STRATEGY_CODES, type ClaimDisposition, type ClaimStatus, type ExaminerStats, type OfficeActionRef, type PaperKind, type RejectionDetail, type StrategyCode } from '../../documents/types.ts';
+import { parseReference } from '../../documents/rejection-grounds.ts';
+
+/** The parts of the stored record this module reads (the record holds more). */
+export interface StoredAnalysis {
+  analysis_id: string;
+  application_number: string;
+  rejection_type: string;
+  claim_analyses: StoredClaim[];
+  office_action?: {
+    kind?: { kind?: string };
+    metadata?: {
+      mailing_date?: { value: string } | null;
+      examiner?: { normalized: string } | null;
+      art_unit?: { value: string } | null;
+    };
+  };
+  examiner_intel?: { stats?: { allowance_rate: number; interview_success_rate: number } | null };
+}
+
+interface StoredClaim {
+  claim_number: number;
+  status: string;
+  basis: string;
+  prior_art: string[];
+  recommendation: string;
+  rejections?: { basis: string; citation: string; references: string[]; statement: string }[];
+  allowable_if_rewritten?: boolean;
+  depends_on?: number | null;
+  pinpoints?: { reference: string | null; text: string }[];
+}
+
+const CODES: ReadonlySet<string> = new Set(STRATEGY_CODES);
+const STATUSES: ReadonlySet<string> = new Set(['rejected', 'objected', 'allowed', 'withdrawn', 'cancelled', 'pending']);
+const KINDS: ReadonlySet<string> = new Set(['non_final', 'final', 'restriction', 'requirement_for_information', 'quayle', 'notice_of_allowance']);
+
+/**
+ * Analysis codes the builders do not know, mapped to the nearest one they do: a clarifying
+ * amendment (112(b), form objections) is drafted as an amendment of the claim.
+ */
+const NEAREST: Readonly<Record<string, StrategyCode>> = { amend_clarify: 'amend_narrow' };
+
+export function builderStrategy(code: string): StrategyCode {
+  if (CODES.has(code)) return code as StrategyCode;
+  return NEAREST[code] ?? 'no_action';
+}
+
+/** The interface's type codes → the paper replied to, when the text did not show its kind. */
+const KIND_BY_TYPE: Readonly<Record<string, PaperKind>> = {
+  CTNF: 'non_final',
+  CTFR: 'final',
+  CTED: 'restriction',
+  CTRS: 'requirement_for_information',
+};
+
+export function paperKindOf(record: StoredAnalysis): PaperKind {
+  const detected = record.office_action?.kind?.kind;
+  if (detected && KINDS.has(detected)) return detected as PaperKind;
+  return KIND_BY_TYPE[record.rejection_type] ?? 'non_final';
+}
+
+export function officeActionOf(record: StoredAnalysis, mailingDate: string): OfficeActionRef {
+  const type = (['CTNF', 'CTFR', 'CTED', 'CTRS'] as const).find((t) => t === record.rejection_type) ?? 'CTNF';
+  return { type, kind: paperKindOf(record), mailing_date: mailingDate };
+}
+
+/** The mailing date the office action's text states, when the analysis found one. */
+export function statedMailingDate(record: StoredAnalysis): string | null {
+  const v = record.office_action?.metadata?.mailing_date?.value;
+  return v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null;
+}
+
+export function examinerStatsOf(record: StoredAnalysis): ExaminerStats | null {
+  const s = record.examiner_intel?.stats;
+  return s ? { allowance_rate: s.allowance_rate, interview_success_rate: s.interview_success_rate } : null;
+}
+
+export function claimNumbersOf(record: StoredAnalysis): Set<number> {
+  return new Set(record.claim_analyses.map((c) => c.claim_number));
+}
+
+function rejectionDetails(c: StoredClaim): RejectionDetail[] {
+  return (c.rejections ?? []).map((r) => {
+    const references = r.references.map(parseReference);
+    const names = new Set(references.map((ref) => ref.name));
+    // The examiner's pinpoints into the references this ground applies.
+    const pinpoints = (c.pinpoints ?? []).filter((p) => p.reference && names.has(p.reference)).map((p) => `${p.reference}, ${p.text}`);
+    return { basis: r.basis, citation: r.citation, claims: [c.claim_number], references, statement: r.statement, ...(pinpoints.length ? { pinpoints } : {}) };
+  });
+}
+
+export function claimDispositions(record: StoredAnalysis): ClaimDisposition[] {
+  return record.claim_analyses.map((c) => ({
+    claim_number: c.claim_number,
+    status: (STATUSES.has(c.status) ? c.status : 'pending') as ClaimStatus,
+    basis: c.basis,
+    prior_art: [...c.prior_art],
+    recommendation: builderStrategy(c.recommendation),
+    rejections: rejectionDetails(c),
+    ...(c.allowable_if_rewritten !== undefined ? { allowable_if_rewritten: c.allowable_if_rewritten } : {}),
+    ...(c.depends_on !== undefined ? { depends_on: c.depends_on } : {}),
+  }));
+}
+
+/** `claim_<n>` selections → the builders' per-claim map. */
+export function strategyOf(selections: Record<string, StrategyCode>): Record<number, StrategyCode> {
+  const out: Record<number, StrategyCode> = {};
+  for (const [key, code] of Object.entries(selections)) out[Number(key.slice('claim_'.length))] = code;
+  return out;
+}

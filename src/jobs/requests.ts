@@ -1,0 +1,81 @@
+/**
+ * What a draft job's `request` column holds, per export type: everything the worker needs that
+ * is not re-read from the analysis or the application, resolved and validated at submission
+ * (dates defaulted, extension months and fee computed), so every attempt builds the same paper.
+ */
+import type {
+  DrawingSheetInput,
+  IdsInput,
+  InterviewParticipant,
+  InterviewType,
+  IsoDate,
+  OfficeActionRef,
+  Practitioner,
+  RestrictionElection,
+  StrategyCode,
+} from '../documents/types.ts';
+import type { EntitySize } from '../domain/deadlines/fees.ts';
+import type { ExportType } from '../domain/pricing.ts';
+
+export type FormKind = 'extension_of_time' | 'interview_request';
+
+export interface OaResponseRequest {
+  application_number: string;
+  analysis_id: string;
+  /** `claim_<n>` → strategy code; claims not named keep the analysis' recommendation. */
+  strategy_selections: Record<string, StrategyCode>;
+  /** Current claim text by claim number ("1" → "A method ..."). */
+  claims?: Record<string, string>;
+  response_date: IsoDate;
+  /** Mailing date of the office action replied to. */
+  office_action_date: IsoDate;
+  attorney?: Practitioner;
+  previously_presented?: number[];
+  election?: RestrictionElection;
+}
+
+export interface IdsRequest {
+  application_number: string;
+  ids: Omit<IdsInput, 'caption' | 'template'>;
+}
+
+export interface ExtensionRequest {
+  application_number: string;
+  office_action: OfficeActionRef;
+  months: number;
+  entity_size: EntitySize;
+  period: { reply_due: IsoDate; extended_due: IsoDate };
+  petition_date: IsoDate;
+  /** The 37 CFR 1.17(a) fee the deadline engine gives for the months and entity size. */
+  fee_amount?: string;
+  deposit_account?: string;
+  practitioner?: Practitioner;
+}
+
+export interface InterviewRequestRequest {
+  application_number: string;
+  analysis_id: string;
+  office_action_date: IsoDate;
+  strategy_selections: Record<string, StrategyCode>;
+  interview_type: InterviewType;
+  participants?: InterviewParticipant[];
+  proposed_slots?: { date: IsoDate; time?: string }[];
+  exhibit?: string;
+  request_date: IsoDate;
+  practitioner?: Practitioner;
+}
+
+export interface DrawingRequest {
+  application_number?: string;
+  drawing: DrawingSheetInput;
+}
+
+/** A validated submission, ready to be charged and queued. */
+export interface PreparedDraft {
+  exportType: ExportType;
+  formKind: FormKind | null;
+  analysisId: string | null;
+  applicationId: string | null;
+  applicationNumber: string | null;
+  request: OaResponseRequest | IdsRequest | ExtensionRequest | InterviewRequestRequest | DrawingRequest;
+}

@@ -1,0 +1,65 @@
+import type { AnalysisRun } from '../analysis/run-analysis.ts';
+import type { ClaimAnalysis, ExaminerStats } from '../domain/office-action/index.ts';
+
+export interface AnalysisMeta {
+  analysisId: string;
+  applicationNumber: string;
+  /** The type the caller stated (or the default CTNF). */
+  requestedType: string;
+  createdAt: Date;
+  examinerIntel: { requested: boolean; examiner_name: string | null; stats: ExaminerStats | null };
+  billing: { input_tokens: number; output_tokens: number; token_source: 'tokenizer' | 'provider'; cost: string };
+  /** Extra experts that ran (the optional LLM outliner), with their versions and confidence. */
+  extraExperts?: { name: string; version: string; confidence: number }[];
+  argumentOutlines?: unknown[];
+}
+
+/** One claim_analyses entry: the spec's five fields first, then the additive detail. */
+function presentClaim(c: ClaimAnalysis) {
+  const { claim_number, status, basis, prior_art, recommendation, ...detail } = c;
+  return { claim_number, status, basis, prior_art, recommendation, ...detail };
+}
+
+/**
+ * Analysis record (spec "Analysis record"): analysis_id, application_number, rejection_type,
+ * claim_analyses, glass_box; then additive fields. `rejection_type` is the type the text shows
+ * when the pipeline recognises one, else the type the caller stated.
+ */
+export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
+  const a = run.analysis;
+  const experts = [...a.experts.map((e) => ({ name: e.name, version: e.version, confidence: e.confidence })), ...(meta.extraExperts ?? [])];
+  const detected = a.office_action_type;
+  return {
+    analysis_id: meta.analysisId,
+    application_number: meta.applicationNumber,
+    rejection_type: detected ?? meta.requestedType,
+    claim_analyses: a.claim_analyses.map(presentClaim),
+    glass_box: {
+      experts_invoked: experts.map((e) => e.name),
+      citations_verified: a.citations_verified,
+      confidence_scores: Object.fromEntries(experts.map((e) => [e.name, e.confidence])),
+      model_versions: Object.fromEntries(experts.map((e) => [e.name, e.version])),
+      elapsed_seconds: Number(run.elapsedSeconds.toFixed(4)),
+      overall_confidence: a.confidence,
+      expert_timings_ms: Object.fromEntries(a.experts.map((e) => [e.name, e.elapsed_ms])),
+    },
+    requested_type: meta.requestedType,
+    detected_type: detected,
+    office_action: {
+      kind: a.parsed.kind,
+      metadata: a.parsed.metadata,
+      summary: a.parsed.summary,
+    },
+    references: a.parsed.references,
+    restriction_groups: a.parsed.restriction_groups,
+    information_requirements: a.parsed.information_requirements,
+    document_objections: a.parsed.document_objections,
+    warnings: a.parsed.warnings,
+    examiner_intel: meta.examinerIntel,
+    argument_outlines: meta.argumentOutlines ?? [],
+    billing: meta.billing,
+    created_at: meta.createdAt.toISOString(),
+  };
+}
+
+export type AnalysisRecord = ReturnType<typeof presentAnalysis>;
