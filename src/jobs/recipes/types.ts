@@ -1,0 +1,27 @@
+import type { Db } from '../../db/connect.ts';
+import type { DraftJobRow } from '../../db/schema.ts';
+import type { Builders } from '../builders.ts';
+
+/** Reports a step of the job: progress (integer percent) and what is being done. */
+export type StepReporter = (progress: number, currentStep: string) => Promise<void>;
+
+export interface RecipeContext {
+  db: Db;
+  job: DraftJobRow;
+  builders: Builders;
+  step: StepReporter;
+}
+
+export interface BuiltDocument {
+  document: Buffer;
+  filename: string;
+}
+
+/** How one kind of export turns its job into a document, step by step. */
+export type Recipe = (ctx: RecipeContext) => Promise<BuiltDocument>;
+
+/** `Response-17200011-2026-11-21.docx`: safe in a Content-Disposition header and on any file system. */
+export function docxName(...parts: (string | null | undefined)[]): string {
+  const stem = parts.filter((p): p is string => !!p).map((p) => p.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '')).filter(Boolean).join('-');
+  return `${stem || 'document'}.docx`;
+}
