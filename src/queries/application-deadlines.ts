@@ -1,13 +1,16 @@
 import type { Db } from '../db/connect.ts';
 import type { CorrespondenceRow } from '../db/schema.ts';
 import { calculateDeadlines, type DeadlineResult, type EntitySize } from '../domain/deadlines/index.ts';
-import { actionKindForDocumentCode, classifyEvent } from '../sources/uspto-codes.ts';
+import { actionKindForDocumentCode, eventCodesOfKind } from '../sources/uspto-codes.ts';
 import { NO_DEADLINES, type DeadlineFields } from '../presenters/application.ts';
 
 /** USPTO document codes of papers that set a reply period (see sources/uspto-codes.ts). */
 const ACTION_DOCUMENT_CODES = ['CTNF', 'CTFR', 'CTRS', 'CTEQ', 'NOA'];
 /** Papers the applicant files that answer an action (document codes of the file wrapper). */
 const REPLY_DOCUMENT_CODES = ['REM', 'CLM', 'A...', 'A.NE', 'AMSB', 'RCEX', 'ELC.', 'IFEE'];
+/** Events that answer a rejection (a reply or an RCE) and, for a notice of allowance, the issue fee. */
+const REPLY_EVENT_CODES = eventCodesOfKind(['applicant_reply', 'rce']);
+const ISSUE_FEE_EVENT_CODES = eventCodesOfKind(['grant']);
 
 export interface PendingAction {
   correspondence: CorrespondenceRow;
@@ -21,49 +24,59 @@ export interface PendingAction {
  * record, REST #2 and the docket.
  */
 export async function pendingAction(db: Db, applicationId: string, opts: { today?: string; entity?: EntitySize } = {}): Promise<PendingAction | null> {
-  const app = await db.selectFrom('applications').select(['status', 'entity_status']).where('id', '=', applicationId).executeTakeFirst();
-  if (!app || app.status === 'patented' || app.status === 'abandoned') return null;
-  const action = await db
-    .selectFrom('correspondence')
-    .selectAll()
-    .where('application_id', '=', applicationId)
-    .where('document_code', 'in', ACTION_DOCUMENT_CODES)
-    .orderBy('mailing_date', 'desc')
-    .orderBy('created_at', 'desc')
+  // One round trip: the latest action, the application's state, and whether anything answering
+  // the action was filed after it (reply papers, reply or RCE events; the issue fee for a NOA).
+  const row = await db
+    .selectFrom('correspondence as c')
+    .innerJoin('applications as a', 'a.id', 'c.application_id')
+    .selectAll('c')
+    .select(['a.status as app_status', 'a.entity_status'])
+    .select((eb) => [
+      eb
+        .exists(
+          eb.selectFrom('correspondence as r').select('r.id')
+            .whereRef('r.application_id', '=', 'c.application_id')
+            .whereRef('r.mailing_date', '>', 'c.mailing_date')
+            .where('r.document_code', 'in', REPLY_DOCUMENT_CODES),
+        )
+        .as('reply_paper'),
+      eb
+        .exists(
+          eb.selectFrom('prosecution_events as e').select('e.id')
+            .whereRef('e.application_id', '=', 'c.application_id')
+            .whereRef('e.event_date', '>', 'c.mailing_date')
+            .where('e.event_code', 'in', REPLY_EVENT_CODES),
+        )
+        .as('reply_event'),
+      eb
+        .exists(
+          eb.selectFrom('prosecution_events as e').select('e.id')
+            .whereRef('e.application_id', '=', 'c.application_id')
+            .whereRef('e.event_date', '>', 'c.mailing_date')
+            .where('e.event_code', 'in', ISSUE_FEE_EVENT_CODES),
+        )
+        .as('issue_fee_event'),
+    ])
+    .where('c.application_id', '=', applicationId)
+    .where('c.document_code', 'in', ACTION_DOCUMENT_CODES)
+    .orderBy('c.mailing_date', 'desc')
+    .orderBy('c.created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!action) return null;
-  const kind = actionKindForDocumentCode(action.document_code);
+  if (!row || row.app_status === 'patented' || row.app_status === 'abandoned') return null;
+  const kind = actionKindForDocumentCode(row.document_code);
   if (!kind) return null;
-  if (await repliedSince(db, applicationId, action)) return null;
+  const answered = row.reply_paper || (row.document_code === 'NOA' ? row.issue_fee_event : row.reply_event);
+  if (answered) return null;
+  const { app_status: _status, entity_status, reply_paper: _p, reply_event: _e, issue_fee_event: _i, ...correspondence } = row;
   const result = calculateDeadlines({
     action: kind,
-    mailingDate: action.mailing_date,
-    periodMonths: action.period_months ?? undefined,
-    entity: opts.entity ?? entityOf(app.entity_status),
+    mailingDate: correspondence.mailing_date,
+    periodMonths: correspondence.period_months ?? undefined,
+    entity: opts.entity ?? entityOf(entity_status),
     today: opts.today,
   });
-  return { correspondence: action, result };
-}
-
-async function repliedSince(db: Db, applicationId: string, action: CorrespondenceRow): Promise<boolean> {
-  const incoming = await db
-    .selectFrom('correspondence')
-    .select('id')
-    .where('application_id', '=', applicationId)
-    .where('mailing_date', '>', action.mailing_date)
-    .where('document_code', 'in', REPLY_DOCUMENT_CODES)
-    .limit(1)
-    .executeTakeFirst();
-  if (incoming) return true;
-  const events = await db
-    .selectFrom('prosecution_events')
-    .select(['event_code', 'description'])
-    .where('application_id', '=', applicationId)
-    .where('event_date', '>', action.mailing_date)
-    .execute();
-  const answering = action.document_code === 'NOA' ? ['grant'] : ['applicant_reply', 'rce'];
-  return events.some((e) => answering.includes(classifyEvent(e.event_code, e.description).kind));
+  return { correspondence, result };
 }
 
 function entityOf(value: string | null): EntitySize {

@@ -223,3 +223,14 @@ function kindForCode(key: string, text: string): EventKind {
   if (/interview/.test(text)) return 'interview';
   return 'other';
 }
+
+/**
+ * The event codes (and their mail twins) classified as one of `kinds`, for queries that filter
+ * in SQL. Codes are matched exactly as USPTO writes them.
+ */
+export function eventCodesOfKind(kinds: readonly EventKind[]): string[] {
+  const codes = Object.entries(EVENT_KIND_BY_CODE).filter(([, k]) => kinds.includes(k)).map(([c]) => c);
+  const twins = Object.entries(MAIL_EVENT_BASE).filter(([, base]) => codes.includes(base)).map(([twin]) => twin);
+  // ABN-prefixed abandonment codes are matched by pattern, not listed; ABN9 (an RCE disposal) is listed here.
+  return [...codes, ...twins, ...(kinds.includes('rce') ? ['ABN9'] : [])].filter((c, i, all) => all.indexOf(c) === i);
+}
