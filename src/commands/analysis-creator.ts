@@ -8,6 +8,7 @@ import { formatCredits } from '../domain/money.ts';
 import type { ExaminerStats, TypeHint } from '../domain/office-action/index.ts';
 import { runAnalysis } from '../analysis/run-analysis.ts';
 import { countTokens } from '../analysis/llm/token-count.ts';
+import { draftArgumentOutlines, ARGUMENT_OUTLINER_VERSION, LlmProviderError, type LlmProvider } from '../analysis/llm/index.ts';
 import { presentAnalysis, type AnalysisRecord } from '../presenters/analysis.ts';
 import { findApplicationForAccount } from '../queries/applications.ts';
 import type { Actor } from './actor.ts';
@@ -33,6 +34,8 @@ export interface AnalysisCreatorProps {
   idempotencyKey?: string | null;
   /** Looks up examiner statistics by name; the examiner-intelligence seam. */
   examinerStats?: (examinerName: string) => Promise<ExaminerStats | null>;
+  /** The optional LLM expert (argument outlines); null or absent when no provider is configured. */
+  llm?: LlmProvider | null;
 }
 
 export interface CreatedAnalysis {
@@ -94,12 +97,24 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
 
   const id = `an_${randomBase62(24)}`;
   const createdAt = new Date();
-  const inputTokens = countTokens(props.text);
-  const base = { analysisId: id, applicationNumber: number, requestedType: props.officeActionType, createdAt, examinerIntel: { requested: props.includeExaminerIntel, examiner_name: examinerName, stats } };
-  // Output tokens: the analysis as delivered (billing block aside, which cannot count itself).
-  const outputTokens = countTokens(JSON.stringify(presentAnalysis(run, { ...base, billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0' } })));
+  const llm = props.llm ? await outline(props.llm, props.text, run) : null;
+  const base = {
+    analysisId: id,
+    applicationNumber: number,
+    requestedType: props.officeActionType,
+    createdAt,
+    examinerIntel: { requested: props.includeExaminerIntel, examiner_name: examinerName, stats },
+    extraExperts: llm?.expert ? [llm.expert] : [],
+    argumentOutlines: llm?.outlines ?? [],
+    llmError: llm?.error ?? null,
+  };
+  // Tokens: the pipeline's input (the action) and output (the analysis as delivered, its billing
+  // block aside), counted with the tokenizer; plus what the LLM provider reports for its call.
+  const inputTokens = countTokens(props.text) + (llm?.usage.input_tokens ?? 0);
+  const outputTokens = countTokens(JSON.stringify(presentAnalysis(run, { ...base, billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0' } }))) + (llm?.usage.output_tokens ?? 0);
+  const tokenSource = llm && (llm.usage.input_tokens > 0 || llm.usage.output_tokens > 0) ? 'tokenizer+provider' : 'tokenizer';
   const cost = tokenCostMicro(inputTokens, outputTokens, account.model_multiplier_milli);
-  const record = presentAnalysis(run, { ...base, billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: 'tokenizer', cost: formatCredits(cost) } });
+  const record = presentAnalysis(run, { ...base, billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: tokenSource, cost: formatCredits(cost) } });
 
   try {
     await db.transaction().execute(async (trx) => {
@@ -116,7 +131,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
           record: JSON.stringify(record),
           input_tokens: inputTokens,
           output_tokens: outputTokens,
-          token_source: 'tokenizer',
+          token_source: tokenSource,
           cost_micro: cost.toString(),
           idempotency_key: key,
           request_fingerprint: print,
@@ -136,4 +151,32 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
     throw err;
   }
   return { record, replayed: false };
+}
+
+interface OutlineRun {
+  outlines: unknown[];
+  usage: { input_tokens: number; output_tokens: number };
+  expert: { name: string; version: string; confidence: number } | null;
+  error: string | null;
+}
+
+/**
+ * The optional LLM expert: per-claim argument outlines grounded in the action's text. A provider
+ * failure never fails the analysis (the deterministic record stands); it is reported instead.
+ */
+async function outline(provider: LlmProvider, text: string, run: ReturnType<typeof runAnalysis>): Promise<OutlineRun> {
+  const flaggedSpans = run.analysis.parsed.warnings.filter((w) => w.code === 'possible_prompt_injection' && w.evidence).map((w) => w.evidence!.span);
+  try {
+    const r = await draftArgumentOutlines(provider, { text, claimAnalyses: run.analysis.claim_analyses, flaggedSpans });
+    const proposed = r.outlines.length + r.rejected;
+    return {
+      outlines: r.outlines,
+      usage: r.usage,
+      expert: proposed === 0 && r.usage.input_tokens === 0 ? null : { name: 'argument_outliner', version: `${ARGUMENT_OUTLINER_VERSION} (${r.model})`, confidence: proposed === 0 ? 0 : Number((r.outlines.length / proposed).toFixed(3)) },
+      error: r.replyWellFormed ? null : 'The language model did not answer in the requested format; no outlines were kept.',
+    };
+  } catch (err) {
+    if (!(err instanceof LlmProviderError)) throw err;
+    return { outlines: [], usage: { input_tokens: 0, output_tokens: 0 }, expert: null, error: `The optional language-model expert was unavailable (${err.message}); the analysis is complete without argument outlines.` };
+  }
 }

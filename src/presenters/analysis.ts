@@ -8,10 +8,12 @@ export interface AnalysisMeta {
   requestedType: string;
   createdAt: Date;
   examinerIntel: { requested: boolean; examiner_name: string | null; stats: ExaminerStats | null };
-  billing: { input_tokens: number; output_tokens: number; token_source: 'tokenizer' | 'provider'; cost: string };
+  billing: { input_tokens: number; output_tokens: number; token_source: 'tokenizer' | 'tokenizer+provider'; cost: string };
   /** Extra experts that ran (the optional LLM outliner), with their versions and confidence. */
   extraExperts?: { name: string; version: string; confidence: number }[];
   argumentOutlines?: unknown[];
+  /** Why the optional LLM expert produced nothing, when it failed. */
+  llmError?: string | null;
 }
 
 /** One claim_analyses entry: the spec's five fields first, then the additive detail. */
@@ -57,6 +59,7 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
     warnings: a.parsed.warnings,
     examiner_intel: meta.examinerIntel,
     argument_outlines: meta.argumentOutlines ?? [],
+    llm_expert_error: meta.llmError ?? null,
     billing: meta.billing,
     created_at: meta.createdAt.toISOString(),
   };

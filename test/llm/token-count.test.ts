@@ -53,7 +53,7 @@ describe('countTokens (o200k_base)', () => {
   });
 
   test('agrees on long single pieces (where js-tiktoken is quadratic)', () => {
-    for (const s of [randomLetters(3000, 1), 'a'.repeat(4000), ' '.repeat(3000), '='.repeat(3000), `${'ab'.repeat(1500)}!`]) {
+    for (const s of [randomLetters(1200, 1), 'a'.repeat(2000), ' '.repeat(1500), '='.repeat(1500), `${'ab'.repeat(600)}!`]) {
       expect(countTokens(s)).toBe(encodeCount(s));
     }
   });

@@ -30,7 +30,7 @@ export class LlmProviderError extends Error {
 // Provider key shapes (OpenAI `sk-...`/`sk-proj-...`, Anthropic `sk-ant-...`). Providers echo a
 // masked key in some messages ("Incorrect API key provided: sk-abc***xyz"); nothing key-shaped
 // goes into our messages, and neither does the configured key itself, whatever its shape.
-const KEY_SHAPED = /\bsk-[A-Za-z0-9_*.-]{4,}/g;
+const KEY_SHAPED = /\bsk-[A-Za-z0-9_*-]{4,}/g;
 const MAX_MESSAGE = 500;
 
 /** A provider-supplied message made safe to log: no key, single line, bounded. */

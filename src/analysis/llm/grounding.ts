@@ -5,8 +5,8 @@ import { MAX_QUOTE_CHARS, MIN_QUOTE_CHARS } from './outline-prompt.ts';
 /**
  * Where a model's quote sits in the office action, or null when it does not occur there. The
  * quote must be verbatim; the one allowance is whitespace, because the action's text has line
- * breaks (from PDF or XML) where a model writes a space. The span returned always satisfies
- * `text.slice(start, end)` is the action's own wording, and the caller reports that wording.
+ * breaks (from PDF or XML) where a model writes a space. The caller reports the action's own
+ * wording, `text.slice(start, end)`, never the model's copy of it.
  *
  * A quote found only inside a flagged region (possible prompt injection) grounds nothing. Among
  * several occurrences the one nearest the claim's cited passages is taken.

@@ -37,9 +37,9 @@ const BACKOFF_BASE_MS = 500;
 const MAX_RETRY_WAIT_MS = 60_000;
 
 /**
- * POSTs JSON and returns the parsed JSON answer and how many attempts it took. Retries 429 and 5xx (Anthropic's 529 included)
- * and connection failures, up to `maxAttempts` in all, waiting what Retry-After says or else an
- * exponential backoff with jitter. Timeouts are not retried: the generation may still be running
+ * POSTs JSON and returns the parsed JSON answer, its status and how many attempts it took.
+ * Retries 429 and 5xx (Anthropic's 529 included) and connection failures, up to `maxAttempts` in
+ * all, waiting what Retry-After says or else an exponential backoff with jitter. Timeouts are not retried: the generation may still be running
  * (and billed) on the provider's side, and a second try would double the caller's wait.
  */
 export async function postJson(

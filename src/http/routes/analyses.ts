@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { analysisCreator, MAX_OFFICE_ACTION_BYTES } from '../../commands/analysis-creator.ts';
 import { examinerStatsFor } from '../../analysis/examiner-intel.ts';
+import { createLlmProvider } from '../../analysis/llm/index.ts';
 import { accountIdOf } from '../plugins/auth.ts';
 import { actorOf } from '../actor.ts';
 import { errorObjectSchema } from '../schemas.ts';
@@ -47,6 +48,7 @@ const analysisRecordSchema = z.object({
 export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
+  const llm = createLlmProvider(ctx.config.llm);
 
   const analyze = async (request: FastifyRequest, body: z.infer<typeof analyzeBody>) => {
     const { record, replayed } = await analysisCreator(db, actorOf(request), {
@@ -57,6 +59,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
       applicationNumber: body.application_number ?? null,
       idempotencyKey: idempotencyKey(request),
       examinerStats: (name) => examinerStatsFor(db, name),
+      llm,
     });
     return { record, replayed };
   };
