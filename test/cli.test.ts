@@ -77,6 +77,12 @@ describe('prosa CLI', () => {
     }
   }, 60_000);
 
+  test('npx prosa works in the checkout', async () => {
+    const r = await runCli(['prosa', '--help'], env, { bin: ['npx', '--no-install'] });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Usage: prosa/);
+  }, 60_000);
+
   test('bin/prosa.js runs on the system Node by re-executing with the pinned Node 24', async () => {
     const r = await runCli(['deadlines', 'calc', '--action', 'CTNF', '--mailed', '2026-08-10', '--json'], env, { bin: ['/usr/bin/node', `${ROOT}bin/prosa.js`] });
     expect(r.code, r.stderr).toBe(0);

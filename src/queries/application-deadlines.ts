@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
-import type { CorrespondenceRow } from '../db/schema.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { CorrespondenceRow, Schema } from '../db/schema.ts';
 import { calculateDeadlines, type DeadlineResult, type EntitySize } from '../domain/deadlines/index.ts';
 import { actionKindForDocumentCode, eventCodesOfKind } from '../sources/uspto-codes.ts';
 import { NO_DEADLINES, type DeadlineFields } from '../presenters/application.ts';
@@ -40,22 +41,8 @@ export async function pendingAction(db: Db, applicationId: string, opts: { today
             .where('r.document_code', 'in', REPLY_DOCUMENT_CODES),
         )
         .as('reply_paper'),
-      eb
-        .exists(
-          eb.selectFrom('prosecution_events as e').select('e.id')
-            .whereRef('e.application_id', '=', 'c.application_id')
-            .whereRef('e.event_date', '>', 'c.mailing_date')
-            .where('e.event_code', 'in', REPLY_EVENT_CODES),
-        )
-        .as('reply_event'),
-      eb
-        .exists(
-          eb.selectFrom('prosecution_events as e').select('e.id')
-            .whereRef('e.application_id', '=', 'c.application_id')
-            .whereRef('e.event_date', '>', 'c.mailing_date')
-            .where('e.event_code', 'in', ISSUE_FEE_EVENT_CODES),
-        )
-        .as('issue_fee_event'),
+      eventAfterAction(eb, REPLY_EVENT_CODES).as('reply_event'),
+      eventAfterAction(eb, ISSUE_FEE_EVENT_CODES).as('issue_fee_event'),
     ])
     .where('c.application_id', '=', applicationId)
     .where('c.document_code', 'in', ACTION_DOCUMENT_CODES)
@@ -77,6 +64,18 @@ export async function pendingAction(db: Db, applicationId: string, opts: { today
     today: opts.today,
   });
   return { correspondence, result };
+}
+
+type ActionRowBuilder = ExpressionBuilder<Schema & { c: Schema['correspondence'] }, 'c'>;
+
+/** Whether the application has an event with one of `codes` dated after the action's mailing. */
+function eventAfterAction(eb: ActionRowBuilder, codes: string[]) {
+  return eb.exists(
+    eb.selectFrom('prosecution_events as e').select('e.id')
+      .whereRef('e.application_id', '=', 'c.application_id')
+      .whereRef('e.event_date', '>', 'c.mailing_date')
+      .where('e.event_code', 'in', codes),
+  );
 }
 
 function entityOf(value: string | null): EntitySize {
