@@ -5,7 +5,7 @@
  * one in force when it is paid; 1.136(a)(2) dates the extension by the filing of petition and fee),
  * and the authorization to charge a deposit account.
  */
-import { extensionFee, extensionFeeCitation } from '../domain/deadlines/fees.ts';
+import { extensionFee } from '../domain/deadlines/fees.ts';
 import { captionBlock, captionHeaderLines } from './caption.ts';
 import { formatLongDate } from './format/dates.ts';
 import { formatDollarAmount, wordAndDigit } from './format/numbers.ts';
@@ -45,7 +45,7 @@ export async function buildExtensionPetition(input: ExtensionPetitionInput): Pro
   const fee = petitionFee(input);
   const months = wordAndDigit(input.months);
   const monthWord = input.months === 1 ? 'month' : 'months';
-  const citation = extensionFeeCitation(input.months);
+  const citation = `37 C.F.R. § 1.17(a)(${input.months})`;
   const children = [
     ...captionBlock(caption),
     title(PETITION_TITLE),

@@ -54,7 +54,7 @@ export async function buildInterviewRequest(input: InterviewRequestInput): Promi
     gridTable(
       ['Issues (Rej., Obj., etc.)', 'Claims/Fig. #s', 'Prior Art', 'Proposed Amendment or Argument', 'Discussed', 'Agreed', 'Not Agreed'],
       agenda.map((r) => [r.issue, r.claims, r.prior_art, r.proposal, '☐', '☐', '☐']),
-      [1700, 1000, 1700, 2960, 700, 600, 700],
+      [1600, 950, 1600, 2810, 850, 700, 850],
     ),
     heading(2, 'Brief Description of Arguments To Be Presented'),
     para([

@@ -57,14 +57,12 @@ export async function buildResponseToOfficeAction(input: ResponseDraftInput): Pr
   if (plan.changes_claims) {
     // The index MPEP 714 suggests, with page numbers worked out when the paper is built.
     children.push(para([run('Amendments to the Claims are reflected in the listing of claims which begins on page '), new PageReference(CLAIMS_BOOKMARK), run(' of this paper.')]));
-  }
-  children.push(para([run('Remarks begin on page '), new PageReference(REMARKS_BOOKMARK), run(' of this paper.')]));
-
-  if (plan.changes_claims) {
-    children.push(sectionHeading('Amendments to the Claims', CLAIMS_BOOKMARK));
+    children.push(para([run('Remarks begin on page '), new PageReference(REMARKS_BOOKMARK), run(' of this paper.')]));
+    children.push(sectionHeading('Amendments to the Claims', CLAIMS_BOOKMARK, true));
     children.push(...claimListing(plan));
   }
-  children.push(sectionHeading('Remarks', REMARKS_BOOKMARK));
+  // A paper that amends nothing has no sections to keep apart: its remarks follow the introduction.
+  children.push(sectionHeading('Remarks', REMARKS_BOOKMARK, plan.changes_claims));
   children.push(...remarks(input, plan, grounds, suggestion));
   children.push(...signatureBlock(input.response_date, input.practitioner));
 
@@ -78,9 +76,9 @@ export async function buildResponseToOfficeAction(input: ResponseDraftInput): Pr
   });
 }
 
-/** A section starting on a new sheet (37 CFR 1.121(h)), bookmarked for the page index. */
-function sectionHeading(text: string, bookmark: string): Paragraph {
-  return new Paragraph({ style: STYLE.heading1, pageBreakBefore: true, children: [new Bookmark({ id: bookmark, children: [run(text)] })] });
+/** A section heading, bookmarked for the page index; in an amendment each section starts a new sheet (37 CFR 1.121(h)). */
+function sectionHeading(text: string, bookmark: string, newSheet: boolean): Paragraph {
+  return new Paragraph({ style: STYLE.heading1, pageBreakBefore: newSheet || undefined, children: [new Bookmark({ id: bookmark, children: [run(text)] })] });
 }
 
 function roman(n: number): string {

@@ -3,18 +3,19 @@
  * signing inserts his or her own signature between forward slashes, with the name printed
  * below it and a practitioner's registration number (37 CFR 1.4(d)(2)(ii)-(iii)).
  */
-import { Paragraph } from 'docx';
+import { Paragraph, type TextRun } from 'docx';
 import { formatLongDate } from './format/dates.ts';
 import { STYLE } from './docx/styles.ts';
 import { prompt, run } from './docx/runs.ts';
 import type { IsoDate, Practitioner } from './types.ts';
 
+const line = (children: TextRun[]) => new Paragraph({ style: STYLE.signature, children });
+
 export function signatureBlock(date: IsoDate, practitioner: Practitioner = {}, closing = 'Respectfully submitted,'): Paragraph[] {
-  const line = (children: Parameters<typeof para>[0]) => para(children);
   const out: Paragraph[] = [
     new Paragraph({ style: STYLE.signature, spacing: { before: 360, after: 240 }, children: [run(closing)] }),
     line([run('/'), prompt('S-signature of the practitioner'), run('/')]),
-    line(practitioner.name ? [run(practitioner.name)] : [prompt('Name of practitioner')]),
+    line([practitioner.name ? run(practitioner.name) : prompt('Name of practitioner')]),
     line([run('Registration No. '), practitioner.registration_number ? run(practitioner.registration_number) : prompt('Registration No.')]),
   ];
   if (practitioner.firm) out.push(line([run(practitioner.firm)]));
@@ -22,8 +23,4 @@ export function signatureBlock(date: IsoDate, practitioner: Practitioner = {}, c
   if (practitioner.telephone) out.push(line([run(`Telephone: ${practitioner.telephone}`)]));
   out.push(line([run(`Date: ${formatLongDate(date)}`)]));
   return out;
-}
-
-function para(children: ReturnType<typeof run>[]): Paragraph {
-  return new Paragraph({ style: STYLE.signature, children });
 }

@@ -43,7 +43,8 @@ const PARAGRAPH_STYLES: IParagraphStyleOptions[] = [
     basedOn: STYLE.normal,
     next: STYLE.normal,
     quickFormat: true,
-    run: { font: BODY_FONT, size: BODY_SIZE, bold: true, allCaps: true, color: black },
+    // Titles are written in capitals; no allCaps, which would turn "§ 1.136(a)" into "§ 1.136(A)".
+    run: { font: BODY_FONT, size: BODY_SIZE, bold: true, color: black },
     paragraph: { alignment: 'center', spacing: { before: 240, after: 240, line: 240 } },
   },
   {

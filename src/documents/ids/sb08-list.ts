@@ -28,7 +28,7 @@ export function formatUsPublicationNumber(n: string): string {
   return /^\d{11}$/.test(digits) ? `${digits.slice(0, 4)}/${digits.slice(4)}` : digits;
 }
 
-const W = { initials: 950, cite: 700, number: 1600, kind: 800, date: 1250, name: 2060, pages: 2000 };
+const W = { initials: 1050, cite: 650, number: 1600, kind: 750, date: 1250, name: 2060, pages: 2000 };
 const WF = { ...W, number: 1650, name: 1710, pages: 1850, t: 450 };
 
 function usTable(docs: readonly IdsUsDocument[], start: number, kind: 'patent' | 'publication'): Table {
@@ -71,7 +71,7 @@ function nplTable(docs: readonly IdsNonPatentLiterature[], start: number): Table
   return gridTable(
     [head('Examiner Initials', '*'), head('Cite No.', '1'), head('Include name of the author (in CAPITAL LETTERS), title of the article (when appropriate), title of the item (book, magazine, journal, serial, symposium, catalog, etc.), date, page(s), volume-issue number(s), publisher, city and/or country where published.'), head('T', '6')],
     rows.length ? rows : [['', '', 'None', '']],
-    [W.initials, W.cite, 7260, 450],
+    [W.initials, W.cite, 7210, 450],
   );
 }
 

@@ -6,12 +6,11 @@
  * substance, the scaffold leaves a bracketed prompt.
  */
 import type { Paragraph } from 'docx';
-import { claimElements } from '../claim-text.ts';
+import { claimElements, dependentLimitations } from '../claim-text.ts';
 import { claimsPhrase, verbFor } from '../format/claim-numbers.ts';
 import { draftingNote, heading, para, quote } from '../docx/paragraphs.ts';
 import { prompt, run, type Inline } from '../docx/runs.ts';
 import type { AmendmentPlan, PlannedClaim } from '../amendment-plan.ts';
-import { dependentLimitations } from '../claim-text.ts';
 import type { RejectionGround } from '../rejection-grounds.ts';
 import { STANDARDS } from './legal-standards.ts';
 import { listPhrase, referenceNames } from './wording.ts';
@@ -304,7 +303,7 @@ function narrowedThrough(g: RejectionGround, claims: readonly PlannedClaim[]): P
   ));
 }
 
-function canceled(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+function canceled(_g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
   const n = nums(claims);
   return [para(
     `${claimsPhrase(n, true)} ${verbFor(n, 'has', 'have')} been canceled without prejudice to or disclaimer of the subject matter ${verbFor(n, 'it recites', 'they recite')}, ` +
