@@ -6,9 +6,21 @@ import { buildApp } from './http/app.ts';
 import { createRateLimits, type RateLimits } from './http/plugins/rate-limit-store.ts';
 import { seedDemoData, type DemoCredentials } from './sources/demo/demo-seeder.ts';
 import { startAdminSocket, type AdminSocket } from './cli/admin-socket.ts';
+import { loadKeyring } from './auth/keyring.ts';
+import { startDraftQueue, type QueueSettings } from './jobs/queue.ts';
+import { queueHandle, type QueueHandle } from './jobs/queue-handle.ts';
+import { startDraftWorker, type DraftWorker, type DraftWorkerOptions } from './jobs/draft-worker.ts';
+import { buildWorkerApp } from './jobs/worker-app.ts';
 
-export type Role = 'api';
-export const ROLES: readonly Role[] = ['api'];
+export type Role = 'api' | 'worker';
+/** `prosa serve` (role all) runs every role in one process. */
+export const ROLES: readonly Role[] = ['api', 'worker'];
+
+/** Seams for tests and benchmarks: queue timings and worker hooks. */
+export interface StartOptions {
+  queue?: Partial<QueueSettings>;
+  worker?: Omit<DraftWorkerOptions, 'logger'>;
+}
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -29,17 +41,29 @@ function todayUtc(): string {
  * backend. In embedded mode it also opens the admin socket so operator commands work while
  * it runs. stop() drains in-flight requests, then closes everything in reverse order.
  */
-export async function startServer(config: Config, roles: readonly Role[] = ROLES): Promise<RunningServer> {
+export async function startServer(config: Config, roles: readonly Role[] = ROLES, opts: StartOptions = {}): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let rateLimits: RateLimits | undefined;
   let admin: AdminSocket | undefined;
   let app: FastifyInstance | undefined;
+  let queue: QueueHandle | undefined;
+  let worker: DraftWorker | undefined;
   try {
     await migrateToLatest(database.db);
     const demo = config.demoData ? await seedDemoData(database.db, todayUtc()) : null;
-    rateLimits = await createRateLimits({ connectionString: database.connectionString });
-    app = await buildApp({ config, database, rateLimits });
-    void roles;
+    // The supervisor (retries of crashed jobs) runs where jobs are worked.
+    queue = queueHandle(() => startDraftQueue(database, { supervise: roles.includes('worker'), settings: opts.queue, onError: (err) => app?.log.warn({ err }, 'job queue error') }));
+    if (roles.includes('api')) {
+      // Role-split (scale-out) API processes must share PROSA_SIGNING_SECRET: a missing one stops
+      // the start here. One all-in-one process keeps a generated secret in its data directory.
+      const scaleOut = database.kind === 'postgres' && !ROLES.every((r) => roles.includes(r));
+      const keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
+      rateLimits = await createRateLimits({ connectionString: database.connectionString });
+      app = await buildApp({ config, database, rateLimits, keyring, queue });
+    } else {
+      app = await buildWorkerApp(config, database);
+    }
+    if (roles.includes('worker')) worker = await startDraftWorker(database, await queue.get(), { ...opts.worker, logger: app.log });
     const address = await app.listen({ port: config.port, host: config.host });
     if (database.kind === 'pglite') admin = await startAdminSocket(config.dataDir, database.db, app.log);
     const running: RunningServer = {
@@ -50,7 +74,9 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
       async stop() {
         await admin?.close();
         await app!.close();
-        await rateLimits!.close();
+        await worker?.stop();
+        await queue!.stop();
+        await rateLimits?.close();
         await database.close();
       },
     };
@@ -58,6 +84,8 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
   } catch (err) {
     await admin?.close();
     await app?.close();
+    await worker?.stop();
+    await queue?.stop();
     await rateLimits?.close();
     await database.close();
     throw err;

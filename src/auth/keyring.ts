@@ -35,11 +35,14 @@ export function keyringFromSecret(secret: string): Keyring {
 
 export function loadKeyring(src: KeyringSource): Keyring {
   if (src.signingSecret) return keyringFromSecret(src.signingSecret);
-  if (src.scaleOut || !src.dataDir || src.dataDir.startsWith('memory://')) {
+  if (src.scaleOut) {
     throw new ConfigError(
-      'PROSA_SIGNING_SECRET is not set. With PostgreSQL (DATABASE_URL) every Prosa process must sign download links with the same secret: ' +
+      'PROSA_SIGNING_SECRET is not set. Processes started with --role share PostgreSQL and must sign download links with the same secret: ' +
         'set PROSA_SIGNING_SECRET to the same random value of at least 32 characters on every process (for example the output of `openssl rand -base64 48`).',
     );
+  }
+  if (!src.dataDir || src.dataDir.startsWith('memory://')) {
+    throw new ConfigError('PROSA_SIGNING_SECRET is not set and the data directory is in memory, so no generated secret could be kept: set PROSA_SIGNING_SECRET (at least 32 characters).');
   }
   return keyringFromSecret(readOrCreateSecret(src.dataDir));
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
-import { startServer, type RunningServer } from '../server.ts';
+import { ROLES, startServer, type RunningServer } from '../server.ts';
 
 /** `prosa serve`: start, print the first-start demo credentials once, stop cleanly on SIGTERM/SIGINT. */
 export async function serveCommand(config: Config, role: string): Promise<void> {
@@ -11,7 +11,7 @@ export async function serveCommand(config: Config, role: string): Promise<void> 
   }
   let server: RunningServer;
   try {
-    server = await startServer(config);
+    server = await startServer(config, role === 'all' ? ROLES : ROLES.filter((r) => r === role));
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       process.stderr.write(`error: ${err.message}\n`);

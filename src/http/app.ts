@@ -25,6 +25,9 @@ import { creditRoutes } from './routes/api/credits.ts';
 import { docketRoutes } from './routes/api/docket.ts';
 import { docketDeadlinesRoute } from './routes/api/deadlines.ts';
 import { calendarRoutes } from './routes/calendar.ts';
+import { draftRoaRoutes } from './routes/v1/draft-roa.ts';
+import { downloadRoute } from './routes/v1/download.ts';
+import { exportRoutes } from './routes/api/exports.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -90,5 +93,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   docketRoutes(app, ctx);
   docketDeadlinesRoute(app, ctx);
   calendarRoutes(app, ctx);
+  draftRoaRoutes(app, ctx);
+  downloadRoute(app, ctx);
+  exportRoutes(app, ctx);
   return app;
 }

@@ -12,7 +12,8 @@
  * the transaction holds. `start` fills the cache before any transaction can send.)
  *
  * Crash safety: a worker heartbeats while it works (heartbeatSeconds); the supervisor, every
- * superviseIntervalSeconds (2 s, not pg-boss' default 60 s), hands a job whose worker died back
+ * superviseIntervalSeconds (2 s, not pg-boss' default 60 s; its monitor pass, which does the
+ * expiry and heartbeat checks, likewise), hands a job whose worker died back
  * for a retry, up to retryLimit retries with exponential backoff. A job that runs out of retries
  * (its handler kept failing, or its workers kept dying) lands in the dead-letter queue, whose
  * handler marks it failed and refunds it. Handlers are idempotent (src/jobs/draft-worker.ts).
@@ -79,6 +80,9 @@ export async function startDraftQueue(database: Database, opts: StartQueueOption
   const common = {
     supervise: opts.supervise,
     superviseIntervalSeconds: settings.superviseIntervalSeconds,
+    // Expiry and heartbeat failures are checked in the monitor pass, which pg-boss runs at most every
+    // monitorIntervalSeconds (default 60) whatever the supervise interval: keep the two together.
+    monitorIntervalSeconds: settings.superviseIntervalSeconds,
     schedule: false,
     useListenNotify: true,
   };

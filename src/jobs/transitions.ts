@@ -47,11 +47,13 @@ export interface TransitionGuard {
  * (and the attempt still matches). Returns the updated row, or undefined when nothing moved.
  */
 export async function transition(db: Kysely<Schema>, jobId: string, to: DraftStatus, changes: JobChanges = {}, guard: TransitionGuard = {}): Promise<DraftJobRow | undefined> {
+  const sources = sourcesOf(to);
+  if (sources.length === 0) return undefined; // nothing ever moves back to queued
   let q = db
     .updateTable('draft_jobs')
     .set({ ...changes, status: to, updated_at: new Date() })
     .where('id', '=', jobId)
-    .where('status', 'in', sourcesOf(to));
+    .where('status', 'in', sources);
   if (guard.attempt !== undefined) q = q.where('attempts', '=', guard.attempt);
   return q.returningAll().executeTakeFirst();
 }

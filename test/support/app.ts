@@ -5,29 +5,51 @@ import { buildApp } from '../../src/http/app.ts';
 import { createRateLimits } from '../../src/http/plugins/rate-limit-store.ts';
 import type { AppContext } from '../../src/http/context.ts';
 import { createTestDatabase } from './db.ts';
+import { keyringFromSecret } from '../../src/auth/keyring.ts';
+import { startDraftQueue, type QueueSettings } from '../../src/jobs/queue.ts';
+import { queueHandle } from '../../src/jobs/queue-handle.ts';
+import { startDraftWorker, type DraftWorker, type DraftWorkerOptions } from '../../src/jobs/draft-worker.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
+  /** The draft worker, when the app was created with `{ worker: ... }`. */
+  worker?: DraftWorker;
   close(): Promise<void>;
 }
 
+/** Download tokens in tests are signed with this secret unless PROSA_SIGNING_SECRET is passed. */
+export const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789abcdef0123456789';
+
+export interface TestAppOptions {
+  /** Start a draft worker in the test process (true, or worker options such as builder overrides). */
+  worker?: boolean | DraftWorkerOptions;
+  /** Queue timings (tests shorten expiry and retry delays). */
+  queue?: Partial<QueueSettings>;
+}
+
 /** The backend on a fresh database, driven through fastify.inject (real routing, hooks and serialization). */
-export async function createTestApp(env: Record<string, string> = {}, configure?: (app: FastifyInstance) => void): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, configure?: (app: FastifyInstance) => void, opts: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = loadConfig({ BASE_URL: 'http://prosa.test', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...env });
   const rateLimits = await createRateLimits({ connectionString: database.connectionString });
-  const ctx: AppContext = { config, database, rateLimits };
+  const keyring = keyringFromSecret(config.signingSecret ?? TEST_SIGNING_SECRET);
+  const queue = queueHandle(() => startDraftQueue(database, { supervise: !!opts.worker, settings: opts.queue }));
+  const ctx: AppContext = { config, database, rateLimits, keyring, queue };
   const app = await buildApp(ctx, { logger: false });
   configure?.(app);
   await app.ready();
+  const worker = opts.worker ? await startDraftWorker(database, await queue.get(), opts.worker === true ? {} : opts.worker) : undefined;
   return {
     app,
     ctx,
     database,
+    worker,
     async close() {
       await app.close();
+      await worker?.stop();
+      await queue.stop();
       await rateLimits.close();
       await database.close();
     },

@@ -1,0 +1,133 @@
+// bench/draft-jobs: how long a REST #4 draft takes from submission to a stored DOCX, on the
+// embedded default (PGlite in a fresh data directory, the queue and worker in the same process,
+// default queue settings: what `npm start` runs).
+//
+//   ./node_modules/.bin/node bench/draft-jobs.ts            (50 drafts; BENCH_DRAFTS=n for more)
+//   DATABASE_URL=postgres://... ./node_modules/.bin/node bench/draft-jobs.ts
+//
+// Two runs over the same analysis (office action fixture 04, 8 claims, real claim text):
+//   sequential: one draft at a time, so each figure is one job's latency on an idle server;
+//   burst:      all drafts submitted at once, so the figures include waiting for the worker.
+// Latency = from just before the POST is sent to the moment the worker stored the document
+// (the row's finished_at, stamped by the same process clock). Requests go over real HTTP.
+// Side by side in one run: documents built in worker threads (the default) and on the main
+// thread (builderThreads: 0), each on a fresh server. "202 answered" is how long the submission
+// itself took: the API's responsiveness while drafts are being built in the same process.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.ts';
+import { startServer } from '../src/server.ts';
+import { seedDemoData } from '../src/sources/demo/demo-seeder.ts';
+import { creditGranter } from '../src/commands/credit-granter.ts';
+import { CLI_ACTOR } from '../src/commands/actor.ts';
+import { credits } from '../src/domain/money.ts';
+
+const DRAFTS = Number(process.env.BENCH_DRAFTS ?? 50);
+const OA = readFileSync(new URL('../src/domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
+const CLAIMS: Record<string, string> = {
+  '1': 'A battery pack comprising: a plurality of cells; a coolant loop; and a controller configured to predict a temperature of each cell from a thermal model and to adjust a coolant flow before the temperature exceeds a limit.',
+  '2': 'The battery pack of claim 1, wherein the thermal model is updated from measured cell voltages.',
+};
+
+async function scenario(label: string, builderThreads: number | undefined): Promise<string[]> {
+  const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'prosa-bench-drafts-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PROSA_DEMO_DATA: 'off',
+    LOG_LEVEL: 'warn',
+    BASE_URL: 'http://localhost:8080',
+    PROSA_SIGNING_SECRET: 'bench-signing-secret-bench-signing-secret',
+    ...(dataDir ? { PROSA_DATA_DIR: dataDir } : { DATABASE_URL: process.env.DATABASE_URL! }),
+  });
+  const server = await startServer(config, undefined, builderThreads === undefined ? {} : { worker: { builderThreads } });
+  const { db } = server.database;
+  const base = server.address;
+  const lines: string[] = [];
+  try {
+    await seedDemoData(db, new Date().toISOString().slice(0, 10));
+    const json = async (res: Response) => {
+      const body = await res.json();
+      if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
+      return body;
+    };
+    const post = (path: string, body: object, headers: Record<string, string>) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+    const signup = await post('/api/auth/signup', { email: `bench-${Date.now()}@firm.example`, password: 'correct horse battery' }, {});
+    const cookie = signup.headers.get('set-cookie')!.split(';')[0];
+    const accountId = (await json(signup)).account.id as string;
+    await creditGranter(db, CLI_ACTOR, { accountId, amountMicro: credits(49 * DRAFTS * 2 + 100), kind: 'grant', description: 'benchmark' });
+    // Several keys: the burst would otherwise trip the per-key limit of 20 requests per second.
+    const keys: string[] = [];
+    for (let i = 0; i < Math.ceil(DRAFTS / 15); i++) keys.push((await json(await post('/api/keys', { name: `bench-${i}` }, { cookie }))).key);
+    const analysis = await json(await post('/v1/prosa/analyze', { application_number: '17200011', office_action_text: OA, include_examiner_intel: false }, { 'x-api-key': keys[0] }));
+
+    async function submit(i: number): Promise<{ jobId: string; sentAt: number; acceptedMs: number }> {
+      const sentAt = Date.now();
+      const body = await json(await post('/v1/prosa/draft-roa', { application_number: '17200011', analysis_id: analysis.analysis_id, claims: CLAIMS, strategy_selections: { claim_1: 'amend_narrow' } }, { 'x-api-key': keys[i % keys.length] }));
+      return { jobId: body.job_id, sentAt, acceptedMs: Date.now() - sentAt };
+    }
+
+    /** When each job's document was stored. One poller for all (per-job pollers would load the database they measure). */
+    async function finishedAt(jobIds: string[]): Promise<number[]> {
+      for (;;) {
+        const rows = await db.selectFrom('draft_jobs').select(['id', 'status', 'finished_at']).where('id', 'in', jobIds).execute();
+        const failed = rows.find((r) => r.status === 'failed');
+        if (failed) throw new Error(`job ${failed.id} failed`);
+        if (rows.every((r) => r.status === 'complete')) {
+          const at = new Map(rows.map((r) => [r.id, r.finished_at!.getTime()]));
+          return jobIds.map((id) => at.get(id)!);
+        }
+        await new Promise((r) => setTimeout(r, jobIds.length > 1 ? 50 : 10));
+      }
+    }
+
+    const pct = (xs: number[], p: number) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+    };
+    const summary = (name: string, latencies: number[], accepted: number[], wallMs: number) => {
+      const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
+      lines.push(
+        `${label.padEnd(13)} ${name.padEnd(10)} n=${latencies.length}  p50 ${pct(latencies, 50)} ms  p95 ${pct(latencies, 95)} ms  max ${Math.max(...latencies)} ms  mean ${mean.toFixed(0)} ms` +
+          `  |  202 answered p50 ${pct(accepted, 50)} ms  |  wall ${wallMs} ms (${((latencies.length / wallMs) * 1000).toFixed(1)} drafts/s)`,
+      );
+    };
+
+    // Warm-up: one draft (first-use compilation of the builders and queries).
+    const warm = await submit(0);
+    await finishedAt([warm.jobId]);
+
+    const seq: number[] = [];
+    const seqAccepted: number[] = [];
+    const seqStart = Date.now();
+    for (let i = 0; i < DRAFTS; i++) {
+      const s = await submit(i);
+      seq.push((await finishedAt([s.jobId]))[0] - s.sentAt);
+      seqAccepted.push(s.acceptedMs);
+    }
+    const seqWall = Date.now() - seqStart;
+
+    const burstStart = Date.now();
+    const submitted = await Promise.all(Array.from({ length: DRAFTS }, (_, i) => submit(i)));
+    const done = await finishedAt(submitted.map((s) => s.jobId));
+    const burst = submitted.map((s, i) => done[i] - s.sentAt);
+    const burstWall = Date.now() - burstStart;
+
+    const size = await db.selectFrom('draft_jobs').select((eb) => eb.fn('octet_length', ['document']).as('bytes')).where('id', '=', warm.jobId).executeTakeFirstOrThrow();
+    lines.unshift(`${label}: ${server.database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}, ${DRAFTS} drafts each run, DOCX ${size.bytes} bytes`);
+    summary('sequential', seq, seqAccepted, seqWall);
+    summary('burst', burst, submitted.map((s) => s.acceptedMs), burstWall);
+  } finally {
+    await server.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+const threaded = await scenario('threads', undefined);
+const inline = await scenario('main thread', 0);
+console.log([...threaded, ...inline].join('\n'));
+console.log(`(load average during the run: ${loadavg().map((x) => x.toFixed(2)).join(', ')} on ${availableParallelism()} cores)`);

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import type { DraftJobRow, Schema } from '../db/schema.ts';
+import { conflict } from '../errors.ts';
+import { randomBase62 } from '../auth/secrets.ts';
+import { EXPORT_PRICES } from '../domain/pricing.ts';
+import type { PreparedDraft } from '../jobs/requests.ts';
+import type { Actor } from './actor.ts';
+import { writeAudit } from './audit.ts';
+import { chargeInTransaction } from './credit-charger.ts';
+import { isUniqueViolation } from './account-creator.ts';
+
+export interface DraftJobCreatorProps {
+  accountId: string;
+  /** A retry with the same key and the same request returns the same job, not charged again. */
+  idempotencyKey: string | null;
+  /** What the caller asked for (route + body); a reused key must come with the same request. */
+  requestForFingerprint: unknown;
+  /** Validates and resolves the request; throws 400/404 before anything is charged. */
+  prepare: () => Promise<PreparedDraft>;
+  /** Sends the queue message inside the creating transaction (src/jobs/queue.ts). */
+  enqueue: (trx: Transaction<Schema>, jobId: string) => Promise<void>;
+}
+
+export interface CreatedDraftJob {
+  job: DraftJobRow;
+  /** True when an earlier job was returned for a repeated Idempotency-Key. */
+  replayed: boolean;
+}
+
+/** JSON with object keys sorted, so `{a, b}` and `{b, a}` are the same request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestFingerprint(request: unknown): string {
+  return createHash('sha256').update(canonical(request)).digest('hex');
+}
+
+async function replay(db: Db, accountId: string, key: string, print: string): Promise<CreatedDraftJob | null> {
+  const job = await db.selectFrom('draft_jobs').selectAll().where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst();
+  if (!job) return null;
+  if (job.request_fingerprint !== print) {
+    throw conflict('idempotency_key_reused', 'This Idempotency-Key was already used for a different export request.', 'Use a new Idempotency-Key for a new request; reuse a key only to retry the very same request.');
+  }
+  return { job, replayed: true };
+}
+
+/**
+ * Submits a billed document export: validates it, then charges the export price (402
+ * insufficient_credits when the balance cannot cover it), stores the job (queued) and sends its
+ * queue message in ONE transaction. Either all three happen or none does.
+ */
+export async function draftJobCreator(db: Db, actor: Actor, props: DraftJobCreatorProps): Promise<CreatedDraftJob> {
+  const print = requestFingerprint(props.requestForFingerprint);
+  const key = props.idempotencyKey;
+  if (key) {
+    const earlier = await replay(db, props.accountId, key, print);
+    if (earlier) return earlier;
+  }
+  const prepared = await props.prepare();
+  const price = EXPORT_PRICES[prepared.exportType];
+  const id = `job_${randomBase62(24)}`;
+  try {
+    const job = await db.transaction().execute(async (trx) => {
+      const charge = await chargeInTransaction(trx, actor, {
+        accountId: props.accountId,
+        amountMicro: price.priceMicro,
+        kind: 'export',
+        description: `${price.label} export (job ${id})`,
+        reference: id,
+        requireSufficientFor: price,
+      });
+      const row = await trx
+        .insertInto('draft_jobs')
+        .values({
+          id,
+          account_id: props.accountId,
+          export_type: prepared.exportType,
+          form_kind: prepared.formKind,
+          analysis_id: prepared.analysisId,
+          application_id: prepared.applicationId,
+          application_number: prepared.applicationNumber,
+          request: JSON.stringify(prepared.request),
+          request_fingerprint: print,
+          idempotency_key: key,
+          price_micro: price.priceMicro.toString(),
+          charge_ledger_id: charge.ledgerId.toString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await props.enqueue(trx, id);
+      await writeAudit(trx, actor, {
+        accountId: props.accountId,
+        action: 'draft_job.created',
+        targetType: 'draft_job',
+        targetId: id,
+        details: { export_type: prepared.exportType, form_kind: prepared.formKind, application_number: prepared.applicationNumber, analysis_id: prepared.analysisId },
+      });
+      return row;
+    });
+    return { job, replayed: false };
+  } catch (err) {
+    // A concurrent retry with the same key won the race: answer with its job.
+    if (key && isUniqueViolation(err)) {
+      const earlier = await replay(db, props.accountId, key, print);
+      if (earlier) return earlier;
+    }
+    throw err;
+  }
+}

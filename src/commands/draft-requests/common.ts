@@ -1,0 +1,104 @@
+/** Checks shared by the export submissions: they run before anything is charged. */
+import type { Db } from '../../db/connect.ts';
+import type { ApplicationRow } from '../../db/schema.ts';
+import { AppError, validationError } from '../../errors.ts';
+import { normalizeApplicationNumber } from '../../domain/application-number.ts';
+import { findApplicationForAccount } from '../../queries/applications.ts';
+import { STRATEGY_CODES, type StrategyCode } from '../../documents/types.ts';
+import { claimNumbersOf, type StoredAnalysis } from '../../jobs/inputs/analysis.ts';
+import { missingCaptionFields, type CaptionFallback } from '../../jobs/inputs/caption.ts';
+
+export function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function applicationNotFound(raw: string): AppError {
+  return new AppError(
+    404,
+    'app_not_found',
+    `No application ${JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw)} was found.`,
+    'Check the application number (8 digits, e.g. 17/200,011). Unpublished applications have no public record: add them to your docket with their details in the Prosa web app or through the MCP server, then retry.',
+  );
+}
+
+/** The application record the account sees for a number, or 404 app_not_found. */
+export async function resolveApplication(db: Db, accountId: string, raw: string): Promise<ApplicationRow> {
+  const number = normalizeApplicationNumber(raw);
+  const app = number ? await findApplicationForAccount(db, accountId, number) : undefined;
+  if (!app) throw applicationNotFound(raw);
+  return app;
+}
+
+/** A paper cannot be filed without its caption: refuse (unbilled) when the record lacks part of it. */
+export function requireCaption(app: ApplicationRow, fallback: CaptionFallback = {}): void {
+  const missing = missingCaptionFields(app, fallback);
+  if (missing.length === 0) return;
+  throw new AppError(
+    422,
+    'application_record_incomplete',
+    `The record of application ${app.application_number} lacks ${missing.join(', ')}, which the paper's caption needs.`,
+    'Complete the application in your docket (Prosa web app or MCP server), then retry; nothing was charged.',
+  );
+}
+
+function analysisNotFound(analysisId: string, applicationNumber: string): AppError {
+  return new AppError(
+    404,
+    'analysis_not_found',
+    `No analysis ${JSON.stringify(analysisId.slice(0, 100))} of application ${JSON.stringify(applicationNumber.slice(0, 40))} was found.`,
+    'Pass the analysis_id that POST /v1/prosa/analyze returned for this same application_number; analyses are visible only to the account that created them.',
+  );
+}
+
+/**
+ * The account's analysis of that application. Another account's analysis, or one of another
+ * application, is not found (404, never 403): its existence is not disclosed.
+ */
+export async function resolveAnalysis(db: Db, accountId: string, analysisId: string, rawApplicationNumber: string): Promise<{ id: string; record: StoredAnalysis }> {
+  const number = normalizeApplicationNumber(rawApplicationNumber);
+  const row = await db.selectFrom('analyses').select(['id', 'application_number', 'record']).where('id', '=', analysisId).where('account_id', '=', accountId).executeTakeFirst();
+  if (!row || !number || row.application_number !== number) throw analysisNotFound(analysisId, rawApplicationNumber);
+  return { id: row.id, record: row.record as unknown as StoredAnalysis };
+}
+
+const CODES: ReadonlySet<string> = new Set(STRATEGY_CODES);
+const CLAIM_KEY = /^claim_([1-9]\d{0,3})$/;
+
+/**
+ * `strategy_selections`: keys `claim_<n>` for a claim of the analysis, values strategy codes.
+ * A bad entry is a 400 naming its key.
+ */
+export function checkStrategySelections(selections: Record<string, string> | null | undefined, analysis: StoredAnalysis): Record<string, StrategyCode> {
+  const out: Record<string, StrategyCode> = {};
+  if (!selections) return out;
+  const claims = claimNumbersOf(analysis);
+  for (const [key, code] of Object.entries(selections)) {
+    const field = `strategy_selections.${key}`;
+    const m = CLAIM_KEY.exec(key);
+    if (!m) throw validationError(field, 'keys must have the form claim_<n>, e.g. claim_1');
+    if (!claims.has(Number(m[1]))) {
+      throw validationError(field, `claim ${m[1]} is not in the analysis (its claims: ${[...claims].sort((a, b) => a - b).join(', ') || 'none'})`);
+    }
+    if (typeof code !== 'string' || !CODES.has(code)) throw validationError(field, `must be one of ${STRATEGY_CODES.join(', ')}`);
+    out[key] = code as StrategyCode;
+  }
+  return out;
+}
+
+/** Interface type codes → the USPTO document codes of the paper (for its mailing date). */
+const DOCUMENT_CODES: Readonly<Record<string, string[]>> = { CTNF: ['CTNF'], CTFR: ['CTFR'], CTED: ['CTRS'], CTRS: [] };
+
+/**
+ * The mailing date of the office action replied to: as the caller states it, else as the text
+ * states it, else the latest matching office action in the application's record.
+ */
+export async function resolveMailingDate(db: Db, given: string | undefined, analysis: StoredAnalysis, applicationId: string, stated: string | null): Promise<string> {
+  if (given) return given;
+  if (stated) return stated;
+  const codes = DOCUMENT_CODES[analysis.rejection_type] ?? [];
+  if (codes.length) {
+    const row = await db.selectFrom('correspondence').select('mailing_date').where('application_id', '=', applicationId).where('document_code', 'in', codes).orderBy('mailing_date', 'desc').limit(1).executeTakeFirst();
+    if (row) return row.mailing_date;
+  }
+  throw validationError('office_action_date', "is required: neither the office action's text nor the application's record gives its mailing date (send it as YYYY-MM-DD)");
+}

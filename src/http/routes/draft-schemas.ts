@@ -1,0 +1,37 @@
+/** zod schemas shared by the draft and export routes. */
+import { z } from 'zod';
+import { STRATEGY_CODES } from '../../documents/types.ts';
+
+export const isoDate = z.iso.date();
+const text = (max = 500) => z.string().max(max);
+
+export const practitionerSchema = z.object({
+  name: text(200).optional(),
+  registration_number: text(32).optional(),
+  firm: text(200).optional(),
+  telephone: text(64).optional(),
+  customer_number: text(32).optional(),
+});
+
+export const electionSchema = z.object({
+  group: text(32).optional(),
+  species: text(500).optional(),
+  with_traverse: z.boolean(),
+});
+
+/** Values are checked per key by the command (400 naming the key), so any string passes here. */
+export const strategySelectionsSchema = z.record(text(64), text(64)).nullable().optional()
+  .describe(`Map from claim_<n> to a strategy code: ${STRATEGY_CODES.join(', ')}. Empty or omitted: the analysis' recommendations.`);
+
+export const draftJobSchema = z.object({
+  job_id: z.string(),
+  status: z.enum(['queued', 'in_progress', 'complete', 'failed']),
+  progress: z.number().int().min(0).max(100).optional(),
+  current_step: z.string().optional(),
+  download_url: z.string().optional(),
+  error_message: z.string().optional(),
+}).loose();
+
+export const submissionSchema = z.object({ job_id: z.string(), status: z.string(), poll_url: z.string() }).loose();
+
+export const jobIdParams = z.object({ job_id: z.string().max(100) });

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../../errors.ts';
+import { draftJobCreator } from '../../../commands/draft-job-creator.ts';
+import { prepareOaResponse } from '../../../commands/draft-requests/oa-response.ts';
+import { findDraftJob } from '../../../queries/draft-jobs.ts';
+import { pollUrlOf, presentDraftJob, presentSubmission } from '../../../presenters/draft-job.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../actor.ts';
+import { idempotencyKeyOf } from '../../idempotency-key.ts';
+import { downloadLinkFor } from '../../download-links.ts';
+import { errorObjectSchema } from '../../schemas.ts';
+import { draftJobSchema, electionSchema, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema, submissionSchema } from '../draft-schemas.ts';
+
+export const draftRoaBody = z.object({
+  application_number: z.string().max(64),
+  analysis_id: z.string().max(100),
+  strategy_selections: strategySelectionsSchema,
+  // Additive: current claim text, dates, the signing practitioner, restriction election.
+  claims: z.record(z.string().max(16), z.string().max(50_000)).optional().describe('Current text of each claim by number: {"1": "A method ...", ...}'),
+  response_date: isoDate.optional().describe('Date the response is signed; default today (UTC).'),
+  office_action_date: isoDate.optional().describe("Mailing date of the office action; default: as the analysis or the application's record gives it."),
+  attorney: practitionerSchema.optional(),
+  previously_presented: z.array(z.number().int().min(1).max(9999)).max(1000).optional(),
+  election: electionSchema.optional(),
+});
+
+export function jobNotFound(): ReturnType<typeof notFound> {
+  return notFound('Draft job', 'job_not_found', 'Check the job_id returned at submission; jobs are visible only to the account that submitted them.');
+}
+
+/**
+ * REST #4 (POST /v1/prosa/draft-roa) and #5 (GET /v1/prosa/draft-roa/status/{job_id}).
+ * Submission answers 202 Accepted (a new job) or 200 (an Idempotency-Key replay of an earlier one).
+ */
+export function draftRoaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+
+  r.post('/v1/prosa/draft-roa', {
+    config: { auth: 'api_key', deprecated: true },
+    schema: {
+      summary: 'Draft a response to an office action (DOCX, asynchronous)',
+      description:
+        'Billed: 49.00 credits (OA Response), charged at submission; 402 insufficient_credits when the balance cannot cover it. ' +
+        'A job that fails is refunded. Answers 202 with job_id, status "queued" and poll_url; poll GET /v1/prosa/draft-roa/status/{job_id}. ' +
+        'An Idempotency-Key header makes a retry return the same job (200) without a second charge. Retired: use the MCP server.',
+      deprecated: true,
+      tags: ['retired REST v1'],
+      security: [{ apiKey: [] }],
+      headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
+      body: draftRoaBody,
+      response: { 200: submissionSchema, 202: submissionSchema, 400: errorObjectSchema, 401: errorObjectSchema, 402: errorObjectSchema, 404: errorObjectSchema, 409: errorObjectSchema, 422: errorObjectSchema },
+    },
+  }, async (request, reply) => {
+    const accountId = accountIdOf(request);
+    const queue = await ctx.queue.get();
+    const { job, replayed } = await draftJobCreator(db, actorOf(request), {
+      accountId,
+      idempotencyKey: idempotencyKeyOf(request),
+      requestForFingerprint: ['draft-roa', request.body],
+      prepare: () => prepareOaResponse(db, accountId, request.body),
+      enqueue: queue.enqueue,
+    });
+    if (replayed) reply.header('Idempotent-Replayed', 'true');
+    return reply.status(replayed ? 200 : 202).send(presentSubmission(job, pollUrlOf(job.id)));
+  });
+
+  r.get('/v1/prosa/draft-roa/status/:job_id', {
+    config: { auth: 'api_key', deprecated: true },
+    schema: {
+      summary: 'Poll a draft job',
+      description: 'Free. progress (integer percent) and current_step while queued (0) or in progress; download_url (absolute, signed, valid 1 hour, fresh on every poll) when complete; error_message when failed. Retired: use the MCP server.',
+      deprecated: true,
+      tags: ['retired REST v1'],
+      security: [{ apiKey: [] }],
+      params: jobIdParams,
+      response: { 200: draftJobSchema, 401: errorObjectSchema, 404: errorObjectSchema },
+    },
+  }, async (request) => {
+    const job = await findDraftJob(db, accountIdOf(request), request.params.job_id);
+    if (!job) throw jobNotFound();
+    return presentDraftJob(job, await downloadLinkFor(ctx, job)) as z.infer<typeof draftJobSchema>;
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * Entry of a document-building thread (src/jobs/builder-pool.ts). Building a DOCX is CPU work
+ * of a few hundred milliseconds; off the main thread it does not stall the API (and, embedded,
+ * the database) that share the process with the worker.
+ */
+import { parentPort } from 'node:worker_threads';
+import { DEFAULT_BUILDERS, type Builders } from './builders.ts';
+
+export interface BuildRequest {
+  id: number;
+  kind: keyof Builders;
+  input: unknown;
+}
+
+export type BuildReply =
+  | { id: number; ok: true; bytes: Uint8Array }
+  | { id: number; ok: false; name: string; message: string };
+
+parentPort!.on('message', async (req: BuildRequest) => {
+  try {
+    const build = DEFAULT_BUILDERS[req.kind] as (input: unknown) => Promise<Buffer>;
+    const buf = await build(req.input);
+    // A copy of its own, so the transfer cannot take a pooled Buffer's shared memory.
+    const bytes = new Uint8Array(buf);
+    parentPort!.postMessage({ id: req.id, ok: true, bytes } satisfies BuildReply, [bytes.buffer]);
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    parentPort!.postMessage({ id: req.id, ok: false, name: e.name, message: e.message } satisfies BuildReply);
+  }
+});

@@ -1,0 +1,29 @@
+/** Applicant-initiated interview request (PTOL-413A content) whose agenda comes from an analysis. */
+import { captionOf } from '../inputs/caption.ts';
+import { claimDispositions, officeActionOf, strategyOf } from '../inputs/analysis.ts';
+import type { InterviewRequestRequest } from '../requests.ts';
+import { loadAnalysis, loadApplication } from './load.ts';
+import { docxName, type Recipe } from './types.ts';
+
+export const interviewRecipe: Recipe = async ({ db, job, builders, step }) => {
+  const r = job.request as unknown as InterviewRequestRequest;
+  await step(10, 'Loading the analysis');
+  const analysis = await loadAnalysis(db, job);
+  const application = await loadApplication(db, job);
+  await step(50, 'Preparing the agenda');
+  const meta = analysis.office_action?.metadata;
+  const document = await builders.interview_request({
+    caption: captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }),
+    office_action: officeActionOf(analysis, r.office_action_date),
+    claims: claimDispositions(analysis),
+    strategy: strategyOf(r.strategy_selections),
+    interview_type: r.interview_type,
+    request_date: r.request_date,
+    ...(r.participants ? { participants: r.participants } : {}),
+    ...(r.proposed_slots ? { proposed_slots: r.proposed_slots } : {}),
+    ...(r.exhibit ? { exhibit: r.exhibit } : {}),
+    ...(r.practitioner ? { practitioner: r.practitioner } : {}),
+  });
+  await step(90, 'Assembling the document');
+  return { document, filename: docxName('Interview-Request', application.application_number, r.request_date) };
+};
