@@ -4,7 +4,7 @@
  * scale-out every API process must sign and verify with the same secret, so it comes from the
  * environment (PROSA_SIGNING_SECRET) and a process without one refuses to start.
  */
-import { chmodSync, mkdirSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ConfigError } from '../config.ts';
@@ -50,15 +50,18 @@ export function loadKeyring(src: KeyringSource): Keyring {
 function readOrCreateSecret(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, SECRETS_FILE);
+  // Written whole to a private temporary file, then linked into place: link() fails if the file
+  // exists, so only the first of two racing starts creates it, and no start reads a half-written one.
+  const secret = randomBytes(48).toString('base64url');
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify({ signing_secret: secret } satisfies SecretsFile, null, 2)}\n`, { mode: 0o600 });
   try {
-    // 'wx': only the first start creates it, even if two starts race.
-    const fd = openSync(path, 'wx', 0o600);
-    const secret = randomBytes(48).toString('base64url');
-    writeSync(fd, `${JSON.stringify({ signing_secret: secret } satisfies SecretsFile, null, 2)}\n`);
-    closeSync(fd);
+    linkSync(tmp, path);
     return secret;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    rmSync(tmp, { force: true });
   }
   // Tighten the mode in case the file was copied in with a looser one.
   chmodSync(path, 0o600);
