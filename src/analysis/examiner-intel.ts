@@ -1,13 +1,36 @@
 import type { Db } from '../db/connect.ts';
 import type { ExaminerStats } from '../domain/office-action/index.ts';
+import { examinerProfile } from '../queries/examiner-profile.ts';
+
+/** Examiner statistics as the strategy rules and the response document use them. */
+export type ExaminerIntel = ExaminerStats & {
+  /** Allowance rate of disposed applications without an interview: the baseline for the interview lift. */
+  allowance_rate_without_interview?: number;
+  art_unit?: string | null;
+  as_of?: string | null;
+};
 
 /**
- * Examiner statistics for the strategy rules (include_examiner_intel). Reads the examiner
- * profile query; null when the examiner is unknown or the name is ambiguous, in which case
- * the strategy falls back to rules that do not use examiner behaviour.
+ * Examiner statistics for include_examiner_intel, from the examiner profile query (the same
+ * figures REST #7 serves; the account's own analyses count toward rejection bases). Null when
+ * the examiner is unknown or ambiguous, or has no disposed applications: the strategy then uses
+ * only the rules that need no examiner data.
  */
-export async function examinerStatsFor(db: Db, examinerName: string): Promise<ExaminerStats | null> {
-  void db;
-  void examinerName;
-  return null;
+export async function examinerStatsFor(db: Db, examinerName: string, accountId?: string | null): Promise<ExaminerIntel | null> {
+  const result = await examinerProfile(db, examinerName, { accountId: accountId ?? null });
+  if (result.status !== 'found') return null;
+  const p = result.profile;
+  if (p.allowanceRate === null) return null;
+  const stats: ExaminerIntel = {
+    allowance_rate: p.allowanceRate,
+    // No interviewed disposals: no evidence of an interview lift, so the baseline is the allowance rate.
+    interview_success_rate: p.interviewSuccessRate ?? p.allowanceRate,
+    total_cases_analyzed: p.totalCasesAnalyzed,
+    top_rejection_bases: p.topRejectionBases,
+    art_unit: p.artUnit,
+    as_of: p.asOf,
+  };
+  if (p.avgActionsToAllowance !== null) stats.avg_actions_to_allowance = p.avgActionsToAllowance;
+  if (p.allowanceRateWithoutInterview !== null) stats.allowance_rate_without_interview = p.allowanceRateWithoutInterview;
+  return stats;
 }

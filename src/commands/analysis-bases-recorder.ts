@@ -41,7 +41,8 @@ export async function recordAnalysisBases(db: Db, input: AnalysisBasesInput): Pr
   const bases = [...new Set(input.bases.map(normalizeRejectionBasis).filter((b): b is string => b !== null))].sort();
   if (bases.length === 0) return { recorded: [], skipped: 'no_bases' };
 
-  return db.transaction().execute(async (trx) => {
+  // Joins the caller's transaction when given one, so the bases commit with the analysis.
+  const record = async (trx: Db) => {
     const app = await findApplication(trx, input);
     const examinerName = input.examinerName?.trim() || app?.examiner_name || null;
     const name = parseExaminerName(examinerName);
@@ -70,7 +71,8 @@ export async function recordAnalysisBases(db: Db, input: AnalysisBasesInput): Pr
       )
       .execute();
     return { recorded: bases, skipped: null };
-  });
+  };
+  return db.isTransaction ? record(db) : db.transaction().execute(record);
 }
 
 /** The application the analysis is about, as this account sees it (its own record first). */

@@ -15,6 +15,7 @@ import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { chargeInTransaction } from './credit-charger.ts';
 import { isUniqueViolation } from './account-creator.ts';
+import { recordAnalysisBases } from './analysis-bases-recorder.ts';
 
 /** office_action_text may be up to 1 MB (docs/decisions.md); larger is refused with 413. */
 export const MAX_OFFICE_ACTION_BYTES = 1024 * 1024;
@@ -33,7 +34,7 @@ export interface AnalysisCreatorProps {
   /** A retry with the same key and the same request returns the same analysis, unbilled. */
   idempotencyKey?: string | null;
   /** Looks up examiner statistics by name; the examiner-intelligence seam. */
-  examinerStats?: (examinerName: string) => Promise<ExaminerStats | null>;
+  examinerStats?: (examinerName: string, accountId: string) => Promise<ExaminerStats | null>;
   /** The optional LLM expert (argument outlines); null or absent when no provider is configured. */
   llm?: LlmProvider | null;
 }
@@ -91,7 +92,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
   const examinerName = application?.examiner_name ?? run.analysis.parsed.metadata.examiner?.normalized ?? null;
   let stats: ExaminerStats | null = null;
   if (props.includeExaminerIntel && examinerName && props.examinerStats) {
-    stats = await props.examinerStats(examinerName);
+    stats = await props.examinerStats(examinerName, props.accountId);
     if (stats) run = runAnalysis(props.text, { typeHint: props.officeActionType, examinerStats: stats });
   }
 
@@ -140,6 +141,16 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
       if (cost > 0n) {
         await chargeInTransaction(trx, actor, { accountId: props.accountId, amountMicro: cost, kind: 'usage_tokens', description: `Office action analysis (${inputTokens} input + ${outputTokens} output tokens)`, reference: id });
       }
+      // The examiner's rejection patterns learn from this account's analyses (counted for it alone).
+      await recordAnalysisBases(trx, {
+        accountId: props.accountId,
+        applicationId: application?.id ?? null,
+        applicationNumber: number,
+        examinerName,
+        bases: [...new Set(record.claim_analyses.flatMap((c) => c.rejections.map((r) => r.basis)))],
+        mailingDate: run.analysis.parsed.metadata.mailing_date?.value ?? null,
+        analysisId: id,
+      });
       await writeAudit(trx, actor, { accountId: props.accountId, action: 'analysis.created', targetType: 'analysis', targetId: id, details: { application_number: number, type: record.rejection_type, claims: record.claim_analyses.length } });
     });
   } catch (err) {

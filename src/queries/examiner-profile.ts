@@ -206,7 +206,7 @@ async function artUnitFigures(db: Db, artUnit: string, opts: ExaminerProfileOpti
   const from = opts.fromYear ?? 0;
   const to = opts.toYear ?? 9999;
   const { rows } = await sql<Sums & { examiners: number }>`
-    select count(distinct (name_last, name_first, name_middle))::int as examiners,
+    select count(distinct (name_last, name_first))::int as examiners,
       coalesce(sum(allowed), 0)::int as allowed, coalesce(sum(abandoned), 0)::int as abandoned,
       coalesce(sum(allowed_interview), 0)::int as allowed_interview, coalesce(sum(abandoned_interview), 0)::int as abandoned_interview,
       coalesce(sum(actions_sum), 0)::int as actions_sum, coalesce(sum(pending), 0)::int as pending, coalesce(sum(excluded), 0)::int as excluded,

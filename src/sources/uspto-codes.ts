@@ -220,8 +220,35 @@ function kindForCode(key: string, text: string): EventKind {
   if (ABANDONMENT_CODE.test(key)) return key.endsWith('ABN9') ? 'rce' : 'abandonment';
   // Interview variants beyond EXIN/EXET (applicant-initiated, video, in person) are not all
   // verified; their descriptions say "Interview" (§1.5, §7).
-  if (/interview/.test(text)) return 'interview';
+  if (INTERVIEW_TEXT.test(text)) return 'interview';
   return 'other';
+}
+
+const INTERVIEW_TEXT = /interview/;
+
+/** SQL conditions that let through at least every event classifyEvent files under some kinds. */
+export interface EventPrefilter {
+  /** Codes (mail twins included) the table above maps to one of the kinds (eventCodesOfKind). */
+  codes: string[];
+  /** PostgreSQL regular expression for codes ruled by pattern (ABN + digits, mail twins too), or null. */
+  codePattern: string | null;
+  /** Case-insensitive PostgreSQL regular expression on the description (interview variants), or null. */
+  descriptionPattern: string | null;
+}
+
+/**
+ * For reading events in bulk (examiner statistics): narrows the rows fetched to those that can
+ * be of the given kinds, derived from the tables and rules above so the two never drift apart.
+ * A superset: what passes must still go through classifyEvent (ABN9 passes the code pattern and
+ * classifies as 'rce').
+ */
+export function eventPrefilter(kinds: readonly EventKind[]): EventPrefilter {
+  const wanted = new Set(kinds);
+  return {
+    codes: eventCodesOfKind(kinds).sort(),
+    codePattern: wanted.has('abandonment') || wanted.has('rce') ? ABANDONMENT_CODE.source.replace('\\d', '[0-9]') : null,
+    descriptionPattern: wanted.has('interview') ? INTERVIEW_TEXT.source : null,
+  };
 }
 
 /**

@@ -58,7 +58,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
       includeExaminerIntel: body.include_examiner_intel,
       applicationNumber: body.application_number ?? null,
       idempotencyKey: idempotencyKey(request),
-      examinerStats: (name) => examinerStatsFor(db, name),
+      examinerStats: (name, accountId) => examinerStatsFor(db, name, accountId),
       llm,
     });
     return { record, replayed };

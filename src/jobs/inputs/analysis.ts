@@ -20,7 +20,7 @@ export interface StoredAnalysis {
       art_unit?: { value: string } | null;
     };
   };
-  examiner_intel?: { stats?: { allowance_rate: number; interview_success_rate: number } | null };
+  examiner_intel?: { stats?: { allowance_rate: number; interview_success_rate: number; allowance_rate_without_interview?: number } | null };
 }
 
 interface StoredClaim {
@@ -77,7 +77,10 @@ export function statedMailingDate(record: StoredAnalysis): string | null {
 
 export function examinerStatsOf(record: StoredAnalysis): ExaminerStats | null {
   const s = record.examiner_intel?.stats;
-  return s ? { allowance_rate: s.allowance_rate, interview_success_rate: s.interview_success_rate } : null;
+  if (!s) return null;
+  const stats: ExaminerStats = { allowance_rate: s.allowance_rate, interview_success_rate: s.interview_success_rate };
+  if (typeof s.allowance_rate_without_interview === 'number') stats.allowance_rate_without_interview = s.allowance_rate_without_interview;
+  return stats;
 }
 
 export function claimNumbersOf(record: StoredAnalysis): Set<number> {

@@ -7,10 +7,13 @@ import type { Db } from '../../db/connect.ts';
 import type { ExaminerAppFactsTable } from '../../db/schema.ts';
 import { middleKey, parseExaminerName } from '../../domain/examiner-name.ts';
 import { applicationOutcome, type ApplicationState, type ClassifiedEvent } from '../../domain/examiner-outcome.ts';
-import { classifyEvent } from '../uspto-codes.ts';
+import { classifyEvent, eventPrefilter } from '../uspto-codes.ts';
 import { examinerKey } from './examiner-key.ts';
 
 export type FactRow = ExaminerAppFactsTable;
+
+/** The event kinds the outcome needs (domain/examiner-outcome.ts): rejections, allowance, interview, and the disposal-date fallbacks. */
+const PREFILTER = eventPrefilter(['non_final', 'final', 'allowance', 'interview', 'abandonment', 'grant']);
 
 interface RejectionCounts {
   application_number: string;
@@ -35,9 +38,14 @@ export async function deriveFacts(db: Db, ids: readonly string[]): Promise<FactR
   if (apps.length === 0) return [];
   const appIds = apps.map((a) => a.id);
 
+  // Only the events that can matter (a PatEx application has ~30, a handful of these kinds).
   const events = await sql<{ application_id: string; event_code: string; description: string | null; event_date: string }>`
     select application_id, event_code, description, event_date::text as event_date
-    from prosecution_events where application_id = any(${appIds}::text[])`.execute(db);
+    from prosecution_events
+    where application_id = any(${appIds}::text[])
+      and (event_code = any(${PREFILTER.codes}::text[])
+        or event_code ~ ${PREFILTER.codePattern ?? '$^'}
+        or description ~* ${PREFILTER.descriptionPattern ?? '$^'})`.execute(db);
   const byApp = new Map<string, ClassifiedEvent[]>();
   const classes = new Map<string, ReturnType<typeof classifyEvent>>();
   for (const e of events.rows) {

@@ -11,6 +11,7 @@
 // leaves the unfinished items listed for the next run. Phase 2 runs once per variant however many
 // batches touched it, which is what keeps a 10M-event bulk load to one pass.
 import { sql } from 'kysely';
+import { allowsConcurrentTransactions } from '../../db/capabilities.ts';
 import type { Db } from '../../db/connect.ts';
 import { deriveFacts, type FactRow } from './app-facts.ts';
 
@@ -19,6 +20,8 @@ export interface RefreshOptions {
   applicationBatch?: number;
   /** Examiner variants per phase-2 transaction. */
   keyBatch?: number;
+  /** Transactions run side by side on PostgreSQL (a core each); always 1 on PGlite. Default 2. */
+  concurrency?: number;
   onProgress?(phase: 'applications' | 'examiners', done: number): void;
 }
 
@@ -34,21 +37,47 @@ export async function refreshExaminerStats(db: Db, opts: RefreshOptions = {}): P
   const started = performance.now();
   const appBatch = opts.applicationBatch ?? 5000;
   const keyBatch = opts.keyBatch ?? 250;
+  const workers = allowsConcurrentTransactions(db) ? Math.max(1, opts.concurrency ?? 2) : 1;
   let applications = 0;
   let examiners = 0;
-  for (;;) {
-    const n = await db.transaction().execute((trx) => refreshApplications(trx, appBatch));
-    if (n === 0) break;
+  const bulk = !db.isTransaction && (await backlogAtLeast(db, BULK));
+  if (bulk) {
+    // After a bulk load the planner may know nothing of the new rows (autovacuum can be off or
+    // behind), and would then scan all events for every batch: refresh its statistics first.
+    await sql`analyze applications, prosecution_events, office_action_rejections`.execute(db);
+  }
+  // Workers claim disjoint items (SKIP LOCKED); each loops until nothing is left to claim.
+  const drain = async (step: (trx: Db) => Promise<number>, onDone: (n: number) => void) => {
+    for (;;) {
+      // Joins the caller's transaction when given one (then a single worker runs).
+      const n = db.isTransaction ? await step(db) : await db.transaction().execute(step);
+      if (n === 0) return;
+      onDone(n);
+    }
+  };
+  const run = (step: (trx: Db) => Promise<number>, onDone: (n: number) => void) => Promise.all(Array.from({ length: workers }, () => drain(step, onDone)));
+  await run((trx) => refreshApplications(trx, appBatch), (n) => {
     applications += n;
     opts.onProgress?.('applications', applications);
-  }
-  for (;;) {
-    const n = await db.transaction().execute((trx) => refreshKeys(trx, keyBatch));
-    if (n === 0) break;
+  });
+  await run((trx) => refreshKeys(trx, keyBatch), (n) => {
     examiners += n;
     opts.onProgress?.('examiners', examiners);
+  });
+  if (bulk || (applications >= BULK && !db.isTransaction)) {
+    // A bulk refresh leaves a million dead rows in the work lists and facts; reclaim them now and
+    // refresh the planner's statistics rather than wait for autovacuum (outside any transaction).
+    await sql`vacuum (analyze) examiner_stats_dirty, examiner_stats_dirty_keys, examiner_app_facts, examiner_stats`.execute(db);
   }
   return { applications, examiners, seconds: Number(((performance.now() - started) / 1000).toFixed(3)) };
+}
+
+/** A backlog this large is a bulk load: analyze the inputs first, vacuum the work tables after. */
+const BULK = 50_000;
+
+async function backlogAtLeast(db: Db, n: number): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (select 1 from examiner_stats_dirty order by application_id limit ${n}) d`.execute(db);
+  return rows[0].n >= n;
 }
 
 /**
@@ -58,20 +87,23 @@ export async function refreshExaminerStats(db: Db, opts: RefreshOptions = {}): P
  * `prosa stats refresh`). Returns whether the statistics are now current.
  */
 export async function refreshIfSmall(db: Db, maxApplications = 2000, maxKeys = 200): Promise<boolean> {
+  // Through the indexes: right after a bulk refresh the tables hold many dead rows until vacuumed.
   const pending = await sql<{ apps: number; keys: number }>`
-    select (select count(*) from (select 1 from examiner_stats_dirty limit ${maxApplications + 1}) a)::int as apps,
-           (select count(*) from (select 1 from examiner_stats_dirty_keys limit ${maxKeys + 1}) k)::int as keys`.execute(db);
+    select (select count(*) from (select 1 from examiner_stats_dirty order by application_id limit ${maxApplications + 1}) a)::int as apps,
+           (select count(*) from (select 1 from examiner_stats_dirty_keys order by examiner_key limit ${maxKeys + 1}) k)::int as keys`.execute(db);
   const { apps, keys } = pending.rows[0];
   if (apps === 0 && keys === 0) return true;
-  if (apps > maxApplications || keys > maxKeys) return false;
+  // Inside the caller's transaction (one connection) the refresh's own transactions cannot run.
+  if (apps > maxApplications || keys > maxKeys || db.isTransaction) return false;
   await refreshExaminerStats(db);
   return true;
 }
 
 async function refreshApplications(trx: Db, limit: number): Promise<number> {
+  await noJit(trx);
   const claimed = await sql<{ application_id: string }>`
     delete from examiner_stats_dirty where application_id in (
-      select application_id from examiner_stats_dirty limit ${limit} for update skip locked)
+      select application_id from examiner_stats_dirty order by application_id limit ${limit} for update skip locked)
     returning application_id`.execute(trx);
   const ids = claimed.rows.map((r) => r.application_id);
   if (ids.length === 0) return 0;
@@ -87,6 +119,7 @@ async function refreshApplications(trx: Db, limit: number): Promise<number> {
 }
 
 async function refreshKeys(trx: Db, limit: number): Promise<number> {
+  await noJit(trx);
   const claimed = await sql<{ examiner_key: string }>`
     select examiner_key from examiner_stats_dirty_keys order by examiner_key limit ${limit} for update skip locked`.execute(trx);
   const keys = claimed.rows.map((r) => r.examiner_key);
@@ -111,6 +144,14 @@ async function refreshKeys(trx: Db, limit: number): Promise<number> {
     group by examiner_key, art_unit, disposal_year`.execute(trx);
   await sql`delete from examiner_stats_dirty_keys where examiner_key = any(${keys}::text[])`.execute(trx);
   return keys.length;
+}
+
+/**
+ * These batch queries look expensive to the planner (thousands of keys) but run in tens of
+ * milliseconds; JIT compilation would add more than that to each. Transaction-local.
+ */
+async function noJit(trx: Db): Promise<void> {
+  await sql`set local jit = off`.execute(trx);
 }
 
 const FACT_COLUMNS = [

@@ -3,18 +3,20 @@
 // (layout.ts). Streaming with csv-parse: memory holds one batch, however large the file.
 //
 // Writes: rows are mapped, then written in batches (BATCH_ROWS) of one multi-row statement each
-// (patex-store.ts). While one batch is written the next is parsed (at most one write in
-// flight), which keeps both the parser and the database busy.
+// (patex-store.ts). While batches are written the next is parsed (write-pipeline.ts), which
+// keeps both the parser and the database busy.
 //
 // Idempotent: applications are upserted on the public-record index keeping their ids, events
 // insert-or-ignore on (application, code, date); a re-run changes nothing and counts the same.
 // Transactions of applications not in the database (application_data not imported first) are
 // skipped with a reason, as the ODP importer does for /transactions records.
 //
-// Malformed CSV (e.g. an unclosed quote): the rows before the error are committed, then a
-// PatexImportError names the line and carries the summary so far.
+// Malformed CSV: a row the parser cannot read (an unclosed quote) is skipped with a reason; any
+// other parser failure commits the rows before it, then a PatexImportError names the line and
+// carries the summary so far.
 import { createReadStream } from 'node:fs';
 import { parse, type CsvError } from 'csv-parse';
+import { allowsConcurrentTransactions } from '../../db/capabilities.ts';
 import type { Db } from '../../db/connect.ts';
 import { validationError } from '../../errors.ts';
 import type { ImportOptions, ImportSummary } from '../odp/odp-importer.ts';
@@ -23,9 +25,17 @@ import { mapApplicationRow, type PatexApplication } from './map-application-row.
 import { mapEventCodeRow, mapTransactionRow, type PatexEventCode, type PatexTransaction } from './map-transaction-row.ts';
 import { insertEvents, resolveTransactions, upsertApplications, upsertEventCodes } from './patex-store.ts';
 import { PATEX_SKIP, type RowResult } from './skip-reasons.ts';
+import { WritePipeline } from './write-pipeline.ts';
 
 /** Rows per write. Arrays travel as a few parameters, so size is bounded by latency, not limits. */
 const BATCH_ROWS: Record<PatexLayout['table'], number> = { application_data: 1000, transactions: 5000, event_codes: 1000 };
+/**
+ * Writes in flight. Events are a set (insert-or-ignore), so their batches may commit in any
+ * order and two run side by side (PostgreSQL then uses a second core: the insert, its two
+ * indexes and the foreign-key check dominate, docs/benchmarks.md). Application rows keep file
+ * order (a repeated number: the last row wins), so one at a time. PGlite: always one.
+ */
+const IN_FLIGHT: Record<PatexLayout['table'], number> = { application_data: 1, transactions: 2, event_codes: 1 };
 
 export class PatexImportError extends Error {
   readonly summary: ImportSummary;
@@ -45,36 +55,38 @@ type Row = PatexApplication | PatexTransaction | PatexEventCode;
 export async function importPatex(db: Db, input: NodeJS.ReadableStream | string, opts: ImportOptions = {}): Promise<ImportSummary> {
   const tally = new Tally();
   const source: NodeJS.ReadableStream = typeof input === 'string' ? createReadStream(input) : input;
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true });
+  let layout: PatexLayout | null = null;
+  // Lenient where real exports are sloppy: a quote inside an unquoted field is literal (titles
+  // such as 12" DISPLAY), \r\n and \n may be mixed, short or long rows are counted (PATEX_SKIP).
+  // A row the parser still cannot read (an unclosed quote runs on to the end of the file) is
+  // skipped with a reason rather than ending the import.
+  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, record_delimiter: ['\r\n', '\n'], skip_empty_lines: true, skip_records_with_error: true });
+  let unreadableHeader = false;
+  parser.on('skip', () => {
+    // The parser runs ahead of this loop, so ask it whether it had produced the header yet.
+    if (parser.info.records === 0) unreadableHeader = true;
+    tally.records += 1;
+    tally.skip(PATEX_SKIP.malformedRow);
+  });
   source.on('error', (err: Error) => parser.destroy(err));
   source.pipe(parser);
 
-  let layout: PatexLayout | null = null;
   let batch: Row[] = [];
-  // One write in flight at a time, in file order. Its failure is caught at once (an unawaited
-  // rejection would crash the process) and rethrown at the next settle().
-  let inFlight: Promise<void> = Promise.resolve();
-  let writeFailure: { error: unknown } | null = null;
-  const settle = async () => {
-    await inFlight;
-    if (writeFailure !== null) throw writeFailure.error;
-  };
+  let pipeline = new WritePipeline(1);
   const flush = async () => {
-    await settle();
     if (batch.length === 0 || layout === null) return;
     const rows = batch;
     const table = layout.table;
     batch = [];
-    inFlight = write(db, table, rows, tally).catch((error: unknown) => {
-      writeFailure = { error };
-    });
+    await pipeline.add(() => write(db, table, rows), (counts) => tally.add(counts));
   };
 
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (layout === null) {
-        layout = detectLayout(record);
-        if (layout === null) throw validationError('file', `is not a PatEx application_data, transactions or event_codes CSV (header: ${record.slice(0, 6).join(',')}…)`);
+        layout = unreadableHeader ? null : detectLayout(record);
+        if (layout === null) throw notPatex(record.slice(0, 6).join(','));
+        pipeline = new WritePipeline(allowsConcurrentTransactions(db) ? IN_FLIGHT[layout.table] : 1);
         continue;
       }
       tally.records += 1;
@@ -87,20 +99,25 @@ export async function importPatex(db: Db, input: NodeJS.ReadableStream | string,
       }
       opts.onProgress?.(tally.records);
     }
+    if (layout === null) throw notPatex(unreadableHeader ? 'unreadable' : 'none');
     await flush();
-    await settle();
+    await pipeline.settle();
   } catch (err) {
     if (!isCsvError(err)) {
-      await inFlight;
+      await pipeline.settle().catch(() => undefined);
       throw err;
     }
     await flush(); // rows read completely before the error are kept
-    await settle();
+    await pipeline.settle();
     throw new PatexImportError(err, typeof err.lines === 'number' ? err.lines : null, tally.summary());
   } finally {
     if (typeof input === 'string') (source as ReturnType<typeof createReadStream>).destroy();
   }
   return tally.summary();
+}
+
+function notPatex(header: string) {
+  return validationError('file', `is not a PatEx application_data, transactions or event_codes CSV (header: ${header.slice(0, 120)})`);
 }
 
 function mapRow(record: readonly string[], layout: PatexLayout): RowResult<Row> {
@@ -114,19 +131,26 @@ function mapRow(record: readonly string[], layout: PatexLayout): RowResult<Row> 
   }
 }
 
-async function write(db: Db, table: PatexLayout['table'], rows: Row[], tally: Tally): Promise<void> {
+interface WriteCounts {
+  applications: number;
+  events: number;
+  unknownApplications: number;
+}
+
+/** One batch, one transaction; counts are returned (not tallied inside) so a retried write counts once. */
+async function write(db: Db, table: PatexLayout['table'], rows: Row[]): Promise<WriteCounts> {
   if (table === 'application_data') {
-    tally.applications += await upsertApplications(db, rows as PatexApplication[]);
-  } else if (table === 'transactions') {
-    await db.transaction().execute(async (trx) => {
+    return { applications: await upsertApplications(db, rows as PatexApplication[]), events: 0, unknownApplications: 0 };
+  }
+  if (table === 'transactions') {
+    return db.transaction().execute(async (trx) => {
       const { events, unknown } = await resolveTransactions(trx, rows as PatexTransaction[]);
       await insertEvents(trx, events);
-      tally.events += events.length;
-      for (let i = 0; i < unknown; i++) tally.skip(PATEX_SKIP.applicationNotImported);
+      return { applications: 0, events: events.length, unknownApplications: unknown };
     });
-  } else {
-    await upsertEventCodes(db, rows as PatexEventCode[]);
   }
+  await upsertEventCodes(db, rows as PatexEventCode[]);
+  return { applications: 0, events: 0, unknownApplications: 0 };
 }
 
 function isCsvError(err: unknown): err is CsvError & { lines?: number } {
@@ -140,8 +164,14 @@ class Tally {
   events = 0;
   private reasons = new Map<string, number>();
 
-  skip(reason: string): void {
-    this.reasons.set(reason, (this.reasons.get(reason) ?? 0) + 1);
+  skip(reason: string, count = 1): void {
+    if (count > 0) this.reasons.set(reason, (this.reasons.get(reason) ?? 0) + count);
+  }
+
+  add(counts: WriteCounts): void {
+    this.applications += counts.applications;
+    this.events += counts.events;
+    this.skip(PATEX_SKIP.applicationNotImported, counts.unknownApplications);
   }
 
   summary(): ImportSummary {

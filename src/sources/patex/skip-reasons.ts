@@ -11,6 +11,7 @@ export const PATEX_SKIP = {
   eventIncomplete: 'transaction without event_code or a valid recorded_date',
   eventCodeIncomplete: 'event code without a description',
   fieldCount: 'row has a different number of fields than the header',
+  malformedRow: 'malformed CSV row (an unclosed quote)',
 } as const;
 
 export type PatexSkipReason = (typeof PATEX_SKIP)[keyof typeof PATEX_SKIP];
