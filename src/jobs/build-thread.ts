@@ -4,19 +4,14 @@
  * the database) that share the process with the worker.
  */
 import { parentPort } from 'node:worker_threads';
-import { DEFAULT_BUILDERS, type Builders } from './builders.ts';
+import { DEFAULT_BUILDERS } from './builders.ts';
+import { READY_REPLY, type BuildReply, type BuildRequest, type EXIT_REQUEST } from './build-protocol.ts';
 
-export interface BuildRequest {
-  id: number;
-  kind: keyof Builders;
-  input: unknown;
-}
-
-export type BuildReply =
-  | { id: number; ok: true; bytes: Uint8Array }
-  | { id: number; ok: false; name: string; message: string };
-
-parentPort!.on('message', async (req: BuildRequest) => {
+parentPort!.on('message', async (req: BuildRequest | typeof EXIT_REQUEST) => {
+  if ('exit' in req) {
+    parentPort!.close();
+    return;
+  }
   try {
     const build = DEFAULT_BUILDERS[req.kind] as (input: unknown) => Promise<Buffer>;
     const buf = await build(req.input);
@@ -28,3 +23,5 @@ parentPort!.on('message', async (req: BuildRequest) => {
     parentPort!.postMessage({ id: req.id, ok: false, name: e.name, message: e.message } satisfies BuildReply);
   }
 });
+
+parentPort!.postMessage(READY_REPLY);

@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { DocumentInputError } from '../documents/validate.ts';
 import type { Builders } from './builders.ts';
-import type { BuildReply, BuildRequest } from './build-thread.ts';
+import { EXIT_REQUEST, type BuildReply, type BuildRequest, type READY_REPLY } from './build-protocol.ts';
 
 interface Pending {
   resolve(buf: Buffer): void;
@@ -18,7 +18,13 @@ interface Pending {
 interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Resolves when the thread has loaded its modules (or has exited). */
+  ready: Promise<void>;
+  exited: Promise<void>;
 }
+
+/** How long close() waits for a thread to load, then to exit, before terminating it. */
+const STOP_TIMEOUT_MS = 15_000;
 
 export interface BuilderPool {
   builders: Builders;
@@ -33,13 +39,18 @@ export function startBuilderPool(size: number): BuilderPool {
   let closed = false;
 
   const spawn = (index: number): Slot => {
-    const slot: Slot = { worker: new Worker(ENTRY), pending: new Map() };
+    const worker = new Worker(ENTRY);
+    let markReady!: () => void;
+    const ready = new Promise<void>((resolve) => (markReady = resolve));
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => { markReady(); resolve(); }));
+    const slot: Slot = { worker, pending: new Map(), ready, exited };
     const failAll = (err: Error) => {
       for (const p of slot.pending.values()) p.reject(err);
       slot.pending.clear();
       if (slots[index] === slot) slots[index] = null;
     };
-    slot.worker.on('message', (reply: BuildReply) => {
+    slot.worker.on('message', (reply: BuildReply | typeof READY_REPLY) => {
+      if ('ready' in reply) return markReady();
       const p = slot.pending.get(reply.id);
       if (!p) return;
       slot.pending.delete(reply.id);
@@ -92,7 +103,19 @@ export function startBuilderPool(size: number): BuilderPool {
     },
     async close() {
       closed = true;
-      await Promise.all(slots.map((s) => s?.worker.terminate()));
+      // Terminating a thread while it is still loading its modules can abort the whole process
+      // (a V8 fatal check, seen as SIGTRAP under load): wait until it has loaded, then ask it to
+      // exit; terminate only a thread that does not stop in time.
+      await Promise.all(slots.map((s) => (s ? stopThread(s) : undefined)));
     },
   };
+}
+
+async function stopThread(slot: Slot): Promise<void> {
+  const timeout = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(resolve, ms, 'timeout').unref());
+  if ((await Promise.race([slot.ready.then(() => 'ready' as const), timeout(STOP_TIMEOUT_MS)])) === 'ready') {
+    slot.worker.postMessage(EXIT_REQUEST);
+    if ((await Promise.race([slot.exited.then(() => 'exited' as const), timeout(STOP_TIMEOUT_MS)])) === 'exited') return;
+  }
+  await slot.worker.terminate();
 }
