@@ -34,7 +34,10 @@ export interface JobLogger {
 export interface DraftWorkerOptions {
   /** Replace builders (tests: a builder that throws). */
   builders?: Partial<Builders>;
-  /** Threads that build documents (default: the queue's concurrency); 0 builds on the main thread. */
+  /**
+   * Threads that build documents; 0 builds on the main thread. Default: the queue's concurrency
+   * with PostgreSQL, 0 with the embedded PGlite (see defaultBuilderThreads).
+   */
   builderThreads?: number;
   /** Called after each step is recorded (tests: stop a job half-way). */
   afterStep?: (jobId: string, progress: number, currentStep: string) => Promise<void> | void;
@@ -105,10 +108,21 @@ async function failStalled(deps: RunDeps, jobId: string): Promise<void> {
   await draftJobFailer(deps.database.db, { jobId, reason: row.error_message ?? STALLED_REASON });
 }
 
+/**
+ * Worker threads only where the process hosts no WebAssembly database. With PGlite in the same
+ * process, Node 24's V8 aborted the whole process (SIGTRAP, "Check failed: jit_page_->allocations_
+ * .erase(addr) == 1" in ThreadIsolation::UnregisterWasmAllocation) when PGlite's WASM code was
+ * freed while builder threads were alive; a draft blocking the event loop for ~0.2 s is the
+ * safer trade for the embedded, single-process deployment (docs/decisions.md).
+ */
+export function defaultBuilderThreads(database: Database, concurrency: number): number {
+  return database.kind === 'postgres' ? concurrency : 0;
+}
+
 /** Subscribes this process to the draft queues. */
 export async function startDraftWorker(database: Database, queue: DraftQueue, opts: DraftWorkerOptions = {}): Promise<DraftWorker> {
   const { boss, settings } = queue;
-  const threads = opts.builderThreads ?? settings.concurrency;
+  const threads = opts.builderThreads ?? defaultBuilderThreads(database, settings.concurrency);
   const pool: BuilderPool | null = threads > 0 ? startBuilderPool(threads) : null;
   const deps: RunDeps = { database, builders: { ...(pool?.builders ?? DEFAULT_BUILDERS), ...opts.builders }, afterStep: opts.afterStep, logger: opts.logger ?? SILENT };
   // NOTIFY wakes a worker for a new job at once, but a retry (or a job the supervisor hands back
