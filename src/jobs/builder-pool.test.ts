@@ -19,7 +19,7 @@ test('builds documents in worker threads, reports input errors as such, and clos
     // Threads are asked to exit once loaded; no 15 s terminate fallback on a healthy pool.
     expect(Date.now() - started).toBeLessThan(10_000);
   }
-  await expect(pool.builders.ids({})).rejects.toThrow(/closed/);
+  await expect(pool.builders.extension_of_time(extension)).rejects.toThrow(/closed/);
 });
 
 test('closing a pool whose threads are still loading waits for them instead of aborting the process', async () => {
