@@ -42,10 +42,14 @@ function todayUtc(): string {
  * it runs. stop() drains in-flight requests, then closes everything in reverse order.
  */
 export async function startServer(config: Config, roles: readonly Role[] = ROLES, opts: StartOptions = {}): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let app: FastifyInstance | undefined;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (err) => (app ? app.log.warn({ err }, 'an idle database connection failed; the pool replaces it') : process.stderr.write(`warning: an idle database connection failed: ${err.message}\n`)),
+  });
   let rateLimits: RateLimits | undefined;
   let admin: AdminSocket | undefined;
-  let app: FastifyInstance | undefined;
   let queue: QueueHandle | undefined;
   let worker: DraftWorker | undefined;
   try {

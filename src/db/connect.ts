@@ -38,10 +38,12 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** Max pool size on PostgreSQL. */
   poolSize?: number;
+  /** Told when an idle PostgreSQL connection fails (logged by the server); the pool recovers by itself. */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.onIdleError);
   return openPglite(opts.dataDir ?? './data', opts.loadDataDir);
 }
 
@@ -77,7 +79,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   };
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<Database> {
+async function openPostgres(connectionString: string, max: number, onIdleError?: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -86,6 +88,11 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
         oid in parsers ? parsers[oid as keyof typeof parsers] : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle client's connection can end at any time (a PostgreSQL restart, a failover, an
+  // administrator terminating it): the pool discards that client and opens a new one on the next
+  // query. Without a listener, pg.Pool re-emits the error as an uncaught exception and the whole
+  // process dies.
+  pool.on('error', (err) => onIdleError?.(err));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {

@@ -52,7 +52,11 @@ export async function createRateLimits(opts: { connectionString?: string }): Pro
   let pool: pg.Pool | undefined;
   const limiter = async (keyPrefix: string, points: number, duration: number, blockDuration = 0): Promise<RateLimiterAbstract> => {
     if (!opts.connectionString) return new RateLimiterMemory({ points, duration, keyPrefix, blockDuration });
-    pool ??= new pg.Pool({ connectionString: opts.connectionString, max: 4 });
+    if (!pool) {
+      pool = new pg.Pool({ connectionString: opts.connectionString, max: 4 });
+      // A dropped idle connection is replaced on the next query; never an uncaught exception.
+      pool.on('error', () => {});
+    }
     const p = pool;
     return new Promise((resolve, reject) => {
       const limiter: RateLimiterPostgres = new RateLimiterPostgres(
