@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { notFound, validationError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
+import { idempotencyKeyOf } from '../idempotency-key.ts';
 import { analysisCreator, MAX_OFFICE_ACTION_BYTES } from '../../commands/analysis-creator.ts';
 import { examinerStatsFor } from '../../analysis/examiner-intel.ts';
 import { createLlmProvider } from '../../analysis/llm/index.ts';
@@ -19,16 +20,6 @@ export const analyzeBody = z.object({
   office_action_type: z.enum(['CTNF', 'CTFR', 'CTED', 'CTRS']).default('CTNF'),
   include_examiner_intel: z.boolean().default(true),
 });
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-function idempotencyKey(request: FastifyRequest): string | null {
-  const raw = request.headers['idempotency-key'];
-  if (raw === undefined) return null;
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!IDEMPOTENCY_KEY.test(key)) throw validationError('Idempotency-Key', 'must be 1 to 255 visible ASCII characters');
-  return key;
-}
 
 const analysisRecordSchema = z.object({
   analysis_id: z.string(),
@@ -57,7 +48,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
       officeActionType: body.office_action_type,
       includeExaminerIntel: body.include_examiner_intel,
       applicationNumber: body.application_number ?? null,
-      idempotencyKey: idempotencyKey(request),
+      idempotencyKey: idempotencyKeyOf(request),
       examinerStats: (name, accountId) => examinerStatsFor(db, name, accountId),
       llm,
     });
