@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { normalizeApplicationNumber } from '../../../domain/application-number.ts';
-import { findPublicApplication } from '../../../queries/applications.ts';
+import { publicApplicationOrFetch } from '../../../sources/odp/live-lookup.ts';
 import { pendingAction } from '../../../queries/application-deadlines.ts';
 import { presentDeadlinesRecord } from '../../../presenters/deadlines.ts';
 import { errorObjectSchema } from '../../schemas.ts';
@@ -28,12 +28,12 @@ export function deadlinesRoute(app: FastifyInstance, ctx: AppContext): void {
       deprecated: true,
       tags: ['retired REST v1'],
       params: z.object({ application_number: z.string().max(64) }),
-      response: { 200: deadlinesRecordSchema, 404: errorObjectSchema },
+      response: { 200: deadlinesRecordSchema, 404: errorObjectSchema, 502: errorObjectSchema },
     },
   }, async (request) => {
     const raw = request.params.application_number;
     const number = normalizeApplicationNumber(raw);
-    const app = number ? await findPublicApplication(ctx.database.db, number) : undefined;
+    const app = number ? await publicApplicationOrFetch(ctx, number) : undefined;
     if (!app) throw appNotFound(raw);
     return presentDeadlinesRecord(app.application_number, await pendingAction(ctx.database.db, app.id));
   });

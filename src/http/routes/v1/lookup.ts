@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { normalizeApplicationNumber } from '../../../domain/application-number.ts';
-import { findPublicApplication } from '../../../queries/applications.ts';
+import { publicApplicationOrFetch } from '../../../sources/odp/live-lookup.ts';
 import { applicationDeadlineFields } from '../../../queries/application-deadlines.ts';
 import { presentApplication } from '../../../presenters/application.ts';
 import { errorObjectSchema } from '../../schemas.ts';
@@ -40,12 +40,12 @@ export function lookupRoute(app: FastifyInstance, ctx: AppContext): void {
       deprecated: true,
       tags: ['retired REST v1'],
       params: z.object({ application_number: z.string().max(64) }),
-      response: { 200: applicationRecordSchema, 404: errorObjectSchema },
+      response: { 200: applicationRecordSchema, 404: errorObjectSchema, 502: errorObjectSchema },
     },
   }, async (request) => {
     const raw = request.params.application_number;
     const number = normalizeApplicationNumber(raw);
-    const app = number ? await findPublicApplication(ctx.database.db, number) : undefined;
+    const app = number ? await publicApplicationOrFetch(ctx, number) : undefined;
     if (!app) throw appNotFound(raw);
     return presentApplication(app, await applicationDeadlineFields(ctx.database.db, app.id));
   });

@@ -1,0 +1,56 @@
+// The live connector as the lookup routes use it: the database first; on a miss, and only when
+// PROSA_USPTO_API_KEY is set, the USPTO Open Data Portal (shared/reference/uspto-data.md §1).
+// Without the key nothing leaves the process.
+import type { AppContext } from '../../http/context.ts';
+import type { Config } from '../../config.ts';
+import type { ApplicationRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { findPublicApplication } from '../../queries/applications.ts';
+import { createOdpClient, OdpRejectedError, OdpUnavailableError, type OdpClient } from './odp-client.ts';
+import { fetchAndStoreApplication } from './odp-fetcher.ts';
+
+/** One client per configuration (so one request queue per key: the ODP allows burst 1, §1.2). */
+const clients = new WeakMap<Config, OdpClient>();
+
+function clientFor(config: Config, apiKey: string): OdpClient {
+  let client = clients.get(config);
+  if (!client) clients.set(config, (client = createOdpClient({ apiKey, baseUrl: config.usptoBaseUrl })));
+  return client;
+}
+
+/** Replace the client built from a configuration (tests inject one with a recording sleep). */
+export function setOdpClient(config: Config, client: OdpClient): void {
+  clients.set(config, client);
+}
+
+/** The public application for a normalized number, fetched from the ODP on a miss when a key is set. */
+export async function publicApplicationOrFetch(ctx: AppContext, number: string): Promise<ApplicationRow | undefined> {
+  const stored = await findPublicApplication(ctx.database.db, number);
+  const apiKey = ctx.config.usptoApiKey;
+  if (stored || !apiKey) return stored;
+  try {
+    return (await fetchAndStoreApplication(ctx.database.db, clientFor(ctx.config, apiKey), number)) ?? undefined;
+  } catch (err) {
+    if (err instanceof OdpRejectedError) throw usptoRejectedKey();
+    if (err instanceof OdpUnavailableError) throw usptoUnavailable();
+    throw err;
+  }
+}
+
+export function usptoUnavailable(): AppError {
+  return new AppError(
+    502,
+    'uspto_unavailable',
+    'The application is not in the Prosa database and the USPTO Open Data Portal did not answer, so it could not be fetched.',
+    'Retry in a minute. If the USPTO stays unavailable, the record may be added to the docket manually in the Prosa web app or through the MCP server.',
+  );
+}
+
+export function usptoRejectedKey(): AppError {
+  return new AppError(
+    502,
+    'uspto_rejected_key',
+    'The application is not in the Prosa database and the USPTO Open Data Portal rejected this server\'s API key, so it could not be fetched.',
+    'This is a server configuration problem: ask the Prosa operator to check PROSA_USPTO_API_KEY (a valid key from "My ODP" at data.uspto.gov). Meanwhile the record may be added to the docket manually.',
+  );
+}
