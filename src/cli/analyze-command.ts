@@ -37,7 +37,7 @@ export async function analyzeCommand(config: Config, file: string, o: AnalyzeOpt
   if (o.examinerIntel && examiner) {
     try {
       stats = ((await runOperatorOp(config, 'examiner.stats', { name: examiner })) as { stats: ExaminerStats | null }).stats;
-      if (stats) run = runAnalysis(text, { typeHint: o.type, examinerStats: stats });
+      if (stats) run = runAnalysis(text, { typeHint: o.type, examinerStats: stats, reuse: run });
     } catch (err) {
       process.stderr.write(`warning: examiner statistics unavailable (${err instanceof Error ? err.message : String(err)}); analysing without them\n`);
     }

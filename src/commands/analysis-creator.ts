@@ -93,7 +93,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
   let stats: ExaminerStats | null = null;
   if (props.includeExaminerIntel && examinerName && props.examinerStats) {
     stats = await props.examinerStats(examinerName, props.accountId);
-    if (stats) run = runAnalysis(props.text, { typeHint: props.officeActionType, examinerStats: stats });
+    if (stats) run = runAnalysis(props.text, { typeHint: props.officeActionType, examinerStats: stats, reuse: run });
   }
 
   const id = `an_${randomBase62(24)}`;

@@ -92,3 +92,18 @@ describe('analyzeOfficeAction', () => {
     expect(withStats.strategy.reasons.some((r) => r.includes('interview'))).toBe(true);
   });
 });
+
+describe('reusing a parse (examiner statistics learned after the first pass)', () => {
+  test('gives exactly what a fresh analysis with the statistics gives, without parsing again', () => {
+    const text = loadText('04.txt');
+    const stats = { allowance_rate: 0.3, interview_success_rate: 0.8, total_cases_analyzed: 120 };
+    const first = analyzeOfficeAction(text, { typeHint: 'CTNF' });
+    const reused = analyzeOfficeAction(text, { typeHint: 'CTNF', examinerStats: stats, reuse: first });
+    const fresh = analyzeOfficeAction(text, { typeHint: 'CTNF', examinerStats: stats });
+    expect(reused.parsed).toBe(first.parsed);
+    expect(reused.claim_analyses).toEqual(fresh.claim_analyses);
+    expect(reused.claim_analyses).not.toEqual(first.claim_analyses);
+    expect(reused.citations_verified).toBe(fresh.citations_verified);
+    expect(reused.confidence_scores).toEqual(fresh.confidence_scores);
+  });
+});

@@ -26,7 +26,16 @@ export interface AnalyzeOptions {
   examinerStats?: ExaminerStats | null;
   /** Monotonic clock in milliseconds, injected by the caller. */
   now?: () => number;
+  /**
+   * An earlier analysis of the SAME text and type hint whose parse is reused: only the claim
+   * mapping, strategy and verification run again (callers learn the examiner from the first
+   * pass, then add examiner statistics without parsing the action twice).
+   */
+  reuse?: OfficeActionAnalysis;
 }
+
+/** The experts that parse the text; their results and timings carry over with `reuse`. */
+const PARSE_EXPERTS: readonly ExpertName[] = ['summary_parser', 'rejection_extractor', 'reference_normalizer'];
 
 export interface OfficeActionAnalysis {
   parsed: ParsedOfficeAction;
@@ -64,7 +73,10 @@ export function analyzeOfficeAction(text: string, options: AnalyzeOptions = {}):
   };
   const stage: StageRunner = (name, run) => timed(name, run);
 
-  const parsed = parseOfficeAction(input, { typeHint: options.typeHint, stage });
+  for (const e of options.reuse?.experts ?? []) {
+    if (PARSE_EXPERTS.includes(e.name) && e.elapsed_ms !== null) elapsed.set(e.name, e.elapsed_ms);
+  }
+  const parsed = options.reuse?.parsed ?? parseOfficeAction(input, { typeHint: options.typeHint, stage });
   const facts = timed('claim_mapper', () => collectClaimFacts(parsed));
   const claimAnalyses = timed('strategy_engine', () => applyStrategies(facts, parsed, { examinerStats: options.examinerStats ?? null }));
   const verified = timed('citation_verifier', () => verifyEvidence(input, { parsed, claimAnalyses }).length === 0);
