@@ -5,16 +5,15 @@
  */
 import type {
   DrawingSheetInput,
+  ExtensionPetitionInput,
   IdsInput,
   InterviewParticipant,
   InterviewType,
   IsoDate,
-  OfficeActionRef,
   Practitioner,
   RestrictionElection,
   StrategyCode,
 } from '../documents/types.ts';
-import type { EntitySize } from '../domain/deadlines/fees.ts';
 import type { ExportType } from '../domain/pricing.ts';
 
 export type FormKind = 'extension_of_time' | 'interview_request';
@@ -39,18 +38,8 @@ export interface IdsRequest {
   ids: Omit<IdsInput, 'caption' | 'template'>;
 }
 
-export interface ExtensionRequest {
-  application_number: string;
-  office_action: OfficeActionRef;
-  months: number;
-  entity_size: EntitySize;
-  period: { reply_due: IsoDate; extended_due: IsoDate };
-  petition_date: IsoDate;
-  /** The 37 CFR 1.17(a) fee the deadline engine gives for the months and entity size. */
-  fee_amount?: string;
-  deposit_account?: string;
-  practitioner?: Practitioner;
-}
+/** The petition's own fields as the builder takes them; the caption is re-read from the application. */
+export type ExtensionRequest = Omit<ExtensionPetitionInput, 'caption' | 'template'> & { application_number: string };
 
 export interface InterviewRequestRequest {
   application_number: string;
