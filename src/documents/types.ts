@@ -9,18 +9,9 @@ import type { EntitySize } from '../domain/deadlines/fees.ts';
 
 export type { EntitySize };
 
-/** Claim status, as the analysis record reports it (the office-action parser's vocabulary). */
-export type ClaimStatus = 'rejected' | 'objected' | 'allowed' | 'withdrawn' | 'cancelled' | 'pending';
-
-/** Kind of paper replied to (the parser's `PaperKind`); it decides the title and sections of a reply. */
-export type PaperKind =
-  | 'non_final'
-  | 'final'
-  | 'restriction'
-  | 'requirement_for_information'
-  | 'quayle'
-  | 'notice_of_allowance'
-  | 'other';
+/** Claim status and the kind of paper replied to: the office-action parser's own vocabulary. */
+export type { ClaimStatus, PaperKind } from '../domain/office-action/types.ts';
+import type { ClaimStatus, PaperKind } from '../domain/office-action/types.ts';
 
 /** `YYYY-MM-DD`. */
 export type IsoDate = string;
