@@ -1,21 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabaseUrl, onPostgres } from './support/db.ts';
-import { runCli, startServerProcess, ROOT } from './support/cli.ts';
+import { onPostgres } from './support/db.ts';
+import { freshCliEnv, runCli, startServerProcess, ROOT } from './support/cli.ts';
 
 /** The CLI against this run's database: a temporary PGlite directory, or a fresh PostgreSQL database. */
 let env: Record<string, string>;
 let drop: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  if (onPostgres()) {
-    const db = await createTestDatabaseUrl();
-    env = { DATABASE_URL: db.url, PROSA_DEMO_DATA: 'off' };
-    drop = db.drop;
-  } else {
-    env = { PROSA_DATA_DIR: mkdtempSync(join(tmpdir(), 'prosa-cli-')), PROSA_DEMO_DATA: 'off' };
-  }
+  ({ env, drop } = await freshCliEnv({ PROSA_DEMO_DATA: 'off' }));
 });
 afterAll(async () => { await drop?.(); });
 
@@ -90,18 +81,9 @@ describe('prosa CLI', () => {
   }, 60_000);
 });
 
-/** A fresh database for a test of its own: PGlite directory or PostgreSQL database. */
-async function freshEnv(extra: Record<string, string> = {}): Promise<{ env: Record<string, string>; drop?: () => Promise<void> }> {
-  if (onPostgres()) {
-    const db = await createTestDatabaseUrl();
-    return { env: { DATABASE_URL: db.url, ...extra }, drop: db.drop };
-  }
-  return { env: { PROSA_DATA_DIR: mkdtempSync(join(tmpdir(), 'prosa-serve-')), ...extra } };
-}
-
 describe('prosa serve', () => {
   test('the first start seeds demo data and prints its credentials once; they work; a restart prints nothing', async () => {
-    const { env: e, drop } = await freshEnv({ PROSA_DEMO_DATA: 'on' });
+    const { env: e, drop } = await freshCliEnv({ PROSA_DEMO_DATA: 'on' });
     try {
       const first = await startServerProcess(e);
       let apiKey: string;
@@ -135,7 +117,7 @@ describe('prosa serve', () => {
   }, 180_000);
 
   test('PROSA_DEMO_DATA=off starts with no demo data', async () => {
-    const { env: e, drop } = await freshEnv({ PROSA_DEMO_DATA: 'off' });
+    const { env: e, drop } = await freshCliEnv({ PROSA_DEMO_DATA: 'off' });
     try {
       const server = await startServerProcess(e);
       try {

@@ -1,20 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabaseUrl, onPostgres } from './support/db.ts';
-import { runCli, ROOT } from './support/cli.ts';
+import { freshCliEnv, runCli, ROOT } from './support/cli.ts';
 
 let env: Record<string, string>;
 let drop: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  if (onPostgres()) {
-    const db = await createTestDatabaseUrl();
-    env = { DATABASE_URL: db.url, PROSA_DEMO_DATA: 'off' };
-    drop = db.drop;
-  } else {
-    env = { PROSA_DATA_DIR: mkdtempSync(join(tmpdir(), 'prosa-cli-')), PROSA_DEMO_DATA: 'off' };
-  }
+  ({ env, drop } = await freshCliEnv({ PROSA_DEMO_DATA: 'off' }));
 });
 afterAll(async () => {
   await drop?.();

@@ -1,5 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestDatabaseUrl, onPostgres } from './db.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The pinned Node 24 the npm scripts run on. */
@@ -70,4 +74,16 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
 function childEnv(): NodeJS.ProcessEnv {
   const { BASE_URL: _vite, DATABASE_URL: _db, ...rest } = process.env;
   return { ...rest, LOG_LEVEL: 'warn', BASE_URL: 'http://localhost:8080' };
+}
+
+/**
+ * A database of its own for CLI or server processes: a fresh PostgreSQL database copied from the
+ * template in the PostgreSQL run, a fresh PGlite directory otherwise. `drop` removes it.
+ */
+export async function freshCliEnv(extra: Record<string, string> = {}): Promise<{ env: Record<string, string>; drop?: () => Promise<void> }> {
+  if (onPostgres()) {
+    const db = await createTestDatabaseUrl();
+    return { env: { DATABASE_URL: db.url, ...extra }, drop: db.drop };
+  }
+  return { env: { PROSA_DATA_DIR: mkdtempSync(join(tmpdir(), 'prosa-cli-')), ...extra } };
 }
