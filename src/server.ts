@@ -11,6 +11,7 @@ import { startDraftQueue, type QueueSettings } from './jobs/queue.ts';
 import { queueHandle, type QueueHandle } from './jobs/queue-handle.ts';
 import { startDraftWorker, type DraftWorker, type DraftWorkerOptions } from './jobs/draft-worker.ts';
 import { buildWorkerApp } from './jobs/worker-app.ts';
+import { todayUtc } from './clock.ts';
 
 export type Role = 'api' | 'worker';
 /** `prosa serve` (role all) runs every role in one process. */
@@ -32,9 +33,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /**
  * Opens the database (migrating it), seeds the demo data on first start, and serves the

@@ -1,6 +1,7 @@
 import { runCalculator } from '../http/routes/api/deadline-calculator.ts';
 import { validationError } from '../errors.ts';
 import { printResult } from './output.ts';
+import { todayUtc } from '../clock.ts';
 
 export interface DeadlinesCalcOptions {
   action: string;
@@ -21,7 +22,7 @@ export async function deadlinesCalcCommand(o: DeadlinesCalcOptions): Promise<voi
   }
   const result = runCalculator(
     { action: o.action, mailing_date: o.mailed, period_months: period, advisory_date: o.advisory, reply_filed_date: o.replyFiled, entity: o.entity },
-    new Date().toISOString().slice(0, 10),
+    todayUtc(),
   );
   if (o.json) return printResult(result, true);
   const lines = [

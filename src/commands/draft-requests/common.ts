@@ -8,9 +8,7 @@ import { STRATEGY_CODES, type StrategyCode } from '../../documents/types.ts';
 import { claimNumbersOf, type StoredAnalysis } from '../../jobs/inputs/analysis.ts';
 import { missingCaptionFields, type CaptionFallback } from '../../jobs/inputs/caption.ts';
 
-export function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
-}
+export { todayUtc } from '../../clock.ts';
 
 function applicationNotFound(raw: string): AppError {
   return new AppError(

@@ -10,6 +10,7 @@ import { docketDeadlines } from '../../queries/docket-deadlines.ts';
 import { presentCalendarFeed } from '../../presenters/calendar-feed.ts';
 import { accountIdOf } from '../plugins/auth.ts';
 import { actorOf } from '../actor.ts';
+import { todayUtc } from '../../clock.ts';
 
 function feedNotFound() {
   return notFound('Calendar feed', 'calendar_feed_not_found', 'The feed URL is unknown or was revoked or replaced. Create a new feed URL in the Prosa web app (POST /api/calendar-feed) and subscribe to that one.');
@@ -60,7 +61,7 @@ export function calendarRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, async (request, reply) => {
     const accountId = await accountIdForFeedToken(db, request.params.token);
     if (!accountId) throw feedNotFound();
-    const list = await docketDeadlines(db, accountId, { today: new Date().toISOString().slice(0, 10) });
+    const list = await docketDeadlines(db, accountId, { today: todayUtc() });
     return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       // Private data behind a secret URL: no shared cache may keep it, and no page it links to learns the URL.

@@ -5,6 +5,7 @@ import { accountCreator } from '../../commands/account-creator.ts';
 import { apiKeyCreator } from '../../commands/api-key-creator.ts';
 import { creditGranter } from '../../commands/credit-granter.ts';
 import { credits } from '../../domain/money.ts';
+import { addDays } from '../../domain/deadlines/calendar.ts';
 import { DEMO_APPLICATIONS, DEMO_EMAIL, DEMO_EXTRA_CREDITS } from './demo-docket.ts';
 
 export interface DemoCredentials {
@@ -15,10 +16,9 @@ export interface DemoCredentials {
 
 const SEEDED_KEY = 'demo_seeded_at';
 
+/** The day `days` before `today` (demo actions are mailed relative to the seeding day). */
 function daysBefore(today: string, days: number): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
+  return addDays(today, -days);
 }
 
 /**

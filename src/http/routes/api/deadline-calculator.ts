@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { validationError } from '../../../errors.ts';
 import { calculateDeadlines, DeadlineInputError, parseActionKind } from '../../../domain/deadlines/index.ts';
+import { todayUtc } from '../../../clock.ts';
 
 export const calculatorBody = z.object({
   /** A kind (non_final, final, restriction, ...) or an interface code (CTNF, CTFR, CTED, CTRS). */
@@ -46,5 +47,5 @@ export function deadlineCalculatorRoute(app: FastifyInstance, _ctx: AppContext):
   app.withTypeProvider<ZodTypeProvider>().post('/api/deadlines/calculate', {
     config: { auth: 'none' },
     schema: { tags: ['deadlines'], body: calculatorBody },
-  }, async (request) => runCalculator(request.body, new Date().toISOString().slice(0, 10)));
+  }, async (request) => runCalculator(request.body, todayUtc()));
 }

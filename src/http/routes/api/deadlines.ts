@@ -6,6 +6,7 @@ import { validationError } from '../../../errors.ts';
 import { docketDeadlines } from '../../../queries/docket-deadlines.ts';
 import { presentDocketDeadlines } from '../../../presenters/docket-deadlines.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
+import { todayUtc } from '../../../clock.ts';
 
 export const DEFAULT_WITHIN_DAYS = 30;
 const MAX_WITHIN_DAYS = 3650;
@@ -31,7 +32,7 @@ export function docketDeadlinesRoute(app: FastifyInstance, ctx: AppContext): voi
     },
   }, async (request) => {
     const withinDays = parseWithin(request.query.within);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayUtc();
     const list = await docketDeadlines(ctx.database.db, accountIdOf(request), { today, withinDays });
     return presentDocketDeadlines(list, withinDays);
   });
