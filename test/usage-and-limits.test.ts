@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from './support/app.ts';
 import { creditCharger } from '../src/commands/credit-charger.ts';
+import { recordRequest } from '../src/commands/usage-recorder.ts';
 import { credits } from '../src/domain/money.ts';
 
 let t: TestApp;
@@ -35,6 +36,17 @@ describe('usage headers', () => {
     expect(critical.headers['x-balance-status']).toBe('critical');
     const anon = await t.app.inject({ method: 'GET', url: '/health' });
     expect(anon.headers['x-credit-balance']).toBeUndefined();
+  });
+});
+
+describe('usage counting', () => {
+  test('the day total adds up every UTC hour of the day and starts again the next day', async () => {
+    const { accountId } = await signUp(t.app);
+    const at = (iso: string) => recordRequest(t.database.db, accountId, new Date(iso));
+    expect(await at('2026-03-02T09:15:00Z')).toEqual({ hour: 1, today: 1 });
+    expect(await at('2026-03-02T10:30:00Z')).toEqual({ hour: 1, today: 2 });
+    expect(await at('2026-03-02T10:59:59Z')).toEqual({ hour: 2, today: 3 });
+    expect(await at('2026-03-03T00:05:00Z')).toEqual({ hour: 1, today: 1 });
   });
 });
 

@@ -18,18 +18,18 @@ function startOfUtcHour(now: Date): Date {
  */
 export async function recordRequest(db: Db, accountId: string, now = new Date()): Promise<UsageCounts> {
   const hour = startOfUtcHour(now);
-  const inserted = await db
-    .insertInto('usage_hourly')
-    .values({ account_id: accountId, hour, requests: 1 })
-    .onConflict((oc) => oc.columns(['account_id', 'hour']).doUpdateSet({ requests: sql`usage_hourly.requests + 1` }))
-    .returning('requests')
-    .executeTakeFirstOrThrow();
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const day = await db
-    .selectFrom('usage_hourly')
-    .select(sql<string>`coalesce(sum(requests), 0)`.as('total'))
-    .where('account_id', '=', accountId)
-    .where('hour', '>=', dayStart)
-    .executeTakeFirstOrThrow();
-  return { today: Number(day.total), hour: inserted.requests };
+  // One round trip: the upsert returns this hour's count; the day's earlier hours are read
+  // beside it (a statement sees its snapshot, so the current hour comes from the upsert).
+  const { rows } = await sql<{ hour: number; earlier: string }>`
+    with counted as (
+      insert into usage_hourly (account_id, hour, requests) values (${accountId}, ${hour}, 1)
+      on conflict (account_id, hour) do update set requests = usage_hourly.requests + 1
+      returning requests
+    )
+    select (select requests from counted) as hour,
+           coalesce((select sum(requests) from usage_hourly
+                     where account_id = ${accountId} and hour >= ${dayStart} and hour < ${hour}), 0)::text as earlier`.execute(db);
+  const counted = rows[0];
+  return { hour: counted.hour, today: counted.hour + Number(counted.earlier) };
 }
