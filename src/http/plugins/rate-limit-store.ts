@@ -7,13 +7,18 @@ import pg from 'pg';
  * sequence: a RateLimiterUnion would consume from both even when one refuses, admitting only
  * 80 of 120 per minute (measured, shared/reference/stack.md §8).
  */
-export type Tier = 'free' | 'authenticated' | 'signin';
+export type Tier = 'free' | 'authenticated' | 'signin' | 'mcp' | 'assistant';
 
 const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   free: { perMinute: 60, perSecond: 10 },
   authenticated: { perMinute: 120, perSecond: 20 },
   // Sign-in and sign-up: per client IP, stricter, to blunt credential stuffing.
   signin: { perMinute: 20, perSecond: 5 },
+  // MCP: per account on /mcp (never per IP: many users share one assistant's address).
+  mcp: { perMinute: 300, perSecond: 30 },
+  // The /api calls the MCP server makes for an account (bearer tokens): a workflow tool makes
+  // up to five of them per call, so this is five times the /mcp budget.
+  assistant: { perMinute: 1500, perSecond: 150 },
 };
 
 export interface RateDecision {
