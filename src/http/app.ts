@@ -13,6 +13,7 @@ import { registerUsageHeaders } from './plugins/usage-headers.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerDeprecationHeaders } from './plugins/deprecation.ts';
 import { registerOpenApi } from './openapi.ts';
+import { loggerOptions } from './log-redaction.ts';
 import { healthRoutes } from './routes/health.ts';
 import { analysisRoutes } from './routes/analyses.ts';
 import { lookupRoute } from './routes/v1/lookup.ts';
@@ -42,7 +43,7 @@ export interface BuildAppOptions {
 /** The backend API as one Fastify instance: plugins first, then every route group. */
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: ctx.config.logLevel },
+    logger: opts.logger === false ? false : loggerOptions(ctx.config.logLevel, typeof opts.logger === 'object' ? opts.logger : {}),
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: ctx.config.trustedProxies.length > 0 ? ctx.config.trustedProxies : false,
     // Honour a caller's X-Request-Id when it is sane, so ids can be followed across services.
