@@ -14,6 +14,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerDeprecationHeaders } from './plugins/deprecation.ts';
 import { registerOpenApi } from './openapi.ts';
 import { loggerOptions } from './log-redaction.ts';
+import { clientErrorHandler } from './client-errors.ts';
 import { healthRoutes } from './routes/health.ts';
 import { analysisRoutes } from './routes/analyses.ts';
 import { lookupRoute } from './routes/v1/lookup.ts';
@@ -61,6 +62,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       void request;
     },
     forceCloseConnections: 'idle',
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
