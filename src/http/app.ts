@@ -30,6 +30,8 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { draftRoaRoutes } from './routes/v1/draft-roa.ts';
 import { downloadRoute } from './routes/v1/download.ts';
 import { exportRoutes } from './routes/api/exports.ts';
+import { oauthRoutes } from './routes/oauth/index.ts';
+import { oauthGrantRoutes } from './routes/api/oauth-grants.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -39,6 +41,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export interface BuildAppOptions {
   /** pino logger options, or false to silence logs (tests). */
   logger?: boolean | object;
+  /**
+   * Test-only: the OAuth sign-in and consent pages are skipped, signing in this account and
+   * approving (the MCP conformance runner cannot click). Only code can pass it; no setting or
+   * environment variable reaches it (docs/decisions.md "Test-only auto-approve").
+   */
+  testAutoApprove?: { email: string };
 }
 
 /** The backend API as one Fastify instance: plugins first, then every route group. */
@@ -99,5 +107,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   draftRoaRoutes(app, ctx);
   downloadRoute(app, ctx);
   exportRoutes(app, ctx);
+  await oauthRoutes(app, ctx, { testAutoApprove: opts.testAutoApprove });
+  oauthGrantRoutes(app, ctx);
   return app;
 }

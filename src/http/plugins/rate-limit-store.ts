@@ -7,7 +7,7 @@ import pg from 'pg';
  * sequence: a RateLimiterUnion would consume from both even when one refuses, admitting only
  * 80 of 120 per minute (measured, shared/reference/stack.md §8).
  */
-export type Tier = 'free' | 'authenticated' | 'signin' | 'mcp' | 'assistant';
+export type Tier = 'free' | 'authenticated' | 'signin' | 'mcp' | 'assistant' | 'oauth_register' | 'oauth_token';
 
 const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   free: { perMinute: 60, perSecond: 10 },
@@ -19,6 +19,12 @@ const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   // The /api calls the MCP server makes for an account (bearer tokens): a workflow tool makes
   // up to five of them per call, so this is five times the /mcp budget.
   assistant: { perMinute: 1500, perSecond: 150 },
+  // OAuth dynamic client registration, per client IP: a client registers once per connection;
+  // generous enough for one assistant's egress address serving many users who connect at once.
+  oauth_register: { perMinute: 30, perSecond: 5 },
+  // OAuth token endpoint (codes and refreshes), per client IP: many users' refreshes can come from
+  // one assistant's address (prototype pitfall 14). The MCP server's own exchanges are not counted.
+  oauth_token: { perMinute: 600, perSecond: 50 },
 };
 
 export interface RateDecision {
