@@ -15,7 +15,7 @@ export function redactUrl(url: string): string {
 }
 
 /** pino options for every Fastify app Prosa starts: its level, and a request serializer that redacts URLs. */
-export function loggerOptions(level: string, extra: Record<string, unknown> = {}) {
+export function loggerOptions(level: string, extra: object = {}) {
   return {
     level,
     ...extra,
