@@ -32,6 +32,7 @@ import { downloadRoute } from './routes/v1/download.ts';
 import { exportRoutes } from './routes/api/exports.ts';
 import { oauthRoutes } from './routes/oauth/index.ts';
 import { oauthGrantRoutes } from './routes/api/oauth-grants.ts';
+import { mountMcp } from '../mcp/mcp-app.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
    * environment variable reaches it (docs/decisions.md "Test-only auto-approve").
    */
   testAutoApprove?: { email: string };
+  /** Also serve the MCP server at {mcp_url}/mcp in this app (one-process `prosa serve`). */
+  mcp?: boolean;
 }
 
 /** The backend API as one Fastify instance: plugins first, then every route group. */
@@ -109,5 +112,6 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   exportRoutes(app, ctx);
   await oauthRoutes(app, ctx, { testAutoApprove: opts.testAutoApprove });
   oauthGrantRoutes(app, ctx);
+  if (opts.mcp) await mountMcp(app, { config: ctx.config, keyring: ctx.keyring, rateLimits: ctx.rateLimits });
   return app;
 }

@@ -49,7 +49,7 @@ export async function freePort(): Promise<number> {
  * The backend listening on 127.0.0.1 with BASE_URL = its own address (the provider needs real
  * HTTP). TRUSTED_PROXIES=127.0.0.1 so tests can pick their client address with X-Forwarded-For.
  */
-export async function startOAuthTestServer(env: Record<string, string> = {}, opts: Pick<BuildAppOptions, 'testAutoApprove'> = {}): Promise<OAuthTestServer> {
+export async function startOAuthTestServer(env: Record<string, string> = {}, opts: Pick<BuildAppOptions, 'testAutoApprove' | 'mcp'> = {}): Promise<OAuthTestServer> {
   const database = await createTestDatabase();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
