@@ -35,8 +35,12 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
   });
   const node = toNodeHandler(handler);
   const metadata = protectedResourceMetadata(rt.urls);
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: open subscription streams would keep the HTTP server from closing,
+  // and onClose runs only after it has closed.
+  app.addHook('preClose', async () => {
     await handler.close();
+  });
+  app.addHook('onClose', async () => {
     await rt.audit.flush();
   });
 

@@ -26,7 +26,7 @@ const INSTRUCTIONS = [
 export function mcpServerFactory(rt: ToolRuntime, version: string) {
   return (ctx: McpRequestContext): McpServer => {
     const extra = ctx.authInfo?.extra as GateExtra | undefined;
-    const server = new McpServer({ name: 'prosa', title: 'Prosa', version }, { instructions: INSTRUCTIONS, capabilities: { tools: {}, prompts: {} } });
+    const server = new McpServer({ name: 'prosa', title: 'Prosa', version }, { instructions: INSTRUCTIONS, capabilities: { tools: {}, prompts: {}, logging: {} } });
     for (const tool of TOOLS) {
       server.registerTool(
         tool.name,

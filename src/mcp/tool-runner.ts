@@ -45,7 +45,10 @@ export async function runTool(rt: ToolRuntime, tool: AnyTool, args: unknown, cal
       requestId,
     };
     const out = await tool.run(args, ctx);
-    return successResult(out.data as Record<string, unknown>, out.summary);
+    // The declared output schema is the contract: parsing drops fields it does not list (the API
+    // may add fields) and stops a result that breaks it before a client sees it.
+    const data = tool.output.parse(out.data) as Record<string, unknown>;
+    return successResult(data, out.summary);
   } catch (err) {
     if (err instanceof ExchangeRefused || (err instanceof BackendError && err.status === 401)) {
       // The grant was revoked (or the token is no longer honoured): remember it, so the gate

@@ -23,8 +23,10 @@ export const jobObject = z
     export_type: z.string().optional(),
     form: z.string().optional(),
     application_number: z.string().nullable().optional(),
-  })
-  .loose();
+    filename: z.string().optional(),
+    created_at: z.string().optional(),
+    finished_at: z.string().optional(),
+  });
 
 export type JobObject = z.infer<typeof jobObject>;
 

@@ -1,0 +1,83 @@
+/**
+ * The backend with the MCP server on a loopback port, in this process, for the external checks
+ * (conformance runner, inspector). Test-only: it turns on the OAuth auto-approve mode, which only
+ * code can turn on (docs/decisions.md "Test-only auto-approve"); `prosa serve` never does.
+ */
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/connect.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { createRateLimits } from '../../src/http/plugins/rate-limit-store.ts';
+import { keyringFromSecret } from '../../src/auth/keyring.ts';
+import { startDraftQueue } from '../../src/jobs/queue.ts';
+import { queueHandle } from '../../src/jobs/queue-handle.ts';
+
+export const CHECKS_ACCOUNT = 'conformance@prosa.test';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ChecksServer {
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startChecksServer(): Promise<ChecksServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ BASE_URL: url, PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'warn' });
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await migrateToLatest(database.db);
+  // The runners fire dozens of requests a second as one user: lift the limits (not under test here).
+  const lifted = { perMinute: 100_000, perSecond: 10_000 };
+  const rateLimits = await createRateLimits({ tiers: { free: lifted, mcp: lifted, assistant: lifted, oauth_register: lifted, oauth_token: lifted } });
+  const keyring = keyringFromSecret('external-checks-signing-secret-0123456789abcdef');
+  const queue = queueHandle(() => startDraftQueue(database, { supervise: false }));
+  const app = await buildApp({ config, database, rateLimits, keyring, queue }, { logger: false, mcp: true, testAutoApprove: { email: CHECKS_ACCOUNT } });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    url,
+    app,
+    async close() {
+      await app.close();
+      await queue.stop();
+      await rateLimits.close();
+      await database.close();
+    },
+  };
+}
+
+/** Registers a public client and runs the code flow through the auto-approving pages: an MCP token. */
+export async function autoApprovedToken(url: string): Promise<string> {
+  const { createHash, randomBytes } = await import('node:crypto');
+  const redirect = 'http://127.0.0.1:1/callback';
+  const reg = await fetch(`${url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'external checks', redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }) });
+  const client = (await reg.json()) as { client_id: string };
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  let next = `${url}/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: redirect, code_challenge: challenge, code_challenge_method: 'S256', resource: `${url}/mcp`, state: 'x' })}`;
+  let cookies = '';
+  for (let i = 0; i < 10; i++) {
+    if (next.startsWith(redirect)) break;
+    const res = await fetch(next, { redirect: 'manual', headers: { cookie: cookies } });
+    for (const c of res.headers.getSetCookie()) cookies = `${cookies}; ${c.split(';')[0]}`;
+    next = new URL(res.headers.get('location') ?? '', next).href;
+  }
+  const code = new URL(next).searchParams.get('code');
+  if (!code) throw new Error(`auto-approve gave no code: ${next}`);
+  const tok = await fetch(`${url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect, code_verifier: verifier, client_id: client.client_id, resource: `${url}/mcp` }) });
+  const body = (await tok.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`token request failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
