@@ -150,6 +150,8 @@ export interface AuthorizeOptions {
   params?: Record<string, string | undefined>;
   /** Stop before consenting: returns the consent page's HTML (for page tests). */
   stopAtConsent?: boolean;
+  /** The browser's address (X-Forwarded-For); a random one per flow by default. */
+  ip?: string;
 }
 
 export interface AuthorizeResult {
@@ -184,13 +186,14 @@ export async function authorize(url: string, opts: AuthorizeOptions): Promise<Au
   if (opts.scope !== undefined) q.set('scope', opts.scope);
   for (const [k, v] of Object.entries(opts.params ?? {})) (v === undefined ? q.delete(k) : q.set(k, v));
   const pages: AuthorizeResult['pages'] = {};
+  const ip = opts.ip ?? randomClientIp();
   let next: string | null = `${url}/oauth/authorize?${q}`;
   let method = 'GET';
   let body: URLSearchParams | undefined;
   for (let hops = 0; hops < 20 && next; hops++) {
     const target = new URL(next, url);
     if (target.origin !== url) return { callback: target, code: target.searchParams.get('code'), verifier, state, jar, pages };
-    const res: Response = await fetch(target, { method, redirect: 'manual', headers: { cookie: jar.header(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }, body });
+    const res: Response = await fetch(target, { method, redirect: 'manual', headers: { cookie: jar.header(), 'x-forwarded-for': ip, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }, body });
     jar.store(res);
     method = 'GET';
     body = undefined;

@@ -18,7 +18,7 @@
  */
 import { Provider, errors, interactionPolicy, type Configuration, type KoaContextWithOIDC, type ClientMetadata } from 'oidc-provider';
 import type { AppContext } from '../../http/context.ts';
-import { createKyselyAdapter } from './adapter.ts';
+import { createKyselyAdapter, storeClientMetadataDocument } from './adapter.ts';
 import { isChatGptClient } from './chatgpt.ts';
 import { FULL_ACCESS, LIFETIMES, MCP_CLIENT_ID, TOKEN_EXCHANGE_GRANT, apiResource, mcpResource } from './constants.ts';
 import { registerTokenExchange } from './token-exchange.ts';
@@ -121,7 +121,6 @@ export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions 
     discovery: {
       // Our own route (the library's userinfo rejects JWT access tokens).
       userinfo_endpoint: `${issuer}/oauth/userinfo`,
-      service_documentation: `${issuer}/v1/openapi.json`,
     },
     pkce: { required: () => true },
     features: {
@@ -157,6 +156,12 @@ export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions 
           if (!u || u.protocol !== 'https:') return false;
           const h = u.hostname;
           return h.includes('.') && !/^[\d.]+$/.test(h) && !h.startsWith('[') && !h.endsWith('.localhost') && !h.endsWith('.local') && !h.endsWith('.internal');
+        },
+        // The fetched document is kept beside registered clients (model ClientMetadataDocument),
+        // so the connected-apps list can name the client and the ChatGPT flag is stored with it.
+        allowClient: async (_c: unknown, client: { clientId: string; metadata(): Record<string, unknown> }) => {
+          await storeClientMetadataDocument(db, client.clientId, client.metadata());
+          return true;
         },
       },
     },

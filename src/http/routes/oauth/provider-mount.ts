@@ -77,9 +77,12 @@ export async function oauthProviderRoutes(app: FastifyInstance, ctx: AppContext,
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    scope.route({ method: [...METHODS], url: '/oauth/*', config: { auth: 'none' }, handler });
-    scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/oauth-authorization-server', config: { auth: 'none' }, handler });
-    scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/openid-configuration', config: { auth: 'none' }, handler });
+    // Per client IP with the generous token tier: discovery, JWKS, authorize and revoke are cheap,
+    // and many users can sit behind one assistant's address (pitfall 14).
+    const perIp = { auth: 'none', rateLimit: 'oauth_token' } as const;
+    scope.route({ method: [...METHODS], url: '/oauth/*', config: perIp, handler });
+    scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/oauth-authorization-server', config: perIp, handler });
+    scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/openid-configuration', config: perIp, handler });
     // Per client IP (issue 9 §2 "Rate limits"); figures in rate-limit-store.ts and docs/decisions.md.
     scope.route({ method: 'POST', url: OAUTH_ROUTES.registration, config: { auth: 'none', rateLimit: 'oauth_register' }, handler });
     scope.route({
