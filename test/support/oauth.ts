@@ -279,11 +279,11 @@ export async function obtainTokens(url: string, opts: ObtainTokensOptions): Prom
 }
 
 /** What the MCP server does with a client's token: RFC 8693 exchange for an API-audience token. */
-export async function exchangeToken(url: string, keyring: Keyring, mcpToken: string, extra: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function exchangeToken(url: string, keyring: Keyring, mcpToken: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
   const form = new URLSearchParams({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token: mcpToken, subject_token_type: ACCESS_TOKEN_TYPE, resource: `${url}/api`, ...extra });
   const res = await fetch(`${url}/oauth/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`prosa-mcp:${keyring.mcpClientSecret}`).toString('base64')}` },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`prosa-mcp:${keyring.mcpClientSecret}`).toString('base64')}`, ...headers },
     body: form,
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };

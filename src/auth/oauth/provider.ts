@@ -61,6 +61,17 @@ function assertRedirectUris(uris: unknown): void {
   }
 }
 
+/**
+ * Client ID metadata documents are fetched from public https hosts only (SSRF guard): no IP
+ * literals, no loopback or single-label intranet names, no .local/.internal/.localhost.
+ */
+export function cimdFetchAllowed(clientId: string): boolean {
+  const u = URL.parse(clientId);
+  if (!u || u.protocol !== 'https:') return false;
+  const h = u.hostname;
+  return h.includes('.') && !/^[\d.]+$/.test(h) && !h.startsWith('[') && !/\.(localhost|local|internal)$/.test(h);
+}
+
 export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions = {}): Provider {
   const { config, keyring } = ctx;
   const { db } = ctx.database;
@@ -150,13 +161,7 @@ export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions 
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',
-        // Only public https hosts: no IP literals, no loopback, no single-label intranet names.
-        allowFetch: (_c: unknown, clientId: string) => {
-          const u = URL.parse(clientId);
-          if (!u || u.protocol !== 'https:') return false;
-          const h = u.hostname;
-          return h.includes('.') && !/^[\d.]+$/.test(h) && !h.startsWith('[') && !h.endsWith('.localhost') && !h.endsWith('.local') && !h.endsWith('.internal');
-        },
+        allowFetch: (_c: unknown, clientId: string) => cimdFetchAllowed(clientId),
         // The fetched document is kept beside registered clients (model ClientMetadataDocument),
         // so the connected-apps list can name the client and the ChatGPT flag is stored with it.
         allowClient: async (_c: unknown, client: { clientId: string; metadata(): Record<string, unknown> }) => {
