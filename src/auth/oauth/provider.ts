@@ -134,6 +134,10 @@ export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions 
       userinfo_endpoint: `${issuer}/oauth/userinfo`,
     },
     pkce: { required: () => true },
+    // CORS for browser-based clients: public clients from their redirect URIs' origins (the
+    // library's default rule, made explicit); confidential clients never from a browser.
+    clientBasedCORS: (_c: unknown, origin: string, client: { clientAuthMethod: string; redirectUris?: string[] }) =>
+      origin !== 'null' && client.clientAuthMethod === 'none' && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
     features: {
       devInteractions: { enabled: false },
       dPoP: { enabled: false },
@@ -141,7 +145,15 @@ export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions 
       userinfo: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       introspection: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // RFC 7009 §2.1: a client revokes only its own tokens (the library's default rule, made explicit).
+        allowedPolicy: (_c: unknown, client: { clientId: string; clientAuthMethod: string }, token: { clientId?: string }) => {
+          if (token.clientId === client.clientId) return true;
+          if (client.clientAuthMethod === 'none') return false;
+          throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+        },
+      },
       registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
       resourceIndicators: {
         enabled: true,
