@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { authorize, CookieJar, exchangeToken, obtainTokens, randomClientIp, registerClient, signUpAccount, startOAuthTestServer, tokenRequest, type OAuthTestServer } from '../support/oauth.ts';
+import { authorize, CookieJar, exchangeToken, obtainTokens, randomClientIp, redeemCode, registerClient, signUpAccount, startOAuthTestServer, tokenRequest, type OAuthTestServer } from '../support/oauth.ts';
 
 let s: OAuthTestServer;
 let user: Awaited<ReturnType<typeof signUpAccount>>;
@@ -128,6 +128,21 @@ describe('the consent page', () => {
     expect(again.pages.signin).toBeDefined();
     expect(again.pages.consent).toBeUndefined(); // consent is remembered
     expect(again.code).toEqual(expect.any(String));
+  });
+});
+
+describe('switching accounts in one browser', () => {
+  it('signing out and in as someone else: the next authorization is for the new account', async () => {
+    const a = await signUpAccount(s.url);
+    const b = await signUpAccount(s.url);
+    const client = await registerClient(s.url);
+    const first = await authorize(s.url, { email: a.email, password: a.password, client });
+    await fetch(`${s.url}/api/auth/signout`, { method: 'POST', headers: { cookie: `prosa_session=${first.jar.cookies.get('prosa_session')}` } });
+    first.jar.cookies.delete('prosa_session');
+    const second = await authorize(s.url, { email: b.email, password: b.password, client, jar: first.jar });
+    expect(Object.keys(second.pages).sort()).toEqual(['consent', 'signin']);
+    const r = await redeemCode(s.url, client, second);
+    expect(decodeJwt(String(r.body.access_token)).sub).toBe(b.accountId);
   });
 });
 

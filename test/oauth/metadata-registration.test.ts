@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { exchangeToken, obtainTokens, randomClientIp, registerClient, signUpAccount, startOAuthTestServer, type OAuthTestServer } from '../support/oauth.ts';
-import { purgeExpiredOAuthArtifacts } from '../../src/auth/oauth/adapter.ts';
+import { errors } from 'oidc-provider';
+import { createKyselyAdapter, purgeExpiredOAuthArtifacts } from '../../src/auth/oauth/adapter.ts';
 import { cimdFetchAllowed } from '../../src/auth/oauth/provider.ts';
 
 let s: OAuthTestServer;
@@ -123,7 +124,21 @@ describe('dynamic client registration (RFC 7591)', () => {
   });
 });
 
-describe('storage housekeeping', () => {
+describe('storage', () => {
+  it('consume() is atomic: of two concurrent consumes of one token exactly one succeeds, the other is invalid_grant', async () => {
+    const acct = await signUpAccount(s.url);
+    const Adapter = createKyselyAdapter(s.database.db);
+    for (const model of ['RefreshToken', 'AuthorizationCode']) {
+      const adapter = new Adapter(model);
+      await adapter.upsert(`${model}-1`, { accountId: acct.accountId, clientId: 'c', grantId: 'g-1', exp: Math.floor(Date.now() / 1000) + 60 } as never, 60);
+      const results = await Promise.allSettled([adapter.consume(`${model}-1`), adapter.consume(`${model}-1`)]);
+      expect(results.map((r) => r.status).sort(), model).toEqual(['fulfilled', 'rejected']);
+      const err = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+      expect(err).toBeInstanceOf(errors.InvalidGrant);
+      expect((await adapter.find(`${model}-1`))?.consumed).toEqual(expect.any(Number));
+    }
+  });
+
   it('purges expired artifacts and keeps live ones', async () => {
     const { db } = s.database;
     await db.insertInto('oauth_artifacts').values([
