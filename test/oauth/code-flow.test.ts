@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as oauth from 'oauth4webapi';
-import { createRemoteJWKSet, jwtVerify, decodeProtectedHeader } from 'jose';
+import { createRemoteJWKSet, jwtVerify, decodeProtectedHeader, decodeJwt } from 'jose';
 import {
   authorize,
   CookieJar,
@@ -107,6 +107,10 @@ describe('the authorization code flow, for each client authentication method', (
     expect(second.pages).toEqual({});
     expect(second.code).toEqual(expect.any(String));
     expect((await auditActions(acct.accountId)).filter((a) => a === 'oauth.consent_given')).toHaveLength(1);
+    // prompt=consent shows the page again, and approving keeps the one grant.
+    const forced = await authorize(s.url, { email: acct.email, password: 'not used', client: t.client, jar: t.jar, params: { prompt: 'consent' } });
+    expect(forced.pages.consent).toBeDefined();
+    expect(decodeJwt(String((await redeemCode(s.url, t.client, forced)).body.access_token)).gid).toBe(decodeJwt(t.access_token).gid);
   });
 
   it('an existing web session skips the sign-in page but not the consent page', async () => {
