@@ -55,6 +55,12 @@ describe('authorization server metadata (RFC 8414)', () => {
     expect(m.token_endpoint).toBe(`${s.url}/oauth/token`);
   });
 
+  it('an unknown path under /oauth answers the usual 404 error object', async () => {
+    const res = await fetch(`${s.url}/oauth/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: true, error_code: 'route_not_found' });
+  });
+
   it('publishes one ES256 key, the public half of the keyring key', async () => {
     const jwks = await (await fetch(`${s.url}/oauth/jwks`)).json();
     expect(jwks.keys).toHaveLength(1);

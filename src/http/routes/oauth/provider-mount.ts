@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../../errors.ts';
+import { errorBody } from '../../error-body.ts';
 import { oauthRequestContext } from '../../../auth/oauth/request-context.ts';
 import { MCP_CLIENT_ID } from '../../../auth/oauth/constants.ts';
 import { OAUTH_ROUTES } from '../../../auth/oauth/provider.ts';
@@ -55,6 +56,14 @@ async function limit(ctx: AppContext, tier: Tier, request: FastifyRequest, reply
 }
 
 export async function oauthProviderRoutes(app: FastifyInstance, ctx: AppContext, provider: Provider): Promise<void> {
+  // A path under /oauth the provider does not serve answers like every other unknown route.
+  provider.use(async (c, next) => {
+    await next();
+    if (c.status === 404 && (c.body === undefined || c.body === null)) {
+      c.status = 404;
+      c.body = errorBody(new AppError(404, 'route_not_found', `No route ${c.method} ${c.path}.`, 'The OAuth endpoints are listed at /.well-known/oauth-authorization-server.'));
+    }
+  });
   const callback = provider.callback();
   const publicUrl = new URL(ctx.config.baseUrl);
   const proto = publicUrl.protocol.slice(0, -1);
