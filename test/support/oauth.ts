@@ -150,6 +150,8 @@ export interface AuthorizeOptions {
   params?: Record<string, string | undefined>;
   /** Stop before consenting: returns the consent page's HTML (for page tests). */
   stopAtConsent?: boolean;
+  /** The browser's address (X-Forwarded-For); a random one per flow by default. */
+  ip?: string;
 }
 
 export interface AuthorizeResult {
@@ -190,11 +192,11 @@ export async function authorize(url: string, opts: AuthorizeOptions): Promise<Au
  * Follows an authorization URL (built by us or by a client library such as the MCP SDK) through
  * the sign-in and consent pages to the redirect back to the client.
  */
-export async function followAuthorization(url: string, authorizationUrl: string, opts: Pick<AuthorizeOptions, 'email' | 'password' | 'jar' | 'stopAtConsent'>): Promise<Omit<AuthorizeResult, 'verifier' | 'state'>> {
+export async function followAuthorization(url: string, authorizationUrl: string, opts: Pick<AuthorizeOptions, 'email' | 'password' | 'jar' | 'stopAtConsent' | 'ip'>): Promise<Omit<AuthorizeResult, 'verifier' | 'state'>> {
   const jar = opts.jar ?? new CookieJar();
   const pages: AuthorizeResult['pages'] = {};
   // One browser, one address: flows do not share the per-IP budget of the pages.
-  const ip = randomClientIp();
+  const ip = opts.ip ?? randomClientIp();
   let next: string | null = authorizationUrl;
   let method = 'GET';
   let body: URLSearchParams | undefined;
@@ -287,11 +289,11 @@ export async function obtainTokens(url: string, opts: ObtainTokensOptions): Prom
 }
 
 /** What the MCP server does with a client's token: RFC 8693 exchange for an API-audience token. */
-export async function exchangeToken(url: string, keyring: Keyring, mcpToken: string, extra: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function exchangeToken(url: string, keyring: Keyring, mcpToken: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
   const form = new URLSearchParams({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token: mcpToken, subject_token_type: ACCESS_TOKEN_TYPE, resource: `${url}/api`, ...extra });
   const res = await fetch(`${url}/oauth/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`prosa-mcp:${keyring.mcpClientSecret}`).toString('base64')}` },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`prosa-mcp:${keyring.mcpClientSecret}`).toString('base64')}`, ...headers },
     body: form,
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };

@@ -45,6 +45,16 @@ export async function touchGrant(db: Db | Transaction<Schema>, grantId: string):
   await db.updateTable('oauth_artifacts').set({ last_used_at: new Date() }).where('model', '=', 'Grant').where('id', '=', grantId).execute();
 }
 
+/** A client ID metadata document's client, as last fetched (not an oidc-provider model: our own cache row). */
+export async function storeClientMetadataDocument(db: Db, clientId: string, metadata: Record<string, unknown>): Promise<void> {
+  const payload = JSON.stringify(metadata);
+  await db
+    .insertInto('oauth_artifacts')
+    .values({ model: 'ClientMetadataDocument', id: clientId, client_id: clientId, payload })
+    .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet({ payload }))
+    .execute();
+}
+
 export function createKyselyAdapter(db: Db): new (model: string) => Adapter {
   return class KyselyAdapter implements Adapter {
     readonly model: string;

@@ -16,18 +16,14 @@
  *   reachable only by exchange. JWT access tokens per RFC 9068 (typ at+jwt), ES256.
  * - RFC 9207 `iss` in authorization responses (the library always adds and advertises it).
  */
-import { Provider, errors, interactionPolicy, type Configuration, type KoaContextWithOIDC, type ClientMetadata } from 'oidc-provider';
+import { Provider, errors, type Configuration, type KoaContextWithOIDC, type ClientMetadata } from 'oidc-provider';
 import type { AppContext } from '../../http/context.ts';
-import { createKyselyAdapter } from './adapter.ts';
+import { createKyselyAdapter, storeClientMetadataDocument } from './adapter.ts';
 import { isChatGptClient } from './chatgpt.ts';
 import { FULL_ACCESS, LIFETIMES, MCP_CLIENT_ID, TOKEN_EXCHANGE_GRANT, apiResource, mcpResource } from './constants.ts';
 import { registerTokenExchange } from './token-exchange.ts';
 import { findLiveGrantId } from '../../queries/oauth-grants.ts';
-import { principalFromSession } from '../principal.ts';
 import { renderErrorPage } from './error-page.ts';
-
-/** Cookie of the Prosa web session (the auth plugin reads the same name). */
-const WEB_SESSION_COOKIE = 'prosa_session';
 
 export const OAUTH_ROUTES = {
   authorization: '/oauth/authorize',
@@ -40,11 +36,6 @@ export const OAUTH_ROUTES = {
 export const INTERACTION_PATH = '/oauth/interaction';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-export interface OAuthProviderOptions {
-  /** Test-only auto-approve: the interaction routes skip the pages (see http/routes/oauth/interaction.ts). */
-  testAutoApprove?: boolean;
-}
 
 /**
  * Redirect URIs: https, or http on a loopback host (MCP authorization spec, "Communication
@@ -61,29 +52,30 @@ function assertRedirectUris(uris: unknown): void {
   }
 }
 
-export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions = {}): Provider {
+/**
+ * Client ID metadata documents are fetched from public https hosts only (SSRF guard): no IP
+ * literals, no loopback or single-label intranet names, no .local/.internal/.localhost.
+ */
+export function cimdFetchAllowed(clientId: string): boolean {
+  const u = URL.parse(clientId);
+  if (!u || u.protocol !== 'https:') return false;
+  const h = u.hostname;
+  return h.includes('.') && !/^[\d.]+$/.test(h) && !h.startsWith('[') && !/\.(localhost|local|internal)$/.test(h);
+}
+
+export function createOAuthProvider(ctx: AppContext): Provider {
   const { config, keyring } = ctx;
   const { db } = ctx.database;
   const issuer = config.baseUrl;
   const MCP = mcpResource(config);
   const API = apiResource(config);
 
-  const policy = interactionPolicy.base();
-  if (!opts.testAutoApprove) {
-    // Authorizing needs a live Prosa web session of the same account: signing out of the web app
-    // (or signing in as someone else) sends the next authorization back to the sign-in page
-    // instead of reusing the authorization server's own short session.
-    policy.get('login')!.checks.push(
-      new interactionPolicy.Check('prosa_web_session', 'A Prosa web session of the same account is required', async (c: KoaContextWithOIDC) => {
-        const accountId = c.oidc.session?.accountId;
-        if (!accountId) return interactionPolicy.Check.REQUEST_PROMPT;
-        const token = c.cookies.get(WEB_SESSION_COOKIE, { signed: false });
-        const web = token ? await principalFromSession(db, token) : null;
-        return web?.accountId === accountId ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
-      }),
-    );
-  }
-
+  // Authorization requests never see the authorization server's own browser session (its cookie
+  // is dropped below, also when the authorization resumes after our pages), so the login prompt
+  // always runs and our interaction page decides from the Prosa web session (prosa_session):
+  // signing out of the web app, or signing in as someone else, is always honoured, and the
+  // library's account-switch (logout) dance never happens. The interaction's result (login and
+  // consent) is all the resumed request needs.
   const configuration = {
     adapter: createKyselyAdapter(db),
     clients: [
@@ -123,9 +115,12 @@ export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions 
     discovery: {
       // Our own route (the library's userinfo rejects JWT access tokens).
       userinfo_endpoint: `${issuer}/oauth/userinfo`,
-      service_documentation: `${issuer}/v1/openapi.json`,
     },
     pkce: { required: () => true },
+    // CORS for browser-based clients: public clients from their redirect URIs' origins (the
+    // library's default rule, made explicit); confidential clients never from a browser.
+    clientBasedCORS: (_c: unknown, origin: string, client: { clientAuthMethod: string; redirectUris?: string[] }) =>
+      origin !== 'null' && client.clientAuthMethod === 'none' && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
     features: {
       devInteractions: { enabled: false },
       dPoP: { enabled: false },
@@ -133,7 +128,15 @@ export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions 
       userinfo: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       introspection: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // RFC 7009 §2.1: a client revokes only its own tokens (the library's default rule, made explicit).
+        allowedPolicy: (_c: unknown, client: { clientId: string; clientAuthMethod: string }, token: { clientId?: string }) => {
+          if (token.clientId === client.clientId) return true;
+          if (client.clientAuthMethod === 'none') return false;
+          throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+        },
+      },
       registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
       resourceIndicators: {
         enabled: true,
@@ -153,12 +156,12 @@ export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions 
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',
-        // Only public https hosts: no IP literals, no loopback, no single-label intranet names.
-        allowFetch: (_c: unknown, clientId: string) => {
-          const u = URL.parse(clientId);
-          if (!u || u.protocol !== 'https:') return false;
-          const h = u.hostname;
-          return h.includes('.') && !/^[\d.]+$/.test(h) && !h.startsWith('[') && !h.endsWith('.localhost') && !h.endsWith('.local') && !h.endsWith('.internal');
+        allowFetch: (_c: unknown, clientId: string) => cimdFetchAllowed(clientId),
+        // The fetched document is kept beside registered clients (model ClientMetadataDocument),
+        // so the connected-apps list can name the client and the ChatGPT flag is stored with it.
+        allowClient: async (_c: unknown, client: { clientId: string; metadata(): Record<string, unknown> }) => {
+          await storeClientMetadataDocument(db, client.clientId, client.metadata());
+          return true;
         },
       },
     },
@@ -217,7 +220,6 @@ export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions 
       };
     },
     interactions: {
-      policy,
       url: (_c: unknown, interaction: { uid: string }) => `${INTERACTION_PATH}/${interaction.uid}`,
     },
     renderError: (c: KoaContextWithOIDC, out: Record<string, string>) => {
@@ -234,7 +236,16 @@ export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions 
 
   registerTokenExchange(provider, { config, keyring, db, apiResource: API, mcpResource: MCP });
 
+  const sessionCookies = new Set(['prosa_oauth_session', 'prosa_oauth_session.sig']);
   provider.use(async (c, next) => {
+    // Initial and resumed authorization requests alike (see the comment at the top).
+    const authorizing = c.path === OAUTH_ROUTES.authorization || c.path.startsWith(`${OAUTH_ROUTES.authorization}/`);
+    if (authorizing && c.method === 'GET' && typeof c.req.headers.cookie === 'string') {
+      c.req.headers.cookie = c.req.headers.cookie
+        .split(';')
+        .filter((part) => !sessionCookies.has(part.split('=')[0]!.trim()))
+        .join(';');
+    }
     // A missing scope defaults to full_access, the only scope (prototype pitfall 7: ChatGPT
     // reconnects and the conformance runner omit it); full_access is always requested.
     if (c.path === OAUTH_ROUTES.authorization && c.method === 'GET') {

@@ -14,7 +14,7 @@ export type OAuthRouteOptions = InteractionOptions;
 
 /** The OAuth 2.1 authorization server: the provider, our pages and /oauth/userinfo. */
 export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, opts: OAuthRouteOptions = {}): Promise<Provider> {
-  const provider = createOAuthProvider(ctx, { testAutoApprove: !!opts.testAutoApprove });
+  const provider = createOAuthProvider(ctx);
   await oauthProviderRoutes(app, ctx, provider);
   await oauthInteractionRoutes(app, ctx, provider, opts);
   oauthUserinfoRoutes(app, ctx);

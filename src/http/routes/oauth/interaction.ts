@@ -117,8 +117,10 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
       if (opts.testAutoApprove) return approve(request, reply, details, await testAccountId(opts.testAutoApprove.email));
       const accountId = await webAccount(request);
       if (!accountId) return renderSignin(reply, details);
-      // Remembered consent: approve again without asking (until the user revokes the app).
-      if (await findLiveGrantId(db, accountId, String(details.params.client_id))) return approve(request, reply, details, accountId);
+      // Remembered consent: approve again without asking (until the user revokes the app),
+      // unless the client asked for the consent page (OpenID Connect Core §3.1.2.1 prompt=consent).
+      const forceConsent = String(details.params.prompt ?? '').split(' ').includes('consent');
+      if (!forceConsent && (await findLiveGrantId(db, accountId, String(details.params.client_id)))) return approve(request, reply, details, accountId);
       const [client, account] = await Promise.all([clientOf(details), findAccountById(db, accountId)]);
       const html = await reply.viewAsync('oauth-consent.eta', {
         title: `Allow ${client.name}`,

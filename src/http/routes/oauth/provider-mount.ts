@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../../errors.ts';
+import { errorBody } from '../../error-body.ts';
 import { oauthRequestContext } from '../../../auth/oauth/request-context.ts';
 import { MCP_CLIENT_ID } from '../../../auth/oauth/constants.ts';
 import { OAUTH_ROUTES } from '../../../auth/oauth/provider.ts';
@@ -55,6 +56,14 @@ async function limit(ctx: AppContext, tier: Tier, request: FastifyRequest, reply
 }
 
 export async function oauthProviderRoutes(app: FastifyInstance, ctx: AppContext, provider: Provider): Promise<void> {
+  // A path under /oauth the provider does not serve answers like every other unknown route.
+  provider.use(async (c, next) => {
+    await next();
+    if (c.status === 404 && (c.body === undefined || c.body === null)) {
+      c.status = 404;
+      c.body = errorBody(new AppError(404, 'route_not_found', `No route ${c.method} ${c.path}.`, 'The OAuth endpoints are listed at /.well-known/oauth-authorization-server.'));
+    }
+  });
   const callback = provider.callback();
   const publicUrl = new URL(ctx.config.baseUrl);
   const proto = publicUrl.protocol.slice(0, -1);
@@ -77,9 +86,12 @@ export async function oauthProviderRoutes(app: FastifyInstance, ctx: AppContext,
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    scope.route({ method: [...METHODS], url: '/oauth/*', config: { auth: 'none' }, handler });
-    scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/oauth-authorization-server', config: { auth: 'none' }, handler });
-    scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/openid-configuration', config: { auth: 'none' }, handler });
+    // Per client IP with the generous token tier: discovery, JWKS, authorize and revoke are cheap,
+    // and many users can sit behind one assistant's address (pitfall 14).
+    const perIp = { auth: 'none', rateLimit: 'oauth_token' } as const;
+    scope.route({ method: [...METHODS], url: '/oauth/*', config: perIp, handler });
+    scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/oauth-authorization-server', config: perIp, handler });
+    scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/openid-configuration', config: perIp, handler });
     // Per client IP (issue 9 §2 "Rate limits"); figures in rate-limit-store.ts and docs/decisions.md.
     scope.route({ method: 'POST', url: OAUTH_ROUTES.registration, config: { auth: 'none', rateLimit: 'oauth_register' }, handler });
     scope.route({

@@ -19,6 +19,6 @@ export function oauthUserinfoRoutes(app: FastifyInstance, ctx: AppContext): void
     return { sub: account.id, email: account.email, name: account.display_name ?? null };
   };
   for (const method of ['GET', 'POST'] as const) {
-    app.route({ method, url: '/oauth/userinfo', config: { auth: 'none' }, schema: { tags: ['oauth'] }, handler });
+    app.route({ method, url: '/oauth/userinfo', config: { auth: 'none', rateLimit: 'oauth_token' }, schema: { tags: ['oauth'] }, handler });
   }
 }
