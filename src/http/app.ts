@@ -28,6 +28,13 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { draftRoaRoutes } from './routes/v1/draft-roa.ts';
 import { downloadRoute } from './routes/v1/download.ts';
 import { exportRoutes } from './routes/api/exports.ts';
+import { applicationRoutes } from './routes/api/applications.ts';
+import { correspondenceRoutes } from './routes/api/correspondence.ts';
+import { auditRoutes } from './routes/api/audit.ts';
+import { examinerRoutes } from './routes/api/examiners.ts';
+import { feeRoutes } from './routes/api/fees.ts';
+import { quoteRoutes } from './routes/api/quote.ts';
+import { accountRoutes } from './routes/api/account.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -96,5 +103,12 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   draftRoaRoutes(app, ctx);
   downloadRoute(app, ctx);
   exportRoutes(app, ctx);
+  applicationRoutes(app, ctx);
+  correspondenceRoutes(app, ctx);
+  auditRoutes(app, ctx);
+  examinerRoutes(app, ctx);
+  feeRoutes(app, ctx);
+  quoteRoutes(app, ctx);
+  accountRoutes(app, ctx);
   return app;
 }

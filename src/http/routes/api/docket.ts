@@ -35,12 +35,13 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
   const present = async (accountId: string, entryId: string) => {
     const item = await findDocketItem(db, accountId, entryId);
     if (!item) throw notFound('Docket entry', 'docket_entry_not_found');
-    return presentDocketItem(item, await applicationDeadlineFields(db, item.application.id));
+    return presentDocketItem(item, await applicationDeadlineFields(db, item.application.id, accountId));
   };
 
   r.get('/api/docket', { config: { auth: 'account' }, schema: { tags: ['docket'] } }, async (request) => {
-    const items = await listDocket(db, accountIdOf(request));
-    return { entries: await Promise.all(items.map(async (i) => presentDocketItem(i, await applicationDeadlineFields(db, i.application.id)))) };
+    const accountId = accountIdOf(request);
+    const items = await listDocket(db, accountId);
+    return { entries: await Promise.all(items.map(async (i) => presentDocketItem(i, await applicationDeadlineFields(db, i.application.id, accountId)))) };
   });
 
   r.get('/api/docket/:id', { config: { auth: 'account' }, schema: { params: entryParams, tags: ['docket'] } }, async (request) => present(accountIdOf(request), request.params.id));
