@@ -108,6 +108,7 @@ export function presentExaminerHit(h: ExaminerHit) {
   return {
     examiner_name: h.examinerName,
     examiner_id: h.examinerId,
+    name_variants: h.nameVariants,
     art_unit: h.artUnit,
     art_units: h.artUnits,
     allowance_rate: h.allowanceRate,
