@@ -74,9 +74,9 @@ describe('GET /api/audit', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const body = (await get(`/api/audit?limit=4${cursor ? `&before=${cursor}` : ''}`, { cookie: a.cookie })).json();
+      const body: { entries: { id: string }[]; next_cursor: string | null } = (await get(`/api/audit?limit=4${cursor ? `&before=${cursor}` : ''}`, { cookie: a.cookie })).json();
       expect(body.entries.length).toBeLessThanOrEqual(4);
-      seen.push(...body.entries.map((e: { id: string }) => e.id));
+      seen.push(...body.entries.map((e) => e.id));
       cursor = body.next_cursor;
     } while (cursor);
     expect(seen).toEqual(all);
@@ -121,7 +121,7 @@ describe('POST /api/audit/tool-calls', () => {
 
   test('sessions and API keys get 404, even with a bad body; nothing is written', async () => {
     const before = (await get('/api/audit?action=mcp.', { cookie: a.cookie })).json().entries.length;
-    for (const headers of [{ cookie: a.cookie }, { 'x-api-key': keyA }]) {
+    for (const headers of [{ cookie: a.cookie }, { 'x-api-key': keyA }] as Record<string, string>[]) {
       for (const body of [toolCall, { nonsense: true }]) {
         const res = await report(headers, body);
         expect(res.statusCode).toBe(404);
