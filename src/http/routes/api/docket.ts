@@ -15,7 +15,7 @@ import { actorOf } from '../../actor.ts';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real calendar date');
 const text = (max: number) => z.string().trim().max(max);
 
-const privateApplication = z.object({
+export const privateApplication = z.object({
   invention_title: text(500).min(1),
   filing_date: isoDate.nullable().optional(),
   examiner_name: text(200).nullable().optional(),
