@@ -44,7 +44,8 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
   // `/.well-known/oauth-protected-resource{path of the resource}` that clients try by the RFC.
   const prmPaths = new Set([`${prefix}/.well-known/oauth-protected-resource`, `/.well-known/oauth-protected-resource${new URL(mcpResource(rt.urls)).pathname}`]);
   for (const path of prmPaths) {
-    app.get(path, { config: { auth: 'none' } }, async (_request, reply) => {
+    // Static and cheap: not rate-limited per IP (one assistant's address serves many users).
+    app.get(path, { config: { auth: 'none', rateLimit: 'off' } }, async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
       return metadata;
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SignJWT, generateKeyPair } from 'jose';
 import type { OAuthTestServer } from '../support/oauth.ts';
-import { craftToken, INITIALIZE, rawMcp, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
+import { craftToken, INITIALIZE, rawMcp, readRpc, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
 
 /**
  * The bearer gate on every MCP message (spec "Authentication", MCP "Token Handling") and the
@@ -86,7 +86,7 @@ describe('401 challenges', () => {
     expect(init.headers.get('x-request-id')).toBeTruthy();
     const bad = await rawMcp(s.url, '{"jsonrpc": "2.0", "id": 1, "method": ', auth);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+    expect(await readRpc(bad)).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
   });
 
   test('DNS rebinding: a foreign Host or Origin is refused even with a valid token', async () => {

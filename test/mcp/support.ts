@@ -62,6 +62,16 @@ export async function rawMcp(url: string, body: unknown, headers: Record<string,
   });
 }
 
+/** The JSON-RPC message of a response, whether sent as JSON or as one SSE `message` event. */
+export async function readRpc<T = Record<string, unknown>>(res: Response): Promise<T> {
+  const text = await res.text();
+  if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    const data = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).filter(Boolean);
+    return JSON.parse(data[data.length - 1]) as T;
+  }
+  return JSON.parse(text) as T;
+}
+
 export const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
 
 /**

@@ -183,14 +183,25 @@ export async function authorize(url: string, opts: AuthorizeOptions): Promise<Au
   if (resource) q.set('resource', resource);
   if (opts.scope !== undefined) q.set('scope', opts.scope);
   for (const [k, v] of Object.entries(opts.params ?? {})) (v === undefined ? q.delete(k) : q.set(k, v));
+  return { ...(await followAuthorization(url, `${url}/oauth/authorize?${q}`, { ...opts, jar })), verifier, state };
+}
+
+/**
+ * Follows an authorization URL (built by us or by a client library such as the MCP SDK) through
+ * the sign-in and consent pages to the redirect back to the client.
+ */
+export async function followAuthorization(url: string, authorizationUrl: string, opts: Pick<AuthorizeOptions, 'email' | 'password' | 'jar' | 'stopAtConsent'>): Promise<Omit<AuthorizeResult, 'verifier' | 'state'>> {
+  const jar = opts.jar ?? new CookieJar();
   const pages: AuthorizeResult['pages'] = {};
-  let next: string | null = `${url}/oauth/authorize?${q}`;
+  // One browser, one address: flows do not share the per-IP budget of the pages.
+  const ip = randomClientIp();
+  let next: string | null = authorizationUrl;
   let method = 'GET';
   let body: URLSearchParams | undefined;
   for (let hops = 0; hops < 20 && next; hops++) {
     const target = new URL(next, url);
-    if (target.origin !== url) return { callback: target, code: target.searchParams.get('code'), verifier, state, jar, pages };
-    const res: Response = await fetch(target, { method, redirect: 'manual', headers: { cookie: jar.header(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }, body });
+    if (target.origin !== url) return { callback: target, code: target.searchParams.get('code'), jar, pages };
+    const res: Response = await fetch(target, { method, redirect: 'manual', headers: { cookie: jar.header(), 'x-forwarded-for': ip, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }, body });
     jar.store(res);
     method = 'GET';
     body = undefined;
@@ -208,7 +219,7 @@ export async function authorize(url: string, opts: AuthorizeOptions): Promise<Au
       body = new URLSearchParams({ email: opts.email, password: opts.password });
     } else if (html.includes('/confirm"')) {
       pages.consent = html;
-      if (opts.stopAtConsent) return { callback: target, code: null, verifier, state, jar, pages };
+      if (opts.stopAtConsent) return { callback: target, code: null, jar, pages };
       next = formAction(html, 'confirm');
       method = 'POST';
       body = new URLSearchParams();

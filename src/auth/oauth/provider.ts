@@ -106,7 +106,9 @@ export function createOAuthProvider(ctx: AppContext, opts: OAuthProviderOptions 
     },
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     responseTypes: ['code'],
-    scopes: ['openid', 'offline_access'],
+    // full_access listed here too: DCR validates a registration's `scope` (RFC 7591 §2) against this
+    // list, and the MCP SDK registers with the scope from the WWW-Authenticate challenge.
+    scopes: ['openid', 'offline_access', FULL_ACCESS],
     claims: { openid: ['sub'], email: ['email'], profile: ['name'] },
     enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
     jwks: { keys: [keyring.oauthSigningJwk] },

@@ -92,7 +92,9 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
       const existing = await findLiveGrantId(db, accountId, clientId);
       const grant = (existing ? await provider.Grant.find(existing) : undefined) ?? new provider.Grant({ accountId, clientId });
       const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
-      const oidc = requested.filter((s) => s === 'openid' || s === 'offline_access');
+      // full_access is also an OpenID-level scope (listed in the provider's `scopes` so DCR accepts a
+      // registration's `scope`); grant it at both levels or the provider asks for consent again.
+      const oidc = requested.filter((s) => s === 'openid' || s === 'offline_access' || s === FULL_ACCESS);
       if (oidc.length) grant.addOIDCScope(oidc.join(' '));
       const resources = details.params.resource === undefined ? [MCP] : ([] as unknown[]).concat(details.params.resource).map(String);
       for (const resource of resources) grant.addResourceScope(resource, FULL_ACCESS);
