@@ -7,9 +7,9 @@ import { call } from './helpers.ts';
 // GET /api/audit, POST /api/audit/tool-calls and the append-only audit log.
 
 /**
- * Bearer tokens (the MCP server's, after token exchange) come with the OAuth workstream. Until the
- * auth plugin resolves them, a test-only hook turns a signed-in request carrying
- * `x-test-bearer: <client id>` into the bearer principal the plugin will produce.
+ * A test-only hook turns a signed-in request carrying `x-test-bearer: <client id>` into the bearer
+ * principal the auth plugin produces for an exchanged token, so these tests need no OAuth flow.
+ * The real flow (SDK client, token exchange, the MCP server's own reports) is in test/api-mcp.
  */
 const bearerSeam = (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
