@@ -11,9 +11,6 @@ import { AUDIT_SOURCES, actorsOfSource } from '../../../domain/audit-source.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { routeNotFound } from '../../plugins/errors.ts';
 
-/** The bearer principal's OAuth fields (the OAuth workstream adds them to Principal; optional here). */
-type BearerPrincipal = Principal & { oauthClientId?: string | null; oauthClientName?: string | null; grantId?: string | null };
-
 /** The redacted argument summary may be at most this large (JSON, UTF-8). */
 export const MAX_ARGUMENTS_SUMMARY_BYTES = 4096;
 const CODE = /^[a-z][a-z0-9_]{0,63}$/;
@@ -70,7 +67,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       body: toolCallBody,
     },
   }, async (request, reply) => {
-    const p = request.principal as BearerPrincipal;
+    const p = request.principal as Principal;
     const b = request.body;
     if (Buffer.byteLength(JSON.stringify(b.arguments_summary), 'utf8') > MAX_ARGUMENTS_SUMMARY_BYTES) {
       throw validationError('body.arguments_summary', `must be at most ${MAX_ARGUMENTS_SUMMARY_BYTES} bytes as JSON (redact long values)`);
