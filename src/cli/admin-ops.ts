@@ -14,6 +14,9 @@ import { randomBase62 } from '../auth/secrets.ts';
 import { runImport } from './import-command.ts';
 import { refreshExaminerStats } from '../sources/examiner-stats/refresh.ts';
 import { examinerStatsFor } from '../analysis/examiner-intel.ts';
+import { listAuditLog } from '../queries/audit-log.ts';
+import { presentAuditEntry } from '../presenters/audit-log.ts';
+import { AUDIT_SOURCES, actorsOfSource, type AuditSource } from '../domain/audit-source.ts';
 
 /**
  * Operator operations. The CLI runs them in-process, or, when a server holds the embedded
@@ -72,6 +75,15 @@ export const ADMIN_OPS: Record<string, Op> = {
   },
   async 'stats.refresh'(db) {
     return refreshExaminerStats(db);
+  },
+  async 'audit.list'(db, args) {
+    const { id } = await accountFor(db, args);
+    const limit = args.limit === undefined ? 50 : Number(args.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw validationError('limit', 'must be a whole number from 1 to 1000');
+    const source = args.source as string | undefined;
+    if (source !== undefined && !(AUDIT_SOURCES as readonly string[]).includes(source)) throw validationError('source', `must be one of ${AUDIT_SOURCES.join(', ')}`);
+    const page = await listAuditLog(db, id, { limit, actors: source ? actorsOfSource(source as AuditSource) : undefined, actionPrefix: (args.action as string | undefined) || undefined });
+    return { email: str(args, 'email'), entries: page.entries.map(presentAuditEntry), more: page.nextCursor !== null };
   },
   async 'credits.balance'(db, args) {
     const { id } = await accountFor(db, args);

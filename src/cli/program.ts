@@ -6,6 +6,7 @@ import { serveCommand } from './serve.ts';
 import { deadlinesCalcCommand } from './deadlines-calc.ts';
 import { importCommand, IMPORTERS } from './import-command.ts';
 import { analyzeCommand } from './analyze-command.ts';
+import { printAuditLog } from './audit-output.ts';
 
 /**
  * The `prosa` command. Every database command takes PROSA_DATA_DIR / DATABASE_URL like the
@@ -72,6 +73,17 @@ export function buildProgram(): Command {
     .requiredOption('--email <email>', 'account e-mail')
     .option('--json', 'print JSON')
     .action((o: { email: string; json?: boolean }) => op('credits.balance', o, !!o.json));
+
+  program
+    .command('audit')
+    .description("Show an account's audit log, newest first (writes, sign-ins, assistant tool calls)")
+    .requiredOption('--email <email>', 'account e-mail')
+    .option('--limit <n>', 'entries to show (1 to 1000)', '50')
+    .addOption(new Option('--source <source>', 'only entries from one source').choices(['web', 'api_key', 'assistant', 'cli', 'system']))
+    .option('--action <prefix>', 'only actions starting with this, e.g. docket. or mcp.tool_call')
+    .option('--json', 'print JSON')
+    .action((o: { email: string; limit: string; source?: string; action?: string; json?: boolean }) =>
+      run(async () => printAuditLog(await runOperatorOp(config(), 'audit.list', o), !!o.json), !!o.json));
 
   program
     .command('import')

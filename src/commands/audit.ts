@@ -13,9 +13,12 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
-/** Writes an audit row inside the caller's transaction, so the event and the write commit together. */
-export async function writeAudit(trx: Transaction<Schema>, actor: Actor, event: AuditEvent): Promise<void> {
-  await trx
+/**
+ * Writes an audit row inside the caller's transaction, so the event and the write commit together.
+ * Returns the row's id. The log is append-only (a trigger refuses UPDATE and DELETE, migration 009).
+ */
+export async function writeAudit(trx: Transaction<Schema>, actor: Actor, event: AuditEvent): Promise<bigint> {
+  const row = await trx
     .insertInto('audit_log')
     .values({
       account_id: event.accountId,
@@ -26,5 +29,7 @@ export async function writeAudit(trx: Transaction<Schema>, actor: Actor, event: 
       details: JSON.stringify(event.details ?? {}),
       request_id: actor.requestId ?? null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -7,6 +7,7 @@ import * as m004 from './migrations/004-examiner-stats.ts';
 import * as m006 from './migrations/006-analyses.ts';
 import * as m007 from './migrations/007-draft-jobs.ts';
 import * as m008 from './migrations/008-oauth.ts';
+import * as m009 from './migrations/009-audit-and-correspondence.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '006-analyses': m006,
   '007-draft-jobs': m007,
   '008-oauth': m008,
+  '009-audit-and-correspondence': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

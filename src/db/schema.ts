@@ -17,6 +17,8 @@ export interface AccountsTable {
   /** argon2id PHC string; null for accounts that only use third-party sign-in. */
   password_hash: string | null;
   display_name: string | null;
+  /** The practitioner's firm, shown on the account (migration 009). */
+  firm_name: string | null;
   /** Entity size used for fee figures: large | small | micro. */
   entity_size: Generated<string>;
   /** Model multiplier in thousandths (1000 = 1.0) applied to token prices. */
@@ -140,6 +142,11 @@ export interface CorrespondenceTable {
   period_months: number | null;
   full_text: string | null;
   source: string;
+  /**
+   * Null: the public record (USPTO data, demo seed). Otherwise the account that recorded the paper
+   * itself (POST /api/docket/{id}/office-actions): visible to that account alone (migration 009).
+   */
+  owner_account_id: string | null;
   created_at: Timestamp;
 }
 

@@ -33,6 +33,13 @@ import { exportRoutes } from './routes/api/exports.ts';
 import { oauthRoutes } from './routes/oauth/index.ts';
 import { oauthGrantRoutes } from './routes/api/oauth-grants.ts';
 import { mountMcp } from '../mcp/mcp-app.ts';
+import { applicationRoutes } from './routes/api/applications.ts';
+import { correspondenceRoutes } from './routes/api/correspondence.ts';
+import { auditRoutes } from './routes/api/audit.ts';
+import { examinerRoutes } from './routes/api/examiners.ts';
+import { feeRoutes } from './routes/api/fees.ts';
+import { quoteRoutes } from './routes/api/quote.ts';
+import { accountRoutes } from './routes/api/account.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -113,5 +120,12 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await oauthRoutes(app, ctx, { testAutoApprove: opts.testAutoApprove });
   oauthGrantRoutes(app, ctx);
   if (opts.mcp) await mountMcp(app, { config: ctx.config, keyring: ctx.keyring, rateLimits: ctx.rateLimits });
+  applicationRoutes(app, ctx);
+  correspondenceRoutes(app, ctx);
+  auditRoutes(app, ctx);
+  examinerRoutes(app, ctx);
+  feeRoutes(app, ctx);
+  quoteRoutes(app, ctx);
+  accountRoutes(app, ctx);
   return app;
 }

@@ -9,6 +9,7 @@ export function presentAccount(a: Account) {
     id: a.id,
     email: a.email,
     display_name: a.display_name,
+    firm_name: a.firm_name,
     entity_size: a.entity_size,
     model_multiplier: (a.model_multiplier_milli / 1000).toFixed(3).replace(/0{1,2}$/, ''),
     created_at: a.created_at.toISOString(),

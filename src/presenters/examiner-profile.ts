@@ -1,4 +1,6 @@
 import type { ArtUnitFigures, ExaminerCandidate, ExaminerProfile } from '../queries/examiner-profile.ts';
+import type { ExaminerHit } from '../queries/examiner-search.ts';
+import { MIN_RELIABLE_SAMPLE } from '../domain/examiner-figures.ts';
 
 /**
  * Examiner profile (spec "Examiner profile"), the seven spec fields in the spec's order, then
@@ -56,4 +58,69 @@ export function presentExaminerCandidate(c: ExaminerCandidate) {
     total_cases_analyzed: c.totalCasesAnalyzed,
     pending_cases: c.pendingCases,
   };
+}
+
+/**
+ * An art unit's figures for the account API (GET /api/art-units/{art_unit}, and `art_unit_stats`
+ * of GET /api/examiners/{name}): the rates, then every count they rest on (sample sizes).
+ */
+export function presentArtUnitProfile(a: ArtUnitFigures) {
+  return {
+    art_unit: a.artUnit,
+    examiners: a.examiners,
+    allowance_rate: a.allowanceRate,
+    avg_actions_to_allowance: a.avgActionsToAllowance,
+    top_rejection_bases: a.topRejectionBases,
+    rejection_basis_counts: a.rejectionBasisCounts.map((b) => ({ basis: b.basis, office_actions: b.count })),
+    interview_success_rate: a.interviewSuccessRate,
+    allowance_rate_without_interview: a.allowanceRateWithoutInterview,
+    interview_lift: a.interviewLift,
+    total_cases_analyzed: a.totalCasesAnalyzed,
+    allowed_cases: a.allowedCases,
+    abandoned_cases: a.abandonedCases,
+    interviewed_cases: a.interviewedCases,
+    pending_cases: a.pendingCases,
+    excluded_cases: a.excludedCases,
+    rejection_actions: a.rejectionActions,
+    data_window: { from: a.window.from, to: a.window.to },
+    sample_size_warning: sampleSizeWarning(a.totalCasesAnalyzed),
+  };
+}
+
+/**
+ * The examiner profile for the account API (GET /api/examiners/{name}): REST #7's profile, then the
+ * further figures the query computes: pre-examination exclusions, the number of office actions
+ * with rejection data, the bases counted from this account's own analyses, and the art unit's
+ * full figures.
+ */
+export function presentAccountExaminerProfile(p: ExaminerProfile) {
+  return {
+    ...presentExaminerProfile(p),
+    excluded_cases: p.excludedCases,
+    rejection_actions: p.rejectionActions,
+    analysis_bases_counted: p.analysisBases,
+    art_unit_stats: p.artUnitStats ? presentArtUnitProfile(p.artUnitStats) : null,
+  };
+}
+
+/** GET /api/examiners: one search hit. */
+export function presentExaminerHit(h: ExaminerHit) {
+  return {
+    examiner_name: h.examinerName,
+    examiner_id: h.examinerId,
+    name_variants: h.nameVariants,
+    art_unit: h.artUnit,
+    art_units: h.artUnits,
+    allowance_rate: h.allowanceRate,
+    total_cases_analyzed: h.totalCasesAnalyzed,
+    allowed_cases: h.allowedCases,
+    abandoned_cases: h.abandonedCases,
+    pending_cases: h.pendingCases,
+  };
+}
+
+function sampleSizeWarning(disposed: number): string | null {
+  return disposed < MIN_RELIABLE_SAMPLE
+    ? `Only ${disposed} disposed application(s) behind these figures (fewer than ${MIN_RELIABLE_SAMPLE}): treat the rates as indicative.`
+    : null;
 }

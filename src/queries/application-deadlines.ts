@@ -2,11 +2,10 @@ import type { Db } from '../db/connect.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { CorrespondenceRow, Schema } from '../db/schema.ts';
 import { calculateDeadlines, type DeadlineResult, type EntitySize } from '../domain/deadlines/index.ts';
-import { actionKindForDocumentCode, eventCodesOfKind } from '../sources/uspto-codes.ts';
+import { ACTION_DOCUMENT_CODES, actionKindForDocumentCode, eventCodesOfKind } from '../sources/uspto-codes.ts';
 import { NO_DEADLINES, type DeadlineFields } from '../presenters/application.ts';
+import { paperVisibleTo } from './correspondence-visibility.ts';
 
-/** USPTO document codes of papers that set a reply period (see sources/uspto-codes.ts). */
-const ACTION_DOCUMENT_CODES = ['CTNF', 'CTFR', 'CTRS', 'CTEQ', 'NOA'];
 /** Papers the applicant files that answer an action (document codes of the file wrapper). */
 const REPLY_DOCUMENT_CODES = ['REM', 'CLM', 'A...', 'A.NE', 'AMSB', 'RCEX', 'ELC.', 'IFEE'];
 /** Events that answer a rejection (a reply or an RCE) and, for a notice of allowance, the issue fee. */
@@ -18,13 +17,25 @@ export interface PendingAction {
   result: DeadlineResult;
 }
 
+export interface PendingActionOptions {
+  /** Date of computation (selects the fee table); defaults to the action's mailing date. */
+  today?: string;
+  entity?: EntitySize;
+  /**
+   * The reading account: the papers it recorded itself (POST /api/docket/{id}/office-actions)
+   * count beside the public record. Omitted: the public record only (REST #1 and #2), so one
+   * account's recorded action never moves another account's or the public deadlines.
+   */
+  accountId?: string | null;
+}
+
 /**
  * The application's latest office action that still awaits a reply, with its computed
  * deadlines; null when nothing is pending (no action, a reply or RCE filed since, or the
  * application is patented or abandoned). This is the single code path behind the lookup
- * record, REST #2 and the docket.
+ * record, REST #2, the docket, the account's deadlines and the calendar feed.
  */
-export async function pendingAction(db: Db, applicationId: string, opts: { today?: string; entity?: EntitySize } = {}): Promise<PendingAction | null> {
+export async function pendingAction(db: Db, applicationId: string, opts: PendingActionOptions = {}): Promise<PendingAction | null> {
   // One round trip: the latest action, the application's state, and whether anything answering
   // the action was filed after it (reply papers, reply or RCE events; the issue fee for a NOA).
   const row = await db
@@ -38,14 +49,16 @@ export async function pendingAction(db: Db, applicationId: string, opts: { today
           eb.selectFrom('correspondence as r').select('r.id')
             .whereRef('r.application_id', '=', 'c.application_id')
             .whereRef('r.mailing_date', '>', 'c.mailing_date')
-            .where('r.document_code', 'in', REPLY_DOCUMENT_CODES),
+            .where('r.document_code', 'in', REPLY_DOCUMENT_CODES)
+            .where(paperVisibleTo('r.owner_account_id', opts.accountId)),
         )
         .as('reply_paper'),
       eventAfterAction(eb, REPLY_EVENT_CODES).as('reply_event'),
       eventAfterAction(eb, ISSUE_FEE_EVENT_CODES).as('issue_fee_event'),
     ])
     .where('c.application_id', '=', applicationId)
-    .where('c.document_code', 'in', ACTION_DOCUMENT_CODES)
+    .where('c.document_code', 'in', [...ACTION_DOCUMENT_CODES])
+    .where(paperVisibleTo('c.owner_account_id', opts.accountId))
     .orderBy('c.mailing_date', 'desc')
     .orderBy('c.created_at', 'desc')
     .limit(1)
@@ -92,6 +105,7 @@ export function deadlineFieldsOf(pending: PendingAction | null): DeadlineFields 
   };
 }
 
-export async function applicationDeadlineFields(db: Db, applicationId: string): Promise<DeadlineFields> {
-  return deadlineFieldsOf(await pendingAction(db, applicationId));
+/** The three fields as `accountId` sees them (its own recorded papers count); public record when omitted. */
+export async function applicationDeadlineFields(db: Db, applicationId: string, accountId?: string | null): Promise<DeadlineFields> {
+  return deadlineFieldsOf(await pendingAction(db, applicationId, { accountId }));
 }

@@ -49,7 +49,7 @@ export interface DocketDeadlinesOptions {
  * The account's docket entries that await a reply, most urgent first: overdue entries first
  * (oldest critical date first), then by next deadline. Each entry's action and dates come from
  * pendingAction, the single code path shared with the lookup record and REST #2, with the fees
- * for the account's entity size.
+ * for the account's entity size and the papers the account recorded itself.
  */
 export async function docketDeadlines(db: Db, accountId: string, opts: DocketDeadlinesOptions): Promise<DocketDeadlines> {
   const account = await findAccountById(db, accountId);
@@ -57,7 +57,7 @@ export async function docketDeadlines(db: Db, accountId: string, opts: DocketDea
   const items = await listDocket(db, accountId);
   const found = await Promise.all(
     items.map(async (item) => {
-      const pending = await pendingAction(db, item.application.id, { today: opts.today, entity });
+      const pending = await pendingAction(db, item.application.id, { today: opts.today, entity, accountId });
       return pending ? deadlineOf(item, pending, opts.today) : null;
     }),
   );

@@ -34,3 +34,9 @@ export async function findDocketItem(db: Db, accountId: string, entryId: string)
   const row = await baseQuery(db, accountId).where('d.id', '=', entryId).executeTakeFirst();
   return row ? split(row) : undefined;
 }
+
+/** The id of the account's docket entry for an application, or null when it does not follow it. */
+export async function findDocketEntryId(db: Db, accountId: string, applicationId: string): Promise<string | null> {
+  const row = await db.selectFrom('docket_entries').select('id').where('account_id', '=', accountId).where('application_id', '=', applicationId).executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -32,6 +32,9 @@ export interface ArtUnitFigures extends Figures {
   artUnit: string;
   examiners: number;
   topRejectionBases: string[];
+  rejectionBasisCounts: { basis: string; count: number }[];
+  /** Office actions with imported rejection-basis data. */
+  rejectionActions: number;
 }
 
 export interface ExaminerProfile extends Figures {
@@ -65,7 +68,7 @@ export type ExaminerProfileResult =
   | { status: 'ambiguous'; candidates: ExaminerCandidate[] }
   | { status: 'not_found' };
 
-type StatsRow = Omit<ExaminerStatsTable, 'refreshed_at'> & { refreshed_at: Date };
+export type StatsRow = Omit<ExaminerStatsTable, 'refreshed_at'> & { refreshed_at: Date };
 
 export async function examinerProfile(db: Db, name: string, opts: ExaminerProfileOptions = {}): Promise<ExaminerProfileResult> {
   const statsCurrent = opts.refresh === false ? true : await refreshIfSmall(db);
@@ -174,9 +177,9 @@ function totalsOf(rows: readonly StatsRow[]): StatsTotals {
 }
 
 /** The summed columns an examiner_stats row, or a sum of rows, carries. */
-type Sums = Pick<StatsRow, 'allowed' | 'abandoned' | 'allowed_interview' | 'abandoned_interview' | 'actions_sum' | 'pending' | 'excluded' | 'rej_actions' | 'rej_101' | 'rej_102' | 'rej_103' | 'rej_112' | 'rej_dp' | 'first_disposal' | 'last_disposal'>;
+export type Sums = Pick<StatsRow, 'allowed' | 'abandoned' | 'allowed_interview' | 'abandoned_interview' | 'actions_sum' | 'pending' | 'excluded' | 'rej_actions' | 'rej_101' | 'rej_102' | 'rej_103' | 'rej_112' | 'rej_dp' | 'first_disposal' | 'last_disposal'>;
 
-function rowTotals(r: Sums): StatsTotals {
+export function rowTotals(r: Sums): StatsTotals {
   return {
     allowed: r.allowed,
     abandoned: r.abandoned,
@@ -193,7 +196,7 @@ function rowTotals(r: Sums): StatsTotals {
 }
 
 /** The art unit of the examiner's most recently filed application (examiners move between units). */
-function mainArtUnit(rows: readonly StatsRow[]): string | null {
+export function mainArtUnit(rows: readonly StatsRow[]): string | null {
   let best: StatsRow | null = null;
   for (const r of rows) {
     if (r.art_unit === '') continue;
@@ -202,7 +205,8 @@ function mainArtUnit(rows: readonly StatsRow[]): string | null {
   return best?.art_unit ?? null;
 }
 
-async function artUnitFigures(db: Db, artUnit: string, opts: ExaminerProfileOptions): Promise<ArtUnitFigures> {
+/** The figures over every examiner of an art unit (public data only), in the profile's window. */
+export async function artUnitFigures(db: Db, artUnit: string, opts: Pick<ExaminerProfileOptions, 'fromYear' | 'toYear'>): Promise<ArtUnitFigures> {
   const from = opts.fromYear ?? 0;
   const to = opts.toYear ?? 9999;
   const { rows } = await sql<Sums & { examiners: number }>`
@@ -217,7 +221,8 @@ async function artUnitFigures(db: Db, artUnit: string, opts: ExaminerProfileOpti
     where art_unit = ${artUnit} and (disposal_year = 0 or disposal_year between ${from} and ${to})`.execute(db);
   const r = rows[0];
   const totals = rowTotals(r);
-  return { ...figuresOf(totals), artUnit, examiners: r.examiners, topRejectionBases: rankBases(totals.bases).map((b) => b.basis) };
+  const ranked = rankBases(totals.bases);
+  return { ...figuresOf(totals), artUnit, examiners: r.examiners, topRejectionBases: ranked.map((b) => b.basis), rejectionBasisCounts: ranked, rejectionActions: totals.rejectionActions };
 }
 
 /**

@@ -104,6 +104,23 @@ export function actionKindForDocumentCode(code: string | null | undefined): Docu
   return Object.hasOwn(ACTION_KIND_BY_DOCUMENT_CODE, key) ? ACTION_KIND_BY_DOCUMENT_CODE[key] : null;
 }
 
+/** The USPTO document codes of the papers that set a reply period (those above), in a stable order. */
+export const ACTION_DOCUMENT_CODES = Object.keys(ACTION_KIND_BY_DOCUMENT_CODE) as readonly string[];
+
+/** The USPTO's own description of each of those papers (documentCodeDescriptionText in ODP data). */
+const ACTION_DOCUMENT_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  CTNF: 'Non-Final Rejection',
+  CTFR: 'Final Rejection',
+  CTRS: 'Requirement for Restriction/Election',
+  CTEQ: 'Ex Parte Quayle Action',
+  NOA: 'Notice of Allowance and Fees Due (PTOL-85)',
+};
+
+/** The USPTO's description of an action document code; null for codes that are not actions. */
+export function actionDocumentDescription(code: string): string | null {
+  return Object.hasOwn(ACTION_DOCUMENT_DESCRIPTIONS, code) ? ACTION_DOCUMENT_DESCRIPTIONS[code] : null;
+}
+
 /** The interface's office_action_type codes (spec table "Office action type codes"). */
 export type InterfaceActionType = 'CTNF' | 'CTFR' | 'CTED' | 'CTRS';
 

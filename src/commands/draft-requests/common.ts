@@ -4,6 +4,7 @@ import type { ApplicationRow } from '../../db/schema.ts';
 import { AppError, validationError } from '../../errors.ts';
 import { normalizeApplicationNumber } from '../../domain/application-number.ts';
 import { findApplicationForAccount } from '../../queries/applications.ts';
+import { paperVisibleTo } from '../../queries/correspondence-visibility.ts';
 import { STRATEGY_CODES, type StrategyCode } from '../../documents/types.ts';
 import { claimNumbersOf, type StoredAnalysis } from '../../jobs/inputs/analysis.ts';
 import { missingCaptionFields, type CaptionFallback } from '../../jobs/inputs/caption.ts';
@@ -88,14 +89,15 @@ const DOCUMENT_CODES: Readonly<Record<string, string[]>> = { CTNF: ['CTNF'], CTF
 
 /**
  * The mailing date of the office action replied to: as the caller states it, else as the text
- * states it, else the latest matching office action in the application's record.
+ * states it, else the latest matching office action in the application's record as the account
+ * sees it (the public papers and those it recorded itself).
  */
-export async function resolveMailingDate(db: Db, given: string | undefined, analysis: StoredAnalysis, applicationId: string, stated: string | null): Promise<string> {
+export async function resolveMailingDate(db: Db, accountId: string, given: string | undefined, analysis: StoredAnalysis, applicationId: string, stated: string | null): Promise<string> {
   if (given) return given;
   if (stated) return stated;
   const codes = DOCUMENT_CODES[analysis.rejection_type] ?? [];
   if (codes.length) {
-    const row = await db.selectFrom('correspondence').select('mailing_date').where('application_id', '=', applicationId).where('document_code', 'in', codes).orderBy('mailing_date', 'desc').limit(1).executeTakeFirst();
+    const row = await db.selectFrom('correspondence').select('mailing_date').where('application_id', '=', applicationId).where('document_code', 'in', codes).where(paperVisibleTo('correspondence.owner_account_id', accountId)).orderBy('mailing_date', 'desc').limit(1).executeTakeFirst();
     if (row) return row.mailing_date;
   }
   throw validationError('office_action_date', "is required: neither the office action's text nor the application's record gives its mailing date (send it as YYYY-MM-DD)");

@@ -54,7 +54,7 @@ export async function prepareExtension(db: Db, accountId: string, applicationNum
   const account = await db.selectFrom('accounts').select('entity_size').where('id', '=', accountId).executeTakeFirstOrThrow();
   const entity = entityOf(input.entity_size, app.entity_status, account.entity_size);
   const petitionDate = input.petition_date ?? todayUtc();
-  const pending = await pendingAction(db, app.id, { entity, today: petitionDate });
+  const pending = await pendingAction(db, app.id, { entity, today: petitionDate, accountId });
   if (!pending) {
     throw noExtension('no_pending_action', `Application ${app.application_number} has no office action awaiting a reply, so there is no period to extend.`, 'Check the application\'s deadlines (GET /v1/prosa/deadlines/{application_number}); nothing was charged.');
   }
@@ -112,7 +112,7 @@ export async function prepareInterview(db: Db, accountId: string, applicationNum
   const request: InterviewRequestRequest = {
     application_number: app.application_number,
     analysis_id: analysis.id,
-    office_action_date: await resolveMailingDate(db, input.office_action_date, analysis.record, app.id, statedMailingDate(analysis.record)),
+    office_action_date: await resolveMailingDate(db, accountId, input.office_action_date, analysis.record, app.id, statedMailingDate(analysis.record)),
     strategy_selections: strategy,
     interview_type: input.interview_type,
     request_date: input.request_date ?? todayUtc(),

@@ -45,7 +45,7 @@ export async function prepareOaResponse(db: Db, accountId: string, body: OaRespo
     analysis_id: analysis.id,
     strategy_selections: strategy,
     response_date: body.response_date ?? todayUtc(),
-    office_action_date: await resolveMailingDate(db, body.office_action_date, analysis.record, application.id, statedMailingDate(analysis.record)),
+    office_action_date: await resolveMailingDate(db, accountId, body.office_action_date, analysis.record, application.id, statedMailingDate(analysis.record)),
     ...(claims ? { claims } : {}),
     ...(body.attorney ? { attorney: body.attorney } : {}),
     ...(body.previously_presented ? { previously_presented: body.previously_presented } : {}),

@@ -84,8 +84,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       );
       return;
     }
-    reply.status(404).send(
-      errorBody(new AppError(404, 'route_not_found', `No route ${request.method} ${path}.`, 'Check the method and path against /v1/openapi.json; the MCP server is the recommended integration path.')),
-    );
+    reply.status(404).send(errorBody(routeNotFound(request.method, request.url)));
   });
+}
+
+/** The answer for a path nothing serves; also what a route answers callers it must not reveal itself to. */
+export function routeNotFound(method: string, url: string): AppError {
+  const path = url.split('?')[0];
+  return new AppError(404, 'route_not_found', `No route ${method} ${path}.`, 'Check the method and path against /v1/openapi.json; the MCP server is the recommended integration path.');
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { calendarFeedRotator } from '../../commands/calendar-feed-rotator.ts';
 import { calendarFeedRevoker } from '../../commands/calendar-feed-revoker.ts';
 import { accountIdForFeedToken, findCalendarFeed } from '../../queries/calendar-feeds.ts';
@@ -11,6 +11,10 @@ import { presentCalendarFeed } from '../../presenters/calendar-feed.ts';
 import { accountIdOf } from '../plugins/auth.ts';
 import { actorOf } from '../actor.ts';
 import { todayUtc } from '../../clock.ts';
+
+function apiKeyCannotCreateFeed() {
+  return new AppError(401, 'not_authenticated', 'A calendar feed URL can be created only from a signed-in session or a connected assistant, not with an API key.', 'Create the feed in the Prosa web app (Settings > Calendar) or ask your assistant (rotate_calendar_feed); the URL is shown once.');
+}
 
 function feedNotFound() {
   return notFound('Calendar feed', 'calendar_feed_not_found', 'The feed URL is unknown or was revoked or replaced. Create a new feed URL in the Prosa web app (POST /api/calendar-feed) and subscribe to that one.');
@@ -26,9 +30,17 @@ export function calendarRoutes(app: FastifyInstance, ctx: AppContext): void {
   const feedUrl = (token: string) => `${ctx.config.baseUrl}/calendar/${token}.ics`;
 
   // Creating (or rotating) mints a credential that outlives the caller's own, as an API key
-  // does, so like API keys it takes a signed-in session: a leaked key or token cannot plant a
-  // feed that keeps reading the docket after it is revoked.
-  r.post('/api/calendar-feed', { config: { auth: 'session' }, schema: { tags: ['deadlines'], summary: 'Create or rotate the private calendar feed' } }, async (request, reply) => {
+  // does, so it takes the user in person: a signed-in session, or an assistant the user
+  // connected through the OAuth consent page (the MCP tool rotate_calendar_feed; its call is in
+  // the audit log with the client). Never an API key: a leaked key cannot plant a feed that keeps
+  // reading the docket after the key is revoked.
+  r.post('/api/calendar-feed', {
+    config: { auth: 'account' },
+    preValidation: async (request) => {
+      if (request.principal?.via === 'api_key') throw apiKeyCannotCreateFeed();
+    },
+    schema: { tags: ['deadlines'], summary: 'Create or rotate the private calendar feed (web session or assistant; not an API key)' },
+  }, async (request, reply) => {
     const { row, token, rotated } = await calendarFeedRotator(db, actorOf(request), { accountId: accountIdOf(request) });
     const url = feedUrl(token);
     return reply.status(201).send({

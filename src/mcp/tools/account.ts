@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../tool.ts';
+import { quoteBody } from '../../http/routes/api/quote.ts';
+import { AUDIT_SOURCES } from '../../domain/audit-source.ts';
 
 /** Account and billing tools. Balance tools work for every client; purchase links only where allowed. */
 
@@ -107,4 +109,79 @@ export const getPricing = defineTool({
   },
 });
 
-export const ACCOUNT_TOOLS = [whoami, checkCredits, getUsage, getPricing];
+const quoteLine = z
+  .object({
+    item: z.enum(['analyze', 'draft', 'export']),
+    type: z.string().optional(),
+    description: z.string(),
+    amount: z.string(),
+    estimated: z.boolean(),
+    input_tokens: z.number().int().optional(),
+    output_tokens: z.number().int().optional(),
+    quantity: z.number().int().optional(),
+    unit_price: z.string().optional(),
+  })
+  .loose();
+
+export const quoteCost = defineTool({
+  name: 'quote_cost',
+  title: 'Price a planned step before running it',
+  description: "What a planned analysis, response draft or export would cost, in credits, with this account's model multiplier: an analysis is priced on the action's text (input tokens exact, output estimated: estimated true), a draft 49.00, an IDS 9.00, other forms and drawings 5.00 each. Free; nothing is charged or reserved. Says whether the balance covers the documents (which are refused when it does not; analyses never are). Call before analyze_office_action on a long action or before submit_response.",
+  group: 'account',
+  price: 'free',
+  input: quoteBody,
+  output: z.object({
+    line_items: z.array(quoteLine),
+    total: z.string(),
+    estimated: z.boolean(),
+    model_multiplier: z.number(),
+    balance: z.string(),
+    balance_after: z.string(),
+    covers_prepaid_items: z.boolean().describe('The balance covers the draft and exports (they are refused with 402 otherwise)'),
+    billed: z.boolean(),
+    notes: z.array(z.string()),
+  }),
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    type Quote = { line_items: z.infer<typeof quoteLine>[]; total: string; estimated: boolean; model_multiplier: number; balance: string; balance_after: string; covers_prepaid_items: boolean; billed: boolean; notes: string[] };
+    const q = await ctx.api.post<Quote>('/api/quote', args);
+    const items = q.line_items.map((l) => `${l.item === 'export' ? l.type : l.item} ${l.amount}${l.estimated ? ' (estimated)' : ''}`).join(', ');
+    const cover = q.covers_prepaid_items ? '' : ' The balance does not cover the documents: they would be refused until credits are added.';
+    return { data: q, summary: `${items}; total ${q.total} credits${q.estimated ? ' (estimated)' : ''}; balance ${q.balance}.${cover}` };
+  },
+});
+
+const auditEntry = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  source: z.enum(AUDIT_SOURCES).nullable(),
+  actor: z.string(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  request_id: z.string().nullable(),
+});
+
+export const getAuditLog = defineTool({
+  name: 'get_audit_log',
+  title: "The account's audit log",
+  description: "Who did what in this account, newest first: every write (docket changes, recorded actions, analyses, exports, settings), sign-ins and every assistant tool call, with its source (web, api_key, assistant, cli, system) and details. Filter by source and by action prefix (e.g. docket., mcp.tool_call). Free. Page back with `before` = next_cursor.",
+  group: 'account',
+  price: 'free',
+  input: z.object({
+    limit: z.number().int().min(1).max(200).default(50),
+    before: z.string().regex(/^\d{1,18}$/).optional().describe('next_cursor from a previous page'),
+    source: z.enum(AUDIT_SOURCES).optional(),
+    action: z.string().regex(/^[a-z0-9_.]{1,64}$/).optional().describe('Action or prefix: docket., analysis., mcp.tool_call'),
+  }),
+  output: z.object({ entries: z.array(auditEntry), next_cursor: z.string().nullable() }),
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const page = await ctx.api.get<{ entries: z.infer<typeof auditEntry>[]; next_cursor: string | null }>('/api/audit', args);
+    const latest = page.entries[0];
+    return { data: page, summary: `${page.entries.length} audit entr${page.entries.length === 1 ? 'y' : 'ies'}${latest ? `; latest ${latest.created_at} ${latest.action} (${latest.source})` : ''}${page.next_cursor ? '; more with before=next_cursor' : ''}.` };
+  },
+});
+
+export const ACCOUNT_TOOLS = [whoami, checkCredits, getUsage, getPricing, quoteCost, getAuditLog];

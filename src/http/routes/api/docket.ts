@@ -15,7 +15,7 @@ import { actorOf } from '../../actor.ts';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real calendar date');
 const text = (max: number) => z.string().trim().max(max);
 
-const privateApplication = z.object({
+export const privateApplication = z.object({
   invention_title: text(500).min(1),
   filing_date: isoDate.nullable().optional(),
   examiner_name: text(200).nullable().optional(),
@@ -35,12 +35,13 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
   const present = async (accountId: string, entryId: string) => {
     const item = await findDocketItem(db, accountId, entryId);
     if (!item) throw notFound('Docket entry', 'docket_entry_not_found');
-    return presentDocketItem(item, await applicationDeadlineFields(db, item.application.id));
+    return presentDocketItem(item, await applicationDeadlineFields(db, item.application.id, accountId));
   };
 
   r.get('/api/docket', { config: { auth: 'account' }, schema: { tags: ['docket'] } }, async (request) => {
-    const items = await listDocket(db, accountIdOf(request));
-    return { entries: await Promise.all(items.map(async (i) => presentDocketItem(i, await applicationDeadlineFields(db, i.application.id)))) };
+    const accountId = accountIdOf(request);
+    const items = await listDocket(db, accountId);
+    return { entries: await Promise.all(items.map(async (i) => presentDocketItem(i, await applicationDeadlineFields(db, i.application.id, accountId)))) };
   });
 
   r.get('/api/docket/:id', { config: { auth: 'account' }, schema: { params: entryParams, tags: ['docket'] } }, async (request) => present(accountIdOf(request), request.params.id));

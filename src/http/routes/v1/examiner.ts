@@ -39,7 +39,7 @@ const candidateSchema = z.object({
 
 const ambiguousSchema = errorObjectSchema.extend({ candidates: z.array(candidateSchema) });
 
-function examinerNotFound(name: string): AppError {
+export function examinerNotFound(name: string): AppError {
   const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
   return new AppError(
     404,
@@ -49,7 +49,7 @@ function examinerNotFound(name: string): AppError {
   );
 }
 
-function examinerAmbiguous(name: string, count: number): AppError {
+export function examinerAmbiguous(name: string, count: number): AppError {
   return new AppError(
     409,
     'examiner_ambiguous',

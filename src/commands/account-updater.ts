@@ -1,0 +1,41 @@
+import type { Db } from '../db/connect.ts';
+import type { Account } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { EntitySize } from '../domain/deadlines/index.ts';
+import type { Actor } from './actor.ts';
+import { writeAudit } from './audit.ts';
+
+export interface AccountUpdaterProps {
+  accountId: string;
+  /** Fields left undefined are unchanged; null clears. */
+  displayName?: string | null;
+  firmName?: string | null;
+  /** Fees (deadlines, calendar, fee schedule) follow it from the next request on. */
+  entitySize?: EntitySize;
+}
+
+/** Changes the account's own settings; the change and its audit row (old and new entity size) commit together. */
+export async function accountUpdater(db: Db, actor: Actor, props: AccountUpdaterProps): Promise<Account> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('accounts').selectAll().where('id', '=', props.accountId).forUpdate().executeTakeFirst();
+    if (!before) throw new AppError(401, 'not_authenticated', 'The account no longer exists.', 'Sign in again.');
+    const changes: { display_name?: string | null; firm_name?: string | null; entity_size?: string } = {};
+    if (props.displayName !== undefined) changes.display_name = props.displayName;
+    if (props.firmName !== undefined) changes.firm_name = props.firmName;
+    if (props.entitySize !== undefined) changes.entity_size = props.entitySize;
+    const after = Object.keys(changes).length === 0
+      ? before
+      : await trx.updateTable('accounts').set(changes).where('id', '=', props.accountId).returningAll().executeTakeFirstOrThrow();
+    await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: 'account.updated',
+      targetType: 'account',
+      targetId: props.accountId,
+      details: {
+        fields: Object.keys(changes),
+        ...(changes.entity_size !== undefined && changes.entity_size !== before.entity_size ? { entity_size: { from: before.entity_size, to: changes.entity_size } } : {}),
+      },
+    });
+    return after;
+  });
+}

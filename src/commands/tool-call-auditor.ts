@@ -1,0 +1,39 @@
+import type { Db } from '../db/connect.ts';
+import type { Actor } from './actor.ts';
+import { writeAudit } from './audit.ts';
+
+export interface ToolCallAuditProps {
+  accountId: string;
+  /** The OAuth client the user consented to (the assistant), and its registered name. */
+  clientId: string | null;
+  clientName: string | null;
+  grantId: string | null;
+  tool: string;
+  /** Already redacted by the MCP server (long strings cut, office-action text replaced by its length). */
+  argumentsSummary: Record<string, unknown>;
+  /** ok, or the error_code the tool call ended with. */
+  outcome: string;
+  durationMs: number;
+}
+
+/** One MCP tool call in the account's audit log (action mcp.tool_call), as the MCP server reports it. */
+export async function toolCallAuditor(db: Db, actor: Actor, props: ToolCallAuditProps): Promise<{ id: string }> {
+  return db.transaction().execute(async (trx) => {
+    const id = await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: 'mcp.tool_call',
+      targetType: 'mcp_tool',
+      targetId: props.tool,
+      details: {
+        tool: props.tool,
+        outcome: props.outcome,
+        duration_ms: props.durationMs,
+        arguments_summary: props.argumentsSummary,
+        client_id: props.clientId,
+        client_name: props.clientName,
+        grant_id: props.grantId,
+      },
+    });
+    return { id: id.toString() };
+  });
+}

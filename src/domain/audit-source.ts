@@ -1,0 +1,24 @@
+/**
+ * Where an audit-log row came from, in the words the account's audit view uses, and the actor
+ * values (audit_log.actor, how the caller authenticated) behind each. Sign-up and sign-in run
+ * before any credential exists (actor `anonymous`): they are the web app's.
+ */
+export const AUDIT_SOURCES = ['web', 'api_key', 'assistant', 'cli', 'system'] as const;
+export type AuditSource = (typeof AUDIT_SOURCES)[number];
+
+const ACTORS_BY_SOURCE: Readonly<Record<AuditSource, readonly string[]>> = {
+  web: ['session', 'anonymous'],
+  api_key: ['api_key'],
+  assistant: ['bearer'],
+  cli: ['cli'],
+  system: ['system'],
+};
+
+export function actorsOfSource(source: AuditSource): readonly string[] {
+  return ACTORS_BY_SOURCE[source];
+}
+
+export function sourceOfActor(actor: string): AuditSource | null {
+  for (const s of AUDIT_SOURCES) if (ACTORS_BY_SOURCE[s].includes(actor)) return s;
+  return null;
+}

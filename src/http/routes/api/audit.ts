@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import type { Principal } from '../../../auth/principal.ts';
+import { validationError } from '../../../errors.ts';
+import { listAuditLog } from '../../../queries/audit-log.ts';
+import { presentAuditEntry } from '../../../presenters/audit-log.ts';
+import { toolCallAuditor } from '../../../commands/tool-call-auditor.ts';
+import { AUDIT_SOURCES, actorsOfSource } from '../../../domain/audit-source.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { routeNotFound } from '../../plugins/errors.ts';
+
+/** The redacted argument summary may be at most this large (JSON, UTF-8). */
+export const MAX_ARGUMENTS_SUMMARY_BYTES = 4096;
+const CODE = /^[a-z][a-z0-9_]{0,63}$/;
+
+export const toolCallBody = z.object({
+  tool: z.string().regex(CODE, 'must be a tool name (lower-case letters, digits, underscores)'),
+  arguments_summary: z.record(z.string().max(64), z.unknown()).describe('Redacted arguments: long strings cut to 200 characters, office-action text replaced by its length'),
+  outcome: z.string().regex(CODE, 'must be "ok" or an error_code'),
+  duration_ms: z.number().int().min(0).max(86_400_000),
+  request_id: z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be a request id (letters, digits, . _ : -)'),
+}).strict();
+
+/** GET /api/audit (the account's audit log) and POST /api/audit/tool-calls (the MCP server's report of each tool call). */
+export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+
+  r.get('/api/audit', {
+    config: { auth: 'account' },
+    schema: {
+      tags: ['account'],
+      summary: "The account's audit log, newest first",
+      description: 'Every write and every assistant tool call, with how it authenticated: source web (session), api_key, assistant (OAuth bearer, via the MCP server), cli or system (operators). Filter by source and by action prefix (docket., mcp.tool_call). Keyset pagination: pass next_cursor as `before`. The log is append-only.',
+      querystring: z.object({
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+        before: z.string().regex(/^\d{1,18}$/, 'must be an audit entry id (next_cursor)').optional(),
+        source: z.enum(AUDIT_SOURCES).optional(),
+        action: z.string().regex(/^[a-z0-9_.]{1,64}$/, 'must be an action or its prefix, e.g. docket. or mcp.tool_call').optional(),
+      }),
+    },
+  }, async (request) => {
+    const q = request.query;
+    const page = await listAuditLog(db, accountIdOf(request), {
+      limit: q.limit,
+      before: q.before ? BigInt(q.before) : undefined,
+      actors: q.source ? actorsOfSource(q.source) : undefined,
+      actionPrefix: q.action,
+    });
+    return { entries: page.entries.map(presentAuditEntry), next_cursor: page.nextCursor };
+  });
+
+  r.post('/api/audit/tool-calls', {
+    // Each report follows a tool call whose own /api calls were counted: it does not spend the budget again.
+    config: { auth: 'account', rateLimit: 'off' },
+    bodyLimit: 16 * 1024,
+    // Only the MCP server (a bearer token) reports tool calls; to every other caller the route does not exist.
+    preValidation: async (request) => {
+      if (request.principal?.via !== 'bearer') throw routeNotFound(request.method, request.url);
+    },
+    schema: {
+      tags: ['account'],
+      summary: 'Record an MCP tool call in the audit log (MCP server only)',
+      description: 'Bearer tokens only (the MCP server after token exchange); any other credential gets 404. Writes an audit row with action mcp.tool_call, the OAuth client id and name, the redacted arguments, outcome and duration. 201 {id}.',
+      body: toolCallBody,
+    },
+  }, async (request, reply) => {
+    const p = request.principal as Principal;
+    const b = request.body;
+    if (Buffer.byteLength(JSON.stringify(b.arguments_summary), 'utf8') > MAX_ARGUMENTS_SUMMARY_BYTES) {
+      throw validationError('body.arguments_summary', `must be at most ${MAX_ARGUMENTS_SUMMARY_BYTES} bytes as JSON (redact long values)`);
+    }
+    const created = await toolCallAuditor(db, { accountId: p.accountId, via: 'bearer', requestId: b.request_id }, {
+      accountId: p.accountId,
+      clientId: p.oauthClientId ?? null,
+      clientName: p.oauthClientName ?? null,
+      grantId: p.grantId ?? null,
+      tool: b.tool,
+      argumentsSummary: b.arguments_summary,
+      outcome: b.outcome,
+      durationMs: b.duration_ms,
+    });
+    return reply.status(201).send(created);
+  });
+}

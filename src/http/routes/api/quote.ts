@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, validationError } from '../../../errors.ts';
+import { MAX_OFFICE_ACTION_BYTES } from '../../../commands/analysis-creator.ts';
+import { quote } from '../../../queries/quote.ts';
+import { presentQuote } from '../../../presenters/quote.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+
+export const quoteBody = z.object({
+  analyze: z.object({
+    office_action_text: z.string().min(1).describe('The office action text the analysis would read (at most 1 MB)'),
+    office_action_type: z.enum(['CTNF', 'CTFR', 'CTED', 'CTRS']).default('CTNF').describe("The interface's type code, as for analyze"),
+  }).strict().optional(),
+  draft: z.boolean().optional().describe('A response-to-office-action draft (49.00)'),
+  exports: z.array(z.object({
+    type: z.enum(['ids', 'form', 'drawing']),
+    count: z.number().int().min(1).max(100).default(1),
+  }).strict()).max(20).optional(),
+}).strict();
+
+/** POST /api/quote: the price of a planned analysis, draft or exports, before running them. Free. */
+export function quoteRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/quote', {
+    config: { auth: 'account' },
+    // JSON escaping can make a 1 MB text several times larger: the text itself is checked for 1 MB.
+    bodyLimit: 4 * MAX_OFFICE_ACTION_BYTES,
+    schema: {
+      tags: ['credits'],
+      summary: 'Price a planned analysis, draft or export before running it (free)',
+      description: "Line items and total as decimal credit strings with the account's model multiplier. An analysis is billed on tokens: input counted exactly with the billing tokenizer, output estimated from a dry run (estimated: true). Drafts and exports are fixed prices. Nothing is billed.",
+      body: quoteBody,
+    },
+  }, async (request) => {
+    const b = request.body;
+    if (!b.analyze && !b.draft && !b.exports?.length) throw validationError('body', 'name at least one of analyze, draft (true) or exports');
+    if (b.analyze && Buffer.byteLength(b.analyze.office_action_text, 'utf8') > MAX_OFFICE_ACTION_BYTES) {
+      throw new AppError(413, 'payload_too_large', 'office_action_text is larger than 1 MB.', 'Send the office action text alone (without attachments such as cited references), at most 1 MB.');
+    }
+    const q = await quote(ctx.database.db, accountIdOf(request), {
+      analyze: b.analyze && { text: b.analyze.office_action_text, officeActionType: b.analyze.office_action_type },
+      draft: b.draft,
+      exports: b.exports,
+    });
+    const notes = [
+      ...(b.analyze ? ['The analysis output is an estimate: examiner statistics (include_examiner_intel) add a little, and the actual charge is the tokens of the record delivered.'] : []),
+      ...(b.analyze && ctx.config.llm ? ['The optional language-model expert is on: its own tokens, as its provider reports them, are added to an analysis and are not in this estimate.'] : []),
+      'A quote reserves nothing; prices are those of GET /api/pricing.',
+    ];
+    return presentQuote(q, notes);
+  });
+}

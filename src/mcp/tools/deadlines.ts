@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { defineTool, READ_ONLY } from '../tool.ts';
+import { seg } from '../backend-client.ts';
+import { calculatorBody } from '../../http/routes/api/deadline-calculator.ts';
+import { applicationNumber } from './shared.ts';
+
+/**
+ * Deadline tools: computed by Prosa's deadline engine (35 U.S.C. 133, 21(b); 37 CFR 1.134-1.136;
+ * MPEP 710-711), every date with the rule behind it, fees for the account's entity size. All free.
+ * A model should never compute a deadline itself: it reads them here.
+ */
+
+const isoDate = z.iso.date();
+
+const feeTable = z.object({ large: z.string(), small: z.string(), micro: z.string() });
+
+/** The deadline engine's result (POST /api/deadlines/calculate). */
+const calculation = z
+  .object({
+    action: z.string(),
+    mailing_date: z.string(),
+    ssp_months: z.number().int(),
+    extendable: z.boolean(),
+    ssp_due: z.string().describe('End of the period set, nominal'),
+    ssp_due_effective: z.string().describe('Moved to the next business day (35 U.S.C. 21(b))'),
+    response_deadline: z.string(),
+    critical_deadline_date: z.string(),
+    abandonment_date_if_no_reply: z.string(),
+    extensions: z.array(z.object({ months: z.number().int(), due: z.string(), due_effective: z.string(), fee: feeTable.nullable(), fee_for_entity: z.string().nullable(), citation: z.string() }).loose()),
+    entity: z.string().nullable(),
+    notes: z.array(z.string()),
+    citations: z.array(z.object({ field: z.string(), rule: z.string(), text: z.string() })),
+  })
+  .loose();
+type Calculation = z.infer<typeof calculation>;
+
+const deadlinesRecord = z.object({
+  application_number: z.string(),
+  docket_entry_id: z.string().nullable(),
+  private: z.boolean(),
+  entity: z.string().describe('The account\'s entity size: every fee_for_entity is for it'),
+  computed_on: z.string(),
+  deadlines: z
+    .object({
+      response_deadline: z.string().nullable(),
+      critical_deadline_date: z.string().nullable(),
+      critical_deadline_correspondence_id: z.string().nullable(),
+      pending_action: z.object({ correspondence_id: z.string(), document_code: z.string(), mailing_date: z.string(), recorded_by_account: z.boolean() }).loose().nullable(),
+    })
+    .loose(),
+  calculation: calculation.nullable(),
+});
+type DeadlinesRecord = z.infer<typeof deadlinesRecord>;
+
+export const getDeadlines = defineTool({
+  name: 'get_deadlines',
+  title: 'Deadlines of an application',
+  description: 'The office action awaiting a reply and every date that follows from it: response deadline (no extension fee), each extension month with its 37 CFR 1.17(a) fee for the account\'s entity size, the last day to reply at all, the abandonment date, and the rule behind each date (citations). Counts actions the account recorded itself. Free. Null dates mean nothing is pending. Next: get_extension_options to pick a month, prepare_extension_petition to file one.',
+  group: 'deadlines',
+  price: 'free',
+  input: z.object({ application_number: applicationNumber }),
+  output: deadlinesRecord,
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const r = await ctx.api.get<DeadlinesRecord>(`/api/applications/${seg(args.application_number)}/deadlines`);
+    const d = r.deadlines;
+    const summary = r.calculation
+      ? `${r.application_number}: ${r.calculation.action.replace(/_/g, ' ')} mailed ${r.calculation.mailing_date}; reply without extension fees by ${d.response_deadline}, at the latest ${d.critical_deadline_date} (with extensions); abandoned after ${r.calculation.abandonment_date_if_no_reply} without a reply.`
+      : `${r.application_number}: no office action awaits a reply.`;
+    return { data: r, summary };
+  },
+});
+
+const upcoming = z
+  .object({
+    docket_entry_id: z.string(),
+    application_number: z.string(),
+    invention_title: z.string(),
+    client_matter: z.string().nullable(),
+    action: z.object({ correspondence_id: z.string(), document_code: z.string(), kind: z.string(), mailing_date: z.string() }).loose(),
+    response_deadline: z.string(),
+    critical_deadline_date: z.string(),
+    next_deadline: z.object({ kind: z.string(), date: z.string(), extension_months: z.number().int().nullable(), fee: z.string().nullable() }).nullable(),
+    days_remaining: z.number().int(),
+    overdue: z.boolean(),
+    extensions: z.array(z.object({ months: z.number().int(), due: z.string(), fee: z.string().nullable() })),
+  })
+  .loose();
+
+export const listUpcomingDeadlines = defineTool({
+  name: 'list_upcoming_deadlines',
+  title: 'Upcoming deadlines across the docket',
+  description: 'Every docket application whose next deadline falls within `within_days` (default 30), most urgent first; applications whose last day to reply has passed come first as overdue. Each has its next date, days remaining and extension fees for the account\'s entity size. Free. Use it for "what is due"; get_deadlines gives one application\'s full calculation.',
+  group: 'deadlines',
+  price: 'free',
+  input: z.object({ within_days: z.number().int().min(1).max(3650).default(30) }),
+  output: z.object({ today: z.string(), within_days: z.number().int(), entity: z.string(), deadlines: z.array(upcoming) }),
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const r = await ctx.api.get<{ today: string; within_days: number; entity: string; deadlines: z.infer<typeof upcoming>[] }>('/api/deadlines', { within: `${args.within_days}d` });
+    const overdue = r.deadlines.filter((d) => d.overdue).length;
+    const first = r.deadlines.find((d) => !d.overdue);
+    const next = first?.next_deadline ? `; next: ${first.application_number} on ${first.next_deadline.date} (${first.days_remaining} days)` : '';
+    return { data: r, summary: `${r.deadlines.length} deadline(s) within ${r.within_days} days${overdue ? `, ${overdue} overdue` : ''}${next}.` };
+  },
+});
+
+export const calculateDeadline = defineTool({
+  name: 'calculate_deadline',
+  title: 'Calculate a response deadline',
+  description: 'The deadline engine on any action, without an application: give the action (non_final, final, restriction, requirement_for_information, quayle, missing_parts, non_compliant_amendment, notice_of_allowance, or the interface codes CTNF/CTFR/CTED/CTRS) and its mailing date; for a final rejection also the reply and advisory-action dates (MPEP 706.07(f)). Returns every date with its rule and the extension fees. Free. For a docket application use get_deadlines.',
+  group: 'deadlines',
+  price: 'free',
+  input: calculatorBody,
+  output: calculation,
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const r = await ctx.api.post<Calculation>('/api/deadlines/calculate', args);
+    return { data: r, summary: `${r.action.replace(/_/g, ' ')} mailed ${r.mailing_date}: reply without extension fees by ${r.response_deadline}; last day with extensions ${r.critical_deadline_date}.` };
+  },
+});
+
+const option = z.object({
+  months: z.number().int(),
+  due: z.string().describe('Last day to file with this extension (business-day adjusted)'),
+  fee: z.string().nullable().describe('37 CFR 1.17(a) fee for the account\'s entity size'),
+  fees: feeTable.nullable(),
+  citation: z.string(),
+  timely_on: z.boolean().describe('A reply filed on `date` with this extension is timely'),
+});
+
+export const getExtensionOptions = defineTool({
+  name: 'get_extension_options',
+  title: 'Extension of time options',
+  description: 'For an application\'s pending action: each extension month available under 37 CFR 1.136(a) with its last day and fee for the account\'s entity size, and the fewest months that make a reply filed on `date` (default today) timely. Free. Next: prepare_extension_petition (5.00) with those months.',
+  group: 'deadlines',
+  price: 'free',
+  input: z.object({ application_number: applicationNumber, date: isoDate.optional().describe('The day the reply would be filed, YYYY-MM-DD; default today') }),
+  output: z.object({
+    application_number: z.string(),
+    entity: z.string(),
+    date: z.string(),
+    response_deadline: z.string().nullable(),
+    critical_deadline_date: z.string().nullable(),
+    extendable: z.boolean(),
+    options: z.array(option),
+    needed: z.object({ months: z.number().int().nullable(), fee: z.string().nullable(), reason: z.string() }),
+  }),
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const r = await ctx.api.get<DeadlinesRecord>(`/api/applications/${seg(args.application_number)}/deadlines`);
+    const date = args.date ?? r.computed_on;
+    const c = r.calculation;
+    const options = (c?.extensions ?? []).map((e) => ({ months: e.months, due: e.due_effective, fee: e.fee_for_entity, fees: e.fee, citation: e.citation, timely_on: date <= e.due_effective }));
+    let needed: { months: number | null; fee: string | null; reason: string };
+    if (!c) needed = { months: null, fee: null, reason: 'No office action awaits a reply, so there is no period to extend.' };
+    else if (date <= c.response_deadline) needed = { months: 0, fee: null, reason: `A reply filed on ${date} is within the period set (ends ${c.response_deadline}): no extension is needed.` };
+    else {
+      const first = options.find((o) => o.timely_on);
+      needed = first
+        ? { months: first.months, fee: first.fee, reason: `A reply filed on ${date} needs a ${first.months}-month extension (timely through ${first.due}).` }
+        : { months: null, fee: null, reason: `${date} is after the last day to reply with an extension (${c.critical_deadline_date}); consider a petition to revive (37 CFR 1.137).` };
+    }
+    const data = { application_number: r.application_number, entity: r.entity, date, response_deadline: c?.response_deadline ?? null, critical_deadline_date: c?.critical_deadline_date ?? null, extendable: c?.extendable ?? false, options, needed };
+    return { data, summary: `${r.application_number}: ${needed.reason}${options.length ? ` Options: ${options.map((o) => `${o.months} mo. to ${o.due} (${o.fee ?? 'fee n/a'})`).join('; ')}.` : ''}` };
+  },
+});
+
+export const getCalendarFeed = defineTool({
+  name: 'get_calendar_feed',
+  title: 'Calendar feed status',
+  description: 'Whether the account has a private calendar feed (an iCalendar URL listing every docket deadline and extension date with reminders) and when it was created. The URL itself is shown only once, at creation: to get one, call rotate_calendar_feed. Free.',
+  group: 'deadlines',
+  price: 'free',
+  input: z.object({}),
+  output: z.object({ exists: z.boolean(), created_at: z.string().nullable() }),
+  annotations: READ_ONLY,
+  async run(_args, ctx) {
+    const r = await ctx.api.get<{ exists: boolean; created_at: string | null }>('/api/calendar-feed');
+    return { data: r, summary: r.exists ? `A calendar feed exists (created ${r.created_at}); its URL was shown once. rotate_calendar_feed makes a new URL.` : 'No calendar feed yet; rotate_calendar_feed creates one.' };
+  },
+});
+
+export const rotateCalendarFeed = defineTool({
+  name: 'rotate_calendar_feed',
+  title: 'Create or replace the calendar feed URL',
+  description: 'Creates the account\'s private calendar feed URL, or replaces it: the previous URL stops working at once (calendars subscribed to it stop updating). Give the URL to the user to subscribe in Outlook, Google Calendar or Apple Calendar (webcal_url opens the subscription directly); it is shown only this once and anyone with it can read the deadlines. Free. Confirm with the user before replacing an existing feed (get_calendar_feed).',
+  group: 'deadlines',
+  price: 'free',
+  input: z.object({}),
+  output: z.object({ url: z.string(), webcal_url: z.string(), created_at: z.string(), rotated: z.boolean(), notice: z.string() }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  async run(_args, ctx) {
+    const r = await ctx.api.post<{ url: string; webcal_url: string; created_at: string; rotated: boolean; notice: string }>('/api/calendar-feed');
+    return { data: r, summary: `${r.rotated ? 'Replaced the calendar feed; the old URL no longer works.' : 'Created the calendar feed.'} Subscribe to ${r.url} (shown only now).` };
+  },
+});
+
+const feeAmount = z.object({ months: z.number().int(), citation: z.string(), fee: z.string(), fees: feeTable });
+
+export const getFeeSchedule = defineTool({
+  name: 'get_fee_schedule',
+  title: 'USPTO fee schedule',
+  description: 'The USPTO fees Prosa\'s deadline engine uses, for the account\'s entity size: the 37 CFR 1.17(a) extension-of-time fee for 1 to 5 months, every dated table with its effective dates (the fee due is the one in force on the day it is paid) and citations. Free. Prosa\'s own prices are in get_pricing.',
+  group: 'forms',
+  price: 'free',
+  input: z.object({}),
+  output: z.object({
+    entity: z.string(),
+    today: z.string(),
+    currency: z.string(),
+    fees: z.array(z.object({
+      fee: z.string(),
+      title: z.string(),
+      citation: z.string(),
+      schedules: z.array(z.object({ effective: z.string(), until: z.string().nullable(), in_force: z.boolean(), citation: z.string(), amounts: z.array(feeAmount) })),
+    })),
+    notes: z.array(z.string()),
+  }),
+  annotations: READ_ONLY,
+  async run(_args, ctx) {
+    type Schedule = { effective: string; until: string | null; in_force: boolean; citation: string; amounts: z.infer<typeof feeAmount>[] };
+    const r = await ctx.api.get<{ entity: string; today: string; currency: string; fees: { fee: string; title: string; citation: string; schedules: Schedule[] }[]; notes: string[] }>('/api/fees');
+    const current = r.fees[0]?.schedules.find((s) => s.in_force);
+    const line = current ? `Extensions (${r.entity} entity, in force since ${current.effective}): ${current.amounts.map((a) => `${a.months} mo. ${a.fee}`).join(', ')} USD.` : 'No fee table is in force today.';
+    return { data: r, summary: line };
+  },
+});
+
+export const DEADLINE_TOOLS = [getDeadlines, listUpcomingDeadlines, calculateDeadline, getExtensionOptions, getCalendarFeed, rotateCalendarFeed];
+/** get_fee_schedule belongs to the forms group (issue 9 section 3); index.ts lists it with the forms. */
+export const FEE_TOOLS = [getFeeSchedule];

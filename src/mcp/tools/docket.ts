@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { defineTool, DESTRUCTIVE, READ_ONLY, WRITE, WRITE_IDEMPOTENT } from '../tool.ts';
+import { seg } from '../backend-client.ts';
+import { privateApplication } from '../../http/routes/api/docket.ts';
+import { recordOfficeActionBody } from '../../http/routes/api/correspondence.ts';
+import { applicationNumber } from './shared.ts';
+
+/**
+ * Docket tools: the account's applications, their records, prosecution history and papers, and
+ * recording a just-mailed office action. All free; the backend enforces that an account sees its
+ * own docket, its own unpublished applications and its own recorded papers only.
+ */
+
+const docketEntryId = z.string().min(1).max(100).describe('The docket entry id (list_docket, lookup_application docket_entry_id)');
+const limit = z.number().int().min(1).max(200).default(50);
+const before = z.string().min(1).max(100).optional().describe('next_cursor from a previous page');
+
+/** The lookup record's fields (REST #1) as list and lookup tools return them. */
+const applicationRecord = z
+  .object({
+    application_number: z.string(),
+    invention_title: z.string(),
+    status: z.string().describe('pending | allowed | patented | abandoned'),
+    filing_date: z.string().nullable(),
+    examiner_name: z.string(),
+    current_art_unit: z.string(),
+    response_deadline: z.string().nullable().describe('Last day to reply without an extension fee'),
+    critical_deadline_date: z.string().nullable().describe('Last day a reply can be filed at all (with every extension)'),
+    critical_deadline_correspondence_id: z.string().nullable().describe('The office action (paper id) that set the deadlines'),
+    patent_number: z.string().nullable(),
+    demo: z.boolean(),
+  })
+  .loose();
+
+const pendingAction = z
+  .object({
+    correspondence_id: z.string(),
+    document_code: z.string().describe('USPTO document code (CTRS = restriction/election)'),
+    office_action_type: z.string().nullable().describe('The interface code (CTNF, CTFR, CTED restriction, CTRS requirement for information); null for Quayle and allowance papers'),
+    action: z.string(),
+    description: z.string().nullable(),
+    mailing_date: z.string(),
+    period_months: z.number().int(),
+    recorded_by_account: z.boolean().describe('True when this account recorded the paper itself (record_office_action)'),
+  })
+  .nullable();
+
+const docketEntry = z.object({
+  id: z.string(),
+  client_matter: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  private: z.boolean().describe('An unpublished application tracked with the account\'s own data'),
+  application: applicationRecord,
+});
+type DocketEntry = z.infer<typeof docketEntry>;
+
+const paper = z
+  .object({
+    id: z.string(),
+    document_code: z.string(),
+    description: z.string().nullable(),
+    mailing_date: z.string(),
+    direction: z.string().nullable(),
+    period_months: z.number().int().nullable(),
+    office_action_type: z.string().nullable(),
+    action_kind: z.string().nullable(),
+    has_text: z.boolean(),
+    recorded_by_account: z.boolean(),
+    source: z.string(),
+  })
+  .loose();
+type Paper = z.infer<typeof paper>;
+
+function deadlineLine(a: { application_number: string; response_deadline: string | null; critical_deadline_date: string | null }): string {
+  return a.response_deadline ? `reply due ${a.response_deadline} without extension fees, ${a.critical_deadline_date} at the latest` : 'no office action awaiting a reply';
+}
+
+export const listDocket = defineTool({
+  name: 'list_docket',
+  title: 'List the docket',
+  description: 'Every application on the account\'s docket (public ones and unpublished ones tracked privately) with its client matter, notes and current deadlines. Free. Use it to find a docket_entry_id or an application number; for what is due soon, list_upcoming_deadlines sorts by urgency.',
+  group: 'docket',
+  price: 'free',
+  input: z.object({}),
+  output: z.object({ entries: z.array(docketEntry), count: z.number().int() }),
+  annotations: READ_ONLY,
+  async run(_args, ctx) {
+    const { entries } = await ctx.api.get<{ entries: DocketEntry[] }>('/api/docket');
+    const due = entries.filter((e) => e.application.response_deadline !== null).length;
+    return { data: { entries, count: entries.length }, summary: `${entries.length} application(s) on the docket; ${due} with an office action awaiting a reply.` };
+  },
+});
+
+const lookupOutput = applicationRecord.extend({
+  docket_entry_id: z.string().nullable().describe('Null when the application is not on the docket'),
+  private: z.boolean(),
+  entity_status: z.string().nullable(),
+  pending_action: pendingAction,
+});
+
+export const lookupApplication = defineTool({
+  name: 'lookup_application',
+  title: 'Look up an application',
+  description: 'An application\'s record as this account sees it: title, status, examiner, art unit, filing date, patent number, the office action awaiting a reply and its deadlines (counting actions the account recorded itself), and docket_entry_id when it is on the docket. Works for public applications and for the account\'s own unpublished ones. Free. Next: get_deadlines for the extension schedule and fees, get_application_history, list_correspondence, or add_to_docket.',
+  group: 'docket',
+  price: 'free',
+  input: z.object({ application_number: applicationNumber }),
+  output: lookupOutput,
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const app = await ctx.api.get<z.infer<typeof lookupOutput>>(`/api/applications/${seg(args.application_number)}`);
+    const docket = app.docket_entry_id ? 'on the docket' : 'not on the docket';
+    return { data: app, summary: `${app.application_number} "${app.invention_title}" (${app.status}, ${docket}): ${deadlineLine(app)}.` };
+  },
+});
+
+export const addToDocket = defineTool({
+  name: 'add_to_docket',
+  title: 'Add an application to the docket',
+  description: 'Puts an application on the account\'s docket so its deadlines show in list_upcoming_deadlines and the calendar feed. A public application needs only its number. An unpublished one (no public record) needs `application` with at least invention_title: it is tracked privately, visible to this account alone. Free. 409 already_on_docket if it is there. Next: record_office_action when a new action has just arrived.',
+  group: 'docket',
+  price: 'free',
+  input: z.object({
+    application_number: applicationNumber,
+    client_matter: z.string().max(200).optional().describe('The firm\'s client-matter reference'),
+    notes: z.string().max(10_000).optional(),
+    application: privateApplication.optional().describe('Only for an unpublished application: the account\'s own data'),
+  }),
+  output: docketEntry,
+  annotations: WRITE,
+  async run(args, ctx) {
+    const entry = await ctx.api.post<DocketEntry>('/api/docket', args);
+    return { data: entry, summary: `Added ${entry.application.application_number} to the docket (entry ${entry.id}${entry.private ? ', tracked privately' : ''}): ${deadlineLine(entry.application)}.` };
+  },
+});
+
+export const updateDocketEntry = defineTool({
+  name: 'update_docket_entry',
+  title: 'Update a docket entry',
+  description: 'Changes a docket entry\'s client matter or notes (null clears), and for an unpublished application the account\'s own data (title, filing date, examiner, art unit, entity status...). Fields left out are unchanged. Free. Public records come from the USPTO and cannot be edited.',
+  group: 'docket',
+  price: 'free',
+  input: z.object({
+    docket_entry_id: docketEntryId,
+    client_matter: z.string().max(200).nullable().optional(),
+    notes: z.string().max(10_000).nullable().optional(),
+    application: privateApplication.partial().optional().describe('Only for an unpublished application'),
+  }),
+  output: docketEntry,
+  annotations: WRITE_IDEMPOTENT,
+  async run({ docket_entry_id, ...changes }, ctx) {
+    const entry = await ctx.api.patch<DocketEntry>(`/api/docket/${seg(docket_entry_id)}`, changes);
+    return { data: entry, summary: `Updated docket entry ${entry.id} (${entry.application.application_number}).` };
+  },
+});
+
+export const removeFromDocket = defineTool({
+  name: 'remove_from_docket',
+  title: 'Remove an application from the docket',
+  description: 'Takes an application off the account\'s docket: its deadlines leave list_upcoming_deadlines and the calendar feed. Free. Confirm with the user first; adding it back later is possible (an unpublished application\'s private data must then be given again).',
+  group: 'docket',
+  price: 'free',
+  input: z.object({ docket_entry_id: docketEntryId }),
+  output: z.object({ removed: z.boolean(), docket_entry_id: z.string() }),
+  annotations: DESTRUCTIVE,
+  async run(args, ctx) {
+    await ctx.api.delete(`/api/docket/${seg(args.docket_entry_id)}`);
+    return { data: { removed: true, docket_entry_id: args.docket_entry_id }, summary: `Removed docket entry ${args.docket_entry_id}.` };
+  },
+});
+
+const historyEvent = z.object({
+  id: z.string(),
+  date: z.string(),
+  code: z.string().describe('USPTO event code'),
+  description: z.string().nullable(),
+  meaning: z.object({ kind: z.string(), summary: z.string(), mail_event: z.boolean().describe('The mailing of another event in the list (count one of the pair)') }),
+});
+
+export const getApplicationHistory = defineTool({
+  name: 'get_application_history',
+  title: 'Prosecution history',
+  description: 'The application\'s prosecution events from the USPTO (rejections, replies, RCEs, interviews, allowance, abandonment...), newest first, each with Prosa\'s reading of the USPTO code (`meaning.kind`). Free. Page back with `before` = next_cursor. Use it to tell whether an action was answered, or to check IDS timing.',
+  group: 'docket',
+  price: 'free',
+  input: z.object({ application_number: applicationNumber, limit, before }),
+  output: z.object({ application_number: z.string(), events: z.array(historyEvent), next_cursor: z.string().nullable() }),
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const page = await ctx.api.get<{ application_number: string; events: z.infer<typeof historyEvent>[]; next_cursor: string | null }>(`/api/applications/${seg(args.application_number)}/history`, { limit: args.limit, before: args.before });
+    const latest = page.events[0];
+    return { data: page, summary: `${page.events.length} event(s)${latest ? `; latest ${latest.date} ${latest.code} (${latest.meaning.summary})` : ''}${page.next_cursor ? '; more with before=next_cursor' : ''}.` };
+  },
+});
+
+export const listCorrespondence = defineTool({
+  name: 'list_correspondence',
+  title: 'List the papers of an application',
+  description: 'The application\'s papers (office actions, replies, notices), newest first: document code, description, mailing date, direction, and has_text when the full text is stored. Includes the actions this account recorded (recorded_by_account). Free. Read one with get_correspondence.',
+  group: 'docket',
+  price: 'free',
+  input: z.object({ application_number: applicationNumber, limit, before }),
+  output: z.object({ application_number: z.string(), correspondence: z.array(paper), next_cursor: z.string().nullable() }),
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const page = await ctx.api.get<{ application_number: string; correspondence: Paper[]; next_cursor: string | null }>(`/api/applications/${seg(args.application_number)}/correspondence`, { limit: args.limit, before: args.before });
+    const withText = page.correspondence.filter((p) => p.has_text).length;
+    return { data: page, summary: `${page.correspondence.length} paper(s), ${withText} with stored text${page.next_cursor ? '; more with before=next_cursor' : ''}.` };
+  },
+});
+
+const DEFAULT_TEXT_CHARS = 20_000;
+
+export const getCorrespondence = defineTool({
+  name: 'get_correspondence',
+  title: 'Read one paper',
+  description: 'One paper (from list_correspondence, or the critical_deadline_correspondence_id of a lookup) with its text when stored. Long texts come in slices: `offset` and `max_characters` (default 20,000); next_offset is set while text remains. Free. To analyse an office action, pass its text to analyze_office_action.',
+  group: 'docket',
+  price: 'free',
+  input: z.object({
+    correspondence_id: z.string().min(1).max(100),
+    offset: z.number().int().min(0).default(0).describe('Character offset into the text'),
+    max_characters: z.number().int().min(1).max(200_000).default(DEFAULT_TEXT_CHARS),
+  }),
+  output: paper.extend({
+    application_number: z.string(),
+    text: z.string().nullable().describe('The requested slice of the text; null when no text is stored'),
+    text_characters: z.number().int(),
+    offset: z.number().int(),
+    next_offset: z.number().int().nullable(),
+  }),
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const { full_text, ...rest } = await ctx.api.get<Paper & { application_number: string; full_text: string | null; text_characters: number }>(`/api/correspondence/${seg(args.correspondence_id)}`);
+    const end = args.offset + args.max_characters;
+    const text = full_text === null ? null : full_text.slice(args.offset, end);
+    const next = full_text !== null && end < full_text.length ? end : null;
+    const data = { ...rest, text, text_characters: full_text?.length ?? 0, offset: args.offset, next_offset: next };
+    const what = `${rest.document_code} mailed ${rest.mailing_date} in ${rest.application_number}`;
+    const summary = full_text === null ? `${what}; no text is stored.` : `${what}: characters ${args.offset}-${Math.min(end, full_text.length)} of ${full_text.length}${next !== null ? `; call again with offset ${next} for more` : ''}.`;
+    return { data, summary };
+  },
+});
+
+export const recordOfficeAction = defineTool({
+  name: 'record_office_action',
+  title: 'Record a just-mailed office action',
+  description: 'Attaches an office action the practitioner just received to a docket application, so its deadlines go live at once (also for unpublished applications): kind as the USPTO document code (CTNF non-final, CTFR final, CTRS restriction/election, CTEQ Ex parte Quayle, NOA allowance), the mailing date printed on it, and its text when available (stored privately; at most 1 MB). The paper is visible to this account only. Free. Answers with the new deadlines. Next: analyze_office_action with the same text, or triage_office_action for the whole routine.',
+  group: 'docket',
+  price: 'free',
+  input: recordOfficeActionBody.extend({ docket_entry_id: docketEntryId }),
+  output: z
+    .object({
+      correspondence: paper,
+      application_number: z.string(),
+      docket_entry_id: z.string().nullable(),
+      deadlines: z.object({ response_deadline: z.string().nullable(), critical_deadline_date: z.string().nullable(), pending_action: pendingAction }).loose(),
+      calculation: z.object({}).loose().nullable(),
+    })
+    .loose(),
+  annotations: WRITE_IDEMPOTENT,
+  async run({ docket_entry_id, ...body }, ctx) {
+    const res = await ctx.api.post<{ correspondence: Paper; application_number: string; docket_entry_id: string | null; deadlines: { response_deadline: string | null; critical_deadline_date: string | null; pending_action: z.infer<typeof pendingAction> }; calculation: Record<string, unknown> | null }>(`/api/docket/${seg(docket_entry_id)}/office-actions`, body);
+    return { data: res, summary: `Recorded the ${res.correspondence.document_code} mailed ${res.correspondence.mailing_date} for ${res.application_number}: ${deadlineLine({ application_number: res.application_number, ...res.deadlines })}.` };
+  },
+});
+
+export const DOCKET_TOOLS = [listDocket, lookupApplication, addToDocket, updateDocketEntry, removeFromDocket, getApplicationHistory, listCorrespondence, getCorrespondence, recordOfficeAction];

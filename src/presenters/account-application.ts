@@ -1,0 +1,63 @@
+import type { ApplicationRow } from '../db/schema.ts';
+import type { EntitySize } from '../domain/deadlines/index.ts';
+import { deadlineFieldsOf, type PendingAction } from '../queries/application-deadlines.ts';
+import { interfaceTypeForDocumentCode } from '../sources/uspto-codes.ts';
+import { presentApplication } from './application.ts';
+import { presentDeadlinesRecord } from './deadlines.ts';
+
+/** The action awaiting a reply, as the account sees it (null when nothing is pending). */
+export function presentPendingAction(pending: PendingAction | null) {
+  if (!pending) return null;
+  const c = pending.correspondence;
+  return {
+    correspondence_id: c.id,
+    document_code: c.document_code,
+    office_action_type: interfaceTypeForDocumentCode(c.document_code),
+    action: pending.result.action,
+    description: c.description,
+    mailing_date: c.mailing_date,
+    period_months: pending.result.ssp_months,
+    recorded_by_account: c.owner_account_id !== null,
+  };
+}
+
+/**
+ * GET /api/applications/{number}: the lookup record's fields (REST #1, computed with the papers
+ * this account recorded itself), then the account's view: its docket entry, whether the record
+ * is its private one, the bibliographic fields and the pending action.
+ */
+export function presentAccountApplication(app: ApplicationRow, docketEntryId: string | null, pending: PendingAction | null) {
+  return {
+    ...presentApplication(app, deadlineFieldsOf(pending)),
+    docket_entry_id: docketEntryId,
+    private: app.owner_account_id !== null,
+    entity_status: app.entity_status,
+    grant_date: app.grant_date,
+    confirmation_number: app.confirmation_number,
+    attorney_docket_number: app.attorney_docket_number,
+    first_inventor_name: app.first_inventor_name,
+    first_applicant_name: app.first_applicant_name,
+    application_type: app.application_type,
+    earliest_publication_number: app.earliest_publication_number,
+    pending_action: presentPendingAction(pending),
+  };
+}
+
+/**
+ * GET /api/applications/{number}/deadlines: REST #2's record (fees for the account's entity
+ * size, computed today), plus `calculation`, the deadline engine's full result for the pending
+ * action (the same shape as POST /api/deadlines/calculate): nominal and effective dates, every
+ * extension month with its 37 CFR 1.17(a) fee, the abandonment date and the rule behind each date.
+ */
+export function presentAccountDeadlines(app: ApplicationRow, docketEntryId: string | null, entity: EntitySize, today: string, pending: PendingAction | null) {
+  const record = presentDeadlinesRecord(app.application_number, pending);
+  return {
+    application_number: record.application_number,
+    docket_entry_id: docketEntryId,
+    private: app.owner_account_id !== null,
+    entity,
+    computed_on: today,
+    deadlines: { ...record.deadlines, pending_action: presentPendingAction(pending) },
+    calculation: pending?.result ?? null,
+  };
+}

@@ -1,0 +1,74 @@
+// POST /api/quote: what a planned run would cost, before running it. Reads only; bills nothing.
+import type { Db } from '../db/connect.ts';
+import type { TypeHint } from '../domain/office-action/index.ts';
+import { EXPORT_PRICES, tokenCostMicro, type ExportType } from '../domain/pricing.ts';
+import { runAnalysis } from '../analysis/run-analysis.ts';
+import { countTokens } from '../analysis/llm/token-count.ts';
+import { presentAnalysis } from '../presenters/analysis.ts';
+import { getBalanceMicro } from './credits.ts';
+
+export interface QuoteRequest {
+  analyze?: { text: string; officeActionType: TypeHint };
+  draft?: boolean;
+  exports?: { type: Exclude<ExportType, 'oa_response'>; count: number }[];
+}
+
+export type QuoteLine =
+  | { item: 'analyze'; inputTokens: number; outputTokens: number; inputMicro: bigint; amountMicro: bigint }
+  | { item: 'draft' | 'export'; type: ExportType; quantity: number; unitMicro: bigint; amountMicro: bigint };
+
+export interface Quote {
+  lines: QuoteLine[];
+  totalMicro: bigint;
+  /** The billed-when-submitted part (draft and exports): a submission is refused (402) beyond the balance. */
+  prepaidMicro: bigint;
+  multiplierMilli: number;
+  balanceMicro: bigint;
+}
+
+/**
+ * Prices a plan with the account's model multiplier. An analysis is billed on tokens (commands/
+ * analysis-creator.ts): its input is counted exactly with the same tokenizer; its output is the
+ * record the analysis would deliver, counted from a dry run of the deterministic pipeline, so an
+ * estimate (examiner statistics and the optional language-model expert may change it).
+ */
+export async function quote(db: Db, accountId: string, req: QuoteRequest): Promise<Quote> {
+  const account = await db.selectFrom('accounts').select('model_multiplier_milli').where('id', '=', accountId).executeTakeFirstOrThrow();
+  const multiplier = account.model_multiplier_milli;
+  const lines: QuoteLine[] = [];
+  if (req.analyze) {
+    const inputTokens = countTokens(req.analyze.text);
+    const outputTokens = estimateOutputTokens(req.analyze.text, req.analyze.officeActionType);
+    lines.push({ item: 'analyze', inputTokens, outputTokens, inputMicro: tokenCostMicro(inputTokens, 0, multiplier), amountMicro: tokenCostMicro(inputTokens, outputTokens, multiplier) });
+  }
+  if (req.draft) {
+    const unit = EXPORT_PRICES.oa_response.priceMicro;
+    lines.push({ item: 'draft', type: 'oa_response', quantity: 1, unitMicro: unit, amountMicro: unit });
+  }
+  for (const e of req.exports ?? []) {
+    const unit = EXPORT_PRICES[e.type].priceMicro;
+    lines.push({ item: 'export', type: e.type, quantity: e.count, unitMicro: unit, amountMicro: unit * BigInt(e.count) });
+  }
+  const sum = (ls: QuoteLine[]) => ls.reduce((t, l) => t + l.amountMicro, 0n);
+  return {
+    lines,
+    totalMicro: sum(lines),
+    prepaidMicro: sum(lines.filter((l) => l.item !== 'analyze')),
+    multiplierMilli: multiplier,
+    balanceMicro: await getBalanceMicro(db, accountId),
+  };
+}
+
+/** Output tokens of the analysis record a run would deliver (its billing block aside, as billed). */
+function estimateOutputTokens(text: string, typeHint: TypeHint): number {
+  const run = runAnalysis(text, { typeHint, examinerStats: null });
+  const record = presentAnalysis(run, {
+    analysisId: 'an_000000000000000000000000',
+    applicationNumber: run.analysis.parsed.metadata.application_number?.value ?? '00000000',
+    requestedType: typeHint,
+    createdAt: new Date(),
+    examinerIntel: { requested: false, examiner_name: null, stats: null },
+    billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0' },
+  });
+  return countTokens(JSON.stringify(record));
+}
