@@ -28,6 +28,8 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { draftRoaRoutes } from './routes/v1/draft-roa.ts';
 import { downloadRoute } from './routes/v1/download.ts';
 import { exportRoutes } from './routes/api/exports.ts';
+import { responsePlanRoutes } from './routes/api/response-plans.ts';
+import { analysisDetailRoutes } from './routes/api/analysis-detail.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -96,5 +98,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   draftRoaRoutes(app, ctx);
   downloadRoute(app, ctx);
   exportRoutes(app, ctx);
+  responsePlanRoutes(app, ctx);
+  analysisDetailRoutes(app, ctx);
   return app;
 }
