@@ -52,7 +52,7 @@ const submitBody = z.object({
   office_action_date: isoDate.optional(),
   attorney: practitionerSchema.optional(),
   previously_presented: z.array(z.number().int().min(1).max(9999)).max(1000).optional(),
-}).default({});
+}).nullish();
 
 interface Loaded {
   row: ResponsePlanRow;
