@@ -334,3 +334,25 @@ describe('the analysis, one claim and one ground (get_claim_analysis, explain_re
     expect(r06b.grounds.find((g: { ground_id: string }) => g.ground_id === abstract.ground_id)).toMatchObject({ answered: true, answered_by: [{ claims: [], how: 'replied' }] });
   });
 });
+
+describe('the web app and an assistant editing the same plan at once', () => {
+  test('concurrent starts agree on one plan; concurrent edits of different claims are all kept', async () => {
+    const fresh = (await a.analyze('01', '15/091,542')).analysis_id;
+    const starts = await Promise.all([1, 2, 3].map(() => a.call('POST', '/api/response-plans', { analysis_id: fresh })));
+    expect(starts.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(starts.map((r) => r.json().plan_id)).size).toBe(1);
+    const id = starts[0].json().plan_id;
+    const edits = await Promise.all([
+      a.call('PUT', `/api/response-plans/${id}/claims/2/strategy`, { strategy: 'cancel' }),
+      t.app.inject({ method: 'PUT', url: `/api/response-plans/${id}/claims/3/strategy`, headers: { cookie: a.cookie }, payload: { strategy: 'cancel' }, remoteAddress: randomIp() }),
+      a.call('PUT', `/api/response-plans/${id}/grounds/r1-112b/argument`, { text: 'The term is defined at paragraph [0031].' }),
+    ]);
+    expect(edits.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const plan = (await a.call('GET', `/api/response-plans/${id}`)).json();
+    expect(plan.version).toBe(4);
+    expect(plan.claims.filter((c: { strategy: string }) => c.strategy === 'cancel').map((c: { claim_number: number }) => c.claim_number)).toEqual([2, 3]);
+    expect(plan.grounds.find((g: { ground_id: string }) => g.ground_id === 'r1-112b').argument.text).toMatch(/paragraph \[0031\]/);
+    const actors = await t.database.db.selectFrom('audit_log').select('actor').where('target_id', '=', id).where('action', '=', 'response_plan.strategy_set').execute();
+    expect(actors.map((x) => x.actor).sort()).toEqual(['api_key', 'session']);
+  });
+});
