@@ -14,6 +14,8 @@ const envSchema = z.object({
   BASE_URL: z.url().default('http://localhost:8080'),
   /** Public address of the MCP server ({mcp_url}); defaults to BASE_URL (single-process mode). */
   MCP_URL: z.url().optional(),
+  /** Address an MCP-only process (`--role mcp`) calls the backend API at; defaults to BASE_URL. */
+  API_URL: z.url().optional(),
   /** Embedded database directory (PGlite); ignored when DATABASE_URL is set. */
   PROSA_DATA_DIR: z.string().default('./data'),
   /** PostgreSQL connection string for scale-out; when unset the embedded PGlite is used. */
@@ -49,6 +51,8 @@ export interface Config {
   host: string;
   baseUrl: string;
   mcpUrl: string;
+  /** Where the MCP server reaches the backend API (no trailing slash). */
+  apiUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
   demoData: boolean;
@@ -92,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     baseUrl,
     mcpUrl: (e.MCP_URL ?? baseUrl).replace(/\/+$/, ''),
+    apiUrl: (e.API_URL ?? baseUrl).replace(/\/+$/, ''),
     dataDir: e.PROSA_DATA_DIR,
     databaseUrl: e.DATABASE_URL || undefined,
     demoData: e.PROSA_DEMO_DATA === 'on',

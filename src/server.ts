@@ -12,10 +12,11 @@ import { queueHandle, type QueueHandle } from './jobs/queue-handle.ts';
 import { startDraftWorker, type DraftWorker, type DraftWorkerOptions } from './jobs/draft-worker.ts';
 import { buildWorkerApp } from './jobs/worker-app.ts';
 import { todayUtc } from './clock.ts';
+import { buildMcpApp } from './mcp/mcp-app.ts';
 
-export type Role = 'api' | 'worker';
+export type Role = 'api' | 'worker' | 'mcp';
 /** `prosa serve` (role all) runs every role in one process. */
-export const ROLES: readonly Role[] = ['api', 'worker'];
+export const ROLES: readonly Role[] = ['api', 'worker', 'mcp'];
 
 /** Seams for tests and benchmarks: queue timings and worker hooks. */
 export interface StartOptions {
@@ -61,7 +62,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
       const scaleOut = database.kind === 'postgres' && !ROLES.every((r) => roles.includes(r));
       const keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
       rateLimits = await createRateLimits({ connectionString: database.connectionString });
-      app = await buildApp({ config, database, rateLimits, keyring, queue });
+      app = await buildApp({ config, database, rateLimits, keyring, queue }, { mcp: roles.includes('mcp') });
     } else {
       app = await buildWorkerApp(config, database);
     }
@@ -92,4 +93,22 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
     await database.close();
     throw err;
   }
+}
+
+export interface RunningMcpServer {
+  app: FastifyInstance;
+  address: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `prosa serve --role mcp`: the MCP server alone, against API_URL, with no database. It needs
+ * PROSA_SIGNING_SECRET (the same as the API processes') for its client secret at the
+ * authorization server.
+ */
+export async function startMcpServer(config: Config): Promise<RunningMcpServer> {
+  const keyring = loadKeyring({ signingSecret: config.signingSecret, scaleOut: true });
+  const { app } = await buildMcpApp(config, keyring);
+  const address = await app.listen({ port: config.port, host: config.host });
+  return { app, address, stop: () => app.close() };
 }

@@ -160,5 +160,12 @@ describe('prosa analyze (CLI)', () => {
     const empty = await runCli(['analyze', '-', '--json'], env, { input: '' });
     expect(empty.code).toBe(2);
     expect(JSON.parse(empty.stderr).message).toMatch(/empty/);
+    // A missing file or a directory is the caller's mistake (exit 2), never internal_error.
+    const missing = await runCli(['analyze', '/nonexistent/office-action.txt', '--json'], env);
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stderr)).toMatchObject({ error: true, error_code: 'file_not_found', message: expect.stringContaining('/nonexistent/office-action.txt') });
+    const dir = await runCli(['analyze', ROOT, '--json'], env);
+    expect(dir.code).toBe(2);
+    expect(JSON.parse(dir.stderr).error_code).toBe('file_unreadable');
   }, 60_000);
 });

@@ -132,6 +132,36 @@ describe('bad input on every route', () => {
     expect((await counts()).accounts).toBeGreaterThan(0);
   });
 
+  test('lone UTF-16 surrogates anywhere in a body, query or path: 400 naming the field on every route, nothing stored', async () => {
+    // A fresh account per route (made before counting), so the sweep is not throttled by itself.
+    const credentials = [];
+    for (const _ of routes) {
+      const fresh = await signUp(t.app);
+      credentials.push({ cookie: fresh.cookie, apiKey: await createKey(t.app, fresh.cookie) });
+    }
+    const before = await counts();
+    // JSON.stringify writes a lone surrogate as the escape \ud800, exactly what attackers send.
+    const lone = ['\ud800', 'claim \udfff text', 'x\udbff'];
+    const body = (v: string) => JSON.stringify({ name: v, email: v, password: v, application_number: v, client_matter: v, notes: v, office_action_text: v, claims: [{ number: 1, text: v }], attorney: { name: v }, election: { group: v }, input: { title: v, citation: v }, text: v });
+    for (const [i, r] of routes.entries()) {
+      for (const v of lone) {
+        const headers = { cookie: credentials[i].cookie, 'x-api-key': credentials[i].apiKey, 'content-type': 'application/json' };
+        const hasBody = r.method !== 'GET' && r.method !== 'DELETE';
+        const res = await t.app.inject({ method: r.method as 'POST', url: fill(r.url, 'x'), headers, payload: hasBody ? body(v) : undefined, remoteAddress: randomIp() });
+        expectErrorObject(res, `${r.method} ${r.url} body ${JSON.stringify(v)}`);
+        const q = await t.app.inject({ method: r.method as 'GET', url: `${r.url.replace(/:[a-z_]+/g, '%ED%A0%80')}?limit=%ED%A0%80&before=%ED%A0%80&q=%ED%B0%80x`, headers, payload: hasBody ? '{}' : undefined, remoteAddress: randomIp() });
+        expectErrorObject(q, `${r.method} ${r.url} query ${JSON.stringify(v)}`);
+      }
+    }
+    const keyName = await t.app.inject({ method: 'POST', url: '/api/keys', headers: { cookie, 'content-type': 'application/json' }, payload: '{"name":"ci \\ud800 key"}', remoteAddress: randomIp() });
+    expect(keyName.statusCode).toBe(400);
+    expect(keyName.json()).toMatchObject({ error_code: 'validation_error', message: expect.stringMatching(/body\.name.*surrogate/) });
+    const notes = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie, 'content-type': 'application/json' }, payload: '{"application_number":"17200011","notes":"a\\udfffb"}', remoteAddress: randomIp() });
+    expect(notes.statusCode).toBe(400);
+    expect(notes.json().message).toMatch(/body\.notes/);
+    expect(await counts()).toEqual(before);
+  });
+
   test('odd Unicode that is valid input round-trips exactly', async () => {
     const { cookie } = await signUp(t.app);
     const entry = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: '17200011', client_matter: "O'Brien & Søn — 特許 🦄", notes: "'; DROP TABLE docket_entries; --" }, remoteAddress: randomIp() });

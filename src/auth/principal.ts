@@ -7,6 +7,14 @@ export interface Principal {
   via: 'api_key' | 'session' | 'bearer';
   /** Set for API-key requests: rate limits are counted per key (spec "Rate limits"). */
   apiKeyId?: string;
+  /** Bearer (OAuth) requests: the client the user consented to (the token's client_id). */
+  oauthClientId?: string;
+  /** Bearer requests: that client's registered name, for the audit log. */
+  oauthClientName?: string;
+  /** Bearer requests: the grant (connected app) the token was issued under. */
+  grantId?: string;
+  /** Bearer requests from a client that must not be offered credit purchases (ChatGPT's connector). */
+  noPurchaseOffers?: boolean;
 }
 
 /** last_used_at is refreshed at most once a minute per key, to keep writes off the hot path. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config.ts';
-import { validationError } from '../errors.ts';
+import { AppError, validationError } from '../errors.ts';
 import { normalizeApplicationNumber } from '../domain/application-number.ts';
 import type { ExaminerStats, TypeHint } from '../domain/office-action/index.ts';
 import { runAnalysis } from '../analysis/run-analysis.ts';
@@ -17,8 +17,21 @@ export interface AnalyzeOptions {
   json?: boolean;
 }
 
+/** The file's text; a missing or unreadable file is the caller's mistake (exit 2), not an internal error. */
+function readText(file: string): string {
+  try {
+    return file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new AppError(400, 'file_not_found', `No such file: ${file}`, 'Check the path, or pass - to read the office action from standard input.');
+    if (code === 'EISDIR') throw new AppError(400, 'file_unreadable', `${file} is a directory, not a file.`, 'Pass the path of the office action text file.');
+    if (code === 'EACCES' || code === 'EPERM') throw new AppError(400, 'file_unreadable', `Permission denied reading ${file}.`, 'Check the file permissions.');
+    throw err;
+  }
+}
+
 function readInput(file: string): string {
-  const text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
+  const text = readText(file);
   if (Buffer.byteLength(text, 'utf8') > MAX_OFFICE_ACTION_BYTES) throw validationError('file', 'is larger than 1 MB');
   if (text.trim() === '') throw validationError('file', 'is empty');
   return text;

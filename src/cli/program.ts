@@ -20,7 +20,7 @@ export function buildProgram(): Command {
   program
     .command('serve')
     .description('Serve the backend API (and, embedded, everything else) on PORT')
-    .addOption(new Option('--role <role>', 'run one role per process (scale-out, needs DATABASE_URL)').choices(['all', 'api', 'worker']).default('all'))
+    .addOption(new Option('--role <role>', 'run one role per process (scale-out: api and worker need DATABASE_URL; mcp needs API_URL and PROSA_SIGNING_SECRET)').choices(['all', 'api', 'worker', 'mcp']).default('all'))
     .action(async (opts: { role: string }) => serveCommand(config(), opts.role));
 
   const op = (name: string, args: Record<string, unknown>, json: boolean) => run(async () => printResult(await runOperatorOp(config(), name, args), json), json);

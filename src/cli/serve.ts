@@ -1,9 +1,10 @@
 import type { Config } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
-import { ROLES, startServer, type RunningServer } from '../server.ts';
+import { ROLES, startMcpServer, startServer, type RunningServer } from '../server.ts';
 
 /** `prosa serve`: start, print the first-start demo credentials once, stop cleanly on SIGTERM/SIGINT. */
 export async function serveCommand(config: Config, role: string): Promise<void> {
+  if (role === 'mcp') return serveMcp(config);
   if (role !== 'all' && !config.databaseUrl) {
     process.stderr.write('error: --role runs one role per process and needs PostgreSQL (DATABASE_URL); the embedded database serves everything in one process.\n');
     process.exitCode = 2;
@@ -49,4 +50,19 @@ export async function serveCommand(config: Config, role: string): Promise<void> 
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+/** `--role mcp`: no database; the API is reached at API_URL. */
+async function serveMcp(config: Config): Promise<void> {
+  const server = await startMcpServer(config);
+  process.stdout.write(`Prosa ${config.version} MCP server listening on ${server.address} (public address ${config.mcpUrl}/mcp); API at ${config.apiUrl}; no database\n`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.stop();
+    process.exitCode = 0;
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
 }

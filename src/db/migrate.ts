@@ -6,6 +6,7 @@ import * as m003 from './migrations/003-calendar-feeds.ts';
 import * as m004 from './migrations/004-examiner-stats.ts';
 import * as m006 from './migrations/006-analyses.ts';
 import * as m007 from './migrations/007-draft-jobs.ts';
+import * as m008 from './migrations/008-oauth.ts';
 import * as m010 from './migrations/010-response-plans.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004-examiner-stats': m004,
   '006-analyses': m006,
   '007-draft-jobs': m007,
+  '008-oauth': m008,
   '010-response-plans': m010,
 };
 

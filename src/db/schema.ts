@@ -370,6 +370,7 @@ export interface Schema {
   examiner_stats: ExaminerStatsTable;
   examiner_stats_dirty: ExaminerStatsDirtyTable;
   examiner_stats_dirty_keys: ExaminerStatsDirtyKeysTable;
+  oauth_artifacts: OAuthArtifactsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -382,6 +383,27 @@ export type DocketEntryRow = Selectable<DocketEntriesTable>;
 export type LedgerRow = Selectable<CreditLedgerTable>;
 export type CalendarFeedRow = Selectable<CalendarFeedsTable>;
 export type DraftJobRow = Selectable<DraftJobsTable>;
+
+// --- OAuth authorization server (issue 9, migration 008-oauth) ---
+
+/** One oidc-provider artifact (Client, Grant, AuthorizationCode, RefreshToken, Session, Interaction...). */
+export interface OAuthArtifactsTable {
+  /** The oidc-provider model name. */
+  model: string;
+  /** The artifact id (client_id for clients, the token value's jti for tokens). */
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  account_id: string | null;
+  client_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+  /** Grants only: the last refresh or token exchange (the connected-apps list shows it). */
+  last_used_at: NullableTimestamp;
+}
 
 // --- Response plans (migration 010; plan workstream) ---
 

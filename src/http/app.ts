@@ -13,6 +13,8 @@ import { registerUsageHeaders } from './plugins/usage-headers.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerDeprecationHeaders } from './plugins/deprecation.ts';
 import { registerOpenApi } from './openapi.ts';
+import { loggerOptions } from './log-redaction.ts';
+import { clientErrorHandler } from './client-errors.ts';
 import { healthRoutes } from './routes/health.ts';
 import { analysisRoutes } from './routes/analyses.ts';
 import { lookupRoute } from './routes/v1/lookup.ts';
@@ -28,6 +30,9 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { draftRoaRoutes } from './routes/v1/draft-roa.ts';
 import { downloadRoute } from './routes/v1/download.ts';
 import { exportRoutes } from './routes/api/exports.ts';
+import { oauthRoutes } from './routes/oauth/index.ts';
+import { oauthGrantRoutes } from './routes/api/oauth-grants.ts';
+import { mountMcp } from '../mcp/mcp-app.ts';
 import { responsePlanRoutes } from './routes/api/response-plans.ts';
 import { analysisDetailRoutes } from './routes/api/analysis-detail.ts';
 
@@ -39,12 +44,20 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export interface BuildAppOptions {
   /** pino logger options, or false to silence logs (tests). */
   logger?: boolean | object;
+  /**
+   * Test-only: the OAuth sign-in and consent pages are skipped, signing in this account and
+   * approving (the MCP conformance runner cannot click). Only code can pass it; no setting or
+   * environment variable reaches it (docs/decisions.md "Test-only auto-approve").
+   */
+  testAutoApprove?: { email: string };
+  /** Also serve the MCP server at {mcp_url}/mcp in this app (one-process `prosa serve`). */
+  mcp?: boolean;
 }
 
 /** The backend API as one Fastify instance: plugins first, then every route group. */
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: ctx.config.logLevel },
+    logger: opts.logger === false ? false : loggerOptions(ctx.config.logLevel, typeof opts.logger === 'object' ? opts.logger : {}),
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: ctx.config.trustedProxies.length > 0 ? ctx.config.trustedProxies : false,
     // Honour a caller's X-Request-Id when it is sane, so ids can be followed across services.
@@ -62,6 +75,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       void request;
     },
     forceCloseConnections: 'idle',
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,6 +112,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   draftRoaRoutes(app, ctx);
   downloadRoute(app, ctx);
   exportRoutes(app, ctx);
+  await oauthRoutes(app, ctx, { testAutoApprove: opts.testAutoApprove });
+  oauthGrantRoutes(app, ctx);
+  if (opts.mcp) await mountMcp(app, { config: ctx.config, keyring: ctx.keyring, rateLimits: ctx.rateLimits });
   responsePlanRoutes(app, ctx);
   analysisDetailRoutes(app, ctx);
   return app;

@@ -1,3 +1,4 @@
+import { loggerOptions } from '../http/log-redaction.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
@@ -8,7 +9,7 @@ import type { Database } from '../db/connect.ts';
  * orchestrator's probes, and nothing else; the API is served by `--role api` processes.
  */
 export async function buildWorkerApp(config: Config, database: Database): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: config.logLevel }, forceCloseConnections: 'idle' });
+  const app = Fastify({ logger: loggerOptions(config.logLevel), forceCloseConnections: 'idle' });
   app.get('/health', async (request, reply) => {
     try {
       await sql`select 1`.execute(database.db);

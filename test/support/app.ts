@@ -27,6 +27,8 @@ export interface TestAppOptions {
   worker?: boolean | DraftWorkerOptions;
   /** Queue timings (tests shorten expiry and retry delays). */
   queue?: Partial<QueueSettings>;
+  /** Log at info level into this stream (tests that read the log); silent otherwise. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The backend on a fresh database, driven through fastify.inject (real routing, hooks and serialization). */
@@ -37,7 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
   const keyring = keyringFromSecret(config.signingSecret ?? TEST_SIGNING_SECRET);
   const queue = queueHandle(() => startDraftQueue(database, { supervise: !!opts.worker, settings: opts.queue }));
   const ctx: AppContext = { config, database, rateLimits, keyring, queue };
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false });
   configure?.(app);
   await app.ready();
   const worker = opts.worker ? await startDraftWorker(database, await queue.get(), opts.worker === true ? {} : opts.worker) : undefined;

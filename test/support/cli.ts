@@ -36,8 +36,8 @@ export interface ServerProcess {
 }
 
 /** Starts `prosa serve` on a free port and waits until it prints its banner. */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(NODE, [`${ROOT}src/main.ts`, 'serve'], { cwd: ROOT, env: { ...childEnv(), PORT: '0', HOST: '127.0.0.1', ...env } });
+export function startServerProcess(env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
+  const child = spawn(NODE, [`${ROOT}src/main.ts`, 'serve', ...args], { cwd: ROOT, env: { ...childEnv(), PORT: '0', HOST: '127.0.0.1', ...env } });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));

@@ -3,6 +3,9 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../../errors.ts';
 import { principalFromApiKey, principalFromSession, type Principal } from '../../auth/principal.ts';
 import { recordRequest } from '../../commands/usage-recorder.ts';
+import { verifyAccessToken } from '../../auth/oauth/access-token.ts';
+import { apiResource } from '../../auth/oauth/constants.ts';
+import { findLiveGrant } from '../../queries/oauth-grants.ts';
 import './route-config.ts';
 
 export const SESSION_COOKIE = 'prosa_session';
@@ -19,6 +22,49 @@ function notSignedIn(): AppError {
   return new AppError(401, 'not_authenticated', 'Sign in to use this endpoint.', 'Sign in through POST /api/auth/signin (web session) or use an OAuth bearer token through the MCP server.');
 }
 
+/** RFC 6750 §3.1: a bearer token that is malformed, forged, expired, for another audience or of a revoked grant. */
+export function invalidToken(detail: string): AppError {
+  return new AppError(401, 'invalid_token', `The bearer token is not valid: ${detail}`, 'Tokens for the Prosa API are issued to the Prosa MCP server by token exchange; connect through the MCP server, or sign in again to get a new token.', {
+    'WWW-Authenticate': 'Bearer error="invalid_token"',
+  });
+}
+
+/** The bearer token of the Authorization header (RFC 6750 §2.1), if the request sent one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const h = headerValue(request, 'authorization');
+  if (!h) return undefined;
+  const m = /^Bearer[ ]+(\S+)\s*$/i.exec(h);
+  return m ? m[1] : undefined;
+}
+
+/**
+ * The principal of a bearer request: a JWT access token verified locally (ES256 with our key,
+ * iss, aud among `audiences`, typ at+jwt, exp; RFC 9068 §4) whose grant is still alive (one
+ * indexed query). Null when no bearer token was sent; invalid_token when one was and fails.
+ */
+export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, audiences: string[]): Promise<Principal | null> {
+  const raw = headerValue(request, 'authorization');
+  if (!raw || !/^Bearer\b/i.test(raw)) return null;
+  const token = bearerToken(request);
+  if (!token) throw invalidToken('the Authorization header is malformed.');
+  let claims;
+  try {
+    claims = await verifyAccessToken(token, { keyring: ctx.keyring, issuer: ctx.config.baseUrl, audience: audiences });
+  } catch (err) {
+    throw invalidToken(`${err instanceof Error ? err.message : 'verification failed'}.`);
+  }
+  const grant = await findLiveGrant(ctx.database.db, claims.gid, claims.sub, claims.client_id);
+  if (!grant) throw invalidToken('the connected app was disconnected (its grant is revoked).');
+  return {
+    accountId: claims.sub,
+    via: 'bearer',
+    oauthClientId: claims.client_id,
+    oauthClientName: grant.clientName ?? undefined,
+    grantId: claims.gid,
+    noPurchaseOffers: claims.prosa_no_purchases === true,
+  };
+}
+
 function headerValue(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
   return Array.isArray(v) ? v[0] : v;
@@ -31,6 +77,7 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
+  const api = apiResource(ctx.config);
   app.decorateRequest('principal', null);
   app.decorateRequest('usage', null);
 
@@ -46,7 +93,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       principal = await principalFromApiKey(db, apiKey.trim());
       if (!principal) throw invalidApiKey();
     } else {
-      if (sessionToken) principal = await principalFromSession(db, sessionToken);
+      // Bearer tokens (the MCP server's exchanged tokens) on account routes: only the API
+      // audience; an MCP-audience token here is token passthrough and refused (contract).
+      if (mode === 'account') principal = await bearerPrincipal(ctx, request, [api]);
+      if (!principal && sessionToken) principal = await principalFromSession(db, sessionToken);
       if (!principal && mode === 'account' && apiKey) {
         principal = await principalFromApiKey(db, apiKey.trim());
         if (!principal) throw invalidApiKey();

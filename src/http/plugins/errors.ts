@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { AppError } from '../../errors.ts';
 import { errorBody } from '../error-body.ts';
 
@@ -24,7 +25,31 @@ function fromFastifyError(err: FastifyError): AppError | null {
   return null;
 }
 
+/**
+ * RFC 9110 §15.5.6: a path that exists under other methods answers 405 with `Allow`, not 404.
+ * Fastify's router only knows "no route", so every route is also recorded in a router of our own
+ * that is asked, on a miss, which methods the path has.
+ */
+function methodsIndex(app: FastifyInstance): (path: string) => string[] {
+  const router = FindMyWay({ ignoreTrailingSlash: false });
+  const noop = () => {};
+  app.addHook('onRoute', (route) => {
+    for (const m of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (m === 'HEAD' || m === 'OPTIONS') continue;
+      try {
+        router.on(m as HTTPMethod, route.url, noop);
+      } catch {
+        // A route shape find-my-way refuses twice (duplicates) changes nothing here.
+      }
+    }
+  });
+  return (path) => METHODS.filter((m) => router.find(m, path) !== null);
+}
+
+const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  const allowedMethods = methodsIndex(app);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let appErr: AppError;
     if (err instanceof AppError) {
@@ -52,6 +77,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
+    const allow = allowedMethods(path);
+    if (allow.length > 0) {
+      reply.status(405).header('Allow', allow.join(', ')).send(
+        errorBody(new AppError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}; it accepts ${allow.join(', ')}.`, `Send the request with one of these methods: ${allow.join(', ')}.`)),
+      );
+      return;
+    }
     reply.status(404).send(
       errorBody(new AppError(404, 'route_not_found', `No route ${request.method} ${path}.`, 'Check the method and path against /v1/openapi.json; the MCP server is the recommended integration path.')),
     );

@@ -7,13 +7,24 @@ import pg from 'pg';
  * sequence: a RateLimiterUnion would consume from both even when one refuses, admitting only
  * 80 of 120 per minute (measured, shared/reference/stack.md §8).
  */
-export type Tier = 'free' | 'authenticated' | 'signin';
+export type Tier = 'free' | 'authenticated' | 'signin' | 'mcp' | 'assistant' | 'oauth_register' | 'oauth_token';
 
 const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   free: { perMinute: 60, perSecond: 10 },
   authenticated: { perMinute: 120, perSecond: 20 },
   // Sign-in and sign-up: per client IP, stricter, to blunt credential stuffing.
   signin: { perMinute: 20, perSecond: 5 },
+  // MCP: per account on /mcp (never per IP: many users share one assistant's address).
+  mcp: { perMinute: 300, perSecond: 30 },
+  // The /api calls the MCP server makes for an account (bearer tokens): a workflow tool makes
+  // up to five of them per call, so this is five times the /mcp budget.
+  assistant: { perMinute: 1500, perSecond: 150 },
+  // OAuth dynamic client registration, per client IP: a client registers once per connection;
+  // generous enough for one assistant's egress address serving many users who connect at once.
+  oauth_register: { perMinute: 30, perSecond: 5 },
+  // OAuth token endpoint (codes and refreshes), per client IP: many users' refreshes can come from
+  // one assistant's address (prototype pitfall 14). The MCP server's own exchanges are not counted.
+  oauth_token: { perMinute: 600, perSecond: 50 },
 };
 
 export interface RateDecision {
@@ -72,8 +83,9 @@ export async function createRateLimits(opts: { connectionString?: string }): Pro
       perMinute: await limiter(`${tier}_perMinute`, TIERS[tier].perMinute, 60),
     };
   }
-  // A sixth failure within 15 minutes blocks the e-mail for 5 minutes.
-  const failures = await limiter('signin_failures', SIGNIN_FAILURES_ALLOWED, 15 * 60, 5 * 60);
+  // The fifth failure within 15 minutes blocks the e-mail for 5 minutes (docs/decisions.md): the
+  // limiter refuses, and so starts its block, on the consume that goes past `points`.
+  const failures = await limiter('signin_failures', SIGNIN_FAILURES_ALLOWED - 1, 15 * 60, 5 * 60);
   return {
     async check(tier, key) {
       const { perSecond, perMinute } = limiters[tier];
@@ -105,7 +117,7 @@ export async function createRateLimits(opts: { connectionString?: string }): Pro
     signinFailures: {
       async retryAfter(key) {
         const res = await failures.get(key);
-        if (!res || res.consumedPoints <= SIGNIN_FAILURES_ALLOWED) return 0;
+        if (!res || res.consumedPoints < SIGNIN_FAILURES_ALLOWED) return 0;
         return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
       },
       async recordFailure(key) {

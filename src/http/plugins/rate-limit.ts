@@ -13,10 +13,12 @@ export function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
     const config = request.routeOptions.config;
     if (!request.routeOptions.url) return; // unknown route: the 404 handler answers
     const auth = config?.auth ?? 'none';
-    const tier: Tier | 'off' = config?.rateLimit ?? (auth === 'none' ? 'free' : 'authenticated');
-    if (tier === 'off') return;
     const p = request.principal;
-    const key = tier === 'authenticated' && p ? (p.apiKeyId ? `key:${p.apiKeyId}` : `acct:${p.accountId}`) : `ip:${request.ip}`;
+    let tier: Tier | 'off' = config?.rateLimit ?? (auth === 'none' ? 'free' : 'authenticated');
+    if (tier === 'off') return;
+    // Calls the MCP server makes for a user have their own, larger per-account budget.
+    if (tier === 'authenticated' && p?.via === 'bearer') tier = 'assistant';
+    const key = tier === 'authenticated' && p ? (p.apiKeyId ? `key:${p.apiKeyId}` : `acct:${p.accountId}`) : tier === 'assistant' && p ? `acct:${p.accountId}` : `ip:${request.ip}`;
     const d = await ctx.rateLimits.check(tier, key);
     reply.header('X-RateLimit-Limit', String(d.limit));
     reply.header('X-RateLimit-Remaining', String(d.remaining));

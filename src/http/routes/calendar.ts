@@ -55,8 +55,7 @@ export function calendarRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/calendar/:token.ics', {
     config: { auth: 'none', rateLimit: 'free' },
-    // The URL is the credential: keep it out of the info-level request log lines.
-    logLevel: 'warn',
+    // The URL is the credential: request logs show it as /calendar/[redacted].ics (log-redaction.ts).
     schema: { hide: true, params: z.object({ token: z.string() }) },
   }, async (request, reply) => {
     const accountId = await accountIdForFeedToken(db, request.params.token);

@@ -18,7 +18,7 @@ const credentials = z.object({
 });
 
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Secure when served over https. */
-function setSessionCookie(reply: FastifyReply, ctx: AppContext, session: CreatedSession): void {
+export function setSessionCookie(reply: FastifyReply, ctx: AppContext, session: CreatedSession): void {
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
     httpOnly: true,

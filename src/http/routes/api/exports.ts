@@ -26,7 +26,7 @@ const usDocument = z.object({
   relevant_passages: text(500).optional(),
 });
 
-const idsInput = z.object({
+export const idsInput = z.object({
   timing: z.enum(['1.97(b)', '1.97(c)', '1.97(d)']),
   statement: z.enum(['1.97(e)(1)', '1.97(e)(2)']).optional(),
   pay_fee_1_17_p: z.boolean().optional(),
@@ -40,7 +40,7 @@ const idsInput = z.object({
   practitioner: practitionerSchema.optional(),
 });
 
-const extensionInput = z.object({
+export const extensionInput = z.object({
   months: z.number().int().min(1).max(5).optional().describe('Default: the fewest months that make petition_date timely, per the deadline engine.'),
   entity_size: z.enum(['large', 'small', 'micro']).optional(),
   petition_date: isoDate.optional(),
@@ -48,7 +48,7 @@ const extensionInput = z.object({
   practitioner: practitionerSchema.optional(),
 });
 
-const interviewInput = z.object({
+export const interviewInput = z.object({
   interview_type: z.enum(['telephonic', 'video', 'in_person']),
   strategy_selections: strategySelectionsSchema,
   participants: z.array(z.object({ name: text(200), role: z.enum(['attorney', 'agent', 'applicant', 'inventor', 'other']), registration_number: text(32).optional() })).max(20).optional(),
@@ -59,7 +59,7 @@ const interviewInput = z.object({
   practitioner: practitionerSchema.optional(),
 });
 
-const drawingInput = z.object({
+export const drawingInput = z.object({
   title: text(500).optional(),
   figure_label: text(32),
   kind: z.enum(['block', 'flow']),

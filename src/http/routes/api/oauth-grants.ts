@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { listOAuthGrants } from '../../../queries/oauth-grants.ts';
+import { oauthGrantRevoker } from '../../../commands/oauth-grant-revoker.ts';
+import { presentOAuthGrant } from '../../../presenters/oauth-grant.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../actor.ts';
+
+/** The account's connected apps (OAuth grants): list and disconnect. */
+export function oauthGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+
+  r.get('/api/oauth/grants', { config: { auth: 'account' }, schema: { tags: ['account'] } }, async (request) => {
+    const grants = await listOAuthGrants(db, accountIdOf(request));
+    return { grants: grants.map(presentOAuthGrant) };
+  });
+
+  r.delete('/api/oauth/grants/:id', { config: { auth: 'account' }, schema: { params: z.object({ id: z.string().max(200) }), tags: ['account'] } }, async (request, reply) => {
+    await oauthGrantRevoker(db, actorOf(request), { accountId: accountIdOf(request), grantId: request.params.id });
+    return reply.status(204).send();
+  });
+}

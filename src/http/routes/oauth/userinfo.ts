@@ -1,0 +1,24 @@
+/**
+ * GET/POST /oauth/userinfo (OpenID Connect Core §5.3): our own route, because the library's
+ * userinfo rejects JWT access tokens (prototype pitfall 8). The bearer token (RFC 6750 §2.1,
+ * header only) is verified locally and its grant must still be alive.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { bearerPrincipal, invalidToken } from '../../plugins/auth.ts';
+import { findAccountById } from '../../../queries/accounts.ts';
+import { apiResource, mcpResource } from '../../../auth/oauth/constants.ts';
+
+export function oauthUserinfoRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const audiences = [mcpResource(ctx.config), apiResource(ctx.config)];
+  const handler = async (request: FastifyRequest) => {
+    const principal = await bearerPrincipal(ctx, request, audiences);
+    if (!principal) throw invalidToken('Send the access token in the Authorization header: Bearer <token>.');
+    const account = await findAccountById(ctx.database.db, principal.accountId);
+    if (!account) throw invalidToken('The account no longer exists.');
+    return { sub: account.id, email: account.email, name: account.display_name ?? null };
+  };
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({ method, url: '/oauth/userinfo', config: { auth: 'none' }, schema: { tags: ['oauth'] }, handler });
+  }
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Keyring } from '../auth/keyring.ts';
+import { loggerOptions } from '../http/log-redaction.ts';
+import { clientErrorHandler } from '../http/client-errors.ts';
+import { createRateLimits, type RateLimits } from '../http/plugins/rate-limit-store.ts';
+import { httpTransport, injectTransport } from './backend-client.ts';
+import { createToolRuntime } from './mcp-runtime.ts';
+import { mcpRoutes } from './mcp-routes.ts';
+import { localKeys, remoteKeys } from './token-verifier.ts';
+
+/** The authorization server's public key set, from the keyring (one process: no HTTP round trip). */
+export function publicJwks(keyring: Keyring) {
+  const { d: _private, ...publicJwk } = keyring.oauthSigningJwk;
+  return { keys: [publicJwk] };
+}
+
+/**
+ * Mounts the MCP server inside the backend app (`prosa serve`, one process): tools reach `/api`
+ * through Fastify's inject, and tokens are checked against the keyring's own public key.
+ */
+export async function mountMcp(app: FastifyInstance, o: { config: Config; keyring: Keyring; rateLimits: RateLimits }): Promise<void> {
+  const runtime = createToolRuntime({
+    config: o.config,
+    transport: injectTransport(app),
+    keys: localKeys(publicJwks(o.keyring)),
+    clientSecret: o.keyring.mcpClientSecret,
+    log: app.log,
+  });
+  await mcpRoutes(app, { runtime, rateLimits: o.rateLimits, version: o.config.version });
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * `prosa serve --role mcp`: the MCP server alone. It opens no database (ARCHITECTURE: "An MCP
+ * process opens no database"); it reaches the API over HTTP at API_URL and reads the
+ * authorization server's keys from its JWKS. Rate limits on /mcp are per process here.
+ */
+export async function buildMcpApp(config: Config, keyring: Keyring, opts: { logger?: boolean | object } = {}): Promise<{ app: FastifyInstance; rateLimits: RateLimits }> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel, typeof opts.logger === 'object' ? opts.logger : {}),
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    clientErrorHandler,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Request-Id', request.id);
+    return payload;
+  });
+  const rateLimits = await createRateLimits({});
+  app.addHook('onClose', () => rateLimits.close());
+  app.get('/health', async () => ({ status: 'ok', role: 'mcp', version: config.version }));
+  const runtime = createToolRuntime({
+    config,
+    transport: httpTransport(config.apiUrl),
+    keys: remoteKeys(`${config.apiUrl}/oauth/jwks`),
+    clientSecret: keyring.mcpClientSecret,
+    log: app.log,
+  });
+  await mcpRoutes(app, { runtime, rateLimits, version: config.version });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, error_code: 'not_found', message: `${request.method} ${request.url} is not served by an MCP process.`, agent_suggestion: 'MCP clients use POST /mcp; everything else is served by the API.' }));
+  return { app, rateLimits };
+}

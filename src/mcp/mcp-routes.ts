@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fastify';
+import { challenge, mcpResource, protectedResourceMetadata, type ChallengeReason } from './resource.ts';
+import { mcpServerFactory, type GateExtra } from './server-factory.ts';
+import type { ToolRuntime } from './tool-runner.ts';
+import type { RateLimits } from '../http/plugins/rate-limit-store.ts';
+
+export interface McpRoutesOptions {
+  runtime: ToolRuntime;
+  /** Per-account limits on /mcp (tier `mcp`). */
+  rateLimits: RateLimits;
+  version: string;
+}
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Path prefix of MCP_URL (usually empty): `https://h/x` serves `/x/mcp`. */
+function pathPrefix(url: string): string {
+  return new URL(url).pathname.replace(/\/+$/, '');
+}
+
+/**
+ * `{mcp_url}/mcp` (MCP Streamable HTTP, stateless, both protocol eras) and the protected-resource
+ * metadata (RFC 9728). Encapsulated: its own body handling (the SDK parses JSON-RPC itself, so
+ * malformed JSON is a JSON-RPC parse error, not a Fastify 400) and its own Host/Origin checks.
+ */
+export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): Promise<void> {
+  const { runtime: rt } = opts;
+  const prefix = pathPrefix(rt.urls.mcpUrl);
+  const handler = createMcpHandler(mcpServerFactory(rt, opts.version), {
+    legacy: 'stateless',
+    onerror: (err) => rt.log.debug({ err }, 'MCP request refused by the SDK'),
+  });
+  const node = toNodeHandler(handler);
+  const metadata = protectedResourceMetadata(rt.urls);
+  app.addHook('onClose', async () => {
+    await handler.close();
+    await rt.audit.flush();
+  });
+
+  // RFC 9728 §3: the spec's `{mcp_url}/.well-known/oauth-protected-resource`, and the path form
+  // `/.well-known/oauth-protected-resource{path of the resource}` that clients try by the RFC.
+  const prmPaths = new Set([`${prefix}/.well-known/oauth-protected-resource`, `/.well-known/oauth-protected-resource${new URL(mcpResource(rt.urls)).pathname}`]);
+  for (const path of prmPaths) {
+    // Static and cheap: not rate-limited per IP (one assistant's address serves many users).
+    app.get(path, { config: { auth: 'none', rateLimit: 'off' } }, async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return metadata;
+    });
+  }
+
+  await app.register(async (scope) => {
+    // DNS-rebinding protection (MCP transports: servers MUST validate Origin): the public hosts
+    // of the service plus loopback; a browser Origin must be one of them too.
+    const hosts = [...new Set([new URL(rt.urls.mcpUrl).hostname, new URL(rt.urls.issuer).hostname, ...LOOPBACK])].map((h) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h));
+    scope.addHook('onRequest', hostHeaderValidation(hosts));
+    scope.addHook('onRequest', originValidation(hosts));
+    // Leave the body stream to the SDK.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+
+    const refuse = (reply: FastifyReply, reason: ChallengeReason) =>
+      reply
+        .status(401)
+        .header('WWW-Authenticate', challenge(rt.urls, reason))
+        .header('Cache-Control', 'no-store')
+        .send(reason === 'missing' ? { error: 'invalid_request', error_description: 'A bearer token is required (OAuth 2.1; see the WWW-Authenticate header).' } : { error: 'invalid_token', error_description: 'The bearer token is not valid for this server, or expires within ten minutes.' });
+
+    const serve = async (request: import('fastify').FastifyRequest, reply: FastifyReply) => {
+      // Spec "Authentication": a bearer token on every message, initialize and tools/list included.
+      const v = await rt.verifier.verify(request.headers.authorization);
+      if (!v.ok) return refuse(reply, v.reason);
+      const d = await opts.rateLimits.check('mcp', `mcp:${v.token.sub}`);
+      reply.header('X-RateLimit-Limit', String(d.limit)).header('X-RateLimit-Remaining', String(d.remaining)).header('X-RateLimit-Reset', String(d.resetAt));
+      if (!d.allowed) {
+        return reply.status(429).header('Retry-After', String(d.retryAfter)).send({
+          error: true,
+          error_code: 'rate_limited',
+          message: `Rate limit exceeded: at most ${d.limit} MCP requests per minute per account. Retry in ${d.retryAfter} s.`,
+          agent_suggestion: `Wait ${d.retryAfter} second(s), then retry with exponential backoff of 1, 2 and 4 seconds.`,
+        });
+      }
+      const extra: GateExtra = { verified: v.token, requestId: request.id };
+      const auth = { token: v.token.token, clientId: v.token.clientId, scopes: v.token.scopes, expiresAt: v.token.exp, resource: new URL(mcpResource(rt.urls)), extra };
+      // Hijacked replies skip onSend hooks: set what they would have set.
+      reply.raw.setHeader('X-Request-Id', request.id);
+      for (const [k, val] of Object.entries(reply.getHeaders())) if (val !== undefined) reply.raw.setHeader(k, val as string);
+      reply.hijack();
+      await node(Object.assign(request.raw, { auth }), reply.raw);
+    };
+    const config = { auth: 'none' as const, rateLimit: 'off' as const };
+    scope.post(`${prefix}/mcp`, { config, bodyLimit: 8 * 1024 * 1024 }, serve);
+    // GET/DELETE: no sessions or standalone streams in a stateless server; the SDK answers 405
+    // (after the token check: nothing on the MCP path works without a valid token).
+    scope.get(`${prefix}/mcp`, { config }, serve);
+    scope.delete(`${prefix}/mcp`, { config }, serve);
+  });
+}

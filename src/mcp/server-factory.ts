@@ -1,0 +1,44 @@
+import { McpServer, type McpRequestContext } from '@modelcontextprotocol/server';
+import { runTool, type ToolRuntime } from './tool-runner.ts';
+import { registerPrompts } from './prompts.ts';
+import { TOOLS } from './tools/index.ts';
+import type { VerifiedToken } from './token-verifier.ts';
+
+/** What the gate attaches to the request (AuthInfo.extra). */
+/** A type alias (not an interface) so it fits the SDK's `AuthInfo.extra` record type. */
+export type GateExtra = {
+  verified: VerifiedToken;
+  requestId: string;
+};
+
+const INSTRUCTIONS = [
+  'Prosa helps US patent practitioners prosecute applications: docket, deadlines computed per the MPEP and 37 CFR,',
+  'office-action analysis claim by claim, a guided response wizard that drafts a Response to Office Action (DOCX),',
+  'patent-office forms and examiner statistics. Start with docket_briefing ("what is due") or triage_office_action',
+  '("a new action came in"). Free: lookups, deadlines, listings, plans, previews and quotes. Billed: analyze_office_action',
+  '(per token, about 0.40), submit_response (49.00), IDS (9.00), other forms (5.00). Never guess a deadline: read it from get_deadlines.',
+].join(' ');
+
+/**
+ * A fresh MCP server for one request (stateless: ARCHITECTURE "MCP server"), with every tool
+ * bound to the caller the gate verified.
+ */
+export function mcpServerFactory(rt: ToolRuntime, version: string) {
+  return (ctx: McpRequestContext): McpServer => {
+    const extra = ctx.authInfo?.extra as GateExtra | undefined;
+    const server = new McpServer({ name: 'prosa', title: 'Prosa', version }, { instructions: INSTRUCTIONS, capabilities: { tools: {}, prompts: {} } });
+    for (const tool of TOOLS) {
+      server.registerTool(
+        tool.name,
+        { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, ...tool.annotations } },
+        async (args: unknown) => {
+          // The gate refuses every unauthenticated request before the SDK sees it; this is a backstop.
+          if (!extra) throw new Error('unauthenticated tool call reached the server');
+          return runTool(rt, tool, args, extra.verified, extra.requestId);
+        },
+      );
+    }
+    registerPrompts(server);
+    return server;
+  };
+}

@@ -1,0 +1,70 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { ErrorBody } from '../http/error-body.ts';
+import type { ProductLinks } from './tool.ts';
+
+/**
+ * The three shapes a tools/call result takes: success (structured content plus text), a tool
+ * error carrying the spec's error object (MCP "Error Handling": isError results, not JSON-RPC
+ * errors, so a model can correct itself), and the mid-call authentication challenge.
+ */
+
+export function successResult(data: Record<string, unknown>, summary: string): CallToolResult {
+  // MCP tools spec: structured content SHOULD also be given as serialized JSON in a text block.
+  return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+}
+
+export function errorResult(error: ErrorBody): CallToolResult {
+  const { request_id: _omit, ...body } = error;
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${body.error_code}: ${body.message}\nWhat to do: ${body.agent_suggestion}` }],
+    structuredContent: body as unknown as Record<string, unknown>,
+  };
+}
+
+/**
+ * Spec "Authentication" 2: when the token goes bad during a call, the challenge arrives in the
+ * result: isError, one text item, and `_meta["mcp/www_authenticate"]` with the challenge strings
+ * (the OpenAI Apps convention that makes hosts show their sign-in UI).
+ */
+export function authChallengeResult(challenges: string[]): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: 'Authentication is required: the sign-in for Prosa has expired or was revoked. Sign in again to continue.' }],
+    _meta: { 'mcp/www_authenticate': challenges },
+  };
+}
+
+/**
+ * A 402 names the document and price (the backend's message) and says where to buy credits,
+ * except for clients where purchases must not be offered (ChatGPT's connector policy on digital goods).
+ */
+export function adaptPaymentError(error: ErrorBody, noPurchaseOffers: boolean, links: ProductLinks): ErrorBody {
+  if (error.error_code !== 'insufficient_credits') return error;
+  return {
+    ...error,
+    agent_suggestion: noPurchaseOffers
+      ? 'Tell the user the balance is too low for this document. Check the balance with check_credits; the account owner manages credits outside this assistant. Retry once the balance covers the price.'
+      : `Tell the user to buy credits in Prosa's billing settings (${links.billing}), then retry the same call.`,
+  };
+}
+
+const LONG_TEXT_KEYS = /text|claims?|argument|content|notes/i;
+const SECRET_KEYS = /token|secret|password|key$/i;
+
+/** What the audit log keeps of a call's arguments: no secrets, long texts as their length. */
+export function redactArguments(args: unknown, depth = 0): unknown {
+  if (depth > 4) return '[nested]';
+  if (typeof args === 'string') return args.length > 200 ? `[${args.length} characters]` : args;
+  if (Array.isArray(args)) return args.length > 20 ? `[${args.length} items]` : args.map((a) => redactArguments(a, depth + 1));
+  if (args && typeof args === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(args)) {
+      if (SECRET_KEYS.test(k) && k !== 'idempotency_key') out[k] = '[redacted]';
+      else if (typeof v === 'string' && LONG_TEXT_KEYS.test(k) && v.length > 80) out[k] = `[${v.length} characters]`;
+      else out[k] = redactArguments(v, depth + 1);
+    }
+    return out;
+  }
+  return args;
+}

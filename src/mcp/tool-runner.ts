@@ -1,0 +1,81 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { FastifyBaseLogger } from 'fastify';
+import { BackendClient, BackendError, type BackendTransport } from './backend-client.ts';
+import { ExchangeRefused, type TokenExchanger } from './token-exchanger.ts';
+import { EXPIRY_WINDOW_SECONDS, type TokenVerifier, type VerifiedToken } from './token-verifier.ts';
+import { challenge, type ChallengeReason, type ResourceUrls } from './resource.ts';
+import { adaptPaymentError, authChallengeResult, errorResult, redactArguments, successResult } from './tool-results.ts';
+import type { AuditReporter } from './audit-reporter.ts';
+import type { AnyTool, ProductLinks, ToolContext } from './tool.ts';
+
+/** What every tool call needs, built once per process. */
+export interface ToolRuntime {
+  transport: BackendTransport;
+  exchanger: TokenExchanger;
+  verifier: TokenVerifier;
+  audit: AuditReporter;
+  urls: ResourceUrls;
+  links: ProductLinks;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/**
+ * Runs one tool for one verified caller: checks the token is still usable, exchanges it for an
+ * API token, runs the tool, and maps every failure to a result a model can act on. Writes the
+ * audit row afterwards.
+ */
+export async function runTool(rt: ToolRuntime, tool: AnyTool, args: unknown, caller: VerifiedToken, requestId: string): Promise<CallToolResult> {
+  const started = performance.now();
+  let apiToken: string | undefined;
+  let outcome = 'ok';
+  const refuse = (reason: ChallengeReason): CallToolResult => {
+    outcome = 'authentication_required';
+    return authChallengeResult([challenge(rt.urls, reason)]);
+  };
+  try {
+    const now = rt.now?.() ?? Math.floor(Date.now() / 1000);
+    // The token passed the gate but may have entered its last ten minutes during a long session.
+    if (caller.exp - now <= EXPIRY_WINDOW_SECONDS) return refuse('expiring');
+    apiToken = await rt.exchanger.apiToken(caller);
+    const ctx: ToolContext = {
+      api: new BackendClient(rt.transport, apiToken, requestId),
+      caller: { accountId: caller.sub, clientId: caller.clientId, noPurchaseOffers: caller.noPurchaseOffers },
+      links: rt.links,
+      requestId,
+    };
+    const out = await tool.run(args, ctx);
+    return successResult(out.data as Record<string, unknown>, out.summary);
+  } catch (err) {
+    if (err instanceof ExchangeRefused || (err instanceof BackendError && err.status === 401)) {
+      // The grant was revoked (or the token is no longer honoured): remember it, so the gate
+      // answers this token's next request with a plain 401.
+      if (caller.grantId) rt.verifier.markGrantDead(caller.grantId, caller.exp);
+      rt.exchanger.forget(caller);
+      apiToken = undefined;
+      return refuse('revoked');
+    }
+    if (err instanceof BackendError) {
+      outcome = err.body.error_code;
+      return errorResult(adaptPaymentError(err.body, caller.noPurchaseOffers, rt.links));
+    }
+    outcome = 'internal_error';
+    rt.log.error({ err, tool: tool.name, requestId }, 'MCP tool failed');
+    return errorResult({
+      error: true,
+      error_code: 'internal_error',
+      message: `The tool ${tool.name} failed unexpectedly (request ${requestId}).`,
+      agent_suggestion: 'Retry once; if it fails again, tell the user and quote the request id.',
+    });
+  } finally {
+    if (apiToken) {
+      rt.audit.report(apiToken, {
+        tool: tool.name,
+        arguments_summary: redactArguments(args),
+        outcome,
+        duration_ms: Math.round(performance.now() - started),
+        request_id: requestId,
+      });
+    }
+  }
+}

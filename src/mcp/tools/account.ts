@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { defineTool, READ_ONLY } from '../tool.ts';
+
+/** Account and billing tools. Balance tools work for every client; purchase links only where allowed. */
+
+const balanceShape = { balance: z.string().describe('Credits, two decimals'), status: z.enum(['healthy', 'low', 'very_low', 'critical']) };
+
+interface Me {
+  account: { id: string; email: string; display_name: string | null; entity_size: string; model_multiplier: string; created_at: string };
+  credits: { balance: string; status: 'healthy' | 'low' | 'very_low' | 'critical' };
+}
+
+export const whoami = defineTool({
+  name: 'whoami',
+  title: 'Who am I signed in as',
+  description: 'The Prosa account this assistant acts for: e-mail, name, entity size (large/small/micro, which sets every USPTO fee Prosa quotes) and credit balance. Free. Call it first when unsure which account or firm you are working in.',
+  group: 'account',
+  price: 'free',
+  input: z.object({}),
+  output: z.object({
+    account_id: z.string(),
+    email: z.string(),
+    display_name: z.string().nullable(),
+    entity_size: z.string(),
+    model_multiplier: z.string(),
+    ...balanceShape,
+  }),
+  annotations: READ_ONLY,
+  async run(_args, ctx) {
+    const me = await ctx.api.get<Me>('/api/auth/me');
+    const data = { account_id: me.account.id, email: me.account.email, display_name: me.account.display_name, entity_size: me.account.entity_size, model_multiplier: me.account.model_multiplier, ...me.credits };
+    return { data, summary: `Signed in as ${me.account.email} (${me.account.entity_size} entity); balance ${me.credits.balance} credits (${me.credits.status}).` };
+  },
+});
+
+export const checkCredits = defineTool({
+  name: 'check_credits',
+  title: 'Check the credit balance',
+  description: 'The credit balance and its status (healthy > 25, low 10-25, very_low 5-10, critical < 5), requests made today and this hour, and where top-ups happen. Free. Check before billed steps: submit_response costs 49.00, an IDS 9.00, other forms 5.00; analysis is billed per token and is never blocked by the balance.',
+  group: 'account',
+  price: 'free',
+  input: z.object({}),
+  output: z.object({
+    ...balanceShape,
+    model_multiplier: z.number(),
+    requests_today: z.number().int().nullable(),
+    requests_this_hour: z.number().int().nullable(),
+    top_up: z.string().nullable().describe('Where the account owner buys credits; null where this assistant may not offer purchases'),
+  }),
+  annotations: READ_ONLY,
+  async run(_args, ctx) {
+    const res = await ctx.api.call<{ balance: string; status: 'healthy' | 'low' | 'very_low' | 'critical'; model_multiplier: number }>('GET', '/api/credits', { query: { limit: 1 } });
+    const num = (h: string | undefined) => (h !== undefined && /^\d+$/.test(h) ? Number(h) : null);
+    const topUp = ctx.caller.noPurchaseOffers ? null : ctx.links.billing;
+    const data = {
+      balance: res.body.balance,
+      status: res.body.status,
+      model_multiplier: res.body.model_multiplier,
+      requests_today: num(res.headers['x-usage-requests-today']),
+      requests_this_hour: num(res.headers['x-usage-requests-hour']),
+      top_up: topUp,
+    };
+    const advice = res.body.status === 'healthy' || !topUp ? '' : ` Credits can be bought in Prosa's billing settings: ${topUp}.`;
+    return { data, summary: `Balance ${data.balance} credits (${data.status}).${advice}` };
+  },
+});
+
+const ledgerEntry = z.object({ id: z.string(), amount: z.string(), balance_after: z.string(), kind: z.string(), description: z.string().nullable(), reference: z.string().nullable(), created_at: z.string() });
+
+export const getUsage = defineTool({
+  name: 'get_usage',
+  title: 'Recent credit usage',
+  description: 'The credit ledger, newest first: every charge (analyses by tokens, documents at their fixed price), refund, grant and purchase, with the balance after each. Free. Pass `before` (the next_cursor of a previous page) to page back.',
+  group: 'account',
+  price: 'free',
+  input: z.object({
+    limit: z.number().int().min(1).max(100).default(20),
+    before: z.string().regex(/^\d{1,18}$/).optional().describe('next_cursor from a previous page'),
+  }),
+  output: z.object({ ...balanceShape, entries: z.array(ledgerEntry), next_cursor: z.string().nullable() }),
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const page = await ctx.api.get<{ balance: string; status: 'healthy' | 'low' | 'very_low' | 'critical'; entries: z.infer<typeof ledgerEntry>[]; next_cursor: string | null }>('/api/credits', { limit: args.limit, before: args.before });
+    const data = { balance: page.balance, status: page.status, entries: page.entries, next_cursor: page.next_cursor };
+    return { data, summary: `${page.entries.length} ledger entr${page.entries.length === 1 ? 'y' : 'ies'}; balance ${page.balance}.` };
+  },
+});
+
+export const getPricing = defineTool({
+  name: 'get_pricing',
+  title: 'Prosa prices',
+  description: 'Prosa\'s price list: token rates for analysis (per 1M tokens, times the account\'s model multiplier), the fixed document prices (OA Response 49.00, IDS 9.00, Form 5.00, Drawing 5.00) and credit packages. Free. For the price of one planned step, use quote_cost.',
+  group: 'account',
+  price: 'free',
+  input: z.object({}),
+  output: z.object({
+    token_rates_per_million: z.object({ input: z.string(), output: z.string() }),
+    exports: z.array(z.object({ type: z.string(), label: z.string(), price: z.string() })),
+    packages: z.array(z.object({ id: z.string(), price: z.number(), credits: z.number(), bonus: z.number() })).optional(),
+  }),
+  annotations: READ_ONLY,
+  async run(_args, ctx) {
+    const p = await ctx.api.get<{ token_rates_per_million: { input: string; output: string }; exports: { type: string; label: string; price: string }[]; packages: { id: string; price: number; credits: number; bonus: number }[] }>('/api/pricing');
+    // Packages are an offer to buy: not shown where the assistant may not offer purchases.
+    const data = ctx.caller.noPurchaseOffers ? { token_rates_per_million: p.token_rates_per_million, exports: p.exports } : p;
+    return { data, summary: `Analysis ${p.token_rates_per_million.input}/1M input and ${p.token_rates_per_million.output}/1M output tokens; ${p.exports.map((e) => `${e.label} ${e.price}`).join(', ')}.` };
+  },
+});
+
+export const ACCOUNT_TOOLS = [whoami, checkCredits, getUsage, getPricing];

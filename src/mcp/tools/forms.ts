@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { defineTool, READ_ONLY, WRITE, type ToolContext } from '../tool.ts';
+import { seg } from '../backend-client.ts';
+import { drawingInput, extensionInput, idsInput, interviewInput } from '../../http/routes/api/exports.ts';
+import { applicationNumber, describeJob, idempotencyKey, jobObject, type JobObject } from './shared.ts';
+
+/**
+ * Patent-office forms, billed at the spec's export prices (IDS 9.00, Form 5.00, Drawing 5.00),
+ * built by the same job queue as responses. Each returns a job: poll get_export until complete.
+ */
+
+const submission = jobObject.extend({ price: z.string(), poll_url: z.string().optional() });
+
+async function submitExport(ctx: ToolContext, body: Record<string, unknown>, key: string | undefined) {
+  const job = await ctx.api.post<JobObject & { price: string; poll_url: string }>('/api/exports', body, { idempotencyKey: key });
+  return { data: job, summary: `Charged ${job.price} credits. ${describeJob(job)} Call get_export with job_id ${job.job_id}.` };
+}
+
+export const prepareIds = defineTool({
+  name: 'prepare_ids',
+  title: 'Prepare an Information Disclosure Statement',
+  description: 'Builds an IDS (PTO/SB/08 content, 37 CFR 1.97-1.98) as a DOCX: U.S. patents, U.S. publications, foreign documents and non-patent literature, with the timing statement (1.97(b), (c) or (d)) and fee. Costs 9.00 credits (402 if the balance is short). Returns a job: poll get_export. Check timing with get_deadlines/get_application_history first: a 1.97(b) IDS after a first action on the merits is not considered.',
+  group: 'forms',
+  price: '9.00',
+  input: z.object({ application_number: applicationNumber, ids: idsInput, idempotency_key: idempotencyKey }),
+  output: submission,
+  annotations: WRITE,
+  run: (args, ctx) => submitExport(ctx, { type: 'ids', application_number: args.application_number, input: args.ids }, args.idempotency_key),
+});
+
+export const prepareExtensionPetition = defineTool({
+  name: 'prepare_extension_petition',
+  title: 'Prepare a petition for extension of time',
+  description: 'Builds a 37 CFR 1.136(a) petition for extension of time for the application\'s pending action: months (default: the fewest that make the petition date timely, from the deadline engine) and the 1.17(a) fee for the account\'s entity size. Costs 5.00 credits. Use get_extension_options first to show the user the months and fees. Returns a job: poll get_export.',
+  group: 'forms',
+  price: '5.00',
+  input: z.object({ application_number: applicationNumber, petition: extensionInput.default({}), idempotency_key: idempotencyKey }),
+  output: submission,
+  annotations: WRITE,
+  run: (args, ctx) => submitExport(ctx, { type: 'form', form: 'extension_of_time', application_number: args.application_number, input: args.petition }, args.idempotency_key),
+});
+
+export const prepareInterviewRequest = defineTool({
+  name: 'prepare_interview_request',
+  title: 'Prepare an interview request (PTOL-413A)',
+  description: 'Builds an Applicant Initiated Interview Request (PTOL-413A content) with an agenda drawn from an analysis: the claims and grounds to discuss and the proposed strategy per claim. Costs 5.00 credits. Needs an analysis_id (analyze_office_action or list_analyses). Returns a job: poll get_export.',
+  group: 'forms',
+  price: '5.00',
+  input: z.object({ application_number: applicationNumber, analysis_id: z.string().min(1).max(100), request: interviewInput, idempotency_key: idempotencyKey }),
+  output: submission,
+  annotations: WRITE,
+  run: (args, ctx) => submitExport(ctx, { type: 'form', form: 'interview_request', application_number: args.application_number, analysis_id: args.analysis_id, input: args.request }, args.idempotency_key),
+});
+
+export const prepareDrawingSheet = defineTool({
+  name: 'prepare_drawing_sheet',
+  title: 'Prepare a drawing sheet',
+  description: 'Draws a block diagram or flowchart sheet within 37 CFR 1.84 margins from nodes and edges (reference numerals on every element). Costs 5.00 credits. Returns a job: poll get_export.',
+  group: 'forms',
+  price: '5.00',
+  input: z.object({ application_number: applicationNumber.optional(), drawing: drawingInput, idempotency_key: idempotencyKey }),
+  output: submission,
+  annotations: WRITE,
+  run: (args, ctx) => submitExport(ctx, { type: 'drawing', ...(args.application_number ? { application_number: args.application_number } : {}), input: args.drawing }, args.idempotency_key),
+});
+
+export const listExports = defineTool({
+  name: 'list_exports',
+  title: 'List documents',
+  description: 'The account\'s generated documents (responses, IDSs, forms, drawings), newest first, each with its status and, when complete, a fresh download link valid 1 hour. Free.',
+  group: 'forms',
+  price: 'free',
+  input: z.object({
+    type: z.enum(['oa_response', 'ids', 'form', 'drawing']).optional(),
+    limit: z.number().int().min(1).max(100).default(20),
+    before: z.string().max(100).optional().describe('next_cursor from a previous page'),
+  }),
+  output: z.object({ exports: z.array(jobObject), next_cursor: z.string().nullable() }),
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const page = await ctx.api.get<{ exports: JobObject[]; next_cursor: string | null }>('/api/exports', { type: args.type, limit: args.limit, before: args.before });
+    return { data: page, summary: `${page.exports.length} document(s)${page.next_cursor ? '; more with before=' + page.next_cursor : ''}.` };
+  },
+});
+
+export const getExport = defineTool({
+  name: 'get_export',
+  title: 'Document job status',
+  description: 'Status of a document job (any kind: response, IDS, form, drawing). When complete it carries a download link valid 1 hour (calling again issues a fresh one). Poll about every 5 seconds; free.',
+  group: 'forms',
+  price: 'free',
+  input: z.object({ job_id: z.string().min(1).max(100) }),
+  output: jobObject,
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const job = await ctx.api.get<JobObject>(`/api/exports/${seg(args.job_id)}`);
+    return { data: job, summary: describeJob(job) };
+  },
+});
+
+export const FORM_TOOLS = [prepareIds, prepareExtensionPetition, prepareInterviewRequest, prepareDrawingSheet, listExports, getExport];

@@ -1,0 +1,15 @@
+import type { AnyTool } from '../tool.ts';
+import { ACCOUNT_TOOLS } from './account.ts';
+import { FORM_TOOLS } from './forms.ts';
+
+/**
+ * Every tool the MCP server lists, in a fixed order (2026-07-28: servers SHOULD list tools in a
+ * deterministic order). docs/mcp-tools.md is generated from this list.
+ */
+export const TOOLS: readonly AnyTool[] = [...ACCOUNT_TOOLS, ...FORM_TOOLS];
+
+const names = new Set<string>();
+for (const t of TOOLS) {
+  if (names.has(t.name)) throw new Error(`duplicate MCP tool name ${t.name}`);
+  names.add(t.name);
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Schemas several tool groups share. */
+
+export const applicationNumber = z.string().min(1).max(64).describe('US application number in any written form: 17/200,011, 17200011 or 17 200 011');
+
+export const idempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{8,128}$/)
+  .optional()
+  .describe('Optional. Reuse the same key when retrying a billed call after a timeout: the retry returns the original result and is not charged again.');
+
+/** The draft/export job object (spec "Draft job") as tools return it. */
+export const jobObject = z
+  .object({
+    job_id: z.string(),
+    status: z.enum(['queued', 'in_progress', 'complete', 'failed']),
+    progress: z.number().int().optional(),
+    current_step: z.string().optional(),
+    download_url: z.string().optional(),
+    download_expires_at: z.string().optional(),
+    error_message: z.string().optional(),
+    export_type: z.string().optional(),
+    form: z.string().optional(),
+    application_number: z.string().nullable().optional(),
+  })
+  .loose();
+
+export type JobObject = z.infer<typeof jobObject>;
+
+/** One sentence on a job's state, for summaries. */
+export function describeJob(job: JobObject): string {
+  switch (job.status) {
+    case 'complete':
+      return `Job ${job.job_id} is complete; download (valid 1 hour): ${job.download_url}`;
+    case 'failed':
+      return `Job ${job.job_id} failed: ${job.error_message} (its charge was refunded).`;
+    case 'in_progress':
+      return `Job ${job.job_id} is ${job.progress ?? 0}% done (${job.current_step ?? 'working'}); poll again in about 5 seconds.`;
+    default:
+      return `Job ${job.job_id} is queued; poll again in about 5 seconds.`;
+  }
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SignJWT, generateKeyPair } from 'jose';
+import type { OAuthTestServer } from '../support/oauth.ts';
+import { craftToken, INITIALIZE, rawMcp, readRpc, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
+
+/**
+ * The bearer gate on every MCP message (spec "Authentication", MCP "Token Handling") and the
+ * protected-resource metadata (RFC 9728).
+ */
+let s: OAuthTestServer;
+let user: SignedInUser;
+beforeAll(async () => {
+  s = await startMcpTestServer();
+  user = await signedInUser(s.url);
+});
+afterAll(async () => { await s?.close(); });
+
+const metadataUrl = () => `${s.url}/.well-known/oauth-protected-resource`;
+
+describe('protected resource metadata (RFC 9728)', () => {
+  test('at the spec\'s {mcp_url} form and at the path form, with the spec\'s fields', async () => {
+    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
+      const res = await fetch(`${s.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.json()).toMatchObject({
+        resource: `${s.url}/mcp`,
+        authorization_servers: [s.url],
+        scopes_supported: ['full_access'],
+        bearer_methods_supported: ['header'],
+      });
+    }
+  });
+});
+
+describe('401 challenges', () => {
+  test('no token: 401 with resource_metadata and scope, no error attribute (RFC 6750 §3.1), on initialize and tools/list', async () => {
+    for (const body of [INITIALIZE, { jsonrpc: '2.0', id: 2, method: 'tools/list' }]) {
+      const res = await rawMcp(s.url, body);
+      expect(res.status).toBe(401);
+      const challenge = res.headers.get('www-authenticate')!;
+      expect(challenge).toBe(`Bearer resource_metadata="${metadataUrl()}", scope="full_access"`);
+    }
+  });
+
+  test('GET and DELETE without a token are refused the same way', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(`${s.url}/mcp`, { method, headers: { accept: 'text/event-stream' } });
+      expect(res.status, method).toBe(401);
+    }
+  });
+
+  const refused = async (token: string) => {
+    const res = await rawMcp(s.url, INITIALIZE, { authorization: `Bearer ${token}` });
+    expect(res.status).toBe(401);
+    const challenge = res.headers.get('www-authenticate')!;
+    expect(challenge).toContain(`resource_metadata="${metadataUrl()}"`);
+    expect(challenge).toContain('error="invalid_token"');
+    return challenge;
+  };
+
+  test('malformed, forged, alg none, wrong audience, wrong issuer, wrong typ: 401 invalid_token', async () => {
+    await refused('not-a-jwt');
+    // Forged: right claims, another key.
+    const other = await generateKeyPair('ES256');
+    const forged = await new SignJWT({ scope: 'full_access', client_id: 'x', gid: 'g', sub: user.accountId }).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' }).setIssuer(s.url).setAudience(`${s.url}/mcp`).setIssuedAt().setExpirationTime('1h').sign(other.privateKey);
+    await refused(forged);
+    // alg none.
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${Buffer.from(JSON.stringify({ iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId, scope: 'full_access', client_id: 'x', exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.`;
+    await refused(none);
+    await refused(await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/api`, sub: user.accountId }));
+    await refused(await craftToken(s.keyring, { iss: 'https://evil.example', aud: `${s.url}/mcp`, sub: user.accountId }));
+    await refused(await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId }, { typ: 'JWT' }));
+  });
+
+  test('a token within ten minutes of expiry is refused; eleven minutes is accepted', async () => {
+    const challenge = await refused(await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId }, { expiresIn: 590 }));
+    expect(challenge).toMatch(/ten minutes/);
+    const ok = await rawMcp(s.url, INITIALIZE, { authorization: `Bearer ${await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId }, { expiresIn: 660 })}` });
+    expect(ok.status).toBe(200);
+  });
+
+  test('a real token opens initialize; malformed JSON with a token is a JSON-RPC parse error, not a Fastify 400', async () => {
+    const auth = { authorization: `Bearer ${user.tokens.access_token}` };
+    const init = await rawMcp(s.url, INITIALIZE, auth);
+    expect(init.status).toBe(200);
+    expect(init.headers.get('x-request-id')).toBeTruthy();
+    const bad = await rawMcp(s.url, '{"jsonrpc": "2.0", "id": 1, "method": ', auth);
+    expect(bad.status).toBe(400);
+    expect(await readRpc(bad)).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+  });
+
+  test('DNS rebinding: a foreign Host or Origin is refused even with a valid token', async () => {
+    const auth = { authorization: `Bearer ${user.tokens.access_token}` };
+    const origin = await rawMcp(s.url, INITIALIZE, { ...auth, origin: 'https://attacker.example' });
+    expect(origin.status).toBe(403);
+  });
+});

@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { renderToolsDoc } from '../../src/mcp/tools-doc.ts';
+import { TOOLS } from '../../src/mcp/tools/index.ts';
+
+test('docs/mcp-tools.md is what the registry generates (run `npm run docs:mcp` after changing a tool)', () => {
+  const committed = readFileSync(new URL('../../docs/mcp-tools.md', import.meta.url), 'utf8');
+  expect(committed).toBe(renderToolsDoc());
+  for (const t of TOOLS) expect(committed).toContain(`### ${t.name}`);
+});
