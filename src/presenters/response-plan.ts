@@ -161,6 +161,11 @@ function referenceDetails(record: SourceAnalysis, labels: readonly string[], pin
   });
 }
 
+/** A ground in a list: its id, what it is and the claims it names. */
+export function presentGroundSummary(g: Ground) {
+  return { ground_id: g.id, kind: g.kind, basis: g.basis, statute: g.statute, title: g.title, claims: g.claims, references: g.references };
+}
+
 export function presentAnalysisClaim(record: SourceAnalysis, c: SourceClaim, grounds: readonly Ground[]) {
   const pins = c.pinpoints ?? [];
   return {

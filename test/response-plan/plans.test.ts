@@ -268,6 +268,19 @@ describe('completeness and preview', () => {
 });
 
 describe('the analysis, one claim and one ground (get_claim_analysis, explain_rejection)', () => {
+  test('GET /api/analyses/{id}/grounds: every ground with its stable id; another account gets 404', async () => {
+    const res = await a.call('GET', `/api/analyses/${analysis04}/grounds`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      analysis_id: analysis04,
+      grounds: [
+        { ground_id: 'r1-103', kind: 'rejection', basis: '103', statute: '35 U.S.C. 103', title: 'Rejection of claims 1-2 under 35 U.S.C. 103', claims: [1, 2], references: ['Rebmann (US 2018/0179985 A1)', 'Wang (US 2018/0298842 A1)'] },
+        { ground_id: 'o1-claims', kind: 'claim_objection', basis: null, statute: 'Objection: dependent upon a rejected base claim (37 CFR 1.75(c))', title: 'Objection to claims 3-6', claims: [3, 4, 5, 6], references: [] },
+      ],
+    });
+    errorOf(await b.call('GET', `/api/analyses/${analysis04}/grounds`), 404, 'analysis_not_found');
+  });
+
   test('GET /api/analyses/{id}/claims/{n}: status, grounds, references with pinpoints, evidence quoted with spans', async () => {
     const res = await a.call('GET', `/api/analyses/${analysis04}/claims/1`);
     expect(res.statusCode, res.body).toBe(200);

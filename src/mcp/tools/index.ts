@@ -1,12 +1,14 @@
 import type { AnyTool } from '../tool.ts';
 import { ACCOUNT_TOOLS } from './account.ts';
 import { FORM_TOOLS } from './forms.ts';
+import { ANALYSIS_TOOLS } from './analysis.ts';
+import { RESPONSE_TOOLS } from './response.ts';
 
 /**
  * Every tool the MCP server lists, in a fixed order (2026-07-28: servers SHOULD list tools in a
  * deterministic order). docs/mcp-tools.md is generated from this list.
  */
-export const TOOLS: readonly AnyTool[] = [...ACCOUNT_TOOLS, ...FORM_TOOLS];
+export const TOOLS: readonly AnyTool[] = [...ACCOUNT_TOOLS, ...ANALYSIS_TOOLS, ...RESPONSE_TOOLS, ...FORM_TOOLS];
 
 const names = new Set<string>();
 for (const t of TOOLS) {

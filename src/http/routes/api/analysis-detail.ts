@@ -6,7 +6,7 @@ import { AppError } from '../../../errors.ts';
 import { deriveGrounds, groundById, groundsOfClaim } from '../../../domain/response-plan/grounds.ts';
 import { standardsFor } from '../../../domain/response-plan/legal-standards.ts';
 import { findAnalysisForAccount } from '../../../queries/analyses.ts';
-import { presentAnalysisClaim, presentAnalysisGround } from '../../../presenters/response-plan.ts';
+import { presentAnalysisClaim, presentAnalysisGround, presentGroundSummary } from '../../../presenters/response-plan.ts';
 import { analysisNotFound } from '../../../commands/response-plans/common.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 
@@ -33,6 +33,15 @@ export function analysisDetailRoutes(app: FastifyInstance, ctx: AppContext): voi
       throw new AppError(404, 'claim_not_found', `Claim ${request.params.n} is not treated by this office action (its claims: ${numbers.join(', ') || 'none'}).`, 'Use a claim number from the analysis\' claim_analyses.');
     }
     return presentAnalysisClaim(analysis.record, claim, groundsOfClaim(deriveGrounds(analysis.record), claim.claim_number));
+  });
+
+  r.get('/api/analyses/:id/grounds', {
+    config: { auth: 'account' },
+    schema: { tags, summary: 'Every ground of rejection and objection of an analysis, with its stable id', params: z.object({ id: z.string().max(100) }) },
+  }, async (request) => {
+    const analysis = await findAnalysisForAccount(db, accountIdOf(request), request.params.id);
+    if (!analysis) throw analysisNotFound();
+    return { analysis_id: analysis.id, grounds: deriveGrounds(analysis.record).map(presentGroundSummary) };
   });
 
   r.get('/api/analyses/:id/grounds/:gid', {
