@@ -250,13 +250,13 @@ describe('completeness and preview', () => {
     expect(res.statusCode).toBe(200);
     const p = res.json();
     expect(p).toMatchObject({ plan_id: planId, billed: false, price_to_submit: '49.00', complete: true, missing_count: 0, title: 'AMENDMENT AND RESPONSE UNDER 37 C.F.R. § 1.111' });
-    expect(p.sections.map((s: { heading: string }) => s.heading)).toEqual(['Introduction', 'Amendments to the Claims', 'Status of the Claims', 'Objections', 'Rejection of claims 1-2 under 35 U.S.C. 103', 'Allowable Subject Matter', 'Conclusion']);
+    expect(p.sections.map((s: { heading: string }) => s.heading)).toEqual(['Introduction', 'Amendments to the Claims', 'Status of the Claims', 'Rejection of claims 1-2 under 35 U.S.C. 103', 'Allowable Subject Matter', 'Conclusion']);
     const listing = p.sections[1];
     expect(listing.says).toContain('5. (Canceled)');
     expect(listing.says.some((s: string) => /^1\. \(Currently Amended\) marked up/.test(s))).toBe(true);
     // Claims 2, 3, 4, 7, 8 have no text: the listing holds a placeholder for each.
     expect(listing.placeholders).toBe(5);
-    const rejection = p.sections[4];
+    const rejection = p.sections[3];
     expect(rejection.says.join(' ')).toContain('Rebmann discloses gaps 6a between adjacent bores');
     expect(rejection.placeholders).toBe(2);
     expect(p.placeholders_total).toBe(p.sections.reduce((s: number, x: { placeholders: number }) => s + x.placeholders, 0));

@@ -135,7 +135,9 @@ function electionSection(view: PlanView, ground: Ground | undefined): PreviewSec
 }
 
 function objectionsSection(view: PlanView, report: CompletenessReport): PreviewSection | null {
-  const grounds = view.grounds.filter((g) => g.kind === 'claim_objection' || g.kind === 'document_objection');
+  // Objections to claims as dependent on a rejected base claim, without a reply of the
+  // practitioner's, are dealt with under Allowable Subject Matter (as the builder writes them).
+  const grounds = view.grounds.filter((g) => g.kind === 'document_objection' || (g.kind === 'claim_objection' && (g.objection_type !== 'dependent_on_rejected_base' || view.arguments[g.id])));
   if (!grounds.length) return null;
   const says: string[] = [];
   let placeholders = 0;
