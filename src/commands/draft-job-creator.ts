@@ -21,6 +21,8 @@ export interface DraftJobCreatorProps {
   prepare: () => Promise<PreparedDraft>;
   /** Sends the queue message inside the creating transaction (src/jobs/queue.ts). */
   enqueue: (trx: Transaction<Schema>, jobId: string) => Promise<void>;
+  /** Further writes that commit with the job (a response plan marked submitted); may throw to roll back. */
+  onCreated?: (trx: Transaction<Schema>, job: DraftJobRow) => Promise<void>;
 }
 
 export interface CreatedDraftJob {
@@ -96,6 +98,7 @@ export async function draftJobCreator(db: Db, actor: Actor, props: DraftJobCreat
         .returningAll()
         .executeTakeFirstOrThrow();
       await props.enqueue(trx, id);
+      await props.onCreated?.(trx, row);
       await writeAudit(trx, actor, {
         accountId: props.accountId,
         action: 'draft_job.created',

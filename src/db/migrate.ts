@@ -8,6 +8,7 @@ import * as m006 from './migrations/006-analyses.ts';
 import * as m007 from './migrations/007-draft-jobs.ts';
 import * as m008 from './migrations/008-oauth.ts';
 import * as m009 from './migrations/009-audit-and-correspondence.ts';
+import * as m010 from './migrations/010-response-plans.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '007-draft-jobs': m007,
   '008-oauth': m008,
   '009-audit-and-correspondence': m009,
+  '010-response-plans': m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

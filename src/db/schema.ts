@@ -354,6 +354,7 @@ export interface DraftJobsTable {
 
 export interface Schema {
   analyses: AnalysesTable;
+  response_plans: ResponsePlansTable;
   draft_jobs: DraftJobsTable;
   prosa_meta: ProsaMetaTable;
   accounts: AccountsTable;
@@ -410,3 +411,31 @@ export interface OAuthArtifactsTable {
   /** Grants only: the last refresh or token exchange (the connected-apps list shows it). */
   last_used_at: NullableTimestamp;
 }
+
+// --- Response plans (migration 010; plan workstream) ---
+
+/** The practitioner's edits on top of an analysis (src/domain/response-plan). */
+export interface ResponsePlansTable {
+  /** Opaque id handed to callers as plan_id (rp_ + 24 base62). */
+  id: string;
+  account_id: string;
+  analysis_id: string;
+  /** 8 digits, as the analysis states it. */
+  application_number: string;
+  /** open (editable) | submitted (its draft job was created; frozen). */
+  status: Generated<string>;
+  /** Claim number → { strategy?, amended_text?, original_text? }. */
+  claims: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Ground id → { text, updated_at }. */
+  arguments: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** { group, species, traverse } or null. */
+  election: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** Incremented by every edit. */
+  version: Generated<number>;
+  draft_job_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  submitted_at: NullableTimestamp;
+}
+
+export type ResponsePlanRow = Selectable<ResponsePlansTable>;

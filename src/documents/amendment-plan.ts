@@ -71,6 +71,8 @@ export interface PlanInput {
   strategy: Readonly<Record<number, StrategyCode>>;
   claims_text?: Readonly<Record<number, string>>;
   previously_presented?: readonly number[];
+  /** The practitioner's amended text per claim (response plans): it replaces the derived or prompted amendment. */
+  amended_text?: Readonly<Record<number, string>>;
 }
 
 const AMENDED: ReadonlySet<ClaimChange['kind']> = new Set(['incorporates', 'narrowed', 'rewritten_independent', 'dependency_updated']);
@@ -192,6 +194,18 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
         c.depends_on_canceled = k.claim_number;
       }
     }
+  }
+
+  // Amended text the practitioner wrote (response plans) is the amendment: it replaces a derived
+  // text or a prompt, and makes a claim amended that would otherwise stand unchanged.
+  for (const [k, v] of Object.entries(input.amended_text ?? {})) {
+    const c = at(Number(k));
+    if (!c || typeof v !== 'string' || !v.trim() || !c.pending_after || isCanceledHere(c)) continue;
+    if (c.change.kind === 'unchanged') {
+      c.change = { kind: 'narrowed', purpose: hasArtGround(c.disposition) ? 'narrow' : 'correct' };
+      delete c.narrowed_through;
+    }
+    c.new_text = stripClaimNumber(v);
   }
 
   const previously = new Set(input.previously_presented ?? []);

@@ -27,6 +27,7 @@ import { interviewRemarks, interviewSuggestion } from './remarks/interview.ts';
 import { restatement } from './remarks/restatement.ts';
 import { electionRemarks, requirementForInformationRemarks } from './remarks/restriction.ts';
 import { groundHeading } from './remarks/wording.ts';
+import { argumentsForGround, groundWithArgument, practitionerSection, requirementText } from './remarks/practitioner-text.ts';
 import { signatureBlock } from './signature.ts';
 import { checkCaption, checkClaims, checkDate } from './validate.ts';
 import type { ResponseDraftInput } from './types.ts';
@@ -47,12 +48,14 @@ export async function buildResponseToOfficeAction(input: ResponseDraftInput): Pr
     strategy: input.strategy,
     claims_text: input.claims_text,
     previously_presented: input.previously_presented,
+    amended_text: input.amended_claims_text,
   });
   const grounds = collectRejectionGrounds(input.claims);
   const paperTitle = responseTitle(kind, plan.changes_claims);
   const mailed = formatLongDate(input.office_action.mailing_date);
 
   const children: (Paragraph | Table)[] = [...captionBlock(caption), title(paperTitle)];
+  for (const note of input.drafting_notes ?? []) children.push(draftingNote(note));
   children.push(para(`In reply to the ${actionDescription(kind)} mailed ${mailed} (the “Office Action”), Applicant submits the following${plan.changes_claims ? ' amendments and' : ''} remarks.`));
   if (plan.changes_claims) {
     // The index MPEP 714 suggests, with page numbers worked out when the paper is built.
@@ -99,16 +102,25 @@ function remarks(
   const afterFinal = kind === 'final';
   const sections: { heading: string; paragraphs: Paragraph[] }[] = [];
   sections.push({ heading: 'Status of the Claims', paragraphs: [...claimStatusRemarks(plan), ...claimNotes(plan)] });
-  if (kind === 'restriction') sections.push({ heading: 'Election', paragraphs: electionRemarks(plan, input.election, input.office_action.mailing_date) });
-  if (kind === 'requirement_for_information') sections.push({ heading: 'Requirement for Information', paragraphs: requirementForInformationRemarks() });
+  const args = input.practitioner_arguments;
+  if (kind === 'restriction') sections.push({ heading: 'Election', paragraphs: electionRemarks(plan, input.election, input.office_action.mailing_date, requirementText(args, 'restriction')) });
+  if (kind === 'requirement_for_information') sections.push({ heading: 'Requirement for Information', paragraphs: requirementForInformationRemarks(requirementText(args, 'information_requirement')) });
 
   const objections = claimObjections(plan, grounds);
   if (objections) sections.push(objections);
   const rejections = grounds.filter((g) => g.family !== 'objection');
-  rejections.forEach((g) => {
+  // The practitioner's arguments (response plans) go under their grounds; the rest in one section.
+  const placed = new Set<string>();
+  const planStrategy = (n: number) => input.strategy[n] ?? input.claims.find((c) => c.claim_number === n)?.recommendation ?? null;
+  const own = rejections.map((g) => argumentsForGround(g, args));
+  own.forEach((a) => a.forEach((x) => placed.add(x.ground_id)));
+  const further = practitionerSection(args, placed);
+  if (further) sections.push(further);
+  rejections.forEach((g, i) => {
+    const answer = (x: typeof g) => groundResponse(x, { plan, grounds, afterFinal });
     sections.push({
       heading: groundHeading(g, claimsPhrase(g.claims, true)),
-      paragraphs: [...restatement(g), ...groundResponse(g, { plan, grounds, afterFinal })],
+      paragraphs: [...restatement(g), ...(own[i].length ? groundWithArgument(g, own[i], planStrategy, answer) : answer(g))],
     });
   });
   const allowable = allowableSubjectMatter(plan);

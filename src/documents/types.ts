@@ -131,6 +131,26 @@ export interface ResponseDraftInput {
   previously_presented?: number[];
   /** Reply to a restriction requirement: the election made. */
   election?: RestrictionElection;
+  /** Response plans: each claim as amended by the practitioner (clean text), marked against `claims_text`. */
+  amended_claims_text?: Record<number, string>;
+  /** Response plans: the practitioner's own text per ground, placed under that ground (remarks/practitioner-text.ts). */
+  practitioner_arguments?: PractitionerArgument[];
+  /** Response plans: notes shown on the first page (e.g. the plan was incomplete when submitted). */
+  drafting_notes?: string[];
+}
+
+/** The practitioner's argument (or reply) on one ground of the action, from a response plan. */
+export interface PractitionerArgument {
+  ground_id: string;
+  kind: 'rejection' | 'claim_objection' | 'document_objection' | 'restriction' | 'information_requirement';
+  /** Rejections: the short statutory code (`103`, `112(b)`, `DP`). */
+  basis: string | null;
+  /** The examiner's sentence stating the ground, verbatim (matched against the analysis' statements). */
+  statement: string;
+  claims: number[];
+  /** Heading for a ground the paper has no section of its own for (objections). */
+  heading: string;
+  text: string;
 }
 
 // --- Information disclosure statement (PTO/SB/08) ---

@@ -40,6 +40,8 @@ import { examinerRoutes } from './routes/api/examiners.ts';
 import { feeRoutes } from './routes/api/fees.ts';
 import { quoteRoutes } from './routes/api/quote.ts';
 import { accountRoutes } from './routes/api/account.ts';
+import { responsePlanRoutes } from './routes/api/response-plans.ts';
+import { analysisDetailRoutes } from './routes/api/analysis-detail.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -127,5 +129,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   feeRoutes(app, ctx);
   quoteRoutes(app, ctx);
   accountRoutes(app, ctx);
+  responsePlanRoutes(app, ctx);
+  analysisDetailRoutes(app, ctx);
   return app;
 }

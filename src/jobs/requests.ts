@@ -11,9 +11,10 @@ import type {
   InterviewType,
   IsoDate,
   Practitioner,
+  PractitionerArgument,
   RestrictionElection,
-  StrategyCode,
 } from '../documents/types.ts';
+import type { StrategyCode } from '../domain/response-plan/strategies.ts';
 import type { ExportType } from '../domain/pricing.ts';
 
 export type FormKind = 'extension_of_time' | 'interview_request';
@@ -21,7 +22,7 @@ export type FormKind = 'extension_of_time' | 'interview_request';
 export interface OaResponseRequest {
   application_number: string;
   analysis_id: string;
-  /** `claim_<n>` → strategy code; claims not named keep the analysis' recommendation. */
+  /** `claim_<n>` → strategy code (the analysis' vocabulary); claims not named keep the analysis' recommendation. */
   strategy_selections: Record<string, StrategyCode>;
   /** Current claim text by claim number ("1" → "A method ..."). */
   claims?: Record<string, string>;
@@ -31,6 +32,12 @@ export interface OaResponseRequest {
   attorney?: Practitioner;
   previously_presented?: number[];
   election?: RestrictionElection;
+  /** Response plans: the plan submitted, and what it adds to the paper. */
+  response_plan_id?: string;
+  /** Claim number → the claim as amended (clean text), marked against `claims`. */
+  amended_claims?: Record<string, string>;
+  arguments?: PractitionerArgument[];
+  drafting_notes?: string[];
 }
 
 export interface IdsRequest {

@@ -5,7 +5,7 @@ import { AppError, validationError } from '../../errors.ts';
 import { normalizeApplicationNumber } from '../../domain/application-number.ts';
 import { findApplicationForAccount } from '../../queries/applications.ts';
 import { paperVisibleTo } from '../../queries/correspondence-visibility.ts';
-import { STRATEGY_CODES, type StrategyCode } from '../../documents/types.ts';
+import { STRATEGY_CODES, type StrategyCode } from '../../domain/response-plan/strategies.ts';
 import { claimNumbersOf, type StoredAnalysis } from '../../jobs/inputs/analysis.ts';
 import { missingCaptionFields, type CaptionFallback } from '../../jobs/inputs/caption.ts';
 
@@ -64,7 +64,8 @@ const CODES: ReadonlySet<string> = new Set(STRATEGY_CODES);
 const CLAIM_KEY = /^claim_([1-9]\d{0,3})$/;
 
 /**
- * `strategy_selections`: keys `claim_<n>` for a claim of the analysis, values strategy codes.
+ * `strategy_selections`: keys `claim_<n>` for a claim of the analysis, values strategy codes of
+ * the one vocabulary (every code the analysis recommends is accepted, `amend_clarify` included).
  * A bad entry is a 400 naming its key.
  */
 export function checkStrategySelections(selections: Record<string, string> | null | undefined, analysis: StoredAnalysis): Record<string, StrategyCode> {

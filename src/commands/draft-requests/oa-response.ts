@@ -1,7 +1,7 @@
 /** REST #4's submission, checked and resolved before it is charged. */
 import type { Db } from '../../db/connect.ts';
 import { validationError } from '../../errors.ts';
-import type { Practitioner, RestrictionElection } from '../../documents/types.ts';
+import type { Practitioner, PractitionerArgument, RestrictionElection } from '../../documents/types.ts';
 import { statedMailingDate } from '../../jobs/inputs/analysis.ts';
 import type { OaResponseRequest, PreparedDraft } from '../../jobs/requests.ts';
 import { checkStrategySelections, requireCaption, resolveAnalysis, resolveApplication, resolveMailingDate, todayUtc } from './common.ts';
@@ -16,6 +16,11 @@ export interface OaResponseSubmission {
   attorney?: Practitioner;
   previously_presented?: number[];
   election?: RestrictionElection;
+  /** Response plans only (not part of REST #4's body): see OaResponseRequest. */
+  response_plan_id?: string;
+  amended_claims?: Record<string, string>;
+  arguments?: PractitionerArgument[];
+  drafting_notes?: string[];
 }
 
 const CLAIM_NUMBER = /^(?:claim_)?([1-9]\d{0,3})$/;
@@ -50,6 +55,10 @@ export async function prepareOaResponse(db: Db, accountId: string, body: OaRespo
     ...(body.attorney ? { attorney: body.attorney } : {}),
     ...(body.previously_presented ? { previously_presented: body.previously_presented } : {}),
     ...(body.election ? { election: body.election } : {}),
+    ...(body.response_plan_id ? { response_plan_id: body.response_plan_id } : {}),
+    ...(body.amended_claims && Object.keys(body.amended_claims).length ? { amended_claims: checkClaimsText(body.amended_claims) } : {}),
+    ...(body.arguments?.length ? { arguments: body.arguments } : {}),
+    ...(body.drafting_notes?.length ? { drafting_notes: body.drafting_notes } : {}),
   };
   return { exportType: 'oa_response', formKind: null, analysisId: analysis.id, applicationId: application.id, applicationNumber: application.application_number, request };
 }

@@ -10,8 +10,9 @@ import { para } from '../docx/paragraphs.ts';
 import { prompt, run, type Inline } from '../docx/runs.ts';
 import type { AmendmentPlan } from '../amendment-plan.ts';
 import type { IsoDate, RestrictionElection } from '../types.ts';
+import { practitionerParagraphs } from './practitioner-text.ts';
 
-export function electionRemarks(plan: AmendmentPlan, election: RestrictionElection | undefined, mailed: IsoDate): Paragraph[] {
+export function electionRemarks(plan: AmendmentPlan, election: RestrictionElection | undefined, mailed: IsoDate, traverseReasons?: string): Paragraph[] {
   const elected = plan.claims.filter((c) => c.pending_after && c.strategy === 'elect').map((c) => c.claim_number);
   const withdrawn = plan.claims.filter((c) => c.pending_after && c.withdrawn).map((c) => c.claim_number);
   const traverse = election?.with_traverse ?? false;
@@ -22,7 +23,11 @@ export function electionRemarks(plan: AmendmentPlan, election: RestrictionElecti
   first.push(run(`, ${traverse ? 'with' : 'without'} traverse.`));
   const out: Paragraph[] = [para(first)];
   if (election?.species) out.push(para(`Applicant further elects the species ${election.species}.`));
-  if (traverse) {
+  if (traverse && traverseReasons) {
+    // The practitioner's reasons (response plan): in place of the prompt below.
+    out.push(para('Applicant traverses the requirement for the following reasons.'), ...practitionerParagraphs(traverseReasons));
+    out.push(para('Reconsideration and withdrawal of the requirement are requested; the election above is made provisionally (37 C.F.R. § 1.143).'));
+  } else if (traverse) {
     out.push(para([
       run('Applicant traverses the requirement because '),
       prompt('explain why the inventions are not independent or distinct, or why examining all of the claims together would not be a serious burden (MPEP 803, 808.02)'),
@@ -36,7 +41,9 @@ export function electionRemarks(plan: AmendmentPlan, election: RestrictionElecti
 }
 
 /** Reply to a requirement for information under 37 CFR 1.105. */
-export function requirementForInformationRemarks(): Paragraph[] {
+export function requirementForInformationRemarks(answer?: string): Paragraph[] {
+  // The practitioner's answer (response plan), in place of the prompt below.
+  if (answer) return [para('Applicant replies to the requirement for information under 37 C.F.R. § 1.105 as follows.'), ...practitionerParagraphs(answer)];
   return [para([
     run('Applicant replies to the requirement for information under 37 C.F.R. § 1.105 as follows: '),
     prompt('provide each item of information required, or state that it is unknown or not readily available to the party from whom it was required, which 37 C.F.R. § 1.105(a)(3) accepts as a complete reply'),

@@ -110,9 +110,12 @@ export function claimDispositions(record: StoredAnalysis): ClaimDisposition[] {
   }));
 }
 
-/** `claim_<n>` selections → the builders' per-claim map. */
-export function strategyOf(selections: Record<string, StrategyCode>): Record<number, StrategyCode> {
+/**
+ * `claim_<n>` selections (any code of the analysis' vocabulary, src/domain/response-plan/
+ * strategies.ts) → the builders' per-claim map, each code mapped to the nearest builder code.
+ */
+export function strategyOf(selections: Record<string, string>): Record<number, StrategyCode> {
   const out: Record<number, StrategyCode> = {};
-  for (const [key, code] of Object.entries(selections)) out[Number(key.slice('claim_'.length))] = code;
+  for (const [key, code] of Object.entries(selections)) out[Number(key.slice('claim_'.length))] = builderStrategy(code);
   return out;
 }

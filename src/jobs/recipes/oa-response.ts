@@ -29,6 +29,10 @@ export const oaResponseRecipe: Recipe = async ({ db, job, builders, step }) => {
     ...(request.attorney ? { practitioner: request.attorney } : {}),
     ...(request.previously_presented ? { previously_presented: request.previously_presented } : {}),
     ...(request.election ? { election: request.election } : {}),
+    // Response plans: the practitioner's amended claims, arguments and notes.
+    ...(request.amended_claims ? { amended_claims_text: Object.fromEntries(Object.entries(request.amended_claims).map(([n, text]) => [Number(n), text])) } : {}),
+    ...(request.arguments?.length ? { practitioner_arguments: request.arguments } : {}),
+    ...(request.drafting_notes?.length ? { drafting_notes: request.drafting_notes } : {}),
   };
 
   await step(70, 'Writing remarks');

@@ -1,0 +1,140 @@
+/**
+ * Submits a response plan: the billed 49.00 draft job, the same job as REST #4 (draftJobCreator,
+ * prepareOaResponse), carrying the plan's strategies, claim texts, arguments and election. An
+ * incomplete plan is refused (422 response_incomplete, listing what is missing) unless the caller
+ * accepts an incomplete draft; the paper then says so on its first page. The plan is marked
+ * submitted in the job's own transaction, so a plan gives at most one job (an Idempotency-Key
+ * retry returns that job, uncharged).
+ */
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { DraftJobRow, ResponsePlanRow, Schema } from '../../db/schema.ts';
+import { AppError, conflict } from '../../errors.ts';
+import type { Practitioner, PractitionerArgument } from '../../documents/types.ts';
+import { buildPlanView, type PlanView } from '../../domain/response-plan/plan.ts';
+import { completenessOf, type CompletenessReport, type MissingItem } from '../../domain/response-plan/completeness.ts';
+import { AMENDING } from '../../domain/response-plan/strategies.ts';
+import type { SourceAnalysis } from '../../domain/response-plan/types.ts';
+import { editsOf, findResponsePlan } from '../../queries/response-plans.ts';
+import { draftJobCreator } from '../draft-job-creator.ts';
+import { prepareOaResponse, type OaResponseSubmission } from '../draft-requests/oa-response.ts';
+import type { Actor } from '../actor.ts';
+import { writeAudit } from '../audit.ts';
+import { planNotFound, planSubmitted } from './common.ts';
+
+export interface PlanSubmission {
+  /** Submit even though the completeness report lists missing items (the paper then says so). */
+  accept_incomplete?: boolean;
+  response_date?: string;
+  office_action_date?: string;
+  attorney?: Practitioner;
+  previously_presented?: number[];
+}
+
+/** 422 response_incomplete; `missing` lists each item (the route adds it to the error object). */
+export class ResponseIncompleteError extends AppError {
+  readonly missing: MissingItem[];
+  constructor(missing: MissingItem[]) {
+    super(
+      422,
+      'response_incomplete',
+      `The response plan is incomplete: ${missing.length} item${missing.length === 1 ? '' : 's'} missing (see "missing"). ${missing.slice(0, 3).map((m) => m.message).join(' ')}${missing.length > 3 ? ' ...' : ''}`,
+      'Complete the plan (claim strategies and texts, an argument for each ground, the election), check it with GET /api/response-plans/{plan_id}/completeness, then submit again; or submit with accept_incomplete: true to draft it as it is (the paper then lists what is missing on its first page). Nothing was charged.',
+    );
+    this.missing = missing;
+  }
+}
+
+export interface SubmittedPlan {
+  job: DraftJobRow;
+  replayed: boolean;
+  report: CompletenessReport | null;
+}
+
+const MAX_NOTES = 25;
+
+/** The first-page notes of a draft made from an incomplete plan. */
+export function incompleteNotes(report: CompletenessReport): string[] {
+  const head = `This draft was generated from an incomplete response plan (${report.missing.length} item${report.missing.length === 1 ? '' : 's'} missing); the reply must answer every ground of objection and rejection (37 C.F.R. § 1.111(b)) before it is filed.`;
+  const items = report.missing.slice(0, MAX_NOTES).map((m) => `Missing: ${m.message}`);
+  if (report.missing.length > MAX_NOTES) items.push(`... and ${report.missing.length - MAX_NOTES} more (see the plan's completeness report).`);
+  return [head, ...items];
+}
+
+/** The plan as REST #4's submission, with the plan's additions. */
+export function planSubmissionBody(row: ResponsePlanRow, view: PlanView, report: CompletenessReport, s: PlanSubmission): OaResponseSubmission {
+  const claims: Record<string, string> = {};
+  const amended: Record<string, string> = {};
+  const strategy: Record<string, string> = {};
+  for (const c of view.claims) {
+    strategy[`claim_${c.claim_number}`] = c.strategy;
+    if (c.original_text) claims[String(c.claim_number)] = c.original_text;
+    if (c.amended_text && AMENDING.has(c.strategy)) amended[String(c.claim_number)] = c.amended_text;
+  }
+  const args: PractitionerArgument[] = view.grounds
+    .filter((g) => view.arguments[g.id]?.text.trim())
+    .map((g) => ({ ground_id: g.id, kind: g.kind, basis: g.basis, statement: g.statement.text, claims: g.claims, heading: g.title, text: view.arguments[g.id].text }));
+  return {
+    application_number: row.application_number,
+    analysis_id: row.analysis_id,
+    strategy_selections: strategy,
+    ...(Object.keys(claims).length ? { claims } : {}),
+    ...(s.response_date ? { response_date: s.response_date } : {}),
+    ...(s.office_action_date ? { office_action_date: s.office_action_date } : {}),
+    ...(s.attorney ? { attorney: s.attorney } : {}),
+    ...(s.previously_presented ? { previously_presented: s.previously_presented } : {}),
+    ...(view.election ? { election: { ...(view.election.group ? { group: view.election.group } : {}), ...(view.election.species ? { species: view.election.species } : {}), with_traverse: view.election.traverse } } : {}),
+    response_plan_id: row.id,
+    ...(Object.keys(amended).length ? { amended_claims: amended } : {}),
+    ...(args.length ? { arguments: args } : {}),
+    ...(report.complete ? {} : { drafting_notes: incompleteNotes(report) }),
+  };
+}
+
+export async function responsePlanSubmitter(
+  db: Db,
+  actor: Actor,
+  props: { accountId: string; planId: string; submission: PlanSubmission; idempotencyKey: string | null; enqueue: (trx: Transaction<Schema>, jobId: string) => Promise<void> },
+): Promise<SubmittedPlan> {
+  const first = await findResponsePlan(db, props.accountId, props.planId);
+  if (!first) throw planNotFound();
+  let version = 0;
+  let report: CompletenessReport | null = null;
+  const { job, replayed } = await draftJobCreator(db, actor, {
+    accountId: props.accountId,
+    idempotencyKey: props.idempotencyKey,
+    requestForFingerprint: ['response-plan-submit', props.planId, props.submission],
+    enqueue: props.enqueue,
+    prepare: async () => {
+      const row = await findResponsePlan(db, props.accountId, props.planId);
+      if (!row) throw planNotFound();
+      if (row.status !== 'open') throw planSubmitted(row);
+      const analysis = await db.selectFrom('analyses').select('record').where('id', '=', row.analysis_id).executeTakeFirstOrThrow();
+      const view = buildPlanView(analysis.record as unknown as SourceAnalysis, editsOf(row));
+      report = completenessOf(view);
+      if (!report.complete && !props.submission.accept_incomplete) throw new ResponseIncompleteError(report.missing);
+      version = row.version;
+      return prepareOaResponse(db, props.accountId, planSubmissionBody(row, view, report, props.submission));
+    },
+    onCreated: async (trx, created) => {
+      const done = await trx
+        .updateTable('response_plans')
+        .set({ status: 'submitted', draft_job_id: created.id, submitted_at: new Date(), updated_at: new Date(), version: version + 1 })
+        .where('id', '=', props.planId)
+        .where('status', '=', 'open')
+        .where('version', '=', version)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) {
+        throw conflict('plan_changed', 'The response plan changed (or was submitted) while this submission was being prepared; nothing was charged.', 'GET the plan, check it, and submit again.');
+      }
+      await writeAudit(trx, actor, {
+        accountId: props.accountId,
+        action: 'response_plan.submitted',
+        targetType: 'response_plan',
+        targetId: props.planId,
+        details: { draft_job_id: created.id, complete: report?.complete ?? null, missing: report?.missing.length ?? null, accept_incomplete: props.submission.accept_incomplete === true },
+      });
+    },
+  });
+  return { job, replayed, report };
+}

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { defineTool, READ_ONLY, WRITE } from '../tool.ts';
+import { seg } from '../backend-client.ts';
+import type { ToolContext } from '../tool.ts';
+import { applicationNumber, idempotencyKey } from './shared.ts';
+
+/**
+ * Office-action analysis: analyze an action (billed by tokens), read analyses back, and look at
+ * one claim or one ground with the examiner's words quoted and the legal standard behind it.
+ */
+
+const span = z.object({ start: z.number().int(), end: z.number().int() });
+const quote = z.object({ text: z.string(), span });
+
+const claimRow = z.object({
+  claim_number: z.number().int(),
+  status: z.string(),
+  basis: z.string(),
+  prior_art: z.array(z.string()),
+  recommendation: z.string(),
+}).loose();
+
+const groundRow = z.object({
+  ground_id: z.string(),
+  kind: z.string(),
+  basis: z.string().nullable(),
+  statute: z.string(),
+  title: z.string(),
+  claims: z.array(z.number().int()),
+  references: z.array(z.string()),
+});
+type GroundRow = z.infer<typeof groundRow>;
+
+const analysisOutput = z.object({
+  analysis_id: z.string(),
+  application_number: z.string(),
+  rejection_type: z.string(),
+  office_action_kind: z.string().nullable(),
+  mailing_date: z.string().nullable(),
+  examiner: z.string().nullable(),
+  claims: z.array(claimRow),
+  grounds: z.array(groundRow),
+  warnings: z.array(z.object({ code: z.string(), message: z.string() }).loose()),
+  glass_box: z.object({}).loose(),
+  billing: z.object({ input_tokens: z.number(), output_tokens: z.number(), cost: z.string() }).loose().nullable(),
+  created_at: z.string().nullable(),
+});
+type AnalysisOutput = z.infer<typeof analysisOutput>;
+
+/** The parts of the stored analysis record the tools relay (the record holds more). */
+interface AnalysisRecord {
+  analysis_id: string;
+  application_number: string;
+  rejection_type: string;
+  claim_analyses: z.infer<typeof claimRow>[];
+  glass_box: Record<string, unknown>;
+  office_action?: { kind?: { kind?: string }; metadata?: { mailing_date?: { value: string } | null; examiner?: { normalized: string } | null } };
+  warnings?: { code: string; message: string }[];
+  billing?: { input_tokens: number; output_tokens: number; cost: string } | null;
+  created_at?: string;
+}
+
+async function withGrounds(ctx: ToolContext, r: AnalysisRecord): Promise<AnalysisOutput> {
+  const { grounds } = await ctx.api.get<{ grounds: GroundRow[] }>(`/api/analyses/${seg(r.analysis_id)}/grounds`);
+  return {
+    analysis_id: r.analysis_id,
+    application_number: r.application_number,
+    rejection_type: r.rejection_type,
+    office_action_kind: r.office_action?.kind?.kind ?? null,
+    mailing_date: r.office_action?.metadata?.mailing_date?.value ?? null,
+    examiner: r.office_action?.metadata?.examiner?.normalized ?? null,
+    claims: r.claim_analyses.map(({ claim_number, status, basis, prior_art, recommendation }) => ({ claim_number, status, basis, prior_art, recommendation })),
+    grounds,
+    warnings: (r.warnings ?? []).map((w) => ({ code: w.code, message: w.message })),
+    glass_box: r.glass_box,
+    billing: r.billing ?? null,
+    created_at: r.created_at ?? null,
+  };
+}
+
+function describeAnalysis(a: AnalysisOutput): string {
+  const grounds = a.grounds.length ? a.grounds.map((g) => `${g.ground_id} (${g.title})`).join('; ') : 'no grounds of rejection or objection';
+  return `Analysis ${a.analysis_id} of ${a.application_number} (${a.office_action_kind ?? a.rejection_type}): ${a.claims.length} claims; ${grounds}.`;
+}
+
+export const analyzeOfficeAction = defineTool({
+  name: 'analyze_office_action',
+  title: 'Analyze an office action',
+  description:
+    'Analyzes the full text of a USPTO office action claim by claim: each claim\'s status, grounds of rejection and objection (with stable ground ids), prior art, the examiner\'s pinpoints and a recommended strategy, every finding quoted from the text. Billed by tokens (50.00 / 200.00 credits per 1M input / output tokens; typically well under 1.00), never blocked by the balance; pass an idempotency_key to retry safely. ' +
+    'Next: explain_rejection for a ground, get_claim_analysis for a claim, start_response to build the reply.',
+  group: 'analysis',
+  price: 'tokens',
+  input: z.object({
+    office_action_text: z.string().min(1).max(1_048_576).describe('The whole office action as text (up to 1 MB), without attachments such as cited references'),
+    application_number: applicationNumber.optional().describe('Default: the number the action states'),
+    office_action_type: z.enum(['CTNF', 'CTFR', 'CTED', 'CTRS']).default('CTNF').describe('CTNF non-final, CTFR final, CTED restriction, CTRS requirement for information'),
+    include_examiner_intel: z.boolean().default(true),
+    idempotency_key: idempotencyKey,
+  }),
+  output: analysisOutput,
+  annotations: WRITE,
+  async run(args, ctx) {
+    const record = await ctx.api.post<AnalysisRecord>('/api/analyses', {
+      office_action_text: args.office_action_text,
+      office_action_type: args.office_action_type,
+      include_examiner_intel: args.include_examiner_intel,
+      ...(args.application_number ? { application_number: args.application_number } : {}),
+    }, { idempotencyKey: args.idempotency_key });
+    const data = await withGrounds(ctx, record);
+    return { data, summary: `${describeAnalysis(data)} Billed ${data.billing?.cost ?? '0.00'} credits. Next: explain_rejection or start_response with analysis_id ${data.analysis_id}.` };
+  },
+});
+
+export const getAnalysis = defineTool({
+  name: 'get_analysis',
+  title: 'Get an analysis',
+  description: 'One of the account\'s analyses: the paper\'s kind, mailing date and examiner, every claim (status, basis, prior art, recommendation), every ground with its id, warnings, the glass box and the bill. Free. For one claim in depth use get_claim_analysis; for one ground, explain_rejection.',
+  group: 'analysis',
+  price: 'free',
+  input: z.object({ analysis_id: z.string().min(1).max(100) }),
+  output: analysisOutput,
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const data = await withGrounds(ctx, await ctx.api.get<AnalysisRecord>(`/api/analyses/${seg(args.analysis_id)}`));
+    return { data, summary: describeAnalysis(data) };
+  },
+});
+
+const analysisListRow = z.object({
+  analysis_id: z.string(),
+  application_number: z.string(),
+  rejection_type: z.string(),
+  input_tokens: z.number(),
+  output_tokens: z.number(),
+  created_at: z.string(),
+}).loose();
+
+export const listAnalyses = defineTool({
+  name: 'list_analyses',
+  title: 'List analyses',
+  description: 'The account\'s office-action analyses, newest first (made here, in the web app or through the API). Free. Use the analysis_id with get_analysis, explain_rejection or start_response.',
+  group: 'analysis',
+  price: 'free',
+  input: z.object({ limit: z.number().int().min(1).max(100).default(20) }),
+  output: z.object({ analyses: z.array(analysisListRow) }),
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const page = await ctx.api.get<{ analyses: z.infer<typeof analysisListRow>[] }>('/api/analyses', { limit: args.limit });
+    const latest = page.analyses[0];
+    return { data: page, summary: `${page.analyses.length} analys${page.analyses.length === 1 ? 'is' : 'es'}${latest ? `; latest ${latest.analysis_id} (${latest.application_number}, ${latest.created_at.slice(0, 10)})` : ''}.` };
+  },
+});
+
+const pinpoint = z.object({ kind: z.string(), text: z.string(), span }).loose();
+
+const claimAnalysisOutput = z.object({
+    analysis_id: z.string(),
+    claim_number: z.number().int(),
+    status: z.string(),
+    basis: z.string(),
+    independent: z.boolean().nullable(),
+    depends_on: z.number().int().nullable(),
+    recommendation: z.string(),
+    strategy: z.object({}).loose().nullable(),
+    grounds: z.array(z.object({ ground_id: z.string(), kind: z.string(), statute: z.string(), title: z.string(), statement: quote }).loose()),
+    references: z.array(z.object({ label: z.string(), publication_number: z.string().nullable(), pinpoints: z.array(pinpoint) }).loose()),
+    evidence: z.array(z.object({ finding: z.string(), text: z.string(), span }).loose()),
+  }).loose();
+
+export const getClaimAnalysis = defineTool({
+  name: 'get_claim_analysis',
+  title: 'One claim of an analysis',
+  description: 'Everything the analysis found for one claim: status, the grounds naming it (ids, statutes, the examiner\'s sentence), each reference with the examiner\'s pinpoints (columns, lines, paragraphs, figures), the recommended strategy with its reasons, and the evidence spans quoted from the action. Free.',
+  group: 'analysis',
+  price: 'free',
+  input: z.object({ analysis_id: z.string().min(1).max(100), claim_number: z.number().int().min(1).max(9999) }),
+  output: claimAnalysisOutput,
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const c = await ctx.api.get<{ claim_number: number; status: string; recommendation: string; grounds: { ground_id: string }[]; references: { label: string; pinpoints: unknown[] }[] } & Record<string, unknown>>(`/api/analyses/${seg(args.analysis_id)}/claims/${seg(args.claim_number)}`);
+    const refs = c.references.map((r) => `${r.label} (${r.pinpoints.length} pinpoint${r.pinpoints.length === 1 ? '' : 's'})`).join('; ');
+    return {
+      data: c as unknown as z.infer<typeof claimAnalysisOutput>,
+      summary: `Claim ${c.claim_number} is ${c.status}${c.grounds.length ? ` on ${c.grounds.map((g) => g.ground_id).join(', ')}` : ''}; recommended: ${c.recommendation}.${refs ? ` References: ${refs}.` : ''} Use explain_rejection for a ground.`,
+    };
+  },
+});
+
+const standard = z.object({ id: z.string(), title: z.string(), law: z.string(), mpep: z.array(z.string()), standard: z.string(), authorities: z.array(z.string()), answering: z.array(z.string()) });
+
+const groundOutput = z.object({
+    ground_id: z.string(),
+    kind: z.string(),
+    basis: z.string().nullable(),
+    statute: z.string(),
+    title: z.string(),
+    claims: z.array(z.number().int()),
+    statement: quote,
+    examiner_reasoning: quote.extend({ truncated: z.boolean() }).nullable(),
+    references: z.array(z.object({ label: z.string(), pinpoints: z.array(pinpoint) }).loose()),
+    legal_standard: standard.nullable(),
+    other_standards: z.array(standard),
+    recommendations: z.array(z.object({ claim_number: z.number().int(), recommendation: z.string(), reasons: z.array(z.string()) })),
+  }).loose();
+
+export const explainRejection = defineTool({
+  name: 'explain_rejection',
+  title: 'Explain one ground of rejection or objection',
+  description: 'One ground of the action (ground_id from get_analysis, get_claim_analysis or the response plan, e.g. r1-103): the statute, the examiner\'s statement and reasoning quoted verbatim with their positions in the action, the references with pinpoints, and the legal standard with its MPEP sections and what a reply can argue. Free. Use it before writing the argument for add_argument.',
+  group: 'analysis',
+  price: 'free',
+  input: z.object({ analysis_id: z.string().min(1).max(100), ground_id: z.string().min(1).max(64) }),
+  output: groundOutput,
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const g = await ctx.api.get<{ ground_id: string; title: string; legal_standard: z.infer<typeof standard> | null } & Record<string, unknown>>(`/api/analyses/${seg(args.analysis_id)}/grounds/${seg(args.ground_id)}`);
+    const std = g.legal_standard ? ` Standard: ${g.legal_standard.title} (${g.legal_standard.law}; MPEP ${g.legal_standard.mpep.join(', ')}).` : '';
+    return { data: g as unknown as z.infer<typeof groundOutput>, summary: `${g.ground_id}: ${g.title}.${std}` };
+  },
+});
+
+export const ANALYSIS_TOOLS = [analyzeOfficeAction, getAnalysis, listAnalyses, getClaimAnalysis, explainRejection];
