@@ -15,6 +15,7 @@ import { registerDeprecationHeaders } from './plugins/deprecation.ts';
 import { registerOpenApi } from './openapi.ts';
 import { loggerOptions } from './log-redaction.ts';
 import { clientErrorHandler } from './client-errors.ts';
+import { guardedServerFactory } from './plugins/connection-guard.ts';
 import { healthRoutes } from './routes/health.ts';
 import { analysisRoutes } from './routes/analyses.ts';
 import { lookupRoute } from './routes/v1/lookup.ts';
@@ -83,6 +84,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     },
     forceCloseConnections: 'idle',
     clientErrorHandler,
+    // Header, request and keep-alive timeouts and a cap of connections per client address.
+    serverFactory: guardedServerFactory(ctx.config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
