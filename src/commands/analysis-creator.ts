@@ -15,6 +15,7 @@ import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { chargeInTransaction } from './credit-charger.ts';
 import { lockIdempotencyKey } from './idempotency-lock.ts';
+import { assertUnderSpendingCap } from './spending-cap.ts';
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { recordAnalysisBases } from './analysis-bases-recorder.ts';
@@ -78,6 +79,9 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
     if (earlier) return earlier;
   }
 
+  // The owner's daily cap (issue 12): refused before the work when no retry could be waiting.
+  if (!key) await assertUnderSpendingCap(db, props.accountId);
+
   let number: string | null = null;
   if (props.applicationNumber) {
     number = normalizeApplicationNumber(props.applicationNumber);
@@ -128,6 +132,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
         const done = await replay(trx, props.accountId, key, print);
         if (done) return done;
       }
+      await assertUnderSpendingCap(trx, props.accountId);
       await trx
         .insertInto('analyses')
         .values({

@@ -43,6 +43,7 @@ import { quoteRoutes } from './routes/api/quote.ts';
 import { accountRoutes } from './routes/api/account.ts';
 import { responsePlanRoutes } from './routes/api/response-plans.ts';
 import { analysisDetailRoutes } from './routes/api/analysis-detail.ts';
+import { spendingCapRoutes } from './routes/api/spending-cap.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -134,5 +135,6 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   accountRoutes(app, ctx);
   responsePlanRoutes(app, ctx);
   analysisDetailRoutes(app, ctx);
+  spendingCapRoutes(app, ctx);
   return app;
 }
