@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../support/app.ts';
  * Schema 2020-12 dialect (the one OpenAPI 3.1 uses).
  */
 type Json = Record<string, any>;
-const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
+type AjvClass = new (opts: object) => { compile(s: object): unknown; addSchema(s: object): unknown };
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? (Ajv2020Module as unknown as AjvClass));
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 let t: TestApp;
