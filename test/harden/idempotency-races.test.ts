@@ -19,7 +19,7 @@ let t: TestApp;
 beforeAll(async () => {
   // The per-key burst (20 per second) would answer 429 to most copies: not what is tested here.
   const wide = { perMinute: 100_000, perSecond: 100_000 };
-  t = await createTestApp({}, undefined, { tiers: { authenticated: wide, assistant: wide } });
+  t = await createTestApp({}, undefined, { tiers: { authenticated: wide, assistant: wide, account: wide } });
   await seedDemoData(t.database.db, '2026-11-21');
 });
 afterAll(async () => {

@@ -12,9 +12,9 @@ export type Tier = 'free' | 'authenticated' | 'account' | 'unauthenticated' | 's
 const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   free: { perMinute: 60, perSecond: 10 },
   authenticated: { perMinute: 120, perSecond: 20 },
-  // The account-wide ceiling over all of an account's API keys and its sessions (issue 12): two
-  // and a half keys' worth, so extra keys do not multiply an account's budget.
-  account: { perMinute: 300, perSecond: 30 },
+  // The account-wide ceiling over all of an account's API keys and its sessions (issue 12): five
+  // keys' worth, so extra keys do not multiply an account's budget without end.
+  account: { perMinute: 600, perSecond: 60 },
   // Requests whose credential is missing or invalid, per client address (counted only when they
   // fail, so valid keys behind the same address are never refused by it).
   unauthenticated: { perMinute: 60, perSecond: 20 },
