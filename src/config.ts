@@ -40,6 +40,14 @@ const envSchema = z.object({
   PROSA_LLM_API_KEY: z.string().optional(),
   /** Required when PROSA_LLM_PROVIDER is set, e.g. `gpt-4o-mini`, `claude-sonnet-4-5`. */
   PROSA_LLM_MODEL: z.string().optional(),
+  /** Time a client has to send the request headers (ms); slower connections are closed with 408. */
+  PROSA_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Time a client has to send the whole request, body included (ms); at least the headers timeout. */
+  PROSA_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** An idle keep-alive connection is closed after this long (ms). */
+  PROSA_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Open connections one client address may hold (TRUSTED_PROXIES are exempt); 0 = no cap. */
+  PROSA_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(128),
   /** Per-attempt timeout of a provider call. */
   PROSA_LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 });
@@ -66,6 +74,8 @@ export interface Config {
   version: string;
   /** The optional LLM expert; null (off) unless PROSA_LLM_PROVIDER is set. */
   llm: LlmConfig | null;
+  /** Server timeouts and the per-address connection cap (every HTTP server Prosa starts). */
+  connections: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnectionsPerIp: number };
 }
 
 export interface LlmConfig {
@@ -90,6 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.PROSA_HEADERS_TIMEOUT_MS > e.PROSA_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(`Invalid configuration:\n  PROSA_HEADERS_TIMEOUT_MS (${e.PROSA_HEADERS_TIMEOUT_MS}) must not exceed PROSA_REQUEST_TIMEOUT_MS (${e.PROSA_REQUEST_TIMEOUT_MS})`);
+  }
   const baseUrl = e.BASE_URL.replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -108,6 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: baseUrl.startsWith('https://'),
     version: packageVersion,
     llm: llmConfig(e),
+    connections: {
+      headersTimeoutMs: e.PROSA_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.PROSA_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.PROSA_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerIp: e.PROSA_MAX_CONNECTIONS_PER_IP,
+    },
   };
 }
 

@@ -20,6 +20,8 @@ export const ROLES: readonly Role[] = ['api', 'worker', 'mcp'];
 
 /** Seams for tests and benchmarks: queue timings and worker hooks. */
 export interface StartOptions {
+  /** Told as soon as the demo data is seeded, before anything else can fail (the CLI prints it). */
+  onDemoSeeded?: (demo: DemoCredentials) => void;
   queue?: Partial<QueueSettings>;
   worker?: Omit<DraftWorkerOptions, 'logger'>;
 }
@@ -54,6 +56,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
   try {
     await migrateToLatest(database.db);
     const demo = config.demoData ? await seedDemoData(database.db, todayUtc()) : null;
+    if (demo) opts.onDemoSeeded?.(demo);
     // The supervisor (retries of crashed jobs) runs where jobs are worked.
     queue = queueHandle(() => startDraftQueue(database, { supervise: roles.includes('worker'), settings: opts.queue, onError: (err) => app?.log.warn({ err }, 'job queue error') }));
     if (roles.includes('api')) {

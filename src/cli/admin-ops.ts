@@ -5,6 +5,7 @@ import { accountCreator } from '../commands/account-creator.ts';
 import { apiKeyCreator } from '../commands/api-key-creator.ts';
 import { apiKeyRevoker } from '../commands/api-key-revoker.ts';
 import { creditGranter } from '../commands/credit-granter.ts';
+import { passwordResetter } from '../commands/password-resetter.ts';
 import { findAccountByEmail } from '../queries/accounts.ts';
 import { listApiKeys } from '../queries/api-keys.ts';
 import { getBalanceMicro } from '../queries/credits.ts';
@@ -44,6 +45,13 @@ export const ADMIN_OPS: Record<string, Op> = {
     const password = generated ? `prosa-${randomBase62(16)}` : (args.password as string);
     const account = await accountCreator(db, CLI_ACTOR, { email: str(args, 'email'), password, displayName: (args.name as string | undefined) ?? null });
     return { account: presentAccount(account), ...(generated ? { password } : {}) };
+  },
+  async 'accounts.reset-password'(db, args) {
+    const { id, actor } = await accountFor(db, args);
+    const generated = typeof args.password !== 'string' || args.password.length === 0;
+    const password = generated ? `prosa-${randomBase62(16)}` : (args.password as string);
+    const { sessionsEnded } = await passwordResetter(db, actor, { accountId: id, password });
+    return { email: str(args, 'email'), sessions_ended: sessionsEnded, ...(generated ? { password } : {}) };
   },
   async 'keys.create'(db, args) {
     const { id, actor } = await accountFor(db, args);

@@ -36,6 +36,14 @@ export function buildProgram(): Command {
     .option('--json', 'print JSON')
     .action((o: { email: string; password?: string; name?: string; json?: boolean }) => op('accounts.create', o, !!o.json));
 
+  accounts
+    .command('reset-password')
+    .description("Set an account's password (prints a generated one when none is given) and end its web sessions")
+    .requiredOption('--email <email>', 'sign-in e-mail address')
+    .option('--password <password>', 'new password (at least 10 characters)')
+    .option('--json', 'print JSON')
+    .action((o: { email: string; password?: string; json?: boolean }) => op('accounts.reset-password', o, !!o.json));
+
   const keys = program.command('keys').description("Manage an account's API keys");
   keys
     .command('create')

@@ -1,6 +1,37 @@
 import type { Config } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { ROLES, startMcpServer, startServer, type RunningServer } from '../server.ts';
+import type { DemoCredentials } from '../sources/demo/demo-seeder.ts';
+
+/** Exit codes of `prosa serve` (docs/operations.md). */
+export const EXIT_DATA_DIR_LOCKED = 3;
+export const EXIT_STORAGE_UNWRITABLE = 4;
+export const EXIT_PORT_IN_USE = 5;
+
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT']);
+
+/** A start failure an operator fixes outside Prosa: one line, no stack, and its own exit code. */
+function startFailure(err: unknown, config: Config): { line: string; code: number } | null {
+  const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (e?.code === 'EADDRINUSE') return { line: `error: port ${config.port} on ${config.host} is already in use (another server?); stop it or set PORT`, code: EXIT_PORT_IN_USE };
+  if (e?.code && UNWRITABLE.has(e.code)) {
+    const what = e.code === 'EROFS' ? 'is on a read-only file system' : e.code === 'ENOSPC' || e.code === 'EDQUOT' ? 'is on a full disk' : 'is not writable by this user';
+    const where = config.databaseUrl ? 'the server cannot write its files' : `the data directory ${config.dataDir} ${what}`;
+    return { line: `error: ${where} (${e.code}${e.path ? `: ${e.path}` : ''}); set PROSA_DATA_DIR to a writable directory`, code: EXIT_STORAGE_UNWRITABLE };
+  }
+  return null;
+}
+
+function demoLines(demo: DemoCredentials, config: Config): string[] {
+  return [
+    'Demo data was created (shown this once):',
+    `  sign in:      ${demo.email} / ${demo.password}`,
+    `  demo API key: ${demo.apiKey}`,
+    `  try:          curl ${config.baseUrl}/v1/prosa/lookup/17200011`,
+    '  (lost them? `prosa accounts reset-password --email demo@prosa.example` sets a new password)',
+    '',
+  ];
+}
 
 /** `prosa serve`: start, print the first-start demo credentials once, stop cleanly on SIGTERM/SIGINT. */
 export async function serveCommand(config: Config, role: string): Promise<void> {
@@ -12,28 +43,27 @@ export async function serveCommand(config: Config, role: string): Promise<void> 
   }
   let server: RunningServer;
   try {
-    server = await startServer(config, role === 'all' ? ROLES : ROLES.filter((r) => r === role));
+    // The demo credentials are printed as soon as they exist: a start that fails later (port in
+    // use) must not lose them (issue 12 item 8).
+    server = await startServer(config, role === 'all' ? ROLES : ROLES.filter((r) => r === role), {
+      onDemoSeeded: (demo) => process.stdout.write(`${demoLines(demo, config).join('\n')}\n`),
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       process.stderr.write(`error: ${err.message}\n`);
-      process.exitCode = 3;
+      process.exitCode = EXIT_DATA_DIR_LOCKED;
+      return;
+    }
+    const known = startFailure(err, config);
+    if (known) {
+      process.stderr.write(`${known.line}\n`);
+      process.exitCode = known.code;
       return;
     }
     throw err;
   }
   const db = server.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  const lines = [`Prosa ${config.version} listening on ${server.address} (public address ${config.baseUrl}); database: ${db}`];
-  if (server.demo) {
-    lines.push(
-      '',
-      'Demo data was created (shown this once):',
-      `  sign in:      ${server.demo.email} / ${server.demo.password}`,
-      `  demo API key: ${server.demo.apiKey}`,
-      `  try:          curl ${config.baseUrl}/v1/prosa/lookup/17200011`,
-      '',
-    );
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`Prosa ${config.version} listening on ${server.address} (public address ${config.baseUrl}); database: ${db}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -14,7 +14,10 @@ import { findApplicationForAccount } from '../queries/applications.ts';
 import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { chargeInTransaction } from './credit-charger.ts';
-import { isUniqueViolation } from './account-creator.ts';
+import { lockIdempotencyKey } from './idempotency-lock.ts';
+import { assertUnderSpendingCap } from './spending-cap.ts';
+import type { Transaction } from 'kysely';
+import type { Schema } from '../db/schema.ts';
 import { recordAnalysisBases } from './analysis-bases-recorder.ts';
 
 /** office_action_text may be up to 1 MB (docs/decisions.md); larger is refused with 413. */
@@ -49,7 +52,7 @@ function fingerprint(p: AnalysisCreatorProps): string {
   return createHash('sha256').update(JSON.stringify([sha256Hex(p.text), p.officeActionType, p.includeExaminerIntel, p.applicationNumber ?? null])).digest('hex');
 }
 
-async function replay(db: Db, accountId: string, key: string, print: string): Promise<CreatedAnalysis | null> {
+async function replay(db: Db | Transaction<Schema>, accountId: string, key: string, print: string): Promise<CreatedAnalysis | null> {
   const existing = await db.selectFrom('analyses').select(['record', 'request_fingerprint']).where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst();
   if (!existing) return null;
   if (existing.request_fingerprint !== print) {
@@ -75,6 +78,9 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
     const earlier = await replay(db, props.accountId, key, print);
     if (earlier) return earlier;
   }
+
+  // The owner's daily cap (issue 12): refused before the work when no retry could be waiting.
+  if (!key) await assertUnderSpendingCap(db, props.accountId);
 
   let number: string | null = null;
   if (props.applicationNumber) {
@@ -118,7 +124,15 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
   const record = presentAnalysis(run, { ...base, billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: tokenSource, cost: formatCredits(cost) } });
 
   try {
-    await db.transaction().execute(async (trx) => {
+    const earlier = await db.transaction().execute(async (trx): Promise<CreatedAnalysis | null> => {
+      if (key) {
+        // Concurrent copies of one request wait for each other here; the later ones answer the
+        // first's analysis, unbilled (issue 12 item 2).
+        await lockIdempotencyKey(trx, 'analysis', props.accountId, key);
+        const done = await replay(trx, props.accountId, key, print);
+        if (done) return done;
+      }
+      await assertUnderSpendingCap(trx, props.accountId);
       await trx
         .insertInto('analyses')
         .values({
@@ -152,10 +166,12 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
         analysisId: id,
       });
       await writeAudit(trx, actor, { accountId: props.accountId, action: 'analysis.created', targetType: 'analysis', targetId: id, details: { application_number: number, type: record.rejection_type, claims: record.claim_analyses.length } });
+      return null;
     });
+    if (earlier) return earlier;
   } catch (err) {
     // A concurrent retry with the same key won the race: answer with its analysis.
-    if (key && isUniqueViolation(err)) {
+    if (key) {
       const earlier = await replay(db, props.accountId, key, print);
       if (earlier) return earlier;
     }

@@ -9,7 +9,7 @@ import type { PreparedDraft } from '../jobs/requests.ts';
 import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { chargeInTransaction } from './credit-charger.ts';
-import { isUniqueViolation } from './account-creator.ts';
+import { lockIdempotencyKey } from './idempotency-lock.ts';
 
 export interface DraftJobCreatorProps {
   accountId: string;
@@ -45,7 +45,7 @@ export function requestFingerprint(request: unknown): string {
   return createHash('sha256').update(canonical(request)).digest('hex');
 }
 
-async function replay(db: Db, accountId: string, key: string, print: string): Promise<CreatedDraftJob | null> {
+async function replay(db: Db | Transaction<Schema>, accountId: string, key: string, print: string): Promise<CreatedDraftJob | null> {
   const job = await db.selectFrom('draft_jobs').selectAll().where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst();
   if (!job) return null;
   if (job.request_fingerprint !== print) {
@@ -66,11 +66,28 @@ export async function draftJobCreator(db: Db, actor: Actor, props: DraftJobCreat
     const earlier = await replay(db, props.accountId, key, print);
     if (earlier) return earlier;
   }
-  const prepared = await props.prepare();
+  let prepared: PreparedDraft;
+  try {
+    prepared = await props.prepare();
+  } catch (err) {
+    // A concurrent copy committed meanwhile (a response plan it submitted now reads "submitted").
+    if (key) {
+      const earlier = await replay(db, props.accountId, key, print);
+      if (earlier) return earlier;
+    }
+    throw err;
+  }
   const price = EXPORT_PRICES[prepared.exportType];
   const id = `job_${randomBase62(24)}`;
   try {
-    const job = await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx): Promise<CreatedDraftJob> => {
+      if (key) {
+        // Copies of one request wait for each other here; the later ones answer the first's job
+        // (never a 402 because the first copy spent the balance, issue 12 item 2).
+        await lockIdempotencyKey(trx, 'draft_job', props.accountId, key);
+        const earlier = await replay(trx, props.accountId, key, print);
+        if (earlier) return earlier;
+      }
       const charge = await chargeInTransaction(trx, actor, {
         accountId: props.accountId,
         amountMicro: price.priceMicro,
@@ -106,12 +123,13 @@ export async function draftJobCreator(db: Db, actor: Actor, props: DraftJobCreat
         targetId: id,
         details: { export_type: prepared.exportType, form_kind: prepared.formKind, application_number: prepared.applicationNumber, analysis_id: prepared.analysisId },
       });
-      return row;
+      return { job: row, replayed: false };
     });
-    return { job, replayed: false };
+    return outcome;
   } catch (err) {
-    // A concurrent retry with the same key won the race: answer with its job.
-    if (key && isUniqueViolation(err)) {
+    // A concurrent retry with the same key won the race (or its commit made this copy's plan
+    // change, or spent the balance): answer with its job.
+    if (key) {
       const earlier = await replay(db, props.accountId, key, print);
       if (earlier) return earlier;
     }

@@ -358,6 +358,7 @@ export interface Schema {
   draft_jobs: DraftJobsTable;
   prosa_meta: ProsaMetaTable;
   accounts: AccountsTable;
+  spending_caps: SpendingCapsTable;
   account_identities: AccountIdentitiesTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
@@ -439,3 +440,12 @@ export interface ResponsePlansTable {
 }
 
 export type ResponsePlanRow = Selectable<ResponsePlansTable>;
+
+// --- Spending caps (issue 12, migration 012) ---
+
+export interface SpendingCapsTable {
+  account_id: string;
+  /** The most the account's AI usage (analysis token charges) may cost per UTC day, in micro-credits. */
+  daily_ai_cap_micro: ColumnType<bigint, bigint | string, bigint | string>;
+  updated_at: Generated<Date>;
+}

@@ -15,6 +15,7 @@ import { registerDeprecationHeaders } from './plugins/deprecation.ts';
 import { registerOpenApi } from './openapi.ts';
 import { loggerOptions } from './log-redaction.ts';
 import { clientErrorHandler } from './client-errors.ts';
+import { guardedServerFactory } from './plugins/connection-guard.ts';
 import { healthRoutes } from './routes/health.ts';
 import { analysisRoutes } from './routes/analyses.ts';
 import { lookupRoute } from './routes/v1/lookup.ts';
@@ -42,6 +43,7 @@ import { quoteRoutes } from './routes/api/quote.ts';
 import { accountRoutes } from './routes/api/account.ts';
 import { responsePlanRoutes } from './routes/api/response-plans.ts';
 import { analysisDetailRoutes } from './routes/api/analysis-detail.ts';
+import { spendingCapRoutes } from './routes/api/spending-cap.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -83,6 +85,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     },
     forceCloseConnections: 'idle',
     clientErrorHandler,
+    // Header, request and keep-alive timeouts and a cap of connections per client address.
+    serverFactory: guardedServerFactory(ctx.config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -131,5 +135,6 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   accountRoutes(app, ctx);
   responsePlanRoutes(app, ctx);
   analysisDetailRoutes(app, ctx);
+  spendingCapRoutes(app, ctx);
   return app;
 }

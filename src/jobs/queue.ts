@@ -41,6 +41,15 @@ export interface QueueSettings {
   pollingIntervalSeconds: number;
   /** Jobs one worker process runs at a time. */
   concurrency: number;
+  /**
+   * Retries of the dead-letter handler (which fails and refunds a job that ran out of retries).
+   * It must outlast a fault of the database itself (a full disk): while it cannot write, the job
+   * would otherwise stay in_progress forever. Backoff from `deadLetterRetryDelay` doubling up
+   * to `deadLetterRetryDelayMax` seconds.
+   */
+  deadLetterRetryLimit: number;
+  deadLetterRetryDelay: number;
+  deadLetterRetryDelayMax: number;
 }
 
 export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
@@ -52,6 +61,10 @@ export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
   retryDelayMax: 30,
   pollingIntervalSeconds: 2,
   concurrency: 2,
+  // 5 s doubling to 10 minutes, 100 times: the handler keeps trying for about 16 hours.
+  deadLetterRetryLimit: 100,
+  deadLetterRetryDelay: 5,
+  deadLetterRetryDelayMax: 600,
 };
 
 /** What a draft job's queue message carries: only the id; the row holds everything else. */
@@ -100,8 +113,16 @@ export async function startDraftQueue(database: Database, opts: StartQueueOption
     expireInSeconds: settings.expireInSeconds,
     ...(settings.heartbeatSeconds ? { heartbeatSeconds: settings.heartbeatSeconds } : {}),
   });
+  const deadLetterOptions = (): SendOptions => ({
+    ...jobOptions(),
+    retryLimit: settings.deadLetterRetryLimit,
+    retryDelay: settings.deadLetterRetryDelay,
+    retryDelayMax: settings.deadLetterRetryDelayMax,
+  });
   try {
-    await boss.createQueue(DRAFT_DEAD_LETTER_QUEUE, { ...jobOptions(), notify: true });
+    await boss.createQueue(DRAFT_DEAD_LETTER_QUEUE, { ...deadLetterOptions(), notify: true });
+    // A queue created by an earlier version keeps its old options: bring them up to date.
+    await boss.updateQueue(DRAFT_DEAD_LETTER_QUEUE, { ...deadLetterOptions(), notify: true });
     await boss.createQueue(DRAFT_QUEUE, { ...jobOptions(), deadLetter: DRAFT_DEAD_LETTER_QUEUE, notify: true });
     // Fill pg-boss' queue cache now, outside any transaction (see the header comment).
     await boss.findJobs(DRAFT_QUEUE, { id: '00000000-0000-0000-0000-000000000000' });

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Keyring } from '../auth/keyring.ts';
 import { loggerOptions } from '../http/log-redaction.ts';
 import { clientErrorHandler } from '../http/client-errors.ts';
+import { guardedServerFactory } from '../http/plugins/connection-guard.ts';
 import { createRateLimits, type RateLimits } from '../http/plugins/rate-limit-store.ts';
 import { httpTransport, injectTransport } from './backend-client.ts';
 import { createToolRuntime } from './mcp-runtime.ts';
@@ -49,6 +50,7 @@ export async function buildMcpApp(config: Config, keyring: Keyring, opts: { logg
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     clientErrorHandler,
+    serverFactory: guardedServerFactory(config),
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Request-Id', request.id);

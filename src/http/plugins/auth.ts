@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../errors.ts';
 import { principalFromApiKey, principalFromSession, type Principal } from '../../auth/principal.ts';
-import { recordRequest } from '../../commands/usage-recorder.ts';
 import { verifyAccessToken } from '../../auth/oauth/access-token.ts';
 import { apiResource } from '../../auth/oauth/constants.ts';
 import { findLiveGrant } from '../../queries/oauth-grants.ts';
@@ -71,9 +70,11 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 }
 
 /**
- * Resolves the caller per the route's `auth` mode, then counts the request for the usage
- * headers. Runs in onRequest, before body validation, so a missing credential is reported
- * before anything about the body.
+ * Resolves the caller per the route's `auth` mode. Runs in onRequest, before body validation, so
+ * a missing credential is reported before anything about the body. Resolving reads only (an API
+ * key's last_used_at is refreshed at most once a minute); usage is counted by the rate limiter
+ * once the request is admitted. A missing or invalid credential counts against the client
+ * address's `unauthenticated` budget: past it, the answer is 429 instead of 401 (issue 12).
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
@@ -84,6 +85,26 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config?.auth ?? 'none';
     if (mode === 'none') return;
+    try {
+      request.principal = await resolve(request, mode);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 401) {
+        const d = await ctx.rateLimits.check('unauthenticated', `ip:${request.ip}`);
+        if (!d.allowed) {
+          throw new AppError(
+            429,
+            'rate_limited',
+            `Too many requests with a missing or invalid credential from this address. Retry in ${d.retryAfter} s.`,
+            'Check the credential (X-API-Key, session or bearer token) before retrying; wait the Retry-After seconds first.',
+            { 'Retry-After': String(d.retryAfter) },
+          );
+        }
+      }
+      throw err;
+    }
+  });
+
+  async function resolve(request: FastifyRequest, mode: 'api_key' | 'session' | 'account'): Promise<Principal> {
     let principal: Principal | null = null;
     const apiKey = headerValue(request, 'x-api-key');
     const sessionToken = request.cookies?.[SESSION_COOKIE];
@@ -103,9 +124,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       }
       if (!principal) throw notSignedIn();
     }
-    request.principal = principal;
-    request.usage = await recordRequest(db, principal.accountId);
-  });
+    return principal;
+  }
 }
 
 /** The signed-in account id; routes with an auth mode other than none can rely on it. */

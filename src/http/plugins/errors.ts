@@ -4,6 +4,30 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { AppError } from '../../errors.ts';
 import { errorBody } from '../error-body.ts';
 
+/**
+ * The disk (or the database's disk) is full: ENOSPC from the file system, SQLSTATE 53100
+ * `disk_full` from PostgreSQL or PGlite (also when wrapped as a cause). A temporary condition of
+ * the service, not the caller's fault: 503 `storage_full`, never a 500 (issue 12 item 8).
+ */
+export function isStorageFull(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === '53100' || code === 'EDQUOT') return true;
+    if (/could not extend file|No space left on device/i.test(String((e as { message?: unknown }).message ?? ''))) return true;
+  }
+  return false;
+}
+
+export function storageFull(): AppError {
+  return new AppError(
+    503,
+    'storage_full',
+    'Prosa cannot store anything right now: its storage is full. Nothing was saved or charged for this request.',
+    'This is a temporary fault of the service, not of the request: wait a few minutes and retry the same request (with the same Idempotency-Key if you sent one); tell the user if it keeps failing so the operator can free disk space.',
+    { 'Retry-After': '120' },
+  );
+}
+
 /** Fastify's own client errors, turned into the spec's error object with an accurate status. */
 function fromFastifyError(err: FastifyError): AppError | null {
   switch (err.code) {
@@ -66,6 +90,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const mapped = fromFastifyError(err);
       if (mapped) {
         appErr = mapped;
+      } else if (isStorageFull(err)) {
+        request.log.error({ err }, 'storage full');
+        appErr = storageFull();
       } else {
         request.log.error({ err }, 'unhandled error');
         appErr = new AppError(500, 'internal_error', `An internal error occurred. Quote request id ${request.id} to support.`, 'Retry once after a few seconds; if it fails again, report the request id.');

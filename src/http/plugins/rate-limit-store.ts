@@ -7,11 +7,17 @@ import pg from 'pg';
  * sequence: a RateLimiterUnion would consume from both even when one refuses, admitting only
  * 80 of 120 per minute (measured, shared/reference/stack.md §8).
  */
-export type Tier = 'free' | 'authenticated' | 'signin' | 'mcp' | 'assistant' | 'oauth_register' | 'oauth_token';
+export type Tier = 'free' | 'authenticated' | 'account' | 'unauthenticated' | 'signin' | 'mcp' | 'assistant' | 'oauth_register' | 'oauth_token';
 
 const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   free: { perMinute: 60, perSecond: 10 },
   authenticated: { perMinute: 120, perSecond: 20 },
+  // The account-wide ceiling over all of an account's API keys and its sessions (issue 12): five
+  // keys' worth, so extra keys do not multiply an account's budget without end.
+  account: { perMinute: 600, perSecond: 60 },
+  // Requests whose credential is missing or invalid, per client address (counted only when they
+  // fail, so valid keys behind the same address are never refused by it).
+  unauthenticated: { perMinute: 60, perSecond: 20 },
   // Sign-in and sign-up: per client IP, stricter, to blunt credential stuffing.
   signin: { perMinute: 20, perSecond: 5 },
   // MCP: per account on /mcp (never per IP: many users share one assistant's address).
@@ -26,6 +32,9 @@ const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   // one assistant's address (prototype pitfall 14). The MCP server's own exchanges are not counted.
   oauth_token: { perMinute: 600, perSecond: 50 },
 };
+
+/** The account-wide ceiling (docs/decisions.md). */
+export const ACCOUNT_CEILING = TIERS.account;
 
 export interface RateDecision {
   allowed: boolean;

@@ -1,36 +1,58 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Tier } from './rate-limit-store.ts';
+import { readUsage, recordRequest } from '../../commands/usage-recorder.ts';
+import type { RateDecision, Tier } from './rate-limit-store.ts';
+
+function rateLimited(d: RateDecision, what: string): AppError {
+  return new AppError(
+    429,
+    'rate_limited',
+    `Rate limit exceeded: ${what}. Retry in ${d.retryAfter} s.`,
+    `Wait ${d.retryAfter} second(s) (the Retry-After header), then retry with exponential backoff of 1, 2 and 4 seconds, at most 3 retries.`,
+    { 'Retry-After': String(d.retryAfter) },
+  );
+}
 
 /**
  * Applies the route's rate-limit tier after authentication: per API key (or account) for
- * authenticated calls, per client IP for free ones (spec "Rate limits"). request.ip honours
- * X-Forwarded-For only from TRUSTED_PROXIES (Fastify trustProxy).
+ * authenticated calls, per client IP for free ones (spec "Rate limits"); then, for API keys and
+ * sessions, the account-wide ceiling over all of them (issue 12: extra keys do not multiply an
+ * account's budget). Bearer (MCP) calls have their own per-account `assistant` tier. request.ip
+ * honours X-Forwarded-For only from TRUSTED_PROXIES (Fastify trustProxy).
+ *
+ * Usage is counted (one upsert) only for an admitted request: a 429 writes nothing to the
+ * application's tables (its usage headers are read, not counted).
  */
 export function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx.database;
+  const refuse = async (request: FastifyRequest, err: AppError): Promise<never> => {
+    if (request.principal) request.usage = await readUsage(db, request.principal.accountId);
+    throw err;
+  };
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     if (!request.routeOptions.url) return; // unknown route: the 404 handler answers
     const auth = config?.auth ?? 'none';
     const p = request.principal;
     let tier: Tier | 'off' = config?.rateLimit ?? (auth === 'none' ? 'free' : 'authenticated');
-    if (tier === 'off') return;
-    // Calls the MCP server makes for a user have their own, larger per-account budget.
-    if (tier === 'authenticated' && p?.via === 'bearer') tier = 'assistant';
-    const key = tier === 'authenticated' && p ? (p.apiKeyId ? `key:${p.apiKeyId}` : `acct:${p.accountId}`) : tier === 'assistant' && p ? `acct:${p.accountId}` : `ip:${request.ip}`;
-    const d = await ctx.rateLimits.check(tier, key);
-    reply.header('X-RateLimit-Limit', String(d.limit));
-    reply.header('X-RateLimit-Remaining', String(d.remaining));
-    reply.header('X-RateLimit-Reset', String(d.resetAt));
-    if (!d.allowed) {
-      throw new AppError(
-        429,
-        'rate_limited',
-        `Rate limit exceeded: at most ${d.limit} requests per minute with short bursts. Retry in ${d.retryAfter} s.`,
-        `Wait ${d.retryAfter} second(s) (the Retry-After header), then retry with exponential backoff of 1, 2 and 4 seconds, at most 3 retries.`,
-        { 'Retry-After': String(d.retryAfter) },
-      );
+    if (tier !== 'off') {
+      // Calls the MCP server makes for a user have their own, larger per-account budget.
+      if (tier === 'authenticated' && p?.via === 'bearer') tier = 'assistant';
+      const key = tier === 'authenticated' && p ? (p.apiKeyId ? `key:${p.apiKeyId}` : `acct:${p.accountId}`) : tier === 'assistant' && p ? `acct:${p.accountId}` : `ip:${request.ip}`;
+      const d = await ctx.rateLimits.check(tier, key);
+      reply.header('X-RateLimit-Limit', String(d.limit));
+      reply.header('X-RateLimit-Remaining', String(d.remaining));
+      reply.header('X-RateLimit-Reset', String(d.resetAt));
+      if (!d.allowed) await refuse(request, rateLimited(d, `at most ${d.limit} requests per minute with short bursts`));
+      if (tier === 'authenticated' && p) {
+        const account = await ctx.rateLimits.check('account', `acct:${p.accountId}`);
+        if (!account.allowed) {
+          reply.header('X-RateLimit-Remaining', '0');
+          await refuse(request, rateLimited(account, `at most ${account.limit} requests per minute for the whole account, across all of its API keys and sessions`));
+        }
+      }
     }
+    if (p) request.usage = await recordRequest(db, p.accountId);
   });
 }
