@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Ajv2020Module from 'ajv/dist/2020.js';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { createTestApp, type TestApp } from '../support/app.ts';
+
+/** The published OpenAPI schema validator (the official 3.x JSON Schemas), on top of the rules below. */
+async function validateWithOfficialSchema(doc: object): Promise<unknown[]> {
+  const res = await new Validator().validate(structuredClone(doc));
+  return res.valid ? [] : ((res.errors as unknown[] | undefined) ?? ['invalid']);
+}
 
 /**
  * Issue 12: /api/openapi.json describes the whole account API (every /api route with its schemas,
  * security and error responses, 429 included); /v1/openapi.json gains the security of the examiner
- * route and the 429s. No OpenAPI validator package is installed (see the report), so the documents
- * are checked against the OpenAPI 3.1 rules below, and every schema is compiled with Ajv's JSON
- * Schema 2020-12 dialect (the one OpenAPI 3.1 uses).
+ * route and the 429s. Both are validated with @seriousme/openapi-schema-validator (the OpenAPI
+ * Initiative's published JSON Schemas for 3.x), checked against further OpenAPI 3.1 rules below, and
+ * every schema is compiled with Ajv's JSON Schema 2020-12 dialect (the one OpenAPI 3.1 uses).
  */
 type Json = Record<string, any>;
 type AjvClass = new (opts: object) => { compile(s: object): unknown; addSchema(s: object): unknown };
@@ -113,6 +120,7 @@ describe('/api/openapi.json', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(validateOpenApi31(doc)).toEqual([]);
+    expect(await validateWithOfficialSchema(doc)).toEqual([]);
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
     expect(doc.components.securitySchemes).toMatchObject({ apiKey: { in: 'header' }, session: { in: 'cookie' }, bearer: { scheme: 'bearer' } });
     const docket = doc.paths['/api/docket'].get;
@@ -140,6 +148,7 @@ describe('/v1/openapi.json', () => {
   test('valid OpenAPI 3.1; the examiner route has its security; every operation documents 429', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     expect(validateOpenApi31(doc)).toEqual([]);
+    expect(await validateWithOfficialSchema(doc)).toEqual([]);
     const examiner = Object.entries(doc.paths).find(([p]) => p.startsWith('/v1/prosa/examiner'));
     expect(examiner).toBeDefined();
     expect((examiner![1] as Json).get.security).toEqual([{ apiKey: [] }]);
@@ -149,7 +158,8 @@ describe('/v1/openapi.json', () => {
     expect(doc.paths['/v1/prosa/lookup/{application_number}'].get.security).toBeUndefined();
   });
 
-  test('the validator catches a broken document', () => {
+  test('the validator catches a broken document', async () => {
+    expect((await validateWithOfficialSchema({ openapi: '3.1.0', info: { title: 'x' }, paths: { '/x': { get: { responses: 'nope' } } } })).length).toBeGreaterThan(0);
     expect(validateOpenApi31({ openapi: '3.0.0', info: {}, paths: { '/x/{id}': { get: { responses: { 200: {} }, security: [{ nope: [] }] } } } }).length).toBeGreaterThanOrEqual(4);
   });
 });
