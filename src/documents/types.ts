@@ -12,6 +12,8 @@ export type { EntitySize };
 /** Claim status and the kind of paper replied to: the office-action parser's own vocabulary. */
 export type { ClaimStatus, PaperKind } from '../domain/office-action/types.ts';
 import type { ClaimStatus, PaperKind } from '../domain/office-action/types.ts';
+import type { ActionGround } from '../domain/office-action/completeness.ts';
+export type { ActionGround };
 
 /** `YYYY-MM-DD`. */
 export type IsoDate = string;
@@ -36,6 +38,7 @@ export const STRATEGY_CODES = [
   'argue_distinction',
   'cancel',
   'argue_unexpected_results',
+  'amend_clarify',
   'rewrite_independent',
   'no_action',
   'elect',
@@ -63,6 +66,10 @@ export interface RejectionDetail {
   statement: string;
   /** The examiner's pinpoints: `Smith, col. 3, ll. 10-25`, `Jones ¶ [0042]`. */
   pinpoints?: string[];
+  /** The action's ground this detail belongs to (`rej-2`), when the analysis recorded it. */
+  ground_id?: string;
+  /** 101: `signal_per_se` (Step 1) or `judicial_exception` (Steps 2A/2B). */
+  subtype?: string | null;
 }
 
 export interface ClaimDisposition {
@@ -79,6 +86,12 @@ export interface ClaimDisposition {
   allowable_if_rewritten?: boolean;
   /** The claim this one depends from; null for an independent claim; absent when unknown. */
   depends_on?: number | null;
+  /** False when the action shows the claim is dependent though not from which claim. */
+  independent?: boolean | null;
+  /** `garbled` / `missing`: the examiner never explained how the art meets the claim (37 CFR 1.104(c)(2)). */
+  treatment?: 'explained' | 'garbled' | 'missing' | null;
+  /** The examiner's own concessions in an anticipation rejection, verbatim (MPEP 2131). */
+  admissions?: string[];
 }
 
 /** Document codes as the caller has them (interface or USPTO vocabulary); `kind` decides the paper. */
@@ -131,6 +144,12 @@ export interface ResponseDraftInput {
   previously_presented?: number[];
   /** Reply to a restriction requirement: the election made. */
   election?: RestrictionElection;
+  /** The restriction groups the requirement sets out (an election must name one of them). */
+  restriction_groups?: { label: string; kind: 'invention' | 'species'; claims: number[] }[];
+  /** Every ground of rejection and objection the action states (the analysis record's `grounds`). */
+  grounds?: ActionGround[];
+  /** The caller accepts a draft that leaves grounds unanswered: page 1 then says so. */
+  accept_incomplete?: boolean;
 }
 
 // --- Information disclosure statement (PTO/SB/08) ---

@@ -31,6 +31,10 @@ export interface OaResponseRequest {
   attorney?: Practitioner;
   previously_presented?: number[];
   election?: RestrictionElection;
+  /** The caller accepts a draft that leaves grounds unanswered (REST #4 `accept_incomplete`). */
+  accept_incomplete?: boolean;
+  /** The completeness report computed at submission (shown in the job result). */
+  completeness?: unknown;
 }
 
 export interface IdsRequest {

@@ -1,5 +1,5 @@
 import type { AnalysisRun } from '../analysis/run-analysis.ts';
-import type { ClaimAnalysis, ExaminerStats } from '../domain/office-action/index.ts';
+import { actionGrounds, type ClaimAnalysis, type ExaminerStats } from '../domain/office-action/index.ts';
 
 export interface AnalysisMeta {
   analysisId: string;
@@ -53,6 +53,8 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
       summary: a.parsed.summary,
     },
     references: a.parsed.references,
+    /** Every ground of rejection and objection (and requirement) the action states, with the examiner's words. */
+    grounds: actionGrounds(a.parsed),
     restriction_groups: a.parsed.restriction_groups,
     information_requirements: a.parsed.information_requirements,
     document_objections: a.parsed.document_objections,

@@ -123,6 +123,7 @@ export function collectClaimFacts(parsed: ParsedOfficeAction): ClaimFacts[] {
       pinpointsOf.set(n, list);
     }
   }
+  const treatments = new Map(parsed.treatments.map((t) => [t.claim_number, t]));
   return [...acc.entries()]
     .sort((x, y) => x[0] - y[0])
     .map(([n, a]) => {
@@ -142,6 +143,9 @@ export function collectClaimFacts(parsed: ParsedOfficeAction): ClaimFacts[] {
         restriction_group: groupOf.get(n) ?? null,
         pinpoints: pinpointsOf.get(n) ?? [],
         evidence: a.evidence.sort((x, y) => x.span.start - y.span.start),
+        treatment: a.rejections.some((r) => r.basis === '102' || r.basis === '103') ? treatments.get(n)?.state ?? 'explained' : null,
+        examiner_admissions: (treatments.get(n)?.admissions ?? []).map((e) => ({ text: e.text, span: e.span })),
+        structure_source: st ? st.source : null,
       };
     });
 }
@@ -149,12 +153,14 @@ export function collectClaimFacts(parsed: ParsedOfficeAction): ClaimFacts[] {
 /** One entry per basis of a statement, with its full citation. */
 function claimRejections(r: RejectionStatement): ClaimRejection[] {
   return r.bases.map((basis) => ({
+    ground_id: r.id,
     basis,
     citation: citationFor(r, basis),
     references: r.references.map(priorArtLabel),
     statement: r.evidence.text,
     span: r.evidence.span,
     derived: r.derived_from !== null,
+    ...(r.subtype ? { subtype: r.subtype } : {}),
   }));
 }
 

@@ -12,6 +12,8 @@ export type { AnalyzeOptions, ExpertName, ExpertReport, OfficeActionAnalysis } f
 export { buildClaimAnalyses } from './breakdown.ts';
 export type { BreakdownOptions } from './breakdown.ts';
 export { formatClaimList, parseClaimList } from './claim-lists.ts';
+export { actionGrounds, assessCompleteness, compactList } from './completeness.ts';
+export type { ActionGround, CompletenessReport, GroundAnswer, GroundCompleteness, GroundKind } from './completeness.ts';
 export type { ComponentConfidence } from './confidence.ts';
 export { parseOfficeAction, MAX_INPUT_CHARS } from './parse.ts';
 export type { ParseOptions } from './parse.ts';
