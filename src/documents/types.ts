@@ -211,8 +211,9 @@ export interface ExtensionPetitionInput {
   office_action: OfficeActionRef;
   months: number;
   entity_size: EntitySize;
-  /** Computed by the deadline engine: the end of the period set, and the last day of the extended period. */
-  period: { reply_due: IsoDate; extended_due: IsoDate };
+  /** Computed by the deadline engine: the end of the period set and of the extended period, as counted
+   *  (nominal dates), with the dates rolled to the next business day when they differ (35 U.S.C. 21(b)). */
+  period: { reply_due: IsoDate; extended_due: IsoDate; reply_due_effective?: IsoDate; extended_due_effective?: IsoDate };
   petition_date: IsoDate;
   /** Overrides the 37 CFR 1.17(a) amount in force on `petition_date` (dollars, e.g. `276.00`). */
   fee_amount?: string;

@@ -35,7 +35,7 @@ describe('buildResponseToOfficeAction: non-final rejection with claim texts', ()
     const all = lines(doc.text);
     expect(all[0]).toBe('IN THE UNITED STATES PATENT AND TRADEMARK OFFICE');
     for (const l of ['In re Application of: Maria GARCIA', 'Application No.: 17/200,011', 'Filed: March 3, 2021', 'Confirmation No.: 4821',
-      'Art Unit: 2877', 'Examiner: REBMANN, JOHN T', 'Attorney Docket No.: PRO-0042US', 'Title: OPTICAL ANALYTE SENSOR WITH AMBIENT LIGHT COMPENSATION']) {
+      'Art Unit: 2877', 'Examiner: John T. Rebmann', 'Attorney Docket No.: PRO-0042US', 'Title: OPTICAL ANALYTE SENSOR WITH AMBIENT LIGHT COMPENSATION']) {
       expect(all).toContain(l);
     }
     expect(paragraphsWithStyle(doc.documentXml, 'Title')).toEqual(['AMENDMENT AND RESPONSE UNDER 37 C.F.R. § 1.111']);
@@ -203,7 +203,8 @@ describe('buildResponseToOfficeAction: after a final rejection', () => {
     const entry = section(doc, /Entry Under 37 C\.F\.R\. § 1\.116/);
     expect(entry).toContain('Entry of this amendment under 37 C.F.R. § 1.116 is respectfully requested.');
     expect(entry).toContain('cancels claim 9 (37 C.F.R. § 1.116(b)(1))');
-    expect(entry).toContain('The amendment of claim 4 is necessary and was not earlier presented because [state good and sufficient reasons, 37 C.F.R. § 1.116(b)(3)].');
+    expect(entry).toContain('The amendment of claim 4 touches the merits; it is necessary and was not earlier presented because [state good and sufficient reasons, 37 C.F.R. § 1.116(b)(3)].');
+    expect(entry).not.toMatch(/cancels[^.]*places the application in better form for appeal/);
     expect(entry).toContain('This reply is dated within two months of the final Office Action (by May 4, 2026)');
     expect(entry).toContain('The After Final Consideration Pilot 2.0 ended on December 14, 2024 (89 FR 79899).');
   });
