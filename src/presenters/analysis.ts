@@ -1,5 +1,6 @@
 import type { AnalysisRun } from '../analysis/run-analysis.ts';
 import { actionGrounds, type ClaimAnalysis, type ExaminerStats } from '../domain/office-action/index.ts';
+import { knownWeaknesses } from '../analysis/billable-text.ts';
 
 export interface AnalysisMeta {
   analysisId: string;
@@ -9,7 +10,7 @@ export interface AnalysisMeta {
   createdAt: Date;
   examinerIntel: { requested: boolean; examiner_name: string | null; stats: ExaminerStats | null };
   billing: { input_tokens: number; output_tokens: number; token_source: 'tokenizer' | 'tokenizer+provider'; cost: string };
-  /** Extra experts that ran (the optional LLM outliner), with their versions and confidence. */
+  /** Extra experts that ran (the optional LLM outliner), with their versions (the model) and confidence. */
   extraExperts?: { name: string; version: string; confidence: number }[];
   argumentOutlines?: unknown[];
   /** Why the optional LLM expert produced nothing, when it failed. */
@@ -31,6 +32,10 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
   const a = run.analysis;
   const experts = [...a.experts.map((e) => ({ name: e.name, version: e.version, confidence: e.confidence })), ...(meta.extraExperts ?? [])];
   const detected = a.office_action_type;
+  const weaknesses = knownWeaknesses(a);
+  // Each kind of known weakness costs confidence; the figure never claims more than the pipeline measured.
+  const overall = Math.max(0.05, Math.round((a.confidence - 0.05 * Math.min(weaknesses.length, 6)) * 100) / 100);
+  const llmExperts = meta.extraExperts ?? [];
   return {
     analysis_id: meta.analysisId,
     application_number: meta.applicationNumber,
@@ -39,10 +44,18 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
     glass_box: {
       experts_invoked: experts.map((e) => e.name),
       citations_verified: a.citations_verified,
+      // Exactly what citations_verified checked, and what it did not (docs/decisions.md).
+      citations_verified_scope: 'Each quoted span (rejection statements, claim lists, references as written, pinpoints, examiner admissions) re-reads verbatim from the submitted text at its offsets. Not verified: that the cited references say what the examiner asserts, publication numbers against a patent office register, or any legal conclusion.',
       confidence_scores: Object.fromEntries(experts.map((e) => [e.name, e.confidence])),
-      model_versions: Object.fromEntries(experts.map((e) => [e.name, e.version])),
+      // Only language models have model versions; the rule-based components are listed in `components`.
+      model_versions: Object.fromEntries(llmExperts.map((e) => [e.name, e.version])),
+      components: [
+        ...a.experts.map((e) => ({ name: e.name, kind: 'rules' as const, version: e.version })),
+        ...llmExperts.map((e) => ({ name: e.name, kind: 'language_model' as const, version: e.version })),
+      ],
       elapsed_seconds: Number(run.elapsedSeconds.toFixed(4)),
-      overall_confidence: a.confidence,
+      overall_confidence: overall,
+      known_weaknesses: weaknesses,
       expert_timings_ms: Object.fromEntries(a.experts.map((e) => [e.name, e.elapsed_ms])),
     },
     requested_type: meta.requestedType,
@@ -62,7 +75,7 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
     examiner_intel: meta.examinerIntel,
     argument_outlines: meta.argumentOutlines ?? [],
     llm_expert_error: meta.llmError ?? null,
-    billing: meta.billing,
+    billing: { ...meta.billing, output_basis: 'practitioner_text', basis_note: 'input: tokens of the office-action text (plus a language model\'s prompt, as its provider reports it); output: tokens of the rationales written for the practitioner (plus a language model\'s output, as reported), never the JSON record (o200k_base tokenizer)' },
     created_at: meta.createdAt.toISOString(),
   };
 }
