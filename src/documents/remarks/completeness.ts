@@ -13,7 +13,9 @@ import { STYLE } from '../docx/styles.ts';
 
 export function completenessChecklist(report: CompletenessReport, placeholders: number): (Paragraph | Table)[] {
   const rows = report.grounds.map((g) => {
-    const where = g.answered_in.map((a) => `${a.section}${a.claims.length ? ` (${a.claims.length === 1 ? 'claim' : 'claims'} ${compactList(a.claims)})` : ''}: ${a.how}`).join('; ');
+    const bySection = new Map<string, string[]>();
+    for (const a of g.answered_in) bySection.set(a.section, [...(bySection.get(a.section) ?? []), `${a.claims.length ? `${a.claims.length === 1 ? 'claim' : 'claims'} ${compactList(a.claims)}: ` : ''}${a.how}`]);
+    const where = [...bySection].map(([section, hows]) => `${section} (${hows.join('; ')})`).join('; ');
     const status = g.answered ? [new TextRun({ text: 'Answered' })] : [new TextRun({ text: 'NOT ANSWERED', bold: true, highlight: 'yellow' })];
     return [g.label, where || '—', g.answered ? status : [...status, new TextRun({ text: `: ${g.reason ?? ''}` })]];
   });

@@ -144,24 +144,29 @@ const SINGLE_REFERENCE_103 =
   'KSR Int’l Co. v. Teleflex Inc., 550 U.S. 398, 418 (2007); MPEP 2143, 2143.03.';
 
 /** The examiner's concessions about claim `c` in an anticipation rejection, argued as such (MPEP 2131). */
-function admissionParagraphs(g: RejectionGround, c: PlannedClaim): Paragraph[] {
-  const said = c.disposition?.admissions ?? [];
+function admissionParagraphs(g: RejectionGround, c: PlannedClaim | readonly PlannedClaim[]): Paragraph[] {
+  const group = Array.isArray(c) ? (c as readonly PlannedClaim[]) : [c as PlannedClaim];
+  const said = group[0]?.disposition?.admissions ?? [];
   if (g.family !== '102' || said.length === 0) return [];
+  const n = group.map((x) => x.claim_number);
+  const who = claimsPhrase(n);
   return [
-    para(`The Office Action itself acknowledges, with respect to claim ${c.claim_number}:`),
+    para(`The Office Action itself acknowledges, with respect to ${who}:`),
     ...said.slice(0, 2).map((a) => quote(a.replace(/\s+/g, ' ').trim())),
-    para(`Anticipation requires that a single reference disclose each and every element of the claim, arranged as in the claim (MPEP 2131). By the Office Action's own statement, ${refs(g)} ${agree(g, 'does', 'do')} not disclose every limitation of claim ${c.claim_number}, so claim ${c.claim_number} is not anticipated, and the Office Action has made no finding under 35 U.S.C. 103 that could fill the gap. The rejection of claim ${c.claim_number} should be withdrawn.`),
+    para(`Anticipation requires that a single reference disclose each and every element of the claim, arranged as in the claim (MPEP 2131). By the Office Action's own statement, ${refs(g)} ${agree(g, 'does', 'do')} not disclose every limitation of ${who}, so ${who} ${verbFor(n, 'is', 'are')} not anticipated, and the Office Action has made no finding under 35 U.S.C. 103 that could fill the gap. The rejection of ${who} should be withdrawn.`),
   ];
 }
 
 /** No prima facie case: the examiner never (intelligibly) applied the art to the claim (37 CFR 1.104(c)(2)). */
-function noPrimaFacieParagraphs(g: RejectionGround, c: PlannedClaim): Paragraph[] {
-  const t = c.disposition?.treatment;
+function noPrimaFacieParagraphs(g: RejectionGround, c: PlannedClaim | readonly PlannedClaim[]): Paragraph[] {
+  const group = Array.isArray(c) ? (c as readonly PlannedClaim[]) : [c as PlannedClaim];
+  const t = group[0]?.disposition?.treatment;
   if (t !== 'missing' && t !== 'garbled') return [];
   const what = g.family === '102' ? 'anticipation' : 'obviousness';
+  const who = claimsPhrase(group.map((x) => x.claim_number));
   return [para(
-    `The Office Action ${t === 'missing' ? 'does not address claim ' + c.claim_number + ' at all' : 'does not intelligibly explain how ' + refs(g) + ' meets the limitations of claim ' + c.claim_number} ` +
-    `(the rejection must designate the particular parts of the reference relied on and clearly explain the pertinence of each reference, 37 C.F.R. § 1.104(c)(2); MPEP 707.07(d)). No prima facie case of ${what} has therefore been stated for claim ${c.claim_number}. ` +
+    `The Office Action ${t === 'missing' ? `does not address ${who} at all` : `does not intelligibly explain how ${refs(g)} meets the limitations of ${who}`} ` +
+    `(the rejection must designate the particular parts of the reference relied on and clearly explain the pertinence of each reference, 37 C.F.R. § 1.104(c)(2); MPEP 707.07(d)). No prima facie case of ${what} has therefore been stated for ${who}. ` +
     'Should the rejection be maintained with a new explanation, that would be a new ground of rejection not necessitated by amendment, and the next action could not properly be made final (MPEP 706.07(a)).',
   )];
 }
@@ -213,6 +218,8 @@ function argueDistinction(g: RejectionGround, claims: readonly PlannedClaim[]): 
     case '102':
     case '103': {
       const single = g.references.length <= 1;
+      // Dependents with an argument of their own (an admission, no prima facie case), grouped by that argument.
+      const specialGroups = new Map<string, PlannedClaim[]>();
       for (const c of roots) {
         out.push(heading(3, `Claim ${c.claim_number}`));
         const strong = [...admissionParagraphs(g, c), ...noPrimaFacieParagraphs(g, c)];
@@ -247,7 +254,14 @@ function argueDistinction(g: RejectionGround, claims: readonly PlannedClaim[]): 
         const deps = dependents.get(c.claim_number) ?? [];
         const special = deps.filter((d) => admissionParagraphs(g, d).length || noPrimaFacieParagraphs(g, d).length);
         out.push(...dependentsSentence(c.claim_number, deps.filter((d) => !special.includes(d)), g.family === '103' ? 'nonobvious' : 'novel'));
-        for (const d of special) out.push(heading(3, `Claim ${d.claim_number}`), ...admissionParagraphs(g, d), ...noPrimaFacieParagraphs(g, d));
+        for (const d of special) {
+          const key = `${d.disposition?.treatment ?? ''}|${(d.disposition?.admissions ?? []).join('|')}`;
+          specialGroups.set(key, [...(specialGroups.get(key) ?? []), d]);
+        }
+      }
+      for (const group of specialGroups.values()) {
+        const n = group.map((d) => d.claim_number);
+        out.push(heading(3, claimsPhrase(n, true)), ...admissionParagraphs(g, group), ...noPrimaFacieParagraphs(g, group));
       }
       break;
     }

@@ -121,7 +121,7 @@ export function claimObjectionRemarks(plan: AmendmentPlan, objections: readonly 
     const canceled = n.filter((x) => { const k = byNumber.get(x)?.change.kind; return k === 'canceled' || k === 'canceled_into'; });
     const rest = n.filter((x) => !amended.includes(x) && !canceled.includes(x));
     if (amended.length) {
-      const correction = o.explanation ? `as the Office Action suggests (${short(o.explanation, 200)})` : null;
+      const correction = o.explanation ? `as the Office Action suggests (${short(o.explanation, 200).replace(/[.\s]+$/, '')})` : null;
       paragraphs.push(para(correction
         ? `${claimsPhrase(amended, true)} ${verbFor(amended, 'has', 'have')} been amended ${correction}.`
         : [run(`${claimsPhrase(amended, true)} ${verbFor(amended, 'has', 'have')} been amended to address the objection by `), prompt('describe the correction'), run('.')]));
