@@ -29,10 +29,20 @@ export function extractTreatments(input: string, work: string, blocks: readonly 
   for (const r of rejections) {
     if (r.derived_from !== null) continue;
     if (!r.bases.includes('102') && !r.bases.includes('103')) continue;
-    for (const n of r.claims) artClaims.set(n, [...(artClaims.get(n) ?? []), r]);
+    for (const n of r.claims) {
+      const list = artClaims.get(n);
+      if (list) list.push(r);
+      else artClaims.set(n, [r]);
+    }
   }
   const blocksOf = new Map<number, ClaimBlock[]>();
-  for (const b of blocks) for (const n of b.claims) blocksOf.set(n, [...(blocksOf.get(n) ?? []), b]);
+  for (const b of blocks) {
+    for (const n of b.claims) {
+      const list = blocksOf.get(n);
+      if (list) list.push(b);
+      else blocksOf.set(n, [b]);
+    }
+  }
 
   const out: ClaimTreatment[] = [];
   for (const [n, rejs] of [...artClaims].sort((a, b) => a[0] - b[0])) {
