@@ -34,7 +34,6 @@ import { restatement } from './remarks/restatement.ts';
 import { electionRemarks, requirementForInformationRemarks } from './remarks/restriction.ts';
 import { groundHeading } from './remarks/wording.ts';
 import { argumentsForGround, groundWithArgument, practitionerSection, replyFor, requirementText } from './remarks/practitioner-text.ts';
-import { unansweredWords } from './remarks/completeness.ts';
 import type { CompletenessReport } from '../domain/response-plan/completeness.ts';
 import { signatureBlock } from './signature.ts';
 import { checkCaption, checkClaims, checkDate } from './validate.ts';
@@ -100,7 +99,7 @@ export async function draftResponse(input: ResponseDraftInput): Promise<{ docume
   const children: (Paragraph | Table)[] = [...captionBlock(caption), title(paperTitle)];
   for (const note of input.drafting_notes ?? []) children.push(draftingNote(note));
   children.push(para(`In reply to the ${actionDescription(kind)} mailed ${mailed} (the “Office Action”), Applicant submits the following${amends ? ' amendments and' : ''} remarks.`));
-  if (!outline.completeness.complete) children.push(draftingNote(incompleteNote(outline.completeness, input.accept_incomplete === true)));
+  if (!outline.completeness.complete) for (const note of incompleteNotes(outline.completeness, input.accept_incomplete === true)) children.push(draftingNote(note));
   if (placeholders > 0) {
     children.push(draftingNote(`${placeholders} highlighted, bracketed ${placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing; the checklist on the last page lists where each ground of the Office Action is answered.`));
   }
@@ -123,14 +122,18 @@ export async function draftResponse(input: ResponseDraftInput): Promise<{ docume
   return { document, report: { outline, placeholders } };
 }
 
-/** Page 1's note on a draft that leaves something unanswered (37 CFR 1.111(b)), listing each item. */
-export function incompleteNote(report: CompletenessReport, requested: boolean): string {
+/** Page 1's notes on a draft that leaves something unanswered (37 CFR 1.111(b)): what, then each missing item once. */
+export function incompleteNotes(report: CompletenessReport, requested: boolean): string[] {
   const n = report.missing.length;
-  const items = report.missing.slice(0, 25).map((m) => m.message);
   const from = report.answers === 'practitioner' ? `was generated from an incomplete response plan (${n} item${n === 1 ? '' : 's'} missing) and ` : '';
-  const unanswered = report.grounds.filter((g) => !g.answered).map((g) => `${g.title} (${unansweredWords(g)})`);
-  return `INCOMPLETE REPLY${requested ? ' (drafted at your request)' : ''}: this draft ${from}does not answer ${unanswered.length ? unanswered.join('; ') : 'every choice made'}. ${items.map((m) => `Missing: ${m}`).join(' ')}${n > 25 ? ` ... and ${n - 25} more.` : ''} 37 C.F.R. § 1.111(b) requires a reply to every ground of objection and rejection; an incomplete reply draws a notice under 37 C.F.R. § 1.135(c). Complete it before filing.`;
+  const unanswered = report.grounds.filter((g) => !g.answered).map((g) => g.title);
+  const head = `INCOMPLETE REPLY${requested ? ' (drafted at your request)' : ''}: this draft ${from}does not answer ${unanswered.length ? unanswered.join('; ') : 'every choice made'}. 37 C.F.R. § 1.111(b) requires a reply to every ground of objection and rejection; an incomplete reply draws a notice under 37 C.F.R. § 1.135(c). Complete it before filing.`;
+  const items = report.missing.slice(0, MAX_NOTES).map((m) => `Missing: ${m.message}`);
+  if (n > MAX_NOTES) items.push(`... and ${n - MAX_NOTES} more (see the checklist on the last page).`);
+  return [head, ...items];
 }
+
+const MAX_NOTES = 25;
 
 const SPEC_BOOKMARK = 'prosa_specification';
 const DRAWINGS_BOOKMARK = 'prosa_drawings';

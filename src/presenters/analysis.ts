@@ -82,6 +82,13 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
   // examiner's words and stable ids (`r1-103`, `o1-claims`, ...), computed once here with the
   // action's text and stored: the response plan, the paper and the tools all read this list.
   const grounds = deriveGrounds(record as unknown as SourceAnalysis, run.text ?? null);
+  // A claim objection's reasoning is the examiner's detail the parser isolated (the correction
+  // asked for, e.g. "the word “mirco” is an error; it should be replaced with --micro--"), when it has one.
+  for (const g of grounds) {
+    if (g.kind !== 'claim_objection') continue;
+    const detail = a.parsed.objections.find((o) => o.evidence.span.start === g.statement.span.start && o.evidence.span.end === g.statement.span.end)?.detail;
+    if (detail) g.reasoning = { text: detail.text, span: detail.span, truncated: false };
+  }
   const byStatement = new Map(grounds.filter((g) => g.kind === 'rejection').map((g) => [`${g.statement.span.start}:${g.statement.span.end}:${basisSlug(g.basis ?? '')}`, g.id]));
   for (const c of record.claim_analyses) {
     for (const r of c.rejections) {
