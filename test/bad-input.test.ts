@@ -169,9 +169,9 @@ describe('bad input on every route', () => {
         const headers = { cookie: credentials[i].cookie, 'x-api-key': credentials[i].apiKey, 'content-type': 'application/json' };
         const hasBody = r.method !== 'GET' && r.method !== 'DELETE';
         const res = await t.app.inject({ method: r.method as 'POST', url: fill(r.url, 'x'), headers, payload: hasBody ? body(v) : undefined, remoteAddress: randomIp() });
-        expectErrorObject(res, `${r.method} ${r.url} body ${JSON.stringify(v)}`);
+        expectErrorObject(res, `${r.method} ${r.url} body ${JSON.stringify(v)}`, r.url);
         const q = await t.app.inject({ method: r.method as 'GET', url: `${r.url.replace(/:[a-z_]+/g, '%ED%A0%80')}?limit=%ED%A0%80&before=%ED%A0%80&q=%ED%B0%80x`, headers, payload: hasBody ? '{}' : undefined, remoteAddress: randomIp() });
-        expectErrorObject(q, `${r.method} ${r.url} query ${JSON.stringify(v)}`);
+        expectErrorObject(q, `${r.method} ${r.url} query ${JSON.stringify(v)}`, r.url);
       }
     }
     const keyName = await t.app.inject({ method: 'POST', url: '/api/keys', headers: { cookie, 'content-type': 'application/json' }, payload: '{"name":"ci \\ud800 key"}', remoteAddress: randomIp() });

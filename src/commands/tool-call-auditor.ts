@@ -14,26 +14,36 @@ export interface ToolCallAuditProps {
   /** ok, or the error_code the tool call ended with. */
   outcome: string;
   durationMs: number;
+  /** The MCP server's request id of the call (to match log lines). */
+  requestId: string;
 }
 
-/** One MCP tool call in the account's audit log (action mcp.tool_call), as the MCP server reports it. */
-export async function toolCallAuditor(db: Db, actor: Actor, props: ToolCallAuditProps): Promise<{ id: string }> {
+/**
+ * MCP tool calls in the account's audit log (action mcp.tool_call), as the MCP server reports
+ * them (one or a batch), all rows in one transaction. Returns the new rows' ids in order.
+ */
+export async function toolCallAuditor(db: Db, accountId: string, calls: readonly ToolCallAuditProps[]): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
-    const id = await writeAudit(trx, actor, {
-      accountId: props.accountId,
-      action: 'mcp.tool_call',
-      targetType: 'mcp_tool',
-      targetId: props.tool,
-      details: {
-        tool: props.tool,
-        outcome: props.outcome,
-        duration_ms: props.durationMs,
-        arguments_summary: props.argumentsSummary,
-        client_id: props.clientId,
-        client_name: props.clientName,
-        grant_id: props.grantId,
-      },
-    });
-    return { id: id.toString() };
+    const ids: string[] = [];
+    for (const props of calls) {
+      const actor: Actor = { accountId, via: 'bearer', requestId: props.requestId };
+      const id = await writeAudit(trx, actor, {
+        accountId: props.accountId,
+        action: 'mcp.tool_call',
+        targetType: 'mcp_tool',
+        targetId: props.tool,
+        details: {
+          tool: props.tool,
+          outcome: props.outcome,
+          duration_ms: props.durationMs,
+          arguments_summary: props.argumentsSummary,
+          client_id: props.clientId,
+          client_name: props.clientName,
+          grant_id: props.grantId,
+        },
+      });
+      ids.push(id.toString());
+    }
+    return ids;
   });
 }

@@ -131,6 +131,17 @@ describe('POST /api/audit/tool-calls', () => {
     expect((await get('/api/audit?action=mcp.', { cookie: a.cookie })).json().entries).toHaveLength(before);
   });
 
+  test('a batch of calls is written in one report, each row with its own request id', async () => {
+    const bearer = { cookie: a.cookie, 'x-test-bearer': 'client-claude' };
+    const res = await report(bearer, { calls: [{ ...toolCall, tool: 'whoami', request_id: 'batch-1' }, { ...toolCall, tool: 'check_credits', request_id: 'batch-2' }] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().ids).toHaveLength(2);
+    const rows = await t.database.db.selectFrom('audit_log').select(['request_id', 'target_id']).where('request_id', 'in', ['batch-1', 'batch-2']).orderBy('id').execute();
+    expect(rows).toEqual([{ request_id: 'batch-1', target_id: 'whoami' }, { request_id: 'batch-2', target_id: 'check_credits' }]);
+    const tooMany = await report(bearer, { calls: Array.from({ length: 101 }, () => toolCall) });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
   test('the body is validated and bounded', async () => {
     const bearer = { cookie: a.cookie, 'x-test-bearer': 'client-claude' };
     const badTool = await report(bearer, { ...toolCall, tool: 'Drop Table' });
@@ -141,7 +152,7 @@ describe('POST /api/audit/tool-calls', () => {
     const big = await report(bearer, { ...toolCall, arguments_summary: { text: 'x'.repeat(5000) } });
     expect(big.statusCode).toBe(400);
     expect(big.json().message).toContain('body.arguments_summary');
-    const huge = await report(bearer, { ...toolCall, arguments_summary: { text: 'x'.repeat(20_000) } });
+    const huge = await report(bearer, { ...toolCall, arguments_summary: { text: 'x'.repeat(700_000) } });
     expect(huge.statusCode).toBe(413);
   });
 });

@@ -13,8 +13,12 @@ import { createRateLimits } from '../../src/http/plugins/rate-limit-store.ts';
 import { keyringFromSecret } from '../../src/auth/keyring.ts';
 import { startDraftQueue } from '../../src/jobs/queue.ts';
 import { queueHandle } from '../../src/jobs/queue-handle.ts';
+import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
+import { todayUtc } from '../../src/clock.ts';
 
 export const CHECKS_ACCOUNT = 'conformance@prosa.test';
+/** Test-only secret: the MCP client secret (token exchange) derives from it. */
+export const CHECKS_SIGNING_SECRET = 'external-checks-signing-secret-0123456789abcdef';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,16 +37,17 @@ export interface ChecksServer {
   close(): Promise<void>;
 }
 
-export async function startChecksServer(): Promise<ChecksServer> {
+export async function startChecksServer(opts: { demo?: boolean } = {}): Promise<ChecksServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({ BASE_URL: url, PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'warn' });
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrateToLatest(database.db);
+  if (opts.demo) await seedDemoData(database.db, todayUtc());
   // The runners fire dozens of requests a second as one user: lift the limits (not under test here).
   const lifted = { perMinute: 100_000, perSecond: 10_000 };
   const rateLimits = await createRateLimits({ tiers: { free: lifted, mcp: lifted, assistant: lifted, oauth_register: lifted, oauth_token: lifted } });
-  const keyring = keyringFromSecret('external-checks-signing-secret-0123456789abcdef');
+  const keyring = keyringFromSecret(CHECKS_SIGNING_SECRET);
   const queue = queueHandle(() => startDraftQueue(database, { supervise: false }));
   const app = await buildApp({ config, database, rateLimits, keyring, queue }, { logger: false, mcp: true, testAutoApprove: { email: CHECKS_ACCOUNT } });
   await app.listen({ port, host: '127.0.0.1' });

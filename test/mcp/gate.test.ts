@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SignJWT, generateKeyPair } from 'jose';
-import type { OAuthTestServer } from '../support/oauth.ts';
+import { startOAuthTestServer, type OAuthTestServer } from '../support/oauth.ts';
 import { craftToken, INITIALIZE, rawMcp, readRpc, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
 
 /**
@@ -93,5 +93,30 @@ describe('401 challenges', () => {
     const auth = { authorization: `Bearer ${user.tokens.access_token}` };
     const origin = await rawMcp(s.url, INITIALIZE, { ...auth, origin: 'https://attacker.example' });
     expect(origin.status).toBe(403);
+  });
+});
+
+const startOAuthTestServerWith = (tiers: NonNullable<Parameters<typeof startOAuthTestServer>[1]>['tiers']) => startOAuthTestServer({}, { mcp: true, tiers });
+
+describe('rate limits on /mcp', () => {
+  test('per account (never per IP): one account over its budget gets 429 with Retry-After; another account behind the same address does not', async () => {
+    const tight = await startOAuthTestServerWith({ mcp: { perMinute: 1000, perSecond: 3 } });
+    try {
+      const a = await signedInUser(tight.url);
+      const b = await signedInUser(tight.url);
+      const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await rawMcp(tight.url, list, { authorization: `Bearer ${a.tokens.access_token}` })).status);
+      expect(statuses).toContain(429);
+      const limited = await rawMcp(tight.url, list, { authorization: `Bearer ${a.tokens.access_token}` });
+      if (limited.status === 429) {
+        expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await limited.json()).toMatchObject({ error: true, error_code: 'rate_limited' });
+      }
+      // Same client address (127.0.0.1), another account: its own budget.
+      expect((await rawMcp(tight.url, list, { authorization: `Bearer ${b.tokens.access_token}` })).status).toBe(200);
+    } finally {
+      await tight.close();
+    }
   });
 });

@@ -54,11 +54,11 @@ describe('the sign-in page', () => {
     expect(html).not.toMatch(/fonts\.googleapis|<link /);
   });
 
-  it('a wrong password shows the page again with an alert; six failures lock the e-mail out (as POST /api/auth/signin)', async () => {
+  it('a wrong password shows the page again with an alert; five failures lock the e-mail out (as POST /api/auth/signin)', async () => {
     const client = await registerClient(s.url);
     const acct = await signUpAccount(s.url);
     const { url, jar } = await startAt(client);
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 5; i++) {
       const res = await fetch(`${url}/login`, form(jar, { email: acct.email, password: 'wrong password!' }));
       expect(res.status).toBe(401);
       const html = await res.text();

@@ -49,16 +49,16 @@ export async function freePort(): Promise<number> {
  * The backend listening on 127.0.0.1 with BASE_URL = its own address (the provider needs real
  * HTTP). TRUSTED_PROXIES=127.0.0.1 so tests can pick their client address with X-Forwarded-For.
  */
-export async function startOAuthTestServer(env: Record<string, string> = {}, opts: Pick<BuildAppOptions, 'testAutoApprove' | 'mcp'> = {}): Promise<OAuthTestServer> {
+export async function startOAuthTestServer(env: Record<string, string> = {}, opts: Pick<BuildAppOptions, 'testAutoApprove' | 'mcp'> & { tiers?: Parameters<typeof createRateLimits>[0]['tiers'] } = {}): Promise<OAuthTestServer> {
   const database = await createTestDatabase();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config: Config = loadConfig({ BASE_URL: url, PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', TRUSTED_PROXIES: '127.0.0.1', ...env });
-  const rateLimits = await createRateLimits({ connectionString: database.connectionString });
+  const rateLimits = await createRateLimits({ connectionString: database.connectionString, tiers: opts.tiers });
   const keyring = keyringFromSecret(config.signingSecret ?? TEST_SIGNING_SECRET);
   const queue = queueHandle(() => startDraftQueue(database, { supervise: false }));
   const ctx: AppContext = { config, database, rateLimits, keyring, queue };
-  const app = await buildApp(ctx, { logger: false, ...opts });
+  const app = await buildApp(ctx, { logger: false, testAutoApprove: opts.testAutoApprove, mcp: opts.mcp });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     url,

@@ -17,6 +17,20 @@ import type { Actor } from '../../commands/actor.ts';
 import { writeAudit } from '../../commands/audit.ts';
 import { oauthRequestContext } from './request-context.ts';
 import { MCP_CLIENT_ID } from './constants.ts';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGES } from '../../domain/unsafe-text.ts';
+
+/**
+ * The provider parses its own request bodies, so the edge guard (http/plugins/nul-guard.ts) never
+ * sees them: text `jsonb` cannot store (U+0000, a lone UTF-16 surrogate such as a registration's
+ * `client_name: "\ud800"`) is refused here, as the protocol's own 400 (RFC 7591 §3.2.2
+ * invalid_client_metadata for registrations), instead of failing the insert as a 500.
+ */
+function refuseUnstorableText(model: string, payload: unknown): void {
+  const hit = findUnsafeText(payload, model === 'Client' ? 'client metadata' : 'request');
+  if (!hit) return;
+  const message = `${hit.path} ${UNSAFE_TEXT_MESSAGES[hit.problem]}`;
+  throw model === 'Client' ? new errors.InvalidClientMetadata(message) : new errors.InvalidRequest(message);
+}
 
 function requestId(): string | undefined {
   return oauthRequestContext.getStore()?.requestId;
@@ -65,6 +79,7 @@ export function createKyselyAdapter(db: Db): new (model: string) => Adapter {
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
       const p = payload as Record<string, unknown>;
+      refuseUnstorableText(this.model, payload);
       const expiresAt = typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
       const values = {
         model: this.model,

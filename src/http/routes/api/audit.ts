@@ -13,6 +13,8 @@ import { routeNotFound } from '../../plugins/errors.ts';
 
 /** The redacted argument summary may be at most this large (JSON, UTF-8). */
 export const MAX_ARGUMENTS_SUMMARY_BYTES = 4096;
+/** Most tool calls one report may carry. */
+export const MAX_BATCH = 100;
 const CODE = /^[a-z][a-z0-9_]{0,63}$/;
 
 export const toolCallBody = z.object({
@@ -53,26 +55,26 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/audit/tool-calls', {
-    // Each report follows a tool call whose own /api calls were counted: it does not spend the budget again.
     config: { auth: 'account', rateLimit: 'off' },
-    bodyLimit: 16 * 1024,
-    // Only the MCP server (a bearer token) reports tool calls; to every other caller the route does not exist.
+    bodyLimit: MAX_BATCH * (MAX_ARGUMENTS_SUMMARY_BYTES + 1024),
     preValidation: async (request) => {
       if (request.principal?.via !== 'bearer') throw routeNotFound(request.method, request.url);
     },
     schema: {
       tags: ['account'],
-      summary: 'Record an MCP tool call in the audit log (MCP server only)',
-      description: 'Bearer tokens only (the MCP server after token exchange); any other credential gets 404. Writes an audit row with action mcp.tool_call, the OAuth client id and name, the redacted arguments, outcome and duration. 201 {id}.',
-      body: toolCallBody,
+      summary: 'Record MCP tool calls in the audit log (MCP server only)',
+      description: `Bearer tokens only (the MCP server after token exchange); any other credential gets 404. One call, or \`{calls: [...]}\` with up to ${MAX_BATCH} calls of the same account (the MCP server batches its reports), each written as an audit row with action mcp.tool_call, the OAuth client id and name, the redacted arguments, outcome and duration, in one transaction. 201 {id} for one call, {ids} for a batch.`,
+      body: z.union([toolCallBody, z.object({ calls: z.array(toolCallBody).min(1).max(MAX_BATCH) }).strict()]),
     },
   }, async (request, reply) => {
     const p = request.principal as Principal;
-    const b = request.body;
-    if (Buffer.byteLength(JSON.stringify(b.arguments_summary), 'utf8') > MAX_ARGUMENTS_SUMMARY_BYTES) {
-      throw validationError('body.arguments_summary', `must be at most ${MAX_ARGUMENTS_SUMMARY_BYTES} bytes as JSON (redact long values)`);
+    const calls = 'calls' in request.body ? request.body.calls : [request.body];
+    for (const [i, b] of calls.entries()) {
+      if (Buffer.byteLength(JSON.stringify(b.arguments_summary), 'utf8') > MAX_ARGUMENTS_SUMMARY_BYTES) {
+        throw validationError(`body${'calls' in request.body ? `.calls[${i}]` : ''}.arguments_summary`, `must be at most ${MAX_ARGUMENTS_SUMMARY_BYTES} bytes as JSON (redact long values)`);
+      }
     }
-    const created = await toolCallAuditor(db, { accountId: p.accountId, via: 'bearer', requestId: b.request_id }, {
+    const ids = await toolCallAuditor(db, p.accountId, calls.map((b) => ({
       accountId: p.accountId,
       clientId: p.oauthClientId ?? null,
       clientName: p.oauthClientName ?? null,
@@ -81,7 +83,8 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       argumentsSummary: b.arguments_summary,
       outcome: b.outcome,
       durationMs: b.duration_ms,
-    });
-    return reply.status(201).send(created);
+      requestId: b.request_id,
+    })));
+    return reply.status(201).send('calls' in request.body ? { ids } : { id: ids[0] });
   });
 }
