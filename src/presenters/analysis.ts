@@ -67,7 +67,7 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
       metadata: a.parsed.metadata,
       summary: a.parsed.summary,
     },
-    references: a.parsed.references,
+    references: a.parsed.references.map((r) => ({ ...r })),
     restriction_groups: a.parsed.restriction_groups,
     information_requirements: a.parsed.information_requirements,
     document_objections: a.parsed.document_objections,
@@ -96,6 +96,14 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
       if (id) r.ground_id = id;
     }
   }
+  // References name the grounds citing them in the same scheme (the parser's `rej-N` stay inside it).
+  const spanOf = new Map(a.parsed.rejections.map((r) => [r.id, `${r.evidence.span.start}:${r.evidence.span.end}`]));
+  const idsOfSpan = new Map<string, string[]>();
+  for (const g of grounds) if (g.kind === 'rejection') {
+    const key = `${g.statement.span.start}:${g.statement.span.end}`;
+    idsOfSpan.set(key, [...(idsOfSpan.get(key) ?? []), g.id]);
+  }
+  for (const r of record.references) r.cited_in = [...new Set(r.cited_in.flatMap((id) => idsOfSpan.get(spanOf.get(id) ?? '') ?? []))];
   return { ...record, grounds };
 }
 

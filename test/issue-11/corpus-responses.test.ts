@@ -15,6 +15,12 @@ describe('finding 1: objections are answered (corpus 06)', () => {
     const kinds = record.grounds!.map((g) => `${g.id}:${g.kind}${g.target ? `:${g.target}` : ''}`);
     // One id scheme (src/domain/response-plan/grounds.ts): rejections by statement and basis, objections in the action's order.
     expect(kinds).toEqual(['r1-112b:rejection', 'r2-102:rejection', 'r3-103:rejection', 'o1-abstract:document_objection:abstract', 'o2-disclosure:document_objection:disclosure', 'o3-claims:claim_objection:claims']);
+    // The record links to grounds in that scheme only: claim rejections and references name ground ids.
+    const rejections = (record as unknown as { claim_analyses: { rejections: { ground_id?: string }[] }[] }).claim_analyses.flatMap((c) => c.rejections);
+    expect(new Set(rejections.map((r) => r.ground_id))).toEqual(new Set(['r1-112b', 'r2-102', 'r3-103']));
+    const cited = (record as unknown as { references: { cited_in: string[] }[] }).references.flatMap((r) => r.cited_in);
+    expect(cited.length).toBeGreaterThan(0);
+    for (const id of cited) expect(['r2-102', 'r3-103']).toContain(id);
   });
 
   it('has sections for the specification and abstract objections, replacement paragraphs (1.121(b)) and the abstract on its own sheet', async () => {

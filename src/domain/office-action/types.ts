@@ -85,7 +85,7 @@ export interface Reference {
 
 /** A distinct reference of the action with the rejection statements that cite it. */
 export interface CitedReference extends Reference {
-  /** Ids of the rejection statements citing the reference (`rej-1`, ...). */
+  /** Ids of the rejection statements citing the reference (`rej-1`, ...); the analysis record gives the ground ids (`r1-103`) instead. */
   cited_in: string[];
 }
 
