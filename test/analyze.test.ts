@@ -46,8 +46,12 @@ describe('REST #3 POST /v1/prosa/analyze', () => {
     expect(a.glass_box.citations_verified).toBe(true);
     for (const name of a.glass_box.experts_invoked) {
       expect(a.glass_box.confidence_scores[name]).toBeGreaterThanOrEqual(0);
-      expect(a.glass_box.model_versions[name]).toEqual(expect.any(String));
+      expect(a.glass_box.components.find((c: { name: string }) => c.name === name)).toMatchObject({ kind: 'rules', version: expect.any(String) });
     }
+    // Issue 11: a rule engine reports no model versions; the verification says what it checked.
+    expect(a.glass_box.model_versions).toEqual({});
+    expect(a.glass_box.citations_verified_scope).toMatch(/re-reads verbatim from the submitted text/);
+    expect(a.glass_box.citations_verified_scope).toMatch(/Not verified/);
     expect(a.glass_box.elapsed_seconds).toBeGreaterThan(0);
     // Evidence spans point into the text we sent.
     const r = claim1.rejections[0];
@@ -55,7 +59,10 @@ describe('REST #3 POST /v1/prosa/analyze', () => {
 
     // Billing: tokens counted, priced at 50 / 200 per million, one ledger entry, balance = ledger.
     expect(a.billing.input_tokens).toBeGreaterThan(500);
-    expect(a.billing.output_tokens).toBeGreaterThan(100);
+    // Output: the rationales written for the practitioner, not the JSON record (issue 11).
+    expect(a.billing.output_tokens).toBeGreaterThan(50);
+    expect(a.billing.output_tokens).toBeLessThan(1500);
+    expect(a.billing.output_basis).toBe('practitioner_text');
     const cost = tokenCostMicro(a.billing.input_tokens, a.billing.output_tokens);
     const after = await getBalanceMicro(t.database.db, accountId);
     expect(before - after).toBe(cost);

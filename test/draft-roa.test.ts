@@ -138,7 +138,7 @@ describe('REST #4, #5 and #6: submit, poll, download', () => {
     const text = await docxText(res);
     expect(text).toMatch(/17\/200,011/);
     expect(text).toMatch(/Adaptive thermal management for battery packs/);
-    expect(text).toMatch(/HARTWELL/);
+    expect(text).toMatch(/Examiner: Margaret Anne Hartwell/); // first name first (issue 11)
     expect(text).toMatch(/Rebmann/);
     expect(await getBalanceMicro(t.database.db, accountId)).toBe(before);
     expect(await ledgerSumMicro(t.database.db, accountId)).toBe(before);

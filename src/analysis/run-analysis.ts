@@ -13,6 +13,8 @@ export interface AnalysisRun {
   analysis: OfficeActionAnalysis;
   /** Wall time of the whole pipeline, seconds. */
   elapsedSeconds: number;
+  /** The text analysed (the record's grounds quote the examiner's reasoning from it). */
+  text?: string;
 }
 
 /**
@@ -22,5 +24,5 @@ export interface AnalysisRun {
 export function runAnalysis(text: string, opts: AnalysisRunOptions): AnalysisRun {
   const started = performance.now();
   const analysis = analyzeOfficeAction(text, { typeHint: opts.typeHint, examinerStats: opts.examinerStats, now: () => performance.now(), reuse: opts.reuse?.analysis });
-  return { analysis, elapsedSeconds: (opts.reuse?.elapsedSeconds ?? 0) + (performance.now() - started) / 1000 };
+  return { analysis, elapsedSeconds: (opts.reuse?.elapsedSeconds ?? 0) + (performance.now() - started) / 1000, text };
 }

@@ -5,6 +5,7 @@ import { normalizeApplicationNumber } from '../domain/application-number.ts';
 import type { ExaminerStats, TypeHint } from '../domain/office-action/index.ts';
 import { runAnalysis } from '../analysis/run-analysis.ts';
 import { countTokens } from '../analysis/llm/token-count.ts';
+import { practitionerText } from '../analysis/billable-text.ts';
 import { MAX_OFFICE_ACTION_BYTES } from '../commands/analysis-creator.ts';
 import { presentAnalysis } from '../presenters/analysis.ts';
 import { runOperatorOp } from './operator.ts';
@@ -59,7 +60,8 @@ export async function analyzeCommand(config: Config, file: string, o: AnalyzeOpt
   if (o.application && !normalizeApplicationNumber(o.application)) throw validationError('application', 'must be a US application number such as 17/200,011');
   const inputTokens = countTokens(text);
   const meta = { analysisId: 'local', applicationNumber: number, requestedType: o.type, createdAt: new Date(), examinerIntel: { requested: o.examinerIntel, examiner_name: examiner, stats } };
-  const outputTokens = countTokens(JSON.stringify(presentAnalysis(run, { ...meta, billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0' } })));
+  // Counted as the service bills it (docs/decisions.md "Billing"): the practitioner-facing text, not the JSON.
+  const outputTokens = countTokens(practitionerText(run.analysis));
   const record = presentAnalysis(run, { ...meta, billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: 'tokenizer', cost: '0.00' } });
   if (o.json) return printResult(record, true);
   const lines = [`${record.rejection_type} for ${number || '(application number not stated)'}; citations verified: ${record.glass_box.citations_verified}`];

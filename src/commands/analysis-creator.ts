@@ -8,6 +8,7 @@ import { formatCredits } from '../domain/money.ts';
 import type { ExaminerStats, TypeHint } from '../domain/office-action/index.ts';
 import { runAnalysis } from '../analysis/run-analysis.ts';
 import { countTokens } from '../analysis/llm/token-count.ts';
+import { practitionerText } from '../analysis/billable-text.ts';
 import { draftArgumentOutlines, ARGUMENT_OUTLINER_VERSION, LlmProviderError, type LlmProvider } from '../analysis/llm/index.ts';
 import { presentAnalysis, type AnalysisRecord } from '../presenters/analysis.ts';
 import { findApplicationForAccount } from '../queries/applications.ts';
@@ -118,7 +119,9 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
   // Tokens: the pipeline's input (the action) and output (the analysis as delivered, its billing
   // block aside), counted with the tokenizer; plus what the LLM provider reports for its call.
   const inputTokens = countTokens(props.text) + (llm?.usage.input_tokens ?? 0);
-  const outputTokens = countTokens(JSON.stringify(presentAnalysis(run, { ...base, billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0' } }))) + (llm?.usage.output_tokens ?? 0);
+  // Output: the rationales the analysis writes for the practitioner (never the JSON framing), plus
+  // what a language model wrote as its provider reports it (docs/decisions.md, "Billing").
+  const outputTokens = countTokens(practitionerText(run.analysis)) + (llm?.usage.output_tokens ?? 0);
   const tokenSource = llm && (llm.usage.input_tokens > 0 || llm.usage.output_tokens > 0) ? 'tokenizer+provider' : 'tokenizer';
   const cost = tokenCostMicro(inputTokens, outputTokens, account.model_multiplier_milli);
   const record = presentAnalysis(run, { ...base, billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: tokenSource, cost: formatCredits(cost) } });

@@ -13,7 +13,7 @@
  */
 import { parentClaimOf, incorporateLimitations, rewriteInIndependentForm, repointDependency, stripClaimNumber } from './claim-text.ts';
 import { basisFamily } from './rejection-grounds.ts';
-import type { ClaimDisposition, PaperKind, StrategyCode } from './types.ts';
+import type { ClaimDisposition, PaperKind, RestrictionElection, StrategyCode } from './types.ts';
 
 /** The status identifiers of 37 CFR 1.121(c), written as practitioners capitalize them. */
 export type StatusIdentifier =
@@ -73,6 +73,13 @@ export interface PlanInput {
   previously_presented?: readonly number[];
   /** The practitioner's amended text per claim (response plans): it replaces the derived or prompted amendment. */
   amended_text?: Readonly<Record<number, string>>;
+  election?: RestrictionElection;
+  restriction_groups?: readonly { label: string; kind: 'invention' | 'species'; claims: readonly number[] }[];
+}
+
+/** "Group II", "group ii", "II" → "II"; "Species A" → "A". */
+export function groupLabel(raw: string): string {
+  return raw.trim().replace(/^(?:group|invention|species)\s+/i, '').trim().toUpperCase();
 }
 
 const AMENDED: ReadonlySet<ClaimChange['kind']> = new Set(['incorporates', 'narrowed', 'rewritten_independent', 'dependency_updated']);
@@ -95,26 +102,41 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
   const max = numbers.length ? Math.max(...numbers) : 0;
   const explicit = (n: number): StrategyCode | undefined => input.strategy[n];
   const strategyOf = (n: number): StrategyCode | null => explicit(n) ?? byNumber.get(n)?.recommendation ?? null;
+  // The claim text the caller supplied beats what the analysis could tell (often "not known").
   const parentOf = (n: number): number | null | undefined => {
-    const d = byNumber.get(n);
-    if (d && d.depends_on !== undefined) return d.depends_on;
     const t = texts.get(n);
-    return t === undefined ? undefined : parentClaimOf(t);
+    if (t !== undefined) return parentClaimOf(t);
+    const d = byNumber.get(n);
+    return d && d.depends_on !== undefined ? d.depends_on : undefined;
   };
-  const electing = input.kind === 'restriction' && input.claims.some((c) => strategyOf(c.claim_number) === 'elect');
+  // A restriction reply with a group elected: exactly that group's claims stay, the rest are withdrawn.
+  const electedGroup = input.kind === 'restriction' && input.election?.group
+    ? (input.restriction_groups ?? []).find((g) => g.kind === 'invention' && g.label.toUpperCase() === groupLabel(input.election!.group!))
+    : undefined;
+  const electedSpecies = input.kind === 'restriction' && input.election?.species
+    ? (input.restriction_groups ?? []).find((g) => g.kind === 'species' && g.label.toUpperCase() === groupLabel(input.election!.species!))
+    : undefined;
+  const speciesClaims = new Set((input.restriction_groups ?? []).filter((g) => g.kind === 'species').flatMap((g) => g.claims));
+  const elected = (n: number): boolean => {
+    if (electedGroup && !electedGroup.claims.includes(n)) return false;
+    if (electedSpecies && speciesClaims.has(n) && !electedSpecies.claims.includes(n)) return false;
+    return true;
+  };
+  const byGroup = Boolean(electedGroup || electedSpecies);
+  const electing = input.kind === 'restriction' && (byGroup || input.claims.some((c) => strategyOf(c.claim_number) === 'elect'));
 
   const plan = new Map<number, PlannedClaim>();
   for (let n = 1; n <= max; n++) {
     const d = byNumber.get(n) ?? null;
     const known = d !== null || texts.has(n);
     const previouslyCanceled = d?.status === 'cancelled';
-    const withdrawn = !previouslyCanceled && (d?.status === 'withdrawn' || (electing && strategyOf(n) !== 'elect' && strategyOf(n) !== 'cancel'));
+    const withdrawn = !previouslyCanceled && known && (d?.status === 'withdrawn' || (electing && (byGroup ? !elected(n) : strategyOf(n) !== 'elect') && strategyOf(n) !== 'cancel'));
     plan.set(n, {
       claim_number: n,
       identifier: null,
       change: !known ? { kind: 'unknown' } : previouslyCanceled ? { kind: 'previously_canceled' } : { kind: 'unchanged' },
       withdrawn,
-      strategy: known ? strategyOf(n) : null,
+      strategy: known ? (byGroup && strategyOf(n) === 'elect' && !elected(n) ? 'no_action' : strategyOf(n)) : null,
       disposition: d,
       old_text: previouslyCanceled ? null : texts.get(n) ?? null,
       new_text: null,
@@ -133,6 +155,7 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
   // amend_narrow, first pass: take in the limitations of an allowable dependent.
   for (const c of plan.values()) {
     if (c.change.kind !== 'unchanged' || c.strategy !== 'amend_narrow') continue;
+    if (!hasArtGround(c.disposition)) continue; // a 101/112 ground is answered by correcting the claim, not by a dependent
     const dependent = [...plan.values()].find((d) =>
       d.claim_number !== c.claim_number &&
       unchanged(d.claim_number) && !d.withdrawn &&
@@ -150,14 +173,22 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
   // narrowed through it; any other claim takes a limitation the practitioner supplies.
   const depth = (n: number) => dependencyChain(n, parentOf)?.length ?? 0;
   const rest = [...plan.values()]
-    .filter((c) => c.change.kind === 'unchanged' && c.strategy === 'amend_narrow')
+    .filter((c) => c.change.kind === 'unchanged' && (c.strategy === 'amend_narrow' || c.strategy === 'amend_clarify'))
     .sort((x, y) => depth(x.claim_number) - depth(y.claim_number) || x.claim_number - y.claim_number);
   for (const c of rest) {
     const ancestor = (dependencyChain(c.claim_number, parentOf) ?? []).reverse()
       .find((a) => ['incorporates', 'narrowed'].includes(at(a)?.change.kind ?? ''));
     // Narrowing the base claim answers art rejections of its dependents, not 101 or 112 grounds.
-    if (ancestor !== undefined && artGroundsOnly(c.disposition)) c.narrowed_through = ancestor;
-    else c.change = { kind: 'narrowed', purpose: hasArtGround(c.disposition) ? 'narrow' : 'correct' };
+    if (ancestor !== undefined && artGroundsOnly(c.disposition) && c.strategy === 'amend_narrow') c.narrowed_through = ancestor;
+    else {
+      c.change = { kind: 'narrowed', purpose: c.strategy === 'amend_narrow' && hasArtGround(c.disposition) ? 'narrow' : 'correct' };
+      // A Step 1 "signal per se" rejection is answered by "non-transitory" (MPEP 2106.03): written in.
+      const t = texts.get(c.claim_number);
+      if (t && c.change.purpose === 'correct' && (c.disposition?.rejections ?? []).some((r) => r.subtype === 'signal_per_se')) {
+        const amended = addNonTransitory(t);
+        if (amended !== t) c.new_text = amended;
+      }
+    }
   }
 
   // rewrite_independent: base claim + intervening claims + the claim's own limitations. Unless
@@ -191,7 +222,21 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
         const t = texts.get(c.claim_number);
         c.new_text = t ? repointDependency(t, k.claim_number, into) : null;
       } else if (k.change.kind === 'canceled') {
+        // Flagged, and amended so the claim does not depend from a canceled one: pointed at the
+        // canceled claim's own base, or rewritten in independent form with its limitations.
         c.depends_on_canceled = k.claim_number;
+        if (c.change.kind !== 'unchanged') continue;
+        const grand = parentOf(k.claim_number);
+        const t = texts.get(c.claim_number);
+        if (typeof grand === 'number' && c.change.kind === 'unchanged') {
+          c.change = { kind: 'dependency_updated', from: k.claim_number, to: grand };
+          c.new_text = t ? repointDependency(t, k.claim_number, grand) : null;
+        } else if (grand === null || grand === undefined) {
+          const chain = dependencyChain(c.claim_number, parentOf);
+          c.change = { kind: 'rewritten_independent', chain };
+          const kt = texts.get(k.claim_number);
+          c.new_text = chain && chain.length === 1 && kt && t ? rewriteInIndependentForm(kt, [t]) : null;
+        }
       }
     }
   }
@@ -262,4 +307,10 @@ function identifierFor(c: PlannedClaim, previouslyPresented: boolean): StatusIde
       // 37 CFR 1.121(c): a withdrawn claim that is amended is "(Withdrawn - Currently amended)".
       return c.withdrawn ? 'Withdrawn - Currently Amended' : 'Currently Amended';
   }
+}
+
+/** "A computer-readable medium storing" → "A non-transitory computer-readable medium storing" (first mention). */
+export function addNonTransitory(text: string): string {
+  if (/non-?transitory/i.test(text)) return text;
+  return text.replace(/\b((?:computer|machine|processor)[- ]readable\s+(?:storage\s+|recording\s+)?(?:medium|media|device|memory))/i, 'non-transitory $1');
 }

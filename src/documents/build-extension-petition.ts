@@ -33,6 +33,13 @@ export function petitionFee(input: Pick<ExtensionPetitionInput, 'months' | 'enti
   return formatDollarAmount(fees[input.entity_size]);
 }
 
+/** The petition states the periods as counted; a date that falls on a weekend or holiday is noted, not substituted. */
+function rolledNote(input: ExtensionPetitionInput) {
+  const e = input.period.extended_due_effective;
+  if (!e || e === input.period.extended_due) return [];
+  return [para(`The extended period ends on ${formatLongDate(input.period.extended_due)}, a Saturday, Sunday or Federal holiday; a reply filed on ${formatLongDate(e)}, the next succeeding business day, is timely (35 U.S.C. 21(b); 37 C.F.R. § 1.7(a)).`)];
+}
+
 export async function buildExtensionPetition(input: ExtensionPetitionInput): Promise<Buffer> {
   const caption = checkCaption(input.caption);
   if (!Number.isInteger(input.months) || input.months < 1 || input.months > 5) {
@@ -61,6 +68,7 @@ export async function buildExtensionPetition(input: ExtensionPetitionInput): Pro
       run('.'),
     ]),
     para('The period of extension and the fee are determined by the date on which this petition and the fee are filed (37 C.F.R. § 1.136(a)(2)).'),
+    ...rolledNote(input),
     ...signatureBlock(input.petition_date, input.practitioner),
   ];
   return renderPaper({

@@ -7,7 +7,12 @@
  * the conclusion, and the signature block.
  */
 import { Bookmark, PageReference, Paragraph, type Table } from 'docx';
-import { planAmendments, type AmendmentPlan } from './amendment-plan.ts';
+import type { AmendmentPlan } from './amendment-plan.ts';
+import { outlineResponse, type ResponseOutline } from './response-outline.ts';
+import { claimObjectionRemarks, documentObjectionRemarks, drawingAmendments, needsSpecificationSection, replacementAbstractSheet, specificationAmendments } from './remarks/objections.ts';
+import { completenessChecklist } from './remarks/completeness.ts';
+import { countPlaceholders } from './docx/runs.ts';
+import { DocumentInputError } from './validate.ts';
 import { captionBlock, captionHeaderLines } from './caption.ts';
 import { claimListing } from './claim-listing.ts';
 import { formatLongDate } from './format/dates.ts';
@@ -16,10 +21,11 @@ import { draftingNote, para, title } from './docx/paragraphs.ts';
 import { run } from './docx/runs.ts';
 import { STYLE } from './docx/styles.ts';
 import { renderPaper } from './docx/render.ts';
-import { collectRejectionGrounds, type RejectionGround } from './rejection-grounds.ts';
+import type { RejectionGround } from './rejection-grounds.ts';
 import { actionDescription, responseTitle } from './response-title.ts';
 import { afterFinalRemarks } from './remarks/after-final.ts';
 import { allowableSubjectMatter, claimObjections } from './remarks/allowable.ts';
+export { outlineResponse } from './response-outline.ts';
 import { claimStatusRemarks } from './remarks/claim-status.ts';
 import { conclusionRemarks } from './remarks/conclusion.ts';
 import { groundResponse } from './remarks/ground-response.ts';
@@ -27,7 +33,8 @@ import { interviewRemarks, interviewSuggestion } from './remarks/interview.ts';
 import { restatement } from './remarks/restatement.ts';
 import { electionRemarks, requirementForInformationRemarks } from './remarks/restriction.ts';
 import { groundHeading } from './remarks/wording.ts';
-import { argumentsForGround, groundWithArgument, practitionerSection, requirementText } from './remarks/practitioner-text.ts';
+import { argumentsForGround, groundWithArgument, practitionerSection, replyFor, requirementText } from './remarks/practitioner-text.ts';
+import type { CompletenessReport } from '../domain/response-plan/completeness.ts';
 import { signatureBlock } from './signature.ts';
 import { checkCaption, checkClaims, checkDate } from './validate.ts';
 import type { ResponseDraftInput } from './types.ts';
@@ -35,41 +42,76 @@ import type { ResponseDraftInput } from './types.ts';
 const CLAIMS_BOOKMARK = 'prosa_claims';
 const REMARKS_BOOKMARK = 'prosa_remarks';
 
+export interface ResponseReport {
+  outline: ResponseOutline;
+  /** Places the practitioner must fill in (highlighted, bracketed). */
+  placeholders: number;
+}
+
 export async function buildResponseToOfficeAction(input: ResponseDraftInput): Promise<Buffer> {
+  return (await draftResponse(input)).document;
+}
+
+/** The paper and what it does: the outline (with its completeness report) and the placeholders left. */
+export async function draftResponse(input: ResponseDraftInput): Promise<{ document: Buffer; report: ResponseReport }> {
   const caption = checkCaption(input.caption);
   checkClaims(input.claims, input.strategy);
   checkDate('office_action.mailing_date', input.office_action.mailing_date);
   checkDate('response_date', input.response_date);
   const kind = input.office_action.kind;
+  if (kind === 'notice_of_allowance') {
+    throw new DocumentInputError('a Notice of Allowance needs no reply: pay the issue fee (PTOL-85B) within the non-extendable three-month period (37 C.F.R. § 1.311(a)), with comments on the reasons for allowance if any (37 C.F.R. § 1.104(e)); use the issue-fee transmittal form instead');
+  }
+  const outline = outlineResponse(input);
+  if (outline.problems.length) throw new DocumentInputError(`these choices cannot be carried out: ${outline.problems.join('; ')}`);
   const suggestion = interviewSuggestion(input.examiner_stats);
-  const plan = planAmendments({
-    kind,
-    claims: input.claims,
-    strategy: input.strategy,
-    claims_text: input.claims_text,
-    previously_presented: input.previously_presented,
-    amended_text: input.amended_claims_text,
-  });
-  const grounds = collectRejectionGrounds(input.claims);
-  const paperTitle = responseTitle(kind, plan.changes_claims);
+  const { plan, grounds } = outline;
+  const paperTitle = responseTitle(kind, plan.changes_claims || outline.documentObjections.length > 0);
   const mailed = formatLongDate(input.office_action.mailing_date);
+  const specSection = needsSpecificationSection(outline.documentObjections);
+  const drawings = outline.documentObjections.some((d) => d.target === 'drawings');
+  const abstract = outline.documentObjections.some((d) => d.target === 'abstract');
+  const amends = plan.changes_claims || specSection || drawings;
+
+  const built = countPlaceholders(() => {
+    const body: (Paragraph | Table)[] = [];
+    if (specSection) {
+      body.push(sectionHeading('Amendments to the Specification', SPEC_BOOKMARK, true));
+      body.push(...specificationAmendments(outline.documentObjections));
+    }
+    if (plan.changes_claims) {
+      body.push(sectionHeading('Amendments to the Claims', CLAIMS_BOOKMARK, true));
+      body.push(...claimListing(plan));
+    }
+    if (drawings) {
+      body.push(sectionHeading('Amendments to the Drawings', DRAWINGS_BOOKMARK, true));
+      body.push(...drawingAmendments());
+    }
+    // A paper that amends nothing has no sections to keep apart: its remarks follow the introduction.
+    body.push(sectionHeading('Remarks', REMARKS_BOOKMARK, amends));
+    body.push(...remarks(input, outline, suggestion));
+    body.push(...signatureBlock(input.response_date, input.practitioner));
+    if (abstract) body.push(...replacementAbstractSheet());
+    return body;
+  });
+  const placeholders = built.placeholders;
 
   const children: (Paragraph | Table)[] = [...captionBlock(caption), title(paperTitle)];
   for (const note of input.drafting_notes ?? []) children.push(draftingNote(note));
-  children.push(para(`In reply to the ${actionDescription(kind)} mailed ${mailed} (the “Office Action”), Applicant submits the following${plan.changes_claims ? ' amendments and' : ''} remarks.`));
-  if (plan.changes_claims) {
-    // The index MPEP 714 suggests, with page numbers worked out when the paper is built.
-    children.push(para([run('Amendments to the Claims are reflected in the listing of claims which begins on page '), new PageReference(CLAIMS_BOOKMARK), run(' of this paper.')]));
-    children.push(para([run('Remarks begin on page '), new PageReference(REMARKS_BOOKMARK), run(' of this paper.')]));
-    children.push(sectionHeading('Amendments to the Claims', CLAIMS_BOOKMARK, true));
-    children.push(...claimListing(plan));
+  children.push(para(`In reply to the ${actionDescription(kind)} mailed ${mailed} (the “Office Action”), Applicant submits the following${amends ? ' amendments and' : ''} remarks.`));
+  if (!outline.completeness.complete) for (const note of incompleteNotes(outline.completeness, input.accept_incomplete === true)) children.push(draftingNote(note));
+  if (placeholders > 0) {
+    children.push(draftingNote(`${placeholders} highlighted, bracketed ${placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing; the checklist on the last page lists where each ground of the Office Action is answered.`));
   }
-  // A paper that amends nothing has no sections to keep apart: its remarks follow the introduction.
-  children.push(sectionHeading('Remarks', REMARKS_BOOKMARK, plan.changes_claims));
-  children.push(...remarks(input, plan, grounds, suggestion));
-  children.push(...signatureBlock(input.response_date, input.practitioner));
+  // The index MPEP 714 suggests, with page numbers worked out when the paper is built.
+  if (specSection) children.push(para([run('Amendments to the Specification begin on page '), new PageReference(SPEC_BOOKMARK), run(' of this paper.')]));
+  if (plan.changes_claims) children.push(para([run('Amendments to the Claims are reflected in the listing of claims which begins on page '), new PageReference(CLAIMS_BOOKMARK), run(' of this paper.')]));
+  if (drawings) children.push(para([run('Amendments to the Drawings begin on page '), new PageReference(DRAWINGS_BOOKMARK), run(' of this paper and include the attached replacement sheets.')]));
+  if (amends) children.push(para([run('Remarks begin on page '), new PageReference(REMARKS_BOOKMARK), run(' of this paper.')]));
+  children.push(...built.value);
+  children.push(...completenessChecklist(outline.completeness, placeholders));
 
-  return renderPaper({
+  const document = await renderPaper({
     title: paperTitle,
     date: input.response_date,
     children,
@@ -77,7 +119,24 @@ export async function buildResponseToOfficeAction(input: ResponseDraftInput): Pr
     template: input.template,
     pageReferences: true,
   });
+  return { document, report: { outline, placeholders } };
 }
+
+/** Page 1's notes on a draft that leaves something unanswered (37 CFR 1.111(b)): what, then each missing item once. */
+export function incompleteNotes(report: CompletenessReport, requested: boolean): string[] {
+  const n = report.missing.length;
+  const from = report.answers === 'practitioner' ? `was generated from an incomplete response plan (${n} item${n === 1 ? '' : 's'} missing) and ` : '';
+  const unanswered = report.grounds.filter((g) => !g.answered).map((g) => g.title);
+  const head = `INCOMPLETE REPLY${requested ? ' (drafted at your request)' : ''}: this draft ${from}does not answer ${unanswered.length ? unanswered.join('; ') : 'every choice made'}. 37 C.F.R. § 1.111(b) requires a reply to every ground of objection and rejection; an incomplete reply draws a notice under 37 C.F.R. § 1.135(c). Complete it before filing.`;
+  const items = report.missing.slice(0, MAX_NOTES).map((m) => `Missing: ${m.message}`);
+  if (n > MAX_NOTES) items.push(`... and ${n - MAX_NOTES} more (see the checklist on the last page).`);
+  return [head, ...items];
+}
+
+const MAX_NOTES = 25;
+
+const SPEC_BOOKMARK = 'prosa_specification';
+const DRAWINGS_BOOKMARK = 'prosa_drawings';
 
 /** A section heading, bookmarked for the page index; in an amendment each section starts a new sheet (37 CFR 1.121(h)). */
 function sectionHeading(text: string, bookmark: string, newSheet: boolean): Paragraph {
@@ -92,32 +151,38 @@ function roman(n: number): string {
   return s;
 }
 
-function remarks(
-  input: ResponseDraftInput,
-  plan: AmendmentPlan,
-  grounds: RejectionGround[],
-  suggestion: ReturnType<typeof interviewSuggestion>,
-): Paragraph[] {
+function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion: ReturnType<typeof interviewSuggestion>): Paragraph[] {
+  const { plan, grounds } = outline;
   const kind = input.office_action.kind;
   const afterFinal = kind === 'final';
   const sections: { heading: string; paragraphs: Paragraph[] }[] = [];
   sections.push({ heading: 'Status of the Claims', paragraphs: [...claimStatusRemarks(plan), ...claimNotes(plan)] });
   const args = input.practitioner_arguments;
-  if (kind === 'restriction') sections.push({ heading: 'Election', paragraphs: electionRemarks(plan, input.election, input.office_action.mailing_date, requirementText(args, 'restriction')) });
-  if (kind === 'requirement_for_information') sections.push({ heading: 'Requirement for Information', paragraphs: requirementForInformationRemarks(requirementText(args, 'information_requirement')) });
-
-  const objections = claimObjections(plan, grounds);
+  if (kind === 'restriction') sections.push({ heading: 'Election', paragraphs: electionRemarks(plan, input.election, input.office_action.mailing_date, input.restriction_groups, requirementText(args, 'restriction')) });
+  if (kind === 'requirement_for_information' || outline.actionGrounds.some((g) => g.kind === 'information_requirement')) {
+    sections.push({ heading: 'Requirement for Information', paragraphs: requirementForInformationRemarks(requirementText(args, 'information_requirement')) });
+  }
+  // The practitioner's text (response plans) goes where it answers, by ground id; the rest in one section.
+  const placed = new Set<string>((args ?? []).filter((a) => a.kind === 'restriction' || a.kind === 'information_requirement').map((a) => a.ground_id));
+  for (const d of outline.documentObjections) {
+    const reply = replyFor(d.id, args);
+    if (reply) placed.add(d.id);
+    sections.push(documentObjectionRemarks(d, reply));
+  }
+  const claimReply = (id: string) => {
+    const reply = replyFor(id, args);
+    if (reply) placed.add(id);
+    return reply;
+  };
+  const objections = input.grounds ? claimObjectionRemarks(plan, outline.claimObjections, claimReply) : claimObjections(plan, grounds);
   if (objections) sections.push(objections);
-  const rejections = grounds.filter((g) => g.family !== 'objection');
-  // The practitioner's arguments (response plans) go under their grounds; the rest in one section.
-  const placed = new Set<string>();
   const planStrategy = (n: number) => input.strategy[n] ?? input.claims.find((c) => c.claim_number === n)?.recommendation ?? null;
-  const own = rejections.map((g) => argumentsForGround(g, args));
+  const own = grounds.map((g) => argumentsForGround(g, args));
   own.forEach((a) => a.forEach((x) => placed.add(x.ground_id)));
   const further = practitionerSection(args, placed);
   if (further) sections.push(further);
-  rejections.forEach((g, i) => {
-    const answer = (x: typeof g) => groundResponse(x, { plan, grounds, afterFinal });
+  grounds.forEach((g: RejectionGround, i) => {
+    const answer = (x: RejectionGround) => groundResponse(x, { plan, grounds, afterFinal });
     sections.push({
       heading: groundHeading(g, claimsPhrase(g.claims, true)),
       paragraphs: [...restatement(g), ...(own[i].length ? groundWithArgument(g, own[i], planStrategy, answer) : answer(g))],

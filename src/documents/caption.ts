@@ -14,6 +14,18 @@ import type { ApplicationCaption } from './types.ts';
 
 type Line = [label: string, value: string];
 
+/** "REBMANN, JOHN T" → "John T. Rebmann": papers name the examiner first name first (MPEP 714 practice). */
+export function examinerFirstLast(name: string): string {
+  const m = /^\s*([^,]+),\s*(.+?)\s*$/.exec(name);
+  const ordered = m ? `${m[2]} ${m[1]}` : name.trim();
+  const upper = ordered === ordered.toUpperCase();
+  return ordered.split(/\s+/).map((w) => {
+    if (/^[A-Za-z]\.?$/.test(w)) return `${w[0].toUpperCase()}.`;
+    if (!upper) return w;
+    return w.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_x, p: string, c: string) => p + c.toUpperCase()).replace(/^Mc(\p{L})/u, (_x, c: string) => `Mc${c.toUpperCase()}`);
+  }).join(' ');
+}
+
 export function captionLines(c: ApplicationCaption): { left: Line[]; right: Line[] } {
   const left: Line[] = [];
   if (c.first_named_inventor) left.push(['In re Application of:', c.first_named_inventor]);
@@ -24,7 +36,7 @@ export function captionLines(c: ApplicationCaption): { left: Line[]; right: Line
   const right: Line[] = [];
   if (c.confirmation_number) right.push(['Confirmation No.:', c.confirmation_number]);
   right.push(['Art Unit:', c.art_unit]);
-  right.push(['Examiner:', c.examiner_name]);
+  right.push(['Examiner:', examinerFirstLast(c.examiner_name)]);
   if (c.attorney_docket_number) right.push(['Attorney Docket No.:', c.attorney_docket_number]);
   return { left, right };
 }

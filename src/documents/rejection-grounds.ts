@@ -6,7 +6,7 @@
  * over the same references. Ordered as the Office action presents them: 112, 101, 102, 103,
  * double patenting (office-actions.md §4).
  */
-import type { CitedReference, ClaimDisposition, RejectionDetail } from './types.ts';
+import type { CitedReference, ClaimDisposition, Ground, RejectionDetail } from './types.ts';
 
 export type BasisFamily = '112(a)' | '112(b)' | '112(c)' | '112(d)' | '112(e)' | '112(f)' | '112' | '101' | '102' | '103' | 'DP' | 'objection' | 'other';
 
@@ -21,6 +21,13 @@ export interface RejectionGround {
   /** The examiner's statement, verbatim; null when rebuilt from the claims' basis. */
   statement: string | null;
   pinpoints: string[];
+  /** The action's grounds this section answers, each with its claims (a carried-over ground joins its source). */
+  ids: Map<string, number[]>;
+  /** The examiner's reasoning after the statement, verbatim, when the analysis kept it. */
+  explanation: string | null;
+  subtype: string | null;
+  /** Double patenting: the patents or applications whose claims are relied on. */
+  conflicting: string[];
 }
 
 /** The statutory family of a short basis code: `102(a)(1)` → `102`, `DP-nonstatutory` → `DP`. */
@@ -56,7 +63,7 @@ function splitBasis(basis: string): string[] {
   return basis.split(/\s*;\s*/).map((b) => b.trim()).filter(Boolean);
 }
 
-function fromDetail(d: RejectionDetail): RejectionGround {
+function fromDetail(d: RejectionDetail, claim: number): RejectionGround {
   return {
     basis: d.basis,
     family: basisFamily(d.basis),
@@ -65,10 +72,73 @@ function fromDetail(d: RejectionDetail): RejectionGround {
     references: [...d.references],
     statement: d.statement?.trim() || null,
     pinpoints: [...(d.pinpoints ?? [])],
+    ids: new Map([[d.ground_id ?? `basis:${d.basis}:${claim}`, [claim]]]),
+    explanation: null,
+    subtype: d.subtype ?? null,
+    conflicting: [],
   };
 }
 
-export function collectRejectionGrounds(claims: readonly ClaimDisposition[]): RejectionGround[] {
+/** Same passage cited twice ("Smith, col. 3" under claims 1 and 7): kept once, in order. */
+function addPinpoint(list: string[], p: string): void {
+  const key = p.replace(/\s+/g, ' ').trim().toLowerCase();
+  if (!list.some((x) => x.replace(/\s+/g, ' ').trim().toLowerCase() === key)) list.push(p);
+}
+
+/**
+ * The grounds a reply answers, from the action's own list of grounds (the analysis' `grounds`):
+ * one section per statement, in the action's order by statute; a ground carried over from
+ * another ("claims 5-8 are rejected based upon their dependency from claim 4") is answered in its
+ * source's section rather than as a second section. Without that list (older analyses), the
+ * grounds are rebuilt from the claims.
+ */
+export function collectRejectionGrounds(claims: readonly ClaimDisposition[], actionGrounds?: readonly Ground[]): RejectionGround[] {
+  const rejections = (actionGrounds ?? []).filter((g) => g.kind === 'rejection');
+  if (rejections.length === 0) return groundsFromClaims(claims);
+  const out: RejectionGround[] = [];
+  const byId = new Map<string, RejectionGround[]>();
+  const pinpointsOf = (id: string): string[] => {
+    const list: string[] = [];
+    for (const c of claims) for (const d of c.rejections ?? []) if (d.ground_id === id) for (const p of d.pinpoints ?? []) addPinpoint(list, p);
+    return list;
+  };
+  const ordered = [...rejections.filter((g) => !g.derived), ...rejections.filter((g) => g.derived)];
+  for (const g of ordered) {
+    // One ground per basis (the record splits a statement naming two statutes into two grounds).
+    const bases = [g.basis ?? 'other'];
+    for (const basis of bases) {
+      const family = basisFamily(basis);
+      const source = g.derived ? g.derived_from.flatMap((id) => byId.get(id) ?? []).find((x) => x.family === family) : undefined;
+      if (source) {
+        source.claims = [...new Set([...source.claims, ...g.claims])].sort((a, b) => a - b);
+        source.ids.set(g.id, [...g.claims]);
+        continue;
+      }
+      const citation = g.statute || defaultCitation(basis);
+      const ground: RejectionGround = {
+        basis,
+        family,
+        citation,
+        claims: [...g.claims].sort((a, b) => a - b),
+        references: (g.references ?? []).map(parseReference),
+        statement: g.statement.text.trim() || null,
+        pinpoints: pinpointsOf(g.id),
+        ids: new Map([[g.id, [...g.claims]]]),
+        explanation: g.reasoning?.text.trim() || null,
+        subtype: g.subtype ?? null,
+        conflicting: [...(g.conflicting ?? [])],
+      };
+      out.push(ground);
+      byId.set(g.id, [...(byId.get(g.id) ?? []), ground]);
+    }
+  }
+  return out
+    .map((g, i) => ({ g, i }))
+    .sort((x, y) => ORDER.indexOf(x.g.family) - ORDER.indexOf(y.g.family) || x.g.claims[0] - y.g.claims[0] || x.i - y.i)
+    .map((x) => x.g);
+}
+
+function groundsFromClaims(claims: readonly ClaimDisposition[]): RejectionGround[] {
   const grounds: RejectionGround[] = [];
   const byKey = new Map<string, RejectionGround>();
   const add = (key: string, g: RejectionGround) => {
@@ -79,7 +149,8 @@ export function collectRejectionGrounds(claims: readonly ClaimDisposition[]): Re
       return;
     }
     existing.claims = [...new Set([...existing.claims, ...g.claims])];
-    for (const p of g.pinpoints) if (!existing.pinpoints.includes(p)) existing.pinpoints.push(p);
+    for (const [id, cs] of g.ids) existing.ids.set(id, [...new Set([...(existing.ids.get(id) ?? []), ...cs])]);
+    for (const p of g.pinpoints) addPinpoint(existing.pinpoints, p);
     for (const r of g.references) {
       if (!existing.references.some((x) => x.name === r.name && x.number_display === r.number_display)) existing.references.push(r);
     }
@@ -89,7 +160,7 @@ export function collectRejectionGrounds(claims: readonly ClaimDisposition[]): Re
   const covered = new Set<string>();
   for (const c of claims) {
     for (const d of c.rejections ?? []) {
-      const g = fromDetail(d);
+      const g = fromDetail(d, c.claim_number);
       if (!g.claims.includes(c.claim_number)) g.claims.push(c.claim_number);
       add(`detail|${g.family}|${g.citation}|${g.statement ?? ''}|${g.references.map(referenceLabel).join(';')}`, g);
       for (const n of g.claims) covered.add(`${n}|${g.family}`);
@@ -111,6 +182,10 @@ export function collectRejectionGrounds(claims: readonly ClaimDisposition[]): Re
         references,
         statement: null,
         pinpoints: [],
+        ids: new Map([[`basis:${code}:${art.join(';')}`, [c.claim_number]]]),
+        explanation: null,
+        subtype: null,
+        conflicting: family === 'DP' ? references.map((r) => r.number_display || r.name) : [],
       });
     }
   }

@@ -12,6 +12,10 @@ export type { EntitySize };
 /** Claim status and the kind of paper replied to: the office-action parser's own vocabulary. */
 export type { ClaimStatus, PaperKind } from '../domain/office-action/types.ts';
 import type { ClaimStatus, PaperKind } from '../domain/office-action/types.ts';
+/** A ground of the action: the analysis record's `grounds` (src/domain/response-plan/grounds.ts), one id scheme everywhere. */
+import type { Ground } from '../domain/response-plan/types.ts';
+import type { AnswerSource } from '../domain/response-plan/completeness.ts';
+export type { Ground, AnswerSource };
 
 /** `YYYY-MM-DD`. */
 export type IsoDate = string;
@@ -30,19 +34,10 @@ export interface ApplicationCaption {
   applicant?: string;
 }
 
-/** Strategy codes: the interface's four plus the ones the analysis adds for other grounds. */
-export const STRATEGY_CODES = [
-  'amend_narrow',
-  'argue_distinction',
-  'cancel',
-  'argue_unexpected_results',
-  'rewrite_independent',
-  'no_action',
-  'elect',
-  'terminal_disclaimer',
-  'provide_information',
-] as const;
-export type StrategyCode = (typeof STRATEGY_CODES)[number];
+/** Strategy codes: the one vocabulary of the analysis, REST #4 and the response plans (src/domain/response-plan/strategies.ts). */
+export { STRATEGY_CODES } from '../domain/response-plan/strategies.ts';
+export type { StrategyCode } from '../domain/response-plan/strategies.ts';
+import type { StrategyCode } from '../domain/response-plan/strategies.ts';
 
 export interface CitedReference {
   /** Short name as the examiner uses it: `Smith`. */
@@ -63,6 +58,10 @@ export interface RejectionDetail {
   statement: string;
   /** The examiner's pinpoints: `Smith, col. 3, ll. 10-25`, `Jones ¶ [0042]`. */
   pinpoints?: string[];
+  /** The action's ground this detail belongs to (`r2-103`), when the analysis recorded it. */
+  ground_id?: string;
+  /** 101: `signal_per_se` (Step 1) or `judicial_exception` (Steps 2A/2B). */
+  subtype?: string | null;
 }
 
 export interface ClaimDisposition {
@@ -79,6 +78,12 @@ export interface ClaimDisposition {
   allowable_if_rewritten?: boolean;
   /** The claim this one depends from; null for an independent claim; absent when unknown. */
   depends_on?: number | null;
+  /** False when the action shows the claim is dependent though not from which claim. */
+  independent?: boolean | null;
+  /** `garbled` / `missing`: the examiner never explained how the art meets the claim (37 CFR 1.104(c)(2)). */
+  treatment?: 'explained' | 'garbled' | 'missing' | null;
+  /** The examiner's own concessions in an anticipation rejection, verbatim (MPEP 2131). */
+  admissions?: string[];
 }
 
 /** Document codes as the caller has them (interface or USPTO vocabulary); `kind` decides the paper. */
@@ -137,12 +142,20 @@ export interface ResponseDraftInput {
   practitioner_arguments?: PractitionerArgument[];
   /** Response plans: notes shown on the first page (e.g. the plan was incomplete when submitted). */
   drafting_notes?: string[];
+  /** The restriction groups the requirement sets out (an election must name one of them). */
+  restriction_groups?: { label: string; kind: 'invention' | 'species'; claims: number[] }[];
+  /** Every ground of rejection and objection the action states (the analysis record's `grounds`). */
+  grounds?: Ground[];
+  /** The caller accepts a draft that leaves grounds unanswered: page 1 then says so. */
+  accept_incomplete?: boolean;
+  /** Who writes the answers (completeness rules): `practitioner` for a response plan, else `draft` (REST #4). */
+  answers?: AnswerSource;
 }
 
-/** The practitioner's argument (or reply) on one ground of the action, from a response plan. */
+/** The practitioner's argument (or reply) on one ground of the action (`ground_id` of the record's `grounds`), from a response plan. */
 export interface PractitionerArgument {
   ground_id: string;
-  kind: 'rejection' | 'claim_objection' | 'document_objection' | 'restriction' | 'information_requirement';
+  kind: Ground['kind'];
   /** Rejections: the short statutory code (`103`, `112(b)`, `DP`). */
   basis: string | null;
   /** The examiner's sentence stating the ground, verbatim (matched against the analysis' statements). */
@@ -212,8 +225,9 @@ export interface ExtensionPetitionInput {
   office_action: OfficeActionRef;
   months: number;
   entity_size: EntitySize;
-  /** Computed by the deadline engine: the end of the period set, and the last day of the extended period. */
-  period: { reply_due: IsoDate; extended_due: IsoDate };
+  /** Computed by the deadline engine: the end of the period set and of the extended period, as counted
+   *  (nominal dates), with the dates rolled to the next business day when they differ (35 U.S.C. 21(b)). */
+  period: { reply_due: IsoDate; extended_due: IsoDate; reply_due_effective?: IsoDate; extended_due_effective?: IsoDate };
   petition_date: IsoDate;
   /** Overrides the 37 CFR 1.17(a) amount in force on `petition_date` (dollars, e.g. `276.00`). */
   fee_amount?: string;

@@ -38,6 +38,10 @@ export interface OaResponseRequest {
   amended_claims?: Record<string, string>;
   arguments?: PractitionerArgument[];
   drafting_notes?: string[];
+  /** The caller accepts a draft that leaves grounds unanswered (REST #4 `accept_incomplete`). */
+  accept_incomplete?: boolean;
+  /** The completeness report computed at submission (shown in the job result). */
+  completeness?: unknown;
 }
 
 export interface IdsRequest {

@@ -52,3 +52,10 @@ export async function loadDraftDocument(db: Db, accountId: string, jobId: string
   const bytes = row.document ? Buffer.from(row.document.buffer, row.document.byteOffset, row.document.byteLength) : null;
   return { status: row.status, bytes, filename: row.filename, mediaType: row.media_type };
 }
+
+/** The completeness report stored with a response job at submission (issue 11), or null. */
+export async function draftJobCompleteness(db: Db, accountId: string, jobId: string): Promise<unknown | null> {
+  const row = await db.selectFrom('draft_jobs').select('request').where('id', '=', jobId).where('account_id', '=', accountId).executeTakeFirst();
+  const request = row?.request as { completeness?: unknown } | null | undefined;
+  return request?.completeness ?? null;
+}

@@ -4,7 +4,7 @@ import type { TypeHint } from '../domain/office-action/index.ts';
 import { EXPORT_PRICES, tokenCostMicro, type ExportType } from '../domain/pricing.ts';
 import { runAnalysis } from '../analysis/run-analysis.ts';
 import { countTokens } from '../analysis/llm/token-count.ts';
-import { presentAnalysis } from '../presenters/analysis.ts';
+import { practitionerText } from '../analysis/billable-text.ts';
 import { getBalanceMicro } from './credits.ts';
 
 export interface QuoteRequest {
@@ -59,16 +59,11 @@ export async function quote(db: Db, accountId: string, req: QuoteRequest): Promi
   };
 }
 
-/** Output tokens of the analysis record a run would deliver (its billing block aside, as billed). */
+/**
+ * Output tokens an analysis of this text would bill: the rationales it writes for the practitioner
+ * (docs/decisions.md "Billing"), the same count the real run bills (commands/analysis-creator.ts).
+ */
 function estimateOutputTokens(text: string, typeHint: TypeHint): number {
   const run = runAnalysis(text, { typeHint, examinerStats: null });
-  const record = presentAnalysis(run, {
-    analysisId: 'an_000000000000000000000000',
-    applicationNumber: run.analysis.parsed.metadata.application_number?.value ?? '00000000',
-    requestedType: typeHint,
-    createdAt: new Date(),
-    examinerIntel: { requested: false, examiner_name: null, stats: null },
-    billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0' },
-  });
-  return countTokens(JSON.stringify(record));
+  return countTokens(practitionerText(run.analysis));
 }

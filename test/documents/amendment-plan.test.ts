@@ -69,9 +69,12 @@ describe('planAmendments', () => {
       3: 'Canceled|previously_canceled',
       4: 'unknown|unknown',
       5: 'Canceled|canceled',
-      6: 'Original|unchanged',
+      // Issue 11 (finding 4): a claim depending from a claim canceled here is flagged and re-pointed
+      // at the canceled claim's own base, never left "(Original) ... of claim 5".
+      6: 'Currently Amended|dependency_updated',
     });
     expect(plan.claims[5].depends_on_canceled).toBe(5);
+    expect(plan.claims[5].change).toEqual({ kind: 'dependency_updated', from: 5, to: 1 });
   });
 
   it('withdraws the claims not elected in a reply to a restriction requirement', () => {

@@ -35,7 +35,7 @@ describe('buildResponseToOfficeAction: non-final rejection with claim texts', ()
     const all = lines(doc.text);
     expect(all[0]).toBe('IN THE UNITED STATES PATENT AND TRADEMARK OFFICE');
     for (const l of ['In re Application of: Maria GARCIA', 'Application No.: 17/200,011', 'Filed: March 3, 2021', 'Confirmation No.: 4821',
-      'Art Unit: 2877', 'Examiner: REBMANN, JOHN T', 'Attorney Docket No.: PRO-0042US', 'Title: OPTICAL ANALYTE SENSOR WITH AMBIENT LIGHT COMPENSATION']) {
+      'Art Unit: 2877', 'Examiner: John T. Rebmann', 'Attorney Docket No.: PRO-0042US', 'Title: OPTICAL ANALYTE SENSOR WITH AMBIENT LIGHT COMPENSATION']) {
       expect(all).toContain(l);
     }
     expect(paragraphsWithStyle(doc.documentXml, 'Title')).toEqual(['AMENDMENT AND RESPONSE UNDER 37 C.F.R. § 1.111']);
@@ -55,9 +55,9 @@ describe('buildResponseToOfficeAction: non-final rejection with claim texts', ()
 
   it('starts the claim listing and the remarks on new sheets (37 CFR 1.121(h))', () => {
     const headings = [...doc.documentXml.matchAll(/<w:p>(?:(?!<\/w:p>)[\s\S])*?<w:pStyle w:val="Heading1"\/>(?:(?!<\/w:p>)[\s\S])*?<\/w:p>/g)].map((m) => m[0]);
-    expect(headings).toHaveLength(2);
+    expect(headings).toHaveLength(3);
     for (const h of headings) expect(h).toContain('<w:pageBreakBefore/>');
-    expect(paragraphsWithStyle(doc.documentXml, 'Heading1')).toEqual(['Amendments to the Claims', 'Remarks']);
+    expect(paragraphsWithStyle(doc.documentXml, 'Heading1')).toEqual(['Amendments to the Claims', 'Remarks', 'Drafting Checklist: Completeness of the Reply']);
   });
 
   it('lists every claim in order with its status identifier (37 CFR 1.121(c))', () => {
@@ -150,7 +150,8 @@ describe('buildResponseToOfficeAction: non-final rejection with claim texts', ()
 
   it('ends with the conclusion and a signature block with placeholders', () => {
     const all = lines(doc.text);
-    expect(all.slice(-7)).toEqual([
+    const checklist = all.indexOf('Drafting Checklist: Completeness of the Reply');
+    expect(all.slice(checklist - 7, checklist)).toEqual([
       'Respectfully submitted,', '/[S-signature of the practitioner]/', 'Jordan P. Lee', 'Registration No. 71,234', 'Lee & Park LLP', 'Telephone: (555) 010-4477', 'Date: May 20, 2026',
     ]);
     expect(doc.text).toContain('Deposit Account No. [deposit account number].');
@@ -202,7 +203,8 @@ describe('buildResponseToOfficeAction: after a final rejection', () => {
     const entry = section(doc, /Entry Under 37 C\.F\.R\. § 1\.116/);
     expect(entry).toContain('Entry of this amendment under 37 C.F.R. § 1.116 is respectfully requested.');
     expect(entry).toContain('cancels claim 9 (37 C.F.R. § 1.116(b)(1))');
-    expect(entry).toContain('The amendment of claim 4 is necessary and was not earlier presented because [state good and sufficient reasons, 37 C.F.R. § 1.116(b)(3)].');
+    expect(entry).toContain('The amendment of claim 4 touches the merits; it is necessary and was not earlier presented because [state good and sufficient reasons, 37 C.F.R. § 1.116(b)(3)].');
+    expect(entry).not.toMatch(/cancels[^.]*places the application in better form for appeal/);
     expect(entry).toContain('This reply is dated within two months of the final Office Action (by May 4, 2026)');
     expect(entry).toContain('The After Final Consideration Pilot 2.0 ended on December 14, 2024 (89 FR 79899).');
   });
@@ -216,8 +218,9 @@ describe('buildResponseToOfficeAction: after a final rejection', () => {
     expect(doc.documentXml).toContain('<w:strike/>');
   });
 
-  it('flags unexpected results offered against anticipation', () => {
-    expect(section(doc, /Rejection of Claims 7-9/)).toContain('evidence of secondary considerations is irrelevant to anticipation, MPEP 2131.04');
+  it('refuses unexpected results offered against anticipation, naming the claim (issue 11, finding 4)', async () => {
+    await expect(build({ ...finalRejection, strategy: { ...finalRejection.strategy, 7: 'argue_unexpected_results' } }))
+      .rejects.toThrow(/claim 7: argue_unexpected_results answers only an obviousness/);
   });
 
   it('mentions AFCP 2.0 as an option for a reply dated before it ended', async () => {
@@ -245,7 +248,8 @@ describe('buildResponseToOfficeAction: other papers and strategies', () => {
     expect(doc.text).not.toContain('Listing of Claims:');
     expect(doc.text).toContain('No claim is amended, canceled, or added by this paper.');
     expect(doc.text).not.toContain('Remarks begin on page');
-    expect(doc.documentXml).not.toContain('<w:pageBreakBefore/>');
+    // Only the drafting checklist (removed before filing) starts a new sheet.
+    expect(doc.documentXml.match(/<w:pageBreakBefore\/>/g)).toHaveLength(1);
   });
 
   it('scaffolds an unexpected-results rebuttal of an obviousness rejection', async () => {
@@ -271,7 +275,7 @@ describe('buildResponseToOfficeAction: other papers and strategies', () => {
       'V. Request for Interview',
       'VI. Conclusion',
     ]);
-    expect(doc.text).toContain('Applicant files herewith a terminal disclaimer under 37 C.F.R. § 1.321(c) over US 11,111,111 B2');
+    expect(doc.text).toContain('Applicant files herewith a terminal disclaimer under 37 C.F.R. § 1.321(c) over U.S. Patent No. 11,111,111');
     expect(doc.text).toContain('Step 2A, Prong One');
     expect(doc.text).toContain('No response strategy was selected for claim 3. The reply must answer every ground of rejection (37 C.F.R. § 1.111(b))');
     expect(doc.text).toContain('against an overall allowance rate of 40% (15 percentage points higher)');

@@ -93,8 +93,14 @@ describe('POST /api/response-plans/{id}/submit', () => {
     errorOf(await a.call('POST', `/api/response-plans/${firstPlan}/submit`, { accept_incomplete: true }), 409, 'plan_submitted');
     expect(await t.database.db.selectFrom('audit_log').select('id').where('action', '=', 'response_plan.submitted').where('target_id', '=', firstPlan).execute()).toHaveLength(1);
 
+    // One completeness computation: the paper's report (stored with the job) is the plan's.
+    const planReport = (await a.call('GET', `/api/response-plans/${firstPlan}/completeness`)).json();
+    const jobRow = await t.database.db.selectFrom('draft_jobs').select('request').where('id', '=', sub.job_id).executeTakeFirstOrThrow();
+    const jobReport = (jobRow.request as { completeness: { complete: boolean; answers: string; missing: { code: string; claim?: number; ground_id?: string }[] } }).completeness;
+    expect(jobReport).toMatchObject({ complete: false, answers: 'practitioner' });
+    expect(jobReport.missing.map((m) => [m.code, m.claim, m.ground_id])).toEqual(planReport.missing.map((m: { code: string; claim?: number; ground_id?: string }) => [m.code, m.claim, m.ground_id]));
     const text = await finishedDocx(sub.job_id);
-    expect(text).toMatch(/Drafting note \(delete before filing\): This draft was generated from an incomplete response plan \(\d+ items missing\)/);
+    expect(text).toMatch(new RegExp(`Drafting note \\(delete before filing\\): INCOMPLETE REPLY \\(drafted at your request\\): this draft was generated from an incomplete response plan \\(${planReport.missing.length} items missing\\)`));
     expect(text).toMatch(/Missing: Claim 1 \(amend_narrow\): the amended text is not given/);
     expect(before - (await getBalanceMicro(t.database.db, a.accountId))).toBe(credits(49));
   });
@@ -139,6 +145,8 @@ describe('POST /api/response-plans/{id}/submit', () => {
     expect(request).toMatchObject({ response_plan_id: plan, strategy_selections: { claim_1: 'amend_narrow', claim_2: 'argue_distinction', claim_5: 'cancel', claim_6: 'no_action' }, amended_claims: { 1: AMENDED_1 }, claims: { 1: ORIGINAL_1, 2: ORIGINAL_2 } });
     expect(request.arguments).toEqual([expect.objectContaining({ ground_id: 'r1-103', kind: 'rejection', basis: '103', text: ARGUMENT })]);
     expect(request.drafting_notes).toBeUndefined();
+    // The paper's completeness report (one computation with the plan's): complete, nothing missing.
+    expect(request.completeness).toMatchObject({ complete: true, answers: 'practitioner', missing: [] });
 
     const { text, html } = await finishedDocument(jobId);
     expect(text).toMatch(/AMENDMENT AND RESPONSE UNDER 37 C\.F\.R\. § 1\.111/);

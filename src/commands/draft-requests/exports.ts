@@ -81,7 +81,8 @@ export async function prepareExtension(db: Db, accountId: string, applicationNum
     office_action: { type: correspondence.document_code as OfficeActionTypeCode, kind, mailing_date: correspondence.mailing_date },
     months: ext.months,
     entity_size: entity,
-    period: { reply_due: result.response_deadline, extended_due: ext.due_effective },
+    // The petition states the nominal dates; the rolled dates (35 U.S.C. 21(b)) go in a note.
+    period: { reply_due: result.ssp_due, extended_due: ext.due, reply_due_effective: result.response_deadline, extended_due_effective: ext.due_effective },
     petition_date: petitionDate,
     ...(ext.fee ? { fee_amount: ext.fee[entity] } : {}),
     ...(input.deposit_account ? { deposit_account: input.deposit_account } : {}),

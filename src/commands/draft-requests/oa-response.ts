@@ -1,8 +1,13 @@
 /** REST #4's submission, checked and resolved before it is charged. */
 import type { Db } from '../../db/connect.ts';
-import { validationError } from '../../errors.ts';
+import { AppError, validationError } from '../../errors.ts';
 import type { Practitioner, PractitionerArgument, RestrictionElection } from '../../documents/types.ts';
-import { statedMailingDate } from '../../jobs/inputs/analysis.ts';
+import { outlineResponse } from '../../documents/response-outline.ts';
+import { paperKindOf, statedMailingDate } from '../../jobs/inputs/analysis.ts';
+import { captionOf } from '../../jobs/inputs/caption.ts';
+import { responseInputOf } from '../../jobs/inputs/response-input.ts';
+import { pendingAction } from '../../queries/application-deadlines.ts';
+import { actionKindForDocumentCode } from '../../sources/uspto-codes.ts';
 import type { OaResponseRequest, PreparedDraft } from '../../jobs/requests.ts';
 import { checkStrategySelections, requireCaption, resolveAnalysis, resolveApplication, resolveMailingDate, todayUtc } from './common.ts';
 
@@ -21,7 +26,20 @@ export interface OaResponseSubmission {
   amended_claims?: Record<string, string>;
   arguments?: PractitionerArgument[];
   drafting_notes?: string[];
+  /** Draft even when the paper leaves grounds unanswered (page 1 then says so). */
+  accept_incomplete?: boolean;
+  /** Draft even when the analysed paper is not the application's pending action. */
+  confirm_kind_mismatch?: boolean;
 }
+
+const KIND_WORDS: Readonly<Record<string, string>> = {
+  non_final: 'a non-final rejection',
+  final: 'a final rejection',
+  restriction: 'a restriction requirement',
+  requirement_for_information: 'a requirement for information',
+  quayle: 'an Ex parte Quayle action',
+  notice_of_allowance: 'a Notice of Allowance',
+};
 
 const CLAIM_NUMBER = /^(?:claim_)?([1-9]\d{0,3})$/;
 
@@ -45,6 +63,29 @@ export async function prepareOaResponse(db: Db, accountId: string, body: OaRespo
   const application = await resolveApplication(db, accountId, body.application_number);
   const meta = analysis.record.office_action?.metadata;
   requireCaption(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value });
+  const kind = paperKindOf(analysis.record);
+  if (kind === 'notice_of_allowance') {
+    const cancelled = analysis.record.claim_analyses.filter((c) => c.status === 'cancelled').map((c) => c.claim_number);
+    throw new AppError(
+      422,
+      'no_reply_to_allowance',
+      `The analysis ${analysis.id} is of a Notice of Allowance, which takes no reply: pay the issue fee within three months of its mailing (not extendable, 35 U.S.C. 151; 37 CFR 1.311(a)); comments on the statement of reasons for allowance are optional (37 CFR 1.104(e)).` +
+        (cancelled.length ? ` The examiner's amendment cancels claims ${cancelled.join(', ')}: to keep that subject matter, file a continuation or divisional before the patent issues (35 U.S.C. 120).` : ''),
+      'Nothing was charged. For the issue-fee transmittal (PTOL-85B content) and comments on the reasons for allowance, request the issue_fee_transmittal form through POST /api/exports.',
+    );
+  }
+  if (!body.confirm_kind_mismatch) {
+    const pending = await pendingAction(db, application.id, { accountId });
+    const pendingKind = pending ? actionKindForDocumentCode(pending.correspondence.document_code) : null;
+    if (pending && pendingKind && pendingKind !== kind) {
+      throw new AppError(
+        409,
+        'analysis_kind_mismatch',
+        `The analysis ${analysis.id} is of ${KIND_WORDS[kind] ?? kind}, but the action awaiting a reply in application ${application.application_number} is ${KIND_WORDS[pendingKind] ?? pendingKind} (${pending.correspondence.document_code} mailed ${pending.correspondence.mailing_date}).`,
+        'Analyse the pending action and draft from that analysis; or, if the record is behind, resend with confirm_kind_mismatch: true. Nothing was charged.',
+      );
+    }
+  }
   const request: OaResponseRequest = {
     application_number: application.application_number,
     analysis_id: analysis.id,
@@ -59,6 +100,22 @@ export async function prepareOaResponse(db: Db, accountId: string, body: OaRespo
     ...(body.amended_claims && Object.keys(body.amended_claims).length ? { amended_claims: checkClaimsText(body.amended_claims) } : {}),
     ...(body.arguments?.length ? { arguments: body.arguments } : {}),
     ...(body.drafting_notes?.length ? { drafting_notes: body.drafting_notes } : {}),
+    ...(body.accept_incomplete ? { accept_incomplete: true } : {}),
   };
+  // The paper this request would produce: its choices must all be carried out, and it must answer
+  // every ground of the action unless the caller accepts an incomplete draft (37 CFR 1.111(b)).
+  const outline = outlineResponse(responseInputOf(analysis.record, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value })));
+  if (outline.problems.length) {
+    throw new AppError(422, 'strategy_not_applicable', `These choices cannot be carried out: ${outline.problems.join('; ')}.`, 'Change the strategy_selections (or election) named, then retry; nothing was charged.');
+  }
+  if (!outline.completeness.complete && !body.accept_incomplete) {
+    throw new AppError(
+      422,
+      'response_incomplete',
+      `The draft would not answer every ground of the Office Action (37 CFR 1.111(b)): ${outline.completeness.missing.map((m) => m.message).join(' ')}`,
+      'Select a strategy that answers each ground named (strategy_selections), or resend with accept_incomplete: true to draft it anyway with a note on its first page; nothing was charged.',
+    );
+  }
+  request.completeness = outline.completeness;
   return { exportType: 'oa_response', formKind: null, analysisId: analysis.id, applicationId: application.id, applicationNumber: application.application_number, request };
 }

@@ -2,7 +2,8 @@
  * Submits a response plan: the billed 49.00 draft job, the same job as REST #4 (draftJobCreator,
  * prepareOaResponse), carrying the plan's strategies, claim texts, arguments and election. An
  * incomplete plan is refused (422 response_incomplete, listing what is missing) unless the caller
- * accepts an incomplete draft; the paper then says so on its first page. The plan is marked
+ * accepts an incomplete draft; the paper then says so on its first page (the paper's report is the
+ * plan's: both are src/domain/response-plan/completeness.ts on the same view). The plan is marked
  * submitted in the job's own transaction, so a plan gives at most one job (an Idempotency-Key
  * retry returns that job, uncharged).
  */
@@ -51,16 +52,6 @@ export interface SubmittedPlan {
   report: CompletenessReport | null;
 }
 
-const MAX_NOTES = 25;
-
-/** The first-page notes of a draft made from an incomplete plan. */
-export function incompleteNotes(report: CompletenessReport): string[] {
-  const head = `This draft was generated from an incomplete response plan (${report.missing.length} item${report.missing.length === 1 ? '' : 's'} missing); the reply must answer every ground of objection and rejection (37 C.F.R. § 1.111(b)) before it is filed.`;
-  const items = report.missing.slice(0, MAX_NOTES).map((m) => `Missing: ${m.message}`);
-  if (report.missing.length > MAX_NOTES) items.push(`... and ${report.missing.length - MAX_NOTES} more (see the plan's completeness report).`);
-  return [head, ...items];
-}
-
 /** The plan as REST #4's submission, with the plan's additions. */
 export function planSubmissionBody(row: ResponsePlanRow, view: PlanView, report: CompletenessReport, s: PlanSubmission): OaResponseSubmission {
   const claims: Record<string, string> = {};
@@ -87,7 +78,9 @@ export function planSubmissionBody(row: ResponsePlanRow, view: PlanView, report:
     response_plan_id: row.id,
     ...(Object.keys(amended).length ? { amended_claims: amended } : {}),
     ...(args.length ? { arguments: args } : {}),
-    ...(report.complete ? {} : { drafting_notes: incompleteNotes(report) }),
+    // An incomplete plan reaches here only when the caller accepted it; the paper then says so on
+    // its first page, from its own completeness report (the same computation as the plan's).
+    ...(report.complete ? {} : { accept_incomplete: true }),
   };
 }
 

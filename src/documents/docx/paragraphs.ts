@@ -1,7 +1,7 @@
 /** Paragraph builders over the styles in styles.ts. */
 import { Paragraph, type IParagraphOptions } from 'docx';
 import { STYLE } from './styles.ts';
-import { prompt, run, toRuns, type Inline } from './runs.ts';
+import { noteRun, run, toRuns, type Inline } from './runs.ts';
 
 type Options = Omit<IParagraphOptions, 'children' | 'text'>;
 
@@ -31,7 +31,7 @@ export function quote(text: string): Paragraph {
 
 /** A note to the practitioner, to act on and delete before filing. */
 export function draftingNote(text: string): Paragraph {
-  return new Paragraph({ style: STYLE.normal, children: [prompt(`Drafting note (delete before filing): ${text}`, { italics: true })] });
+  return new Paragraph({ style: STYLE.normal, children: [noteRun(`Drafting note (delete before filing): ${text}`)] });
 }
 
 export function blank(): Paragraph {

@@ -14,7 +14,29 @@ export function run(text: string, options: Omit<IRunOptions, 'text' | 'children'
  * highlighted (the highlight is set on the run too, so it shows with a template lacking the style).
  */
 export function prompt(text: string, options: Omit<IRunOptions, 'text' | 'children'> = {}): TextRun {
+  if (tally) tally.count++;
   return new TextRun({ text: `[${text}]`, style: STYLE.prompt, highlight: 'yellow', ...options });
+}
+
+/**
+ * Counts the places a practitioner must fill (prompts and placeholders) while a paper's content
+ * is built. Paragraphs are built synchronously, so one tally at a time per thread suffices.
+ */
+let tally: { count: number } | null = null;
+export function countPlaceholders<T>(build: () => T): { value: T; placeholders: number } {
+  const outer = tally;
+  tally = { count: 0 };
+  try {
+    const value = build();
+    return { value, placeholders: tally.count };
+  } finally {
+    tally = outer;
+  }
+}
+
+/** A highlighted note to the practitioner (not a place to fill: not counted). */
+export function noteRun(text: string): TextRun {
+  return new TextRun({ text: `[${text}]`, style: STYLE.prompt, highlight: 'yellow', italics: true });
 }
 
 export function toRuns(children: readonly Inline[]): TextRun[] {
@@ -27,6 +49,7 @@ export function toRuns(children: readonly Inline[]): TextRun[] {
  */
 export function markedClaimRuns(runs: readonly MarkedRun[]): TextRun[] {
   return runs.map((r) => {
+    if (tally && (r.mark === 'prompt' || r.mark === 'placeholder')) tally.count++;
     switch (r.mark) {
       case 'added':
         return new TextRun({ text: r.text, underline: { type: 'single' } });

@@ -48,6 +48,10 @@ function proposal(c: PlannedClaim, g: RejectionGround | null): { key: string; te
   }
   switch (c.strategy) {
     case 'argue_distinction':
+      if (g && (g.family === '112(b)' || g.family === '112')) return { key: 'argue112b', text: (n) => `Discuss why ${claimsPhrase(n)}, read in light of the specification, ${n.length === 1 ? 'is' : 'are'} definite (MPEP 2173.02), or a clarifying amendment` };
+      if (g && g.family === '112(a)') return { key: 'argue112a', text: (n) => `Point to the support for ${claimsPhrase(n)} in the specification (MPEP 2163, 2164)` };
+      if (g && g.family === '101') return { key: 'argue101', text: (n) => `Discuss the eligibility of ${claimsPhrase(n)} (MPEP 2106)` };
+      if (g && g.family === 'DP') return { key: 'argueDP', text: (n) => `Discuss whether ${claimsPhrase(n)} ${n.length === 1 ? 'is' : 'are'} patentably distinct from the reference claims, or a terminal disclaimer (MPEP 804)` };
       return { key: 'argue', text: (n) => `Argue that ${refs} ${g && g.references.length > 1 ? 'do' : 'does'} not teach the limitations of ${claimsPhrase(n)} identified in the response` };
     case 'argue_unexpected_results':
       return { key: 'results', text: (n) => `Present evidence of unexpected results for ${claimsPhrase(n)} (declaration under 37 C.F.R. § 1.132)` };

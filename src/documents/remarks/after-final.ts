@@ -29,16 +29,21 @@ export function afterFinalRemarks(plan: AmendmentPlan, finalMailed: IsoDate, res
   if (!plan.changes_claims) {
     out.push(para('This reply presents arguments only and amends no claim. Reconsideration and withdrawal of the final rejection are requested.'));
   } else {
+    // 37 CFR 1.116(b): (1) cancelling claims or complying with a requirement of form expressly set
+    // forth in a previous action; (2) presenting rejected claims in better form for appeal; (3) an
+    // amendment touching the merits, on a showing of good and sufficient reasons why it is necessary
+    // and was not earlier presented. Rewriting claims indicated allowable is entered as placing the
+    // application in condition for allowance (MPEP 714.13).
     const reasons: string[] = [];
     if (canceled.length) reasons.push(`cancels ${claimsPhrase(canceled)} (37 C.F.R. § 1.116(b)(1))`);
-    if (allowable.length) reasons.push(`amends ${claimsPhrase(allowable)} only to present subject matter the Office Action indicated allowable, placing ${allowable.length === 1 ? 'that claim' : 'those claims'} in condition for allowance`);
-    if (conforming.length) reasons.push(`conforms the dependency of ${claimsPhrase(conforming)} to the claims as amended`);
+    if (allowable.length) reasons.push(`presents ${claimsPhrase(allowable)} with only the subject matter the Office Action indicated allowable, placing ${allowable.length === 1 ? 'that claim' : 'those claims'} in condition for allowance (MPEP 714.13)`);
+    if (conforming.length) reasons.push(`conforms the dependency of ${claimsPhrase(conforming)} to the claims as amended, presenting ${conforming.length === 1 ? 'it' : 'them'} in better form for consideration on appeal (37 C.F.R. § 1.116(b)(2))`);
     const children: Inline[] = [];
     if (reasons.length) {
-      children.push(run(`Entry of this amendment under 37 C.F.R. § 1.116 is respectfully requested. The amendment ${reasons.join('; ')}. It raises no new issue requiring further search or consideration and, at a minimum, places the application in better form for appeal (37 C.F.R. § 1.116(b)(2)).`));
+      children.push(run(`Entry of this amendment under 37 C.F.R. § 1.116 is respectfully requested. The amendment ${reasons.join('; ')}. It requires no further search or consideration.`));
     }
     if (merits.length) {
-      children.push(run(`${reasons.length ? ' ' : 'Entry of this amendment under 37 C.F.R. § 1.116 is respectfully requested. '}The amendment of ${claimsPhrase(merits)} is necessary and was not earlier presented because `));
+      children.push(run(`${reasons.length ? ' ' : 'Entry of this amendment under 37 C.F.R. § 1.116 is respectfully requested. '}The amendment of ${claimsPhrase(merits)} touches the merits; it is necessary and was not earlier presented because `));
       children.push(prompt('state good and sufficient reasons, 37 C.F.R. § 1.116(b)(3)'));
       children.push(run('.'));
     }

@@ -112,8 +112,19 @@ function byIndependent(claims: readonly PlannedClaim[]): { roots: PlannedClaim[]
   };
   const roots: PlannedClaim[] = [];
   const dependents = new Map<number, PlannedClaim[]>();
-  for (const c of claims) {
+  // A claim the action shows to be dependent, parent not named ("same reasons as claim 1"), rides
+  // with the nearest lower independent claim of the group instead of opening a block of its own.
+  const knownDependent = (c: PlannedClaim) => c.parent === undefined && c.disposition?.independent === false;
+  const sorted = [...claims].sort((a, b) => a.claim_number - b.claim_number);
+  for (const c of sorted) {
     const r = rootOf(c);
+    if (r === c && knownDependent(c)) {
+      const base = [...roots].reverse().find((x) => x.claim_number < c.claim_number);
+      if (base) {
+        dependents.set(base.claim_number, [...(dependents.get(base.claim_number) ?? []), c]);
+        continue;
+      }
+    }
     if (r === c) roots.push(c);
     else dependents.set(r.claim_number, [...(dependents.get(r.claim_number) ?? []), c]);
   }
@@ -121,8 +132,43 @@ function byIndependent(claims: readonly PlannedClaim[]): { roots: PlannedClaim[]
 }
 
 function standard(g: RejectionGround): Paragraph[] {
+  if (g.family === '101' && g.subtype === 'signal_per_se') return [para(STEP1_STANDARD)];
+  if (g.family === '103' && g.references.length === 1) return [para(SINGLE_REFERENCE_103)];
   const s = STANDARDS[g.family];
   return s ? [para(s)] : [];
+}
+
+const STEP1_STANDARD = 'A claim to a machine, manufacture, composition of matter or process satisfies Step 1 of the eligibility analysis; a claim whose broadest reasonable interpretation covers a transitory signal per se does not, and limiting a computer-readable medium to non-transitory embodiments resolves the issue (MPEP 2106.03).';
+const SINGLE_REFERENCE_103 =
+  'Where an obviousness rejection rests on a single reference, the Office must show that the reference teaches or suggests every limitation or articulate why a person of ordinary skill would have modified it to arrive at the claimed invention, with “some articulated reasoning with some rational underpinning.” ' +
+  'KSR Int’l Co. v. Teleflex Inc., 550 U.S. 398, 418 (2007); MPEP 2143, 2143.03.';
+
+/** The examiner's concessions about claim `c` in an anticipation rejection, argued as such (MPEP 2131). */
+function admissionParagraphs(g: RejectionGround, c: PlannedClaim | readonly PlannedClaim[]): Paragraph[] {
+  const group = Array.isArray(c) ? (c as readonly PlannedClaim[]) : [c as PlannedClaim];
+  const said = group[0]?.disposition?.admissions ?? [];
+  if (g.family !== '102' || said.length === 0) return [];
+  const n = group.map((x) => x.claim_number);
+  const who = claimsPhrase(n);
+  return [
+    para(`The Office Action itself acknowledges, with respect to ${who}:`),
+    ...said.slice(0, 2).map((a) => quote(a.replace(/\s+/g, ' ').trim())),
+    para(`Anticipation requires that a single reference disclose each and every element of the claim, arranged as in the claim (MPEP 2131). By the Office Action's own statement, ${refs(g)} ${agree(g, 'does', 'do')} not disclose every limitation of ${who}, so ${who} ${verbFor(n, 'is', 'are')} not anticipated, and the Office Action has made no finding under 35 U.S.C. 103 that could fill the gap. The rejection of ${who} should be withdrawn.`),
+  ];
+}
+
+/** No prima facie case: the examiner never (intelligibly) applied the art to the claim (37 CFR 1.104(c)(2)). */
+function noPrimaFacieParagraphs(g: RejectionGround, c: PlannedClaim | readonly PlannedClaim[]): Paragraph[] {
+  const group = Array.isArray(c) ? (c as readonly PlannedClaim[]) : [c as PlannedClaim];
+  const t = group[0]?.disposition?.treatment;
+  if (t !== 'missing' && t !== 'garbled') return [];
+  const what = g.family === '102' ? 'anticipation' : 'obviousness';
+  const who = claimsPhrase(group.map((x) => x.claim_number));
+  return [para(
+    `The Office Action ${t === 'missing' ? `does not address ${who} at all` : `does not intelligibly explain how ${refs(g)} meets the limitations of ${who}`} ` +
+    `(the rejection must designate the particular parts of the reference relied on and clearly explain the pertinence of each reference, 37 C.F.R. § 1.104(c)(2); MPEP 707.07(d)). No prima facie case of ${what} has therefore been stated for ${who}. ` +
+    'Should the rejection be maintained with a new explanation, that would be a new ground of rejection not necessitated by amendment, and the next action could not properly be made final (MPEP 706.07(a)).',
+  )];
 }
 
 /** "Claim 1 recites, among other things: ..." with the elements, or a prompt to quote the limitation. */
@@ -168,58 +214,118 @@ function argueDistinction(g: RejectionGround, claims: readonly PlannedClaim[]): 
   const all = g.claims.every((x) => n.includes(x));
   const out: Paragraph[] = [para(`Applicant respectfully traverses the rejection${all ? '' : ` as to ${claimsPhrase(n)}`}.`), ...standard(g)];
   const { roots, dependents } = byIndependent(claims);
-  for (const c of roots) {
-    out.push(heading(3, `Claim ${c.claim_number}`));
-    switch (g.family) {
-      case '102':
-      case '103': {
-        out.push(...recitation(c));
-        out.push(para([
-          run(`${refs(g)} ${g.family === '103' ? agree(g, 'does not teach or suggest', 'do not, alone or in combination, teach or suggest') : agree(g, 'does not disclose', 'do not disclose')} `),
-          prompt(`identify the limitation(s) of claim ${c.claim_number} missing from ${refs(g)}`),
-          run('. '),
-          ...pinpointSentence(g),
-        ]));
-        if (g.family === '103') {
-          out.push(para([
-            run('Moreover, the Office Action does not provide an adequate reason to combine the references as proposed. '),
-            prompt('If applicable: explain why the proposed modification would render the primary reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the references teach away'),
-            run('.'),
-          ]));
-          out.push(para(`Because the cited references fail to teach or suggest every limitation of claim ${c.claim_number}, the Office Action has not established a prima facie case of obviousness.`));
+  switch (g.family) {
+    case '102':
+    case '103': {
+      const single = g.references.length <= 1;
+      // Dependents with an argument of their own (an admission, no prima facie case), grouped by that argument.
+      const specialGroups = new Map<string, PlannedClaim[]>();
+      for (const c of roots) {
+        out.push(heading(3, `Claim ${c.claim_number}`));
+        const strong = [...admissionParagraphs(g, c), ...noPrimaFacieParagraphs(g, c)];
+        if (strong.length) {
+          out.push(...strong);
         } else {
-          out.push(para(`Because ${refs(g)} ${agree(g, 'does', 'do')} not disclose each and every element of claim ${c.claim_number} as arranged in the claim, claim ${c.claim_number} is not anticipated.`));
+          out.push(...recitation(c));
+          out.push(para([
+            run(`${refs(g)} ${g.family === '103' ? agree(g, 'does not teach or suggest', 'do not, alone or in combination, teach or suggest') : agree(g, 'does not disclose', 'do not disclose')} `),
+            prompt(`identify the limitation(s) of claim ${c.claim_number} missing from ${refs(g)}`),
+            run('. '),
+            ...pinpointSentence(g),
+          ]));
+          if (g.family === '103' && single) {
+            out.push(para([
+              run(`Nor does the Office Action articulate a reason, supported by evidence, why a person of ordinary skill would have modified ${refs(g)} to arrive at the claimed subject matter. `),
+              prompt('If applicable: explain why the proposed modification would render the reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the reference teaches away'),
+              run('.'),
+            ]));
+            out.push(para(`Because ${refs(g)} does not teach or suggest every limitation of claim ${c.claim_number}, and the Office Action gives no reason to modify it, no prima facie case of obviousness has been established (MPEP 2143.03).`));
+          } else if (g.family === '103') {
+            out.push(para([
+              run('Moreover, the Office Action does not provide an adequate reason to combine the references as proposed. '),
+              prompt('If applicable: explain why the proposed combination would render the primary reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the references teach away from it (MPEP 2145(X)(D))'),
+              run('.'),
+            ]));
+            out.push(para(`Because the cited references fail to teach or suggest every limitation of claim ${c.claim_number}, the Office Action has not established a prima facie case of obviousness.`));
+          } else {
+            out.push(para(`Because ${refs(g)} ${agree(g, 'does', 'do')} not disclose each and every element of claim ${c.claim_number} as arranged in the claim, claim ${c.claim_number} is not anticipated.`));
+          }
         }
-        out.push(...dependentsSentence(c.claim_number, dependents.get(c.claim_number), g.family === '103' ? 'nonobvious' : 'novel'));
+        const deps = dependents.get(c.claim_number) ?? [];
+        const special = deps.filter((d) => admissionParagraphs(g, d).length || noPrimaFacieParagraphs(g, d).length);
+        out.push(...dependentsSentence(c.claim_number, deps.filter((d) => !special.includes(d)), g.family === '103' ? 'nonobvious' : 'novel'));
+        for (const d of special) {
+          const key = `${d.disposition?.treatment ?? ''}|${(d.disposition?.admissions ?? []).join('|')}`;
+          specialGroups.set(key, [...(specialGroups.get(key) ?? []), d]);
+        }
+      }
+      for (const group of specialGroups.values()) {
+        const n = group.map((d) => d.claim_number);
+        out.push(heading(3, claimsPhrase(n, true)), ...admissionParagraphs(g, group), ...noPrimaFacieParagraphs(g, group));
+      }
+      break;
+    }
+    case '101':
+      if (g.subtype === 'signal_per_se') {
+        out.push(para([
+          run(`${claimsPhrase(n, true)} ${verbFor(n, 'is', 'are')} directed to a statutory category because `),
+          prompt('explain why the claimed medium, read in light of the specification, excludes transitory signals (e.g., the specification limits it to physical storage devices); otherwise amend to recite a non-transitory medium'),
+          run(' (MPEP 2106.03).'),
+        ]));
         break;
       }
-      case '101':
+      out.push(...examinerWords(g));
+      out.push(para([
+        run(`${claimsPhrase(roots.map((c) => c.claim_number), true)} ${verbFor(roots.map((c) => c.claim_number), 'is', 'are')} patent-eligible because `),
+        prompt('Step 2A, Prong One: explain why the claim does not recite a judicial exception; or Prong Two: identify the additional elements that integrate it into a practical application, e.g. an improvement to computer functionality or another technology (MPEP 2106.04(d), 2106.05(a)); or Step 2B: explain why the additional elements amount to significantly more (MPEP 2106.05)'),
+        run('.'),
+      ]));
+      for (const c of roots) out.push(...dependentsSentence(c.claim_number, dependents.get(c.claim_number), 'patent-eligible'));
+      break;
+    case '112(b)':
+    case '112':
+      out.push(...examinerWords(g));
+      if (/112\s*\(f\)|sixth\s+paragraph|means[- ]plus[- ]function/i.test(g.explanation ?? '')) {
         out.push(para([
-          run(`Claim ${c.claim_number} is patent-eligible because `),
-          prompt('Step 2A, Prong One: explain why the claim does not recite a judicial exception; or Prong Two: identify the additional elements that integrate it into a practical application, e.g. an improvement to computer functionality or another technology (MPEP 2106.04(d), 2106.05(a)); or Step 2B: explain why the additional elements amount to significantly more (MPEP 2106.05)'),
+          run('Where a limitation is construed under 35 U.S.C. 112(f), it is definite if the specification discloses corresponding structure and clearly links it to the claimed function (MPEP 2181(II)). The specification discloses that structure: '),
+          prompt('cite the paragraphs and figures describing the structure for each limitation the Examiner identified, or amend the claim to recite sufficient structure so that 35 U.S.C. 112(f) no longer applies (MPEP 2181(I))'),
           run('.'),
         ]));
-        out.push(...dependentsSentence(c.claim_number, dependents.get(c.claim_number), 'patent-eligible'));
-        break;
-      case '112(b)':
-      case '112':
-        out.push(para([
-          run(`The Office Action asserts that claim ${c.claim_number} is indefinite because of `),
-          prompt('quote the term or phrase the Examiner identified'),
-          run('. Read in light of the specification, the claim is reasonably certain in scope because '),
-          prompt('explain, citing the specification (e.g., where the term is defined or described)'),
-          run('.'),
-        ]));
-        break;
-      default:
-        out.push(para([
-          run(`Claim ${c.claim_number} complies with ${g.citation} because `),
-          prompt(`answer the Examiner's reasoning under ${g.citation}, citing the specification where relevant`),
-          run('.'),
-        ]));
+      }
+      out.push(para([
+        run(`Read in light of the specification, ${claimsPhrase(n)} ${verbFor(n, 'informs', 'inform')} those skilled in the art of the scope of the invention with reasonable certainty because `),
+        prompt(g.explanation ? 'answer each point quoted above, citing the specification (e.g., where the term is defined or described)' : 'quote the term the Examiner identified and explain, citing the specification, where it is defined or described'),
+        run(' (MPEP 2173.02).'),
+      ]));
+      break;
+    case 'DP': {
+      const over = g.conflicting.length ? listPhrase(g.conflicting) : g.references.length ? listPhrase(g.references.map((r) => r.number_display || r.name)) : '';
+      out.push(para([
+        run(`${claimsPhrase(n, true)} ${verbFor(n, 'is', 'are')} patentably distinct from the claims of ${over}`),
+        ...(over ? [] : [prompt('identify the reference patent or application')]),
+        run(' because '),
+        prompt('identify the limitation of the examined claims that the reference claims do not claim and explain why it would not have been obvious over them (MPEP 804(II)(B))'),
+        run('. A terminal disclaimer remains available should the Examiner maintain the rejection (37 C.F.R. § 1.321(c)).'),
+      ]));
+      break;
     }
+    default:
+      out.push(...examinerWords(g));
+      out.push(para([
+        run(`${claimsPhrase(n, true)} ${verbFor(n, 'complies', 'comply')} with ${g.citation} because `),
+        prompt(`answer the Examiner's reasoning under ${g.citation}, citing the specification where relevant`),
+        run('.'),
+      ]));
   }
   return out;
+}
+
+/** The examiner's own reasoning, quoted (bounded), so the answer reads against it. */
+function examinerWords(g: RejectionGround): Paragraph[] {
+  const text = g.explanation?.replace(/\s+/g, ' ').trim();
+  if (!text) return [];
+  const cut = text.length > 900 ? `${text.slice(0, text.lastIndexOf(' ', 880))} …` : text;
+  return [para('The Office Action reasons:'), quote(cut)];
 }
 
 function incorporates(g: RejectionGround, claims: readonly PlannedClaim[], ctx: GroundContext): Paragraph[] {
@@ -263,7 +369,9 @@ function narrowed(g: RejectionGround, claims: readonly PlannedClaim[]): Paragrap
   for (const c of claims) {
     const n = c.claim_number;
     const correcting = c.change.kind === 'narrowed' && c.change.purpose === 'correct';
-    out.push(para([
+    if (correcting && g.family === '101' && g.subtype === 'signal_per_se' && c.new_text) {
+      out.push(para(`Claim ${n} has been amended to recite a “non-transitory” computer-readable medium. Support is found wherever the application as filed describes the medium as a physical memory or storage device; no new matter is added (35 U.S.C. 132(a)).`));
+    } else out.push(para([
       run(`Without acquiescing in the rejection, claim ${n} has been amended ${correcting ? 'to ' : 'to recite '}`),
       prompt(correcting ? 'describe the amendment' : 'quote the added limitation'),
       run('. Support for the amendment is found in the application as filed at, e.g., '),
@@ -279,7 +387,11 @@ function narrowed(g: RejectionGround, claims: readonly PlannedClaim[]): Paragrap
         out.push(para([run(`${refs(g)}${agree(g, ' does', ', alone or in combination, do')} not teach or suggest the added limitation because `), why, run(`. The references therefore fail to teach or suggest all of the limitations of amended claim ${n} (MPEP 2143.03).`)]));
         break;
       case '101':
-        out.push(para([run(`As amended, claim ${n} integrates any recited judicial exception into a practical application because `), prompt('explain the technical improvement the added elements provide'), run(' (MPEP 2106.04(d), 2106.05(a)).')]));
+        if (g.subtype === 'signal_per_se') {
+          out.push(para(`As amended, claim ${n} recites a non-transitory medium, which excludes transitory signals per se; the claim is directed to a manufacture, a statutory category (MPEP 2106.03).`));
+        } else {
+          out.push(para([run(`As amended, claim ${n} integrates any recited judicial exception into a practical application because `), prompt('explain the technical improvement the added elements provide'), run(' (MPEP 2106.04(d), 2106.05(a)).')]));
+        }
         break;
       case '112(b)':
       case '112':
@@ -362,13 +474,26 @@ function terminalDisclaimer(g: RejectionGround, claims: readonly PlannedClaim[])
   if (g.family !== 'DP') {
     return [draftingNote(`A terminal disclaimer overcomes only a double patenting rejection (MPEP 804.02); choose another strategy for ${claimsPhrase(n)} under ${g.citation}.`)];
   }
+  const over = disclaimedOver(g);
   return [
     para([
-      run(`Without conceding that the rejection is proper, and solely to expedite prosecution, Applicant files herewith a terminal disclaimer under 37 C.F.R. § 1.321(c) over ${g.references.length ? listPhrase(g.references.map((r) => r.number_display || r.name)) : ''}`),
-      ...(g.references.length ? [] : [prompt('identify the reference patent or application')]),
-      run(', together with the fee under 37 C.F.R. § 1.20(d). The terminal disclaimer obviates the rejection (MPEP 804.02).'),
+      run(`Without conceding that the rejection is proper, and solely to expedite prosecution, Applicant files herewith a terminal disclaimer under 37 C.F.R. § 1.321(c) over ${over}`),
+      ...(over ? [] : [prompt('identify the reference patent or application by number')]),
+      run(`, together with the fee under 37 C.F.R. § 1.20(d). The terminal disclaimer obviates the rejection of ${claimsPhrase(n)} (MPEP 804.02).`),
     ]),
+    draftingNote('File the terminal disclaimer as an eTerminal Disclaimer (form PTO/AIA/25 or /26 in Patent Center), which is approved automatically on submission; it must name the reference patent or application, not a claim of it (37 C.F.R. § 1.321(b)-(d)).'),
   ];
+}
+
+/** "U.S. Patent No. 10,072,876" / "Application No. 16/123,456": what a terminal disclaimer disclaims over. */
+function disclaimedOver(g: RejectionGround): string {
+  const names = (g.conflicting.length ? g.conflicting : g.references.map((r) => r.number_display || r.name)).filter((x) => !/^claims?\b/i.test(x));
+  return listPhrase(names.map((x) => {
+    const m = /^US\s+(\d{1,2},\d{3},\d{3})(?:\s+B\d)?$/.exec(x);
+    if (m) return `U.S. Patent No. ${m[1]}`;
+    const a = /^US\s+(\d{2}\/\d{3},\d{3})$/.exec(x);
+    return a ? `U.S. Application No. ${a[1]}` : x;
+  }));
 }
 
 function other(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {

@@ -1,16 +1,17 @@
 /**
  * The practitioner's own text from a response plan, placed where it answers (an isolated hook:
  * build-response.ts calls these and nothing else here changes):
- * - a rejection's argument goes under that ground, after the restatement; the claims it argues
+ * - a rejection's argument goes under that ground (matched by ground id), after the restatement; the claims it argues
  *   (strategy argue_distinction / argue_unexpected_results) get no generated skeleton there;
  * - the reasons for a traverse go in the Election section, the information in the Requirement for
  *   Information section (remarks/restriction.ts takes them);
- * - replies to objections, and anything not matched to a section, go in one "Objections" section,
- *   so no text the practitioner wrote is ever dropped.
+ * - a reply to an objection to the specification, abstract, drawings or other papers, or to the
+ *   claims, goes in that objection's section (remarks/objections.ts takes it); anything not matched
+ *   to a section goes in one "Objections" section, so no text the practitioner wrote is ever dropped.
  */
 import type { Paragraph } from 'docx';
 import { heading, para } from '../docx/paragraphs.ts';
-import { basisFamily, type RejectionGround } from '../rejection-grounds.ts';
+import type { RejectionGround } from '../rejection-grounds.ts';
 import type { PractitionerArgument, StrategyCode } from '../types.ts';
 
 /** The practitioner's text as paragraphs: one per blank-line-separated block, lines kept. */
@@ -25,11 +26,16 @@ export function practitionerParagraphs(text: string): Paragraph[] {
 
 const ARGUING: ReadonlySet<string> = new Set(['argue_distinction', 'argue_unexpected_results']);
 
-/** The plan's arguments on a rejection ground of the paper: same statutory family and the examiner's same sentence. */
+/** The plan's arguments on a rejection section of the paper: those on the grounds it answers (by ground id, the record's one scheme). */
 export function argumentsForGround(g: RejectionGround, args: readonly PractitionerArgument[] | undefined): PractitionerArgument[] {
-  if (!args?.length || !g.statement) return [];
-  const statement = g.statement.replace(/\s+/g, ' ').trim();
-  return args.filter((a) => a.kind === 'rejection' && a.basis !== null && basisFamily(a.basis) === g.family && a.statement.replace(/\s+/g, ' ').trim() === statement);
+  if (!args?.length) return [];
+  return args.filter((a) => a.kind === 'rejection' && g.ids.has(a.ground_id));
+}
+
+/** The plan's reply on one ground (an objection), if any. */
+export function replyFor(groundId: string, args: readonly PractitionerArgument[] | undefined): string | undefined {
+  const texts = (args ?? []).filter((a) => a.ground_id === groundId).map((a) => a.text.trim()).filter(Boolean);
+  return texts.length ? texts.join('\n\n') : undefined;
 }
 
 /**

@@ -9,6 +9,8 @@ import { para, quote } from '../docx/paragraphs.ts';
 import { referenceLabel, type RejectionGround } from '../rejection-grounds.ts';
 import { citationPhrase, groundPhrase, listPhrase } from './wording.ts';
 
+const MAX_PASSAGES = 8;
+
 export function restatement(g: RejectionGround): Paragraph[] {
   const rest = groundPhrase(g);
   const out: Paragraph[] = [
@@ -19,6 +21,11 @@ export function restatement(g: RejectionGround): Paragraph[] {
     out.push(quote(g.statement));
   }
   if (g.references.length) out.push(para(`${g.references.length === 1 ? 'Reference' : 'References'} applied: ${g.references.map(referenceLabel).join('; ')}.`));
-  if (g.pinpoints.length) out.push(para(`Passages relied on: ${listPhrase(g.pinpoints)}.`));
+  if (g.pinpoints.length) {
+    // Each passage once; a long list is cut (the examiner's own explanation gives the rest).
+    const shown = g.pinpoints.slice(0, MAX_PASSAGES);
+    const more = g.pinpoints.length - shown.length;
+    out.push(para(`Passages relied on: ${listPhrase(shown)}${more > 0 ? `, and ${more} further passage${more === 1 ? '' : 's'} cited in the Office Action` : ''}.`));
+  }
   return out;
 }

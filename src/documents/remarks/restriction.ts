@@ -8,21 +8,23 @@ import { formatLongDate } from '../format/dates.ts';
 import { claimsPhrase } from '../format/claim-numbers.ts';
 import { para } from '../docx/paragraphs.ts';
 import { prompt, run, type Inline } from '../docx/runs.ts';
-import type { AmendmentPlan } from '../amendment-plan.ts';
+import { groupLabel, type AmendmentPlan } from '../amendment-plan.ts';
 import type { IsoDate, RestrictionElection } from '../types.ts';
 import { practitionerParagraphs } from './practitioner-text.ts';
 
-export function electionRemarks(plan: AmendmentPlan, election: RestrictionElection | undefined, mailed: IsoDate, traverseReasons?: string): Paragraph[] {
-  const elected = plan.claims.filter((c) => c.pending_after && c.strategy === 'elect').map((c) => c.claim_number);
+export function electionRemarks(plan: AmendmentPlan, election: RestrictionElection | undefined, mailed: IsoDate, groups: readonly { label: string; kind: string; claims: readonly number[] }[] = [], traverseReasons?: string): Paragraph[] {
+  // With the group known, the elected claims are exactly those the plan keeps (the group's claims).
+  const byGroup = Boolean(election?.group && groups.some((g) => g.kind === 'invention' && g.label === groupLabel(election.group!)));
+  const elected = plan.claims.filter((c) => c.pending_after && !c.withdrawn && (byGroup || c.strategy === 'elect')).map((c) => c.claim_number);
   const withdrawn = plan.claims.filter((c) => c.pending_after && c.withdrawn).map((c) => c.claim_number);
   const traverse = election?.with_traverse ?? false;
   const first: Inline[] = [run(`In reply to the restriction requirement in the Office Action mailed ${formatLongDate(mailed)}, Applicant elects `)];
-  first.push(election?.group ? run(`Group ${election.group}`) : prompt('Group'));
+  first.push(election?.group ? run(`Group ${groupLabel(election.group)}`) : prompt('Group'));
   first.push(run(', '));
   first.push(elected.length ? run(claimsPhrase(elected)) : prompt('claims of the elected group'));
   first.push(run(`, ${traverse ? 'with' : 'without'} traverse.`));
   const out: Paragraph[] = [para(first)];
-  if (election?.species) out.push(para(`Applicant further elects the species ${election.species}.`));
+  if (election?.species) out.push(para(`Applicant further elects ${/^species\b/i.test(election.species.trim()) ? election.species.trim() : `the species ${election.species.trim()}`}${election.group ? '' : `, ${traverse ? 'with' : 'without'} traverse`}.`));
   if (traverse && traverseReasons) {
     // The practitioner's reasons (response plan): in place of the prompt below.
     out.push(para('Applicant traverses the requirement for the following reasons.'), ...practitionerParagraphs(traverseReasons));

@@ -10,6 +10,7 @@ import {
   type ParsedOfficeAction,
   type Reference,
   type RejectionStatement,
+  type Span,
 } from './types.ts';
 
 /**
@@ -85,7 +86,7 @@ export function collectClaimFacts(parsed: ParsedOfficeAction): ClaimFacts[] {
     for (const n of r.claims) {
       note(n, 'rejected', 'rejection', r.evidence);
       const a = get(n);
-      for (const c of claimRejections(r)) a.rejections.push(c);
+      for (const c of claimRejections(r, parsed.rejections)) a.rejections.push(c);
       for (const ref of r.references) a.refs.set(ref.id, priorArtLabel(ref));
     }
   }
@@ -123,6 +124,7 @@ export function collectClaimFacts(parsed: ParsedOfficeAction): ClaimFacts[] {
       pinpointsOf.set(n, list);
     }
   }
+  const treatments = new Map(parsed.treatments.map((t) => [t.claim_number, t]));
   return [...acc.entries()]
     .sort((x, y) => x[0] - y[0])
     .map(([n, a]) => {
@@ -142,12 +144,18 @@ export function collectClaimFacts(parsed: ParsedOfficeAction): ClaimFacts[] {
         restriction_group: groupOf.get(n) ?? null,
         pinpoints: pinpointsOf.get(n) ?? [],
         evidence: a.evidence.sort((x, y) => x.span.start - y.span.start),
+        treatment: a.rejections.some((r) => r.basis === '102' || r.basis === '103') ? treatments.get(n)?.state ?? 'explained' : null,
+        examiner_admissions: (treatments.get(n)?.admissions ?? []).map((e) => ({ text: e.text, span: e.span })),
+        structure_source: st ? st.source : null,
       };
     });
 }
 
 /** One entry per basis of a statement, with its full citation. */
-function claimRejections(r: RejectionStatement): ClaimRejection[] {
+function claimRejections(r: RejectionStatement, all: readonly RejectionStatement[]): ClaimRejection[] {
+  // A carried-over statement names the statements it carries over by their spans (the record's
+  // grounds are keyed by statement span; the parser's own ids stay inside the parser).
+  const from = (r.derived_from?.source_ids ?? []).map((id) => all.find((x) => x.id === id)?.evidence.span).filter((s): s is Span => s !== undefined);
   return r.bases.map((basis) => ({
     basis,
     citation: citationFor(r, basis),
@@ -155,6 +163,8 @@ function claimRejections(r: RejectionStatement): ClaimRejection[] {
     statement: r.evidence.text,
     span: r.evidence.span,
     derived: r.derived_from !== null,
+    ...(r.subtype ? { subtype: r.subtype } : {}),
+    ...(from.length ? { derived_from: from } : {}),
   }));
 }
 

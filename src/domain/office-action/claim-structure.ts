@@ -1,5 +1,6 @@
 import type { ClaimBlock } from './claim-blocks.ts';
 import { evidenceOf } from './spans.ts';
+import { SAME_REASONS_PREAMBLE } from './treatment.ts';
 import type { ClaimObjection, ClaimStructure, RejectionStatement } from './types.ts';
 
 /**
@@ -96,6 +97,16 @@ export function extractClaimStructure(
     const head = work.slice(b.headerEnd, Math.min(b.end, b.headerEnd + 260));
     const parent = RESTATED_PARENT.exec(head);
     const evidence = evidenceOf(input, b.start, Math.min(b.end, b.headerEnd + 260));
+    // "Regarding claims 2, 8 & 15. With the same reasons as set forth in the method of claim 1, ...":
+    // dependents riding on their base claim (for several claims the examiner names one base only).
+    const same = SAME_REASONS_PREAMBLE.exec(head);
+    if (same && !b.claims.includes(Number(same[1]))) {
+      const p = Number(same[1]);
+      for (const c of b.claims) {
+        if (c > p) put({ claim_number: c, independent: false, depends_on: b.claims.length === 1 ? p : null, source: 'examiner_restatement', evidence });
+      }
+      continue;
+    }
     if (parent) {
       const p = Number(parent[1]);
       for (const c of b.claims) {

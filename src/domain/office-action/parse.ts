@@ -12,6 +12,7 @@ import { ReferenceRegistry } from './reference-registry.ts';
 import { extractRejections } from './rejections.ts';
 import { extractRestrictionGroups } from './restriction.ts';
 import { findSections } from './sections.ts';
+import { extractTreatments } from './treatment.ts';
 import { segmentSentences } from './sentences.ts';
 import { evidenceOf } from './spans.ts';
 import { isExcluded, type StatementContext } from './statements.ts';
@@ -88,9 +89,10 @@ export function parseOfficeAction(text: string, options: ParseOptions = {}): Par
     return { blocks, pinpoints, references };
   });
 
-  const structure = run('claim_mapper', () =>
-    extractClaimStructure(input, work, refs.blocks, body.rejections, body.objections),
-  );
+  const { structure, treatments } = run('claim_mapper', () => ({
+    structure: extractClaimStructure(input, work, refs.blocks, body.rejections, body.objections),
+    treatments: extractTreatments(input, work, refs.blocks, body.rejections),
+  }));
 
   const hasStructure =
     body.ctx.mentions.length > 0 &&
@@ -132,6 +134,7 @@ export function parseOfficeAction(text: string, options: ParseOptions = {}): Par
     references: refs.references,
     pinpoints: refs.pinpoints,
     claim_structure: structure,
+    treatments,
     information_requirements: body.information,
     warnings,
     stats: { input_chars: input.length, sentences: sentences.count, candidate_statements: body.ctx.mentions.length },

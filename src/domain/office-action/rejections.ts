@@ -72,6 +72,14 @@ export function extractRejections(ctx: StatementContext, registry: ReferenceRegi
     ids.set(r.id, `rej-${i + 1}`);
     r.id = `rej-${i + 1}`;
   });
+  kept.forEach((r, i) => {
+    const next = i + 1 < kept.length ? kept[i + 1].evidence.span.start : ctx.work.length;
+    const heading = ctx.sections.find((s) => s.start >= r.evidence.span.end)?.start ?? ctx.work.length;
+    const end = Math.min(next, heading, r.evidence.span.end + EXPLANATION_MAX);
+    const ev = end > r.evidence.span.end ? evidenceOf(ctx.input, r.evidence.span.end, end) : null;
+    r.explanation = ev && ev.text.length >= 20 ? ev : null;
+    r.subtype = subtypeOf(r);
+  });
   for (const r of kept) {
     if (r.derived_from) r.derived_from.source_ids = r.derived_from.source_ids.map((id) => ids.get(id) ?? id);
     if (r.bases.length === 0) {
@@ -79,6 +87,22 @@ export function extractRejections(ctx: StatementContext, registry: ReferenceRegi
     }
   }
   return kept;
+}
+
+/** The examiner's reasoning after a statement is quoted up to this many characters. */
+const EXPLANATION_MAX = 2500;
+const SIGNAL_PER_SE = /signals?\s{1,3}per\s{1,3}se|transitory\s{1,3}(?:propagating\s{1,3})?signal|carrier\s{1,3}waves?|(?:covers?|encompass\w*|include\w*)\s{1,3}(?:a\s{1,3})?(?:transitory|propagating)/i;
+const JUDICIAL_EXCEPTION = /abstract\s{1,3}idea|judicial\s{1,3}exception|law\s{1,3}of\s{1,3}nature|natural\s{1,3}phenomen|mental\s{1,3}process|Alice|Mayo/i;
+
+/** 101: a Step 1 "signal per se" rejection (MPEP 2106.03) or a judicial-exception one (Steps 2A/2B). */
+function subtypeOf(r: RejectionStatement): RejectionStatement['subtype'] {
+  if (!r.bases.includes('101') || r.double_patenting) return null;
+  const text = `${r.evidence.text} ${r.explanation?.text ?? ''}`;
+  const signal = SIGNAL_PER_SE.test(text);
+  const exception = JUDICIAL_EXCEPTION.test(text);
+  if (signal && !exception) return 'signal_per_se';
+  if (exception) return 'judicial_exception';
+  return signal ? 'signal_per_se' : null;
 }
 
 /** A sentence may carry two statements ("Claims 1-3 are rejected under 102 ..., and claims 4-5 are rejected under 103 ..."). */
@@ -128,6 +152,8 @@ function buildStatement(
     double_patenting: doublePatenting,
     section: section?.heading ?? null,
     evidence,
+    explanation: null,
+    subtype: null,
   };
   if (bases.length > 0) {
     const artBasis = bases.includes('102') || bases.includes('103');

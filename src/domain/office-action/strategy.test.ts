@@ -26,6 +26,9 @@ function fact(n: number, over: Partial<ClaimFacts> & { bases?: Basis[]; refs?: s
     restriction_group: null,
     pinpoints: [],
     evidence: [],
+    treatment: null,
+    examiner_admissions: [],
+    structure_source: null,
     ...rest,
   };
 }
@@ -66,11 +69,13 @@ describe('strategy rules', () => {
     expect(recommendStrategy(claims[0], ctx(claims, 'non_final', null, '2455')).code).toBe('amend_narrow');
   });
 
-  test('combination of three or more references → argue the combination', () => {
+  test('three or more references is not by itself a reason to argue the combination (MPEP 2145(V))', () => {
     const claims = [fact(1, { bases: ['103'], refs: ['A', 'B', 'C'], independent: true })];
     const r = recommendStrategy(claims[0], ctx(claims));
-    expect(r.code).toBe('argue_distinction');
-    expect(r.alternatives).toEqual(['amend_narrow', 'argue_unexpected_results']);
+    expect(r.code).toBe('amend_narrow');
+    expect(r.rules).not.toContain('many_reference_combination');
+    expect(r.reasons.join(' ')).toMatch(/MPEP 2145\(V\)/);
+    expect(r.alternatives).toEqual(['argue_distinction', 'argue_unexpected_results']);
   });
 
   test.each([
@@ -119,10 +124,10 @@ describe('strategy rules', () => {
     expect(r.suggest_interview).toBe(true);
     expect(r.code).toBe('amend_narrow'); // argument alone rarely wins with this examiner
     expect(r.alternatives[0]).toBe('argue_distinction');
-    expect(r.rules).toEqual(['many_reference_combination', 'examiner_interview_lift', 'examiner_low_allowance']);
+    expect(r.rules).toEqual(['obviousness', 'examiner_interview_lift']);
 
     const few = recommendStrategy(claims[0], ctx(claims, 'non_final', { ...stats, total_cases_analyzed: 5 }));
-    expect(few.code).toBe('argue_distinction');
+    expect(few.code).toBe('amend_narrow');
     expect(few.suggest_interview).toBe(false);
   });
 

@@ -128,6 +128,8 @@ function rejectedRule(claim: ClaimFacts, ctx: StrategyContext): Draft {
     d = draft('amend_narrow', 'basis_unknown', `Claim ${n} is listed as rejected but the basis could not be read from the text; review the action.`, 0.2, ['argue_distinction']);
   } else if (art) {
     d = artRule(claim, ctx, bases);
+  } else if (has(bases, '101') && claim.rejections.some((r) => r.basis === '101' && r.subtype === 'signal_per_se')) {
+    d = draft('amend_clarify', 'eligibility_step1_signal', `Claim ${n} is rejected under 35 U.S.C. 101 at Step 1 because it covers a transitory signal per se (MPEP 2106.03): amend the medium to "non-transitory" (supported by any disclosure of a physical memory), or argue that the claim, read in light of the specification, excludes signals.`, 0.85, ['argue_distinction']);
   } else if (has(bases, '101')) {
     d =
       independent === false
@@ -161,6 +163,26 @@ function artRule(claim: ClaimFacts, ctx: StrategyContext, bases: Basis[]): Draft
   const refCount = Math.max(0, ...claim.rejections.filter((r) => r.basis === '103' || r.basis === '102').map((r) => r.references.length));
   const only103 = bases.includes('103') && !bases.includes('102');
   const root = rootOf(n, ctx.claims);
+  const anticipationOnly = bases.includes('102') && !bases.includes('103');
+  if (claim.treatment === 'missing' || claim.treatment === 'garbled') {
+    return draft(
+      'argue_distinction',
+      'no_prima_facie_case',
+      `Claim ${n}: the Office Action ${claim.treatment === 'missing' ? 'explains other claims of the rejection one by one but never this one' : 'gives no intelligible explanation of how the applied art meets this claim'}, so no prima facie case is stated for it (37 CFR 1.104(c)(2): the pertinence of each reference must be clearly explained; MPEP 707.07(d)). Argue that the rejection is incomplete and that a new action on it must be non-final.${claim.treatment === 'missing' ? ' (Check the full action: an excerpt can omit the explanation.)' : ''}`,
+      claim.treatment === 'missing' ? 0.6 : 0.75,
+      ['amend_narrow'],
+    );
+  }
+  if (anticipationOnly && claim.examiner_admissions.length > 0) {
+    const quoted = claim.examiner_admissions[0].text.replace(/\s+/g, ' ').trim();
+    return draft(
+      'argue_distinction',
+      'anticipation_admission',
+      `Claim ${n} is rejected as anticipated, yet the examiner concedes: "${quoted.length > 300 ? `${quoted.slice(0, 297)}...` : quoted}". Anticipation requires a single reference disclosing every element (MPEP 2131); the concession defeats the rejection, and an obviousness theory was not made.`,
+      0.85,
+      ['amend_narrow'],
+    );
+  }
   if (claim.independent === false) {
     const d = draft(
       'argue_distinction',
@@ -207,22 +229,19 @@ function artRule(claim: ClaimFacts, ctx: StrategyContext, bases: Basis[]): Draft
       ['amend_narrow', 'argue_distinction'],
     );
   }
-  if (only103 && refCount >= 3) {
-    return draft(
-      'argue_distinction',
-      'many_reference_combination',
-      `Claim ${n}${unknown} is rejected over a combination of ${refCount} references: challenge the reason to combine and the reliance on hindsight (MPEP 2141-2143; KSR), keeping a narrowing amendment in reserve.`,
-      0.55,
-      ['amend_narrow', 'argue_unexpected_results'],
-    );
-  }
   const why = bases.includes('102')
     ? 'anticipation requires one reference to disclose every element, so adding a feature from a dependent claim or the specification that the reference lacks is the most direct route (MPEP 2131)'
     : `an obviousness rejection over ${refCount || 'the cited'} reference(s) is most reliably overcome by adding a feature the references do not teach`;
-  return draft('amend_narrow', bases.includes('102') ? 'anticipation' : 'obviousness_few_references', `Claim ${n}${unknown}: ${why}.`, claim.independent === true ? 0.6 : 0.5, [
+  const d = draft('amend_narrow', bases.includes('102') ? 'anticipation' : 'obviousness', `Claim ${n}${unknown}: ${why}.`, claim.independent === true ? 0.6 : 0.45, [
     'argue_distinction',
     ...(only103 ? (['argue_unexpected_results'] as StrategyCode[]) : []),
   ]);
+  if (only103 && refCount >= 3) {
+    // MPEP 2145(V): reliance on a large number of references does not, without more, weigh against obviousness.
+    d.reasons.push(`The number of references (${refCount}) is not itself an argument (MPEP 2145(V)); argue the combination only on its merits (a missing limitation, no reason to combine, teaching away, MPEP 2143.01).`);
+  }
+  if (claim.independent === null) d.reasons.push('Whether this claim is independent was not stated in the action; check the claims before relying on this recommendation.');
+  return d;
 }
 
 function dpRule(claim: ClaimFacts, primary: boolean): Draft {
@@ -258,7 +277,8 @@ function applyExaminerStats(d: Draft, claim: ClaimFacts, ctx: StrategyContext): 
   }
   if (!Number.isFinite(s.allowance_rate)) return;
   const art = claim.rejections.some((r) => r.basis === '102' || r.basis === '103');
-  if (s.allowance_rate < LOW_ALLOWANCE && art && claim.independent !== false && d.code === 'argue_distinction' && ctx.kind !== 'final') {
+  const strongArgument = d.rules[0] === 'anticipation_admission' || d.rules[0] === 'no_prima_facie_case';
+  if (s.allowance_rate < LOW_ALLOWANCE && art && claim.independent !== false && d.code === 'argue_distinction' && ctx.kind !== 'final' && !strongArgument) {
     d.rules.push('examiner_low_allowance');
     d.reasons.push(`This examiner allows only ${pct(s.allowance_rate)} of cases: argument alone rarely succeeds, so narrow the claim and argue the amended claim.`);
     d.alternatives.unshift(d.code);

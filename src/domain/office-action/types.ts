@@ -85,7 +85,7 @@ export interface Reference {
 
 /** A distinct reference of the action with the rejection statements that cite it. */
 export interface CitedReference extends Reference {
-  /** Ids of the rejection statements citing the reference (`rej-1`, ...). */
+  /** Ids of the rejection statements citing the reference (`rej-1`, ...); the analysis record gives the ground ids (`r1-103`) instead. */
   cited_in: string[];
 }
 
@@ -105,6 +105,9 @@ export interface RejectionStatement {
   /** Heading the statement sits under, e.g. `Claim Rejections - 35 USC § 103`. */
   section: string | null;
   evidence: Evidence;
+  /** The examiner's reasoning after the statement, up to the next statement or heading (bounded). */
+  explanation: Evidence | null;
+  subtype: RejectionSubtype;
   confidence: number;
 }
 
@@ -234,6 +237,19 @@ export interface PaperKindResult {
   evidence: Evidence | null;
 }
 
+/** How the examiner treated a claim rejected over art (treatment.ts). Only claims with something to report are listed. */
+export interface ClaimTreatment {
+  claim_number: number;
+  state: 'explained' | 'garbled' | 'missing';
+  /** Sentences in an anticipation rejection conceding the reference lacks something ("does not explicitly disclose"). */
+  admissions: Evidence[];
+  /** "With the same reasons as set forth in claim 1": the claim treated as riding on claim N. */
+  same_reasons_as: number | null;
+}
+
+/** What a rejection rests on beyond its statute, where the text shows it. */
+export type RejectionSubtype = 'signal_per_se' | 'judicial_exception' | null;
+
 export interface ParsedOfficeAction {
   kind: PaperKindResult;
   metadata: Metadata;
@@ -248,6 +264,7 @@ export interface ParsedOfficeAction {
   references: CitedReference[];
   pinpoints: Pinpoint[];
   claim_structure: ClaimStructure[];
+  treatments: ClaimTreatment[];
   /** 37 CFR 1.105 requirements for information. */
   information_requirements: Evidence[];
   warnings: Warning[];
@@ -289,12 +306,17 @@ export interface Recommendation {
 }
 
 export interface ClaimRejection {
+  /** The ground of the analysis record this entry belongs to (`r1-103`): set when the record is presented. */
+  ground_id?: string;
   basis: Basis;
   citation: string;
   references: string[];
   statement: string;
   span: Span;
   derived: boolean;
+  subtype?: RejectionSubtype;
+  /** A carried-over statement: the spans of the statements it carries over. */
+  derived_from?: Span[];
 }
 
 export interface ClaimAnalysis {
@@ -313,4 +335,10 @@ export interface ClaimAnalysis {
   restriction_group: string | null;
   pinpoints: Array<{ kind: Pinpoint['kind']; reference: string | null; text: string; span: Span }>;
   evidence: Array<{ finding: string; text: string; span: Span }>;
+  /** `explained` unless the examiner's treatment of this claim is garbled or missing (no prima facie case). */
+  treatment: 'explained' | 'garbled' | 'missing' | null;
+  /** The examiner's own concessions in an anticipation rejection (MPEP 2131), verbatim. */
+  examiner_admissions: Array<{ text: string; span: Span }>;
+  /** How `independent`/`depends_on` were learned; `null` when neither is known (guessed downstream). */
+  structure_source: ClaimStructure['source'] | null;
 }

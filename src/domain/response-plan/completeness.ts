@@ -47,6 +47,8 @@ export interface GroundAnswer {
   how: AnswerHow;
   /** through_amended_base: the amended base claim. */
   base?: number;
+  /** Draft mode only: the paper's generated answer, with bracketed places the practitioner must fill. */
+  prompted?: true;
 }
 
 export interface GroundStatus {
@@ -57,6 +59,8 @@ export interface GroundStatus {
   answered_by: GroundAnswer[];
   unanswered: { claims: number[]; reason: string }[];
   has_argument: boolean;
+  /** Set by the paper (documents/response-outline.ts): the remarks section answering this ground. */
+  section?: string;
 }
 
 export interface ClaimStatus {
@@ -88,6 +92,10 @@ export interface MissingItem {
 
 export interface CompletenessReport {
   complete: boolean;
+  /** Who supplies the answers: see CompletenessOptions. */
+  answers: AnswerSource;
+  grounds_total: number;
+  grounds_answered: number;
   missing: MissingItem[];
   warnings: string[];
   grounds: GroundStatus[];
@@ -98,7 +106,25 @@ const ART: ReadonlySet<string> = new Set(['102', '103', 'DP']);
 
 const isArtGround = (g: Ground) => g.kind === 'rejection' && ART.has(g.basis ?? '');
 
+/**
+ * Who writes the answers the reply needs (one rule set, two sources; docs/decisions.md "One
+ * completeness"):
+ * - `practitioner` (response plans): only the practitioner's own text answers where a person must
+ *   write (an argument, an amended claim, a reply to an objection, traverse reasons, the 1.105
+ *   information); a generated skeleton never counts.
+ * - `draft` (REST #4, whose body has no field for such text): the paper's generated answer counts,
+ *   flagged `prompted`; its bracketed places are counted and listed on the paper's first page.
+ * Everything else (no strategy, a strategy that does not answer the ground, no election, a choice
+ * outside the elected group) is missing in both.
+ */
+export type AnswerSource = 'practitioner' | 'draft';
+
+export interface CompletenessOptions {
+  answers?: AnswerSource;
+}
+
 interface Ctx {
+  draft: boolean;
   view: PlanView;
   byNumber: Map<number, ClaimView>;
   grounds: Map<string, Ground>;
@@ -108,6 +134,11 @@ interface Ctx {
 /** The amending claim carries its amendment: amended text and the text it is marked against, different from each other. */
 function amendedWithText(c: ClaimView): boolean {
   return AMENDING.has(c.strategy) && c.amended_text !== null && c.original_text !== null && c.markup !== null && !c.markup.unchanged;
+}
+
+/** The claim is amended by this reply: with its text, or (draft mode) by the paper's prompted amendment. */
+function amended(c: ClaimView, ctx: Ctx): boolean {
+  return amendedWithText(c) || (ctx.draft && AMENDING.has(c.strategy) && !c.markup?.unchanged);
 }
 
 /** amend_narrow without text on a claim whose grounds are art grounds, whose base claim this reply amends. */
@@ -121,7 +152,7 @@ function amendedBase(c: ClaimView, ctx: Ctx): number | null {
     seen.add(p);
     const base = ctx.byNumber.get(p);
     if (!base) return null;
-    if (amendedWithText(base)) return p;
+    if (amended(base, ctx)) return p;
     p = base.depends_on;
   }
   return null;
@@ -157,6 +188,10 @@ function claimStatus(c: ClaimView, ctx: Ctx, missing: MissingItem[]): ClaimStatu
         out.how = 'through_amended_base';
         break;
       }
+      if (ctx.draft && c.amended_text === null) {
+        out.how = 'amended';
+        break;
+      }
       if (c.amended_text === null) fail('amended_text_missing', `Claim ${n} (${c.strategy}): the amended text is not given (PUT .../claims/${n}/text with "text").`);
       if (c.original_text === null) fail('original_text_missing', `Claim ${n} (${c.strategy}): the claim as it now stands is not given, so the 37 CFR 1.121(c) markup cannot be made (send "original_text").`);
       if (c.markup?.unchanged) fail('amendment_unchanged', `Claim ${n} (${c.strategy}): the amended text is the same as the claim as it stands.`);
@@ -166,7 +201,7 @@ function claimStatus(c: ClaimView, ctx: Ctx, missing: MissingItem[]): ClaimStatu
     case 'argue_distinction':
     case 'argue_unexpected_results': {
       // Rejections need the argument; an objection is answered at the ground (abeyance, reply).
-      const unargued = own.filter((g) => g.kind === 'rejection' && !ctx.hasArgument(g.id));
+      const unargued = ctx.draft ? [] : own.filter((g) => g.kind === 'rejection' && !ctx.hasArgument(g.id));
       for (const g of unargued) fail('argument_missing', `Claim ${n} (${c.strategy}): no argument on ground ${g.id} (${g.title}).`, g.id);
       if (c.strategy === 'argue_unexpected_results') {
         for (const g of own.filter((x) => x.kind === 'rejection' && x.basis !== '103')) {
@@ -197,7 +232,7 @@ function claimStatus(c: ClaimView, ctx: Ctx, missing: MissingItem[]): ClaimStatu
     }
     case 'provide_information': {
       const info = ctx.view.grounds.find((g) => g.kind === 'information_requirement');
-      if (info && !ctx.hasArgument(info.id)) fail('information_missing', `Claim ${n} (provide_information): the information is not given (the argument on ground ${info.id}).`, info.id);
+      if (info && !ctx.hasArgument(info.id) && !ctx.draft) fail('information_missing', `Claim ${n} (provide_information): the information is not given (the argument on ground ${info.id}).`, info.id);
       else out.how = 'information';
       break;
     }
@@ -215,16 +250,21 @@ function answerFor(g: Ground, c: ClaimView | undefined, ctx: Ctx): GroundAnswer 
   if (c.strategy === 'cancel') return { claims: [c.claim_number], how: 'cancelled' };
   if (amendedWithText(c)) return { claims: [c.claim_number], how: 'amended' };
   const argued = ctx.hasArgument(g.id);
+  const prompted = { claims: [c.claim_number], prompted: true as const };
   if (g.kind === 'rejection') {
     const base = amendedBase(c, ctx);
     if (base !== null && isArtGround(g)) return { claims: [c.claim_number], how: 'through_amended_base', base };
+    if (amended(c, ctx)) return { ...prompted, how: 'amended' };
     if (ARGUING.has(c.strategy) && argued) return { claims: [c.claim_number], how: 'argued' };
+    if (ARGUING.has(c.strategy) && ctx.draft && (c.strategy === 'argue_distinction' || g.basis === '103')) return { ...prompted, how: 'argued' };
     if (c.strategy === 'terminal_disclaimer' && g.basis === 'DP') return { claims: [c.claim_number], how: 'terminal_disclaimer' };
     return { reason: reasonFor(g, c, argued) };
   }
-  // Claim objections.
+  // Claim objections: a reply, an amendment, or (the claim kept as it is) the request the paper
+  // makes that the objection, one as to form, be held in abeyance (37 CFR 1.111(b)).
   if (argued) return { claims: [c.claim_number], how: 'replied' };
-  if (g.objection_type === 'dependent_on_rejected_base' && !AMENDING.has(c.strategy)) return { claims: [c.claim_number], how: 'abeyance' };
+  if (amended(c, ctx)) return { ...prompted, how: 'amended' };
+  if (!AMENDING.has(c.strategy)) return { claims: [c.claim_number], how: 'abeyance' };
   return { reason: AMENDING.has(c.strategy) ? `${c.strategy}, but the amended text or the claim as it stands is missing` : `${c.strategy}: the claim is neither amended nor cancelled, and the objection has no reply` };
 }
 
@@ -260,7 +300,7 @@ function groundStatus(g: Ground, ctx: Ctx, missing: MissingItem[]): GroundStatus
         const a = answerFor(g, ctx.byNumber.get(n), ctx);
         if ('reason' in a) reasons.set(a.reason, [...(reasons.get(a.reason) ?? []), n]);
         else {
-          const same = out.answered_by.find((x) => x.how === a.how && x.base === a.base);
+          const same = out.answered_by.find((x) => x.how === a.how && x.base === a.base && x.prompted === a.prompted);
           if (same) same.claims.push(n);
           else out.answered_by.push(a);
         }
@@ -270,24 +310,26 @@ function groundStatus(g: Ground, ctx: Ctx, missing: MissingItem[]): GroundStatus
     }
     case 'document_objection':
       if (out.has_argument) out.answered_by.push({ claims: [], how: 'replied' });
+      else if (ctx.draft) out.answered_by.push({ claims: [], how: 'replied', prompted: true });
       else unanswered([], `no reply to the objection to ${g.target ?? 'the papers'} (write it as the argument on ${g.id}: e.g. a replacement paragraph, abstract or drawing sheet, or why the objection is wrong)`);
       break;
     case 'information_requirement':
       if (out.has_argument) out.answered_by.push({ claims: [], how: 'information' });
+      else if (ctx.draft) out.answered_by.push({ claims: [], how: 'information', prompted: true });
       else unanswered([], `the information required under 37 CFR 1.105 is not given (the argument on ${g.id})`);
       break;
     case 'restriction': {
       const e = ctx.view.election;
       if (!e) {
         unanswered(g.claims, 'no election has been made');
-        missing.push({ code: 'election_missing', ground_id: g.id, message: `Restriction requirement: elect a group${speciesDefined(ctx) ? ' and a species' : ''}, with or without traverse (PUT .../election).` });
+        missing.push({ code: 'election_missing', ground_id: g.id, message: `Restriction requirement: elect a group${speciesDefined(ctx) ? ' and a species' : ''}, with or without traverse (a response plan's PUT .../election; REST #4's "election").` });
         return out;
       }
       if (speciesDefined(ctx) && !e.species) {
         unanswered(g.claims, 'an election of species is required');
         missing.push({ code: 'election_missing', ground_id: g.id, message: 'Restriction requirement: the requirement defines species; elect one (field "species").' });
       }
-      if (e.traverse && !out.has_argument) {
+      if (e.traverse && !out.has_argument && !ctx.draft) {
         unanswered([], 'a traverse must state the reasons (37 CFR 1.143)');
         missing.push({ code: 'traverse_reasons_missing', ground_id: g.id, message: `Restriction requirement: the election is with traverse, but the reasons are not given (the argument on ${g.id}); without them the election is treated as without traverse (37 CFR 1.143).` });
       }
@@ -306,8 +348,10 @@ function speciesDefined(ctx: Ctx): boolean {
   return ctx.view.restriction_groups.some((g) => g.kind === 'species');
 }
 
-export function completenessOf(view: PlanView): CompletenessReport {
+export function completenessOf(view: PlanView, options: CompletenessOptions = {}): CompletenessReport {
+  const answers: AnswerSource = options.answers ?? 'practitioner';
   const ctx: Ctx = {
+    draft: answers === 'draft',
     view,
     byNumber: new Map(view.claims.map((c) => [c.claim_number, c])),
     grounds: new Map(view.grounds.map((g) => [g.id, g])),
@@ -318,7 +362,8 @@ export function completenessOf(view: PlanView): CompletenessReport {
   const claims = view.claims.map((c) => claimStatus(c, ctx, missing));
 
   // Claims left depending on a claim this reply cancels (issue 11, finding 4).
-  for (const c of view.claims) {
+  // (Draft mode: the paper re-points such a claim or rewrites it in independent form itself.)
+  for (const c of ctx.draft ? [] : view.claims) {
     if (c.status === 'cancelled' || c.strategy === 'cancel') continue;
     const p = c.depends_on_after;
     const parent = p === null ? undefined : ctx.byNumber.get(p);
@@ -343,7 +388,7 @@ export function completenessOf(view: PlanView): CompletenessReport {
     if (noText.length) warnings.push(`The claim listing (37 CFR 1.121(c)) needs every pending claim's text; ${noText.length === 1 ? 'claim' : 'claims'} ${formatClaimList(noText)} ${noText.length === 1 ? 'has' : 'have'} none ("original_text"), so the listing will hold a placeholder for ${noText.length === 1 ? 'it' : 'each'}.`);
   }
   if (view.election && !view.election.verified) warnings.push('The analysis found no restriction groups to check the election against; the elected claims must be named in the paper by hand.');
-  return { complete: missing.length === 0, missing, warnings, grounds, claims };
+  return { complete: missing.length === 0, answers, grounds_total: grounds.length, grounds_answered: grounds.filter((g) => g.answered).length, missing, warnings, grounds, claims };
 }
 
 /** The reply amends or cancels at least one claim, so the paper carries a claim listing. */

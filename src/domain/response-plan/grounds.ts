@@ -65,6 +65,29 @@ export function reasoningAfter(text: string, statement: Span, nextStart: number)
   return { text: text.slice(start, end), span: { start, end }, truncated };
 }
 
+const NO_EXTRAS = { subtype: null, conflicting: [] as string[], derived_from: [] as string[] };
+
+/** Double patenting: the patents or applications relied on, by their display numbers. */
+function conflictingOf(labels: readonly string[], source: SourceAnalysis): string[] {
+  const out: string[] = [];
+  for (const label of labels) {
+    // A claim rejection names the reference with the conflicting claims: `US 10,072,876 (claim 1)`.
+    const ref = (source.references ?? []).find((r) => r.label === label || label.startsWith(`${r.label} (`));
+    if (ref && !ref.publication && !(ref.conflicting_claims ?? []).length) continue;
+    const shown = ref?.publication?.display ?? label;
+    if (!out.includes(shown)) out.push(shown);
+  }
+  return out;
+}
+
+/**
+ * The grounds of an analysis: those stored with it (computed once, with the action's text, when
+ * the analysis was made), else derived now (analyses stored before grounds were).
+ */
+export function groundsOf(source: SourceAnalysis, actionText: string | null = null): Ground[] {
+  return Array.isArray(source.grounds) ? source.grounds : deriveGrounds(source, actionText);
+}
+
 interface Anchor {
   start: number;
 }
@@ -74,21 +97,23 @@ export function deriveGrounds(source: SourceAnalysis, actionText: string | null 
   const claims = [...source.claim_analyses].sort((a, b) => a.claim_number - b.claim_number);
 
   // Rejection statements: one per span, each with its bases in order of first appearance.
-  type Stmt = { quote: Quote; bases: Map<string, { citation: string; claims: Set<number>; references: string[]; derived: boolean }> };
+  type Stmt = { quote: Quote; bases: Map<string, { citation: string; claims: Set<number>; references: string[]; derived: boolean; subtype: string | null }>; from: Span[] };
   const statements = new Map<string, Stmt>();
   for (const c of claims) {
     for (const r of c.rejections ?? []) {
       const key = `${r.span.start}:${r.span.end}`;
       let s = statements.get(key);
       if (!s) {
-        s = { quote: { text: r.statement, span: r.span }, bases: new Map() };
+        s = { quote: { text: r.statement, span: r.span }, bases: new Map(), from: [] };
         statements.set(key, s);
       }
+      for (const f of r.derived_from ?? []) if (!s.from.some((x) => x.start === f.start && x.end === f.end)) s.from.push(f);
       let b = s.bases.get(r.basis);
       if (!b) {
-        b = { citation: r.citation, claims: new Set(), references: [], derived: r.derived === true };
+        b = { citation: r.citation, claims: new Set(), references: [], derived: r.derived === true, subtype: r.subtype ?? null };
         s.bases.set(r.basis, b);
       }
+      if (!b.subtype && r.subtype) b.subtype = r.subtype;
       b.claims.add(c.claim_number);
       for (const ref of r.references) if (!b.references.includes(ref)) b.references.push(ref);
     }
@@ -124,14 +149,19 @@ export function deriveGrounds(source: SourceAnalysis, actionText: string | null 
   const byNumber = new Map(claims.map((c) => [c.claim_number, c]));
 
   const grounds: Ground[] = [];
+  const idsBySpan = new Map<string, string[]>();
+  const carried: { ground: Ground; from: Span[] }[] = [];
   [...statements.values()]
     .sort((a, b) => a.quote.span.start - b.quote.span.start)
     .forEach((s, i) => {
       const why = reasoning(s.quote.span);
       for (const [basis, b] of s.bases) {
         const list = [...b.claims].sort((x, y) => x - y);
-        grounds.push({
-          id: `r${i + 1}-${basisSlug(basis)}`,
+        const id = `r${i + 1}-${basisSlug(basis)}`;
+        const key = `${s.quote.span.start}:${s.quote.span.end}`;
+        idsBySpan.set(key, [...(idsBySpan.get(key) ?? []), id]);
+        const ground: Ground = {
+          id,
           kind: 'rejection',
           basis,
           statute: b.citation,
@@ -145,9 +175,17 @@ export function deriveGrounds(source: SourceAnalysis, actionText: string | null 
           statement: s.quote,
           reasoning: why,
           pinpoints: pinpointsOf(list, b.references, s.quote.span, why, byNumber),
-        });
+          subtype: b.subtype,
+          conflicting: basis === 'DP' ? conflictingOf(b.references, source) : [],
+          derived_from: [],
+        };
+        grounds.push(ground);
+        if (s.from.length) carried.push({ ground, from: s.from });
       }
     });
+  for (const { ground, from } of carried) {
+    ground.derived_from = [...new Set(from.flatMap((f) => idsBySpan.get(`${f.start}:${f.end}`) ?? []))].filter((id) => id !== ground.id);
+  }
 
   const parts: { start: number; ground: (n: number) => Ground }[] = [];
   for (const o of objections.values()) {
@@ -169,6 +207,7 @@ export function deriveGrounds(source: SourceAnalysis, actionText: string | null 
         statement: o.quote,
         reasoning: reasoning(o.quote.span),
         pinpoints: [],
+        ...NO_EXTRAS,
       }),
     });
   }
@@ -191,6 +230,7 @@ export function deriveGrounds(source: SourceAnalysis, actionText: string | null 
         statement: d.evidence,
         reasoning: reasoning(d.evidence.span),
         pinpoints: [],
+        ...NO_EXTRAS,
       }),
     });
   }
@@ -216,6 +256,7 @@ export function deriveGrounds(source: SourceAnalysis, actionText: string | null 
       statement,
       reasoning: actionText === null || statement.span.end === 0 ? null : reasoningAfter(actionText, statement.span, Number.MAX_SAFE_INTEGER),
       pinpoints: [],
+      ...NO_EXTRAS,
     });
   }
   const info = source.information_requirements ?? [];
@@ -235,6 +276,7 @@ export function deriveGrounds(source: SourceAnalysis, actionText: string | null 
       statement: info[0],
       reasoning: reasoning(info[0].span),
       pinpoints: [],
+      ...NO_EXTRAS,
     });
   }
   return grounds;

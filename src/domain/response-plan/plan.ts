@@ -5,7 +5,7 @@
  * functions from edits to edits; they refuse what the plan's rules do not allow.
  */
 import { checkElection, electionView, type ElectionInput, type ElectionView } from './election.ts';
-import { deriveGrounds, groundById, groundsOfClaim } from './grounds.ts';
+import { groundById, groundsOf, groundsOfClaim } from './grounds.ts';
 import { claimMarkup, cleanClaimText, dependencyOfText, type ClaimMarkup } from './markup.ts';
 import { AMENDING, STRATEGY_CODES, isStrategyCode, type StrategyCode } from './strategies.ts';
 import { PlanRuleError, type ArgumentEdit, type ClaimEdit, type Ground, type PlanEdits, type SourceAnalysis, type SourceClaim, type SourceRestrictionGroup } from './types.ts';
@@ -55,17 +55,42 @@ export interface PlanView {
   restriction_groups: SourceRestrictionGroup[];
 }
 
-function recommendationOf(c: SourceClaim): StrategyCode {
+function recommendationOf(c: Pick<SourceClaim, 'recommendation'>): StrategyCode {
   return isStrategyCode(c.recommendation) ? c.recommendation : 'no_action';
 }
 
+/** What a plan view is assembled from: the action's side (grounds, claims as the analysis found them). */
+export interface PlanParts {
+  kind: PaperKind;
+  mailing_date: string | null;
+  grounds: Ground[];
+  claims: readonly Pick<SourceClaim, 'claim_number' | 'status' | 'recommendation' | 'independent' | 'depends_on' | 'restriction_group'>[];
+  restriction_groups: SourceRestrictionGroup[];
+}
+
 export function buildPlanView(source: SourceAnalysis, edits: PlanEdits, actionText: string | null = null): PlanView {
-  const grounds = deriveGrounds(source, actionText);
-  const groups = source.restriction_groups ?? [];
+  const mailed = source.office_action?.metadata?.mailing_date?.value ?? null;
+  return assemblePlanView({
+    kind: paperKindOf(source),
+    mailing_date: mailed && /^\d{4}-\d{2}-\d{2}$/.test(mailed) ? mailed : null,
+    grounds: groundsOf(source, actionText),
+    claims: source.claim_analyses,
+    restriction_groups: source.restriction_groups ?? [],
+  }, edits);
+}
+
+/**
+ * The plan view from its parts and the edits. A response plan assembles it from the analysis
+ * record; the paper (documents/response-outline.ts) from the same record's parts as the draft
+ * request carries them, so the plan's completeness and the paper's are one computation.
+ */
+export function assemblePlanView(parts: PlanParts, edits: PlanEdits): PlanView {
+  const grounds = parts.grounds;
+  const groups = parts.restriction_groups;
   const election = edits.election ? electionView(groups, edits.election) : null;
   const elected = new Set(election?.elected_claims ?? []);
   const withdrawn = new Set(election?.withdrawn_claims ?? []);
-  const claims = [...source.claim_analyses]
+  const claims = [...parts.claims]
     .sort((a, b) => a.claim_number - b.claim_number)
     .map((c): ClaimView => {
       const n = c.claim_number;
@@ -100,8 +125,7 @@ export function buildPlanView(source: SourceAnalysis, edits: PlanEdits, actionTe
         markup: original && amended ? claimMarkup(original, amended) : null,
       };
     });
-  const mailed = source.office_action?.metadata?.mailing_date?.value ?? null;
-  return { kind: paperKindOf(source), mailing_date: mailed && /^\d{4}-\d{2}-\d{2}$/.test(mailed) ? mailed : null, grounds, claims, arguments: { ...edits.arguments }, election, restriction_groups: groups };
+  return { kind: parts.kind, mailing_date: parts.mailing_date, grounds, claims, arguments: { ...edits.arguments }, election, restriction_groups: groups };
 }
 
 function claimNotFound(source: SourceAnalysis, n: number): PlanRuleError {
@@ -190,9 +214,9 @@ export const MAX_ARGUMENT_TEXT = 100_000;
 
 /** The practitioner's argument (or reply) on one ground; "" removes it. */
 export function setArgument(source: SourceAnalysis, edits: PlanEdits, groundId: string, text: string, now: string): PlanEdits {
-  const ground = groundById(deriveGrounds(source), groundId);
+  const ground = groundById(groundsOf(source), groundId);
   if (!ground) {
-    const ids = deriveGrounds(source).map((g) => g.id);
+    const ids = groundsOf(source).map((g) => g.id);
     throw new PlanRuleError('not_found', 'ground_not_found', `Ground ${JSON.stringify(groundId.slice(0, 40))} is not in this response plan: its grounds are ${ids.join(', ') || '(none)'}.`, 'Use a ground_id the plan lists (GET the plan to see its grounds).');
   }
   if (text.length > MAX_ARGUMENT_TEXT) throw new PlanRuleError('invalid', 'validation_error', `text: at most ${MAX_ARGUMENT_TEXT} characters`, 'Shorten the argument.', 'text');

@@ -28,6 +28,8 @@ export interface SourceAnalysis {
   restriction_groups?: SourceRestrictionGroup[];
   document_objections?: { target: string; evidence: Quote }[];
   information_requirements?: Quote[];
+  /** The grounds as stored with the analysis (computed once, when it was made: grounds.ts). */
+  grounds?: Ground[];
 }
 
 export interface SourceClaim {
@@ -37,7 +39,19 @@ export interface SourceClaim {
   prior_art: string[];
   recommendation: string;
   strategy?: { reasons?: string[]; alternatives?: string[]; confidence?: number };
-  rejections?: { basis: string; citation: string; references: string[]; statement: string; span: Span; derived?: boolean }[];
+  rejections?: {
+    basis: string;
+    citation: string;
+    references: string[];
+    statement: string;
+    span: Span;
+    derived?: boolean;
+    /** The ground (of `grounds`) this entry belongs to. */
+    ground_id?: string;
+    subtype?: string | null;
+    /** A carried-over rejection: the statements it carries over. */
+    derived_from?: Span[];
+  }[];
   objections?: { type: string; text: string; span: Span; allowable_if_rewritten?: boolean }[];
   allowable_if_rewritten?: boolean;
   independent?: boolean | null;
@@ -101,6 +115,12 @@ export interface Ground {
   /** The examiner's reasoning that follows the statement, verbatim (when the action's text is at hand). */
   reasoning: (Quote & { truncated: boolean }) | null;
   pinpoints: GroundPinpoint[];
+  /** 101: `signal_per_se` (Step 1, MPEP 2106.03) or `judicial_exception` (Steps 2A/2B); null otherwise. */
+  subtype: string | null;
+  /** Double patenting: the patents or applications whose claims are relied on (display numbers). */
+  conflicting: string[];
+  /** A carried-over ground ("rejected based upon their dependency from claim 4"): the grounds it carries over. */
+  derived_from: string[];
 }
 
 // --- The practitioner's edits (stored) ---

@@ -3,7 +3,7 @@
  * into the document builders' vocabulary: claim dispositions with their grounds, the paper
  * replied to, the examiner's statistics and the strategy chosen per claim.
  */
-import { STRATEGY_CODES, type ClaimDisposition, type ClaimStatus, type ExaminerStats, type OfficeActionRef, type PaperKind, type RejectionDetail, type StrategyCode } from '../../documents/types.ts';
+import { STRATEGY_CODES, type ClaimDisposition, type Ground, type ClaimStatus, type ExaminerStats, type OfficeActionRef, type PaperKind, type RejectionDetail, type StrategyCode } from '../../documents/types.ts';
 import { parseReference } from '../../documents/rejection-grounds.ts';
 
 /** The parts of the stored record this module reads (the record holds more). */
@@ -20,7 +20,10 @@ export interface StoredAnalysis {
       art_unit?: { value: string } | null;
     };
   };
-  examiner_intel?: { stats?: { allowance_rate: number; interview_success_rate: number; allowance_rate_without_interview?: number } | null };
+  examiner_intel?: { stats?: { allowance_rate: number; interview_success_rate: number | null; allowance_rate_without_interview?: number | null } | null };
+  /** Every ground the action states (analyses from issue 11 on). */
+  grounds?: Ground[];
+  restriction_groups?: { label: string; kind: 'invention' | 'species'; claims: number[] }[];
 }
 
 interface StoredClaim {
@@ -29,9 +32,12 @@ interface StoredClaim {
   basis: string;
   prior_art: string[];
   recommendation: string;
-  rejections?: { basis: string; citation: string; references: string[]; statement: string }[];
+  rejections?: { basis: string; citation: string; references: string[]; statement: string; ground_id?: string; subtype?: string | null }[];
   allowable_if_rewritten?: boolean;
   depends_on?: number | null;
+  independent?: boolean | null;
+  treatment?: 'explained' | 'garbled' | 'missing' | null;
+  examiner_admissions?: { text: string }[];
   pinpoints?: { reference: string | null; text: string }[];
 }
 
@@ -39,15 +45,9 @@ const CODES: ReadonlySet<string> = new Set(STRATEGY_CODES);
 const STATUSES: ReadonlySet<string> = new Set(['rejected', 'objected', 'allowed', 'withdrawn', 'cancelled', 'pending']);
 const KINDS: ReadonlySet<string> = new Set(['non_final', 'final', 'restriction', 'requirement_for_information', 'quayle', 'notice_of_allowance']);
 
-/**
- * Analysis codes the builders do not know, mapped to the nearest one they do: a clarifying
- * amendment (112(b), form objections) is drafted as an amendment of the claim.
- */
-const NEAREST: Readonly<Record<string, StrategyCode>> = { amend_clarify: 'amend_narrow' };
-
+/** The analysis' recommendation codes and the builders' strategy codes are one vocabulary (issue 11). */
 export function builderStrategy(code: string): StrategyCode {
-  if (CODES.has(code)) return code as StrategyCode;
-  return NEAREST[code] ?? 'no_action';
+  return CODES.has(code) ? (code as StrategyCode) : 'no_action';
 }
 
 /** The interface's type codes → the paper replied to, when the text did not show its kind. */
@@ -77,7 +77,7 @@ export function statedMailingDate(record: StoredAnalysis): string | null {
 
 export function examinerStatsOf(record: StoredAnalysis): ExaminerStats | null {
   const s = record.examiner_intel?.stats;
-  if (!s) return null;
+  if (!s || typeof s.interview_success_rate !== 'number' || typeof s.allowance_rate !== 'number') return null;
   const stats: ExaminerStats = { allowance_rate: s.allowance_rate, interview_success_rate: s.interview_success_rate };
   if (typeof s.allowance_rate_without_interview === 'number') stats.allowance_rate_without_interview = s.allowance_rate_without_interview;
   return stats;
@@ -93,7 +93,12 @@ function rejectionDetails(c: StoredClaim): RejectionDetail[] {
     const names = new Set(references.map((ref) => ref.name));
     // The examiner's pinpoints into the references this ground applies.
     const pinpoints = (c.pinpoints ?? []).filter((p) => p.reference && names.has(p.reference)).map((p) => `${p.reference}, ${p.text}`);
-    return { basis: r.basis, citation: r.citation, claims: [c.claim_number], references, statement: r.statement, ...(pinpoints.length ? { pinpoints } : {}) };
+    return {
+      basis: r.basis, citation: r.citation, claims: [c.claim_number], references, statement: r.statement,
+      ...(pinpoints.length ? { pinpoints } : {}),
+      ...(r.ground_id ? { ground_id: r.ground_id } : {}),
+      ...(r.subtype ? { subtype: r.subtype } : {}),
+    };
   });
 }
 
@@ -106,8 +111,18 @@ export function claimDispositions(record: StoredAnalysis): ClaimDisposition[] {
     recommendation: builderStrategy(c.recommendation),
     rejections: rejectionDetails(c),
     ...(c.allowable_if_rewritten !== undefined ? { allowable_if_rewritten: c.allowable_if_rewritten } : {}),
-    ...(c.depends_on !== undefined ? { depends_on: c.depends_on } : {}),
+    // The analysis writes depends_on null both for "independent" and "not known": only a claim it
+    // knows to be independent (independent: true) is passed on as independent.
+    ...(c.depends_on !== undefined && (c.independent !== null || c.depends_on !== null) ? { depends_on: c.independent === false && c.depends_on === null ? undefined : c.depends_on } : {}),
+    ...(c.independent !== undefined ? { independent: c.independent } : {}),
+    ...(c.treatment ? { treatment: c.treatment } : {}),
+    ...(c.examiner_admissions?.length ? { admissions: c.examiner_admissions.map((a) => a.text) } : {}),
   }));
+}
+
+/** The restriction groups the requirement sets out, as the record lists them. */
+export function restrictionGroupsOf(record: StoredAnalysis): { label: string; kind: 'invention' | 'species'; claims: number[] }[] {
+  return (record.restriction_groups ?? []).map((g) => ({ label: g.label, kind: g.kind, claims: [...g.claims] }));
 }
 
 /**

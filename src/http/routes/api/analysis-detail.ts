@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../../errors.ts';
-import { deriveGrounds, groundById, groundsOfClaim } from '../../../domain/response-plan/grounds.ts';
+import { groundById, groundsOf, groundsOfClaim } from '../../../domain/response-plan/grounds.ts';
 import { standardsFor } from '../../../domain/response-plan/legal-standards.ts';
 import { findAnalysisForAccount } from '../../../queries/analyses.ts';
 import { presentAnalysisClaim, presentAnalysisGround, presentGroundSummary } from '../../../presenters/response-plan.ts';
@@ -32,7 +32,7 @@ export function analysisDetailRoutes(app: FastifyInstance, ctx: AppContext): voi
       const numbers = analysis.record.claim_analyses.map((c) => c.claim_number).sort((a, b) => a - b);
       throw new AppError(404, 'claim_not_found', `Claim ${request.params.n} is not treated by this office action (its claims: ${numbers.join(', ') || 'none'}).`, 'Use a claim number from the analysis\' claim_analyses.');
     }
-    return presentAnalysisClaim(analysis.record, claim, groundsOfClaim(deriveGrounds(analysis.record), claim.claim_number));
+    return presentAnalysisClaim(analysis.record, claim, groundsOfClaim(groundsOf(analysis.record), claim.claim_number));
   });
 
   r.get('/api/analyses/:id/grounds', {
@@ -41,7 +41,7 @@ export function analysisDetailRoutes(app: FastifyInstance, ctx: AppContext): voi
   }, async (request) => {
     const analysis = await findAnalysisForAccount(db, accountIdOf(request), request.params.id);
     if (!analysis) throw analysisNotFound();
-    return { analysis_id: analysis.id, grounds: deriveGrounds(analysis.record).map(presentGroundSummary) };
+    return { analysis_id: analysis.id, grounds: groundsOf(analysis.record).map(presentGroundSummary) };
   });
 
   r.get('/api/analyses/:id/grounds/:gid', {
@@ -50,7 +50,7 @@ export function analysisDetailRoutes(app: FastifyInstance, ctx: AppContext): voi
   }, async (request) => {
     const analysis = await findAnalysisForAccount(db, accountIdOf(request), request.params.id, { withText: true });
     if (!analysis) throw analysisNotFound();
-    const grounds = deriveGrounds(analysis.record, analysis.text);
+    const grounds = groundsOf(analysis.record, analysis.text);
     const ground = groundById(grounds, request.params.gid);
     if (!ground) {
       throw new AppError(404, 'ground_not_found', `Ground ${JSON.stringify(request.params.gid.slice(0, 40))} is not in this analysis: its grounds are ${grounds.map((g) => g.id).join(', ') || '(none)'}.`, 'Use a ground_id listed by the analysis claim view or the response plan (e.g. r1-103, o1-claims).');

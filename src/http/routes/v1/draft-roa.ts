@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../../errors.ts';
 import { draftJobCreator } from '../../../commands/draft-job-creator.ts';
 import { prepareOaResponse } from '../../../commands/draft-requests/oa-response.ts';
-import { findDraftJob } from '../../../queries/draft-jobs.ts';
+import { draftJobCompleteness, findDraftJob } from '../../../queries/draft-jobs.ts';
 import { pollUrlOf, presentDraftJob, presentSubmission } from '../../../presenters/draft-job.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
@@ -25,6 +25,8 @@ export const draftRoaBody = z.object({
   attorney: practitionerSchema.optional(),
   previously_presented: z.array(z.number().int().min(1).max(9999)).max(1000).optional(),
   election: electionSchema.optional(),
+  accept_incomplete: z.boolean().optional().describe('Draft even if some ground of the action is left unanswered (the paper then says so on page 1). Default false: such a draft is refused with 422 response_incomplete.'),
+  confirm_kind_mismatch: z.boolean().optional().describe("Draft even if the analysed paper is not the application's pending action. Default false: 409 analysis_kind_mismatch."),
 });
 
 export function jobNotFound(): ReturnType<typeof notFound> {
@@ -82,6 +84,7 @@ export function draftRoaRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, async (request) => {
     const job = await findDraftJob(db, accountIdOf(request), request.params.job_id);
     if (!job) throw jobNotFound();
-    return presentDraftJob(job, await downloadLinkFor(ctx, job)) as z.infer<typeof draftJobSchema>;
+    const completeness = job.export_type === 'oa_response' ? await draftJobCompleteness(db, accountIdOf(request), job.id) : null;
+    return { ...presentDraftJob(job, await downloadLinkFor(ctx, job)), ...(completeness ? { completeness } : {}) } as z.infer<typeof draftJobSchema>;
   });
 }
