@@ -378,6 +378,8 @@ export interface Schema {
   examiner_stats_dirty: ExaminerStatsDirtyTable;
   examiner_stats_dirty_keys: ExaminerStatsDirtyKeysTable;
   oauth_artifacts: OAuthArtifactsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  stripe_events: StripeEventsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -439,3 +441,34 @@ export interface ResponsePlansTable {
 }
 
 export type ResponsePlanRow = Selectable<ResponsePlansTable>;
+
+// --- Billing (migration 011; web workstream, issue 10) ---
+
+/** A Stripe Checkout Session the server created, with the price it set. */
+export interface CheckoutSessionsTable {
+  /** Stripe's session id (cs_...). */
+  id: string;
+  account_id: string;
+  /** pkg_25 ... or null for a custom amount. */
+  package_id: string | null;
+  amount_cents: number;
+  currency: string;
+  /** Credits bought (the paid amount, 1:1), in micro-credits. */
+  credits_micro: Int8;
+  /** Package bonus, a separate ledger line. */
+  bonus_micro: Int8;
+  /** open | credited | expired */
+  status: Generated<string>;
+  payment_intent: string | null;
+  created_at: Generated<Date>;
+  credited_at: Date | null;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  session_id: string | null;
+  received_at: Generated<Date>;
+}
+
+export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>;

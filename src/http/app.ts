@@ -42,6 +42,8 @@ import { quoteRoutes } from './routes/api/quote.ts';
 import { accountRoutes } from './routes/api/account.ts';
 import { responsePlanRoutes } from './routes/api/response-plans.ts';
 import { analysisDetailRoutes } from './routes/api/analysis-detail.ts';
+import { webAppRoutes } from './routes/web/spa.ts';
+import { billingRoutes } from './routes/web/billing.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -59,6 +61,10 @@ export interface BuildAppOptions {
   testAutoApprove?: { email: string };
   /** Also serve the MCP server at {mcp_url}/mcp in this app (one-process `prosa serve`). */
   mcp?: boolean;
+  /** Serve the web application at `/` (default true). */
+  webApp?: boolean;
+  /** The built web application's directory (tests); defaults to web/dist. */
+  webRoot?: string;
 }
 
 /** The backend API as one Fastify instance: plugins first, then every route group. */
@@ -131,5 +137,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   accountRoutes(app, ctx);
   responsePlanRoutes(app, ctx);
   analysisDetailRoutes(app, ctx);
+  await billingRoutes(app, ctx);
+  // Last: the single-page app at `/` and its client routes (reserved prefixes fall through).
+  if (opts.webApp !== false) await webAppRoutes(app, { root: opts.webRoot });
   return app;
 }

@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { useApplication, useApplicationDeadlines, useApplicationHistory, useCorrespondence, useRecordOfficeAction, useResponsePlans, type RecordOfficeAction } from '../api/applications.ts';
+import { Button } from '../ui/Button.tsx';
+import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
+import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../ui/States.tsx';
+import { fmtDate, fmtDateTime } from '../ui/format.ts';
+
+export default function Application() {
+  const { number = '' } = useParams();
+  const app = useApplication(number);
+  if (app.isPending) return <Loading />;
+  if (app.error) return <ErrorState error={app.error} retry={() => app.refetch()} />;
+  if (!app.data) return <><PageHeader title={number} /><Empty title="Application not found">No published application has this number, and it is not on your docket.</Empty></>;
+  const a = app.data;
+  return (
+    <div className="space-y-6">
+      <PageHeader title={`${a.application_number}`} description={a.invention_title ?? undefined} />
+      <Section id="biblio-h" title="Bibliographic data">
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          {[
+            ['Status', <>{a.status} {a.private ? <Badge>Private</Badge> : null}</>],
+            ['USPTO status', a.status_description ?? '—'],
+            ['Filing date', fmtDate(a.filing_date)],
+            ['Examiner', a.examiner_name || '—'],
+            ['Art unit', a.current_art_unit || '—'],
+            ['Patent number', a.patent_number ?? '—'],
+          ].map(([k, v]) => (
+            <div key={String(k)}><dt className="font-medium text-slate-700">{k}</dt><dd className="text-slate-900">{v}</dd></div>
+          ))}
+        </dl>
+      </Section>
+      <Deadlines number={a.application_number} />
+      {a.docket_entry_id ? <RecordAction number={a.application_number} docketEntryId={a.docket_entry_id} /> : <Notice>Add this application to your docket to record office actions for it.</Notice>}
+      <Plans number={a.application_number} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Papers number={a.application_number} />
+        <History number={a.application_number} />
+      </div>
+    </div>
+  );
+}
+
+function Deadlines({ number }: { number: string }) {
+  const d = useApplicationDeadlines(number);
+  return (
+    <Section id="deadlines-h" title="Deadlines">
+      {d.isPending ? <Loading /> : d.error ? <ErrorState error={d.error} /> : !d.data.calculation ? <Empty title="No response is pending" /> : (
+        <div className="space-y-3 text-sm">
+          <p>Reply to the {d.data.calculation.action} mailed {fmtDate(d.data.calculation.mailing_date)} is due <strong>{fmtDate(d.data.calculation.response_deadline)}</strong>; the last possible day is <strong>{fmtDate(d.data.calculation.critical_deadline_date)}</strong>.</p>
+          {d.data.calculation.extensions.length > 0 ? (
+            <table className="w-full max-w-xl text-left">
+              <caption className="mb-1 text-left font-medium text-slate-800">Extension options (37 CFR 1.136(a))</caption>
+              <thead className="border-b border-slate-300"><tr><th scope="col" className="py-1 pr-3">Months</th><th scope="col" className="py-1 pr-3">Nominal</th><th scope="col" className="py-1 pr-3">Effective</th><th scope="col" className="py-1">Fee</th></tr></thead>
+              <tbody>
+                {d.data.calculation.extensions.map((e) => (
+                  <tr key={e.months} className="border-b border-slate-200"><td className="py-1 pr-3">{e.months}</td><td className="py-1 pr-3">{fmtDate(e.due_nominal ?? null)}</td><td className="py-1 pr-3">{fmtDate(e.due_effective)}</td><td className="py-1">{e.fee_for_entity ? `$${e.fee_for_entity}` : '—'}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          ) : <p>This period cannot be extended.</p>}
+          {Array.isArray(d.data.calculation.citations) && d.data.calculation.citations.length > 0 ? <p className="text-slate-600">Authority: {d.data.calculation.citations.join('; ')}</p> : null}
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function RecordAction({ number, docketEntryId }: { number: string; docketEntryId: string }) {
+  const record = useRecordOfficeAction(number);
+  const [kind, setKind] = useState<RecordOfficeAction['kind']>('CTNF');
+  const [mailingDate, setMailingDate] = useState('');
+  const [text, setText] = useState('');
+  const [fileNote, setFileNote] = useState<string | null>(null);
+
+  const onFile = async (f: File | undefined) => {
+    if (!f) return;
+    if (!/\.txt$/i.test(f.name)) {
+      setFileNote('Only .txt files are read in the browser here; paste the text of a .docx or .pdf.');
+      return;
+    }
+    setText(await f.text());
+    setFileNote(`Loaded ${f.name}.`);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    record.mutate({ docketEntryId, kind, mailing_date: mailingDate, text: text || undefined }, { onSuccess: () => { setText(''); setFileNote(null); } });
+  };
+  return (
+    <Section id="record-h" title="Record an office action" description="Its deadlines go live at once for your account; the paper stays private to you.">
+      <form onSubmit={submit} className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value as RecordOfficeAction['kind'])}>
+            <option value="CTNF">Non-final rejection (CTNF)</option>
+            <option value="CTFR">Final rejection (CTFR)</option>
+            <option value="CTRS">Restriction requirement (CTRS)</option>
+            <option value="CTEQ">Ex parte Quayle (CTEQ)</option>
+            <option value="NOA">Notice of allowance (NOA)</option>
+          </SelectField>
+          <TextField label="Mailing date" type="date" required value={mailingDate} onChange={(e) => setMailingDate(e.target.value)} />
+        </div>
+        <TextArea label="Text of the action (optional)" rows={6} value={text} onChange={(e) => setText(e.target.value)} hint="Paste the text, or load a .txt file below." />
+        <div className="space-y-1">
+          <label htmlFor="oa-file" className="block text-sm font-medium text-slate-800">Load from a file</label>
+          <input id="oa-file" type="file" accept=".txt,text/plain" className="text-sm" onChange={(e) => void onFile(e.target.files?.[0])} />
+          {fileNote ? <p className="text-xs text-slate-700" aria-live="polite">{fileNote}</p> : null}
+        </div>
+        {record.error ? <ErrorState error={record.error} /> : null}
+        {record.isSuccess ? <Notice tone="success">The office action was recorded; deadlines are updated.</Notice> : null}
+        <Button type="submit" busy={record.isPending} disabled={!mailingDate}>Record office action</Button>
+      </form>
+    </Section>
+  );
+}
+
+function Plans({ number }: { number: string }) {
+  const plans = useResponsePlans(number);
+  return (
+    <Section id="plans-h" title="Responses">
+      {plans.isPending ? <Loading /> : plans.error ? <ErrorState error={plans.error} /> : plans.data.response_plans.length === 0 ? <Empty title="No responses started">Analyze a recorded office action to start a response.</Empty> : (
+        <ul className="divide-y divide-slate-200 text-sm">
+          {plans.data.response_plans.map((p) => <li key={p.plan_id} className="py-2">Response plan {p.plan_id.slice(0, 8)} · {p.status} · updated {fmtDateTime(p.updated_at)}</li>)}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function Papers({ number }: { number: string }) {
+  const c = useCorrespondence(number);
+  return (
+    <Section id="papers-h" title="Correspondence">
+      {c.isPending ? <Loading /> : c.error ? <ErrorState error={c.error} /> : c.data.correspondence.length === 0 ? <Empty title="No papers" /> : (
+        <ul className="divide-y divide-slate-200 text-sm">
+          {c.data.correspondence.map((p) => (
+            <li key={p.id} className="py-2"><span className="font-medium">{fmtDate(p.mailing_date)}</span> · {p.description ?? p.document_code} {p.recorded_by_account ? <Badge tone="blue">Recorded by you</Badge> : null}</li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function History({ number }: { number: string }) {
+  const h = useApplicationHistory(number);
+  return (
+    <Section id="history-h" title="Prosecution history">
+      {h.isPending ? <Loading /> : h.error ? <ErrorState error={h.error} /> : h.data.events.length === 0 ? <Empty title="No events" /> : (
+        <ol className="divide-y divide-slate-200 text-sm">
+          {h.data.events.map((e, i) => <li key={`${e.date}-${e.code}-${i}`} className="py-2"><span className="font-medium">{fmtDate(e.date)}</span> · {e.description} <span className="text-slate-600">({e.code})</span></li>)}
+        </ol>
+      )}
+    </Section>
+  );
+}
