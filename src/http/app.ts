@@ -42,7 +42,7 @@ import { quoteRoutes } from './routes/api/quote.ts';
 import { accountRoutes } from './routes/api/account.ts';
 import { responsePlanRoutes } from './routes/api/response-plans.ts';
 import { analysisDetailRoutes } from './routes/api/analysis-detail.ts';
-import { webAppRoutes } from './routes/web/spa.ts';
+import { registerWebApp } from './routes/web/spa.ts';
 import { billingRoutes } from './routes/web/billing.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
@@ -102,6 +102,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   await app.register(cookie);
   registerErrorHandling(app);
+  // The single-page app at `/` and its client routes, for requests no route serves (before
+  // auth and rate limits; reserved prefixes such as /api keep their JSON 404/405).
+  if (opts.webApp !== false) await registerWebApp(app, { root: opts.webRoot });
   registerNulGuard(app);
   registerAuth(app, ctx);
   registerRateLimit(app, ctx);
@@ -138,7 +141,5 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   responsePlanRoutes(app, ctx);
   analysisDetailRoutes(app, ctx);
   await billingRoutes(app, ctx);
-  // Last: the single-page app at `/` and its client routes (reserved prefixes fall through).
-  if (opts.webApp !== false) await webAppRoutes(app, { root: opts.webRoot });
   return app;
 }

@@ -36,8 +36,10 @@ export interface ApplicationDeadlines {
     response_deadline: string;
     critical_deadline_date: string;
     extendable: boolean;
-    extensions: { months: number; due_nominal?: string; due_effective: string; fee_for_entity?: string | null }[];
-    citations?: string[];
+    ssp_due?: string | null;
+    ssp_due_effective?: string | null;
+    extensions: { months: number; due: string; due_effective: string; fee_for_entity?: string | null; citation?: string }[];
+    citations?: { field: string; rule: string; text: string }[];
     [k: string]: unknown;
   };
   [k: string]: unknown;

@@ -48,19 +48,26 @@ function Deadlines({ number }: { number: string }) {
     <Section id="deadlines-h" title="Deadlines">
       {d.isPending ? <Loading /> : d.error ? <ErrorState error={d.error} /> : !d.data.calculation ? <Empty title="No response is pending" /> : (
         <div className="space-y-3 text-sm">
-          <p>Reply to the {d.data.calculation.action} mailed {fmtDate(d.data.calculation.mailing_date)} is due <strong>{fmtDate(d.data.calculation.response_deadline)}</strong>; the last possible day is <strong>{fmtDate(d.data.calculation.critical_deadline_date)}</strong>.</p>
+          <p>Reply to the {d.data.calculation.action} action mailed {fmtDate(d.data.calculation.mailing_date)} is due <strong>{fmtDate(d.data.calculation.response_deadline)}</strong>{d.data.calculation.ssp_due && d.data.calculation.ssp_due !== d.data.calculation.ssp_due_effective ? ` (nominally ${fmtDate(d.data.calculation.ssp_due)}, rolled to the next business day)` : ''}; the last possible day is <strong>{fmtDate(d.data.calculation.critical_deadline_date)}</strong>.</p>
           {d.data.calculation.extensions.length > 0 ? (
             <table className="w-full max-w-xl text-left">
-              <caption className="mb-1 text-left font-medium text-slate-800">Extension options (37 CFR 1.136(a))</caption>
+              <caption className="mb-1 text-left font-medium text-slate-800">Extension options (37 CFR 1.136(a)), fees for your entity size</caption>
               <thead className="border-b border-slate-300"><tr><th scope="col" className="py-1 pr-3">Months</th><th scope="col" className="py-1 pr-3">Nominal</th><th scope="col" className="py-1 pr-3">Effective</th><th scope="col" className="py-1">Fee</th></tr></thead>
               <tbody>
                 {d.data.calculation.extensions.map((e) => (
-                  <tr key={e.months} className="border-b border-slate-200"><td className="py-1 pr-3">{e.months}</td><td className="py-1 pr-3">{fmtDate(e.due_nominal ?? null)}</td><td className="py-1 pr-3">{fmtDate(e.due_effective)}</td><td className="py-1">{e.fee_for_entity ? `$${e.fee_for_entity}` : '—'}</td></tr>
+                  <tr key={e.months} className="border-b border-slate-200"><td className="py-1 pr-3">{e.months}</td><td className="py-1 pr-3">{fmtDate(e.due)}</td><td className="py-1 pr-3">{fmtDate(e.due_effective)}</td><td className="py-1">{e.fee_for_entity ? `$${e.fee_for_entity}` : '—'}</td></tr>
                 ))}
               </tbody>
             </table>
           ) : <p>This period cannot be extended.</p>}
-          {Array.isArray(d.data.calculation.citations) && d.data.calculation.citations.length > 0 ? <p className="text-slate-600">Authority: {d.data.calculation.citations.join('; ')}</p> : null}
+          {Array.isArray(d.data.calculation.citations) && d.data.calculation.citations.length > 0 ? (
+            <details className="rounded-md border border-slate-300 p-3">
+              <summary className="cursor-pointer font-medium text-slate-800">How these dates were computed ({d.data.calculation.citations.length} steps with their authority)</summary>
+              <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
+                {d.data.calculation.citations.map((c, i) => <li key={i}><span className="font-medium">{c.rule}</span>: {c.text}</li>)}
+              </ol>
+            </details>
+          ) : null}
         </div>
       )}
     </Section>

@@ -52,6 +52,7 @@ export default function Dashboard() {
                       {d.overdue ? <Badge tone="red">Overdue</Badge> : d.days_remaining !== null && d.days_remaining <= 7 ? <Badge tone="amber">{d.days_remaining} days</Badge> : <Badge>{d.days_remaining ?? '—'} days</Badge>}
                       <p className="mt-1">Due <strong>{fmtDate(d.next_deadline?.date ?? d.response_deadline)}</strong>{d.next_deadline && d.next_deadline.extension_months > 0 ? ` with ${d.next_deadline.extension_months}-month extension` : ''}</p>
                       {d.next_deadline?.fee ? <p className="text-slate-600">Extension fee ${d.next_deadline.fee}</p> : null}
+                      {d.extensions.length > 0 ? <p className="text-slate-600">Extensions: {d.extensions.map((e) => `${e.months} mo ${fmtDate(e.due)}${e.fee ? ` ($${e.fee})` : ''}`).join(' · ')}</p> : null}
                       <p className="text-slate-600">Last day {fmtDate(d.critical_deadline_date)}</p>
                     </div>
                   </li>

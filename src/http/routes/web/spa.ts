@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Where `npm run build:web` writes the single-page app (web/dist). */
@@ -29,17 +29,22 @@ export interface SpaOptions {
  * not-found handling, so an unknown /api path is still a JSON 404 (or 405), never the page.
  * When the app was not built, `/` answers 503 saying how to build it.
  */
-export async function webAppRoutes(app: FastifyInstance, opts: SpaOptions = {}): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, opts: SpaOptions = {}): Promise<void> {
   const root = opts.root ?? WEB_DIST;
   await app.register(fastifyStatic, { root, serve: false, index: false });
 
   const indexFile = join(root, 'index.html');
 
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+  // No route is registered: the app answers requests nothing else routes (Fastify's 404 path),
+  // from an onRequest hook registered before authentication and rate limits, so `/api`'s
+  // 404/405 answers (which consult the routes) are untouched and static files are not counted
+  // against a client's API budget.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.is404 || (request.method !== 'GET' && request.method !== 'HEAD')) return;
     const path = decodeSafe(request.url.split('?')[0]);
-    if (path === null) return reply.callNotFound();
-    if (isReservedPath(path)) return reply.callNotFound();
+    if (path === null || isReservedPath(path)) return;
     if (!existsSync(indexFile)) {
+      if (path !== '/') return;
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
@@ -48,20 +53,16 @@ export async function webAppRoutes(app: FastifyInstance, opts: SpaOptions = {}):
     const file = staticFile(root, path);
     if (file) {
       const immutable = file.startsWith(`assets${sep}`) || file.startsWith('assets/');
-      return reply.sendFile(file, root, { maxAge: immutable ? 365 * 24 * 3600 * 1000 : 3600 * 1000, immutable, cacheControl: true });
+      return reply.status(200).sendFile(file, root, { maxAge: immutable ? 365 * 24 * 3600 * 1000 : 3600 * 1000, immutable, cacheControl: true });
     }
     // A missing asset is a real 404, not the app (a stale tab asking for an old chunk). Other
     // paths get the app only when a browser navigates (Accept names text/html); scripts asking
     // for an unknown path keep the error object.
-    if (/^\/assets\//.test(path)) return reply.callNotFound();
-    if (path !== '/' && !acceptsHtml(request)) return reply.callNotFound();
+    if (/^\/assets\//.test(path)) return;
+    if (path !== '/' && !acceptsHtml(request)) return;
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html', root, { cacheControl: false });
-  };
-
-  // '/' and '/*' are distinct routes in find-my-way; every more specific route still wins.
-  app.get('/', { config: { auth: 'none', rateLimit: 'off' }, schema: { hide: true } }, handler);
-  app.get('/*', { config: { auth: 'none', rateLimit: 'off' }, schema: { hide: true } }, handler);
+    return reply.status(200).sendFile('index.html', root, { cacheControl: false });
+  });
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
