@@ -44,6 +44,7 @@ import { responsePlanRoutes } from './routes/api/response-plans.ts';
 import { analysisDetailRoutes } from './routes/api/analysis-detail.ts';
 import { registerWebApp } from './routes/web/spa.ts';
 import { billingRoutes } from './routes/web/billing.ts';
+import { officeActionUploadRoutes } from './routes/web/office-action-upload.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -141,5 +142,6 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   responsePlanRoutes(app, ctx);
   analysisDetailRoutes(app, ctx);
   await billingRoutes(app, ctx);
+  await officeActionUploadRoutes(app, ctx);
   return app;
 }

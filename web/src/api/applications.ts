@@ -82,3 +82,14 @@ export interface PlanSummary { plan_id: string; analysis_id: string; application
 export function useResponsePlans(number: string) {
   return useQuery({ queryKey: ['application', number, 'plans'], queryFn: () => api<{ response_plans: PlanSummary[] }>(`/api/response-plans?application_number=${encodeURIComponent(number)}`) });
 }
+
+/** Server-side text extraction of an uploaded .txt/.docx/.pdf office action. */
+export function useExtractOfficeActionText() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return api<{ filename: string; format: string; characters: number; pages: number | null; text: string }>('/api/office-action-text', { method: 'POST', body: form });
+    },
+  });
+}

@@ -9,7 +9,7 @@ export interface UpcomingDeadline {
   action: { correspondence_id: string; document_code: string; office_action_type: string | null; description: string | null; kind: string; mailing_date: string };
   response_deadline: string | null;
   critical_deadline_date: string | null;
-  next_deadline: { kind: string; date: string; extension_months: number; fee: string | null } | null;
+  next_deadline: { kind: string; date: string; extension_months: number | null; fee: string | null } | null;
   days_remaining: number | null;
   days_to_critical_deadline: number | null;
   overdue: boolean;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { useApplication, useApplicationDeadlines, useApplicationHistory, useCorrespondence, useRecordOfficeAction, useResponsePlans, type RecordOfficeAction } from '../api/applications.ts';
+import { useApplication, useApplicationDeadlines, useApplicationHistory, useCorrespondence, useExtractOfficeActionText, useRecordOfficeAction, useResponsePlans, type RecordOfficeAction } from '../api/applications.ts';
 import { Button } from '../ui/Button.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
@@ -81,14 +81,16 @@ function RecordAction({ number, docketEntryId }: { number: string; docketEntryId
   const [text, setText] = useState('');
   const [fileNote, setFileNote] = useState<string | null>(null);
 
-  const onFile = async (f: File | undefined) => {
+  const extract = useExtractOfficeActionText();
+  const onFile = (f: File | undefined) => {
     if (!f) return;
-    if (!/\.txt$/i.test(f.name)) {
-      setFileNote('Only .txt files are read in the browser here; paste the text of a .docx or .pdf.');
-      return;
-    }
-    setText(await f.text());
-    setFileNote(`Loaded ${f.name}.`);
+    setFileNote(null);
+    extract.mutate(f, {
+      onSuccess: (r) => {
+        setText(r.text);
+        setFileNote(`Read ${r.characters.toLocaleString('en-US')} characters from ${r.filename}${r.pages ? ` (${r.pages} page${r.pages > 1 ? 's' : ''})` : ''}. Check the text before recording.`);
+      },
+    });
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -107,11 +109,13 @@ function RecordAction({ number, docketEntryId }: { number: string; docketEntryId
           </SelectField>
           <TextField label="Mailing date" type="date" required value={mailingDate} onChange={(e) => setMailingDate(e.target.value)} />
         </div>
-        <TextArea label="Text of the action (optional)" rows={6} value={text} onChange={(e) => setText(e.target.value)} hint="Paste the text, or load a .txt file below." />
+        <TextArea label="Text of the action (optional)" rows={6} value={text} onChange={(e) => setText(e.target.value)} hint="Paste the text, or upload the action as .txt, .docx or .pdf below." />
         <div className="space-y-1">
-          <label htmlFor="oa-file" className="block text-sm font-medium text-slate-800">Load from a file</label>
-          <input id="oa-file" type="file" accept=".txt,text/plain" className="text-sm" onChange={(e) => void onFile(e.target.files?.[0])} />
-          {fileNote ? <p className="text-xs text-slate-700" aria-live="polite">{fileNote}</p> : null}
+          <label htmlFor="oa-file" className="block text-sm font-medium text-slate-800">Upload the action (.txt, .docx or .pdf)</label>
+          <input id="oa-file" type="file" accept=".txt,.docx,.pdf,text/plain,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document" className="text-sm" onChange={(e) => onFile(e.target.files?.[0])} />
+          {extract.isPending ? <Loading label="Reading the file…" /> : null}
+          {extract.error ? <ErrorState error={extract.error} /> : null}
+          <p className="text-xs text-slate-700" aria-live="polite">{fileNote ?? ''}</p>
         </div>
         {record.error ? <ErrorState error={record.error} /> : null}
         {record.isSuccess ? <Notice tone="success">The office action was recorded; deadlines are updated.</Notice> : null}

@@ -42,19 +42,21 @@ export default function Dashboard() {
             ) : (
               <ul className="divide-y divide-slate-200">
                 {deadlines.data.deadlines.map((d) => (
-                  <li key={`${d.docket_entry_id}-${d.action.correspondence_id}`} className="flex flex-wrap items-start justify-between gap-3 py-3">
-                    <div className="min-w-0">
-                      <Link to={`/applications/${encodeURIComponent(d.application_number)}`} className="font-semibold text-blue-800 underline-offset-2 hover:underline">{d.application_number}</Link>
-                      <span className="ml-2 text-sm text-slate-700">{d.invention_title}</span>
-                      <p className="text-sm text-slate-600">{d.action.description ?? d.action.document_code} mailed {fmtDate(d.action.mailing_date)}{d.client_matter ? ` · ${d.client_matter}` : ''}</p>
+                  <li key={`${d.docket_entry_id}-${d.action.correspondence_id}`} className="py-3">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                      <p className="min-w-0">
+                        <Link to={`/applications/${encodeURIComponent(d.application_number)}`} className="font-semibold text-blue-800 underline-offset-2 hover:underline">{d.application_number}</Link>
+                        <span className="ml-2 text-sm text-slate-700">{d.invention_title}</span>
+                      </p>
+                      {d.overdue ? <Badge tone="red">Overdue</Badge> : d.days_remaining !== null && d.days_remaining <= 7 ? <Badge tone="amber">{d.days_remaining} days left</Badge> : <Badge>{d.days_remaining ?? '—'} days left</Badge>}
                     </div>
-                    <div className="text-right text-sm">
-                      {d.overdue ? <Badge tone="red">Overdue</Badge> : d.days_remaining !== null && d.days_remaining <= 7 ? <Badge tone="amber">{d.days_remaining} days</Badge> : <Badge>{d.days_remaining ?? '—'} days</Badge>}
-                      <p className="mt-1">Due <strong>{fmtDate(d.next_deadline?.date ?? d.response_deadline)}</strong>{d.next_deadline && d.next_deadline.extension_months > 0 ? ` with ${d.next_deadline.extension_months}-month extension` : ''}</p>
-                      {d.next_deadline?.fee ? <p className="text-slate-600">Extension fee ${d.next_deadline.fee}</p> : null}
-                      {d.extensions.length > 0 ? <p className="text-slate-600">Extensions: {d.extensions.map((e) => `${e.months} mo ${fmtDate(e.due)}${e.fee ? ` ($${e.fee})` : ''}`).join(' · ')}</p> : null}
-                      <p className="text-slate-600">Last day {fmtDate(d.critical_deadline_date)}</p>
-                    </div>
+                    <p className="text-sm text-slate-600">{d.action.description ?? d.action.document_code} mailed {fmtDate(d.action.mailing_date)}{d.client_matter ? ` · ${d.client_matter}` : ''}</p>
+                    <p className="mt-1 text-sm">
+                      Due <strong>{fmtDate(d.next_deadline?.date ?? d.response_deadline)}</strong>
+                      {d.next_deadline && (d.next_deadline.extension_months ?? 0) > 0 ? ` with a ${d.next_deadline.extension_months}-month extension${d.next_deadline.fee ? ` ($${d.next_deadline.fee})` : ''}` : ''}
+                      <span className="text-slate-600"> · last day {fmtDate(d.critical_deadline_date)}</span>
+                    </p>
+                    {d.extensions.length > 0 ? <p className="text-xs text-slate-600">Extensions (effective date, fee): {d.extensions.map((e) => `${e.months} mo ${fmtDate(e.due)}${e.fee ? ` $${e.fee}` : ''}`).join(' · ')}</p> : null}
                   </li>
                 ))}
               </ul>

@@ -118,7 +118,7 @@ export default function Docket() {
             <div className="w-48"><SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value)}><option value="">Any status</option>{statuses.map((s) => <option key={s} value={s}>{s}</option>)}</SelectField></div>
             <p className="text-sm text-slate-700" aria-live="polite">{table.getRowModel().rows.length} of {rows.length} applications</p>
           </div>
-          <div className="overflow-x-auto rounded-lg border border-slate-300 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-slate-300 bg-white">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Docket; column headers sort</caption>
               <thead className="border-b border-slate-300 bg-slate-50 text-slate-800">

@@ -39,7 +39,7 @@ export default function ApiKeys() {
         {keys.isPending ? <Loading /> : keys.error ? <ErrorState error={keys.error} retry={() => keys.refetch()} /> : keys.data.keys.length === 0 ? (
           <Empty title="No API keys yet">Create one above when a script needs to reach your docket.</Empty>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">API keys</caption>
               <thead className="border-b border-slate-300 text-slate-700">

@@ -132,7 +132,7 @@ function Ledger() {
   return (
     <Section id="ledger-h" title="Credit history" actions={<Button variant="secondary" onClick={exportCsv} busy={exporting}>Export CSV</Button>}>
       {ledger.isPending ? <Loading /> : ledger.error ? <ErrorState error={ledger.error} /> : entries.length === 0 ? <Empty title="No credit movements yet" /> : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Credit ledger, newest first</caption>
             <thead className="border-b border-slate-300 text-slate-700"><tr><th scope="col" className="py-2 pr-3">When</th><th scope="col" className="py-2 pr-3">What</th><th scope="col" className="py-2 pr-3 text-right">Amount</th><th scope="col" className="py-2 text-right">Balance</th></tr></thead>
