@@ -18,7 +18,7 @@ afterAll(async () => {
 
 async function upload(name: string, type: string, bytes: Buffer | string, headers: Record<string, string> = { cookie }) {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), name);
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${base}/api/office-action-text`, { method: 'POST', body: form, headers });
   return { status: res.status, body: await res.json() };
 }
