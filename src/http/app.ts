@@ -45,6 +45,7 @@ import { analysisDetailRoutes } from './routes/api/analysis-detail.ts';
 import { registerWebApp } from './routes/web/spa.ts';
 import { billingRoutes } from './routes/web/billing.ts';
 import { officeActionUploadRoutes } from './routes/web/office-action-upload.ts';
+import { analysisTextRoutes } from './routes/web/analysis-text.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -143,5 +144,6 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   analysisDetailRoutes(app, ctx);
   await billingRoutes(app, ctx);
   await officeActionUploadRoutes(app, ctx);
+  analysisTextRoutes(app, ctx);
   return app;
 }

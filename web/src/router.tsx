@@ -30,6 +30,8 @@ export const router = createBrowserRouter([
       { index: true, element: page(() => import('./pages/Dashboard.tsx')) },
       { path: 'docket', element: page(() => import('./pages/Docket.tsx')) },
       { path: 'applications/:number', element: page(() => import('./pages/Application.tsx')) },
+      { path: 'analyses/:id', element: page(() => import('./pages/Analysis.tsx')) },
+      { path: 'responses/:planId', element: page(() => import('./pages/ResponseWizard.tsx')) },
       {
         path: 'settings',
         element: page(() => import('./pages/settings/SettingsLayout.tsx')),

@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAnalysesList, useAnalyze, useAnalyzeQuote, useCorrespondenceText } from '../api/analyses.ts';
+import type { Paper } from '../api/applications.ts';
 import { useApplication, useApplicationDeadlines, useApplicationHistory, useCorrespondence, useExtractOfficeActionText, useRecordOfficeAction, useResponsePlans, type RecordOfficeAction } from '../api/applications.ts';
 import { Button } from '../ui/Button.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading, Notice } from '../ui/States.tsx';
-import { fmtDate, fmtDateTime } from '../ui/format.ts';
+import { fmtCredits, fmtDate, fmtDateTime } from '../ui/format.ts';
 
 export default function Application() {
   const { number = '' } = useParams();
@@ -127,11 +129,16 @@ function RecordAction({ number, docketEntryId }: { number: string; docketEntryId
 
 function Plans({ number }: { number: string }) {
   const plans = useResponsePlans(number);
+  const analyses = useAnalysesList();
+  const mine = (analyses.data?.analyses ?? []).filter((x) => x.application_number === number);
   return (
-    <Section id="plans-h" title="Responses">
-      {plans.isPending ? <Loading /> : plans.error ? <ErrorState error={plans.error} /> : plans.data.response_plans.length === 0 ? <Empty title="No responses started">Analyze a recorded office action to start a response.</Empty> : (
+    <Section id="plans-h" title="Analyses and responses">
+      {analyses.isPending || plans.isPending ? <Loading /> : analyses.error ? <ErrorState error={analyses.error} /> : plans.error ? <ErrorState error={plans.error} /> : mine.length === 0 && plans.data.response_plans.length === 0 ? (
+        <Empty title="No analyses yet">Analyze an office action from the correspondence list.</Empty>
+      ) : (
         <ul className="divide-y divide-slate-200 text-sm">
-          {plans.data.response_plans.map((p) => <li key={p.plan_id} className="py-2">Response plan {p.plan_id.slice(0, 8)} · {p.status} · updated {fmtDateTime(p.updated_at)}</li>)}
+          {mine.map((x) => <li key={x.analysis_id} className="py-2"><Link className="font-semibold text-blue-800 underline" to={`/analyses/${x.analysis_id}`}>Analysis of the {x.rejection_type} action</Link> · {fmtDateTime(x.created_at)}</li>)}
+          {plans.data.response_plans.map((p) => <li key={p.plan_id} className="py-2"><Link className="font-semibold text-blue-800 underline" to={`/responses/${p.plan_id}`}>Response</Link> · {p.status === 'submitted' ? <Badge tone="green">Submitted</Badge> : <Badge>Open</Badge>} · updated {fmtDateTime(p.updated_at)}</li>)}
         </ul>
       )}
     </Section>
@@ -140,16 +147,45 @@ function Plans({ number }: { number: string }) {
 
 function Papers({ number }: { number: string }) {
   const c = useCorrespondence(number);
+  const [analyzing, setAnalyzing] = useState<Paper | null>(null);
   return (
     <Section id="papers-h" title="Correspondence">
       {c.isPending ? <Loading /> : c.error ? <ErrorState error={c.error} /> : c.data.correspondence.length === 0 ? <Empty title="No papers" /> : (
         <ul className="divide-y divide-slate-200 text-sm">
           {c.data.correspondence.map((p) => (
-            <li key={p.id} className="py-2"><span className="font-medium">{fmtDate(p.mailing_date)}</span> · {p.description ?? p.document_code} {p.recorded_by_account ? <Badge tone="blue">Recorded by you</Badge> : null}</li>
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span><span className="font-medium">{fmtDate(p.mailing_date)}</span> · {p.description ?? p.document_code} {p.recorded_by_account ? <Badge tone="blue">Recorded by you</Badge> : null}</span>
+              {p.has_text && p.office_action_type ? <Button variant="secondary" aria-label={`Analyze the ${p.description ?? p.document_code} of ${fmtDate(p.mailing_date)}`} onClick={() => setAnalyzing(p)}>Analyze</Button> : null}
+            </li>
           ))}
         </ul>
       )}
+      {analyzing ? <AnalyzePaper number={number} paper={analyzing} onCancel={() => setAnalyzing(null)} /> : null}
     </Section>
+  );
+}
+
+function AnalyzePaper({ number, paper, onCancel }: { number: string; paper: Paper; onCancel: () => void }) {
+  const fetchText = useCorrespondenceText();
+  const analyze = useAnalyze();
+  const navigate = useNavigate();
+  const type = paper.office_action_type ?? 'CTNF';
+  useEffect(() => { fetchText.mutate(paper.id); /* once per paper */ }, [paper.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const text = fetchText.data?.full_text ?? null;
+  const quote = useAnalyzeQuote(text, type);
+  return (
+    <div className="mt-3 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm" role="region" aria-label="Analyze this office action">
+      {fetchText.isPending || quote.isPending ? <Loading label="Pricing the analysis…" /> : fetchText.error ? <ErrorState error={fetchText.error} /> : quote.error ? <ErrorState error={quote.error} /> : quote.data ? (
+        <>
+          <p>Analyzing this action costs about <strong>{fmtCredits(quote.data.total)} credits</strong> (billed by tokens); your balance after: {fmtCredits(quote.data.balance_after)}.</p>
+          <div className="mt-2 flex gap-2">
+            <Button busy={analyze.isPending} onClick={() => analyze.mutate({ application_number: number, office_action_text: text!, office_action_type: type }, { onSuccess: (a) => navigate(`/analyses/${a.analysis_id}`) })}>Analyze ({fmtCredits(quote.data.total)} credits)</Button>
+            <Button variant="secondary" onClick={onCancel}>Cancel</Button>
+          </div>
+          {analyze.error ? <ErrorState error={analyze.error} /> : null}
+        </>
+      ) : null}
+    </div>
   );
 }
 
