@@ -42,6 +42,10 @@ const envSchema = z.object({
   PROSA_LLM_MODEL: z.string().optional(),
   /** Per-attempt timeout of a provider call. */
   PROSA_LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Outgoing mail (password reset, e-mail verification): smtp:// or smtps:// URL; unset = written to {PROSA_DATA_DIR}/mail and the log. */
+  SMTP_URL: z.union([z.literal(''), z.url({ protocol: /^smtps?$/ })]).optional(),
+  /** From address of outgoing mail; default Prosa <no-reply@{host of BASE_URL}>. */
+  MAIL_FROM: z.string().optional(),
   /** Stripe secret key (sk_live_/sk_test_/rk_): turns on credit top-ups through Stripe Checkout. */
   STRIPE_SECRET_KEY: z.string().optional(),
   /** Signing secret of the Stripe webhook endpoint (whsec_...); required with STRIPE_SECRET_KEY. */
@@ -74,6 +78,7 @@ export interface Config {
   llm: LlmConfig | null;
   /** Credit top-ups; null (off, and the billing page says so) unless STRIPE_SECRET_KEY is set. */
   stripe: StripeConfig | null;
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export interface StripeConfig {
@@ -124,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     version: packageVersion,
     llm: llmConfig(e),
     stripe: stripeConfig(e),
+    mail: { smtpUrl: e.SMTP_URL || null, from: e.MAIL_FROM?.trim() || `Prosa <no-reply@${new URL(baseUrl).hostname}>` },
   };
 }
 

@@ -380,6 +380,8 @@ export interface Schema {
   oauth_artifacts: OAuthArtifactsTable;
   checkout_sessions: CheckoutSessionsTable;
   stripe_events: StripeEventsTable;
+  account_tokens: AccountTokensTable;
+  email_verifications: EmailVerificationsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -472,3 +474,21 @@ export interface StripeEventsTable {
 }
 
 export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>;
+
+/** A single-use e-mailed link (migration 011): only its SHA-256 is stored. */
+export interface AccountTokensTable {
+  token_hash: string;
+  account_id: string;
+  purpose: 'password_reset' | 'email_verification';
+  /** The address the link was sent to: a link for an old address verifies nothing. */
+  email_normalized: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface EmailVerificationsTable {
+  account_id: string;
+  email_normalized: string;
+  verified_at: Generated<Date>;
+}

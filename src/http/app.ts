@@ -46,6 +46,7 @@ import { registerWebApp } from './routes/web/spa.ts';
 import { billingRoutes } from './routes/web/billing.ts';
 import { officeActionUploadRoutes } from './routes/web/office-action-upload.ts';
 import { analysisTextRoutes } from './routes/web/analysis-text.ts';
+import { accountMailRoutes } from './routes/web/account-mail.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -145,5 +146,6 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await billingRoutes(app, ctx);
   await officeActionUploadRoutes(app, ctx);
   analysisTextRoutes(app, ctx);
+  accountMailRoutes(app, ctx);
   return app;
 }

@@ -5,19 +5,21 @@ import { StripeStub } from '../support/stripe-stub.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
 import { minimalPdf } from '../support/minimal-pdf.ts';
+import { SmtpSink } from '../support/smtp-sink.ts';
 
 // One browser and one server for the file; each flow signs up its own account.
 let browser: Browser;
 let server: WebServer;
 let stub: StripeStub;
+let smtp: SmtpSink;
 let context: BrowserContext;
 let page: Page;
 const password = 'correct horse battery staple';
 const email = `web-${Date.now()}@firm.example`;
 
 beforeAll(async () => {
-  stub = await new StripeStub().start();
-  [browser, server] = await Promise.all([launch(), startWebServer({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url })]);
+  [stub, smtp] = await Promise.all([new StripeStub().start(), new SmtpSink().start()]);
+  [browser, server] = await Promise.all([launch(), startWebServer({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url, SMTP_URL: smtp.url })]);
   stub.webhookUrl = `${server.url}/api/billing/stripe/webhook`;
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
@@ -28,6 +30,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await stub?.close();
+  await smtp?.close();
 });
 
 describe('the web application in Chromium', () => {
@@ -201,6 +204,26 @@ describe('the web application in Chromium', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Welcome, Ada Practitioner' }).waitFor();
+  });
+
+  test('password reset through the local SMTP server', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await page.waitForURL(/\/signin/);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(/a link to choose a new password is on its way/).waitFor();
+    await snap(page, 'forgot-password');
+    const link = await smtp.linkFor(email, '/reset-password?token=');
+    expect(link.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+    await page.goto(link);
+    await snap(page, 'reset-password');
+    await page.getByLabel('New password').fill('an entirely new passphrase');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await page.getByRole('heading', { name: 'Welcome, Ada Practitioner' }).waitFor();
+    // The address is now confirmed (the reset proved the inbox).
+    await page.goto('/settings/profile');
+    await page.getByText('Confirmed', { exact: true }).waitFor();
   });
 });
 

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout, RequireAuth } from './pages/AppLayout.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 import { SignUp } from './pages/SignUp.tsx';
+import { ForgotPassword, ResetPassword, VerifyEmail } from './pages/PasswordPages.tsx';
 import { Loading } from './ui/States.tsx';
 import { RouteError } from './pages/RouteError.tsx';
 
@@ -19,6 +20,9 @@ function page(load: () => Promise<{ default: ComponentType }>) {
 export const router = createBrowserRouter([
   { path: '/signin', element: <SignIn />, errorElement: <RouteError /> },
   { path: '/signup', element: <SignUp />, errorElement: <RouteError /> },
+  { path: '/forgot-password', element: <ForgotPassword />, errorElement: <RouteError /> },
+  { path: '/reset-password', element: <ResetPassword />, errorElement: <RouteError /> },
+  { path: '/verify-email', element: <VerifyEmail />, errorElement: <RouteError /> },
   {
     element: (
       <RequireAuth>

@@ -34,6 +34,7 @@ export function SignIn() {
         <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         {signIn.error ? <ErrorState error={signIn.error} /> : null}
         <Button type="submit" className="w-full" busy={signIn.isPending}>Sign in</Button>
+        <p className="text-center text-sm"><Link className="font-semibold text-blue-800 underline" to="/forgot-password">Forgot your password?</Link></p>
       </form>
     </AuthShell>
   );
