@@ -35,6 +35,8 @@ export const router = createBrowserRouter([
       { path: 'docket', element: page(() => import('./pages/Docket.tsx')) },
       { path: 'applications/:number', element: page(() => import('./pages/Application.tsx')) },
       { path: 'analyses/:id', element: page(() => import('./pages/Analysis.tsx')) },
+      { path: 'examiners', element: page(() => import('./pages/Examiners.tsx').then((m) => ({ default: m.ExaminerSearch }))) },
+      { path: 'examiners/:name', element: page(() => import('./pages/Examiners.tsx').then((m) => ({ default: m.ExaminerProfilePage }))) },
       { path: 'responses/:planId', element: page(() => import('./pages/ResponseWizard.tsx')) },
       {
         path: 'settings',

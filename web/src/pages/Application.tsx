@@ -25,7 +25,7 @@ export default function Application() {
             ['Status', <>{a.status} {a.private ? <Badge>Private</Badge> : null}</>],
             ['USPTO status', a.status_description ?? '—'],
             ['Filing date', fmtDate(a.filing_date)],
-            ['Examiner', a.examiner_name || '—'],
+            ['Examiner', a.examiner_name ? <Link className="text-blue-800 underline" to={`/examiners/${encodeURIComponent(a.examiner_name)}?art_unit=${a.current_art_unit}`}>{a.examiner_name}</Link> : '—'],
             ['Art unit', a.current_art_unit || '—'],
             ['Patent number', a.patent_number ?? '—'],
           ].map(([k, v]) => (
