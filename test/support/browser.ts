@@ -43,7 +43,7 @@ export async function launch(): Promise<Browser> {
 
 export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const ctx = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
-  ctx.setDefaultTimeout(10_000);
+  ctx.setDefaultTimeout(30_000);
   return ctx;
 }
 

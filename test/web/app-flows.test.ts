@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { StripeStub } from '../support/stripe-stub.ts';
@@ -6,6 +6,9 @@ import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
 import { minimalPdf } from '../support/minimal-pdf.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
+
+// Browser flows on a shared 2-core machine: generous limits; locators still wait, never sleep.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 // One browser and one server for the file; each flow signs up its own account.
 let browser: Browser;
@@ -49,7 +52,7 @@ describe('the web application in Chromium', () => {
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Welcome, Ada Practitioner' }).waitFor();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Docket', 'Billing', 'Settings']);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Docket', 'Examiners', 'Billing', 'Settings']);
     await page.getByText('Nothing due in the next 30 days').waitFor();
     await snap(page, 'dashboard-empty');
   });

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, test } from 'vitest';
+import { afterAll, beforeAll, describe, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { DATASET, importDataset, importRejections, REJECTIONS } from '../support/examiner-dataset.ts';
 import { signUp } from '../support/app.ts';
+
+// Browser flows on a shared 2-core machine: generous limits; locators still wait, never sleep.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 let browser: Browser;
 let server: WebServer;

@@ -53,6 +53,15 @@ describe('POST /api/office-action-text', () => {
     const empty = await upload('blank.txt', 'text/plain', '   \n  ');
     expect(empty.status).toBe(422);
     expect(empty.body.error_code).toBe('no_text_found');
+    // Files larger than the default 1 MB body limit are accepted (multipart has its own 10 MB limit).
+    const big = minimalPdf(['DETAILED ACTION', LINE, ...Array.from({ length: 40 }, (_, i) => `Padding line ${i}`)]);
+    const padded = Buffer.concat([big, Buffer.from(`%${'x'.repeat(3 * 1024 * 1024)}\n`)]);
+    const large = await upload('large.pdf', 'application/pdf', padded);
+    expect(large.status, JSON.stringify(large.body)).toBe(200);
+    const tooBig = await upload('huge.txt', 'text/plain', 'y'.repeat(11 * 1024 * 1024));
+    expect(tooBig.status).toBe(413);
+    const json = await fetch(`${base}/api/office-action-text`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+    expect(json.status).toBe(415);
     const anon = await upload('action.txt', 'text/plain', LINE, {});
     expect(anon.status).toBe(401);
   });

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { StripeStub } from '../support/stripe-stub.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
+
+// Browser flows on a shared 2-core machine: generous limits; locators still wait, never sleep.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 const OA_TEXT = readFileSync(new URL('../../src/domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
 

@@ -41,7 +41,7 @@ export function AppLayout() {
           <button type="button" className="ml-auto rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium md:hidden" aria-expanded={open} aria-controls="main-nav" onClick={() => setOpen((o) => !o)}>
             Menu
           </button>
-          <nav id="main-nav" aria-label="Main" className={`${open ? 'flex' : 'hidden'} absolute top-14 right-0 left-0 z-40 flex-col gap-1 border-b border-slate-300 bg-white p-3 md:static md:flex md:flex-row md:border-0 md:p-0`}>
+          <nav id="main-nav" aria-label="Main" className={`${open ? 'flex' : 'hidden'} absolute top-14 right-0 left-0 z-40 flex-col gap-1 border-b border-slate-300 bg-white p-3 md:static md:z-auto md:flex md:flex-row md:border-0 md:p-0`}>
             {nav.map((n) => (
               <NavLink
                 key={n.to}

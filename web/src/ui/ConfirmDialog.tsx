@@ -7,8 +7,8 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, onCon
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">

@@ -46,7 +46,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     try {
       const body = JSON.parse(payload) as Record<string, unknown>;
       if (body.error_code !== 'insufficient_credits') return payload;
-      body.agent_suggestion = `Tell the user to buy credits on the Prosa billing page, ${billingUrl} (credit purchases are not available inside some assistants), then retry this request.`;
+      body.agent_suggestion = `Tell the user to buy credits in the Prosa web app under Settings > Billing, ${billingUrl} (credit purchases are not available inside some assistants), then retry this request.`;
       body.purchase_url = billingUrl;
       return JSON.stringify(body);
     } catch {

@@ -11,8 +11,10 @@ import { extractOfficeActionText, MAX_UPLOAD_BYTES } from '../../../uploads/extr
  */
 export async function officeActionUploadRoutes(app: FastifyInstance, _ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
+    // Multipart's file limit (10 MB) applies to the upload; a JSON body keeps the default 1 MB
+    // limit (413 above it) and is refused with 415 by the handler.
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 2 } });
-    scope.post('/api/office-action-text', { config: { auth: 'account' }, bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024, schema: { tags: ['docket'], summary: 'Extract the text of an office action uploaded as .txt, .docx or .pdf' } }, async (request) => {
+    scope.post('/api/office-action-text', { config: { auth: 'account' }, schema: { tags: ['docket'], summary: 'Extract the text of an office action uploaded as .txt, .docx or .pdf' } }, async (request) => {
       if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field "file".', 'Upload a .txt, .docx or .pdf file.');
       const file = await request.file();
       if (!file) throw new AppError(400, 'file_missing', 'No file was uploaded.', 'Upload a .txt, .docx or .pdf file in the field "file".');
