@@ -50,6 +50,16 @@ const envSchema = z.object({
   PROSA_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(128),
   /** Per-attempt timeout of a provider call. */
   PROSA_LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Outgoing mail (password reset, e-mail verification): smtp:// or smtps:// URL; unset = written to {PROSA_DATA_DIR}/mail and the log. */
+  SMTP_URL: z.union([z.literal(''), z.url({ protocol: /^smtps?$/ })]).optional(),
+  /** From address of outgoing mail; default Prosa <no-reply@{host of BASE_URL}>. */
+  MAIL_FROM: z.string().optional(),
+  /** Stripe secret key (sk_live_/sk_test_/rk_): turns on credit top-ups through Stripe Checkout. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** Signing secret of the Stripe webhook endpoint (whsec_...); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe API address override (tests point it at a local stand-in); default https://api.stripe.com. */
+  STRIPE_API_BASE: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +86,16 @@ export interface Config {
   llm: LlmConfig | null;
   /** Server timeouts and the per-address connection cap (every HTTP server Prosa starts). */
   connections: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnectionsPerIp: number };
+  /** Credit top-ups; null (off, and the billing page says so) unless STRIPE_SECRET_KEY is set. */
+  stripe: StripeConfig | null;
+  mail: { smtpUrl: string | null; from: string };
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** API address (no trailing slash); https://api.stripe.com unless overridden. */
+  apiBase: string;
 }
 
 export interface LlmConfig {
@@ -127,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: e.PROSA_KEEP_ALIVE_TIMEOUT_MS,
       maxConnectionsPerIp: e.PROSA_MAX_CONNECTIONS_PER_IP,
     },
+    stripe: stripeConfig(e),
+    mail: { smtpUrl: e.SMTP_URL || null, from: e.MAIL_FROM?.trim() || `Prosa <no-reply@${new URL(baseUrl).hostname}>` },
   };
 }
 
@@ -145,4 +167,15 @@ function llmConfig(e: Env): LlmConfig | null {
   // OpenAI-style settings usually carry the /v1; accept it either way.
   const baseUrl = (e.PROSA_LLM_BASE_URL || LLM_DEFAULT_BASE_URLS[provider]).replace(/\/+$/, '').replace(/\/v1$/, '');
   return { provider, baseUrl, apiKey, model, timeoutMs: e.PROSA_LLM_TIMEOUT_MS };
+}
+
+/** All or nothing, like the LLM settings: a secret key without the webhook secret is an error. */
+function stripeConfig(e: Env): StripeConfig | null {
+  const secretKey = e.STRIPE_SECRET_KEY?.trim() ?? '';
+  const webhookSecret = e.STRIPE_WEBHOOK_SECRET?.trim() ?? '';
+  if (!secretKey && !webhookSecret) return null;
+  if (!secretKey || !webhookSecret) {
+    throw new ConfigError(`Invalid configuration:\n  ${secretKey ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'} must be set together with ${secretKey ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'}`);
+  }
+  return { secretKey, webhookSecret, apiBase: (e.STRIPE_API_BASE || 'https://api.stripe.com').replace(/\/+$/, '') };
 }

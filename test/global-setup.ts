@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { withDatabase } from './support/pg-urls.ts';
+import { ensureWebBuild } from './support/web-build.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +24,8 @@ declare module 'vitest' {
  * dump; PostgreSQL: CREATE DATABASE ... TEMPLATE), which is far faster than migrating each.
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
+  // The web app the backend serves at `/` (browser tests and static-serving tests need it).
+  await ensureWebBuild();
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `prosa_test_template_${process.pid}`;

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { formatCredits } from '../domain/money.ts';
+import { formatCredits, formatCredits2 } from '../domain/money.ts';
 
 export type LedgerKind = 'welcome' | 'grant' | 'purchase' | 'usage_tokens' | 'export' | 'refund' | 'adjustment';
 
@@ -48,7 +48,7 @@ export async function postLedgerEntry(trx: Transaction<Schema>, props: LedgerEnt
     throw new AppError(
       402,
       'insufficient_credits',
-      `Insufficient credits for a ${label} export: it costs ${formatCredits(priceMicro)} credits and the balance is ${formatCredits(row.balance_micro)}.`,
+      `Insufficient credits for a ${label} export: it costs ${formatCredits(priceMicro)} credits and the balance is ${formatCredits2(row.balance_micro)}.`,
       'Tell the user to buy credits in the Prosa web app under Settings > Billing (credit purchases are not available inside some assistants), then retry this request.',
     );
   }

@@ -9,6 +9,7 @@ import * as m007 from './migrations/007-draft-jobs.ts';
 import * as m008 from './migrations/008-oauth.ts';
 import * as m009 from './migrations/009-audit-and-correspondence.ts';
 import * as m010 from './migrations/010-response-plans.ts';
+import * as m011 from './migrations/011-billing.ts';
 import * as m012 from './migrations/012-spending-caps.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '008-oauth': m008,
   '009-audit-and-correspondence': m009,
   '010-response-plans': m010,
+  '011-billing': m011,
   '012-spending-caps': m012,
 };
 

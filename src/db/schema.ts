@@ -379,6 +379,10 @@ export interface Schema {
   examiner_stats_dirty: ExaminerStatsDirtyTable;
   examiner_stats_dirty_keys: ExaminerStatsDirtyKeysTable;
   oauth_artifacts: OAuthArtifactsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  stripe_events: StripeEventsTable;
+  account_tokens: AccountTokensTable;
+  email_verifications: EmailVerificationsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -448,4 +452,53 @@ export interface SpendingCapsTable {
   /** The most the account's AI usage (analysis token charges) may cost per UTC day, in micro-credits. */
   daily_ai_cap_micro: ColumnType<bigint, bigint | string, bigint | string>;
   updated_at: Generated<Date>;
+}
+
+// --- Billing (migration 011; web workstream, issue 10) ---
+
+/** A Stripe Checkout Session the server created, with the price it set. */
+export interface CheckoutSessionsTable {
+  /** Stripe's session id (cs_...). */
+  id: string;
+  account_id: string;
+  /** pkg_25 ... or null for a custom amount. */
+  package_id: string | null;
+  amount_cents: number;
+  currency: string;
+  /** Credits bought (the paid amount, 1:1), in micro-credits. */
+  credits_micro: Int8;
+  /** Package bonus, a separate ledger line. */
+  bonus_micro: Int8;
+  /** open | credited | expired */
+  status: Generated<string>;
+  payment_intent: string | null;
+  created_at: Generated<Date>;
+  credited_at: Date | null;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  session_id: string | null;
+  received_at: Generated<Date>;
+}
+
+export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>;
+
+/** A single-use e-mailed link (migration 011): only its SHA-256 is stored. */
+export interface AccountTokensTable {
+  token_hash: string;
+  account_id: string;
+  purpose: 'password_reset' | 'email_verification';
+  /** The address the link was sent to: a link for an old address verifies nothing. */
+  email_normalized: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface EmailVerificationsTable {
+  account_id: string;
+  email_normalized: string;
+  verified_at: Generated<Date>;
 }

@@ -19,7 +19,9 @@ export function needsPurchasePrompt(status: BalanceStatus): boolean {
   return status !== 'healthy';
 }
 
-export function purchaseMessage(status: BalanceStatus, balance: string): string {
+/** `billingUrl`: the web app's billing page, `${BASE_URL}/settings/billing`. */
+export function purchaseMessage(status: BalanceStatus, balance: string, billingUrl?: string): string {
   const level = status === 'low' ? 'low' : status === 'very_low' ? 'very low' : 'critically low';
-  return `Your Prosa credit balance is ${level} (${balance} credits). Buy credits in the web app under Settings > Billing to keep document exports available.`;
+  const where = billingUrl ? `at ${billingUrl}` : 'in the web app under Settings > Billing';
+  return `Your Prosa credit balance is ${level} (${balance} credits). Buy credits ${where} to keep document exports available.`;
 }

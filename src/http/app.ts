@@ -44,6 +44,11 @@ import { accountRoutes } from './routes/api/account.ts';
 import { responsePlanRoutes } from './routes/api/response-plans.ts';
 import { analysisDetailRoutes } from './routes/api/analysis-detail.ts';
 import { spendingCapRoutes } from './routes/api/spending-cap.ts';
+import { registerWebApp } from './routes/web/spa.ts';
+import { billingRoutes } from './routes/web/billing.ts';
+import { officeActionUploadRoutes } from './routes/web/office-action-upload.ts';
+import { analysisTextRoutes } from './routes/web/analysis-text.ts';
+import { accountMailRoutes } from './routes/web/account-mail.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -61,6 +66,10 @@ export interface BuildAppOptions {
   testAutoApprove?: { email: string };
   /** Also serve the MCP server at {mcp_url}/mcp in this app (one-process `prosa serve`). */
   mcp?: boolean;
+  /** Serve the web application at `/` (default true). */
+  webApp?: boolean;
+  /** The built web application's directory (tests); defaults to web/dist. */
+  webRoot?: string;
 }
 
 /** The backend API as one Fastify instance: plugins first, then every route group. */
@@ -100,6 +109,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   await app.register(cookie);
   registerErrorHandling(app);
+  // The single-page app at `/` and its client routes, for requests no route serves (before
+  // auth and rate limits; reserved prefixes such as /api keep their JSON 404/405).
+  if (opts.webApp !== false) await registerWebApp(app, { root: opts.webRoot });
   registerNulGuard(app);
   registerAuth(app, ctx);
   registerRateLimit(app, ctx);
@@ -136,5 +148,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   responsePlanRoutes(app, ctx);
   analysisDetailRoutes(app, ctx);
   spendingCapRoutes(app, ctx);
+  await billingRoutes(app, ctx);
+  await officeActionUploadRoutes(app, ctx);
+  analysisTextRoutes(app, ctx);
+  accountMailRoutes(app, ctx);
   return app;
 }

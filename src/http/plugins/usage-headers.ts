@@ -27,7 +27,7 @@ export function registerUsageHeaders(app: FastifyInstance, ctx: AppContext): voi
     reply.header('X-Usage-Requests-Hour', String(request.usage?.hour ?? 0));
     if (needsPurchasePrompt(status)) {
       reply.header('X-Purchase-Prompt', 'true');
-      reply.header('X-Purchase-Message', purchaseMessage(status, shown));
+      reply.header('X-Purchase-Message', purchaseMessage(status, shown, `${ctx.config.baseUrl}/settings/billing`));
     }
     return payload;
   });

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { accountIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { actorOf } from '../../actor.ts';
+import { normalizeEmail } from '../../../commands/account-creator.ts';
+import { sessionCreator } from '../../../commands/session-creator.ts';
+import { findAccountById } from '../../../queries/accounts.ts';
+import { presentAccount } from '../../../presenters/account.ts';
+import { sha256Hex } from '../../../auth/secrets.ts';
+import { createMailer, type Mailer } from '../../../mail/mailer.ts';
+import { accountLinkConsumer, accountLinkIssuer, isEmailVerified, passwordChanger } from '../../../mail/account-links.ts';
+import { setSessionCookie } from '../api/auth.ts';
+
+/**
+ * Password reset and e-mail verification by e-mailed single-use links, and password change.
+ * Asking for a reset answers 202 whether or not the address has an account (no enumeration).
+ */
+export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer?: Mailer } = {}): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+  const mailer = opts.mailer ?? createMailer(ctx.config, app.log);
+  const base = ctx.config.baseUrl;
+
+  r.post('/api/auth/password-reset', { config: { auth: 'none', rateLimit: 'signin' }, schema: { tags: ['account'], body: z.object({ email: z.string().max(320) }) } }, async (request, reply) => {
+    const account = await db.selectFrom('accounts').select(['id', 'email']).where('email_normalized', '=', normalizeEmail(request.body.email)).executeTakeFirst();
+    if (account) {
+      const token = await accountLinkIssuer(db, { ...actorOf(request), accountId: account.id }, { accountId: account.id, email: account.email, purpose: 'password_reset' });
+      try {
+        await mailer.send({
+          to: account.email,
+          subject: 'Reset your Prosa password',
+          text: `Someone (hopefully you) asked to reset the password of your Prosa account.\n\nChoose a new password here (the link works once, for one hour):\n${base}/reset-password?token=${token}\n\nIf you did not ask, ignore this message; your password stays as it is.\n`,
+        });
+      } catch (err) {
+        request.log.error({ err }, 'password reset mail failed');
+      }
+    }
+    return reply.status(202).send({ accepted: true, message: 'If an account uses this address, a reset link is on its way.' });
+  });
+
+  r.post('/api/auth/password-reset/confirm', { config: { auth: 'none', rateLimit: 'signin' }, schema: { tags: ['account'], body: z.object({ token: z.string().min(10).max(200), password: z.string().max(1024) }) } }, async (request, reply) => {
+    const { accountId } = await accountLinkConsumer(db, actorOf(request), { token: request.body.token, purpose: 'password_reset', newPassword: request.body.password });
+    const session = await sessionCreator(db, { ...actorOf(request), accountId }, { accountId, userAgent: request.headers['user-agent'] });
+    setSessionCookie(reply, ctx, session);
+    return { account: presentAccount((await findAccountById(db, accountId))!) };
+  });
+
+  r.post('/api/auth/password', { config: { auth: 'session' }, schema: { tags: ['account'], body: z.object({ current_password: z.string().max(1024), new_password: z.string().max(1024) }) } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    await passwordChanger(db, actorOf(request), { accountId: accountIdOf(request), currentPassword: request.body.current_password, newPassword: request.body.new_password, keepSessionTokenHash: token ? sha256Hex(token) : undefined });
+    return reply.status(204).send();
+  });
+
+  r.get('/api/auth/email-verification', { config: { auth: 'account' }, schema: { tags: ['account'] } }, async (request) => isEmailVerified(db, accountIdOf(request)));
+
+  r.post('/api/auth/email-verification', { config: { auth: 'session', rateLimit: 'signin' }, schema: { tags: ['account'] } }, async (request, reply) => {
+    const accountId = accountIdOf(request);
+    const state = await isEmailVerified(db, accountId);
+    if (state.verified) return reply.status(200).send({ ...state, sent: false });
+    const token = await accountLinkIssuer(db, actorOf(request), { accountId, email: state.email, purpose: 'email_verification' });
+    await mailer.send({ to: state.email, subject: 'Confirm your e-mail address for Prosa', text: `Confirm that this address belongs to your Prosa account (the link works once, for a day):\n${base}/verify-email?token=${token}\n` });
+    return reply.status(202).send({ ...state, sent: true });
+  });
+
+  r.post('/api/auth/email-verification/confirm', { config: { auth: 'none', rateLimit: 'signin' }, schema: { tags: ['account'], body: z.object({ token: z.string().min(10).max(200) }) } }, async (request) => {
+    const { email } = await accountLinkConsumer(db, actorOf(request), { token: request.body.token, purpose: 'email_verification' });
+    return { email, verified: true };
+  });
+}

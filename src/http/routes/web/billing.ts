@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../../errors.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../actor.ts';
+import { SYSTEM_ACTOR } from '../../../commands/actor.ts';
+import { findAccountById } from '../../../queries/accounts.ts';
+import { getBalanceMicro } from '../../../queries/credits.ts';
+import { CREDIT_PACKAGES } from '../../../domain/pricing.ts';
+import { credits, formatCredits } from '../../../domain/money.ts';
+import { createStripe, WEBHOOK_TOLERANCE_SECONDS } from '../../../billing/stripe-client.ts';
+import { CURRENCY, CUSTOM_MAX_DOLLARS, CUSTOM_MIN_DOLLARS, offerFor } from '../../../billing/offers.ts';
+import { checkoutSettler, checkoutStarter, findOwnCheckoutSession, stripeUnavailable } from '../../../billing/checkout.ts';
+
+/** The web app's billing page; the 402 and X-Purchase-Message point here. */
+export function billingPageUrl(baseUrl: string): string {
+  return `${baseUrl}/settings/billing`;
+}
+
+export const NOT_CONFIGURED_MESSAGE =
+  'This Prosa server has no Stripe keys (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET). An operator can add credits to an account with `prosa credits grant --email <e-mail> --amount <credits>`.';
+
+function notConfigured(): AppError {
+  return new AppError(409, 'billing_not_configured', 'Credit top-ups are not configured on this server.', 'Ask the operator to grant credits with `prosa credits grant --email <e-mail> --amount <credits>`, or to configure Stripe.');
+}
+
+const SETTLE_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired']);
+
+/**
+ * Credit top-ups through Stripe Checkout: the price list, starting a checkout (the server sets
+ * the price), the success page's confirmation, the account's purchases, and Stripe's webhook.
+ */
+export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+  const stripe: Stripe | null = ctx.config.stripe ? createStripe(ctx.config.stripe) : null;
+  const billingUrl = billingPageUrl(ctx.config.baseUrl);
+
+  // A 402 insufficient_credits (raised deep in the ledger, which knows no URL) names the billing
+  // page's real address in its agent_suggestion and a purchase_url field.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode !== 402 || typeof payload !== 'string' || !payload.includes('"insufficient_credits"')) return payload;
+    try {
+      const body = JSON.parse(payload) as Record<string, unknown>;
+      if (body.error_code !== 'insufficient_credits') return payload;
+      body.agent_suggestion = `Tell the user to buy credits in the Prosa web app under Settings > Billing, ${billingUrl} (credit purchases are not available inside some assistants), then retry this request.`;
+      body.purchase_url = billingUrl;
+      return JSON.stringify(body);
+    } catch {
+      return payload;
+    }
+  });
+
+  r.get('/api/billing', { config: { auth: 'account' }, schema: { tags: ['credits'], summary: 'Credit top-ups: whether they are configured, packages and custom amounts' } }, async () => ({
+    configured: stripe !== null,
+    currency: CURRENCY,
+    packages: CREDIT_PACKAGES.map((p) => ({ id: p.id, price: formatCredits(credits(p.price)), credits: formatCredits(credits(p.credits)), bonus: formatCredits(credits(p.bonus)) })),
+    custom: { min: formatCredits(credits(CUSTOM_MIN_DOLLARS)), max: formatCredits(credits(CUSTOM_MAX_DOLLARS)), rate: 'credits 1:1 with dollars, no bonus' },
+    billing_url: billingPageUrl(ctx.config.baseUrl),
+    not_configured_message: stripe ? null : NOT_CONFIGURED_MESSAGE,
+  }));
+
+  r.post('/api/billing/checkout', {
+    // A purchase is made in person: a web session, never an API key or an assistant's token.
+    config: { auth: 'session' },
+    schema: {
+      tags: ['credits'],
+      summary: 'Start a Stripe Checkout for a package or a whole-dollar amount; answers the checkout URL',
+      body: z.object({ package_id: z.string().max(40).optional(), amount: z.number().optional() }).strict(),
+    },
+  }, async (request, reply) => {
+    if (!stripe) throw notConfigured();
+    const accountId = accountIdOf(request);
+    const offer = offerFor(request.body);
+    const account = await findAccountById(db, accountId);
+    const started = await checkoutStarter(db, stripe, actorOf(request), { accountId, email: account!.email, offer, baseUrl: ctx.config.baseUrl });
+    return reply.status(201).send({ session_id: started.sessionId, url: started.url });
+  });
+
+  // The success page: retrieve the session from Stripe and run the same idempotent step as the
+  // webhook, so whichever comes first credits and the other is a no-op.
+  r.post('/api/billing/checkout/:id/confirm', {
+    config: { auth: 'session' },
+    schema: { tags: ['credits'], params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'must be a checkout session id') }) },
+  }, async (request) => {
+    if (!stripe) throw notConfigured();
+    const accountId = accountIdOf(request);
+    const own = await findOwnCheckoutSession(db, accountId, request.params.id);
+    let status = own.status;
+    if (own.status === 'open') {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(own.id);
+      } catch (err) {
+        throw stripeUnavailable(err);
+      }
+      const result = await checkoutSettler(db, actorOf(request), session);
+      status = result.row?.status ?? status;
+      if (result.outcome === 'mismatch') status = 'open';
+    }
+    return { session_id: own.id, status, credited: status === 'credited', balance: formatCredits(await getBalanceMicro(db, accountId)) };
+  });
+
+  r.get('/api/billing/purchases', { config: { auth: 'account' }, schema: { tags: ['credits'] } }, async (request) => {
+    const rows = await db.selectFrom('checkout_sessions').selectAll().where('account_id', '=', accountIdOf(request)).orderBy('created_at', 'desc').limit(100).execute();
+    return {
+      purchases: rows.map((s) => ({
+        session_id: s.id,
+        package_id: s.package_id,
+        amount: (s.amount_cents / 100).toFixed(2),
+        currency: s.currency,
+        credits: formatCredits(s.credits_micro + s.bonus_micro),
+        bonus: formatCredits(s.bonus_micro),
+        status: s.status,
+        created_at: s.created_at.toISOString(),
+        credited_at: s.credited_at?.toISOString() ?? null,
+        receipt_url: null,
+      })),
+    };
+  });
+
+  // Stripe's webhook: the raw body (a parser scoped to this route) verified with the library.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+    scope.post('/api/billing/stripe/webhook', { config: { auth: 'none', rateLimit: 'off' }, schema: { hide: true } }, async (request, reply) => {
+      if (!stripe || !ctx.config.stripe) return reply.status(404).send({ error: true, error_code: 'billing_not_configured', message: 'Stripe is not configured on this server.', agent_suggestion: 'Configure STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.' });
+      const signature = request.headers['stripe-signature'];
+      const raw = request.body;
+      if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) {
+        return reply.status(400).send({ error: true, error_code: 'invalid_signature', message: 'Missing Stripe-Signature header or body.', agent_suggestion: 'Only Stripe calls this endpoint.' });
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(raw, signature, ctx.config.stripe.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      } catch (err) {
+        request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'stripe webhook: bad signature');
+        return reply.status(400).send({ error: true, error_code: 'invalid_signature', message: 'The Stripe signature does not verify.', agent_suggestion: 'Only Stripe calls this endpoint.' });
+      }
+      if (!SETTLE_EVENTS.has(event.type)) return { received: true, handled: false };
+      const session = event.data.object as Stripe.Checkout.Session;
+      const result = await checkoutSettler(db, SYSTEM_ACTOR, session, { event: { id: event.id, type: event.type } });
+      request.log.info({ event: event.id, type: event.type, session: session.id, outcome: result.outcome }, 'stripe webhook');
+      return { received: true, handled: true, outcome: result.outcome };
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'vitest';
+import { createTestApp, type TestApp, type TestAppOptions } from './app.ts';
+
+export const CHROMIUM = process.env.PROSA_CHROMIUM ?? '/usr/bin/chromium';
+export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
+
+/** A free TCP port on the loopback interface (BASE_URL must name the port before the app starts). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface WebServer {
+  t: TestApp;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real backend (with the built web app) listening on a loopback port, BASE_URL matching it. */
+export async function startWebServer(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<WebServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ BASE_URL: url, ...env }, undefined, opts);
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { t, url, close: () => t.close() };
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--disable-dev-shm-usage', '--font-render-hinting=none'] });
+}
+
+export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
+  ctx.setDefaultTimeout(30_000);
+  return ctx;
+}
+
+/** No serious or critical accessibility violations on the page as it is now. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Full-page screenshots at 1280 and 390 px wide into test-results/screenshots, then axe at both widths. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await expectAccessible(page, `${name}@1280`);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, `${name}@390`);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

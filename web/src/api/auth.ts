@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from './client.ts';
+
+export interface Account {
+  id: string;
+  email: string;
+  display_name: string | null;
+  firm_name: string | null;
+  entity_size: 'large' | 'small' | 'micro';
+  model_multiplier: string;
+  created_at: string;
+}
+export interface Balance {
+  balance: string;
+  status: 'healthy' | 'low' | 'very_low' | 'critical';
+}
+export interface Me {
+  account: Account;
+  credits: Balance;
+  authenticated_via?: string;
+}
+
+export const meKey = ['me'] as const;
+
+/** The signed-in account, or null when signed out (401). */
+export function useMe() {
+  return useQuery({
+    queryKey: meKey,
+    queryFn: async (): Promise<Me | null> => {
+      try {
+        return await api<Me>('/api/auth/me');
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return null;
+        throw err;
+      }
+    },
+    staleTime: 30_000,
+  });
+}
+
+export function useSignIn() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => api<{ account: Account }>('/api/auth/signin', { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries(),
+  });
+}
+
+export function useSignUp() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; password: string; display_name?: string }) => api<Me>('/api/auth/signup', { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries(),
+  });
+}
+
+export function useSignOut() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>('/api/auth/signout', { method: 'POST' }),
+    onSuccess: () => {
+      qc.clear();
+      qc.setQueryData(meKey, null);
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client.ts';
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: (email: string) => api<{ accepted: boolean; message: string }>('/api/auth/password-reset', { method: 'POST', body: { email } }) });
+}
+
+export function useConfirmPasswordReset() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) => api<unknown>('/api/auth/password-reset/confirm', { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries(),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: (body: { current_password: string; new_password: string }) => api<void>('/api/auth/password', { method: 'POST', body }) });
+}
+
+export function useEmailVerification() {
+  return useQuery({ queryKey: ['email-verification'], queryFn: () => api<{ email: string; verified: boolean }>('/api/auth/email-verification') });
+}
+
+export function useSendVerification() {
+  return useMutation({ mutationFn: () => api<{ sent: boolean }>('/api/auth/email-verification', { method: 'POST' }) });
+}
+
+export function useConfirmVerification() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api<{ email: string; verified: boolean }>('/api/auth/email-verification/confirm', { method: 'POST', body: { token } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['email-verification'] }),
+  });
+}

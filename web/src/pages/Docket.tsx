@@ -1,0 +1,239 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  columnFilteringFeature,
+  createColumnHelper,
+  createFilteredRowModel,
+  createSortedRowModel,
+  filterFn_equalsString,
+  filterFn_includesString,
+  globalFilteringFeature,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_text,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
+import { useAddDocketEntry, useDocket, useRemoveDocketEntry, useUpdateDocketEntry, type DocketItem } from '../api/docket.ts';
+import { useApplication } from '../api/applications.ts';
+import { Button } from '../ui/Button.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
+import { Badge, PageHeader } from '../ui/Layout.tsx';
+import { Modal } from '../ui/Modal.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../ui/States.tsx';
+import { fmtDate } from '../ui/format.ts';
+
+interface Row {
+  id: string;
+  number: string;
+  title: string;
+  clientMatter: string;
+  status: string;
+  nextDeadline: string;
+  examiner: string;
+  priv: boolean;
+  item: DocketItem;
+}
+
+const features = tableFeatures({
+  columnFilteringFeature,
+  globalFilteringFeature,
+  rowSortingFeature,
+  filteredRowModel: createFilteredRowModel(),
+  sortedRowModel: createSortedRowModel(),
+  filterFns: { includesString: filterFn_includesString, equalsString: filterFn_equalsString },
+  sortFns: { alphanumeric: sortFn_alphanumeric, text: sortFn_text },
+});
+const helper = createColumnHelper<typeof features, Row>();
+const EMPTY: DocketItem[] = [];
+
+export default function Docket() {
+  const docket = useDocket();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<DocketItem | null>(null);
+  const remove = useRemoveDocketEntry();
+
+  const rows = useMemo<Row[]>(() => (docket.data?.entries ?? EMPTY).map((e) => ({
+    id: e.id,
+    number: e.application.application_number,
+    title: e.application.invention_title ?? '',
+    clientMatter: e.client_matter ?? '',
+    status: e.application.status,
+    nextDeadline: e.application.response_deadline ?? '',
+    examiner: e.application.examiner_name,
+    priv: e.private,
+    item: e,
+  })), [docket.data]);
+
+  const columns = useMemo(() => helper.columns([
+    helper.accessor('number', { header: 'Application', sortFn: 'alphanumeric', cell: (c) => <Link className="font-semibold text-blue-800 underline-offset-2 hover:underline" to={`/applications/${encodeURIComponent(c.getValue())}`}>{c.getValue()}</Link> }),
+    helper.accessor('title', { header: 'Title', sortFn: 'text' }),
+    helper.accessor('clientMatter', { header: 'Client-matter', sortFn: 'text' }),
+    helper.accessor('status', { header: 'Status', filterFn: 'equalsString', cell: (c) => <>{c.getValue()} {c.row.original.priv ? <Badge>Private</Badge> : null}</> }),
+    helper.accessor('nextDeadline', { header: 'Next deadline', sortFn: 'alphanumeric', cell: (c) => fmtDate(c.getValue() || null) }),
+    helper.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: (c) => (
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" aria-label={`Edit ${c.row.original.number}`} onClick={() => setEditing(c.row.original.item)}>Edit</Button>
+          <ConfirmDialog
+            trigger={<Button variant="secondary" aria-label={`Remove ${c.row.original.number}`}>Remove</Button>}
+            title={`Remove ${c.row.original.number} from the docket?`}
+            description="Its deadlines leave your dashboard and calendar feed. Office actions you recorded stay in your records."
+            confirmLabel="Remove"
+            onConfirm={() => remove.mutate(c.row.original.id)}
+          />
+        </div>
+      ),
+    }),
+  ]), [remove]);
+
+  const columnFilters = useMemo(() => (status ? [{ id: 'status', value: status }] : []), [status]);
+  const [sorting, setSorting] = useState<{ id: string; desc: boolean }[]>([{ id: 'nextDeadline', desc: false }]);
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    state: { globalFilter: search, columnFilters, sorting },
+    onSortingChange: (u) => setSorting((old) => (typeof u === 'function' ? u(old) : u)),
+    globalFilterFn: 'includesString',
+    getColumnCanGlobalFilter: () => true,
+  });
+
+  const statuses = useMemo(() => [...new Set(rows.map((r) => r.status))].sort(), [rows]);
+
+  return (
+    <div>
+      <PageHeader title="Docket" description="Your applications and their next deadlines." actions={<Button onClick={() => setAdding(true)}>Add application</Button>} />
+      {docket.isPending ? <Loading /> : docket.error ? <ErrorState error={docket.error} retry={() => docket.refetch()} /> : rows.length === 0 ? (
+        <Empty title="Your docket is empty">Add a published application by its number, or an unpublished one with its own data.<div className="mt-3"><Button onClick={() => setAdding(true)}>Add application</Button></div></Empty>
+      ) : (
+        <>
+          <div className="mb-4 flex flex-wrap items-end gap-4">
+            <div className="w-full max-w-xs"><TextField label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Number, title, client-matter" /></div>
+            <div className="w-48"><SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value)}><option value="">Any status</option>{statuses.map((s) => <option key={s} value={s}>{s}</option>)}</SelectField></div>
+            <p className="text-sm text-slate-700" aria-live="polite">{table.getRowModel().rows.length} of {rows.length} applications</p>
+          </div>
+          <div className="relative overflow-x-auto rounded-lg border border-slate-300 bg-white">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Docket; column headers sort</caption>
+              <thead className="border-b border-slate-300 bg-slate-50 text-slate-800">
+                {table.getHeaderGroups().map((g) => (
+                  <tr key={g.id}>
+                    {g.headers.map((h) => {
+                      const sorted = h.column.getIsSorted();
+                      return (
+                        <th key={h.id} scope="col" className="px-3 py-2 font-semibold" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                          {h.column.getCanSort() && h.column.id !== 'actions' ? (
+                            <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={h.column.getToggleSortingHandler()}>
+                              <table.FlexRender header={h} />
+                              <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                            </button>
+                          ) : (
+                            <table.FlexRender header={h} />
+                          )}
+                        </th>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((r) => (
+                  <tr key={r.id} className="border-b border-slate-200 last:border-0">
+                    {r.getAllCells().map((c) => <td key={c.id} className="px-3 py-2 align-top"><table.FlexRender cell={c} /></td>)}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {remove.error ? <div className="mt-3"><ErrorState error={remove.error} /></div> : null}
+      <AddDialog open={adding} onOpenChange={setAdding} />
+      {editing ? <EditDialog item={editing} onClose={() => setEditing(null)} /> : null}
+    </div>
+  );
+}
+
+function AddDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const [number, setNumber] = useState('');
+  const [looked, setLooked] = useState<string | null>(null);
+  const [clientMatter, setClientMatter] = useState('');
+  const [unpublished, setUnpublished] = useState(false);
+  const [title, setTitle] = useState('');
+  const [filingDate, setFilingDate] = useState('');
+  const preview = useApplication(unpublished ? null : looked);
+  const add = useAddDocketEntry();
+
+  const close = () => {
+    onOpenChange(false);
+    setNumber(''); setLooked(null); setClientMatter(''); setTitle(''); setFilingDate(''); setUnpublished(false); add.reset();
+  };
+  const lookup = (e: FormEvent) => {
+    e.preventDefault();
+    setLooked(number.trim());
+  };
+  const submit = () => {
+    add.mutate(
+      { application_number: number.trim(), client_matter: clientMatter || undefined, application: unpublished ? { invention_title: title, filing_date: filingDate || undefined } : undefined },
+      { onSuccess: close },
+    );
+  };
+
+  return (
+    <Modal open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())} title="Add an application" description="Look up a published application by number, or track an unpublished one privately.">
+      <div className="space-y-4">
+        <div role="radiogroup" aria-label="Kind of application" className="flex gap-4 text-sm">
+          <label className="flex items-center gap-2"><input type="radio" name="kind" checked={!unpublished} onChange={() => setUnpublished(false)} /> Published (USPTO data)</label>
+          <label className="flex items-center gap-2"><input type="radio" name="kind" checked={unpublished} onChange={() => setUnpublished(true)} /> Unpublished</label>
+        </div>
+        <form onSubmit={lookup} className="flex items-end gap-2">
+          <div className="flex-1"><TextField label="Application number" placeholder="17/200,011" value={number} onChange={(e) => { setNumber(e.target.value); setLooked(null); }} required /></div>
+          {!unpublished ? <Button type="submit" variant="secondary">Look up</Button> : null}
+        </form>
+        {!unpublished && looked ? (
+          preview.isPending ? <Loading label="Looking up…" /> : preview.error ? <ErrorState error={preview.error} /> : preview.data ? (
+            <div className="rounded-md border border-slate-300 bg-slate-50 p-3 text-sm" aria-live="polite">
+              <p className="font-semibold">{preview.data.invention_title}</p>
+              <p className="text-slate-700">Filed {fmtDate(preview.data.filing_date)} · {preview.data.status} · examiner {preview.data.examiner_name || '—'} · art unit {preview.data.current_art_unit || '—'}</p>
+              {preview.data.response_deadline ? <p className="text-slate-700">Response due {fmtDate(preview.data.response_deadline)}</p> : null}
+            </div>
+          ) : <Notice tone="warning">No published application has this number. Choose “Unpublished” to track it with your own data.</Notice>
+        ) : null}
+        {unpublished ? (
+          <>
+            <TextField label="Title of the invention" value={title} onChange={(e) => setTitle(e.target.value)} required />
+            <TextField label="Filing date" type="date" value={filingDate} onChange={(e) => setFilingDate(e.target.value)} />
+          </>
+        ) : null}
+        <TextField label="Client-matter reference" value={clientMatter} onChange={(e) => setClientMatter(e.target.value)} />
+        {add.error ? <ErrorState error={add.error} /> : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={close}>Cancel</Button>
+          <Button onClick={submit} busy={add.isPending} disabled={unpublished ? !number.trim() || !title.trim() : !preview.data}>Add to docket</Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+function EditDialog({ item, onClose }: { item: DocketItem; onClose: () => void }) {
+  const [clientMatter, setClientMatter] = useState(item.client_matter ?? '');
+  const [notes, setNotes] = useState(item.notes ?? '');
+  const update = useUpdateDocketEntry();
+  return (
+    <Modal open onOpenChange={(o) => (!o ? onClose() : undefined)} title={`Edit ${item.application.application_number}`}>
+      <form className="space-y-4" onSubmit={(e) => { e.preventDefault(); update.mutate({ id: item.id, client_matter: clientMatter || null, notes: notes || null }, { onSuccess: onClose }); }}>
+        <TextField label="Client-matter reference" value={clientMatter} onChange={(e) => setClientMatter(e.target.value)} />
+        <TextArea label="Notes" rows={4} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        {update.error ? <ErrorState error={update.error} /> : null}
+        <div className="flex justify-end gap-2"><Button variant="secondary" onClick={onClose}>Cancel</Button><Button type="submit" busy={update.isPending}>Save</Button></div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,195 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../api/client.ts';
+import { AMENDING, STRATEGIES, useJob, usePlan, usePreview, useSetArgument, useSetClaimText, useSetStrategy, useSubmitPlan, type MarkedRun, type Plan, type PlanClaim, type PlanGround } from '../api/plans.ts';
+import { Button } from '../ui/Button.tsx';
+import { SelectField, TextArea } from '../ui/Field.tsx';
+import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
+import { ErrorState, Loading, Notice } from '../ui/States.tsx';
+import { fmtCredits } from '../ui/format.ts';
+
+export function Markup({ runs }: { runs: MarkedRun[] }) {
+  return (
+    <p className="rounded-md border border-slate-300 bg-white p-3 font-serif text-sm leading-relaxed" aria-label="Claim with 37 CFR 1.121(c) markup">
+      {runs.map((r, i) =>
+        r.mark === 'added' ? <ins key={i} className="underline decoration-2">{r.text}</ins>
+        : r.mark === 'deleted' ? <del key={i} className="line-through">{r.text}</del>
+        : r.mark === 'deleted_bracketed' ? <span key={i}>[[{r.text}]]</span>
+        : <span key={i}>{r.text}</span>,
+      )}
+    </p>
+  );
+}
+
+export default function ResponseWizard() {
+  const { planId = '' } = useParams();
+  const plan = usePlan(planId);
+  if (plan.isPending) return <Loading />;
+  if (plan.error) return <ErrorState error={plan.error} retry={() => plan.refetch()} />;
+  const p = plan.data;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Response to the office action"
+        description={<>Application <Link className="font-semibold text-blue-800 underline" to={`/applications/${p.application_number}`}>{p.application_number}</Link> · <Link className="font-semibold text-blue-800 underline" to={`/analyses/${p.analysis_id}`}>the analysis</Link> · {p.status === 'submitted' ? <Badge tone="green">Submitted</Badge> : <Badge>Open</Badge>}</>}
+      />
+      <ol className="space-y-6">
+        <li><Grounds plan={p} /></li>
+        <li><Claims plan={p} /></li>
+        <li><Completeness plan={p} /></li>
+        <li><Submit plan={p} /></li>
+      </ol>
+    </div>
+  );
+}
+
+function Grounds({ plan }: { plan: Plan }) {
+  return (
+    <Section id="step-grounds" title="1. Grounds and arguments" description="Every ground and objection of the action. Write your argument or reply on each one you traverse.">
+      <ul className="space-y-4">
+        {plan.grounds.map((g) => <GroundItem key={g.ground_id} plan={plan} g={g} />)}
+      </ul>
+    </Section>
+  );
+}
+
+function GroundItem({ plan, g }: { plan: Plan; g: PlanGround }) {
+  const set = useSetArgument(plan.plan_id);
+  const [text, setText] = useState(g.argument?.text ?? '');
+  useEffect(() => setText(g.argument?.text ?? ''), [g.argument?.text]);
+  const dirty = text !== (g.argument?.text ?? '');
+  return (
+    <li className="rounded-md border border-slate-300 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold">{g.title} <span className="font-normal text-slate-600">· claims {g.claims.join(', ') || '—'}</span></h3>
+        {g.answered ? <Badge tone="green">Answered</Badge> : <Badge tone="amber">Not answered</Badge>}
+      </div>
+      {g.statement?.text ? <blockquote className="mt-2 border-l-4 border-slate-300 pl-3 text-sm text-slate-700">{g.statement.text.length > 400 ? `${g.statement.text.slice(0, 400)}…` : g.statement.text}</blockquote> : null}
+      {plan.status === 'open' ? (
+        <div className="mt-3 space-y-2">
+          <TextArea label={`Argument on ${g.title}`} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+          <div className="flex items-center gap-3">
+            <Button variant="secondary" disabled={!dirty} busy={set.isPending} onClick={() => set.mutate({ groundId: g.ground_id, text })}>Save argument</Button>
+            {set.error ? <span className="text-sm text-red-700" role="alert">{set.error.message}</span> : null}
+          </div>
+        </div>
+      ) : g.argument ? <p className="mt-2 text-sm whitespace-pre-wrap">{g.argument.text}</p> : null}
+    </li>
+  );
+}
+
+function Claims({ plan }: { plan: Plan }) {
+  return (
+    <Section id="step-claims" title="2. Strategy per claim" description="Defaults come from the analysis. Amending strategies open the claim editor with live 37 CFR 1.121 markup.">
+      <ul className="space-y-4">
+        {plan.claims.map((c) => <ClaimItem key={c.claim_number} plan={plan} c={c} />)}
+      </ul>
+    </Section>
+  );
+}
+
+function ClaimItem({ plan, c }: { plan: Plan; c: PlanClaim }) {
+  const setStrategy = useSetStrategy(plan.plan_id);
+  const setText = useSetClaimText(plan.plan_id);
+  const [original, setOriginal] = useState(c.original_text ?? '');
+  const [amended, setAmended] = useState(c.amended_text ?? c.original_text ?? '');
+  useEffect(() => { setOriginal(c.original_text ?? ''); }, [c.original_text]);
+  const amending = !!c.strategy && AMENDING.has(c.strategy);
+  const open = plan.status === 'open';
+
+  // Live markup: the server computes it (one vocabulary with the document), debounced.
+  useEffect(() => {
+    if (!amending || !open || !original.trim() || !amended.trim()) return;
+    if (amended === (c.amended_text ?? '') && original === (c.original_text ?? '')) return;
+    const t = setTimeout(() => setText.mutate({ claim: c.claim_number, text: amended, original_text: original }), 400);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [amended, original, amending]);
+
+  return (
+    <li className="rounded-md border border-slate-300 p-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h3 className="font-semibold">Claim {c.claim_number} <span className="font-normal text-slate-600">· {c.status}{c.independent ? ' · independent' : ''}</span></h3>
+        {c.carried_out ? <Badge tone="green">Ready</Badge> : <Badge tone="amber">Needs work</Badge>}
+      </div>
+      <div className="mt-2 max-w-sm">
+        <SelectField label={`Strategy for claim ${c.claim_number}`} value={c.strategy ?? ''} disabled={!open || setStrategy.isPending} onChange={(e) => setStrategy.mutate({ claim: c.claim_number, strategy: e.target.value })}>
+          {c.strategy ? null : <option value="">Choose…</option>}
+          {STRATEGIES.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+        </SelectField>
+      </div>
+      {setStrategy.error ? <ErrorState error={setStrategy.error} /> : null}
+      {amending ? (
+        <div className="mt-3 grid gap-3 lg:grid-cols-2">
+          <TextArea label={`Claim ${c.claim_number} as it stands`} rows={5} value={original} disabled={!open} onChange={(e) => setOriginal(e.target.value)} />
+          <TextArea label={`Claim ${c.claim_number} as amended`} rows={5} value={amended} disabled={!open} onChange={(e) => setAmended(e.target.value)} />
+          <div className="lg:col-span-2" aria-live="polite">
+            <p className="mb-1 text-sm font-medium text-slate-800">Markup (additions underlined, deletions struck through) {setText.isPending ? <span className="text-slate-600">updating…</span> : null}</p>
+            {c.markup ? <Markup runs={c.markup.runs} /> : <p className="text-sm text-slate-600">Enter the claim as it stands and as amended to see the markup.</p>}
+            {setText.error ? <ErrorState error={setText.error} /> : null}
+          </div>
+        </div>
+      ) : null}
+      {c.problems.length ? <ul className="mt-2 list-disc pl-5 text-sm text-amber-900">{c.problems.map((p, i) => <li key={i}>{p}</li>)}</ul> : null}
+    </li>
+  );
+}
+
+function Completeness({ plan }: { plan: Plan }) {
+  const c = plan.completeness;
+  return (
+    <Section id="step-check" title="3. Completeness check" description="37 CFR 1.111(b): the reply must answer every ground of rejection and objection.">
+      {c.complete ? <Notice tone="success">Every ground and objection is answered.</Notice> : (
+        <>
+          <Notice tone="warning">{c.missing_count} item{c.missing_count === 1 ? '' : 's'} still unanswered.</Notice>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">{c.missing.map((m, i) => <li key={i}>{m.message}</li>)}</ul>
+        </>
+      )}
+      {c.warnings.length ? <ul className="mt-3 list-disc pl-5 text-sm text-slate-700">{c.warnings.map((w, i) => <li key={i}>{typeof w === 'string' ? w : JSON.stringify(w)}</li>)}</ul> : null}
+    </Section>
+  );
+}
+
+function Submit({ plan }: { plan: Plan }) {
+  const preview = usePreview(plan.plan_id, plan.version);
+  const submit = useSubmitPlan(plan.plan_id);
+  const [acceptIncomplete, setAcceptIncomplete] = useState(false);
+  const [idemKey] = useState(() => crypto.randomUUID());
+  const jobId = plan.draft_job?.job_id ?? submit.data?.job_id ?? null;
+  const job = useJob(jobId);
+  const insufficient = submit.error instanceof ApiError && submit.error.status === 402;
+
+  return (
+    <Section id="step-submit" title="4. Price and submit" description="Submitting drafts the response as a Word document (a billed job).">
+      {preview.data ? <p className="text-sm">Price: <strong>{fmtCredits(preview.data.price_to_submit)} credits</strong>{preview.data.placeholders_total ? ` · ${preview.data.placeholders_total} placeholders left for you to fill in the document` : ''}</p> : <Loading label="Pricing…" />}
+      {plan.status === 'open' && !jobId ? (
+        <div className="mt-3 space-y-3">
+          {!plan.completeness.complete ? (
+            <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={acceptIncomplete} onChange={(e) => setAcceptIncomplete(e.target.checked)} /> Draft it anyway with the unanswered items marked</label>
+          ) : null}
+          <Button busy={submit.isPending} disabled={!plan.completeness.complete && !acceptIncomplete} onClick={() => submit.mutate({ accept_incomplete: acceptIncomplete, idempotencyKey: idemKey })}>
+            Submit and draft ({preview.data ? fmtCredits(preview.data.price_to_submit) : '…'} credits)
+          </Button>
+          {insufficient ? (
+            <Notice tone="warning">
+              <p className="font-semibold">Not enough credits.</p>
+              <p>{submit.error!.message} <Link className="font-semibold underline" to="/settings/billing">Buy credits on the billing page</Link>, then submit again.</p>
+            </Notice>
+          ) : submit.error ? <ErrorState error={submit.error} /> : null}
+        </div>
+      ) : null}
+      {jobId ? (
+        <div className="mt-3 text-sm" aria-live="polite">
+          {!job.data ? <Loading label="Starting the draft…" /> : job.data.status === 'complete' ? (
+            <p><Badge tone="green">Complete</Badge> <a className="ml-2 font-semibold text-blue-800 underline" href={job.data.download_url}>Download {job.data.filename ?? 'the response (.docx)'}</a></p>
+          ) : job.data.status === 'failed' ? <ErrorState error={new Error(job.data.error_message ?? 'The draft failed; the charge was refunded.')} /> : (
+            <div>
+              <p>Drafting… {job.data.status}{typeof job.data.progress === 'number' ? ` (${job.data.progress}%)` : ''}</p>
+              <progress className="mt-1 w-full max-w-sm" max={100} value={job.data.progress ?? undefined} aria-label="Draft progress" />
+            </div>
+          )}
+        </div>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useMe, useSignIn } from '../api/auth.ts';
+import { Button } from '../ui/Button.tsx';
+import { TextField } from '../ui/Field.tsx';
+import { ErrorState } from '../ui/States.tsx';
+import { AuthShell } from './AuthShell.tsx';
+
+/** Only same-site paths are followed after sign-in (no open redirect). */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+export function SignIn() {
+  const me = useMe();
+  const signIn = useSignIn();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const next = safeNext(params.get('next'));
+
+  if (me.data) return <Navigate to={next} replace />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    signIn.mutate({ email, password }, { onSuccess: () => navigate(next, { replace: true }) });
+  };
+
+  return (
+    <AuthShell title="Sign in" footer={<>New to Prosa? <Link className="font-semibold text-blue-800 underline" to="/signup">Create an account</Link></>}>
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        {signIn.error ? <ErrorState error={signIn.error} /> : null}
+        <Button type="submit" className="w-full" busy={signIn.isPending}>Sign in</Button>
+        <p className="text-center text-sm"><Link className="font-semibold text-blue-800 underline" to="/forgot-password">Forgot your password?</Link></p>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useMe } from '../../api/auth.ts';
+import { useBilling, useConfirmCheckout, usePurchases, useStartCheckout } from '../../api/billing.ts';
+import { creditsPage, useCredits, type LedgerEntry } from '../../api/credits.ts';
+import { downloadText, toCsv } from '../../api/csv.ts';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { Badge, Section } from '../../ui/Layout.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../../ui/States.tsx';
+import { fmtCredits, fmtDateTime } from '../../ui/format.ts';
+
+export default function Billing() {
+  const me = useMe();
+  const billing = useBilling();
+  const [params, setParams] = useSearchParams();
+  const checkoutState = params.get('checkout');
+  const sessionId = params.get('session_id');
+  const confirm = useConfirmCheckout();
+  const confirmed = useRef(false);
+
+  useEffect(() => {
+    if (checkoutState === 'success' && sessionId && !confirmed.current) {
+      confirmed.current = true;
+      confirm.mutate(sessionId);
+    }
+  }, [checkoutState, sessionId, confirm]);
+
+  return (
+    <>
+      <Section id="balance-h" title="Billing" description="Credits pay for analyses (by tokens) and documents (a response is 49.00 credits).">
+        <p className="text-sm text-slate-700">Balance</p>
+        <p className="text-3xl font-semibold" data-testid="balance">{fmtCredits(me.data?.credits.balance)} credits</p>
+        {checkoutState === 'success' ? (
+          <div className="mt-4">
+            {confirm.isPending ? <Loading label="Confirming your payment…" /> : confirm.error ? <ErrorState error={confirm.error} /> : confirm.data ? (
+              confirm.data.credited ? <Notice tone="success">Payment received: your credits were added.</Notice> : <Notice tone="warning">Your payment is being processed; credits are added as soon as Stripe confirms it.</Notice>
+            ) : null}
+          </div>
+        ) : checkoutState === 'cancelled' ? (
+          <div className="mt-4"><Notice tone="warning">Checkout was cancelled; nothing was charged. <button type="button" className="font-semibold underline" onClick={() => setParams({})}>Dismiss</button></Notice></div>
+        ) : null}
+      </Section>
+      {billing.isPending ? <Loading /> : billing.error ? <ErrorState error={billing.error} retry={() => billing.refetch()} /> : billing.data.configured ? <BuyCredits /> : (
+        <Section id="buy-h" title="Buy credits">
+          <Notice tone="warning">
+            <p className="font-semibold">Top-ups are not configured on this server.</p>
+            <p className="mt-1">{billing.data.not_configured_message}</p>
+          </Notice>
+        </Section>
+      )}
+      <Purchases />
+      <Ledger />
+    </>
+  );
+}
+
+function BuyCredits() {
+  const billing = useBilling();
+  const start = useStartCheckout();
+  const [amount, setAmount] = useState('');
+  const info = billing.data!;
+  const go = (body: { package_id: string } | { amount: number }) => start.mutate(body, { onSuccess: (r) => window.location.assign(r.url) });
+  const submitCustom = (e: FormEvent) => {
+    e.preventDefault();
+    go({ amount: Number(amount) });
+  };
+  return (
+    <Section id="buy-h" title="Buy credits" description="Paid securely with Stripe Checkout. Prices in US dollars.">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {info.packages.map((p) => (
+          <li key={p.id} className="flex flex-col rounded-lg border border-slate-300 p-4">
+            <p className="text-2xl font-semibold">${fmtCredits(p.price)}</p>
+            <p className="text-sm text-slate-700">{fmtCredits(p.credits)} credits</p>
+            {Number(p.bonus) > 0 ? <p className="mt-1"><Badge tone="green">+{fmtCredits(p.bonus)} bonus</Badge></p> : <p className="mt-1 text-xs text-slate-600">No bonus</p>}
+            <Button className="mt-3" onClick={() => go({ package_id: p.id })} busy={start.isPending && (start.variables as { package_id?: string })?.package_id === p.id} aria-label={`Buy ${fmtCredits(p.credits)} credits for $${fmtCredits(p.price)}`}>Buy</Button>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={submitCustom} className="mt-5 flex max-w-md flex-wrap items-end gap-3">
+        <div className="min-w-40 flex-1">
+          <TextField label="Custom amount (USD)" type="number" inputMode="decimal" min={Number(info.custom.min)} max={Number(info.custom.max)} step="1" value={amount} onChange={(e) => setAmount(e.target.value)} hint={`Credits 1:1 with dollars, $${fmtCredits(info.custom.min)} to $${fmtCredits(info.custom.max)}.`} />
+        </div>
+        <Button type="submit" variant="secondary" disabled={!amount}>Buy {amount ? `${fmtCredits(amount)} credits` : 'credits'}</Button>
+      </form>
+      {start.error ? <div className="mt-3"><ErrorState error={start.error} /></div> : null}
+    </Section>
+  );
+}
+
+function Purchases() {
+  const purchases = usePurchases();
+  if (purchases.isPending) return null;
+  if (purchases.error) return <ErrorState error={purchases.error} />;
+  if (purchases.data.purchases.length === 0) return null;
+  return (
+    <Section id="purchases-h" title="Purchases">
+      <ul className="divide-y divide-slate-200 text-sm">
+        {purchases.data.purchases.map((p) => (
+          <li key={p.session_id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span>{fmtDateTime(p.created_at)} · ${fmtCredits(p.amount)} → {fmtCredits(p.credits)} credits</span>
+            <span className="flex items-center gap-2">
+              {p.status === 'credited' ? <Badge tone="green">Credited</Badge> : p.status === 'open' ? <Badge tone="amber">Awaiting payment</Badge> : <Badge>Expired</Badge>}
+              {p.receipt_url ? <a className="font-semibold text-blue-800 underline" href={p.receipt_url} target="_blank" rel="noreferrer">Receipt</a> : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function Ledger() {
+  const ledger = useCredits();
+  const [exporting, setExporting] = useState(false);
+  const entries = ledger.data?.pages.flatMap((p) => p.entries) ?? [];
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const all: LedgerEntry[] = [];
+      let before: string | null = null;
+      do {
+        const page = await creditsPage(before, 200);
+        all.push(...page.entries);
+        before = page.next_cursor;
+      } while (before && all.length < 50_000);
+      downloadText('prosa-credits.csv', toCsv([['id', 'created_at', 'kind', 'description', 'amount', 'balance_after', 'reference'], ...all.map((e) => [e.id, e.created_at, e.kind, e.description, e.amount, e.balance_after, e.reference])]));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Section id="ledger-h" title="Credit history" actions={<Button variant="secondary" onClick={exportCsv} busy={exporting}>Export CSV</Button>}>
+      {ledger.isPending ? <Loading /> : ledger.error ? <ErrorState error={ledger.error} /> : entries.length === 0 ? <Empty title="No credit movements yet" /> : (
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Credit ledger, newest first</caption>
+            <thead className="border-b border-slate-300 text-slate-700"><tr><th scope="col" className="py-2 pr-3">When</th><th scope="col" className="py-2 pr-3">What</th><th scope="col" className="py-2 pr-3 text-right">Amount</th><th scope="col" className="py-2 text-right">Balance</th></tr></thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id} className="border-b border-slate-200">
+                  <td className="py-2 pr-3 whitespace-nowrap">{fmtDateTime(e.created_at)}</td>
+                  <td className="py-2 pr-3">{e.description}</td>
+                  <td className={`py-2 pr-3 text-right tabular-nums ${e.amount.startsWith('-') ? 'text-red-800' : 'text-green-800'}`}>{e.amount.startsWith('-') ? '' : '+'}{fmtCredits(e.amount)}</td>
+                  <td className="py-2 text-right tabular-nums">{fmtCredits(e.balance_after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {ledger.hasNextPage ? <Button variant="secondary" className="mt-3" onClick={() => ledger.fetchNextPage()} busy={ledger.isFetchingNextPage}>Load older entries</Button> : null}
+        </div>
+      )}
+    </Section>
+  );
+}
