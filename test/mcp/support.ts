@@ -11,8 +11,13 @@ import { obtainTokens, signUpAccount, startOAuthTestServer, type OAuthTestServer
 export type Era = 'legacy' | 'modern';
 export const ERAS: Era[] = ['legacy', 'modern'];
 
+/**
+ * The per-account MCP budgets are lifted: test files drive hundreds of calls a minute as one
+ * account. The limits themselves are tested with their own server (gate.test.ts).
+ */
 export async function startMcpTestServer(env: Record<string, string> = {}): Promise<OAuthTestServer> {
-  return startOAuthTestServer(env, { mcp: true });
+  const lifted = { perMinute: 100_000, perSecond: 10_000 };
+  return startOAuthTestServer(env, { mcp: true, tiers: { mcp: lifted, assistant: lifted } });
 }
 
 export interface SignedInUser {
