@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE, type ToolContext } from '../tool.ts';
 import { seg } from '../backend-client.ts';
 import { drawingInput, extensionInput, idsInput, interviewInput } from '../../http/routes/api/exports.ts';
-import { applicationNumber, describeJob, idempotencyKey, jobObject, type JobObject } from './shared.ts';
+import { applicationNumber, describeJob, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
 
 /**
  * Patent-office forms, billed at the spec's export prices (IDS 9.00, Form 5.00, Drawing 5.00),
@@ -92,10 +92,7 @@ export const getExport = defineTool({
   input: z.object({ job_id: z.string().min(1).max(100) }),
   output: jobObject,
   annotations: READ_ONLY,
-  async run(args, ctx) {
-    const job = await ctx.api.get<JobObject>(`/api/exports/${seg(args.job_id)}`);
-    return { data: job, summary: describeJob(job) };
-  },
+  run: (args, ctx) => readJob(ctx, args.job_id),
 });
 
 export const FORM_TOOLS = [prepareIds, prepareExtensionPetition, prepareInterviewRequest, prepareDrawingSheet, listExports, getExport];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE, WRITE_IDEMPOTENT } from '../tool.ts';
 import { BackendError, seg } from '../backend-client.ts';
 import { STRATEGY_CODES } from '../../domain/response-plan/strategies.ts';
-import { describeJob, idempotencyKey, jobObject, type JobObject } from './shared.ts';
+import { describeJob, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
 
 /**
  * The guided response wizard: a response plan persisted server-side (the web app shows and edits
@@ -307,10 +307,7 @@ export const getDraftStatus = defineTool({
   input: z.object({ job_id: z.string().min(1).max(100) }),
   output: jobObject,
   annotations: READ_ONLY,
-  async run(args, ctx) {
-    const job = await ctx.api.get<JobObject>(`/api/exports/${seg(args.job_id)}`);
-    return { data: job, summary: describeJob(job) };
-  },
+  run: (args, ctx) => readJob(ctx, args.job_id),
 });
 
 const linkOutput = z.object({ job_id: z.string(), download_url: z.string(), download_expires_at: z.string().nullable(), filename: z.string().nullable() });

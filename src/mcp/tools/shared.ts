@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { seg } from '../backend-client.ts';
+import type { ToolContext, ToolOutput } from '../tool.ts';
 
 /** Schemas several tool groups share. */
 
@@ -42,4 +44,10 @@ export function describeJob(job: JobObject): string {
     default:
       return `Job ${job.job_id} is queued; poll again in about 5 seconds.`;
   }
+}
+
+/** A document job (response, IDS, form, drawing) with a fresh download link when complete. */
+export async function readJob(ctx: ToolContext, jobId: string): Promise<ToolOutput<JobObject>> {
+  const job = await ctx.api.get<JobObject>(`/api/exports/${seg(jobId)}`);
+  return { data: job, summary: describeJob(job) };
 }
