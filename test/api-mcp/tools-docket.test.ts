@@ -96,9 +96,12 @@ describe('docket tools', () => {
 
   test('each tool call is in the account audit log as an assistant call with the OAuth client', async () => {
     let rows: { action: string; details: Record<string, unknown> }[] = [];
-    for (let i = 0; i < 50 && rows.length < 3; i++) {
-      rows = (await web(f, 'GET', '/api/audit?source=assistant&action=mcp.tool_call')).json.entries;
-      if (rows.length < 3) await new Promise((r) => setTimeout(r, 100));
+    // The MCP server reports its calls in batches after answering them: wait until they are in.
+    const expected = ['add_to_docket', 'list_docket', 'remove_from_docket', 'record_office_action'];
+    for (let i = 0; i < 50; i++) {
+      rows = (await web(f, 'GET', '/api/audit?source=assistant&action=mcp.tool_call&limit=200')).json.entries;
+      if (expected.every((t) => rows.some((r) => r.details.tool === t))) break;
+      await new Promise((r) => setTimeout(r, 100));
     }
     const tools = rows.map((r) => r.details.tool);
     expect(tools).toEqual(expect.arrayContaining(['add_to_docket', 'list_docket', 'remove_from_docket']));

@@ -20,7 +20,8 @@ const AMENDED_1 = 'A cylinder liner casted in a block, comprising: a cylindrical
 const ARGUMENT = 'Rebmann discloses gaps 6a between adjacent bores, but nothing in Rebmann or Wang positions the bore adjacent part on an inner side of the liner body; the combination therefore lacks that limitation (MPEP 2143.03).';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Plans, not limits, are under test: the account-wide ceiling is lifted (the scripted calls exceed 60/s on PostgreSQL).
+  t = await createTestApp({}, undefined, { tiers: { account: { perMinute: 100_000, perSecond: 10_000 } } });
   a = await newAccount(t);
   b = await newAccount(t, 2);
   analysis04 = (await a.analyze('04', '17/200,011')).analysis_id;

@@ -19,7 +19,8 @@ const APP = '16/777,001';
 const TRAVERSE = 'The apparatus of Group II is used only to practice the method of Group I, and a search for one necessarily covers the other, so examining both is no serious burden (MPEP 803).';
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 } });
+  // Plans, not limits, are under test: the account-wide ceiling is lifted.
+  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { account: { perMinute: 100_000, perSecond: 10_000 } } });
   a = await newAccount(t, 5);
   const docket = await a.call('POST', '/api/docket', {
     application_number: APP,

@@ -24,7 +24,8 @@ const ORIGINAL_2 = 'The cylinder liner of claim 1, wherein the bore adjacent par
 const ARGUMENT = 'Rebmann discloses gaps 6a between adjacent bores, but neither Rebmann nor Wang positions the bore adjacent part on an inner side of the liner body.\n\nThe Office Action cites no passage for that limitation, so the combination does not teach every limitation of claims 1 and 2 (MPEP 2143.03).';
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 } });
+  // Plans, not limits, are under test: the account-wide ceiling is lifted.
+  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { account: { perMinute: 100_000, perSecond: 10_000 } } });
   await seedDemoData(t.database.db, '2026-11-21');
   a = await newAccount(t, 5);
   analysisId = (await a.analyze('04', '17200011')).analysis_id;
