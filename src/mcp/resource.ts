@@ -30,7 +30,6 @@ export function protectedResourceMetadata(urls: ResourceUrls) {
     scopes_supported: [FULL_ACCESS],
     bearer_methods_supported: ['header'],
     resource_name: 'Prosa patent prosecution tools',
-    resource_documentation: `${urls.issuer}/docs/mcp-tools`,
   };
 }
 
