@@ -49,6 +49,9 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
 
 /** No serious or critical accessibility violations on the page as it is now. */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
+  // Colours mid-transition (a button turning from disabled grey to blue) are not what a person
+  // reads: wait for running CSS transitions and animations to finish before measuring contrast.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => {});
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

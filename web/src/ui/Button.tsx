@@ -13,7 +13,7 @@ export function Button({ variant = 'primary', className = '', busy, children, ..
   return (
     <button
       type="button"
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${styles[variant]} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-semibold transition-colors motion-reduce:transition-none disabled:cursor-not-allowed ${styles[variant]} ${className}`}
       disabled={busy || rest.disabled}
       aria-busy={busy || undefined}
       {...rest}
