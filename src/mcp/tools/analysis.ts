@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE } from '../tool.ts';
 import { seg } from '../backend-client.ts';
 import type { ToolContext } from '../tool.ts';
-import { applicationNumber, idempotencyKey } from './shared.ts';
+import { applicationNumber, groundSummary, idempotencyKey } from './shared.ts';
 
 /**
  * Office-action analysis: analyze an action (billed by tokens), read analyses back, and look at
@@ -20,16 +20,7 @@ const claimRow = z.object({
   recommendation: z.string(),
 }).loose();
 
-const groundRow = z.object({
-  ground_id: z.string(),
-  kind: z.string(),
-  basis: z.string().nullable(),
-  statute: z.string(),
-  title: z.string(),
-  claims: z.array(z.number().int()),
-  references: z.array(z.string()),
-});
-type GroundRow = z.infer<typeof groundRow>;
+type GroundRow = z.infer<typeof groundSummary>;
 
 const analysisOutput = z.object({
   analysis_id: z.string(),
@@ -39,7 +30,7 @@ const analysisOutput = z.object({
   mailing_date: z.string().nullable(),
   examiner: z.string().nullable(),
   claims: z.array(claimRow),
-  grounds: z.array(groundRow),
+  grounds: z.array(groundSummary),
   warnings: z.array(z.object({ code: z.string(), message: z.string() }).loose()),
   glass_box: z.object({}).loose(),
   billing: z.object({ input_tokens: z.number(), output_tokens: z.number(), cost: z.string() }).loose().nullable(),

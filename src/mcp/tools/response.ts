@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE, WRITE_IDEMPOTENT } from '../tool.ts';
 import { BackendError, seg } from '../backend-client.ts';
 import { STRATEGY_CODES } from '../../domain/response-plan/strategies.ts';
-import { describeJob, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
+import { describeJob, groundSummary, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
 
 /**
  * The guided response wizard: a response plan persisted server-side (the web app shows and edits
@@ -36,14 +36,7 @@ const planClaim = z.object({
   problems: z.array(z.string()),
 }).loose();
 
-const planGround = z.object({
-  ground_id: z.string(),
-  kind: z.string(),
-  basis: z.string().nullable(),
-  statute: z.string(),
-  title: z.string(),
-  claims: z.array(z.number().int()),
-  references: z.array(z.string()),
+const planGround = groundSummary.extend({
   statement: z.object({ text: z.string(), span }),
   argument: z.object({ text: z.string(), updated_at: z.string() }).nullable(),
   answered: z.boolean(),
