@@ -6,6 +6,7 @@ import { buildApp } from './http/app.ts';
 import { createRateLimits, type RateLimits } from './http/plugins/rate-limit-store.ts';
 import { seedDemoData, type DemoCredentials } from './sources/demo/demo-seeder.ts';
 import { startAdminSocket, type AdminSocket } from './cli/admin-socket.ts';
+import { writeEmbeddedBackup } from './db/embedded-backup.ts';
 import { loadKeyring } from './auth/keyring.ts';
 import { startDraftQueue, type QueueSettings } from './jobs/queue.ts';
 import { queueHandle, type QueueHandle } from './jobs/queue-handle.ts';
@@ -71,7 +72,12 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
     }
     if (roles.includes('worker')) worker = await startDraftWorker(database, await queue.get(), { ...opts.worker, logger: app.log });
     const address = await app.listen({ port: config.port, host: config.host });
-    if (database.kind === 'pglite') admin = await startAdminSocket(config.dataDir, database.db, app.log);
+    if (database.kind === 'pglite') {
+      const pglite = database.pglite!;
+      admin = await startAdminSocket(config.dataDir, database.db, app.log, {
+        'backup.write': async (args) => writeEmbeddedBackup(pglite, String(args.path)),
+      });
+    }
     const running: RunningServer = {
       app,
       database,

@@ -25,7 +25,10 @@ export function adminSocketPath(dataDir: string): string {
 
 const jsonReplacer = (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
 
-export async function startAdminSocket(dataDir: string, db: Db, log: FastifyBaseLogger): Promise<AdminSocket> {
+/** Operations that need more than the Kysely handle (the embedded backup needs PGlite itself). */
+export type LocalOps = Record<string, (args: Record<string, unknown>) => Promise<unknown>>;
+
+export async function startAdminSocket(dataDir: string, db: Db, log: FastifyBaseLogger, localOps: LocalOps = {}): Promise<AdminSocket> {
   const path = adminSocketPath(dataDir);
   rmSync(path, { force: true }); // a leftover from a crashed server (we hold the data-dir lock)
   const server: Server = createServer((req, res) => {
@@ -37,7 +40,7 @@ export async function startAdminSocket(dataDir: string, db: Db, log: FastifyBase
       let body: unknown;
       try {
         const args = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
-        body = await runAdminOp(db, op, args);
+        body = Object.hasOwn(localOps, op) ? await localOps[op]!(args) : await runAdminOp(db, op, args);
         log.info({ op }, 'admin operation');
       } catch (err) {
         const e = err instanceof AppError ? err : new AppError(500, 'internal_error', err instanceof Error ? err.message : String(err), 'See the server log.');

@@ -102,6 +102,21 @@ export function buildProgram(): Command {
     .action((format: string, files: string[], o: { json?: boolean }) => run(() => importCommand(config(), format, files, !!o.json), !!o.json));
 
   program
+    .command('backup')
+    .description('Back up the embedded database to a file, online (PostgreSQL: use pg_dump; docs/operations.md)')
+    .argument('<file>', 'the backup file to write (a gzipped data-directory dump)')
+    .option('--json', 'print JSON')
+    .action((file: string, o: { json?: boolean }) => run(async () => (await import('./backup-command.ts')).backupCommand(config(), file, !!o.json), !!o.json));
+
+  program
+    .command('restore')
+    .description('Restore the embedded database from a `prosa backup` file, with the server stopped')
+    .argument('<file>', 'a file written by `prosa backup`')
+    .option('--force', 'restore over an existing database (it is moved aside, not deleted)')
+    .option('--json', 'print JSON')
+    .action((file: string, o: { force?: boolean; json?: boolean }) => run(async () => (await import('./backup-command.ts')).restoreCommand(config(), file, { force: !!o.force }, !!o.json), !!o.json));
+
+  program
     .command('analyze')
     .description('Analyze an office action locally (unbilled): the same record as POST /v1/prosa/analyze')
     .argument('<file>', 'office-action text file, or - for standard input')

@@ -2,6 +2,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { DurableNodeFS, durableStartParams, needsInitdb, syncTree } from './durable-pglite.ts';
 import type { Schema } from './schema.ts';
 
 export type Db = Kysely<Schema>;
@@ -12,6 +13,8 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** The PGlite instance (embedded only): the job queue and tests need it directly. */
   readonly pglite?: PGlite;
+  /** On-disk PGlite only: the file system that turns PostgreSQL's fsync requests into fsync(2) (durable-pglite.ts). */
+  readonly durableFs?: DurableNodeFS;
   /** The connection string (PostgreSQL only): the job queue and rate limiter open their own pools. */
   readonly connectionString?: string;
   close(): Promise<void>;
@@ -51,11 +54,18 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   const inMemory = dataDir.startsWith('memory://');
   const lock: DataDirLock | null = inMemory ? null : acquireDataDirLock(dataDir);
   let pglite: PGlite;
+  let durableFs: DurableNodeFS | undefined;
   try {
-    pglite = await PGlite.create(inMemory ? dataDir : `${dataDir}/pgdata`, {
-      parsers,
-      loadDataDir,
-    });
+    if (inMemory) {
+      pglite = await PGlite.create(dataDir, { parsers, loadDataDir });
+    } else {
+      // On disk, every acknowledged commit must survive a power loss: see durable-pglite.ts.
+      const pgdata = `${dataDir}/pgdata`;
+      const fresh = needsInitdb(pgdata); // initdb or a loaded dump writes without syncing
+      durableFs = new DurableNodeFS(pgdata);
+      pglite = await PGlite.create({ fs: durableFs, parsers, loadDataDir, startParams: durableStartParams() });
+      if (fresh) syncTree(pgdata);
+    }
   } catch (err) {
     lock?.release();
     throw err;
@@ -66,6 +76,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     db,
     kind: 'pglite',
     pglite,
+    durableFs,
     async close() {
       if (closed) return;
       closed = true;

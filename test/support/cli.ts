@@ -35,9 +35,11 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `prosa serve` on a free port and waits until it prints its banner. */
-export function startServerProcess(env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
-  const child = spawn(NODE, [`${ROOT}src/main.ts`, 'serve', ...args], { cwd: ROOT, env: { ...childEnv(), PORT: '0', HOST: '127.0.0.1', ...env } });
+/** Starts `prosa serve` on a free port and waits until it prints its banner (optionally under `opts.wrap`). */
+export function startServerProcess(env: Record<string, string>, args: string[] = [], opts: { wrap?: string[] } = {}): Promise<ServerProcess> {
+  // `wrap` runs the server under another program (e.g. strace), which must exec it as given.
+  const [cmd, ...pre] = [...(opts.wrap ?? []), NODE];
+  const child = spawn(cmd, [...pre, `${ROOT}src/main.ts`, 'serve', ...args], { cwd: ROOT, env: { ...childEnv(), PORT: '0', HOST: '127.0.0.1', ...env } });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
