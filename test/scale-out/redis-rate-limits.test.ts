@@ -5,6 +5,7 @@ import { createRateLimits, type RateDecision, type RateLimits, type TierLimits, 
 import { createRedisRateLimits } from '../../src/http/plugins/rate-limit-redis.ts';
 import { AppError } from '../../src/errors.ts';
 import { createTestDatabase } from '../support/db.ts';
+import { createTestApp } from '../support/app.ts';
 import { REDIS_URL } from './support.ts';
 
 /**
@@ -104,5 +105,29 @@ describe('Redis rate-limit store', () => {
     const err = await store.check('free', 'ip:10.0.0.1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ status: 503, code: 'service_unavailable' });
+  });
+
+  test('through HTTP: the Redis store decides, and with Redis gone a request is answered 503 service_unavailable with the error object', async () => {
+    const t = await createTestApp();
+    const own = t.ctx.rateLimits;
+    const store = await createRedisRateLimits({ url: REDIS_URL, prefix });
+    // registerRateLimit reads ctx.rateLimits per request: the app now counts in Redis.
+    t.ctx.rateLimits = store;
+    try {
+      const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const ok = await t.app.inject({ method: 'GET', url: '/v1/prosa/lookup/17200011', remoteAddress: ip });
+      expect(ok.statusCode).not.toBe(503);
+      expect(ok.headers['x-ratelimit-limit']).toBe('60');
+      expect(ok.headers['x-ratelimit-remaining']).toBe('59');
+      expect(await inspect.get(`${prefix}{free:ip:${ip}}:m`)).toBe('1');
+      await store.close();
+      const res = await t.app.inject({ method: 'GET', url: '/v1/prosa/lookup/17200011', remoteAddress: ip });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toMatchObject({ error: true, error_code: 'service_unavailable', agent_suggestion: expect.any(String) });
+    } finally {
+      t.ctx.rateLimits = own;
+      await t.close();
+    }
   });
 });
