@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../../src/db/connect.ts';
@@ -133,6 +134,32 @@ describe('scale-out deployment behind HAProxy', () => {
     expect(first.filter((s) => s === 429)).toHaveLength(4);
     // Another client behind the same balancer is not refused by its neighbour.
     expect(await Promise.all(Array.from({ length: 5 }, () => lookup(b)))).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  test('the per-address connection cap exempts the balancer (TRUSTED_PROXIES): 140 open connections through it to one replica, which still answers', async () => {
+    const port = Number(new URL(api).port);
+    const sockets: Socket[] = [];
+    try {
+      // Requests whose bodies never finish hold their connections open (HAProxy forwards the
+      // headers and connects to the replica at once); each comes from its own client address.
+      for (let i = 0; i < 140; i++) {
+        sockets.push(await new Promise<Socket>((resolve) => {
+          const s = connect(port, '127.0.0.1', () => {
+            s.write(`POST /api/auth/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n${PIN_HEADER}: api2\r\nX-Forwarded-For: ${clientIp()}\r\n\r\n{"em`);
+            resolve(s);
+          });
+          s.on('error', () => {});
+        }));
+      }
+      await waitUntil('140 connections from the balancer to api2', async () => ((await stack.balancer.connections()).api2 >= 140 ? true : undefined), 30_000, 100);
+      // 140 connections from one peer address (the balancer) exceed PROSA_MAX_CONNECTIONS_PER_IP
+      // (128), yet the replica serves the next one: the balancer is exempt.
+      const res = await fetch(`${api}/health`, { headers: pin('api2') });
+      expect(res.headers.get('x-served-by')).toBe('api2');
+      expect(res.status).toBe(200);
+    } finally {
+      for (const s of sockets) s.destroy();
+    }
   });
 
   test('a worker killed (SIGKILL) mid-job: the other worker builds every draft once, each is charged once, downloads work on both replicas', async () => {

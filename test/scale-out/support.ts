@@ -107,6 +107,8 @@ export interface Balancer {
   configFile: string;
   /** Server name -> status (UP, DOWN, ...) as HAProxy's statistics report it. */
   servers(): Promise<Record<string, string>>;
+  /** Server name -> connections open to it now (the statistics' `scur`). */
+  connections(): Promise<Record<string, number>>;
   /** Waits until every named server has the status. */
   waitFor(status: 'UP' | 'DOWN', names: string[], timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -179,20 +181,25 @@ export async function startBalancer(p: Parameters<typeof haproxyConfig>[0]): Pro
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const statsUrl = `http://127.0.0.1:${p.statsPort}/stats;csv`;
-  const servers = async (): Promise<Record<string, string>> => {
+  // CSV columns (HAProxy management guide, "show stat"): 1 svname, 4 scur, 17 status.
+  const column = async (index: number): Promise<Record<string, string>> => {
     const csv = await (await fetch(statsUrl)).text();
     const out: Record<string, string> = {};
     for (const line of csv.split('\n').slice(1)) {
       const cols = line.split(',');
-      if (cols.length > 17 && cols[1] !== 'FRONTEND' && cols[1] !== 'BACKEND') out[cols[1]] = cols[17];
+      if (cols.length > 17 && cols[1] !== 'FRONTEND' && cols[1] !== 'BACKEND') out[cols[1]] = cols[index];
     }
     return out;
   };
+  const servers = () => column(17);
   const balancer: Balancer = {
     apiUrl: `http://127.0.0.1:${p.apiPort}`,
     mcpUrl: `http://127.0.0.1:${p.mcpPort}`,
     configFile,
     servers,
+    async connections() {
+      return Object.fromEntries(Object.entries(await column(4)).map(([k, v]) => [k, Number(v)]));
+    },
     async waitFor(status, names, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       let seen: Record<string, string> = {};
@@ -240,10 +247,11 @@ export async function startStack(opts: { databaseUrl: string; apis: number; redi
     return proc;
   };
   try {
-    // The first replica migrates the database alone; the rest start together.
-    const apis = [await track(serveRole('api1', 'api', { ...common, TRUSTED_PROXIES: '127.0.0.1', ...(opts.redis ? { REDIS_URL } : {}) }))];
+    // All at once: concurrent migrations are serialised by Kysely's lock (a test database is a
+    // migrated copy of the template anyway).
+    const apiEnv = { ...common, TRUSTED_PROXIES: '127.0.0.1', ...(opts.redis ? { REDIS_URL } : {}) };
     const rest = [
-      ...Array.from({ length: opts.apis - 1 }, (_, i) => track(serveRole(`api${i + 2}`, 'api', { ...common, TRUSTED_PROXIES: '127.0.0.1', ...(opts.redis ? { REDIS_URL } : {}) }))),
+      ...Array.from({ length: opts.apis }, (_, i) => track(serveRole(`api${i + 1}`, 'api', apiEnv))),
       ...(opts.mcp ? [track(serveRole('mcp1', 'mcp', { ...common, API_URL: apiUrl, PROSA_DATA_DIR: join(tmpdir(), 'scale-out-mcp-never-created') }))] : []),
       ...(opts.workers ?? []).map((start, i) => track(start({ DATABASE_URL: opts.databaseUrl, BASE_URL: apiUrl, ...opts.env }, i))),
     ];
@@ -251,7 +259,7 @@ export async function startStack(opts: { databaseUrl: string; apis: number; redi
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
     const procs = results.map((r) => (r as PromiseFulfilledResult<Proc>).value);
-    apis.push(...procs.filter((p) => p.name.startsWith('api')));
+    const apis = procs.filter((p) => p.name.startsWith('api'));
     const mcp = procs.find((p) => p.name.startsWith('mcp'));
     const workers = procs.filter((p) => p.name.startsWith('worker'));
     const balancer = await startBalancer({ apiPort, mcpPort, statsPort, api: apis.map((a) => ({ name: a.name, url: a.url })), mcp: mcp && { name: mcp.name, url: mcp.url } });
