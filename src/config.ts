@@ -20,6 +20,8 @@ const envSchema = z.object({
   PROSA_DATA_DIR: z.string().default('./data'),
   /** PostgreSQL connection string for scale-out; when unset the embedded PGlite is used. */
   DATABASE_URL: z.string().optional(),
+  /** Redis for the rate-limit counters (redis://host:6379/0); unset = PostgreSQL (scale-out) or memory (embedded). */
+  REDIS_URL: z.union([z.literal(''), z.url({ protocol: /^rediss?$/ })]).optional(),
   /** "off" starts with no demo account and no demo docket. */
   PROSA_DEMO_DATA: z.enum(['on', 'off']).default('on'),
   /** Comma-separated addresses/CIDRs whose X-Forwarded-For is trusted. */
@@ -73,6 +75,8 @@ export interface Config {
   apiUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The shared rate-limit store at scale, when set (REDIS_URL). */
+  redisUrl: string | undefined;
   demoData: boolean;
   trustedProxies: string[];
   logLevel: Env['LOG_LEVEL'];
@@ -132,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiUrl: (e.API_URL ?? baseUrl).replace(/\/+$/, ''),
     dataDir: e.PROSA_DATA_DIR,
     databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
     demoData: e.PROSA_DEMO_DATA === 'on',
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,

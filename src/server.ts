@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { createRateLimits, type RateLimits } from './http/plugins/rate-limit-store.ts';
+import { createRedisRateLimits } from './http/plugins/rate-limit-redis.ts';
 import { seedDemoData, type DemoCredentials } from './sources/demo/demo-seeder.ts';
 import { startAdminSocket, type AdminSocket } from './cli/admin-socket.ts';
 import { writeEmbeddedBackup } from './db/embedded-backup.ts';
@@ -65,7 +66,8 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
       // the start here. One all-in-one process keeps a generated secret in its data directory.
       const scaleOut = database.kind === 'postgres' && !ROLES.every((r) => roles.includes(r));
       const keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
-      rateLimits = await createRateLimits({ connectionString: database.connectionString });
+      // Redis when REDIS_URL is set; otherwise PostgreSQL (scale-out) or memory (embedded).
+      rateLimits = config.redisUrl ? await createRedisRateLimits({ url: config.redisUrl }) : await createRateLimits({ connectionString: database.connectionString });
       app = await buildApp({ config, database, rateLimits, keyring, queue }, { mcp: roles.includes('mcp') });
     } else {
       app = await buildWorkerApp(config, database);

@@ -33,6 +33,9 @@ const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   oauth_token: { perMinute: 600, perSecond: 50 },
 };
 
+/** Every tier's figures (the Redis store, rate-limit-redis.ts, applies the same). */
+export const RATE_LIMIT_TIERS: Readonly<Record<Tier, TierLimits>> = TIERS;
+
 /** The account-wide ceiling (docs/decisions.md). */
 export const ACCOUNT_CEILING = TIERS.account;
 
