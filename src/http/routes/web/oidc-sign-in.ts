@@ -23,6 +23,14 @@ export function safeNextPath(next: string | undefined): string {
   return next && next.length <= 500 && next.startsWith('/') && !/^\/[/\\]/.test(next) ? next : '/';
 }
 
+/**
+ * The authorization response (RFC 6749 §4.1.2 and §4.1.2.1, RFC 9207 `iss`). Other parameters
+ * providers add (Google's `authuser`, `hd`, Microsoft's `session_state`) pass unvalidated: the
+ * raw query goes to openid-client as received.
+ */
+const text = z.string().max(4000).optional();
+const callbackQuery = z.object({ code: text, state: text, iss: text, error: text, error_description: text, error_uri: text });
+
 function unknownProvider(): AppError {
   return new AppError(404, 'unknown_provider', 'This sign-in provider is not configured on this server.', 'GET /api/auth/providers lists the providers that are.');
 }
@@ -90,7 +98,7 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/auth/oidc/:provider/callback', {
     config: { auth: 'none', rateLimit: 'signin' },
-    schema: { tags: ['account'], params: z.object({ provider: z.string().max(40) }), querystring: z.record(z.string(), z.union([z.string().max(4000), z.array(z.string())])) },
+    schema: { tags: ['account'], params: z.object({ provider: z.string().max(40) }), querystring: callbackQuery },
   }, async (request, reply) => {
     const p = rp.find(request.params.provider);
     if (!p) throw unknownProvider();
