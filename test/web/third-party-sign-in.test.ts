@@ -4,6 +4,7 @@ import { createTestApp, randomIp, sessionCookie, signUp, type TestApp } from '..
 import { CookieJar } from '../support/oauth.ts';
 import { startLocalIdp, type IdpUser, type LocalIdp } from '../support/oidc-idp.ts';
 import { loadConfig } from '../../src/config.ts';
+import { oidcSignIn } from '../../src/commands/oidc-sign-in.ts';
 
 /**
  * "Sign in with Google / Microsoft" through openid-client against LOCAL OpenID providers
@@ -189,6 +190,18 @@ describe('accounts from third-party identities', () => {
     // The same subject string at another issuer is another person.
     const g = await signInWith('google', { sub, email: `g-${uniq()}@gmail.example`, email_verified: true });
     expect((await me(g.cookie!)).id).not.toBe(msAccount.id);
+  });
+});
+
+describe('concurrency', () => {
+  test('two callbacks for one new identity at once make one account, both signed into it', async () => {
+    const claims = { provider: 'google' as const, issuer: google.issuer, subject: `race-${uniq()}`, email: `race-${uniq()}@gmail.example`, emailVerified: true, name: null };
+    const actor = { accountId: null, via: 'anonymous' as const };
+    const results = await Promise.all([oidcSignIn(t.database.db, actor, claims), oidcSignIn(t.database.db, actor, claims), oidcSignIn(t.database.db, actor, claims)]);
+    expect(new Set(results.map((r) => r.accountId)).size).toBe(1);
+    expect(results.filter((r) => r.outcome === 'created')).toHaveLength(1);
+    expect(await t.database.db.selectFrom('oidc_identities').select('id').where('subject', '=', claims.subject).execute()).toHaveLength(1);
+    expect(await t.database.db.selectFrom('accounts').select('id').where('email', '=', claims.email).execute()).toHaveLength(1);
   });
 });
 
