@@ -54,7 +54,7 @@ describe('Sign in with Google (local OpenID provider)', () => {
     await snap(page, 'dashboard-after-google');
 
     await page.goto('/settings/profile');
-    const linked = page.getByRole('region', { name: 'Sign-in with Google or Microsoft' });
+    const linked = page.getByRole('region', { name: 'Linked sign-ins' });
     await linked.getByText(`Google · ${email}`).waitFor();
     await linked.getByText('The only way to sign in').waitFor();
     await page.getByRole('heading', { name: 'Password' }).waitFor();

@@ -118,7 +118,7 @@ function LinkedSignIns() {
   const canRemove = (identities.data?.has_password ?? false) || list.length > 1;
   if (configured.length === 0 && list.length === 0) return null;
   return (
-    <Section id="identities-h" title="Sign-in with Google or Microsoft" description="Linked accounts sign you in to this Prosa account without a password.">
+    <Section id="identities-h" title="Linked sign-ins" description={`Accounts at ${[...new Set([...configured.map((p) => p.name), ...list.map((i) => i.provider_name)])].join(" or ")} that sign you in to this Prosa account without a password.`}>
       <div className="space-y-4 text-sm">
         {linked ? <Notice tone="success">{linked === 'microsoft' ? 'Microsoft' : linked === 'google' ? 'Google' : 'The provider'} is now linked to your account.</Notice> : null}
         {failed ? <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900">{signInErrorText(failed, params.get('provider'))}</div> : null}
