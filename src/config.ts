@@ -62,6 +62,16 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe API address override (tests point it at a local stand-in); default https://api.stripe.com. */
   STRIPE_API_BASE: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+  /** "Sign in with Google": OpenID issuer (discovery at {issuer}/.well-known/openid-configuration). */
+  PROSA_GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  /** OAuth client id of Prosa at Google; with the secret, turns the Google button on. */
+  PROSA_GOOGLE_CLIENT_ID: z.string().optional(),
+  PROSA_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** "Sign in with Microsoft": `common` (any work, school or personal account), `organizations`, `consumers` or one tenant's id in the path. */
+  PROSA_MICROSOFT_ISSUER: z.url({ protocol: /^https?$/ }).default('https://login.microsoftonline.com/common/v2.0'),
+  /** Application (client) id of Prosa's Entra app registration; with the secret, turns the Microsoft button on. */
+  PROSA_MICROSOFT_CLIENT_ID: z.string().optional(),
+  PROSA_MICROSOFT_CLIENT_SECRET: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -93,6 +103,19 @@ export interface Config {
   /** Credit top-ups; null (off, and the billing page says so) unless STRIPE_SECRET_KEY is set. */
   stripe: StripeConfig | null;
   mail: { smtpUrl: string | null; from: string };
+  /** Third-party sign-in providers that are configured (client id and secret set); empty = password only. */
+  oidcProviders: OidcProviderConfig[];
+}
+
+export type OidcProviderId = 'google' | 'microsoft';
+
+export interface OidcProviderConfig {
+  id: OidcProviderId;
+  /** The button's name: "Sign in with {name}". */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 export interface StripeConfig {
@@ -154,6 +177,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     stripe: stripeConfig(e),
     mail: { smtpUrl: e.SMTP_URL || null, from: e.MAIL_FROM?.trim() || `Prosa <no-reply@${new URL(baseUrl).hostname}>` },
+    oidcProviders: [
+      oidcProvider('google', 'Google', e.PROSA_GOOGLE_ISSUER, e.PROSA_GOOGLE_CLIENT_ID, e.PROSA_GOOGLE_CLIENT_SECRET, 'PROSA_GOOGLE'),
+      oidcProvider('microsoft', 'Microsoft', e.PROSA_MICROSOFT_ISSUER, e.PROSA_MICROSOFT_CLIENT_ID, e.PROSA_MICROSOFT_CLIENT_SECRET, 'PROSA_MICROSOFT'),
+    ].filter((p) => p !== null),
   };
 }
 
@@ -183,4 +210,15 @@ function stripeConfig(e: Env): StripeConfig | null {
     throw new ConfigError(`Invalid configuration:\n  ${secretKey ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'} must be set together with ${secretKey ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'}`);
   }
   return { secretKey, webhookSecret, apiBase: (e.STRIPE_API_BASE || 'https://api.stripe.com').replace(/\/+$/, '') };
+}
+
+/** All or nothing, like Stripe: a client id without its secret (or the reverse) is an error. */
+function oidcProvider(id: OidcProviderId, name: string, issuer: string, clientId: string | undefined, clientSecret: string | undefined, prefix: string): OidcProviderConfig | null {
+  const cid = clientId?.trim() ?? '';
+  const secret = clientSecret?.trim() ?? '';
+  if (!cid && !secret) return null;
+  if (!cid || !secret) {
+    throw new ConfigError(`Invalid configuration:\n  ${prefix}_${cid ? 'CLIENT_SECRET' : 'CLIENT_ID'} must be set together with ${prefix}_${cid ? 'CLIENT_ID' : 'CLIENT_SECRET'}`);
+  }
+  return { id, name, issuer, clientId: cid, clientSecret: secret };
 }

@@ -16,8 +16,8 @@ export interface AccountCreatorProps {
   password: string | null;
   /** Optional name shown in the web app. */
   displayName?: string | null;
-  /** Third-party identity to attach (the OIDC sign-in seam): provider + subject. */
-  identity?: { provider: string; subject: string };
+  /** Third-party identity to attach (OIDC sign-in): keyed by the ID token's issuer and subject. */
+  identity?: { provider: string; issuer: string; subject: string; email: string | null; emailVerified: boolean };
 }
 
 const emailSchema = z.email().max(320);
@@ -50,10 +50,15 @@ export async function accountCreator(db: Db, actor: Actor, props: AccountCreator
         .executeTakeFirstOrThrow();
       await trx.insertInto('credit_balances').values({ account_id: id, balance_micro: '0' }).execute();
       if (props.identity) {
-        await trx.insertInto('account_identities').values({ account_id: id, ...props.identity }).execute();
+        const { provider, issuer, subject, email: identityEmail, emailVerified } = props.identity;
+        await trx.insertInto('oidc_identities').values({ id: newId(), account_id: id, provider, issuer, subject, email: identityEmail, last_used_at: new Date() }).execute();
+        // The provider vouched for this very address (email_verified: true): it is proven.
+        if (emailVerified && identityEmail && normalizeEmail(identityEmail) === emailNormalized) {
+          await trx.insertInto('email_verifications').values({ account_id: id, email_normalized: emailNormalized }).execute();
+        }
       }
       await postLedgerEntry(trx, { accountId: id, amountMicro: WELCOME_CREDITS_MICRO, kind: 'welcome', description: 'Welcome credits' });
-      await writeAudit(trx, { ...actor, accountId: actor.accountId ?? id }, { accountId: id, action: 'account.created', targetType: 'account', targetId: id, details: { email } });
+      await writeAudit(trx, { ...actor, accountId: actor.accountId ?? id }, { accountId: id, action: 'account.created', targetType: 'account', targetId: id, details: props.identity ? { email, provider: props.identity.provider } : { email } });
       return account;
     });
   } catch (err) {

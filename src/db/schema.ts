@@ -26,13 +26,32 @@ export interface AccountsTable {
   created_at: Timestamp;
 }
 
-/** Third-party sign-in identities (OIDC) attach here; the seam for later issues. */
-export interface AccountIdentitiesTable {
-  id: Serial8;
+/** Third-party sign-in identities (migration 013): one per (ID token `iss`, `sub`). */
+export interface OidcIdentitiesTable {
+  id: string;
   account_id: string;
+  /** Which configured provider it came through: google | microsoft. */
   provider: string;
+  /** The ID token's `iss` (for Entra multi-tenant: the tenant's issuer, `tid` filled in). */
+  issuer: string;
   subject: string;
+  /** The address the provider gave when the identity was linked (shown in settings only). */
+  email: string | null;
   created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+/** Third-party authorization requests in flight (migration 013), single use, ten minutes. */
+export interface OidcLoginStatesTable {
+  state_hash: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  next_path: string;
+  /** Set when a signed-in user links an identity from Settings rather than signing in. */
+  link_account_id: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -359,7 +378,8 @@ export interface Schema {
   prosa_meta: ProsaMetaTable;
   accounts: AccountsTable;
   spending_caps: SpendingCapsTable;
-  account_identities: AccountIdentitiesTable;
+  oidc_identities: OidcIdentitiesTable;
+  oidc_login_states: OidcLoginStatesTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   credit_balances: CreditBalancesTable;

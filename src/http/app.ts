@@ -49,6 +49,8 @@ import { billingRoutes } from './routes/web/billing.ts';
 import { officeActionUploadRoutes } from './routes/web/office-action-upload.ts';
 import { analysisTextRoutes } from './routes/web/analysis-text.ts';
 import { accountMailRoutes } from './routes/web/account-mail.ts';
+import { oidcSignInRoutes } from './routes/web/oidc-sign-in.ts';
+import { identityRoutes } from './routes/api/identities.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -152,5 +154,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await officeActionUploadRoutes(app, ctx);
   analysisTextRoutes(app, ctx);
   accountMailRoutes(app, ctx);
+  oidcSignInRoutes(app, ctx);
+  identityRoutes(app, ctx);
   return app;
 }

@@ -22,9 +22,13 @@ export interface Me {
 
 export const meKey = ['me'] as const;
 
-/** The signed-in account, or null when signed out (401). */
-export function useMe() {
+/**
+ * The signed-in account, or null when signed out (401). `fresh`: ask again whenever the page
+ * using it mounts (the dashboard's balance may have been charged by an assistant meanwhile).
+ */
+export function useMe(opts: { fresh?: boolean } = {}) {
   return useQuery({
+    refetchOnMount: opts.fresh ? 'always' : true,
     queryKey: meKey,
     queryFn: async (): Promise<Me | null> => {
       try {

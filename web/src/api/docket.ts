@@ -27,7 +27,9 @@ export interface DocketItem {
 const key = ['docket'] as const;
 
 export function useDocket() {
-  return useQuery({ queryKey: key, queryFn: () => api<{ entries: DocketItem[] }>('/api/docket') });
+  // An assistant (MCP) or a script may have changed the docket since this tab last looked:
+  // every visit of the page asks again (the cached list shows meanwhile).
+  return useQuery({ queryKey: key, queryFn: () => api<{ entries: DocketItem[] }>('/api/docket'), refetchOnMount: 'always' });
 }
 
 export interface NewDocketEntry {

@@ -12,7 +12,7 @@ const windows = [7, 30, 90] as const;
 const statusText = { healthy: 'Healthy', low: 'Low', very_low: 'Very low', critical: 'Critical' } as const;
 
 export default function Dashboard() {
-  const me = useMe();
+  const me = useMe({ fresh: true });
   const [within, setWithin] = useState<(typeof windows)[number]>(30);
   const deadlines = useUpcomingDeadlines(within);
   const activity = useAuditLog({ limit: 10 });

@@ -4,6 +4,7 @@ import { useMe, useSignIn } from '../api/auth.ts';
 import { Button } from '../ui/Button.tsx';
 import { TextField } from '../ui/Field.tsx';
 import { ErrorState } from '../ui/States.tsx';
+import { signInErrorText, ThirdPartyButtons } from './ThirdPartySignIn.tsx';
 import { AuthShell } from './AuthShell.tsx';
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
@@ -19,6 +20,7 @@ export function SignIn() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const next = safeNext(params.get('next'));
+  const thirdPartyError = params.get('sign_in_error');
 
   if (me.data) return <Navigate to={next} replace />;
 
@@ -29,6 +31,9 @@ export function SignIn() {
 
   return (
     <AuthShell title="Sign in" footer={<>New to Prosa? <Link className="font-semibold text-blue-800 underline" to="/signup">Create an account</Link></>}>
+      {thirdPartyError ? (
+        <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">{signInErrorText(thirdPartyError, params.get('provider'))}</div>
+      ) : null}
       <form onSubmit={submit} className="space-y-4" noValidate>
         <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
@@ -36,6 +41,7 @@ export function SignIn() {
         <Button type="submit" className="w-full" busy={signIn.isPending}>Sign in</Button>
         <p className="text-center text-sm"><Link className="font-semibold text-blue-800 underline" to="/forgot-password">Forgot your password?</Link></p>
       </form>
+      <ThirdPartyButtons verb="Sign in" next={next} />
     </AuthShell>
   );
 }

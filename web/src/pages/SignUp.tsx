@@ -5,6 +5,7 @@ import { Button } from '../ui/Button.tsx';
 import { TextField } from '../ui/Field.tsx';
 import { ErrorState } from '../ui/States.tsx';
 import { AuthShell } from './AuthShell.tsx';
+import { ThirdPartyButtons } from './ThirdPartySignIn.tsx';
 
 export function SignUp() {
   const me = useMe();
@@ -31,6 +32,7 @@ export function SignUp() {
         <Button type="submit" className="w-full" busy={signUp.isPending}>Create account</Button>
         <p className="text-xs text-slate-600">New accounts start with 25.00 credits.</p>
       </form>
+      <ThirdPartyButtons verb="Sign up" />
     </AuthShell>
   );
 }

@@ -29,8 +29,8 @@ export function setSessionCookie(reply: FastifyReply, ctx: AppContext, session: 
 }
 
 /**
- * E-mail and password accounts. Third-party (OIDC) sign-in plugs in beside these routes: it
- * resolves an account_identities row (or creates the account with accountCreator's `identity`)
+ * E-mail and password accounts. Third-party (OIDC) sign-in sits beside these routes
+ * (routes/web/oidc-sign-in.ts): it resolves an oidc_identities row (commands/oidc-sign-in.ts)
  * and then calls sessionCreator with the account id.
  */
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -1,11 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMe } from '../../api/auth.ts';
 import { useUpdateAccount } from '../../api/account.ts';
-import { useChangePassword, useEmailVerification, useSendVerification } from '../../api/password.ts';
+import { useChangePassword, useEmailVerification, useRequestPasswordReset, useSendVerification } from '../../api/password.ts';
+import { useIdentities, useSignInProviders, useUnlinkIdentity } from '../../api/identities.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { fmtDateTime } from '../../ui/format.ts';
+import { linkHref, signInErrorText } from '../ThirdPartySignIn.tsx';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { SelectField, TextField } from '../../ui/Field.tsx';
 import { Badge, Section } from '../../ui/Layout.tsx';
-import { ErrorState, Notice } from '../../ui/States.tsx';
+import { Empty, ErrorState, Loading, Notice } from '../../ui/States.tsx';
 
 export default function Profile() {
   return (
@@ -13,6 +18,7 @@ export default function Profile() {
     <ProfileForm />
     <EmailSection />
     <PasswordSection />
+    <LinkedSignIns />
     </>
   );
 }
@@ -77,6 +83,86 @@ function EmailSection() {
 }
 
 function PasswordSection() {
+  const identities = useIdentities();
+  if (identities.data && !identities.data.has_password) return <SetPasswordSection />;
+  return <ChangePasswordSection />;
+}
+
+/** A password-less account (created through Google or Microsoft) sets one through the reset link. */
+function SetPasswordSection() {
+  const me = useMe();
+  const reset = useRequestPasswordReset();
+  const email = me.data?.account.email ?? '';
+  return (
+    <Section id="password-h" title="Password" description="This account has no password: it signs in through a linked provider below.">
+      <div className="space-y-3 text-sm">
+        <p>To also sign in with your e-mail address and a password, we send a link to {email} where you choose one.</p>
+        <Button variant="secondary" busy={reset.isPending} onClick={() => reset.mutate(email)}>Send a link to set a password</Button>
+        {reset.isSuccess ? <Notice tone="success">A link to set your password was sent to {email}.</Notice> : null}
+        {reset.error ? <ErrorState error={reset.error} /> : null}
+      </div>
+    </Section>
+  );
+}
+
+/** Google or Microsoft identities linked to the account: list, link another, remove. */
+function LinkedSignIns() {
+  const identities = useIdentities();
+  const providers = useSignInProviders();
+  const unlink = useUnlinkIdentity();
+  const [params] = useSearchParams();
+  const linked = params.get('identity_linked');
+  const failed = params.get('sign_in_error');
+  const configured = providers.data?.providers ?? [];
+  const list = identities.data?.identities ?? [];
+  const canRemove = (identities.data?.has_password ?? false) || list.length > 1;
+  if (configured.length === 0 && list.length === 0) return null;
+  return (
+    <Section id="identities-h" title="Linked sign-ins" description={`Accounts at ${[...new Set([...configured.map((p) => p.name), ...list.map((i) => i.provider_name)])].join(" or ")} that sign you in to this Prosa account without a password.`}>
+      <div className="space-y-4 text-sm">
+        {linked ? <Notice tone="success">{linked === 'microsoft' ? 'Microsoft' : linked === 'google' ? 'Google' : 'The provider'} is now linked to your account.</Notice> : null}
+        {failed ? <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900">{signInErrorText(failed, params.get('provider'))}</div> : null}
+        {identities.isPending ? <Loading /> : identities.error ? <ErrorState error={identities.error} retry={() => identities.refetch()} /> : list.length === 0 ? (
+          <Empty title="No linked sign-ins">Link a provider below to sign in with it.</Empty>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-300">
+            {list.map((i) => (
+              <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <div>
+                  <p className="font-medium">{i.provider_name}{i.email ? <span className="font-normal text-slate-700"> · {i.email}</span> : null}</p>
+                  <p className="text-slate-600">Linked {fmtDateTime(i.linked_at)}; last used {i.last_used_at ? fmtDateTime(i.last_used_at) : 'never'}</p>
+                </div>
+                {canRemove ? (
+                  <ConfirmDialog
+                    trigger={<Button variant="secondary" aria-label={`Remove ${i.provider_name} sign-in ${i.email ?? ''}`.trim()}>Remove</Button>}
+                    title={`Remove ${i.provider_name} sign-in?`}
+                    description={`You will no longer be able to sign in with this ${i.provider_name} account. You can link it again later.`}
+                    confirmLabel="Remove"
+                    onConfirm={() => unlink.mutate(i.id)}
+                  />
+                ) : (
+                  <p className="max-w-56 text-slate-700">The only way to sign in: set a password or link another provider before removing it.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {unlink.error ? <ErrorState error={unlink.error} /> : null}
+        {configured.length > 0 ? (
+          <div className="flex flex-wrap gap-2">
+            {configured.map((p) => (
+              <a key={p.id} href={linkHref(p)} className="inline-flex items-center rounded-md border border-slate-400 bg-white px-3.5 py-2 font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+                {list.some((i) => i.provider === p.id) ? `Link another ${p.name} account` : `Link ${p.name}`}
+              </a>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </Section>
+  );
+}
+
+function ChangePasswordSection() {
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');

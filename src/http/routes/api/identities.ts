@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../actor.ts';
+import { identityUnlinker } from '../../../commands/identity-unlinker.ts';
+
+const PROVIDER_NAMES: Record<string, string> = { google: 'Google', microsoft: 'Microsoft' };
+
+/** The third-party sign-ins linked to the signed-in account (Settings > Profile), and unlinking. */
+export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+
+  r.get('/api/auth/identities', { config: { auth: 'session' }, schema: { tags: ['account'] } }, async (request) => {
+    const accountId = accountIdOf(request);
+    const [rows, account] = await Promise.all([
+      db.selectFrom('oidc_identities').select(['id', 'provider', 'issuer', 'email', 'created_at', 'last_used_at']).where('account_id', '=', accountId).orderBy('created_at').execute(),
+      db.selectFrom('accounts').select(['password_hash']).where('id', '=', accountId).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      has_password: account.password_hash !== null,
+      identities: rows.map((i) => ({
+        id: i.id,
+        provider: i.provider,
+        provider_name: PROVIDER_NAMES[i.provider] ?? i.provider,
+        issuer: i.issuer,
+        email: i.email,
+        linked_at: i.created_at.toISOString(),
+        last_used_at: i.last_used_at?.toISOString() ?? null,
+      })),
+    };
+  });
+
+  r.delete('/api/auth/identities/:id', { config: { auth: 'session' }, schema: { tags: ['account'], params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
+    await identityUnlinker(db, actorOf(request), { accountId: accountIdOf(request), identityId: request.params.id });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { freePort, launch, newContext, snap } from '../support/browser.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { startLocalIdp, type LocalIdp } from '../support/oidc-idp.ts';
+
+// A shared 2-core machine: generous limits; locators wait, never sleep.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
+
+/**
+ * "Sign in with Google" in Chromium: the Google provider is configured against a LOCAL OpenID
+ * provider (oidc-provider on a loopback port) that logs in a chosen user and consents at once.
+ */
+let browser: Browser;
+let idp: LocalIdp;
+let t: TestApp;
+let url: string;
+let context: BrowserContext;
+let page: Page;
+const email = `grace-${Date.now()}@gmail.example`;
+
+beforeAll(async () => {
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  idp = await startLocalIdp({ redirectUris: [`${url}/api/auth/oidc/google/callback`] });
+  [browser, t] = await Promise.all([
+    launch(),
+    createTestApp({ BASE_URL: url, PROSA_GOOGLE_ISSUER: idp.issuer, PROSA_GOOGLE_CLIENT_ID: idp.clientId, PROSA_GOOGLE_CLIENT_SECRET: idp.clientSecret }),
+  ]);
+  await t.app.listen({ port, host: '127.0.0.1' });
+  context = await newContext(browser, url);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await t?.close();
+  await idp?.close();
+});
+
+describe('Sign in with Google (local OpenID provider)', () => {
+  test('the button signs in and lands on the dashboard; settings list the linked identity', async () => {
+    idp.signInAs({ sub: 'google-user-1', email, email_verified: true, name: 'Grace Hopper' });
+    await page.goto('/signin');
+    const button = page.getByRole('link', { name: 'Sign in with Google' });
+    await button.waitFor();
+    expect(await page.getByRole('link', { name: 'Sign in with Microsoft' }).count()).toBe(0);
+    await snap(page, 'signin-with-google');
+    await button.click();
+    await page.getByRole('heading', { name: 'Welcome, Grace Hopper' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    const me = await page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()));
+    expect(me.account).toMatchObject({ email, display_name: 'Grace Hopper' });
+    await snap(page, 'dashboard-after-google');
+
+    await page.goto('/settings/profile');
+    const linked = page.getByRole('region', { name: 'Linked sign-ins' });
+    await linked.getByText(`Google · ${email}`).waitFor();
+    await linked.getByText('The only way to sign in').waitFor();
+    await page.getByRole('heading', { name: 'Password' }).waitFor();
+    await page.getByRole('button', { name: 'Send a link to set a password' }).waitFor();
+    await snap(page, 'settings-linked-google');
+  });
+
+  test('declined consent comes back to the sign-in page with a clear message', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await page.waitForURL(/\/signin/);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('link', { name: 'Sign up with Google' }).waitFor();
+    await snap(page, 'signup-with-google');
+    // A fresh browser at the provider (no provider session left from the first sign-in), where
+    // the user now declines.
+    await context.clearCookies();
+    idp.declineNext();
+    await page.getByRole('link', { name: 'Sign up with Google' }).click();
+    await page.getByRole('alert').getByText('Sign-in with Google was cancelled').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    await snap(page, 'signin-google-declined');
+  });
+});
