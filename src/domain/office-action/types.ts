@@ -276,7 +276,13 @@ export type TypeHint = 'CTNF' | 'CTFR' | 'CTED' | 'CTRS';
 export interface ExaminerStats {
   /** Fractions 0..1 (docs/decisions: examiner rates are fractions). */
   allowance_rate: number;
-  interview_success_rate: number;
+  /**
+   * Allowance rate after an applicant-initiated interview; null when the examiner has too few
+   * decided cases with or without one (no interview-lift claim is then made).
+   */
+  interview_success_rate: number | null;
+  /** Allowance rate without an applicant-initiated interview: the baseline of the interview lift. */
+  allowance_rate_without_interview?: number | null;
   avg_actions_to_allowance?: number;
   top_rejection_bases?: string[];
   total_cases_analyzed?: number;
