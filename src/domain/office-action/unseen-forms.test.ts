@@ -125,6 +125,11 @@ Claims 1-3 are rejected under 35 U.S.C. 103 as being unpatentable over Lee (US 1
     expect(statuses(text)).toEqual({ ...all(1, 10, 'rejected'), ...all(11, 20, 'withdrawn') });
   });
 
+  test('"under consideration" and "examined herein" name the claims before the action treats them', () => {
+    expect(statuses('Claims 1-6 are currently under consideration.')).toEqual(all(1, 6, 'pending'));
+    expect(statuses('Claims 2-4 are examined herein. Claim 2 is rejected under 35 U.S.C. 101 as being directed to a signal per se.')).toEqual({ 2: 'rejected', 3: 'pending', 4: 'pending' });
+  });
+
   test('"remain pending", "are under examination", "withdrawn from further consideration" and "Claims 1-5, 8 are pending"', () => {
     expect(statuses('Claims 1-5, 8 are pending. Claims 1-5 and 8 are rejected under 35 U.S.C. 102(a)(1) as being anticipated by Kim (US 9,000,001 B2).')).toEqual({ ...all(1, 5, 'rejected'), 8: 'rejected' });
     expect(statuses('Claims 1, 3 and 5-7 remain pending. Claims 2 and 4 were previously cancelled. Claims 6 and 7 are withdrawn from further consideration pursuant to 37 CFR 1.142(b) as being drawn to a nonelected invention.')).toEqual({
