@@ -75,13 +75,15 @@ const counts = await db
   .executeTakeFirstOrThrow();
 results.database = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)]));
 
-// examiners.csv: examiner_id,name,art_unit,allowed,abandoned,allowed_interview,abandoned_interview,actions,pending,excluded
-interface Truth { id: string; name: string; artUnit: string; allowed: number; abandoned: number; allowedInterview: number; abandonedInterview: number; actions: number; pending: number }
+// examiners.csv: examiner_id,name,art_unit,allowed,abandoned,allowed_interview,abandoned_interview,actions,pending,excluded,rces
+// (allowed_interview / abandoned_interview: applicant-initiated interviews only — the generator also
+// writes examiners' own pre-allowance calls, EXET, which must not count.)
+interface Truth { id: string; name: string; artUnit: string; allowed: number; abandoned: number; allowedInterview: number; abandonedInterview: number; actions: number; pending: number; rces: number }
 const truths: Truth[] = readFileSync(join(dir, 'examiners.csv'), 'utf8').trim().split('\n').slice(1).map((line) => {
-  const m = /^(\d+),("(?:[^"]|"")*"|[^,]*),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+)$/.exec(line);
+  const m = /^(\d+),("(?:[^"]|"")*"|[^,]*),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+)$/.exec(line);
   if (!m) throw new Error(`bad examiners.csv line ${line}`);
   const n = m.slice(3).map(Number);
-  return { id: m[1], name: m[2].replace(/^"|"$/g, '').replace(/""/g, '"'), artUnit: m[3], allowed: n[1], abandoned: n[2], allowedInterview: n[3], abandonedInterview: n[4], actions: n[5], pending: n[6] };
+  return { id: m[1], name: m[2].replace(/^"|"$/g, '').replace(/""/g, '"'), artUnit: m[3], allowed: n[1], abandoned: n[2], allowedInterview: n[3], abandonedInterview: n[4], actions: n[5], pending: n[6], rces: n[8] };
 });
 
 let seed = 7;
@@ -125,10 +127,12 @@ for (const t of truths.slice(0, 50)) {
     total: disposed,
     allowance_rate: disposed ? Math.round((t.allowed / disposed) * 1e4) / 1e4 : null,
     avg_actions: t.allowed ? Math.round((t.actions / t.allowed) * 100) / 100 : null,
+    avg_rces: t.allowed ? Math.round((t.rces / t.allowed) * 100) / 100 : null,
     interviewed: t.allowedInterview + t.abandonedInterview,
+    interview_success_rate: t.allowedInterview + t.abandonedInterview >= 10 && disposed - t.allowedInterview - t.abandonedInterview >= 10 ? Math.round((t.allowedInterview / (t.allowedInterview + t.abandonedInterview)) * 1e4) / 1e4 : null,
     pending: t.pending,
   };
-  const got = { total: p.totalCasesAnalyzed, allowance_rate: p.allowanceRate, avg_actions: p.avgActionsToAllowance, interviewed: p.interviewedCases, pending: p.pendingCases };
+  const got = { total: p.totalCasesAnalyzed, allowance_rate: p.allowanceRate, avg_actions: p.avgActionsToAllowance, avg_rces: p.avgRcesToAllowance, interviewed: p.interviewedCases, interview_success_rate: p.interviewSuccessRate, pending: p.pendingCases };
   if (JSON.stringify(expected) !== JSON.stringify(got)) mismatches.push({ id: t.id, name: t.name, expected, got });
   checked += 1;
 }

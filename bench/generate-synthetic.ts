@@ -63,7 +63,7 @@ interface Examiner {
   allowP: number;
   interviewEffect: number;
   initialShare: number;
-  truth: { allowed: number; abandoned: number; allowedInterview: number; abandonedInterview: number; actions: number; pending: number; excluded: number };
+  truth: { allowed: number; abandoned: number; allowedInterview: number; abandonedInterview: number; actions: number; rces: number; pending: number; excluded: number };
 }
 
 const artUnits = Array.from({ length: ART_UNITS }, (_, i) => String(1600 + Math.floor(i / 20) * 100 + (i % 20) + 10));
@@ -80,7 +80,7 @@ for (let i = 0; i < EXAMINERS; i++) {
     allowP,
     interviewEffect: random() < 0.85 ? 0.05 + random() * 0.25 : -(random() * 0.1),
     initialShare: random() < 0.2 ? 0.3 : 0,
-    truth: { allowed: 0, abandoned: 0, allowedInterview: 0, abandonedInterview: 0, actions: 0, pending: 0, excluded: 0 },
+    truth: { allowed: 0, abandoned: 0, allowedInterview: 0, abandonedInterview: 0, actions: 0, rces: 0, pending: 0, excluded: 0 },
   });
 }
 
@@ -153,6 +153,10 @@ for (let i = 0; i < APPS; i++) {
     const allowed = outcomeRoll < Math.min(0.98, Math.max(0.02, ex.allowP + (interview ? ex.interviewEffect : 0)));
     const actions = allowed ? between(0, 3) + (random() < 0.3 ? 1 : 0) : between(1, 4);
     let interviewDone = !interview;
+    // Applicant-initiated interviews are recorded as EXIN (PTOL-413) or EXIA; examiners' own calls
+    // (EXET, below) must not count toward interview success (docs/decisions.md).
+    const interviewCode = random() < 0.5 ? 'EXIN' : 'EXIA';
+    let rces = 0;
     for (let a = 0; a < actions; a++) {
       const final = a % 2 === 1;
       const code = final ? 'CTFR' : 'CTNF';
@@ -164,20 +168,23 @@ for (let i = 0; i < APPS; i++) {
       }
       const reply = t + between(60, 180);
       if (!interviewDone && random() < 0.6) {
-        tx.push(['EXIN', reply - between(5, 30)]);
+        tx.push([interviewCode, reply - between(5, 30)]);
         interviewDone = true;
       }
       const isLastAndAbandoned = !allowed && a === actions - 1;
       if (isLastAndAbandoned) break;
       if (final && random() < 0.5) {
         tx.push(['RCEX', reply], ['ABN9', reply + between(1, 10)]); // RCE: a disposal that is NOT an abandonment
+        rces += 1;
       } else {
         tx.push([final ? 'A.NE' : 'A...', reply]);
       }
       t = reply + between(60, 240);
     }
-    if (!interviewDone) tx.push(['EXIN', t - between(5, 30)]);
+    if (!interviewDone) tx.push([interviewCode, t - between(5, 30)]);
     if (allowed) {
+      // The examiner's own pre-allowance call (examiner's amendment by telephone) in a third of allowances.
+      if (random() < 0.33) tx.push(['EXET', t - between(0, 3)]);
       tx.push(['N/=.', t], ['MN/=.', t + between(3, 9)]);
       const issueFee = t + between(60, 90);
       if (issueFee + 60 > SNAPSHOT) {
@@ -192,6 +199,7 @@ for (let i = 0; i < APPS; i++) {
         ex.truth.allowed += 1;
         if (interview) ex.truth.allowedInterview += 1;
         ex.truth.actions += actions;
+        ex.truth.rces += rces;
       } else {
         tx.push(['IFEE', issueFee], ['PGM/', issueFee + 50]);
         status = 150;
@@ -202,6 +210,7 @@ for (let i = 0; i < APPS; i++) {
         ex.truth.allowed += 1;
         if (interview) ex.truth.allowedInterview += 1;
         ex.truth.actions += actions;
+        ex.truth.rces += rces;
       }
     } else {
       const abandonedAt = t + between(190, 200);
@@ -240,11 +249,11 @@ await txOut.close();
 await rejOut.close();
 
 const exOut = new Out(createWriteStream(join(OUT, 'examiners.csv')));
-await exOut.line('examiner_id,name,art_unit,allowed,abandoned,allowed_interview,abandoned_interview,actions,pending,excluded');
+await exOut.line('examiner_id,name,art_unit,allowed,abandoned,allowed_interview,abandoned_interview,actions,pending,excluded,rces');
 for (const e of examiners) {
   const name = `${e.last}, ${e.first}${e.middle ? ` ${e.middle}` : ''}`;
   const t = e.truth;
-  await exOut.line([e.id, csv(name), e.artUnit, t.allowed, t.abandoned, t.allowedInterview, t.abandonedInterview, t.actions, t.pending, t.excluded].join(','));
+  await exOut.line([e.id, csv(name), e.artUnit, t.allowed, t.abandoned, t.allowedInterview, t.abandonedInterview, t.actions, t.pending, t.excluded, t.rces].join(','));
 }
 await exOut.close();
 process.stdout.write(`${JSON.stringify({ applications: APPS, events, examiners: EXAMINERS, art_units: ART_UNITS, rejection_records: rejectionRecords, out: OUT })}\n`);

@@ -10,7 +10,11 @@ import { importDataset, type AppSpec } from './support/examiner-dataset.ts';
 const OA = readFileSync(new URL('../src/domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
 const EXAMINER: AppSpec['examiner'] = ['QUILL', 'HARRIET', 'ANNE', '77001'];
 
-/** 24 disposed applications: interviewed ones mostly allowed (11 of 12), the others mostly not (4 of 12); one pending. */
+/**
+ * 24 disposed applications: those with an applicant-initiated interview (EXIN or EXIA) mostly
+ * allowed (11 of 12), the others mostly not (4 of 12); one pending. Every allowance without an
+ * applicant interview also had the examiner's own pre-allowance call (EXET), which must not count.
+ */
 function dataset(): AppSpec[] {
   const apps: AppSpec[] = [];
   for (let i = 0; i < 24; i++) {
@@ -18,13 +22,25 @@ function dataset(): AppSpec[] {
     const allowed = interviewed ? i < 11 : i < 16;
     const number = `15${String(100000 + i).padStart(6, '0')}`;
     const events: [string, string][] = [['CTNF', '2018-01-10'], ['MCTNF', '2018-01-12']];
-    if (interviewed) events.push(['EXIN', '2018-03-01']);
+    if (interviewed) events.push([i % 2 === 0 ? 'EXIN' : 'EXIA', '2018-03-01']);
+    if (!interviewed && allowed) events.push(['EXET', '2018-08-30']);
     events.push(allowed ? ['N/=.', '2018-09-01'] : ['ABN2', '2018-09-01']);
     apps.push({ number, examiner: EXAMINER, artUnit: '3726', status: allowed ? 150 : 161, statusDate: '2019-01-01', ...(allowed ? { issued: '2019-01-01' } : {}), events });
   }
   apps.push({ number: '15999999', examiner: EXAMINER, artUnit: '3726', status: 41, statusDate: '2026-10-01', events: [['CTNF', '2026-10-01']] });
+  // An examiner whose only interviews are their own pre-allowance calls (the issue-11 finding: it
+  // read as a 100 % interview success rate): 12 allowed after an EXET, 8 abandoned; one pending.
+  for (let i = 0; i < 20; i++) {
+    const allowed = i < 12;
+    const events: [string, string][] = [['CTNF', '2018-01-10'], ['MCTNF', '2018-01-12']];
+    if (allowed) events.push(['EXET', '2018-08-30'], ['N/=.', '2018-09-01']);
+    else events.push(['ABN2', '2018-09-01']);
+    apps.push({ number: `15${String(200000 + i).padStart(6, '0')}`, examiner: CALLER, artUnit: '3726', status: allowed ? 150 : 161, statusDate: '2019-01-01', ...(allowed ? { issued: '2019-01-01' } : {}), events });
+  }
+  apps.push({ number: '15888888', examiner: CALLER, artUnit: '3726', status: 41, statusDate: '2026-10-01', events: [['CTNF', '2026-10-01']] });
   return apps;
 }
+const CALLER: AppSpec['examiner'] = ['PHONER', 'OSCAR', 'LEE', '77002'];
 
 let t: TestApp;
 let key: string;
@@ -47,6 +63,26 @@ describe('include_examiner_intel', () => {
     expect(a.examiner_intel.stats).toMatchObject({ allowance_rate: 0.625, interview_success_rate: 0.9167, allowance_rate_without_interview: 0.3333, total_cases_analyzed: 24 });
     const suggested = a.claim_analyses.filter((c: { strategy: { suggest_interview: boolean } }) => c.strategy.suggest_interview);
     expect(suggested.length).toBeGreaterThan(0);
+  });
+
+  test("an examiner's own pre-allowance calls are no interview success: null rates with the reason, no interview claimed", async () => {
+    const profile = await t.app.inject({ method: 'GET', url: `/v1/prosa/examiner/${encodeURIComponent('PHONER, OSCAR LEE')}`, headers: { 'x-api-key': key }, remoteAddress: randomIp() });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json()).toMatchObject({
+      allowance_rate: 0.6,
+      interview_success_rate: null, // was 1.0: 12 of 12 "interviewed" cases allowed
+      allowance_rate_without_interview: null,
+      interview_lift: null,
+      interviewed_cases: 0,
+      not_interviewed_cases: 20,
+      interview_rates_reason: expect.stringMatching(/^insufficient_sample: 0 disposed application\(s\) with an applicant-initiated interview;/),
+    });
+    const res = await analyze({ application_number: '15888888', office_action_text: OA });
+    expect(res.statusCode, res.body).toBe(200);
+    const a = res.json();
+    expect(a.examiner_intel.stats).toMatchObject({ allowance_rate: 0.6, interview_success_rate: null, total_cases_analyzed: 20 });
+    expect(a.claim_analyses.some((c: { strategy: { suggest_interview: boolean } }) => c.strategy.suggest_interview)).toBe(false);
+    expect(JSON.stringify(a.claim_analyses)).not.toMatch(/examiner interview/i);
   });
 
   test('include_examiner_intel: false skips the examiner step', async () => {

@@ -43,11 +43,17 @@ describe('examiner profile figures (hand-computed from test/support/examiner-dat
     expect(p.allowanceRate).toBe(0.75); // 6 / 8
     // Rejections before allowance: A1 2, A2 1, A3 0, A6 1, A10 3, A11 2 (mail events only) = 9; MCTNF twins not double counted.
     expect(p.avgActionsToAllowance).toBe(1.5); // 9 / 6
-    // Interviews: A1 (allowed, EXIN), A11 (allowed, EXET), A5 (abandoned, EXIN).
-    expect(p.interviewedCases).toBe(3);
-    expect(p.interviewSuccessRate).toBe(0.6667); // 2 / 3
-    expect(p.allowanceRateWithoutInterview).toBe(0.8); // A2 A3 A6 A10 allowed, A4 abandoned: 4 / 5
-    expect(p.interviewLift).toBe(-0.1333); // 0.6667 − 0.8
+    // RCEs before allowance: A10's one RCE (RCEX + ABN9) over 6 allowed.
+    expect(p.avgRcesToAllowance).toBe(0.17);
+    // Applicant-initiated interviews: A1 (allowed, EXIN), A5 (abandoned, EXIN). A11's EXET is the
+    // examiner's own telephone call before allowance: not an interview the applicant asked for.
+    expect(p.interviewedCases).toBe(2);
+    expect(p.notInterviewedCases).toBe(6);
+    // 2 and 6 are below the minimum of 10 each: no rates (it used to read 0.6667), but the reason.
+    expect(p.interviewSuccessRate).toBeNull();
+    expect(p.allowanceRateWithoutInterview).toBeNull();
+    expect(p.interviewLift).toBeNull();
+    expect(p.interviewRatesReason).toMatch(/^insufficient_sample: 2 disposed application\(s\) with an applicant-initiated interview and 6 without one; at least 10/);
     expect(p.pendingCases).toBe(2); // A8, A9
     expect(p.excludedCases).toBe(1); // A7
     // OA Rejections: A1 action 1 (103, 112; two records of one action), A1 action 2 (103), A4 (102, 103), A5 (101).
@@ -69,8 +75,11 @@ describe('examiner profile figures (hand-computed from test/support/examiner-dat
       totalCasesAnalyzed: 10,
       allowanceRate: 0.7,
       avgActionsToAllowance: 1.43, // (9 + 1) / 7
-      interviewSuccessRate: 0.6667,
-      allowanceRateWithoutInterview: 0.7143, // 5 / 7
+      avgRcesToAllowance: 0.14, // 1 / 7
+      interviewedCases: 2, // A1, A5 (A11's EXET is the examiner's call)
+      interviewSuccessRate: null,
+      allowanceRateWithoutInterview: null,
+      interviewRatesReason: expect.stringMatching(/^insufficient_sample: 2 .* and 8 without one/),
       pendingCases: 2,
       topRejectionBases: ['103', '102', '112', '101'],
     });

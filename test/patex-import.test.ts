@@ -238,10 +238,13 @@ describe('prosa import patex (runImport)', () => {
     const run = await runImport(db, 'patex', [path(EVENT_CODES), path(APPS), path(TRANSACTIONS)]);
     expect(run.totals).toMatchObject({ records: 86 + 2 + 194, applications: 2, events: distinctTransactions(TRANSACTIONS), skipped: [] });
     expect(run.examiner_stats).toMatchObject({ applications: 2, examiners: 2 });
-    const stats = await db.selectFrom('examiner_stats').select(['examiner_name', 'allowed', 'actions_sum', 'allowed_interview']).orderBy('examiner_name').execute();
+    const stats = await db.selectFrom('examiner_stats').select(['examiner_name', 'allowed', 'actions_sum', 'rces_sum', 'allowed_interview']).orderBy('examiner_name').execute();
+    // 14412875 (uspto-data.md §4 worked example): 2×CTNF + 2×CTFR across one RCE (RCEX, BRCE, ABN9
+    // count once); its only interview is EXET "Interview Summary - Examiner Initiated - Telephonic",
+    // the examiner's own call: no applicant-initiated interview (it used to count as one).
     expect(stats).toEqual([
-      { examiner_name: 'DOVE, TRACY MAE', allowed: 1, actions_sum: 0, allowed_interview: 0 },
-      { examiner_name: 'MATTHEWS, CHRISTINE HOPKINS', allowed: 1, actions_sum: 4, allowed_interview: 1 },
+      { examiner_name: 'DOVE, TRACY MAE', allowed: 1, actions_sum: 0, rces_sum: 0, allowed_interview: 0 },
+      { examiner_name: 'MATTHEWS, CHRISTINE HOPKINS', allowed: 1, actions_sum: 4, rces_sum: 1, allowed_interview: 0 },
     ]);
   });
 });

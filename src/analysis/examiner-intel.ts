@@ -4,8 +4,8 @@ import { examinerProfile } from '../queries/examiner-profile.ts';
 
 /** Examiner statistics as the strategy rules and the response document use them. */
 export type ExaminerIntel = ExaminerStats & {
-  /** Allowance rate of disposed applications without an interview: the baseline for the interview lift. */
-  allowance_rate_without_interview?: number;
+  /** Why the interview rates are null (too few decided cases with or without an applicant-initiated interview). */
+  interview_rates_reason?: string | null;
   art_unit?: string | null;
   as_of?: string | null;
 };
@@ -23,14 +23,15 @@ export async function examinerStatsFor(db: Db, examinerName: string, accountId?:
   if (p.allowanceRate === null) return null;
   const stats: ExaminerIntel = {
     allowance_rate: p.allowanceRate,
-    // No interviewed disposals: no evidence of an interview lift, so the baseline is the allowance rate.
-    interview_success_rate: p.interviewSuccessRate ?? p.allowanceRate,
+    // Null below the minimum sample: no evidence either way, and the strategy claims no lift.
+    interview_success_rate: p.interviewSuccessRate,
+    allowance_rate_without_interview: p.allowanceRateWithoutInterview,
+    interview_rates_reason: p.interviewRatesReason,
     total_cases_analyzed: p.totalCasesAnalyzed,
     top_rejection_bases: p.topRejectionBases,
     art_unit: p.artUnit,
     as_of: p.asOf,
   };
   if (p.avgActionsToAllowance !== null) stats.avg_actions_to_allowance = p.avgActionsToAllowance;
-  if (p.allowanceRateWithoutInterview !== null) stats.allowance_rate_without_interview = p.allowanceRateWithoutInterview;
   return stats;
 }

@@ -257,6 +257,9 @@ export interface ExaminerAppFactsTable {
   /** Year of disposal_date; 0 when not disposed. */
   disposal_year: number;
   actions_to_allowance: number;
+  /** RCEs filed before allowance (migration 017). */
+  rces_to_allowance: number;
+  /** An APPLICANT-initiated interview on or before the decision (migration 017; examiner-outcome.ts). */
   has_interview: boolean;
   filing_date: CalendarDate | null;
   rej_actions: number;
@@ -279,9 +282,12 @@ export interface ExaminerStatsTable {
   examiner_name: string;
   allowed: number;
   abandoned: number;
+  /** Disposed applications with an applicant-initiated interview before the decision (migration 017). */
   allowed_interview: number;
   abandoned_interview: number;
   actions_sum: number;
+  /** RCEs before allowance, summed over allowed applications (migration 017). */
+  rces_sum: number;
   pending: number;
   excluded: number;
   rej_actions: number;

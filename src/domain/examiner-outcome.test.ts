@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { applicationOutcome, type ClassifiedEvent, type OutcomeInput } from './examiner-outcome.ts';
 
 const ev = (kind: string, date: string, isMailEvent = false): ClassifiedEvent => ({ kind, date, isMailEvent });
+const interview = (date: string, initiator: 'applicant' | 'examiner' | 'unknown'): ClassifiedEvent => ({ kind: 'interview', date, isMailEvent: false, initiator });
+const rce = (code: string, date: string): ClassifiedEvent => ({ kind: 'rce', date, isMailEvent: false, code });
 const base: OutcomeInput = { state: 'pending', statusCode: null, statusDate: '2020-01-01', grantDate: null, events: [] };
 
 describe('applicationOutcome', () => {
@@ -11,9 +13,30 @@ describe('applicationOutcome', () => {
       state: 'patented',
       statusCode: 150,
       grantDate: '2020-09-08',
-      events: [ev('non_final', '2016-10-19'), ev('non_final', '2016-10-25', true), ev('final', '2017-07-31'), ev('final', '2017-08-09', true), ev('rce', '2019-04-03'), ev('non_final', '2019-04-09'), ev('final', '2020-01-13'), ev('interview', '2020-04-22'), ev('allowance', '2020-04-22')],
+      events: [ev('non_final', '2016-10-19'), ev('non_final', '2016-10-25', true), ev('final', '2017-07-31'), ev('final', '2017-08-09', true), rce('RCEX', '2018-06-01'), rce('BRCE', '2018-06-01'), rce('ABN9', '2019-04-03'), ev('non_final', '2019-04-09'), ev('final', '2020-01-13'), interview('2020-04-22', 'applicant'), ev('allowance', '2020-04-22')],
     });
-    expect(out).toEqual({ outcome: 'allowed', disposalDate: '2020-09-08', actionsToAllowance: 4, hasInterview: true });
+    // Actions run from the first action to allowance across the RCE; the RCE's three events are one RCE.
+    expect(out).toEqual({ outcome: 'allowed', disposalDate: '2020-09-08', actionsToAllowance: 4, rcesToAllowance: 1, hasInterview: true });
+  });
+
+  it("interview success counts applicant-initiated interviews only, on or before the decision", () => {
+    const allowed = { ...base, state: 'patented' as const, statusCode: 150, grantDate: '2020-09-08' };
+    // The examiner's own call before allowance (uspto-data.md §4 worked example: EXET, then allowance).
+    expect(applicationOutcome({ ...allowed, events: [interview('2020-04-22', 'examiner'), ev('allowance', '2020-04-22')] }).hasInterview).toBe(false);
+    expect(applicationOutcome({ ...allowed, events: [interview('2020-04-22', 'unknown'), ev('allowance', '2020-04-22')] }).hasInterview).toBe(false);
+    // An applicant's interview after the Notice of Allowance did not lead to it.
+    expect(applicationOutcome({ ...allowed, events: [ev('allowance', '2020-04-22'), interview('2020-06-01', 'applicant')] }).hasInterview).toBe(false);
+    expect(applicationOutcome({ ...allowed, events: [interview('2020-03-01', 'applicant'), ev('allowance', '2020-04-22')] }).hasInterview).toBe(true);
+    // Abandoned: interviews up to the disposal date.
+    const abandoned = { ...base, state: 'abandoned' as const, statusCode: 161, statusDate: '2019-11-20' };
+    expect(applicationOutcome({ ...abandoned, events: [interview('2019-06-01', 'applicant')] }).hasInterview).toBe(true);
+    expect(applicationOutcome({ ...abandoned, events: [interview('2020-02-01', 'applicant')] }).hasInterview).toBe(false);
+  });
+
+  it('counts each RCE once (RCEX, BRCE and ABN9 are one RCE), up to the allowance', () => {
+    const out = applicationOutcome({ ...base, state: 'patented', statusCode: 150, events: [rce('RCEX', '2018-06-01'), rce('BRCE', '2018-06-01'), rce('RCEX', '2019-06-01'), rce('ABN9', '2019-07-01'), ev('allowance', '2020-01-01'), rce('RCEX', '2020-03-01')] });
+    expect(out.rcesToAllowance).toBe(2);
+    expect(applicationOutcome({ ...base, state: 'abandoned', statusCode: 161, events: [rce('RCEX', '2018-06-01')] }).rcesToAllowance).toBe(0);
   });
 
   it('counts mail-only histories too (max of the pair, not the sum)', () => {

@@ -23,6 +23,10 @@ export interface ClassifiedEvent {
   kind: string;
   isMailEvent: boolean;
   date: string;
+  /** Interviews only: who initiated it (classifyEvent); other kinds leave it out or null. */
+  initiator?: 'applicant' | 'examiner' | 'unknown' | null;
+  /** The USPTO event code, where the kind has several codes for one occurrence (RCE: RCEX, BRCE, ABN9). */
+  code?: string;
 }
 
 export interface OutcomeInput {
@@ -37,9 +41,17 @@ export interface ApplicationOutcome {
   outcome: Outcome;
   /** Day the application was disposed of (allowed or abandoned); null otherwise or unknown. */
   disposalDate: string | null;
-  /** Rejections (non-final + final, one per mailed action) up to allowance; 0 unless allowed. */
+  /**
+   * Rejections (non-final + final, one per mailed action) from the first action up to allowance,
+   * across RCEs (an RCE restarts nothing); 0 unless allowed.
+   */
   actionsToAllowance: number;
-  /** At least one examiner interview on record. */
+  /** Requests for continued examination filed before allowance; 0 unless allowed. */
+  rcesToAllowance: number;
+  /**
+   * At least one APPLICANT-initiated interview on or before the decision (allowance, else the
+   * disposal): an examiner's own call and interviews after the decision do not count.
+   */
   hasInterview: boolean;
 }
 
@@ -50,11 +62,33 @@ const ISSUE_FEE_NOT_PAID = 164;
 const REJECTION_KINDS = ['non_final', 'final'] as const;
 
 export function applicationOutcome(input: OutcomeInput): ApplicationOutcome {
-  const hasInterview = input.events.some((e) => e.kind === 'interview');
   const outcome = outcomeOf(input);
   const disposalDate = outcome === 'allowed' || outcome === 'abandoned' ? disposalDateOf(input, outcome) : null;
   const actionsToAllowance = outcome === 'allowed' ? rejectionsBeforeAllowance(input.events) : 0;
-  return { outcome, disposalDate, actionsToAllowance, hasInterview };
+  const rcesToAllowance = outcome === 'allowed' ? rcesBeforeAllowance(input.events) : 0;
+  const decidedOn = outcome === 'allowed' ? (lastAllowance(input.events) ?? disposalDate) : disposalDate;
+  const hasInterview = input.events.some((e) => e.kind === 'interview' && e.initiator === 'applicant' && (decidedOn === null || e.date <= decidedOn));
+  return { outcome, disposalDate, actionsToAllowance, rcesToAllowance, hasInterview };
+}
+
+function lastAllowance(events: readonly ClassifiedEvent[]): string | null {
+  return events.filter((e) => e.kind === 'allowance').map((e) => e.date).sort().at(-1) ?? null;
+}
+
+/**
+ * RCEs up to the last allowance event. One RCE leaves several events (RCEX "Request for Continued
+ * Examination (RCE)", BRCE "Workflow - Request for RCE - Begin", ABN9 "Disposal for a RCE"; sample
+ * 14412875 has all three for its one RCE), so the count is the largest per-code count.
+ */
+function rcesBeforeAllowance(events: readonly ClassifiedEvent[]): number {
+  const until = lastAllowance(events);
+  const perCode = new Map<string, number>();
+  for (const e of events) {
+    if (e.kind !== 'rce' || (until !== null && e.date > until)) continue;
+    const code = e.code ?? '';
+    perCode.set(code, (perCode.get(code) ?? 0) + 1);
+  }
+  return Math.max(0, ...perCode.values());
 }
 
 function outcomeOf({ state, statusCode }: OutcomeInput): Outcome {

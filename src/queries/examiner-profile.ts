@@ -177,7 +177,7 @@ function totalsOf(rows: readonly StatsRow[]): StatsTotals {
 }
 
 /** The summed columns an examiner_stats row, or a sum of rows, carries. */
-export type Sums = Pick<StatsRow, 'allowed' | 'abandoned' | 'allowed_interview' | 'abandoned_interview' | 'actions_sum' | 'pending' | 'excluded' | 'rej_actions' | 'rej_101' | 'rej_102' | 'rej_103' | 'rej_112' | 'rej_dp' | 'first_disposal' | 'last_disposal'>;
+export type Sums = Pick<StatsRow, 'allowed' | 'abandoned' | 'allowed_interview' | 'abandoned_interview' | 'actions_sum' | 'rces_sum' | 'pending' | 'excluded' | 'rej_actions' | 'rej_101' | 'rej_102' | 'rej_103' | 'rej_112' | 'rej_dp' | 'first_disposal' | 'last_disposal'>;
 
 export function rowTotals(r: Sums): StatsTotals {
   return {
@@ -186,6 +186,7 @@ export function rowTotals(r: Sums): StatsTotals {
     allowedInterview: r.allowed_interview,
     abandonedInterview: r.abandoned_interview,
     actionsSum: r.actions_sum,
+    rcesSum: r.rces_sum,
     pending: r.pending,
     excluded: r.excluded,
     rejectionActions: r.rej_actions,
@@ -213,7 +214,7 @@ export async function artUnitFigures(db: Db, artUnit: string, opts: Pick<Examine
     select count(distinct (name_last, name_first))::int as examiners,
       coalesce(sum(allowed), 0)::int as allowed, coalesce(sum(abandoned), 0)::int as abandoned,
       coalesce(sum(allowed_interview), 0)::int as allowed_interview, coalesce(sum(abandoned_interview), 0)::int as abandoned_interview,
-      coalesce(sum(actions_sum), 0)::int as actions_sum, coalesce(sum(pending), 0)::int as pending, coalesce(sum(excluded), 0)::int as excluded,
+      coalesce(sum(actions_sum), 0)::int as actions_sum, coalesce(sum(rces_sum), 0)::int as rces_sum, coalesce(sum(pending), 0)::int as pending, coalesce(sum(excluded), 0)::int as excluded,
       coalesce(sum(rej_actions), 0)::int as rej_actions, coalesce(sum(rej_101), 0)::int as rej_101, coalesce(sum(rej_102), 0)::int as rej_102,
       coalesce(sum(rej_103), 0)::int as rej_103, coalesce(sum(rej_112), 0)::int as rej_112, coalesce(sum(rej_dp), 0)::int as rej_dp,
       min(first_disposal)::text as first_disposal, max(last_disposal)::text as last_disposal

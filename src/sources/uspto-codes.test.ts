@@ -108,46 +108,65 @@ describe('classifyEvent', () => {
   const k = (code: string, description: string | null = null) => classifyEvent(code, description);
 
   it('office actions and their mail twins', () => {
-    expect(k('CTNF', 'Non-Final Rejection')).toEqual({ kind: 'non_final', isMailEvent: false });
-    expect(k('MCTNF', 'Mail Non-Final Rejection')).toEqual({ kind: 'non_final', isMailEvent: true });
-    expect(k('CTFR', 'Final Rejection')).toEqual({ kind: 'final', isMailEvent: false });
-    expect(k('MCTFR', 'Mail Final Rejection (PTOL - 326)')).toEqual({ kind: 'final', isMailEvent: true });
-    expect(k('CTRS')).toEqual({ kind: 'restriction', isMailEvent: false });
-    expect(k('MCTRS')).toEqual({ kind: 'restriction', isMailEvent: true });
-    expect(k('CTEQ')).toEqual({ kind: 'quayle', isMailEvent: false });
-    expect(k('CTAV')).toEqual({ kind: 'advisory', isMailEvent: false });
-    expect(k('MCTAV')).toEqual({ kind: 'advisory', isMailEvent: true });
+    expect(k('CTNF', 'Non-Final Rejection')).toEqual({ kind: 'non_final', initiator: null, isMailEvent: false });
+    expect(k('MCTNF', 'Mail Non-Final Rejection')).toEqual({ kind: 'non_final', initiator: null, isMailEvent: true });
+    expect(k('CTFR', 'Final Rejection')).toEqual({ kind: 'final', initiator: null, isMailEvent: false });
+    expect(k('MCTFR', 'Mail Final Rejection (PTOL - 326)')).toEqual({ kind: 'final', initiator: null, isMailEvent: true });
+    expect(k('CTRS')).toEqual({ kind: 'restriction', initiator: null, isMailEvent: false });
+    expect(k('MCTRS')).toEqual({ kind: 'restriction', initiator: null, isMailEvent: true });
+    expect(k('CTEQ')).toEqual({ kind: 'quayle', initiator: null, isMailEvent: false });
+    expect(k('CTAV')).toEqual({ kind: 'advisory', initiator: null, isMailEvent: false });
+    expect(k('MCTAV')).toEqual({ kind: 'advisory', initiator: null, isMailEvent: true });
   });
 
   it('allowance', () => {
-    expect(k('N/=.', 'Notice of Allowance Data Verification Completed')).toEqual({ kind: 'allowance', isMailEvent: false });
-    expect(k('MN/=.', 'Mail Notice of Allowance')).toEqual({ kind: 'allowance', isMailEvent: true });
+    expect(k('N/=.', 'Notice of Allowance Data Verification Completed')).toEqual({ kind: 'allowance', initiator: null, isMailEvent: false });
+    expect(k('MN/=.', 'Mail Notice of Allowance')).toEqual({ kind: 'allowance', initiator: null, isMailEvent: true });
     expect(k('CNOA', 'Corrected Notice of Allowability').kind).toBe('allowance');
-    expect(k('MCNOA', 'Mailing Corrected Notice of Allowability')).toEqual({ kind: 'allowance', isMailEvent: true });
+    expect(k('MCNOA', 'Mailing Corrected Notice of Allowability')).toEqual({ kind: 'allowance', initiator: null, isMailEvent: true });
   });
 
-  it('interviews: EXIN, EXET and any description mentioning an interview', () => {
+  it('interviews: EXIN, EXIA, EXET and any description mentioning an interview', () => {
     expect(k('EXIN').kind).toBe('interview');
     expect(k('EXET', 'Interview Summary - Examiner Initiated - Telephonic').kind).toBe('interview');
     expect(k('EXIA', 'Interview Summary- Applicant Initiated').kind).toBe('interview');
     expect(k('XXXX', 'Applicant INTERVIEW request').kind).toBe('interview');
   });
 
+  it('interviews carry who initiated them; only the applicant\'s count as interview success', () => {
+    expect(k('EXIA', 'Interview Summary- Applicant Initiated')).toEqual({ kind: 'interview', initiator: 'applicant', isMailEvent: false });
+    expect(k('EXIN', 'Examiner Interview Summary Record (PTOL - 413)').initiator).toBe('applicant');
+    expect(k('M865', 'Letter Requesting Interview with Examiner').initiator).toBe('applicant');
+    expect(k('FAI.REQ.INTV').initiator).toBe('applicant');
+    // The examiner's own call, by code or by description (any code), is the examiner's.
+    expect(k('EXET', 'Interview Summary - Examiner Initiated - Telephonic').initiator).toBe('examiner');
+    expect(k('INTV.SUM.EX', 'Examiner initiated interview summary (PTOL-413B)').initiator).toBe('examiner');
+    expect(k('EXEV', 'Interview Summary - Examiner Initiated - Video Conference')).toEqual({ kind: 'interview', initiator: 'examiner', isMailEvent: false });
+    expect(k('XXXX', 'Interview Summary - Applicant-Initiated - Personal').initiator).toBe('applicant');
+    // Nothing names the initiator: unknown (not counted as the applicant's).
+    expect(k('XXXX', 'Interview conducted').initiator).toBe('unknown');
+    // Not interviews at all: the First Action Interview pre-interview communication (an examiner's
+    // action) and an examiner's amendment.
+    expect(k('XXXX', 'Pre-Interview Communication Mailed').kind).toBe('other');
+    expect(k('EX.A', "Examiner's Amendment Communication").kind).toBe('other');
+    expect(k('CTNF').initiator).toBeNull();
+  });
+
   it('applicant replies, RCEs (ABN9 is an RCE disposal, not an abandonment)', () => {
     for (const code of ['A...', 'A.NE', 'XT/G', 'RAFC', 'AFAC']) expect(k(code).kind, code).toBe('applicant_reply');
     expect(k('RCEX', 'Request for Continued Examination (RCE)').kind).toBe('rce');
     expect(k('BRCE').kind).toBe('rce');
-    expect(k('ABN9', 'Disposal for a RCE / CPA / R129')).toEqual({ kind: 'rce', isMailEvent: false });
+    expect(k('ABN9', 'Disposal for a RCE / CPA / R129')).toEqual({ kind: 'rce', initiator: null, isMailEvent: false });
   });
 
   it('abandonment and revival', () => {
-    expect(k('ABN2', 'Aband. for Failure to Respond to O. A.')).toEqual({ kind: 'abandonment', isMailEvent: false });
-    expect(k('MABN2', 'Mail Abandonment for Failure to Respond to Office Action')).toEqual({ kind: 'abandonment', isMailEvent: true });
+    expect(k('ABN2', 'Aband. for Failure to Respond to O. A.')).toEqual({ kind: 'abandonment', initiator: null, isMailEvent: false });
+    expect(k('MABN2', 'Mail Abandonment for Failure to Respond to Office Action')).toEqual({ kind: 'abandonment', initiator: null, isMailEvent: true });
     expect(k('ABN6').kind).toBe('abandonment');
     expect(k('PREV', 'Petition to Revive Application - Granted').kind).toBe('revival');
-    expect(k('MPREV')).toEqual({ kind: 'revival', isMailEvent: true });
+    expect(k('MPREV')).toEqual({ kind: 'revival', initiator: null, isMailEvent: true });
     expect(k('NRAB', 'Notice of Rescinded Abandonment in TCs').kind).toBe('revival');
-    expect(k('MNRAB')).toEqual({ kind: 'revival', isMailEvent: true });
+    expect(k('MNRAB')).toEqual({ kind: 'revival', initiator: null, isMailEvent: true });
   });
 
   it('grant', () => {
@@ -156,9 +175,9 @@ describe('classifyEvent', () => {
 
   it('everything else is other, including look-alike M-codes', () => {
     for (const code of ['EML_NTR', 'M844', 'MP014', 'MM327', 'DOCK', 'IDSC', 'A.PE', 'PET.', '']) {
-      expect(k(code), code).toEqual({ kind: 'other', isMailEvent: false });
+      expect(k(code), code).toEqual({ kind: 'other', initiator: null, isMailEvent: false });
     }
-    expect(classifyEvent(null, null)).toEqual({ kind: 'other', isMailEvent: false });
+    expect(classifyEvent(null, null)).toEqual({ kind: 'other', initiator: null, isMailEvent: false });
   });
 
   it('classifies codes case-insensitively and ignores surrounding blanks', () => {

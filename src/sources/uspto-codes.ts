@@ -160,8 +160,17 @@ export type EventKind =
   | 'grant'
   | 'other';
 
+/**
+ * Who asked for an interview (docs/decisions.md "Interview initiator"): the examiner profile's
+ * interview success counts applicant-initiated interviews only — an examiner's own call before
+ * allowance says nothing about whether asking for an interview helps.
+ */
+export type InterviewInitiator = 'applicant' | 'examiner' | 'unknown';
+
 export interface EventClass {
   kind: EventKind;
+  /** For kind 'interview' only: who initiated it (interviewInitiator); null for other kinds. */
+  initiator: InterviewInitiator | null;
   /**
    * The event records the MAILING of a paper whose own event is also in the history (MCTNF for
    * CTNF, MN/=. for N/=., …; samples show the pairs 3–9 days apart). Counting: count the
@@ -181,7 +190,12 @@ const EVENT_KIND_BY_CODE: Readonly<Record<string, EventKind>> = {
   CNOA: 'allowance', // "Corrected Notice of Allowability"
   'C/N=': 'allowance', // "Corrected Notice of Allowance"
   EXIN: 'interview', // Examiner Interview Summary Record (PTOL-413)
+  EXIA: 'interview', // "Interview Summary- Applicant Initiated" (PAIR transaction history; not in our samples)
   EXET: 'interview', // "Interview Summary - Examiner Initiated - Telephonic"
+  'INTV.SUM.EX': 'interview', // IFW document code: "Examiner initiated interview summary (PTOL-413B)"
+  'INTV.SUM.APP': 'interview', // IFW document code: applicant's summary of an interview (PTOL-413)
+  M865: 'interview', // IFW document code: PTOL-413A "Applicant Initiated Interview Request Form"
+  'FAI.REQ.INTV': 'interview', // the same PTOL-413A form filed in the First Action Interview program
   'A...': 'applicant_reply', // "Response after Non-Final Action"
   'A.NE': 'applicant_reply', // "Response after Final Action"
   'XT/G': 'applicant_reply', // "Request for Extension of Time - Granted" (filed with a reply)
@@ -228,20 +242,51 @@ export function classifyEvent(code: string | null | undefined, description: stri
   const key = (code ?? '').trim().toUpperCase();
   const text = fold(description);
   const base = MAIL_EVENT_BASE[key];
-  if (base !== undefined) return { kind: kindForCode(base, text), isMailEvent: true };
-  return { kind: kindForCode(key, text), isMailEvent: false };
+  const own = base ?? key;
+  const kind = kindForCode(own, text);
+  return { kind, initiator: kind === 'interview' ? interviewInitiator(own, text) : null, isMailEvent: base !== undefined };
 }
+
+/**
+ * Who initiated an interview, from the code and the USPTO's description (sources: the IFW
+ * document-code list — EXIN "Examiner Interview Summary Record (PTOL - 413)", INTV.SUM.EX
+ * "Examiner initiated interview summary (PTOL-413B)", M865 / FAI.REQ.INTV on the PTOL-413A
+ * "Applicant Initiated Interview Request Form"; the ODP sample's EXET "Interview Summary -
+ * Examiner Initiated - Telephonic"; MPEP 713.01, 713.04: examiner-initiated interviews are
+ * recorded on PTOL-413B or in an examiner's amendment, the PTOL-413 summary with the applicant's
+ * PTOL-413A request otherwise). The description wins when it names the initiator; an interview
+ * whose initiator nothing states is 'unknown' and is not counted as applicant-initiated.
+ */
+export function interviewInitiator(code: string, foldedDescription: string): InterviewInitiator {
+  if (/\bapplicant[- ]?initiated\b/.test(foldedDescription)) return 'applicant';
+  if (/\bexaminer[- ]?initiated\b/.test(foldedDescription)) return 'examiner';
+  if (Object.hasOwn(INITIATOR_BY_CODE, code)) return INITIATOR_BY_CODE[code];
+  return 'unknown';
+}
+
+const INITIATOR_BY_CODE: Readonly<Record<string, InterviewInitiator>> = {
+  EXIA: 'applicant',
+  EXIN: 'applicant', // PTOL-413: since PTOL-413B exists for the examiner's own calls, the applicant's interviews (MPEP 713.04)
+  'INTV.SUM.APP': 'applicant',
+  M865: 'applicant',
+  'FAI.REQ.INTV': 'applicant',
+  EXET: 'examiner',
+  'INTV.SUM.EX': 'examiner',
+};
 
 function kindForCode(key: string, text: string): EventKind {
   if (Object.hasOwn(EVENT_KIND_BY_CODE, key)) return EVENT_KIND_BY_CODE[key];
   if (ABANDONMENT_CODE.test(key)) return key.endsWith('ABN9') ? 'rce' : 'abandonment';
   // Interview variants beyond EXIN/EXET (applicant-initiated, video, in person) are not all
   // verified; their descriptions say "Interview" (§1.5, §7).
-  if (INTERVIEW_TEXT.test(text)) return 'interview';
+  // "Pre-Interview Communication" (First Action Interview program) is the examiner's action, not an
+  // interview; an examiner's amendment, even one agreed by telephone, is no applicant interview either.
+  if (INTERVIEW_TEXT.test(text) && !NOT_AN_INTERVIEW_TEXT.test(text)) return 'interview';
   return 'other';
 }
 
 const INTERVIEW_TEXT = /interview/;
+const NOT_AN_INTERVIEW_TEXT = /pre-?interview communication/;
 
 /** SQL conditions that let through at least every event classifyEvent files under some kinds. */
 export interface EventPrefilter {

@@ -78,7 +78,10 @@ describe('GET /api/examiners/{examiner_name}', () => {
     expect(body.art_unit_stats).toMatchObject(restUnit);
     expect(body).toMatchObject({ examiner_name: 'DOVE, TRACY MAE', allowance_rate: 0.75, excluded_cases: 1, rejection_actions: 4, analysis_bases_counted: 2 });
     expect(body.top_rejection_bases).toContain('112(b)');
+    // Issue 11: applicant-initiated interviews only; too few of them → null with the reason.
+    expect(body).toMatchObject({ interview_success_rate: null, interviewed_cases: 2, not_interviewed_cases: 6, interview_rates_reason: expect.stringMatching(/^insufficient_sample/), avg_rces_to_allowance: 0.17 });
     expect(body.art_unit_stats).toMatchObject({ art_unit: '1727', examiners: 2, allowed_cases: 7, abandoned_cases: 3, total_cases_analyzed: 10, rejection_actions: 4, sample_size_warning: expect.stringMatching(/fewer than 100/) });
+    expect(body.art_unit_stats).toMatchObject({ interview_success_rate: null, interviewed_cases: 2, not_interviewed_cases: 8, interview_rates_reason: expect.stringMatching(/^insufficient_sample/) });
     // B's profile does not count A's analyses.
     const other = (await get('/api/examiners/DOVE%2C%20TRACY%20M', { cookie: b.cookie })).json();
     expect(other.analysis_bases_counted).toBe(0);

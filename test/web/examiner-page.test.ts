@@ -39,6 +39,10 @@ describe('examiner pages', () => {
     await page.getByRole('table', { name: 'Rates: the examiner beside the art unit' }).waitFor();
     await page.getByRole('table', { name: 'Office actions citing each basis' }).waitFor();
     await page.getByText(/treat the rates as indicative/).waitFor();
+    // DOVE has 2 decided cases with an applicant-initiated interview (issue 11: the examiner's own
+    // call in A11 no longer counts): no interview figure, and the page says why.
+    await page.getByText(/No interview figures: 2 decided case\(s\) with an applicant-initiated interview and 6 without one/).waitFor();
+    await page.getByText('RCEs before allowance (average)').waitFor();
     await page.getByRole('heading', { name: 'Definitions' }).waitFor();
     await snap(page, 'examiner-profile');
   });

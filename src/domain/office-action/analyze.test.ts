@@ -85,7 +85,7 @@ describe('analyzeOfficeAction', () => {
     const source = loadCorpus().find((c) => c.id === '02')!.text;
     const without = analyzeOfficeAction(source).claim_analyses.find((c) => c.claim_number === 1)!;
     const withStats = analyzeOfficeAction(source, {
-      examinerStats: { allowance_rate: 0.3, interview_success_rate: 0.6, total_cases_analyzed: 150 },
+      examinerStats: { allowance_rate: 0.3, interview_success_rate: 0.6, allowance_rate_without_interview: 0.25, total_cases_analyzed: 150 },
     }).claim_analyses.find((c) => c.claim_number === 1)!;
     expect(without.strategy.suggest_interview).toBe(false);
     expect(withStats.strategy.suggest_interview).toBe(true);
@@ -96,7 +96,7 @@ describe('analyzeOfficeAction', () => {
 describe('reusing a parse (examiner statistics learned after the first pass)', () => {
   test('gives exactly what a fresh analysis with the statistics gives, without parsing again', () => {
     const text = loadText('04.txt');
-    const stats = { allowance_rate: 0.3, interview_success_rate: 0.8, total_cases_analyzed: 120 };
+    const stats = { allowance_rate: 0.3, interview_success_rate: 0.8, allowance_rate_without_interview: 0.2, total_cases_analyzed: 120 };
     const first = analyzeOfficeAction(text, { typeHint: 'CTNF' });
     const reused = analyzeOfficeAction(text, { typeHint: 'CTNF', examinerStats: stats, reuse: first });
     const fresh = analyzeOfficeAction(text, { typeHint: 'CTNF', examinerStats: stats });

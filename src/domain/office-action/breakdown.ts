@@ -106,7 +106,10 @@ export function collectClaimFacts(parsed: ParsedOfficeAction): ClaimFacts[] {
       } else note(n, 'allowed', 'allowability', al.evidence);
     }
   }
-  for (const d of parsed.dispositions) for (const n of d.claims) note(n, d.disposition, `disposition:${d.disposition}`, d.evidence);
+  for (const d of parsed.dispositions) {
+    const finding = d.inferred ? 'inferred:withdrawn_by_election' : `disposition:${d.disposition}`;
+    for (const n of d.claims) note(n, d.disposition, finding, d.evidence);
+  }
   const groupOf = new Map<number, string>();
   for (const g of parsed.restriction_groups) {
     for (const n of g.claims) {

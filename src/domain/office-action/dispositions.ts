@@ -12,7 +12,8 @@ import type { AllowabilityStatement, DispositionStatement } from './types.ts';
  * - cancelled: "Claims 11-21 have been cancelled", examiner's amendment "Cancel claims 11-21.";
  * - withdrawn: 8.05 "Claim [1] withdrawn from further consideration pursuant to 37 CFR 1.142(b) as being
  *   drawn to a nonelected invention";
- * - pending: "Claims 1-20 are pending in the application" / "are presented for examination".
+ * - pending: "Claims 1-20 are pending in the application" / "are presented for examination" / "are under
+ *   consideration" / "are examined herein" (actions after an amendment or an election).
  */
 
 const ALLOWED = /\b(?:allowed|allowable)\b/gi;
@@ -23,7 +24,7 @@ const CANCEL_OBJECT = /\b(?:cancel|cancels|cancel+ed|cancel+ing|cancel+ation\s{1
 const CANCEL_FORBID = /\b(?:not|should|must|may|might|will|would|could|if|required|to\s+be|need)\b/i;
 const WITHDRAWN = /\bwithdrawn\b/gi;
 const WITHDRAWN_FORBID = /\b(?:not|rejections?|objections?|requirements?|restrictions?|finality|election|indicated|allowability|indication|holding|previously)\b/i;
-const PENDING = /\b(?:pending|presented\s{1,3}for\s{1,3}examination|under\s{1,3}examination|examined\s{1,3}on\s{1,3}the\s{1,3}merits)\b/gi;
+const PENDING = /\b(?:pending|presented\s{1,3}for\s{1,3}examination|under\s{1,3}(?:examination|consideration)|examined\s{1,3}on\s{1,3}the\s{1,3}merits|examined\s{1,3}(?:herein|below|in\s{1,3}this\s{1,3}(?:office\s{1,3})?action))\b/gi;
 const PENDING_FORBID = /\b(?:not|no\s+longer|was|were|previously|had)\b/i;
 
 export function extractAllowability(ctx: StatementContext): AllowabilityStatement[] {

@@ -2,6 +2,7 @@ import { findClaimBlocks } from './claim-blocks.ts';
 import { findClaimMentions } from './claim-mentions.ts';
 import { extractClaimStructure } from './claim-structure.ts';
 import { extractAllowability, extractDispositions } from './dispositions.ts';
+import { inferWithdrawnByElection } from './implied-withdrawal.ts';
 import { findInjections } from './injection.ts';
 import { extractMetadata } from './metadata.ts';
 import { prepareText } from './normalize.ts';
@@ -76,6 +77,11 @@ export function parseOfficeAction(text: string, options: ParseOptions = {}): Par
     const dispositions = extractDispositions(ctx);
     const restrictionGroups = extractRestrictionGroups(input, work).filter((g) => !isExcluded(ctx, g.evidence.span));
     const information = infoRequirements(ctx);
+    const implied = inferWithdrawnByElection(ctx, { summary, rejections, objections, allowability, dispositions });
+    if (implied) {
+      dispositions.push(implied.disposition);
+      warnings.push(implied.warning);
+    }
     return { ctx, rejections, objections, documents, allowability, dispositions, restrictionGroups, information };
   });
 

@@ -12,8 +12,10 @@ import type { PublicationNumber, Reference, ReferenceKind } from './types.ts';
 
 export type DraftReference = Omit<Reference, 'id'>;
 
+// The last alternative: "Claims 1-3 are rejected over Smith in view of Jones" — the statute only in
+// the section heading, the references right after "rejected" (the tail starts there).
 const LEAD =
-  /\b(?:(?:anticipated|obvious|unpatentable|unpatentability|patentable)\s{1,3}(?:by|over|in\s{1,3}view\s{1,3}of|in\s{1,3}light\s{1,3}of|based\s{1,3}(?:up)?on)|same\s{1,3}invention\s{1,3}as\s{1,3}(?:that\s{1,3}of|in))\s/gi;
+  /(?:\b(?:(?:anticipated|obvious|unpatentable|unpatentability|patentable)\s{1,3}(?:by|over|in\s{1,3}view\s{1,3}of|in\s{1,3}light\s{1,3}of|based\s{1,3}(?:up)?on)|same\s{1,3}invention\s{1,3}as\s{1,3}(?:that\s{1,3}of|in))|^\s{0,3}over)\s/gi;
 const STRONG_SEPARATOR =
   /(?:,\s{0,3})?(?:and\s{1,3})?(?:(?:in\s{1,3})?further\s{1,3}in\s{1,3}view\s{1,3}of|in\s{1,3}further\s{1,3}view\s{1,3}of|in\s{1,3}view\s{1,3}of|as\s{1,3}modified\s{1,3}by|(?:as\s{1,3})?evidenced\s{1,3}by|in\s{1,3}combination\s{1,3}with|combined\s{1,3}with|taken\s{1,3}with|(?:and\s{1,3})?further\s{1,3}over|in\s{1,3}light\s{1,3}of)\s/gi;
 const WEAK_SEPARATOR = /,?\s{1,3}and\s{1,3}|;\s{0,3}|,\s{1,3}/g;

@@ -13,7 +13,7 @@ import {
   type StatementContext,
   type Subject,
 } from './statements.ts';
-import { scanStatutes, uniqueBases } from './statutes.ts';
+import { basisFromWording, infer112, scanStatutes, uniqueBases } from './statutes.ts';
 import { BASIS_ORDER, type Basis, type DerivationKind, type RejectionStatement, type Warning } from './types.ts';
 
 /**
@@ -164,6 +164,24 @@ function buildStatement(
   const parentMentions = [...subject.relations, ...mentionsIn(ctx.mentions, tailStart, tailEnd)];
   const parents = [...new Set(parentMentions.flatMap((m) => m.numbers))].filter((n) => !subject.claims.includes(n));
   const kind: DerivationKind = SAME_REASONS.test(tail) ? 'same_reasons' : DEPENDENCY.test(tail) || DEPENDENCY.test(ctx.work.slice(subject.end, anchor.start)) ? 'dependency' : 'section_context';
+  // A sentence that refers to nothing but states its own ground ("are rejected as being indefinite",
+  // "are rejected over Smith in view of Jones"): the heading's statute, refined by that wording (a
+  // "35 USC § 112" heading covers 112(a), (b) and (d)), or the wording alone without a heading —
+  // not the statute of whatever statement came last in the section.
+  // ("it fails to further limit the claim upon which it depends" names no parent claim: 112(d) by its wording.)
+  const wording = kind !== 'same_reasons' && parents.length === 0 ? basisFromWording(tail) : null;
+  if (wording) {
+    const heading = section?.basis ?? null;
+    const fromHeading = heading !== null && heading !== 'DP' && !(heading === '112' && wording.startsWith('112('));
+    return {
+      ...base,
+      bases: [fromHeading ? heading : wording],
+      statutes: [],
+      references,
+      derived_from: { kind: heading !== null ? 'section_context' : 'wording', parent_claims: parents, source_ids: [] },
+      confidence: heading !== null ? 0.6 : 0.5,
+    };
+  }
   const sources = findSources(earlier, parents, section);
   if (sources.length > 0) {
     bases = ordered(uniqueBases(sources.flatMap((s) => s.bases)));
@@ -183,7 +201,7 @@ function buildStatement(
   if (section?.basis) {
     return {
       ...base,
-      bases: [section.basis],
+      bases: [section.basis === '112' ? infer112(tail) : section.basis],
       statutes: [],
       references,
       derived_from: { kind: 'section_context', parent_claims: parents, source_ids: [] },

@@ -30,7 +30,9 @@ export interface Section {
   heading: string;
 }
 
-const REJECTION_HEADING = /Claim\s{0,3}Rejections?\s{0,3}[-–—:]{0,2}\s{0,3}(?:35\s{0,2}U\.?\s?S\.?\s?C\.?\s{0,3}§{0,2}\s{0,3})?(\d{3})(?:\s{0,3}\(([a-f])\))?/gi;
+// "Claim Rejections - 35 USC § 112(b)", pre-AIA "… § 112, second paragraph" (→ 112(b)).
+const REJECTION_HEADING = /Claim\s{0,3}Rejections?\s{0,3}[-–—:]{0,2}\s{0,3}(?:35\s{0,2}U\.?\s?S\.?\s?C\.?\s{0,3}§{0,2}\s{0,3})?(\d{3})(?:\s{0,3}\(([a-f])\)|,?\s{1,3}(first|second|fourth|sixth)\s{1,3}paragraph)?/gi;
+const PARAGRAPH_LETTER: Record<string, string> = { first: 'a', second: 'b', fourth: 'd', sixth: 'f' };
 const NAMED_HEADINGS: Array<[RegExp, SectionName]> = [
   [/(?:Non-?statutory\s{1,3})?(?:Obviousness-?Type\s{1,3})?Double\s{1,3}Patenting/gi, 'double_patenting'],
   [/Claim\s{1,3}Objections?/gi, 'claim_objections'],
@@ -61,7 +63,11 @@ export function findSections(work: string): Section[] {
   for (let m = REJECTION_HEADING.exec(work); m; m = REJECTION_HEADING.exec(work)) {
     const sec = m[1];
     const basis: Basis | null =
-      sec === '101' || sec === '102' || sec === '103' ? sec : sec === '112' ? ((m[2] ? `112(${m[2].toLowerCase()})` : '112') as Basis) : null;
+      sec === '101' || sec === '102' || sec === '103'
+        ? sec
+        : sec === '112'
+          ? ((m[2] ? `112(${m[2].toLowerCase()})` : m[3] ? `112(${PARAGRAPH_LETTER[m[3].toLowerCase()]})` : '112') as Basis)
+          : null;
     found.push({ start: m.index, name: 'rejections', basis, heading: m[0] });
   }
   for (const [re, name] of NAMED_HEADINGS) {

@@ -121,7 +121,7 @@ function toCitation(tok: TokenMatch, suffix: { preAia: boolean; paragraph: strin
 }
 
 /** A bare "35 U.S.C. 112" classified by the ground stated (MPEP 2161-2174, 608.01(n)). */
-function infer112(grounds: string): Basis {
+export function infer112(grounds: string): Basis {
   if (/indefinite|particularly\s+point|distinctly\s+claim|antecedent/i.test(grounds)) return '112(b)';
   if (/written\s+description|enabl|new\s+matter|best\s+mode|scope\s+of\s+enablement/i.test(grounds)) return '112(a)';
   if (/further\s+limit|improper\s+dependent|include\s+all\s+the\s+limitations/i.test(grounds)) return '112(d)';
@@ -150,4 +150,21 @@ function mergeCitations(citations: StatuteCitation[]): StatuteCitation[] {
 
 export function uniqueBases(bases: readonly Basis[]): Basis[] {
   return [...new Set(bases)];
+}
+
+/**
+ * The basis a rejection sentence names only by its wording, when it cites no statute and sits
+ * under no statute heading: the form paragraphs' fixed phrases — "anticipated by" (7.15, 102),
+ * "unpatentable/obvious over", "in view of" (7.20/7.21, 103), "indefinite" / "written description" /
+ * "fails to further limit" (7.34.01, 7.31.01, 7.36: 112(b), 112(a), 112(d)). Null when none fits
+ * or two bases do ("anticipated by or, in the alternative, obvious over" names its statutes).
+ */
+export function basisFromWording(grounds: string): Basis | null {
+  const head = grounds.slice(0, 400);
+  const found = new Set<Basis>();
+  if (/\banticipated\s{1,3}by\b/i.test(head)) found.add('102');
+  if (/\b(?:unpatentable|obvious)\s{1,3}over\b|\bover\s{1,3}[^.]{1,120}?\bin\s{1,3}view\s{1,3}of\b/i.test(head)) found.add('103');
+  const s112 = infer112(head);
+  if (s112 !== '112') found.add(s112);
+  return found.size === 1 ? [...found][0] : null;
 }

@@ -119,7 +119,7 @@ describe('strategy rules', () => {
 
   test('examiner statistics: interview lift, low allowance rate, too few cases', () => {
     const claims = [fact(1, { bases: ['103'], refs: ['A', 'B', 'C'], independent: true })];
-    const stats = { allowance_rate: 0.3, interview_success_rate: 0.55, total_cases_analyzed: 200 };
+    const stats = { allowance_rate: 0.3, interview_success_rate: 0.55, allowance_rate_without_interview: 0.25, total_cases_analyzed: 200 };
     const r = recommendStrategy(claims[0], ctx(claims, 'non_final', stats));
     expect(r.suggest_interview).toBe(true);
     expect(r.code).toBe('amend_narrow'); // argument alone rarely wins with this examiner
@@ -129,6 +129,23 @@ describe('strategy rules', () => {
     const few = recommendStrategy(claims[0], ctx(claims, 'non_final', { ...stats, total_cases_analyzed: 5 }));
     expect(few.code).toBe('amend_narrow');
     expect(few.suggest_interview).toBe(false);
+  });
+
+  test('no interview-lift claim without both interview rates (null below the minimum sample)', () => {
+    const claims = [fact(1, { bases: ['103'], refs: ['A', 'B'], independent: true })];
+    const base = { allowance_rate: 0.5, total_cases_analyzed: 200 };
+    // Null rates (too few cases with or without an applicant-initiated interview): no claim.
+    const none = recommendStrategy(claims[0], ctx(claims, 'non_final', { ...base, interview_success_rate: null, allowance_rate_without_interview: null }));
+    expect(none.suggest_interview).toBe(false);
+    expect(none.reasons.join(' ')).not.toMatch(/interview/i);
+    // A rate without its baseline (an analysis stored before the comparison existed): no claim either.
+    expect(recommendStrategy(claims[0], ctx(claims, 'non_final', { ...base, interview_success_rate: 1 })).suggest_interview).toBe(false);
+    // The lift is against allowance WITHOUT an interview, not the overall rate: 0.62 vs 0.55 is 7 points.
+    const small = recommendStrategy(claims[0], ctx(claims, 'non_final', { ...base, interview_success_rate: 0.62, allowance_rate_without_interview: 0.55 }));
+    expect(small.suggest_interview).toBe(false);
+    const lift = recommendStrategy(claims[0], ctx(claims, 'non_final', { ...base, interview_success_rate: 0.7, allowance_rate_without_interview: 0.45 }));
+    expect(lift.suggest_interview).toBe(true);
+    expect(lift.reasons.join(' ')).toContain('70% of this examiner\'s decided cases with an applicant-initiated interview were allowed, against 45% without one');
   });
 
   test('every recommendation has reasons, known alternatives and a bounded confidence', () => {

@@ -271,9 +271,13 @@ function applyExaminerStats(d: Draft, claim: ClaimFacts, ctx: StrategyContext): 
     return;
   }
   const pct = (x: number): string => `${Math.round(x * 100)}%`;
-  if (Number.isFinite(s.interview_success_rate) && Number.isFinite(s.allowance_rate) && s.interview_success_rate - s.allowance_rate >= INTERVIEW_LIFT) {
+  // The lift compares allowance after an applicant-initiated interview with allowance without one;
+  // either rate null (too few cases, or an analysis stored before the comparison existed) → no claim.
+  const withInterview = s.interview_success_rate;
+  const without = s.allowance_rate_without_interview;
+  if (typeof withInterview === 'number' && typeof without === 'number' && Number.isFinite(withInterview) && Number.isFinite(without) && Math.round((withInterview - without) * 10000) >= Math.round(INTERVIEW_LIFT * 10000)) {
     d.rules.push('examiner_interview_lift');
-    d.reasons.push(`Request an examiner interview before replying (MPEP 713): this examiner's allowance rate with an interview is ${pct(s.interview_success_rate)} against ${pct(s.allowance_rate)} overall.`);
+    d.reasons.push(`Request an examiner interview before replying (MPEP 713): ${pct(withInterview)} of this examiner's decided cases with an applicant-initiated interview were allowed, against ${pct(without)} without one.`);
   }
   if (!Number.isFinite(s.allowance_rate)) return;
   const art = claim.rejections.some((r) => r.basis === '102' || r.basis === '103');

@@ -13,8 +13,10 @@ import type { SummaryDisposition, SummaryField, SummaryLine } from './types.ts';
  * (item numbers differ between form revisions). A line is a summary line only when the phrase
  * ends the line — "Claim(s) 3 is/are rejected under 35 U.S.C. 103" is a body form paragraph.
  */
+// The list may break across lines ("Claim(s) 1-3, 5,\n7 - 9 and 11 is/are rejected." in text taken
+// from the PDF): it is read as digits, separators, blanks (line breaks too) and the list words only.
 const LINE =
-  /claim\(s\)\s{0,3}([^\n]{0,200}?)\s{0,3}(?:is\/are|are)\s{1,3}(pending\s{1,3}in\s{1,3}the\s{1,3}application|withdrawn\s{1,3}from\s{1,3}(?:further\s{1,3})?consideration|allowed|rejected|objected\s{1,3}to|subject\s{1,3}to\s{1,3}restriction\s{1,3}and\/or\s{1,3}election\s{1,3}requirements?)(?=[ \t]{0,3}(?:[.*\n]|$))/gi;
+  /claim\(s\)\s{0,3}((?:[\d\s,;&\-–—_]|\b(?:and|or|to|through|thru)\b){0,200}?)\s{0,3}(?:is\/are|are)\s{1,3}(pending\s{1,3}in\s{1,3}the\s{1,3}application|withdrawn\s{1,3}from\s{1,3}(?:further\s{1,3})?consideration|allowed|rejected|objected\s{1,3}to|subject\s{1,3}to\s{1,3}restriction\s{1,3}and\/or\s{1,3}election\s{1,3}requirements?)(?=[ \t]{0,3}(?:[.*\n]|$))/gi;
 
 const FIELD: Array<[RegExp, SummaryField]> = [
   [/^pending/i, 'pending'],

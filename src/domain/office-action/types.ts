@@ -89,7 +89,12 @@ export interface CitedReference extends Reference {
   cited_in: string[];
 }
 
-export type DerivationKind = 'same_reasons' | 'dependency' | 'section_context';
+/**
+ * Where a statement without a statute got its basis: the statements it refers to (same reasons,
+ * dependency), the section heading ("Claim Rejections - 35 USC § 103"), or only its own wording
+ * ("anticipated by", "indefinite"; no heading, no statute).
+ */
+export type DerivationKind = 'same_reasons' | 'dependency' | 'section_context' | 'wording';
 
 export interface RejectionStatement {
   id: string;
@@ -149,6 +154,8 @@ export interface DispositionStatement {
   claims: number[];
   disposition: 'cancelled' | 'withdrawn' | 'pending';
   evidence: Evidence;
+  /** Not stated but inferred (withdrawn by implication after an election, implied-withdrawal.ts); the evidence is the election sentence. */
+  inferred?: true;
 }
 
 export interface RestrictionGroup {
@@ -225,7 +232,8 @@ export interface Warning {
     | 'type_hint_ignored'
     | 'summary_body_mismatch'
     | 'input_truncated'
-    | 'no_office_action_structure';
+    | 'no_office_action_structure'
+    | 'withdrawn_by_implication';
   message: string;
   evidence?: Evidence;
 }
@@ -276,7 +284,13 @@ export type TypeHint = 'CTNF' | 'CTFR' | 'CTED' | 'CTRS';
 export interface ExaminerStats {
   /** Fractions 0..1 (docs/decisions: examiner rates are fractions). */
   allowance_rate: number;
-  interview_success_rate: number;
+  /**
+   * Allowance rate after an applicant-initiated interview; null when the examiner has too few
+   * decided cases with or without one (no interview-lift claim is then made).
+   */
+  interview_success_rate: number | null;
+  /** Allowance rate without an applicant-initiated interview: the baseline of the interview lift. */
+  allowance_rate_without_interview?: number | null;
   avg_actions_to_allowance?: number;
   top_rejection_bases?: string[];
   total_cases_analyzed?: number;

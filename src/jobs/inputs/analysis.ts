@@ -77,10 +77,11 @@ export function statedMailingDate(record: StoredAnalysis): string | null {
 
 export function examinerStatsOf(record: StoredAnalysis): ExaminerStats | null {
   const s = record.examiner_intel?.stats;
+  // Without both interview rates there is no interview comparison to draw on (null below the minimum
+  // sample; analyses stored before issue 11 may lack the baseline): no stats, so no interview claim.
   if (!s || typeof s.interview_success_rate !== 'number' || typeof s.allowance_rate !== 'number') return null;
-  const stats: ExaminerStats = { allowance_rate: s.allowance_rate, interview_success_rate: s.interview_success_rate };
-  if (typeof s.allowance_rate_without_interview === 'number') stats.allowance_rate_without_interview = s.allowance_rate_without_interview;
-  return stats;
+  if (typeof s.allowance_rate_without_interview !== 'number') return null;
+  return { allowance_rate: s.allowance_rate, interview_success_rate: s.interview_success_rate, allowance_rate_without_interview: s.allowance_rate_without_interview };
 }
 
 export function claimNumbersOf(record: StoredAnalysis): Set<number> {

@@ -24,6 +24,7 @@ const artUnitFigures = z
     top_rejection_bases: z.array(z.string()),
     rejection_basis_counts: z.array(z.object({ basis: z.string(), office_actions: z.number().int() })),
     interview_success_rate: rate,
+    interview_rates_reason: z.string().nullable(),
     total_cases_analyzed: z.number().int(),
     allowed_cases: z.number().int(),
     abandoned_cases: z.number().int(),
@@ -39,12 +40,16 @@ const profile = z
     examiner_name: z.string(),
     art_unit: z.string(),
     allowance_rate: rate,
-    avg_actions_to_allowance: z.number().nullable().describe('Rejections (non-final + final) before allowance, on average'),
+    avg_actions_to_allowance: z.number().nullable().describe('Rejections (non-final + final) from the first action to allowance, across RCEs, on average'),
     top_rejection_bases: z.array(z.string()),
-    interview_success_rate: rate,
+    interview_success_rate: rate.describe('Allowance rate of decided cases with an applicant-initiated interview before the decision (an examiner\'s own call does not count); null below the minimum sample'),
     total_cases_analyzed: z.number().int(),
     allowance_rate_without_interview: rate,
     interview_lift: z.number().nullable().describe('interview_success_rate minus allowance_rate_without_interview'),
+    interview_rates_reason: z.string().nullable().describe('Why the interview rates are null (too few decided cases with or without an applicant-initiated interview); null when they are given'),
+    avg_rces_to_allowance: z.number().nullable().describe('RCEs filed before allowance, on average over allowed cases'),
+    interviewed_cases: z.number().int(),
+    not_interviewed_cases: z.number().int(),
     pending_cases: z.number().int(),
     examiner_id: z.string().nullable(),
     art_units: z.array(z.string()),
@@ -60,10 +65,18 @@ type Profile = z.infer<typeof profile>;
 
 const pct = (r: number | null) => (r === null ? 'n/a' : `${Math.round(r * 100)}%`);
 
+/** The interview comparison, or why there is none (never a rate over too few cases). */
+function interviewPart(p: Profile): string {
+  if (p.interview_success_rate === null || p.allowance_rate_without_interview === null) {
+    return `no interview figure (${p.interviewed_cases} decided cases with an applicant-initiated interview, ${p.not_interviewed_cases} without; at least 10 of each needed)`;
+  }
+  return `${pct(p.interview_success_rate)} allowed after an applicant-initiated interview against ${pct(p.allowance_rate_without_interview)} without`;
+}
+
 export const getExaminerProfile = defineTool({
   name: 'get_examiner_profile',
   title: 'Examiner profile',
-  description: 'How an examiner decides: allowance rate, rejections before allowance, most frequent rejection bases, interview success against the allowance rate without an interview, the art unit\'s figures for comparison, and the sample sizes (trust rates over fewer than 100 cases less). Name as LASTNAME, FIRSTNAME M (take examiner_name from lookup_application). Free. Several examiners with the name: error examiner_ambiguous with candidates; retry with art_unit or examiner_id.',
+  description: 'How an examiner decides: allowance rate, rejections before allowance (across RCEs) and RCEs, most frequent rejection bases, interview success (applicant-initiated interviews only; null with a reason below 10 decided cases with and without one) against the allowance rate without an interview, the art unit\'s figures for comparison, and the sample sizes (trust rates over fewer than 100 cases less). Name as LASTNAME, FIRSTNAME M (take examiner_name from lookup_application). Free. Several examiners with the name: error examiner_ambiguous with candidates; retry with art_unit or examiner_id.',
   group: 'examiner',
   price: 'free',
   input: z.object({ examiner_name: z.string().min(1).max(200), art_unit: artUnit.optional(), examiner_id: z.string().max(32).optional(), ...years }),
@@ -72,7 +85,7 @@ export const getExaminerProfile = defineTool({
   async run({ examiner_name, ...query }, ctx) {
     const p = await ctx.api.get<Profile>(`/api/examiners/${seg(examiner_name)}`, query);
     const unit = p.art_unit_stats ? `; art unit ${p.art_unit_stats.art_unit}: ${pct(p.art_unit_stats.allowance_rate)}` : '';
-    return { data: p, summary: `${p.examiner_name} (art unit ${p.art_unit}): allowance rate ${pct(p.allowance_rate)} over ${p.total_cases_analyzed} decided cases, ${p.avg_actions_to_allowance ?? 'n/a'} rejections before allowance, interviews ${pct(p.interview_success_rate)}; top bases ${p.top_rejection_bases.join(', ') || 'none'}${unit}.${p.sample_size_warning ? ` ${p.sample_size_warning}` : ''}` };
+    return { data: p, summary: `${p.examiner_name} (art unit ${p.art_unit}): allowance rate ${pct(p.allowance_rate)} over ${p.total_cases_analyzed} decided cases, ${p.avg_actions_to_allowance ?? 'n/a'} rejections before allowance, ${interviewPart(p)}; top bases ${p.top_rejection_bases.join(', ') || 'none'}${unit}.${p.sample_size_warning ? ` ${p.sample_size_warning}` : ''}` };
   },
 });
 

@@ -54,6 +54,8 @@ const examinerOut = z.object({
   allowance_rate: z.number().nullable(),
   avg_actions_to_allowance: z.number().nullable(),
   interview_success_rate: z.number().nullable(),
+  allowance_rate_without_interview: z.number().nullable().optional(),
+  interview_rates_reason: z.string().nullable().optional(),
   total_cases_analyzed: z.number().int(),
   top_rejection_bases: z.array(z.string()),
 }).nullable();
@@ -147,8 +149,12 @@ export const triageOfficeAction = defineTool({
     else steps.push('Analyze the action (analyze_office_action) before planning the reply.');
     if (args.kind === 'CTFR') steps.push('Final rejection: weigh an after-final reply (37 CFR 1.116), an RCE (1.114) or a notice of appeal (41.31); a reply within two months keeps the advisory-action timing of MPEP 706.07(f).');
     if (args.kind === 'CTRS') steps.push('Restriction: elect a group (set_election in the response plan) and decide whether to traverse; the reply must elect even when traversing (37 CFR 1.143).');
-    if (examiner?.interview_success_rate !== null && examiner?.interview_success_rate !== undefined && args.kind !== 'NOA') {
-      steps.push(`Consider an interview: the examiner's interview success rate is ${Math.round(examiner.interview_success_rate * 100)}% over ${examiner.total_cases_analyzed} cases (prepare_interview_request).`);
+    // An interview is suggested on evidence only: applicant-initiated interviews that did better
+    // than no interview (null rates below the minimum sample make no claim; docs/decisions.md).
+    const withRate = examiner?.interview_success_rate ?? null;
+    const withoutRate = examiner?.allowance_rate_without_interview ?? null;
+    if (withRate !== null && withoutRate !== null && withRate - withoutRate >= 0.1 && args.kind !== 'NOA') {
+      steps.push(`Consider an interview: ${Math.round(withRate * 100)}% of this examiner's decided cases with an applicant-initiated interview were allowed, against ${Math.round(withoutRate * 100)}% without (prepare_interview_request).`);
     }
     return {
       data: {
@@ -159,7 +165,7 @@ export const triageOfficeAction = defineTool({
         recorded: { correspondence_id: correspondenceId, already_recorded: already },
         deadlines,
         analysis: analysis ? { analysis_id: analysis.analysis_id, rejection_type: analysis.rejection_type, claims: analysis.claim_analyses.length, rejected, cost: analysis.billing?.cost ?? null } : null,
-        examiner: examiner ? { examiner_name: examiner.examiner_name, art_unit: examiner.art_unit ?? null, allowance_rate: examiner.allowance_rate ?? null, avg_actions_to_allowance: examiner.avg_actions_to_allowance ?? null, interview_success_rate: examiner.interview_success_rate ?? null, total_cases_analyzed: examiner.total_cases_analyzed, top_rejection_bases: examiner.top_rejection_bases ?? [] } : null,
+        examiner: examiner ? { examiner_name: examiner.examiner_name, art_unit: examiner.art_unit ?? null, allowance_rate: examiner.allowance_rate ?? null, avg_actions_to_allowance: examiner.avg_actions_to_allowance ?? null, interview_success_rate: examiner.interview_success_rate ?? null, allowance_rate_without_interview: examiner.allowance_rate_without_interview ?? null, interview_rates_reason: examiner.interview_rates_reason ?? null, total_cases_analyzed: examiner.total_cases_analyzed, top_rejection_bases: examiner.top_rejection_bases ?? [] } : null,
         next_steps: steps,
       },
       summary: [

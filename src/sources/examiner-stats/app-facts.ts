@@ -12,8 +12,8 @@ import { examinerKey } from './examiner-key.ts';
 
 export type FactRow = ExaminerAppFactsTable;
 
-/** The event kinds the outcome needs (domain/examiner-outcome.ts): rejections, allowance, interview, and the disposal-date fallbacks. */
-const PREFILTER = eventPrefilter(['non_final', 'final', 'allowance', 'interview', 'abandonment', 'grant']);
+/** The event kinds the outcome needs (domain/examiner-outcome.ts): rejections, RCEs, allowance, interview, and the disposal-date fallbacks. */
+const PREFILTER = eventPrefilter(['non_final', 'final', 'rce', 'allowance', 'interview', 'abandonment', 'grant']);
 
 interface RejectionCounts {
   application_number: string;
@@ -57,7 +57,7 @@ export async function deriveFacts(db: Db, ids: readonly string[]): Promise<FactR
     }
     if (c.kind === 'other') continue;
     const list = byApp.get(e.application_id);
-    const item = { kind: c.kind, isMailEvent: c.isMailEvent, date: e.event_date };
+    const item: ClassifiedEvent = { kind: c.kind, isMailEvent: c.isMailEvent, date: e.event_date, initiator: c.initiator, code: e.event_code };
     if (list) list.push(item);
     else byApp.set(e.application_id, [item]);
   }
@@ -96,6 +96,7 @@ export async function deriveFacts(db: Db, ids: readonly string[]): Promise<FactR
       disposal_date: outcome.disposalDate,
       disposal_year: outcome.disposalDate ? Number(outcome.disposalDate.slice(0, 4)) : 0,
       actions_to_allowance: outcome.actionsToAllowance,
+      rces_to_allowance: outcome.rcesToAllowance,
       has_interview: outcome.hasInterview,
       filing_date: app.filing_date,
       rej_actions: rej?.n ?? 0,

@@ -127,7 +127,7 @@ async function refreshKeys(trx: Db, limit: number): Promise<number> {
   await sql`delete from examiner_stats where examiner_key = any(${keys}::text[])`.execute(trx);
   await sql`
     insert into examiner_stats (examiner_key, art_unit, disposal_year, name_last, name_first, name_middle, examiner_id,
-      examiner_name, allowed, abandoned, allowed_interview, abandoned_interview, actions_sum, pending, excluded,
+      examiner_name, allowed, abandoned, allowed_interview, abandoned_interview, actions_sum, rces_sum, pending, excluded,
       rej_actions, rej_101, rej_102, rej_103, rej_112, rej_dp, first_disposal, last_disposal, last_filing, refreshed_at)
     select examiner_key, art_unit, disposal_year, min(name_last), min(name_first), min(name_middle), min(examiner_id),
       mode() within group (order by examiner_name),
@@ -136,6 +136,7 @@ async function refreshKeys(trx: Db, limit: number): Promise<number> {
       count(*) filter (where outcome = 'allowed' and has_interview)::int,
       count(*) filter (where outcome = 'abandoned' and has_interview)::int,
       coalesce(sum(actions_to_allowance) filter (where outcome = 'allowed'), 0)::int,
+      coalesce(sum(rces_to_allowance) filter (where outcome = 'allowed'), 0)::int,
       count(*) filter (where outcome = 'pending')::int,
       count(*) filter (where outcome = 'excluded')::int,
       sum(rej_actions)::int, sum(rej_101)::int, sum(rej_102)::int, sum(rej_103)::int, sum(rej_112)::int, sum(rej_dp)::int,
@@ -167,6 +168,7 @@ const FACT_COLUMNS = [
   ['disposal_date', 'date'],
   ['disposal_year', 'int4'],
   ['actions_to_allowance', 'int4'],
+  ['rces_to_allowance', 'int4'],
   ['has_interview', 'bool'],
   ['filing_date', 'date'],
   ['rej_actions', 'int4'],

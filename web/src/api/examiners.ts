@@ -8,10 +8,14 @@ export interface Figures {
   interview_success_rate: number | null;
   allowance_rate_without_interview: number | null;
   interview_lift: number | null;
+  /** Why the interview rates are null (too few decided cases with or without an applicant-initiated interview). */
+  interview_rates_reason?: string | null;
+  avg_rces_to_allowance?: number | null;
   total_cases_analyzed: number;
   allowed_cases: number;
   abandoned_cases: number;
   interviewed_cases: number;
+  not_interviewed_cases?: number;
   pending_cases: number;
   rejection_basis_counts: { basis: string; office_actions: number }[];
   sample_size_warning?: string | null;

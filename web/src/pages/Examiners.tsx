@@ -59,16 +59,18 @@ export function ExaminerProfilePage() {
     <div className="space-y-6">
       <PageHeader title={p.examiner_name} description={`Art unit ${p.art_units.join(', ')} · figures as of ${fmtDate(p.as_of)}`} />
       {p.sample_size_warning ? <Notice tone="warning">{p.sample_size_warning}</Notice> : null}
+      {p.interview_rates_reason ? <Notice tone="warning">{`No interview figures: ${p.interviewed_cases} decided case(s) with an applicant-initiated interview and ${p.not_interviewed_cases ?? p.total_cases_analyzed - p.interviewed_cases} without one; at least 10 of each are needed to compare allowance after an interview with allowance without.`}</Notice> : null}
       <Section id="figures-h" title="Profile">
         <dl className="grid gap-3 text-sm sm:grid-cols-3 lg:grid-cols-4">
           {[
             ['Allowance rate', pct(p.allowance_rate)],
             ['Actions to allowance (average)', p.avg_actions_to_allowance?.toFixed(1) ?? '—'],
+            ['RCEs before allowance (average)', p.avg_rces_to_allowance?.toFixed(2) ?? '—'],
             ['Interview success rate', pct(p.interview_success_rate)],
             ['Interview lift', p.interview_lift === null ? '—' : `${p.interview_lift > 0 ? '+' : ''}${Math.round(p.interview_lift * 1000) / 10} points`],
             ['Disposed cases', String(p.total_cases_analyzed)],
             ['Allowed / abandoned', `${p.allowed_cases} / ${p.abandoned_cases}`],
-            ['Interviewed cases', String(p.interviewed_cases)],
+            ['Cases with an applicant interview', String(p.interviewed_cases)],
             ['Pending cases', String(p.pending_cases)],
           ].map(([k, v]) => <div key={k}><dt className="font-medium text-slate-700">{k}</dt><dd className="text-lg">{v}</dd></div>)}
         </dl>
@@ -78,9 +80,10 @@ export function ExaminerProfilePage() {
       <Section id="defs-h" title="Definitions">
         <dl className="space-y-2 text-sm text-slate-700">
           <div><dt className="inline font-medium text-slate-900">Allowance rate: </dt><dd className="inline">allowed applications over disposed ones (allowed plus abandoned); pending applications are not counted.</dd></div>
-          <div><dt className="inline font-medium text-slate-900">Interview success rate: </dt><dd className="inline">the allowance rate of disposed applications that had an examiner interview.</dd></div>
+          <div><dt className="inline font-medium text-slate-900">Interview success rate: </dt><dd className="inline">the allowance rate of disposed applications with an interview the applicant asked for, held before the decision (an examiner's own call does not count); shown only with at least 10 decided cases with and 10 without one.</dd></div>
           <div><dt className="inline font-medium text-slate-900">Interview lift: </dt><dd className="inline">interview success rate minus the allowance rate of disposed applications without an interview, in percentage points.</dd></div>
-          <div><dt className="inline font-medium text-slate-900">Actions to allowance: </dt><dd className="inline">rejections (non-final and final) mailed before the notice of allowance, averaged over allowed applications.</dd></div>
+          <div><dt className="inline font-medium text-slate-900">Actions to allowance: </dt><dd className="inline">rejections (non-final and final) mailed before the notice of allowance, across RCEs, averaged over allowed applications.</dd></div>
+          <div><dt className="inline font-medium text-slate-900">RCEs before allowance: </dt><dd className="inline">requests for continued examination filed before the notice of allowance, averaged over allowed applications.</dd></div>
         </dl>
       </Section>
     </div>

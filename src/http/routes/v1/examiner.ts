@@ -22,6 +22,10 @@ const examinerProfileSchema = z.object({
   total_cases_analyzed: z.number().int(),
   allowance_rate_without_interview: rate,
   interview_lift: z.number().nullable(),
+  interview_rates_reason: z.string().nullable(),
+  avg_rces_to_allowance: z.number().nullable(),
+  interviewed_cases: z.number().int(),
+  not_interviewed_cases: z.number().int(),
   pending_cases: z.number().int(),
   art_unit_stats: z.object({ art_unit: z.string(), allowance_rate: rate, total_cases_analyzed: z.number().int() }).loose().nullable(),
   data_window: window,
@@ -67,6 +71,7 @@ export function examinerRoute(app: FastifyInstance, ctx: AppContext): void {
       description:
         'examiner_name in the form LASTNAME, FIRSTNAME M, URL-encoded; case, spacing and punctuation are ignored and a middle initial matches a middle name. ' +
         'Rates are fractions 0-1 over disposed, examined applications (null when none); definitions in docs/examiner-profile.md. ' +
+        'interview_success_rate counts applicant-initiated interviews only and is null, with interview_rates_reason, below 10 disposed applications with and 10 without one. ' +
         'Several matching examiners give 409 examiner_ambiguous with a candidates array. Retired: use the MCP server.',
       deprecated: true,
       tags: ['retired REST v1'],
