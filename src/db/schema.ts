@@ -359,6 +359,7 @@ export interface Schema {
   prosa_meta: ProsaMetaTable;
   accounts: AccountsTable;
   spending_caps: SpendingCapsTable;
+  application_claims: ApplicationClaimsTable;
   account_identities: AccountIdentitiesTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
@@ -444,6 +445,25 @@ export interface ResponsePlansTable {
 }
 
 export type ResponsePlanRow = Selectable<ResponsePlansTable>;
+
+// --- Claims carried forward (issue 11, migration 015) ---
+
+/** The claims of an application as the account knows them: from its last Prosa response, or pasted. */
+export interface ApplicationClaimsTable {
+  account_id: string;
+  application_id: string;
+  /** ClaimEntry[] (src/domain/claims/claim-set.ts), ascending by number. */
+  claims: ColumnType<unknown[], string, string>;
+  /** pasted | response */
+  source: string;
+  source_job_id: string | null;
+  /** source = response: the claims the response started from, and the action it answered. */
+  claims_before: ColumnType<unknown[] | null, string | null | undefined, string | null>;
+  answered_action_date: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: Generated<Date>;
+}
+
+export type ApplicationClaimsRow = Selectable<ApplicationClaimsTable>;
 
 // --- Spending caps (issue 12, migration 012) ---
 
