@@ -53,9 +53,38 @@ export function incorporates(g: RejectionGround, claims: readonly PlannedClaim[]
   return out;
 }
 
+const isCorrecting = (c: PlannedClaim) => c.change.kind === 'narrowed' && c.change.purpose === 'correct';
+
+/**
+ * Correcting amendments (`amend_clarify`) under a ground whose answer does not turn on the claim
+ * (112, a judicial-exception 101, another statute) share one answer: the claims are named once and
+ * the practitioner describes the amendments once (issue 11, finding 8: no block per claim).
+ */
+function correctedTogether(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  const n = nums(claims);
+  const out = [para([
+    run(`Without acquiescing in the rejection, ${claimsPhrase(n)} have been amended to `),
+    prompt('describe the amendments'),
+    run('. Support for the amendments is found in the application as filed at, e.g., '),
+    prompt('cite paragraphs and figures'),
+    run('; no new matter is added (35 U.S.C. 132(a)).'),
+  ])];
+  if (g.family === '112(b)' || g.family === '112') out.push(para([run('The amendments resolve the indefiniteness the Office Action identified by '), prompt('e.g., clarifying the term, or providing antecedent basis (MPEP 2173.05(e))'), run('.')]));
+  else if (g.family === '101') out.push(para([run(`As amended, ${claimsPhrase(n)} integrate any recited judicial exception into a practical application because `), prompt('explain the technical improvement the added elements provide'), run(' (MPEP 2106.04(d), 2106.05(a)).')]));
+  else out.push(para([run(`The amendments overcome the rejection under ${g.citation} because `), prompt('explain, addressing the reasons the Office Action gives'), run('.')]));
+  return out;
+}
+
+const GROUPED_FAMILIES: ReadonlySet<string> = new Set(['112(b)', '112', '101', '112(a)', '112(d)', '112(f)', 'other']);
+
 export function narrowed(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
   const out: Paragraph[] = [];
+  const groupable = GROUPED_FAMILIES.has(g.family) && !(g.family === '101' && g.subtype === 'signal_per_se')
+    ? claims.filter(isCorrecting)
+    : [];
+  if (groupable.length > 1) out.push(...correctedTogether(g, groupable));
   for (const c of claims) {
+    if (groupable.length > 1 && groupable.includes(c)) continue;
     const n = c.claim_number;
     const correcting = c.change.kind === 'narrowed' && c.change.purpose === 'correct';
     if (correcting && g.family === '101' && g.subtype === 'signal_per_se' && c.new_text) {
@@ -67,11 +96,12 @@ export function narrowed(g: RejectionGround, claims: readonly PlannedClaim[]): P
       prompt('cite paragraphs and figures'),
       run('; no new matter is added (35 U.S.C. 132(a)).'),
     ]));
-    const why = prompt('explain, addressing the passages the Office Action relies on');
+    // Made only where it is placed: a prompt counts as a place to fill when it is made (countPlaceholders).
+    const why = () => prompt('explain, addressing the passages the Office Action relies on');
     switch (g.family) {
       case '102':
       case '103':
-        out.push(amendedOverArt(g, n, why));
+        out.push(amendedOverArt(g, n, why()));
         break;
       case '101':
         out.push(amendedEligibility(g, n));
@@ -84,7 +114,7 @@ export function narrowed(g: RejectionGround, claims: readonly PlannedClaim[]): P
         out.push(amendedDistinctness(g, n));
         break;
       default:
-        out.push(para([run(`The amendment overcomes the rejection under ${g.citation} because `), why, run('.')]));
+        out.push(para([run(`The amendment overcomes the rejection under ${g.citation} because `), why(), run('.')]));
     }
   }
   return out;
