@@ -386,6 +386,7 @@ export interface Schema {
   spending_caps: SpendingCapsTable;
   oidc_identities: OidcIdentitiesTable;
   oidc_login_states: OidcLoginStatesTable;
+  application_claims: ApplicationClaimsTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   credit_balances: CreditBalancesTable;
@@ -470,6 +471,25 @@ export interface ResponsePlansTable {
 }
 
 export type ResponsePlanRow = Selectable<ResponsePlansTable>;
+
+// --- Claims carried forward (issue 11, migration 015) ---
+
+/** The claims of an application as the account knows them: from its last Prosa response, or pasted. */
+export interface ApplicationClaimsTable {
+  account_id: string;
+  application_id: string;
+  /** ClaimEntry[] (src/domain/claims/claim-set.ts), ascending by number. */
+  claims: ColumnType<unknown[], string, string>;
+  /** pasted | response */
+  source: string;
+  source_job_id: string | null;
+  /** source = response: the claims the response started from, and the action it answered. */
+  claims_before: ColumnType<unknown[] | null, string | null | undefined, string | null>;
+  answered_action_date: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: Generated<Date>;
+}
+
+export type ApplicationClaimsRow = Selectable<ApplicationClaimsTable>;
 
 // --- Spending caps (issue 12, migration 012) ---
 

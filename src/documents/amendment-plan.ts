@@ -71,6 +71,11 @@ export interface PlanInput {
   strategy: Readonly<Record<number, StrategyCode>>;
   claims_text?: Readonly<Record<number, string>>;
   previously_presented?: readonly number[];
+  /**
+   * Withdrawn and cancelled claims the docket knows of (carried forward from the last paper) that
+   * the analysis may not mention; the analysis' own status wins where it has one.
+   */
+  claim_states?: Readonly<Record<number, 'withdrawn' | 'cancelled'>>;
   /** The practitioner's amended text per claim (response plans): it replaces the derived or prompted amendment. */
   amended_text?: Readonly<Record<number, string>>;
   election?: RestrictionElection;
@@ -98,7 +103,8 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
   for (const [k, v] of Object.entries(input.claims_text ?? {})) {
     if (typeof v === 'string' && v.trim()) texts.set(Number(k), stripClaimNumber(v));
   }
-  const numbers = [...new Set([...byNumber.keys(), ...texts.keys()])].filter((n) => Number.isInteger(n) && n > 0);
+  const states = new Map(Object.entries(input.claim_states ?? {}).map(([k, v]) => [Number(k), v]));
+  const numbers = [...new Set([...byNumber.keys(), ...texts.keys(), ...states.keys()])].filter((n) => Number.isInteger(n) && n > 0);
   const max = numbers.length ? Math.max(...numbers) : 0;
   const explicit = (n: number): StrategyCode | undefined => input.strategy[n];
   const strategyOf = (n: number): StrategyCode | null => explicit(n) ?? byNumber.get(n)?.recommendation ?? null;
@@ -128,9 +134,10 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
   const plan = new Map<number, PlannedClaim>();
   for (let n = 1; n <= max; n++) {
     const d = byNumber.get(n) ?? null;
-    const known = d !== null || texts.has(n);
-    const previouslyCanceled = d?.status === 'cancelled';
-    const withdrawn = !previouslyCanceled && known && (d?.status === 'withdrawn' || (electing && (byGroup ? !elected(n) : strategyOf(n) !== 'elect') && strategyOf(n) !== 'cancel'));
+    const stored = d === null ? states.get(n) : undefined;
+    const known = d !== null || texts.has(n) || stored !== undefined;
+    const previouslyCanceled = d?.status === 'cancelled' || stored === 'cancelled';
+    const withdrawn = !previouslyCanceled && known && (d?.status === 'withdrawn' || stored === 'withdrawn' || (electing && (byGroup ? !elected(n) : strategyOf(n) !== 'elect') && strategyOf(n) !== 'cancel'));
     plan.set(n, {
       claim_number: n,
       identifier: null,

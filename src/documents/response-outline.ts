@@ -111,6 +111,7 @@ export function outlineResponse(input: ResponseDraftInput): ResponseOutline {
     strategy: input.strategy,
     claims_text: input.claims_text,
     previously_presented: input.previously_presented,
+    claim_states: input.claim_states,
     amended_text: input.amended_claims_text,
     election: input.election,
     restriction_groups: input.restriction_groups,

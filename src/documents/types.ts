@@ -134,6 +134,8 @@ export interface ResponseDraftInput {
   template?: Buffer;
   /** Claims amended or added in an earlier paper: listed as (Previously Presented) rather than (Original). */
   previously_presented?: number[];
+  /** Withdrawn and cancelled claims known from the docket's claims (carried forward), by number. */
+  claim_states?: Record<number, 'withdrawn' | 'cancelled'>;
   /** Reply to a restriction requirement: the election made. */
   election?: RestrictionElection;
   /** Response plans: each claim as amended by the practitioner (clean text), marked against `claims_text`. */

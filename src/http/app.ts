@@ -26,6 +26,7 @@ import { authRoutes } from './routes/api/auth.ts';
 import { keyRoutes } from './routes/api/keys.ts';
 import { creditRoutes } from './routes/api/credits.ts';
 import { docketRoutes } from './routes/api/docket.ts';
+import { claimsRoutes } from './routes/api/claims.ts';
 import { docketDeadlinesRoute } from './routes/api/deadlines.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { draftRoaRoutes } from './routes/v1/draft-roa.ts';
@@ -132,6 +133,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   keyRoutes(app, ctx);
   creditRoutes(app, ctx);
   docketRoutes(app, ctx);
+  claimsRoutes(app, ctx);
   docketDeadlinesRoute(app, ctx);
   calendarRoutes(app, ctx);
   draftRoaRoutes(app, ctx);

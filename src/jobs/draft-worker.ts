@@ -22,6 +22,7 @@ import { startBuilderPool, type BuilderPool } from './builder-pool.ts';
 import { describeFailure, isPermanent } from './errors.ts';
 import { DRAFT_DEAD_LETTER_QUEUE, DRAFT_QUEUE, type DraftMessage, type DraftQueue } from './queue.ts';
 import { recipeFor } from './recipes/index.ts';
+import { storeApplicationClaims } from '../commands/application-claims-recorder.ts';
 import { isTerminal, noteAttemptError, reportProgress, startAttempt, transition } from './transitions.ts';
 
 /** The pino-compatible subset the worker logs through. */
@@ -78,13 +79,21 @@ export async function runDraftJob(deps: RunDeps, jobId: string, finalAttempt: bo
       await deps.afterStep?.(jobId, progress, currentStep);
     };
     const built = await recipe({ db, job, builders: deps.builders, step });
-    const done = await transition(
-      db,
-      jobId,
-      'complete',
-      { document: built.document, filename: built.filename, media_type: DOCX_MEDIA_TYPE, progress: 100, current_step: null, error_message: null, finished_at: new Date() },
-      { attempt },
-    );
+    // Completing the job and storing the claims it leaves (carried forward to the next response)
+    // commit together: a superseded attempt stores nothing.
+    const done = await db.transaction().execute(async (trx) => {
+      const row = await transition(
+        trx,
+        jobId,
+        'complete',
+        { document: built.document, filename: built.filename, media_type: DOCX_MEDIA_TYPE, progress: 100, current_step: null, error_message: null, finished_at: new Date() },
+        { attempt },
+      );
+      if (row && built.claimsAfter && job.application_id) {
+        await storeApplicationClaims(trx, { accountId: job.account_id, applicationId: job.application_id, claims: built.claimsAfter.after, claimsBefore: built.claimsAfter.before, answeredActionDate: built.claimsAfter.answeredActionDate, source: 'response', sourceJobId: jobId });
+      }
+      return row;
+    });
     if (done) deps.logger.info({ jobId, attempt, ms: Date.now() - started, bytes: built.document.length }, 'draft job complete');
   } catch (err) {
     if (err instanceof Superseded) return;

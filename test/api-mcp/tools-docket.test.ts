@@ -87,6 +87,18 @@ describe('docket tools', () => {
     expect(bad.error).toMatchObject({ error_code: 'validation_error', message: expect.stringContaining('mailing_date') });
   });
 
+  test('set_claims and get_claims: the claims the next response starts from; a bad listing names the claim', async () => {
+    expect((await ok(f.client, 'get_claims', { docket_entry_id: entryId })).text).toMatch(/No claims are stored for 17800001/);
+    const set = await ok(f.client, 'set_claims', { docket_entry_id: entryId, text: '1. (Original) A solar tracker comprising a motor.\n2. (Previously Presented) The solar tracker of claim 1, wherein the motor is geared.\n3. (Canceled)' });
+    expect(set.data).toMatchObject({ source: 'pasted', counts: { pending: 2, withdrawn: 0, cancelled: 1 } });
+    const got = await ok(f.client, 'get_claims', { docket_entry_id: entryId });
+    expect(got.data.claims[1]).toEqual({ number: 2, status: 'pending', previously_presented: true, text: 'The solar tracker of claim 1, wherein the motor is geared.' });
+    expect(got.text).toMatch(/17800001: 2 pending, 0 withdrawn, 1 cancelled claim\(s\), from pasted claims/);
+    expect((await web(f, 'GET', `/api/docket/${entryId}/claims`)).json.claims).toHaveLength(3);
+    const bad = await fails(f.client, 'set_claims', { docket_entry_id: entryId, text: '1. A tracker.\n2. The tracker of claim 5, red.' });
+    expect(bad.error).toMatchObject({ error_code: 'validation_error', message: expect.stringMatching(/^text \(claim 2\): claim 2 depends from claim 5/) });
+  });
+
   test('remove_from_docket; removing again is docket_entry_not_found', async () => {
     const removed = await ok(f.client, 'remove_from_docket', { docket_entry_id: entryId });
     expect(removed.data).toEqual({ removed: true, docket_entry_id: entryId });

@@ -7,6 +7,8 @@ import { paperKindOf, statedMailingDate } from '../../jobs/inputs/analysis.ts';
 import { captionOf } from '../../jobs/inputs/caption.ts';
 import { responseInputOf } from '../../jobs/inputs/response-input.ts';
 import { pendingAction } from '../../queries/application-deadlines.ts';
+import { claimsOfRecord, findApplicationClaims, type StoredClaims } from '../../queries/application-claims.ts';
+import { claimTexts } from '../../domain/claims/claim-set.ts';
 import { actionKindForDocumentCode } from '../../sources/uspto-codes.ts';
 import type { OaResponseRequest, PreparedDraft } from '../../jobs/requests.ts';
 import { checkStrategySelections, requireCaption, resolveAnalysis, resolveApplication, resolveMailingDate, todayUtc } from './common.ts';
@@ -56,6 +58,30 @@ function checkClaimsText(claims: Record<string, string> | undefined): Record<str
   return out;
 }
 
+/** The request's claim fields from the docket's stored claims. */
+function carriedForward(stored: StoredClaims, previously: readonly number[] | undefined): Pick<OaResponseRequest, 'claims' | 'previously_presented' | 'claim_states' | 'claims_from'> {
+  const texts = claimTexts(stored.claims);
+  const states = Object.fromEntries(stored.claims.filter((c) => c.status !== 'pending').map((c) => [String(c.number), c.status as 'withdrawn' | 'cancelled']));
+  const presented = [...new Set([...(previously ?? []), ...stored.claims.filter((c) => c.previously_presented).map((c) => c.number)])].sort((a, b) => a - b);
+  return {
+    ...(Object.keys(texts).length ? { claims: texts } : {}),
+    ...(presented.length ? { previously_presented: presented } : {}),
+    ...(Object.keys(states).length ? { claim_states: states } : {}),
+    claims_from: { source: stored.source, source_job_id: stored.source_job_id, updated_at: stored.updated_at.toISOString() },
+  };
+}
+
+/** Page 1 says where the listing's text came from, so the practitioner checks it against the file. */
+function carriedForwardNote(stored: StoredClaims & { redraft: boolean }): string {
+  const when = stored.updated_at.toISOString().slice(0, 10);
+  const from = stored.redraft
+    ? `the claims as they stood before the response Prosa drafted on ${when} for this same action${stored.source_job_id ? ` (job ${stored.source_job_id})` : ''}`
+    : stored.source === 'response'
+    ? `the claims as amended by the response Prosa drafted on ${when}${stored.source_job_id ? ` (job ${stored.source_job_id})` : ''}`
+    : `the claims pasted into the docket on ${when}`;
+  return `The claim listing starts from ${from}: check them against the claims of record (including any examiner's amendment or later paper) before filing.`;
+}
+
 export async function prepareOaResponse(db: Db, accountId: string, body: OaResponseSubmission): Promise<PreparedDraft> {
   const analysis = await resolveAnalysis(db, accountId, body.analysis_id, body.application_number);
   const strategy = checkStrategySelections(body.strategy_selections, analysis.record);
@@ -86,20 +112,25 @@ export async function prepareOaResponse(db: Db, accountId: string, body: OaRespo
       );
     }
   }
+  // Claims carried forward (issue 11): with no claim text in the request, the listing starts from
+  // the claims the docket holds (the last Prosa response's listing as amended, or pasted claims).
+  const officeActionDate = await resolveMailingDate(db, accountId, body.office_action_date, analysis.record, application.id, statedMailingDate(analysis.record));
+  const stored = claims ? undefined : claimsOfRecord(await findApplicationClaims(db, accountId, application.id), analysis.id, officeActionDate);
   const request: OaResponseRequest = {
     application_number: application.application_number,
     analysis_id: analysis.id,
     strategy_selections: strategy,
     response_date: body.response_date ?? todayUtc(),
-    office_action_date: await resolveMailingDate(db, accountId, body.office_action_date, analysis.record, application.id, statedMailingDate(analysis.record)),
+    office_action_date: officeActionDate,
     ...(claims ? { claims } : {}),
     ...(body.attorney ? { attorney: body.attorney } : {}),
     ...(body.previously_presented ? { previously_presented: body.previously_presented } : {}),
+    ...(stored ? carriedForward(stored, body.previously_presented) : {}),
     ...(body.election ? { election: body.election } : {}),
     ...(body.response_plan_id ? { response_plan_id: body.response_plan_id } : {}),
     ...(body.amended_claims && Object.keys(body.amended_claims).length ? { amended_claims: checkClaimsText(body.amended_claims) } : {}),
     ...(body.arguments?.length ? { arguments: body.arguments } : {}),
-    ...(body.drafting_notes?.length ? { drafting_notes: body.drafting_notes } : {}),
+    ...(body.drafting_notes?.length || stored ? { drafting_notes: [...(stored ? [carriedForwardNote(stored)] : []), ...(body.drafting_notes ?? [])] } : {}),
     ...(body.accept_incomplete ? { accept_incomplete: true } : {}),
   };
   // The paper this request would produce: its choices must all be carried out, and it must answer

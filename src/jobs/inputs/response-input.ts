@@ -19,6 +19,7 @@ export function responseInputOf(analysis: StoredAnalysis, request: OaResponseReq
     ...(request.claims ? { claims_text: Object.fromEntries(Object.entries(request.claims).map(([n, text]) => [Number(n), text])) } : {}),
     ...(request.attorney ? { practitioner: request.attorney } : {}),
     ...(request.previously_presented ? { previously_presented: request.previously_presented } : {}),
+    ...(request.claim_states ? { claim_states: Object.fromEntries(Object.entries(request.claim_states).map(([n, s]) => [Number(n), s])) } : {}),
     ...(request.election ? { election: request.election } : {}),
     ...(groups.length ? { restriction_groups: groups } : {}),
     ...(analysis.grounds ? { grounds: analysis.grounds } : {}),

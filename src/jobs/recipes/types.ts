@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect.ts';
 import type { DraftJobRow } from '../../db/schema.ts';
 import type { Builders } from '../builders.ts';
+import type { ClaimEntry } from '../../domain/claims/claim-set.ts';
 
 /** Reports a step of the job: progress (integer percent) and what is being done. */
 export type StepReporter = (progress: number, currentStep: string) => Promise<void>;
@@ -15,6 +16,8 @@ export interface RecipeContext {
 export interface BuiltDocument {
   document: Buffer;
   filename: string;
+  /** A response's claims once entered: stored for the application as the job completes (carried forward). */
+  claimsAfter?: { after: ClaimEntry[]; before: ClaimEntry[]; answeredActionDate: string };
 }
 
 /** How one kind of export turns its job into a document, step by step. */

@@ -3,6 +3,7 @@ import { defineTool, DESTRUCTIVE, READ_ONLY, WRITE, WRITE_IDEMPOTENT } from '../
 import { seg } from '../backend-client.ts';
 import { privateApplication } from '../../http/routes/api/docket.ts';
 import { recordOfficeActionBody } from '../../http/routes/api/correspondence.ts';
+import { claimsBody } from '../../http/routes/api/claims.ts';
 import { applicationNumber } from './shared.ts';
 
 /**
@@ -267,4 +268,55 @@ export const recordOfficeAction = defineTool({
   },
 });
 
-export const DOCKET_TOOLS = [listDocket, lookupApplication, addToDocket, updateDocketEntry, removeFromDocket, getApplicationHistory, listCorrespondence, getCorrespondence, recordOfficeAction];
+const storedClaims = z
+  .object({
+    docket_entry_id: z.string(),
+    application_number: z.string(),
+    source: z.string().nullable().describe('pasted | response (the claims as amended by the response drafted in source_job_id) | null when none are stored'),
+    source_job_id: z.string().nullable(),
+    updated_at: z.string().nullable(),
+    claims: z.array(z.object({ number: z.number().int(), status: z.string().describe('pending | withdrawn | cancelled'), previously_presented: z.boolean(), text: z.string().nullable() })),
+    counts: z.object({ pending: z.number().int(), withdrawn: z.number().int(), cancelled: z.number().int() }),
+    missing_text: z.array(z.number().int()).describe('Pending or withdrawn claims whose text is not known: the next claim listing asks the practitioner for it'),
+    warnings: z.array(z.string()),
+  })
+  .loose();
+type StoredClaims = z.infer<typeof storedClaims>;
+
+function claimsSummary(c: StoredClaims): string {
+  if (!c.source) return `No claims are stored for ${c.application_number}: a response drafted without claim text leaves a place for each claim's text. Paste them with set_claims.`;
+  const from = c.source === 'response' ? `the response drafted in job ${c.source_job_id}` : 'pasted claims';
+  return `${c.application_number}: ${c.counts.pending} pending, ${c.counts.withdrawn} withdrawn, ${c.counts.cancelled} cancelled claim(s), from ${from} (${c.updated_at}).${c.missing_text.length ? ` Text unknown for claim(s) ${c.missing_text.join(', ')}.` : ''}${c.warnings.length ? ` ${c.warnings.join(' ')}` : ''}`;
+}
+
+export const getClaims = defineTool({
+  name: 'get_claims',
+  title: 'Current claims of a docket application',
+  description: 'The claims the docket holds for an application: the claim listing as amended by the last response Prosa drafted for it, or claims the practitioner pasted (set_claims). A response drafted without claim text starts its claim listing from them and marks its amendments against them (37 CFR 1.121(c)). Free.',
+  group: 'docket',
+  price: 'free',
+  input: z.object({ docket_entry_id: docketEntryId }),
+  output: storedClaims,
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const c = await ctx.api.get<StoredClaims>(`/api/docket/${seg(args.docket_entry_id)}/claims`);
+    return { data: c, summary: claimsSummary(c) };
+  },
+});
+
+export const setClaims = defineTool({
+  name: 'set_claims',
+  title: 'Paste the current claims of a docket application',
+  description: 'Replaces the claims the docket holds for an application with the claims as they now stand (clean text, no markup): either `text`, a pasted claim listing with each claim on its own line starting with its number (status identifiers such as (Original), (Previously Presented), (Withdrawn), (Canceled) are read; "5-7. (Canceled)" for ranges), or `claims` one by one. The next response drafted without claim text uses them. A listing that cannot be read is refused naming the claim (validation_error). Free.',
+  group: 'docket',
+  price: 'free',
+  input: claimsBody.extend({ docket_entry_id: docketEntryId }),
+  output: storedClaims,
+  annotations: WRITE_IDEMPOTENT,
+  async run({ docket_entry_id, ...body }, ctx) {
+    const c = await ctx.api.put<StoredClaims>(`/api/docket/${seg(docket_entry_id)}/claims`, body);
+    return { data: c, summary: `Stored. ${claimsSummary(c)}` };
+  },
+});
+
+export const DOCKET_TOOLS = [listDocket, lookupApplication, addToDocket, updateDocketEntry, removeFromDocket, getApplicationHistory, listCorrespondence, getCorrespondence, recordOfficeAction, getClaims, setClaims];

@@ -1,0 +1,60 @@
+/**
+ * Nonstatutory double patenting (MPEP 804): argued as patentable distinctness from the claims of the
+ * named patent or application, or obviated by a terminal disclaimer over that patent or application
+ * (never over "claim 1"), filed as an eTerminal Disclaimer (37 CFR 1.321(b)-(d)).
+ */
+import type { Paragraph } from 'docx';
+import { claimsPhrase, verbFor } from '../../format/claim-numbers.ts';
+import { draftingNote, para } from '../../docx/paragraphs.ts';
+import { prompt, run } from '../../docx/runs.ts';
+import type { PlannedClaim } from '../../amendment-plan.ts';
+import type { RejectionGround } from '../../rejection-grounds.ts';
+import { listPhrase } from '../wording.ts';
+import { nums, refs } from './shared.ts';
+
+/** The traverse of a double-patenting rejection. */
+export function argueDistinctness(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  const out: Paragraph[] = [];
+  const n = nums(claims);
+  const over = g.conflicting.length ? listPhrase(g.conflicting) : g.references.length ? listPhrase(g.references.map((r) => r.number_display || r.name)) : '';
+  out.push(para([
+    run(`${claimsPhrase(n, true)} ${verbFor(n, 'is', 'are')} patentably distinct from the claims of ${over}`),
+    ...(over ? [] : [prompt('identify the reference patent or application')]),
+    run(' because '),
+    prompt('identify the limitation of the examined claims that the reference claims do not claim and explain why it would not have been obvious over them (MPEP 804(II)(B))'),
+    run('. A terminal disclaimer remains available should the Examiner maintain the rejection (37 C.F.R. § 1.321(c)).'),
+  ]));
+  return out;
+}
+
+/** How an amended claim overcomes a double-patenting rejection. */
+export function amendedDistinctness(g: RejectionGround, n: number): Paragraph {
+  return para([run(`As amended, claim ${n} is patentably distinct from the claims of ${refs(g)} because `), prompt('explain (MPEP 804)'), run('.')]);
+}
+
+export function terminalDisclaimer(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  const n = nums(claims);
+  if (g.family !== 'DP') {
+    return [draftingNote(`A terminal disclaimer overcomes only a double patenting rejection (MPEP 804.02); choose another strategy for ${claimsPhrase(n)} under ${g.citation}.`)];
+  }
+  const over = disclaimedOver(g);
+  return [
+    para([
+      run(`Without conceding that the rejection is proper, and solely to expedite prosecution, Applicant files herewith a terminal disclaimer under 37 C.F.R. § 1.321(c) over ${over}`),
+      ...(over ? [] : [prompt('identify the reference patent or application by number')]),
+      run(`, together with the fee under 37 C.F.R. § 1.20(d). The terminal disclaimer obviates the rejection of ${claimsPhrase(n)} (MPEP 804.02).`),
+    ]),
+    draftingNote('File the terminal disclaimer as an eTerminal Disclaimer (form PTO/AIA/25 or /26 in Patent Center), which is approved automatically on submission; it must name the reference patent or application, not a claim of it (37 C.F.R. § 1.321(b)-(d)).'),
+  ];
+}
+
+/** "U.S. Patent No. 10,072,876" / "Application No. 16/123,456": what a terminal disclaimer disclaims over. */
+export function disclaimedOver(g: RejectionGround): string {
+  const names = (g.conflicting.length ? g.conflicting : g.references.map((r) => r.number_display || r.name)).filter((x) => !/^claims?\b/i.test(x));
+  return listPhrase(names.map((x) => {
+    const m = /^US\s+(\d{1,2},\d{3},\d{3})(?:\s+B\d)?$/.exec(x);
+    if (m) return `U.S. Patent No. ${m[1]}`;
+    const a = /^US\s+(\d{2}\/\d{3},\d{3})$/.exec(x);
+    return a ? `U.S. Application No. ${a[1]}` : x;
+  }));
+}

@@ -1,0 +1,137 @@
+/**
+ * Rejections over the prior art, 35 U.S.C. 102 and 103. Anticipation needs every element in one
+ * reference, arranged as claimed (MPEP 2131): an examiner's admission that an element is missing
+ * ends it. Obviousness needs every limitation taught or suggested and, for a combination or a
+ * modification, an articulated reason (KSR; MPEP 2143, 2143.03); over a single reference the
+ * question is modification, never "combining the references". A claim the examiner never
+ * (intelligibly) applied the art to has no prima facie case (37 CFR 1.104(c)(2)).
+ */
+import type { Paragraph } from 'docx';
+import { claimElements } from '../../claim-text.ts';
+import { claimsPhrase, verbFor } from '../../format/claim-numbers.ts';
+import { heading, para, quote } from '../../docx/paragraphs.ts';
+import { prompt, run, type Inline } from '../../docx/runs.ts';
+import type { PlannedClaim } from '../../amendment-plan.ts';
+import type { RejectionGround } from '../../rejection-grounds.ts';
+import { listPhrase } from '../wording.ts';
+import { agree, byIndependent, dependentsSentence, refs } from './shared.ts';
+
+export const SINGLE_REFERENCE_103 =
+  'Where an obviousness rejection rests on a single reference, the Office must show that the reference teaches or suggests every limitation or articulate why a person of ordinary skill would have modified it to arrive at the claimed invention, with “some articulated reasoning with some rational underpinning.” ' +
+  'KSR Int’l Co. v. Teleflex Inc., 550 U.S. 398, 418 (2007); MPEP 2143, 2143.03.';
+
+/** The examiner's concessions about claim `c` in an anticipation rejection, argued as such (MPEP 2131). */
+export function admissionParagraphs(g: RejectionGround, c: PlannedClaim | readonly PlannedClaim[]): Paragraph[] {
+  const group = Array.isArray(c) ? (c as readonly PlannedClaim[]) : [c as PlannedClaim];
+  const said = group[0]?.disposition?.admissions ?? [];
+  if (g.family !== '102' || said.length === 0) return [];
+  const n = group.map((x) => x.claim_number);
+  const who = claimsPhrase(n);
+  return [
+    para(`The Office Action itself acknowledges, with respect to ${who}:`),
+    ...said.slice(0, 2).map((a) => quote(a.replace(/\s+/g, ' ').trim())),
+    para(`Anticipation requires that a single reference disclose each and every element of the claim, arranged as in the claim (MPEP 2131). By the Office Action's own statement, ${refs(g)} ${agree(g, 'does', 'do')} not disclose every limitation of ${who}, so ${who} ${verbFor(n, 'is', 'are')} not anticipated, and the Office Action has made no finding under 35 U.S.C. 103 that could fill the gap. The rejection of ${who} should be withdrawn.`),
+  ];
+}
+
+/** No prima facie case: the examiner never (intelligibly) applied the art to the claim (37 CFR 1.104(c)(2)). */
+export function noPrimaFacieParagraphs(g: RejectionGround, c: PlannedClaim | readonly PlannedClaim[]): Paragraph[] {
+  const group = Array.isArray(c) ? (c as readonly PlannedClaim[]) : [c as PlannedClaim];
+  const t = group[0]?.disposition?.treatment;
+  if (t !== 'missing' && t !== 'garbled') return [];
+  const what = g.family === '102' ? 'anticipation' : 'obviousness';
+  const who = claimsPhrase(group.map((x) => x.claim_number));
+  return [para(
+    `The Office Action ${t === 'missing' ? `does not address ${who} at all` : `does not intelligibly explain how ${refs(g)} meets the limitations of ${who}`} ` +
+    `(the rejection must designate the particular parts of the reference relied on and clearly explain the pertinence of each reference, 37 C.F.R. § 1.104(c)(2); MPEP 707.07(d)). No prima facie case of ${what} has therefore been stated for ${who}. ` +
+    'Should the rejection be maintained with a new explanation, that would be a new ground of rejection not necessitated by amendment, and the next action could not properly be made final (MPEP 706.07(a)).',
+  )];
+}
+
+/** "Claim 1 recites, among other things: ..." with the elements, or a prompt to quote the limitation. */
+export function recitation(c: PlannedClaim): Paragraph[] {
+  const text = c.new_text ?? c.old_text;
+  const elements = text ? claimElements(text) : [];
+  if (elements.length === 0) {
+    return [para([run(`Claim ${c.claim_number} recites `), prompt(`quote the limitation of claim ${c.claim_number} that the applied art does not disclose`), run('.')])];
+  }
+  return [
+    para(`Claim ${c.claim_number} recites, among other things:`),
+    ...elements.map((e) => quote(e)),
+  ];
+}
+
+export function pinpointSentence(g: RejectionGround): Inline[] {
+  if (g.pinpoints.length) {
+    return [
+      run(`The Office Action relies on ${listPhrase(g.pinpoints)}. `),
+      prompt('Explain what each cited passage actually discloses and why it differs from the claimed limitation'),
+      run('.'),
+    ];
+  }
+  return [
+    run(`The Office Action does not identify where ${refs(g)} ${g.references.length > 1 ? 'disclose' : 'discloses'} this limitation. `),
+    prompt('Explain why no passage of the applied art discloses it'),
+    run('.'),
+  ];
+}
+
+/** The traverse of a 102 or 103 rejection: each independent claim argued, its dependents with it. */
+export function argueOverArt(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+  const out: Paragraph[] = [];
+  const { roots, dependents } = byIndependent(claims);
+  const single = g.references.length <= 1;
+  // Dependents with an argument of their own (an admission, no prima facie case), grouped by that argument.
+  const specialGroups = new Map<string, PlannedClaim[]>();
+  for (const c of roots) {
+    out.push(heading(3, `Claim ${c.claim_number}`));
+    const strong = [...admissionParagraphs(g, c), ...noPrimaFacieParagraphs(g, c)];
+    if (strong.length) {
+      out.push(...strong);
+    } else {
+      out.push(...recitation(c));
+      out.push(para([
+        run(`${refs(g)} ${g.family === '103' ? agree(g, 'does not teach or suggest', 'do not, alone or in combination, teach or suggest') : agree(g, 'does not disclose', 'do not disclose')} `),
+        prompt(`identify the limitation(s) of claim ${c.claim_number} missing from ${refs(g)}`),
+        run('. '),
+        ...pinpointSentence(g),
+      ]));
+      if (g.family === '103' && single) {
+        out.push(para([
+          run(`Nor does the Office Action articulate a reason, supported by evidence, why a person of ordinary skill would have modified ${refs(g)} to arrive at the claimed subject matter. `),
+          prompt('If applicable: explain why the proposed modification would render the reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the reference teaches away'),
+          run('.'),
+        ]));
+        out.push(para(`Because ${refs(g)} does not teach or suggest every limitation of claim ${c.claim_number}, and the Office Action gives no reason to modify it, no prima facie case of obviousness has been established (MPEP 2143.03).`));
+      } else if (g.family === '103') {
+        out.push(para([
+          run('Moreover, the Office Action does not provide an adequate reason to combine the references as proposed. '),
+          prompt('If applicable: explain why the proposed combination would render the primary reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the references teach away from it (MPEP 2145(X)(D))'),
+          run('.'),
+        ]));
+        out.push(para(`Because the cited references fail to teach or suggest every limitation of claim ${c.claim_number}, the Office Action has not established a prima facie case of obviousness.`));
+      } else {
+        out.push(para(`Because ${refs(g)} ${agree(g, 'does', 'do')} not disclose each and every element of claim ${c.claim_number} as arranged in the claim, claim ${c.claim_number} is not anticipated.`));
+      }
+    }
+    const deps = dependents.get(c.claim_number) ?? [];
+    const special = deps.filter((d) => admissionParagraphs(g, d).length || noPrimaFacieParagraphs(g, d).length);
+    out.push(...dependentsSentence(c.claim_number, deps.filter((d) => !special.includes(d)), g.family === '103' ? 'nonobvious' : 'novel'));
+    for (const d of special) {
+      const key = `${d.disposition?.treatment ?? ''}|${(d.disposition?.admissions ?? []).join('|')}`;
+      specialGroups.set(key, [...(specialGroups.get(key) ?? []), d]);
+    }
+  }
+  for (const group of specialGroups.values()) {
+    const n = group.map((d) => d.claim_number);
+    out.push(heading(3, claimsPhrase(n, true)), ...admissionParagraphs(g, group), ...noPrimaFacieParagraphs(g, group));
+  }
+  return out;
+}
+
+/** How an amended claim avoids the art (37 CFR 1.111(c)): `why` is the practitioner's explanation. */
+export function amendedOverArt(g: RejectionGround, n: number, why: Inline): Paragraph {
+  return g.family === '102'
+    ? para([run(`${refs(g)} ${agree(g, 'does', 'do')} not disclose the added limitation because `), why, run(`. Because no single reference discloses each and every element of amended claim ${n} as arranged in the claim, the claim is not anticipated (MPEP 2131).`)])
+    : para([run(`${refs(g)}${agree(g, ' does', ', alone or in combination, do')} not teach or suggest the added limitation because `), why, run(`. The references therefore fail to teach or suggest all of the limitations of amended claim ${n} (MPEP 2143.03).`)]);
+}
