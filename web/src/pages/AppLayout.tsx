@@ -16,6 +16,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 const nav = [
   { to: '/', label: 'Dashboard', end: true },
   { to: '/docket', label: 'Docket', end: false },
+  { to: '/forms', label: 'Forms', end: false },
   { to: '/examiners', label: 'Examiners', end: false },
   { to: '/settings/billing', label: 'Billing', end: false },
   { to: '/settings', label: 'Settings', end: false },

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useAnalysesList, useAnalyze, useAnalyzeQuote, useCorrespondenceText } from '../api/analyses.ts';
 import type { Paper } from '../api/applications.ts';
 import { useApplication, useApplicationDeadlines, useApplicationHistory, useCorrespondence, useExtractOfficeActionText, useRecordOfficeAction, useResponsePlans, type RecordOfficeAction } from '../api/applications.ts';
+import { FORM_KIND_INFO } from '../forms/kinds.ts';
 import { Button } from '../ui/Button.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
@@ -36,6 +37,7 @@ export default function Application() {
       <Deadlines number={a.application_number} />
       {a.docket_entry_id ? <RecordAction number={a.application_number} docketEntryId={a.docket_entry_id} /> : <Notice>Add this application to your docket to record office actions for it.</Notice>}
       <Plans number={a.application_number} />
+      {a.docket_entry_id ? <FormsLinks number={a.application_number} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Papers number={a.application_number} />
         <History number={a.application_number} />
@@ -123,6 +125,18 @@ function RecordAction({ number, docketEntryId }: { number: string; docketEntryId
         {record.isSuccess ? <Notice tone="success">The office action was recorded; deadlines are updated.</Notice> : null}
         <Button type="submit" busy={record.isPending} disabled={!mailingDate}>Record office action</Button>
       </form>
+    </Section>
+  );
+}
+
+function FormsLinks({ number }: { number: string }) {
+  return (
+    <Section id="forms-h" title="Forms" description="Prepared from this application's docket data; each shows its price before you submit.">
+      <ul className="grid gap-2 text-sm sm:grid-cols-2">
+        {FORM_KIND_INFO.map((k) => (
+          <li key={k.id}><Link className="font-semibold text-blue-800 underline" to={`/forms?${new URLSearchParams({ application: number, form: k.id }).toString()}`}>{k.title}</Link> <span className="text-slate-600">· {k.description}</span></li>
+        ))}
+      </ul>
     </Section>
   );
 }
