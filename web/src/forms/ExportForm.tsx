@@ -6,7 +6,7 @@ import { useJob } from '../api/plans.ts';
 import { Button } from '../ui/Button.tsx';
 import { Badge } from '../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
-import { fmtCredits } from '../ui/format.ts';
+import { fmtBalance, fmtCredits } from '../ui/format.ts';
 
 /**
  * The shared half of every form page: the price before submitting (POST /api/quote), the submit
@@ -59,7 +59,7 @@ export function ExportForm({ type, noun, build, children }: {
         <div aria-live="polite" className="text-sm">
           {quote.isPending ? <Loading label="Pricing…" /> : quote.error ? <ErrorState error={quote.error} retry={() => quote.refetch()} /> : (
             <p>
-              Price: <strong>{price} credits</strong> · your balance {fmtCredits(quote.data.balance)}, after: {fmtCredits(quote.data.balance_after)}
+              Price: <strong>{price} credits</strong> · your balance {fmtBalance(quote.data.balance)}, after: {fmtBalance(quote.data.balance_after)}
               {quote.data.covers_prepaid_items ? null : <span className="text-amber-900"> · not enough credits</span>}
             </p>
           )}

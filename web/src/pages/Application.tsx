@@ -8,7 +8,7 @@ import { Button } from '../ui/Button.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading, Notice } from '../ui/States.tsx';
-import { fmtCredits, fmtDate, fmtDateTime } from '../ui/format.ts';
+import { fmtBalance, fmtCredits, fmtDate, fmtDateTime } from '../ui/format.ts';
 
 export default function Application() {
   const { number = '' } = useParams();
@@ -191,7 +191,7 @@ function AnalyzePaper({ number, paper, onCancel }: { number: string; paper: Pape
     <div className="mt-3 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm" role="region" aria-label="Analyze this office action">
       {fetchText.isPending || quote.isPending ? <Loading label="Pricing the analysis…" /> : fetchText.error ? <ErrorState error={fetchText.error} /> : quote.error ? <ErrorState error={quote.error} /> : quote.data ? (
         <>
-          <p>Analyzing this action costs about <strong>{fmtCredits(quote.data.total)} credits</strong> (billed by tokens); your balance after: {fmtCredits(quote.data.balance_after)}.</p>
+          <p>Analyzing this action costs about <strong>{fmtCredits(quote.data.total)} credits</strong> (billed by tokens); your balance after: {fmtBalance(quote.data.balance_after)}.</p>
           <div className="mt-2 flex gap-2">
             <Button busy={analyze.isPending} onClick={() => analyze.mutate({ application_number: number, office_action_text: text!, office_action_type: type }, { onSuccess: (a) => navigate(`/analyses/${a.analysis_id}`) })}>Analyze ({fmtCredits(quote.data.total)} credits)</Button>
             <Button variant="secondary" onClick={onCancel}>Cancel</Button>
