@@ -139,6 +139,7 @@ describe('forms pages: IDS, extension petition, interview request, drawing sheet
     // Extension petition: months and fees from the deadline engine.
     await page.getByRole('navigation', { name: 'Form kinds' }).getByRole('link', { name: 'Petition for extension of time' }).click();
     await page.getByText('Price: 5.00 credits').waitFor();
+    await page.getByText(`Reply to the non-final rejection mailed`).waitFor();
     const months = page.getByLabel('Months of extension');
     await months.selectOption('1');
     await page.getByText(/Extends to .*; USPTO fee \$[\d,]+(\.\d\d)? for your entity size/).waitFor();
