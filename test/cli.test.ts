@@ -32,7 +32,14 @@ describe('prosa CLI', () => {
     expect(json(grant)).toMatchObject({ granted: '100.00', balance: '125.00', status: 'healthy' });
     const human = await runCli(['credits', 'balance', '--email', 'op@firm.example'], env);
     expect(human.stdout).toContain('balance: 125.00');
-  }, 120_000);
+    // A fractional balance (token billing leaves micro-credits): JSON at full precision, the
+    // line a person reads with two decimals, rounded down (issue 10).
+    const odd = await runCli(['credits', 'grant', '--email', 'op@firm.example', '--amount', '0.12345', '--json'], env);
+    expect(json(odd)).toMatchObject({ balance: '125.12345' });
+    const oddHuman = await runCli(['credits', 'balance', '--email', 'op@firm.example'], env);
+    expect(oddHuman.stdout).toContain('balance: 125.12\n');
+    expect(oddHuman.stdout).not.toContain('125.12345');
+  }, 300_000);
 
   test('errors are the error object on stderr with a non-zero exit', async () => {
     const r = await runCli(['credits', 'balance', '--email', 'nobody@firm.example', '--json'], env);

@@ -38,6 +38,37 @@ describe('docket', () => {
     expect((await req('GET', `/api/docket/${entry.id}`, cookie)).statusCode).toBe(404);
   });
 
+  test('the listing computes every entry\'s deadlines in one batch: the same fields as each entry alone, another account\'s recorded action not counted', async () => {
+    const { cookie } = await signUp(t.app);
+    const other = await signUp(t.app);
+    const ids: string[] = [];
+    for (const [i, n] of ['17/200,011', '17/345,678', '18/900,001', '18/900,002', '18/900,003'].entries()) {
+      const body = n.startsWith('18/') ? { application_number: n, application: { ...unpublished, invention_title: `Batch ${i}` } } : { application_number: n };
+      const add = await req('POST', '/api/docket', cookie, body);
+      expect(add.statusCode).toBe(201);
+      ids.push(add.json().id);
+    }
+    // Recorded actions on two private entries (one answered by a final on the same entry later
+    // mailed), none on the third; the other account records one on a public application.
+    expect((await req('POST', `/api/docket/${ids[2]}/office-actions`, cookie, { kind: 'CTNF', mailing_date: '2026-09-01' })).statusCode).toBe(201);
+    expect((await req('POST', `/api/docket/${ids[3]}/office-actions`, cookie, { kind: 'CTNF', mailing_date: '2026-06-01' })).statusCode).toBe(201);
+    expect((await req('POST', `/api/docket/${ids[3]}/office-actions`, cookie, { kind: 'CTFR', mailing_date: '2026-10-15' })).statusCode).toBe(201);
+    const theirs = await req('POST', '/api/docket', other.cookie, { application_number: '17/200,011' });
+    expect((await req('POST', `/api/docket/${theirs.json().id}/office-actions`, other.cookie, { kind: 'CTNF', mailing_date: '2026-11-01' })).statusCode).toBe(201);
+
+    const listed = (await req('GET', '/api/docket', cookie)).json().entries as { id: string; application: Record<string, unknown> }[];
+    expect(listed).toHaveLength(5);
+    for (const e of listed) {
+      const alone = (await req('GET', `/api/docket/${e.id}`, cookie)).json();
+      expect(e.application, e.id).toEqual(alone.application);
+    }
+    const byId = new Map(listed.map((e) => [e.id, e.application]));
+    expect(byId.get(ids[2]!)).toMatchObject({ response_deadline: '2026-12-01' });
+    // The latest action decides: the final of 2026-10-15 (three months, 37 CFR 1.134).
+    expect(byId.get(ids[3]!)).toMatchObject({ response_deadline: '2027-01-15' });
+    expect(byId.get(ids[4]!)).toMatchObject({ response_deadline: null });
+  });
+
   test('an unknown number without application data is app_not_found; with it, a private application', async () => {
     const { cookie } = await signUp(t.app);
     const missing = await req('POST', '/api/docket', cookie, { application_number: '18/123,456' });

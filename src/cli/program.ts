@@ -7,6 +7,7 @@ import { deadlinesCalcCommand } from './deadlines-calc.ts';
 import { importCommand, IMPORTERS } from './import-command.ts';
 import { analyzeCommand } from './analyze-command.ts';
 import { printAuditLog } from './audit-output.ts';
+import { creditsText } from '../domain/money.ts';
 
 /**
  * The `prosa` command. Every database command takes PROSA_DATA_DIR / DATABASE_URL like the
@@ -24,7 +25,14 @@ export function buildProgram(): Command {
     .addOption(new Option('--role <role>', 'run one role per process (scale-out: api and worker need DATABASE_URL; mcp needs API_URL and PROSA_SIGNING_SECRET)').choices(['all', 'api', 'worker', 'mcp']).default('all'))
     .action(async (opts: { role: string }) => serveCommand(config(), opts.role));
 
-  const op = (name: string, args: Record<string, unknown>, json: boolean) => run(async () => printResult(await runOperatorOp(config(), name, args), json), json);
+  // --json prints the operation's result as served (credits at full precision); the lines a
+  // person reads show amounts with two decimals (issue 10), through `human`.
+  const op = (name: string, args: Record<string, unknown>, json: boolean, human?: (r: Record<string, unknown>) => unknown) =>
+    run(async () => {
+      const result = await runOperatorOp(config(), name, args);
+      printResult(!json && human ? human(result as Record<string, unknown>) : result, json);
+    }, json);
+  const balanceLines = (r: Record<string, unknown>) => ({ ...r, ...(typeof r.balance === 'string' ? { balance: creditsText(r.balance) } : {}) });
 
   const accounts = program.command('accounts').description('Manage accounts');
   accounts
@@ -74,13 +82,13 @@ export function buildProgram(): Command {
     .requiredOption('--amount <credits>', 'credits to add, e.g. 100 or 12.50')
     .option('--reason <text>', 'shown in the account history', 'Operator grant')
     .option('--json', 'print JSON')
-    .action((o: { email: string; amount: string; reason: string; json?: boolean }) => op('credits.grant', o, !!o.json));
+    .action((o: { email: string; amount: string; reason: string; json?: boolean }) => op('credits.grant', o, !!o.json, balanceLines));
   credits
     .command('balance')
     .description("Show an account's balance and status")
     .requiredOption('--email <email>', 'account e-mail')
     .option('--json', 'print JSON')
-    .action((o: { email: string; json?: boolean }) => op('credits.balance', o, !!o.json));
+    .action((o: { email: string; json?: boolean }) => op('credits.balance', o, !!o.json, balanceLines));
 
   program
     .command('audit')

@@ -12,6 +12,7 @@ import * as m010 from './migrations/010-response-plans.ts';
 import * as m011 from './migrations/011-billing.ts';
 import * as m012 from './migrations/012-spending-caps.ts';
 import * as m013 from './migrations/013-oidc-identities.ts';
+import * as m014 from './migrations/014-checkout-receipts.ts';
 import * as m015 from './migrations/015-application-claims.ts';
 import * as m017 from './migrations/017-applicant-interviews.ts';
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '011-billing': m011,
   '012-spending-caps': m012,
   '013-oidc-identities': m013,
+  '014-checkout-receipts': m014,
   '015-application-claims': m015,
   '017-applicant-interviews': m017,
 };

@@ -520,6 +520,8 @@ export interface CheckoutSessionsTable {
   payment_intent: string | null;
   created_at: Generated<Date>;
   credited_at: Date | null;
+  /** Stripe's receipt page for the payment (migration 014), once fetched; null before. */
+  receipt_url: Generated<string | null>;
 }
 
 export interface StripeEventsTable {

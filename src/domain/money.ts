@@ -42,3 +42,14 @@ export function formatCredits2(micro: bigint): string {
   const abs = neg ? -cents : cents;
   return `${neg ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
+
+/**
+ * A decimal credit string as a person reads it: two decimals, rounded down like the
+ * X-Credit-Balance header ("24.22595" → "24.22"). Issue 10: "the balance is shown with two
+ * decimals everywhere" people read it (tool summaries, CLI lines, messages); JSON fields keep
+ * the spec's full precision. A string that is not an amount is returned unchanged.
+ */
+export function creditsText(decimal: string): string {
+  const micro = parseCredits(decimal);
+  return micro === null ? decimal : formatCredits2(micro);
+}

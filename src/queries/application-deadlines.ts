@@ -36,11 +36,23 @@ export interface PendingActionOptions {
  * record, REST #2, the docket, the account's deadlines and the calendar feed.
  */
 export async function pendingAction(db: Db, applicationId: string, opts: PendingActionOptions = {}): Promise<PendingAction | null> {
-  // One round trip: the latest action, the application's state, and whether anything answering
-  // the action was filed after it (reply papers, reply or RCE events; the issue fee for a NOA).
-  const row = await db
+  return (await pendingActions(db, [applicationId], opts)).get(applicationId) ?? null;
+}
+
+/**
+ * pendingAction for many applications in ONE query (the docket lists up to thousands): the
+ * latest action per application by DISTINCT ON, with the same reply/issue-fee tests, then the
+ * deadline arithmetic in memory. Applications with nothing pending are absent from the map.
+ */
+export async function pendingActions(db: Db, applicationIds: readonly string[], opts: PendingActionOptions = {}): Promise<Map<string, PendingAction>> {
+  const out = new Map<string, PendingAction>();
+  if (applicationIds.length === 0) return out;
+  // One round trip: the latest action of each application, its state, and whether anything
+  // answering the action was filed after it (reply papers, reply or RCE events; the issue fee for a NOA).
+  const rows = await db
     .selectFrom('correspondence as c')
     .innerJoin('applications as a', 'a.id', 'c.application_id')
+    .distinctOn('c.application_id')
     .selectAll('c')
     .select(['a.status as app_status', 'a.entity_status'])
     .select((eb) => [
@@ -56,27 +68,30 @@ export async function pendingAction(db: Db, applicationId: string, opts: Pending
       eventAfterAction(eb, REPLY_EVENT_CODES).as('reply_event'),
       eventAfterAction(eb, ISSUE_FEE_EVENT_CODES).as('issue_fee_event'),
     ])
-    .where('c.application_id', '=', applicationId)
+    .where('c.application_id', 'in', [...applicationIds])
     .where('c.document_code', 'in', [...ACTION_DOCUMENT_CODES])
     .where(paperVisibleTo('c.owner_account_id', opts.accountId))
+    .orderBy('c.application_id')
     .orderBy('c.mailing_date', 'desc')
     .orderBy('c.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!row || row.app_status === 'patented' || row.app_status === 'abandoned') return null;
-  const kind = actionKindForDocumentCode(row.document_code);
-  if (!kind) return null;
-  const answered = row.reply_paper || (row.document_code === 'NOA' ? row.issue_fee_event : row.reply_event);
-  if (answered) return null;
-  const { app_status: _status, entity_status, reply_paper: _p, reply_event: _e, issue_fee_event: _i, ...correspondence } = row;
-  const result = calculateDeadlines({
-    action: kind,
-    mailingDate: correspondence.mailing_date,
-    periodMonths: correspondence.period_months ?? undefined,
-    entity: opts.entity ?? entityOf(entity_status),
-    today: opts.today,
-  });
-  return { correspondence, result };
+    .execute();
+  for (const row of rows) {
+    if (row.app_status === 'patented' || row.app_status === 'abandoned') continue;
+    const kind = actionKindForDocumentCode(row.document_code);
+    if (!kind) continue;
+    const answered = row.reply_paper || (row.document_code === 'NOA' ? row.issue_fee_event : row.reply_event);
+    if (answered) continue;
+    const { app_status: _status, entity_status, reply_paper: _p, reply_event: _e, issue_fee_event: _i, ...correspondence } = row;
+    const result = calculateDeadlines({
+      action: kind,
+      mailingDate: correspondence.mailing_date,
+      periodMonths: correspondence.period_months ?? undefined,
+      entity: opts.entity ?? entityOf(entity_status),
+      today: opts.today,
+    });
+    out.set(row.application_id, { correspondence, result });
+  }
+  return out;
 }
 
 type ActionRowBuilder = ExpressionBuilder<Schema & { c: Schema['correspondence'] }, 'c'>;
@@ -108,4 +123,10 @@ export function deadlineFieldsOf(pending: PendingAction | null): DeadlineFields 
 /** The three fields as `accountId` sees them (its own recorded papers count); public record when omitted. */
 export async function applicationDeadlineFields(db: Db, applicationId: string, accountId?: string | null): Promise<DeadlineFields> {
   return deadlineFieldsOf(await pendingAction(db, applicationId, { accountId }));
+}
+
+/** applicationDeadlineFields for many applications in one query (GET /api/docket). */
+export async function applicationsDeadlineFields(db: Db, applicationIds: readonly string[], accountId?: string | null): Promise<Map<string, DeadlineFields>> {
+  const pending = await pendingActions(db, applicationIds, { accountId });
+  return new Map(applicationIds.map((id) => [id, deadlineFieldsOf(pending.get(id) ?? null)]));
 }

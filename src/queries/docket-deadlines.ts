@@ -3,7 +3,7 @@ import type { EntitySize } from '../domain/deadlines/index.ts';
 import { addDays, toDayNumber, type IsoDate } from '../domain/deadlines/calendar.ts';
 import { findAccountById } from './accounts.ts';
 import { listDocket, type DocketItem } from './docket.ts';
-import { pendingAction, type PendingAction } from './application-deadlines.ts';
+import { pendingActions, type PendingAction } from './application-deadlines.ts';
 
 /** The next date a reply can still be filed on, and what filing by then costs. */
 export interface NextDeadline {
@@ -55,12 +55,12 @@ export async function docketDeadlines(db: Db, accountId: string, opts: DocketDea
   const account = await findAccountById(db, accountId);
   const entity = entitySize(account?.entity_size);
   const items = await listDocket(db, accountId);
-  const found = await Promise.all(
-    items.map(async (item) => {
-      const pending = await pendingAction(db, item.application.id, { today: opts.today, entity, accountId });
-      return pending ? deadlineOf(item, pending, opts.today) : null;
-    }),
-  );
+  // One query for every entry's pending action (not one per entry: a docket has thousands).
+  const pendingById = await pendingActions(db, items.map((i) => i.application.id), { today: opts.today, entity, accountId });
+  const found = items.map((item) => {
+    const pending = pendingById.get(item.application.id);
+    return pending ? deadlineOf(item, pending, opts.today) : null;
+  });
   const horizon = opts.withinDays === undefined ? null : addDays(opts.today, opts.withinDays);
   const deadlines = found
     .filter((d): d is DocketDeadline => d !== null)

@@ -219,6 +219,26 @@ describe('billing: the success page', () => {
     expect(purchases.json().purchases[0]).toMatchObject({ session_id: s.id, amount: '100.00', credits: '110.00', bonus: '10.00', status: 'credited' });
   });
 
+  test('a paid purchase lists Stripe\'s receipt (payment intent -> latest charge), fetched once and kept', async () => {
+    const a = await account();
+    const res = await startCheckout(a.cookie, { package_id: 'pkg_25' });
+    const list = () => t.app.inject({ method: 'GET', url: '/api/billing/purchases', headers: { cookie: a.cookie }, remoteAddress: randomIp() });
+    // Not paid yet: no receipt, and Stripe is not asked for one.
+    expect((await list()).json().purchases[0]).toMatchObject({ status: 'open', receipt_url: null });
+    const s = stub.markPaid(res.json().session_id);
+    expect(JSON.parse((await stub.deliver('checkout.session.completed', s)).body).outcome).toBe('credited');
+    const charge = stub.charges.get(stub.paymentIntents.get(s.payment_intent!)!.latest_charge)!;
+    const asked = () => stub.requests.filter((r) => r.path === `/v1/payment_intents/${s.payment_intent}`);
+    const first = (await list()).json().purchases[0];
+    expect(first).toMatchObject({ session_id: s.id, status: 'credited', receipt_url: charge.receipt_url });
+    expect(asked()).toHaveLength(1);
+    expect(asked()[0]!.body).toMatchObject({ expand: ['latest_charge'] });
+    expect((await fetch(first.receipt_url)).status).toBe(200);
+    // Cached in checkout_sessions: the second listing does not ask Stripe again.
+    expect((await list()).json().purchases[0].receipt_url).toBe(charge.receipt_url);
+    expect(asked()).toHaveLength(1);
+  });
+
   test('before payment it reports open; another account gets 404', async () => {
     const a = await account();
     const res = await startCheckout(a.cookie, { package_id: 'pkg_25' });

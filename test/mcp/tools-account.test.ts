@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OAuthTestServer } from '../support/oauth.ts';
+import { creditCharger } from '../../src/commands/credit-charger.ts';
 import { callTool, connectClient, ERAS, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
 
 let s: OAuthTestServer;
@@ -64,5 +65,24 @@ test('a client registered from ChatGPT\'s connector is never offered purchases',
   expect(JSON.stringify(credits)).not.toMatch(/billing|buy/i);
   const pricing = await callTool(client, 'get_pricing');
   expect(pricing.structuredContent!.packages).toBeUndefined();
+  await client.close();
+});
+
+test('after token billing the balance reads with two decimals in tool text; structured content keeps full precision', async () => {
+  const billed = await signedInUser(s.url);
+  // An analysis billed on tokens leaves a balance like 24.22595 (issue 10 saw it in check_credits).
+  await creditCharger(s.database.db, { accountId: billed.accountId, via: 'system' }, { accountId: billed.accountId, amountMicro: 774_050n, kind: 'usage_tokens', description: 'test: token usage' });
+  const client = await connectClient(s.url, billed.tokens.access_token);
+  const credits = await callTool(client, 'check_credits');
+  expect(credits.structuredContent).toMatchObject({ balance: '24.22595' });
+  expect(credits.content[0].text).toMatch(/^Balance 24\.22 credits/);
+  const me = await callTool(client, 'whoami');
+  expect(me.content[0].text).toContain('balance 24.22 credits');
+  const usage = await callTool(client, 'get_usage', { limit: 5 });
+  expect(usage.content[0].text).toContain('balance 24.22.');
+  const quote = await callTool(client, 'quote_cost', { exports: [{ type: 'ids' }] });
+  expect(quote.content[0].text).toContain('balance 24.22.');
+  // The sentences a person reads; the JSON text block after them mirrors structuredContent.
+  expect([credits, me, usage, quote].map((r) => r.content[0].text).join(' ')).not.toContain('24.22595');
   await client.close();
 });

@@ -6,7 +6,9 @@ import Stripe from 'stripe';
 /**
  * A small local server speaking Stripe's wire format for what Prosa uses: POST and GET
  * /v1/checkout/sessions (form-encoded bodies, bearer secret key, Idempotency-Key replay,
- * Stripe's error shape), a hosted "pay" page, and signed webhook delivery
+ * Stripe's error shape), GET /v1/payment_intents/{id} (expand[]=latest_charge gives the charge
+ * object with its receipt_url, else the charge id), a hosted "pay" page, a receipt page, and
+ * signed webhook delivery
  * (stripe.webhooks.generateTestHeaderString) to the configured endpoint.
  */
 export interface StubSession {
@@ -40,6 +42,9 @@ export class StripeStub {
   readonly secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
   readonly webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
   readonly sessions = new Map<string, StubSession>();
+  /** Payment intents of paid sessions, each with one succeeded charge. */
+  readonly paymentIntents = new Map<string, { id: string; object: 'payment_intent'; amount: number; currency: string; status: 'succeeded'; latest_charge: string }>();
+  readonly charges = new Map<string, { id: string; object: 'charge'; amount: number; currency: string; paid: true; status: 'succeeded'; payment_intent: string; receipt_url: string | null }>();
   readonly deliveries: Delivery[] = [];
   /** Requests received: method, path, form body. */
   readonly requests: { method: string; path: string; body: Record<string, unknown> }[] = [];
@@ -74,6 +79,11 @@ export class StripeStub {
     const s = this.sessions.get(id);
     if (!s) throw new Error(`no session ${id}`);
     Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: `pi_${randomBytes(8).toString('hex')}`, url: null }, patch);
+    if (s.payment_intent && !this.paymentIntents.has(s.payment_intent)) {
+      const ch = `ch_${randomBytes(8).toString('hex')}`;
+      this.charges.set(ch, { id: ch, object: 'charge', amount: s.amount_total, currency: s.currency, paid: true, status: 'succeeded', payment_intent: s.payment_intent, receipt_url: `${this.url}/receipts/${ch}` });
+      this.paymentIntents.set(s.payment_intent, { id: s.payment_intent, object: 'payment_intent', amount: s.amount_total, currency: s.currency, status: 'succeeded', latest_charge: ch });
+    }
     return s;
   }
 
@@ -121,7 +131,16 @@ export class StripeStub {
       return void res.end();
     }
 
-    const body = parseForm(raw);
+    // Stripe's hosted receipt (what the purchases list links to).
+    const receipt = /^\/receipts\/(ch_[a-f0-9]+)$/.exec(path);
+    if (receipt && req.method === 'GET') {
+      const ch = this.charges.get(receipt[1]);
+      if (!ch) return send(res, 404, 'text/html', '<h1>Unknown receipt</h1>');
+      return send(res, 200, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><title>Receipt</title></head><body><main><h1>Receipt from Prosa</h1><p>Amount paid $${(ch.amount / 100).toFixed(2)}</p></main></body></html>`);
+    }
+
+    // GET parameters (expand[]) travel in the query string, POST ones in the form body.
+    const body = parseForm(req.method === 'GET' ? url.search.slice(1) : raw);
     this.requests.push({ method: req.method ?? 'GET', path, body });
     if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
       return stripeError(res, 401, { type: 'invalid_request_error', message: 'Invalid API Key provided.' });
@@ -173,6 +192,13 @@ export class StripeStub {
       const s = this.sessions.get(get[1]);
       if (!s) return stripeError(res, 404, { type: 'invalid_request_error', message: `No such checkout.session: '${get[1]}'`, param: 'session', code: 'resource_missing' });
       return reply(200, s);
+    }
+    const pi = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && pi) {
+      const intent = this.paymentIntents.get(pi[1]);
+      if (!intent) return stripeError(res, 404, { type: 'invalid_request_error', message: `No such payment_intent: '${pi[1]}'`, param: 'intent', code: 'resource_missing' });
+      const expand = (body.expand as string[] | undefined) ?? [];
+      return reply(200, expand.includes('latest_charge') ? { ...intent, latest_charge: this.charges.get(intent.latest_charge) ?? null } : intent);
     }
     return stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` });
   }

@@ -52,7 +52,7 @@ describe('the web application in Chromium', () => {
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Welcome, Ada Practitioner' }).waitFor();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Docket', 'Examiners', 'Billing', 'Settings']);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Docket', 'Forms', 'Examiners', 'Billing', 'Settings']);
     await page.getByText('Nothing due in the next 30 days').waitFor();
     await snap(page, 'dashboard-empty');
   });
@@ -187,6 +187,12 @@ describe('the web application in Chromium', () => {
     await page.getByText('Payment received: your credits were added.').waitFor();
     await page.getByTestId('balance').getByText('135.00 credits').waitFor();
     await page.getByText('Package bonus: 10.00 credits (pkg_100)').waitFor();
+    // The purchase row links Stripe's receipt (payment intent -> latest charge -> receipt_url).
+    const receipt = page.getByRole('link', { name: /^Receipt for the purchase of / });
+    await receipt.waitFor();
+    const receiptUrl = await receipt.getAttribute('href');
+    expect(receiptUrl).toMatch(new RegExp(`^${stub.url}/receipts/ch_`));
+    expect((await fetch(receiptUrl!)).status).toBe(200);
     await snap(page, 'settings-billing-paid');
     const credits = await page.evaluate(() => fetch('/api/credits').then((r) => r.json()));
     expect(credits.balance).toBe('135.00');

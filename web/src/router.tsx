@@ -37,6 +37,7 @@ export const router = createBrowserRouter([
       { path: 'analyses/:id', element: page(() => import('./pages/Analysis.tsx')) },
       { path: 'examiners', element: page(() => import('./pages/Examiners.tsx').then((m) => ({ default: m.ExaminerSearch }))) },
       { path: 'examiners/:name', element: page(() => import('./pages/Examiners.tsx').then((m) => ({ default: m.ExaminerProfilePage }))) },
+      { path: 'forms', element: page(() => import('./pages/Forms.tsx')) },
       { path: 'responses/:planId', element: page(() => import('./pages/ResponseWizard.tsx')) },
       {
         path: 'settings',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../tool.ts';
 import { quoteBody } from '../../http/routes/api/quote.ts';
+import { creditsText } from '../../domain/money.ts';
 import { AUDIT_SOURCES } from '../../domain/audit-source.ts';
 
 /** Account and billing tools. Balance tools work for every client; purchase links only where allowed. */
@@ -31,7 +32,7 @@ export const whoami = defineTool({
   async run(_args, ctx) {
     const me = await ctx.api.get<Me>('/api/auth/me');
     const data = { account_id: me.account.id, email: me.account.email, display_name: me.account.display_name, entity_size: me.account.entity_size, model_multiplier: me.account.model_multiplier, ...me.credits };
-    return { data, summary: `Signed in as ${me.account.email} (${me.account.entity_size} entity); balance ${me.credits.balance} credits (${me.credits.status}).` };
+    return { data, summary: `Signed in as ${me.account.email} (${me.account.entity_size} entity); balance ${creditsText(me.credits.balance)} credits (${me.credits.status}).` };
   },
 });
 
@@ -63,7 +64,7 @@ export const checkCredits = defineTool({
       top_up: topUp,
     };
     const advice = res.body.status === 'healthy' || !topUp ? '' : ` Credits can be bought in Prosa's billing settings: ${topUp}.`;
-    return { data, summary: `Balance ${data.balance} credits (${data.status}).${advice}` };
+    return { data, summary: `Balance ${creditsText(data.balance)} credits (${data.status}).${advice}` };
   },
 });
 
@@ -84,7 +85,7 @@ export const getUsage = defineTool({
   async run(args, ctx) {
     const page = await ctx.api.get<{ balance: string; status: 'healthy' | 'low' | 'very_low' | 'critical'; entries: z.infer<typeof ledgerEntry>[]; next_cursor: string | null }>('/api/credits', { limit: args.limit, before: args.before });
     const data = { balance: page.balance, status: page.status, entries: page.entries, next_cursor: page.next_cursor };
-    return { data, summary: `${page.entries.length} ledger entr${page.entries.length === 1 ? 'y' : 'ies'}; balance ${page.balance}.` };
+    return { data, summary: `${page.entries.length} ledger entr${page.entries.length === 1 ? 'y' : 'ies'}; balance ${creditsText(page.balance)}.` };
   },
 });
 
@@ -147,7 +148,7 @@ export const quoteCost = defineTool({
     const q = await ctx.api.post<Quote>('/api/quote', args);
     const items = q.line_items.map((l) => `${l.item === 'export' ? l.type : l.item} ${l.amount}${l.estimated ? ' (estimated)' : ''}`).join(', ');
     const cover = q.covers_prepaid_items ? '' : ' The balance does not cover the documents: they would be refused until credits are added.';
-    return { data: q, summary: `${items}; total ${q.total} credits${q.estimated ? ' (estimated)' : ''}; balance ${q.balance}.${cover}` };
+    return { data: q, summary: `${items}; total ${q.total} credits${q.estimated ? ' (estimated)' : ''}; balance ${creditsText(q.balance)}.${cover}` };
   },
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE, type ToolContext } from '../tool.ts';
 import { BackendError, seg } from '../backend-client.ts';
+import { creditsText } from '../../domain/money.ts';
 import { applicationNumber, describeJob, idempotencyKey, jobObject, type JobObject } from './shared.ts';
 
 /**
@@ -312,7 +313,7 @@ export const prepareResponsePackage = defineTool({
       data: { plan_id: plan.plan_id, complete: completeness.complete, missing, price: quote.total, balance: quote.balance, balance_after: quote.balance_after, affordable: quote.covers_prepaid_items, submitted, next_steps: steps },
       summary: submitted
         ? `Submitted the draft (charged ${quote.total}). ${describeJob(submitted)}`
-        : `Plan ${plan.plan_id} is ${completeness.complete ? 'complete' : `missing ${missing.length} item(s)`}; the draft costs ${quote.total} (balance ${quote.balance}). Not submitted: call again with confirm=true.`,
+        : `Plan ${plan.plan_id} is ${completeness.complete ? 'complete' : `missing ${missing.length} item(s)`}; the draft costs ${quote.total} (balance ${creditsText(quote.balance)}). Not submitted: call again with confirm=true.`,
     };
   },
 });

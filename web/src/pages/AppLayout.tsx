@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMe, useSignOut } from '../api/auth.ts';
 import { ErrorState, Loading } from '../ui/States.tsx';
-import { fmtCredits } from '../ui/format.ts';
+import { fmtBalance, fmtCredits } from '../ui/format.ts';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const me = useMe();
@@ -16,6 +16,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 const nav = [
   { to: '/', label: 'Dashboard', end: true },
   { to: '/docket', label: 'Docket', end: false },
+  { to: '/forms', label: 'Forms', end: false },
   { to: '/examiners', label: 'Examiners', end: false },
   { to: '/settings/billing', label: 'Billing', end: false },
   { to: '/settings', label: 'Settings', end: false },
@@ -56,8 +57,8 @@ export function AppLayout() {
             ))}
           </nav>
           <div className="hidden items-center gap-3 md:ml-auto md:flex">
-            <Link to="/settings/billing" className={`text-sm font-medium ${balanceTone}`} aria-label={`Balance ${fmtCredits(me.data?.credits.balance)} credits`}>
-              {fmtCredits(me.data?.credits.balance)} credits
+            <Link to="/settings/billing" className={`text-sm font-medium ${balanceTone}`} aria-label={`Balance ${fmtBalance(me.data?.credits.balance)} credits`}>
+              {fmtBalance(me.data?.credits.balance)} credits
             </Link>
             <span className="max-w-48 truncate text-sm text-slate-600" title={me.data?.account.email}>{me.data?.account.display_name || me.data?.account.email}</span>
             <button type="button" className="rounded-md px-2 py-1 text-sm font-semibold text-blue-800 hover:underline" onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/signin') })}>
@@ -66,7 +67,7 @@ export function AppLayout() {
           </div>
         </div>
         <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-2 md:hidden">
-          <Link to="/settings/billing" className={`text-sm font-medium ${balanceTone}`}>{fmtCredits(me.data?.credits.balance)} credits</Link>
+          <Link to="/settings/billing" className={`text-sm font-medium ${balanceTone}`}>{fmtBalance(me.data?.credits.balance)} credits</Link>
           <button type="button" className="text-sm font-semibold text-blue-800" onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/signin') })}>Sign out</button>
         </div>
       </header>

@@ -3,11 +3,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useAnalysesList, useAnalyze, useAnalyzeQuote, useCorrespondenceText } from '../api/analyses.ts';
 import type { Paper } from '../api/applications.ts';
 import { useApplication, useApplicationDeadlines, useApplicationHistory, useCorrespondence, useExtractOfficeActionText, useRecordOfficeAction, useResponsePlans, type RecordOfficeAction } from '../api/applications.ts';
+import { FORM_KIND_INFO } from '../forms/kinds.ts';
 import { Button } from '../ui/Button.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading, Notice } from '../ui/States.tsx';
-import { fmtCredits, fmtDate, fmtDateTime } from '../ui/format.ts';
+import { fmtBalance, fmtCredits, fmtDate, fmtDateTime } from '../ui/format.ts';
 
 export default function Application() {
   const { number = '' } = useParams();
@@ -36,6 +37,7 @@ export default function Application() {
       <Deadlines number={a.application_number} />
       {a.docket_entry_id ? <RecordAction number={a.application_number} docketEntryId={a.docket_entry_id} /> : <Notice>Add this application to your docket to record office actions for it.</Notice>}
       <Plans number={a.application_number} />
+      {a.docket_entry_id ? <FormsLinks number={a.application_number} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Papers number={a.application_number} />
         <History number={a.application_number} />
@@ -127,6 +129,18 @@ function RecordAction({ number, docketEntryId }: { number: string; docketEntryId
   );
 }
 
+function FormsLinks({ number }: { number: string }) {
+  return (
+    <Section id="forms-h" title="Forms" description="Prepared from this application's docket data; each shows its price before you submit.">
+      <ul className="grid gap-2 text-sm sm:grid-cols-2">
+        {FORM_KIND_INFO.map((k) => (
+          <li key={k.id}><Link className="font-semibold text-blue-800 underline" to={`/forms?${new URLSearchParams({ application: number, form: k.id }).toString()}`}>{k.title}</Link> <span className="text-slate-600">· {k.description}</span></li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 function Plans({ number }: { number: string }) {
   const plans = useResponsePlans(number);
   const analyses = useAnalysesList();
@@ -177,7 +191,7 @@ function AnalyzePaper({ number, paper, onCancel }: { number: string; paper: Pape
     <div className="mt-3 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm" role="region" aria-label="Analyze this office action">
       {fetchText.isPending || quote.isPending ? <Loading label="Pricing the analysis…" /> : fetchText.error ? <ErrorState error={fetchText.error} /> : quote.error ? <ErrorState error={quote.error} /> : quote.data ? (
         <>
-          <p>Analyzing this action costs about <strong>{fmtCredits(quote.data.total)} credits</strong> (billed by tokens); your balance after: {fmtCredits(quote.data.balance_after)}.</p>
+          <p>Analyzing this action costs about <strong>{fmtCredits(quote.data.total)} credits</strong> (billed by tokens); your balance after: {fmtBalance(quote.data.balance_after)}.</p>
           <div className="mt-2 flex gap-2">
             <Button busy={analyze.isPending} onClick={() => analyze.mutate({ application_number: number, office_action_text: text!, office_action_type: type }, { onSuccess: (a) => navigate(`/analyses/${a.analysis_id}`) })}>Analyze ({fmtCredits(quote.data.total)} credits)</Button>
             <Button variant="secondary" onClick={onCancel}>Cancel</Button>

@@ -5,7 +5,7 @@ import { useAuditLog } from '../api/audit.ts';
 import { useUpcomingDeadlines } from '../api/deadlines.ts';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading } from '../ui/States.tsx';
-import { fmtCredits, fmtDate, fmtDateTime } from '../ui/format.ts';
+import { fmtBalance, fmtCredits, fmtDate, fmtDateTime } from '../ui/format.ts';
 import { describeEntry, sourceLabel } from './settings/Audit.tsx';
 
 const windows = [7, 30, 90] as const;
@@ -65,7 +65,7 @@ export default function Dashboard() {
         </div>
         <div className="space-y-6">
           <Section id="bal-h" title="Credits">
-            <p className="text-3xl font-semibold">{fmtCredits(credits?.balance)}</p>
+            <p className="text-3xl font-semibold">{fmtBalance(credits?.balance)}</p>
             <p className="mt-1 text-sm text-slate-700">Status: {credits ? statusText[credits.status] : '—'}</p>
             <Link to="/settings/billing" className="mt-3 inline-block font-semibold text-blue-800 underline">Buy credits</Link>
           </Section>

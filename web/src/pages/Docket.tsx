@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   columnFilteringFeature,
@@ -47,6 +47,7 @@ const features = tableFeatures({
 });
 const helper = createColumnHelper<typeof features, Row>();
 const EMPTY: DocketItem[] = [];
+const PAGE_SIZE = 100;
 
 export default function Docket() {
   const docket = useDocket();
@@ -106,6 +107,16 @@ export default function Docket() {
 
   const statuses = useMemo(() => [...new Set(rows.map((r) => r.status))].sort(), [rows]);
 
+  // Pages of PAGE_SIZE rows, cut from the sorted and filtered model: search, status filter and
+  // sort still work across every row, and a 1,000-application docket renders 100 rows, not 1,000.
+  const [page, setPage] = useState(0);
+  const matching = table.getRowModel().rows;
+  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = matching.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  // A new search, filter or sort starts again at the first page.
+  useEffect(() => setPage(0), [search, status, sorting]);
+
   return (
     <div>
       <PageHeader title="Docket" description="Your applications and their next deadlines." actions={<Button onClick={() => setAdding(true)}>Add application</Button>} />
@@ -143,7 +154,7 @@ export default function Docket() {
                 ))}
               </thead>
               <tbody>
-                {table.getRowModel().rows.map((r) => (
+                {shown.map((r) => (
                   <tr key={r.id} className="border-b border-slate-200 last:border-0">
                     {r.getAllCells().map((c) => <td key={c.id} className="px-3 py-2 align-top"><table.FlexRender cell={c} /></td>)}
                   </tr>
@@ -151,6 +162,13 @@ export default function Docket() {
               </tbody>
             </table>
           </div>
+          {pages > 1 ? (
+            <nav aria-label="Docket pages" className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+              <Button variant="secondary" disabled={current === 0} onClick={() => setPage(current - 1)}>Previous page</Button>
+              <span aria-live="polite">Rows {(current * PAGE_SIZE + 1).toLocaleString('en-US')}–{Math.min((current + 1) * PAGE_SIZE, matching.length).toLocaleString('en-US')} of {matching.length.toLocaleString('en-US')} (page {current + 1} of {pages})</span>
+              <Button variant="secondary" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>Next page</Button>
+            </nav>
+          ) : null}
         </>
       )}
       {remove.error ? <div className="mt-3"><ErrorState error={remove.error} /></div> : null}

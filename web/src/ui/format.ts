@@ -25,3 +25,18 @@ export function fmtCredits(v: string | number | null | undefined): string {
   const n = typeof v === 'number' ? v : Number(v);
   return Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : String(v);
 }
+
+/**
+ * A balance with two decimals, rounded down like the server's X-Credit-Balance header and tool
+ * texts ("24.22595" → "24.22"), so no surface shows a balance higher than the account has.
+ */
+export function fmtBalance(v: string | number | null | undefined): string {
+  if (v === null || v === undefined || v === '') return '—';
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isFinite(n)) return String(v);
+  // Through a fixed 6-decimal string: Math.floor(24.22595 * 100) is exact there, not in binary.
+  const [whole, frac = ''] = Math.abs(n).toFixed(6).split('.');
+  let cents = BigInt(whole!) * 100n + BigInt(frac.slice(0, 2));
+  if (n < 0 && Number(frac.slice(2)) > 0) cents += 1n;
+  return fmtCredits(`${n < 0 && cents > 0n ? '-' : ''}${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`);
+}

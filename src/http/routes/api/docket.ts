@@ -7,7 +7,7 @@ import { docketEntryCreator } from '../../../commands/docket-entry-creator.ts';
 import { docketEntryUpdater } from '../../../commands/docket-entry-updater.ts';
 import { docketEntryRemover } from '../../../commands/docket-entry-remover.ts';
 import { findDocketItem, listDocket } from '../../../queries/docket.ts';
-import { applicationDeadlineFields } from '../../../queries/application-deadlines.ts';
+import { applicationDeadlineFields, applicationsDeadlineFields } from '../../../queries/application-deadlines.ts';
 import { presentDocketItem } from '../../../presenters/account.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
@@ -40,8 +40,10 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/docket', { config: { auth: 'account' }, schema: { tags: ['docket'] } }, async (request) => {
     const accountId = accountIdOf(request);
+    // Two queries whatever the docket's size: the entries, then every pending action at once.
     const items = await listDocket(db, accountId);
-    return { entries: await Promise.all(items.map(async (i) => presentDocketItem(i, await applicationDeadlineFields(db, i.application.id, accountId)))) };
+    const fields = await applicationsDeadlineFields(db, items.map((i) => i.application.id), accountId);
+    return { entries: items.map((i) => presentDocketItem(i, fields.get(i.application.id)!)) };
   });
 
   r.get('/api/docket/:id', { config: { auth: 'account' }, schema: { params: entryParams, tags: ['docket'] } }, async (request) => present(accountIdOf(request), request.params.id));

@@ -13,6 +13,7 @@ import { CREDIT_PACKAGES } from '../../../domain/pricing.ts';
 import { credits, formatCredits } from '../../../domain/money.ts';
 import { createStripe, WEBHOOK_TOLERANCE_SECONDS } from '../../../billing/stripe-client.ts';
 import { CURRENCY, CUSTOM_MAX_DOLLARS, CUSTOM_MIN_DOLLARS, offerFor } from '../../../billing/offers.ts';
+import { withReceipts } from '../../../billing/receipts.ts';
 import { checkoutSettler, checkoutStarter, findOwnCheckoutSession, stripeUnavailable } from '../../../billing/checkout.ts';
 
 /** The web app's billing page; the 402 and X-Purchase-Message point here. */
@@ -105,7 +106,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   r.get('/api/billing/purchases', { config: { auth: 'account' }, schema: { tags: ['credits'] } }, async (request) => {
-    const rows = await db.selectFrom('checkout_sessions').selectAll().where('account_id', '=', accountIdOf(request)).orderBy('created_at', 'desc').limit(100).execute();
+    const rows = await withReceipts(db, stripe, await db.selectFrom('checkout_sessions').selectAll().where('account_id', '=', accountIdOf(request)).orderBy('created_at', 'desc').limit(100).execute());
     return {
       purchases: rows.map((s) => ({
         session_id: s.id,
@@ -117,7 +118,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
         status: s.status,
         created_at: s.created_at.toISOString(),
         credited_at: s.credited_at?.toISOString() ?? null,
-        receipt_url: null,
+        receipt_url: s.receipt_url,
       })),
     };
   });

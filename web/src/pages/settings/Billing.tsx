@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { Badge, Section } from '../../ui/Layout.tsx';
 import { Empty, ErrorState, Loading, Notice } from '../../ui/States.tsx';
-import { fmtCredits, fmtDateTime } from '../../ui/format.ts';
+import { fmtBalance, fmtCredits, fmtDateTime } from '../../ui/format.ts';
 
 export default function Billing() {
   const me = useMe();
@@ -30,7 +30,7 @@ export default function Billing() {
     <>
       <Section id="balance-h" title="Billing" description="Credits pay for analyses (by tokens) and documents (a response is 49.00 credits).">
         <p className="text-sm text-slate-700">Balance</p>
-        <p className="text-3xl font-semibold" data-testid="balance">{fmtCredits(me.data?.credits.balance)} credits</p>
+        <p className="text-3xl font-semibold" data-testid="balance">{fmtBalance(me.data?.credits.balance)} credits</p>
         {checkoutState === 'success' ? (
           <div className="mt-4">
             {confirm.isPending ? <Loading label="Confirming your payment…" /> : confirm.error ? <ErrorState error={confirm.error} /> : confirm.data ? (
@@ -101,7 +101,7 @@ function Purchases() {
             <span>{fmtDateTime(p.created_at)} · ${fmtCredits(p.amount)} → {fmtCredits(p.credits)} credits</span>
             <span className="flex items-center gap-2">
               {p.status === 'credited' ? <Badge tone="green">Credited</Badge> : p.status === 'open' ? <Badge tone="amber">Awaiting payment</Badge> : <Badge>Expired</Badge>}
-              {p.receipt_url ? <a className="font-semibold text-blue-800 underline" href={p.receipt_url} target="_blank" rel="noreferrer">Receipt</a> : null}
+              {p.receipt_url ? <a className="font-semibold text-blue-800 underline" href={p.receipt_url} target="_blank" rel="noreferrer" aria-label={`Receipt for the purchase of ${fmtDateTime(p.created_at)} (opens Stripe in a new tab)`}>Receipt</a> : null}
             </span>
           </li>
         ))}
@@ -142,7 +142,7 @@ function Ledger() {
                   <td className="py-2 pr-3 whitespace-nowrap">{fmtDateTime(e.created_at)}</td>
                   <td className="py-2 pr-3">{e.description}</td>
                   <td className={`py-2 pr-3 text-right tabular-nums ${e.amount.startsWith('-') ? 'text-red-800' : 'text-green-800'}`}>{e.amount.startsWith('-') ? '' : '+'}{fmtCredits(e.amount)}</td>
-                  <td className="py-2 text-right tabular-nums">{fmtCredits(e.balance_after)}</td>
+                  <td className="py-2 text-right tabular-nums">{fmtBalance(e.balance_after)}</td>
                 </tr>
               ))}
             </tbody>

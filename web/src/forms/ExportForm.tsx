@@ -1,0 +1,118 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../api/client.ts';
+import { useExportQuote, useSubmitExport, type ExportRequest, type ExportType } from '../api/forms.ts';
+import { useJob } from '../api/plans.ts';
+import { Button } from '../ui/Button.tsx';
+import { Badge } from '../ui/Layout.tsx';
+import { ErrorState, Loading, Notice } from '../ui/States.tsx';
+import { fmtBalance, fmtCredits } from '../ui/format.ts';
+
+/**
+ * The shared half of every form page: the price before submitting (POST /api/quote), the submit
+ * (POST /api/exports, the job API the MCP forms tools use), the server's errors as it sent them
+ * (400 field list, 402 with the billing page, any other code with its suggestion), then live job
+ * progress and the download link. A form supplies only its fields and `build`, which returns the
+ * request body or a sentence saying what is still missing.
+ */
+export function ExportForm({ type, noun, build, children }: {
+  type: ExportType;
+  /** What the document is called on the button: "Prepare the IDS". */
+  noun: string;
+  build: () => ExportRequest | string;
+  children: ReactNode;
+}) {
+  const quote = useExportQuote(type);
+  const submit = useSubmitExport();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  // One idempotency key per distinct body: a double click or a retry after a network error is
+  // charged once; changing the form and submitting again is a new document.
+  const [keyed, setKeyed] = useState<{ json: string; key: string } | null>(null);
+  const job = useJob(jobId);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = build();
+    if (typeof body === 'string') {
+      setProblem(body);
+      return;
+    }
+    setProblem(null);
+    const json = JSON.stringify(body);
+    const key = keyed?.json === json ? keyed.key : crypto.randomUUID();
+    if (keyed?.json !== json) setKeyed({ json, key });
+    submit.mutate({ body, idempotencyKey: key }, { onSuccess: (r) => setJobId(r.job_id) });
+  };
+
+  const reset = () => {
+    setJobId(null);
+    setKeyed(null);
+    submit.reset();
+  };
+
+  const price = quote.data ? fmtCredits(quote.data.total) : null;
+  return (
+    <form onSubmit={onSubmit} className="space-y-5" noValidate>
+      {children}
+      <div className="space-y-3 border-t border-slate-200 pt-4">
+        <div aria-live="polite" className="text-sm">
+          {quote.isPending ? <Loading label="Pricing…" /> : quote.error ? <ErrorState error={quote.error} retry={() => quote.refetch()} /> : (
+            <p>
+              Price: <strong>{price} credits</strong> · your balance {fmtBalance(quote.data.balance)}, after: {fmtBalance(quote.data.balance_after)}
+              {quote.data.covers_prepaid_items ? null : <span className="text-amber-900"> · not enough credits</span>}
+            </p>
+          )}
+        </div>
+        {problem ? <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">{problem}</div> : null}
+        <SubmitError error={submit.error} />
+        {jobId ? null : (
+          <Button type="submit" busy={submit.isPending}>
+            {noun} ({price ?? '…'} credits)
+          </Button>
+        )}
+        {jobId ? <JobProgress job={job.data} error={job.error} onAnother={reset} /> : null}
+      </div>
+    </form>
+  );
+}
+
+/** The server's error, as it sent it: field problems listed, a 402 pointing to billing. */
+export function SubmitError({ error }: { error: unknown }) {
+  if (!error) return null;
+  if (error instanceof ApiError && error.status === 402) {
+    return (
+      <Notice tone="warning">
+        <p className="font-semibold">Not enough credits.</p>
+        <p>{error.message} <Link className="font-semibold underline" to="/settings/billing">Buy credits on the billing page</Link>, then submit again.</p>
+      </Notice>
+    );
+  }
+  if (error instanceof ApiError && error.status === 400 && error.code === 'validation_error') {
+    // The error handler joins "field: problem" pairs with "; " (src/http/plugins/errors.ts).
+    const items = error.message.split('; ');
+    return (
+      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+        <p className="font-medium">The server refused the form; correct {items.length === 1 ? 'this field' : 'these fields'}:</p>
+        <ul className="mt-1 list-disc pl-5">{items.map((m, i) => <li key={i}><code>{m.split(': ')[0]}</code>: {m.split(': ').slice(1).join(': ')}</li>)}</ul>
+      </div>
+    );
+  }
+  return <ErrorState error={error} />;
+}
+
+function JobProgress({ job, error, onAnother }: { job: ReturnType<typeof useJob>['data']; error: unknown; onAnother: () => void }) {
+  return (
+    <div className="space-y-2 text-sm" aria-live="polite">
+      {error ? <ErrorState error={error} /> : !job ? <Loading label="Starting…" /> : job.status === 'complete' ? (
+        <p><Badge tone="green">Complete</Badge> <a className="ml-2 font-semibold text-blue-800 underline" href={job.download_url}>Download {job.filename ?? 'the document (.docx)'}</a></p>
+      ) : job.status === 'failed' ? <ErrorState error={new Error(job.error_message ?? 'The document failed; the charge was refunded.')} /> : (
+        <div>
+          <p>Preparing… {job.status}{typeof job.progress === 'number' ? ` (${job.progress}%)` : ''}</p>
+          <progress className="mt-1 w-full max-w-sm" max={100} value={job.progress ?? undefined} aria-label="Document progress" />
+        </div>
+      )}
+      {job && (job.status === 'complete' || job.status === 'failed') ? <Button variant="secondary" onClick={onAnother}>Prepare another</Button> : null}
+    </div>
+  );
+}
