@@ -14,10 +14,13 @@ import type {
   PractitionerArgument,
   RestrictionElection,
 } from '../documents/types.ts';
+import type { IdsTimingResult } from '../domain/ids-timing.ts';
 import type { StrategyCode } from '../domain/response-plan/strategies.ts';
 import type { ExportType } from '../domain/pricing.ts';
 
-export type FormKind = 'extension_of_time' | 'interview_request';
+/** Forms at the Form price (migration 016 checks `draft_jobs.form_kind` against this list). */
+export const FORM_KINDS = ['extension_of_time', 'interview_request', 'rce_transmittal', 'notice_of_appeal', 'pre_appeal_request', 'terminal_disclaimer', 'issue_fee_transmittal', 'client_report'] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
 
 export interface OaResponseRequest {
   application_number: string;
@@ -47,6 +50,8 @@ export interface OaResponseRequest {
 export interface IdsRequest {
   application_number: string;
   ids: Omit<IdsInput, 'caption' | 'template'>;
+  /** The 37 CFR 1.97 window decided from the docket at submission (src/domain/ids-timing.ts). */
+  timing?: IdsTimingResult;
 }
 
 /** The petition's own fields as the builder takes them; the caption is re-read from the application. */

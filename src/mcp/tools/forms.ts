@@ -19,13 +19,45 @@ async function submitExport(ctx: ToolContext, body: Record<string, unknown>, key
 export const prepareIds = defineTool({
   name: 'prepare_ids',
   title: 'Prepare an Information Disclosure Statement',
-  description: 'Builds an IDS (PTO/SB/08 content, 37 CFR 1.97-1.98) as a DOCX: U.S. patents, U.S. publications, foreign documents and non-patent literature, with the timing statement (1.97(b), (c) or (d)) and fee. Costs 9.00 credits (402 if the balance is short). Returns a job: poll get_export. Check timing with get_deadlines/get_application_history first: a 1.97(b) IDS after a first action on the merits is not considered.',
+  description: 'Builds an IDS (PTO/SB/08 content, 37 CFR 1.97-1.98) as a DOCX: U.S. patents, U.S. publications, foreign documents and non-patent literature. The 1.97 window (b), (c) or (d) comes from the docket (see get_ids_timing): leave ids.timing out to use it; the 1.17(p) fee is authorized where the window needs it, at the amount for the account\'s entity size; (d) also needs ids.statement (1.97(e)(1) or (e)(2)), which only the signer can make. A stated timing that does not fit, or an IDS after the issue fee, is refused uncharged. Costs 9.00 credits (402 if the balance is short). Returns a job with ids_timing: poll get_export.',
   group: 'forms',
   price: '9.00',
   input: z.object({ application_number: applicationNumber, ids: idsInput, idempotency_key: idempotencyKey }),
-  output: submission,
+  output: submission.extend({ ids_timing: z.object({ window: z.string(), requirement: z.string(), explanation: z.string() }).loose().optional() }),
   annotations: WRITE,
-  run: (args, ctx) => submitExport(ctx, { type: 'ids', application_number: args.application_number, input: args.ids }, args.idempotency_key),
+  async run(args, ctx) {
+    const res = await submitExport(ctx, { type: 'ids', application_number: args.application_number, input: args.ids }, args.idempotency_key);
+    const timing = (res.data as { ids_timing?: { window: string; explanation: string } }).ids_timing;
+    return timing ? { data: res.data, summary: `${res.summary} Window: ${timing.explanation}` } : res;
+  },
+});
+
+const idsTimingOutput = z.object({
+  application_number: z.string(),
+  window: z.enum(['1.97(b)', '1.97(c)', '1.97(d)', 'after_issue_fee']),
+  filed_on: z.string(),
+  basis: z.object({}).loose(),
+  requirement: z.enum(['none', 'statement_or_fee', 'statement_and_fee', 'not_considered']),
+  statement_required: z.boolean(),
+  fee_required: z.boolean(),
+  fee: z.object({ amount: z.string().nullable(), citation: z.string(), entity_size: z.string() }).loose().nullable(),
+  explanation: z.string(),
+  citations: z.array(z.string()),
+});
+
+export const getIdsTiming = defineTool({
+  name: 'get_ids_timing',
+  title: 'IDS timing window (37 CFR 1.97)',
+  description: 'Which window of 37 CFR 1.97 an IDS filed on `date` (default today) falls in, from the docket\'s dates (filing, first action on the merits, final/allowance/Quayle, RCE, issue fee): 1.97(b) nothing needed; 1.97(c) the 1.97(e) statement or the 1.17(p) fee; 1.97(d) both; after the issue fee, not considered. Gives the basis dates and the 1.17(p) fee for the account\'s entity size. Free. Next: prepare_ids (9.00).',
+  group: 'forms',
+  price: 'free',
+  input: z.object({ application_number: applicationNumber, date: z.iso.date().optional().describe('The day the IDS would be filed, YYYY-MM-DD; default today') }),
+  output: idsTimingOutput,
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const r = await ctx.api.get<z.infer<typeof idsTimingOutput>>(`/api/applications/${seg(args.application_number)}/ids-timing`, { date: args.date });
+    return { data: r, summary: `${r.application_number}, IDS filed ${r.filed_on}: ${r.explanation}` };
+  },
 });
 
 export const prepareExtensionPetition = defineTool({
@@ -95,4 +127,4 @@ export const getExport = defineTool({
   run: (args, ctx) => readJob(ctx, args.job_id),
 });
 
-export const FORM_TOOLS = [prepareIds, prepareExtensionPetition, prepareInterviewRequest, prepareDrawingSheet, listExports, getExport];
+export const FORM_TOOLS = [prepareIds, getIdsTiming, prepareExtensionPetition, prepareInterviewRequest, prepareDrawingSheet, listExports, getExport];

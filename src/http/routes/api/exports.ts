@@ -9,6 +9,8 @@ import { formatCredits } from '../../../domain/money.ts';
 import { findDraftJob, listDraftJobs } from '../../../queries/draft-jobs.ts';
 import { presentDraftJob, presentSubmission } from '../../../presenters/draft-job.ts';
 import type { PreparedDraft } from '../../../jobs/requests.ts';
+import type { DraftJobRow } from '../../../db/schema.ts';
+import type { IdsTimingResult } from '../../../domain/ids-timing.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
@@ -27,13 +29,22 @@ const usDocument = z.object({
 });
 
 export const idsInput = z.object({
-  timing: z.enum(['1.97(b)', '1.97(c)', '1.97(d)']),
+  timing: z.enum(['1.97(b)', '1.97(c)', '1.97(d)']).optional().describe('Default: the window the docket gives (GET /api/applications/{number}/ids-timing); a stated timing that does not fit is refused (422 ids_timing_mismatch).'),
   statement: z.enum(['1.97(e)(1)', '1.97(e)(2)']).optional(),
   pay_fee_1_17_p: z.boolean().optional(),
   us_patents: z.array(usDocument).max(1000).optional(),
   us_publications: z.array(usDocument).max(1000).optional(),
-  foreign_documents: z.array(usDocument.extend({ country_code: z.string().regex(/^[A-Z]{2}$/), translation_attached: z.boolean().optional() })).max(1000).optional(),
-  non_patent_literature: z.array(z.object({ citation: text(2000), translation_attached: z.boolean().optional() })).max(1000).optional(),
+  foreign_documents: z.array(usDocument.extend({
+    country_code: z.string().regex(/^[A-Z]{2}$/),
+    translation_attached: z.boolean().optional(),
+    concise_explanation: text(2000).optional().describe('Concise explanation of relevance for a document not in English without a translation (37 CFR 1.98(a)(3)(i)); without it the paper leaves a counted place'),
+  })).max(1000).optional(),
+  non_patent_literature: z.array(z.object({
+    citation: text(2000),
+    translation_attached: z.boolean().optional(),
+    english: z.boolean().optional().describe('false for an item not in English: it then needs concise_explanation or a translation'),
+    concise_explanation: text(2000).optional(),
+  })).max(1000).optional(),
   items_previously_submitted: z.number().int().min(0).max(100_000).optional(),
   date: isoDate.optional(),
   deposit_account: text(32).optional(),
@@ -70,6 +81,7 @@ export const drawingInput = z.object({
   application_number: text(64).optional(),
   first_named_inventor: text(200).optional(),
   attorney_docket_number: text(64).optional(),
+  sheet_label: z.enum(['replacement', 'new', 'annotated']).optional().describe('For a sheet filed after the filing date: "Replacement Sheet", "New Sheet" or "Annotated Sheet Showing Changes" in the top margin (37 CFR 1.121(d))'),
 });
 
 const exportBody = z.discriminatedUnion('type', [
@@ -82,6 +94,13 @@ const exportBody = z.discriminatedUnion('type', [
 ]);
 
 type ExportBody = z.infer<typeof exportBody>;
+
+/** What the submission decided that the caller should see at once: an IDS's 37 CFR 1.97 window. */
+function submissionDetails(job: DraftJobRow): Record<string, unknown> {
+  const request = job.request as { timing?: IdsTimingResult } | null;
+  if (job.export_type === 'ids' && request?.timing) return { ids_timing: request.timing };
+  return {};
+}
 
 function exportPollUrl(jobId: string): string {
   return `/api/exports/${jobId}`;
@@ -129,6 +148,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
       export_type: job.export_type,
       ...(job.form_kind ? { form: job.form_kind } : {}),
       price: formatCredits(price.priceMicro),
+      ...submissionDetails(job),
     });
   });
 
