@@ -15,6 +15,7 @@ import type {
   RestrictionElection,
 } from '../documents/types.ts';
 import type { IdsTimingResult } from '../domain/ids-timing.ts';
+import type { ClientReportInput, IssueFeeTransmittalInput, NoticeOfAppealInput, PreAppealRequestInput, RceTransmittalInput, TerminalDisclaimerInput } from '../documents/forms/types.ts';
 import type { StrategyCode } from '../domain/response-plan/strategies.ts';
 import type { ExportType } from '../domain/pricing.ts';
 
@@ -70,6 +71,19 @@ export interface InterviewRequestRequest {
   practitioner?: Practitioner;
 }
 
+/**
+ * The six issue-11 forms: the builder's input without the caption (re-read from the application
+ * by the recipe), with fees and docket facts resolved at submission.
+ */
+type FormRequest<T> = Omit<T, 'caption' | 'template'> & { application_number: string };
+export type RceTransmittalRequest = FormRequest<RceTransmittalInput>;
+export type NoticeOfAppealRequest = FormRequest<NoticeOfAppealInput>;
+export type PreAppealRequestRequest = FormRequest<PreAppealRequestInput>;
+export type TerminalDisclaimerRequest = FormRequest<TerminalDisclaimerInput>;
+export type IssueFeeTransmittalRequest = FormRequest<IssueFeeTransmittalInput>;
+export type ClientReportRequest = FormRequest<ClientReportInput> & { analysis_id: string };
+export type MoreFormRequest = RceTransmittalRequest | NoticeOfAppealRequest | PreAppealRequestRequest | TerminalDisclaimerRequest | IssueFeeTransmittalRequest | ClientReportRequest;
+
 export interface DrawingRequest {
   application_number?: string;
   drawing: DrawingSheetInput;
@@ -82,5 +96,5 @@ export interface PreparedDraft {
   analysisId: string | null;
   applicationId: string | null;
   applicationNumber: string | null;
-  request: OaResponseRequest | IdsRequest | ExtensionRequest | InterviewRequestRequest | DrawingRequest;
+  request: OaResponseRequest | IdsRequest | ExtensionRequest | InterviewRequestRequest | DrawingRequest | MoreFormRequest;
 }

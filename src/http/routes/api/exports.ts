@@ -11,10 +11,18 @@ import { presentDraftJob, presentSubmission } from '../../../presenters/draft-jo
 import type { PreparedDraft } from '../../../jobs/requests.ts';
 import type { DraftJobRow } from '../../../db/schema.ts';
 import type { IdsTimingResult } from '../../../domain/ids-timing.ts';
+import { usptoFeesOf } from '../../../presenters/form-fees.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { downloadLinkFor } from '../../download-links.ts';
+import { clientReportInput, issueFeeInput, noticeOfAppealInput, preAppealInput, rceInput, terminalDisclaimerInput } from './form-inputs.ts';
+import { prepareRceTransmittal } from '../../../commands/draft-requests/forms/rce-transmittal.ts';
+import { prepareNoticeOfAppeal } from '../../../commands/draft-requests/forms/notice-of-appeal.ts';
+import { preparePreAppealRequest } from '../../../commands/draft-requests/forms/pre-appeal-request.ts';
+import { prepareTerminalDisclaimer } from '../../../commands/draft-requests/forms/terminal-disclaimer.ts';
+import { prepareIssueFeeTransmittal } from '../../../commands/draft-requests/forms/issue-fee-transmittal.ts';
+import { prepareClientReport } from '../../../commands/draft-requests/forms/client-report.ts';
 import { isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema } from '../draft-schemas.ts';
 import { jobNotFound } from '../v1/draft-roa.ts';
 
@@ -89,6 +97,12 @@ const exportBody = z.discriminatedUnion('type', [
   z.discriminatedUnion('form', [
     z.object({ type: z.literal('form'), form: z.literal('extension_of_time'), application_number: text(64), input: extensionInput.default({}) }),
     z.object({ type: z.literal('form'), form: z.literal('interview_request'), application_number: text(64), analysis_id: text(100), input: interviewInput }),
+    z.object({ type: z.literal('form'), form: z.literal('rce_transmittal'), application_number: text(64), input: rceInput }),
+    z.object({ type: z.literal('form'), form: z.literal('notice_of_appeal'), application_number: text(64), input: noticeOfAppealInput.default({}) }),
+    z.object({ type: z.literal('form'), form: z.literal('pre_appeal_request'), application_number: text(64), analysis_id: text(100).optional(), input: preAppealInput.default({}) }),
+    z.object({ type: z.literal('form'), form: z.literal('terminal_disclaimer'), application_number: text(64), analysis_id: text(100).optional(), input: terminalDisclaimerInput.default({}) }),
+    z.object({ type: z.literal('form'), form: z.literal('issue_fee_transmittal'), application_number: text(64), input: issueFeeInput.default({}) }),
+    z.object({ type: z.literal('form'), form: z.literal('client_report'), application_number: text(64), analysis_id: text(100), input: clientReportInput.default({}) }),
   ]),
   z.object({ type: z.literal('drawing'), application_number: text(64).optional(), input: drawingInput }),
 ]);
@@ -99,7 +113,8 @@ type ExportBody = z.infer<typeof exportBody>;
 function submissionDetails(job: DraftJobRow): Record<string, unknown> {
   const request = job.request as { timing?: IdsTimingResult } | null;
   if (job.export_type === 'ids' && request?.timing) return { ids_timing: request.timing };
-  return {};
+  const fees = usptoFeesOf(job.request);
+  return fees.length ? { uspto_fees: fees } : {};
 }
 
 function exportPollUrl(jobId: string): string {
@@ -108,7 +123,8 @@ function exportPollUrl(jobId: string): string {
 
 /**
  * The account API's billed exports (web app and MCP server): IDS (9.00), forms (5.00: petition
- * for extension of time, interview request) and drawing sheets (5.00). Same job, billing and
+ * for extension of time, interview request, RCE transmittal, notice of appeal, pre-appeal brief
+ * request, terminal disclaimer, issue-fee transmittal, client report) and drawing sheets (5.00). Same job, billing and
  * download path as REST #4; poll GET /api/exports/{job_id}.
  */
 export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -122,9 +138,24 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
       case 'drawing':
         return prepareDrawing(db, accountId, body.application_number, body.input);
       case 'form':
-        return body.form === 'extension_of_time'
-          ? prepareExtension(db, accountId, body.application_number, body.input)
-          : prepareInterview(db, accountId, body.application_number, body.analysis_id, body.input);
+        switch (body.form) {
+          case 'extension_of_time':
+            return prepareExtension(db, accountId, body.application_number, body.input);
+          case 'interview_request':
+            return prepareInterview(db, accountId, body.application_number, body.analysis_id, body.input);
+          case 'rce_transmittal':
+            return prepareRceTransmittal(db, accountId, body.application_number, body.input);
+          case 'notice_of_appeal':
+            return prepareNoticeOfAppeal(db, accountId, body.application_number, body.input);
+          case 'pre_appeal_request':
+            return preparePreAppealRequest(db, accountId, body.application_number, body.analysis_id, body.input);
+          case 'terminal_disclaimer':
+            return prepareTerminalDisclaimer(db, accountId, body.application_number, body.analysis_id, body.input);
+          case 'issue_fee_transmittal':
+            return prepareIssueFeeTransmittal(db, accountId, body.application_number, body.input);
+          case 'client_report':
+            return prepareClientReport(db, accountId, body.application_number, body.analysis_id, body.input);
+        }
     }
   };
 
