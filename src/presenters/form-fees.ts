@@ -3,6 +3,9 @@
  * `issue_fee`, `publication_fee`): shown with the submission beside Prosa's own price, so the
  * caller sees both before filing.
  */
+import { usptoFee, type UsptoFeeCode } from '../domain/uspto-fees.ts';
+import type { EntitySize } from '../domain/deadlines/fees.ts';
+
 export interface UsptoFeeShown {
   citation: string;
   title: string;
@@ -22,4 +25,21 @@ export function usptoFeesOf(request: unknown): UsptoFeeShown[] {
   push(r.issue_fee);
   push(r.publication_fee);
   return out;
+}
+
+/** The USPTO fee codes each export's paper carries (the IDS's only in the 1.97(c) or (d) window). */
+const FEES_OF: Readonly<Record<string, readonly UsptoFeeCode[]>> = {
+  ids: ['ids_1_17_p'],
+  rce_transmittal: ['rce_first'],
+  notice_of_appeal: ['notice_of_appeal'],
+  terminal_disclaimer: ['terminal_disclaimer'],
+  issue_fee_transmittal: ['issue_fee_utility', 'publication_fee'],
+};
+
+/** POST /api/quote: per export item, the USPTO fees its paper would carry today for the entity size. */
+export function usptoFeesQuoted(items: readonly { type: string; form?: string; count?: number }[], entity: EntitySize, today: string) {
+  return items.flatMap((item) => (FEES_OF[item.form ?? item.type] ?? []).map((code) => {
+    const f = usptoFee(code, entity, today);
+    return { export: item.form ?? item.type, citation: f.citation, title: f.title, amount: f.amount, per: 'paper', ...(code === 'ids_1_17_p' ? { when: 'only when the IDS is filed under 37 CFR 1.97(c) without a statement, or under 1.97(d)' } : {}) };
+  }));
 }

@@ -149,6 +149,23 @@ describe('issue fee transmittal (PTOL-85B)', () => {
   });
 });
 
+describe('the price quote shows the USPTO fees beside the Form price', () => {
+  test('POST /api/quote with forms: 5.00 each in credits, and each paper\'s USPTO fee for the account\'s entity size (small, set above)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/quote', headers: { cookie }, payload: { exports: [{ type: 'form', form: 'notice_of_appeal' }, { type: 'form', form: 'issue_fee_transmittal' }, { type: 'form', form: 'client_report' }] }, remoteAddress: randomIp() });
+    expect(res.statusCode, res.body).toBe(200);
+    const q = res.json();
+    expect(q.line_items).toEqual(expect.arrayContaining([expect.objectContaining({ item: 'export', type: 'form', unit_price: '5.00' })]));
+    expect(q.total).toBe('15.00');
+    expect(q.uspto_fees).toEqual([
+      expect.objectContaining({ export: 'notice_of_appeal', citation: '37 CFR 41.20(b)(1)', amount: '362.00' }),
+      expect.objectContaining({ export: 'issue_fee_transmittal', citation: '37 CFR 1.18(a)(1)', amount: '516.00' }),
+      expect.objectContaining({ export: 'issue_fee_transmittal', citation: '37 CFR 1.18(d)(1)', amount: '0.00' }),
+    ]);
+    expect(q.notes.join(' ')).toMatch(/paid to the USPTO, not in credits/);
+    expect((await t.app.inject({ method: 'POST', url: '/api/quote', headers: { cookie }, payload: { exports: [{ type: 'form', form: 'petition' }] }, remoteAddress: randomIp() })).statusCode).toBe(400);
+  });
+});
+
 describe('client reporting letter', () => {
   test('summarizes the analysis: grounds with claims, deadlines with extension fees, options and the recommendation', async () => {
     const analysis = await analyzeOa(t.app, key);
