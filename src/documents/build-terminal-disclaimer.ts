@@ -14,7 +14,7 @@ import { countPlaceholders, prompt, run } from './docx/runs.ts';
 import { renderPaper } from './docx/render.ts';
 import { signatureBlock } from './signature.ts';
 import { checkCaption, checkDate, DocumentInputError } from './validate.ts';
-import { depositAuthorization, feeStatement } from './forms/fee-paragraphs.ts';
+import { cfr, depositAuthorization, feeAmount } from './forms/fee-paragraphs.ts';
 import type { TerminalDisclaimerInput } from './forms/types.ts';
 
 export const TD_TITLE = 'TERMINAL DISCLAIMER TO OBVIATE A DOUBLE PATENTING REJECTION UNDER 37 C.F.R. § 1.321(c)';
@@ -48,7 +48,8 @@ export async function buildTerminalDisclaimer(input: TerminalDisclaimerInput): P
       run(`${term}. The owner hereby agrees that any patent so granted on the instant application shall be enforceable only for and during such period that it and ${input.reference.kind === 'patent' ? 'the prior patent are' : 'any patent granted on the reference application are'} commonly owned (37 C.F.R. § 1.321(c)(3)). This agreement runs with any patent granted on the instant application and is binding upon the grantee, its successors or assigns.`),
     ]),
     para(`In making the above disclaimer, the owner does not disclaim the terminal part of the term of any patent granted on the instant application that would extend to the expiration date of ${input.reference.kind === 'patent' ? 'the full statutory term of the prior patent' : 'the full statutory term of any patent granted on the reference application'}, "as the term of ${input.reference.kind === 'patent' ? 'said prior patent' : 'any patent granted on said reference application'} is presently shortened by any terminal disclaimer," in the event that it later expires for failure to pay a maintenance fee, is held unenforceable, is found invalid by a court of competent jurisdiction, is statutorily disclaimed in whole or terminally disclaimed under 37 C.F.R. § 1.321, has all claims canceled by a reexamination certificate, is reissued, or is in any manner terminated prior to the expiration of its full statutory term as presently shortened by any terminal disclaimer.`),
-    feeStatement(input.fee, input.entity_size, 'a terminal disclaimer'),
+    // 1.20(d) has one amount for every entity size: no rate is named.
+    para([run(`The fee for a terminal disclaimer under ${cfr(input.fee.citation)} is `), feeAmount(input.fee), run('.')]),
     depositAuthorization(input.deposit_account, 'the fee set forth above'),
     para([run('The undersigned is '), prompt('an attorney or agent of record, or the applicant, or the assignee with a statement under 37 C.F.R. § 3.73(c)'), run(' (37 C.F.R. § 1.321(b)(1)(iv)).')]),
     ...signatureBlock(input.date, input.practitioner, 'Signed,'),

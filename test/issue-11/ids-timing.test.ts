@@ -19,7 +19,8 @@ let accountId: string;
 let docketId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 } });
+  // Forms, not limits, are under test: the per-credential and account-wide ceilings are lifted.
+  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { authenticated: { perMinute: 100_000, perSecond: 10_000 }, account: { perMinute: 100_000, perSecond: 10_000 } } });
   await seedDemoData(t.database.db, SEEDED);
   ({ cookie, accountId } = await signUp(t.app));
   await grant(t.database.db, accountId, 100);

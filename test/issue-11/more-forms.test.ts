@@ -19,7 +19,8 @@ let accountId: string;
 let key: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 } });
+  // Forms, not limits, are under test: the per-credential and account-wide ceilings are lifted.
+  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { authenticated: { perMinute: 100_000, perSecond: 10_000 }, account: { perMinute: 100_000, perSecond: 10_000 } } });
   await seedDemoData(t.database.db, SEEDED);
   ({ cookie, accountId } = await signUp(t.app));
   key = await createKey(t.app, cookie);
@@ -123,7 +124,7 @@ describe('terminal disclaimer (37 CFR 1.321(c))', () => {
     expect(text).toContain('the full statutory term of prior U.S. Patent No. 10,123,456');
     expect(text).toMatch(/enforceable only for and during such period that it and the prior patent are commonly owned/);
     expect(text).toMatch(/eTerminal Disclaimer \(eTD\)/);
-    expect(text).toContain('$200.00');
+    expect(text).toContain('The fee for a terminal disclaimer under 37 C.F.R. § 1.20(d) is $200.00.');
   });
 
   test('over a reference application; no reference is 400 naming input.reference; a bad number names input.reference.number', async () => {
