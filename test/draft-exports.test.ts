@@ -56,7 +56,9 @@ describe('POST /api/exports: IDS, forms and drawings through the same jobs, bill
       type: 'ids',
       application_number: '17/200,011',
       input: {
-        timing: '1.97(b)',
+        // The docket puts an IDS of 2026-11-21 in 1.97(c) (a non-final action was mailed 40 days before).
+        timing: '1.97(c)',
+        statement: '1.97(e)(2)',
         us_patents: [{ number: '9,876,543', kind_code: 'B2', date: '2019-05-01', patentee_or_applicant: 'Smith' }],
         non_patent_literature: [{ citation: 'DOE, J., "Predictive cell models", Journal of Batteries, 2020, pp. 1-9' }],
         date: '2026-11-21',

@@ -14,6 +14,7 @@ import * as m012 from './migrations/012-spending-caps.ts';
 import * as m013 from './migrations/013-oidc-identities.ts';
 import * as m014 from './migrations/014-checkout-receipts.ts';
 import * as m015 from './migrations/015-application-claims.ts';
+import * as m016 from './migrations/016-more-forms.ts';
 import * as m017 from './migrations/017-applicant-interviews.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013-oidc-identities': m013,
   '014-checkout-receipts': m014,
   '015-application-claims': m015,
+  '016-more-forms': m016,
   '017-applicant-interviews': m017,
 };
 

@@ -3,7 +3,8 @@
  * - sheet 21.6 × 27.9 cm (US letter) or 21.0 × 29.7 cm (A4) (1.84(f));
  * - margins of at least 2.5 cm top, 2.5 cm left, 1.5 cm right and 1.0 cm bottom, the page's
  *   margins exactly those, rounded up to whole twips (1.84(g));
- * - identifying indicia (title, inventor, application and docket numbers) in the top margin (1.84(c));
+ * - identifying indicia (title, inventor, application and docket numbers) in the top margin (1.84(c)),
+ *   under the "Replacement Sheet" / "New Sheet" label of a sheet filed later (1.121(d));
  * - the sheet number "n/N" centred at the top of the sight, not in the margin, larger than the
  *   reference numerals (1.84(t));
  * - the drawing in black lines with reference numerals (1.84(l), (p), (q)) and the view label
@@ -15,7 +16,7 @@ import { renderPaper } from './docx/render.ts';
 import { DRAWING_FONT, drawingGroup } from './drawing/shapes.ts';
 import { DrawingLayoutError, layoutDrawing } from './drawing/layout.ts';
 import { checkDate, DocumentInputError } from './validate.ts';
-import type { DrawingSheetInput } from './types.ts';
+import type { DrawingSheetInput, DrawingSheetLabel } from './types.ts';
 
 const TWIPS_PER_CM = 1440 / 2.54;
 const cm = (x: number) => Math.ceil(x * TWIPS_PER_CM - 1e-9);
@@ -34,6 +35,7 @@ const PX_PER_TWIP = 96 / 1440;
 
 export async function buildDrawingSheet(input: DrawingSheetInput): Promise<Buffer> {
   if (input.date !== undefined) checkDate('date', input.date);
+  if (input.sheet_label !== undefined && !Object.hasOwn(SHEET_LABELS, input.sheet_label)) throw new DocumentInputError(`sheet_label must be replacement, new or annotated, got ${JSON.stringify(input.sheet_label)}`);
   const paper = SHEETS[input.paper ?? 'letter'];
   if (!paper) throw new DocumentInputError(`paper must be letter or a4, got ${JSON.stringify(input.paper)}`);
   if (!input.figure_label?.trim()) throw new DocumentInputError('figure_label is required, e.g. "FIG. 1" (37 CFR 1.84(u))');
@@ -85,5 +87,13 @@ function indiciaHeader(input: DrawingSheetInput): Header {
   if (n) parts.push(`Application No. ${formatApplicationNumber(n)}`);
   if (input.attorney_docket_number) parts.push(`Docket No. ${input.attorney_docket_number}`);
   const line = (t: string) => new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 0, after: 0, line: 240 }, children: [new TextRun({ text: t, font: DRAWING_FONT, size: 16, color: '000000' })] });
-  return new Header({ children: [line(input.title), ...(parts.length ? [line(parts.join('   '))] : [])] });
+  const label = input.sheet_label ? [new Paragraph({ alignment: AlignmentType.RIGHT, spacing: { before: 0, after: 0, line: 240 }, children: [new TextRun({ text: SHEET_LABELS[input.sheet_label], font: DRAWING_FONT, size: 20, bold: true, color: '000000' })] })] : [];
+  return new Header({ children: [...label, line(input.title), ...(parts.length ? [line(parts.join('   '))] : [])] });
 }
+
+/** 37 CFR 1.121(d): the label a later-filed sheet carries in its header. */
+export const SHEET_LABELS: Readonly<Record<DrawingSheetLabel, string>> = {
+  replacement: 'Replacement Sheet',
+  new: 'New Sheet',
+  annotated: 'Annotated Sheet Showing Changes',
+};

@@ -5,7 +5,8 @@
  */
 import { AlignmentType, Footer, PageNumber, Paragraph, TextRun } from 'docx';
 import { captionBlock, captionHeaderLines } from './caption.ts';
-import { title } from './docx/paragraphs.ts';
+import { draftingNote, title } from './docx/paragraphs.ts';
+import { countPlaceholders } from './docx/runs.ts';
 import { PAPER_PAGE } from './docx/page.ts';
 import { renderPaper } from './docx/render.ts';
 import { STYLE } from './docx/styles.ts';
@@ -30,13 +31,11 @@ export async function buildIds(input: IdsInput): Promise<Buffer> {
   };
   if (counts.usPatents + counts.usPublications + counts.foreign + counts.npl === 0) throw new DocumentInputError('an information disclosure statement must list at least one item');
   const data = { ...input, caption };
-  const children = [
-    ...captionBlock(caption),
-    title(IDS_TITLE),
-    ...timingParagraphs(data),
-    ...contentParagraphs(data, counts),
-    ...signatureBlock(input.date, input.practitioner),
-  ];
+  const built = countPlaceholders(() => [...timingParagraphs(data), ...contentParagraphs(data, counts), ...signatureBlock(input.date, input.practitioner)]);
+  const notes: Paragraph[] = [];
+  if (input.timing_basis) notes.push(draftingNote(`Timing from the docket: ${input.timing_basis}`));
+  if (built.placeholders > 0) notes.push(draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`));
+  const children = [...captionBlock(caption), title(IDS_TITLE), ...notes, ...built.value];
   return renderPaper({
     title: IDS_TITLE,
     date: input.date,

@@ -193,12 +193,21 @@ export interface IdsForeignDocument {
   relevant_passages?: string;
   /** An English translation is attached (the form's "T" column). */
   translation_attached?: boolean;
+  /**
+   * For a document not in English without a translation: the concise explanation of its relevance
+   * (37 CFR 1.98(a)(3)(i)); without it the paper leaves a counted place for it.
+   */
+  concise_explanation?: string;
 }
 
 export interface IdsNonPatentLiterature {
   /** Author (in capital letters), title, journal, date, pages, volume-issue, publisher, place. */
   citation: string;
   translation_attached?: boolean;
+  /** The item is in English (no concise explanation needed). Default: assumed not known. */
+  english?: boolean;
+  /** Concise explanation of relevance for an item not in English (37 CFR 1.98(a)(3)(i)). */
+  concise_explanation?: string;
 }
 
 export interface IdsInput {
@@ -208,6 +217,10 @@ export interface IdsInput {
   statement?: '1.97(e)(1)' | '1.97(e)(2)';
   /** The fee under 37 CFR 1.17(p) accompanies the statement (1.97(c) alternative; always under 1.97(d)). */
   pay_fee_1_17_p?: boolean;
+  /** The 1.17(p) amount for the entity size on the IDS date (dollars, `"104.00"`), printed with the authorization. */
+  fee_1_17_p?: { amount: string | null; entity_size: EntitySize };
+  /** Why the IDS is in its window (the docket's dates), for the drafting note (src/domain/ids-timing.ts). */
+  timing_basis?: string;
   us_patents?: IdsUsDocument[];
   us_publications?: IdsUsDocument[];
   foreign_documents?: IdsForeignDocument[];
@@ -298,4 +311,12 @@ export interface DrawingSheetInput {
   attorney_docket_number?: string;
   /** Date of the sheet: the document's created/modified properties (none when absent). */
   date?: IsoDate;
+  /**
+   * A sheet filed after the filing date is labelled in its top margin (37 CFR 1.121(d)):
+   * `replacement` "Replacement Sheet", `new` "New Sheet", `annotated` "Annotated Sheet Showing
+   * Changes" (1.121(d)(1)). None for a sheet filed with the application.
+   */
+  sheet_label?: DrawingSheetLabel;
 }
+
+export type DrawingSheetLabel = 'replacement' | 'new' | 'annotated';

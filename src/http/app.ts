@@ -32,6 +32,7 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { draftRoaRoutes } from './routes/v1/draft-roa.ts';
 import { downloadRoute } from './routes/v1/download.ts';
 import { exportRoutes } from './routes/api/exports.ts';
+import { idsTimingRoutes } from './routes/api/ids-timing.ts';
 import { oauthRoutes } from './routes/oauth/index.ts';
 import { oauthGrantRoutes } from './routes/api/oauth-grants.ts';
 import { mountMcp } from '../mcp/mcp-app.ts';
@@ -139,6 +140,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   draftRoaRoutes(app, ctx);
   downloadRoute(app, ctx);
   exportRoutes(app, ctx);
+  idsTimingRoutes(app, ctx);
   await oauthRoutes(app, ctx, { testAutoApprove: opts.testAutoApprove });
   oauthGrantRoutes(app, ctx);
   if (opts.mcp) await mountMcp(app, { config: ctx.config, keyring: ctx.keyring, rateLimits: ctx.rateLimits });

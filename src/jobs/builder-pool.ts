@@ -100,6 +100,12 @@ export function startBuilderPool(size: number): BuilderPool {
       extension_of_time: call('extension_of_time'),
       interview_request: call('interview_request'),
       drawing: call('drawing'),
+      rce_transmittal: call('rce_transmittal'),
+      notice_of_appeal: call('notice_of_appeal'),
+      pre_appeal_request: call('pre_appeal_request'),
+      terminal_disclaimer: call('terminal_disclaimer'),
+      issue_fee_transmittal: call('issue_fee_transmittal'),
+      client_report: call('client_report'),
     },
     async close() {
       closed = true;

@@ -14,10 +14,14 @@ import type {
   PractitionerArgument,
   RestrictionElection,
 } from '../documents/types.ts';
+import type { IdsTimingResult } from '../domain/ids-timing.ts';
+import type { ClientReportInput, IssueFeeTransmittalInput, NoticeOfAppealInput, PreAppealRequestInput, RceTransmittalInput, TerminalDisclaimerInput } from '../documents/forms/types.ts';
 import type { StrategyCode } from '../domain/response-plan/strategies.ts';
 import type { ExportType } from '../domain/pricing.ts';
 
-export type FormKind = 'extension_of_time' | 'interview_request';
+/** Forms at the Form price (migration 016 checks `draft_jobs.form_kind` against this list). */
+export const FORM_KINDS = ['extension_of_time', 'interview_request', 'rce_transmittal', 'notice_of_appeal', 'pre_appeal_request', 'terminal_disclaimer', 'issue_fee_transmittal', 'client_report'] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
 
 export interface OaResponseRequest {
   application_number: string;
@@ -51,6 +55,8 @@ export interface OaResponseRequest {
 export interface IdsRequest {
   application_number: string;
   ids: Omit<IdsInput, 'caption' | 'template'>;
+  /** The 37 CFR 1.97 window decided from the docket at submission (src/domain/ids-timing.ts). */
+  timing?: IdsTimingResult;
 }
 
 /** The petition's own fields as the builder takes them; the caption is re-read from the application. */
@@ -69,6 +75,19 @@ export interface InterviewRequestRequest {
   practitioner?: Practitioner;
 }
 
+/**
+ * The six issue-11 forms: the builder's input without the caption (re-read from the application
+ * by the recipe), with fees and docket facts resolved at submission.
+ */
+type FormRequest<T> = Omit<T, 'caption' | 'template'> & { application_number: string };
+export type RceTransmittalRequest = FormRequest<RceTransmittalInput>;
+export type NoticeOfAppealRequest = FormRequest<NoticeOfAppealInput>;
+export type PreAppealRequestRequest = FormRequest<PreAppealRequestInput>;
+export type TerminalDisclaimerRequest = FormRequest<TerminalDisclaimerInput>;
+export type IssueFeeTransmittalRequest = FormRequest<IssueFeeTransmittalInput>;
+export type ClientReportRequest = FormRequest<ClientReportInput> & { analysis_id: string };
+export type MoreFormRequest = RceTransmittalRequest | NoticeOfAppealRequest | PreAppealRequestRequest | TerminalDisclaimerRequest | IssueFeeTransmittalRequest | ClientReportRequest;
+
 export interface DrawingRequest {
   application_number?: string;
   drawing: DrawingSheetInput;
@@ -81,5 +100,5 @@ export interface PreparedDraft {
   analysisId: string | null;
   applicationId: string | null;
   applicationNumber: string | null;
-  request: OaResponseRequest | IdsRequest | ExtensionRequest | InterviewRequestRequest | DrawingRequest;
+  request: OaResponseRequest | IdsRequest | ExtensionRequest | InterviewRequestRequest | DrawingRequest | MoreFormRequest;
 }

@@ -21,6 +21,13 @@ import { buildInterviewRequest } from '../../src/documents/build-interview-reque
 import { buildResponseToOfficeAction } from '../../src/documents/build-response.ts';
 import { blockDrawing, extension, flowDrawing, ids, interview } from '../fixtures/documents/form-samples.ts';
 import { finalRejection, nonFinal, nonFinalWithoutText, restriction } from '../fixtures/documents/response-samples.ts';
+import { buildRceTransmittal } from '../../src/documents/build-rce-transmittal.ts';
+import { buildNoticeOfAppeal } from '../../src/documents/build-notice-of-appeal.ts';
+import { buildPreAppealRequest } from '../../src/documents/build-pre-appeal-request.ts';
+import { buildTerminalDisclaimer } from '../../src/documents/build-terminal-disclaimer.ts';
+import { buildIssueFeeTransmittal } from '../../src/documents/build-issue-fee-transmittal.ts';
+import { buildClientReport } from '../../src/documents/build-client-report.ts';
+import { clientReport, idsUntranslated, issueFeeTransmittal, noticeOfAppeal, preAppealRequest, rceTransmittal, replacementSheet, terminalDisclaimer } from '../fixtures/documents/more-form-samples.ts';
 
 const DOCUMENTS: Record<string, () => Promise<Buffer>> = {
   'response-non-final': () => buildResponseToOfficeAction(nonFinal),
@@ -32,6 +39,14 @@ const DOCUMENTS: Record<string, () => Promise<Buffer>> = {
   'interview-request': () => buildInterviewRequest(interview),
   'drawing-block': () => buildDrawingSheet(blockDrawing),
   'drawing-flow': () => buildDrawingSheet(flowDrawing),
+  'drawing-replacement-sheet': () => buildDrawingSheet(replacementSheet),
+  'ids-untranslated-fee': () => buildIds(idsUntranslated),
+  'rce-transmittal': () => buildRceTransmittal(rceTransmittal),
+  'notice-of-appeal': () => buildNoticeOfAppeal(noticeOfAppeal),
+  'pre-appeal-request': () => buildPreAppealRequest(preAppealRequest),
+  'terminal-disclaimer': () => buildTerminalDisclaimer(terminalDisclaimer),
+  'issue-fee-transmittal': () => buildIssueFeeTransmittal(issueFeeTransmittal),
+  'client-report': () => buildClientReport(clientReport),
 };
 
 function onPath(command: string): boolean {

@@ -4,7 +4,10 @@ import { buildExtensionPetition } from '../../src/documents/build-extension-peti
 import { buildInterviewRequest } from '../../src/documents/build-interview-request.ts';
 import { examinerFirstLast } from '../../src/documents/caption.ts';
 import { openDocx } from '../documents/support/open-docx.ts';
-import { extension, interview } from '../fixtures/documents/form-samples.ts';
+import { buildDrawingSheet } from '../../src/documents/build-drawing-sheet.ts';
+import { DocumentInputError } from '../../src/documents/validate.ts';
+import type { DrawingSheetLabel } from '../../src/documents/types.ts';
+import { blockDrawing, extension, interview } from '../fixtures/documents/form-samples.ts';
 
 describe('finding 9', () => {
   it('the extension petition states the nominal extended date; the rolled date is in a note (35 U.S.C. 21(b))', async () => {
@@ -12,6 +15,20 @@ describe('finding 9', () => {
     const doc = await openDocx(await buildExtensionPetition({ ...extension, period: { reply_due: '2026-06-02', extended_due: '2026-08-02', reply_due_effective: '2026-06-02', extended_due_effective: '2026-08-03' } }));
     expect(doc.text).toContain('extending the period for reply from June 2, 2026 to August 2, 2026.');
     expect(doc.text).toContain('The extended period ends on August 2, 2026, a Saturday, Sunday or Federal holiday; a reply filed on August 3, 2026, the next succeeding business day, is timely (35 U.S.C. 21(b); 37 C.F.R. § 1.7(a)).');
+  });
+
+  it('a drawing sheet filed later carries "Replacement Sheet" / "New Sheet" in its top margin (37 CFR 1.121(d)); an original sheet none', async () => {
+    const labels: [DrawingSheetLabel, string][] = [['replacement', 'Replacement Sheet'], ['new', 'New Sheet'], ['annotated', 'Annotated Sheet Showing Changes']];
+    for (const [label, text] of labels) {
+      const doc = await openDocx(await buildDrawingSheet({ ...blockDrawing, sheet_label: label }));
+      const header = await doc.headersAndFooters();
+      expect(header).toContain(text);
+      // In the header (the top margin), not in the sight.
+      expect(doc.text).not.toContain(text);
+    }
+    const original = await openDocx(await buildDrawingSheet(blockDrawing));
+    expect(await original.headersAndFooters()).not.toMatch(/Replacement Sheet|New Sheet/);
+    await expect(buildDrawingSheet({ ...blockDrawing, sheet_label: 'revised' as DrawingSheetLabel })).rejects.toThrow(DocumentInputError);
   });
 
   it('the caption names the examiner first name first', () => {

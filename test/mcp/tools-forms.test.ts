@@ -81,6 +81,46 @@ describe('forms', () => {
     await c.close();
   });
 
+  test('get_ids_timing reports the docket\'s window; prepare_ids reports it with the job', async () => {
+    await grant(s.database.db, user.accountId, 20);
+    const r = await callTool(client, 'get_ids_timing', { application_number: '17200011' });
+    ok(r);
+    expect(r.structuredContent).toMatchObject({ window: '1.97(c)', requirement: 'statement_or_fee', fee: { citation: '37 CFR 1.17(p)' } });
+    expect(r.content[0].text).toMatch(/1\.97\(c\)/);
+    const ids = await callTool(client, 'prepare_ids', { application_number: '17200011', ids: { statement: '1.97(e)(2)', us_patents: [{ number: '10,000,123', date: '2018-01-02', patentee_or_applicant: 'X' }] } });
+    ok(ids);
+    expect(ids.structuredContent).toMatchObject({ ids_timing: { window: '1.97(c)' } });
+    expect(ids.content[0].text).toMatch(/Window: 37 CFR 1\.97\(c\)/);
+    failed(await callTool(client, 'prepare_ids', { application_number: '17200011', ids: { timing: '1.97(b)', us_patents: [{ number: '10,000,124', date: '2018-01-02', patentee_or_applicant: 'X' }] } }), /ids_timing_mismatch|1\.97\(c\)/);
+  });
+
+  test('the six issue-11 forms: each charges 5.00 and names its USPTO fee; a docket condition refuses uncharged', async () => {
+    await grant(s.database.db, user.accountId, 60);
+    for (const n of ['17345678', '17111222']) ok(await callTool(client, 'add_to_docket', { application_number: n }));
+    const analysis = await callTool(client, 'analyze_office_action', { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false });
+    const analysisId = (analysis.structuredContent as { analysis_id: string }).analysis_id;
+    const calls: [string, Record<string, unknown>, RegExp | null][] = [
+      ['prepare_rce_transmittal', { application_number: '17345678', rce: { submission: { enclosed: ['amendment'] } } }, /1\.17\(e\)\(1\)/],
+      ['prepare_notice_of_appeal', { application_number: '17345678' }, /41\.20\(b\)\(1\) 905\.00 USD/],
+      ['prepare_pre_appeal_request', { application_number: '17345678', request: { arguments: [{ heading: 'Rejection under 35 U.S.C. 103' }] } }, null],
+      ['prepare_terminal_disclaimer', { application_number: '17200011', disclaimer: { reference: { kind: 'patent', number: '10,123,456' } } }, /1\.20\(d\)/],
+      ['prepare_issue_fee_transmittal', { application_number: '17111222' }, /1\.18\(a\)\(1\)/],
+      ['prepare_client_report', { application_number: '17200011', analysis_id: analysisId }, null],
+    ];
+    for (const [tool, args, fee] of calls) {
+      const before = await balance();
+      const r = await callTool(client, tool, args);
+      ok(r);
+      expect(r.structuredContent, tool).toMatchObject({ status: 'queued', price: '5.00', export_type: 'form' });
+      if (fee) expect(r.content[0].text, tool).toMatch(fee);
+      expect(await balance(), tool).toBeCloseTo(before - 5, 6);
+    }
+    const before = await balance();
+    failed(await callTool(client, 'prepare_rce_transmittal', { application_number: '17200011', rce: { submission: { enclosed: ['amendment'] } } }), /rce_not_available/);
+    failed(await callTool(client, 'prepare_issue_fee_transmittal', { application_number: '17200011' }), /no_notice_of_allowance/);
+    expect(await balance()).toBeCloseTo(before, 6);
+  });
+
   test('list_exports and get_export show this account\'s jobs only', async () => {
     const list = await callTool(client, 'list_exports', {});
     ok(list);
@@ -117,7 +157,7 @@ describe('account', () => {
     const audit = (await (await fetch(`${s.url}/api/audit?source=assistant&action=mcp.tool_call&limit=200`, { headers: { cookie: user.cookie } })).json()) as { entries?: { action: string; details: Record<string, unknown> }[]; events?: { action: string; details: Record<string, unknown> }[] };
     const rows = audit.entries ?? audit.events ?? [];
     const tools = rows.map((r) => r.details.tool);
-    expect(tools).toEqual(expect.arrayContaining(['prepare_extension_petition', 'prepare_ids', 'prepare_drawing_sheet', 'list_exports', 'get_export']));
+    expect(tools).toEqual(expect.arrayContaining(['prepare_extension_petition', 'prepare_ids', 'prepare_drawing_sheet', 'list_exports', 'get_export', 'get_ids_timing', 'prepare_notice_of_appeal']));
     const refusal = rows.find((r) => r.details.tool === 'prepare_extension_petition' && r.details.outcome !== 'ok');
     expect(refusal?.details.outcome).toMatch(/not_found/);
     expect(rows[0].details).toMatchObject({ client_id: user.tokens.client_id, duration_ms: expect.any(Number) });

@@ -7,19 +7,49 @@ import { AppError, validationError } from '../../errors.ts';
 import type { DrawingSheetInput, IdsInput, InterviewParticipant, InterviewType, OfficeActionTypeCode, PaperKind, Practitioner } from '../../documents/types.ts';
 import type { EntitySize } from '../../domain/deadlines/fees.ts';
 import { pendingAction } from '../../queries/application-deadlines.ts';
+import { idsTimingFor } from '../../queries/ids-docket.ts';
+import { idsClaimProblem } from '../../domain/ids-timing.ts';
 import { actionKindForDocumentCode } from '../../sources/uspto-codes.ts';
 import { statedMailingDate } from '../../jobs/inputs/analysis.ts';
 import type { DrawingRequest, ExtensionRequest, IdsRequest, InterviewRequestRequest, PreparedDraft } from '../../jobs/requests.ts';
 import { checkStrategySelections, requireCaption, resolveAnalysis, resolveApplication, resolveMailingDate, todayUtc } from './common.ts';
 
-export type IdsSubmission = Omit<IdsInput, 'caption' | 'template' | 'date'> & { date?: string };
+export type IdsSubmission = Omit<IdsInput, 'caption' | 'template' | 'date' | 'timing' | 'fee_1_17_p' | 'timing_basis'> & { date?: string; timing?: IdsInput['timing'] };
 
+/**
+ * An IDS: its window under 37 CFR 1.97 comes from the docket (src/domain/ids-timing.ts). A stated
+ * timing, statement or fee that does not fit the window is refused (422, nothing charged); without
+ * a stated timing the paper takes the docket's window with the statement given and the 1.17(p)
+ * fee authorized where the window calls for it, at the amount for the account's entity size.
+ */
 export async function prepareIds(db: Db, accountId: string, applicationNumber: string, input: IdsSubmission): Promise<PreparedDraft> {
   const app = await resolveApplication(db, accountId, applicationNumber);
   requireCaption(app);
   const listed = (input.us_patents?.length ?? 0) + (input.us_publications?.length ?? 0) + (input.foreign_documents?.length ?? 0) + (input.non_patent_literature?.length ?? 0);
   if (listed === 0) throw validationError('input', 'an IDS must list at least one document (us_patents, us_publications, foreign_documents or non_patent_literature)');
-  const request: IdsRequest = { application_number: app.application_number, ids: { ...input, date: input.date ?? todayUtc() } };
+  const date = input.date ?? todayUtc();
+  const timing = await idsTimingFor(db, app, accountId, date);
+  if (!timing) throw new AppError(422, 'application_record_incomplete', `The record of application ${app.application_number} has no filing date, which the IDS timing of 37 CFR 1.97(b) counts from.`, 'Add the filing date to the docket entry, then retry; nothing was charged.');
+  const problem = idsClaimProblem(timing, input);
+  if (problem) {
+    const after = timing.window === 'after_issue_fee';
+    throw new AppError(422, after ? 'ids_after_issue_fee' : 'ids_timing_mismatch', `${problem.field}: ${problem.message}`,
+      after
+        ? 'An IDS cannot be considered after the issue fee is paid; consider QPIDS or a petition to withdraw from issue with an RCE. Nothing was charged.'
+        : `Check GET /api/applications/${app.application_number}/ids-timing, then send the timing it gives (or omit input.timing) with what it requires; nothing was charged.`);
+  }
+  const window = timing.window as IdsInput['timing'];
+  // (c): the statement or the fee (the fee when no statement is made); (d): both.
+  const payFee = window === '1.97(d)' || (window === '1.97(c)' && (input.pay_fee_1_17_p ?? !input.statement));
+  const ids: IdsRequest['ids'] = {
+    ...input,
+    timing: window,
+    date,
+    ...(window === '1.97(c)' && !payFee ? {} : { pay_fee_1_17_p: payFee }),
+    ...(payFee && timing.fee ? { fee_1_17_p: { amount: timing.fee.amount, entity_size: timing.fee.entity_size } } : {}),
+    timing_basis: timing.explanation,
+  };
+  const request: IdsRequest = { application_number: app.application_number, ids, timing };
   return { exportType: 'ids', formKind: null, analysisId: null, applicationId: app.id, applicationNumber: app.application_number, request };
 }
 

@@ -10,6 +10,7 @@ import { para } from '../docx/paragraphs.ts';
 import { prompt, run, type Inline } from '../docx/runs.ts';
 import type { IdsInput } from '../types.ts';
 import { idsSizeFee } from './size-fee.ts';
+import { dollarsDisplay } from '../../domain/uspto-fees.ts';
 
 export const STATEMENT_1_97_E_1 =
   'Each item of information contained in this information disclosure statement was first cited in a communication from a foreign patent office in a counterpart foreign application not more than three months prior to the filing of this information disclosure statement (37 C.F.R. § 1.97(e)(1)).';
@@ -27,12 +28,16 @@ function statementParagraphs(input: IdsInput): Paragraph[] {
 }
 
 function feeParagraph(input: IdsInput): Paragraph {
+  const fee = input.fee_1_17_p;
+  const amount = fee?.amount ? ` (${dollarsDisplay(fee.amount)} for a ${ENTITY_NAMES[fee.entity_size]})` : '';
   return para([
-    run('The fee set forth in 37 C.F.R. § 1.17(p) accompanies this statement; the Director is authorized to charge it to Deposit Account No. '),
+    run(`The fee set forth in 37 C.F.R. § 1.17(p)${amount} accompanies this statement; the Director is authorized to charge it to Deposit Account No. `),
     depositAccount(input),
     run('.'),
   ]);
 }
+
+const ENTITY_NAMES = { large: 'large entity', small: 'small entity (37 C.F.R. § 1.27)', micro: 'micro entity (37 C.F.R. § 1.29)' } as const;
 
 export function timingParagraphs(input: IdsInput): Paragraph[] {
   switch (input.timing) {
@@ -71,18 +76,40 @@ export function contentParagraphs(input: IdsInput, counts: ItemCounts): Paragrap
   if (counts.npl) copies.push('each non-patent literature publication');
   if (copies.length) out.push(para(`A legible copy of ${listPhrase(copies)} listed is submitted herewith (37 C.F.R. § 1.98(a)(2)).`));
   if (counts.usPatents || counts.usPublications) out.push(para('Copies of the U.S. patents and U.S. patent application publications listed are not required (37 C.F.R. § 1.98(a)(2)(ii)).'));
-  const untranslated = (input.foreign_documents ?? []).filter((d) => !d.translation_attached && !/^(US|WO|GB|AU|CA|NZ|IE)$/i.test(d.country_code));
-  const npl = (input.non_patent_literature ?? []).filter((d) => !d.translation_attached);
-  if (untranslated.length || npl.length) {
-    out.push(para([
-      run('For any listed item not in the English language, a concise explanation of its relevance, as presently understood, is provided '),
-      prompt('e.g., by the attached English-language search report or abstract, or state that all items are in English'),
-      run(' (37 C.F.R. § 1.98(a)(3)).'),
-    ]));
-  }
+  out.push(...conciseExplanations(input, counts));
   out.push(sizeFeeAssertion(input, total));
   out.push(para('This information disclosure statement is not a representation that a search has been made (37 C.F.R. § 1.97(g)), and its filing is not an admission that any information cited is, or is considered to be, material to patentability as defined in 37 C.F.R. § 1.56(b) (37 C.F.R. § 1.97(h)).'));
   return out;
+}
+
+/** Offices whose documents are published in English: no explanation is needed for them. */
+const ENGLISH_OFFICES = /^(US|GB|AU|CA|NZ|IE|IN|SG)$/i;
+
+/**
+ * 37 CFR 1.98(a)(3)(i): each listed item not in English needs a concise explanation of its
+ * relevance as presently understood (an English search report or abstract can serve, MPEP
+ * 609.04(a)(III)). One paragraph per such item without a translation: the supplied explanation,
+ * or a counted place for it. A foreign document of an office that publishes in English, or an NPL
+ * item not marked `english: false`, needs none.
+ */
+function conciseExplanations(input: IdsInput, counts: ItemCounts): Paragraph[] {
+  const firstForeignCite = counts.usPatents + counts.usPublications + 1;
+  const firstNplCite = firstForeignCite + counts.foreign;
+  const items: { cite: number; label: string; text?: string }[] = [];
+  (input.foreign_documents ?? []).forEach((d, i) => {
+    if (!d.translation_attached && !ENGLISH_OFFICES.test(d.country_code)) items.push({ cite: firstForeignCite + i, label: `${d.country_code.toUpperCase()}-${d.number}`, text: d.concise_explanation?.trim() || undefined });
+  });
+  (input.non_patent_literature ?? []).forEach((d, i) => {
+    if (!d.translation_attached && d.english === false) items.push({ cite: firstNplCite + i, label: d.citation.length > 60 ? `${d.citation.slice(0, 57)}...` : d.citation, text: d.concise_explanation?.trim() || undefined });
+  });
+  if (items.length === 0) return [];
+  return [
+    para('Concise explanation of relevance of each listed item not in the English language, as presently understood (37 C.F.R. § 1.98(a)(3)(i)):'),
+    ...items.map((it) => para([
+      run(`Cite No. ${it.cite} (${it.label}): `),
+      it.text ? run(it.text) : prompt('concise explanation of relevance, e.g., "cited in the attached English-language search report of the counterpart application as category X against claims 1-5", or attach an English translation'),
+    ])),
+  ];
 }
 
 function sizeFeeAssertion(input: IdsInput, total: number): Paragraph {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE, type ToolContext } from '../tool.ts';
 import { seg } from '../backend-client.ts';
 import { drawingInput, extensionInput, idsInput, interviewInput } from '../../http/routes/api/exports.ts';
+import { clientReportInput, issueFeeInput, noticeOfAppealInput, preAppealInput, rceInput, terminalDisclaimerInput } from '../../http/routes/api/form-inputs.ts';
 import { applicationNumber, describeJob, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
 
 /**
@@ -19,13 +20,45 @@ async function submitExport(ctx: ToolContext, body: Record<string, unknown>, key
 export const prepareIds = defineTool({
   name: 'prepare_ids',
   title: 'Prepare an Information Disclosure Statement',
-  description: 'Builds an IDS (PTO/SB/08 content, 37 CFR 1.97-1.98) as a DOCX: U.S. patents, U.S. publications, foreign documents and non-patent literature, with the timing statement (1.97(b), (c) or (d)) and fee. Costs 9.00 credits (402 if the balance is short). Returns a job: poll get_export. Check timing with get_deadlines/get_application_history first: a 1.97(b) IDS after a first action on the merits is not considered.',
+  description: 'Builds an IDS (PTO/SB/08 content, 37 CFR 1.97-1.98) as a DOCX: U.S. patents, U.S. publications, foreign documents and non-patent literature. The 1.97 window (b), (c) or (d) comes from the docket (see get_ids_timing): leave ids.timing out to use it; the 1.17(p) fee is authorized where the window needs it, at the amount for the account\'s entity size; (d) also needs ids.statement (1.97(e)(1) or (e)(2)), which only the signer can make. A stated timing that does not fit, or an IDS after the issue fee, is refused uncharged. Costs 9.00 credits (402 if the balance is short). Returns a job with ids_timing: poll get_export.',
   group: 'forms',
   price: '9.00',
   input: z.object({ application_number: applicationNumber, ids: idsInput, idempotency_key: idempotencyKey }),
-  output: submission,
+  output: submission.extend({ ids_timing: z.object({ window: z.string(), requirement: z.string(), explanation: z.string() }).loose().optional() }),
   annotations: WRITE,
-  run: (args, ctx) => submitExport(ctx, { type: 'ids', application_number: args.application_number, input: args.ids }, args.idempotency_key),
+  async run(args, ctx) {
+    const res = await submitExport(ctx, { type: 'ids', application_number: args.application_number, input: args.ids }, args.idempotency_key);
+    const timing = (res.data as { ids_timing?: { window: string; explanation: string } }).ids_timing;
+    return timing ? { data: res.data, summary: `${res.summary} Window: ${timing.explanation}` } : res;
+  },
+});
+
+const idsTimingOutput = z.object({
+  application_number: z.string(),
+  window: z.enum(['1.97(b)', '1.97(c)', '1.97(d)', 'after_issue_fee']),
+  filed_on: z.string(),
+  basis: z.object({}).loose(),
+  requirement: z.enum(['none', 'statement_or_fee', 'statement_and_fee', 'not_considered']),
+  statement_required: z.boolean(),
+  fee_required: z.boolean(),
+  fee: z.object({ amount: z.string().nullable(), citation: z.string(), entity_size: z.string() }).loose().nullable(),
+  explanation: z.string(),
+  citations: z.array(z.string()),
+});
+
+export const getIdsTiming = defineTool({
+  name: 'get_ids_timing',
+  title: 'IDS timing window (37 CFR 1.97)',
+  description: 'Which window of 37 CFR 1.97 an IDS filed on `date` (default today) falls in, from the docket\'s dates (filing, first action on the merits, final/allowance/Quayle, RCE, issue fee): 1.97(b) nothing needed; 1.97(c) the 1.97(e) statement or the 1.17(p) fee; 1.97(d) both; after the issue fee, not considered. Gives the basis dates and the 1.17(p) fee for the account\'s entity size. Free. Next: prepare_ids (9.00).',
+  group: 'forms',
+  price: 'free',
+  input: z.object({ application_number: applicationNumber, date: z.iso.date().optional().describe('The day the IDS would be filed, YYYY-MM-DD; default today') }),
+  output: idsTimingOutput,
+  annotations: READ_ONLY,
+  async run(args, ctx) {
+    const r = await ctx.api.get<z.infer<typeof idsTimingOutput>>(`/api/applications/${seg(args.application_number)}/ids-timing`, { date: args.date });
+    return { data: r, summary: `${r.application_number}, IDS filed ${r.filed_on}: ${r.explanation}` };
+  },
 });
 
 export const prepareExtensionPetition = defineTool({
@@ -64,6 +97,89 @@ export const prepareDrawingSheet = defineTool({
   run: (args, ctx) => submitExport(ctx, { type: 'drawing', ...(args.application_number ? { application_number: args.application_number } : {}), input: args.drawing }, args.idempotency_key),
 });
 
+const formSubmission = submission.extend({ uspto_fees: z.array(z.object({ citation: z.string(), title: z.string(), amount: z.string().nullable() })).optional() });
+
+/** A form at the Form price: the same /api/exports call, the USPTO fees named in the summary. */
+async function submitForm(ctx: ToolContext, form: string, args: { application_number: string; analysis_id?: string; idempotency_key?: string }, input: unknown) {
+  const res = await submitExport(ctx, { type: 'form', form, application_number: args.application_number, ...(args.analysis_id ? { analysis_id: args.analysis_id } : {}), input }, args.idempotency_key);
+  const fees = (res.data as { uspto_fees?: { citation: string; amount: string | null }[] }).uspto_fees ?? [];
+  return fees.length ? { data: res.data, summary: `${res.summary} USPTO fees on the paper: ${fees.map((f) => `${f.citation} ${f.amount ?? 'n/a'} USD`).join(', ')}.` } : res;
+}
+
+const analysisId = z.string().min(1).max(100);
+
+export const prepareRceTransmittal = defineTool({
+  name: 'prepare_rce_transmittal',
+  title: 'Prepare an RCE transmittal (PTO/SB/30)',
+  description: 'Builds a request for continued examination (37 CFR 1.114, PTO/SB/30 content) for an application whose prosecution is closed (final, allowance or Quayle action, issue fee unpaid): the submission (a reply previously filed, or amendment/IDS/declaration enclosed), the 1.17(e)(1) or (e)(2) fee for the account\'s entity size (first or later RCE, from the docket) and an extension of time when the period has run. Refused uncharged (409 rce_not_available) while prosecution is open. Costs 5.00 credits. Returns a job: poll get_export.',
+  group: 'forms',
+  price: '5.00',
+  input: z.object({ application_number: applicationNumber, rce: rceInput, idempotency_key: idempotencyKey }),
+  output: formSubmission,
+  annotations: WRITE,
+  run: (args, ctx) => submitForm(ctx, 'rce_transmittal', args, args.rce),
+});
+
+export const prepareNoticeOfAppeal = defineTool({
+  name: 'prepare_notice_of_appeal',
+  title: 'Prepare a notice of appeal',
+  description: 'Builds a notice of appeal to the PTAB (37 CFR 41.31) with the 41.20(b)(1) fee for the account\'s entity size, and an extension of time when the period has run. The claims must have been twice rejected (409 not_twice_rejected otherwise, uncharged). Costs 5.00 credits. Returns a job: poll get_export.',
+  group: 'forms',
+  price: '5.00',
+  input: z.object({ application_number: applicationNumber, appeal: noticeOfAppealInput.default({}), idempotency_key: idempotencyKey }),
+  output: formSubmission,
+  annotations: WRITE,
+  run: (args, ctx) => submitForm(ctx, 'notice_of_appeal', args, args.appeal),
+});
+
+export const preparePreAppealRequest = defineTool({
+  name: 'prepare_pre_appeal_request',
+  title: 'Prepare a pre-appeal brief request for review',
+  description: 'Builds a pre-appeal brief request for review (1296 OG 67): filed with the notice of appeal, no USPTO fee, at most 5 pages of arguments (about 1,750 words; 400 beyond). With analysis_id, one section per rejection ground (arguments matched by ground_id, unargued grounds left as counted places). Costs 5.00 credits. Returns a job: poll get_export.',
+  group: 'forms',
+  price: '5.00',
+  input: z.object({ application_number: applicationNumber, analysis_id: analysisId.optional(), request: preAppealInput.default({}), idempotency_key: idempotencyKey }),
+  output: formSubmission,
+  annotations: WRITE,
+  run: (args, ctx) => submitForm(ctx, 'pre_appeal_request', args, args.request),
+});
+
+export const prepareTerminalDisclaimer = defineTool({
+  name: 'prepare_terminal_disclaimer',
+  title: 'Prepare a terminal disclaimer',
+  description: 'Builds a terminal disclaimer to obviate a nonstatutory double patenting rejection (37 CFR 1.321(c)) over the named patent or application (or the one the analysis\'s DP ground names, with analysis_id), with the common-ownership agreement, the eTD note and the 1.20(d) fee. Costs 5.00 credits. Returns a job: poll get_export.',
+  group: 'forms',
+  price: '5.00',
+  input: z.object({ application_number: applicationNumber, analysis_id: analysisId.optional(), disclaimer: terminalDisclaimerInput.default({}), idempotency_key: idempotencyKey }),
+  output: formSubmission,
+  annotations: WRITE,
+  run: (args, ctx) => submitForm(ctx, 'terminal_disclaimer', args, args.disclaimer),
+});
+
+export const prepareIssueFeeTransmittal = defineTool({
+  name: 'prepare_issue_fee_transmittal',
+  title: 'Prepare an issue fee transmittal (PTOL-85B)',
+  description: 'Builds the issue fee transmittal content (PTOL-85 Part B) for an application with an unpaid notice of allowance: issue fee 1.18(a)(1) and publication fee 1.18(d)(1) for the account\'s entity size, the non-extendable three-month due date (37 CFR 1.311(a)), front-page names and assignee, and notes on reasons for allowance and continuations. 409 without a notice of allowance or after the due date, uncharged. Costs 5.00 credits. Returns a job: poll get_export.',
+  group: 'forms',
+  price: '5.00',
+  input: z.object({ application_number: applicationNumber, transmittal: issueFeeInput.default({}), idempotency_key: idempotencyKey }),
+  output: formSubmission,
+  annotations: WRITE,
+  run: (args, ctx) => submitForm(ctx, 'issue_fee_transmittal', args, args.transmittal),
+});
+
+export const prepareClientReport = defineTool({
+  name: 'prepare_client_report',
+  title: 'Prepare a client reporting letter',
+  description: 'Builds a letter to the client on an office action from its analysis: the rejections and objections by ground and claims (the examiner\'s words), the deadlines (period set, each extension month with its last day and USPTO fee), the options with their USPTO fees (RCE, appeal, issue fee... as the action allows) and the recommendation. Needs analysis_id. Costs 5.00 credits. Returns a job: poll get_export.',
+  group: 'forms',
+  price: '5.00',
+  input: z.object({ application_number: applicationNumber, analysis_id: analysisId, report: clientReportInput.default({}), idempotency_key: idempotencyKey }),
+  output: formSubmission,
+  annotations: WRITE,
+  run: (args, ctx) => submitForm(ctx, 'client_report', args, args.report),
+});
+
 export const listExports = defineTool({
   name: 'list_exports',
   title: 'List documents',
@@ -95,4 +211,4 @@ export const getExport = defineTool({
   run: (args, ctx) => readJob(ctx, args.job_id),
 });
 
-export const FORM_TOOLS = [prepareIds, prepareExtensionPetition, prepareInterviewRequest, prepareDrawingSheet, listExports, getExport];
+export const FORM_TOOLS = [prepareIds, getIdsTiming, prepareExtensionPetition, prepareInterviewRequest, prepareRceTransmittal, prepareNoticeOfAppeal, preparePreAppealRequest, prepareTerminalDisclaimer, prepareIssueFeeTransmittal, prepareClientReport, prepareDrawingSheet, listExports, getExport];

@@ -7,6 +7,10 @@ import { MAX_OFFICE_ACTION_BYTES } from '../../../commands/analysis-creator.ts';
 import { quote } from '../../../queries/quote.ts';
 import { presentQuote } from '../../../presenters/quote.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
+import { FORM_KINDS } from '../../../jobs/requests.ts';
+import { accountEntitySize } from '../../../queries/accounts.ts';
+import { usptoFeesQuoted } from '../../../presenters/form-fees.ts';
+import { todayUtc } from '../../../clock.ts';
 
 export const quoteBody = z.object({
   analyze: z.object({
@@ -16,6 +20,7 @@ export const quoteBody = z.object({
   draft: z.boolean().optional().describe('A response-to-office-action draft (49.00)'),
   exports: z.array(z.object({
     type: z.enum(['ids', 'form', 'drawing']),
+    form: z.enum(FORM_KINDS).optional().describe('For type form: which form, so the quote shows the USPTO fees its paper carries'),
     count: z.number().int().min(1).max(100).default(1),
   }).strict()).max(20).optional(),
 }).strict();
@@ -48,6 +53,9 @@ export function quoteRoutes(app: FastifyInstance, ctx: AppContext): void {
       ...(b.analyze && ctx.config.llm ? ['The optional language-model expert is on: its own tokens, as its provider reports them, are added to an analysis and are not in this estimate.'] : []),
       'A quote reserves nothing; prices are those of GET /api/pricing.',
     ];
-    return presentQuote(q, notes);
+    const entity = await accountEntitySize(ctx.database.db, accountIdOf(request));
+    const fees = usptoFeesQuoted(b.exports ?? [], entity, todayUtc());
+    if (fees.length) notes.push(`uspto_fees are the USPTO's own fees the papers carry for your entity size (${entity}) as of today, paid to the USPTO, not in credits; an RCE after the first, or an extension of time, costs more.`);
+    return { ...presentQuote(q, notes), ...(fees.length ? { uspto_fees: fees } : {}) };
   });
 }

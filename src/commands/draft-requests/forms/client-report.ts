@@ -1,0 +1,122 @@
+/**
+ * Client reporting letter from an analysis: the grounds (the record's one ground list, with the
+ * examiner's words), the recommended course per claim, the deadlines of the pending action from
+ * the deadline engine (extension fees for the entity size), the options the kind of action leaves
+ * open with their USPTO fees, and the recommendation (the caller's, else one written from the
+ * analysis).
+ */
+import type { Db } from '../../../db/connect.ts';
+import { validationError } from '../../../errors.ts';
+import type { EntitySize } from '../../../domain/deadlines/fees.ts';
+import type { Practitioner, PaperKind } from '../../../documents/types.ts';
+import type { ClientReportGround, ClientReportInput, ClientReportOption } from '../../../documents/forms/types.ts';
+import { groundsOf } from '../../../domain/response-plan/grounds.ts';
+import { officeActionOf, paperKindOf, statedMailingDate, type StoredAnalysis } from '../../../jobs/inputs/analysis.ts';
+import type { ClientReportRequest, PreparedDraft } from '../../../jobs/requests.ts';
+import { resolveAnalysis } from '../common.ts';
+import { feeLine, formContext, type FormContext } from './context.ts';
+
+export interface ClientReportSubmission {
+  client?: { name?: string; reference?: string; attention?: string };
+  recommendation?: string;
+  office_action_date?: string;
+  date?: string;
+  entity_size?: EntitySize;
+  practitioner?: Practitioner;
+}
+
+/** The analysis's codes in words a client reads. */
+const IN_WORDS: Record<string, string> = {
+  amend_narrow: 'amend the claim to add a feature the cited art lacks',
+  argue_distinction: 'keep the claim as it is and argue that the Examiner is wrong',
+  argue_unexpected_results: 'argue, with evidence, that the invention gives unexpected results',
+  amend_clarify: 'make a clarifying amendment that does not narrow the claim',
+  rewrite_independent: 'rewrite the claim in independent form (the Examiner says it would then be allowed)',
+  terminal_disclaimer: 'file a terminal disclaimer over the related patent or application',
+  cancel: 'cancel the claim',
+  elect: 'elect this claim in reply to the restriction requirement',
+  provide_information: 'supply the information the Examiner requires',
+  no_action: 'no action needed',
+};
+
+function optionsFor(kind: PaperKind, ctx: FormContext): ClientReportOption[] {
+  const fee = (code: Parameters<typeof feeLine>[0]) => feeLine(code, ctx.entity, ctx.date);
+  const rce = fee(ctx.docket.rce_dates.length ? 'rce_subsequent' : 'rce_first');
+  const lapse: ClientReportOption = { title: 'Let the application lapse', description: 'If the invention is no longer of interest, no reply is filed and the application becomes abandoned after the last day above. This cannot easily be undone.', fees: [] };
+  switch (kind) {
+    case 'final':
+      return [
+        { title: 'Reply after final rejection', description: 'Amend or argue under 37 C.F.R. § 1.116. The Examiner may refuse to enter amendments that raise new issues; an advisory action usually follows within two months.', fees: [] },
+        { title: 'Request continued examination (RCE)', description: 'Reopens prosecution so amendments and arguments are considered as of right (37 C.F.R. § 1.114).', fees: [rce] },
+        { title: 'Appeal to the Patent Trial and Appeal Board', description: 'A notice of appeal (37 C.F.R. § 41.31), optionally with a pre-appeal brief request for review, then an appeal brief; a forwarding fee is due later if the appeal goes to the Board.', fees: [fee('notice_of_appeal')] },
+        { title: 'Interview with the Examiner', description: 'A call to discuss an amendment that would place the claims in condition for allowance.', fees: [] },
+        lapse,
+      ];
+    case 'notice_of_allowance':
+      return [
+        { title: 'Pay the issue fee', description: 'The patent issues a few weeks after payment. The three-month period cannot be extended.', fees: [fee('issue_fee_utility'), fee('publication_fee')] },
+        { title: 'Request continued examination (RCE)', description: 'Only if further prior art must be considered or the claims changed before issue.', fees: [rce] },
+        { title: 'File a continuing application before issue', description: 'Keeps a family member pending to pursue other claims; official filing fees apply separately.', fees: [] },
+      ];
+    case 'restriction':
+      return [
+        { title: 'Elect a group of claims', description: 'Choose the invention to pursue now, with or without traverse; the other claims can be pursued in divisional applications (35 U.S.C. 121).', fees: [] },
+        lapse,
+      ];
+    default:
+      return [
+        { title: 'File a reply', description: 'Amend the claims and/or argue (37 C.F.R. § 1.111), answering every rejection and objection.', fees: [] },
+        { title: 'Interview with the Examiner', description: 'A call before the reply to discuss proposed amendments; often shortens prosecution.', fees: [] },
+        lapse,
+      ];
+  }
+}
+
+function recommendationOf(record: StoredAnalysis, kind: PaperKind): { text: string; groups: ClientReportInput['recommendations'] } {
+  const byCode = new Map<string, number[]>();
+  for (const c of record.claim_analyses ?? []) {
+    if (!c.recommendation || c.recommendation === 'no_action') continue;
+    byCode.set(c.recommendation, [...(byCode.get(c.recommendation) ?? []), c.claim_number]);
+  }
+  const groups = [...byCode].map(([code, claims]) => ({ claims: claims.sort((a, b) => a - b), strategy: IN_WORDS[code] ?? code, reasons: [] as string[] }));
+  const text = kind === 'notice_of_allowance'
+    ? 'We recommend paying the issue fee before the deadline, after checking whether any claims cancelled by the Examiner should be pursued in a continuing application.'
+    : kind === 'final'
+      ? 'We recommend a reply after final rejection along the lines below, and, if the Examiner maintains the rejections, a request for continued examination or an appeal.'
+      : 'We recommend filing a reply within the period set, treating the claims as follows.';
+  return { text, groups };
+}
+
+export async function prepareClientReport(db: Db, accountId: string, applicationNumber: string, analysisId: string | undefined, input: ClientReportSubmission): Promise<PreparedDraft> {
+  if (!analysisId) throw validationError('analysis_id', 'is required for a client report: it summarizes the analysis of the office action');
+  const analysis = await resolveAnalysis(db, accountId, analysisId, applicationNumber);
+  const ctx = await formContext(db, accountId, applicationNumber, input);
+  const record = analysis.record;
+  const mailing = input.office_action_date ?? statedMailingDate(record) ?? ctx.pending?.correspondence.mailing_date;
+  if (!mailing) throw validationError('input.office_action_date', 'is required: the action\'s text states no mailing date and no action is pending on the docket');
+  const kind = paperKindOf(record);
+  const grounds: ClientReportGround[] = groundsOf(record as never).map((g) => ({ id: g.id, label: g.title, claims: g.claims, statement: g.statement.text }));
+  const p = ctx.pending?.correspondence.mailing_date === mailing ? ctx.pending.result : null;
+  const { text, groups } = recommendationOf(record, kind);
+  const request: ClientReportRequest = {
+    application_number: ctx.app.application_number,
+    analysis_id: analysis.id,
+    client: input.client ?? {},
+    office_action: officeActionOf(record, mailing),
+    grounds,
+    recommendations: groups,
+    deadlines: p ? {
+      reply_due: p.ssp_due,
+      reply_due_effective: p.response_deadline,
+      extensions: p.extensions.map((e) => ({ months: e.months, due: e.due_effective, fee: e.fee ? e.fee[ctx.entity] : null })),
+      final_date: p.critical_deadline_date,
+      extendable: p.extendable,
+    } : null,
+    options: optionsFor(kind, ctx),
+    recommendation: input.recommendation?.trim() || text,
+    entity_size: ctx.entity,
+    date: ctx.date,
+    ...(input.practitioner ? { practitioner: input.practitioner } : {}),
+  };
+  return { exportType: 'form', formKind: 'client_report', analysisId: analysis.id, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
+}

@@ -1,0 +1,95 @@
+/**
+ * Client reporting letter on an office action: what the examiner did (each ground with its claims
+ * and the examiner's words), the deadlines (the period set, each extension month with its last day
+ * and USPTO fee, the last possible day), the options with their USPTO fees, and the recommendation.
+ * A letter to the client, not a paper filed with the Office: no caption, a letterhead and a "Re:"
+ * block; professional fees are the firm's to add.
+ */
+import { AlignmentType, Paragraph, TextRun, type Table } from 'docx';
+import { formatApplicationNumber } from '../domain/application-number.ts';
+import { dollarsDisplay } from '../domain/uspto-fees.ts';
+import { formatLongDate } from './format/dates.ts';
+import { claimsPhrase, formatClaimNumbers } from './format/claim-numbers.ts';
+import { draftingNote, heading, para } from './docx/paragraphs.ts';
+import { countPlaceholders, prompt, run } from './docx/runs.ts';
+import { renderPaper } from './docx/render.ts';
+import { STYLE } from './docx/styles.ts';
+import { gridTable } from './docx/tables.ts';
+import { actionDescription } from './response-title.ts';
+import { checkCaption, checkDate, DocumentInputError } from './validate.ts';
+import { cfr } from './forms/fee-paragraphs.ts';
+import type { ClientReportInput } from './forms/types.ts';
+
+export const CLIENT_REPORT_TITLE = 'Report on Office Action';
+const STATEMENT_CHARS = 400;
+
+const money = (a: string | null) => dollarsDisplay(a) ?? 'amount not on record';
+
+export async function buildClientReport(input: ClientReportInput): Promise<Buffer> {
+  const caption = checkCaption(input.caption);
+  checkDate('date', input.date);
+  checkDate('office_action.mailing_date', input.office_action.mailing_date);
+  if (input.options.length === 0) throw new DocumentInputError('a client report needs at least one option');
+  const action = actionDescription(input.office_action.kind);
+  const built = countPlaceholders(() => {
+    const out: (Paragraph | Table)[] = [
+      new Paragraph({ style: STYLE.normal, alignment: AlignmentType.RIGHT, children: [new TextRun(formatLongDate(input.date))] }),
+      para([input.client.name ? run(input.client.name) : prompt('client name and address')]),
+      ...(input.client.attention ? [para(`Attention: ${input.client.attention}`)] : []),
+      para([
+        run(`Re: U.S. Patent Application No. ${formatApplicationNumber(caption.application_number)}, “${caption.title}”`),
+        ...(input.client.reference ? [run(`; your reference ${input.client.reference}`)] : []),
+        ...(caption.attorney_docket_number ? [run(`; our reference ${caption.attorney_docket_number}`)] : []),
+      ], { }),
+      para([input.client.name ? run(`Dear ${input.client.attention ?? input.client.name}:`) : run('Dear Client:')]),
+      para(`The United States Patent and Trademark Office mailed a ${action} in the above application on ${formatLongDate(input.office_action.mailing_date)}. This letter summarizes it, the deadlines for a reply, your options with the official fees, and our recommendation.`),
+      heading(2, 'What the Examiner did'),
+      ...(input.grounds.length
+        ? [gridTable(['Ground', 'Claims', 'The Examiner’s words'], input.grounds.map((g) => [g.label, formatClaimNumbers(g.claims) || '—', clip(g.statement ?? '')]), [2600, 1400, 5360])]
+        : [para('The action states no rejection or objection.')]),
+      heading(2, 'Deadlines'),
+      ...deadlineParagraphs(input),
+      heading(2, 'Your options'),
+      ...input.options.flatMap((o, i) => [
+        heading(3, `${i + 1}. ${o.title}`),
+        para(o.description),
+        para(o.fees.length ? `USPTO fees: ${o.fees.map((f) => `${f.title} (${cfr(f.citation)}) ${money(f.amount)}`).join('; ')}.` : 'USPTO fees: none.'),
+      ]),
+      heading(2, 'Our recommendation'),
+      para(input.recommendation),
+      ...input.recommendations.map((r) => para(`${claimsPhrase(r.claims, true)}: ${r.strategy}.${r.reasons.length ? ` ${r.reasons.join(' ')}` : ''}`)),
+      para('The fees above are the USPTO’s official fees for your entity size; our professional fees are quoted separately. Please let us have your instructions well before the first deadline above, so the reply can be prepared and reviewed with you.'),
+      new Paragraph({ style: STYLE.signature, spacing: { before: 360, after: 480 }, children: [run('Sincerely,')] }),
+      para([input.practitioner?.name ? run(input.practitioner.name) : prompt('name')]),
+      ...(input.practitioner?.firm ? [para(input.practitioner.firm)] : []),
+    ];
+    return out;
+  });
+  const notes = built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} your text before sending.`)] : [];
+  return renderPaper({
+    title: `${CLIENT_REPORT_TITLE} - ${formatApplicationNumber(caption.application_number)}`,
+    date: input.date,
+    children: [...notes, ...built.value],
+    template: input.template,
+  });
+}
+
+function clip(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > STATEMENT_CHARS ? `${t.slice(0, STATEMENT_CHARS - 1)}…` : t;
+}
+
+function deadlineParagraphs(input: ClientReportInput): (Paragraph | Table)[] {
+  const d = input.deadlines;
+  if (!d) return [para([run('No reply period is running on our docket for this action. '), prompt('state the deadline, if any')])];
+  const roll = d.reply_due_effective !== d.reply_due ? ` (it falls on a weekend or federal holiday, so a reply filed on ${formatLongDate(d.reply_due_effective)} is timely)` : '';
+  const out: (Paragraph | Table)[] = [para(`The period for reply ends on ${formatLongDate(d.reply_due)}${roll}. A reply by then needs no extension fee.`)];
+  if (d.extendable && d.extensions.length) {
+    out.push(para('The period can be extended, month by month, on payment of the USPTO extension fee (37 C.F.R. § 1.136(a)):'));
+    out.push(gridTable(['Extension', 'Last day to reply', 'USPTO fee'], d.extensions.map((e) => [`${e.months} month${e.months === 1 ? '' : 's'}`, formatLongDate(e.due), money(e.fee)]), [2600, 3760, 3000]));
+    out.push(para(`The application is abandoned if no reply is filed by ${formatLongDate(d.final_date)}, the last day allowed by statute (35 U.S.C. 133).`));
+  } else {
+    out.push(para(`This period cannot be extended: the last day is ${formatLongDate(d.final_date)}.`));
+  }
+  return out;
+}
