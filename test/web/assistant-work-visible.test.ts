@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { fmtBalance } from '../../web/src/ui/format.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { launch, newContext, snap } from '../support/browser.ts';
@@ -91,6 +92,11 @@ describe('an assistant\'s work in the web app', () => {
     await row.waitFor();
     await row.getByText('ACME-42').waitFor();
     await snap(page, 'docket-assistant-added');
+    // The header's balance follows the assistant's charge after ordinary navigation (it read
+    // 25.00 on every page but the dashboard before).
+    const charged = (await page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()))).credits.balance as string;
+    expect(Number(charged)).toBeLessThan(25);
+    await page.getByRole('link', { name: `Balance ${fmtBalance(charged)} credits` }).waitFor();
 
     // The application page carries the recorded action and the analysis.
     await row.getByRole('link').first().click();

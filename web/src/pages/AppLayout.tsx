@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMe, useSignOut } from '../api/auth.ts';
 import { ErrorState, Loading } from '../ui/States.tsx';
@@ -30,6 +30,13 @@ export function AppLayout() {
   const location = useLocation();
   const status = me.data?.credits.status;
   const balanceTone = status === 'healthy' ? 'text-slate-800' : status === 'low' ? 'text-amber-900' : 'text-red-800';
+
+  // The balance in the header must follow charges made elsewhere (an assistant, an API key):
+  // every navigation re-reads it when the copy is older than the app's 5 s freshness window.
+  const { refetch, dataUpdatedAt } = me;
+  useEffect(() => {
+    if (Date.now() - dataUpdatedAt > 5_000) void refetch();
+  }, [location.pathname, refetch, dataUpdatedAt]);
 
   const isActive = (to: string, end: boolean) => (end ? location.pathname === to : location.pathname.startsWith(to) && !(to === '/settings' && location.pathname.startsWith('/settings/billing')));
 
