@@ -11,6 +11,7 @@ import { importOdpRejections } from '../sources/odp-rejections/odp-rejections-im
 import { refreshExaminerStats, type RefreshSummary } from '../sources/examiner-stats/refresh.ts';
 import { runOperatorOp, withDatabase } from './operator.ts';
 import { printResult } from './output.ts';
+import { clearPublicRecordCaches } from '../queries/public-record-cache.ts';
 
 /** The importers `prosa import <format>` knows, each streaming one file into the database. */
 export type Importer = (db: Db, path: string, opts: { onProgress?(n: number): void }) => Promise<ImportSummary>;
@@ -46,6 +47,8 @@ export async function runImport(db: Db, format: string, paths: string[], onFileP
       if (t) t.count += s.count;
       else run.totals.skipped.push({ ...s });
     }
+    // Lookups served by this process show the imported records at once (others within the TTL).
+    clearPublicRecordCaches();
   }
   run.examiner_stats = await refreshExaminerStats(db);
   return run;

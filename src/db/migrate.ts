@@ -11,6 +11,7 @@ import * as m009 from './migrations/009-audit-and-correspondence.ts';
 import * as m010 from './migrations/010-response-plans.ts';
 import * as m011 from './migrations/011-billing.ts';
 import * as m012 from './migrations/012-spending-caps.ts';
+import * as m018 from './migrations/018-rate-windows.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '010-response-plans': m010,
   '011-billing': m011,
   '012-spending-caps': m012,
+  '018-rate-windows': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
