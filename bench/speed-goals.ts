@@ -148,14 +148,14 @@ async function rateStore(url: string): Promise<void> {
   const limits = await createRateLimits({ store: sqlWindowStore({ query: (t, v) => ((statements += 1), pool.query(t, v)) }), now: () => clock });
   const N = 5000;
   const started = performance.now();
-  for (let i = 0; i < N; i++) await limits.checkAll([{ tier: 'authenticated', key: `key:${i}` }, { tier: 'account', key: `acct:${i % 50}` }]);
+  for (let i = 0; i < N; i++) await limits.checkAll([{ tier: 'authenticated', key: `key:${i}` }, { tier: 'account', key: `acct:${i}` }]);
   const perCheckMs = (performance.now() - started) / N;
   const rows = await limits.storedWindows();
   clock += 2 * 60_000 + 1000;
   await limits.purgeExpired();
   const after = await limits.storedWindows();
   record({ goal: 'rate-limit store round trips (key tier + account ceiling, PostgreSQL)', measured: `${(statements - 2 - 1) / N} statement(s) per request, ${perCheckMs.toFixed(2)} ms each sequentially`, target: '<= 1', pass: (statements - 3) / N <= 1 });
-  record({ goal: 'rate-limit store bounded', measured: `${rows} rows after ${N} distinct keys (4 windows each, 50 accounts), ${after} after the purge 2 min later`, target: 'no rows once windows ended', pass: after === 0 });
+  record({ goal: 'rate-limit store bounded', measured: `${rows} rows after ${N} distinct keys (a key and an account each: 4 windows), ${after} after the purge 2 min later`, target: 'no rows once windows ended', pass: after === 0 });
   await limits.close();
   await pool.end();
 }
