@@ -134,7 +134,8 @@ export interface LlmConfig {
   timeoutMs: number;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError } from './config-error.ts';
+import { ConfigError } from './config-error.ts';
 
 const packageVersion: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
