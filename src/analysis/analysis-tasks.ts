@@ -87,3 +87,13 @@ export function buildRecord(req: RecordRequest): RecordResult {
     claims: record.claim_analyses.length,
   };
 }
+
+/**
+ * What an analysis of this text would bill, from a dry run (POST /api/quote): input = the text's
+ * tokens, output = the rationales for the practitioner, as buildRecord counts them without
+ * examiner statistics.
+ */
+export function estimateTokens(req: { text: string; typeHint: TypeHint }): { inputTokens: number; outputTokens: number } {
+  const run = runAnalysis(req.text, { typeHint: req.typeHint, examinerStats: null });
+  return { inputTokens: countTokens(req.text), outputTokens: countTokens(practitionerText(run.analysis)) };
+}

@@ -37,7 +37,7 @@ test('a thread answers what the same steps answer in process: first pass, then t
     await pool.close();
   }
   await expect(pool.run('firstPass', { handle: 'x', text: OA, typeHint: 'CTNF' })).rejects.toThrow(/closed/);
-}, 60_000);
+}, 120_000);
 
 test('bounded: past maxQueued tasks in flight a new one is refused at once with 503 analysis_busy', async () => {
   const pool = startAnalysisPool({ size: 1, maxQueued: 2 });
@@ -52,7 +52,7 @@ test('bounded: past maxQueued tasks in flight a new one is refused at once with 
   } finally {
     await pool.close();
   }
-}, 60_000);
+}, 120_000);
 
 test('a task past its deadline fails with 503 analysis_timeout and the stuck thread is replaced', async () => {
   // Generous against a loaded machine: a small action takes milliseconds; the slow one (4 MB

@@ -24,6 +24,10 @@ export interface AnalysisPoolOptions {
 
 export interface AnalysisPool {
   readonly size: number;
+  /** True once a thread has loaded its modules. */
+  isReady(): boolean;
+  /** Resolves when a thread has loaded its modules (tests, benchmarks). */
+  whenReady(): Promise<void>;
   /** Runs a task; `prefer` is a slot returned by an earlier call of the same request. */
   run<K extends TaskName>(task: K, input: Tasks[K]['input'], prefer?: number): Promise<{ output: Tasks[K]['output']; slot: number }>;
   close(): Promise<void>;
@@ -115,6 +119,8 @@ export function startAnalysisPool(opts: AnalysisPoolOptions): AnalysisPool {
 
   return {
     size,
+    isReady: () => slots.some((s) => s?.isReady),
+    whenReady: () => Promise.race(slots.map((s) => s?.ready ?? Promise.resolve())),
     run(task, input, prefer) {
       if (closed) return Promise.reject(new Error('the analysis pool is closed'));
       if (inFlight >= maxQueued) return Promise.reject(busy());

@@ -4,7 +4,7 @@
  * the requests, the health check and, embedded, the database served by the same event loop.
  */
 import { parentPort } from 'node:worker_threads';
-import { buildRecord, firstPass } from '../analysis-tasks.ts';
+import { buildRecord, estimateTokens, firstPass } from '../analysis-tasks.ts';
 import { READY_REPLY, type EXIT_REQUEST, type TaskReply, type TaskRequest } from './protocol.ts';
 
 const run = (req: TaskRequest): unknown => {
@@ -13,6 +13,8 @@ const run = (req: TaskRequest): unknown => {
       return firstPass(req.input as TaskRequest<'firstPass'>['input']);
     case 'buildRecord':
       return buildRecord(req.input as TaskRequest<'buildRecord'>['input']);
+    case 'estimateTokens':
+      return estimateTokens(req.input as TaskRequest<'estimateTokens'>['input']);
   }
 };
 

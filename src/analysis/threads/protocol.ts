@@ -3,10 +3,12 @@
  * thread's entry module, which must only ever be loaded inside a thread.
  */
 import type { FirstPassRequest, FirstPassResult, RecordRequest, RecordResult } from '../analysis-tasks.ts';
+import type { TypeHint } from '../../domain/office-action/index.ts';
 
 export interface Tasks {
   firstPass: { input: FirstPassRequest; output: FirstPassResult };
   buildRecord: { input: RecordRequest; output: RecordResult };
+  estimateTokens: { input: { text: string; typeHint: TypeHint }; output: { inputTokens: number; outputTokens: number } };
 }
 export type TaskName = keyof Tasks;
 
