@@ -26,6 +26,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 8);
 const PG_ADMIN = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOOKUP = '/v1/prosa/lookup/17200011';
+/** Time after the warm-up analysis for the analysis threads to load (BENCH_SETTLE_MS). */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
 
 // Child mode: the lookup load generator.
 if (process.argv[2] === '--lookup-load') {
@@ -188,8 +190,10 @@ for (const [db, start] of databases) {
   for (const [mode, threads] of [['main thread (PROSA_ANALYSIS_THREADS=0)', '0'], ['analysis threads (default)', '']] as const) {
     const server = await start(threads);
     try {
-      // Warm: the first analysis loads the parser (and, with threads, starts them).
+      // Warm: the first analysis loads the parser and starts the threads; until a thread has
+      // loaded, analyses run in process (analysis-engine.ts), so give it time to load (both modes alike).
       await fetch(`${server.url}/v1/prosa/analyze`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': server.apiKey }, body: JSON.stringify({ application_number: '17/200,011', office_action_text: ONE, include_examiner_intel: false }) });
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
       rows.push({ db, load: `${ANALYSES} x 1 MB analyses`, mode, f: await analysisLoad(server) });
       rows.push({ db, load: 'lookups, 200 conns', mode, f: await lookupLoad(server) });
     } finally {
