@@ -16,7 +16,11 @@ import { EXIT_REQUEST, type READY_REPLY, type TaskName, type TaskReply, type Tas
 
 export interface AnalysisPoolOptions {
   size: number;
-  /** Tasks in flight across the pool before new ones are refused (default 8 per thread, at least 16). */
+  /**
+   * Tasks in flight across the pool before new ones are refused (default 64 per thread, at least
+   * 128: bursts of small analyses, e.g. 40 retries of one request, must pass; 128 queued 1 MB
+   * texts hold ~128 MB and reach the deadline long before the queue drains).
+   */
   maxQueued?: number;
   /** Deadline of one task from when its thread has loaded, queueing in the thread included (default 60 s). */
   timeoutMs?: number;
@@ -56,7 +60,7 @@ const unavailable = () => new AppError(503, 'analysis_unavailable', 'The analysi
 
 export function startAnalysisPool(opts: AnalysisPoolOptions): AnalysisPool {
   const size = Math.max(1, opts.size);
-  const maxQueued = opts.maxQueued ?? Math.max(16, size * 8);
+  const maxQueued = opts.maxQueued ?? Math.max(128, size * 64);
   const timeoutMs = opts.timeoutMs ?? 60_000;
   const slots: (Slot | null)[] = Array.from({ length: size }, () => null);
   let inFlight = 0;
