@@ -55,9 +55,10 @@ test('bounded: past maxQueued tasks in flight a new one is refused at once with 
 }, 120_000);
 
 test('a task past its deadline fails with 503 analysis_timeout and the stuck thread is replaced', async () => {
-  // Generous against a loaded machine: a small action takes milliseconds; the slow one (4 MB
-  // parsed, 20 MB of tokens counted) takes many seconds even alone on a core.
-  const pool = startAnalysisPool({ size: 1, timeoutMs: 5000 });
+  // The deadline sits between the two tasks' costs with margin both ways: a small action takes
+  // milliseconds even on a loaded machine; the slow one (4 MB parsed, its tokens counted) takes
+  // about 1.9 s alone on a quiet core here (a 5 s deadline let it finish: CI run, 2026-11-24).
+  const pool = startAnalysisPool({ size: 1, timeoutMs: 500 });
   try {
     // Let the thread load first (the deadline runs from then anyway).
     await pool.run('firstPass', { handle: 'warm', text: OA, typeHint: 'CTNF' }).catch(() => {});
