@@ -69,10 +69,13 @@ async function openForm(application: string, form: string, title: string): Promi
 
 /** The USPTO fee shown beside the price before submitting, for the account's entity size. */
 async function expectUsptoFee(citation: string): Promise<void> {
-  const fees = await apiCall<{ uspto_fees?: { citation: string; amount: string }[] }>('/api/quote', { exports: [{ type: 'form', form: formOf[citation]!, count: 1 }] });
+  const fees = await apiCall<{ uspto_fees?: { citation: string; amount: string; verified: boolean }[] }>('/api/quote', { exports: [{ type: 'form', form: formOf[citation]!, count: 1 }] });
   const fee = fees.uspto_fees!.find((f) => f.citation === citation)!;
   const dollars = `$${Number(fee.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-  await page.getByRole('listitem').filter({ hasText: `(${citation}): ${dollars}` }).waitFor();
+  const item = page.getByRole('listitem').filter({ hasText: `(${citation}): ${dollars}` });
+  await item.waitFor();
+  // The fee table's own word on each amount: unverified ones say so.
+  expect(await item.textContent()).toMatch(fee.verified ? /\$[\d,.]+$/ : /not yet verified against the USPTO fee schedule/);
 }
 const formOf: Record<string, string> = {
   '37 CFR 1.17(e)(1)': 'rce_transmittal',
@@ -120,7 +123,9 @@ describe('forms pages: the server\'s IDS window and the six issue-11 forms', () 
     const mismatch = page.getByRole('alert').filter({ hasText: 'The IDS does not fit the 37 CFR 1.97 window of the docket.' });
     await mismatch.waitFor();
     expect(await mismatch.textContent()).toContain('the docket puts it in 1.97(d)');
-    expect(await mismatch.textContent()).toContain('Nothing was charged (ids_timing_mismatch)');
+    // Said once: the server's suggestion already says nothing was charged.
+    expect(await mismatch.textContent()).toMatch(/nothing was charged.*Code: ids_timing_mismatch$/i);
+    expect((await mismatch.textContent())!.match(/nothing was charged/gi)).toHaveLength(1);
     expect(await balance()).toBe(before);
     await snap(page, 'forms-ids-422');
 
@@ -131,7 +136,8 @@ describe('forms pages: the server\'s IDS window and the six issue-11 forms', () 
     await page.getByRole('button', { name: 'Prepare the RCE transmittal (5.00 credits)' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'The docket does not allow this paper now.' });
     await refusal.waitFor();
-    expect(await refusal.textContent()).toMatch(/is not closed .*37 CFR 1\.114\(a\).*Reply to the pending action under 37 CFR 1\.111.*Nothing was charged \(rce_not_available\)/);
+    expect(await refusal.textContent()).toMatch(/is not closed .*37 CFR 1\.114\(a\).*Reply to the pending action under 37 CFR 1\.111.*Nothing was charged\..*Code: rce_not_available$/);
+    expect((await refusal.textContent())!.match(/Nothing was charged/g)).toHaveLength(1);
     expect(await balance()).toBe(before);
     await snap(page, 'forms-rce-409');
 

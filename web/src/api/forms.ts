@@ -14,7 +14,7 @@ export interface ExportRequest {
 }
 
 /** A USPTO fee the paper carries (paid to the USPTO, not in credits), for the account's entity size. */
-export interface UsptoFeeQuoted { export?: string; citation: string; title: string; amount: string | null; per?: string; when?: string }
+export interface UsptoFeeQuoted { export?: string; citation: string; title: string; amount: string | null; verified?: boolean; per?: string; when?: string }
 
 export interface ExportQuote { total: string; balance: string; balance_after: string; covers_prepaid_items: boolean; uspto_fees?: UsptoFeeQuoted[] }
 

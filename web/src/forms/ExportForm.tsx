@@ -93,7 +93,7 @@ function UsptoFees({ fees }: { fees: UsptoFeeQuoted[] }) {
       <ul className="list-disc pl-5">
         {fees.map((f, i) => (
           <li key={i}>
-            {f.title} ({f.citation}): <strong>{f.amount === null ? 'amount not in Prosa\'s fee table for today' : fmtUsd(f.amount)}</strong>{f.when ? `, ${f.when}` : ''}
+            {f.title} ({f.citation}): <strong>{f.amount === null ? 'amount not in Prosa\'s fee table for today' : fmtUsd(f.amount)}</strong>{f.when ? `, ${f.when}` : ''}{f.verified === false && f.amount !== null ? ' (amount not yet verified against the USPTO fee schedule: check it before filing)' : ''}
           </li>
         ))}
       </ul>
@@ -108,7 +108,8 @@ function Refusal({ title, error }: { title: string; error: ApiError }) {
       <p className="font-semibold">{title}</p>
       <p className="mt-1">{error.message}</p>
       {error.suggestion ? <p className="mt-1">{error.suggestion}</p> : null}
-      <p className="mt-1 text-xs text-red-800">Nothing was charged ({error.code}).</p>
+      {/* A refusal before charging: say so unless the server's own words already do. */}
+      <p className="mt-1 text-xs text-red-800">{/nothing (was|is) charged/i.test(`${error.message} ${error.suggestion ?? ''}`) ? '' : 'Nothing was charged. '}Code: {error.code}</p>
     </div>
   );
 }

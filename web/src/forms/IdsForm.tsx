@@ -88,6 +88,8 @@ export function IdsForm({ applicationNumber }: { applicationNumber: string }) {
   // server then refuses with 422 ids_timing_mismatch naming the window (shown by ExportForm).
   useEffect(() => {
     if (!timing && proposed) setTiming(proposed);
+    // 1.97(d) needs the fee whatever the statement: tick it (the practitioner can still untick).
+    if (!timing && proposed === '1.97(d)') setPayFee(true);
   }, [proposed]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const build = () => {
