@@ -178,6 +178,8 @@ describe('forms pages: the server\'s IDS window and the six issue-11 forms', () 
     await page.getByRole('button', { name: 'Prepare the terminal disclaimer (5.00 credits)' }).click();
     await page.getByRole('alert').getByText(/^Name the reference patent or application/).waitFor();
     await page.getByLabel('Reference number').fill('10123456');
+    // The edit clears the note about what was missing.
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Name the reference patent or application' }).count()).toBe(0);
     await snap(page, 'forms-terminal-disclaimer');
     await page.getByRole('button', { name: 'Prepare the terminal disclaimer (5.00 credits)' }).click();
     await expectDocx(/\.docx/);

@@ -60,7 +60,8 @@ export function ExportForm({ type, form, noun, build, children, hideUsptoFees = 
 
   const price = quote.data ? fmtCredits(quote.data.total) : null;
   return (
-    <form onSubmit={onSubmit} className="space-y-5" noValidate>
+    // Any edit clears "what is still missing": it described the form as it was at the last submit.
+    <form onSubmit={onSubmit} onChange={() => problem && setProblem(null)} className="space-y-5" noValidate>
       {children}
       <div className="space-y-3 border-t border-slate-200 pt-4">
         <div aria-live="polite" className="text-sm">
