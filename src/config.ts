@@ -50,6 +50,8 @@ const envSchema = z.object({
   PROSA_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** Open connections one client address may hold (TRUSTED_PROXIES are exempt); 0 = no cap. */
   PROSA_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(128),
+  /** Analysis threads (src/analysis/analysis-engine.ts reads it; validated here so a bad value stops the start); 0 = on the main thread. */
+  PROSA_ANALYSIS_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Per-attempt timeout of a provider call. */
   PROSA_LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** Outgoing mail (password reset, e-mail verification): smtp:// or smtps:// URL; unset = written to {PROSA_DATA_DIR}/mail and the log. */
@@ -134,7 +136,8 @@ export interface LlmConfig {
   timeoutMs: number;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError } from './config-error.ts';
+import { ConfigError } from './config-error.ts';
 
 const packageVersion: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }

@@ -1,5 +1,5 @@
 import { buildProgram } from './cli/program.ts';
-import { ConfigError } from './config.ts';
+import { ConfigError } from './config-error.ts';
 
 /** Process entry: `node src/main.ts <command>` (npm start runs `serve`). */
 try {

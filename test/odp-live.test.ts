@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { createTestApp, randomIp, type TestApp } from './support/app.ts';
 import { createOdpClient, parseRetryAfter, OdpRejectedError, OdpUnavailableError } from '../src/sources/odp/odp-client.ts';
 import { setOdpClient } from '../src/sources/odp/live-lookup.ts';
+import { clearPublicRecordCaches } from '../src/queries/public-record-cache.ts';
 
 const KEY = 'test-key';
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/odp/${name}`, import.meta.url));
@@ -87,7 +88,7 @@ describe('with PROSA_USPTO_API_KEY: a lookup miss fetches from the ODP', () => {
   let t: TestApp;
   beforeAll(async () => { t = await createTestApp({ PROSA_USPTO_API_KEY: KEY, PROSA_USPTO_BASE_URL: replay.url }); });
   afterAll(async () => { await t?.close(); });
-  afterEach(async () => { await t.database.db.deleteFrom('applications').execute(); });
+  afterEach(async () => { await t.database.db.deleteFrom('applications').execute(); clearPublicRecordCaches(); });
 
   test('17/248,024 is fetched (record, transactions, documents), stored and answered; the next lookup is local', async () => {
     const res = await get(t, `/v1/prosa/lookup/${encodeURIComponent('17/248,024')}`);
@@ -150,7 +151,7 @@ describe('retries, failures and the key (client with a recording sleep)', () => 
     setOdpClient(t.ctx.config, createOdpClient({ apiKey: KEY, baseUrl: replay.url, sleep: recordingSleep }));
   });
   afterAll(async () => { await t?.close(); });
-  afterEach(async () => { await t.database.db.deleteFrom('applications').execute(); });
+  afterEach(async () => { await t.database.db.deleteFrom('applications').execute(); clearPublicRecordCaches(); });
 
   test('429 with Retry-After is honoured, then the lookup succeeds', async () => {
     replay.script = [{ status: 429, headers: { 'Retry-After': '7' } }];

@@ -11,10 +11,12 @@ import { importOdpRejections } from '../sources/odp-rejections/odp-rejections-im
 import { refreshExaminerStats, type RefreshSummary } from '../sources/examiner-stats/refresh.ts';
 import { runOperatorOp, withDatabase } from './operator.ts';
 import { printResult } from './output.ts';
+import { clearPublicRecordCaches } from '../queries/public-record-cache.ts';
+import { IMPORT_FORMATS } from './import-formats.ts';
 
 /** The importers `prosa import <format>` knows, each streaming one file into the database. */
 export type Importer = (db: Db, path: string, opts: { onProgress?(n: number): void }) => Promise<ImportSummary>;
-export const IMPORTERS: Record<string, Importer> = {
+export const IMPORTERS: Record<(typeof IMPORT_FORMATS)[number], Importer> = {
   odp: (db, path, opts) => importOdp(db, path, opts),
   patex: (db, path, opts) => importPatex(db, path, opts),
   'odp-rejections': (db, path, opts) => importOdpRejections(db, path, opts),
@@ -30,7 +32,7 @@ export interface ImportRun {
 
 /** Imports files one after another and adds up their summaries (shared by the CLI and the admin socket). */
 export async function runImport(db: Db, format: string, paths: string[], onFileProgress?: (path: string, n: number, rate: number) => void): Promise<ImportRun> {
-  const importer = IMPORTERS[format];
+  const importer = (IMPORTERS as Record<string, Importer | undefined>)[format];
   if (!importer) throw validationError('format', `must be one of ${Object.keys(IMPORTERS).join(', ')}`);
   const run: ImportRun = { format, files: [], totals: { records: 0, applications: 0, events: 0, documents: 0, skipped: [] } };
   for (const path of paths) {
@@ -46,6 +48,8 @@ export async function runImport(db: Db, format: string, paths: string[], onFileP
       if (t) t.count += s.count;
       else run.totals.skipped.push({ ...s });
     }
+    // Lookups served by this process show the imported records at once (others within the TTL).
+    clearPublicRecordCaches();
   }
   run.examiner_stats = await refreshExaminerStats(db);
   return run;

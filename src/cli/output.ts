@@ -1,5 +1,5 @@
 import { AppError } from '../errors.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
 
 const replacer = (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
 

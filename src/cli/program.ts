@@ -1,13 +1,17 @@
 import { Argument, Command, Option } from 'commander';
-import { loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import { printError, printResult } from './output.ts';
-import { runOperatorOp } from './operator.ts';
-import { serveCommand } from './serve.ts';
-import { deadlinesCalcCommand } from './deadlines-calc.ts';
-import { importCommand, IMPORTERS } from './import-command.ts';
-import { analyzeCommand } from './analyze-command.ts';
-import { printAuditLog } from './audit-output.ts';
 import { creditsText } from '../domain/money.ts';
+import { IMPORT_FORMATS } from './import-formats.ts';
+
+// Each command loads its own modules when it runs (issue 12: `prosa --help` loaded 1,098 modules,
+// docx, token tables, pg-boss and PGlite among them, for 0.7 s; test/speed/cli-startup.test.ts).
+const runOperatorOp = async (...a: Parameters<typeof import('./operator.ts').runOperatorOp>) => (await import('./operator.ts')).runOperatorOp(...a);
+const serveCommand = async (...a: Parameters<typeof import('./serve.ts').serveCommand>) => (await import('./serve.ts')).serveCommand(...a);
+const deadlinesCalcCommand = async (...a: Parameters<typeof import('./deadlines-calc.ts').deadlinesCalcCommand>) => (await import('./deadlines-calc.ts')).deadlinesCalcCommand(...a);
+const importCommand = async (...a: Parameters<typeof import('./import-command.ts').importCommand>) => (await import('./import-command.ts')).importCommand(...a);
+const analyzeCommand = async (...a: Parameters<typeof import('./analyze-command.ts').analyzeCommand>) => (await import('./analyze-command.ts')).analyzeCommand(...a);
+const printAuditLog = async (...a: Parameters<typeof import('./audit-output.ts').printAuditLog>) => (await import('./audit-output.ts')).printAuditLog(...a);
 
 /**
  * The `prosa` command. Every database command takes PROSA_DATA_DIR / DATABASE_URL like the
@@ -23,13 +27,13 @@ export function buildProgram(): Command {
     .command('serve')
     .description('Serve the backend API (and, embedded, everything else) on PORT')
     .addOption(new Option('--role <role>', 'run one role per process (scale-out: api and worker need DATABASE_URL; mcp needs API_URL and PROSA_SIGNING_SECRET)').choices(['all', 'api', 'worker', 'mcp']).default('all'))
-    .action(async (opts: { role: string }) => serveCommand(config(), opts.role));
+    .action(async (opts: { role: string }) => serveCommand(await config(), opts.role));
 
   // --json prints the operation's result as served (credits at full precision); the lines a
   // person reads show amounts with two decimals (issue 10), through `human`.
   const op = (name: string, args: Record<string, unknown>, json: boolean, human?: (r: Record<string, unknown>) => unknown) =>
     run(async () => {
-      const result = await runOperatorOp(config(), name, args);
+      const result = await runOperatorOp(await config(), name, args);
       printResult(!json && human ? human(result as Record<string, unknown>) : result, json);
     }, json);
   const balanceLines = (r: Record<string, unknown>) => ({ ...r, ...(typeof r.balance === 'string' ? { balance: creditsText(r.balance) } : {}) });
@@ -99,22 +103,22 @@ export function buildProgram(): Command {
     .option('--action <prefix>', 'only actions starting with this, e.g. docket. or mcp.tool_call')
     .option('--json', 'print JSON')
     .action((o: { email: string; limit: string; source?: string; action?: string; json?: boolean }) =>
-      run(async () => printAuditLog(await runOperatorOp(config(), 'audit.list', o), !!o.json), !!o.json));
+      run(async () => printAuditLog(await runOperatorOp(await config(), 'audit.list', o), !!o.json), !!o.json));
 
   program
     .command('import')
     .description('Import USPTO data files (streaming; re-importing the same data is harmless)')
-    .addArgument(new Argument('<format>', 'odp: Open Data Portal file-wrapper JSON (API responses, search results, bulk files, JSON Lines); patex: PatEx CSV (application_data, transactions, event_codes; import application_data first); odp-rejections: ODP Office Action Rejections JSON').choices(Object.keys(IMPORTERS)))
+    .addArgument(new Argument('<format>', 'odp: Open Data Portal file-wrapper JSON (API responses, search results, bulk files, JSON Lines); patex: PatEx CSV (application_data, transactions, event_codes; import application_data first); odp-rejections: ODP Office Action Rejections JSON').choices(IMPORT_FORMATS))
     .argument('<files...>', 'files to import, in order')
     .option('--json', 'print the summary as JSON')
-    .action((format: string, files: string[], o: { json?: boolean }) => run(() => importCommand(config(), format, files, !!o.json), !!o.json));
+    .action((format: string, files: string[], o: { json?: boolean }) => run(async () => importCommand(await config(), format, files, !!o.json), !!o.json));
 
   program
     .command('backup')
     .description('Back up the embedded database to a file, online (PostgreSQL: use pg_dump; docs/operations.md)')
     .argument('<file>', 'the backup file to write (a gzipped data-directory dump)')
     .option('--json', 'print JSON')
-    .action((file: string, o: { json?: boolean }) => run(async () => (await import('./backup-command.ts')).backupCommand(config(), file, !!o.json), !!o.json));
+    .action((file: string, o: { json?: boolean }) => run(async () => (await import('./backup-command.ts')).backupCommand(await config(), file, !!o.json), !!o.json));
 
   program
     .command('restore')
@@ -122,7 +126,7 @@ export function buildProgram(): Command {
     .argument('<file>', 'a file written by `prosa backup`')
     .option('--force', 'restore over an existing database (it is moved aside, not deleted)')
     .option('--json', 'print JSON')
-    .action((file: string, o: { force?: boolean; json?: boolean }) => run(async () => (await import('./backup-command.ts')).restoreCommand(config(), file, { force: !!o.force }, !!o.json), !!o.json));
+    .action((file: string, o: { force?: boolean; json?: boolean }) => run(async () => (await import('./backup-command.ts')).restoreCommand(await config(), file, { force: !!o.force }, !!o.json), !!o.json));
 
   program
     .command('analyze')
@@ -133,7 +137,7 @@ export function buildProgram(): Command {
     .option('--application <number>', 'application number, when the text does not state it')
     .option('--json', 'print the analysis record as JSON')
     .action((file: string, o: { type: 'CTNF' | 'CTFR' | 'CTED' | 'CTRS'; examinerIntel: boolean; application?: string; json?: boolean }) =>
-      run(() => analyzeCommand(config(), file, o), !!o.json));
+      run(async () => analyzeCommand(await config(), file, o), !!o.json));
 
   program
     .command('deadlines')
@@ -162,8 +166,9 @@ export function buildProgram(): Command {
 }
 
 let cached: Config | undefined;
-function config(): Config {
-  cached ??= loadConfig();
+/** The configuration (zod and all): loaded by the commands that need it, never for --help. */
+async function config(): Promise<Config> {
+  cached ??= (await import('../config.ts')).loadConfig();
   return cached;
 }
 

@@ -20,6 +20,7 @@ import { assertUnderSpendingCap } from './spending-cap.ts';
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { recordAnalysisBases } from './analysis-bases-recorder.ts';
+import { analysisEngine, type AnalysisEngine } from '../analysis/analysis-engine.ts';
 
 /** office_action_text may be up to 1 MB (docs/decisions.md); larger is refused with 413. */
 export const MAX_OFFICE_ACTION_BYTES = 1024 * 1024;
@@ -41,6 +42,8 @@ export interface AnalysisCreatorProps {
   examinerStats?: (examinerName: string, accountId: string) => Promise<ExaminerStats | null>;
   /** The optional LLM expert (argument outlines); null or absent when no provider is configured. */
   llm?: LlmProvider | null;
+  /** Where parsing, token counting and the record run; default: the process's thread pool. */
+  engine?: AnalysisEngine;
 }
 
 export interface CreatedAnalysis {
@@ -64,9 +67,11 @@ async function replay(db: Db | Transaction<Schema>, accountId: string, key: stri
 
 /**
  * Analyzes an office action, stores the analysis and bills its tokens (input: the action's
- * text; output: the analysis record; counted with a real tokenizer) at 50 / 200 credits per
- * million x the account's multiplier. Never blocked by the balance (spec, Credit billing 2).
- * The record, the charge and the audit row commit together.
+ * text; output: the rationales written for the practitioner; counted with a real tokenizer) at
+ * 50 / 200 credits per million x the account's multiplier. Never blocked by the balance (spec,
+ * Credit billing 2). The parse, the token counts and the bounded record are computed off the
+ * request thread (analysis/analysis-engine.ts); the record, the charge and the audit row commit
+ * together.
  */
 export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreatorProps): Promise<CreatedAnalysis> {
   if (Buffer.byteLength(props.text, 'utf8') > MAX_OFFICE_ACTION_BYTES) {
@@ -83,48 +88,17 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
   // The owner's daily cap (issue 12): refused before the work when no retry could be waiting.
   if (!key) await assertUnderSpendingCap(db, props.accountId);
 
-  let number: string | null = null;
+  let stated: string | null = null;
   if (props.applicationNumber) {
-    number = normalizeApplicationNumber(props.applicationNumber);
-    if (!number) throw validationError('application_number', 'must be a US application number such as 17/200,011 (8 digits)');
+    stated = normalizeApplicationNumber(props.applicationNumber);
+    if (!stated) throw validationError('application_number', 'must be a US application number such as 17/200,011 (8 digits)');
   }
-  // A first pass without examiner statistics finds the application and examiner the text states.
   const account = await db.selectFrom('accounts').select('model_multiplier_milli').where('id', '=', props.accountId).executeTakeFirstOrThrow();
-  let run = runAnalysis(props.text, { typeHint: props.officeActionType, examinerStats: null });
-  number ??= normalizeApplicationNumber(run.analysis.parsed.metadata.application_number?.value ?? '');
-  if (!number) {
-    throw validationError('application_number', 'is required: the office action text does not state the application number');
-  }
-  const application = await findApplicationForAccount(db, props.accountId, number);
-  const examinerName = application?.examiner_name ?? run.analysis.parsed.metadata.examiner?.normalized ?? null;
-  let stats: ExaminerStats | null = null;
-  if (props.includeExaminerIntel && examinerName && props.examinerStats) {
-    stats = await props.examinerStats(examinerName, props.accountId);
-    if (stats) run = runAnalysis(props.text, { typeHint: props.officeActionType, examinerStats: stats, reuse: run });
-  }
-
-  const id = `an_${randomBase62(24)}`;
-  const createdAt = new Date();
-  const llm = props.llm ? await outline(props.llm, props.text, run) : null;
-  const base = {
-    analysisId: id,
-    applicationNumber: number,
-    requestedType: props.officeActionType,
-    createdAt,
-    examinerIntel: { requested: props.includeExaminerIntel, examiner_name: examinerName, stats },
-    extraExperts: llm?.expert ? [llm.expert] : [],
-    argumentOutlines: llm?.outlines ?? [],
-    llmError: llm?.error ?? null,
-  };
-  // Tokens: the pipeline's input (the action) and output (the analysis as delivered, its billing
-  // block aside), counted with the tokenizer; plus what the LLM provider reports for its call.
-  const inputTokens = countTokens(props.text) + (llm?.usage.input_tokens ?? 0);
-  // Output: the rationales the analysis writes for the practitioner (never the JSON framing), plus
-  // what a language model wrote as its provider reports it (docs/decisions.md, "Billing").
-  const outputTokens = countTokens(practitionerText(run.analysis)) + (llm?.usage.output_tokens ?? 0);
-  const tokenSource = llm && (llm.usage.input_tokens > 0 || llm.usage.output_tokens > 0) ? 'tokenizer+provider' : 'tokenizer';
-  const cost = tokenCostMicro(inputTokens, outputTokens, account.model_multiplier_milli);
-  const record = presentAnalysis(run, { ...base, billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: tokenSource, cost: formatCredits(cost) } });
+  const computed = props.llm
+    ? await computeWithOutliner(db, props, stated, account.model_multiplier_milli, props.llm)
+    : await computeOffThread(db, props, stated, account.model_multiplier_milli, props.engine ?? analysisEngine());
+  const { id, record, recordJson, inputTokens, outputTokens, tokenSource, cost, application, examinerName, bases, mailingDate } = computed;
+  const number = record.application_number;
 
   try {
     const earlier = await db.transaction().execute(async (trx): Promise<CreatedAnalysis | null> => {
@@ -146,7 +120,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
           office_action_type: record.rejection_type,
           text: props.text,
           text_sha256: sha256Hex(props.text),
-          record: JSON.stringify(record),
+          record: recordJson,
           input_tokens: inputTokens,
           output_tokens: outputTokens,
           token_source: tokenSource,
@@ -164,8 +138,8 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
         applicationId: application?.id ?? null,
         applicationNumber: number,
         examinerName,
-        bases: [...new Set(record.claim_analyses.flatMap((c) => c.rejections.map((r) => r.basis)))],
-        mailingDate: run.analysis.parsed.metadata.mailing_date?.value ?? null,
+        bases,
+        mailingDate,
         analysisId: id,
       });
       await writeAudit(trx, actor, { accountId: props.accountId, action: 'analysis.created', targetType: 'analysis', targetId: id, details: { application_number: number, type: record.rejection_type, claims: record.claim_analyses.length } });
@@ -181,6 +155,121 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
     throw err;
   }
   return { record, replayed: false };
+}
+
+interface Computed {
+  id: string;
+  record: AnalysisRecord;
+  recordJson: string;
+  inputTokens: number;
+  outputTokens: number;
+  tokenSource: 'tokenizer' | 'tokenizer+provider';
+  cost: bigint;
+  application: Awaited<ReturnType<typeof findApplicationForAccount>>;
+  examinerName: string | null;
+  bases: string[];
+  mailingDate: string | null;
+}
+
+const needNumber = () => validationError('application_number', 'is required: the office action text does not state the application number');
+
+/**
+ * The deterministic analysis with its CPU work off the request thread (issue 12 item 6): the
+ * engine parses, the database is read here (application, examiner statistics), then the engine
+ * adds the statistics, counts tokens and builds the bounded record.
+ */
+async function computeOffThread(db: Db, props: AnalysisCreatorProps, stated: string | null, multiplierMilli: number, engine: AnalysisEngine): Promise<Computed> {
+  const id = `an_${randomBase62(24)}`;
+  const job = { handle: id, text: props.text, typeHint: props.officeActionType };
+  const first = await engine.firstPass(job);
+  const number = stated ?? normalizeApplicationNumber(first.result.applicationNumber ?? '');
+  if (!number) throw needNumber();
+  const application = await findApplicationForAccount(db, props.accountId, number);
+  const examinerName = application?.examiner_name ?? first.result.examinerName ?? null;
+  let stats: ExaminerStats | null = null;
+  if (props.includeExaminerIntel && examinerName && props.examinerStats) stats = await props.examinerStats(examinerName, props.accountId);
+  const out = await engine.buildRecord(
+    {
+      ...job,
+      examinerStats: stats,
+      meta: {
+        analysisId: id,
+        applicationNumber: number,
+        requestedType: props.officeActionType,
+        createdAt: new Date().toISOString(),
+        examinerIntel: { requested: props.includeExaminerIntel, examiner_name: examinerName, stats },
+        multiplierMilli,
+      },
+    },
+    first.slot,
+  );
+  return {
+    id,
+    record: JSON.parse(out.recordJson) as AnalysisRecord,
+    recordJson: out.recordJson,
+    inputTokens: out.inputTokens,
+    outputTokens: out.outputTokens,
+    tokenSource: 'tokenizer',
+    cost: BigInt(out.costMicro),
+    application,
+    examinerName,
+    bases: out.bases,
+    mailingDate: out.mailingDate,
+  };
+}
+
+/**
+ * With the optional LLM expert: the pipeline runs in process, since the outliner needs the
+ * analysis itself between the parse and the record (a provider round trip dominates anyway).
+ */
+async function computeWithOutliner(db: Db, props: AnalysisCreatorProps, stated: string | null, multiplierMilli: number, provider: LlmProvider): Promise<Computed> {
+  let number = stated;
+  // A first pass without examiner statistics finds the application and examiner the text states.
+  let run = runAnalysis(props.text, { typeHint: props.officeActionType, examinerStats: null });
+  number ??= normalizeApplicationNumber(run.analysis.parsed.metadata.application_number?.value ?? '');
+  if (!number) throw needNumber();
+  const application = await findApplicationForAccount(db, props.accountId, number);
+  const examinerName = application?.examiner_name ?? run.analysis.parsed.metadata.examiner?.normalized ?? null;
+  let stats: ExaminerStats | null = null;
+  if (props.includeExaminerIntel && examinerName && props.examinerStats) {
+    stats = await props.examinerStats(examinerName, props.accountId);
+    if (stats) run = runAnalysis(props.text, { typeHint: props.officeActionType, examinerStats: stats, reuse: run });
+  }
+
+  const id = `an_${randomBase62(24)}`;
+  const createdAt = new Date();
+  const llm = await outline(provider, props.text, run);
+  const base = {
+    analysisId: id,
+    applicationNumber: number,
+    requestedType: props.officeActionType,
+    createdAt,
+    examinerIntel: { requested: props.includeExaminerIntel, examiner_name: examinerName, stats },
+    extraExperts: llm.expert ? [llm.expert] : [],
+    argumentOutlines: llm.outlines,
+    llmError: llm.error,
+  };
+  // Tokens: the pipeline's input (the action) plus the LLM's prompt as its provider reports it.
+  const inputTokens = countTokens(props.text) + llm.usage.input_tokens;
+  // Output: the rationales the analysis writes for the practitioner (never the JSON framing), plus
+  // what a language model wrote as its provider reports it (docs/decisions.md, "Billing").
+  const outputTokens = countTokens(practitionerText(run.analysis)) + llm.usage.output_tokens;
+  const tokenSource = llm.usage.input_tokens > 0 || llm.usage.output_tokens > 0 ? 'tokenizer+provider' : 'tokenizer';
+  const cost = tokenCostMicro(inputTokens, outputTokens, multiplierMilli);
+  const record = presentAnalysis(run, { ...base, billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: tokenSource, cost: formatCredits(cost) } });
+  return {
+    id,
+    record,
+    recordJson: JSON.stringify(record),
+    inputTokens,
+    outputTokens,
+    tokenSource,
+    cost,
+    application,
+    examinerName,
+    bases: [...new Set(record.claim_analyses.flatMap((c) => c.rejections.map((r) => r.basis)))],
+    mailingDate: run.analysis.parsed.metadata.mailing_date?.value ?? null,
+  };
 }
 
 interface OutlineRun {

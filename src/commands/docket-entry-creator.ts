@@ -6,6 +6,7 @@ import { newId } from '../auth/secrets.ts';
 import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { isUniqueViolation } from './account-creator.ts';
+import { clearPublicRecordCaches } from '../queries/public-record-cache.ts';
 
 /** What an account knows of an unpublished application that has no public record. */
 export interface PrivateApplicationData {
@@ -88,7 +89,7 @@ export async function docketEntryCreator(db: Db, actor: Actor, props: DocketEntr
         details: { application_number: number, private: app.owner_account_id !== null },
       });
       return entry;
-    });
+    }).finally(clearPublicRecordCaches);
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw conflict('already_on_docket', `Application ${number} is already on your docket.`, 'Update the existing docket entry instead of adding it again.');

@@ -4,6 +4,7 @@ import { notFound } from '../errors.ts';
 import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import type { PrivateApplicationData } from './docket-entry-creator.ts';
+import { clearPublicRecordCaches } from '../queries/public-record-cache.ts';
 
 export interface DocketEntryUpdaterProps {
   accountId: string;
@@ -51,5 +52,5 @@ export async function docketEntryUpdater(db: Db, actor: Actor, props: DocketEntr
       details: { fields: [...Object.keys(changes), ...Object.keys(props.application ?? {}).map((k) => `application.${k}`)] },
     });
     return updated;
-  });
+  }).finally(clearPublicRecordCaches);
 }

@@ -9,6 +9,7 @@ import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { isUniqueViolation } from './account-creator.ts';
 import { MAX_OFFICE_ACTION_BYTES } from './analysis-creator.ts';
+import { clearPublicRecordCaches } from '../queries/public-record-cache.ts';
 
 export interface OfficeActionRecorderProps {
   accountId: string;
@@ -101,7 +102,7 @@ export async function officeActionRecorder(db: Db, actor: Actor, props: OfficeAc
         },
       });
       return paper;
-    });
+    }).finally(clearPublicRecordCaches);
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw conflict('office_action_already_recorded', `You already recorded a ${props.documentCode} mailed ${props.mailingDate} for this application.`, 'List the papers (GET /api/applications/{number}/correspondence) to find it; its deadlines are already live.');

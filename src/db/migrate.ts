@@ -16,6 +16,7 @@ import * as m014 from './migrations/014-checkout-receipts.ts';
 import * as m015 from './migrations/015-application-claims.ts';
 import * as m016 from './migrations/016-more-forms.ts';
 import * as m017 from './migrations/017-applicant-interviews.ts';
+import * as m018 from './migrations/018-rate-windows.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '015-application-claims': m015,
   '016-more-forms': m016,
   '017-applicant-interviews': m017,
+  '018-rate-windows': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

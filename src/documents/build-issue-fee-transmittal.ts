@@ -1,5 +1,5 @@
 /**
- * Issue fee transmittal (the content of PTOL-85 Part B): the issue fee of 37 CFR 1.18(a)(1) and
+ * Issue fee transmittal (the content of PTOL-85 Part B): the issue fee of 37 CFR 1.18(a) and
  * the publication fee of 1.18(d)(1) for the entity size, due three months from the notice of
  * allowance, a period that is not extendable (35 U.S.C. 151(a); 37 CFR 1.311(a)); the names for
  * the front page (box 2) and the assignee (box 3, 37 CFR 3.81(a)). Drafting notes: comments on the

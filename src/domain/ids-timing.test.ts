@@ -30,15 +30,15 @@ describe('IDS timing, 37 CFR 1.97', () => {
     expect(idsTiming({ ...filed, actions: [ctnf] }, '2025-09-09', 'small').window).toBe('1.97(b)');
     const r = idsTiming({ ...filed, actions: [ctnf] }, '2025-09-10', 'small');
     expect(r).toMatchObject({ window: '1.97(c)', requirement: 'statement_or_fee', statement_required: false, fee_required: false, basis: { first_action_on_merits: ctnf, closing_action: null } });
-    expect(r.fee).toMatchObject({ citation: '37 CFR 1.17(p)', amount: '104.00', entity_size: 'small' });
-    expect(idsTiming({ ...filed, actions: [ctnf] }, '2025-10-01', 'micro').fee?.amount).toBe('52.00');
+    expect(r.fee).toMatchObject({ citation: '37 CFR 1.17(p)', amount: '112.00', entity_size: 'small' }); // FY2025 amount ($280 large)
+    expect(idsTiming({ ...filed, actions: [ctnf] }, '2025-10-01', 'micro').fee?.amount).toBe('56.00');
   });
 
   it('(d) after a final, notice of allowance or Quayle action, until the issue fee is paid', () => {
     for (const closing of [ctfr, noa, { kind: 'quayle' as const, mailing_date: '2026-03-01' }]) {
       const r = idsTiming({ ...filed, actions: [ctnf, closing] }, '2026-05-20', 'large');
       expect(r).toMatchObject({ window: '1.97(d)', requirement: 'statement_and_fee', statement_required: true, fee_required: true, basis: { closing_action: closing } });
-      expect(r.fee?.amount).toBe('260.00');
+      expect(r.fee?.amount).toBe('280.00');
     }
   });
 

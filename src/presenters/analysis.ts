@@ -3,6 +3,7 @@ import type { ClaimAnalysis, ExaminerStats } from '../domain/office-action/index
 import { basisSlug, deriveGrounds } from '../domain/response-plan/grounds.ts';
 import type { SourceAnalysis } from '../domain/response-plan/types.ts';
 import { knownWeaknesses } from '../analysis/billable-text.ts';
+import { boundRecord, truncationWeakness, type Truncation } from '../analysis/bound-record.ts';
 
 export interface AnalysisMeta {
   analysisId: string;
@@ -36,7 +37,8 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
   const detected = a.office_action_type;
   const weaknesses = knownWeaknesses(a);
   // Each kind of known weakness costs confidence; the figure never claims more than the pipeline measured.
-  const overall = Math.max(0.05, Math.round((a.confidence - 0.05 * Math.min(weaknesses.length, 6)) * 100) / 100);
+  const overallWith = (n: number) => Math.max(0.05, Math.round((a.confidence - 0.05 * Math.min(n, 6)) * 100) / 100);
+  const overall = overallWith(weaknesses.length);
   const llmExperts = meta.extraExperts ?? [];
   const record = {
     analysis_id: meta.analysisId,
@@ -104,7 +106,16 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
     idsOfSpan.set(key, [...(idsOfSpan.get(key) ?? []), g.id]);
   }
   for (const r of record.references) r.cited_in = [...new Set(r.cited_in.flatMap((id) => idsOfSpan.get(spanOf.get(id) ?? '') ?? []))];
-  return { ...record, grounds };
+  // Bounded relative to the input (issue 12 item 7): identical copies once, long quotes cut, lists
+  // capped; what was left out is counted in `truncated` and listed as a known weakness.
+  const full = { ...record, grounds, truncated: {} as Truncation };
+  full.truncated = boundRecord(full as unknown as Record<string, unknown>);
+  const weakness = truncationWeakness(full.truncated);
+  if (weakness) {
+    weaknesses.push(weakness);
+    full.glass_box.overall_confidence = overallWith(weaknesses.length);
+  }
+  return full;
 }
 
 export type AnalysisRecord = ReturnType<typeof presentAnalysis>;

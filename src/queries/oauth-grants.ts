@@ -57,6 +57,8 @@ export async function findLiveGrantId(db: Db, accountId: string, clientId: strin
 
 export interface LiveGrant {
   clientName: string | null;
+  /** The account's balance, read in the same statement (the request's usage headers). */
+  balanceMicro: bigint;
 }
 
 /**
@@ -67,12 +69,13 @@ export async function findLiveGrant(db: Db, grantId: string, accountId: string, 
   const row = await db
     .selectFrom('oauth_artifacts as g')
     .leftJoin('oauth_artifacts as c', (j) => j.onRef('c.id', '=', 'g.client_id').on('c.model', 'in', ['Client', 'ClientMetadataDocument']))
-    .select(sql<string | null>`c.payload->>'client_name'`.as('client_name'))
+    .leftJoin('credit_balances as b', 'b.account_id', 'g.account_id')
+    .select([sql<string | null>`c.payload->>'client_name'`.as('client_name'), 'b.balance_micro'])
     .where('g.model', '=', 'Grant')
     .where('g.id', '=', grantId)
     .where('g.account_id', '=', accountId)
     .where('g.client_id', '=', clientId)
     .where(live)
     .executeTakeFirst();
-  return row ? { clientName: row.client_name } : null;
+  return row ? { clientName: row.client_name, balanceMicro: row.balance_micro ?? 0n } : null;
 }

@@ -2,9 +2,7 @@
 import type { Db } from '../db/connect.ts';
 import type { TypeHint } from '../domain/office-action/index.ts';
 import { EXPORT_PRICES, tokenCostMicro, type ExportType } from '../domain/pricing.ts';
-import { runAnalysis } from '../analysis/run-analysis.ts';
-import { countTokens } from '../analysis/llm/token-count.ts';
-import { practitionerText } from '../analysis/billable-text.ts';
+import { analysisEngine } from '../analysis/analysis-engine.ts';
 import { getBalanceMicro } from './credits.ts';
 
 export interface QuoteRequest {
@@ -37,8 +35,8 @@ export async function quote(db: Db, accountId: string, req: QuoteRequest): Promi
   const multiplier = account.model_multiplier_milli;
   const lines: QuoteLine[] = [];
   if (req.analyze) {
-    const inputTokens = countTokens(req.analyze.text);
-    const outputTokens = estimateOutputTokens(req.analyze.text, req.analyze.officeActionType);
+    // A dry run of the pipeline, in the analysis threads like the real run (issue 12 item 6).
+    const { inputTokens, outputTokens } = await analysisEngine().estimateTokens({ text: req.analyze.text, typeHint: req.analyze.officeActionType });
     lines.push({ item: 'analyze', inputTokens, outputTokens, inputMicro: tokenCostMicro(inputTokens, 0, multiplier), amountMicro: tokenCostMicro(inputTokens, outputTokens, multiplier) });
   }
   if (req.draft) {
@@ -57,13 +55,4 @@ export async function quote(db: Db, accountId: string, req: QuoteRequest): Promi
     multiplierMilli: multiplier,
     balanceMicro: await getBalanceMicro(db, accountId),
   };
-}
-
-/**
- * Output tokens an analysis of this text would bill: the rationales it writes for the practitioner
- * (docs/decisions.md "Billing"), the same count the real run bills (commands/analysis-creator.ts).
- */
-function estimateOutputTokens(text: string, typeHint: TypeHint): number {
-  const run = runAnalysis(text, { typeHint, examinerStats: null });
-  return countTokens(practitionerText(run.analysis));
 }

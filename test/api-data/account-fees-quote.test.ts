@@ -132,7 +132,7 @@ describe('POST /api/quote', () => {
       billed: false,
       notes: expect.any(Array),
       // The USPTO's own fee an IDS can carry (issue 11), for the account's entity size (small, set earlier in this file).
-      uspto_fees: [expect.objectContaining({ export: 'ids', citation: '37 CFR 1.17(p)', amount: '104.00', when: expect.stringContaining('1.97(c)') })],
+      uspto_fees: [expect.objectContaining({ export: 'ids', citation: '37 CFR 1.17(p)', amount: '112.00', when: expect.stringContaining('1.97(c)') })],
     });
   });
 

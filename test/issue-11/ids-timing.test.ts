@@ -42,7 +42,7 @@ describe('GET .../ids-timing', () => {
     expect(c).toMatchObject({
       application_number: '17200011', window: '1.97(c)', filed_on: SEEDED, requirement: 'statement_or_fee',
       basis: { filing_date: addDays(SEEDED, -640), first_action_on_merits: { kind: 'non_final', mailing_date: addDays(SEEDED, -40) }, closing_action: null },
-      fee: { citation: '37 CFR 1.17(p)', amount: '260.00', entity_size: 'large' },
+      fee: { citation: '37 CFR 1.17(p)', amount: '280.00', entity_size: 'large' },
     });
     expect((await get(`/api/applications/16987654/ids-timing?date=${SEEDED}`)).json()).toMatchObject({ window: '1.97(b)', requirement: 'none', fee: null });
     expect((await get(`/api/applications/17345678/ids-timing?date=${SEEDED}`)).json()).toMatchObject({ window: '1.97(d)', basis: { closing_action: { kind: 'final', mailing_date: addDays(SEEDED, -75) } } });
@@ -54,7 +54,7 @@ describe('GET .../ids-timing', () => {
     expect((await t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie }, payload: { entity_size: 'small' }, remoteAddress: randomIp() })).statusCode).toBe(200);
     const r = await get(`/api/docket/${docketId}/ids-timing?date=${SEEDED}`);
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toMatchObject({ window: '1.97(c)', fee: { amount: '104.00', entity_size: 'small', amounts: { large: '260.00', small: '104.00', micro: '52.00' } } });
+    expect(r.json()).toMatchObject({ window: '1.97(c)', fee: { amount: '112.00', entity_size: 'small', amounts: { large: '280.00', small: '112.00', micro: '56.00' } } });
     const other = await signUp(t.app);
     expect((await get(`/api/docket/${docketId}/ids-timing`, { cookie: other.cookie })).statusCode).toBe(404);
     const bad = await get('/api/applications/17200011/ids-timing?date=2026-02-30');
@@ -100,12 +100,12 @@ describe('POST /api/exports type ids: the stated timing must fit the docket', ()
       },
     });
     expect(res.statusCode, res.body).toBe(202);
-    expect(res.json()).toMatchObject({ price: '9.00', ids_timing: { window: '1.97(c)', fee: { amount: '104.00' } } });
+    expect(res.json()).toMatchObject({ price: '9.00', ids_timing: { window: '1.97(c)', fee: { amount: '112.00' } } });
     const { body } = await pollUntilDone(t.app, res.json().poll_url, { cookie }, t.database.db);
     expect(body.status, JSON.stringify(body)).toBe('complete');
     const text = await docxText(await t.app.inject({ method: 'GET', url: pathOf(body.download_url as string), remoteAddress: randomIp() }));
     expect(text).toMatch(/filed under 37 C\.F\.R\. § 1\.97\(c\)/);
-    expect(text).toContain('The fee set forth in 37 C.F.R. § 1.17(p) ($104.00 for a small entity (37 C.F.R. § 1.27)) accompanies this statement');
+    expect(text).toContain('The fee set forth in 37 C.F.R. § 1.17(p) ($112.00 for a small entity (37 C.F.R. § 1.27)) accompanies this statement');
     expect(text).toMatch(/Timing from the docket: 37 CFR 1\.97\(c\): the first action on the merits \(non-final action of \d{4}-\d{2}-\d{2}\)/);
     expect(text).toMatch(/Cite No\. 2 \(JP-2008-008593\): \[concise explanation of relevance/);
     expect(text).toContain('Cite No. 3 (DE-102015000001): Cited as category X against claims 1-5 in the attached European search report.');

@@ -139,7 +139,7 @@ describe('issue fee transmittal (PTOL-85B)', () => {
   test('issue and publication fees for the account\'s entity size, the non-extendable due date; refused without a notice of allowance', async () => {
     expect((await t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie }, payload: { entity_size: 'small' }, remoteAddress: randomIp() })).statusCode).toBe(200);
     const { submitted, text } = await form({ form: 'issue_fee_transmittal', application_number: '17111222', input: { date: SEEDED, assignee: { name: 'Verdant Films Inc.', residence: 'Portland, Oregon' } } });
-    expect(submitted.uspto_fees).toEqual([{ citation: '37 CFR 1.18(a)(1)', title: expect.any(String), amount: '516.00' }, { citation: '37 CFR 1.18(d)(1)', title: expect.any(String), amount: '0.00' }]);
+    expect(submitted.uspto_fees).toEqual([{ citation: '37 CFR 1.18(a)', title: expect.any(String), amount: '516.00' }, { citation: '37 CFR 1.18(d)(1)', title: expect.any(String), amount: '0.00' }]);
     expect(text).toMatch(/ISSUE FEE TRANSMITTAL \(PTOL-85 PART B\)/);
     expect(text).toMatch(/\$516\.00/);
     expect(text).toMatch(/\$0\.00/);
@@ -159,7 +159,7 @@ describe('the price quote shows the USPTO fees beside the Form price', () => {
     expect(q.total).toBe('15.00');
     expect(q.uspto_fees).toEqual([
       expect.objectContaining({ export: 'notice_of_appeal', citation: '37 CFR 41.20(b)(1)', amount: '362.00', verified: true }),
-      expect.objectContaining({ export: 'issue_fee_transmittal', citation: '37 CFR 1.18(a)(1)', amount: '516.00', verified: false }),
+      expect.objectContaining({ export: 'issue_fee_transmittal', citation: '37 CFR 1.18(a)', amount: '516.00', verified: false }),
       expect.objectContaining({ export: 'issue_fee_transmittal', citation: '37 CFR 1.18(d)(1)', amount: '0.00' }),
     ]);
     expect(q.notes.join(' ')).toMatch(/paid to the USPTO, not in credits/);

@@ -104,7 +104,7 @@ describe('forms', () => {
       ['prepare_notice_of_appeal', { application_number: '17345678' }, /41\.20\(b\)\(1\) 905\.00 USD/],
       ['prepare_pre_appeal_request', { application_number: '17345678', request: { arguments: [{ heading: 'Rejection under 35 U.S.C. 103' }] } }, null],
       ['prepare_terminal_disclaimer', { application_number: '17200011', disclaimer: { reference: { kind: 'patent', number: '10,123,456' } } }, /1\.20\(d\)/],
-      ['prepare_issue_fee_transmittal', { application_number: '17111222' }, /1\.18\(a\)\(1\)/],
+      ['prepare_issue_fee_transmittal', { application_number: '17111222' }, /1\.18\(a\) 1290\.00 USD/],
       ['prepare_client_report', { application_number: '17200011', analysis_id: analysisId }, null],
     ];
     for (const [tool, args, fee] of calls) {

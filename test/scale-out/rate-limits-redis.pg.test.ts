@@ -39,8 +39,9 @@ test('rate limits hold across replicas through Redis: one key gets exactly 120 a
   expect(Object.keys(run.servedBy).sort()).toEqual(['api1', 'api2']);
 
   // The counter is in Redis, with its window's TTL; PostgreSQL's table was not used at all.
-  const minuteKey = `prosa:rl:{authenticated:key:${keyId}}:m`;
-  expect(await redis.get(minuteKey)).toBe('130');
+  // All or nothing: the ten refused requests counted nowhere.
+  const minuteKey = `prosa:rl:authenticated:m:key:${keyId}`;
+  expect(await redis.get(minuteKey)).toBe('120');
   const ttl = await redis.pttl(minuteKey);
   expect(ttl).toBeGreaterThan(0);
   expect(ttl).toBeLessThanOrEqual(60_000);

@@ -31,13 +31,15 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Replaces rate-limit tiers' figures (tests that fire many requests at once). */
   tiers?: Parameters<typeof createRateLimits>[0]['tiers'];
+  /** Another rate-limit window store (tests that count its statements). */
+  rateStore?: Parameters<typeof createRateLimits>[0]['store'];
 }
 
 /** The backend on a fresh database, driven through fastify.inject (real routing, hooks and serialization). */
 export async function createTestApp(env: Record<string, string> = {}, configure?: (app: FastifyInstance) => void, opts: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = loadConfig({ BASE_URL: 'http://prosa.test', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...env });
-  const rateLimits = await createRateLimits({ connectionString: database.connectionString, tiers: opts.tiers });
+  const rateLimits = await createRateLimits({ connectionString: database.connectionString, tiers: opts.tiers, store: opts.rateStore });
   const keyring = keyringFromSecret(config.signingSecret ?? TEST_SIGNING_SECRET);
   const queue = queueHandle(() => startDraftQueue(database, { supervise: !!opts.worker, settings: opts.queue }));
   const ctx: AppContext = { config, database, rateLimits, keyring, queue };

@@ -113,7 +113,7 @@ describe('an assistant\'s work in the web app', () => {
     // The balance the analysis was charged to, as the dashboard shows it.
     const balance = Number((await page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()))).credits.balance);
     expect(balance).toBeLessThan(25);
-    await page.getByRole('region', { name: 'Credits' }).getByText(balance.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }), { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Credits' }).getByText(fmtBalance(balance), { exact: true }).waitFor();
     await snap(page, 'dashboard-assistant-activity');
   });
 });

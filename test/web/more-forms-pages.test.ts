@@ -81,7 +81,7 @@ const formOf: Record<string, string> = {
   '37 CFR 1.17(e)(1)': 'rce_transmittal',
   '37 CFR 41.20(b)(1)': 'notice_of_appeal',
   '37 CFR 1.20(d)': 'terminal_disclaimer',
-  '37 CFR 1.18(a)(1)': 'issue_fee_transmittal',
+  '37 CFR 1.18(a)': 'issue_fee_transmittal',
 };
 
 describe('forms pages: the server\'s IDS window and the six issue-11 forms', () => {
@@ -186,7 +186,7 @@ describe('forms pages: the server\'s IDS window and the six issue-11 forms', () 
 
     // Issue fee transmittal after the notice of allowance: both 1.18 fees shown.
     await openForm('17111222', 'issue-fee', 'Issue fee transmittal');
-    await expectUsptoFee('37 CFR 1.18(a)(1)');
+    await expectUsptoFee('37 CFR 1.18(a)');
     await page.getByRole('listitem').filter({ hasText: '(37 CFR 1.18(d)(1)): $0.00' }).waitFor();
     await page.getByLabel('Name 1').fill('Avery & Cole LLP');
     await page.getByLabel('Assignee (box 3, optional)').fill('Verdant Films Inc.');

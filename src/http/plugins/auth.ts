@@ -61,6 +61,7 @@ export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, 
     oauthClientName: grant.clientName ?? undefined,
     grantId: claims.gid,
     noPurchaseOffers: claims.prosa_no_purchases === true,
+    balanceMicro: grant.balanceMicro,
   };
 }
 

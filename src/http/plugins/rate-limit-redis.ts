@@ -1,39 +1,45 @@
 import { Redis } from 'ioredis';
 import { AppError } from '../../errors.ts';
-import { RATE_LIMIT_TIERS, SIGNIN_FAILURES_ALLOWED, type RateDecision, type RateLimits, type Tier, type TierLimits } from './rate-limit-store.ts';
+import { createRateLimits, SIGNIN_FAILURES_ALLOWED, type RateLimits, type Tier, type TierLimits } from './rate-limit-store.ts';
+import type { WindowState, WindowStore } from './rate-windows.ts';
 
 /**
- * The rate-limit store in Redis (`REDIS_URL`), the usual shared store at scale: the same
- * `RateLimits` interface and the same semantics as the PostgreSQL store (rate-limit-store.ts),
- * so the per-key limit holds across any number of API processes.
+ * The rate-limit store in Redis (`REDIS_URL`), the usual shared store at scale: a `WindowStore`
+ * (rate-windows.ts) like the memory and PostgreSQL ones, so `createRateLimits` applies the same
+ * tiers and the same all-or-nothing rule, and the per-key limit holds across any number of API
+ * processes.
  *
- * One round trip per request: each tier's two fixed windows (per second, per minute) are checked
- * by one Lua script, which Redis runs atomically (EVALSHA, loaded once by ioredis). As with
- * rate-limiter-flexible, a window starts at its first request, a refused request still counts,
- * and a request the minute window refuses gives its burst point back. Every key is written with a
- * TTL in the same script (and a key found without one gets it), so the store stays bounded: a
- * key lives at most one window after its last request.
+ * One round trip per request: one Lua script (atomic in Redis, EVALSHA loaded once by ioredis)
+ * reads every window the request touches and counts the request in all of them only when all
+ * have room. A window starts at its first hit and is written with its duration as TTL, so Redis
+ * forgets it by itself one window after its last request: the store stays bounded and `purge` has
+ * nothing to do. The keys of one request may name different subjects (a key and its account), so
+ * this needs one Redis primary (with replicas for failover), not Redis Cluster.
  */
 
-/** KEYS: second window, minute window. ARGV: per-second points, per-minute points, 1000, 60000. */
-const CHECK = `
-local function hit(key, window)
-  local n = redis.call('INCR', key)
+/** KEYS: the windows. ARGV: now (ms), then limit and duration (ms) per window. Returns admitted, then used and ms left per window. */
+const HIT = `
+local now = tonumber(ARGV[1])
+local used, left = {}, {}
+local admitted = 1
+for i, key in ipairs(KEYS) do
+  local limit, dur = tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
+  local n = tonumber(redis.call('GET', key) or '0')
   local ttl = redis.call('PTTL', key)
-  if n == 1 or ttl < 0 then redis.call('PEXPIRE', key, window); ttl = tonumber(window) end
-  return n, ttl
+  if n == 0 or ttl <= 0 then n = 0; ttl = dur end
+  used[i], left[i] = n, ttl
+  if n >= limit then admitted = 0 end
 end
-local s, sttl = hit(KEYS[1], ARGV[3])
-if s > tonumber(ARGV[1]) then
-  local m = tonumber(redis.call('GET', KEYS[2]) or '0')
-  return {0, m, redis.call('PTTL', KEYS[2]), sttl}
+local out = {admitted}
+for i, key in ipairs(KEYS) do
+  if admitted == 1 then
+    if used[i] == 0 then redis.call('SET', key, 1, 'PX', left[i]) else redis.call('INCR', key) end
+    used[i] = used[i] + 1
+  end
+  out[#out + 1] = used[i]
+  out[#out + 1] = left[i]
 end
-local m, mttl = hit(KEYS[2], ARGV[4])
-if m > tonumber(ARGV[2]) then
-  redis.call('DECR', KEYS[1])
-  return {0, m, mttl, mttl}
-end
-return {1, m, mttl, 0}
+return out
 `;
 
 /**
@@ -51,10 +57,8 @@ return n
 /** KEYS: the e-mail's key. Returns {failures, ms left}. */
 const FAILURES_READ = `return {tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1])}`;
 
-type Checked = [allowed: number, minuteCount: number, minuteTtl: number, retryMs: number];
-
 interface ScriptedRedis extends Redis {
-  rateCheck(secondKey: string, minuteKey: string, perSecond: number, perMinute: number, secondMs: number, minuteMs: number): Promise<Checked>;
+  windowHit(numKeys: number, ...args: Array<string | number>): Promise<number[]>;
   signinFailure(key: string, allowed: number, windowMs: number, blockMs: number): Promise<number>;
   signinFailuresRead(key: string): Promise<[number, number]>;
 }
@@ -73,13 +77,12 @@ function unavailable(err: unknown): AppError {
 }
 
 export async function createRedisRateLimits(opts: { url: string; tiers?: Partial<Record<Tier, TierLimits>>; /** Key prefix (tests share one Redis). */ prefix?: string }): Promise<RateLimits> {
-  const tiers: Record<Tier, TierLimits> = { ...RATE_LIMIT_TIERS, ...opts.tiers };
   const prefix = opts.prefix ?? 'prosa:rl:';
   // A command fails after one reconnection attempt instead of queueing without end: requests must
   // not hang while Redis is away. lazyConnect + connect(): a wrong REDIS_URL stops the start.
   const redis = new Redis(opts.url, { maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 5_000 }) as ScriptedRedis;
   redis.on('error', () => {}); // reported per command; ioredis reconnects by itself
-  redis.defineCommand('rateCheck', { numberOfKeys: 2, lua: CHECK });
+  redis.defineCommand('windowHit', { lua: HIT });
   redis.defineCommand('signinFailure', { numberOfKeys: 1, lua: FAILURE });
   redis.defineCommand('signinFailuresRead', { numberOfKeys: 1, lua: FAILURES_READ });
   try {
@@ -88,9 +91,6 @@ export async function createRedisRateLimits(opts: { url: string; tiers?: Partial
     redis.disconnect(); // no reconnection loop left behind
     throw err;
   }
-  // Hash tags ({...}) keep both windows of one key in one slot, as a Redis Cluster requires for a script.
-  const windowKey = (tier: Tier, key: string, window: 's' | 'm') => `${prefix}{${tier}:${key}}:${window}`;
-  const failureKey = (key: string) => `${prefix}signin_failures:${key}`;
   const run = async <T>(command: () => Promise<T>): Promise<T> => {
     try {
       return await command();
@@ -98,16 +98,36 @@ export async function createRedisRateLimits(opts: { url: string; tiers?: Partial
       throw unavailable(err);
     }
   };
-  return {
-    async check(tier, key): Promise<RateDecision> {
-      const { perSecond, perMinute } = tiers[tier];
-      const [allowed, minuteCount, minuteTtl, retryMs] = await run(() => redis.rateCheck(windowKey(tier, key, 's'), windowKey(tier, key, 'm'), perSecond, perMinute, 1_000, 60_000));
-      const nowSec = Date.now() / 1000;
-      const resetAt = Math.ceil(nowSec + (minuteTtl > 0 ? minuteTtl : 60_000) / 1000);
-      const remaining = Math.max(0, perMinute - minuteCount);
-      if (allowed === 1) return { allowed: true, limit: perMinute, remaining, resetAt, retryAfter: 0 };
-      return { allowed: false, limit: perMinute, remaining, resetAt, retryAfter: Math.max(1, Math.ceil(retryMs / 1000)) };
+  const failureKey = (key: string) => `${prefix}signin_failures:${key}`;
+  const store: WindowStore = {
+    async hit(hits, now) {
+      const keys = hits.map((h) => `${prefix}${h.key}`);
+      const args = hits.flatMap((h) => [h.limit, h.durationMs]);
+      const out = await run(() => redis.windowHit(keys.length, ...keys, now, ...args));
+      const states: WindowState[] = hits.map((h, i) => ({ key: h.key, used: Number(out[1 + 2 * i]), expiresAt: now + Number(out[2 + 2 * i]) }));
+      return { admitted: Number(out[0]) === 1, states };
     },
+    // Every window carries its TTL: Redis deletes ended windows itself.
+    async purge() {
+      return 0;
+    },
+    async size() {
+      let count = 0;
+      let cursor = '0';
+      do {
+        const [next, keys] = await run(() => redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000));
+        cursor = next;
+        count += keys.filter((k) => !k.startsWith(`${prefix}signin_failures:`)).length;
+      } while (cursor !== '0');
+      return count;
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+  return createRateLimits({
+    tiers: opts.tiers,
+    store,
     signinFailures: {
       async retryAfter(key) {
         const [failures, ttl] = await run(() => redis.signinFailuresRead(failureKey(key)));
@@ -121,8 +141,5 @@ export async function createRedisRateLimits(opts: { url: string; tiers?: Partial
         await run(() => redis.del(failureKey(key)));
       },
     },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
-  };
+  });
 }

@@ -1,11 +1,13 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import pg from 'pg';
+import { memoryWindowStore, type WindowHit, type WindowState, type WindowStore } from './rate-windows.ts';
+import { sqlWindowStore } from './rate-windows-sql.ts';
 
 /**
- * Rate-limit tiers (spec "Rate limits"): a per-minute rate and a per-second burst.
- * rate-limiter-flexible only has fixed windows, so each tier is two limiters checked in
- * sequence: a RateLimiterUnion would consume from both even when one refuses, admitting only
- * 80 of 120 per minute (measured, shared/reference/stack.md §8).
+ * Rate-limit tiers (spec "Rate limits"): a per-minute rate and a per-second burst, each a fixed
+ * window (rate-windows.ts). A request is counted against both windows of every tier it touches
+ * only when all of them have room: a RateLimiterUnion consumed from both even when one refused,
+ * admitting only 80 of 120 per minute (measured, shared/reference/stack.md §8).
  */
 export type Tier = 'free' | 'authenticated' | 'account' | 'unauthenticated' | 'signin' | 'mcp' | 'assistant' | 'oauth_register' | 'oauth_token';
 
@@ -51,8 +53,23 @@ export interface RateDecision {
   retryAfter: number;
 }
 
+export interface RateCheck {
+  tier: Tier;
+  key: string;
+}
+
+/**
+ * The rate limiter a request sees. Its shape is the contract for every store (memory, PostgreSQL,
+ * Redis): `checkAll` is one round trip for all the tiers a request touches, all or nothing.
+ */
 export interface RateLimits {
   check(tier: Tier, key: string): Promise<RateDecision>;
+  /**
+   * Checks several tiers at once (a key's own limit and its account's ceiling): the request is
+   * counted against every one only when every one has room (`admitted`), else against none. One
+   * decision per check, in order; a refusing tier's decision has `allowed: false`.
+   */
+  checkAll(checks: readonly RateCheck[]): Promise<{ admitted: boolean; decisions: RateDecision[] }>;
   /** Failed sign-ins per e-mail: after 5 in 15 minutes, sign-in for it is refused for a while. */
   signinFailures: {
     /** Seconds the caller must wait, 0 when sign-in may be tried. */
@@ -60,76 +77,97 @@ export interface RateLimits {
     recordFailure(key: string): Promise<void>;
     reset(key: string): Promise<void>;
   };
+  /** Deletes ended windows now (the store also does it every `purgeIntervalMs`); returns how many. */
+  purgeExpired(): Promise<number>;
+  /** Windows currently stored (tests: the store stays bounded). */
+  storedWindows(): Promise<number>;
   close(): Promise<void>;
 }
 
 export const SIGNIN_FAILURES_ALLOWED = 5;
 
-interface TierLimiters {
-  perSecond: RateLimiterAbstract;
-  perMinute: RateLimiterAbstract;
-}
-
 /** Memory store for one process (embedded); PostgreSQL store so limits hold across replicas. */
 export type TierLimits = { perMinute: number; perSecond: number };
 
-export async function createRateLimits(opts: { connectionString?: string; /** Replaces tiers' figures (test harnesses, external checks). */ tiers?: Partial<Record<Tier, TierLimits>> }): Promise<RateLimits> {
+export interface RateLimitOptions {
+  /** PostgreSQL: counters shared by every replica (prosa_rate_windows); absent: in memory. */
+  connectionString?: string;
+  /** Replaces tiers' figures (test harnesses, external checks). */
+  tiers?: Partial<Record<Tier, TierLimits>>;
+  /** Another window store (tests: PostgreSQL's over PGlite or a counting client; Redis). */
+  store?: WindowStore;
+  /** The clock in Unix ms (tests advance it). */
+  now?: () => number;
+  /** Another failed-sign-in counter (the Redis store brings its own, rate-limit-redis.ts). */
+  signinFailures?: RateLimits['signinFailures'];
+  /** How often ended windows are deleted; 60 s by default. */
+  purgeIntervalMs?: number;
+}
+
+const SECOND = 1000;
+const MINUTE = 60_000;
+
+export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimits> {
   const tiers: Record<Tier, TierLimits> = { ...TIERS, ...opts.tiers };
+  const now = opts.now ?? Date.now;
   let pool: pg.Pool | undefined;
-  const limiter = async (keyPrefix: string, points: number, duration: number, blockDuration = 0): Promise<RateLimiterAbstract> => {
-    if (!opts.connectionString) return new RateLimiterMemory({ points, duration, keyPrefix, blockDuration });
+  const sharedPool = (): pg.Pool => {
     if (!pool) {
-      pool = new pg.Pool({ connectionString: opts.connectionString, max: 4 });
+      pool = new pg.Pool({ connectionString: opts.connectionString, max: 8 });
       // A dropped idle connection is replaced on the next query; never an uncaught exception.
       pool.on('error', () => {});
     }
-    const p = pool;
-    return new Promise((resolve, reject) => {
-      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-        { storeClient: p, storeType: 'pool', points, duration, keyPrefix, blockDuration, tableName: 'prosa_rate_limits', clearExpiredByTimeout: false },
-        (err?: Error) => (err ? reject(err) : resolve(limiter)),
-      );
-    });
+    return pool;
   };
-  const limiters = {} as Record<Tier, TierLimiters>;
-  for (const tier of Object.keys(tiers) as Tier[]) {
-    limiters[tier] = {
-      perSecond: await limiter(`${tier}_perSecond`, tiers[tier].perSecond, 1),
-      perMinute: await limiter(`${tier}_perMinute`, tiers[tier].perMinute, 60),
-    };
-  }
-  // The fifth failure within 15 minutes blocks the e-mail for 5 minutes (docs/decisions.md): the
-  // limiter refuses, and so starts its block, on the consume that goes past `points`.
-  const failures = await limiter('signin_failures', SIGNIN_FAILURES_ALLOWED - 1, 15 * 60, 5 * 60);
+  const store = opts.store ?? (opts.connectionString ? sqlWindowStore(sharedPool()) : memoryWindowStore());
+
+  // Sign-in failures stay on rate-limiter-flexible (off the hot path; its block duration is what
+  // the lockout needs). Its PostgreSQL table is purged by the library every 5 minutes.
+  const failures = opts.signinFailures ? null : await failureLimiter(opts.connectionString ? sharedPool() : undefined);
+
+  const decide = (t: TierLimits, sec: WindowState, min: WindowState, admitted: boolean, at: number): RateDecision => {
+    const resetAt = Math.ceil(min.expiresAt / 1000);
+    if (admitted) return { allowed: true, limit: t.perMinute, remaining: Math.max(0, t.perMinute - min.used), resetAt, retryAfter: 0 };
+    const full = [sec.used >= t.perSecond ? sec : null, min.used >= t.perMinute ? min : null].filter((w): w is WindowState => w !== null);
+    const retryAfter = full.length ? Math.max(1, ...full.map((w) => Math.ceil((w.expiresAt - at) / 1000))) : 0;
+    return { allowed: full.length === 0, limit: t.perMinute, remaining: Math.max(0, t.perMinute - min.used), resetAt, retryAfter };
+  };
+
+  const checkAll: RateLimits['checkAll'] = async (checks) => {
+    const at = now();
+    const hits: WindowHit[] = checks.flatMap(({ tier, key }) => [
+      { key: `${tier}:s:${key}`, limit: tiers[tier].perSecond, durationMs: SECOND },
+      { key: `${tier}:m:${key}`, limit: tiers[tier].perMinute, durationMs: MINUTE },
+    ]);
+    const { admitted, states } = await store.hit(hits, at);
+    return { admitted, decisions: checks.map(({ tier }, i) => decide(tiers[tier], states[2 * i], states[2 * i + 1], admitted, at)) };
+  };
+
+  // Ended windows are deleted a minute after they end, so the store holds the subjects of about
+  // the last two minutes. A failed purge is retried at the next tick.
+  const purgeExpired = () => store.purge(now() - MINUTE);
+  const timer = setInterval(() => void purgeExpired().catch(() => {}), opts.purgeIntervalMs ?? MINUTE);
+  timer.unref();
+
   return {
     async check(tier, key) {
-      const { perSecond, perMinute } = limiters[tier];
-      const limit = tiers[tier].perMinute;
-      const nowSec = Date.now() / 1000;
-      try {
-        await perSecond.consume(key);
-      } catch (rej) {
-        if (!(rej instanceof RateLimiterRes)) throw rej;
-        const minute = await perMinute.get(key);
-        return {
-          allowed: false,
-          limit,
-          remaining: minute ? Math.max(0, limit - minute.consumedPoints) : limit,
-          resetAt: Math.ceil(nowSec + (minute?.msBeforeNext ?? 60_000) / 1000),
-          retryAfter: Math.max(1, Math.ceil(rej.msBeforeNext / 1000)),
-        };
-      }
-      try {
-        const res = await perMinute.consume(key);
-        return { allowed: true, limit, remaining: res.remainingPoints, resetAt: Math.ceil(nowSec + res.msBeforeNext / 1000), retryAfter: 0 };
-      } catch (rej) {
-        if (!(rej instanceof RateLimiterRes)) throw rej;
-        // Refused by the minute window: give the burst point back so it is not lost.
-        await perSecond.reward(key, 1);
-        return { allowed: false, limit, remaining: 0, resetAt: Math.ceil(nowSec + rej.msBeforeNext / 1000), retryAfter: Math.max(1, Math.ceil(rej.msBeforeNext / 1000)) };
-      }
+      return (await checkAll([{ tier, key }])).decisions[0];
     },
-    signinFailures: {
+    checkAll,
+    signinFailures: opts.signinFailures ?? limiterFailures(failures!),
+    purgeExpired,
+    storedWindows: () => store.size(),
+    async close() {
+      clearInterval(timer);
+      await store.close();
+      await pool?.end();
+    },
+  };
+}
+
+/** Failed sign-ins counted by rate-limiter-flexible (memory embedded, PostgreSQL at scale). */
+function limiterFailures(failures: RateLimiterAbstract): RateLimits['signinFailures'] {
+  return {
       async retryAfter(key) {
         const res = await failures.get(key);
         if (!res || res.consumedPoints < SIGNIN_FAILURES_ALLOWED) return 0;
@@ -143,9 +181,18 @@ export async function createRateLimits(opts: { connectionString?: string; /** Re
       async reset(key) {
         await failures.delete(key);
       },
-    },
-    async close() {
-      await pool?.end();
-    },
   };
+}
+
+/** The fifth failure within 15 minutes blocks the e-mail for 5 minutes (docs/decisions.md): the
+ * limiter refuses, and so starts its block, on the consume that goes past `points`. */
+async function failureLimiter(pool: pg.Pool | undefined): Promise<RateLimiterAbstract> {
+  const points = SIGNIN_FAILURES_ALLOWED - 1;
+  const common = { points, duration: 15 * 60, keyPrefix: 'signin_failures', blockDuration: 5 * 60 };
+  if (!pool) return new RateLimiterMemory(common);
+  return new Promise((resolve, reject) => {
+    const limiter: RateLimiterPostgres = new RateLimiterPostgres({ ...common, storeClient: pool, storeType: 'pool', tableName: 'prosa_rate_limits', clearExpiredByTimeout: true }, (err?: Error) =>
+      err ? reject(err) : resolve(limiter),
+    );
+  });
 }

@@ -40,17 +40,18 @@ export function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
       // Calls the MCP server makes for a user have their own, larger per-account budget.
       if (tier === 'authenticated' && p?.via === 'bearer') tier = 'assistant';
       const key = tier === 'authenticated' && p ? (p.apiKeyId ? `key:${p.apiKeyId}` : `acct:${p.accountId}`) : tier === 'assistant' && p ? `acct:${p.accountId}` : `ip:${request.ip}`;
-      const d = await ctx.rateLimits.check(tier, key);
+      // The tier and, for keys and sessions, the account-wide ceiling: one round trip, and a
+      // request refused by either is counted against neither.
+      const withCeiling = tier === 'authenticated' && p;
+      const { admitted, decisions } = await ctx.rateLimits.checkAll(withCeiling ? [{ tier, key }, { tier: 'account', key: `acct:${p.accountId}` }] : [{ tier, key }]);
+      const [d, account] = decisions;
       reply.header('X-RateLimit-Limit', String(d.limit));
-      reply.header('X-RateLimit-Remaining', String(d.remaining));
+      reply.header('X-RateLimit-Remaining', String(admitted || !d.allowed ? d.remaining : 0));
       reply.header('X-RateLimit-Reset', String(d.resetAt));
       if (!d.allowed) await refuse(request, rateLimited(d, `at most ${d.limit} requests per minute with short bursts`));
-      if (tier === 'authenticated' && p) {
-        const account = await ctx.rateLimits.check('account', `acct:${p.accountId}`);
-        if (!account.allowed) {
-          reply.header('X-RateLimit-Remaining', '0');
-          await refuse(request, rateLimited(account, `at most ${account.limit} requests per minute for the whole account, across all of its API keys and sessions`));
-        }
+      if (account && !account.allowed) {
+        reply.header('X-RateLimit-Remaining', '0');
+        await refuse(request, rateLimited(account, `at most ${account.limit} requests per minute for the whole account, across all of its API keys and sessions`));
       }
     }
     if (p) request.usage = await recordRequest(db, p.accountId);

@@ -6,7 +6,9 @@ import { getBalanceMicro } from '../../queries/credits.ts';
 
 /**
  * Usage headers on every authenticated response (spec "Usage headers"), errors included.
- * The balance is read as the response leaves, so a charge made by this request shows.
+ * A read (GET, HEAD) charges nothing, so it shows the balance its credential was read with (one
+ * statement, principal.ts); any other request reads it again as the response leaves, so a charge
+ * it made shows.
  */
 export function registerUsageHeaders(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -14,7 +16,8 @@ export function registerUsageHeaders(app: FastifyInstance, ctx: AppContext): voi
     if (!principal) return payload;
     let balance: bigint;
     try {
-      balance = await getBalanceMicro(ctx.database.db, principal.accountId);
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      balance = read && principal.balanceMicro !== undefined ? principal.balanceMicro : await getBalanceMicro(ctx.database.db, principal.accountId);
     } catch (err) {
       request.log.warn({ err }, 'could not read the balance for usage headers');
       return payload;

@@ -159,7 +159,7 @@ export const prepareTerminalDisclaimer = defineTool({
 export const prepareIssueFeeTransmittal = defineTool({
   name: 'prepare_issue_fee_transmittal',
   title: 'Prepare an issue fee transmittal (PTOL-85B)',
-  description: 'Builds the issue fee transmittal content (PTOL-85 Part B) for an application with an unpaid notice of allowance: issue fee 1.18(a)(1) and publication fee 1.18(d)(1) for the account\'s entity size, the non-extendable three-month due date (37 CFR 1.311(a)), front-page names and assignee, and notes on reasons for allowance and continuations. 409 without a notice of allowance or after the due date, uncharged. Costs 5.00 credits. Returns a job: poll get_export.',
+  description: 'Builds the issue fee transmittal content (PTOL-85 Part B) for an application with an unpaid notice of allowance: issue fee 1.18(a) and publication fee 1.18(d)(1) for the account\'s entity size, the non-extendable three-month due date (37 CFR 1.311(a)), front-page names and assignee, and notes on reasons for allowance and continuations. 409 without a notice of allowance or after the due date, uncharged. Costs 5.00 credits. Returns a job: poll get_export.',
   group: 'forms',
   price: '5.00',
   input: z.object({ application_number: applicationNumber, transmittal: issueFeeInput.default({}), idempotency_key: idempotencyKey }),

@@ -7,6 +7,7 @@ import type { ApplicationRow } from '../../db/schema.ts';
 import { findPublicApplication } from '../../queries/applications.ts';
 import type { OdpClient } from './odp-client.ts';
 import { importOdpDocuments, importOdpRecord } from './odp-importer.ts';
+import { clearPublicRecordCaches } from '../../queries/public-record-cache.ts';
 
 /** Fetches in flight, by database and number: concurrent lookups of one number share one fetch. */
 const inFlight = new WeakMap<Db, Map<string, Promise<ApplicationRow | null>>>();
@@ -37,6 +38,7 @@ async function fetchAndStore(db: Db, client: OdpClient, number: string): Promise
   const documents = await client.getDocuments(number);
   const bag = isObject(documents) && Array.isArray(documents.documentBag) ? documents.documentBag : [];
   if (bag.length > 0) await importOdpDocuments(db, bag);
+  clearPublicRecordCaches();
   return (await findPublicApplication(db, number)) ?? null;
 }
 

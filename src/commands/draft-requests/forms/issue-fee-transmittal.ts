@@ -1,7 +1,7 @@
 /**
  * Issue-fee transmittal (PTOL-85B): only while a notice of allowance stands unpaid; due three
  * months from its mailing, not extendable (35 U.S.C. 151(a); 37 CFR 1.311(a)), 409 after that.
- * Fees 1.18(a)(1) and 1.18(d)(1) for the entity size on the payment date.
+ * Fees 1.18(a) and 1.18(d)(1) for the entity size on the payment date.
  */
 import type { Db } from '../../../db/connect.ts';
 import { addMonths } from '../../../domain/deadlines/calendar.ts';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { validationError } from '../../../errors.ts';
 import { accountUpdater } from '../../../commands/account-updater.ts';
-import { getBalanceMicro } from '../../../queries/credits.ts';
+import { requestBalanceMicro } from '../../../queries/request-balance.ts';
 import { presentAccount, presentBalance } from '../../../presenters/account.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
@@ -36,6 +36,6 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     const accountId = accountIdOf(request);
     const account = await accountUpdater(ctx.database.db, actorOf(request), { accountId, displayName: orNull(b.display_name), firmName: orNull(b.firm_name), entitySize: b.entity_size });
-    return { account: presentAccount(account), credits: presentBalance(await getBalanceMicro(ctx.database.db, accountId)) };
+    return { account: presentAccount(account), credits: presentBalance(await requestBalanceMicro(ctx.database.db, request, accountId)) };
   });
 }

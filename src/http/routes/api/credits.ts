@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { getBalanceMicro, listLedger } from '../../../queries/credits.ts';
+import { listLedger } from '../../../queries/credits.ts';
+import { requestBalanceMicro } from '../../../queries/request-balance.ts';
 import { findAccountById } from '../../../queries/accounts.ts';
 import { presentBalance, presentLedgerEntry } from '../../../presenters/account.ts';
 import { CREDIT_PACKAGES, EXPORT_PRICES, TOKEN_RATES_PER_MILLION } from '../../../domain/pricing.ts';
@@ -25,7 +26,7 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, async (request) => {
     const accountId = accountIdOf(request);
     const [balance, page, account] = await Promise.all([
-      getBalanceMicro(db, accountId),
+      requestBalanceMicro(db, request, accountId),
       listLedger(db, accountId, { limit: request.query.limit, before: request.query.before ? BigInt(request.query.before) : undefined }),
       findAccountById(db, accountId),
     ]);

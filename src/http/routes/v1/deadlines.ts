@@ -8,6 +8,7 @@ import { pendingAction } from '../../../queries/application-deadlines.ts';
 import { presentDeadlinesRecord } from '../../../presenters/deadlines.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 import { appNotFound } from './lookup.ts';
+import { cachedPublicRecord } from '../../../queries/public-record-cache.ts';
 
 const deadlinesRecordSchema = z.object({
   application_number: z.string(),
@@ -33,8 +34,14 @@ export function deadlinesRoute(app: FastifyInstance, ctx: AppContext): void {
   }, async (request) => {
     const raw = request.params.application_number;
     const number = normalizeApplicationNumber(raw);
-    const app = number ? await publicApplicationOrFetch(ctx, number) : undefined;
-    if (!app) throw appNotFound(raw);
-    return presentDeadlinesRecord(app.application_number, await pendingAction(ctx.database.db, app.id));
+    // Cached for a moment (public-record-cache.ts); a miss is cached too, as null.
+    const record = number
+      ? await cachedPublicRecord(ctx.database, `deadlines:${number}`, async () => {
+          const app = await publicApplicationOrFetch(ctx, number);
+          return app ? presentDeadlinesRecord(app.application_number, await pendingAction(ctx.database.db, app.id)) : null;
+        })
+      : null;
+    if (!record) throw appNotFound(raw);
+    return record;
   });
 }

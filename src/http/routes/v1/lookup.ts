@@ -8,6 +8,7 @@ import { publicApplicationOrFetch } from '../../../sources/odp/live-lookup.ts';
 import { applicationDeadlineFields } from '../../../queries/application-deadlines.ts';
 import { presentApplication } from '../../../presenters/application.ts';
 import { errorObjectSchema } from '../../schemas.ts';
+import { cachedPublicRecord } from '../../../queries/public-record-cache.ts';
 
 export function appNotFound(raw: string): AppError {
   return new AppError(
@@ -45,8 +46,14 @@ export function lookupRoute(app: FastifyInstance, ctx: AppContext): void {
   }, async (request) => {
     const raw = request.params.application_number;
     const number = normalizeApplicationNumber(raw);
-    const app = number ? await publicApplicationOrFetch(ctx, number) : undefined;
-    if (!app) throw appNotFound(raw);
-    return presentApplication(app, await applicationDeadlineFields(ctx.database.db, app.id));
+    // Cached for a moment (public-record-cache.ts); a miss is cached too, as null.
+    const record = number
+      ? await cachedPublicRecord(ctx.database, `lookup:${number}`, async () => {
+          const app = await publicApplicationOrFetch(ctx, number);
+          return app ? presentApplication(app, await applicationDeadlineFields(ctx.database.db, app.id)) : null;
+        })
+      : null;
+    if (!record) throw appNotFound(raw);
+    return record;
   });
 }

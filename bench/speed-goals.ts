@@ -1,0 +1,227 @@
+// bench/speed-goals: every speed goal of issue 12 measured in one run, each printed with its
+// measured value, its ratio or bound, and pass/FAIL.
+//
+//   ./node_modules/.bin/node bench/speed-goals.ts
+//   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres   (default; a scratch database is made and dropped)
+//   BENCH_SECONDS=5 (per throughput run)  BENCH_SKIP=drafts,mcp (leave slow sections out)
+//
+// Throughput: Prosa (bench/speed-server.ts: the real app, limits and usage headers on) and bare
+// Fastify answering the same JSON (bench/bare-fastify.ts), each in its own process, 50 connections,
+// alternated Prosa/bare twice per route so both see the same machine load; ratio = Prosa/bare.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createRateLimits } from '../src/http/plugins/rate-limit-store.ts';
+import { sqlWindowStore } from '../src/http/plugins/rate-windows-sql.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const NODE = process.execPath;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+
+interface Goal { goal: string; measured: string; target: string; pass: boolean }
+const goals: Goal[] = [];
+const record = (g: Goal) => {
+  goals.push(g);
+  console.log(`${g.pass ? 'pass' : 'FAIL'}  ${g.goal}: ${g.measured} (goal ${g.target})`);
+};
+
+function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; m: RegExpExecArray }> {
+  const child = spawn(NODE, args, { cwd: ROOT, env: { ...process.env, ...env } });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = ready.exec(out);
+      if (m) resolve({ child, m });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${out}`)));
+  });
+}
+const stop = async (c: ChildProcess) => {
+  if (c.exitCode !== null) return;
+  c.removeAllListeners('exit');
+  const gone = new Promise((r) => c.once('exit', r));
+  c.kill('SIGTERM');
+  await gone;
+};
+
+let client = 0;
+const nextIp = () => `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client++ & 255}`;
+function load(url: string, headers: Record<string, string>, perRequestIp: boolean): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({
+      url,
+      connections: 50,
+      duration: SECONDS,
+      headers,
+      setupClient: perRequestIp
+        ? (c) => {
+            c.setHeaders({ ...headers, 'x-forwarded-for': nextIp() });
+            c.on('response', () => c.setHeaders({ ...headers, 'x-forwarded-for': nextIp() }));
+          }
+        : undefined,
+    }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+}
+
+async function throughput(dbLabel: string, env: Record<string, string>): Promise<void> {
+  const prosa = await start(['bench/speed-server.ts'], env, /speed server listening on (http:\/\/[\d.:]+) key (\S+)/);
+  const [url, key] = [prosa.m[1], prosa.m[2]];
+  const lookupBody = await (await fetch(`${url}/v1/prosa/lookup/17200011`, { headers: { 'x-forwarded-for': nextIp() } })).text();
+  if (!lookupBody.includes('17200011')) throw new Error(`unexpected lookup answer: ${lookupBody}`);
+  const bare = await start(['bench/bare-fastify.ts'], { BODY: lookupBody }, /bare fastify listening on (http:\/\/[\d.:]+)/);
+  const routes = [
+    { name: 'lookup', path: '/v1/prosa/lookup/17200011', headers: {} as Record<string, string>, perIp: true, target: 0.5 },
+    { name: 'deadlines', path: '/v1/prosa/deadlines/17200011', headers: {}, perIp: true, target: 0.5 },
+    { name: 'authenticated /api read (GET /api/auth/me, X-API-Key)', path: '/api/auth/me', headers: { 'x-api-key': key }, perIp: false, target: 0.25 },
+  ];
+  try {
+    for (const r of routes) {
+      const check = await fetch(`${url}${r.path}`, { headers: { ...r.headers, 'x-forwarded-for': nextIp() } });
+      if (check.status !== 200) throw new Error(`${r.path}: ${check.status} ${await check.text()}`);
+      await load(`${url}${r.path}`, r.headers, r.perIp); // warm-up (JIT, pools, caches)
+      let p = 0, b = 0, non2xx = 0, p99 = 0;
+      for (let round = 0; round < 2; round++) {
+        const pr = await load(`${url}${r.path}`, r.headers, r.perIp);
+        const br = await load(`${bare.m[1]}${r.path}`, {}, false);
+        p += pr.requests.average / 2;
+        b += br.requests.average / 2;
+        non2xx += pr.non2xx;
+        p99 = Math.max(p99, pr.latency.p99);
+      }
+      const ratio = p / b;
+      record({ goal: `${r.name}, ${dbLabel}`, measured: `${Math.round(p)} req/s vs bare Fastify ${Math.round(b)} req/s = ${ratio.toFixed(3)}x (p99 ${p99} ms, non-2xx ${non2xx})`, target: `>= ${r.target}x`, pass: ratio >= r.target && non2xx === 0 });
+    }
+  } finally {
+    await stop(prosa.child);
+    await stop(bare.child);
+  }
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+async function withScratchPg<T>(fn: (url: string) => Promise<T>): Promise<T | undefined> {
+  const name = `prosa_speed_${randomBytes(5).toString('hex')}`;
+  try {
+    await adminQuery(`create database ${name}`);
+  } catch (err) {
+    console.log(`(PostgreSQL at ${PG_URL} unavailable: ${(err as Error).message}; PostgreSQL rows skipped)`);
+    return undefined;
+  }
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  try {
+    return await fn(u.toString());
+  } finally {
+    await adminQuery(`drop database if exists ${name} with (force)`);
+  }
+}
+
+/** Goal 1: statements per request and rows after many distinct subjects, on PostgreSQL. */
+async function rateStore(url: string): Promise<void> {
+  // The table comes from the migration: run the app's migrations on the scratch database.
+  const { openDatabase } = await import('../src/db/connect.ts');
+  const { migrateToLatest } = await import('../src/db/migrate.ts');
+  const database = await openDatabase({ databaseUrl: url });
+  await migrateToLatest(database.db);
+  await database.close();
+  const pool = new pg.Pool({ connectionString: url, max: 8 });
+  let statements = 0;
+  let clock = Date.now();
+  const limits = await createRateLimits({ store: sqlWindowStore({ query: (t, v) => ((statements += 1), pool.query(t, v)) }), now: () => clock });
+  const N = 5000;
+  const started = performance.now();
+  for (let i = 0; i < N; i++) await limits.checkAll([{ tier: 'authenticated', key: `key:${i}` }, { tier: 'account', key: `acct:${i}` }]);
+  const perCheckMs = (performance.now() - started) / N;
+  const rows = await limits.storedWindows();
+  clock += 2 * 60_000 + 1000;
+  await limits.purgeExpired();
+  const after = await limits.storedWindows();
+  record({ goal: 'rate-limit store round trips (key tier + account ceiling, PostgreSQL)', measured: `${(statements - 2 - 1) / N} statement(s) per request, ${perCheckMs.toFixed(2)} ms each sequentially`, target: '<= 1', pass: (statements - 3) / N <= 1 });
+  record({ goal: 'rate-limit store bounded', measured: `${rows} rows after ${N} distinct keys (a key and an account each: 4 windows), ${after} after the purge 2 min later`, target: 'no rows once windows ended', pass: after === 0 });
+  await limits.close();
+  await pool.end();
+}
+
+/** Goal 5: `prosa --help`, median of 7, beside `node -e 0` (the floor any Node CLI pays). */
+function cliHelp(): void {
+  const time = (args: string[]) => {
+    const xs: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const t0 = performance.now();
+      const r = spawnSync(NODE, args, { cwd: ROOT });
+      if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`);
+      xs.push(performance.now() - t0);
+    }
+    return xs.sort((a, b) => a - b)[3];
+  };
+  const floor = time(['-e', '0']);
+  const help = time(['bin/prosa.js', '--help']);
+  const traced = spawnSync(NODE, ['--import', './test/support/module-trace.ts', 'src/main.ts', '--help'], { cwd: ROOT, encoding: 'utf8' });
+  const modules = /--- modules loaded: (\d+)/.exec(traced.stderr)?.[1];
+  record({ goal: 'prosa --help', measured: `${help.toFixed(0)} ms median (node -e 0: ${floor.toFixed(0)} ms), ${modules} modules loaded`, target: '< 300 ms', pass: help < 300 });
+}
+
+/** Goal 6: a fresh embedded start (new data directory) until listening, and RSS once idle. */
+async function freshStart(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'prosa-speed-start-'));
+  const t0 = performance.now();
+  const s = await start(['bin/prosa.js', 'serve'], { PORT: '0', HOST: '127.0.0.1', PROSA_DATA_DIR: dir, LOG_LEVEL: 'warn', BASE_URL: 'http://localhost:8080', DATABASE_URL: '' }, /listening on (http:\/\/[\d.:]+)/);
+  const startMs = performance.now() - t0;
+  await new Promise((r) => setTimeout(r, 5000));
+  const status = readFileSync(`/proc/${s.child.pid}/status`, 'utf8');
+  const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+  await stop(s.child);
+  rmSync(dir, { recursive: true, force: true });
+  record({ goal: 'fresh embedded start (new data directory, demo seeded) to listening', measured: `${(startMs / 1000).toFixed(2)} s`, target: '< 3 s', pass: startMs < 3000 });
+  record({ goal: 'idle RSS, embedded (5 s after start)', measured: `${rssMb.toFixed(0)} MB`, target: '< 300 MB', pass: rssMb < 300 });
+}
+
+/** Goal 4: bench/draft-jobs.ts with 10 drafts, worker threads (the default), sequential p50. */
+function drafts(): void {
+  const r = spawnSync(NODE, ['bench/draft-jobs.ts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, BENCH_DRAFTS: '10', DATABASE_URL: '' } });
+  const line = r.stdout.split('\n').find((l) => l.startsWith('threads') && l.includes('sequential'));
+  if (!line) throw new Error(`draft-jobs: ${r.stdout}${r.stderr}`);
+  const p50 = Number(/p50 (\d+) ms/.exec(line)![1]);
+  const accepted = Number(/202 answered p50 (\d+) ms/.exec(line)![1]);
+  record({ goal: 'draft submission to complete, p50 (embedded, worker threads, sequential)', measured: `${p50} ms (202 answered p50 ${accepted} ms)`, target: '< 100 ms', pass: p50 < 100 });
+}
+
+/** Goal 7: bench/mcp-overhead.ts (200 samples), the p50 ratios. */
+function mcp(): void {
+  const r = spawnSync(NODE, ['bench/mcp-overhead.ts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, BENCH_SAMPLES: '200', BENCH_SECONDS: '3' } });
+  for (const tool of ['lookup_application', 'check_credits']) {
+    // A markdown row: | call | direct p50 / p99 | MCP p50 / p99 | p50 ratio | direct req/s | MCP req/s | throughput ratio |
+    const cells = r.stdout.split('\n').find((l) => l.includes(tool))?.split('|').map((c) => c.trim());
+    const ratio = cells ? Number(cells[4]) : NaN;
+    record({ goal: `MCP ${tool} vs the direct call, p50`, measured: cells ? `${ratio}x (direct ${cells[2]} ms, MCP ${cells[3]} ms p50 / p99; throughput ratio ${cells[7]})` : `no output: ${r.stdout.slice(-400)}${r.stderr.slice(-400)}`, target: '<= 1.5x', pass: ratio <= 1.5 });
+  }
+}
+
+console.log(`speed goals (issue 12), Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+await withScratchPg(rateStore);
+cliHelp();
+await freshStart();
+await throughput('embedded PGlite', { DATABASE_URL: '' });
+await withScratchPg((url) => throughput('PostgreSQL', { DATABASE_URL: url }));
+if (!SKIP.has('drafts')) drafts();
+if (!SKIP.has('mcp')) mcp();
+console.log(`\n${goals.filter((g) => g.pass).length} of ${goals.length} met; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.table(goals.map((g) => ({ goal: g.goal, measured: g.measured, target: g.target, result: g.pass ? 'pass' : 'FAIL' })));

@@ -1,0 +1,26 @@
+/**
+ * Messages between the analysis pool (main thread) and an analysis thread. Kept apart from the
+ * thread's entry module, which must only ever be loaded inside a thread.
+ */
+import type { FirstPassRequest, FirstPassResult, RecordRequest, RecordResult } from '../analysis-tasks.ts';
+import type { TypeHint } from '../../domain/office-action/index.ts';
+
+export interface Tasks {
+  firstPass: { input: FirstPassRequest; output: FirstPassResult };
+  buildRecord: { input: RecordRequest; output: RecordResult };
+  estimateTokens: { input: { text: string; typeHint: TypeHint }; output: { inputTokens: number; outputTokens: number } };
+}
+export type TaskName = keyof Tasks;
+
+export interface TaskRequest<K extends TaskName = TaskName> {
+  id: number;
+  task: K;
+  input: Tasks[K]['input'];
+}
+
+export type TaskReply = { id: number; ok: true; output: unknown } | { id: number; ok: false; name: string; message: string };
+
+/** Sent once the thread has loaded its modules: from then on it can be stopped safely. */
+export const READY_REPLY = { ready: true } as const;
+/** Asks the thread to finish: it closes its port and exits once idle. */
+export const EXIT_REQUEST = { exit: true } as const;
