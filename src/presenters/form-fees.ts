@@ -40,6 +40,7 @@ const FEES_OF: Readonly<Record<string, readonly UsptoFeeCode[]>> = {
 export function usptoFeesQuoted(items: readonly { type: string; form?: string; count?: number }[], entity: EntitySize, today: string) {
   return items.flatMap((item) => (FEES_OF[item.form ?? item.type] ?? []).map((code) => {
     const f = usptoFee(code, entity, today);
-    return { export: item.form ?? item.type, citation: f.citation, title: f.title, amount: f.amount, per: 'paper', ...(code === 'ids_1_17_p' ? { when: 'only when the IDS is filed under 37 CFR 1.97(c) without a statement, or under 1.97(d)' } : {}) };
+    // `verified`: whether the amount was read from the CFR text (uspto-fees.ts), so a page can say when it was not.
+    return { export: item.form ?? item.type, citation: f.citation, title: f.title, amount: f.amount, verified: f.verified, per: 'paper', ...(code === 'ids_1_17_p' ? { when: 'only when the IDS is filed under 37 CFR 1.97(c) without a statement, or under 1.97(d)' } : {}) };
   }));
 }

@@ -158,8 +158,8 @@ describe('the price quote shows the USPTO fees beside the Form price', () => {
     expect(q.line_items).toEqual(expect.arrayContaining([expect.objectContaining({ item: 'export', type: 'form', unit_price: '5.00' })]));
     expect(q.total).toBe('15.00');
     expect(q.uspto_fees).toEqual([
-      expect.objectContaining({ export: 'notice_of_appeal', citation: '37 CFR 41.20(b)(1)', amount: '362.00' }),
-      expect.objectContaining({ export: 'issue_fee_transmittal', citation: '37 CFR 1.18(a)', amount: '516.00' }),
+      expect.objectContaining({ export: 'notice_of_appeal', citation: '37 CFR 41.20(b)(1)', amount: '362.00', verified: true }),
+      expect.objectContaining({ export: 'issue_fee_transmittal', citation: '37 CFR 1.18(a)', amount: '516.00', verified: false }),
       expect.objectContaining({ export: 'issue_fee_transmittal', citation: '37 CFR 1.18(d)(1)', amount: '0.00' }),
     ]);
     expect(q.notes.join(' ')).toMatch(/paid to the USPTO, not in credits/);

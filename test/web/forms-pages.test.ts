@@ -80,11 +80,17 @@ describe('forms pages: IDS, extension petition, interview request, drawing sheet
     await page.getByRole('region', { name: 'Forms' }).getByRole('link', { name: 'Information disclosure statement' }).click();
     await page.waitForURL(/\/forms\?application=17345678&form=ids/);
 
-    // Timing from the docket: the demo history ends in a final rejection, and the non-final action
-    // recorded after it reopened prosecution, so 1.97(c): the statement or the fee.
+    // Timing from the server's rule (GET .../ids-timing): the demo history ends in a final
+    // rejection, and the non-final action recorded after it reopened prosecution, so 1.97(c): the
+    // statement or the fee. The page shows the server's explanation, dates and 1.17(p) fee.
+    const window197 = await apiCall<{ window: string; explanation: string; basis: { filing_date: string }; fee: { amount: string; entity_size: string; verified: boolean } }>('/api/applications/17345678/ids-timing');
+    expect(window197.window).toBe('1.97(c)');
     const timing = page.getByRole('region', { name: 'Timing (37 CFR 1.97)' });
-    await timing.getByText(`The latest action on the merits is a non-final rejection mailed on ${mailed}, which leaves prosecution open.`).waitFor();
+    await timing.getByText(window197.explanation).waitFor();
     await expect.poll(() => timing.getByText('this IDS falls under 37 CFR 1.97(c)').count()).toBe(1);
+    const dollars = `$${Number(window197.fee.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    await timing.getByText(`${dollars} for a ${window197.fee.entity_size} entity`).waitFor();
+    expect(await timing.getByText('not yet verified against the USPTO fee schedule').count()).toBe(window197.fee.verified ? 0 : 1);
     await expect.poll(() => page.getByLabel('Timing of the statement').inputValue()).toBe('1.97(c)');
     await page.getByText('Price: 9.00 credits').waitFor();
 

@@ -13,17 +13,23 @@ export interface ExportRequest {
   input: Record<string, unknown>;
 }
 
-export interface ExportQuote { total: string; balance: string; balance_after: string; covers_prepaid_items: boolean }
+/** A USPTO fee the paper carries (paid to the USPTO, not in credits), for the account's entity size. */
+export interface UsptoFeeQuoted { export?: string; citation: string; title: string; amount: string | null; verified?: boolean; per?: string; when?: string }
 
-/** The price of one export of this kind, before submitting (POST /api/quote, free). */
-export function useExportQuote(type: ExportType) {
+export interface ExportQuote { total: string; balance: string; balance_after: string; covers_prepaid_items: boolean; uspto_fees?: UsptoFeeQuoted[] }
+
+/**
+ * The price of one export of this kind, before submitting (POST /api/quote, free); with `form`,
+ * the quote also names the USPTO fees that form's paper carries today.
+ */
+export function useExportQuote(type: ExportType, form?: string) {
   return useQuery({
-    queryKey: ['quote', 'export', type],
-    queryFn: () => api<ExportQuote>('/api/quote', { method: 'POST', body: { exports: [{ type, count: 1 }] } }),
+    queryKey: ['quote', 'export', type, form ?? null],
+    queryFn: () => api<ExportQuote>('/api/quote', { method: 'POST', body: { exports: [{ type, ...(form ? { form } : {}), count: 1 }] } }),
   });
 }
 
-export interface ExportSubmission { job_id: string; status: string; poll_url: string; price: string; export_type: string; form?: string }
+export interface ExportSubmission { job_id: string; status: string; poll_url: string; price: string; export_type: string; form?: string; uspto_fees?: UsptoFeeQuoted[] }
 
 /** Submits a billed export; the idempotency key makes a double click or a retry one charge. */
 export function useSubmitExport() {

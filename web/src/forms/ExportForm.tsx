@@ -1,28 +1,35 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../api/client.ts';
-import { useExportQuote, useSubmitExport, type ExportRequest, type ExportType } from '../api/forms.ts';
+import { useExportQuote, useSubmitExport, type ExportRequest, type ExportType, type UsptoFeeQuoted } from '../api/forms.ts';
 import { useJob } from '../api/plans.ts';
 import { Button } from '../ui/Button.tsx';
 import { Badge } from '../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
-import { fmtBalance, fmtCredits } from '../ui/format.ts';
+import { fmtBalance, fmtCredits, fmtUsd } from '../ui/format.ts';
 
 /**
  * The shared half of every form page: the price before submitting (POST /api/quote), the submit
  * (POST /api/exports, the job API the MCP forms tools use), the server's errors as it sent them
- * (400 field list, 402 with the billing page, any other code with its suggestion), then live job
- * progress and the download link. A form supplies only its fields and `build`, which returns the
- * request body or a sentence saying what is still missing.
+ * (400 field list, 402 with the billing page, 409 when the docket does not allow the paper now,
+ * 422 when the server's rule refuses it, any other code with its suggestion), then live job
+ * progress and the download link. Beside Prosa's price, the USPTO fees the paper carries for the
+ * account's entity size (the quote's `uspto_fees`): they are paid to the USPTO, not in credits.
+ * A form supplies only its fields and `build`, which returns the request body or a sentence
+ * saying what is still missing.
  */
-export function ExportForm({ type, noun, build, children }: {
+export function ExportForm({ type, form, noun, build, children, hideUsptoFees = false }: {
   type: ExportType;
+  /** For type form: which form (POST /api/quote names its USPTO fees). */
+  form?: string;
+  /** The IDS shows its 1.17(p) fee from the server's timing window instead. */
+  hideUsptoFees?: boolean;
   /** What the document is called on the button: "Prepare the IDS". */
   noun: string;
   build: () => ExportRequest | string;
   children: ReactNode;
 }) {
-  const quote = useExportQuote(type);
+  const quote = useExportQuote(type, form);
   const submit = useSubmitExport();
   const [problem, setProblem] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -53,7 +60,8 @@ export function ExportForm({ type, noun, build, children }: {
 
   const price = quote.data ? fmtCredits(quote.data.total) : null;
   return (
-    <form onSubmit={onSubmit} className="space-y-5" noValidate>
+    // Any edit clears "what is still missing": it described the form as it was at the last submit.
+    <form onSubmit={onSubmit} onChange={() => problem && setProblem(null)} className="space-y-5" noValidate>
       {children}
       <div className="space-y-3 border-t border-slate-200 pt-4">
         <div aria-live="polite" className="text-sm">
@@ -63,6 +71,7 @@ export function ExportForm({ type, noun, build, children }: {
               {quote.data.covers_prepaid_items ? null : <span className="text-amber-900"> · not enough credits</span>}
             </p>
           )}
+          {!hideUsptoFees && quote.data?.uspto_fees?.length ? <UsptoFees fees={quote.data.uspto_fees} /> : null}
         </div>
         {problem ? <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">{problem}</div> : null}
         <SubmitError error={submit.error} />
@@ -77,9 +86,47 @@ export function ExportForm({ type, noun, build, children }: {
   );
 }
 
-/** The server's error, as it sent it: field problems listed, a 402 pointing to billing. */
+/** The USPTO's own fees the paper carries, beside Prosa's price (amount null: not in Prosa's table). */
+function UsptoFees({ fees }: { fees: UsptoFeeQuoted[] }) {
+  return (
+    <div className="mt-1">
+      <p>USPTO fee{fees.length > 1 ? 's' : ''} the paper carries for your entity size, paid to the USPTO (not in credits):</p>
+      <ul className="list-disc pl-5">
+        {fees.map((f, i) => (
+          <li key={i}>
+            {f.title} ({f.citation}): <strong>{f.amount === null ? 'amount not in Prosa\'s fee table for today' : fmtUsd(f.amount)}</strong>{f.when ? `, ${f.when}` : ''}{f.verified === false && f.amount !== null ? ' (amount not yet verified against the USPTO fee schedule: check it before filing)' : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A refusal the server explains: what it said, and what to do (its agent_suggestion). */
+function Refusal({ title, error }: { title: string; error: ApiError }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+      <p className="font-semibold">{title}</p>
+      <p className="mt-1">{error.message}</p>
+      {error.suggestion ? <p className="mt-1">{error.suggestion}</p> : null}
+      {/* A refusal before charging: say so unless the server's own words already do. */}
+      <p className="mt-1 text-xs text-red-800">{/nothing (was|is) charged/i.test(`${error.message} ${error.suggestion ?? ''}`) ? '' : 'Nothing was charged. '}Code: {error.code}</p>
+    </div>
+  );
+}
+
+/** The server's error, as it sent it: field problems listed, a 402 pointing to billing, 409/422 explained. */
 export function SubmitError({ error }: { error: unknown }) {
   if (!error) return null;
+  // 409: the docket does not allow this paper now (prosecution not closed, no notice of allowance,
+  // claims not twice rejected, period expired). 422: the IDS timing of 37 CFR 1.97 refuses it.
+  if (error instanceof ApiError && error.status === 409) return <Refusal title="The docket does not allow this paper now." error={error} />;
+  if (error instanceof ApiError && error.status === 422) {
+    const title = error.code === 'ids_after_issue_fee' ? 'The issue fee is paid: an IDS is no longer considered under 37 CFR 1.97.'
+      : error.code === 'ids_timing_mismatch' ? 'The IDS does not fit the 37 CFR 1.97 window of the docket.'
+      : 'The server refused the paper.';
+    return <Refusal title={title} error={error} />;
+  }
   if (error instanceof ApiError && error.status === 402) {
     return (
       <Notice tone="warning">

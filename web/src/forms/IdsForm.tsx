@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useApplication, useApplicationHistory, useCorrespondence } from '../api/applications.ts';
+import { useIdsTiming, type IdsActionKind, type IdsTimingAnswer } from '../api/ids-timing.ts';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
-import { fmtDate } from '../ui/format.ts';
+import { fmtDate, fmtUsd } from '../ui/format.ts';
 import { ExportForm } from './ExportForm.tsx';
 import { RowList } from './RowList.tsx';
-import { idsWindow, kindOfDocumentCode, REQUIREMENTS, type IdsTiming, type ProsecutionEvent } from './ids-timing.ts';
+
+type IdsTiming = '1.97(b)' | '1.97(c)' | '1.97(d)';
 
 interface UsRow { number: string; kind_code: string; date: string; patentee_or_applicant: string }
 interface ForeignRow extends UsRow { country_code: string; translation_attached: boolean }
@@ -13,21 +14,48 @@ interface NplRow { citation: string; translation_attached: boolean }
 
 const blankUs = (): UsRow => ({ number: '', kind_code: '', date: '', patentee_or_applicant: '' });
 const blankForeign = (): ForeignRow => ({ ...blankUs(), country_code: '', translation_attached: false });
-const today = () => new Date().toISOString().slice(0, 10);
 
 function usDoc(r: UsRow) {
   return { number: r.number.trim(), ...(r.kind_code.trim() ? { kind_code: r.kind_code.trim() } : {}), date: r.date, patentee_or_applicant: r.patentee_or_applicant.trim() };
 }
 
-/** The docket's prosecution events: USPTO history plus office actions recorded on the docket. */
-function useProsecutionEvents(number: string) {
-  const history = useApplicationHistory(number);
-  const papers = useCorrespondence(number);
-  const events: ProsecutionEvent[] = [
-    ...(history.data?.events ?? []).map((e) => ({ date: e.date, kind: e.meaning?.kind ?? 'other' })),
-    ...(papers.data?.correspondence ?? []).map((p) => ({ date: p.mailing_date, kind: kindOfDocumentCode(p.office_action_type ?? p.document_code) })),
-  ];
-  return { events, isPending: history.isPending || papers.isPending, error: history.error ?? papers.error };
+/** What each window asks of the IDS, in words (37 CFR 1.97(b)-(e)); display only, the rule is the server's. */
+const REQUIRES: Record<IdsTimingAnswer['requirement'], string> = {
+  none: 'No statement under 37 CFR 1.97(e) and no fee.',
+  statement_or_fee: 'Either the statement under 37 CFR 1.97(e) or the fee under 37 CFR 1.17(p).',
+  statement_and_fee: 'Both the statement under 37 CFR 1.97(e) and the fee under 37 CFR 1.17(p), filed on or before payment of the issue fee.',
+  not_considered: 'Not considered under 37 CFR 1.97: petition to withdraw from issue (37 CFR 1.313(c)) with a request for continued examination, or use the Quick Path IDS program.',
+};
+const HINTS: Record<IdsTiming, string> = { '1.97(b)': REQUIRES.none, '1.97(c)': REQUIRES.statement_or_fee, '1.97(d)': REQUIRES.statement_and_fee };
+const ACTION: Record<IdsActionKind, string> = { non_final: 'non-final action', final: 'final action', restriction: 'restriction requirement', quayle: 'Ex parte Quayle action', notice_of_allowance: 'notice of allowance' };
+
+/** The server's window with the dates it was decided on, the requirement and the 1.17(p) fee. */
+function TimingWindow({ t }: { t: IdsTimingAnswer }) {
+  const b = t.basis;
+  const open = t.window !== 'after_issue_fee';
+  return (
+    <Notice tone={open ? 'info' : 'warning'}>
+      <p>
+        {open ? <>Filed {fmtDate(t.filed_on)}, this IDS falls under <strong>37 CFR {t.window}</strong>.</> : <strong>No window of 37 CFR 1.97 is open: the issue fee is paid.</strong>}
+      </p>
+      <p className="mt-1">{t.explanation}</p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+        <dt className="font-medium">Filing date</dt><dd>{fmtDate(b.filing_date)}</dd>
+        <dt className="font-medium">Three months after filing</dt><dd>{fmtDate(b.three_months_after_filing)}</dd>
+        {b.rce_date ? <><dt className="font-medium">Latest RCE</dt><dd>{fmtDate(b.rce_date)}</dd></> : null}
+        <dt className="font-medium">First action on the merits</dt><dd>{b.first_action_on_merits ? `${ACTION[b.first_action_on_merits.kind]}, ${fmtDate(b.first_action_on_merits.mailing_date)}` : 'none mailed'}</dd>
+        <dt className="font-medium">Closing action</dt><dd>{b.closing_action ? `${ACTION[b.closing_action.kind]}, ${fmtDate(b.closing_action.mailing_date)}` : 'none standing'}</dd>
+        {b.issue_fee_paid ? <><dt className="font-medium">Issue fee paid</dt><dd>{fmtDate(b.issue_fee_paid)}</dd></> : null}
+      </dl>
+      <p className="mt-2"><strong>Requires:</strong> {REQUIRES[t.requirement]}</p>
+      {t.fee ? (
+        <p className="mt-1">
+          <strong>Fee under {t.fee.citation}:</strong> {t.fee.amount === null ? 'not in Prosa\'s fee table for this date' : `${fmtUsd(t.fee.amount)} for a ${t.fee.entity_size} entity`}, paid to the USPTO (not in credits).
+          {t.fee.verified ? null : ' The fee amount is not yet verified against the USPTO fee schedule: check it before filing.'}
+        </p>
+      ) : null}
+    </Notice>
+  );
 }
 
 function UsFields({ row, update, label }: { row: UsRow; update: (p: Partial<UsRow>) => void; label: string }) {
@@ -43,10 +71,9 @@ function UsFields({ row, update, label }: { row: UsRow; update: (p: Partial<UsRo
 
 /** Information disclosure statement (37 CFR 1.97-1.98, PTO/SB/08 content). */
 export function IdsForm({ applicationNumber }: { applicationNumber: string }) {
-  const app = useApplication(applicationNumber);
-  const prosecution = useProsecutionEvents(applicationNumber);
-  // Only once the whole docket is read: a window from half the events would be wrong and sticky.
-  const computed = app.data && !prosecution.isPending && !prosecution.error ? idsWindow(app.data.filing_date, prosecution.events, today()) : null;
+  const server = useIdsTiming(applicationNumber);
+  const serverWindow = server.data?.window;
+  const proposed: IdsTiming | null = serverWindow && serverWindow !== 'after_issue_fee' ? serverWindow : null;
 
   const [timing, setTiming] = useState<IdsTiming | ''>('');
   const [statement, setStatement] = useState<'' | '1.97(e)(1)' | '1.97(e)(2)'>('');
@@ -57,13 +84,18 @@ export function IdsForm({ applicationNumber }: { applicationNumber: string }) {
   const [npl, setNpl] = useState<NplRow[]>([]);
   const [deposit, setDeposit] = useState('');
 
-  // The docket decides the window; the practitioner may still choose another (the server checks).
+  // The server's window is the default; the practitioner may still choose another, which the
+  // server then refuses with 422 ids_timing_mismatch naming the window (shown by ExportForm).
   useEffect(() => {
-    if (!timing && computed?.timing) setTiming(computed.timing);
-  }, [computed?.timing]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!timing && proposed) setTiming(proposed);
+    // 1.97(d) needs the fee whatever the statement: tick it (the practitioner can still untick).
+    if (!timing && proposed === '1.97(d)') setPayFee(true);
+  }, [proposed]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const build = () => {
-    if (!timing) return 'Choose the timing of the statement.';
+    // After the issue fee the server refuses any IDS (422 ids_after_issue_fee): send it so its
+    // answer, with the routes that remain, is what the practitioner reads.
+    if (!timing && serverWindow !== 'after_issue_fee') return 'Choose the timing of the statement.';
     if (timing === '1.97(d)' && (!statement || !payFee)) return 'A 1.97(d) statement needs both the 1.97(e) statement and the 1.17(p) fee.';
     if (timing === '1.97(c)' && !statement && !payFee) return 'A 1.97(c) statement needs the 1.97(e) statement or the 1.17(p) fee.';
     const listed = patents.length + publications.length + foreign.length + npl.length;
@@ -72,7 +104,7 @@ export function IdsForm({ applicationNumber }: { applicationNumber: string }) {
       type: 'ids' as const,
       application_number: applicationNumber,
       input: {
-        timing,
+        ...(timing ? { timing } : {}),
         ...(timing !== '1.97(b)' && statement ? { statement } : {}),
         ...(timing !== '1.97(b)' && payFee ? { pay_fee_1_17_p: true } : {}),
         ...(patents.length ? { us_patents: patents.map(usDoc) } : {}),
@@ -85,27 +117,19 @@ export function IdsForm({ applicationNumber }: { applicationNumber: string }) {
   };
 
   return (
-    <ExportForm type="ids" noun="Prepare the IDS" build={build}>
+    <ExportForm type="ids" noun="Prepare the IDS" build={build} hideUsptoFees>
       <section aria-labelledby="ids-timing-h" className="space-y-3">
         <h3 id="ids-timing-h" className="text-base font-semibold text-slate-900">Timing (37 CFR 1.97)</h3>
-        {app.isPending || prosecution.isPending ? <Loading label="Reading the docket…" /> : app.error || prosecution.error ? <ErrorState error={app.error ?? prosecution.error} /> : computed ? (
-          <Notice tone={computed.timing ? 'info' : 'warning'}>
-            <p>
-              {computed.timing ? <>Filed today, this IDS falls under <strong>37 CFR {computed.timing}</strong>. </> : <><strong>No window of 37 CFR 1.97 is open.</strong> </>}
-              {computed.reason} {app.data?.filing_date ? `Filed ${fmtDate(app.data.filing_date)}.` : 'The filing date is not on the docket.'}
-            </p>
-            <p className="mt-1"><strong>Requires:</strong> {computed.requires}</p>
-          </Notice>
-        ) : null}
+        {server.isPending ? <Loading label="Reading the docket's dates…" /> : server.error ? <ErrorState error={server.error} retry={() => server.refetch()} /> : <TimingWindow t={server.data} />}
         <div className="grid gap-3 sm:grid-cols-2">
-          <SelectField label="Timing of the statement" value={timing} onChange={(e) => setTiming(e.target.value as IdsTiming)} hint={timing ? REQUIREMENTS[timing] : undefined}>
+          <SelectField label="Timing of the statement" value={timing} onChange={(e) => setTiming(e.target.value as IdsTiming)} hint={timing ? HINTS[timing] : undefined}>
             <option value="">Choose…</option>
             <option value="1.97(b)">1.97(b): before the first action on the merits</option>
             <option value="1.97(c)">1.97(c): before a final action or allowance</option>
             <option value="1.97(d)">1.97(d): before the issue fee is paid</option>
           </SelectField>
-          {timing && computed?.timing && timing !== computed.timing ? (
-            <p role="status" className="self-center text-sm text-amber-900">The docket puts this application in {computed.timing}; check the dates before choosing {timing}.</p>
+          {timing && proposed && timing !== proposed ? (
+            <p role="status" className="self-center text-sm text-amber-900">The docket puts this IDS in {proposed}; the server will refuse {timing}.</p>
           ) : null}
         </div>
         {timing === '1.97(c)' || timing === '1.97(d)' ? (

@@ -40,3 +40,9 @@ export function fmtBalance(v: string | number | null | undefined): string {
   if (n < 0 && Number(frac.slice(2)) > 0) cents += 1n;
   return fmtCredits(`${n < 0 && cents > 0n ? '-' : ''}${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`);
 }
+
+/** A USPTO fee in dollars as the server sends it ("1500.00") shown as "$1,500.00". */
+export function fmtUsd(amount: string): string {
+  const n = Number(amount);
+  return Number.isFinite(n) ? `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : `$${amount}`;
+}
