@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { DurableNodeFS, durableStartParams, needsInitdb, syncTree } from './durable-pglite.ts';
+import { readTemplate } from './pglite-template.ts';
 import type { Schema } from './schema.ts';
 
 export type Db = Kysely<Schema>;
@@ -39,6 +40,10 @@ export interface OpenOptions {
   dataDir?: string;
   /** A gzipped data-dir dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob;
+  /** A fresh on-disk PGlite directory starts from the migrated template when one is current (default true). */
+  useTemplate?: boolean;
+  /** Where the template is (tests); default `dist/` of this checkout. */
+  templateDir?: string;
   /** Max pool size on PostgreSQL. */
   poolSize?: number;
   /** Told when an idle PostgreSQL connection fails (logged by the server); the pool recovers by itself. */
@@ -47,10 +52,10 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.onIdleError);
-  return openPglite(opts.dataDir ?? './data', opts.loadDataDir);
+  return openPglite(opts.dataDir ?? './data', opts.loadDataDir, opts.useTemplate ?? true, opts.templateDir);
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob, useTemplate = true, templateDir?: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const lock: DataDirLock | null = inMemory ? null : acquireDataDirLock(dataDir);
   let pglite: PGlite;
@@ -63,7 +68,9 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       const pgdata = `${dataDir}/pgdata`;
       const fresh = needsInitdb(pgdata); // initdb or a loaded dump writes without syncing
       durableFs = new DurableNodeFS(pgdata);
-      pglite = await PGlite.create({ fs: durableFs, parsers, loadDataDir, startParams: durableStartParams() });
+      // A fresh directory starts from the migrated template when there is a current one (pglite-template.ts).
+      const initial = loadDataDir ?? (fresh && useTemplate ? readTemplate(templateDir) : undefined);
+      pglite = await PGlite.create({ fs: durableFs, parsers, loadDataDir: initial, startParams: durableStartParams() });
       if (fresh) syncTree(pgdata);
     }
   } catch (err) {
