@@ -10,10 +10,6 @@ export interface BuildRequest {
   input: unknown;
 }
 
-/** Asks the thread to finish: it closes its port and exits once idle. */
-export const EXIT_REQUEST = { exit: true } as const;
-/** Sent once the thread has loaded its modules: from then on it can be stopped safely. */
-export const READY_REPLY = { ready: true } as const;
 
 export type BuildReply =
   | { id: number; ok: true; bytes: Uint8Array }

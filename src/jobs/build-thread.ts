@@ -5,7 +5,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { DEFAULT_BUILDERS } from './builders.ts';
-import { READY_REPLY, type BuildReply, type BuildRequest, type EXIT_REQUEST } from './build-protocol.ts';
+import type { BuildReply, BuildRequest } from './build-protocol.ts';
+import { READY_REPLY, type EXIT_REQUEST } from '../threads/lifecycle.ts';
 
 parentPort!.on('message', async (req: BuildRequest | typeof EXIT_REQUEST) => {
   if ('exit' in req) {

@@ -8,23 +8,17 @@
 import { Worker } from 'node:worker_threads';
 import { DocumentInputError } from '../documents/validate.ts';
 import type { Builders } from './builders.ts';
-import { EXIT_REQUEST, type BuildReply, type BuildRequest, type READY_REPLY } from './build-protocol.ts';
+import type { BuildReply, BuildRequest } from './build-protocol.ts';
+import { stopThread, type READY_REPLY, type StoppableThread } from '../threads/lifecycle.ts';
 
 interface Pending {
   resolve(buf: Buffer): void;
   reject(err: Error): void;
 }
 
-interface Slot {
-  worker: Worker;
+interface Slot extends StoppableThread {
   pending: Map<number, Pending>;
-  /** Resolves when the thread has loaded its modules (or has exited). */
-  ready: Promise<void>;
-  exited: Promise<void>;
 }
-
-/** How long close() waits for a thread to load, then to exit, before terminating it. */
-const STOP_TIMEOUT_MS = 15_000;
 
 export interface BuilderPool {
   builders: Builders;
@@ -109,19 +103,7 @@ export function startBuilderPool(size: number): BuilderPool {
     },
     async close() {
       closed = true;
-      // Terminating a thread while it is still loading its modules can abort the whole process
-      // (a V8 fatal check, seen as SIGTRAP under load): wait until it has loaded, then ask it to
-      // exit; terminate only a thread that does not stop in time.
       await Promise.all(slots.map((s) => (s ? stopThread(s) : undefined)));
     },
   };
-}
-
-async function stopThread(slot: Slot): Promise<void> {
-  const timeout = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(resolve, ms, 'timeout').unref());
-  if ((await Promise.race([slot.ready.then(() => 'ready' as const), timeout(STOP_TIMEOUT_MS)])) === 'ready') {
-    slot.worker.postMessage(EXIT_REQUEST);
-    if ((await Promise.race([slot.exited.then(() => 'exited' as const), timeout(STOP_TIMEOUT_MS)])) === 'exited') return;
-  }
-  await slot.worker.terminate();
 }

@@ -12,7 +12,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors.ts';
-import { EXIT_REQUEST, type READY_REPLY, type TaskName, type TaskReply, type TaskRequest, type Tasks } from './protocol.ts';
+import type { TaskName, TaskReply, TaskRequest, Tasks } from './protocol.ts';
+import { stopThread, type READY_REPLY, type StoppableThread } from '../../threads/lifecycle.ts';
 
 export interface AnalysisPoolOptions {
   size: number;
@@ -43,16 +44,12 @@ interface Pending {
   timer: NodeJS.Timeout | undefined;
 }
 
-interface Slot {
-  worker: Worker;
+interface Slot extends StoppableThread {
   pending: Map<number, Pending>;
-  ready: Promise<void>;
   isReady: boolean;
-  exited: Promise<void>;
 }
 
 const ENTRY = new URL('./analysis-thread.ts', import.meta.url);
-const STOP_TIMEOUT_MS = 15_000;
 
 const busy = () => new AppError(503, 'analysis_busy', 'The server is analysing as many office actions as it can at once.', 'Retry after the number of seconds in the Retry-After header; the analysis was not run and nothing was charged.', { 'Retry-After': '5' });
 const timedOut = (ms: number) => new AppError(503, 'analysis_timeout', `The analysis did not finish within ${Math.round(ms / 1000)} seconds.`, 'Retry later, or send the office action text alone (without attachments); nothing was charged.', { 'Retry-After': '30' });
@@ -159,14 +156,4 @@ export function startAnalysisPool(opts: AnalysisPoolOptions): AnalysisPool {
       await Promise.all(slots.map((s) => (s ? stopThread(s) : undefined)));
     },
   };
-}
-
-/** Waits until a thread has loaded before asking it to exit (terminating one mid-load can abort V8). */
-async function stopThread(slot: Slot): Promise<void> {
-  const timeout = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(resolve, ms, 'timeout').unref());
-  if ((await Promise.race([slot.ready.then(() => 'ready' as const), timeout(STOP_TIMEOUT_MS)])) === 'ready') {
-    slot.worker.postMessage(EXIT_REQUEST);
-    if ((await Promise.race([slot.exited.then(() => 'exited' as const), timeout(STOP_TIMEOUT_MS)])) === 'exited') return;
-  }
-  await slot.worker.terminate();
 }

@@ -5,7 +5,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { buildRecord, estimateTokens, firstPass } from '../analysis-tasks.ts';
-import { READY_REPLY, type EXIT_REQUEST, type TaskReply, type TaskRequest } from './protocol.ts';
+import type { TaskReply, TaskRequest } from './protocol.ts';
+import { READY_REPLY, type EXIT_REQUEST } from '../../threads/lifecycle.ts';
 
 const run = (req: TaskRequest): unknown => {
   switch (req.task) {

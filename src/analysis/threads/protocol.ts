@@ -19,8 +19,3 @@ export interface TaskRequest<K extends TaskName = TaskName> {
 }
 
 export type TaskReply = { id: number; ok: true; output: unknown } | { id: number; ok: false; name: string; message: string };
-
-/** Sent once the thread has loaded its modules: from then on it can be stopped safely. */
-export const READY_REPLY = { ready: true } as const;
-/** Asks the thread to finish: it closes its port and exits once idle. */
-export const EXIT_REQUEST = { exit: true } as const;
