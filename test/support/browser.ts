@@ -67,3 +67,27 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-390.png`), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** A JSON call made from inside the page, with its session cookie; a non-2xx throws with the body. */
+export function apiFromPage<T>(page: Page, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(async ([p, b]) => {
+    const res = await fetch(p as string, b === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  }, [path, body] as const) as Promise<T>;
+}
+
+/**
+ * Follows the page's "Download ..." link and checks a Word document comes back (its
+ * Content-Disposition matching `name` when given).
+ */
+export async function expectDocxDownload(page: Page, baseUrl: string, opts: { name?: RegExp; timeout?: number } = {}): Promise<void> {
+  const link = page.getByRole('link', { name: /^Download / });
+  await link.waitFor({ timeout: opts.timeout ?? 60_000 });
+  const res = await fetch(new URL((await link.getAttribute('href'))!, baseUrl));
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('wordprocessingml');
+  if (opts.name) expect(res.headers.get('content-disposition')).toMatch(opts.name);
+  expect(Buffer.from(await res.arrayBuffer()).subarray(0, 2).toString('latin1')).toBe('PK');
+}

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { launch, newContext, snap, startWebServer, type WebServer, apiFromPage, expectDocxDownload } from '../support/browser.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
 import { creditGranter } from '../../src/commands/credit-granter.ts';
@@ -39,25 +39,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function apiCall<T>(path: string, body?: unknown): Promise<T> {
-  return page.evaluate(async ([p, b]) => {
-    const res = await fetch(p as string, b === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-    const json = await res.json();
-    if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  }, [path, body] as const) as Promise<T>;
-}
+const apiCall = <T,>(path: string, body?: unknown) => apiFromPage<T>(page, path, body);
 
-/** Follows the download link and checks a Word document named for the paper comes back. */
-async function expectDocx(name: RegExp): Promise<void> {
-  const link = page.getByRole('link', { name: /^Download / });
-  await link.waitFor({ timeout: 90_000 });
-  const res = await fetch(new URL((await link.getAttribute('href'))!, server.url));
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toContain('wordprocessingml');
-  expect(res.headers.get('content-disposition')).toMatch(name);
-  expect(Buffer.from(await res.arrayBuffer()).subarray(0, 2).toString('latin1')).toBe('PK');
-}
+const expectDocx = (name: RegExp) => expectDocxDownload(page, server.url, { name, timeout: 90_000 });
 
 const balance = () => getBalanceMicro(server.t.database.db, accountId);
 
