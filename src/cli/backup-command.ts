@@ -5,7 +5,7 @@ import { openDatabase } from '../db/connect.ts';
 import { lockHolder } from '../db/data-dir-lock.ts';
 import { embeddedCluster, setAsideCluster, writeEmbeddedBackup } from '../db/embedded-backup.ts';
 import { AppError, validationError } from '../errors.ts';
-import { callAdminSocket } from './admin-socket.ts';
+import { runOnServer } from './operator.ts';
 import { printResult } from './output.ts';
 
 /**
@@ -23,12 +23,7 @@ export async function backupCommand(config: Config, file: string, json: boolean)
   if (!existsSync(dirname(path))) throw validationError('file', `names a directory that does not exist: ${dirname(path)}`);
   if (lockHolder(config.dataDir) !== null) {
     // A server holds the directory: it writes the backup itself, between two queries.
-    const { status, body } = await callAdminSocket(config.dataDir, 'backup.write', { path });
-    if (status >= 400) {
-      const e = body as { error_code: string; message: string; agent_suggestion: string };
-      throw new AppError(status, e.error_code, e.message, e.agent_suggestion);
-    }
-    printResult(body, json);
+    printResult(await runOnServer(config.dataDir, 'backup.write', { path }), json);
     return;
   }
   if (!embeddedCluster(config.dataDir).exists) {

@@ -12,15 +12,18 @@ import { runAdminOp } from './admin-ops.ts';
  * by opening the directory itself (taking its lock).
  */
 export async function runOperatorOp(config: Config, op: string, args: Record<string, unknown>): Promise<unknown> {
-  if (!config.databaseUrl && lockHolder(config.dataDir) !== null) {
-    const { status, body } = await callAdminSocket(config.dataDir, op, args);
-    if (status >= 400) {
-      const e = body as { error_code: string; message: string; agent_suggestion: string };
-      throw new AppError(status, e.error_code, e.message, e.agent_suggestion);
-    }
-    return body;
-  }
+  if (!config.databaseUrl && lockHolder(config.dataDir) !== null) return runOnServer(config.dataDir, op, args);
   return withDatabase(config, (db) => runAdminOp(db, op, args));
+}
+
+/** Runs an operation inside the server that holds the embedded data directory; its error object becomes an AppError. */
+export async function runOnServer(dataDir: string, op: string, args: Record<string, unknown>): Promise<unknown> {
+  const { status, body } = await callAdminSocket(dataDir, op, args);
+  if (status >= 400) {
+    const e = body as { error_code: string; message: string; agent_suggestion: string };
+    throw new AppError(status, e.error_code, e.message, e.agent_suggestion);
+  }
+  return body;
 }
 
 /** Opens, migrates, runs, closes: for commands that work on the database in-process. */

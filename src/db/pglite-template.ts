@@ -33,13 +33,10 @@ export function templateStamp(): string {
 
 /** The template's dump when it exists and matches this checkout. */
 export function readTemplate(dir = TEMPLATE_DIR): Blob | undefined {
-  const dump = join(dir, TEMPLATE);
-  const stamp = join(dir, STAMP);
-  if (!existsSync(dump) || !existsSync(stamp)) return undefined;
-  if (readFileSync(stamp, 'utf8').trim() !== templateStamp()) return undefined;
-  return new Blob([readFileSync(dump)]);
+  return templateIsCurrent(dir) ? new Blob([readFileSync(join(dir, TEMPLATE))]) : undefined;
 }
 
+/** A dump and a stamp are there, and the stamp names this checkout. */
 export function templateIsCurrent(dir = TEMPLATE_DIR): boolean {
   const stamp = join(dir, STAMP);
   return existsSync(join(dir, TEMPLATE)) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === templateStamp();
