@@ -5,11 +5,10 @@
  * An input error raised in the thread comes back as the same DocumentInputError, so the job
  * fails at once rather than being retried.
  */
-import { Worker } from 'node:worker_threads';
 import { DocumentInputError } from '../documents/validate.ts';
 import type { Builders } from './builders.ts';
 import type { BuildReply, BuildRequest } from './build-protocol.ts';
-import { stopThread, type READY_REPLY, type StoppableThread } from '../threads/lifecycle.ts';
+import { startThread, stopThread, type READY_REPLY, type StoppableThread } from '../threads/lifecycle.ts';
 
 interface Pending {
   resolve(buf: Buffer): void;
@@ -33,10 +32,7 @@ export function startBuilderPool(size: number): BuilderPool {
   let closed = false;
 
   const spawn = (index: number): Slot => {
-    const worker = new Worker(ENTRY);
-    let markReady!: () => void;
-    const ready = new Promise<void>((resolve) => (markReady = resolve));
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => { markReady(); resolve(); }));
+    const { worker, ready, exited, markReady } = startThread(ENTRY);
     const slot: Slot = { worker, pending: new Map(), ready, exited };
     const failAll = (err: Error) => {
       for (const p of slot.pending.values()) p.reject(err);

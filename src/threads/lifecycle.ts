@@ -3,7 +3,7 @@
  * analyses, src/analysis/threads/analysis-pool.ts): a thread says when it has loaded, and is
  * stopped by asking, not by terminating it mid-load.
  */
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 
 /** Sent once the thread has loaded its modules: from then on it can be stopped safely. */
 export const READY_REPLY = { ready: true } as const;
@@ -32,4 +32,16 @@ export async function stopThread(thread: StoppableThread): Promise<void> {
     if ((await Promise.race([thread.exited.then(() => 'exited' as const), timeout(STOP_TIMEOUT_MS)])) === 'exited') return;
   }
   await thread.worker.terminate();
+}
+
+/**
+ * Starts a thread on `entry`. `markReady` is for the pool's message handler (the thread's
+ * READY_REPLY); an exit also counts as ready, so a stop never waits for a dead thread to load.
+ */
+export function startThread(entry: URL): StoppableThread & { markReady(): void } {
+  const worker = new Worker(entry);
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => { markReady(); resolve(); }));
+  return { worker, ready, exited, markReady };
 }

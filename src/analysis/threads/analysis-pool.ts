@@ -10,10 +10,9 @@
  *   nothing was stored or charged yet).
  * Idle threads are unref'd, so the pool never keeps a process alive.
  */
-import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors.ts';
 import type { TaskName, TaskReply, TaskRequest, Tasks } from './protocol.ts';
-import { stopThread, type READY_REPLY, type StoppableThread } from '../../threads/lifecycle.ts';
+import { startThread, stopThread, type READY_REPLY, type StoppableThread } from '../../threads/lifecycle.ts';
 
 export interface AnalysisPoolOptions {
   size: number;
@@ -65,10 +64,7 @@ export function startAnalysisPool(opts: AnalysisPoolOptions): AnalysisPool {
   let closed = false;
 
   const spawn = (index: number): Slot => {
-    const worker = new Worker(ENTRY);
-    let markReady!: () => void;
-    const ready = new Promise<void>((resolve) => (markReady = resolve));
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => { markReady(); resolve(); }));
+    const { worker, ready, exited, markReady } = startThread(ENTRY);
     const slot: Slot = { worker, pending: new Map(), ready, isReady: false, exited };
     const failAll = (err: Error) => {
       if (slots[index] === slot) slots[index] = null;

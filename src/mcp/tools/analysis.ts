@@ -180,13 +180,8 @@ export const getClaimAnalysis = defineTool({
 
 const standard = z.object({ id: z.string(), title: z.string(), law: z.string(), mpep: z.array(z.string()), standard: z.string(), authorities: z.array(z.string()), answering: z.array(z.string()) });
 
-const groundOutput = z.object({
-    ground_id: z.string(),
-    kind: z.string(),
-    basis: z.string().nullable(),
-    statute: z.string(),
-    title: z.string(),
-    claims: z.array(z.number().int()),
+// The ground as the analysis lists it, with the examiner's words, the references' pinpoints and the law.
+const groundOutput = groundSummary.omit({ references: true }).extend({
     statement: quote,
     examiner_reasoning: quote.extend({ truncated: z.boolean() }).nullable(),
     references: z.array(z.object({ label: z.string(), pinpoints: z.array(pinpoint) }).loose()),
