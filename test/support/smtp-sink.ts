@@ -45,7 +45,7 @@ export class SmtpSink {
         const m = new RegExp(`https?://[^\\s]*${path.replace(/[/?]/g, '\\$&')}[^\\s]*`).exec(body);
         if (m) return m[0];
       }
-      if (Date.now() > deadline) throw new Error(`no mail with ${path} to ${to}`);
+      if (Date.now() > deadline) throw new Error(`no mail with ${path} to ${to} (received: ${this.messages.map((m) => m.to.join(',')).join('; ') || 'nothing'})`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
