@@ -26,6 +26,13 @@ export function normalizeEmail(email: string): string {
   return email.normalize('NFKC').trim().toLowerCase();
 }
 
+/** The address as stored (NFKC, trimmed); a 400 naming the field when it is not an e-mail address. */
+export function validateEmail(raw: string): string {
+  const email = raw.normalize('NFKC').trim();
+  if (!emailSchema.safeParse(email).success) throw validationError('email', 'must be a valid e-mail address');
+  return email;
+}
+
 export function validatePassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) throw validationError('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
   if (password.length > MAX_PASSWORD_LENGTH) throw validationError('password', `must be at most ${MAX_PASSWORD_LENGTH} characters`);
@@ -33,8 +40,7 @@ export function validatePassword(password: string): void {
 
 /** Creates an account with its balance row and the 25.00 welcome credits as a ledger entry. */
 export async function accountCreator(db: Db, actor: Actor, props: AccountCreatorProps): Promise<Account> {
-  const email = props.email.normalize('NFKC').trim();
-  if (!emailSchema.safeParse(email).success) throw validationError('email', 'must be a valid e-mail address');
+  const email = validateEmail(props.email);
   if (props.password === null && !props.identity) throw validationError('password', 'is required');
   if (props.password !== null) validatePassword(props.password);
   const passwordHash = props.password === null ? null : await hashPassword(props.password);

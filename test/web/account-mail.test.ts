@@ -51,6 +51,19 @@ describe('password reset by e-mail over SMTP', () => {
     expect(smtp.messages.length).toBe(before);
   });
 
+  test('an empty or malformed address is a 400 naming the field, not a promise of mail', async () => {
+    // The web form once submitted an empty address (the field was filled on the page it was
+    // leaving) and was told a link was on its way.
+    const before = smtp.messages.length;
+    for (const email of ['', '   ', 'not-an-address']) {
+      const res = await post('/api/auth/password-reset', { email });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json()).toMatchObject({ error_code: 'validation_error' });
+      expect(res.body).toContain('email');
+    }
+    expect(smtp.messages.length).toBe(before);
+  });
+
   test('e-mail verification and password change', async () => {
     const a = await signUp(t.app, `verify-${Date.now()}@firm.example`);
     const sent = await post('/api/auth/email-verification', {}, { cookie: a.cookie });

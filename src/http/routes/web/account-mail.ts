@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { accountIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
-import { normalizeEmail } from '../../../commands/account-creator.ts';
+import { normalizeEmail, validateEmail } from '../../../commands/account-creator.ts';
 import { sessionCreator } from '../../../commands/session-creator.ts';
 import { findAccountById } from '../../../queries/accounts.ts';
 import { presentAccount } from '../../../presenters/account.ts';
@@ -24,7 +24,10 @@ export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: {
   const base = ctx.config.baseUrl;
 
   r.post('/api/auth/password-reset', { config: { auth: 'none', rateLimit: 'signin' }, schema: { tags: ['account'], body: z.object({ email: z.string().max(320) }) } }, async (request, reply) => {
-    const account = await db.selectFrom('accounts').select(['id', 'email']).where('email_normalized', '=', normalizeEmail(request.body.email)).executeTakeFirst();
+    // An empty or malformed address is the caller's mistake, not an unknown account: say so
+    // (a 202 here would promise a mail that can never come).
+    const email = validateEmail(request.body.email);
+    const account = await db.selectFrom('accounts').select(['id', 'email']).where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst();
     if (account) {
       const token = await accountLinkIssuer(db, { ...actorOf(request), accountId: account.id }, { accountId: account.id, email: account.email, purpose: 'password_reset' });
       try {
