@@ -53,6 +53,7 @@ import { analysisTextRoutes } from './routes/web/analysis-text.ts';
 import { accountMailRoutes } from './routes/web/account-mail.ts';
 import { oidcSignInRoutes } from './routes/web/oidc-sign-in.ts';
 import { identityRoutes } from './routes/api/identities.ts';
+import { activityStreamRoutes } from './routes/api/activity-stream.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -147,6 +148,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   applicationRoutes(app, ctx);
   correspondenceRoutes(app, ctx);
   auditRoutes(app, ctx);
+  activityStreamRoutes(app, ctx);
   examinerRoutes(app, ctx);
   feeRoutes(app, ctx);
   quoteRoutes(app, ctx);

@@ -77,11 +77,15 @@ describe('an assistant\'s work in the web app', () => {
     await client.close();
     const clientName = 'SDK test client (none)';
 
-    // The audit page is still open from the first test: it shows the calls without a reload.
+    // The audit page is still open from the first test: it shows the calls without a reload, at
+    // once through the activity stream (GET /api/events), well before its 60 s fallback poll.
     const assistantCalls = page.getByRole('table', { name: 'Audit log entries, newest first' });
     for (const tool of ['add_to_docket', 'record_office_action', 'analyze_office_action']) {
-      await assistantCalls.getByText(`${clientName} called ${tool}`, { exact: true }).waitFor();
+      await assistantCalls.getByText(`${clientName} called ${tool}`, { exact: true }).waitFor({ timeout: 10_000 });
     }
+    // So does the header's balance, on the same page, with no navigation.
+    const chargedNow = (await page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()))).credits.balance as string;
+    await page.getByRole('link', { name: `Balance ${fmtBalance(chargedNow)} credits` }).waitFor({ timeout: 10_000 });
     await expect.poll(() => assistantCalls.getByRole('cell', { name: 'Assistant', exact: true }).count()).toBeGreaterThanOrEqual(3);
     expect(await assistantCalls.getByRole('cell', { name: 'Web', exact: true }).count()).toBe(0);
     await snap(page, 'audit-assistant-calls');

@@ -28,10 +28,11 @@ export function useAuditLog(filter: { source?: AuditSource | ''; action?: string
     queryFn: ({ pageParam }) => auditPage({ ...filter, before: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
-    // Work done through assistants and API keys shows up without a reload: every visit asks
-    // again, and an open page polls while it is visible (the MCP server reports its tool calls
-    // in batches a few milliseconds after each call returns).
+    // Work done through assistants and API keys shows up without a reload: the activity stream
+    // (useActivityStream) refreshes this at once; every visit asks again, and a slow poll covers
+    // a stream that is down (the MCP server reports its tool calls a few milliseconds after each
+    // call returns).
     refetchOnMount: 'always',
-    refetchInterval: 10_000,
+    refetchInterval: 60_000,
   });
 }

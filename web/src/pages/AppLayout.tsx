@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMe, useSignOut } from '../api/auth.ts';
+import { useActivityStream } from '../api/activity.ts';
 import { ErrorState, Loading } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits } from '../ui/format.ts';
 
@@ -34,6 +35,8 @@ export function AppLayout() {
   // The balance in the header must follow charges made elsewhere (an assistant, an API key):
   // every navigation re-reads it when the copy is older than the app's 5 s freshness window.
   const { refetch, dataUpdatedAt } = me;
+  // Work done elsewhere (an assistant, an API key) shows up at once on whatever page is open.
+  useActivityStream(!!me.data);
   useEffect(() => {
     if (Date.now() - dataUpdatedAt > 5_000) void refetch();
   }, [location.pathname, refetch, dataUpdatedAt]);

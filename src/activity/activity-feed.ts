@@ -1,0 +1,130 @@
+import pg from 'pg';
+import type { Database } from '../db/connect.ts';
+
+/** One announced audit row (migration 020's trigger), as the account's own audit log shows it. */
+export interface ActivityEvent {
+  account_id: string;
+  id: string;
+  action: string;
+  source: string;
+  target_type: string | null;
+  target_id: string | null;
+}
+
+type Listener = (event: ActivityEvent) => void;
+
+export const ACTIVITY_CHANNEL = 'prosa_activity';
+
+/**
+ * Fans the database's `prosa_activity` notifications out to this process's subscribers, by
+ * account. Every replica listens on the shared database, so work done through any replica (an
+ * assistant's tool call on the MCP process, a script's API key on another API process) reaches a
+ * browser connected to this one. One LISTEN per process, opened on the first subscriber:
+ * PGlite delivers NOTIFY in-process; on PostgreSQL a dedicated connection listens (a pooled one
+ * would be handed to other queries) and reconnects by itself when the server drops it.
+ */
+export class ActivityFeed {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private started: Promise<void> | null = null;
+  private stopListening: (() => Promise<void>) | null = null;
+  private closed = false;
+
+  private readonly database: Database;
+  private readonly log: { warn(obj: object, msg: string): void };
+
+  constructor(database: Database, log: { warn(obj: object, msg: string): void } = console) {
+    this.database = database;
+    this.log = log;
+  }
+
+  /** Calls `fn` for each activity of `accountId` committed from now on; returns the unsubscribe. */
+  async subscribe(accountId: string, fn: Listener): Promise<() => void> {
+    let set = this.listeners.get(accountId);
+    if (!set) this.listeners.set(accountId, (set = new Set()));
+    set.add(fn);
+    await this.start();
+    return () => {
+      set.delete(fn);
+      if (set.size === 0 && this.listeners.get(accountId) === set) this.listeners.delete(accountId);
+    };
+  }
+
+  /** Open subscriptions (tests, metrics). */
+  get subscriberCount(): number {
+    let n = 0;
+    for (const set of this.listeners.values()) n += set.size;
+    return n;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listeners.clear();
+    await this.started?.catch(() => {});
+    await this.stopListening?.();
+  }
+
+  private start(): Promise<void> {
+    this.started ??= (this.database.kind === 'pglite' ? this.listenPglite() : this.listenPostgres(0)).catch((err: unknown) => {
+      this.started = null; // the next subscriber tries again
+      throw err;
+    });
+    return this.started;
+  }
+
+  private deliver(payload: string): void {
+    let event: ActivityEvent;
+    try {
+      event = JSON.parse(payload) as ActivityEvent;
+    } catch {
+      return; // not ours: something else notified on the channel
+    }
+    for (const fn of this.listeners.get(event.account_id) ?? []) {
+      try {
+        fn(event);
+      } catch (err) {
+        this.log.warn({ err }, 'activity listener failed');
+      }
+    }
+  }
+
+  private async listenPglite(): Promise<void> {
+    const unlisten = await this.database.pglite!.listen(ACTIVITY_CHANNEL, (payload) => this.deliver(payload));
+    this.stopListening = () => unlisten().catch(() => {});
+  }
+
+  private async listenPostgres(attempt: number): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.database.connectionString });
+    const reconnect = () => {
+      client.removeAllListeners();
+      client.end().catch(() => {});
+      if (this.closed) return;
+      // Back off up to 5 s; notifications sent while disconnected are lost, which only means a
+      // page refreshes at its next poll instead of at once.
+      setTimeout(() => void this.listenPostgres(attempt + 1).catch(() => {}), Math.min(5000, 250 * 2 ** attempt)).unref();
+    };
+    client.on('notification', (msg) => {
+      if (msg.channel === ACTIVITY_CHANNEL && msg.payload) this.deliver(msg.payload);
+    });
+    client.on('error', (err) => {
+      this.log.warn({ err }, 'activity listener connection failed; reconnecting');
+      reconnect();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${ACTIVITY_CHANNEL}`);
+    } catch (err) {
+      if (attempt === 0) {
+        await client.end().catch(() => {});
+        throw err; // the first subscriber hears that live updates are unavailable
+      }
+      this.log.warn({ err }, 'activity listener could not reconnect; retrying');
+      reconnect();
+      return;
+    }
+    this.stopListening = async () => {
+      client.removeAllListeners();
+      await client.end().catch(() => {});
+    };
+  }
+}

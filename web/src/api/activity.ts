@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+
+/** What the server's activity stream (GET /api/events) says of each committed audit entry. */
+export interface ActivityEvent {
+  id: string;
+  action: string;
+  source: 'web' | 'api_key' | 'assistant' | 'cli' | 'system' | string;
+  target_type: string | null;
+  target_id: string | null;
+}
+
+/** The queries any account activity can change; only those on screen are fetched again. */
+const AFFECTED = [['audit'], ['me'], ['credits'], ['billing'], ['docket'], ['deadlines'], ['application'], ['analyses']];
+
+/**
+ * Keeps the open pages current with work done elsewhere (an assistant, a script's API key,
+ * another tab): the server announces each committed audit entry for this account and the pages
+ * showing affected data fetch it again. Events arriving together are handled once (a tool call
+ * often writes two or three entries). EventSource reconnects by itself; the audit log's slow poll
+ * stays as the fallback when the stream is down.
+ */
+export function useActivityStream(enabled: boolean): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/events');
+    let pending: ReturnType<typeof setTimeout> | null = null;
+    const refresh = () => {
+      pending = null;
+      for (const queryKey of AFFECTED) void qc.invalidateQueries({ queryKey });
+    };
+    source.addEventListener('activity', () => {
+      pending ??= setTimeout(refresh, 150);
+    });
+    return () => {
+      source.close();
+      if (pending) clearTimeout(pending);
+    };
+  }, [enabled, qc]);
+}
