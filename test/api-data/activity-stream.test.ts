@@ -28,8 +28,9 @@ async function openStream(headers: Record<string, string>): Promise<{ status: nu
       const decoder = new TextDecoder();
       let buffer = '';
       try {
-        for await (const chunk of res.body!) {
-          buffer += decoder.decode(chunk, { stream: true });
+        const reader = res.body!.getReader();
+        for (let r = await reader.read(); !r.done; r = await reader.read()) {
+          buffer += decoder.decode(r.value, { stream: true });
           let cut: number;
           while ((cut = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, cut);
