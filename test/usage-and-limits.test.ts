@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from './support/app.ts';
 import { creditCharger } from '../src/commands/credit-charger.ts';
-import { recordRequest } from '../src/commands/usage-recorder.ts';
+import { UsageCounter } from '../src/commands/usage-counter.ts';
 import { credits } from '../src/domain/money.ts';
 
 let t: TestApp;
@@ -40,13 +40,56 @@ describe('usage headers', () => {
 });
 
 describe('usage counting', () => {
-  test('the day total adds up every UTC hour of the day and starts again the next day', async () => {
+  test('the day total adds up every UTC hour of the day and starts again the next day, stored or not yet', async () => {
     const { accountId } = await signUp(t.app);
-    const at = (iso: string) => recordRequest(t.database.db, accountId, new Date(iso));
+    let clock = Date.parse('2026-03-02T09:15:00Z');
+    const counter = new UsageCounter(t.database.db, { now: () => clock, flushIntervalMs: 3_600_000 });
+    const at = (iso: string) => ((clock = Date.parse(iso)), counter.record(accountId));
     expect(await at('2026-03-02T09:15:00Z')).toEqual({ hour: 1, today: 1 });
     expect(await at('2026-03-02T10:30:00Z')).toEqual({ hour: 1, today: 2 });
+    await counter.flush();
     expect(await at('2026-03-02T10:59:59Z')).toEqual({ hour: 2, today: 3 });
+    expect(await at('2026-03-02T11:00:00Z')).toEqual({ hour: 1, today: 4 });
     expect(await at('2026-03-03T00:05:00Z')).toEqual({ hour: 1, today: 1 });
+    await counter.close();
+    // Everything reached usage_hourly, one row per hour.
+    const rows = await t.database.db.selectFrom('usage_hourly').select(['hour', 'requests']).where('account_id', '=', accountId).orderBy('hour').execute();
+    expect(rows.map((r) => [r.hour.toISOString(), r.requests])).toEqual([
+      ['2026-03-02T09:00:00.000Z', 1],
+      ['2026-03-02T10:00:00.000Z', 2],
+      ['2026-03-02T11:00:00.000Z', 1],
+      ['2026-03-03T00:00:00.000Z', 1],
+    ]);
+    // A counter started later (a restart, another replica) reads the stored counts.
+    clock = Date.parse('2026-03-02T11:20:00Z');
+    const later = new UsageCounter(t.database.db, { now: () => clock });
+    expect(await later.read(accountId)).toEqual({ hour: 1, today: 4 });
+    expect(await later.record(accountId)).toEqual({ hour: 2, today: 5 });
+    await later.close();
+  });
+
+  test('one statement per flush however many requests and accounts; two counters (replicas) see each other after flushing', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    let statements = 0;
+    const counting = t.database.db.withPlugin({ transformQuery: (args) => ((statements += 1), args.node), transformResult: async (args) => args.result });
+    const clock = Date.parse('2026-04-01T08:10:00Z');
+    const one = new UsageCounter(counting, { now: () => clock, flushIntervalMs: 3_600_000 });
+    const two = new UsageCounter(t.database.db, { now: () => clock, flushIntervalMs: 3_600_000 });
+    await one.read(a.accountId);
+    await one.read(b.accountId);
+    for (let i = 0; i < 50; i++) await one.record(i % 2 ? a.accountId : b.accountId);
+    expect(statements).toBe(2); // the two stored-count reads; nothing written yet
+    await one.flush();
+    expect(statements).toBe(3);
+    expect(await two.record(a.accountId)).toEqual({ hour: 26, today: 26 });
+    await two.flush();
+    await one.record(a.accountId);
+    await one.flush();
+    // one's figure for a includes two's request once both have flushed.
+    expect(await one.read(a.accountId)).toEqual({ hour: 27, today: 27 });
+    await one.close();
+    await two.close();
   });
 });
 

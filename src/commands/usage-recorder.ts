@@ -1,46 +1,50 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 
+/** The X-Usage-Requests-Today / -Hour figures (spec "Usage headers"). */
 export interface UsageCounts {
   today: number;
   hour: number;
 }
 
-function startOfUtcHour(now: Date): Date {
-  const d = new Date(now);
-  d.setUTCMinutes(0, 0, 0);
-  return d;
+/** Requests to add to one account's row of one UTC hour (table usage_hourly). */
+export interface UsageIncrement {
+  accountId: string;
+  /** Unix ms of the start of the UTC hour. */
+  hour: number;
+  requests: number;
+}
+
+export function startOfUtcHour(ms: number): number {
+  return ms - (ms % 3_600_000);
+}
+
+export function startOfUtcDay(ms: number): number {
+  return ms - (ms % 86_400_000);
 }
 
 /**
- * Counts one authenticated request and returns the account's counts for the current UTC day
- * and hour (the X-Usage-Requests-Today / -Hour headers). One upsert per ADMITTED request: the
- * rate limiter runs first, so a 429 costs no write (issue 12).
+ * Adds every increment in one statement (a multi-row upsert) and returns each row's stored total
+ * afterwards, which includes what other processes have added (usage-counter.ts). Counts of an
+ * account deleted meanwhile are dropped (the exists), so they cannot fail the whole batch.
  */
-export async function recordRequest(db: Db, accountId: string, now = new Date()): Promise<UsageCounts> {
-  const hour = startOfUtcHour(now);
-  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  // One round trip: the upsert returns this hour's count; the day's earlier hours are read
-  // beside it (a statement sees its snapshot, so the current hour comes from the upsert).
-  const { rows } = await sql<{ hour: number; earlier: string }>`
-    with counted as (
-      insert into usage_hourly (account_id, hour, requests) values (${accountId}, ${hour}, 1)
-      on conflict (account_id, hour) do update set requests = usage_hourly.requests + 1
-      returning requests
-    )
-    select (select requests from counted) as hour,
-           coalesce((select sum(requests) from usage_hourly
-                     where account_id = ${accountId} and hour >= ${dayStart} and hour < ${hour}), 0)::text as earlier`.execute(db);
-  const counted = rows[0];
-  return { hour: counted.hour, today: counted.hour + Number(counted.earlier) };
+export async function addUsage(db: Db, increments: readonly UsageIncrement[]): Promise<UsageIncrement[]> {
+  if (increments.length === 0) return [];
+  const values = sql.join(increments.map((i) => sql`(${i.accountId}, ${new Date(i.hour)}::timestamptz, ${i.requests}::integer)`));
+  const { rows } = await sql<{ account_id: string; hour: Date; requests: number }>`
+    insert into usage_hourly (account_id, hour, requests)
+    select v.account_id, v.hour, v.requests from (values ${values}) as v (account_id, hour, requests)
+    where exists (select 1 from accounts a where a.id = v.account_id)
+    on conflict (account_id, hour) do update set requests = usage_hourly.requests + excluded.requests
+    returning account_id, hour, requests`.execute(db);
+  return rows.map((r) => ({ accountId: r.account_id, hour: r.hour.getTime(), requests: r.requests }));
 }
 
-/** The account's counts without counting anything (a refused request's usage headers). */
-export async function readUsage(db: Db, accountId: string, now = new Date()): Promise<UsageCounts> {
-  const hour = startOfUtcHour(now);
-  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const { rows } = await sql<{ hour: string; today: string }>`
-    select coalesce(sum(requests) filter (where hour = ${hour}), 0)::text as hour, coalesce(sum(requests), 0)::text as today
-    from usage_hourly where account_id = ${accountId} and hour >= ${dayStart} and hour <= ${hour}`.execute(db);
-  return { hour: Number(rows[0]?.hour ?? 0), today: Number(rows[0]?.today ?? 0) };
+/** The account's stored counts for the UTC hour starting at `hour`: that hour, and the day's earlier hours. */
+export async function storedUsage(db: Db, accountId: string, hour: number): Promise<{ hour: number; earlierToday: number }> {
+  const { rows } = await sql<{ hour: string; earlier: string }>`
+    select coalesce(sum(requests) filter (where hour = ${new Date(hour)}), 0)::text as hour,
+           coalesce(sum(requests) filter (where hour < ${new Date(hour)}), 0)::text as earlier
+    from usage_hourly where account_id = ${accountId} and hour >= ${new Date(startOfUtcDay(hour))} and hour <= ${new Date(hour)}`.execute(db);
+  return { hour: Number(rows[0]?.hour ?? 0), earlierToday: Number(rows[0]?.earlier ?? 0) };
 }

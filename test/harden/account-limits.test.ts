@@ -19,8 +19,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const usageOf = async (accountId: string): Promise<number> =>
-  Number((await t.database.db.selectFrom('usage_hourly').select((eb) => eb.fn.sum<string>('requests').as('n')).where('account_id', '=', accountId).executeTakeFirst())?.n ?? 0);
+/** The account's stored usage, after writing what the app has counted in memory (usage-counter.ts). */
+const usageOf = async (accountId: string): Promise<number> => {
+  await t.app.usageCounter.flush();
+  return Number((await t.database.db.selectFrom('usage_hourly').select((eb) => eb.fn.sum<string>('requests').as('n')).where('account_id', '=', accountId).executeTakeFirst())?.n ?? 0);
+};
 
 describe('account-wide ceiling', () => {
   test(`the default ceiling is ${ACCOUNT_CEILING.perMinute} per minute, bursts of ${ACCOUNT_CEILING.perSecond} per second`, () => {

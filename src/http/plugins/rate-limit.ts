@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../errors.ts';
-import { readUsage, recordRequest } from '../../commands/usage-recorder.ts';
 import type { RateDecision, Tier } from './rate-limit-store.ts';
 
 function rateLimited(d: RateDecision, what: string): AppError {
@@ -21,13 +20,12 @@ function rateLimited(d: RateDecision, what: string): AppError {
  * account's budget). Bearer (MCP) calls have their own per-account `assistant` tier. request.ip
  * honours X-Forwarded-For only from TRUSTED_PROXIES (Fastify trustProxy).
  *
- * Usage is counted (one upsert) only for an admitted request: a 429 writes nothing to the
- * application's tables (its usage headers are read, not counted).
+ * Usage is counted (in memory, written in batches: usage-counter.ts) only for an admitted request:
+ * a 429 adds nothing to the application's tables (its usage headers are read, not counted).
  */
 export function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx.database;
   const refuse = async (request: FastifyRequest, err: AppError): Promise<never> => {
-    if (request.principal) request.usage = await readUsage(db, request.principal.accountId);
+    if (request.principal) request.usage = await app.usageCounter.read(request.principal.accountId);
     throw err;
   };
   app.addHook('onRequest', async (request, reply) => {
@@ -54,6 +52,6 @@ export function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
         await refuse(request, rateLimited(account, `at most ${account.limit} requests per minute for the whole account, across all of its API keys and sessions`));
       }
     }
-    if (p) request.usage = await recordRequest(db, p.accountId);
+    if (p) request.usage = await app.usageCounter.record(p.accountId);
   });
 }

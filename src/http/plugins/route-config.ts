@@ -1,5 +1,8 @@
 import type { Principal } from '../../auth/principal.ts';
 import type { UsageCounts } from '../../commands/usage-recorder.ts';
+import type { UsageCounter } from '../../commands/usage-counter.ts';
+import type { CredentialCache } from '../../auth/credential-cache.ts';
+import type { AccountCache } from '../../auth/account-cache.ts';
 import type { Tier } from './rate-limit-store.ts';
 
 /**
@@ -18,6 +21,14 @@ declare module 'fastify' {
     rateLimit?: Tier | 'off';
     /** Marks the retired /v1 interface: adds Deprecation, Sunset and successor Link headers. */
     deprecated?: boolean;
+  }
+  interface FastifyInstance {
+    /** Authenticated requests counted in memory and written in batches (usage-headers.ts). */
+    usageCounter: UsageCounter;
+    /** Verified API keys kept in memory (auth.ts, credential-cache.ts). */
+    credentialCache: CredentialCache;
+    /** Accounts' balances (and rows) kept in memory for read requests (auth.ts, account-cache.ts). */
+    accountCache: AccountCache;
   }
   interface FastifyRequest {
     principal: Principal | null;

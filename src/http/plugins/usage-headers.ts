@@ -2,22 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { balanceStatus, needsPurchasePrompt, purchaseMessage } from '../../domain/balance-status.ts';
 import { formatCredits2 } from '../../domain/money.ts';
-import { getBalanceMicro } from '../../queries/credits.ts';
+import { requestBalanceMicro } from '../../queries/request-balance.ts';
+import { UsageCounter } from '../../commands/usage-counter.ts';
 
 /**
  * Usage headers on every authenticated response (spec "Usage headers"), errors included.
- * A read (GET, HEAD) charges nothing, so it shows the balance its credential was read with (one
- * statement, principal.ts); any other request reads it again as the response leaves, so a charge
- * it made shows.
+ * A read (GET, HEAD) charges nothing, so it shows the balance read with its credential or by its
+ * handler, or reads it here if neither did (once per request, request-balance.ts); any other
+ * request reads it again as the response leaves, so a charge it made shows.
  */
 export function registerUsageHeaders(app: FastifyInstance, ctx: AppContext): void {
+  // Admitted requests are counted by the rate limiter's hook (rate-limit.ts) into this counter,
+  // which writes them in batches and flushes what is left when the app closes.
+  const counter = new UsageCounter(ctx.database.db, { onFlushError: (err) => app.log.warn({ err }, 'could not store usage counts; kept for the next flush') });
+  app.decorate('usageCounter', counter);
+  app.addHook('onClose', async () => {
+    await counter.close();
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     const principal = request.principal;
     if (!principal) return payload;
     let balance: bigint;
     try {
-      const read = request.method === 'GET' || request.method === 'HEAD';
-      balance = read && principal.balanceMicro !== undefined ? principal.balanceMicro : await getBalanceMicro(ctx.database.db, principal.accountId);
+      balance = await requestBalanceMicro(ctx.database.db, request, principal.accountId);
     } catch (err) {
       request.log.warn({ err }, 'could not read the balance for usage headers');
       return payload;
