@@ -25,7 +25,10 @@ const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || u
 await migrateToLatest(database.db);
 const demo = await seedDemoData(database.db, todayUtc());
 const raised = { perMinute: 10_000_000, perSecond: 1_000_000 };
-const rateLimits = await createRateLimits({ connectionString: database.connectionString, tiers: { authenticated: raised, account: raised } });
+// BENCH_RATE_STORE=memory keeps the limiter's windows in memory on PostgreSQL too, to show what part
+// of the cost is the shared limiter's statement (bench/auth-read.ts).
+const rateStoreUrl = process.env.BENCH_RATE_STORE === 'memory' ? undefined : database.connectionString;
+const rateLimits = await createRateLimits({ connectionString: rateStoreUrl, tiers: { authenticated: raised, account: raised } });
 const keyring = keyringFromSecret('speed-bench-signing-secret-0123456789abcdef');
 const queue = queueHandle(() => startDraftQueue(database, { supervise: false }));
 const app = await buildApp({ config, database, rateLimits, keyring, queue }, { logger: false, mcp: false, webApp: false });

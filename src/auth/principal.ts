@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { API_KEY_PATTERN, sha256Hex } from './secrets.ts';
+import type { CredentialCache } from './credential-cache.ts';
 
 /** The authenticated caller of a request. */
 export interface Principal {
@@ -16,9 +17,10 @@ export interface Principal {
   /** Bearer requests from a client that must not be offered credit purchases (ChatGPT's connector). */
   noPurchaseOffers?: boolean;
   /**
-   * The account's balance, read in the same statement as the credential (issue 12: one read
-   * before the handler). Current for requests that charge nothing (reads); a request that may
-   * charge reads it again as its response leaves (usage-headers.ts).
+   * The account's balance when it was read with the credential or since (issue 12: read at most
+   * once per read request; request-balance.ts). Current for requests that charge nothing (reads);
+   * a request that may charge reads it again as its response leaves (usage-headers.ts). Absent
+   * when the credential came from memory and nothing has needed the balance yet.
    */
   balanceMicro?: bigint;
 }
@@ -26,21 +28,39 @@ export interface Principal {
 /** last_used_at is refreshed at most once a minute per key, to keep writes off the hot path. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** The key's account, or null for a malformed, unknown or revoked key. */
-export async function principalFromApiKey(db: Db, key: string): Promise<Principal | null> {
+/**
+ * The key's account, or null for a malformed, unknown or revoked key. With a cache (the app's,
+ * credential-cache.ts), a key verified before is answered from memory and its balance is left
+ * unread (the caller reads it once when it needs it); otherwise one statement reads the key and
+ * the balance together.
+ */
+export async function principalFromApiKey(db: Db, key: string, cache?: CredentialCache): Promise<Principal | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
+  const keyHash = sha256Hex(key);
+  const now = Date.now();
+  const cached = cache?.get(keyHash);
+  if (cached) {
+    if (cached.lastUsedAt === null || now - cached.lastUsedAt > LAST_USED_RESOLUTION_MS) {
+      cached.lastUsedAt = now; // before the write, so concurrent requests do not repeat it
+      await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', cached.apiKeyId).execute();
+    }
+    return { accountId: cached.accountId, via: 'api_key', apiKeyId: cached.apiKeyId };
+  }
+  const generation = cache?.generation() ?? 0;
   const row = await db
     .selectFrom('api_keys')
     .leftJoin('credit_balances as b', 'b.account_id', 'api_keys.account_id')
     .select(['api_keys.id', 'api_keys.account_id', 'api_keys.last_used_at', 'b.balance_micro'])
-    .where('key_hash', '=', sha256Hex(key))
+    .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
-  const now = new Date();
-  if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute();
+  let lastUsedAt = row.last_used_at?.getTime() ?? null;
+  if (lastUsedAt === null || now - lastUsedAt > LAST_USED_RESOLUTION_MS) {
+    await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', row.id).execute();
+    lastUsedAt = now;
   }
+  cache?.put(keyHash, { apiKeyId: row.id, accountId: row.account_id, lastUsedAt }, generation);
   return { accountId: row.account_id, via: 'api_key', apiKeyId: row.id, balanceMicro: row.balance_micro ?? 0n };
 }
 

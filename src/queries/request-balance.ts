@@ -1,12 +1,48 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.ts';
+import type { Account } from '../db/schema.ts';
 import { getBalanceMicro } from './credits.ts';
+import { findAccountWithBalance } from './accounts.ts';
+
+const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 
 /**
- * The signed-in account's balance for a read handler: the one read with the request's credential
- * when there is one (issue 12: no second balance read on /api/credits), else a fresh read.
+ * The signed-in account's balance for a read handler, read at most once per request (issue 12):
+ * the one read with the request's credential or kept in memory (auth.ts), else read now and kept
+ * on the principal for the usage headers (usage-headers.ts) and in the app's account cache.
+ * Requests that may charge read it fresh.
  */
-export function requestBalanceMicro(db: Db, request: FastifyRequest, accountId: string): Promise<bigint> {
-  const known = request.principal?.accountId === accountId ? request.principal.balanceMicro : undefined;
-  return known !== undefined && (request.method === 'GET' || request.method === 'HEAD') ? Promise.resolve(known) : getBalanceMicro(db, accountId);
+export async function requestBalanceMicro(db: Db, request: FastifyRequest, accountId: string): Promise<bigint> {
+  const principal = request.principal?.accountId === accountId ? request.principal : undefined;
+  if (!principal || !isRead(request)) return getBalanceMicro(db, accountId);
+  if (principal.balanceMicro === undefined) {
+    const cache = request.server.accountCache;
+    const generation = cache.generation();
+    principal.balanceMicro = await getBalanceMicro(db, accountId);
+    cache.put(accountId, { balanceMicro: principal.balanceMicro }, generation);
+  }
+  return principal.balanceMicro;
+}
+
+/**
+ * The signed-in account's row and balance for a read handler (GET /api/auth/me): from the app's
+ * account cache when it holds both (no statement), else one statement, whose result is kept.
+ */
+export async function requestAccountWithBalance(db: Db, request: FastifyRequest, accountId: string): Promise<{ account: Account; balanceMicro: bigint } | undefined> {
+  const cache = request.server.accountCache;
+  const principal = request.principal?.accountId === accountId ? request.principal : undefined;
+  if (isRead(request)) {
+    const kept = cache.get(accountId);
+    if (kept?.account) {
+      const balanceMicro = principal?.balanceMicro ?? kept.balanceMicro;
+      if (principal) principal.balanceMicro = balanceMicro;
+      return { account: kept.account, balanceMicro };
+    }
+  }
+  const generation = cache.generation();
+  const found = await findAccountWithBalance(db, accountId);
+  if (!found || !isRead(request)) return found;
+  cache.put(accountId, found, generation);
+  if (principal) principal.balanceMicro = found.balanceMicro;
+  return found;
 }

@@ -5,6 +5,9 @@ import { principalFromApiKey, principalFromSession, type Principal } from '../..
 import { verifyAccessToken } from '../../auth/oauth/access-token.ts';
 import { apiResource } from '../../auth/oauth/constants.ts';
 import { findLiveGrant } from '../../queries/oauth-grants.ts';
+import { CredentialCache } from '../../auth/credential-cache.ts';
+import { AccountCache } from '../../auth/account-cache.ts';
+import { listenForCredentialChanges, type CredentialListener } from '../../auth/credential-listener.ts';
 import './route-config.ts';
 
 export const SESSION_COOKIE = 'prosa_session';
@@ -73,8 +76,10 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 /**
  * Resolves the caller per the route's `auth` mode. Runs in onRequest, before body validation, so
  * a missing credential is reported before anything about the body. Resolving reads only (an API
- * key's last_used_at is refreshed at most once a minute); usage is counted by the rate limiter
- * once the request is admitted. A missing or invalid credential counts against the client
+ * key's last_used_at is refreshed at most once a minute), and a key verified before is answered
+ * from memory while the database's change notifications reach this process (credential-cache.ts:
+ * a revoked key is refused at once); usage is counted by the rate limiter once the request is
+ * admitted. A missing or invalid credential counts against the client
  * address's `unauthenticated` budget: past it, the answer is 429 instead of 401 (issue 12).
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
@@ -82,6 +87,17 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   const api = apiResource(ctx.config);
   app.decorateRequest('principal', null);
   app.decorateRequest('usage', null);
+  const cache = new CredentialCache();
+  const accounts = new AccountCache();
+  app.decorate('credentialCache', cache);
+  app.decorate('accountCache', accounts);
+  let listener: CredentialListener | undefined;
+  app.addHook('onReady', async () => {
+    listener = await listenForCredentialChanges(ctx.database, cache, accounts, (err) => app.log.warn({ err }, 'credential change notifications interrupted; API keys are read from the database until they resume'));
+  });
+  app.addHook('onClose', async () => {
+    await listener?.close();
+  });
 
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config?.auth ?? 'none';
@@ -106,13 +122,23 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   });
 
   async function resolve(request: FastifyRequest, mode: 'api_key' | 'session' | 'account'): Promise<Principal> {
+    const generation = accounts.generation();
+    const principal = await verify(request, mode);
+    // The balance read with the credential is kept for later reads; a credential answered from
+    // memory takes the kept balance, if any (account-cache.ts), else a route reads it once.
+    if (principal.balanceMicro !== undefined) accounts.put(principal.accountId, { balanceMicro: principal.balanceMicro }, generation);
+    else principal.balanceMicro = accounts.get(principal.accountId)?.balanceMicro;
+    return principal;
+  }
+
+  async function verify(request: FastifyRequest, mode: 'api_key' | 'session' | 'account'): Promise<Principal> {
     let principal: Principal | null = null;
     const apiKey = headerValue(request, 'x-api-key');
     const sessionToken = request.cookies?.[SESSION_COOKIE];
 
     if (mode === 'api_key') {
       if (!apiKey) throw missingApiKey();
-      principal = await principalFromApiKey(db, apiKey.trim());
+      principal = await principalFromApiKey(db, apiKey.trim(), cache);
       if (!principal) throw invalidApiKey();
     } else {
       // Bearer tokens (the MCP server's exchanged tokens) on account routes: only the API
@@ -120,7 +146,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       if (mode === 'account') principal = await bearerPrincipal(ctx, request, [api]);
       if (!principal && sessionToken) principal = await principalFromSession(db, sessionToken);
       if (!principal && mode === 'account' && apiKey) {
-        principal = await principalFromApiKey(db, apiKey.trim());
+        principal = await principalFromApiKey(db, apiKey.trim(), cache);
         if (!principal) throw invalidApiKey();
       }
       if (!principal) throw notSignedIn();

@@ -7,7 +7,7 @@ import { accountCreator, normalizeEmail } from '../../../commands/account-creato
 import { sessionCreator, sessionDestroyer, SESSION_TTL_MS, type CreatedSession } from '../../../commands/session-creator.ts';
 import { findAccountById } from '../../../queries/accounts.ts';
 import { getBalanceMicro } from '../../../queries/credits.ts';
-import { requestBalanceMicro } from '../../../queries/request-balance.ts';
+import { requestAccountWithBalance } from '../../../queries/request-balance.ts';
 import { presentAccount, presentBalance } from '../../../presenters/account.ts';
 import { accountIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
@@ -74,8 +74,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/auth/me', { config: { auth: 'account' }, schema: { tags: ['account'] } }, async (request) => {
     const accountId = accountIdOf(request);
-    const account = await findAccountById(db, accountId);
-    if (!account) throw new AppError(401, 'not_authenticated', 'The account no longer exists.', 'Sign in again.');
-    return { account: presentAccount(account), credits: presentBalance(await requestBalanceMicro(db, request, accountId)), authenticated_via: request.principal?.via };
+    const found = await requestAccountWithBalance(db, request, accountId);
+    if (!found) throw new AppError(401, 'not_authenticated', 'The account no longer exists.', 'Sign in again.');
+    return { account: presentAccount(found.account), credits: presentBalance(found.balanceMicro), authenticated_via: request.principal?.via };
   });
 }
