@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.ts';
+import type { AccountCache } from '../auth/account-cache.ts';
 import type { Account } from '../db/schema.ts';
 import { getBalanceMicro } from './credits.ts';
 import { findAccountWithBalance } from './accounts.ts';
@@ -45,4 +46,18 @@ export async function requestAccountWithBalance(db: Db, request: FastifyRequest,
   cache.put(accountId, found, generation);
   if (principal) principal.balanceMicro = found.balanceMicro;
   return found;
+}
+
+/**
+ * The balance for a request that may have changed its own account (a charge, a settings change),
+ * read as its response leaves, after its transaction committed. This process forgets what it kept
+ * of the account first and keeps the fresh balance, so the caller's next read here sees its own
+ * change at once; other processes hear of it through the change notification (account-cache.ts).
+ */
+export async function balanceAfterWrite(db: Db, cache: AccountCache, accountId: string): Promise<bigint> {
+  cache.forgetAccount(accountId);
+  const generation = cache.generation();
+  const balanceMicro = await getBalanceMicro(db, accountId);
+  cache.put(accountId, { balanceMicro }, generation);
+  return balanceMicro;
 }

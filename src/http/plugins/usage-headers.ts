@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { balanceStatus, needsPurchasePrompt, purchaseMessage } from '../../domain/balance-status.ts';
 import { formatCredits2 } from '../../domain/money.ts';
-import { requestBalanceMicro } from '../../queries/request-balance.ts';
+import { balanceAfterWrite, requestBalanceMicro } from '../../queries/request-balance.ts';
 import { UsageCounter } from '../../commands/usage-counter.ts';
 
 /**
  * Usage headers on every authenticated response (spec "Usage headers"), errors included.
  * A read (GET, HEAD) charges nothing, so it shows the balance read with its credential or by its
- * handler, or reads it here if neither did (once per request, request-balance.ts); any other
- * request reads it again as the response leaves, so a charge it made shows.
+ * handler, or kept in memory, or reads it here if none did (once per request, request-balance.ts);
+ * any other request reads it again as the response leaves, so a charge it made shows (and its
+ * next read in this process sees it too).
  */
 export function registerUsageHeaders(app: FastifyInstance, ctx: AppContext): void {
   // Admitted requests are counted by the rate limiter's hook (rate-limit.ts) into this counter,
@@ -24,7 +25,8 @@ export function registerUsageHeaders(app: FastifyInstance, ctx: AppContext): voi
     if (!principal) return payload;
     let balance: bigint;
     try {
-      balance = await requestBalanceMicro(ctx.database.db, request, principal.accountId);
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      balance = read ? await requestBalanceMicro(ctx.database.db, request, principal.accountId) : await balanceAfterWrite(ctx.database.db, app.accountCache, principal.accountId);
     } catch (err) {
       request.log.warn({ err }, 'could not read the balance for usage headers');
       return payload;
