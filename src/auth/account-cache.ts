@@ -6,7 +6,7 @@ import type { Account } from '../db/schema.ts';
  * reads the balance row in its own transaction (credit-ledger.ts), so nothing here can move money.
  *
  * Any change to an account row or a balance row makes the database notify every process
- * (migration 021's triggers, credential-listener.ts), which forgets the account. On the embedded
+ * (migration 019's triggers, credential-listener.ts), which forgets the account. On the embedded
  * database the notification is handled before the committing statement returns, so a read never
  * sees an older balance than the database's. On PostgreSQL it arrives after the commit, over each
  * process's LISTEN connection: a change made elsewhere shows here after that delay (a few

@@ -2,7 +2,7 @@
  * API-key verification results kept in memory (issue 12: every authenticated request read its key
  * from the database). A key's hash maps to its key id and account; a revoked, rotated or deleted
  * key is forgotten as soon as the database says so (credential-listener.ts: a trigger on api_keys
- * notifies every process, migration 021), and this process forgets its own revocations before the
+ * notifies every process, migration 019), and this process forgets its own revocations before the
  * revoking request answers. While that notification channel is down, nothing is served from here.
  *
  * Only positive results are kept (an unknown key costs a database read each time, and is limited

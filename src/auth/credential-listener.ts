@@ -3,7 +3,7 @@ import type { Database } from '../db/connect.ts';
 import type { CredentialCache } from './credential-cache.ts';
 import type { AccountCache } from './account-cache.ts';
 
-/** The channel migration 021's triggers notify on; payload `key:<api key id>` or `account:<account id>`. */
+/** The channel migration 019's triggers notify on; payload `key:<api key id>` or `account:<account id>`. */
 export const CREDENTIAL_CHANNEL = 'prosa_credentials';
 
 const RECONNECT_MS = 1000;

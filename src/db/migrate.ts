@@ -17,8 +17,8 @@ import * as m015 from './migrations/015-application-claims.ts';
 import * as m016 from './migrations/016-more-forms.ts';
 import * as m017 from './migrations/017-applicant-interviews.ts';
 import * as m018 from './migrations/018-rate-windows.ts';
+import * as m019 from './migrations/019-credential-notify.ts';
 import * as m020 from './migrations/020-activity-notify.ts';
-import * as m021 from './migrations/021-credential-notify.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -39,8 +39,8 @@ const migrations: Record<string, Migration> = {
   '016-more-forms': m016,
   '017-applicant-interviews': m017,
   '018-rate-windows': m018,
+  '019-credential-notify': m019,
   '020-activity-notify': m020,
-  '021-credential-notify': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
