@@ -27,7 +27,7 @@ export function keyRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.delete('/api/keys/:id', { config: { auth: 'session' }, schema: { params: z.object({ id: z.string().max(100) }), tags: ['account'] } }, async (request) => {
     const row = await apiKeyRevoker(db, actorOf(request), { accountId: accountIdOf(request), keyId: request.params.id });
     // This process forgets the key before answering; other processes (and this one again) hear
-    // of it through migration 021's notification (credential-listener.ts).
+    // of it through migration 019's notification (credential-listener.ts).
     app.credentialCache.forgetKey(row.id);
     return presentApiKey(row);
   });
