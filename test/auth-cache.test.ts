@@ -186,26 +186,7 @@ describe('balances and accounts kept in memory', () => {
   });
 });
 
-describe.runIf(onPostgres())('PostgreSQL: the LISTEN connection drops', () => {
-  test('both caches are emptied and bypassed until it listens again, so a revocation meanwhile is not missed', async () => {
-    const { key, keyId } = await warmKey();
-    const admin = new pg.Client({ connectionString: t.database.connectionString });
-    await admin.connect();
-    try {
-      // End every LISTEN connection of this database (both apps').
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen prosa_credentials%'`);
-      await until(async () => t.app.credentialCache.enabled, (on) => !on);
-      expect(t.app.credentialCache.size).toBe(0);
-      // A revocation while nobody listens: the bypassed cache cannot serve the key.
-      await admin.query('update api_keys set revoked_at = now() where id = $1', [keyId]);
-      expect((await me(t.app, key)).statusCode).toBe(401);
-      // The listener reconnects (after about a second) and the cache serves again.
-      await until(async () => t.app.credentialCache.enabled && replica.app.credentialCache.enabled, (on) => on);
-    } finally {
-      await admin.end();
-    }
-  });
-});
+// When the LISTEN connection drops (PostgreSQL only): test/auth-cache-listen.pg.test.ts.
 
 describe('usage counted in memory', () => {
   test('each admitted request adds exactly one to the hour and day figures, across flushes', async () => {
