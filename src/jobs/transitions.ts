@@ -83,6 +83,14 @@ export async function startAttempt(db: Kysely<Schema>, jobId: string, step: { pr
 /**
  * Progress within the current attempt (in_progress stays in_progress). False when the attempt
  * has been superseded or the job has finished: the caller must stop.
+ *
+ * Committed without waiting for the WAL flush (`synchronous_commit = off` for this statement's
+ * own transaction only: set_config(..., true) is reverted when it ends). A progress mark is a
+ * hint for whoever polls the job, not a record anyone relies on: a crash that loses the last one
+ * leaves the previous mark, and the attempt is retried from the start anyway. It is still
+ * atomic and at once visible to every reader; the next synchronous commit (the job's completion)
+ * flushes it with its own. What it saves: one fsync per step on the embedded database (four per
+ * draft, a few ms each: durable-pglite.ts), one WAL flush wait per step on PostgreSQL.
  */
 export async function reportProgress(db: Kysely<Schema>, jobId: string, attempt: number, progress: number, currentStep: string): Promise<boolean> {
   const res = await db
@@ -91,6 +99,7 @@ export async function reportProgress(db: Kysely<Schema>, jobId: string, attempt:
     .where('id', '=', jobId)
     .where('status', '=', 'in_progress')
     .where('attempts', '=', attempt)
+    .where(sql<boolean>`set_config('synchronous_commit', 'off', true) = 'off'`)
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }

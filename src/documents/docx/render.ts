@@ -3,7 +3,7 @@
  * properties (created / modified) carry the paper's own date instead of the clock's.
  */
 import { Document, Packer, Paragraph, Table, type ISectionOptions } from 'docx';
-import { estimatePageNumbers } from 'docx/layout';
+import { estimateThroughLastReference } from './page-references.ts';
 import { continuationHeader, emptyHeader, pageNumberFooter, PAPER_PAGE } from './page.ts';
 import { styleSetup } from './styles.ts';
 import { readTemplateStyles } from './template.ts';
@@ -20,7 +20,10 @@ export interface PaperOptions {
   template?: Buffer;
   /** Replaces the paper page setup (the drawing sheet has its own). */
   section?: Partial<ISectionOptions>;
-  /** Work out the page numbers of page references when building (docx/layout), so they show without a field update. */
+  /**
+   * Work out the page numbers of page references when building (docx/layout, as far as the last
+   * reference: page-references.ts), so they show without a field update.
+   */
   pageReferences?: boolean;
   /** Further sections after the paper's own (e.g. the PTO/SB/08 list, numbered by its own sheets). */
   moreSections?: readonly ISectionOptions[];
@@ -42,7 +45,7 @@ export async function renderPaper(options: PaperOptions): Promise<Buffer> {
     externalStyles: setup.externalStyles,
     theme: setup.theme,
     sections: [section, ...(options.moreSections ?? [])],
-    pageNumbers: options.pageReferences ? estimatePageNumbers : undefined,
+    pageNumbers: options.pageReferences ? estimateThroughLastReference : undefined,
   });
   return Packer.toBuffer(doc, false, [{ path: 'docProps/core.xml', data: coreProperties(options.title, options.date) }]);
 }
