@@ -1,7 +1,7 @@
 import { McpServer, type McpRequestContext } from '@modelcontextprotocol/server';
 import { runTool, type ToolRuntime } from './tool-runner.ts';
 import { registerPrompts } from './prompts.ts';
-import { TOOLS } from './tools/index.ts';
+import { TOOL_REGISTRATIONS } from './tool-registrations.ts';
 import type { VerifiedToken } from './token-verifier.ts';
 
 /** What the gate attaches to the request (AuthInfo.extra). */
@@ -21,16 +21,18 @@ const INSTRUCTIONS = [
 
 /**
  * A fresh MCP server for one request (stateless: ARCHITECTURE "MCP server"), with every tool
- * bound to the caller the gate verified.
+ * bound to the caller the gate verified. The SDK requires a new instance per request (it refuses
+ * one still serving another exchange, and per-request state such as the negotiated version lives
+ * on it); what is the same for every caller is built once (tool-registrations.ts).
  */
 export function mcpServerFactory(rt: ToolRuntime, version: string) {
   return (ctx: McpRequestContext): McpServer => {
     const extra = ctx.authInfo?.extra as GateExtra | undefined;
     const server = new McpServer({ name: 'prosa', title: 'Prosa', version }, { instructions: INSTRUCTIONS, capabilities: { tools: {}, prompts: {}, logging: {} } });
-    for (const tool of TOOLS) {
+    for (const { tool, config } of TOOL_REGISTRATIONS) {
       server.registerTool(
         tool.name,
-        { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, ...tool.annotations } },
+        config,
         async (args: unknown) => {
           // The gate refuses every unauthenticated request before the SDK sees it; this is a backstop.
           if (!extra) throw new Error('unauthenticated tool call reached the server');
