@@ -11,11 +11,13 @@ import type { VerifiedToken } from './token-verifier.ts';
  * What stays per request (TokenVerifier.verify): the spec's ten-minute expiry window against the
  * current clock and the revoked-grant check. A hit needs the very same token bytes, so a token
  * with another signature or claims is never answered from here. An entry lives at most
- * MAX_AGE_SECONDS: no longer than the JWKS cache of `--role mcp` (token-verifier.ts
- * remoteKeys, cacheMaxAge ten minutes) already honours a key removed from the key set.
+ * MAX_AGE_SECONDS, so a signing key withdrawn from the key set (a rotated PROSA_SIGNING_SECRET)
+ * stops being honoured at most a minute later than it already is: `--role mcp` caches the JWKS
+ * for up to ten minutes (token-verifier.ts remoteKeys); one process (`prosa serve`) reads its
+ * keys once at start, so a rotation there is a restart, which empties this cache.
  */
 
-const MAX_AGE_SECONDS = 300;
+const MAX_AGE_SECONDS = 60;
 const MAX_ENTRIES = 5_000;
 
 export class VerifiedTokenCache {

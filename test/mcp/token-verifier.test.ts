@@ -99,14 +99,14 @@ describe('TokenVerifier with remembered signature checks', () => {
     expect(clock.keyLookups).toBe(3);
   });
 
-  test('the signature is checked again once the remembered check is five minutes old', async () => {
+  test('the signature is checked again once the remembered check is a minute old', async () => {
     const { verifier, clock } = verifierAt(T0);
     const token = await sign({ sub: 'acct-a' });
     await verifier.verify(`Bearer ${token}`);
-    clock.now = T0 + 299;
+    clock.now = T0 + 59;
     await verifier.verify(`Bearer ${token}`);
     expect(clock.keyLookups).toBe(1);
-    clock.now = T0 + 300;
+    clock.now = T0 + 60;
     expect((await verifier.verify(`Bearer ${token}`)).ok).toBe(true);
     expect(clock.keyLookups).toBe(2);
   });
@@ -142,8 +142,8 @@ describe('VerifiedTokenCache bounds', () => {
 
   test('an entry never outlives the token it holds', () => {
     const cache = new VerifiedTokenCache();
-    cache.remember(entry('t', T0 + 60), T0);
-    expect(cache.get('t', T0 + 59)?.sub).toBe('t');
-    expect(cache.get('t', T0 + 60)).toBeUndefined();
+    cache.remember(entry('t', T0 + 30), T0);
+    expect(cache.get('t', T0 + 29)?.sub).toBe('t');
+    expect(cache.get('t', T0 + 30)).toBeUndefined();
   });
 });
