@@ -12,6 +12,8 @@ import type { McpRequestContext } from '@modelcontextprotocol/server';
  * - 2025 era: no such headers. The body is read again from the request the SDK hands the factory
  *   (an unread clone of what it parsed itself) when it is small; a large body (a pasted office
  *   action) is not worth a second parse.
+ * The SDK still looks the tool up by the name in the body it parsed, so even a wrong hint could
+ * only turn a call into "Tool … not found", never run another tool or another caller's.
  */
 
 /** Bodies up to this size are parsed a second time for the hint (a tools/call is usually < 1 KiB). */
