@@ -2,6 +2,14 @@ import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/server';
 
 /**
+ * Argument schemas, built once: the server is rebuilt for every request (stateless), and building
+ * a zod object costs more than registering the prompt itself.
+ */
+const APPLICATION_ARGS = z.object({ application_number: z.string().describe('US application number, e.g. 17/200,011') });
+const DOCKET_REVIEW_ARGS = z.object({ within_days: z.string().optional().describe('Horizon in days (default 30)') });
+const INTERVIEW_ARGS = z.object({ application_number: z.string().describe('US application number') });
+
+/**
  * Prompts for the jobs practitioners ask an assistant for most. Each names the tools to call in
  * order, so a model follows the product's own workflow instead of improvising one.
  */
@@ -11,7 +19,7 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Respond to an office action',
       description: 'Walk through answering a newly mailed office action: triage, plan, draft.',
-      argsSchema: z.object({ application_number: z.string().describe('US application number, e.g. 17/200,011') }),
+      argsSchema: APPLICATION_ARGS,
     },
     ({ application_number }) => ({
       messages: [{
@@ -36,7 +44,7 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Docket review',
       description: 'What is due, what is unanswered, and what to do next across the docket.',
-      argsSchema: z.object({ within_days: z.string().optional().describe('Horizon in days (default 30)') }),
+      argsSchema: DOCKET_REVIEW_ARGS,
     },
     ({ within_days }) => ({
       messages: [{
@@ -54,7 +62,7 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Examiner interview preparation',
       description: 'Prepare an examiner interview: examiner statistics, agenda, and the PTOL-413A request.',
-      argsSchema: z.object({ application_number: z.string().describe('US application number') }),
+      argsSchema: INTERVIEW_ARGS,
     },
     ({ application_number }) => ({
       messages: [{

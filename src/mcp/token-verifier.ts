@@ -1,11 +1,14 @@
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import { FULL_ACCESS, mcpResource, type ChallengeReason, type ResourceUrls } from './resource.ts';
+import { VerifiedTokenCache } from './verified-token-cache.ts';
 
 /**
  * Verifies the bearer token on every MCP message (MCP "Token Handling"): signature against the
  * authorization server's keys, `iss`, `aud` = this server's resource URL (RFC 8707 §2), the
  * `at+jwt` type (RFC 9068 §4), the `full_access` scope, and the spec's ten-minute window: a token
- * within ten minutes of expiring is treated as unauthorized.
+ * within ten minutes of expiring is treated as unauthorized. The signature and static claims of a
+ * token are checked once and remembered (VerifiedTokenCache); the clock and revocation are
+ * checked on every message.
  */
 
 /** Seconds before `exp` from which a token is refused (spec "Time limits"). */
@@ -49,6 +52,8 @@ export class TokenVerifier {
   private readonly opts: TokenVerifierOptions;
   /** Grants found revoked by a failed exchange: refused at the gate until their tokens would have expired. */
   private readonly deadGrants = new Map<string, number>();
+  /** Tokens whose signature and claims were checked (their clock and grant are checked per message). */
+  private readonly verified = new VerifiedTokenCache();
   constructor(opts: TokenVerifierOptions) {
     this.opts = opts;
   }
@@ -63,6 +68,22 @@ export class TokenVerifier {
     const m = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)$/i.exec(authorization.trim());
     if (!m) return { ok: false, reason: 'invalid' };
     const token = m[1];
+    const now = this.now();
+    let verified = this.verified.get(token, now);
+    if (!verified) {
+      const checked = await this.checkSignatureAndClaims(token, now);
+      if (!checked.ok) return checked;
+      verified = checked.token;
+      this.verified.remember(verified, now);
+    }
+    // Clock and revocation: checked on every message, cached or not.
+    if (verified.exp - now <= EXPIRY_WINDOW_SECONDS) return { ok: false, reason: 'expiring' };
+    if (verified.grantId && this.isDead(verified.grantId)) return { ok: false, reason: 'revoked' };
+    return { ok: true, token: verified };
+  }
+
+  /** Signature, issuer, audience, typ, algorithm and the claims this server needs. */
+  private async checkSignatureAndClaims(token: string, now: number): Promise<Verification> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.opts.keys, {
@@ -70,7 +91,7 @@ export class TokenVerifier {
         audience: mcpResource(this.opts.urls),
         typ: 'at+jwt',
         algorithms: ['ES256'],
-        currentDate: new Date(this.now() * 1000),
+        currentDate: new Date(now * 1000),
       }));
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expiring' };
@@ -80,21 +101,19 @@ export class TokenVerifier {
     if (!scopes.includes(FULL_ACCESS) || typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.client_id !== 'string') {
       return { ok: false, reason: 'invalid' };
     }
-    if (payload.exp - this.now() <= EXPIRY_WINDOW_SECONDS) return { ok: false, reason: 'expiring' };
-    const grantId = typeof payload.gid === 'string' ? payload.gid : null;
-    if (grantId && this.isDead(grantId)) return { ok: false, reason: 'revoked' };
+    // Frozen: one verified token is shared by every request that presents it (VerifiedTokenCache).
     return {
       ok: true,
-      token: {
+      token: Object.freeze({
         token,
         sub: payload.sub,
         clientId: payload.client_id,
-        grantId,
+        grantId: typeof payload.gid === 'string' ? payload.gid : null,
         jti: typeof payload.jti === 'string' ? payload.jti : null,
         exp: payload.exp,
-        scopes,
+        scopes: Object.freeze(scopes) as string[],
         noPurchaseOffers: payload.prosa_no_purchases === true,
-      },
+      }),
     };
   }
 

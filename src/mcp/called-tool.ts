@@ -1,0 +1,49 @@
+import type { McpRequestContext } from '@modelcontextprotocol/server';
+
+/**
+ * The one tool a request calls, so the per-request server can register just that tool instead
+ * of all 59 (registering them was half of what the SDK spent on a tools/call: bench/mcp-overhead.ts).
+ * `undefined` whenever that is not certain: the factory then registers everything, as before.
+ *
+ * - 2026-07-28 era: the Mcp-Method and Mcp-Name headers (SEP-2243). The SDK has already checked,
+ *   before it asks the factory for a server, that Mcp-Method equals the body's method and that
+ *   Mcp-Name equals the body's `params.name`; a name that is not one of ours (or is Base64-encoded)
+ *   gives no hint.
+ * - 2025 era: no such headers. The body is read again from the request the SDK hands the factory
+ *   (an unread clone of what it parsed itself) when it is small; a large body (a pasted office
+ *   action) is not worth a second parse.
+ * The SDK still looks the tool up by the name in the body it parsed, so even a wrong hint could
+ * only turn a call into "Tool … not found", never run another tool or another caller's.
+ */
+
+/** Bodies up to this size are parsed a second time for the hint (a tools/call is usually < 1 KiB). */
+const MAX_SNIFFED_BODY_BYTES = 64 * 1024;
+
+export async function calledToolName(ctx: McpRequestContext, isTool: (name: string) => boolean): Promise<string | undefined> {
+  const request = ctx.requestInfo;
+  if (!request) return undefined;
+  const name = ctx.era === 'modern' ? fromHeaders(request.headers) : await fromBody(request);
+  return name !== undefined && isTool(name) ? name : undefined;
+}
+
+/** RFC 9110 §5.6.3: optional whitespace (SP, HTAB) around a field value is not part of it; the SDK strips the same. */
+const stripOws = (value: string | null) => value?.replace(/^[ \t]+|[ \t]+$/g, '');
+
+function fromHeaders(headers: Headers): string | undefined {
+  if (stripOws(headers.get('mcp-method')) !== 'tools/call') return undefined;
+  return stripOws(headers.get('mcp-name'));
+}
+
+async function fromBody(request: Request): Promise<string | undefined> {
+  const length = Number(request.headers.get('content-length'));
+  if (request.method !== 'POST' || request.bodyUsed || !(length > 0 && length <= MAX_SNIFFED_BODY_BYTES)) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.clone().text());
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
+}
