@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { ROLES, startMcpServer, startServer, type RunningServer } from '../server.ts';
 import type { DemoCredentials } from '../sources/demo/demo-seeder.ts';
+import { collectStartGarbage, START_GARBAGE_DELAY_MS } from './start-garbage.ts';
 
 /** Exit codes of `prosa serve` (docs/operations.md). */
 export const EXIT_DATA_DIR_LOCKED = 3;
@@ -64,6 +65,7 @@ export async function serveCommand(config: Config, role: string): Promise<void> 
   }
   const db = server.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   process.stdout.write(`Prosa ${config.version} listening on ${server.address} (public address ${config.baseUrl}); database: ${db}\n`);
+  setTimeout(collectStartGarbage, START_GARBAGE_DELAY_MS).unref();
 
   let stopping = false;
   const stop = async (signal: string) => {

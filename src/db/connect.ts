@@ -1,9 +1,10 @@
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { DurableNodeFS, durableStartParams, needsInitdb, syncTree } from './durable-pglite.ts';
 import { readTemplate } from './pglite-template.ts';
+import { createReleasingDump, withEmbeddedMemory } from './pglite-memory.ts';
 import type { Schema } from './schema.ts';
 
 export type Db = Kysely<Schema>;
@@ -62,7 +63,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob, useTemplate = tru
   let durableFs: DurableNodeFS | undefined;
   try {
     if (inMemory) {
-      pglite = await PGlite.create(dataDir, { parsers, loadDataDir });
+      pglite = await createReleasingDump({ dataDir, parsers, loadDataDir, startParams: withEmbeddedMemory() });
     } else {
       // On disk, every acknowledged commit must survive a power loss: see durable-pglite.ts.
       const pgdata = `${dataDir}/pgdata`;
@@ -70,7 +71,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob, useTemplate = tru
       durableFs = new DurableNodeFS(pgdata);
       // A fresh directory starts from the migrated template when there is a current one (pglite-template.ts).
       const initial = loadDataDir ?? (fresh && useTemplate ? readTemplate(templateDir) : undefined);
-      pglite = await PGlite.create({ fs: durableFs, parsers, loadDataDir: initial, startParams: durableStartParams() });
+      pglite = await createReleasingDump({ fs: durableFs, parsers, loadDataDir: initial, startParams: withEmbeddedMemory(durableStartParams()) });
       if (fresh) syncTree(pgdata);
     }
   } catch (err) {
