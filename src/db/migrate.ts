@@ -17,6 +17,7 @@ import * as m015 from './migrations/015-application-claims.ts';
 import * as m016 from './migrations/016-more-forms.ts';
 import * as m017 from './migrations/017-applicant-interviews.ts';
 import * as m018 from './migrations/018-rate-windows.ts';
+import * as m021 from './migrations/021-rate-window-batches.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '016-more-forms': m016,
   '017-applicant-interviews': m017,
   '018-rate-windows': m018,
+  '021-rate-window-batches': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
