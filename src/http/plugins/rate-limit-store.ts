@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import pg from 'pg';
 import { memoryWindowStore, type WindowHit, type WindowState, type WindowStore } from './rate-windows.ts';
-import { sqlWindowStore, type SqlClient } from './rate-windows-sql.ts';
+import { sqlWindowStore } from './rate-windows-sql.ts';
 
 /**
  * Rate-limit tiers (spec "Rate limits"): a per-minute rate and a per-second burst, each a fixed
@@ -119,7 +119,7 @@ export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimi
     }
     return pool;
   };
-  const store = opts.store ?? (opts.connectionString ? sqlWindowStore(preparedStatements(sharedPool())) : memoryWindowStore());
+  const store = opts.store ?? (opts.connectionString ? sqlWindowStore(sharedPool()) : memoryWindowStore());
 
   // Sign-in failures stay on rate-limiter-flexible (off the hot path; its block duration is what
   // the lockout needs). Its PostgreSQL table is purged by the library every 5 minutes.
@@ -167,21 +167,6 @@ export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimi
       await pool?.end();
     },
   };
-}
-
-/**
- * The store's statements as named (prepared) statements on each pooled connection: PostgreSQL
- * parses and plans each once per connection instead of once per batch (measured: about twice
- * the checks per second on the batch statement, bench/lookup-ratio.ts).
- */
-function preparedStatements(pool: pg.Pool): SqlClient {
-  const names = new Map<string, string>();
-  const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (!name) names.set(text, (name = `prosa_rate_${names.size + 1}`));
-    return name;
-  };
-  return { query: (text, values) => pool.query({ name: nameOf(text), text, values }) };
 }
 
 /** Failed sign-ins counted by rate-limiter-flexible (memory embedded, PostgreSQL at scale). */

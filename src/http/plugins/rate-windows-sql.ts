@@ -36,7 +36,9 @@ interface Pending {
  */
 export function sqlWindowStore(client: SqlClient, close: () => Promise<void> = async () => {}, opts: SqlWindowStoreOptions = {}): WindowStore {
   // bench/rate-store-batches.ts, 50 concurrent clients: a few statements in flight with batches
-  // of tens beat one large batch at a time (and one check per statement by 3-7x).
+  // of tens beat one large batch at a time (and one check per statement by 3-7x). The statement
+  // is not a named (prepared) one: that would be session state, and PgBouncer in transaction
+  // mode (docs/operations.md) does not keep it; the measured gain was within the noise.
   const maxBatch = opts.maxBatch ?? 32;
   const maxInFlight = opts.maxInFlight ?? 4;
   let queue: Pending[] = [];
