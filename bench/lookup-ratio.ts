@@ -7,6 +7,7 @@
 //   ./node_modules/.bin/node bench/lookup-ratio.ts
 //   BENCH_DB=embedded|postgres|both (default both)  BENCH_ROUTES=lookup,deadlines  BENCH_SECONDS=5
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (a scratch database is made and dropped)
+//   BENCH_ROOT=/path/to/other/checkout: its bench/speed-server.ts instead of this one's
 //   BENCH_PROFILE=1: the Prosa process writes a CPU profile (--cpu-prof) to bench/out/profiles/
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,7 +17,8 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// BENCH_ROOT: run another checkout's speed server (an A/B against main under the same load).
+const ROOT = process.env.BENCH_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = process.env.BENCH_DB ?? 'both';

@@ -31,7 +31,7 @@ try {
   pool.on('error', () => {});
   const prepared: SqlClient = { query: (text, values) => pool.query({ name: text.includes('prosa_rate_hits') ? 'rate_hits' : undefined, text, values }) };
   let subject = 0;
-  const rows: Array<[number, number, boolean]> = [[1, 8, false], [32, 1, false], [32, 4, false], [32, 4, true], [16, 4, false], [64, 2, false]];
+  const rows: Array<[number, number, boolean]> = [[1, 8, false], [64, 1, false], [64, 1, true], [64, 2, false], [32, 4, false]];
   for (const [maxBatch, maxInFlight, named] of rows) {
     const limits = await createRateLimits({ store: sqlWindowStore(named ? prepared : pool, async () => {}, { maxBatch, maxInFlight }) });
     await Promise.all(Array.from({ length: 200 }, () => limits.check('free', `ip:warm-${subject++}`)));
