@@ -19,6 +19,7 @@ import * as m017 from './migrations/017-applicant-interviews.ts';
 import * as m018 from './migrations/018-rate-windows.ts';
 import * as m019 from './migrations/019-credential-notify.ts';
 import * as m020 from './migrations/020-activity-notify.ts';
+import * as m021 from './migrations/021-rate-window-batches.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '018-rate-windows': m018,
   '019-credential-notify': m019,
   '020-activity-notify': m020,
+  '021-rate-window-batches': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,27 @@ export function unsafeTextProblem(s: string): UnsafeTextProblem | null {
   return s.isWellFormed() ? null : 'surrogate';
 }
 
+/**
+ * Whether any string (value or key) in `value` cannot be stored: findUnsafeText without building
+ * paths or entry arrays, for the check every request passes (issue 12); the path is worked out
+ * only for the rare refusal.
+ */
+export function hasUnsafeText(value: unknown, depth = 0): boolean {
+  if (depth > 32) return false;
+  if (typeof value === 'string') return unsafeTextProblem(value) !== null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasUnsafeText(value[i], depth + 1)) return true;
+    return false;
+  }
+  if (value && typeof value === 'object') {
+    for (const k in value) {
+      if (!Object.hasOwn(value, k)) continue;
+      if (unsafeTextProblem(k) !== null || hasUnsafeText((value as Record<string, unknown>)[k], depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
 /** The first string (value or key) in `value` that cannot be stored, with its path; null when all can. */
 export function findUnsafeText(value: unknown, path: string, depth = 0): { path: string; problem: UnsafeTextProblem } | null {
   if (depth > 32) return null;

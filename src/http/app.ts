@@ -107,9 +107,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // Only JSON bodies are accepted (OAuth's form posts register their own parser in scope).
   app.removeContentTypeParser('text/plain');
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: no promise and no microtask on every response (issue 12).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
-    return payload;
+    done(null, payload);
   });
 
   await app.register(cookie);

@@ -17,37 +17,66 @@ interface Entry {
   expiresAt: number;
 }
 
-/** One cache per open database (tests open several in one process; answers never cross). */
-const caches = new WeakMap<Database, Map<string, Entry>>();
-const all = new Set<WeakRef<Map<string, Entry>>>();
+interface Cache {
+  entries: Map<string, Entry>;
+  /** Computations under way: concurrent misses of one key share one (no stampede at expiry). */
+  pending: Map<string, Promise<unknown>>;
+  /** Bumped by every clear: a computation started before a clear must not store its answer. */
+  generation: number;
+}
 
-function cacheOf(database: Database): Map<string, Entry> {
+/** One cache per open database (tests open several in one process; answers never cross). */
+const caches = new WeakMap<Database, Cache>();
+const all = new Set<WeakRef<Cache>>();
+
+function cacheOf(database: Database): Cache {
   let c = caches.get(database);
   if (!c) {
-    c = new Map();
+    c = { entries: new Map(), pending: new Map(), generation: 0 };
     caches.set(database, c);
     all.add(new WeakRef(c));
   }
   return c;
 }
 
-/** The cached answer for `key`, or computes, stores and returns it (errors are not cached). */
+/**
+ * The cached answer for `key`, or computes, stores and returns it (errors are not cached). Under
+ * load every request in flight used to miss together when an entry expired (50 concurrent
+ * lookups, 50 identical queries); now the first computes and the others wait for its answer. An
+ * answer computed across a clear (a write landed meanwhile) is returned to its callers but not
+ * stored, so the next request reads the write.
+ */
 export async function cachedPublicRecord<T>(database: Database, key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
   const cache = cacheOf(database);
-  const hit = cache.get(key);
+  const hit = cache.entries.get(key);
   if (hit && hit.expiresAt > now) return hit.value as T;
-  const value = await compute();
-  cache.delete(key);
-  while (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  cache.set(key, { value, expiresAt: now + TTL_MS });
-  return value;
+  const running = cache.pending.get(key);
+  if (running) return running as Promise<T>;
+  const generation = cache.generation;
+  const computing = compute();
+  cache.pending.set(key, computing);
+  try {
+    const value = await computing;
+    if (cache.generation === generation) {
+      cache.entries.delete(key);
+      while (cache.entries.size >= MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
+      cache.entries.set(key, { value, expiresAt: now + TTL_MS });
+    }
+    return value;
+  } finally {
+    if (cache.pending.get(key) === computing) cache.pending.delete(key);
+  }
 }
 
 /** Forgets every cached public answer in this process (called by every writer of public data or dockets). */
 export function clearPublicRecordCaches(): void {
   for (const ref of all) {
     const c = ref.deref();
-    if (c) c.clear();
-    else all.delete(ref);
+    if (c) {
+      c.entries.clear();
+      // Requests arriving after the write must not join a computation that may predate it.
+      c.pending.clear();
+      c.generation += 1;
+    } else all.delete(ref);
   }
 }

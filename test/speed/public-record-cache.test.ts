@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
-import { TTL_MS } from '../../src/queries/public-record-cache.ts';
+import { cachedPublicRecord, clearPublicRecordCaches, TTL_MS } from '../../src/queries/public-record-cache.ts';
+import type { Database } from '../../src/db/connect.ts';
 
 /**
  * Issue 12, speed goal 3: public lookups (REST #1) and deadlines (REST #2) are cached for TTL_MS;
@@ -58,5 +59,75 @@ describe('public record cache', () => {
     await runImport(t.database.db, 'odp', [`${dir}/app.json`]);
     expect((await get('/v1/prosa/deadlines/17200011')).json().deadlines.response_deadline).toBeNull();
     vi.restoreAllMocks();
+  });
+});
+
+describe('cached answers are sent as serialized once', () => {
+  test('a cached lookup and deadlines answer the same JSON text, as JSON, as the first (serialized by the route schema)', async () => {
+    for (const url of ['/v1/prosa/lookup/17200011', '/v1/prosa/deadlines/17200011']) {
+      vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 100 * TTL_MS);
+      const first = await get(url);
+      const second = await get(url);
+      vi.restoreAllMocks();
+      expect(first.statusCode).toBe(200);
+      expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(second.body).toBe(first.body);
+      expect(JSON.parse(second.body).application_number).toBe('17200011');
+    }
+  });
+});
+
+describe('public record cache under concurrency', () => {
+  /** A computation that finishes when told to, counting its runs. */
+  function gated<T>(value: T) {
+    let runs = 0;
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    return { compute: async () => ((runs += 1), await gate, value), open: () => open(), runs: () => runs };
+  }
+
+  test('concurrent misses of one key share one computation (no stampede when an entry expires)', async () => {
+    const db = {} as Database;
+    const g = gated('answer');
+    const waiting = Array.from({ length: 50 }, () => cachedPublicRecord(db, 'lookup:1', g.compute, 1000));
+    g.open();
+    expect(await Promise.all(waiting)).toEqual(Array(50).fill('answer'));
+    expect(g.runs()).toBe(1);
+    // Stored: a later call within the TTL does not compute; after it, one computes again.
+    const again = gated('fresh');
+    expect(await cachedPublicRecord(db, 'lookup:1', again.compute, 1000 + TTL_MS - 1)).toBe('answer');
+    again.open();
+    expect(await cachedPublicRecord(db, 'lookup:1', again.compute, 1000 + TTL_MS)).toBe('fresh');
+    expect(again.runs()).toBe(1);
+  });
+
+  test('an answer computed across a write is not stored, and requests after the write do not join it', async () => {
+    const db = {} as Database;
+    const before = gated('before the write');
+    const first = cachedPublicRecord(db, 'deadlines:1', before.compute, 1000);
+    clearPublicRecordCaches(); // a docket write or an import lands while the first read is under way
+    const after = gated('after the write');
+    const second = cachedPublicRecord(db, 'deadlines:1', after.compute, 1000);
+    before.open();
+    after.open();
+    expect(await first).toBe('before the write');
+    expect(await second).toBe('after the write');
+    const third = gated('unused');
+    expect(await cachedPublicRecord(db, 'deadlines:1', third.compute, 1001)).toBe('after the write');
+    expect(third.runs()).toBe(0);
+  });
+
+  test('a failed computation is shared by its waiters and not cached', async () => {
+    const db = {} as Database;
+    let runs = 0;
+    const failing = async () => {
+      runs += 1;
+      await new Promise((r) => setTimeout(r, 5));
+      throw new Error('database away');
+    };
+    const results = await Promise.allSettled([1, 2, 3].map(() => cachedPublicRecord(db, 'lookup:2', failing, 1000)));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(runs).toBe(1);
+    expect(await cachedPublicRecord(db, 'lookup:2', async () => 'back', 1000)).toBe('back');
   });
 });

@@ -14,12 +14,13 @@ export function registerDeprecationHeaders(app: FastifyInstance, ctx: AppContext
   const deprecation = `@${Math.floor(REST_DEPRECATED_AT.getTime() / 1000)}`;
   const sunset = REST_SUNSET_AT.toUTCString();
   const link = `<${ctx.config.mcpUrl}/mcp>; rel="successor-version"`;
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config?.deprecated || request.url.startsWith('/v1/')) {
+  // A callback hook, not an async one: no promise and no microtask on every response (issue 12).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/v1/') || request.routeOptions.config?.deprecated) {
       reply.header('Deprecation', deprecation);
       reply.header('Sunset', sunset);
       reply.header('Link', link);
     }
-    return payload;
+    done(null, payload);
   });
 }

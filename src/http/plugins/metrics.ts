@@ -14,11 +14,13 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: no promise and no microtask on every response (issue 12).
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the URL, so ids do not explode the label set.
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status_code: String(reply.statusCode) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { config: { rateLimit: 'off' }, schema: { hide: true } }, async (_request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { validationError } from '../../errors.ts';
-import { findUnsafeText, UNSAFE_TEXT_MESSAGES } from '../../domain/unsafe-text.ts';
+import { findUnsafeText, hasUnsafeText, UNSAFE_TEXT_MESSAGES } from '../../domain/unsafe-text.ts';
 
 /**
  * Refuses text PostgreSQL cannot store faithfully (NUL, lone surrogates: domain/unsafe-text.ts)
@@ -8,8 +8,10 @@ import { findUnsafeText, UNSAFE_TEXT_MESSAGES } from '../../domain/unsafe-text.t
  * query as a 500, a lone surrogate failed `jsonb` inserts (500) or became U+FFFD in `text`.
  */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: no promise and no microtask on every request (issue 12).
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!hasUnsafeText(request.params) && !hasUnsafeText(request.query) && !hasUnsafeText(request.body)) return done();
     const hit = findUnsafeText(request.params, 'params') ?? findUnsafeText(request.query, 'querystring') ?? findUnsafeText(request.body, 'body');
-    if (hit) throw validationError(hit.path, UNSAFE_TEXT_MESSAGES[hit.problem]);
+    done(hit ? validationError(hit.path, UNSAFE_TEXT_MESSAGES[hit.problem]) : undefined);
   });
 }

@@ -135,12 +135,16 @@ export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimi
 
   const checkAll: RateLimits['checkAll'] = async (checks) => {
     const at = now();
-    const hits: WindowHit[] = checks.flatMap(({ tier, key }) => [
-      { key: `${tier}:s:${key}`, limit: tiers[tier].perSecond, durationMs: SECOND },
-      { key: `${tier}:m:${key}`, limit: tiers[tier].perMinute, durationMs: MINUTE },
-    ]);
+    const hits: WindowHit[] = new Array(2 * checks.length);
+    for (let i = 0; i < checks.length; i++) {
+      const { tier, key } = checks[i];
+      hits[2 * i] = { key: `${tier}:s:${key}`, limit: tiers[tier].perSecond, durationMs: SECOND };
+      hits[2 * i + 1] = { key: `${tier}:m:${key}`, limit: tiers[tier].perMinute, durationMs: MINUTE };
+    }
     const { admitted, states } = await store.hit(hits, at);
-    return { admitted, decisions: checks.map(({ tier }, i) => decide(tiers[tier], states[2 * i], states[2 * i + 1], admitted, at)) };
+    const decisions: RateDecision[] = new Array(checks.length);
+    for (let i = 0; i < checks.length; i++) decisions[i] = decide(tiers[checks[i].tier], states[2 * i], states[2 * i + 1], admitted, at);
+    return { admitted, decisions };
   };
 
   // Ended windows are deleted a minute after they end, so the store holds the subjects of about

@@ -29,8 +29,8 @@ export function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
     throw err;
   };
   app.addHook('onRequest', async (request, reply) => {
-    const config = request.routeOptions.config;
-    if (!request.routeOptions.url) return; // unknown route: the 404 handler answers
+    const { config, url } = request.routeOptions; // a getter that builds an object: read once
+    if (!url) return; // unknown route: the 404 handler answers
     const auth = config?.auth ?? 'none';
     const p = request.principal;
     let tier: Tier | 'off' = config?.rateLimit ?? (auth === 'none' ? 'free' : 'authenticated');

@@ -40,17 +40,32 @@ export interface WindowStore {
 export function memoryWindowStore(): WindowStore {
   const windows = new Map<string, { count: number; expiresAt: number }>();
   return {
+    // Plain loops, one map lookup per window and counters updated in place: this runs on every
+    // request of the embedded server (issue 12).
     async hit(hits, now) {
-      const states = hits.map((h) => {
+      const states: WindowState[] = new Array(hits.length);
+      const stored: Array<{ count: number; expiresAt: number } | undefined> = new Array(hits.length);
+      let admitted = true;
+      for (let i = 0; i < hits.length; i++) {
+        const h = hits[i];
         const w = windows.get(h.key);
-        const live = w && w.expiresAt > now;
-        return { key: h.key, used: live ? w.count : 0, expiresAt: live ? w.expiresAt : now + h.durationMs };
-      });
-      const admitted = hits.every((h, i) => states[i].used < h.limit);
+        const live = w !== undefined && w.expiresAt > now;
+        const used = live ? w.count : 0;
+        if (used >= h.limit) admitted = false;
+        states[i] = { key: h.key, used, expiresAt: live ? w.expiresAt : now + h.durationMs };
+        stored[i] = w;
+      }
       if (admitted) {
-        for (const s of states) {
+        for (let i = 0; i < states.length; i++) {
+          const s = states[i];
           s.used += 1;
-          windows.set(s.key, { count: s.used, expiresAt: s.expiresAt });
+          const w = stored[i];
+          if (w) {
+            w.count = s.used;
+            w.expiresAt = s.expiresAt;
+          } else {
+            windows.set(s.key, { count: s.used, expiresAt: s.expiresAt });
+          }
         }
       }
       return { admitted, states };

@@ -9,6 +9,7 @@ import { presentDeadlinesRecord } from '../../../presenters/deadlines.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 import { appNotFound } from './lookup.ts';
 import { cachedPublicRecord } from '../../../queries/public-record-cache.ts';
+import { sendJson, serializedJson } from '../../serialized-json.ts';
 
 const deadlinesRecordSchema = z.object({
   application_number: z.string(),
@@ -31,17 +32,18 @@ export function deadlinesRoute(app: FastifyInstance, ctx: AppContext): void {
       params: z.object({ application_number: z.string().max(64) }),
       response: { 200: deadlinesRecordSchema, 404: errorObjectSchema, 502: errorObjectSchema },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const raw = request.params.application_number;
     const number = normalizeApplicationNumber(raw);
-    // Cached for a moment (public-record-cache.ts); a miss is cached too, as null.
-    const record = number
+    // Cached for a moment (public-record-cache.ts) as the JSON the response schema serializes
+    // (so a hit costs no serialization); a miss is cached too, as null.
+    const json = number
       ? await cachedPublicRecord(ctx.database, `deadlines:${number}`, async () => {
           const app = await publicApplicationOrFetch(ctx, number);
-          return app ? presentDeadlinesRecord(app.application_number, await pendingAction(ctx.database.db, app.id)) : null;
+          return app ? serializedJson(reply, presentDeadlinesRecord(app.application_number, await pendingAction(ctx.database.db, app.id))) : null;
         })
       : null;
-    if (!record) throw appNotFound(raw);
-    return record;
+    if (!json) throw appNotFound(raw);
+    return sendJson(reply, json);
   });
 }

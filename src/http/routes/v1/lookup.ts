@@ -9,6 +9,7 @@ import { applicationDeadlineFields } from '../../../queries/application-deadline
 import { presentApplication } from '../../../presenters/application.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 import { cachedPublicRecord } from '../../../queries/public-record-cache.ts';
+import { sendJson, serializedJson } from '../../serialized-json.ts';
 
 export function appNotFound(raw: string): AppError {
   return new AppError(
@@ -43,17 +44,18 @@ export function lookupRoute(app: FastifyInstance, ctx: AppContext): void {
       params: z.object({ application_number: z.string().max(64) }),
       response: { 200: applicationRecordSchema, 404: errorObjectSchema, 502: errorObjectSchema },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const raw = request.params.application_number;
     const number = normalizeApplicationNumber(raw);
-    // Cached for a moment (public-record-cache.ts); a miss is cached too, as null.
-    const record = number
+    // Cached for a moment (public-record-cache.ts) as the JSON the response schema serializes
+    // (so a hit costs no serialization); a miss is cached too, as null.
+    const json = number
       ? await cachedPublicRecord(ctx.database, `lookup:${number}`, async () => {
           const app = await publicApplicationOrFetch(ctx, number);
-          return app ? presentApplication(app, await applicationDeadlineFields(ctx.database.db, app.id)) : null;
+          return app ? serializedJson(reply, presentApplication(app, await applicationDeadlineFields(ctx.database.db, app.id))) : null;
         })
       : null;
-    if (!record) throw appNotFound(raw);
-    return record;
+    if (!json) throw appNotFound(raw);
+    return sendJson(reply, json);
   });
 }
