@@ -94,7 +94,7 @@ export class ActivityFeed {
 
   private async listenPostgres(attempt: number): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.database.connectionString });
+    const client = new pg.Client({ connectionString: this.database.connectionString, application_name: 'prosa-activity-listener' });
     const reconnect = () => {
       client.removeAllListeners();
       client.end().catch(() => {});
