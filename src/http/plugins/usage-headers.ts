@@ -20,27 +20,31 @@ export function registerUsageHeaders(app: FastifyInstance, ctx: AppContext): voi
   app.addHook('onClose', async () => {
     await counter.close();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: most requests (free lookups, static files) have no principal and must not
+  // pay a promise and a microtask for nothing (issue 12, per-request cost).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const principal = request.principal;
-    if (!principal) return payload;
-    let balance: bigint;
-    try {
-      const read = request.method === 'GET' || request.method === 'HEAD';
-      balance = read ? await requestBalanceMicro(ctx.database.db, request, principal.accountId) : await balanceAfterWrite(ctx.database.db, app.accountCache, principal.accountId);
-    } catch (err) {
-      request.log.warn({ err }, 'could not read the balance for usage headers');
-      return payload;
-    }
-    const status = balanceStatus(balance);
-    const shown = formatCredits2(balance);
-    reply.header('X-Credit-Balance', shown);
-    reply.header('X-Balance-Status', status);
-    reply.header('X-Usage-Requests-Today', String(request.usage?.today ?? 0));
-    reply.header('X-Usage-Requests-Hour', String(request.usage?.hour ?? 0));
-    if (needsPurchasePrompt(status)) {
-      reply.header('X-Purchase-Prompt', 'true');
-      reply.header('X-Purchase-Message', purchaseMessage(status, shown, `${ctx.config.baseUrl}/settings/billing`));
-    }
-    return payload;
+    if (!principal) return done(null, payload);
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const balance = read ? requestBalanceMicro(ctx.database.db, request, principal.accountId) : balanceAfterWrite(ctx.database.db, app.accountCache, principal.accountId);
+    balance.then(
+      (micro) => {
+        const status = balanceStatus(micro);
+        const shown = formatCredits2(micro);
+        reply.header('X-Credit-Balance', shown);
+        reply.header('X-Balance-Status', status);
+        reply.header('X-Usage-Requests-Today', String(request.usage?.today ?? 0));
+        reply.header('X-Usage-Requests-Hour', String(request.usage?.hour ?? 0));
+        if (needsPurchasePrompt(status)) {
+          reply.header('X-Purchase-Prompt', 'true');
+          reply.header('X-Purchase-Message', purchaseMessage(status, shown, `${ctx.config.baseUrl}/settings/billing`));
+        }
+        done(null, payload);
+      },
+      (err: unknown) => {
+        request.log.warn({ err }, 'could not read the balance for usage headers');
+        done(null, payload);
+      },
+    );
   });
 }
