@@ -91,10 +91,13 @@ describe('GET /api/events', () => {
     }
   });
 
-  test('without a session or key: 401 with the error object, no stream', async () => {
+  test('without a valid session or key: 401 with the error object, no stream', async () => {
     const res = await fetch(`${base}/api/events`);
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error_code: expect.any(String) });
+    const forged = await fetch(`${base}/api/events`, { headers: { 'x-api-key': 'prosa_not_a_real_key_000000000000' } });
+    expect(forged.status).toBe(401);
+    // (The all-routes sweep in test/bad-input.test.ts leaves this route out: an admitted request never ends.)
   });
 
   test('a write rolled back is never announced', async () => {
