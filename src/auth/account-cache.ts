@@ -1,4 +1,5 @@
 import type { Account } from '../db/schema.ts';
+import { InvalidatedCache } from './invalidated-cache.ts';
 
 /**
  * An account's row and balance kept in memory for read requests (issue 12: GET /api/auth/me
@@ -19,74 +20,17 @@ export interface AccountSnapshot {
   account?: Account;
 }
 
-export interface AccountCacheOptions {
-  /** Upper bound on an entry's life even while notifications flow. */
-  ttlMs?: number;
-  maxEntries?: number;
-  now?: () => number;
-}
-
-export class AccountCache {
-  readonly #entries = new Map<string, { value: AccountSnapshot; expiresAt: number }>();
-  readonly #ttlMs: number;
-  readonly #maxEntries: number;
-  readonly #now: () => number;
-  /** Bumped by every invalidation: a read that began before one must not fill the cache. */
-  #generation = 0;
-  #enabled = false;
-
-  constructor(opts: AccountCacheOptions = {}) {
-    this.#ttlMs = opts.ttlMs ?? 30_000;
-    this.#maxEntries = opts.maxEntries ?? 10_000;
-    this.#now = opts.now ?? Date.now;
-  }
-
-  get enabled(): boolean {
-    return this.#enabled;
-  }
-
-  setEnabled(on: boolean): void {
-    this.clear();
-    this.#enabled = on;
-  }
-
-  get(accountId: string): AccountSnapshot | undefined {
-    if (!this.#enabled) return undefined;
-    const e = this.#entries.get(accountId);
-    if (!e) return undefined;
-    if (e.expiresAt <= this.#now()) {
-      this.#entries.delete(accountId);
-      return undefined;
-    }
-    return e.value;
-  }
-
-  /** Take before reading from the database; hand to `put` with what was read. */
-  generation(): number {
-    return this.#generation;
-  }
-
+/** Balances and account rows by account id (invalidated-cache.ts: served only while notifications flow, 30 s at most). */
+export class AccountCache extends InvalidatedCache<AccountSnapshot> {
   /**
-   * Stores what a read saw, unless an invalidation arrived since it began. A balance-only read
-   * keeps an account row already held: any change since it was stored would have removed it.
-   * The entry's expiry stays that of its first fill (the TTL bounds the row's age too).
+   * Stores what a read saw (see InvalidatedCache.put). A balance-only read keeps an account row
+   * already held: any change since it was stored would have removed it.
    */
-  put(accountId: string, value: AccountSnapshot, generation: number): void {
-    if (!this.#enabled || generation !== this.#generation) return;
-    const held = this.#entries.get(accountId);
-    const account = value.account ?? held?.value.account;
-    this.#entries.delete(accountId);
-    this.#entries.set(accountId, { value: { balanceMicro: value.balanceMicro, account }, expiresAt: held?.expiresAt ?? this.#now() + this.#ttlMs });
-    if (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+  override put(accountId: string, value: AccountSnapshot, generation: number): void {
+    super.put(accountId, value, generation, (held) => ({ balanceMicro: value.balanceMicro, account: value.account ?? held.account }));
   }
 
   forgetAccount(accountId: string): void {
-    this.#generation += 1;
-    this.#entries.delete(accountId);
-  }
-
-  clear(): void {
-    this.#generation += 1;
-    this.#entries.clear();
+    this.forget(accountId);
   }
 }
