@@ -8,12 +8,11 @@
 //
 // pg-memory-limiter: PostgreSQL with the limiter's windows in memory (not a deployable setup: limits
 // would not hold across replicas), to show what part of the PostgreSQL cost is the limiter's statement.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { adminQuery, startProcess, stopProcess } from './support/processes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -21,40 +20,19 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 const DBS = new Set((process.env.BENCH_DB ?? 'embedded,pg,pg-memory-limiter').split(','));
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
-function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; m: RegExpExecArray }> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = ready.exec(out);
-      if (m) resolve({ child, m });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${out}`)));
-  });
-}
 
-async function stop(c: ChildProcess): Promise<void> {
-  if (c.exitCode !== null) return;
-  c.removeAllListeners('exit');
-  const gone = new Promise((r) => c.once('exit', r));
-  c.kill('SIGTERM');
-  await gone;
-}
 
 const run = (url: string, headers: Record<string, string>) =>
   new Promise<autocannon.Result>((resolve, reject) => autocannon({ url, connections: 50, duration: SECONDS, headers }, (err, r) => (err ? reject(err) : resolve(r))));
 
 async function measure(label: string, env: Record<string, string>): Promise<void> {
-  const prosa = await start(['bench/speed-server.ts'], env, /speed server listening on (http:\/\/[\d.:]+) key (\S+)/);
+  const prosa = await startProcess(ROOT, ['bench/speed-server.ts'], env, /speed server listening on (http:\/\/[\d.:]+) key (\S+)/);
   const [url, key] = [prosa.m[1], prosa.m[2]];
   const headers = { 'x-api-key': key };
   const check = await fetch(`${url}/api/auth/me`, { headers });
   const body = await check.text();
   if (check.status !== 200) throw new Error(`${check.status} ${body}`);
-  const bare = await start(['bench/bare-fastify.ts'], { BODY: body }, /bare fastify listening on (http:\/\/[\d.:]+)/);
+  const bare = await startProcess(ROOT, ['bench/bare-fastify.ts'], { BODY: body }, /bare fastify listening on (http:\/\/[\d.:]+)/);
   try {
     await run(`${url}/api/auth/me`, headers); // warm-up (JIT, pools, caches)
     let p = 0, b = 0, non2xx = 0, p99 = 0;
@@ -68,20 +46,11 @@ async function measure(label: string, env: Record<string, string>): Promise<void
     }
     console.log(`${label}: ${Math.round(p)} req/s vs bare Fastify ${Math.round(b)} req/s = ${(p / b).toFixed(3)}x (p99 ${p99} ms, non-2xx ${non2xx}; goal >= 0.25x) load ${load()}`);
   } finally {
-    await stop(prosa.child);
-    await stop(bare.child);
+    await stopProcess(prosa.child);
+    await stopProcess(bare.child);
   }
 }
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 console.log(`authenticated /api read, ${SECONDS} s runs, load average ${load()}`);
 if (DBS.has('embedded')) await measure('embedded PGlite', { DATABASE_URL: '' });
@@ -91,12 +60,12 @@ for (const [variant, label, env] of [
 ] as const) {
   if (!DBS.has(variant)) continue;
   const name = `prosa_auth_${randomBytes(5).toString('hex')}`;
-  await admin(`create database ${name}`);
+  await adminQuery(PG_URL, `create database ${name}`);
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
   try {
     await measure(label, { DATABASE_URL: u.toString(), ...env });
   } finally {
-    await admin(`drop database if exists ${name} with (force)`);
+    await adminQuery(PG_URL, `drop database if exists ${name} with (force)`);
   }
 }

@@ -9,13 +9,12 @@
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (a scratch database is made and dropped)
 //   BENCH_ROOT=/path/to/other/checkout: its bench/speed-server.ts instead of this one's
 //   BENCH_PROFILE=1: the Prosa process writes a CPU profile (--cpu-prof) to bench/out/profiles/
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { adminQuery, nextClientIp, startProcess, stopProcess } from './support/processes.ts';
 
 // BENCH_ROOT: run another checkout's speed server (an A/B against main under the same load).
 const ROOT = process.env.BENCH_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
@@ -25,27 +24,6 @@ const DB = process.env.BENCH_DB ?? 'both';
 const ROUTES = new Set((process.env.BENCH_ROUTES ?? 'lookup,deadlines').split(','));
 const PROFILE = process.env.BENCH_PROFILE === '1';
 
-function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; m: RegExpExecArray }> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = ready.exec(out);
-      if (m) resolve({ child, m });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${out}`)));
-  });
-}
-const stop = async (c: ChildProcess) => {
-  if (c.exitCode !== null) return;
-  c.removeAllListeners('exit');
-  const gone = new Promise((r) => c.once('exit', r));
-  c.kill('SIGTERM');
-  await gone;
-};
 
 /** CPU seconds (user + system) a process has used so far (/proc; Linux). */
 function cpuSeconds(pid: number): number {
@@ -60,8 +38,6 @@ async function measured(pid: number, url: string, perRequestIp: boolean): Promis
   return { r, cpuUs: ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, r.requests.total) };
 }
 
-let client = 0;
-const nextIp = () => `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client++ & 255}`;
 function load(url: string, perRequestIp: boolean): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon({
@@ -70,8 +46,8 @@ function load(url: string, perRequestIp: boolean): Promise<autocannon.Result> {
       duration: SECONDS,
       setupClient: perRequestIp
         ? (c) => {
-            c.setHeaders({ 'x-forwarded-for': nextIp() });
-            c.on('response', () => c.setHeaders({ 'x-forwarded-for': nextIp() }));
+            c.setHeaders({ 'x-forwarded-for': nextClientIp() });
+            c.on('response', () => c.setHeaders({ 'x-forwarded-for': nextClientIp() }));
           }
         : undefined,
     }, (err, r) => (err ? reject(err) : resolve(r)));
@@ -80,10 +56,10 @@ function load(url: string, perRequestIp: boolean): Promise<autocannon.Result> {
 
 async function throughput(label: string, env: Record<string, string>): Promise<void> {
   const args = PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/out/profiles', 'bench/speed-server.ts'] : ['bench/speed-server.ts'];
-  const prosa = await start(args, env, /speed server listening on (http:\/\/[\d.:]+)/);
+  const prosa = await startProcess(ROOT, args, env, /speed server listening on (http:\/\/[\d.:]+)/);
   const url = prosa.m[1];
-  const body = await (await fetch(`${url}/v1/prosa/lookup/17200011`, { headers: { 'x-forwarded-for': nextIp() } })).text();
-  const bare = await start(['bench/bare-fastify.ts'], { BODY: body }, /bare fastify listening on (http:\/\/[\d.:]+)/);
+  const body = await (await fetch(`${url}/v1/prosa/lookup/17200011`, { headers: { 'x-forwarded-for': nextClientIp() } })).text();
+  const bare = await startProcess(ROOT, ['bench/bare-fastify.ts'], { BODY: body }, /bare fastify listening on (http:\/\/[\d.:]+)/);
   try {
     for (const name of ['lookup', 'deadlines'].filter((r) => ROUTES.has(r))) {
       const path = `/v1/prosa/${name}/17200011`;
@@ -102,31 +78,22 @@ async function throughput(label: string, env: Record<string, string>): Promise<v
       console.log(`${name}, ${label}: ${Math.round(p)} req/s vs bare Fastify ${Math.round(b)} req/s = ${(p / b).toFixed(3)}x (p99 ${p99} ms, non-2xx ${non2xx}); server CPU per request ${pCpu.toFixed(0)} us vs ${bCpu.toFixed(0)} us = ${(bCpu / pCpu).toFixed(3)}x; load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     }
   } finally {
-    await stop(prosa.child);
-    await stop(bare.child);
+    await stopProcess(prosa.child);
+    await stopProcess(bare.child);
   }
 }
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 console.log(`lookup-ratio, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 if (DB === 'both' || DB === 'embedded') await throughput('embedded PGlite', { DATABASE_URL: '' });
 if (DB === 'both' || DB === 'postgres') {
   const name = `prosa_ratio_${randomBytes(5).toString('hex')}`;
-  await admin(`create database ${name}`);
+  await adminQuery(PG_URL, `create database ${name}`);
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
   try {
     await throughput('PostgreSQL', { DATABASE_URL: u.toString() });
   } finally {
-    await admin(`drop database if exists ${name} with (force)`);
+    await adminQuery(PG_URL, `drop database if exists ${name} with (force)`);
   }
 }

@@ -8,7 +8,7 @@
 // Throughput: Prosa (bench/speed-server.ts: the real app, limits and usage headers on) and bare
 // Fastify answering the same JSON (bench/bare-fastify.ts), each in its own process, 50 connections,
 // alternated Prosa/bare twice per route so both see the same machine load; ratio = Prosa/bare.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createRateLimits } from '../src/http/plugins/rate-limit-store.ts';
 import { sqlWindowStore } from '../src/http/plugins/rate-windows-sql.ts';
+import { adminQuery, nextClientIp, startProcess, stopProcess } from './support/processes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NODE = process.execPath;
@@ -32,30 +33,7 @@ const record = (g: Goal) => {
   console.log(`${g.pass ? 'pass' : 'FAIL'}  ${g.goal}: ${g.measured} (goal ${g.target})`);
 };
 
-function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; m: RegExpExecArray }> {
-  const child = spawn(NODE, args, { cwd: ROOT, env: { ...process.env, ...env } });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = ready.exec(out);
-      if (m) resolve({ child, m });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${out}`)));
-  });
-}
-const stop = async (c: ChildProcess) => {
-  if (c.exitCode !== null) return;
-  c.removeAllListeners('exit');
-  const gone = new Promise((r) => c.once('exit', r));
-  c.kill('SIGTERM');
-  await gone;
-};
 
-let client = 0;
-const nextIp = () => `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client++ & 255}`;
 function load(url: string, headers: Record<string, string>, perRequestIp: boolean): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon({
@@ -65,8 +43,8 @@ function load(url: string, headers: Record<string, string>, perRequestIp: boolea
       headers,
       setupClient: perRequestIp
         ? (c) => {
-            c.setHeaders({ ...headers, 'x-forwarded-for': nextIp() });
-            c.on('response', () => c.setHeaders({ ...headers, 'x-forwarded-for': nextIp() }));
+            c.setHeaders({ ...headers, 'x-forwarded-for': nextClientIp() });
+            c.on('response', () => c.setHeaders({ ...headers, 'x-forwarded-for': nextClientIp() }));
           }
         : undefined,
     }, (err, r) => (err ? reject(err) : resolve(r)));
@@ -74,11 +52,11 @@ function load(url: string, headers: Record<string, string>, perRequestIp: boolea
 }
 
 async function throughput(dbLabel: string, env: Record<string, string>): Promise<void> {
-  const prosa = await start(['bench/speed-server.ts'], env, /speed server listening on (http:\/\/[\d.:]+) key (\S+)/);
+  const prosa = await startProcess(ROOT, ['bench/speed-server.ts'], env, /speed server listening on (http:\/\/[\d.:]+) key (\S+)/);
   const [url, key] = [prosa.m[1], prosa.m[2]];
-  const lookupBody = await (await fetch(`${url}/v1/prosa/lookup/17200011`, { headers: { 'x-forwarded-for': nextIp() } })).text();
+  const lookupBody = await (await fetch(`${url}/v1/prosa/lookup/17200011`, { headers: { 'x-forwarded-for': nextClientIp() } })).text();
   if (!lookupBody.includes('17200011')) throw new Error(`unexpected lookup answer: ${lookupBody}`);
-  const bare = await start(['bench/bare-fastify.ts'], { BODY: lookupBody }, /bare fastify listening on (http:\/\/[\d.:]+)/);
+  const bare = await startProcess(ROOT, ['bench/bare-fastify.ts'], { BODY: lookupBody }, /bare fastify listening on (http:\/\/[\d.:]+)/);
   const routes = [
     { name: 'lookup', path: '/v1/prosa/lookup/17200011', headers: {} as Record<string, string>, perIp: true, target: 0.5 },
     { name: 'deadlines', path: '/v1/prosa/deadlines/17200011', headers: {}, perIp: true, target: 0.5 },
@@ -86,7 +64,7 @@ async function throughput(dbLabel: string, env: Record<string, string>): Promise
   ];
   try {
     for (const r of routes) {
-      const check = await fetch(`${url}${r.path}`, { headers: { ...r.headers, 'x-forwarded-for': nextIp() } });
+      const check = await fetch(`${url}${r.path}`, { headers: { ...r.headers, 'x-forwarded-for': nextClientIp() } });
       if (check.status !== 200) throw new Error(`${r.path}: ${check.status} ${await check.text()}`);
       await load(`${url}${r.path}`, r.headers, r.perIp); // warm-up (JIT, pools, caches)
       let p = 0, b = 0, non2xx = 0, p99 = 0;
@@ -102,25 +80,16 @@ async function throughput(dbLabel: string, env: Record<string, string>): Promise
       record({ goal: `${r.name}, ${dbLabel}`, measured: `${Math.round(p)} req/s vs bare Fastify ${Math.round(b)} req/s = ${ratio.toFixed(3)}x (p99 ${p99} ms, non-2xx ${non2xx})`, target: `>= ${r.target}x`, pass: ratio >= r.target && non2xx === 0 });
     }
   } finally {
-    await stop(prosa.child);
-    await stop(bare.child);
+    await stopProcess(prosa.child);
+    await stopProcess(bare.child);
   }
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 async function withScratchPg<T>(fn: (url: string) => Promise<T>): Promise<T | undefined> {
   const name = `prosa_speed_${randomBytes(5).toString('hex')}`;
   try {
-    await adminQuery(`create database ${name}`);
+    await adminQuery(PG_URL, `create database ${name}`);
   } catch (err) {
     console.log(`(PostgreSQL at ${PG_URL} unavailable: ${(err as Error).message}; PostgreSQL rows skipped)`);
     return undefined;
@@ -130,7 +99,7 @@ async function withScratchPg<T>(fn: (url: string) => Promise<T>): Promise<T | un
   try {
     return await fn(u.toString());
   } finally {
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await adminQuery(PG_URL, `drop database if exists ${name} with (force)`);
   }
 }
 
@@ -183,12 +152,12 @@ function cliHelp(): void {
 async function freshStart(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'prosa-speed-start-'));
   const t0 = performance.now();
-  const s = await start(['bin/prosa.js', 'serve'], { PORT: '0', HOST: '127.0.0.1', PROSA_DATA_DIR: dir, LOG_LEVEL: 'warn', BASE_URL: 'http://localhost:8080', DATABASE_URL: '' }, /listening on (http:\/\/[\d.:]+)/);
+  const s = await startProcess(ROOT, ['bin/prosa.js', 'serve'], { PORT: '0', HOST: '127.0.0.1', PROSA_DATA_DIR: dir, LOG_LEVEL: 'warn', BASE_URL: 'http://localhost:8080', DATABASE_URL: '' }, /listening on (http:\/\/[\d.:]+)/);
   const startMs = performance.now() - t0;
   await new Promise((r) => setTimeout(r, 5000));
   const status = readFileSync(`/proc/${s.child.pid}/status`, 'utf8');
   const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-  await stop(s.child);
+  await stopProcess(s.child);
   rmSync(dir, { recursive: true, force: true });
   record({ goal: 'fresh embedded start (new data directory, demo seeded) to listening', measured: `${(startMs / 1000).toFixed(2)} s`, target: '< 3 s', pass: startMs < 3000 });
   record({ goal: 'idle RSS, embedded (5 s after start)', measured: `${rssMb.toFixed(0)} MB`, target: '< 300 MB', pass: rssMb < 300 });
