@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Database } from '../db/connect.ts';
+import { listenOnPostgres } from '../db/pg-listener.ts';
 
 /** One announced audit row (migration 020's trigger), as the account's own audit log shows it. */
 export interface ActivityEvent {
@@ -20,14 +20,13 @@ export const ACTIVITY_CHANNEL = 'prosa_activity';
  * account. Every replica listens on the shared database, so work done through any replica (an
  * assistant's tool call on the MCP process, a script's API key on another API process) reaches a
  * browser connected to this one. One LISTEN per process, opened on the first subscriber:
- * PGlite delivers NOTIFY in-process; on PostgreSQL a dedicated connection listens (a pooled one
- * would be handed to other queries) and reconnects by itself when the server drops it.
+ * PGlite delivers NOTIFY in-process; on PostgreSQL a dedicated connection listens and reconnects by
+ * itself (src/db/pg-listener.ts).
  */
 export class ActivityFeed {
   private readonly listeners = new Map<string, Set<Listener>>();
   private started: Promise<void> | null = null;
   private stopListening: (() => Promise<void>) | null = null;
-  private closed = false;
 
   private readonly database: Database;
   private readonly log: { warn(obj: object, msg: string): void };
@@ -57,14 +56,13 @@ export class ActivityFeed {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     this.listeners.clear();
     await this.started?.catch(() => {});
     await this.stopListening?.();
   }
 
   private start(): Promise<void> {
-    this.started ??= (this.database.kind === 'pglite' ? this.listenPglite() : this.listenPostgres(0)).catch((err: unknown) => {
+    this.started ??= (this.database.kind === 'pglite' ? this.listenPglite() : this.listenPostgres()).catch((err: unknown) => {
       this.started = null; // the next subscriber tries again
       throw err;
     });
@@ -92,39 +90,20 @@ export class ActivityFeed {
     this.stopListening = () => unlisten().catch(() => {});
   }
 
-  private async listenPostgres(attempt: number): Promise<void> {
-    if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.database.connectionString, application_name: 'prosa-activity-listener' });
-    const reconnect = () => {
-      client.removeAllListeners();
-      client.end().catch(() => {});
-      if (this.closed) return;
-      // Back off up to 5 s; notifications sent while disconnected are lost, which only means a
-      // page refreshes at its next poll instead of at once.
-      setTimeout(() => void this.listenPostgres(attempt + 1).catch(() => {}), Math.min(5000, 250 * 2 ** attempt)).unref();
-    };
-    client.on('notification', (msg) => {
-      if (msg.channel === ACTIVITY_CHANNEL && msg.payload) this.deliver(msg.payload);
+  private async listenPostgres(): Promise<void> {
+    // pg-listener.ts reconnects by itself; notifications sent while it is down are lost, which
+    // only means a page refreshes at its next poll instead of at once.
+    const listener = await listenOnPostgres({
+      connectionString: this.database.connectionString!,
+      channel: ACTIVITY_CHANNEL,
+      applicationName: 'prosa-activity-listener',
+      onNotification: (payload) => this.deliver(payload),
+      log: (err) => this.log.warn({ err }, 'activity listener'),
     });
-    client.on('error', (err) => {
-      this.log.warn({ err }, 'activity listener connection failed; reconnecting');
-      reconnect();
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${ACTIVITY_CHANNEL}`);
-    } catch (err) {
-      if (attempt === 0) {
-        await client.end().catch(() => {});
-        throw err; // the first subscriber hears that live updates are unavailable
-      }
-      this.log.warn({ err }, 'activity listener could not reconnect; retrying');
-      reconnect();
-      return;
+    if (!listener.up) {
+      await listener.close();
+      throw new Error('activity notifications are not arriving'); // the first subscriber hears that live updates are unavailable
     }
-    this.stopListening = async () => {
-      client.removeAllListeners();
-      await client.end().catch(() => {});
-    };
+    this.stopListening = () => listener.close();
   }
 }
