@@ -14,8 +14,8 @@ export interface ActivityEvent {
 const AFFECTED = [['audit'], ['me'], ['credits'], ['billing'], ['docket'], ['deadlines'], ['application'], ['analyses']];
 
 /**
- * Keeps the open pages current with work done elsewhere (an assistant, a script's API key,
- * another tab): the server announces each committed audit entry for this account and the pages
+ * Keeps the open pages current with work done elsewhere (an assistant, a script's API key, the
+ * CLI): the server announces each committed audit entry for this account and the pages
  * showing affected data fetch it again. Events arriving together are handled once (a tool call
  * often writes two or three entries). EventSource reconnects by itself; the audit log's slow poll
  * stays as the fallback when the stream is down.
@@ -30,7 +30,11 @@ export function useActivityStream(enabled: boolean): void {
       pending = null;
       for (const queryKey of AFFECTED) void qc.invalidateQueries({ queryKey });
     };
-    source.addEventListener('activity', () => {
+    source.addEventListener('activity', (e) => {
+      // The web app's own changes refresh what they touch as they succeed (each mutation
+      // invalidates its queries), and another tab refreshes when it gets the focus: refreshing
+      // again for them only doubled the burst of requests after every click.
+      if ((JSON.parse((e as MessageEvent<string>).data) as ActivityEvent).source === 'web') return;
       pending ??= setTimeout(refresh, 150);
     });
     return () => {

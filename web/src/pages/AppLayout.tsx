@@ -9,7 +9,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const me = useMe();
   const location = useLocation();
   if (me.isPending) return <Loading label="Loading your account…" />;
-  if (me.error) return <div className="p-8"><ErrorState error={me.error} retry={() => me.refetch()} /></div>;
+  // A failed refresh keeps the account already shown (TanStack Query keeps the data): only a first
+  // load that failed is an error page.
+  if (me.error && !me.data) return <div className="p-8"><ErrorState error={me.error} retry={() => me.refetch()} /></div>;
   if (!me.data) return <Navigate to={`/signin?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return <>{children}</>;
 }

@@ -1,0 +1,18 @@
+import { ApiError } from './client.ts';
+
+/**
+ * When a query is asked again after a failure. A 4xx is an answer, not a glitch: not retried,
+ * except 429, which says "later": a page of ten queries refreshed at once (a burst of activity
+ * from an assistant, just after the user's own change) can meet the per-second burst limit, and a
+ * refresh must not turn into an error page. 429s are retried three times after 1, 2 and 4 s (the
+ * backoff the server's agent_suggestion names); other failures twice, at TanStack Query's pace.
+ */
+export function shouldRetry(failureCount: number, err: unknown): boolean {
+  if (err instanceof ApiError && err.status === 429) return failureCount < 3;
+  return !(err instanceof ApiError && err.status < 500) && failureCount < 2;
+}
+
+export function retryDelay(failureCount: number, err: unknown): number {
+  if (err instanceof ApiError && err.status === 429) return 1000 * 2 ** failureCount;
+  return Math.min(1000 * 2 ** failureCount, 30_000); // TanStack Query's default
+}
