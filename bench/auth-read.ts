@@ -4,10 +4,11 @@
 // same JSON, each in its own process, 50 connections, alternated twice; ratio = Prosa/bare.
 //
 //   ./node_modules/.bin/node bench/auth-read.ts
-//   BENCH_SECONDS=5  BENCH_DB=embedded,pg,pg-memory-limiter  BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
+//   BENCH_SECONDS=5  BENCH_DB=embedded,pg,pg-replicas  BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
 //
-// pg-memory-limiter: PostgreSQL with the limiter's windows in memory (not a deployable setup: limits
-// would not hold across replicas), to show what part of the PostgreSQL cost is the limiter's statement.
+// pg: one all-in-one process on PostgreSQL (`prosa serve`: limits in its memory, rate-limits-for.ts);
+// pg-replicas: the store role-split replicas share (prosa_rate_windows, one batched statement per
+// request). Both servers get the same requests (the bare one ignores the key).
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -17,7 +18,7 @@ import { adminQuery, startProcess, stopProcess } from './support/processes.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DBS = new Set((process.env.BENCH_DB ?? 'embedded,pg,pg-memory-limiter').split(','));
+const DBS = new Set((process.env.BENCH_DB ?? 'embedded,pg,pg-replicas').split(','));
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
 
@@ -38,7 +39,7 @@ async function measure(label: string, env: Record<string, string>): Promise<void
     let p = 0, b = 0, non2xx = 0, p99 = 0;
     for (let round = 0; round < 2; round++) {
       const pr = await run(`${url}/api/auth/me`, headers);
-      const br = await run(`${bare.m[1]}/api/auth/me`, {});
+      const br = await run(`${bare.m[1]}/api/auth/me`, headers);
       p += pr.requests.average / 2;
       b += br.requests.average / 2;
       non2xx += pr.non2xx;
@@ -55,8 +56,8 @@ async function measure(label: string, env: Record<string, string>): Promise<void
 console.log(`authenticated /api read, ${SECONDS} s runs, load average ${load()}`);
 if (DBS.has('embedded')) await measure('embedded PGlite', { DATABASE_URL: '' });
 for (const [variant, label, env] of [
-  ['pg', 'PostgreSQL', {}],
-  ['pg-memory-limiter', 'PostgreSQL, limiter windows in memory (diagnostic)', { BENCH_RATE_STORE: 'memory' }],
+  ['pg', 'PostgreSQL, one all-in-one process', {}],
+  ['pg-replicas', 'PostgreSQL, the replicas\' shared store (information)', { BENCH_RATE_STORE: 'postgres' }],
 ] as const) {
   if (!DBS.has(variant)) continue;
   const name = `prosa_auth_${randomBytes(5).toString('hex')}`;

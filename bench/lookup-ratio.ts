@@ -2,10 +2,13 @@
 // the free public path (issue 12 goal: >= 0.5x bare Fastify on both databases). Same method:
 // bench/speed-server.ts (the real app, rate limits and headers on, a new client address per
 // request through X-Forwarded-For) beside bench/bare-fastify.ts answering the same body, each in
-// its own process, 50 connections, alternated Prosa/bare twice per route.
+// its own process, 50 connections, alternated Prosa/bare twice per route. Both get the same
+// requests (the bare server ignores the address): a load generator that changes a header per
+// request does more work, and giving that work to one side only skewed the ratio.
 //
 //   ./node_modules/.bin/node bench/lookup-ratio.ts
-//   BENCH_DB=embedded|postgres|both (default both)  BENCH_ROUTES=lookup,deadlines  BENCH_SECONDS=5
+//   BENCH_DB=embedded|postgres|replicas|redis|all (default embedded,postgres; replicas: the store
+//   role-split replicas share, BENCH_RATE_STORE=postgres; redis: theirs with REDIS_URL)  BENCH_ROUTES=lookup,deadlines  BENCH_SECONDS=5
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (a scratch database is made and dropped)
 //   BENCH_ROOT=/path/to/other/checkout: its bench/speed-server.ts instead of this one's
 //   BENCH_PROFILE=1: the Prosa process writes a CPU profile (--cpu-prof) to bench/out/profiles/
@@ -20,7 +23,7 @@ import { adminQuery, nextClientIp, startProcess, stopProcess } from './support/p
 const ROOT = process.env.BENCH_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = process.env.BENCH_DB ?? 'both';
+const DB = new Set((process.env.BENCH_DB ?? 'embedded,postgres').replace('both', 'embedded,postgres').replace('all', 'embedded,postgres,replicas,redis').split(','));
 const ROUTES = new Set((process.env.BENCH_ROUTES ?? 'lookup,deadlines').split(','));
 const PROFILE = process.env.BENCH_PROFILE === '1';
 
@@ -58,8 +61,10 @@ async function throughput(label: string, env: Record<string, string>): Promise<v
   const args = PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/out/profiles', 'bench/speed-server.ts'] : ['bench/speed-server.ts'];
   const prosa = await startProcess(ROOT, args, env, /speed server listening on (http:\/\/[\d.:]+)/);
   const url = prosa.m[1];
-  const body = await (await fetch(`${url}/v1/prosa/lookup/17200011`, { headers: { 'x-forwarded-for': nextClientIp() } })).text();
-  const bare = await startProcess(ROOT, ['bench/bare-fastify.ts'], { BODY: body }, /bare fastify listening on (http:\/\/[\d.:]+)/);
+  // The bare server answers each route with the body Prosa answers it with.
+  const bodies: Record<string, string> = {};
+  for (const name of ['lookup', 'deadlines']) bodies[`/v1/prosa/${name}/17200011`] = await (await fetch(`${url}/v1/prosa/${name}/17200011`, { headers: { 'x-forwarded-for': nextClientIp() } })).text();
+  const bare = await startProcess(ROOT, ['bench/bare-fastify.ts'], { BODIES: JSON.stringify(bodies) }, /bare fastify listening on (http:\/\/[\d.:]+)/);
   try {
     for (const name of ['lookup', 'deadlines'].filter((r) => ROUTES.has(r))) {
       const path = `/v1/prosa/${name}/17200011`;
@@ -67,7 +72,7 @@ async function throughput(label: string, env: Record<string, string>): Promise<v
       let p = 0, b = 0, non2xx = 0, p99 = 0, pCpu = 0, bCpu = 0;
       for (let round = 0; round < 2; round++) {
         const pr = await measured(prosa.child.pid!, `${url}${path}`, true);
-        const br = await measured(bare.child.pid!, `${bare.m[1]}${path}`, false);
+        const br = await measured(bare.child.pid!, `${bare.m[1]}${path}`, true);
         p += pr.r.requests.average / 2;
         b += br.r.requests.average / 2;
         pCpu += pr.cpuUs / 2;
@@ -85,14 +90,19 @@ async function throughput(label: string, env: Record<string, string>): Promise<v
 
 
 console.log(`lookup-ratio, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-if (DB === 'both' || DB === 'embedded') await throughput('embedded PGlite', { DATABASE_URL: '' });
-if (DB === 'both' || DB === 'postgres') {
+if (DB.has('embedded')) await throughput('embedded PGlite', { DATABASE_URL: '' });
+for (const [variant, label, env] of [
+  ['postgres', 'PostgreSQL (one all-in-one process)', {}],
+  ['replicas', "PostgreSQL, the replicas' shared store", { BENCH_RATE_STORE: 'postgres' }],
+  ['redis', "PostgreSQL, the replicas' store in Redis", { BENCH_RATE_STORE: 'redis' }],
+] as const) {
+  if (!DB.has(variant)) continue;
   const name = `prosa_ratio_${randomBytes(5).toString('hex')}`;
   await adminQuery(PG_URL, `create database ${name}`);
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
   try {
-    await throughput('PostgreSQL', { DATABASE_URL: u.toString() });
+    await throughput(label, { DATABASE_URL: u.toString(), ...env });
   } finally {
     await adminQuery(PG_URL, `drop database if exists ${name} with (force)`);
   }

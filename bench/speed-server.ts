@@ -13,6 +13,8 @@ import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createRateLimits } from '../src/http/plugins/rate-limit-store.ts';
+import { rateLimitStoreFor } from '../src/http/plugins/rate-limits-for.ts';
+import { createRedisRateLimits } from '../src/http/plugins/rate-limit-redis.ts';
 import { keyringFromSecret } from '../src/auth/keyring.ts';
 import { startDraftQueue } from '../src/jobs/queue.ts';
 import { queueHandle } from '../src/jobs/queue-handle.ts';
@@ -25,15 +27,23 @@ const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || u
 await migrateToLatest(database.db);
 const demo = await seedDemoData(database.db, todayUtc());
 const raised = { perMinute: 10_000_000, perSecond: 1_000_000 };
-// BENCH_RATE_STORE=memory keeps the limiter's windows in memory on PostgreSQL too, to show what part
-// of the cost is the shared limiter's statement (bench/auth-read.ts).
-const rateStoreUrl = process.env.BENCH_RATE_STORE === 'memory' ? undefined : database.connectionString;
-const rateLimits = await createRateLimits({ connectionString: rateStoreUrl, tiers: { authenticated: raised, account: raised } });
+// The store `prosa serve` (one all-in-one process) picks: memory, on both databases
+// (src/http/plugins/rate-limits-for.ts). BENCH_RATE_STORE=postgres: the store role-split replicas
+// share, to show what the shared limiter's statement costs (bench/lookup-ratio.ts, auth-read.ts).
+// BENCH_RATE_STORE=redis (with BENCH_REDIS_URL, default redis://127.0.0.1:6379/0): the replicas'
+// store when REDIS_URL is set, under a key prefix of its own.
+const asked = process.env.BENCH_RATE_STORE;
+const storeKind = asked === 'postgres' || asked === 'redis' ? asked : rateLimitStoreFor(config, database, false);
+const rateStoreUrl = storeKind === 'postgres' ? database.connectionString : undefined;
+const tiers = { authenticated: raised, account: raised };
+const rateLimits = storeKind === 'redis'
+  ? await createRedisRateLimits({ url: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0', tiers, prefix: `prosa:bench:${process.pid}:` })
+  : await createRateLimits({ connectionString: rateStoreUrl, tiers });
 const keyring = keyringFromSecret('speed-bench-signing-secret-0123456789abcdef');
 const queue = queueHandle(() => startDraftQueue(database, { supervise: false }));
 const app = await buildApp({ config, database, rateLimits, keyring, queue }, { logger: false, mcp: false, webApp: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`speed server listening on ${address} key ${demo?.apiKey}\n`);
+process.stdout.write(`speed server listening on ${address} key ${demo?.apiKey} rate store ${storeKind}\n`);
 process.once('SIGTERM', () => void (async () => {
   await app.close();
   await queue.stop();

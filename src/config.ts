@@ -22,6 +22,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Redis for the rate-limit counters (redis://host:6379/0); unset = PostgreSQL (scale-out) or memory (embedded). */
   REDIS_URL: z.union([z.literal(''), z.url({ protocol: /^rediss?$/ })]).optional(),
+  /**
+   * Where rate-limit counters live: `auto` = Redis when REDIS_URL is set, PostgreSQL for
+   * role-split replicas, this process's memory for one all-in-one process (rate-limits-for.ts).
+   */
+  PROSA_RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'postgres', 'redis']).default('auto'),
   /** "off" starts with no demo account and no demo docket. */
   PROSA_DEMO_DATA: z.enum(['on', 'off']).default('on'),
   /** Comma-separated addresses/CIDRs whose X-Forwarded-For is trusted. */
@@ -89,6 +94,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The shared rate-limit store at scale, when set (REDIS_URL). */
   redisUrl: string | undefined;
+  /** PROSA_RATE_LIMIT_STORE: `auto` picks by deployment (src/http/plugins/rate-limits-for.ts). */
+  rateLimitStore: 'auto' | 'memory' | 'postgres' | 'redis';
   demoData: boolean;
   trustedProxies: string[];
   logLevel: Env['LOG_LEVEL'];
@@ -153,6 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PROSA_HEADERS_TIMEOUT_MS > e.PROSA_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(`Invalid configuration:\n  PROSA_HEADERS_TIMEOUT_MS (${e.PROSA_HEADERS_TIMEOUT_MS}) must not exceed PROSA_REQUEST_TIMEOUT_MS (${e.PROSA_REQUEST_TIMEOUT_MS})`);
   }
+  if (e.PROSA_RATE_LIMIT_STORE === 'redis' && !e.REDIS_URL) {
+    throw new ConfigError('Invalid configuration:\n  PROSA_RATE_LIMIT_STORE is "redis" but REDIS_URL is not set');
+  }
+  if (e.PROSA_RATE_LIMIT_STORE === 'postgres' && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  PROSA_RATE_LIMIT_STORE is "postgres" but DATABASE_URL is not set (the embedded database serves one process: its limits are in memory)');
+  }
   const baseUrl = e.BASE_URL.replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -163,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.PROSA_DATA_DIR,
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    rateLimitStore: e.PROSA_RATE_LIMIT_STORE,
     demoData: e.PROSA_DEMO_DATA === 'on',
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,

@@ -3,8 +3,8 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
-import { createRateLimits, type RateLimits } from './http/plugins/rate-limit-store.ts';
-import { createRedisRateLimits } from './http/plugins/rate-limit-redis.ts';
+import type { RateLimits } from './http/plugins/rate-limit-store.ts';
+import { openRateLimits, otherApiProcesses, rateLimitStoreFor } from './http/plugins/rate-limits-for.ts';
 import { seedDemoData, type DemoCredentials } from './sources/demo/demo-seeder.ts';
 import { startAdminSocket, type AdminSocket } from './cli/admin-socket.ts';
 import { writeEmbeddedBackup } from './db/embedded-backup.ts';
@@ -66,8 +66,12 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
       // the start here. One all-in-one process keeps a generated secret in its data directory.
       const scaleOut = database.kind === 'postgres' && !ROLES.every((r) => roles.includes(r));
       const keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
-      // Redis when REDIS_URL is set; otherwise PostgreSQL (scale-out) or memory (embedded).
-      rateLimits = config.redisUrl ? await createRedisRateLimits({ url: config.redisUrl }) : await createRateLimits({ connectionString: database.connectionString });
+      // Redis when REDIS_URL is set; PostgreSQL shared by role-split replicas; memory for one
+      // all-in-one process (rate-limits-for.ts).
+      rateLimits = await openRateLimits(config, database, scaleOut);
+      if (database.kind === 'postgres' && rateLimitStoreFor(config, database, scaleOut) === 'memory' && (await otherApiProcesses(database)) > 0) {
+        process.stderr.write('warning: another Prosa API process serves this PostgreSQL database, and this all-in-one process keeps its rate limits in its own memory, so limits are per process. To run replicas, use `prosa serve --role api` (or set PROSA_RATE_LIMIT_STORE=postgres, or REDIS_URL, on every process): docs/operations.md.\n');
+      }
       app = await buildApp({ config, database, rateLimits, keyring, queue }, { mcp: roles.includes('mcp') });
     } else {
       app = await buildWorkerApp(config, database);
