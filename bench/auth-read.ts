@@ -4,11 +4,12 @@
 // same JSON, each in its own process, 50 connections, alternated twice; ratio = Prosa/bare.
 //
 //   ./node_modules/.bin/node bench/auth-read.ts
-//   BENCH_SECONDS=5  BENCH_DB=embedded,pg,pg-replicas  BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
+//   BENCH_SECONDS=5  BENCH_DB=embedded,pg,pg-replicas,pg-redis  BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
 //
 // pg: one all-in-one process on PostgreSQL (`prosa serve`: limits in its memory, rate-limits-for.ts);
 // pg-replicas: the store role-split replicas share (prosa_rate_windows, one batched statement per
-// request). Both servers get the same requests (the bare one ignores the key).
+// request); pg-redis: theirs when REDIS_URL is set (Redis on 127.0.0.1:6379). Both servers get the
+// same requests (the bare one ignores the key).
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -18,7 +19,7 @@ import { adminQuery, startProcess, stopProcess } from './support/processes.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DBS = new Set((process.env.BENCH_DB ?? 'embedded,pg,pg-replicas').split(','));
+const DBS = new Set((process.env.BENCH_DB ?? 'embedded,pg,pg-replicas,pg-redis').split(','));
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
 
@@ -58,6 +59,7 @@ if (DBS.has('embedded')) await measure('embedded PGlite', { DATABASE_URL: '' });
 for (const [variant, label, env] of [
   ['pg', 'PostgreSQL, one all-in-one process', {}],
   ['pg-replicas', 'PostgreSQL, the replicas\' shared store (information)', { BENCH_RATE_STORE: 'postgres' }],
+  ['pg-redis', 'PostgreSQL, the replicas\' store in Redis (information)', { BENCH_RATE_STORE: 'redis' }],
 ] as const) {
   if (!DBS.has(variant)) continue;
   const name = `prosa_auth_${randomBytes(5).toString('hex')}`;
