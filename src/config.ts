@@ -83,6 +83,13 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * Every environment setting by name: the schema's, and `PROSA_MALLOC_TUNING`, which `prosa serve`
+ * reads before anything else loads (src/cli/malloc-tuning.ts). The README's configuration table
+ * lists exactly these (test/config-documented.test.ts).
+ */
+export const SETTING_NAMES: readonly string[] = [...Object.keys(envSchema.shape), 'PROSA_MALLOC_TUNING'];
+
 export interface Config {
   port: number;
   host: string;
