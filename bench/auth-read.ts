@@ -12,9 +12,8 @@
 // same requests (the bare one ignores the key).
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
-import { adminQuery, startProcess, stopProcess } from './support/processes.ts';
+import { startProcess, stopProcess, withScratchDatabase } from './support/processes.ts';
+import { compareSideBySide, describeComparison } from './support/side-by-side.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -23,9 +22,6 @@ const DBS = new Set((process.env.BENCH_DB ?? 'embedded,pg,pg-replicas,pg-redis')
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
 
-
-const run = (url: string, headers: Record<string, string>) =>
-  new Promise<autocannon.Result>((resolve, reject) => autocannon({ url, connections: 50, duration: SECONDS, headers }, (err, r) => (err ? reject(err) : resolve(r))));
 
 async function measure(label: string, env: Record<string, string>): Promise<void> {
   const prosa = await startProcess(ROOT, ['bench/speed-server.ts'], env, /speed server listening on (http:\/\/[\d.:]+) key (\S+)/);
@@ -36,17 +32,8 @@ async function measure(label: string, env: Record<string, string>): Promise<void
   if (check.status !== 200) throw new Error(`${check.status} ${body}`);
   const bare = await startProcess(ROOT, ['bench/bare-fastify.ts'], { BODY: body }, /bare fastify listening on (http:\/\/[\d.:]+)/);
   try {
-    await run(`${url}/api/auth/me`, headers); // warm-up (JIT, pools, caches)
-    let p = 0, b = 0, non2xx = 0, p99 = 0;
-    for (let round = 0; round < 2; round++) {
-      const pr = await run(`${url}/api/auth/me`, headers);
-      const br = await run(`${bare.m[1]}/api/auth/me`, headers);
-      p += pr.requests.average / 2;
-      b += br.requests.average / 2;
-      non2xx += pr.non2xx;
-      p99 = Math.max(p99, pr.latency.p99);
-    }
-    console.log(`${label}: ${Math.round(p)} req/s vs bare Fastify ${Math.round(b)} req/s = ${(p / b).toFixed(3)}x (p99 ${p99} ms, non-2xx ${non2xx}; goal >= 0.25x) load ${load()}`);
+    const c = await compareSideBySide({ pid: prosa.child.pid!, url: `${url}/api/auth/me` }, { pid: bare.child.pid!, url: `${bare.m[1]}/api/auth/me` }, { seconds: SECONDS, headers });
+    console.log(`${label}: ${describeComparison(c)} (goal >= 0.25x); load ${load()}`);
   } finally {
     await stopProcess(prosa.child);
     await stopProcess(bare.child);
@@ -61,14 +48,5 @@ for (const [variant, label, env] of [
   ['pg-replicas', 'PostgreSQL, the replicas\' shared store (information)', { BENCH_RATE_STORE: 'postgres' }],
   ['pg-redis', 'PostgreSQL, the replicas\' store in Redis (information)', { BENCH_RATE_STORE: 'redis' }],
 ] as const) {
-  if (!DBS.has(variant)) continue;
-  const name = `prosa_auth_${randomBytes(5).toString('hex')}`;
-  await adminQuery(PG_URL, `create database ${name}`);
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  try {
-    await measure(label, { DATABASE_URL: u.toString(), ...env });
-  } finally {
-    await adminQuery(PG_URL, `drop database if exists ${name} with (force)`);
-  }
+  if (DBS.has(variant)) await withScratchDatabase(PG_URL, 'prosa_auth', (url) => measure(label, { DATABASE_URL: url, ...env }));
 }

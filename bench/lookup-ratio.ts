@@ -12,12 +12,10 @@
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (a scratch database is made and dropped)
 //   BENCH_ROOT=/path/to/other/checkout: its bench/speed-server.ts instead of this one's
 //   BENCH_PROFILE=1: the Prosa process writes a CPU profile (--cpu-prof) to bench/out/profiles/
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
-import { adminQuery, nextClientIp, startProcess, stopProcess } from './support/processes.ts';
+import { nextClientIp, startProcess, stopProcess, withScratchDatabase } from './support/processes.ts';
+import { compareSideBySide, describeComparison } from './support/side-by-side.ts';
 
 // BENCH_ROOT: run another checkout's speed server (an A/B against main under the same load).
 const ROOT = process.env.BENCH_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
@@ -27,35 +25,6 @@ const DB = new Set((process.env.BENCH_DB ?? 'embedded,postgres').replace('both',
 const ROUTES = new Set((process.env.BENCH_ROUTES ?? 'lookup,deadlines').split(','));
 const PROFILE = process.env.BENCH_PROFILE === '1';
 
-
-/** CPU seconds (user + system) a process has used so far (/proc; Linux). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
-}
-
-/** A load run with the server's CPU per answered request, in microseconds: less sensitive to a busy machine than req/s. */
-async function measured(pid: number, url: string, perRequestIp: boolean): Promise<{ r: autocannon.Result; cpuUs: number }> {
-  const before = cpuSeconds(pid);
-  const r = await load(url, perRequestIp);
-  return { r, cpuUs: ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, r.requests.total) };
-}
-
-function load(url: string, perRequestIp: boolean): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon({
-      url,
-      connections: 50,
-      duration: SECONDS,
-      setupClient: perRequestIp
-        ? (c) => {
-            c.setHeaders({ 'x-forwarded-for': nextClientIp() });
-            c.on('response', () => c.setHeaders({ 'x-forwarded-for': nextClientIp() }));
-          }
-        : undefined,
-    }, (err, r) => (err ? reject(err) : resolve(r)));
-  });
-}
 
 async function throughput(label: string, env: Record<string, string>): Promise<void> {
   const args = PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/out/profiles', 'bench/speed-server.ts'] : ['bench/speed-server.ts'];
@@ -68,19 +37,8 @@ async function throughput(label: string, env: Record<string, string>): Promise<v
   try {
     for (const name of ['lookup', 'deadlines'].filter((r) => ROUTES.has(r))) {
       const path = `/v1/prosa/${name}/17200011`;
-      await load(`${url}${path}`, true); // warm-up (JIT, pools, caches)
-      let p = 0, b = 0, non2xx = 0, p99 = 0, pCpu = 0, bCpu = 0;
-      for (let round = 0; round < 2; round++) {
-        const pr = await measured(prosa.child.pid!, `${url}${path}`, true);
-        const br = await measured(bare.child.pid!, `${bare.m[1]}${path}`, true);
-        p += pr.r.requests.average / 2;
-        b += br.r.requests.average / 2;
-        pCpu += pr.cpuUs / 2;
-        bCpu += br.cpuUs / 2;
-        non2xx += pr.r.non2xx;
-        p99 = Math.max(p99, pr.r.latency.p99);
-      }
-      console.log(`${name}, ${label}: ${Math.round(p)} req/s vs bare Fastify ${Math.round(b)} req/s = ${(p / b).toFixed(3)}x (p99 ${p99} ms, non-2xx ${non2xx}); server CPU per request ${pCpu.toFixed(0)} us vs ${bCpu.toFixed(0)} us = ${(bCpu / pCpu).toFixed(3)}x; load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+      const c = await compareSideBySide({ pid: prosa.child.pid!, url: `${url}${path}` }, { pid: bare.child.pid!, url: `${bare.m[1]}${path}` }, { seconds: SECONDS, perRequestIp: true });
+      console.log(`${name}, ${label}: ${describeComparison(c)}; load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     }
   } finally {
     await stopProcess(prosa.child);
@@ -96,14 +54,5 @@ for (const [variant, label, env] of [
   ['replicas', "PostgreSQL, the replicas' shared store", { BENCH_RATE_STORE: 'postgres' }],
   ['redis', "PostgreSQL, the replicas' store in Redis", { BENCH_RATE_STORE: 'redis' }],
 ] as const) {
-  if (!DB.has(variant)) continue;
-  const name = `prosa_ratio_${randomBytes(5).toString('hex')}`;
-  await adminQuery(PG_URL, `create database ${name}`);
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  try {
-    await throughput(label, { DATABASE_URL: u.toString(), ...env });
-  } finally {
-    await adminQuery(PG_URL, `drop database if exists ${name} with (force)`);
-  }
+  if (DB.has(variant)) await withScratchDatabase(PG_URL, 'prosa_ratio', (url) => throughput(label, { DATABASE_URL: url, ...env }));
 }

@@ -7,27 +7,21 @@
 //   ./node_modules/.bin/node bench/rate-store-batches.ts
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (a scratch database is made and dropped)
 import { loadavg } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createRateLimits } from '../src/http/plugins/rate-limit-store.ts';
 import { sqlWindowStore, type SqlClient } from '../src/http/plugins/rate-windows-sql.ts';
+import { withScratchDatabase } from './support/processes.ts';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_CHECKS ?? 20000);
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-const name = `prosa_rate_batches_${randomBytes(4).toString('hex')}`;
-await admin.query(`create database ${name}`);
-const u = new URL(PG_URL);
-u.pathname = `/${name}`;
 console.log(`rate-store-batches, ${N} checks, 50 concurrent, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-try {
-  const d = await openDatabase({ databaseUrl: u.toString() });
+await withScratchDatabase(PG_URL, 'prosa_rate_batches', async (url) => {
+  const d = await openDatabase({ databaseUrl: url });
   await migrateToLatest(d.db);
   await d.close();
-  const pool = new pg.Pool({ connectionString: u.toString(), max: 8 });
+  const pool = new pg.Pool({ connectionString: url, max: 8 });
   pool.on('error', () => {});
   const prepared: SqlClient = { query: (text, values) => pool.query({ name: text.includes('prosa_rate_hits') ? 'rate_hits' : undefined, text, values }) };
   let subject = 0;
@@ -47,7 +41,4 @@ try {
     await limits.close();
   }
   await pool.end();
-} finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+});

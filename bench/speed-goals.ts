@@ -17,12 +17,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { createRateLimits } from '../src/http/plugins/rate-limit-store.ts';
 import { sqlWindowStore } from '../src/http/plugins/rate-windows-sql.ts';
-import { adminQuery, nextClientIp, startProcess, stopProcess } from './support/processes.ts';
+import { nextClientIp, startProcess, stopProcess, withScratchDatabase } from './support/processes.ts';
+import { compareSideBySide, describeComparison } from './support/side-by-side.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NODE = process.execPath;
@@ -39,37 +38,6 @@ const record = (g: Goal) => {
 /** A measurement printed beside the goals, not one of them. */
 const inform = (what: string, measured: string) => console.log(`info  ${what}: ${measured}`);
 
-/** CPU seconds (user + system) a process has used so far (/proc; Linux). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
-}
-
-/** A load run and the server's CPU per answered request, in microseconds. */
-async function measured(pid: number, url: string, headers: Record<string, string>, perRequestIp: boolean): Promise<{ r: autocannon.Result; cpuUs: number }> {
-  const before = cpuSeconds(pid);
-  const r = await load(url, headers, perRequestIp);
-  return { r, cpuUs: ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, r.requests.total) };
-}
-
-
-function load(url: string, headers: Record<string, string>, perRequestIp: boolean): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon({
-      url,
-      connections: 50,
-      duration: SECONDS,
-      headers,
-      setupClient: perRequestIp
-        ? (c) => {
-            c.setHeaders({ ...headers, 'x-forwarded-for': nextClientIp() });
-            c.on('response', () => c.setHeaders({ ...headers, 'x-forwarded-for': nextClientIp() }));
-          }
-        : undefined,
-    }, (err, r) => (err ? reject(err) : resolve(r)));
-  });
-}
-
 async function throughput(dbLabel: string, env: Record<string, string>, informOnly = false): Promise<void> {
   const prosa = await startProcess(ROOT, ['bench/speed-server.ts'], env, /speed server listening on (http:\/\/[\d.:]+) key (\S+)/);
   const [url, key] = [prosa.m[1], prosa.m[2]];
@@ -78,31 +46,21 @@ async function throughput(dbLabel: string, env: Record<string, string>, informOn
     { name: 'deadlines', path: '/v1/prosa/deadlines/17200011', headers: {}, perIp: true, target: 0.5 },
     { name: 'authenticated /api read (GET /api/auth/me, X-API-Key)', path: '/api/auth/me', headers: { 'x-api-key': key }, perIp: false, target: 0.25 },
   ];
-  // The bare server answers each route with the body Prosa answers it with.
+  // Each route must answer 200; the bare server answers it with the body Prosa answers it with.
   const bodies: Record<string, string> = {};
-  for (const r of routes) bodies[r.path] = await (await fetch(`${url}${r.path}`, { headers: { ...r.headers, 'x-forwarded-for': nextClientIp() } })).text();
+  for (const r of routes) {
+    const res = await fetch(`${url}${r.path}`, { headers: { ...r.headers, 'x-forwarded-for': nextClientIp() } });
+    bodies[r.path] = await res.text();
+    if (res.status !== 200) throw new Error(`${r.path}: ${res.status} ${bodies[r.path]}`);
+  }
   if (!bodies[routes[0].path].includes('17200011')) throw new Error(`unexpected lookup answer: ${bodies[routes[0].path]}`);
   const bare = await startProcess(ROOT, ['bench/bare-fastify.ts'], { BODIES: JSON.stringify(bodies) }, /bare fastify listening on (http:\/\/[\d.:]+)/);
   try {
     for (const r of routes) {
-      const check = await fetch(`${url}${r.path}`, { headers: { ...r.headers, 'x-forwarded-for': nextClientIp() } });
-      if (check.status !== 200) throw new Error(`${r.path}: ${check.status} ${await check.text()}`);
-      await load(`${url}${r.path}`, r.headers, r.perIp); // warm-up (JIT, pools, caches)
-      let p = 0, b = 0, non2xx = 0, p99 = 0, pCpu = 0, bCpu = 0;
-      for (let round = 0; round < 2; round++) {
-        const pr = await measured(prosa.child.pid!, `${url}${r.path}`, r.headers, r.perIp);
-        const br = await measured(bare.child.pid!, `${bare.m[1]}${r.path}`, r.headers, r.perIp);
-        p += pr.r.requests.average / 2;
-        b += br.r.requests.average / 2;
-        pCpu += pr.cpuUs / 2;
-        bCpu += br.cpuUs / 2;
-        non2xx += pr.r.non2xx;
-        p99 = Math.max(p99, pr.r.latency.p99);
-      }
-      const ratio = p / b;
-      const m = `${Math.round(p)} req/s vs bare Fastify ${Math.round(b)} req/s = ${ratio.toFixed(3)}x (p99 ${p99} ms, non-2xx ${non2xx}); server CPU per request ${pCpu.toFixed(0)} us vs ${bCpu.toFixed(0)} us = ${(bCpu / pCpu).toFixed(3)}x`;
+      const c = await compareSideBySide({ pid: prosa.child.pid!, url: `${url}${r.path}` }, { pid: bare.child.pid!, url: `${bare.m[1]}${r.path}` }, { seconds: SECONDS, headers: r.headers, perRequestIp: r.perIp });
+      const m = describeComparison(c);
       if (informOnly) inform(`${r.name}, ${dbLabel}`, m);
-      else record({ goal: `${r.name}, ${dbLabel}`, measured: m, target: `>= ${r.target}x`, pass: ratio >= r.target && non2xx === 0 });
+      else record({ goal: `${r.name}, ${dbLabel}`, measured: m, target: `>= ${r.target}x`, pass: c.ratio >= r.target && c.non2xx === 0 });
     }
   } finally {
     await stopProcess(prosa.child);
@@ -111,22 +69,9 @@ async function throughput(dbLabel: string, env: Record<string, string>, informOn
 }
 
 
-async function withScratchPg<T>(fn: (url: string) => Promise<T>): Promise<T | undefined> {
-  const name = `prosa_speed_${randomBytes(5).toString('hex')}`;
-  try {
-    await adminQuery(PG_URL, `create database ${name}`);
-  } catch (err) {
-    console.log(`(PostgreSQL at ${PG_URL} unavailable: ${(err as Error).message}; PostgreSQL rows skipped)`);
-    return undefined;
-  }
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  try {
-    return await fn(u.toString());
-  } finally {
-    await adminQuery(PG_URL, `drop database if exists ${name} with (force)`);
-  }
-}
+/** A scratch database on PG_URL for `fn`; without PostgreSQL the rows that need it are skipped. */
+const withScratchPg = <T>(fn: (url: string) => Promise<T>): Promise<T | undefined> =>
+  withScratchDatabase(PG_URL, 'prosa_speed', fn, (err) => console.log(`(PostgreSQL at ${PG_URL} unavailable: ${err.message}; PostgreSQL rows skipped)`));
 
 /** Goal 1: statements per request and rows after many distinct subjects, on PostgreSQL. */
 async function rateStore(url: string): Promise<void> {

@@ -1,7 +1,9 @@
 // What the side-by-side benchmarks share: a server child process started until it prints its
-// ready line, stopped with SIGTERM; one-off admin statements on PostgreSQL; and client addresses
-// for the free tier (one per request through X-Forwarded-For from the trusted loopback proxy).
+// ready line, stopped with SIGTERM; one-off admin statements and scratch databases on PostgreSQL;
+// and client addresses for the free tier (one per request through X-Forwarded-For from the trusted
+// loopback proxy).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 export interface Started {
@@ -43,6 +45,28 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
     await c.query(sql);
   } finally {
     await c.end();
+  }
+}
+
+/**
+ * Runs `fn` with the URL of a new database on the server at `adminUrl`, dropped afterwards. When
+ * the database cannot be created and `onUnavailable` is given, it is told why and nothing runs.
+ */
+export async function withScratchDatabase<T>(adminUrl: string, prefix: string, fn: (url: string) => Promise<T>, onUnavailable?: (err: Error) => void): Promise<T | undefined> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  try {
+    await adminQuery(adminUrl, `create database ${name}`);
+  } catch (err) {
+    if (!onUnavailable) throw err;
+    onUnavailable(err as Error);
+    return undefined;
+  }
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  try {
+    return await fn(u.toString());
+  } finally {
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   }
 }
 
