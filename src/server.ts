@@ -68,8 +68,9 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
       const keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
       // Redis when REDIS_URL is set; PostgreSQL shared by role-split replicas; memory for one
       // all-in-one process (rate-limits-for.ts).
-      rateLimits = await openRateLimits(config, database, scaleOut);
-      if (database.kind === 'postgres' && rateLimitStoreFor(config, database, scaleOut) === 'memory' && (await otherApiProcesses(database)) > 0) {
+      const rateLimitStore = rateLimitStoreFor(config, database, scaleOut);
+      rateLimits = await openRateLimits(rateLimitStore, config, database);
+      if (database.kind === 'postgres' && rateLimitStore === 'memory' && (await otherApiProcesses(database)) > 0) {
         process.stderr.write('warning: another Prosa API process serves this PostgreSQL database, and this all-in-one process keeps its rate limits in its own memory, so limits are per process. To run replicas, use `prosa serve --role api` (or set PROSA_RATE_LIMIT_STORE=postgres, or REDIS_URL, on every process): docs/operations.md.\n');
       }
       app = await buildApp({ config, database, rateLimits, keyring, queue }, { mcp: roles.includes('mcp') });

@@ -1,5 +1,5 @@
 import type { Database } from '../db/connect.ts';
-import { listenOnPostgres } from '../db/pg-listener.ts';
+import { listenOnDatabase } from '../db/pg-listener.ts';
 
 /** One announced audit row (migration 020's trigger), as the account's own audit log shows it. */
 export interface ActivityEvent {
@@ -62,7 +62,7 @@ export class ActivityFeed {
   }
 
   private start(): Promise<void> {
-    this.started ??= (this.database.kind === 'pglite' ? this.listenPglite() : this.listenPostgres()).catch((err: unknown) => {
+    this.started ??= this.listen().catch((err: unknown) => {
       this.started = null; // the next subscriber tries again
       throw err;
     });
@@ -85,16 +85,10 @@ export class ActivityFeed {
     }
   }
 
-  private async listenPglite(): Promise<void> {
-    const unlisten = await this.database.pglite!.listen(ACTIVITY_CHANNEL, (payload) => this.deliver(payload));
-    this.stopListening = () => unlisten().catch(() => {});
-  }
-
-  private async listenPostgres(): Promise<void> {
-    // pg-listener.ts reconnects by itself; notifications sent while it is down are lost, which
-    // only means a page refreshes at its next poll instead of at once.
-    const listener = await listenOnPostgres({
-      connectionString: this.database.connectionString!,
+  private async listen(): Promise<void> {
+    // On PostgreSQL the listener reconnects by itself (pg-listener.ts); notifications sent while it
+    // is down are lost, which only means a page refreshes at its next poll instead of at once.
+    const listener = await listenOnDatabase(this.database, {
       channel: ACTIVITY_CHANNEL,
       applicationName: 'prosa-activity-listener',
       onNotification: (payload) => this.deliver(payload),

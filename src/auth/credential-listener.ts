@@ -1,10 +1,13 @@
 import type { Database } from '../db/connect.ts';
-import { listenOnPostgres } from '../db/pg-listener.ts';
+import { listenOnDatabase } from '../db/pg-listener.ts';
 import type { CredentialCache } from './credential-cache.ts';
 import type { AccountCache } from './account-cache.ts';
 
 /** The channel migration 019's triggers notify on; payload `key:<api key id>` or `account:<account id>`. */
 export const CREDENTIAL_CHANNEL = 'prosa_credentials';
+
+/** The LISTEN connection's application_name: one per API process on PostgreSQL (rate-limits-for.ts counts them). */
+export const CREDENTIAL_LISTENER_NAME = 'prosa-credential-listener';
 
 export interface CredentialListener {
   close(): Promise<void>;
@@ -20,9 +23,9 @@ export interface CredentialListener {
  * PGlite: the instance's own listen; it calls back before the committing query returns.
  */
 export async function listenForCredentialChanges(database: Database, keys: CredentialCache, accounts: AccountCache, log: (err: unknown) => void): Promise<CredentialListener> {
-  const onPayload = (payload: string | undefined) => {
-    if (payload?.startsWith('key:')) keys.forgetKey(payload.slice(4));
-    else if (payload?.startsWith('account:')) accounts.forgetAccount(payload.slice(8));
+  const onPayload = (payload: string) => {
+    if (payload.startsWith('key:')) keys.forgetKey(payload.slice(4));
+    else if (payload.startsWith('account:')) accounts.forgetAccount(payload.slice(8));
     else {
       keys.clear();
       accounts.clear();
@@ -33,24 +36,11 @@ export async function listenForCredentialChanges(database: Database, keys: Crede
     accounts.setEnabled(on);
   };
 
-  if (database.pglite) {
-    const unlisten = await database.pglite.listen(CREDENTIAL_CHANNEL, onPayload);
-    setEnabled(true);
-    return {
-      async close() {
-        setEnabled(false);
-        if (!database.pglite!.closed) await unlisten();
-      },
-    };
-  }
-
-  if (!database.connectionString) return { close: async () => {} }; // no channel: never cache
   // Serve from the caches only while notifications are seen to arrive (pg-listener.ts): a missed
   // one could leave a revoked key working or a balance stale.
-  const listener = await listenOnPostgres({
-    connectionString: database.connectionString,
+  const listener = await listenOnDatabase(database, {
     channel: CREDENTIAL_CHANNEL,
-    applicationName: 'prosa-credential-listener',
+    applicationName: CREDENTIAL_LISTENER_NAME,
     onNotification: onPayload,
     onUp: () => setEnabled(true),
     onDown: () => setEnabled(false),

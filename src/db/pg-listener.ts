@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { Database } from './connect.ts';
 
 /**
  * One dedicated PostgreSQL connection that LISTENs on a channel (a pooled connection would be
  * lent to other queries, and LISTEN belongs to its session). Used by the credential caches'
  * invalidation (src/auth/credential-listener.ts) and the web app's activity feed
- * (src/activity/activity-feed.ts).
+ * (src/activity/activity-feed.ts), through `listenOnDatabase`, which also covers PGlite.
  *
  * "Up" means more than connected: after LISTEN the connection notifies itself once and waits for
  * that probe to come back. Behind a pooler in transaction mode (PgBouncer) LISTEN succeeds but its
@@ -105,4 +106,30 @@ export async function listenOnPostgres(opts: PgListenerOptions): Promise<PgListe
       await c?.end().catch(() => {});
     },
   };
+}
+
+/**
+ * LISTEN on either database. PGlite delivers notifications in-process (before the committing
+ * statement returns) and cannot lose them, so it is up at once and stays up; PostgreSQL gets a
+ * dedicated connection (listenOnPostgres). A database with neither (never the case for an opened
+ * one) never reports up.
+ */
+export async function listenOnDatabase(database: Pick<Database, 'pglite' | 'connectionString'>, opts: Omit<PgListenerOptions, 'connectionString'>): Promise<PgListener> {
+  const pglite = database.pglite;
+  if (pglite) {
+    const unlisten = await pglite.listen(opts.channel, (payload) => opts.onNotification(payload));
+    let up = true;
+    opts.onUp?.();
+    return {
+      get up() {
+        return up;
+      },
+      async close() {
+        up = false;
+        if (!pglite.closed) await unlisten().catch(() => {});
+      },
+    };
+  }
+  if (!database.connectionString) return { up: false, close: async () => {} };
+  return listenOnPostgres({ ...opts, connectionString: database.connectionString });
 }

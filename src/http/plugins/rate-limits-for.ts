@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { createRateLimits, type RateLimits } from './rate-limit-store.ts';
 import { createRedisRateLimits } from './rate-limit-redis.ts';
+import { CREDENTIAL_LISTENER_NAME } from '../../auth/credential-listener.ts';
 
 export type RateLimitStoreKind = 'memory' | 'postgres' | 'redis';
 
@@ -27,22 +28,21 @@ export function rateLimitStoreFor(config: Pick<Config, 'rateLimitStore' | 'redis
   return database.kind === 'postgres' && scaleOut ? 'postgres' : 'memory';
 }
 
-/** Opens the store `rateLimitStoreFor` picks. */
-export async function openRateLimits(config: Pick<Config, 'rateLimitStore' | 'redisUrl'>, database: Database, scaleOut: boolean): Promise<RateLimits> {
-  const kind = rateLimitStoreFor(config, database, scaleOut);
+/** Opens a store of the kind `rateLimitStoreFor` picked. */
+export async function openRateLimits(kind: RateLimitStoreKind, config: Pick<Config, 'redisUrl'>, database: Pick<Database, 'connectionString'>): Promise<RateLimits> {
   if (kind === 'redis') return createRedisRateLimits({ url: config.redisUrl! });
   if (kind === 'postgres') return createRateLimits({ connectionString: database.connectionString });
   return createRateLimits({});
 }
 
 /**
- * Other Prosa API processes on this PostgreSQL database (each holds one connection named
- * `prosa-credential-listener`, credential-listener.ts). An all-in-one process with its limits in
+ * Other Prosa API processes on this PostgreSQL database (each holds one LISTEN connection named
+ * CREDENTIAL_LISTENER_NAME, credential-listener.ts). An all-in-one process with its limits in
  * memory warns when it finds one: its limits would then be per process. Best effort: 0 when the
  * database does not show other sessions' names.
  */
 export async function otherApiProcesses(database: Database): Promise<number> {
   if (database.kind !== 'postgres') return 0;
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'prosa-credential-listener'`.execute(database.db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = ${CREDENTIAL_LISTENER_NAME}`.execute(database.db);
   return rows[0]?.n ?? 0;
 }
