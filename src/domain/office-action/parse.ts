@@ -1,4 +1,4 @@
-import { findClaimBlocks } from './claim-blocks.ts';
+import { findClaimBlocks, type ClaimBlock } from './claim-blocks.ts';
 import { findClaimMentions } from './claim-mentions.ts';
 import { extractClaimStructure } from './claim-structure.ts';
 import { extractAllowability, extractDispositions } from './dispositions.ts';
@@ -40,6 +40,23 @@ const INFO_REQUIREMENT = /required\s{1,3}under\s{1,3}37\s{0,2}C\.?\s?F\.?\s?R\.?
  * Every finding carries evidence whose span indexes the ORIGINAL `text`.
  */
 export function parseOfficeAction(text: string, options: ParseOptions = {}): ParsedOfficeAction {
+  return parseOfficeActionDetailed(text, options).parsed;
+}
+
+/**
+ * The parse with what the claim chart needs beyond the record: the examiner's claim-by-claim
+ * explanation blocks and the working text their offsets index (same offsets as the input).
+ */
+export interface DetailedParse {
+  parsed: ParsedOfficeAction;
+  blocks: ClaimBlock[];
+  /** The input with page headers and markup blanked out; offsets equal the input's. */
+  work: string;
+  /** The input as parsed (truncated at MAX_INPUT_CHARS). */
+  input: string;
+}
+
+export function parseOfficeActionDetailed(text: string, options: ParseOptions = {}): DetailedParse {
   const run = options.stage ?? direct;
   const warnings: Warning[] = [];
   let input = typeof text === 'string' ? text : '';
@@ -127,7 +144,7 @@ export function parseOfficeAction(text: string, options: ParseOptions = {}): Par
     }
   }
 
-  return {
+  const parsed: ParsedOfficeAction = {
     kind: kind.result,
     metadata,
     summary,
@@ -145,6 +162,7 @@ export function parseOfficeAction(text: string, options: ParseOptions = {}): Par
     warnings,
     stats: { input_chars: input.length, sentences: sentences.count, candidate_statements: body.ctx.mentions.length },
   };
+  return { parsed, blocks: refs.blocks, work, input };
 }
 
 /** 37 CFR 1.105 requirements for information (MPEP 704.10-704.14): the sentences that impose them. */

@@ -62,7 +62,7 @@ export function extractPinpoints(input: string, work: string, blocks: readonly C
   return out;
 }
 
-function namePositions(body: string, refs: readonly Reference[]): Array<{ pos: number; ref: Reference }> {
+export function namePositions(body: string, refs: readonly Reference[]): Array<{ pos: number; ref: Reference }> {
   const out: Array<{ pos: number; ref: Reference }> = [];
   for (const ref of refs) {
     if (!ref.short_name) continue;
@@ -73,7 +73,7 @@ function namePositions(body: string, refs: readonly Reference[]): Array<{ pos: n
 }
 
 /** The reference named last before the pinpoint; with a single-reference rejection, that reference. */
-function attribute(names: Array<{ pos: number; ref: Reference }>, at: number, refs: readonly Reference[]): Reference | null {
+export function attribute(names: Array<{ pos: number; ref: Reference }>, at: number, refs: readonly Reference[]): Reference | null {
   let best: Reference | null = null;
   for (const n of names) {
     if (n.pos > at) break;
