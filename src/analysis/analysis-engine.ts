@@ -9,6 +9,10 @@ import { availableParallelism } from 'node:os';
 import { buildRecord, estimateTokens, firstPass, type FirstPassRequest, type FirstPassResult, type RecordRequest, type RecordResult } from './analysis-tasks.ts';
 import { startAnalysisPool, type AnalysisPool } from './threads/analysis-pool.ts';
 import type { TypeHint } from '../domain/office-action/index.ts';
+import { claimChart, readFileDocument, supportSearch, type ClaimChartRequest, type ReadDocumentRequest, type SupportSearchRequest } from './file-tasks.ts';
+import type { ClaimChart } from '../domain/art/chart.ts';
+import type { SupportResult } from '../domain/art/support.ts';
+import type { ReadDocument } from '../domain/file/read-document.ts';
 
 export interface AnalysisEngine {
   /** Where it runs, for logs and benchmarks. */
@@ -20,6 +24,12 @@ export interface AnalysisEngine {
   buildRecord(req: RecordRequest, slot?: number): Promise<RecordResult>;
   /** The tokens an analysis of the text would bill (the /api/quote estimate). */
   estimateTokens(req: { text: string; typeHint: TypeHint }): Promise<{ inputTokens: number; outputTokens: number }>;
+  /** A document of the application file read into paragraphs, figures and claims. */
+  readDocument(req: ReadDocumentRequest): Promise<ReadDocument>;
+  /** The claim chart of an action against the claims and references held. */
+  claimChart(req: ClaimChartRequest): Promise<ClaimChart>;
+  /** Specification support and the art's mentions of an amendment's words. */
+  supportSearch(req: SupportSearchRequest): Promise<SupportResult>;
 }
 
 export const inProcessEngine: AnalysisEngine = {
@@ -28,6 +38,9 @@ export const inProcessEngine: AnalysisEngine = {
   firstPass: async (req) => ({ result: firstPass(req) }),
   buildRecord: async (req) => buildRecord(req),
   estimateTokens: async (req) => estimateTokens(req),
+  readDocument: async (req) => readFileDocument(req),
+  claimChart: async (req) => claimChart(req),
+  supportSearch: async (req) => supportSearch(req),
 };
 
 /**
@@ -51,6 +64,18 @@ export function pooledEngine(pool: AnalysisPool): AnalysisEngine {
     async estimateTokens(req) {
       if (!pool.isReady()) return inProcessEngine.estimateTokens(req);
       return (await pool.run('estimateTokens', req)).output;
+    },
+    async readDocument(req) {
+      if (!pool.isReady()) return inProcessEngine.readDocument(req);
+      return (await pool.run('readDocument', req)).output;
+    },
+    async claimChart(req) {
+      if (!pool.isReady()) return inProcessEngine.claimChart(req);
+      return (await pool.run('claimChart', req)).output;
+    },
+    async supportSearch(req) {
+      if (!pool.isReady()) return inProcessEngine.supportSearch(req);
+      return (await pool.run('supportSearch', req)).output;
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Stores the claims of an application for an account (issue 11, "carry claims forward"): pasted by
- * the practitioner, or the listing as amended by a response Prosa drafted. The next response's
+ * the practitioner, read from a document of the application file (issue 18), or the listing as
+ * amended by a response Prosa drafted once the practitioner marks it filed. The next response's
  * claim listing starts from them. One row per (account, application), replaced whole.
  */
 import type { Transaction } from 'kysely';
@@ -14,8 +15,10 @@ export interface ApplicationClaimsProps {
   accountId: string;
   applicationId: string;
   claims: readonly ClaimEntry[];
-  source: 'pasted' | 'response';
+  source: 'pasted' | 'response' | 'document';
   sourceJobId?: string | null;
+  /** source = document: the document of the file the claims come from. */
+  sourceDocumentId?: string | null;
   /** A response: the claims it started from, and the mailing date of the action it answered. */
   claimsBefore?: readonly ClaimEntry[] | null;
   answeredActionDate?: string | null;
@@ -23,7 +26,15 @@ export interface ApplicationClaimsProps {
 
 /** Writes the row inside the caller's transaction (the worker stores a response's claims as its job completes). */
 export async function storeApplicationClaims(trx: Transaction<Schema>, props: ApplicationClaimsProps): Promise<void> {
-  const values = { claims: JSON.stringify(props.claims), source: props.source, source_job_id: props.sourceJobId ?? null, claims_before: props.claimsBefore ? JSON.stringify(props.claimsBefore) : null, answered_action_date: props.answeredActionDate ?? null, updated_at: new Date() };
+  const values = {
+    claims: JSON.stringify(props.claims),
+    source: props.source,
+    source_job_id: props.sourceJobId ?? null,
+    source_document_id: props.sourceDocumentId ?? null,
+    claims_before: props.claimsBefore ? JSON.stringify(props.claimsBefore) : null,
+    answered_action_date: props.answeredActionDate ?? null,
+    updated_at: new Date(),
+  };
   await trx
     .insertInto('application_claims')
     .values({ account_id: props.accountId, application_id: props.applicationId, ...values })
@@ -32,7 +43,7 @@ export async function storeApplicationClaims(trx: Transaction<Schema>, props: Ap
 }
 
 /** Claims pasted by the practitioner: stored with an audit row in one transaction. */
-export async function applicationClaimsRecorder(db: Db, actor: Actor, props: Omit<ApplicationClaimsProps, 'source' | 'sourceJobId'> & { docketEntryId: string }): Promise<void> {
+export async function applicationClaimsRecorder(db: Db, actor: Actor, props: Omit<ApplicationClaimsProps, 'source' | 'sourceJobId' | 'sourceDocumentId'> & { docketEntryId: string }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await storeApplicationClaims(trx, { ...props, source: 'pasted' });
     await writeAudit(trx, actor, {

@@ -20,6 +20,7 @@ import * as m018 from './migrations/018-rate-windows.ts';
 import * as m019 from './migrations/019-credential-notify.ts';
 import * as m020 from './migrations/020-activity-notify.ts';
 import * as m021 from './migrations/021-rate-window-batches.ts';
+import * as m022 from './migrations/022-application-file.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '019-credential-notify': m019,
   '020-activity-notify': m020,
   '021-rate-window-batches': m021,
+  '022-application-file': m022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

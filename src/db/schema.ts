@@ -387,6 +387,8 @@ export interface Schema {
   oidc_identities: OidcIdentitiesTable;
   oidc_login_states: OidcLoginStatesTable;
   application_claims: ApplicationClaimsTable;
+  file_documents: FileDocumentsTable;
+  public_references: PublicReferencesTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   credit_balances: CreditBalancesTable;
@@ -480,16 +482,77 @@ export interface ApplicationClaimsTable {
   application_id: string;
   /** ClaimEntry[] (src/domain/claims/claim-set.ts), ascending by number. */
   claims: ColumnType<unknown[], string, string>;
-  /** pasted | response */
+  /** pasted | response | document (a claims-bearing document of the file, source_document_id) */
   source: string;
   source_job_id: string | null;
   /** source = response: the claims the response started from, and the action it answered. */
   claims_before: ColumnType<unknown[] | null, string | null | undefined, string | null>;
   answered_action_date: ColumnType<string | null, string | null | undefined, string | null>;
+  source_document_id: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Generated<Date>;
 }
 
 export type ApplicationClaimsRow = Selectable<ApplicationClaimsTable>;
+
+// --- The application file and the art (issue 18, migration 022) ---
+
+export interface FileDocumentsTable {
+  /** `doc_` + 24 base62. */
+  id: string;
+  account_id: string;
+  application_id: string;
+  /** claims | specification | application | reference | response */
+  kind: string;
+  /** upload | paste | uspto | prosa */
+  source: string;
+  filename: string | null;
+  /** txt | docx | pdf | xml */
+  format: string;
+  sha256: string;
+  title: string | null;
+  /** References: publication number without kind code (`US20050025220`) and as displayed. */
+  publication_number: string | null;
+  publication_display: string | null;
+  reference_name: string | null;
+  document_date: ColumnType<string | null, string | null | undefined, string | null>;
+  text: string;
+  /** TextParagraph[] (src/domain/file/paragraphs.ts). */
+  paragraphs: ColumnType<unknown[], string, string>;
+  /** FigureEntry[] (src/domain/file/read-document.ts). */
+  figures: ColumnType<unknown[], string, string>;
+  /** ColumnLine[] (src/extraction/types.ts), for a grant PDF. */
+  column_lines: ColumnType<unknown[] | null, string | null | undefined, string | null>;
+  /** ClaimEntry[] the document states. */
+  claims: ColumnType<unknown[] | null, string | null | undefined, string | null>;
+  pages: number | null;
+  warnings: ColumnType<string[], string | undefined, string>;
+  /** held | draft (a response Prosa drafted, not yet filed) | filed */
+  status: Generated<string>;
+  draft_job_id: string | null;
+  filed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Generated<Date>;
+}
+
+export type FileDocumentRow = Selectable<FileDocumentsTable>;
+
+/** US references fetched from the USPTO: public records, shared by every account. */
+export interface PublicReferencesTable {
+  publication_number: string;
+  publication_display: string;
+  kind_code: string | null;
+  title: string | null;
+  format: string;
+  sha256: string;
+  text: string;
+  paragraphs: ColumnType<unknown[], string, string>;
+  figures: ColumnType<unknown[], string, string>;
+  column_lines: ColumnType<unknown[] | null, string | null | undefined, string | null>;
+  claims: ColumnType<unknown[] | null, string | null | undefined, string | null>;
+  origin: ColumnType<Record<string, unknown>, string, string>;
+  fetched_at: Generated<Date>;
+}
+
+export type PublicReferenceRow = Selectable<PublicReferencesTable>;
 
 // --- Spending caps (issue 12, migration 012) ---
 

@@ -22,7 +22,7 @@ import { startBuilderPool, type BuilderPool } from './builder-pool.ts';
 import { describeFailure, isPermanent } from './errors.ts';
 import { DRAFT_DEAD_LETTER_QUEUE, DRAFT_QUEUE, type DraftMessage, type DraftQueue } from './queue.ts';
 import { recipeFor } from './recipes/index.ts';
-import { storeApplicationClaims } from '../commands/application-claims-recorder.ts';
+import { storeDraftResponse } from '../commands/file/draft-response-storer.ts';
 import { isTerminal, noteAttemptError, reportProgress, startAttempt, transition } from './transitions.ts';
 
 /** The pino-compatible subset the worker logs through. */
@@ -79,8 +79,9 @@ export async function runDraftJob(deps: RunDeps, jobId: string, finalAttempt: bo
       await deps.afterStep?.(jobId, progress, currentStep);
     };
     const built = await recipe({ db, job, builders: deps.builders, step });
-    // Completing the job and storing the claims it leaves (carried forward to the next response)
-    // commit together: a superseded attempt stores nothing.
+    // Completing the job and keeping the drafted response in the application's file (its claims
+    // become the claims of record only when the practitioner marks it filed) commit together: a
+    // superseded attempt stores nothing.
     const done = await db.transaction().execute(async (trx) => {
       const row = await transition(
         trx,
@@ -90,7 +91,7 @@ export async function runDraftJob(deps: RunDeps, jobId: string, finalAttempt: bo
         { attempt },
       );
       if (row && built.claimsAfter && job.application_id) {
-        await storeApplicationClaims(trx, { accountId: job.account_id, applicationId: job.application_id, claims: built.claimsAfter.after, claimsBefore: built.claimsAfter.before, answeredActionDate: built.claimsAfter.answeredActionDate, source: 'response', sourceJobId: jobId });
+        await storeDraftResponse(trx, { accountId: job.account_id, applicationId: job.application_id, jobId, filename: built.filename, claims: built.claimsAfter.after, responseDate: built.claimsAfter.responseDate });
       }
       return row;
     });

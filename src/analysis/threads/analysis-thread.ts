@@ -5,6 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { buildRecord, estimateTokens, firstPass } from '../analysis-tasks.ts';
+import { claimChart, readFileDocument, supportSearch } from '../file-tasks.ts';
 import type { TaskReply, TaskRequest } from './protocol.ts';
 import { READY_REPLY, type EXIT_REQUEST } from '../../threads/lifecycle.ts';
 
@@ -16,6 +17,12 @@ const run = (req: TaskRequest): unknown => {
       return buildRecord(req.input as TaskRequest<'buildRecord'>['input']);
     case 'estimateTokens':
       return estimateTokens(req.input as TaskRequest<'estimateTokens'>['input']);
+    case 'readDocument':
+      return readFileDocument(req.input as TaskRequest<'readDocument'>['input']);
+    case 'claimChart':
+      return claimChart(req.input as TaskRequest<'claimChart'>['input']);
+    case 'supportSearch':
+      return supportSearch(req.input as TaskRequest<'supportSearch'>['input']);
   }
 };
 

@@ -4,11 +4,18 @@
  */
 import type { FirstPassRequest, FirstPassResult, RecordRequest, RecordResult } from '../analysis-tasks.ts';
 import type { TypeHint } from '../../domain/office-action/index.ts';
+import type { ClaimChartRequest, ReadDocumentRequest, SupportSearchRequest } from '../file-tasks.ts';
+import type { ClaimChart } from '../../domain/art/chart.ts';
+import type { SupportResult } from '../../domain/art/support.ts';
+import type { ReadDocument } from '../../domain/file/read-document.ts';
 
 export interface Tasks {
   firstPass: { input: FirstPassRequest; output: FirstPassResult };
   buildRecord: { input: RecordRequest; output: RecordResult };
   estimateTokens: { input: { text: string; typeHint: TypeHint }; output: { inputTokens: number; outputTokens: number } };
+  readDocument: { input: ReadDocumentRequest; output: ReadDocument };
+  claimChart: { input: ClaimChartRequest; output: ClaimChart };
+  supportSearch: { input: SupportSearchRequest; output: SupportResult };
 }
 export type TaskName = keyof Tasks;
 

@@ -10,7 +10,6 @@ import { loadAnalysis, loadApplication } from './load.ts';
 import { docxName, type Recipe } from './types.ts';
 import { outlineResponse } from '../../documents/response-outline.ts';
 import { claimsAfterResponse } from '../../documents/claims-after.ts';
-import { claimsBeforeResponse } from '../inputs/claims-before.ts';
 
 export const oaResponseRecipe: Recipe = async ({ db, job, builders, step }) => {
   const request = job.request as unknown as OaResponseRequest;
@@ -25,13 +24,13 @@ export const oaResponseRecipe: Recipe = async ({ db, job, builders, step }) => {
   await step(70, 'Writing remarks');
   const document = await builders.oa_response(input);
   await step(90, 'Assembling the document');
-  // The claims as this paper leaves them, for the next response's listing (issue 11). Nothing is
-  // stored when the paper knew no claim's text: there would be nothing to carry forward.
+  // The claims as this paper leaves them, kept with the drafted response in the application's file
+  // (they become the claims of record once it is marked filed). Nothing is kept when the paper knew
+  // no claim's text: there would be nothing to carry forward.
   const after = claimsAfterResponse(outlineResponse(input).plan);
-  const before = claimsBeforeResponse(request);
   return {
     document,
     filename: docxName('Response', application.application_number, request.response_date),
-    ...(after.some((c) => c.text !== null) ? { claimsAfter: { after, before, answeredActionDate: request.office_action_date } } : {}),
+    ...(after.some((c) => c.text !== null) ? { claimsAfter: { after, responseDate: request.response_date } } : {}),
   };
 };

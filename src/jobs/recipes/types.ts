@@ -17,7 +17,7 @@ export interface BuiltDocument {
   document: Buffer;
   filename: string;
   /** A response's claims once entered: stored for the application as the job completes (carried forward). */
-  claimsAfter?: { after: ClaimEntry[]; before: ClaimEntry[]; answeredActionDate: string };
+  claimsAfter?: { after: ClaimEntry[]; responseDate: string };
 }
 
 /** How one kind of export turns its job into a document, step by step. */
