@@ -1,78 +1,15 @@
 // The live ODP connector against a local HTTP server that replays the real sample responses
 // (test/fixtures/odp, byte for byte) at the real paths (shared/reference/uspto-data.md §1.3).
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, randomIp, type TestApp } from './support/app.ts';
+import { OdpReplay, REPLAY_KEY as KEY, serveRecordedApplications } from './support/odp-replay.ts';
 import { createOdpClient, parseRetryAfter, OdpRejectedError, OdpUnavailableError } from '../src/sources/odp/odp-client.ts';
 import { setOdpClient } from '../src/sources/odp/live-lookup.ts';
 import { clearPublicRecordCaches } from '../src/queries/public-record-cache.ts';
 
-const KEY = 'test-key';
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/odp/${name}`, import.meta.url));
-const ROUTES = new Map<string, Buffer>([
-  ['/api/v1/patent/applications/17248024', fixture('application-17248024.json')],
-  ['/api/v1/patent/applications/17248024/transactions', fixture('transactions-17248024.json')],
-  ['/api/v1/patent/applications/17248024/documents', fixture('documents-17248024.json')],
-]);
-/** ODP error body layout (§1.2). */
-const odpError = (code: number, error: string, details: string) =>
-  JSON.stringify({ code, error, errorDetails: details, requestIdentifier: '7f6c1e9a-2b1d-4c53-9a57-1d2e3f4a5b6c' });
-
-/** A replay server: counts requests and the most that were in flight at once. */
-class Replay {
-  server: Server;
-  url = '';
-  requests: { path: string; key: string | undefined }[] = [];
-  inFlight = 0;
-  maxInFlight = 0;
-  /** Responses to send before the replay, one per request (status, headers). */
-  script: { status: number; headers?: Record<string, string> }[] = [];
-  rejectStatus = 401;
-
-  constructor() {
-    this.server = createServer((req, res) => void this.handle(req, res));
-  }
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  reset(): void {
-    this.requests = [];
-    this.script = [];
-    this.maxInFlight = 0;
-    this.rejectStatus = 401;
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    this.inFlight += 1;
-    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-    const key = req.headers['x-api-key'];
-    this.requests.push({ path: req.url ?? '', key: typeof key === 'string' ? key : undefined });
-    await new Promise((r) => setTimeout(r, 15)); // so overlapping requests would be seen
-    const json = { 'Content-Type': 'application/json' };
-    const scripted = this.script.shift();
-    if (key !== KEY) {
-      res.writeHead(this.rejectStatus, json).end(odpError(this.rejectStatus, this.rejectStatus === 401 ? 'Unauthorized' : 'Forbidden', 'Invalid or missing API key'));
-    } else if (scripted) {
-      res.writeHead(scripted.status, { ...json, ...scripted.headers }).end(odpError(scripted.status, 'Error', 'scripted'));
-    } else {
-      const body = ROUTES.get(req.url ?? '');
-      if (body) res.writeHead(200, json).end(body);
-      else res.writeHead(404, json).end(odpError(404, 'Not Found', 'No matching records found'));
-    }
-    this.inFlight -= 1;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => { this.server.closeAllConnections(); this.server.close(() => resolve()); });
-  }
-}
-
-const replay = new Replay();
+const replay = serveRecordedApplications(new OdpReplay());
 const sleeps: number[] = [];
 const recordingSleep = async (ms: number) => { sleeps.push(ms); };
 
@@ -184,7 +121,7 @@ describe('retries, failures and the key (client with a recording sleep)', () => 
 
 describe('failures that need their own app', () => {
   test('the ODP unreachable (connection refused) is 502 uspto_unavailable', async () => {
-    const closed = new Replay();
+    const closed = new OdpReplay();
     await closed.start();
     await closed.close();
     const t = await createTestApp({ PROSA_USPTO_API_KEY: KEY, PROSA_USPTO_BASE_URL: closed.url });
@@ -206,7 +143,7 @@ describe('failures that need their own app', () => {
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ error_code: 'uspto_rejected_key', agent_suggestion: expect.stringContaining('PROSA_USPTO_API_KEY') });
       expect(res.body).not.toContain('wrong-key-123');
-      expect(replay.requests).toEqual([{ path: '/api/v1/patent/applications/17248024', key: 'wrong-key-123' }]);
+      expect(replay.requests).toEqual([{ method: 'GET', path: '/api/v1/patent/applications/17248024', key: 'wrong-key-123', body: '' }]);
     } finally {
       await t.close();
     }

@@ -2,34 +2,22 @@
 // PROSA_USPTO_API_KEY is set, the USPTO Open Data Portal (shared/reference/uspto-data.md §1).
 // Without the key nothing leaves the process.
 import type { AppContext } from '../../http/context.ts';
-import type { Config } from '../../config.ts';
 import type { ApplicationRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { findPublicApplication } from '../../queries/applications.ts';
-import { createOdpClient, OdpRejectedError, OdpUnavailableError, type OdpClient } from './odp-client.ts';
+import { OdpRejectedError, OdpUnavailableError } from './odp-client.ts';
 import { fetchAndStoreApplication } from './odp-fetcher.ts';
+import { odpClientFor } from './shared-client.ts';
 
-/** One client per configuration (so one request queue per key: the ODP allows burst 1, §1.2). */
-const clients = new WeakMap<Config, OdpClient>();
-
-function clientFor(config: Config, apiKey: string): OdpClient {
-  let client = clients.get(config);
-  if (!client) clients.set(config, (client = createOdpClient({ apiKey, baseUrl: config.usptoBaseUrl })));
-  return client;
-}
-
-/** Replace the client built from a configuration (tests inject one with a recording sleep). */
-export function setOdpClient(config: Config, client: OdpClient): void {
-  clients.set(config, client);
-}
+export { setOdpClient } from './shared-client.ts';
 
 /** The public application for a normalized number, fetched from the ODP on a miss when a key is set. */
 export async function publicApplicationOrFetch(ctx: AppContext, number: string): Promise<ApplicationRow | undefined> {
   const stored = await findPublicApplication(ctx.database.db, number);
-  const apiKey = ctx.config.usptoApiKey;
-  if (stored || !apiKey) return stored;
+  const client = odpClientFor(ctx.config);
+  if (stored || !client) return stored;
   try {
-    return (await fetchAndStoreApplication(ctx.database.db, clientFor(ctx.config, apiKey), number)) ?? undefined;
+    return (await fetchAndStoreApplication(ctx.database.db, client, number)) ?? undefined;
   } catch (err) {
     if (err instanceof OdpRejectedError) throw usptoRejectedKey();
     if (err instanceof OdpUnavailableError) throw usptoUnavailable();

@@ -1,22 +1,48 @@
 // HTTP client for the USPTO Open Data Portal Patent File Wrapper API (shared/reference/uspto-data.md §1).
-// - Auth: header `X-API-KEY: <key>` on every request (§1.1). The key is never logged, put in an
-//   error message or echoed anywhere.
+// - Auth: header `X-API-KEY: <key>` on every request to the ODP (§1.1). The key is never logged, put
+//   in an error message or echoed anywhere, and never sent to another origin (download-url.ts).
 // - Rate limits: burst 1 per key — no parallel requests (§1.2) — so each client runs ONE request
-//   at a time (a promise-chain mutex). 429 → honour Retry-After, else wait at least 5 s (§1.2).
-// - 404 = no matching record (§1.2) → null. 401/403 = bad or missing key → OdpRejectedError, not
-//   retried. 5xx, 429, timeouts and network errors are retried with exponential backoff + jitter.
+//   at a time (a promise-chain mutex), downloads included. 429 → honour Retry-After, else wait at
+//   least 5 s (§1.2).
+// - 404 = no matching record (§1.2; a search without hits also answers 404) → null. 401/403 from
+//   the ODP = bad or missing key → OdpRejectedError, not retried. 5xx, 429, timeouts and network
+//   errors are retried with exponential backoff + jitter.
+// - Every body is read under a size cap (read-capped.ts): JSON answers are at most 6 MB at the ODP
+//   (§1.2, HTTP 413 beyond), downloads are capped by `maxDownloadBytes`.
+import { describeDownload, type OdpFile } from './downloaded-file.ts';
+import { downloadUrlOnBase, redirectPolicy } from './download-url.ts';
+import { OdpRefusedUrlError, OdpRejectedError, OdpTooLargeError, OdpUnavailableError } from './odp-errors.ts';
+import { readCapped } from './read-capped.ts';
+
+export { OdpRefusedUrlError, OdpRejectedError, OdpTooLargeError, OdpUnavailableError } from './odp-errors.ts';
+export type { OdpFile } from './downloaded-file.ts';
 
 export interface OdpClientOptions {
   apiKey: string;
   /** e.g. https://api.uspto.gov (§1.1), without a trailing slash. */
   baseUrl: string;
-  /** Per attempt. */
+  /** Per attempt of a JSON call. */
   timeoutMs?: number;
+  /** Per attempt of a download, body included. */
+  downloadTimeoutMs?: number;
   maxAttempts?: number;
   /** Injectable for tests; defaults to setTimeout. */
   sleep?: (ms: number) => Promise<void>;
   /** Longest wait between attempts, Retry-After included. */
   maxDelayMs?: number;
+  /** Largest file `download` accepts. */
+  maxDownloadBytes?: number;
+  /** Origins besides *.uspto.gov that a download may be redirected to, without the key (tests). */
+  redirectOrigins?: readonly string[];
+}
+
+/** The body of `POST /api/v1/patent/applications/search` (§1.3). */
+export interface OdpSearchBody {
+  q?: string;
+  filters?: { name: string; value: string[] }[];
+  fields?: string[];
+  pagination?: { offset: number; limit: number };
+  sort?: { field: string; order: 'asc' | 'desc' }[];
 }
 
 export interface OdpClient {
@@ -26,39 +52,53 @@ export interface OdpClient {
   getTransactions(number: string): Promise<unknown>;
   /** GET …/{n}/documents: `{count, documentBag[]}`, or null on 404. */
   getDocuments(number: string): Promise<unknown>;
-}
-
-/** The ODP did not answer usefully: retries exhausted, timeouts, connection failures. */
-export class OdpUnavailableError extends Error {
-  /** Last HTTP status seen, or null when no response came back (timeout, network). */
-  readonly status: number | null;
-  readonly attempts: number;
-  constructor(message: string, status: number | null, attempts: number, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
-    this.name = 'OdpUnavailableError';
-    this.status = status;
-    this.attempts = attempts;
-  }
-}
-
-/** 401/403: the ODP refused the API key (§1.2 "403 bad/missing key"). Not retried. */
-export class OdpRejectedError extends Error {
-  readonly status: number;
-  constructor(status: number) {
-    super(`The USPTO Open Data Portal rejected the API key (HTTP ${status}).`);
-    this.name = 'OdpRejectedError';
-    this.status = status;
-  }
+  /** GET …/{n}/associated-documents: `{count, patentFileWrapperDataBag[{grantDocumentMetaData, pgpubDocumentMetaData}]}`, or null on 404. */
+  getAssociatedDocuments(number: string): Promise<unknown>;
+  /** POST /api/v1/patent/applications/search: `{count, patentFileWrapperDataBag[]}`, or null when nothing matches (404). */
+  searchApplications(body: OdpSearchBody): Promise<unknown>;
+  /**
+   * GET of a documentBag `downloadUrl` or an associated-documents `fileLocationURI`, from the
+   * configured base URL (download-url.ts), or null on 404. Throws OdpRefusedUrlError before any
+   * request for an address outside the ODP's download paths, OdpTooLargeError past the cap.
+   */
+  download(url: string): Promise<OdpFile | null>;
 }
 
 const BASE_DELAY_MS = 1000;
 /** §1.2: on 429 wait at least 5 s when no Retry-After is given. */
 const MIN_429_DELAY_MS = 5000;
+/** The ODP caps JSON answers at 6 MB (§1.2); anything much larger is not a real answer. */
+const MAX_JSON_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
+/** A bulk-file path answers one redirect to its signed address; a few more is already odd. */
+const MAX_REDIRECTS = 3;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+interface Call<T> {
+  url: URL;
+  method: 'GET' | 'POST';
+  body?: string;
+  accept: string;
+  timeoutMs: number;
+  /** Reads a 2xx response; `url` is the address first asked for. */
+  read: (res: Response, url: URL) => Promise<T>;
+}
+
+/** What one attempt ended with when it is worth another. */
+interface Retryable {
+  status: number | null;
+  retryAfterMs: number | null;
+  cause?: unknown;
+}
+
 export function createOdpClient(opts: OdpClientOptions): OdpClient {
-  const { apiKey, timeoutMs = 15_000, maxAttempts = 4, sleep = defaultSleep, maxDelayMs = 30_000 } = opts;
+  const {
+    apiKey, timeoutMs = 15_000, downloadTimeoutMs = 60_000, maxAttempts = 4, sleep = defaultSleep,
+    maxDelayMs = 30_000, maxDownloadBytes = DEFAULT_MAX_DOWNLOAD_BYTES, redirectOrigins = [],
+  } = opts;
+  // Nothing touches the network without PROSA_USPTO_API_KEY: there is no keyless client.
+  if (!apiKey) throw new Error('createOdpClient needs an API key (PROSA_USPTO_API_KEY).');
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -69,45 +109,92 @@ export function createOdpClient(opts: OdpClientOptions): OdpClient {
     return run;
   }
 
-  async function get(path: string): Promise<unknown> {
-    const url = `${baseUrl}${path}`;
-    let lastStatus: number | null = null;
-    let lastCause: unknown;
+  async function send<T>(call: Call<T>): Promise<T | null> {
+    let last: Retryable = { status: null, retryAfterMs: null };
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      let retryAfterMs: number | null = null;
-      try {
-        const res = await fetch(url, {
-          headers: { 'X-API-KEY': apiKey, Accept: 'application/json' },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        lastStatus = res.status;
-        if (res.ok) return await res.json();
+      const outcome = await attemptOnce(call, attempt);
+      if (!('retry' in outcome)) return outcome.value;
+      last = outcome.retry;
+      if (attempt < maxAttempts) await sleep(Math.min(maxDelayMs, last.retryAfterMs ?? backoff(attempt)));
+    }
+    const what = last.status === null ? 'did not answer' : `answered HTTP ${last.status}`;
+    throw new OdpUnavailableError(`The USPTO Open Data Portal ${what} after ${maxAttempts} attempt(s).`, last.status, maxAttempts, last.cause);
+  }
+
+  /** One attempt, following redirects; the timeout covers the whole chain and the body. */
+  async function attemptOnce<T>(call: Call<T>, attempt: number): Promise<{ value: T | null } | { retry: Retryable }> {
+    const signal = AbortSignal.timeout(call.timeoutMs);
+    let url = call.url;
+    let { method, body } = call;
+    let withKey = true;
+    try {
+      for (let hop = 0; ; hop++) {
+        const headers: Record<string, string> = { Accept: call.accept };
+        if (withKey) headers['X-API-KEY'] = apiKey;
+        if (body !== undefined) headers['Content-Type'] = 'application/json';
+        // redirect: 'manual' — fetch would otherwise carry X-API-KEY to whatever host a redirect names.
+        const res = await fetch(url, { method, headers, body, redirect: 'manual', signal });
+        const location = res.headers.get('location');
+        if (res.status >= 300 && res.status < 400 && location) {
+          await res.body?.cancel().catch(() => undefined);
+          if (hop >= MAX_REDIRECTS) throw new OdpUnavailableError('The USPTO Open Data Portal redirected too many times.', res.status, attempt);
+          const target = new URL(location, url);
+          const policy = redirectPolicy(target, baseUrl, redirectOrigins);
+          if (policy === 'refuse') throw new OdpRefusedUrlError('the ODP redirected to a host outside the USPTO');
+          withKey = withKey && policy === 'with-key';
+          url = target;
+          if (res.status !== 307 && res.status !== 308) [method, body] = ['GET', undefined];
+          continue;
+        }
+        if (res.ok) return { value: await call.read(res, call.url) };
         await res.body?.cancel().catch(() => undefined);
-        if (res.status === 404) return null;
-        if (res.status === 401 || res.status === 403) throw new OdpRejectedError(res.status);
-        if (res.status !== 429 && res.status < 500) {
+        if (res.status === 404) return { value: null };
+        // A 401/403 without the key is a signed address that expired: a new attempt gets a new one.
+        if ((res.status === 401 || res.status === 403) && withKey) throw new OdpRejectedError(res.status);
+        if (res.status !== 429 && res.status < 500 && res.status !== 401 && res.status !== 403) {
           throw new OdpUnavailableError(`The USPTO Open Data Portal answered HTTP ${res.status}.`, res.status, attempt);
         }
-        retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
+        let retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
         if (res.status === 429 && retryAfterMs === null) retryAfterMs = MIN_429_DELAY_MS;
-      } catch (err) {
-        if (err instanceof OdpRejectedError || err instanceof OdpUnavailableError) throw err;
-        // Timeout (AbortSignal), connection refused/reset, or a body that is not JSON.
-        lastStatus = null;
-        lastCause = err;
+        return { retry: { status: res.status, retryAfterMs } };
       }
-      if (attempt < maxAttempts) await sleep(Math.min(maxDelayMs, retryAfterMs ?? backoff(attempt)));
+    } catch (err) {
+      if (err instanceof OdpRejectedError || err instanceof OdpUnavailableError || err instanceof OdpRefusedUrlError || err instanceof OdpTooLargeError) throw err;
+      // Timeout (AbortSignal), connection refused/reset, a body cut short, or one that is not JSON.
+      return { retry: { status: null, retryAfterMs: null, cause: err } };
     }
-    const what = lastStatus === null ? 'did not answer' : `answered HTTP ${lastStatus}`;
-    throw new OdpUnavailableError(`The USPTO Open Data Portal ${what} after ${maxAttempts} attempt(s).`, lastStatus, maxAttempts, lastCause);
+  }
+
+  function getJson(path: string): Promise<unknown> {
+    return exclusive(() => send({ url: new URL(`${baseUrl}${path}`), method: 'GET', accept: 'application/json', timeoutMs, read: readJson }));
   }
 
   const applicationPath = (n: string) => `/api/v1/patent/applications/${encodeURIComponent(n)}`;
   return {
-    getApplication: (n) => exclusive(() => get(applicationPath(n))),
-    getTransactions: (n) => exclusive(() => get(`${applicationPath(n)}/transactions`)),
-    getDocuments: (n) => exclusive(() => get(`${applicationPath(n)}/documents`)),
+    getApplication: (n) => getJson(applicationPath(n)),
+    getTransactions: (n) => getJson(`${applicationPath(n)}/transactions`),
+    getDocuments: (n) => getJson(`${applicationPath(n)}/documents`),
+    getAssociatedDocuments: (n) => getJson(`${applicationPath(n)}/associated-documents`),
+    searchApplications: (body) => exclusive(() => send({
+      url: new URL(`${baseUrl}/api/v1/patent/applications/search`), method: 'POST', body: JSON.stringify(body),
+      accept: 'application/json', timeoutMs, read: readJson,
+    })),
+    download: async (raw) => {
+      // Checked before queueing, so a refused address costs no request and no wait.
+      const url = downloadUrlOnBase(raw, baseUrl);
+      return exclusive(() => send({
+        url, method: 'GET', accept: '*/*', timeoutMs: downloadTimeoutMs,
+        read: async (res, asked) => {
+          const bytes = await readCapped(res, maxDownloadBytes);
+          return { bytes, ...describeDownload(asked, res.headers, bytes) };
+        },
+      }));
+    },
   };
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  return JSON.parse((await readCapped(res, MAX_JSON_BYTES)).toString('utf8'));
 }
 
 /** Exponential backoff with full jitter: 1 s, 2 s, 4 s … scaled by a random factor in [0.5, 1). */
