@@ -27,6 +27,8 @@ import { keyRoutes } from './routes/api/keys.ts';
 import { creditRoutes } from './routes/api/credits.ts';
 import { docketRoutes } from './routes/api/docket.ts';
 import { claimsRoutes } from './routes/api/claims.ts';
+import { fileDocumentRoutes } from './routes/api/file-documents.ts';
+import { claimChartRoutes } from './routes/api/claim-chart.ts';
 import { docketDeadlinesRoute } from './routes/api/deadlines.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { draftRoaRoutes } from './routes/v1/draft-roa.ts';
@@ -137,6 +139,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   creditRoutes(app, ctx);
   docketRoutes(app, ctx);
   claimsRoutes(app, ctx);
+  await fileDocumentRoutes(app, ctx);
+  claimChartRoutes(app, ctx);
   docketDeadlinesRoute(app, ctx);
   calendarRoutes(app, ctx);
   draftRoaRoutes(app, ctx);

@@ -38,7 +38,7 @@ export interface OaResponseRequest {
   /** Withdrawn and cancelled claims from the docket's stored claims ("1" → "cancelled"). */
   claim_states?: Record<string, 'withdrawn' | 'cancelled'>;
   /** Where `claims` came from when the caller sent none: the docket's stored claims (issue 11). */
-  claims_from?: { source: 'pasted' | 'response'; source_job_id: string | null; updated_at: string };
+  claims_from?: { source: 'pasted' | 'response' | 'document'; source_job_id: string | null; updated_at: string };
   election?: RestrictionElection;
   /** Response plans: the plan submitted, and what it adds to the paper. */
   response_plan_id?: string;

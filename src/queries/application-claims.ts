@@ -3,8 +3,10 @@ import type { ClaimEntry } from '../domain/claims/claim-set.ts';
 
 export interface StoredClaims {
   claims: ClaimEntry[];
-  source: 'pasted' | 'response';
+  source: 'pasted' | 'response' | 'document';
   source_job_id: string | null;
+  /** source = document (or a response marked filed): the document of the file the claims come from. */
+  source_document_id: string | null;
   /** source = response: the claims it started from, the mailing date of the action it answered, and the analysis it was drafted from. */
   claims_before: ClaimEntry[] | null;
   answered_action_date: string | null;
@@ -17,7 +19,7 @@ export async function findApplicationClaims(db: Db, accountId: string, applicati
   const row = await db
     .selectFrom('application_claims as c')
     .leftJoin('draft_jobs as j', 'j.id', 'c.source_job_id')
-    .select(['c.claims', 'c.source', 'c.source_job_id', 'c.claims_before', 'c.answered_action_date', 'c.updated_at', 'j.analysis_id'])
+    .select(['c.claims', 'c.source', 'c.source_job_id', 'c.source_document_id', 'c.claims_before', 'c.answered_action_date', 'c.updated_at', 'j.analysis_id'])
     .where('c.account_id', '=', accountId)
     .where('c.application_id', '=', applicationId)
     .executeTakeFirst();
@@ -26,6 +28,7 @@ export async function findApplicationClaims(db: Db, accountId: string, applicati
     claims: row.claims as ClaimEntry[],
     source: row.source as StoredClaims['source'],
     source_job_id: row.source_job_id,
+    source_document_id: row.source_document_id,
     claims_before: (row.claims_before as ClaimEntry[] | null) ?? null,
     answered_action_date: row.answered_action_date,
     answered_analysis_id: row.analysis_id ?? null,

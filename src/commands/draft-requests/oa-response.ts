@@ -78,6 +78,8 @@ function carriedForwardNote(stored: StoredClaims & { redraft: boolean }): string
     ? `the claims as they stood before the response Prosa drafted on ${when} for this same action${stored.source_job_id ? ` (job ${stored.source_job_id})` : ''}`
     : stored.source === 'response'
     ? `the claims as amended by the response Prosa drafted on ${when}${stored.source_job_id ? ` (job ${stored.source_job_id})` : ''}`
+    : stored.source === 'document'
+    ? `the claims of the document added to the application's file on ${when}`
     : `the claims pasted into the docket on ${when}`;
   return `The claim listing starts from ${from}: check them against the claims of record (including any examiner's amendment or later paper) before filing.`;
 }
