@@ -1,9 +1,10 @@
 /**
  * Issue 11, "carry claims forward": claims pasted into the docket (PUT /api/docket/{id}/claims,
  * validated) are the listing of the next response drafted without claim text (REST #4), marked
- * against them under 37 CFR 1.121(c); the response stores the claims as it amends them, and the
- * following response lists those "(Previously Presented)". A second draft of the same action starts
- * again from the claims of record, not from the first draft.
+ * against them under 37 CFR 1.121(c). The drafted response is kept in the application's file as a
+ * draft and changes nothing until the practitioner marks it filed (issue 18); then its claims are
+ * the claims of record, and the following response lists those "(Previously Presented)". A second
+ * draft of the same action starts again from the claims of record, not from the first draft.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
@@ -38,6 +39,15 @@ let analysisId: string;
 const api = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, as = cookie) =>
   t.app.inject({ method, url, headers: { cookie: as }, ...(payload ? { payload } : {}), remoteAddress: randomIp() });
 const claimsUrl = () => `/api/docket/${entryId}/claims`;
+
+/** The drafted response a job left in the file, marked filed (its claims become the claims of record). */
+async function markFiled(jobId: unknown): Promise<void> {
+  const docs = (await api('GET', `/api/docket/${entryId}/documents`)).json().documents as { document_id: string; draft_job_id: string | null }[];
+  const draftDoc = docs.find((d) => d.draft_job_id === jobId);
+  expect(draftDoc, `no drafted response of job ${String(jobId)} in the file`).toBeDefined();
+  const res = await api('POST', `/api/docket/${entryId}/documents/${draftDoc!.document_id}/filed`);
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 async function draft(body: object): Promise<{ job: Record<string, unknown>; doc: OpenedDocx }> {
   const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': key }, payload: { application_number: '17200011', analysis_id: analysisId, office_action_date: '2026-09-01', response_date: '2026-11-21', ...body }, remoteAddress: randomIp() });
@@ -109,6 +119,7 @@ describe('PUT /api/docket/{id}/claims: validated', () => {
 
 describe('the next response starts from the docket\'s claims', () => {
   let first: { job: Record<string, unknown>; doc: OpenedDocx };
+  let laterJob: unknown;
   beforeAll(async () => { first = await draft({}); });
 
   test('the listing marks its amendments against the pasted claims (37 CFR 1.121(c)) and keeps their status', () => {
@@ -125,7 +136,21 @@ describe('the next response starts from the docket\'s claims', () => {
     expect(doc.text).toMatch(/The claim listing starts from the claims pasted into the docket on \d{4}-\d{2}-\d{2}: check them against the claims of record/);
   });
 
-  test('the response stores the claims as it amends them', async () => {
+  test('the drafted response is kept in the file as a draft and leaves the docket\'s claims as they were', async () => {
+    const got = (await api('GET', claimsUrl())).json();
+    expect(got).toMatchObject({ source: 'pasted', counts: { pending: 8, cancelled: 1 } });
+    const docs = (await api('GET', `/api/docket/${entryId}/documents`)).json().documents;
+    expect(docs).toEqual([expect.objectContaining({ kind: 'response', source: 'prosa', status: 'draft', draft_job_id: first.job.job_id, claims: 9 })]);
+    const versions = (await api('GET', `/api/docket/${entryId}/claims/versions`)).json();
+    expect(versions.current.source).toBe('pasted');
+    expect(versions.versions).toEqual([expect.objectContaining({ status: 'draft', current: false })]);
+  });
+
+  test('marked filed, the response\'s claims as it amends them are the claims of record', async () => {
+    await markFiled(first.job.job_id);
+    const again = await api('POST', `/api/docket/${entryId}/documents/${(await api('GET', `/api/docket/${entryId}/documents`)).json().documents[0].document_id}/filed`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error_code).toBe('response_already_filed');
     const got = (await api('GET', claimsUrl())).json();
     expect(got).toMatchObject({ source: 'response', source_job_id: first.job.job_id, counts: { pending: 7, cancelled: 2 } });
     const byNumber = new Map<number, { status: string; text: string | null; previously_presented: boolean }>(got.claims.map((c: { number: number }) => [c.number, c]));
@@ -144,7 +169,7 @@ describe('the next response starts from the docket\'s claims', () => {
   test('a response to a later action lists the amended claims "(Previously Presented)" and marks against them', async () => {
     // The stored claims answered the action mailed 2026-09-01: the reply to one mailed later (its
     // own analysis; the same text stands in for it) starts from them.
-    const { doc } = await draft({ analysis_id: await analyse(), office_action_date: '2026-10-01', strategy_selections: { claim_1: 'argue_distinction', claim_2: 'amend_narrow' } });
+    const { doc, job } = await draft({ analysis_id: await analyse(), office_action_date: '2026-10-01', strategy_selections: { claim_1: 'argue_distinction', claim_2: 'amend_narrow' } });
     expect(doc.text).toContain('1. (Previously Presented) A sensor assembly comprising: a housing; and a lens, wherein the lens is glass.');
     // Claim 2 (amend_narrow) takes in allowable claim 4, marked against the stored text.
     expect(doc.html).toContain('2. (Currently Amended) The sensor assembly of claim 1, wherein the housing is sealed<u>, further comprising a gasket</u>.');
@@ -152,9 +177,11 @@ describe('the next response starts from the docket\'s claims', () => {
     expect(doc.html).toMatch(/5\. \(Currently Amended\) \[\[The\]\] <u>A<\/u> sensor assembly <s>of claim 1<\/s>/);
     expect(doc.text).toContain('7. (Original) A method of sensing, comprising receiving light through a lens.');
     expect(doc.text).toMatch(/starts from the claims as amended by the response Prosa drafted on \d{4}-\d{2}-\d{2} \(job job_/);
+    laterJob = job.job_id;
   });
 
   test('a response plan started for a later action holds the docket\'s claims as the text amendments are marked against', async () => {
+    await markFiled(laterJob);
     const later = await analyse();
     const res = await t.app.inject({ method: 'POST', url: '/api/response-plans', headers: { cookie }, payload: { analysis_id: later }, remoteAddress: randomIp() });
     expect(res.statusCode, res.body).toBe(201);
