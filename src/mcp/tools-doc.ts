@@ -10,6 +10,7 @@ import { TOOLS } from './tools/index.ts';
 const GROUP_TITLES: Record<ToolGroup, string> = {
   account: 'Account and billing',
   docket: 'Docket',
+  file: 'Application file and claim chart',
   deadlines: 'Deadlines',
   analysis: 'Office-action analysis',
   examiner: 'Examiner',

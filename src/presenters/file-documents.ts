@@ -26,8 +26,9 @@ export const documentFields = {
 
 export const addDocumentJsonBody = z.object({
   ...documentFields,
-  text: z.string().min(1).max(4 * 1024 * 1024).describe('The document\'s text (UTF-8). For an upload send multipart/form-data with the file in the field "file" and these fields beside it.'),
-  filename: z.string().trim().max(200).optional(),
+  text: z.string().min(1).max(4 * 1024 * 1024).optional().describe('The document\'s text (UTF-8). Or, for a file, send multipart/form-data with the file in the field "file" and these fields beside it, or file_base64 with filename.'),
+  file_base64: z.string().min(4).max(14 * 1024 * 1024).regex(/^[A-Za-z0-9+/=\s]+$/, 'must be base64').optional().describe('A file (PDF, DOCX, TXT or USPTO XML) encoded in base64, at most 10 MB decoded; give filename with it'),
+  filename: z.string().trim().min(1).max(200).optional().describe('The file\'s name (its extension tells the format with file_base64)'),
 }).strict();
 
 export const documentSummarySchema = z.object({

@@ -7,10 +7,11 @@
  * describes the amended claim is the practitioner's judgment.
  *
  * Ranking: each term weighs by how rare it is in the text searched (inverse document frequency),
- * so a paragraph with "bandpass filter" outranks one with only "signal".
+ * so a paragraph with "bandpass filter" outranks one with only "signal"; the verbs of claim steps
+ * ("applying", "providing") weigh little.
  */
 import { paragraphText, type TextParagraph } from '../file/paragraphs.ts';
-import { containsTerm, distinguishingTerms, indexTerms, matchPositions, type Term } from './terms.ts';
+import { containsTerm, distinguishingTerms, indexTerms, isWeakTerm, matchPositions, type Term } from './terms.ts';
 
 export interface SearchableText {
   document_id: string;
@@ -56,7 +57,7 @@ export function searchParagraphs(terms: readonly Term[], source: SearchableText,
   const weight = new Map<string, number>();
   for (const t of terms) {
     const df = indexed.filter((x) => containsTerm(x.index, t)).length;
-    weight.set(t.key, Math.log(1 + n / (1 + df)));
+    weight.set(t.key, Math.log(1 + n / (1 + df)) * (isWeakTerm(t) ? 0.3 : 1));
   }
   const hits: ParagraphHit[] = [];
   for (const { p, index } of indexed) {

@@ -44,6 +44,16 @@ const GENERIC = new Set(
   ).split(/\s+/),
 );
 
+/**
+ * Verbs of claim steps that say little about what the step does ("applying", "providing",
+ * "determining"): kept as terms, but weighed lightly when ranking paragraphs. Compared by stem.
+ */
+const WEAK_STEMS = new Set(['appli', 'provid', 'determin', 'receiv', 'send', 'generat', 'perform', 'obtain', 'identifi', 'select', 'store', 'process', 'execut', 'caus', 'enabl', 'allow', 'form', 'creat', 'make', 'operat', 'output', 'input', 'read', 'write', 'calcul', 'comput', 'detect']);
+
+export function isWeakTerm(term: Term): boolean {
+  return !term.quantity && !term.acronym && WEAK_STEMS.has(term.key);
+}
+
 /** Text with USPTO full-text markup undone: "f.sub.1" → "f1", ".DELTA." → "delta", "&lt;" → "<". */
 export function plainText(text: string): string {
   return text

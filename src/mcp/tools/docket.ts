@@ -272,7 +272,7 @@ const storedClaims = z
   .object({
     docket_entry_id: z.string(),
     application_number: z.string(),
-    source: z.string().nullable().describe('pasted | response (the claims as amended by the response drafted in source_job_id) | null when none are stored'),
+    source: z.string().nullable().describe('pasted | document (a document of the file) | response (the claims as amended by the response drafted in source_job_id, marked filed) | null when none are stored'),
     source_job_id: z.string().nullable(),
     updated_at: z.string().nullable(),
     claims: z.array(z.object({ number: z.number().int(), status: z.string().describe('pending | withdrawn | cancelled'), previously_presented: z.boolean(), text: z.string().nullable() })),
@@ -285,14 +285,14 @@ type StoredClaims = z.infer<typeof storedClaims>;
 
 function claimsSummary(c: StoredClaims): string {
   if (!c.source) return `No claims are stored for ${c.application_number}: a response drafted without claim text leaves a place for each claim's text. Paste them with set_claims.`;
-  const from = c.source === 'response' ? `the response drafted in job ${c.source_job_id}` : 'pasted claims';
+  const from = c.source === 'response' ? `the response drafted in job ${c.source_job_id}, marked filed` : c.source === 'document' ? 'a document of the file' : 'pasted claims';
   return `${c.application_number}: ${c.counts.pending} pending, ${c.counts.withdrawn} withdrawn, ${c.counts.cancelled} cancelled claim(s), from ${from} (${c.updated_at}).${c.missing_text.length ? ` Text unknown for claim(s) ${c.missing_text.join(', ')}.` : ''}${c.warnings.length ? ` ${c.warnings.join(' ')}` : ''}`;
 }
 
 export const getClaims = defineTool({
   name: 'get_claims',
   title: 'Current claims of a docket application',
-  description: 'The claims the docket holds for an application: the claim listing as amended by the last response Prosa drafted for it, or claims the practitioner pasted (set_claims). A response drafted without claim text starts its claim listing from them and marks its amendments against them (37 CFR 1.121(c)). Free.',
+  description: 'The claims the docket holds for an application: pasted (set_claims), read from a document of the file (add_file_document), or as amended by a response Prosa drafted once marked filed (mark_response_filed). A response drafted without claim text starts its claim listing from them and marks its amendments against them (37 CFR 1.121(c)). Free.',
   group: 'docket',
   price: 'free',
   input: z.object({ docket_entry_id: docketEntryId }),

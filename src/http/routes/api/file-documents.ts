@@ -39,7 +39,7 @@ const documentParams = z.object({ id: z.string().max(100), documentId: z.string(
 const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema, 413: errorObjectSchema, 415: errorObjectSchema, 422: errorObjectSchema, 503: errorObjectSchema };
 
 /** The body a multipart upload is turned into before validation: its fields, and the file kept aside. */
-const uploadBody = z.object({ ...documentFields, text: addDocumentJsonBody.shape.text.optional(), filename: addDocumentJsonBody.shape.filename }).strict();
+const uploadBody = addDocumentJsonBody;
 type UploadedFile = { filename: string; mimetype: string; bytes: Buffer };
 const uploads = new WeakMap<FastifyRequest, UploadedFile>();
 
@@ -61,6 +61,15 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
     }
   }
   request.body = body;
+}
+
+/** A file sent as base64 in JSON (assistants cannot send multipart). */
+function fileOfBase64(data: string | undefined, filename: string | undefined): UploadedFile | undefined {
+  if (data === undefined) return undefined;
+  if (!filename) throw new AppError(400, 'validation_error', 'filename: is required with file_base64 (its extension tells the format: .pdf, .docx, .txt, .xml).', 'Send the file\'s name with it.');
+  const bytes = Buffer.from(data, 'base64');
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'payload_too_large', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, 'Upload a smaller file (the document alone), or send its text. Nothing was stored.');
+  return { filename, mimetype: 'application/octet-stream', bytes };
 }
 
 export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -96,9 +105,9 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
       const accountId = accountIdOf(request);
       const item = await entryOf(accountId, request.params.id);
       const body = request.body;
-      const file = uploads.get(request);
+      const file = uploads.get(request) ?? fileOfBase64(body.file_base64, body.filename);
       if ((file === undefined) === (body.text === undefined)) {
-        throw new AppError(400, 'validation_error', file ? 'Send either a file or text, not both.' : 'No document was sent: upload a file in the multipart field "file", or send JSON with "text".', 'Send the document once, as a file or as text.');
+        throw new AppError(400, 'validation_error', file ? 'Send either a file or text, not both.' : 'No document was sent: upload a file in the multipart field "file", or send JSON with "text" (or "file_base64" and "filename").', 'Send the document once, as a file or as text.');
       }
       const content: IntakeContent = file ? { type: 'file', ...file } : { type: 'text', text: body.text!, filename: body.filename ?? null };
       const added = await intakeDocument({ db, engine: analysisEngine() }, actorOf(request), accountId, item, { kind: body.kind as never, publication_number: body.publication_number, reference_name: body.reference_name, document_date: body.document_date }, content);
