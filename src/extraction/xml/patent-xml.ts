@@ -30,6 +30,8 @@ type Section = 'abstract' | 'description' | 'claims';
 const BREAK = '\uE000';
 /** Elements whose end breaks the line inside a paragraph (list items, table rows, line breaks). */
 const LINE_ENDS = new Set(['li', 'row', 'br', 'Li', 'Row', 'Br', 'tr', 'TableRow']);
+/** Elements that start on a line of their own inside a paragraph (a table after its lead-in). */
+const LINE_STARTS = new Set(['tables', 'table', 'Tables', 'Table', 'ul', 'ol', 'List']);
 /** Elements whose end separates words (table cells, MathML rows would run together otherwise). */
 const WORD_ENDS = new Set(['entry', 'Entry', 'td', 'th', 'TableEntry']);
 /** Elements whose text is never part of the document's text. */
@@ -139,7 +141,7 @@ export function readPatentXml(xml: string, maxChars: number): PatentXml {
     if (para) {
       if (name === 'claim-text' || name === 'ClaimText') {
         if (++claimTextDepth > 1) para.parts.push(BREAK);
-      }
+      } else if (LINE_STARTS.has(name)) para.parts.push(BREAK);
       return;
     }
     if (section === 'claims' && (name === 'claim' || name === 'Claim')) {
