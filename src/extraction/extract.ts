@@ -61,7 +61,7 @@ function createService(options: ExtractionServiceOptions): ExtractionService {
     rssPollMs: options.rssPollMs ?? RSS_POLL_MS,
   });
   const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
-  return {
+  const service: ExtractionService = {
     async extract({ filename, mimetype, bytes }, { purpose = 'document' } = {}) {
       if (bytes.length > maxFileBytes) throw fileTooLarge(bytes.length, maxFileBytes);
       const sniffed = sniffFormat(filename, mimetype, bytes);
@@ -70,8 +70,13 @@ function createService(options: ExtractionServiceOptions): ExtractionService {
       return pool.run({ filename, format: sniffed.format, zipped: sniffed.zipped, bytes, purpose, budgets });
     },
     pids: () => pool.pids(),
-    close: () => pool.close(),
+    close() {
+      // The next extractDocument starts a fresh default rather than using a closed one.
+      if (current === service) current = null;
+      return pool.close();
+    },
   };
+  return service;
 }
 
 let current: ExtractionService | null = null;
@@ -79,16 +84,15 @@ let current: ExtractionService | null = null;
 /** Starts the process's extraction service with these settings, closing the one running before. */
 export function startExtractionService(options: ExtractionServiceOptions = {}): ExtractionService {
   const previous = current;
-  current = createService(options);
+  const service = createService(options);
   void previous?.close();
-  return current;
+  current = service;
+  return service;
 }
 
 /** Stops the process's extraction service (its children exit); the next file starts it again. */
 export async function closeExtractionService(): Promise<void> {
-  const service = current;
-  current = null;
-  await service?.close();
+  await current?.close();
 }
 
 /** The text of an uploaded file, read in a child process within the budgets of its purpose. */

@@ -24,7 +24,7 @@ import type { ExtractedText } from './types.ts';
 export interface ExtractionPoolOptions {
   /** Children reading at once. */
   processes: number;
-  /** Files waiting for a child before more are refused. */
+  /** Files waiting for a free child (beyond one per child) before more are refused. */
   maxWaiting: number;
   /** Wall time of one file in a child. */
   timeoutMs: number;
@@ -62,6 +62,8 @@ interface Child {
 const ENTRY = new URL('./extraction-child.ts', import.meta.url);
 /** What V8 prints when a heap limit stops the process. */
 const HEAP_EXHAUSTED = /heap out of memory|Reached heap limit|Allocation failed/;
+
+const seconds = (ms: number) => (ms % 1000 === 0 ? String(ms / 1000) : (ms / 1000).toFixed(1));
 
 /** Resident bytes of a process (Linux /proc; elsewhere null, and the heap limit alone holds). */
 async function rssOf(pid: number): Promise<number | null> {
@@ -163,7 +165,7 @@ export function startExtractionPool(opts: ExtractionPoolOptions): ExtractionPool
 
   const assign = (child: Child, job: Job) => {
     const id = nextId++;
-    const timer = setTimeout(() => kill(child, tooComplex(`it could not be read within ${Math.round(opts.timeoutMs / 1000)} seconds`)), opts.timeoutMs);
+    const timer = setTimeout(() => kill(child, tooComplex(`it could not be read within ${seconds(opts.timeoutMs)} seconds`)), opts.timeoutMs);
     const poll = setInterval(async () => {
       const rss = await rssOf(child.proc.pid!);
       if (rss !== null && rss > opts.rssCeilingBytes && child.job?.id === id) kill(child, tooComplex(`reading it needed more than the ${megabytes(opts.rssCeilingBytes)} of memory a file may use`));
@@ -190,7 +192,9 @@ export function startExtractionPool(opts: ExtractionPoolOptions): ExtractionPool
   return {
     run(request) {
       if (closed) return Promise.reject(extractionUnavailable());
-      if (waiting.length >= opts.maxWaiting) return Promise.reject(extractionBusy());
+      // Files being read plus files waiting: one per child, and maxWaiting more.
+      const reading = children.filter((c) => c.job).length;
+      if (reading + waiting.length >= opts.processes + opts.maxWaiting) return Promise.reject(extractionBusy());
       return new Promise<ExtractedText>((resolve, reject) => {
         waiting.push({ request, resolve, reject });
         pump();
@@ -206,6 +210,7 @@ export function startExtractionPool(opts: ExtractionPoolOptions): ExtractionPool
           finish(child, { error: extractionUnavailable() });
           if (child.proc.exitCode !== null || child.proc.signalCode !== null) return undefined;
           const exited = new Promise((resolve) => child.proc.once('exit', resolve));
+          hold(child.proc, true); // an unref'd child's exit would not be waited for
           child.proc.kill('SIGKILL');
           return exited;
         }),
