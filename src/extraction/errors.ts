@@ -18,9 +18,16 @@ export const fileTooLarge = (bytes: number, limit: number): AppError =>
 export const textTooLong = (limit: number, purpose: string): AppError =>
   new AppError(413, 'payload_too_large', `The text of the file is longer than ${megabytes(limit)}, the limit for ${purpose === 'office_action' ? 'an office action' : 'a document'}.`, SMALLER);
 
-/** A budget of the document's structure (size inflated, paragraphs, pages, operators, time, memory). */
-export const tooComplex = (what: string): AppError =>
-  new AppError(422, 'document_too_complex', `The file could not be read: ${what}.`, `${SMALLER} A PDF printed again from its viewer ("Print to PDF"), or a .docx saved again from Word, is often simpler.`);
+const SIMPLER = `${SMALLER} A PDF printed again from its viewer ("Print to PDF"), or a .docx saved again from Word, is often simpler.`;
+
+/** A budget of the document's structure (size inflated, paragraphs, pages, operators, memory). */
+export const tooComplex = (what: string): AppError => new AppError(422, 'document_too_complex', `The file could not be read: ${what}.`, SIMPLER);
+
+/** "20 seconds", "1 second", "0.3 seconds". */
+const seconds = (ms: number) => (ms === 1000 ? '1 second' : `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toFixed(1)} seconds`);
+
+/** The time budget: the child reading the file was stopped. */
+export const tooSlow = (ms: number): AppError => new AppError(422, 'document_too_complex', `The file could not be read within ${seconds(ms)}, the time one file may take.`, SIMPLER);
 
 export const unsupportedType = (filename: string): AppError =>
   new AppError(415, 'unsupported_file_type', `"${filename}" is not a .txt, .docx, .pdf or USPTO full-text .xml file.`, 'Upload the document as .txt, .docx, .pdf or .xml (or a .zip holding one .xml), or paste its text.');

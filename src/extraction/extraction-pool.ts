@@ -16,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { AppError } from '../errors.ts';
 import { CHILD_START_TIMEOUT_MS } from './budgets.ts';
-import { extractionBusy, extractionUnavailable, fromWire, megabytes, tooComplex } from './errors.ts';
+import { extractionBusy, extractionUnavailable, fromWire, megabytes, tooComplex, tooSlow } from './errors.ts';
 import type { ChildReply, ChildRequest } from './protocol.ts';
 import type { ReadRequest } from './read-document.ts';
 import type { ExtractedText } from './types.ts';
@@ -62,8 +62,6 @@ interface Child {
 const ENTRY = new URL('./extraction-child.ts', import.meta.url);
 /** What V8 prints when a heap limit stops the process. */
 const HEAP_EXHAUSTED = /heap out of memory|Reached heap limit|Allocation failed/;
-
-const seconds = (ms: number) => (ms % 1000 === 0 ? String(ms / 1000) : (ms / 1000).toFixed(1));
 
 /** Resident bytes of a process (Linux /proc; elsewhere null, and the heap limit alone holds). */
 async function rssOf(pid: number): Promise<number | null> {
@@ -165,7 +163,7 @@ export function startExtractionPool(opts: ExtractionPoolOptions): ExtractionPool
 
   const assign = (child: Child, job: Job) => {
     const id = nextId++;
-    const timer = setTimeout(() => kill(child, tooComplex(`it could not be read within ${seconds(opts.timeoutMs)} seconds`)), opts.timeoutMs);
+    const timer = setTimeout(() => kill(child, tooSlow(opts.timeoutMs)), opts.timeoutMs);
     const poll = setInterval(async () => {
       const rss = await rssOf(child.proc.pid!);
       if (rss !== null && rss > opts.rssCeilingBytes && child.job?.id === id) kill(child, tooComplex(`reading it needed more than the ${megabytes(opts.rssCeilingBytes)} of memory a file may use`));
