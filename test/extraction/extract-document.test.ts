@@ -116,6 +116,10 @@ describe('budgets and bad files, through extractDocument', () => {
 
     const lying = await failure(service.extract({ filename: 'liar.docx', mimetype: DOCX_TYPE, bytes: docxRepeating('<w:p><w:r><w:t>x</w:t></w:r></w:p>', 100_000, { declaredSize: 1000 }) }));
     expect([lying.status, lying.code]).toEqual([422, 'unreadable_document']);
+    // Another part mammoth would inflate (styles) lying likewise.
+    const styles = { name: 'word/styles.xml', data: Buffer.from(`<w:styles>${' '.repeat(5_000_000)}</w:styles>`), declaredSize: 100 };
+    const lyingStyles = await failure(service.extract({ filename: 'liar.docx', mimetype: DOCX_TYPE, bytes: docxRepeating('<w:p><w:r><w:t>x</w:t></w:r></w:p>', 10, { extra: [styles] }) }));
+    expect([lyingStyles.status, lyingStyles.code, lyingStyles.message]).toEqual([422, 'unreadable_document', 'The file could not be read as a Word (.docx) document (a part of it is damaged).']);
   });
 
   test('DOCX paragraph bomb: 422 document_too_complex naming the paragraph limit', async () => {

@@ -17,7 +17,7 @@ const DOC_CLOSE = '</w:body></w:document>';
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** A .docx whose body repeats `paragraph` `times` times (a real document when times is small). */
-export function docxRepeating(paragraph: string, times: number, opts: { declaredSize?: number } = {}): Buffer {
+export function docxRepeating(paragraph: string, times: number, opts: { declaredSize?: number; extra?: ZipEntry[] } = {}): Buffer {
   const p = Buffer.from(paragraph);
   const documentXml = Buffer.alloc(DOC_OPEN.length + p.length * times + DOC_CLOSE.length);
   documentXml.write(DOC_OPEN, 0);
@@ -27,6 +27,7 @@ export function docxRepeating(paragraph: string, times: number, opts: { declared
     { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
     { name: '_rels/.rels', data: Buffer.from(RELS) },
     { name: 'word/document.xml', data: documentXml, declaredSize: opts.declaredSize },
+    ...(opts.extra ?? []),
   ];
   return writeZip(entries);
 }

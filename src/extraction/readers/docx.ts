@@ -42,6 +42,13 @@ async function checkedMainPart(zip: ZipReader, budgets: DocumentBudgets): Promis
   if (countParagraphs(xml, budgets.maxDocxParagraphs) > budgets.maxDocxParagraphs) {
     throw tooComplex(`it has more than ${budgets.maxDocxParagraphs.toLocaleString('en-US')} paragraphs`);
   }
+  // The other parts mammoth inflates (styles, numbering, relationships; never the images) are
+  // inflated once here too, so none of them can inflate past what the directory declared.
+  try {
+    for (const e of zip.entries) if (e.name !== MAIN_PART && /\.(xml|rels)$/i.test(e.name)) await zip.read(e.name, budgets.maxDocxUncompressedBytes);
+  } catch {
+    throw unreadable(WHAT, 'a part of it is damaged');
+  }
   return xml;
 }
 
