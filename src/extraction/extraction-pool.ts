@@ -108,14 +108,18 @@ export function startExtractionPool(opts: ExtractionPoolOptions): ExtractionPool
     remove(child);
     child.proc.kill('SIGKILL');
     finish(child, { error });
-    if (!child.ready) return failWaiting();
+    if (!child.ready) return startFailed();
     if (!closed) spawn();
     pump();
   };
 
-  /** A child that could not start: the files waiting would wait for nothing. */
   const failWaiting = () => {
     for (const job of waiting.splice(0)) job.reject(extractionUnavailable());
+  };
+
+  /** A child could not start: unless another one is running, the files waiting would wait for nothing (no retry loop). */
+  const startFailed = () => {
+    if (!children.some((c) => c.ready)) failWaiting();
   };
 
   const spawn = (): Child => {
@@ -152,7 +156,7 @@ export function startExtractionPool(opts: ExtractionPoolOptions): ExtractionPool
       remove(child);
       const oom = HEAP_EXHAUSTED.test(child.stderr);
       finish(child, { error: oom ? tooComplex(`reading it needed more than the ${megabytes(opts.heapMb * 1024 * 1024)} of memory a file may use`) : extractionUnavailable() });
-      if (!child.ready) return failWaiting();
+      if (!child.ready) return startFailed();
       if (!closed) spawn();
       pump();
     });
