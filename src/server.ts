@@ -15,6 +15,7 @@ import { startDraftWorker, type DraftWorker, type DraftWorkerOptions } from './j
 import { buildWorkerApp } from './jobs/worker-app.ts';
 import { todayUtc } from './clock.ts';
 import { buildMcpApp } from './mcp/mcp-app.ts';
+import { closeExtractionService } from './extraction/extract.ts';
 
 export type Role = 'api' | 'worker' | 'mcp';
 /** `prosa serve` (role all) runs every role in one process. */
@@ -93,6 +94,8 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
       async stop() {
         await admin?.close();
         await app!.close();
+        // After the app: requests still draining may be reading an upload.
+        await closeExtractionService();
         await worker?.stop();
         await queue!.stop();
         await rateLimits?.close();

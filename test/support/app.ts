@@ -9,6 +9,7 @@ import { keyringFromSecret } from '../../src/auth/keyring.ts';
 import { startDraftQueue, type QueueSettings } from '../../src/jobs/queue.ts';
 import { queueHandle } from '../../src/jobs/queue-handle.ts';
 import { startDraftWorker, type DraftWorker, type DraftWorkerOptions } from '../../src/jobs/draft-worker.ts';
+import { closeExtractionService } from '../../src/extraction/extract.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -54,6 +55,8 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
     worker,
     async close() {
       await app.close();
+      // As the server's stop does: the upload readers' child processes end with the app.
+      await closeExtractionService();
       await worker?.stop();
       await queue.stop();
       await rateLimits.close();

@@ -7,7 +7,8 @@ import { extractOfficeActionText, MAX_UPLOAD_BYTES } from '../../../uploads/extr
 /**
  * POST /api/office-action-text: an office action uploaded as .txt, .docx or .pdf (multipart,
  * field `file`), answered as plain text for the "record an office action" form. Nothing is
- * stored; the text is then recorded with POST /api/docket/{id}/office-actions.
+ * stored; the text is then recorded with POST /api/docket/{id}/office-actions. The file is read
+ * off the request thread, in a child process with budgets (src/extraction/).
  */
 export async function officeActionUploadRoutes(app: FastifyInstance, _ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
