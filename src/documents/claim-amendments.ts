@@ -208,6 +208,17 @@ export function markClaimAmendment(oldText: string, newText: string): MarkedRun[
   return markAmendment(diffWords(oldText, newText));
 }
 
+/** The words an amendment adds, as the claim listing underlines them (separate additions joined by " … "); "" when it only deletes. */
+export function addedWords(oldText: string, newText: string): string {
+  return markClaimAmendment(stripNumber(oldText), stripNumber(newText))
+    .filter((r) => r.mark === 'added')
+    .map((r) => r.text.replace(/^[\s,;]+|[\s,;.]+$/g, ''))
+    .filter((t) => /[A-Za-z0-9]/.test(t))
+    .join(' … ');
+}
+
+const stripNumber = (t: string) => t.replace(/^\s*(?:claim\s+)?\d+\s*[.)]\s*/i, '').trim();
+
 /** The clean text a marked claim reads as once the amendment is entered (prompts kept). */
 export function cleanText(runs: readonly MarkedRun[]): string {
   return runs.filter((r) => r.mark === 'none' || r.mark === 'added' || r.mark === 'prompt' || r.mark === 'placeholder').map((r) => r.text).join('');

@@ -152,6 +152,48 @@ export interface ResponseDraftInput {
   accept_incomplete?: boolean;
   /** Who writes the answers (completeness rules): `practitioner` for a response plan, else `draft` (REST #4). */
   answers?: AnswerSource;
+  /** What the application file adds (issue 18): the claim chart's findings and support for added text. */
+  file?: PaperFile;
+}
+
+/**
+ * The application file's findings a response may state (issue 18 item 6): every statement built
+ * from them is literal (a quotation of the claim, the action or a reference, or the presence or
+ * absence of words in a held text).
+ */
+export interface PaperFile {
+  charts: PaperChartClaim[];
+  /** Support in the specification for the words an amended claim adds, by claim number. */
+  support: Record<number, PaperSupport>;
+  /** The action's text uses the word "inherent" (or "inherently", "inherency"). */
+  action_mentions_inherency: boolean;
+}
+
+export interface PaperChartClaim {
+  claim_number: number;
+  limitations: PaperChartLimitation[];
+}
+
+export interface PaperChartLimitation {
+  /** The limitation, verbatim from the claim. */
+  text: string;
+  /** The examiner's words for it, verbatim from the action; null when none were matched. */
+  assertion: string | null;
+  assertion_score: number | null;
+  citations: Array<{ reference: string; reference_name: string | null; pinpoint: string; passages: Array<{ label: string; text: string }> }>;
+  /** Distinguishing terms of the limitation the cited passages do not contain (absent ones first). */
+  missing_terms: string[];
+  /** Of those, the terms that appear nowhere in the held text of the reference(s) cited. */
+  absent_terms: string[];
+  /** Of those, abbreviations and terms with numbers ("WLAN", "5GHz"): absent words no synonym explains away. */
+  specific_absent_terms: string[];
+}
+
+export interface PaperSupport {
+  /** The words the amendment adds, as the markup underlines them. */
+  added: string;
+  /** "see, e.g., ¶ [0032]": paragraphs of the specification containing every distinguishing term of the added words; null when none does. */
+  citation: string | null;
 }
 
 /** The practitioner's argument (or reply) on one ground of the action (`ground_id` of the record's `grounds`), from a response plan. */

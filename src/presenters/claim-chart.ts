@@ -20,6 +20,7 @@ export const passageSchema = z.object({
 
 export const chartCitationSchema = z.object({
   reference: z.string().describe('The reference as the action labels it: "Laroia (US 2005/0025220 A1)"'),
+  reference_name: z.string().nullable().describe('The short name the action uses: "Laroia"'),
   reference_id: z.string().nullable(),
   publication_number: z.string().nullable(),
   pinpoint: z.string().describe('The pinpoint as the examiner wrote it ("¶0065", "col. 2, lines 56-57", "fan (24a)")'),
@@ -47,6 +48,7 @@ export const chartLimitationSchema = z.object({
   text: z.string().describe('The limitation, verbatim from the claim as held'),
   assertion: z.string().optional().describe('The examiner\'s words asserting the limitation, verbatim from the action (with the citations written among them)'),
   assertion_spans: z.array(span),
+  assertion_score: z.number().nullable().describe('How closely the examiner\'s words repeat the limitation\'s, 0 to 1 (null: no words of the examiner were matched to it)'),
   citations: z.array(chartCitationSchema),
   flags: z.array(chartFlagSchema),
 });

@@ -11,6 +11,7 @@ import { claimsOfRecord, findApplicationClaims, type StoredClaims } from '../../
 import { claimTexts } from '../../domain/claims/claim-set.ts';
 import { actionKindForDocumentCode } from '../../sources/uspto-codes.ts';
 import type { OaResponseRequest, PreparedDraft } from '../../jobs/requests.ts';
+import { chartDefaults } from './chart-defaults.ts';
 import { checkStrategySelections, requireCaption, resolveAnalysis, resolveApplication, resolveMailingDate, todayUtc } from './common.ts';
 
 export interface OaResponseSubmission {
@@ -135,6 +136,14 @@ export async function prepareOaResponse(db: Db, accountId: string, body: OaRespo
     ...(body.drafting_notes?.length || stored ? { drafting_notes: [...(stored ? [carriedForwardNote(stored)] : []), ...(body.drafting_notes ?? [])] } : {}),
     ...(body.accept_incomplete ? { accept_incomplete: true } : {}),
   };
+  // With the claims and the cited reference held, claims the art plainly lacks are argued (issue 18).
+  if (!body.response_plan_id) {
+    const fromChart = await chartDefaults(db, accountId, analysis, request);
+    if (fromChart.note) {
+      request.strategy_selections = { ...request.strategy_selections, ...fromChart.selections };
+      request.drafting_notes = [...(request.drafting_notes ?? []), fromChart.note];
+    }
+  }
   // The paper this request would produce: its choices must all be carried out, and it must answer
   // every ground of the action unless the caller accepts an incomplete draft (37 CFR 1.111(b)).
   const outline = outlineResponse(responseInputOf(analysis.record, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value })));

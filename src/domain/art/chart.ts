@@ -48,6 +48,8 @@ export type CitationKind = Pinpoint['kind'] | 'numeral';
 export interface ChartCitation {
   /** The reference as the action labels it: "Laroia (US 2005/0025220 A1)". */
   reference: string;
+  /** The short name the action uses ("Laroia"), for prose. */
+  reference_name: string | null;
   reference_id: string | null;
   publication_number: string | null;
   /** The pinpoint as the examiner wrote it. */
@@ -83,6 +85,11 @@ export interface ChartLimitation {
   /** The examiner's words asserting the limitation, verbatim (with the citations written among them). */
   assertion?: string;
   assertion_spans: Array<{ start: number; end: number }>;
+  /**
+   * How closely the examiner's words repeat the limitation's (0 to 1, the best segment): 1 when
+   * every word of the shorter side is in the other. A paper quotes a mapping only when it is close.
+   */
+  assertion_score: number | null;
   citations: ChartCitation[];
   flags: ChartFlag[];
 }
@@ -127,6 +134,19 @@ export function buildClaimChart(input: ChartInput): ClaimChart {
     return ix;
   };
 
+  // A claim's text with the claims it depends from: where its abbreviations are defined.
+  const contextOf = (n: number): string => {
+    const texts: string[] = [];
+    const seen = new Set<number>();
+    for (let k: number | null = n; k !== null && !seen.has(k); ) {
+      seen.add(k);
+      const t: string | null | undefined = claimsByNumber.get(k)?.text;
+      if (!t) break;
+      texts.push(t);
+      k = splitLimitations(t).parent;
+    }
+    return texts.join('\n');
+  };
   const rejectedNumbers = [...new Set(parsed.rejections.flatMap((r) => r.claims))].sort((a, b) => a - b);
   const claims: ChartClaim[] = [];
   for (const n of rejectedNumbers) {
@@ -135,14 +155,15 @@ export function buildClaimChart(input: ChartInput): ClaimChart {
     const held = claimsByNumber.get(n);
     const split = held?.text ? splitLimitations(held.text) : null;
     const blocks = detail.blocks.filter((b) => b.claims.includes(n) && b.end > b.headerEnd && (b.rejection === null || rejections.includes(b.rejection) || b.rejection.bases.some((x) => ART.has(x))));
-    const limitations: ChartLimitation[] = (split?.limitations ?? []).map((l) => ({ index: l.index, part: l.part, text: l.text, assertion_spans: [], citations: [], flags: [] }));
+    const limitations: ChartLimitation[] = (split?.limitations ?? []).map((l) => ({ index: l.index, part: l.part, text: l.text, assertion_spans: [], assertion_score: null, citations: [], flags: [] }));
     const limitationKeys = limitations.map((l) => alignmentKeys(l.text));
     const other: ChartCitation[] = [];
     const admissions: Array<{ text: string; span: { start: number; end: number }; limitation: number | null; reference: string | null }> = [];
 
     for (const block of art ? blocks : []) {
       const segments = segmentBlock(detail.work, block.headerEnd, block.end, parsed.pinpoints.filter((p) => p.evidence.span.start >= block.headerEnd && p.evidence.span.end <= block.end));
-      const aligned = alignSegments(segments.map((s) => alignmentKeys(detail.work.slice(s.start, s.end))), limitationKeys);
+      const segmentKeys = segments.map((s) => alignmentKeys(detail.work.slice(s.start, s.end)));
+      const aligned = alignSegments(segmentKeys, limitationKeys);
       const names = namePositions(detail.work.slice(block.headerEnd, block.end), block.rejection?.references ?? []);
       segments.forEach((segment, i) => {
         const at = aligned[i];
@@ -151,7 +172,11 @@ export function buildClaimChart(input: ChartInput): ClaimChart {
         else {
           const lim = limitations[at];
           lim.citations.push(...citations);
+          lim.assertion_score = Math.max(lim.assertion_score ?? 0, alignmentScore(segmentKeys[i], limitationKeys[at]));
           const span = { start: segment.start, end: segment.citation?.end ?? segment.end };
+          // "With the same reasons as set forth in claim 1," opens many blocks: not the examiner's words for this limitation.
+          const preamble = SAME_REASONS_PREAMBLE.exec(detail.work.slice(span.start, Math.min(span.end, span.start + 300)));
+          if (preamble && detail.work.slice(span.start, span.start + preamble.index).trim() === '') span.start += preamble.index + preamble[0].length;
           const trimmed = trimSpan(detail.input, span);
           if (trimmed.end > trimmed.start) lim.assertion_spans.push(trimmed);
         }
@@ -165,7 +190,7 @@ export function buildClaimChart(input: ChartInput): ClaimChart {
     for (const lim of limitations) {
       if (lim.assertion_spans.length) lim.assertion = lim.assertion_spans.map((s) => detail.input.slice(s.start, s.end).replace(/\s+/g, ' ').trim()).join(' … ');
       if (!art) continue;
-      flagLimitation(lim, n, blocks.length > 0, admissions.filter((a) => a.limitation === limitations.indexOf(lim)), heldFor, wholeIndex);
+      flagLimitation(lim, n, blocks.length > 0, admissions.filter((a) => a.limitation === limitations.indexOf(lim)), heldFor, wholeIndex, contextOf(n));
     }
 
     claims.push({
@@ -240,6 +265,7 @@ function citation(ref: CitedReference | { id: string; label: string; publication
   const unresolved = 'unresolved' in resolution ? resolution.unresolved : null;
   return {
     reference: ref?.label ?? 'unknown reference',
+    reference_name: ref && 'short_name' in ref ? ref.short_name : null,
     reference_id: ref?.id ?? null,
     publication_number: ref?.publication?.display ?? null,
     pinpoint: pinpoint.replace(/\s+/g, ' ').trim(),
@@ -304,6 +330,7 @@ function flagLimitation(
   admissions: ReadonlyArray<{ text: string; span: { start: number; end: number }; reference: string | null }>,
   heldFor: Map<string, ChartReferenceText>,
   wholeIndex: (h: ChartReferenceText) => TermIndex,
+  context: string,
 ): void {
   if (lim.citations.length === 0) {
     lim.flags.push({
@@ -322,7 +349,7 @@ function flagLimitation(
   }
   const resolved = lim.citations.filter((c) => c.resolved !== null);
   if (resolved.length === 0) return;
-  const terms = distinguishingTerms(lim.text);
+  const terms = distinguishingTerms(lim.text, context);
   if (terms.length === 0) return;
   const passages = resolved.flatMap((c) => c.passages.map((p) => p.text)).join('\n');
   const missing = missingTerms(terms, indexTerms(passages));

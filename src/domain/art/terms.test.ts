@@ -39,3 +39,13 @@ describe('presence of terms in a passage', () => {
     expect(missingTerms(terms, indexTerms('nonoverlapping subdivisions')).map((t) => t.surface)).toEqual([]);
   });
 });
+
+describe('abbreviations the claim defines', () => {
+  it('finds "bandpass filter (BPF)" where the reference writes the words out', () => {
+    const claim = 'applying a bandpass filter (BPF) to at least a portion of the dataset';
+    const bpf = distinguishingTerms('wherein the BPF rejects a band', claim).find((t) => t.surface === 'BPF')!;
+    expect(bpf.expansion).toBeDefined();
+    expect(containsTerm(indexTerms('the filters are implemented as bandpass filters'), bpf)).toBe(true);
+    expect(containsTerm(indexTerms('the filters are implemented as lowpass filters'), bpf)).toBe(false);
+  });
+});

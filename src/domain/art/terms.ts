@@ -22,6 +22,8 @@ export interface Term {
   /** A hyphenated word ("non-overlapping"): its closed form's key, and its parts' keys (all must appear). */
   closed?: string;
   parts?: string[];
+  /** An abbreviation the claim defines ("a bandpass filter (BPF)"): the keys of the words it stands for (all must appear). */
+  expansion?: string[];
 }
 
 /**
@@ -40,7 +42,8 @@ const GENERIC = new Set(
     'claim claims claimed according method methods system systems apparatus device devices means step steps unit units module modules element elements ' +
     'component components member members assembly structure configured adapted operable arranged capable able so thereon ' +
     'based using use used associated respective respectively corresponding predetermined substantially approximately about generally ' +
-    'least greater smaller between among through during after before least herein thereafter wherein whereupon'
+    'least greater smaller between among through during after before least herein thereafter wherein whereupon ' +
+    'encompassing encompass encompasses encompassed thereby therefrom particular certain various plural'
   ).split(/\s+/),
 );
 
@@ -86,6 +89,15 @@ export function keyOf(word: string, quantity = false): string {
   return stemmer(lower);
 }
 
+/**
+ * A term whose absence from a reference is telling by itself: an abbreviation ("WLAN") or a term
+ * with a number ("5GHz", "802.11"). Ordinary words may be absent only because the reference says
+ * the same thing in other words (anticipation is not an ipsissimis verbis test, MPEP 2131).
+ */
+export function isSpecificTerm(surface: string): boolean {
+  return /\d/.test(surface) || isAcronym(surface);
+}
+
 const isAcronym = (w: string) => /^[A-Z][A-Z0-9]{1,7}s?$/.test(w) && /[A-Z].*[A-Z]/.test(w);
 
 /**
@@ -93,7 +105,39 @@ const isAcronym = (w: string) => /^[A-Z][A-Z0-9]{1,7}s?$/.test(w) && /[A-Z].*[A-
  * first appearance. Bare numbers ("1", "2") and single letters are left out: in claims they
  * count or label, they do not describe.
  */
-export function distinguishingTerms(text: string): Term[] {
+/**
+ * Abbreviations a text defines in the usual way, "words (ABBR)": the words whose letters spell the
+ * abbreviation in order, the first letter starting the first word ("bandpass filter (BPF)",
+ * "wireless local area network (WLAN)").
+ */
+export function definedAbbreviations(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const re = /((?:[\p{L}][\p{L}-]*\s+){0,6}[\p{L}][\p{L}-]*)\s*\(\s*([A-Z][A-Z0-9]{1,7})s?\s*\)/gu;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const words = m[1].split(/\s+/);
+    const abbr = m[2].toLowerCase();
+    for (let k = 1; k <= words.length; k++) {
+      const tail = words.slice(words.length - k);
+      if (tail[0][0]?.toLowerCase() !== abbr[0] || !isSubsequence(abbr, tail.join('').toLowerCase())) continue;
+      out.set(m[2], tail.map((w) => keyOf(w)));
+      break;
+    }
+  }
+  return out;
+}
+
+function isSubsequence(needle: string, hay: string): boolean {
+  let i = 0;
+  for (const c of hay) if (c === needle[i]) i++;
+  return i === needle.length;
+}
+
+/**
+ * `context`: the text around (the whole claim and the claims it depends from), where an
+ * abbreviation the limitation uses may be defined.
+ */
+export function distinguishingTerms(text: string, context = text): Term[] {
+  const defined = definedAbbreviations(context);
   const seen = new Set<string>();
   const out: Term[] = [];
   for (const t of tokens(plainText(text))) {
@@ -110,6 +154,7 @@ export function distinguishingTerms(text: string): Term[] {
       acronym: !t.quantity && isAcronym(word),
       quantity: t.quantity || /\d/.test(word),
       ...(hyphenated ? { closed: keyOf(word.replace(/-/g, '')), parts: word.split('-').filter((p) => p.length > 1).map((p) => keyOf(p)) } : {}),
+      ...(defined.has(word.replace(/s$/, '')) ? { expansion: defined.get(word.replace(/s$/, ''))! } : {}),
     });
   }
   return out;
@@ -151,6 +196,7 @@ export function containsTerm(index: TermIndex, term: Term): boolean {
   if (index.keys.has(term.key)) return true;
   if (term.closed && index.keys.has(term.closed)) return true;
   if (term.parts?.length && term.parts.every((p) => index.keys.has(p))) return true;
+  if (term.expansion?.length && term.expansion.every((k) => index.keys.has(k))) return true;
   if (term.acronym) {
     const bare = term.surface.replace(/s$/, '').toLowerCase();
     if (index.keys.has(bare) || index.initials.has(bare)) return true;

@@ -10,6 +10,7 @@ import { loadAnalysis, loadApplication } from './load.ts';
 import { docxName, type Recipe } from './types.ts';
 import { outlineResponse } from '../../documents/response-outline.ts';
 import { claimsAfterResponse } from '../../documents/claims-after.ts';
+import { fileFindings } from '../inputs/file-findings.ts';
 
 export const oaResponseRecipe: Recipe = async ({ db, job, builders, step }) => {
   const request = job.request as unknown as OaResponseRequest;
@@ -17,9 +18,12 @@ export const oaResponseRecipe: Recipe = async ({ db, job, builders, step }) => {
   const analysis = await loadAnalysis(db, job);
   const application = await loadApplication(db, job);
 
+  await step(25, 'Reading the application file and the cited art');
+  const file = await fileFindings(db, job, request);
+
   await step(40, 'Drafting claim amendments');
   const meta = analysis.office_action?.metadata;
-  const input = responseInputOf(analysis, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }));
+  const input = { ...responseInputOf(analysis, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value })), ...(file ? { file } : {}) };
 
   await step(70, 'Writing remarks');
   const document = await builders.oa_response(input);

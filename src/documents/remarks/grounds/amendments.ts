@@ -8,7 +8,8 @@ import type { Paragraph } from 'docx';
 import { dependentLimitations } from '../../claim-text.ts';
 import { claimsPhrase, verbFor } from '../../format/claim-numbers.ts';
 import { para, quote } from '../../docx/paragraphs.ts';
-import { prompt, run } from '../../docx/runs.ts';
+import { prompt, run, type Inline } from '../../docx/runs.ts';
+import { addedWords } from '../../claim-amendments.ts';
 import type { PlannedClaim } from '../../amendment-plan.ts';
 import type { RejectionGround } from '../../rejection-grounds.ts';
 import { agree, nums, refs, type GroundContext } from './shared.ts';
@@ -77,7 +78,20 @@ function correctedTogether(g: RejectionGround, claims: readonly PlannedClaim[]):
 
 const GROUPED_FAMILIES: ReadonlySet<string> = new Set(['112(b)', '112', '101', '112(a)', '112(d)', '112(f)', 'other']);
 
-export function narrowed(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+/** "to recite “…”" with the words the markup adds, or a place for them when they are not known. */
+function whatWasAdded(c: PlannedClaim, correcting: boolean): Inline[] {
+  const added = c.old_text && c.new_text ? addedWords(c.old_text, c.new_text) : '';
+  if (correcting || !added) return [prompt(correcting ? 'describe the amendment' : 'quote the added limitation')];
+  return [run(`“${added}”`)];
+}
+
+/** Where the specification supports the added words (the file's support search), or a place to cite it. */
+function supportCite(c: PlannedClaim, ctx: GroundContext | undefined): Inline[] {
+  const found = ctx?.file?.support[c.claim_number]?.citation;
+  return found ? [run(found.replace(/^see, e\.g\., /, ''))] : [prompt('cite paragraphs and figures')];
+}
+
+export function narrowed(g: RejectionGround, claims: readonly PlannedClaim[], ctx?: GroundContext): Paragraph[] {
   const out: Paragraph[] = [];
   const groupable = GROUPED_FAMILIES.has(g.family) && !(g.family === '101' && g.subtype === 'signal_per_se')
     ? claims.filter(isCorrecting)
@@ -91,9 +105,9 @@ export function narrowed(g: RejectionGround, claims: readonly PlannedClaim[]): P
       out.push(nonTransitoryAmendment(n));
     } else out.push(para([
       run(`Without acquiescing in the rejection, claim ${n} has been amended ${correcting ? 'to ' : 'to recite '}`),
-      prompt(correcting ? 'describe the amendment' : 'quote the added limitation'),
+      ...whatWasAdded(c, correcting),
       run('. Support for the amendment is found in the application as filed at, e.g., '),
-      prompt('cite paragraphs and figures'),
+      ...supportCite(c, ctx),
       run('; no new matter is added (35 U.S.C. 132(a)).'),
     ]));
     // Made only where it is placed: a prompt counts as a place to fill when it is made (countPlaceholders).

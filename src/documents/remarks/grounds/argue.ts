@@ -9,7 +9,7 @@ import { para } from '../../docx/paragraphs.ts';
 import type { PlannedClaim } from '../../amendment-plan.ts';
 import type { RejectionGround } from '../../rejection-grounds.ts';
 import { STANDARDS } from '../legal-standards.ts';
-import { nums } from './shared.ts';
+import { nums, type GroundContext } from './shared.ts';
 import { argueOverArt, SINGLE_REFERENCE_103 } from './prior-art.ts';
 import { argueEligibility, STEP1_STANDARD } from './eligibility.ts';
 import { argueDefiniteness } from './definiteness.ts';
@@ -23,7 +23,7 @@ function standard(g: RejectionGround): Paragraph[] {
   return s ? [para(s)] : [];
 }
 
-const BY_FAMILY: Readonly<Record<string, (g: RejectionGround, claims: readonly PlannedClaim[]) => Paragraph[]>> = {
+const BY_FAMILY: Readonly<Record<string, (g: RejectionGround, claims: readonly PlannedClaim[], ctx?: GroundContext) => Paragraph[]>> = {
   '102': argueOverArt,
   '103': argueOverArt,
   '101': argueEligibility,
@@ -32,9 +32,9 @@ const BY_FAMILY: Readonly<Record<string, (g: RejectionGround, claims: readonly P
   DP: argueDistinctness,
 };
 
-export function argueDistinction(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+export function argueDistinction(g: RejectionGround, claims: readonly PlannedClaim[], ctx?: GroundContext): Paragraph[] {
   const n = nums(claims);
   const all = g.claims.every((x) => n.includes(x));
   const argue = BY_FAMILY[g.family] ?? argueCompliance;
-  return [para(`Applicant respectfully traverses the rejection${all ? '' : ` as to ${claimsPhrase(n)}`}.`), ...standard(g), ...argue(g, claims)];
+  return [para(`Applicant respectfully traverses the rejection${all ? '' : ` as to ${claimsPhrase(n)}`}.`), ...standard(g), ...argue(g, claims, ctx)];
 }

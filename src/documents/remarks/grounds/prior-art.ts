@@ -14,7 +14,8 @@ import { prompt, run, type Inline } from '../../docx/runs.ts';
 import type { PlannedClaim } from '../../amendment-plan.ts';
 import type { RejectionGround } from '../../rejection-grounds.ts';
 import { listPhrase } from '../wording.ts';
-import { agree, byIndependent, dependentsSentence, refs } from './shared.ts';
+import { agree, byIndependent, dependentsSentence, refs, type GroundContext } from './shared.ts';
+import { chartedArgument, chartedKey } from './charted.ts';
 
 export const SINGLE_REFERENCE_103 =
   'Where an obviousness rejection rests on a single reference, the Office must show that the reference teaches or suggests every limitation or articulate why a person of ordinary skill would have modified it to arrive at the claimed invention, with “some articulated reasoning with some rational underpinning.” ' +
@@ -76,51 +77,92 @@ export function pinpointSentence(g: RejectionGround): Inline[] {
   ];
 }
 
-/** The traverse of a 102 or 103 rejection: each independent claim argued, its dependents with it. */
-export function argueOverArt(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
-  const out: Paragraph[] = [];
-  const { roots, dependents } = byIndependent(claims);
-  const single = g.references.length <= 1;
-  // Dependents with an argument of their own (an admission, no prima facie case), grouped by that argument.
-  const specialGroups = new Map<string, PlannedClaim[]>();
-  for (const c of roots) {
-    out.push(heading(3, `Claim ${c.claim_number}`));
-    const strong = [...admissionParagraphs(g, c), ...noPrimaFacieParagraphs(g, c)];
-    if (strong.length) {
-      out.push(...strong);
-    } else {
-      out.push(...recitation(c));
-      out.push(para([
+/** Why the art fails to meet claim `c` where the claim chart gives nothing: the scaffold the practitioner completes. */
+function scaffold(g: RejectionGround, c: PlannedClaim): Paragraph[] {
+  return [
+      ...recitation(c),
+      para([
         run(`${refs(g)} ${g.family === '103' ? agree(g, 'does not teach or suggest', 'do not, alone or in combination, teach or suggest') : agree(g, 'does not disclose', 'do not disclose')} `),
         prompt(`identify the limitation(s) of claim ${c.claim_number} missing from ${refs(g)}`),
         run('. '),
         ...pinpointSentence(g),
-      ]));
-      if (g.family === '103' && single) {
-        out.push(para([
-          run(`Nor does the Office Action articulate a reason, supported by evidence, why a person of ordinary skill would have modified ${refs(g)} to arrive at the claimed subject matter. `),
-          prompt('If applicable: explain why the proposed modification would render the reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the reference teaches away'),
-          run('.'),
-        ]));
-        out.push(para(`Because ${refs(g)} does not teach or suggest every limitation of claim ${c.claim_number}, and the Office Action gives no reason to modify it, no prima facie case of obviousness has been established (MPEP 2143.03).`));
-      } else if (g.family === '103') {
-        out.push(para([
-          run('Moreover, the Office Action does not provide an adequate reason to combine the references as proposed. '),
-          prompt('If applicable: explain why the proposed combination would render the primary reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the references teach away from it (MPEP 2145(X)(D))'),
-          run('.'),
-        ]));
-        out.push(para(`Because the cited references fail to teach or suggest every limitation of claim ${c.claim_number}, the Office Action has not established a prima facie case of obviousness.`));
-      } else {
-        out.push(para(`Because ${refs(g)} ${agree(g, 'does', 'do')} not disclose each and every element of claim ${c.claim_number} as arranged in the claim, claim ${c.claim_number} is not anticipated.`));
-      }
-    }
+      ]),
+  ];
+}
+
+/** What follows the findings for a claim (or claims argued together): the family's standard applied. */
+function conclusion(g: RejectionGround, group: readonly PlannedClaim[]): Paragraph[] {
+  const single = g.references.length <= 1;
+  const n = group.map((x) => x.claim_number);
+  const who = claimsPhrase(n);
+  const each = n.length > 1 ? `each of ${who}` : who;
+  if (g.family === '103' && single) {
+    return [
+      para([
+        run(`Nor does the Office Action articulate a reason, supported by evidence, why a person of ordinary skill would have modified ${refs(g)} to arrive at the claimed subject matter. `),
+        prompt('If applicable: explain why the proposed modification would render the reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the reference teaches away'),
+        run('.'),
+      ]),
+      para(`Because ${refs(g)} does not teach or suggest every limitation of ${each}, and the Office Action gives no reason to modify it, no prima facie case of obviousness has been established (MPEP 2143.03).`),
+    ];
+  }
+  if (g.family === '103') {
+    return [
+      para([
+        run('Moreover, the Office Action does not provide an adequate reason to combine the references as proposed. '),
+        prompt('If applicable: explain why the proposed combination would render the primary reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the references teach away from it (MPEP 2145(X)(D))'),
+        run('.'),
+      ]),
+      para(`Because the cited references fail to teach or suggest every limitation of ${each}, the Office Action has not established a prima facie case of obviousness.`),
+    ];
+  }
+  return [para(`Because ${refs(g)} ${agree(g, 'does', 'do')} not disclose each and every element of ${each} as arranged in the claim, ${who} ${verbFor(n, 'is', 'are')} not anticipated.`)];
+}
+
+/**
+ * The traverse of a 102 or 103 rejection: each independent claim argued, its dependents with it;
+ * a dependent the claim chart gives its own argument (or that the examiner's own words defeat) is
+ * argued on its own.
+ */
+export function argueOverArt(g: RejectionGround, claims: readonly PlannedClaim[], ctx?: GroundContext): Paragraph[] {
+  const out: Paragraph[] = [];
+  const { roots, dependents } = byIndependent(claims);
+  const reason = g.family === '103' ? 'nonobvious' : 'novel';
+  // Dependents with an argument of their own (an admission, no prima facie case), grouped by that argument.
+  const specialGroups = new Map<string, PlannedClaim[]>();
+  const chartedDependents: Array<{ claim: PlannedClaim; root: number; paragraphs: Paragraph[] }> = [];
+  // The dependents of a root: argued on their own (the chart, the examiner's own words), or in one sentence.
+  const dependentsOf = (c: PlannedClaim): Paragraph[] => {
     const deps = dependents.get(c.claim_number) ?? [];
     const special = deps.filter((d) => admissionParagraphs(g, d).length || noPrimaFacieParagraphs(g, d).length);
-    out.push(...dependentsSentence(c.claim_number, deps.filter((d) => !special.includes(d)), g.family === '103' ? 'nonobvious' : 'novel'));
+    const charted = deps.filter((d) => !special.includes(d)).map((d) => ({ claim: d, root: c.claim_number, paragraphs: chartedArgument(g, d, ctx?.file, true) })).filter((x) => x.paragraphs.length);
+    chartedDependents.push(...charted);
     for (const d of special) {
       const key = `${d.disposition?.treatment ?? ''}|${(d.disposition?.admissions ?? []).join('|')}`;
       specialGroups.set(key, [...(specialGroups.get(key) ?? []), d]);
     }
+    return dependentsSentence(c.claim_number, deps.filter((d) => !special.includes(d) && !charted.some((x) => x.claim === d)), reason);
+  };
+  // Independent claims reciting the same limitation the examiner met with the same words and
+  // passage are argued once, together ("Claims 1, 7, and 14 each recite: ...").
+  const argued = new Set<number>();
+  for (const c of roots) {
+    if (argued.has(c.claim_number)) continue;
+    const strong = [...admissionParagraphs(g, c), ...noPrimaFacieParagraphs(g, c)];
+    const key = strong.length ? '' : chartedKey(g, c, ctx?.file);
+    const group = key ? roots.filter((r) => !argued.has(r.claim_number) && !admissionParagraphs(g, r).length && !noPrimaFacieParagraphs(g, r).length && chartedKey(g, r, ctx?.file) === key) : [c];
+    for (const r of group) argued.add(r.claim_number);
+    out.push(heading(3, claimsPhrase(group.map((r) => r.claim_number), true)));
+    if (strong.length) out.push(...strong);
+    else if (key) out.push(...chartedArgument(g, group, ctx?.file), ...conclusion(g, group));
+    else out.push(...scaffold(g, c), ...conclusion(g, [c]));
+    for (const r of group) out.push(...dependentsOf(r));
+  }
+  for (const { claim, root, paragraphs } of chartedDependents) {
+    const n = claim.claim_number;
+    const via = claim.parent === root ? '' : ', directly or indirectly,';
+    out.push(heading(3, `Claim ${n}`), ...paragraphs);
+    if (typeof claim.parent === 'number') out.push(para(`Claim ${n} depends${via} from claim ${root} and is ${reason} for the reasons given for claim ${root} and for this further reason.`));
   }
   for (const group of specialGroups.values()) {
     const n = group.map((d) => d.claim_number);

@@ -8,12 +8,15 @@ import { para, quote } from '../../docx/paragraphs.ts';
 import { prompt, run } from '../../docx/runs.ts';
 import type { AmendmentPlan, PlannedClaim } from '../../amendment-plan.ts';
 import type { RejectionGround } from '../../rejection-grounds.ts';
+import type { PaperFile } from '../../types.ts';
 import { referenceNames } from '../wording.ts';
 
 export interface GroundContext {
   plan: AmendmentPlan;
   grounds: readonly RejectionGround[];
   afterFinal: boolean;
+  /** The application file's findings (claim chart, support), when the file is held. */
+  file?: PaperFile;
 }
 
 export const nums = (claims: readonly PlannedClaim[]) => claims.map((c) => c.claim_number);
@@ -55,11 +58,20 @@ export function byIndependent(claims: readonly PlannedClaim[]): { roots: Planned
   return { roots, dependents };
 }
 
+/**
+ * "Claims 2-4 depend from claim 1 and are novel for at least the same reasons": said only as the
+ * claims' own text shows it (directly, or through intervening claims); where a claim's parent is
+ * not known, the practitioner states the dependency.
+ */
 export function dependentsSentence(root: number, deps: readonly PlannedClaim[] | undefined, reason: string): Paragraph[] {
   if (!deps?.length) return [];
   const d = nums(deps);
+  if (deps.some((x) => typeof x.parent !== 'number')) {
+    return [para([prompt(`State from which claim each of ${claimsPhrase(d)} depends and why ${verbFor(d, 'it is', 'they are')} ${reason} for the reasons given for claim ${root}`), run('.')])];
+  }
+  const direct = deps.every((x) => x.parent === root);
   return [para([
-    run(`${claimsPhrase(d, true)} ${verbFor(d, 'depends', 'depend')} from claim ${root} and ${verbFor(d, 'is', 'are')} ${reason} for at least the same reasons, and further because `),
+    run(`${claimsPhrase(d, true)} ${verbFor(d, 'depends', 'depend')}${direct ? '' : ', directly or indirectly,'} from claim ${root} and ${verbFor(d, 'is', 'are')} ${reason} for at least the same reasons, and further because `),
     prompt('identify additional distinguishing features of the dependent claims, if any'),
     run('.'),
   ])];
