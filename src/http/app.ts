@@ -29,6 +29,7 @@ import { docketRoutes } from './routes/api/docket.ts';
 import { claimsRoutes } from './routes/api/claims.ts';
 import { fileDocumentRoutes } from './routes/api/file-documents.ts';
 import { claimChartRoutes } from './routes/api/claim-chart.ts';
+import { usptoFileRoutes } from './routes/api/uspto-file.ts';
 import { docketDeadlinesRoute } from './routes/api/deadlines.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { draftRoaRoutes } from './routes/v1/draft-roa.ts';
@@ -141,6 +142,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   claimsRoutes(app, ctx);
   await fileDocumentRoutes(app, ctx);
   claimChartRoutes(app, ctx);
+  usptoFileRoutes(app, ctx);
   docketDeadlinesRoute(app, ctx);
   calendarRoutes(app, ctx);
   draftRoaRoutes(app, ctx);
