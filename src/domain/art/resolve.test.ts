@@ -63,3 +63,13 @@ describe('resolving pinpoints against a held text', () => {
     expect(r.passages).toEqual([{ label: 'col. 2, ll. 55-57', text: 'annular wedge actuator 34. Annular packer 50 is positioned in packer chamber 49 within resilient annular actuator ring 48.', column: 2, lines: [55, 57] }]);
   });
 });
+
+describe('paragraph numbers a scan\'s OCR left without brackets', () => {
+  it('reads "0007 Provided herein ..." as paragraph [0007], and not a year at a line start', () => {
+    const text = ['Front page', '', '2014 was the year.', '', '0006. One type of ram.', '', '0007 Provided herein are embodiments of a variable ram.', '', '0008 Also disclosed herein.'].join('\n');
+    const doc = readDocument(text, 'reference');
+    expect(doc.paragraphs.map((p) => p.number)).toEqual([6, 7, 8]);
+    const held: HeldText = { text, paragraphs: doc.paragraphs, figures: [], column_lines: null };
+    expect(resolveTarget(held, { kind: 'paragraphs', numbers: [7] }).passages[0].text).toBe('Provided herein are embodiments of a variable ram.');
+  });
+});

@@ -19,8 +19,12 @@ export interface TextParagraph {
   section: string | null;
 }
 
-/** A paragraph number at the start of a line: "[0001]", "[001]", "【0001】", "¶ [0001]". */
-const MARKER = /(^|\n)[ \t]*(?:¶\s*)?[[【]\s*(\d{3,5})\s*[\]】][ \t]*/g;
+/**
+ * A paragraph number at the start of a line: "[0001]", "[001]", "【0001】", "¶ [0001]", and the
+ * bare "0007" or "0001." a scanned publication's OCR leaves when it loses the brackets (bare
+ * numbers only with a leading zero, so that a year or a figure at a line start is not taken).
+ */
+const MARKER = /(^|\n)[ \t]*(?:¶\s*)?(?:[[【]\s*(\d{3,5})\s*[\]】]|(0\d{3})(?=\.?[ \t]))\.?[ \t]*/g;
 /** A line that is a heading: short, no final period, capitals or title case. */
 const HEADING = /^[ \t]*([A-Z][A-Z0-9 ,&'’()/-]{2,80}|(?:[A-Z][a-z]+|of|the|and|in|for|to|a)(?:\s+(?:[A-Z][a-z]+|of|the|and|in|for|to|a|[A-Z]+)){0,8})[ \t]*:?[ \t]*$/;
 const MAX_PARAGRAPHS = 20_000;
@@ -39,7 +43,7 @@ function numberedParagraphs(text: string, region: { start: number; end: number }
   const marks: Array<{ number: number; at: number; textStart: number }> = [];
   MARKER.lastIndex = region.start;
   for (let m = MARKER.exec(text); m && m.index < region.end && marks.length < MAX_PARAGRAPHS; m = MARKER.exec(text)) {
-    const n = Number(m[2]);
+    const n = Number(m[2] ?? m[3]);
     const prev = marks[marks.length - 1];
     // A bracketed number out of sequence is a citation or a formula, not a paragraph marker.
     if (prev && (n <= prev.number || n > prev.number + 50)) continue;
