@@ -96,6 +96,7 @@ export function startBuilderPool(size: number): BuilderPool {
       terminal_disclaimer: call('terminal_disclaimer'),
       issue_fee_transmittal: call('issue_fee_transmittal'),
       client_report: call('client_report'),
+      claim_chart: call('claim_chart'),
     },
     async close() {
       closed = true;

@@ -13,6 +13,7 @@ import { buildPreAppealRequest } from '../documents/build-pre-appeal-request.ts'
 import { buildTerminalDisclaimer } from '../documents/build-terminal-disclaimer.ts';
 import { buildIssueFeeTransmittal } from '../documents/build-issue-fee-transmittal.ts';
 import { buildClientReport } from '../documents/build-client-report.ts';
+import { buildClaimChart, type ClaimChartDocumentInput } from '../documents/build-claim-chart.ts';
 import type { DrawingSheetInput, ExtensionPetitionInput, IdsInput, InterviewRequestInput, ResponseDraftInput } from '../documents/types.ts';
 import type { ClientReportInput, IssueFeeTransmittalInput, NoticeOfAppealInput, PreAppealRequestInput, RceTransmittalInput, TerminalDisclaimerInput } from '../documents/forms/types.ts';
 
@@ -28,6 +29,7 @@ export interface Builders {
   terminal_disclaimer(input: TerminalDisclaimerInput): Promise<Buffer>;
   issue_fee_transmittal(input: IssueFeeTransmittalInput): Promise<Buffer>;
   client_report(input: ClientReportInput): Promise<Buffer>;
+  claim_chart(input: ClaimChartDocumentInput): Promise<Buffer>;
 }
 
 export const DEFAULT_BUILDERS: Builders = {
@@ -42,6 +44,7 @@ export const DEFAULT_BUILDERS: Builders = {
   terminal_disclaimer: buildTerminalDisclaimer,
   issue_fee_transmittal: buildIssueFeeTransmittal,
   client_report: buildClientReport,
+  claim_chart: buildClaimChart,
 };
 
 export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -19,8 +19,8 @@ import type { ClientReportInput, IssueFeeTransmittalInput, NoticeOfAppealInput, 
 import type { StrategyCode } from '../domain/response-plan/strategies.ts';
 import type { ExportType } from '../domain/pricing.ts';
 
-/** Forms at the Form price (migration 016 checks `draft_jobs.form_kind` against this list). */
-export const FORM_KINDS = ['extension_of_time', 'interview_request', 'rce_transmittal', 'notice_of_appeal', 'pre_appeal_request', 'terminal_disclaimer', 'issue_fee_transmittal', 'client_report'] as const;
+/** Forms at the Form price (migrations 016 and 022 check `draft_jobs.form_kind` against this list). */
+export const FORM_KINDS = ['extension_of_time', 'interview_request', 'rce_transmittal', 'notice_of_appeal', 'pre_appeal_request', 'terminal_disclaimer', 'issue_fee_transmittal', 'client_report', 'claim_chart'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 export interface OaResponseRequest {
@@ -50,6 +50,13 @@ export interface OaResponseRequest {
   accept_incomplete?: boolean;
   /** The completeness report computed at submission (shown in the job result). */
   completeness?: unknown;
+}
+
+/** The claim chart of an analysis as a document: built from the file as it stands when the job runs. */
+export interface ClaimChartRequest {
+  application_number: string;
+  analysis_id: string;
+  date: IsoDate;
 }
 
 export interface IdsRequest {
@@ -100,5 +107,5 @@ export interface PreparedDraft {
   analysisId: string | null;
   applicationId: string | null;
   applicationNumber: string | null;
-  request: OaResponseRequest | IdsRequest | ExtensionRequest | InterviewRequestRequest | DrawingRequest | MoreFormRequest;
+  request: OaResponseRequest | IdsRequest | ExtensionRequest | InterviewRequestRequest | DrawingRequest | MoreFormRequest | ClaimChartRequest;
 }

@@ -27,6 +27,8 @@ import { buildPreAppealRequest } from '../../src/documents/build-pre-appeal-requ
 import { buildTerminalDisclaimer } from '../../src/documents/build-terminal-disclaimer.ts';
 import { buildIssueFeeTransmittal } from '../../src/documents/build-issue-fee-transmittal.ts';
 import { buildClientReport } from '../../src/documents/build-client-report.ts';
+import { buildClaimChart } from '../../src/documents/build-claim-chart.ts';
+import { claimChartDocument, responseWithFile } from '../fixtures/documents/file-samples.ts';
 import { clientReport, idsUntranslated, issueFeeTransmittal, noticeOfAppeal, preAppealRequest, rceTransmittal, replacementSheet, terminalDisclaimer } from '../fixtures/documents/more-form-samples.ts';
 
 const DOCUMENTS: Record<string, () => Promise<Buffer>> = {
@@ -47,6 +49,8 @@ const DOCUMENTS: Record<string, () => Promise<Buffer>> = {
   'terminal-disclaimer': () => buildTerminalDisclaimer(terminalDisclaimer),
   'issue-fee-transmittal': () => buildIssueFeeTransmittal(issueFeeTransmittal),
   'client-report': () => buildClientReport(clientReport),
+  'response-with-file': () => buildResponseToOfficeAction(responseWithFile),
+  'claim-chart': () => buildClaimChart(claimChartDocument),
 };
 
 function onPath(command: string): boolean {

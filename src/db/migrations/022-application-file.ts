@@ -10,6 +10,9 @@ import { sql, type Kysely } from 'kysely';
  * A document is private to the account that added it. Its text is stored whole, with paragraphs
  * as offsets into it, so every quotation Prosa makes re-reads from the stored text.
  */
+/** The forms a draft job may build after this migration (frozen here: a later list gets its own migration). */
+const FORM_KINDS = ['extension_of_time', 'interview_request', 'rce_transmittal', 'notice_of_appeal', 'pre_appeal_request', 'terminal_disclaimer', 'issue_fee_transmittal', 'client_report', 'claim_chart'];
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('file_documents')
@@ -69,6 +72,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('origin', 'jsonb', (c) => c.notNull())
     .addColumn('fetched_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
+
+  // The claim chart as a document is a form at the Form price (FORM_KINDS in src/jobs/requests.ts).
+  await sql`alter table draft_jobs drop constraint if exists draft_jobs_form_kind_check`.execute(db);
+  await sql`alter table draft_jobs add constraint draft_jobs_form_kind_check check (form_kind in (${sql.join(FORM_KINDS.map((k) => sql.lit(k)))}))`.execute(db);
 
   // The docket's current claims may now come from a document of the file.
   await sql`alter table application_claims drop constraint if exists application_claims_source_check`.execute(db);

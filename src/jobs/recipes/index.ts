@@ -6,6 +6,7 @@ import { extensionRecipe } from './extension.ts';
 import { interviewRecipe } from './interview.ts';
 import { drawingRecipe } from './drawing.ts';
 import { clientReportRecipe, issueFeeTransmittalRecipe, noticeOfAppealRecipe, preAppealRequestRecipe, rceTransmittalRecipe, terminalDisclaimerRecipe } from './forms.ts';
+import { claimChartRecipe } from './claim-chart.ts';
 import type { Recipe } from './types.ts';
 
 /** The recipe for a job's export type (and form kind). */
@@ -26,6 +27,7 @@ export function recipeFor(job: DraftJobRow): Recipe {
       if (job.form_kind === 'terminal_disclaimer') return terminalDisclaimerRecipe;
       if (job.form_kind === 'issue_fee_transmittal') return issueFeeTransmittalRecipe;
       if (job.form_kind === 'client_report') return clientReportRecipe;
+      if (job.form_kind === 'claim_chart') return claimChartRecipe;
   }
   throw new PermanentJobError(`Prosa cannot build exports of type ${job.export_type}${job.form_kind ? ` (${job.form_kind})` : ''}.`);
 }

@@ -180,6 +180,18 @@ export const prepareClientReport = defineTool({
   run: (args, ctx) => submitForm(ctx, 'client_report', args, args.report),
 });
 
+export const prepareClaimChart = defineTool({
+  name: 'prepare_claim_chart',
+  title: 'Prepare the claim chart as a document',
+  description: 'Builds the claim chart of an analysed action as a DOCX working paper (landscape tables per rejected claim: limitation, the examiner\'s words, the passage cited as the reference reads, what was noticed), from the file as it stands (get_claim_chart shows the same chart free). Needs analysis_id. Costs 5.00 credits. Returns a job: poll get_export.',
+  group: 'forms',
+  price: '5.00',
+  input: z.object({ application_number: applicationNumber, analysis_id: analysisId, idempotency_key: idempotencyKey }),
+  output: formSubmission,
+  annotations: WRITE,
+  run: (args, ctx) => submitForm(ctx, 'claim_chart', args, {}),
+});
+
 export const listExports = defineTool({
   name: 'list_exports',
   title: 'List documents',
@@ -211,4 +223,4 @@ export const getExport = defineTool({
   run: (args, ctx) => readJob(ctx, args.job_id),
 });
 
-export const FORM_TOOLS = [prepareIds, getIdsTiming, prepareExtensionPetition, prepareInterviewRequest, prepareRceTransmittal, prepareNoticeOfAppeal, preparePreAppealRequest, prepareTerminalDisclaimer, prepareIssueFeeTransmittal, prepareClientReport, prepareDrawingSheet, listExports, getExport];
+export const FORM_TOOLS = [prepareIds, getIdsTiming, prepareExtensionPetition, prepareInterviewRequest, prepareRceTransmittal, prepareNoticeOfAppeal, preparePreAppealRequest, prepareTerminalDisclaimer, prepareIssueFeeTransmittal, prepareClientReport, prepareClaimChart, prepareDrawingSheet, listExports, getExport];

@@ -23,6 +23,7 @@ import { preparePreAppealRequest } from '../../../commands/draft-requests/forms/
 import { prepareTerminalDisclaimer } from '../../../commands/draft-requests/forms/terminal-disclaimer.ts';
 import { prepareIssueFeeTransmittal } from '../../../commands/draft-requests/forms/issue-fee-transmittal.ts';
 import { prepareClientReport } from '../../../commands/draft-requests/forms/client-report.ts';
+import { prepareClaimChart } from '../../../commands/draft-requests/forms/claim-chart.ts';
 import { isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema } from '../draft-schemas.ts';
 import { jobNotFound } from '../v1/draft-roa.ts';
 
@@ -103,6 +104,7 @@ const exportBody = z.discriminatedUnion('type', [
     z.object({ type: z.literal('form'), form: z.literal('terminal_disclaimer'), application_number: text(64), analysis_id: text(100).optional(), input: terminalDisclaimerInput.default({}) }),
     z.object({ type: z.literal('form'), form: z.literal('issue_fee_transmittal'), application_number: text(64), input: issueFeeInput.default({}) }),
     z.object({ type: z.literal('form'), form: z.literal('client_report'), application_number: text(64), analysis_id: text(100), input: clientReportInput.default({}) }),
+    z.object({ type: z.literal('form'), form: z.literal('claim_chart'), application_number: text(64), analysis_id: text(100), input: z.object({ date: isoDate.optional() }).strict().default({}) }),
   ]),
   z.object({ type: z.literal('drawing'), application_number: text(64).optional(), input: drawingInput }),
 ]);
@@ -124,7 +126,7 @@ function exportPollUrl(jobId: string): string {
 /**
  * The account API's billed exports (web app and MCP server): IDS (9.00), forms (5.00: petition
  * for extension of time, interview request, RCE transmittal, notice of appeal, pre-appeal brief
- * request, terminal disclaimer, issue-fee transmittal, client report) and drawing sheets (5.00). Same job, billing and
+ * request, terminal disclaimer, issue-fee transmittal, client report, claim chart) and drawing sheets (5.00). Same job, billing and
  * download path as REST #4; poll GET /api/exports/{job_id}.
  */
 export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -155,6 +157,8 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
             return prepareIssueFeeTransmittal(db, accountId, body.application_number, body.input);
           case 'client_report':
             return prepareClientReport(db, accountId, body.application_number, body.analysis_id, body.input);
+          case 'claim_chart':
+            return prepareClaimChart(db, accountId, body.application_number, body.analysis_id, body.input);
         }
     }
   };
