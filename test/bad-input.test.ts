@@ -122,7 +122,9 @@ describe('bad input on every route', () => {
           expectErrorObject(res, `${r.method} ${r.url} ${name}`, r.url);
           expect(res.statusCode, `${r.method} ${r.url} ${name} throttled`).not.toBe(429);
           if (isOAuthProtocol(r.url)) continue; // their own status codes (RFC 6749 §5.2), checked in test/oauth
-          if (name === 'oversized') expect([401, 404, 413], `${r.method} ${r.url}`).toContain(res.statusCode);
+          // A document of the file may come as a base64 file in JSON (13.4 MB for 10 MB): a 5 MB body
+          // is within that route's limit, and is refused for its unknown field instead.
+          if (name === 'oversized') expect(r.url === '/api/docket/:id/documents' ? [400, 401, 404] : [401, 404, 413], `${r.method} ${r.url}`).toContain(res.statusCode);
           if (name === 'text' || name === 'form') expect([401, 404, 415], `${r.method} ${r.url} ${name}`).toContain(res.statusCode);
         }
       }
