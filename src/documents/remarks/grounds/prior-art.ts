@@ -62,6 +62,11 @@ export function recitation(c: PlannedClaim): Paragraph[] {
   ];
 }
 
+/**
+ * The passages the Office Action relies on, or that it names none. "Does not identify" is said
+ * only when the examiner's reasoning is at hand and has no number in it at all: a reference
+ * numeral ("fan (24a)") or a figure written in words identifies a place too.
+ */
 export function pinpointSentence(g: RejectionGround): Inline[] {
   if (g.pinpoints.length) {
     return [
@@ -69,6 +74,9 @@ export function pinpointSentence(g: RejectionGround): Inline[] {
       prompt('Explain what each cited passage actually discloses and why it differs from the claimed limitation'),
       run('.'),
     ];
+  }
+  if (!g.explanation || /\d/.test(g.explanation)) {
+    return [prompt(`Explain what the passages of ${refs(g)} the Office Action relies on disclose and why they differ from the claimed limitation`), run('.')];
   }
   return [
     run(`The Office Action does not identify where ${refs(g)} ${g.references.length > 1 ? 'disclose' : 'discloses'} this limitation. `),
