@@ -16,6 +16,7 @@ import { buildWorkerApp } from './jobs/worker-app.ts';
 import { todayUtc } from './clock.ts';
 import { buildMcpApp } from './mcp/mcp-app.ts';
 import { closeExtractionService } from './extraction/extract.ts';
+import { createLlmProvider } from './analysis/llm/index.ts';
 
 export type Role = 'api' | 'worker' | 'mcp';
 /** `prosa serve` (role all) runs every role in one process. */
@@ -78,7 +79,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
     } else {
       app = await buildWorkerApp(config, database);
     }
-    if (roles.includes('worker')) worker = await startDraftWorker(database, await queue.get(), { ...opts.worker, logger: app.log });
+    if (roles.includes('worker')) worker = await startDraftWorker(database, await queue.get(), { llm: createLlmProvider(config.llm), ...opts.worker, logger: app.log });
     const address = await app.listen({ port: config.port, host: config.host });
     if (database.kind === 'pglite') {
       const pglite = database.pglite!;

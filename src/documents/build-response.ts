@@ -36,6 +36,8 @@ import { groundHeading } from './remarks/wording.ts';
 import { argumentsForGround, groundWithArgument, practitionerSection, replyFor, requirementText } from './remarks/practitioner-text.ts';
 import type { CompletenessReport } from '../domain/response-plan/completeness.ts';
 import { signatureBlock } from './signature.ts';
+import { recordChartSites, type ChartPromptSite } from './remarks/grounds/chart-sites.ts';
+import { modelDraftingNotes } from './remarks/model-drafting.ts';
 import { checkCaption, checkClaims, checkDate } from './validate.ts';
 import type { ResponseDraftInput } from './types.ts';
 
@@ -73,7 +75,7 @@ export async function draftResponse(input: ResponseDraftInput): Promise<{ docume
   const abstract = outline.documentObjections.some((d) => d.target === 'abstract');
   const amends = plan.changes_claims || specSection || drawings;
 
-  const built = countPlaceholders(() => {
+  const recorded = recordChartSites(() => countPlaceholders(() => {
     const body: (Paragraph | Table)[] = [];
     if (specSection) {
       body.push(sectionHeading('Amendments to the Specification', SPEC_BOOKMARK, true));
@@ -93,13 +95,15 @@ export async function draftResponse(input: ResponseDraftInput): Promise<{ docume
     body.push(...signatureBlock(input.response_date, input.practitioner));
     if (abstract) body.push(...replacementAbstractSheet());
     return body;
-  });
+  }));
+  const built = recorded.value;
   const placeholders = built.placeholders;
 
   const children: (Paragraph | Table)[] = [...captionBlock(caption), title(paperTitle)];
   for (const note of input.drafting_notes ?? []) children.push(draftingNote(note));
   children.push(para(`In reply to the ${actionDescription(kind)} mailed ${mailed} (the “Office Action”), Applicant submits the following${amends ? ' amendments and' : ''} remarks.`));
   if (!outline.completeness.complete) for (const note of incompleteNotes(outline.completeness, input.accept_incomplete === true)) children.push(draftingNote(note));
+  for (const note of modelDraftingNotes(input.file?.drafting, recorded.drafted)) children.push(draftingNote(note));
   if (placeholders > 0) {
     children.push(draftingNote(`${placeholders} highlighted, bracketed ${placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing; the checklist on the last page lists where each ground of the Office Action is answered.`));
   }
@@ -120,6 +124,18 @@ export async function draftResponse(input: ResponseDraftInput): Promise<{ docume
     pageReferences: true,
   });
   return { document, report: { outline, placeholders } };
+}
+
+/**
+ * The charted limitations this paper would leave to the practitioner to explain (issue 18 item 7):
+ * the remarks are built, not rendered, and the places recorded (remarks/grounds/chart-sites.ts).
+ * Empty when the input cannot be built: the real build reports why.
+ */
+export function chartPromptSites(input: ResponseDraftInput): ChartPromptSite[] {
+  if (!input.file) return [];
+  const outline = outlineResponse(input);
+  if (outline.problems.length) return [];
+  return recordChartSites(() => remarks(input, outline, interviewSuggestion(input.examiner_stats))).prompted;
 }
 
 /** Page 1's notes on a draft that leaves something unanswered (37 CFR 1.111(b)): what, then each missing item once. */

@@ -167,6 +167,34 @@ export interface PaperFile {
   support: Record<number, PaperSupport>;
   /** The action's text uses the word "inherent" (or "inherently", "inherency"). */
   action_mentions_inherency: boolean;
+  /** Set when a language model was asked to draft the charted arguments (issue 18 item 7): page 1 reports it. */
+  drafting?: PaperDrafting;
+}
+
+/** Why a drafted sentence was kept out of the paper (src/analysis/llm/chart-argument-check.ts). */
+export type DraftDropCode = 'quotation' | 'undeclared_quotation' | 'pinpoint' | 'absence' | 'names_claim' | 'malformed' | 'not_asked' | 'excess';
+
+/** What the language model asked to draft the charted arguments did, for page 1. */
+export interface PaperDrafting {
+  /** The model as the provider named it (or as configured, when it did not answer). */
+  model: string;
+  /** `drafted`: it answered in the format asked (possibly with nothing kept); `unavailable`: no answer (error, timeout); `unusable`: an answer that is not the JSON asked for. */
+  outcome: 'drafted' | 'unavailable' | 'unusable';
+  /** Why there was no answer, in a few words ("HTTP 500", "no answer in time"). */
+  detail?: string;
+  /** Sentences the model proposed. */
+  proposed: number;
+  /** Sentences kept out, counted by why. */
+  dropped: Partial<Record<DraftDropCode, number>>;
+}
+
+/** Sentences a language model drafted for a charted limitation under one ground, every quotation and pinpoint verified. */
+export interface PaperDraftedArgument {
+  family: '102' | '103';
+  /** The reference argued against, as the paper names it ("Laroia"). */
+  reference: string;
+  sentences: string[];
+  model: string;
 }
 
 export interface PaperChartClaim {
@@ -187,6 +215,8 @@ export interface PaperChartLimitation {
   absent_terms: string[];
   /** Of those, abbreviations and terms with numbers ("WLAN", "5GHz"): absent words no synonym explains away. */
   specific_absent_terms: string[];
+  /** Placed instead of the bracketed request for an explanation, under the ground it was drafted for. */
+  drafted?: PaperDraftedArgument[];
 }
 
 export interface PaperSupport {

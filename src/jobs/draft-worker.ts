@@ -24,6 +24,7 @@ import { DRAFT_DEAD_LETTER_QUEUE, DRAFT_QUEUE, type DraftMessage, type DraftQueu
 import { recipeFor } from './recipes/index.ts';
 import { storeDraftResponse } from '../commands/file/draft-response-storer.ts';
 import { isTerminal, noteAttemptError, reportProgress, startAttempt, transition } from './transitions.ts';
+import type { LlmProvider } from '../analysis/llm/index.ts';
 
 /** The pino-compatible subset the worker logs through. */
 export interface JobLogger {
@@ -43,6 +44,13 @@ export interface DraftWorkerOptions {
   /** Called after each step is recorded (tests: stop a job half-way). */
   afterStep?: (jobId: string, progress: number, currentStep: string) => Promise<void> | void;
   logger?: JobLogger;
+  /**
+   * The optional language model that drafts the explanations of charted limitations (issue 18
+   * item 7). Passed in, built once from the process's configuration where the worker starts
+   * (server.ts), as the analysis routes build theirs: recipes take no configuration, and a test
+   * points it at a local stand-in the same way.
+   */
+  llm?: LlmProvider | null;
 }
 
 export interface DraftWorker {
@@ -62,6 +70,7 @@ interface RunDeps {
   builders: Builders;
   afterStep?: DraftWorkerOptions['afterStep'];
   logger: JobLogger;
+  llm?: LlmProvider | null;
 }
 
 /** Runs one attempt of a job. `finalAttempt`: no retry follows if this one fails. */
@@ -78,7 +87,7 @@ export async function runDraftJob(deps: RunDeps, jobId: string, finalAttempt: bo
       if (!(await reportProgress(db, jobId, attempt, progress, currentStep))) throw new Superseded();
       await deps.afterStep?.(jobId, progress, currentStep);
     };
-    const built = await recipe({ db, job, builders: deps.builders, step });
+    const built = await recipe({ db, job, builders: deps.builders, step, llm: deps.llm ?? null });
     // Completing the job and keeping the drafted response in the application's file (its claims
     // become the claims of record only when the practitioner marks it filed) commit together: a
     // superseded attempt stores nothing.
@@ -134,7 +143,7 @@ export async function startDraftWorker(database: Database, queue: DraftQueue, op
   const { boss, settings } = queue;
   const threads = opts.builderThreads ?? defaultBuilderThreads(database, settings.concurrency);
   const pool: BuilderPool | null = threads > 0 ? startBuilderPool(threads) : null;
-  const deps: RunDeps = { database, builders: { ...(pool?.builders ?? DEFAULT_BUILDERS), ...opts.builders }, afterStep: opts.afterStep, logger: opts.logger ?? SILENT };
+  const deps: RunDeps = { database, builders: { ...(pool?.builders ?? DEFAULT_BUILDERS), ...opts.builders }, afterStep: opts.afterStep, logger: opts.logger ?? SILENT, llm: opts.llm ?? null };
   // NOTIFY wakes a worker for a new job at once, but a retry (or a job the supervisor hands back
   // after a crash) is found only by polling; pg-boss would relax that poll to 30 s while NOTIFY is
   // active, so it is pinned to the short interval.

@@ -10,6 +10,7 @@ import { startDraftQueue, type QueueSettings } from '../../src/jobs/queue.ts';
 import { queueHandle } from '../../src/jobs/queue-handle.ts';
 import { startDraftWorker, type DraftWorker, type DraftWorkerOptions } from '../../src/jobs/draft-worker.ts';
 import { closeExtractionService } from '../../src/extraction/extract.ts';
+import { createLlmProvider } from '../../src/analysis/llm/index.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -47,7 +48,8 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
   const app = await buildApp(ctx, { logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false });
   configure?.(app);
   await app.ready();
-  const worker = opts.worker ? await startDraftWorker(database, await queue.get(), opts.worker === true ? {} : opts.worker) : undefined;
+  // As server.ts does: the worker drafts with the language model the configuration names (PROSA_LLM_*).
+  const worker = opts.worker ? await startDraftWorker(database, await queue.get(), { llm: createLlmProvider(config.llm), ...(opts.worker === true ? {} : opts.worker) }) : undefined;
   return {
     app,
     ctx,

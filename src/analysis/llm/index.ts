@@ -3,6 +3,7 @@
  *
  *   createLlmProvider(config.llm)                                  → LlmProvider | null
  *   draftArgumentOutlines(provider, { text, claimAnalyses, flaggedSpans? }) → grounded outlines + usage
+ *   draftChartArguments(provider, sites)                           → verified sentences per charted limitation + what was dropped
  *   countTokens(text)                                              → o200k_base token count (billing without a provider)
  */
 export { createLlmProvider } from './create-provider.ts';
@@ -14,4 +15,7 @@ export type { LlmCompletion, LlmProvider, LlmProviderName, LlmProviderSettings, 
 export type { TransportDeps } from './transport.ts';
 export { draftArgumentOutlines, ARGUMENT_OUTLINER_VERSION, DEFAULT_MAX_OUTPUT_TOKENS } from './argument-outliner.ts';
 export type { ArgumentOutline, GroundedQuote, OutlineInput, OutlineOptions, OutlineResult } from './argument-outliner.ts';
+export { draftChartArguments, CHART_ARGUMENTS_VERSION } from './chart-arguments.ts';
+export type { ChartArgumentSite, ChartArgumentsResult, DroppedSentence } from './chart-arguments.ts';
+export type { DropCode } from './chart-argument-check.ts';
 export { countTokens } from './token-count.ts';

@@ -57,7 +57,7 @@ export function parseOutlineReply(reply: string): ParsedReply {
 }
 
 /** The reply as JSON: as is, inside a ``` fence, or between the first `{` and the last `}`. */
-function extractJson(reply: string): unknown {
+export function extractJson(reply: string): unknown {
   const text = reply.replace(/^\uFEFF/, '').trim();
   const candidates = [text];
   const fence = /```(?:json|JSON)?[ \t]*\r?\n?([\s\S]*?)```/.exec(text);
@@ -75,6 +75,6 @@ function extractJson(reply: string): unknown {
   return undefined;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

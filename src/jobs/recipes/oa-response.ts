@@ -1,7 +1,9 @@
 /**
  * Response to an office action: the analysis' claim dispositions, the strategy per claim (the
  * caller's `strategy_selections` over the analysis' recommendations), the current claim text
- * and the application's caption, handed to the response builder.
+ * and the application's caption, handed to the response builder. With a language model
+ * configured, the explanations the paper would leave for its charted limitations are drafted and
+ * verified first (inputs/drafted-arguments.ts).
  */
 import { captionOf } from '../inputs/caption.ts';
 import { responseInputOf } from '../inputs/response-input.ts';
@@ -11,8 +13,9 @@ import { docxName, type Recipe } from './types.ts';
 import { outlineResponse } from '../../documents/response-outline.ts';
 import { claimsAfterResponse } from '../../documents/claims-after.ts';
 import { fileFindings } from '../inputs/file-findings.ts';
+import { withDraftedArguments } from '../inputs/drafted-arguments.ts';
 
-export const oaResponseRecipe: Recipe = async ({ db, job, builders, step }) => {
+export const oaResponseRecipe: Recipe = async ({ db, job, builders, step, llm }) => {
   const request = job.request as unknown as OaResponseRequest;
   await step(10, 'Loading the analysis');
   const analysis = await loadAnalysis(db, job);
@@ -23,7 +26,11 @@ export const oaResponseRecipe: Recipe = async ({ db, job, builders, step }) => {
 
   await step(40, 'Drafting claim amendments');
   const meta = analysis.office_action?.metadata;
-  const input = { ...responseInputOf(analysis, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value })), ...(file ? { file } : {}) };
+  let input = { ...responseInputOf(analysis, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value })), ...(file ? { file } : {}) };
+  if (llm && file) {
+    await step(50, 'Drafting explanations of the charted limitations with the language model');
+    input = await withDraftedArguments(input, llm);
+  }
 
   await step(70, 'Writing remarks');
   const document = await builders.oa_response(input);

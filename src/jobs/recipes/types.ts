@@ -2,6 +2,7 @@ import type { Db } from '../../db/connect.ts';
 import type { DraftJobRow } from '../../db/schema.ts';
 import type { Builders } from '../builders.ts';
 import type { ClaimEntry } from '../../domain/claims/claim-set.ts';
+import type { LlmProvider } from '../../analysis/llm/index.ts';
 
 /** Reports a step of the job: progress (integer percent) and what is being done. */
 export type StepReporter = (progress: number, currentStep: string) => Promise<void>;
@@ -11,6 +12,8 @@ export interface RecipeContext {
   job: DraftJobRow;
   builders: Builders;
   step: StepReporter;
+  /** The optional language model (PROSA_LLM_*), built once when the worker starts; null or absent when none is configured. */
+  llm?: LlmProvider | null;
 }
 
 export interface BuiltDocument {

@@ -10,15 +10,20 @@
  * not in doubt) and the passage cited was resolved in the reference's held text. A dependent claim
  * is charted on its own only for what settles it (`settledOnly`): an abbreviation or numbered term
  * it adds that the reference never uses.
+ *
+ * Where the practitioner would be asked to explain, a language model's draft may stand instead
+ * (issue 18 item 7): only sentences whose every quotation and pinpoint was verified, followed by a
+ * note naming the model.
  */
 import type { Paragraph } from 'docx';
-import { para, quote } from '../../docx/paragraphs.ts';
+import { draftingNote, para, quote } from '../../docx/paragraphs.ts';
 import { prompt, run, type Inline } from '../../docx/runs.ts';
 import type { PlannedClaim } from '../../amendment-plan.ts';
 import type { RejectionGround } from '../../rejection-grounds.ts';
 import type { PaperChartLimitation, PaperFile } from '../../types.ts';
 import { listPhrase } from '../wording.ts';
 import { claimsPhrase } from '../../format/claim-numbers.ts';
+import { noteDraftedSentences, notePromptSite } from './chart-sites.ts';
 
 /** The examiner's words must repeat this share of the limitation's (or vice versa) to be quoted as its mapping. */
 const CLOSE_ENOUGH = 0.8;
@@ -98,8 +103,40 @@ export function chartedArgument(g: RejectionGround, group: PlannedClaim | readon
           `${refName} ${labels} therefore cannot support the finding for this limitation of ${of}.`,
       ));
     } else {
-      out.push(para([prompt(`Explain why ${refName} does not ${g.family === '103' ? 'teach or suggest' : 'disclose'} this limitation`), run('.')]));
+      out.push(...explanation(g, c, l, refName, cites, file!));
     }
   }
   return out;
+}
+
+/**
+ * Why the passage does not meet the limitation, where its words alone do not settle it: the
+ * sentences a language model drafted for it (each quotation and pinpoint verified against the held
+ * texts, src/analysis/llm/chart-argument-check.ts) with a note naming the model, or else the
+ * practitioner's bracketed place.
+ */
+function explanation(g: RejectionGround, c: PlannedClaim, l: PaperChartLimitation, refName: string, cites: PaperChartLimitation['citations'], file: PaperFile): Paragraph[] {
+  const family = g.family === '103' ? '103' : '102';
+  const drafted = l.drafted?.find((d) => d.family === family && d.reference === refName);
+  if (drafted?.sentences.length) {
+    const n = drafted.sentences.length;
+    noteDraftedSentences(n);
+    return [
+      para(drafted.sentences.join(' ')),
+      draftingNote(
+        `${n === 1 ? 'The preceding sentence was' : `The preceding ${n} sentences were`} drafted by a language model (${drafted.model}) from the claim chart. ` +
+          `${n === 1 ? 'Its' : 'Their'} quotations and pinpoints were checked against the held texts of the claim, the Office Action and ${refName}; the reasoning was not. Review ${n === 1 ? 'it' : 'them'} before filing.`,
+      ),
+    ];
+  }
+  const chart = file.charts.find((x) => x.claim_number === c.claim_number);
+  notePromptSite({
+    claim_number: c.claim_number,
+    limitation: chart ? chart.limitations.indexOf(l) : -1,
+    family,
+    reference: refName,
+    passages: cites.flatMap((x) => x.passages).filter((p, i, all) => all.findIndex((q) => q.label === p.label) === i),
+    pinpoints: [...new Set(cites.map((x) => x.pinpoint))],
+  });
+  return [para([prompt(`Explain why ${refName} does not ${family === '103' ? 'teach or suggest' : 'disclose'} this limitation`), run('.')])];
 }
