@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from './app.ts';
@@ -57,14 +57,24 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+export interface SnapOptions {
+  /** false: the window only, as a person sees it (a dialog, or a part of a long page with `scrollTo`). */
+  fullPage?: boolean;
+  /** Scrolled to the top of the window (or of its scrolling box) at each width before the screenshot. */
+  scrollTo?: Locator;
+}
+
 /** Full-page screenshots at 1280 and 390 px wide into test-results/screenshots, then axe at both widths. */
-export async function snap(page: Page, name: string): Promise<void> {
+export async function snap(page: Page, name: string, opts: SnapOptions = {}): Promise<void> {
+  const fullPage = opts.fullPage ?? true;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await expectAccessible(page, `${name}@1280`);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}-1280.png`), fullPage: true });
+  await opts.scrollTo?.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-1280.png`), fullPage });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, `${name}@390`);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}-390.png`), fullPage: true });
+  await opts.scrollTo?.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-390.png`), fullPage });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -90,4 +100,10 @@ export async function expectDocxDownload(page: Page, baseUrl: string, opts: { na
   expect(res.headers.get('content-type')).toContain('wordprocessingml');
   if (opts.name) expect(res.headers.get('content-disposition')).toMatch(opts.name);
   expect(Buffer.from(await res.arrayBuffer()).subarray(0, 2).toString('latin1')).toBe('PK');
+}
+
+/** The page does not scroll sideways at its current width (wide content scrolls inside its own box, if at all). */
+export async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll, `${name}: the page is ${scroll} px wide in a ${client} px window`).toBeLessThanOrEqual(client);
 }

@@ -1,7 +1,9 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Tabs } from 'radix-ui';
 import { useAnalysis, useAnalysisText, type ClaimAnalysis } from '../api/analyses.ts';
 import { useStartPlan } from '../api/plans.ts';
+import { ClaimChartView } from '../chart/ClaimChartView.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading } from '../ui/States.tsx';
@@ -40,6 +42,8 @@ export default function AnalysisPage() {
   const text = useAnalysisText(id);
   const start = useStartPlan();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'chart' ? 'chart' : 'findings';
   const marks = useMemo(() => (analysis.data && text.data ? buildMarks(analysis.data.claim_analyses, text.data.text.length) : []), [analysis.data, text.data]);
   const marksByClaim = useMemo(() => {
     const m = new Map<number, Mark[]>();
@@ -77,46 +81,60 @@ export default function AnalysisPage() {
         actions={<Button busy={start.isPending} onClick={() => start.mutate(a.analysis_id, { onSuccess: (p) => navigate(`/responses/${p.plan_id}`) })}>Prepare the response</Button>}
       />
       {start.error ? <ErrorState error={start.error} /> : null}
-      <div className="grid gap-6 xl:grid-cols-2">
-        <Section id="claims-h" title="Claims">
-          <div className="relative overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Claim-by-claim analysis</caption>
-              <thead className="border-b border-slate-300 text-slate-700"><tr><th scope="col" className="py-2 pr-3">Claim</th><th scope="col" className="py-2 pr-3">Status</th><th scope="col" className="py-2 pr-3">Basis</th><th scope="col" className="py-2 pr-3">Prior art</th><th scope="col" className="py-2 pr-3">Strategy</th><th scope="col" className="py-2">Evidence</th></tr></thead>
-              <tbody>
-                {a.claim_analyses.map((c) => (
-                  <tr key={c.claim_number} id={`claim-${c.claim_number}`} className="border-b border-slate-200 align-top target:bg-blue-50">
-                    <th scope="row" className="py-2 pr-3 font-semibold">{c.claim_number}</th>
-                    <td className="py-2 pr-3"><Badge tone={c.status === 'rejected' ? 'red' : c.status === 'allowed' || c.status === 'allowable' ? 'green' : 'amber'}>{c.status}</Badge></td>
-                    <td className="py-2 pr-3">{c.basis || '—'}</td>
-                    <td className="py-2 pr-3">{c.prior_art.length ? c.prior_art.join('; ') : '—'}</td>
-                    <td className="py-2 pr-3">{strategyLabel(c)}</td>
-                    <td className="py-2">{(marksByClaim.get(c.claim_number) ?? []).map((m, i) => <a key={m.id} href={`#${m.id}`} className="mr-2 text-blue-800 underline" aria-label={`Evidence ${i + 1} for claim ${c.claim_number}: ${m.finding}`}>{i + 1}</a>)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+      <Tabs.Root value={view} onValueChange={(v) => setParams(v === 'chart' ? { view: 'chart' } : {}, { replace: true })}>
+        <Tabs.List aria-label="Views of the analysis" className="mb-6 flex gap-1 border-b border-slate-300">
+          {([['findings', 'Findings'], ['chart', 'Claim chart']] as const).map(([value, label]) => (
+            <Tabs.Trigger key={value} value={value} className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-700 hover:text-slate-900 data-[state=active]:border-blue-800 data-[state=active]:text-blue-900">{label}</Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="chart">
+          <Section id="chart-h" title="Claim chart" description="Each rejected claim's limitations beside the examiner's words and the passages cited, from the claims and references in the application's file. Highlighted: the limitation's words found in the passage.">
+            <ClaimChartView analysisId={a.analysis_id} applicationNumber={a.application_number} />
+          </Section>
+        </Tabs.Content>
+        <Tabs.Content value="findings" className="space-y-6">
+          <div className="grid gap-6 xl:grid-cols-2">
+            <Section id="claims-h" title="Claims">
+              <div className="relative overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Claim-by-claim analysis</caption>
+                  <thead className="border-b border-slate-300 text-slate-700"><tr><th scope="col" className="py-2 pr-3">Claim</th><th scope="col" className="py-2 pr-3">Status</th><th scope="col" className="py-2 pr-3">Basis</th><th scope="col" className="py-2 pr-3">Prior art</th><th scope="col" className="py-2 pr-3">Strategy</th><th scope="col" className="py-2">Evidence</th></tr></thead>
+                  <tbody>
+                    {a.claim_analyses.map((c) => (
+                      <tr key={c.claim_number} id={`claim-${c.claim_number}`} className="border-b border-slate-200 align-top target:bg-blue-50">
+                        <th scope="row" className="py-2 pr-3 font-semibold">{c.claim_number}</th>
+                        <td className="py-2 pr-3"><Badge tone={c.status === 'rejected' ? 'red' : c.status === 'allowed' || c.status === 'allowable' ? 'green' : 'amber'}>{c.status}</Badge></td>
+                        <td className="py-2 pr-3">{c.basis || '—'}</td>
+                        <td className="py-2 pr-3">{c.prior_art.length ? c.prior_art.join('; ') : '—'}</td>
+                        <td className="py-2 pr-3">{strategyLabel(c)}</td>
+                        <td className="py-2">{(marksByClaim.get(c.claim_number) ?? []).map((m, i) => <a key={m.id} href={`#${m.id}`} className="mr-2 text-blue-800 underline" aria-label={`Evidence ${i + 1} for claim ${c.claim_number}: ${m.finding}`}>{i + 1}</a>)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Section>
+            <Section id="text-h" title="The office action" description="Each highlighted passage is the evidence for a finding; its claim numbers link to the claim, and the claim's evidence numbers link here.">
+              {text.isPending ? <Loading /> : text.error ? <ErrorState error={text.error} /> : (
+                <div className="max-h-[70vh] overflow-y-auto rounded-md border border-slate-300 bg-slate-50 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap" tabIndex={0} aria-label="Office action text">{segments}</div>
+              )}
+            </Section>
           </div>
-        </Section>
-        <Section id="text-h" title="The office action" description="Each highlighted passage is the evidence for a finding; its claim numbers link to the claim, and the claim's evidence numbers link here.">
-          {text.isPending ? <Loading /> : text.error ? <ErrorState error={text.error} /> : (
-            <div className="max-h-[70vh] overflow-y-auto rounded-md border border-slate-300 bg-slate-50 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap" tabIndex={0} aria-label="Office action text">{segments}</div>
-          )}
-        </Section>
-      </div>
-      <Section id="glass-h" title="How this analysis was made" description="The glass box: which experts ran, how sure each was, and whether every citation was checked against the text.">
-        <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          <div><dt className="font-medium text-slate-700">Overall confidence</dt><dd>{Math.round(a.glass_box.overall_confidence * 100)}%</dd></div>
-          <div><dt className="font-medium text-slate-700">Citations verified</dt><dd>{a.glass_box.citations_verified ? 'Yes: every evidence span matches the text' : 'No'}</dd></div>
-          <div><dt className="font-medium text-slate-700">Elapsed</dt><dd>{a.glass_box.elapsed_seconds.toFixed(2)} s</dd></div>
-        </dl>
-        <table className="mt-4 w-full max-w-2xl text-left text-sm">
-          <caption className="mb-1 text-left font-medium">Experts</caption>
-          <thead className="border-b border-slate-300"><tr><th scope="col" className="py-1 pr-3">Expert</th><th scope="col" className="py-1 pr-3">Version</th><th scope="col" className="py-1">Confidence</th></tr></thead>
-          <tbody>{a.glass_box.experts_invoked.map((e) => <tr key={e} className="border-b border-slate-200"><td className="py-1 pr-3">{e}</td><td className="py-1 pr-3">{a.glass_box.model_versions[e] ?? '—'}</td><td className="py-1">{a.glass_box.confidence_scores[e] !== undefined ? `${Math.round(a.glass_box.confidence_scores[e] * 100)}%` : '—'}</td></tr>)}</tbody>
-        </table>
-        {a.warnings && a.warnings.length ? <ul className="mt-3 list-disc pl-5 text-sm text-amber-900">{a.warnings.map((w, i) => <li key={i}>{typeof w === 'string' ? w : JSON.stringify(w)}</li>)}</ul> : null}
-      </Section>
+          <Section id="glass-h" title="How this analysis was made" description="The glass box: which experts ran, how sure each was, and whether every citation was checked against the text.">
+            <dl className="grid gap-3 text-sm sm:grid-cols-3">
+              <div><dt className="font-medium text-slate-700">Overall confidence</dt><dd>{Math.round(a.glass_box.overall_confidence * 100)}%</dd></div>
+              <div><dt className="font-medium text-slate-700">Citations verified</dt><dd>{a.glass_box.citations_verified ? 'Yes: every evidence span matches the text' : 'No'}</dd></div>
+              <div><dt className="font-medium text-slate-700">Elapsed</dt><dd>{a.glass_box.elapsed_seconds.toFixed(2)} s</dd></div>
+            </dl>
+            <table className="mt-4 w-full max-w-2xl text-left text-sm">
+              <caption className="mb-1 text-left font-medium">Experts</caption>
+              <thead className="border-b border-slate-300"><tr><th scope="col" className="py-1 pr-3">Expert</th><th scope="col" className="py-1 pr-3">Version</th><th scope="col" className="py-1">Confidence</th></tr></thead>
+              <tbody>{a.glass_box.experts_invoked.map((e) => <tr key={e} className="border-b border-slate-200"><td className="py-1 pr-3">{e}</td><td className="py-1 pr-3">{a.glass_box.model_versions[e] ?? '—'}</td><td className="py-1">{a.glass_box.confidence_scores[e] !== undefined ? `${Math.round(a.glass_box.confidence_scores[e] * 100)}%` : '—'}</td></tr>)}</tbody>
+            </table>
+            {a.warnings && a.warnings.length ? <ul className="mt-3 list-disc pl-5 text-sm text-amber-900">{a.warnings.map((w, i) => <li key={i}>{typeof w === 'string' ? w : JSON.stringify(w)}</li>)}</ul> : null}
+          </Section>
+        </Tabs.Content>
+      </Tabs.Root>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useAnalysesList, useAnalyze, useAnalyzeQuote, useCorrespondenceText } from '../api/analyses.ts';
 import type { Paper } from '../api/applications.ts';
 import { useApplication, useApplicationDeadlines, useApplicationHistory, useCorrespondence, useExtractOfficeActionText, useRecordOfficeAction, useResponsePlans, type RecordOfficeAction } from '../api/applications.ts';
+import { FileSection } from '../file/FileSection.tsx';
 import { FORM_KIND_INFO } from '../forms/kinds.ts';
 import { Button } from '../ui/Button.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
@@ -35,7 +36,8 @@ export default function Application() {
         </dl>
       </Section>
       <Deadlines number={a.application_number} />
-      {a.docket_entry_id ? <RecordAction number={a.application_number} docketEntryId={a.docket_entry_id} /> : <Notice>Add this application to your docket to record office actions for it.</Notice>}
+      {a.docket_entry_id ? <RecordAction number={a.application_number} docketEntryId={a.docket_entry_id} /> : <Notice>Add this application to your docket to record office actions for it and keep its file.</Notice>}
+      {a.docket_entry_id ? <FileSection entryId={a.docket_entry_id} applicationNumber={a.application_number} /> : null}
       <Plans number={a.application_number} />
       {a.docket_entry_id ? <FormsLinks number={a.application_number} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
@@ -52,7 +54,7 @@ function Deadlines({ number }: { number: string }) {
     <Section id="deadlines-h" title="Deadlines">
       {d.isPending ? <Loading /> : d.error ? <ErrorState error={d.error} /> : !d.data.calculation ? <Empty title="No response is pending" /> : (
         <div className="space-y-3 text-sm">
-          <p>Reply to the {d.data.calculation.action} action mailed {fmtDate(d.data.calculation.mailing_date)} is due <strong>{fmtDate(d.data.calculation.response_deadline)}</strong>{d.data.calculation.ssp_due && d.data.calculation.ssp_due !== d.data.calculation.ssp_due_effective ? ` (nominally ${fmtDate(d.data.calculation.ssp_due)}, rolled to the next business day)` : ''}; the last possible day is <strong>{fmtDate(d.data.calculation.critical_deadline_date)}</strong>.</p>
+          <p>Reply to the {d.data.calculation.action.replace('non_final', 'non-final').replace(/_/g, ' ')} action mailed {fmtDate(d.data.calculation.mailing_date)} is due <strong>{fmtDate(d.data.calculation.response_deadline)}</strong>{d.data.calculation.ssp_due && d.data.calculation.ssp_due !== d.data.calculation.ssp_due_effective ? ` (nominally ${fmtDate(d.data.calculation.ssp_due)}, rolled to the next business day)` : ''}; the last possible day is <strong>{fmtDate(d.data.calculation.critical_deadline_date)}</strong>.</p>
           {d.data.calculation.extensions.length > 0 ? (
             <table className="w-full max-w-xl text-left">
               <caption className="mb-1 text-left font-medium text-slate-800">Extension options (37 CFR 1.136(a)), fees for your entity size</caption>
@@ -151,7 +153,7 @@ function Plans({ number }: { number: string }) {
         <Empty title="No analyses yet">Analyze an office action from the correspondence list.</Empty>
       ) : (
         <ul className="divide-y divide-slate-200 text-sm">
-          {mine.map((x) => <li key={x.analysis_id} className="py-2"><Link className="font-semibold text-blue-800 underline" to={`/analyses/${x.analysis_id}`}>Analysis of the {x.rejection_type} action</Link> · {fmtDateTime(x.created_at)}</li>)}
+          {mine.map((x) => <li key={x.analysis_id} className="py-2"><Link className="font-semibold text-blue-800 underline" to={`/analyses/${x.analysis_id}`}>Analysis of the {x.rejection_type} action</Link> · {fmtDateTime(x.created_at)} · <Link className="text-blue-800 underline" to={`/analyses/${x.analysis_id}?view=chart`} aria-label={`Claim chart of the ${x.rejection_type} action analysed ${fmtDateTime(x.created_at)}`}>claim chart</Link></li>)}
           {plans.data.response_plans.map((p) => <li key={p.plan_id} className="py-2"><Link className="font-semibold text-blue-800 underline" to={`/responses/${p.plan_id}`}>Response</Link> · {p.status === 'submitted' ? <Badge tone="green">Submitted</Badge> : <Badge>Open</Badge>} · updated {fmtDateTime(p.updated_at)}</li>)}
         </ul>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { AMENDING, STRATEGIES, useJob, usePlan, usePreview, useSetArgument, useSetClaimText, useSetStrategy, useSubmitPlan, type MarkedRun, type Plan, type PlanClaim, type PlanGround } from '../api/plans.ts';
+import { SupportCheck } from '../file/SupportCheck.tsx';
 import { Button } from '../ui/Button.tsx';
 import { SelectField, TextArea } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
@@ -128,6 +129,7 @@ function ClaimItem({ plan, c }: { plan: Plan; c: PlanClaim }) {
             {c.markup ? <Markup runs={c.markup.runs} /> : <p className="text-sm text-slate-600">Enter the claim as it stands and as amended to see the markup.</p>}
             {setText.error ? <ErrorState error={setText.error} /> : null}
           </div>
+          {c.markup && !c.markup.unchanged ? <div className="lg:col-span-2"><SupportCheck claimNumber={c.claim_number} runs={c.markup.runs} applicationNumber={plan.application_number} analysisId={plan.analysis_id} /></div> : null}
         </div>
       ) : null}
       {c.problems.length ? <ul className="mt-2 list-disc pl-5 text-sm text-amber-900">{c.problems.map((p, i) => <li key={i}>{p}</li>)}</ul> : null}

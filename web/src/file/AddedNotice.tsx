@@ -1,0 +1,17 @@
+import type { AddedDocument } from '../api/file.ts';
+import { Notice } from '../ui/States.tsx';
+import { countsLabel, documentPhrase } from './words.ts';
+
+/** What adding a document did, in one or two sentences. */
+export function AddedNotice({ doc }: { doc: AddedDocument }) {
+  return (
+    <Notice tone={doc.warnings.length ? 'warning' : 'success'}>
+      {doc.duplicate ? (
+        <p>This document is already in the file ({documentPhrase(doc)}); nothing new was stored.</p>
+      ) : (
+        <p>Added {documentPhrase(doc)}: {countsLabel(doc).toLowerCase()}.{doc.claims_made_current ? ' Its claims are now the claims of record.' : ''}</p>
+      )}
+      {doc.warnings.length ? <ul className="mt-1 list-disc pl-5">{doc.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul> : null}
+    </Notice>
+  );
+}
