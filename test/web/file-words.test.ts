@@ -26,7 +26,7 @@ describe('highlighting a limitation\'s words in a passage', () => {
 });
 
 const citation = (over: Partial<ChartCitation>): ChartCitation => ({
-  reference: 'Laroia (US 2005/0025220 A1)', reference_id: 'ref-1', publication_number: 'US 2005/0025220 A1', pinpoint: '¶0065', kind: 'paragraph',
+  reference: 'Laroia (US 2005/0025220 A1)', reference_name: 'Laroia', reference_id: 'ref-1', publication_number: 'US 2005/0025220 A1', pinpoint: '¶0065', kind: 'paragraph',
   span: { start: 0, end: 1 }, resolved: { paragraph: 65, label: '[0065]', text: 'text' }, passages: [{ paragraph: 65, label: '[0065]', text: 'text' }], unresolved_reason: null, document_id: 'doc', ...over,
 });
 
