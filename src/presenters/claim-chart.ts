@@ -92,7 +92,7 @@ export function presentClaimChart(chart: ClaimChart, ctx: ChartContext): ClaimCh
   const notes: string[] = [];
   if (!ctx.claimsSource) notes.push('No claims are held for this application: add the claim listing (or the application as filed) to the file to chart each limitation.');
   const missing = chart.references.filter((r) => !r.held);
-  if (missing.length) notes.push(`No text is held of ${missing.map((r) => r.label).join('; ')}: add ${missing.length > 1 ? 'them' : 'it'} to the file (kind "reference") to resolve the pinpoints into ${missing.length > 1 ? 'them' : 'it'}.`);
+  if (missing.length) notes.push(`No text is held of ${missing.map((r) => r.label).join('; ')}: add ${missing.length > 1 ? 'them' : 'it'} to the application's file as ${missing.length > 1 ? 'references' : 'a reference'} to resolve the pinpoints into ${missing.length > 1 ? 'them' : 'it'}.`);
   return {
     analysis_id: ctx.analysisId,
     application_number: ctx.applicationNumber,
