@@ -333,7 +333,7 @@ describe('the analysis, one claim and one ground (get_claim_analysis, explain_re
     await a.call('PUT', `/api/response-plans/${plan.plan_id}/claims/2/strategy`, { strategy: 'terminal_disclaimer' });
     const report = (await a.call('GET', `/api/response-plans/${plan.plan_id}/completeness`)).json();
     expect(report.grounds.find((g: { ground_id: string }) => g.ground_id === 'r1-dp')).toMatchObject({ answered: true, answered_by: [{ claims: [2], how: 'terminal_disclaimer' }] });
-    expect(report.grounds.find((g: { ground_id: string }) => g.ground_id === 'r2-112b').unanswered).toContainEqual({ claims: [2], reason: 'argue_distinction, but there is no argument on this ground' });
+    expect(report.grounds.find((g: { ground_id: string }) => g.ground_id === 'r2-112b').unanswered).toContainEqual({ claims: expect.arrayContaining([2]), reason: 'argue_distinction, but there is no argument on this ground' });
 
     const a06 = (await a.analyze('06', '14/865,757')).analysis_id;
     const p06 = await startPlan(a, a06);
