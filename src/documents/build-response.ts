@@ -198,7 +198,7 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
   const further = practitionerSection(args, placed);
   if (further) sections.push(further);
   grounds.forEach((g: RejectionGround, i) => {
-    const answer = (x: RejectionGround) => groundResponse(x, { plan, grounds, afterFinal, ...(input.file ? { file: input.file } : {}) });
+    const answer = (x: RejectionGround) => groundResponse(x, { plan, grounds, afterFinal, ...(input.file ? { file: input.file } : {}), ...(input.ground_strategies ? { groundStrategies: input.ground_strategies } : {}) });
     sections.push({
       heading: groundHeading(g, claimsPhrase(g.claims, true)),
       paragraphs: [...restatement(g), ...(own[i].length ? groundWithArgument(g, own[i], planStrategy, answer) : answer(g))],

@@ -93,6 +93,10 @@ function editsOf(input: ResponseDraftInput): PlanEdits {
   for (const [n, code] of Object.entries(input.strategy)) if (isStrategyCode(code)) edit(Number(n)).strategy = code;
   for (const [n, text] of Object.entries(input.claims_text ?? {})) if (text.trim()) edit(Number(n)).original_text = text;
   for (const [n, text] of Object.entries(input.amended_claims_text ?? {})) if (text.trim()) edit(Number(n)).amended_text = text;
+  for (const [key, code] of Object.entries(input.ground_strategies ?? {})) {
+    const [n, gid] = key.split(':');
+    if (gid && isStrategyCode(code)) (edit(Number(n)).ground_strategies ??= {})[gid] = code;
+  }
   const args: PlanEdits['arguments'] = {};
   for (const a of input.practitioner_arguments ?? []) if (a.text.trim()) args[a.ground_id] = { text: a.text, updated_at: '' };
   const groups = input.restriction_groups ?? [];

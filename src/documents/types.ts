@@ -125,6 +125,12 @@ export interface ResponseDraftInput {
   claims: ClaimDisposition[];
   /** The final choice per claim; claims not named keep the analysis' recommendation. */
   strategy: Record<number, StrategyCode>;
+  /**
+   * Answers chosen for single grounds of single claims, `"<claim>:<ground id>"` → strategy (e.g.
+   * `"1:r3-dp": "terminal_disclaimer"` beside an amendment of claim 1); the rest follow the
+   * claim's strategy (src/domain/response-plan/ground-answers.ts).
+   */
+  ground_strategies?: Record<string, StrategyCode>;
   /** Current text of each claim ("1. A device ..." or without the number). */
   claims_text?: Record<number, string>;
   examiner_stats?: ExaminerStats | null;

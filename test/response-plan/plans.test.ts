@@ -328,11 +328,12 @@ describe('the analysis, one claim and one ground (get_claim_analysis, explain_re
     expect(indefinite.legal_standard.id).toBe('112b');
     expect(indefinite.other_standards.map((s: { id: string; mpep: string[] }) => s.id)).toEqual(['112f']);
     expect(indefinite.examiner_reasoning.text).toMatch(/first expansion device/);
-    // A terminal disclaimer answers the double-patenting ground for claim 2, and nothing else.
+    // A terminal disclaimer answers the double-patenting ground for claim 2, and nothing else: its
+    // 112(b) ground is then argued, which needs the practitioner's argument (issue 19 item 5).
     await a.call('PUT', `/api/response-plans/${plan.plan_id}/claims/2/strategy`, { strategy: 'terminal_disclaimer' });
     const report = (await a.call('GET', `/api/response-plans/${plan.plan_id}/completeness`)).json();
     expect(report.grounds.find((g: { ground_id: string }) => g.ground_id === 'r1-dp')).toMatchObject({ answered: true, answered_by: [{ claims: [2], how: 'terminal_disclaimer' }] });
-    expect(report.grounds.find((g: { ground_id: string }) => g.ground_id === 'r2-112b').unanswered).toContainEqual({ claims: [2], reason: 'terminal_disclaimer, which does not answer 35 U.S.C. 112(b) or 35 U.S.C. 112 (pre-AIA), second paragraph' });
+    expect(report.grounds.find((g: { ground_id: string }) => g.ground_id === 'r2-112b').unanswered).toContainEqual({ claims: expect.arrayContaining([2]), reason: 'argue_distinction, but there is no argument on this ground' });
 
     const a06 = (await a.analyze('06', '14/865,757')).analysis_id;
     const p06 = await startPlan(a, a06);

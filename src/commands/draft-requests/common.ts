@@ -6,6 +6,7 @@ import { normalizeApplicationNumber } from '../../domain/application-number.ts';
 import { findApplicationForAccount } from '../../queries/applications.ts';
 import { paperVisibleTo } from '../../queries/correspondence-visibility.ts';
 import { STRATEGY_CODES, type StrategyCode } from '../../domain/response-plan/strategies.ts';
+import { canAnswer } from '../../domain/response-plan/ground-answers.ts';
 import { claimNumbersOf, type StoredAnalysis } from '../../jobs/inputs/analysis.ts';
 import { missingCaptionFields, type CaptionFallback } from '../../jobs/inputs/caption.ts';
 
@@ -61,25 +62,36 @@ export async function resolveAnalysis(db: Db, accountId: string, analysisId: str
 }
 
 const CODES: ReadonlySet<string> = new Set(STRATEGY_CODES);
-const CLAIM_KEY = /^claim_([1-9]\d{0,3})$/;
+const CLAIM_KEY = /^claim_([1-9]\d{0,3})(?::([a-z][0-9]{1,3}-[a-z0-9]{1,20}))?$/;
 
 /**
  * `strategy_selections`: keys `claim_<n>` for a claim of the analysis, values strategy codes of
- * the one vocabulary (every code the analysis recommends is accepted, `amend_clarify` included).
- * A bad entry is a 400 naming its key.
+ * the one vocabulary (every code the analysis recommends is accepted, `amend_clarify` included);
+ * `claim_<n>:<ground id>` chooses the answer to one ground of that claim (e.g. `claim_1:r3-dp`:
+ * `terminal_disclaimer` beside `claim_1`: `amend_clarify`), where the ground is one the claim
+ * faces and the strategy can answer it. A bad entry is a 400 naming its key.
  */
 export function checkStrategySelections(selections: Record<string, string> | null | undefined, analysis: StoredAnalysis): Record<string, StrategyCode> {
   const out: Record<string, StrategyCode> = {};
   if (!selections) return out;
   const claims = claimNumbersOf(analysis);
+  const grounds = analysis.grounds ?? [];
   for (const [key, code] of Object.entries(selections)) {
     const field = `strategy_selections.${key}`;
     const m = CLAIM_KEY.exec(key);
-    if (!m) throw validationError(field, 'keys must have the form claim_<n>, e.g. claim_1');
+    if (!m) throw validationError(field, 'keys must have the form claim_<n>, e.g. claim_1, or claim_<n>:<ground id>, e.g. claim_1:r3-dp');
     if (!claims.has(Number(m[1]))) {
       throw validationError(field, `claim ${m[1]} is not in the analysis (its claims: ${[...claims].sort((a, b) => a - b).join(', ') || 'none'})`);
     }
     if (typeof code !== 'string' || !CODES.has(code)) throw validationError(field, `must be one of ${STRATEGY_CODES.join(', ')}`);
+    if (m[2]) {
+      const g = grounds.find((x) => x.id === m[2]);
+      if (!g || !g.claims.includes(Number(m[1]))) {
+        const own = grounds.filter((x) => x.claims.includes(Number(m[1]))).map((x) => x.id);
+        throw validationError(field, `ground ${m[2]} is not a ground of claim ${m[1]} (its grounds: ${own.join(', ') || 'none'})`);
+      }
+      if (!canAnswer(code as StrategyCode, g)) throw validationError(field, `${code} cannot answer ground ${m[2]} (${g.statute})`);
+    }
     out[key] = code as StrategyCode;
   }
   return out;

@@ -3,10 +3,11 @@ import type { ResponsePlanRow } from '../../db/schema.ts';
 import { randomBase62 } from '../../auth/secrets.ts';
 import type { Actor } from '../actor.ts';
 import { writeAudit } from '../audit.ts';
-import { analysisNotFound } from './common.ts';
+import { analysisNotFound, editResponsePlan } from './common.ts';
 import { findApplicationForAccount } from '../../queries/applications.ts';
 import { claimsOfRecord, findApplicationClaims } from '../../queries/application-claims.ts';
 import { statedMailingDate, type StoredAnalysis } from '../../jobs/inputs/analysis.ts';
+import type { ClaimEdit } from '../../domain/response-plan/types.ts';
 
 export interface CreatedPlan {
   row: ResponsePlanRow;
@@ -25,8 +26,11 @@ export async function responsePlanCreator(db: Db, actor: Actor, props: { account
   const analysis = await db.selectFrom('analyses').select(['id', 'application_number', 'record']).where('id', '=', props.analysisId).where('account_id', '=', props.accountId).executeTakeFirst();
   if (!analysis) throw analysisNotFound();
   const open = () => db.selectFrom('response_plans').selectAll().where('account_id', '=', props.accountId).where('analysis_id', '=', analysis.id).where('status', '=', 'open').executeTakeFirst();
+  // The docket's claims are the claims every plan marks its amendments against (issue 19 item 6:
+  // claims put on the docket after a plan was started, or after an earlier plan, were ignored).
+  const docket = await storedClaimTexts(db, props.accountId, analysis.id, analysis.application_number, analysis.record as unknown as StoredAnalysis);
   const existing = await open();
-  if (existing) return { row: existing, created: false };
+  if (existing) return { row: await withDocketTexts(db, actor, props.accountId, existing, docket), created: false };
 
   const previous = await db
     .selectFrom('response_plans')
@@ -36,7 +40,7 @@ export async function responsePlanCreator(db: Db, actor: Actor, props: { account
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const seeded = previous ? null : await storedClaimTexts(db, props.accountId, analysis.id, analysis.application_number, analysis.record as unknown as StoredAnalysis);
+  const seeded = mergeDocketTexts((previous?.claims ?? {}) as Record<string, ClaimEdit>, docket);
   const id = `rp_${randomBase62(24)}`;
   const row = await db.transaction().execute(async (trx) => {
     const inserted = await trx
@@ -46,7 +50,7 @@ export async function responsePlanCreator(db: Db, actor: Actor, props: { account
         account_id: props.accountId,
         analysis_id: analysis.id,
         application_number: analysis.application_number,
-        claims: JSON.stringify(previous?.claims ?? seeded ?? {}),
+        claims: JSON.stringify(seeded),
         arguments: JSON.stringify(previous?.arguments ?? {}),
         election: previous?.election ? JSON.stringify(previous.election) : null,
       })
@@ -54,7 +58,7 @@ export async function responsePlanCreator(db: Db, actor: Actor, props: { account
       .returningAll()
       .executeTakeFirst();
     if (inserted) {
-      await writeAudit(trx, actor, { accountId: props.accountId, action: 'response_plan.created', targetType: 'response_plan', targetId: id, details: { analysis_id: analysis.id, application_number: analysis.application_number, carried_forward_from: previous?.id ?? null, claims_from_docket: seeded ? Object.keys(seeded).length : 0 } });
+      await writeAudit(trx, actor, { accountId: props.accountId, action: 'response_plan.created', targetType: 'response_plan', targetId: id, details: { analysis_id: analysis.id, application_number: analysis.application_number, carried_forward_from: previous?.id ?? null, claims_from_docket: docket ? Object.keys(docket).length : 0 } });
     }
     return inserted;
   });
@@ -63,6 +67,34 @@ export async function responsePlanCreator(db: Db, actor: Actor, props: { account
   const winner = await open();
   if (!winner) throw new Error('response plan vanished after a conflicting insert');
   return { row: winner, created: false };
+}
+
+/** The plan's claim edits with each claim's text as it stands taken from the docket where it holds one. */
+function mergeDocketTexts(claims: Record<string, ClaimEdit>, docket: Record<string, { original_text: string }> | null): Record<string, ClaimEdit> {
+  const out: Record<string, ClaimEdit> = { ...claims };
+  for (const [n, { original_text }] of Object.entries(docket ?? {})) out[n] = { ...(out[n] ?? {}), original_text };
+  return out;
+}
+
+/**
+ * An open plan whose claims lack the text the docket now holds gets it (only where it has none:
+ * a text the practitioner typed into the plan is theirs), as an edit of the plan (locked,
+ * versioned, audited).
+ */
+async function withDocketTexts(db: Db, actor: Actor, accountId: string, row: ResponsePlanRow, docket: Record<string, { original_text: string }> | null): Promise<ResponsePlanRow> {
+  const claims = (row.claims ?? {}) as Record<string, ClaimEdit>;
+  const missing = Object.keys(docket ?? {}).filter((n) => !claims[n]?.original_text);
+  if (missing.length === 0) return row;
+  return editResponsePlan(db, actor, {
+    accountId,
+    planId: row.id,
+    action: 'response_plan.claims_from_docket',
+    apply: (_source, edits) => {
+      const next = { ...edits.claims };
+      for (const n of missing) if (!next[n]?.original_text) next[n] = { ...(next[n] ?? {}), original_text: docket![n].original_text };
+      return { edits: { ...edits, claims: next }, details: { claims: missing.map(Number) } };
+    },
+  });
 }
 
 /** `{ "1": { original_text } }` for each claim of the analysis whose text the docket holds (pending or withdrawn). */

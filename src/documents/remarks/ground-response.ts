@@ -20,6 +20,8 @@ import { nums, type GroundContext } from './grounds/shared.ts';
 import { argueDistinction } from './grounds/argue.ts';
 import { canceled, canceledInto, incorporates, narrowed, narrowedThrough, rewritten } from './grounds/amendments.ts';
 import { terminalDisclaimer } from './grounds/double-patenting.ts';
+import { groundAnswer } from '../../domain/response-plan/ground-answers.ts';
+import type { StrategyCode } from '../types.ts';
 import { unexpectedResults } from './grounds/unexpected-results.ts';
 
 export type { GroundContext };
@@ -42,7 +44,7 @@ const KIND_ORDER: readonly ResponseKind[] = [
   'argue_distinction', 'argue_unexpected_results', 'terminal_disclaimer', 'other', 'no_action',
 ];
 
-function responseKind(c: PlannedClaim): ResponseKind | null {
+function responseKind(c: PlannedClaim, g: RejectionGround, ctx: GroundContext): ResponseKind | null {
   switch (c.change.kind) {
     case 'previously_canceled':
     case 'unknown':
@@ -51,6 +53,13 @@ function responseKind(c: PlannedClaim): ResponseKind | null {
       return 'canceled';
     case 'canceled_into':
       return 'canceled_into';
+  }
+  // Each ground its own answer, consistent with the claim's strategy (ground-answers.ts): double
+  // patenting is disclaimed even when the claim is amended for its other grounds; the other
+  // grounds of a disclaimed claim are argued.
+  const answer = c.strategy ? groundAnswer(c.strategy, groundFacts(g), chosenFor(c, g, ctx)) : null;
+  if (answer === 'terminal_disclaimer' && g.family === 'DP') return 'terminal_disclaimer';
+  switch (c.change.kind) {
     case 'incorporates':
       return 'incorporates';
     case 'narrowed':
@@ -59,11 +68,11 @@ function responseKind(c: PlannedClaim): ResponseKind | null {
       return 'rewritten_independent';
   }
   if (c.narrowed_through !== undefined) return 'narrowed_through';
-  switch (c.strategy) {
+  switch (answer) {
     case 'argue_distinction':
     case 'argue_unexpected_results':
     case 'terminal_disclaimer':
-      return c.strategy;
+      return answer;
     case 'no_action':
     case null:
       return 'no_action';
@@ -72,13 +81,27 @@ function responseKind(c: PlannedClaim): ResponseKind | null {
   }
 }
 
+/** The ground as the per-ground rule reads it: nonstatutory double patenting is told by its citation. */
+function groundFacts(g: RejectionGround): { kind: string; basis: string | null; statute: string } {
+  return { kind: 'rejection', basis: g.family === 'DP' ? 'DP' : g.family, statute: g.citation };
+}
+
+/** An answer chosen for this ground of this claim (REST #4 `claim_<n>:<ground id>`), if any. */
+function chosenFor(c: PlannedClaim, g: RejectionGround, ctx: GroundContext): StrategyCode | undefined {
+  for (const id of g.ids.keys()) {
+    const code = ctx.groundStrategies?.[`${c.claim_number}:${id}`];
+    if (code) return code;
+  }
+  return undefined;
+}
+
 /** The answer to `g`, grouped by what the reply does with each of its claims. */
 export function groundResponse(g: RejectionGround, ctx: GroundContext): Paragraph[] {
   const byNumber = new Map(ctx.plan.claims.map((c) => [c.claim_number, c]));
   const groups = new Map<ResponseKind, PlannedClaim[]>();
   for (const n of g.claims) {
     const c = byNumber.get(n);
-    const kind = c ? responseKind(c) : 'no_action';
+    const kind = c ? responseKind(c, g, ctx) : 'no_action';
     if (!kind || !c) continue;
     groups.set(kind, [...(groups.get(kind) ?? []), c]);
   }

@@ -82,11 +82,16 @@ describe('strategy rules', () => {
     [['112(b)'] as Basis[], 'amend_clarify'],
     [['112(a)'] as Basis[], 'amend_narrow'],
     [['112(d)'] as Basis[], 'cancel'],
-    [['101'] as Basis[], 'amend_narrow'],
+    [['101'] as Basis[], 'argue_distinction'],
     [['DP'] as Basis[], 'terminal_disclaimer'],
   ])('non-art bases %j → %s', (bases, code) => {
     const claims = [fact(1, { bases, independent: true })];
     expect(recommendStrategy(claims[0], ctx(claims)).code).toBe(code);
+  });
+
+  test('after a final rejection a 112(a) rejection is argued first (an amendment is entered only as 37 CFR 1.116 permits)', () => {
+    const claims = [fact(1, { bases: ['112(a)'], independent: true })];
+    expect(recommendStrategy(claims[0], ctx(claims, 'final')).code).toBe('argue_distinction');
   });
 
   test('statutory double patenting cannot be cured by a terminal disclaimer', () => {

@@ -131,10 +131,15 @@ function rejectedRule(claim: ClaimFacts, ctx: StrategyContext): Draft {
   } else if (has(bases, '101') && claim.rejections.some((r) => r.basis === '101' && r.subtype === 'signal_per_se')) {
     d = draft('amend_clarify', 'eligibility_step1_signal', `Claim ${n} is rejected under 35 U.S.C. 101 at Step 1 because it covers a transitory signal per se (MPEP 2106.03): amend the medium to "non-transitory" (supported by any disclosure of a physical memory), or argue that the claim, read in light of the specification, excludes signals.`, 0.85, ['argue_distinction']);
   } else if (has(bases, '101')) {
+    // A judicial-exception rejection is answered first by argument under the step the examiner
+    // applied (MPEP 2106.04-2106.05); amending every claim multiplies the places to fill and the
+    // estoppel. The practitioner amends the independent claims when the argument is weak.
     d =
       independent === false
-        ? draft('argue_distinction', 'eligibility_dependent', `Claim ${n} depends from a claim rejected under 35 U.S.C. 101; it stands or falls with the eligibility amendment or argument made for its base claim.`, 0.55, ['amend_narrow'])
-        : draft('amend_narrow', 'eligibility', `Claim ${n} is rejected under 35 U.S.C. 101: add limitations that integrate the judicial exception into a practical application or amount to significantly more (MPEP 2106.04(d), 2106.05), or argue eligibility.`, 0.55, ['argue_distinction']);
+        ? draft('argue_distinction', 'eligibility_dependent', `Claim ${n} depends from a claim rejected under 35 U.S.C. 101; it stands or falls with the eligibility argument (or amendment) made for its base claim.`, 0.55, ['amend_narrow'])
+        : draft('argue_distinction', 'eligibility', `Claim ${n} is rejected under 35 U.S.C. 101: argue eligibility under the step the examiner applied (Step 2A: no judicial exception is recited, or it is integrated into a practical application; Step 2B: significantly more) (MPEP 2106.04, 2106.04(d), 2106.05); amend to add such limitations only if the argument is weak.`, 0.55, ['amend_narrow']);
+  } else if (has(bases, '112(a)') && ctx.kind === 'final') {
+    d = draft('argue_distinction', 'written_description_enablement_final', `Claim ${n} stands finally rejected under 35 U.S.C. 112(a): point to the supporting disclosure (MPEP 2163, 2164); an amendment after final is entered only as 37 CFR 1.116 permits, so amend with an RCE if support must be found elsewhere.`, 0.5, ['amend_narrow']);
   } else if (has(bases, '112(a)')) {
     d = draft('amend_narrow', 'written_description_enablement', `Claim ${n} is rejected under 35 U.S.C. 112(a): point to the supporting disclosure (argue) or amend to language the specification supports (MPEP 2163, 2164).`, 0.5, ['argue_distinction']);
   } else if (has(bases, '112(b)', '112(f)', '112(c)', '112(e)', '112')) {

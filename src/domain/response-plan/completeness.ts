@@ -28,6 +28,7 @@
 import { formatClaimList } from '../office-action/claim-lists.ts';
 import type { ClaimView, PlanView } from './plan.ts';
 import { AMENDING, ARGUING, type StrategyCode } from './strategies.ts';
+import { groundAnswer } from './ground-answers.ts';
 import type { Ground } from './types.ts';
 
 export type AnswerHow =
@@ -248,9 +249,19 @@ function answerFor(g: Ground, c: ClaimView | undefined, ctx: Ctx): GroundAnswer 
   if (!c) return { reason: 'not in the plan' };
   if (c.status === 'cancelled') return { claims: [c.claim_number], how: 'previously_cancelled' };
   if (c.strategy === 'cancel') return { claims: [c.claim_number], how: 'cancelled' };
+  // Each ground gets its own answer, consistent with the claim's strategy (ground-answers.ts):
+  // double patenting is disclaimed when the claim is amended or disclaimed; a disclaimed claim's
+  // other grounds are argued.
+  const answer = g.kind === 'rejection' ? groundAnswer(c.strategy, g, c.ground_strategies[g.id]) : c.strategy;
+  if (answer === 'terminal_disclaimer' && g.kind === 'rejection') return { claims: [c.claim_number], how: 'terminal_disclaimer' };
   if (amendedWithText(c)) return { claims: [c.claim_number], how: 'amended' };
   const argued = ctx.hasArgument(g.id);
   const prompted = { claims: [c.claim_number], prompted: true as const };
+  if (g.kind === 'rejection' && answer && ARGUING.has(answer) && !ARGUING.has(c.strategy)) {
+    if (argued) return { claims: [c.claim_number], how: 'argued' };
+    if (ctx.draft) return { ...prompted, how: 'argued' };
+    return { reason: `${answer}, but there is no argument on this ground` };
+  }
   if (g.kind === 'rejection') {
     const base = amendedBase(c, ctx);
     if (base !== null && isArtGround(g)) return { claims: [c.claim_number], how: 'through_amended_base', base };

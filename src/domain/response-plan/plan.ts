@@ -42,6 +42,8 @@ export interface ClaimView {
   amended_text: string | null;
   /** The markup of amended_text against original_text; null unless both are known. */
   markup: ClaimMarkup | null;
+  /** Answers chosen for single grounds of the claim (ground id → strategy); see ground-answers.ts. */
+  ground_strategies: Record<string, StrategyCode>;
 }
 
 export interface PlanView {
@@ -123,6 +125,7 @@ export function assemblePlanView(parts: PlanParts, edits: PlanEdits): PlanView {
         original_text: original,
         amended_text: amended,
         markup: original && amended ? claimMarkup(original, amended) : null,
+        ground_strategies: { ...(edit.ground_strategies ?? {}) },
       };
     });
   return { kind: parts.kind, mailing_date: parts.mailing_date, grounds, claims, arguments: { ...edits.arguments }, election, restriction_groups: groups };
@@ -147,7 +150,7 @@ function claimOf(source: SourceAnalysis, n: number): SourceClaim {
 function withClaim(edits: PlanEdits, n: number, change: (e: ClaimEdit) => ClaimEdit): PlanEdits {
   const next = change({ ...(edits.claims[String(n)] ?? {}) });
   const claims = { ...edits.claims };
-  const empty = next.strategy === undefined && next.amended_text === undefined && next.original_text === undefined;
+  const empty = next.strategy === undefined && next.amended_text === undefined && next.original_text === undefined && !Object.keys(next.ground_strategies ?? {}).length;
   if (empty) delete claims[String(n)];
   else claims[String(n)] = next;
   return { ...edits, claims };

@@ -132,6 +132,8 @@ export interface ClaimEdit {
   amended_text?: string;
   /** The claim as it now stands (the text the amendment is marked against, 37 CFR 1.121(c)(2)). */
   original_text?: string;
+  /** The answer chosen for one ground of the claim (ground id → strategy), where it differs from the claim's (ground-answers.ts). */
+  ground_strategies?: Record<string, StrategyCode>;
 }
 
 export interface ArgumentEdit {

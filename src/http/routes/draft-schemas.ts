@@ -21,7 +21,7 @@ export const electionSchema = z.object({
 
 /** Values are checked per key by the command (400 naming the key), so any string passes here. */
 export const strategySelectionsSchema = z.record(text(64), text(64)).nullable().optional()
-  .describe(`Map from claim_<n> to a strategy code: ${STRATEGY_CODES.join(', ')}. Empty or omitted: the analysis' recommendations.`);
+  .describe(`Map from claim_<n> to a strategy code: ${STRATEGY_CODES.join(', ')}; claim_<n>:<ground id> (e.g. claim_1:r3-dp) chooses the answer to one ground of the claim. Empty or omitted: the analysis' recommendations (each ground answered consistently: double patenting disclaimed beside an amendment, the other grounds of a disclaimed claim argued).`);
 
 export const draftJobSchema = z.object({
   job_id: z.string(),

@@ -132,6 +132,13 @@ export function restrictionGroupsOf(record: StoredAnalysis): { label: string; ki
  */
 export function strategyOf(selections: Record<string, string>): Record<number, StrategyCode> {
   const out: Record<number, StrategyCode> = {};
-  for (const [key, code] of Object.entries(selections)) out[Number(key.slice('claim_'.length))] = builderStrategy(code);
+  for (const [key, code] of Object.entries(selections)) if (!key.includes(':')) out[Number(key.slice('claim_'.length))] = builderStrategy(code);
+  return out;
+}
+
+/** `claim_<n>:<ground id>` selections → the builders' `"<n>:<ground id>"` map (answers to single grounds). */
+export function groundStrategiesOf(selections: Record<string, string>): Record<string, StrategyCode> {
+  const out: Record<string, StrategyCode> = {};
+  for (const [key, code] of Object.entries(selections)) if (key.includes(':')) out[key.slice('claim_'.length)] = builderStrategy(code);
   return out;
 }

@@ -5,7 +5,7 @@
  */
 import type { ApplicationCaption, ResponseDraftInput } from '../../documents/types.ts';
 import type { OaResponseRequest } from '../requests.ts';
-import { claimDispositions, examinerStatsOf, officeActionOf, restrictionGroupsOf, strategyOf, type StoredAnalysis } from './analysis.ts';
+import { claimDispositions, examinerStatsOf, groundStrategiesOf, officeActionOf, restrictionGroupsOf, strategyOf, type StoredAnalysis } from './analysis.ts';
 
 export function responseInputOf(analysis: StoredAnalysis, request: OaResponseRequest, caption: ApplicationCaption): ResponseDraftInput {
   const groups = restrictionGroupsOf(analysis);
@@ -14,6 +14,7 @@ export function responseInputOf(analysis: StoredAnalysis, request: OaResponseReq
     office_action: officeActionOf(analysis, request.office_action_date),
     claims: claimDispositions(analysis),
     strategy: strategyOf(request.strategy_selections),
+    ...(Object.keys(groundStrategiesOf(request.strategy_selections)).length ? { ground_strategies: groundStrategiesOf(request.strategy_selections) } : {}),
     examiner_stats: examinerStatsOf(analysis),
     response_date: request.response_date,
     ...(request.claims ? { claims_text: Object.fromEntries(Object.entries(request.claims).map(([n, text]) => [Number(n), text])) } : {}),

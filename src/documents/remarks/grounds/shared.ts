@@ -8,7 +8,7 @@ import { para, quote } from '../../docx/paragraphs.ts';
 import { prompt, run } from '../../docx/runs.ts';
 import type { AmendmentPlan, PlannedClaim } from '../../amendment-plan.ts';
 import type { RejectionGround } from '../../rejection-grounds.ts';
-import type { PaperFile } from '../../types.ts';
+import type { PaperFile, StrategyCode } from '../../types.ts';
 import { referenceNames } from '../wording.ts';
 
 export interface GroundContext {
@@ -17,6 +17,8 @@ export interface GroundContext {
   afterFinal: boolean;
   /** The application file's findings (claim chart, support), when the file is held. */
   file?: PaperFile;
+  /** Answers chosen for single grounds of single claims: `${claim}:${ground id}` → strategy. */
+  groundStrategies?: Readonly<Record<string, StrategyCode>>;
 }
 
 export const nums = (claims: readonly PlannedClaim[]) => claims.map((c) => c.claim_number);
