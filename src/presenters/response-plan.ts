@@ -143,6 +143,7 @@ export function presentPreview(row: ResponsePlanRow, preview: PlanPreview, price
     title: preview.title,
     sections: preview.sections,
     placeholders_total: preview.placeholders_total,
+    placeholders_source: preview.placeholders_source,
     complete: preview.complete,
     missing_count: preview.missing_count,
   };
