@@ -11,7 +11,7 @@ import type { AmendmentPlan } from './amendment-plan.ts';
 import { outlineResponse, type ResponseOutline } from './response-outline.ts';
 import { claimObjectionRemarks, documentObjectionRemarks, drawingAmendments, needsSpecificationSection, replacementAbstractSheet, specificationAmendments } from './remarks/objections.ts';
 import { completenessChecklist } from './remarks/completeness.ts';
-import { countPlaceholders } from './docx/runs.ts';
+import { countPlaceholders, inSection } from './docx/runs.ts';
 import { DocumentInputError } from './validate.ts';
 import { captionBlock, captionHeaderLines } from './caption.ts';
 import { claimListing } from './claim-listing.ts';
@@ -56,46 +56,8 @@ export async function buildResponseToOfficeAction(input: ResponseDraftInput): Pr
 
 /** The paper and what it does: the outline (with its completeness report) and the placeholders left. */
 export async function draftResponse(input: ResponseDraftInput): Promise<{ document: Buffer; report: ResponseReport }> {
-  const caption = checkCaption(input.caption);
-  checkClaims(input.claims, input.strategy);
-  checkDate('office_action.mailing_date', input.office_action.mailing_date);
-  checkDate('response_date', input.response_date);
-  const kind = input.office_action.kind;
-  if (kind === 'notice_of_allowance') {
-    throw new DocumentInputError('a Notice of Allowance needs no reply: pay the issue fee (PTOL-85B) within the non-extendable three-month period (37 C.F.R. § 1.311(a)), with comments on the reasons for allowance if any (37 C.F.R. § 1.104(e)); use the issue-fee transmittal form instead');
-  }
-  const outline = outlineResponse(input);
-  if (outline.problems.length) throw new DocumentInputError(`these choices cannot be carried out: ${outline.problems.join('; ')}`);
-  const suggestion = interviewSuggestion(input.examiner_stats);
-  const { plan, grounds } = outline;
-  const paperTitle = responseTitle(kind, plan.changes_claims || outline.documentObjections.length > 0);
-  const mailed = formatLongDate(input.office_action.mailing_date);
-  const specSection = needsSpecificationSection(outline.documentObjections);
-  const drawings = outline.documentObjections.some((d) => d.target === 'drawings');
-  const abstract = outline.documentObjections.some((d) => d.target === 'abstract');
-  const amends = plan.changes_claims || specSection || drawings;
-
-  const recorded = recordChartSites(() => countPlaceholders(() => {
-    const body: (Paragraph | Table)[] = [];
-    if (specSection) {
-      body.push(sectionHeading('Amendments to the Specification', SPEC_BOOKMARK, true));
-      body.push(...specificationAmendments(outline.documentObjections));
-    }
-    if (plan.changes_claims) {
-      body.push(sectionHeading('Amendments to the Claims', CLAIMS_BOOKMARK, true));
-      body.push(...claimListing(plan));
-    }
-    if (drawings) {
-      body.push(sectionHeading('Amendments to the Drawings', DRAWINGS_BOOKMARK, true));
-      body.push(...drawingAmendments());
-    }
-    // A paper that amends nothing has no sections to keep apart: its remarks follow the introduction.
-    body.push(sectionHeading('Remarks', REMARKS_BOOKMARK, amends));
-    body.push(...remarks(input, outline, suggestion));
-    body.push(...signatureBlock(input.response_date, input.practitioner));
-    if (abstract) body.push(...replacementAbstractSheet());
-    return body;
-  }));
+  const { caption, kind, outline, paperTitle, mailed, amends, specSection, drawings, recorded } = composeResponse(input);
+  const { plan } = outline;
   const built = recorded.value;
   const placeholders = built.placeholders;
 
@@ -124,6 +86,92 @@ export async function draftResponse(input: ResponseDraftInput): Promise<{ docume
     pageReferences: true,
   });
   return { document, report: { outline, placeholders } };
+}
+
+/**
+ * The paper's body, built but not rendered: its checks, outline, sections and the places it
+ * leaves to the practitioner (counted as they are made, by part of the paper). Pure and
+ * synchronous; `draftResponse` renders it, and `tallyResponse` counts it for a preview.
+ */
+function composeResponse(input: ResponseDraftInput) {
+  const caption = checkCaption(input.caption);
+  checkClaims(input.claims, input.strategy);
+  checkDate('office_action.mailing_date', input.office_action.mailing_date);
+  checkDate('response_date', input.response_date);
+  const kind = input.office_action.kind;
+  if (kind === 'notice_of_allowance') {
+    throw new DocumentInputError('a Notice of Allowance needs no reply: pay the issue fee (PTOL-85B) within the non-extendable three-month period (37 C.F.R. § 1.311(a)), with comments on the reasons for allowance if any (37 C.F.R. § 1.104(e)); use the issue-fee transmittal form instead');
+  }
+  const outline = outlineResponse(input);
+  if (outline.problems.length) throw new DocumentInputError(`these choices cannot be carried out: ${outline.problems.join('; ')}`);
+  const suggestion = interviewSuggestion(input.examiner_stats);
+  const { plan } = outline;
+  const paperTitle = responseTitle(kind, plan.changes_claims || outline.documentObjections.length > 0);
+  const mailed = formatLongDate(input.office_action.mailing_date);
+  const specSection = needsSpecificationSection(outline.documentObjections);
+  const drawings = outline.documentObjections.some((d) => d.target === 'drawings');
+  const abstract = outline.documentObjections.some((d) => d.target === 'abstract');
+  const amends = plan.changes_claims || specSection || drawings;
+
+  const recorded = recordChartSites(() => countPlaceholders(() => {
+    const body: (Paragraph | Table)[] = [];
+    if (specSection) {
+      body.push(sectionHeading('Amendments to the Specification', SPEC_BOOKMARK, true));
+      body.push(...inSection(PART.objections, () => specificationAmendments(outline.documentObjections)));
+    }
+    if (plan.changes_claims) {
+      body.push(sectionHeading('Amendments to the Claims', CLAIMS_BOOKMARK, true));
+      body.push(...inSection(PART.listing, () => claimListing(plan)));
+    }
+    if (drawings) {
+      body.push(sectionHeading('Amendments to the Drawings', DRAWINGS_BOOKMARK, true));
+      body.push(...inSection(PART.objections, () => drawingAmendments()));
+    }
+    // A paper that amends nothing has no sections to keep apart: its remarks follow the introduction.
+    body.push(sectionHeading('Remarks', REMARKS_BOOKMARK, amends));
+    body.push(...remarks(input, outline, suggestion));
+    body.push(...inSection(PART.conclusion, () => signatureBlock(input.response_date, input.practitioner)));
+    if (abstract) body.push(...inSection(PART.objections, () => replacementAbstractSheet()));
+    return body;
+  }));
+  return { caption, kind, outline, paperTitle, mailed, amends, specSection, drawings, recorded };
+}
+
+/**
+ * The parts of the paper its places are counted by (`ResponseTally.by_part`): the claim listing,
+ * the status of the claims, the election, the requirement for information, the objections (with
+ * the amendments to the specification and drawings that answer them), each rejection ground's
+ * section (`ground:` and the action's ground ids it answers, comma-separated), allowable subject
+ * matter, and the conclusion (with the interview request, entry after final and the signature).
+ */
+export const PART = {
+  listing: 'listing',
+  status: 'status',
+  election: 'election',
+  information: 'information',
+  objections: 'objections',
+  allowable: 'allowable',
+  conclusion: 'conclusion',
+  ground: (ids: readonly string[]) => `ground:${ids.join(',')}`,
+} as const;
+
+export interface ResponseTally {
+  /** The count the paper prints on its first page ("N highlighted, bracketed places ..."). */
+  placeholders: number;
+  /** The same places by part of the paper (PART); they sum to `placeholders`. */
+  by_part: Record<string, number>;
+  /** Charted limitations a configured language model may explain in place of a bracketed request. */
+  chart_sites: number;
+}
+
+/**
+ * The places the paper would leave to the practitioner, counted by building it exactly as the
+ * draft job does, without rendering it (a preview: the count shown before submitting is the
+ * paper's own). Throws DocumentInputError as the real build would.
+ */
+export function tallyResponse(input: ResponseDraftInput): ResponseTally {
+  const { recorded } = composeResponse(input);
+  return { placeholders: recorded.value.placeholders, by_part: recorded.value.bySection, chart_sites: recorded.prompted.length };
 }
 
 /**
@@ -172,25 +220,25 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
   const kind = input.office_action.kind;
   const afterFinal = kind === 'final';
   const sections: { heading: string; paragraphs: Paragraph[] }[] = [];
-  sections.push({ heading: 'Status of the Claims', paragraphs: [...claimStatusRemarks(plan), ...claimNotes(plan)] });
+  sections.push({ heading: 'Status of the Claims', paragraphs: inSection(PART.status, () => [...claimStatusRemarks(plan), ...claimNotes(plan)]) });
   const args = input.practitioner_arguments;
-  if (kind === 'restriction') sections.push({ heading: 'Election', paragraphs: electionRemarks(plan, input.election, input.office_action.mailing_date, input.restriction_groups, requirementText(args, 'restriction')) });
+  if (kind === 'restriction') sections.push({ heading: 'Election', paragraphs: inSection(PART.election, () => electionRemarks(plan, input.election, input.office_action.mailing_date, input.restriction_groups, requirementText(args, 'restriction'))) });
   if (kind === 'requirement_for_information' || outline.actionGrounds.some((g) => g.kind === 'information_requirement')) {
-    sections.push({ heading: 'Requirement for Information', paragraphs: requirementForInformationRemarks(requirementText(args, 'information_requirement')) });
+    sections.push({ heading: 'Requirement for Information', paragraphs: inSection(PART.information, () => requirementForInformationRemarks(requirementText(args, 'information_requirement'))) });
   }
   // The practitioner's text (response plans) goes where it answers, by ground id; the rest in one section.
   const placed = new Set<string>((args ?? []).filter((a) => a.kind === 'restriction' || a.kind === 'information_requirement').map((a) => a.ground_id));
   for (const d of outline.documentObjections) {
     const reply = replyFor(d.id, args);
     if (reply) placed.add(d.id);
-    sections.push(documentObjectionRemarks(d, reply));
+    sections.push(inSection(PART.objections, () => documentObjectionRemarks(d, reply)));
   }
   const claimReply = (id: string) => {
     const reply = replyFor(id, args);
     if (reply) placed.add(id);
     return reply;
   };
-  const objections = input.grounds ? claimObjectionRemarks(plan, outline.claimObjections, claimReply) : claimObjections(plan, grounds);
+  const objections = inSection(PART.objections, () => (input.grounds ? claimObjectionRemarks(plan, outline.claimObjections, claimReply) : claimObjections(plan, grounds)));
   if (objections) sections.push(objections);
   const planStrategy = (n: number) => input.strategy[n] ?? input.claims.find((c) => c.claim_number === n)?.recommendation ?? null;
   const own = grounds.map((g) => argumentsForGround(g, args));
@@ -201,14 +249,16 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
     const answer = (x: RejectionGround) => groundResponse(x, { plan, grounds, afterFinal, ...(input.file ? { file: input.file } : {}), ...(input.ground_strategies ? { groundStrategies: input.ground_strategies } : {}) });
     sections.push({
       heading: groundHeading(g, claimsPhrase(g.claims, true)),
-      paragraphs: [...restatement(g), ...(own[i].length ? groundWithArgument(g, own[i], planStrategy, answer) : answer(g))],
+      paragraphs: inSection(PART.ground([...g.ids.keys()]), () => [...restatement(g), ...(own[i].length ? groundWithArgument(g, own[i], planStrategy, answer) : answer(g))]),
     });
   });
-  const allowable = allowableSubjectMatter(plan);
+  const allowable = inSection(PART.allowable, () => allowableSubjectMatter(plan));
   if (allowable) sections.push(allowable);
-  if (suggestion) sections.push({ heading: 'Request for Interview', paragraphs: interviewRemarks(suggestion, afterFinal) });
-  if (afterFinal) sections.push({ heading: 'Entry Under 37 C.F.R. § 1.116', paragraphs: afterFinalRemarks(plan, input.office_action.mailing_date, input.response_date) });
-  sections.push({ heading: 'Conclusion', paragraphs: conclusionRemarks(kind, plan.changes_claims, input.practitioner) });
+  inSection(PART.conclusion, () => {
+    if (suggestion) sections.push({ heading: 'Request for Interview', paragraphs: interviewRemarks(suggestion, afterFinal) });
+    if (afterFinal) sections.push({ heading: 'Entry Under 37 C.F.R. § 1.116', paragraphs: afterFinalRemarks(plan, input.office_action.mailing_date, input.response_date) });
+    sections.push({ heading: 'Conclusion', paragraphs: conclusionRemarks(kind, plan.changes_claims, input.practitioner) });
+  });
 
   const out: Paragraph[] = [];
   sections.forEach((s, i) => {

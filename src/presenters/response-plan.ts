@@ -37,6 +37,7 @@ export function presentPlanClaim(c: ClaimView, s: ClaimStatus | undefined) {
     carried_out: s?.carried_out ?? false,
     carried_out_by: s?.how ?? null,
     problems: s?.problems ?? [],
+    problems_plain: s?.problems_plain ?? [],
   };
 }
 
@@ -65,6 +66,7 @@ export function presentPlanGround(g: Ground, view: PlanView, s: GroundStatus | u
     answered: s?.answered ?? false,
     answered_by: s?.answered_by ?? [],
     unanswered: s?.unanswered ?? [],
+    unanswered_plain: s?.unanswered_plain ?? null,
   };
 }
 
@@ -74,6 +76,7 @@ export function presentCompleteness(report: CompletenessReport) {
     missing_count: report.missing.length,
     missing: report.missing,
     warnings: report.warnings,
+    warnings_plain: report.warnings_plain,
     grounds: report.grounds,
     claims: report.claims,
   };
@@ -98,7 +101,7 @@ export function presentResponsePlan(row: ResponsePlanRow, view: PlanView, report
     claims: view.claims.map((c) => presentPlanClaim(c, claimStatus.get(c.claim_number))),
     election: view.election,
     restriction_groups: view.restriction_groups.map((g) => ({ label: g.label, kind: g.kind, claims: g.claims, subject: g.subject })),
-    completeness: { complete: report.complete, missing_count: report.missing.length, missing: report.missing, warnings: report.warnings },
+    completeness: { complete: report.complete, missing_count: report.missing.length, missing: report.missing, warnings: report.warnings, warnings_plain: report.warnings_plain },
     draft_job: presentPlanJob(job),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -140,6 +143,7 @@ export function presentPreview(row: ResponsePlanRow, preview: PlanPreview, price
     title: preview.title,
     sections: preview.sections,
     placeholders_total: preview.placeholders_total,
+    placeholders_source: preview.placeholders_source,
     complete: preview.complete,
     missing_count: preview.missing_count,
   };

@@ -112,7 +112,9 @@ describe('forms pages: IDS, extension petition, interview request, drawing sheet
     await page.getByRole('button', { name: 'Prepare the IDS (9.00 credits)' }).click();
     const refused = page.getByRole('alert').filter({ hasText: 'The server refused the form' });
     await refused.waitFor();
-    expect(await refused.textContent()).toContain('body.input.us_patents.0.patentee_or_applicant');
+    // The field in words, as the form names it; the API's field path stays in the API (issue 19).
+    expect(await refused.textContent()).toContain('U.S. patents, row 1, patentee or applicant: at most 200 characters');
+    expect(await refused.textContent()).not.toMatch(/body\.input|_/);
     await row1.getByLabel('Patentee or applicant').fill('Lee et al.');
 
     await page.getByRole('button', { name: 'Prepare the IDS (9.00 credits)' }).click();

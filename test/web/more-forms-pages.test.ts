@@ -107,8 +107,11 @@ describe('forms pages: the server\'s IDS window and the six issue-11 forms', () 
     const mismatch = page.getByRole('alert').filter({ hasText: 'The IDS does not fit the 37 CFR 1.97 window of the docket.' });
     await mismatch.waitFor();
     expect(await mismatch.textContent()).toContain('the docket puts it in 1.97(d)');
-    // Said once: the server's suggestion already says nothing was charged.
-    expect(await mismatch.textContent()).toMatch(/nothing was charged.*Code: ids_timing_mismatch$/i);
+    // Said once, in words; the code stays in the API (an attribute, not text), and the server's
+    // suggestion naming an API call (written for assistants) is not shown.
+    expect(await mismatch.getAttribute('data-error-code')).toBe('ids_timing_mismatch');
+    expect(await mismatch.textContent()).toMatch(/Nothing was charged\.$/);
+    expect(await mismatch.textContent()).not.toMatch(/ids_timing_mismatch|Code:|\/api\/|GET /);
     expect((await mismatch.textContent())!.match(/nothing was charged/gi)).toHaveLength(1);
     expect(await balance()).toBe(before);
     await snap(page, 'forms-ids-422');
@@ -120,7 +123,9 @@ describe('forms pages: the server\'s IDS window and the six issue-11 forms', () 
     await page.getByRole('button', { name: 'Prepare the RCE transmittal (5.00 credits)' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'The docket does not allow this paper now.' });
     await refusal.waitFor();
-    expect(await refusal.textContent()).toMatch(/is not closed .*37 CFR 1\.114\(a\).*Reply to the pending action under 37 CFR 1\.111.*Nothing was charged\..*Code: rce_not_available$/);
+    expect(await refusal.textContent()).toMatch(/is not closed .*37 CFR 1\.114\(a\).*Reply to the pending action under 37 CFR 1\.111.*Nothing was charged\.$/);
+    expect(await refusal.getAttribute('data-error-code')).toBe('rce_not_available');
+    expect(await refusal.textContent()).not.toMatch(/rce_not_available|Code:/);
     expect((await refusal.textContent())!.match(/Nothing was charged/g)).toHaveLength(1);
     expect(await balance()).toBe(before);
     await snap(page, 'forms-rce-409');

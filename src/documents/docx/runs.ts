@@ -14,24 +14,45 @@ export function run(text: string, options: Omit<IRunOptions, 'text' | 'children'
  * highlighted (the highlight is set on the run too, so it shows with a template lacking the style).
  */
 export function prompt(text: string, options: Omit<IRunOptions, 'text' | 'children'> = {}): TextRun {
-  if (tally) tally.count++;
+  countOne();
   return new TextRun({ text: `[${text}]`, style: STYLE.prompt, highlight: 'yellow', ...options });
 }
 
 /**
  * Counts the places a practitioner must fill (prompts and placeholders) while a paper's content
  * is built. Paragraphs are built synchronously, so one tally at a time per thread suffices.
+ * `bySection`: the same places by the part of the paper being built when each was made (see
+ * `inSection`; "" for places made outside any), summing to `placeholders`.
  */
-let tally: { count: number } | null = null;
-export function countPlaceholders<T>(build: () => T): { value: T; placeholders: number } {
+let tally: { count: number; bySection: Record<string, number>; section: string } | null = null;
+export function countPlaceholders<T>(build: () => T): { value: T; placeholders: number; bySection: Record<string, number> } {
   const outer = tally;
-  tally = { count: 0 };
+  tally = { count: 0, bySection: {}, section: '' };
   try {
     const value = build();
-    return { value, placeholders: tally.count };
+    return { value, placeholders: tally.count, bySection: tally.bySection };
   } finally {
     tally = outer;
   }
+}
+
+/** The places made while `build` runs are counted under `section` (a paper's part: "listing", "ground:r1-103", ...). */
+export function inSection<T>(section: string, build: () => T): T {
+  if (!tally) return build();
+  const t = tally;
+  const outer = t.section;
+  t.section = section;
+  try {
+    return build();
+  } finally {
+    t.section = outer;
+  }
+}
+
+function countOne(): void {
+  if (!tally) return;
+  tally.count++;
+  tally.bySection[tally.section] = (tally.bySection[tally.section] ?? 0) + 1;
 }
 
 /** A highlighted note to the practitioner (not a place to fill: not counted). */
@@ -49,7 +70,7 @@ export function toRuns(children: readonly Inline[]): TextRun[] {
  */
 export function markedClaimRuns(runs: readonly MarkedRun[]): TextRun[] {
   return runs.map((r) => {
-    if (tally && (r.mark === 'prompt' || r.mark === 'placeholder')) tally.count++;
+    if (r.mark === 'prompt' || r.mark === 'placeholder') countOne();
     switch (r.mark) {
       case 'added':
         return new TextRun({ text: r.text, underline: { type: 'single' } });

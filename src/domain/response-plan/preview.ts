@@ -7,6 +7,10 @@
  * election not made, a traverse without reasons, a reply to an objection. The remarks on an
  * amendment always leave two for the practitioner (where the specification supports it, and how
  * it overcomes the ground: 37 CFR 1.111(c)).
+ *
+ * Given the paper's own count (PaperCount: the paper built as the draft job builds it, not
+ * rendered), the sections carry the paper's places instead of the estimate, each part of the
+ * paper under the section that describes it, so the total is the number the paper prints.
  */
 import { formatClaimList } from '../office-action/claim-lists.ts';
 import { changesClaims, completenessOf, type CompletenessReport } from './completeness.ts';
@@ -24,8 +28,22 @@ export interface PlanPreview {
   title: string;
   sections: PreviewSection[];
   placeholders_total: number;
+  /**
+   * Where the counts come from: `paper`, the paper built as the draft job builds it (the count
+   * its first page will print); `paper_before_model`, the same before a configured language model
+   * explains charted limitations (the most the paper will hold); `outline`, this outline's
+   * estimate, when the paper cannot be built now.
+   */
+  placeholders_source: 'paper' | 'paper_before_model' | 'outline';
   complete: boolean;
   missing_count: number;
+}
+
+/** The places of the built paper, by part (documents/build-response.ts `tallyResponse`). */
+export interface PaperCount {
+  placeholders: number;
+  by_part: Readonly<Record<string, number>>;
+  exact: boolean;
 }
 
 const REMARKS_PER_AMENDMENT = 2;
@@ -199,32 +217,63 @@ function allowableSection(view: PlanView): PreviewSection | null {
 }
 
 /** The outline, in the builder's order: listing, status, election, objections, rejections, allowable matter, conclusion. */
-export function previewOf(view: PlanView, report: CompletenessReport = completenessOf(view)): PlanPreview {
+export function previewOf(view: PlanView, report: CompletenessReport = completenessOf(view), paper?: PaperCount): PlanPreview {
   const amends = changesClaims(view);
-  const sections: PreviewSection[] = [];
+  const sections: { part: string; section: PreviewSection }[] = [];
+  const add = (part: string, section: PreviewSection) => sections.push({ part, section });
   const intro: PreviewSection = { heading: 'Introduction', says: [`Replies to the ${KIND_WORDS[view.kind]}${view.mailing_date ? ` mailed ${view.mailing_date}` : ''}${amends ? ', with the amendments and remarks below' : ', with the remarks below'}.`], placeholders: 0 };
   if (!report.complete) intro.says.push(`The plan is incomplete (${report.missing.length} item${report.missing.length === 1 ? '' : 's'} missing): submitting it needs accept_incomplete, and the paper then opens with a drafting note listing what is missing.`);
-  sections.push(intro);
-  if (amends) sections.push(listingSection(view));
-  sections.push(statusSection(view));
+  add('intro', intro);
+  if (amends) add('listing', listingSection(view));
+  add('status', statusSection(view));
   const restriction = view.grounds.find((g) => g.kind === 'restriction');
-  if (view.kind === 'restriction' || restriction) sections.push(electionSection(view, restriction));
+  if (view.kind === 'restriction' || restriction) add('election', electionSection(view, restriction));
   const info = view.grounds.find((g) => g.kind === 'information_requirement');
   if (info) {
     const arg = view.arguments[info.id];
-    sections.push({ heading: 'Requirement for Information', says: [arg ? `The information, in the practitioner's words (${words(arg.text)} words).` : '[placeholder: each item of information required, or a statement that it is unknown or not readily available (37 CFR 1.105(a)(3))]'], placeholders: arg ? 0 : 1 });
+    add('information', { heading: 'Requirement for Information', says: [arg ? `The information, in the practitioner's words (${words(arg.text)} words).` : '[placeholder: each item of information required, or a statement that it is unknown or not readily available (37 CFR 1.105(a)(3))]'], placeholders: arg ? 0 : 1 });
   }
   const objections = objectionsSection(view, report);
-  if (objections) sections.push(objections);
-  for (const g of view.grounds.filter((x) => x.kind === 'rejection')) sections.push(rejectionSection(g, view, report));
+  if (objections) add('objections', objections);
+  for (const g of view.grounds.filter((x) => x.kind === 'rejection')) add(`ground:${g.id}`, rejectionSection(g, view, report));
   const allowable = allowableSection(view);
-  if (allowable) sections.push(allowable);
-  sections.push({ heading: 'Conclusion', says: ['Requests reconsideration and allowance, invites a telephone call, and authorizes fees to the deposit account; the signature block follows.'], placeholders: 0 });
+  if (allowable) add('allowable', allowable);
+  add('conclusion', { heading: 'Conclusion', says: ['Requests reconsideration and allowance, invites a telephone call, and authorizes fees to the deposit account; the signature block follows.'], placeholders: 0 });
+  if (paper) withPaperCounts(sections, paper);
   return {
     title: titleOf(view, amends),
-    sections,
-    placeholders_total: sections.reduce((s, x) => s + x.placeholders, 0),
+    sections: sections.map((s) => s.section),
+    placeholders_total: sections.reduce((s, x) => s + x.section.placeholders, 0),
+    placeholders_source: !paper ? 'outline' : paper.exact ? 'paper' : 'paper_before_model',
     complete: report.complete,
     missing_count: report.missing.length,
   };
+}
+
+const PART_HEADINGS: Readonly<Record<string, string>> = {
+  listing: 'Amendments to the Claims',
+  status: 'Status of the Claims',
+  election: 'Election',
+  information: 'Requirement for Information',
+  objections: 'Objections',
+  allowable: 'Allowable Subject Matter',
+};
+
+/**
+ * The paper's places in place of the estimate: each part of the paper under the section that
+ * describes it (a paper section answering several grounds under the first of them), a part this
+ * outline has no section for in a section of its own before the conclusion, and places made
+ * outside any part under the conclusion. The sections then sum to the paper's count.
+ */
+function withPaperCounts(sections: { part: string; section: PreviewSection }[], paper: PaperCount): void {
+  for (const s of sections) s.section.placeholders = 0;
+  const conclusion = sections[sections.length - 1]!.section;
+  for (const [part, n] of Object.entries(paper.by_part)) {
+    if (!n) continue;
+    const ids = part.startsWith('ground:') ? part.slice('ground:'.length).split(',') : null;
+    const target = ids ? sections.find((s) => ids.some((id) => s.part === `ground:${id}`)) : sections.find((s) => s.part === part);
+    if (target) target.section.placeholders += n;
+    else if (PART_HEADINGS[part]) sections.splice(sections.length - 1, 0, { part, section: { heading: PART_HEADINGS[part]!, says: [], placeholders: n } });
+    else conclusion.placeholders += n;
+  }
 }

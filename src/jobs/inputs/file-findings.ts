@@ -16,7 +16,7 @@ import type { OaResponseRequest } from '../requests.ts';
 import { claimsBeforeResponse } from './claims-before.ts';
 import { paperFileOf } from './paper-file.ts';
 
-export async function fileFindings(db: Db, job: DraftJobRow, request: OaResponseRequest): Promise<PaperFile | null> {
+export async function fileFindings(db: Db, job: Pick<DraftJobRow, 'analysis_id' | 'account_id' | 'application_id'>, request: OaResponseRequest): Promise<PaperFile | null> {
   if (!job.analysis_id) return null;
   const analysis = await db.selectFrom('analyses').select(['id', 'application_number', 'record', 'text']).where('id', '=', job.analysis_id).where('account_id', '=', job.account_id).executeTakeFirst();
   if (!analysis) return null;

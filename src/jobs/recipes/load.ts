@@ -3,7 +3,7 @@ import type { ApplicationRow, DraftJobRow } from '../../db/schema.ts';
 import { PermanentJobError } from '../errors.ts';
 import type { StoredAnalysis } from '../inputs/analysis.ts';
 
-export async function loadApplication(db: Db, job: DraftJobRow): Promise<ApplicationRow> {
+export async function loadApplication(db: Db, job: Pick<DraftJobRow, 'application_id'>): Promise<ApplicationRow> {
   const app = job.application_id
     ? await db.selectFrom('applications').selectAll().where('id', '=', job.application_id).executeTakeFirst()
     : undefined;
@@ -11,7 +11,7 @@ export async function loadApplication(db: Db, job: DraftJobRow): Promise<Applica
   return app;
 }
 
-export async function loadAnalysis(db: Db, job: DraftJobRow): Promise<StoredAnalysis> {
+export async function loadAnalysis(db: Db, job: Pick<DraftJobRow, 'analysis_id' | 'account_id'>): Promise<StoredAnalysis> {
   const row = job.analysis_id
     ? await db.selectFrom('analyses').select('record').where('id', '=', job.analysis_id).where('account_id', '=', job.account_id).executeTakeFirst()
     : undefined;

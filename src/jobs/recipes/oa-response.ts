@@ -5,28 +5,22 @@
  * configured, the explanations the paper would leave for its charted limitations are drafted and
  * verified first (inputs/drafted-arguments.ts).
  */
-import { captionOf } from '../inputs/caption.ts';
-import { responseInputOf } from '../inputs/response-input.ts';
+import { responsePaperInput } from '../inputs/paper-input.ts';
 import type { OaResponseRequest } from '../requests.ts';
-import { loadAnalysis, loadApplication } from './load.ts';
 import { docxName, type Recipe } from './types.ts';
 import { outlineResponse } from '../../documents/response-outline.ts';
 import { claimsAfterResponse } from '../../documents/claims-after.ts';
-import { fileFindings } from '../inputs/file-findings.ts';
 import { withDraftedArguments } from '../inputs/drafted-arguments.ts';
 
 export const oaResponseRecipe: Recipe = async ({ db, job, builders, step, llm }) => {
   const request = job.request as unknown as OaResponseRequest;
   await step(10, 'Loading the analysis');
-  const analysis = await loadAnalysis(db, job);
-  const application = await loadApplication(db, job);
-
-  await step(25, 'Reading the application file and the cited art');
-  const file = await fileFindings(db, job, request);
+  const paper = await responsePaperInput(db, job, request, () => step(25, 'Reading the application file and the cited art'));
+  const application = paper.application;
+  let input = paper.input;
+  const file = input.file;
 
   await step(40, 'Drafting claim amendments');
-  const meta = analysis.office_action?.metadata;
-  let input = { ...responseInputOf(analysis, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value })), ...(file ? { file } : {}) };
   if (llm && file) {
     await step(50, 'Drafting explanations of the charted limitations with the language model');
     input = await withDraftedArguments(input, llm);

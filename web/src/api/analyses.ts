@@ -18,7 +18,10 @@ export interface Analysis {
   rejection_type: string;
   claim_analyses: ClaimAnalysis[];
   glass_box: { experts_invoked: string[]; citations_verified: boolean; confidence_scores: Record<string, number>; model_versions: Record<string, string>; elapsed_seconds: number; overall_confidence: number };
-  warnings?: string[];
+  /** Each with a code (the API's) and a message for people. */
+  warnings?: (string | { code: string; message: string })[];
+  /** The kind of paper the text shows (`non_final`, ...), where the analysis found it. */
+  office_action?: { kind?: { kind?: string } | null } | null;
   billing: { input_tokens: number; output_tokens: number; cost: string };
   created_at: string;
 }

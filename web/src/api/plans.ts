@@ -14,7 +14,9 @@ export interface PlanClaim {
   amended_text: string | null;
   markup: { marked_text: string; runs: MarkedRun[]; added_chars: number; deleted_chars: number; unchanged: boolean } | null;
   carried_out: boolean;
+  /** For an API caller (codes, calls); the page shows `problems_plain`. */
   problems: string[];
+  problems_plain?: string[];
 }
 export interface PlanGround {
   ground_id: string;
@@ -27,8 +29,13 @@ export interface PlanGround {
   statement: { text: string } | null;
   argument: { text: string; updated_at: string } | null;
   answered: boolean;
+  answered_by?: { claims: number[]; how: string; base?: number }[];
+  /** What leaves the ground unanswered, for a person. */
+  unanswered_plain?: string | null;
+  objection_type?: string | null;
 }
-export interface Missing { code: string; ground_id?: string; claim?: number; message: string }
+/** `message` is the API's (it names calls and fields); `plain` is for a person. */
+export interface Missing { code: string; ground_id?: string; claim?: number; message: string; plain?: string }
 export interface Plan {
   plan_id: string;
   analysis_id: string;
@@ -38,23 +45,9 @@ export interface Plan {
   office_action: { kind: string; mailing_date: string | null };
   grounds: PlanGround[];
   claims: PlanClaim[];
-  completeness: { complete: boolean; missing_count: number; missing: Missing[]; warnings: string[] };
+  completeness: { complete: boolean; missing_count: number; missing: Missing[]; warnings: string[]; warnings_plain?: string[] };
   draft_job: { job_id: string; status: string; poll_url: string } | null;
 }
-
-export const STRATEGIES = [
-  ['amend_narrow', 'Amend to narrow'],
-  ['argue_distinction', 'Argue the distinction'],
-  ['cancel', 'Cancel the claim'],
-  ['argue_unexpected_results', 'Argue unexpected results'],
-  ['amend_clarify', 'Amend to clarify'],
-  ['rewrite_independent', 'Rewrite in independent form'],
-  ['terminal_disclaimer', 'File a terminal disclaimer'],
-  ['no_action', 'No action'],
-  ['elect', 'Elect'],
-  ['provide_information', 'Provide the information'],
-] as const;
-export const AMENDING = new Set(['amend_narrow', 'amend_clarify', 'rewrite_independent']);
 
 const key = (id: string) => ['plan', id] as const;
 
@@ -83,8 +76,16 @@ export function useSetArgument(planId: string) {
   return useEdit(planId, ({ groundId, text }: { groundId: string; text: string }) => api(`/api/response-plans/${planId}/grounds/${encodeURIComponent(groundId)}/argument`, { method: 'PUT', body: { text } }));
 }
 
+export interface Preview {
+  price_to_submit: string;
+  /** The highlighted, bracketed places the paper will leave for the practitioner. */
+  placeholders_total: number;
+  placeholders_source?: 'paper' | 'paper_before_model' | 'outline';
+  complete: boolean;
+}
+
 export function usePreview(planId: string, version: number | undefined) {
-  return useQuery({ queryKey: ['plan', planId, 'preview', version], enabled: version !== undefined, queryFn: () => api<{ price_to_submit: string; placeholders_total: number; complete: boolean }>(`/api/response-plans/${planId}/preview`) });
+  return useQuery({ queryKey: ['plan', planId, 'preview', version], enabled: version !== undefined, queryFn: () => api<Preview>(`/api/response-plans/${planId}/preview`) });
 }
 
 export function useSubmitPlan(planId: string) {
@@ -98,7 +99,7 @@ export function useSubmitPlan(planId: string) {
   });
 }
 
-export interface Job { job_id: string; status: string; progress?: number; download_url?: string; filename?: string; error_message?: string }
+export interface Job { job_id: string; status: string; progress?: number; current_step?: string; download_url?: string; filename?: string; error_message?: string }
 export function useJob(jobId: string | null) {
   return useQuery({
     queryKey: ['job', jobId],

@@ -2,6 +2,7 @@ import { useAnalysesList } from '../api/analyses.ts';
 import { SelectField } from '../ui/Field.tsx';
 import { ErrorState, Loading } from '../ui/States.tsx';
 import { fmtDateTime } from '../ui/format.ts';
+import { paperKindWords, sentenceCase } from '../response/words.ts';
 
 /** The application's analyses (GET /api/analyses), newest first, for a form that reads one. */
 export function useApplicationAnalyses(applicationNumber: string) {
@@ -29,7 +30,7 @@ export function AnalysisSelect({ applicationNumber, value, onChange, label, hint
   return (
     <SelectField label={label} value={value} onChange={(e) => onChange(e.target.value)} hint={hint}>
       {optional ? <option value="">None</option> : null}
-      {analyses.mine.map((a) => <option key={a.analysis_id} value={a.analysis_id}>{a.rejection_type} action, analyzed {fmtDateTime(a.created_at)}</option>)}
+      {analyses.mine.map((a) => <option key={a.analysis_id} value={a.analysis_id}>{sentenceCase(paperKindWords(a.rejection_type))}, analyzed {fmtDateTime(a.created_at)}</option>)}
     </SelectField>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '../ui/Button.tsx';
 import { Badge } from '../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits, fmtUsd } from '../ui/format.ts';
+import { fieldMessage, forPeople, jobStateWords } from '../response/words.ts';
 
 /**
  * The shared half of every form page: the price before submitting (POST /api/quote), the submit
@@ -74,7 +75,7 @@ export function ExportForm({ type, form, noun, build, children, hideUsptoFees = 
           {!hideUsptoFees && quote.data?.uspto_fees?.length ? <UsptoFees fees={quote.data.uspto_fees} /> : null}
         </div>
         {problem ? <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">{problem}</div> : null}
-        <SubmitError error={submit.error} />
+        <SubmitError error={submit.error} price={price} balance={quote.data?.balance ?? null} />
         {jobId ? null : (
           <Button type="submit" busy={submit.isPending}>
             {noun} ({price ?? '…'} credits)
@@ -102,21 +103,26 @@ function UsptoFees({ fees }: { fees: UsptoFeeQuoted[] }) {
   );
 }
 
-/** A refusal the server explains: what it said, and what to do (its agent_suggestion). */
+/**
+ * A refusal the server explains: what it said (a leading field name in words), and what to do
+ * when its suggestion is written for a person (one naming API calls or fields is for assistants).
+ */
 function Refusal({ title, error }: { title: string; error: ApiError }) {
+  const suggestion = error.suggestion && forPeople(error.suggestion) ? error.suggestion : null;
   return (
-    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+    // The code stays in the API: kept as an attribute for scripts and tests, never shown.
+    <div role="alert" data-error-code={error.code} className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
       <p className="font-semibold">{title}</p>
-      <p className="mt-1">{error.message}</p>
-      {error.suggestion ? <p className="mt-1">{error.suggestion}</p> : null}
+      <p className="mt-1">{fieldMessage(error.message)}</p>
+      {suggestion ? <p className="mt-1">{suggestion}</p> : null}
       {/* A refusal before charging: say so unless the server's own words already do. */}
-      <p className="mt-1 text-xs text-red-800">{/nothing (was|is) charged/i.test(`${error.message} ${error.suggestion ?? ''}`) ? '' : 'Nothing was charged. '}Code: {error.code}</p>
+      {/nothing (was|is) charged/i.test(`${error.message} ${suggestion ?? ''}`) ? null : <p className="mt-1 text-xs text-red-800">Nothing was charged.</p>}
     </div>
   );
 }
 
 /** The server's error, as it sent it: field problems listed, a 402 pointing to billing, 409/422 explained. */
-export function SubmitError({ error }: { error: unknown }) {
+export function SubmitError({ error, price, balance }: { error: unknown; price?: string | null; balance?: string | null }) {
   if (!error) return null;
   // 409: the docket does not allow this paper now (prosecution not closed, no notice of allowance,
   // claims not twice rejected, period expired). 422: the IDS timing of 37 CFR 1.97 refuses it.
@@ -131,7 +137,7 @@ export function SubmitError({ error }: { error: unknown }) {
     return (
       <Notice tone="warning">
         <p className="font-semibold">Not enough credits.</p>
-        <p>{error.message} <Link className="font-semibold underline" to="/settings/billing">Buy credits on the billing page</Link>, then submit again.</p>
+        <p>{price ? `It costs ${price} credits` : 'It costs more credits than you have'}{price && balance ? `; your balance is ${fmtBalance(balance)}` : ''}. <Link className="font-semibold underline" to="/settings/billing">Buy credits on the billing page</Link>, then submit again.</p>
       </Notice>
     );
   }
@@ -141,7 +147,7 @@ export function SubmitError({ error }: { error: unknown }) {
     return (
       <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
         <p className="font-medium">The server refused the form; correct {items.length === 1 ? 'this field' : 'these fields'}:</p>
-        <ul className="mt-1 list-disc pl-5">{items.map((m, i) => <li key={i}><code>{m.split(': ')[0]}</code>: {m.split(': ').slice(1).join(': ')}</li>)}</ul>
+        <ul className="mt-1 list-disc pl-5">{items.map((m, i) => <li key={i}>{fieldMessage(m)}</li>)}</ul>
       </div>
     );
   }
@@ -155,7 +161,7 @@ function JobProgress({ job, error, onAnother }: { job: ReturnType<typeof useJob>
         <p><Badge tone="green">Complete</Badge> <a className="ml-2 font-semibold text-blue-800 underline" href={job.download_url}>Download {job.filename ?? 'the document (.docx)'}</a></p>
       ) : job.status === 'failed' ? <ErrorState error={new Error(job.error_message ?? 'The document failed; the charge was refunded.')} /> : (
         <div>
-          <p>Preparing… {job.status}{typeof job.progress === 'number' ? ` (${job.progress}%)` : ''}</p>
+          <p>Preparing… {jobStateWords(job)}{typeof job.progress === 'number' ? ` (${job.progress}%)` : ''}</p>
           <progress className="mt-1 w-full max-w-sm" max={100} value={job.progress ?? undefined} aria-label="Document progress" />
         </div>
       )}

@@ -5,6 +5,7 @@ import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Empty, ErrorState, Loading } from '../ui/States.tsx';
 import { fmtDateTime } from '../ui/format.ts';
 import { ExportForm } from './ExportForm.tsx';
+import { paperKindWords, sentenceCase } from '../response/words.ts';
 
 /** Applicant-initiated interview request (PTOL-413A), its agenda drawn from an analysis. */
 export function InterviewForm({ applicationNumber }: { applicationNumber: string }) {
@@ -41,7 +42,7 @@ export function InterviewForm({ applicationNumber }: { applicationNumber: string
     <ExportForm type="form" form="interview_request" noun="Prepare the interview request" build={build}>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label="Analysis for the agenda" value={chosen} onChange={(e) => setAnalysisId(e.target.value)} hint="The claims, grounds and proposed strategy per claim come from it.">
-          {mine.map((a) => <option key={a.analysis_id} value={a.analysis_id}>{a.rejection_type} action, analyzed {fmtDateTime(a.created_at)}</option>)}
+          {mine.map((a) => <option key={a.analysis_id} value={a.analysis_id}>{sentenceCase(paperKindWords(a.rejection_type))}, analyzed {fmtDateTime(a.created_at)}</option>)}
         </SelectField>
         <SelectField label="Interview type" value={type} onChange={(e) => setType(e.target.value as typeof type)}>
           <option value="telephonic">Telephonic</option>

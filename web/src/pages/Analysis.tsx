@@ -8,6 +8,7 @@ import { Button } from '../ui/Button.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading } from '../ui/States.tsx';
 import { fmtCredits, fmtDateTime } from '../ui/format.ts';
+import { claimStatusWords, paperKindWords, strategyName, words } from '../response/words.ts';
 
 interface Mark { start: number; end: number; id: string; claims: number[]; finding: string }
 
@@ -29,11 +30,18 @@ export function buildMarks(claims: ClaimAnalysis[], textLength: number): Mark[] 
   return marks;
 }
 
+/** The recommended strategy in words ("Amend to narrow"), never its code. */
 function strategyLabel(c: ClaimAnalysis): string {
   const s = c.strategy;
-  if (!s) return c.recommendation;
-  if (typeof s === 'string') return s;
-  return s.code ?? c.recommendation;
+  const code = !s ? c.recommendation : typeof s === 'string' ? s : (s.code ?? c.recommendation);
+  return strategyName(code);
+}
+
+/** "35 U.S.C. 103" from "103", "double patenting" from "DP": the basis of a claim's rejection. */
+function basisLabel(basis: string): string {
+  if (!basis) return '—';
+  if (basis === 'DP') return 'Double patenting';
+  return basis.split(/[,;/]\s*/).map((b) => (/^\d{3}/.test(b) ? `35 U.S.C. ${b}` : words(b))).join('; ');
 }
 
 export default function AnalysisPage() {
@@ -76,7 +84,7 @@ export default function AnalysisPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title={`Analysis of the ${a.rejection_type} action`}
+        title={`Analysis of the ${paperKindWords(a.office_action?.kind?.kind ?? a.rejection_type)}`}
         description={<>Application <Link className="font-semibold text-blue-800 underline" to={`/applications/${a.application_number}`}>{a.application_number}</Link> · analyzed {fmtDateTime(a.created_at)} · cost {fmtCredits(a.billing.cost)} credits ({a.billing.input_tokens.toLocaleString('en-US')} input and {a.billing.output_tokens.toLocaleString('en-US')} output tokens)</>}
         actions={<Button busy={start.isPending} onClick={() => start.mutate(a.analysis_id, { onSuccess: (p) => navigate(`/responses/${p.plan_id}`) })}>Prepare the response</Button>}
       />
@@ -103,8 +111,8 @@ export default function AnalysisPage() {
                     {a.claim_analyses.map((c) => (
                       <tr key={c.claim_number} id={`claim-${c.claim_number}`} className="border-b border-slate-200 align-top target:bg-blue-50">
                         <th scope="row" className="py-2 pr-3 font-semibold">{c.claim_number}</th>
-                        <td className="py-2 pr-3"><Badge tone={c.status === 'rejected' ? 'red' : c.status === 'allowed' || c.status === 'allowable' ? 'green' : 'amber'}>{c.status}</Badge></td>
-                        <td className="py-2 pr-3">{c.basis || '—'}</td>
+                        <td className="py-2 pr-3"><Badge tone={c.status === 'rejected' ? 'red' : c.status === 'allowed' || c.status === 'allowable' ? 'green' : 'amber'}>{words(claimStatusWords(c.status))}</Badge></td>
+                        <td className="py-2 pr-3">{basisLabel(c.basis)}</td>
                         <td className="py-2 pr-3">{c.prior_art.length ? c.prior_art.join('; ') : '—'}</td>
                         <td className="py-2 pr-3">{strategyLabel(c)}</td>
                         <td className="py-2">{(marksByClaim.get(c.claim_number) ?? []).map((m, i) => <a key={m.id} href={`#${m.id}`} className="mr-2 text-blue-800 underline" aria-label={`Evidence ${i + 1} for claim ${c.claim_number}: ${m.finding}`}>{i + 1}</a>)}</td>
@@ -129,9 +137,9 @@ export default function AnalysisPage() {
             <table className="mt-4 w-full max-w-2xl text-left text-sm">
               <caption className="mb-1 text-left font-medium">Experts</caption>
               <thead className="border-b border-slate-300"><tr><th scope="col" className="py-1 pr-3">Expert</th><th scope="col" className="py-1 pr-3">Version</th><th scope="col" className="py-1">Confidence</th></tr></thead>
-              <tbody>{a.glass_box.experts_invoked.map((e) => <tr key={e} className="border-b border-slate-200"><td className="py-1 pr-3">{e}</td><td className="py-1 pr-3">{a.glass_box.model_versions[e] ?? '—'}</td><td className="py-1">{a.glass_box.confidence_scores[e] !== undefined ? `${Math.round(a.glass_box.confidence_scores[e] * 100)}%` : '—'}</td></tr>)}</tbody>
+              <tbody>{a.glass_box.experts_invoked.map((e) => <tr key={e} className="border-b border-slate-200"><td className="py-1 pr-3">{words(e)}</td><td className="py-1 pr-3">{a.glass_box.model_versions[e] ?? '—'}</td><td className="py-1">{a.glass_box.confidence_scores[e] !== undefined ? `${Math.round(a.glass_box.confidence_scores[e] * 100)}%` : '—'}</td></tr>)}</tbody>
             </table>
-            {a.warnings && a.warnings.length ? <ul className="mt-3 list-disc pl-5 text-sm text-amber-900">{a.warnings.map((w, i) => <li key={i}>{typeof w === 'string' ? w : JSON.stringify(w)}</li>)}</ul> : null}
+            {a.warnings && a.warnings.length ? <ul className="mt-3 list-disc pl-5 text-sm text-amber-900">{a.warnings.map((w, i) => <li key={i}>{typeof w === 'string' ? w : w.message}</li>)}</ul> : null}
           </Section>
         </Tabs.Content>
       </Tabs.Root>

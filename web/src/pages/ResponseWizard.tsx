@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
-import { AMENDING, STRATEGIES, useJob, usePlan, usePreview, useSetArgument, useSetClaimText, useSetStrategy, useSubmitPlan, type MarkedRun, type Plan, type PlanClaim, type PlanGround } from '../api/plans.ts';
+import { useMe } from '../api/auth.ts';
+import { useJob, usePlan, usePreview, useSetArgument, useSetClaimText, useSetStrategy, useSubmitPlan, type MarkedRun, type Plan, type PlanClaim, type PlanGround } from '../api/plans.ts';
 import { SupportCheck } from '../file/SupportCheck.tsx';
+import { AMENDING, STRATEGIES, answeredWords, argumentLabel, claimList, claimNeedWords, claimStatusWords, editErrorWords, jobStateWords, paperKindWords, placesWords, strategyName } from '../response/words.ts';
 import { Button } from '../ui/Button.tsx';
 import { SelectField, TextArea } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
-import { fmtCredits } from '../ui/format.ts';
+import { fmtBalance, fmtCredits, fmtDate } from '../ui/format.ts';
 
 export function Markup({ runs }: { runs: MarkedRun[] }) {
   return (
@@ -22,17 +24,25 @@ export function Markup({ runs }: { runs: MarkedRun[] }) {
   );
 }
 
+/** A refused edit or submission, in words for a person (the API's agent_suggestion is for assistants). */
+function EditError({ error }: { error: unknown }) {
+  if (!error) return null;
+  const text = error instanceof ApiError ? editErrorWords(error.code, error.message) : error instanceof Error ? error.message : 'Something went wrong.';
+  return <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900">{text}</p>;
+}
+
 export default function ResponseWizard() {
   const { planId = '' } = useParams();
   const plan = usePlan(planId);
   if (plan.isPending) return <Loading />;
   if (plan.error) return <ErrorState error={plan.error} retry={() => plan.refetch()} />;
   const p = plan.data;
+  const oa = p.office_action;
   return (
     <div className="space-y-6">
       <PageHeader
         title="Response to the office action"
-        description={<>Application <Link className="font-semibold text-blue-800 underline" to={`/applications/${p.application_number}`}>{p.application_number}</Link> · <Link className="font-semibold text-blue-800 underline" to={`/analyses/${p.analysis_id}`}>the analysis</Link> · {p.status === 'submitted' ? <Badge tone="green">Submitted</Badge> : <Badge>Open</Badge>}</>}
+        description={<>Reply to the {paperKindWords(oa.kind)}{oa.mailing_date ? ` mailed ${fmtDate(oa.mailing_date)}` : ''} · application <Link className="font-semibold text-blue-800 underline" to={`/applications/${p.application_number}`}>{p.application_number}</Link> · <Link className="font-semibold text-blue-800 underline" to={`/analyses/${p.analysis_id}`}>the analysis</Link> · {p.status === 'submitted' ? <Badge tone="green">Submitted</Badge> : <Badge>Open</Badge>}</>}
       />
       <ol className="space-y-6">
         <li><Grounds plan={p} /></li>
@@ -59,25 +69,34 @@ function GroundItem({ plan, g }: { plan: Plan; g: PlanGround }) {
   const [text, setText] = useState(g.argument?.text ?? '');
   useEffect(() => setText(g.argument?.text ?? ''), [g.argument?.text]);
   const dirty = text !== (g.argument?.text ?? '');
+  const written = !!g.argument?.text.trim();
+  const label = argumentLabel(g);
+  const isReply = g.kind !== 'rejection';
+  // Answered, with an empty box: say what answers it (an amendment, a cancellation, abeyance ...).
+  const how = g.answered && !written ? answeredWords(g.answered_by ?? []) : '';
   return (
-    <li className="rounded-md border border-slate-300 p-4">
+    <li className="rounded-md border border-slate-300 p-4" data-ground>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">{g.title} <span className="font-normal text-slate-600">· claims {g.claims.join(', ') || '—'}</span></h3>
+        <h3 className="font-semibold">{g.title} {g.claims.length ? <span className="font-normal text-slate-600">· {g.claims.length === 1 ? 'claim' : 'claims'} {claimList(g.claims)}</span> : null}</h3>
         {g.answered ? <Badge tone="green">Answered</Badge> : <Badge tone="amber">Not answered</Badge>}
       </div>
       {g.statement?.text ? <blockquote className="mt-2 border-l-4 border-slate-300 pl-3 text-sm text-slate-700">{g.statement.text.length > 400 ? `${g.statement.text.slice(0, 400)}…` : g.statement.text}</blockquote> : null}
+      {how ? <p className="mt-2 text-sm text-green-900">Answered without {isReply ? 'a reply' : 'an argument'}: {how}</p> : null}
+      {!g.answered && g.unanswered_plain ? <p className="mt-2 text-sm text-amber-900">Not answered yet: {lowerFirst(g.unanswered_plain)}{g.unanswered_plain.endsWith('.') ? '' : '.'}</p> : null}
       {plan.status === 'open' ? (
         <div className="mt-3 space-y-2">
-          <TextArea label={`Argument on ${g.title}`} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+          <TextArea label={label} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
           <div className="flex items-center gap-3">
-            <Button variant="secondary" disabled={!dirty} busy={set.isPending} onClick={() => set.mutate({ groundId: g.ground_id, text })}>Save argument</Button>
-            {set.error ? <span className="text-sm text-red-700" role="alert">{set.error.message}</span> : null}
+            <Button variant="secondary" disabled={!dirty} busy={set.isPending} onClick={() => set.mutate({ groundId: g.ground_id, text })}>{isReply ? 'Save reply' : 'Save argument'}</Button>
           </div>
+          <EditError error={set.error} />
         </div>
       ) : g.argument ? <p className="mt-2 text-sm whitespace-pre-wrap">{g.argument.text}</p> : null}
     </li>
   );
 }
+
+const lowerFirst = (t: string) => (t ? `${t[0]!.toLowerCase()}${t.slice(1)}` : t);
 
 function Claims({ plan }: { plan: Plan }) {
   return (
@@ -89,6 +108,16 @@ function Claims({ plan }: { plan: Plan }) {
   );
 }
 
+/** What claim `c` still needs, in words for the place it is shown. */
+function claimNeeds(plan: Plan, c: PlanClaim): string[] {
+  const items = plan.completeness.missing.filter((m) => m.claim === c.claim_number);
+  const said = new Set(items.map((m) => m.plain));
+  const out = items.map((m) => claimNeedWords(m, plan.grounds));
+  // Notes that are not missing items (unexpected results outside obviousness, an election not yet made).
+  for (const p of c.problems_plain ?? []) if (!said.has(p)) out.push(p);
+  return [...new Set(out)];
+}
+
 function ClaimItem({ plan, c }: { plan: Plan; c: PlanClaim }) {
   const setStrategy = useSetStrategy(plan.plan_id);
   const setText = useSetClaimText(plan.plan_id);
@@ -97,6 +126,7 @@ function ClaimItem({ plan, c }: { plan: Plan; c: PlanClaim }) {
   useEffect(() => { setOriginal(c.original_text ?? ''); }, [c.original_text]);
   const amending = !!c.strategy && AMENDING.has(c.strategy);
   const open = plan.status === 'open';
+  const needs = claimNeeds(plan, c);
 
   // Live markup: the server computes it (one vocabulary with the document), debounced.
   useEffect(() => {
@@ -108,9 +138,9 @@ function ClaimItem({ plan, c }: { plan: Plan; c: PlanClaim }) {
   }, [amended, original, amending]);
 
   return (
-    <li className="rounded-md border border-slate-300 p-4">
+    <li className="rounded-md border border-slate-300 p-4" id={`claim-${c.claim_number}`}>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h3 className="font-semibold">Claim {c.claim_number} <span className="font-normal text-slate-600">· {c.status}{c.independent ? ' · independent' : ''}</span></h3>
+        <h3 className="font-semibold">Claim {c.claim_number} <span className="font-normal text-slate-600">· {claimStatusWords(c.status)}{c.independent ? ' · independent' : ''}</span></h3>
         {c.carried_out ? <Badge tone="green">Ready</Badge> : <Badge tone="amber">Needs work</Badge>}
       </div>
       <div className="mt-2 max-w-sm">
@@ -118,8 +148,9 @@ function ClaimItem({ plan, c }: { plan: Plan; c: PlanClaim }) {
           {c.strategy ? null : <option value="">Choose…</option>}
           {STRATEGIES.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
         </SelectField>
+        {c.recommendation && c.recommendation !== c.strategy ? <p className="mt-1 text-xs text-slate-600">The analysis recommends: {strategyName(c.recommendation)}.</p> : null}
       </div>
-      {setStrategy.error ? <ErrorState error={setStrategy.error} /> : null}
+      <EditError error={setStrategy.error} />
       {amending ? (
         <div className="mt-3 grid gap-3 lg:grid-cols-2">
           <TextArea label={`Claim ${c.claim_number} as it stands`} rows={5} value={original} disabled={!open} onChange={(e) => setOriginal(e.target.value)} />
@@ -127,27 +158,41 @@ function ClaimItem({ plan, c }: { plan: Plan; c: PlanClaim }) {
           <div className="lg:col-span-2" aria-live="polite">
             <p className="mb-1 text-sm font-medium text-slate-800">Markup (additions underlined, deletions struck through) {setText.isPending ? <span className="text-slate-600">updating…</span> : null}</p>
             {c.markup ? <Markup runs={c.markup.runs} /> : <p className="text-sm text-slate-600">Enter the claim as it stands and as amended to see the markup.</p>}
-            {setText.error ? <ErrorState error={setText.error} /> : null}
+            <EditError error={setText.error} />
           </div>
           {c.markup && !c.markup.unchanged ? <div className="lg:col-span-2"><SupportCheck claimNumber={c.claim_number} runs={c.markup.runs} applicationNumber={plan.application_number} analysisId={plan.analysis_id} /></div> : null}
         </div>
       ) : null}
-      {c.problems.length ? <ul className="mt-2 list-disc pl-5 text-sm text-amber-900">{c.problems.map((p, i) => <li key={i}>{p}</li>)}</ul> : null}
+      {needs.length ? <ul className="mt-2 list-disc pl-5 text-sm text-amber-900">{needs.map((p, i) => <li key={i}>{p}</li>)}</ul> : null}
     </li>
   );
 }
 
 function Completeness({ plan }: { plan: Plan }) {
   const c = plan.completeness;
+  // Each unanswered ground once, in words; the claims' own items are shown beside each claim (step 2).
+  const general = c.missing.filter((m) => m.claim === undefined);
+  const claims = [...new Set(c.missing.filter((m) => m.claim !== undefined).map((m) => m.claim!))];
+  const unanswered = plan.grounds.filter((g) => !g.answered).length;
   return (
     <Section id="step-check" title="3. Completeness check" description="37 CFR 1.111(b): the reply must answer every ground of rejection and objection.">
       {c.complete ? <Notice tone="success">Every ground and objection is answered.</Notice> : (
         <>
-          <Notice tone="warning">{c.missing_count} item{c.missing_count === 1 ? '' : 's'} still unanswered.</Notice>
-          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">{c.missing.map((m, i) => <li key={i}>{m.message}</li>)}</ul>
+          <Notice tone="warning">
+            {[
+              unanswered ? `${unanswered} of ${plan.grounds.length} grounds and objections ${unanswered === 1 ? 'is' : 'are'} not answered yet` : null,
+              claims.length ? `${claims.length === 1 ? 'claim' : 'claims'} ${claimList(claims)} ${claims.length === 1 ? 'needs' : 'need'} your text or another strategy` : null,
+            ].filter(Boolean).map((t, i) => (i === 0 ? `${t![0]!.toUpperCase()}${t!.slice(1)}` : t)).join('; ')}.
+          </Notice>
+          {general.length || claims.length ? (
+            <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
+              {general.map((m, i) => <li key={i}>{m.plain ?? 'An item of the reply is still missing.'}</li>)}
+              {claims.length ? <li>{claims.length === 1 ? 'Claim' : 'Claims'} {claimList(claims)}: see what each needs under it in <a className="font-semibold text-blue-800 underline" href="#step-claims">step 2</a>.</li> : null}
+            </ul>
+          ) : null}
         </>
       )}
-      {c.warnings.length ? <ul className="mt-3 list-disc pl-5 text-sm text-slate-700">{c.warnings.map((w, i) => <li key={i}>{typeof w === 'string' ? w : JSON.stringify(w)}</li>)}</ul> : null}
+      {c.warnings_plain?.length ? <ul className="mt-3 list-disc pl-5 text-sm text-slate-700">{c.warnings_plain.map((w, i) => <li key={i}>{w}</li>)}</ul> : null}
     </Section>
   );
 }
@@ -155,29 +200,36 @@ function Completeness({ plan }: { plan: Plan }) {
 function Submit({ plan }: { plan: Plan }) {
   const preview = usePreview(plan.plan_id, plan.version);
   const submit = useSubmitPlan(plan.plan_id);
+  const me = useMe();
   const [acceptIncomplete, setAcceptIncomplete] = useState(false);
   const [idemKey] = useState(() => crypto.randomUUID());
   const jobId = plan.draft_job?.job_id ?? submit.data?.job_id ?? null;
   const job = useJob(jobId);
   const insufficient = submit.error instanceof ApiError && submit.error.status === 402;
+  const price = preview.data ? fmtCredits(preview.data.price_to_submit) : null;
 
   return (
     <Section id="step-submit" title="4. Price and submit" description="Submitting drafts the response as a Word document (a billed job).">
-      {preview.data ? <p className="text-sm">Price: <strong>{fmtCredits(preview.data.price_to_submit)} credits</strong>{preview.data.placeholders_total ? ` · ${preview.data.placeholders_total} placeholders left for you to fill in the document` : ''}</p> : <Loading label="Pricing…" />}
+      {preview.data ? (
+        <div className="space-y-1 text-sm">
+          <p>Price: <strong>{price} credits</strong></p>
+          <p data-places={preview.data.placeholders_total}>{placesWords(preview.data.placeholders_total, preview.data.placeholders_source, plan.status === 'submitted')}</p>
+        </div>
+      ) : preview.error ? <EditError error={preview.error} /> : <Loading label="Pricing…" />}
       {plan.status === 'open' && !jobId ? (
         <div className="mt-3 space-y-3">
           {!plan.completeness.complete ? (
             <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={acceptIncomplete} onChange={(e) => setAcceptIncomplete(e.target.checked)} /> Draft it anyway with the unanswered items marked</label>
           ) : null}
-          <Button busy={submit.isPending} disabled={!plan.completeness.complete && !acceptIncomplete} onClick={() => submit.mutate({ accept_incomplete: acceptIncomplete, idempotencyKey: idemKey })}>
-            Submit and draft ({preview.data ? fmtCredits(preview.data.price_to_submit) : '…'} credits)
+          <Button busy={submit.isPending} disabled={!plan.completeness.complete && !acceptIncomplete} onClick={() => submit.mutate({ accept_incomplete: acceptIncomplete, idempotencyKey: idemKey }, { onError: () => void me.refetch() })}>
+            Submit and draft ({price ?? '…'} credits)
           </Button>
           {insufficient ? (
             <Notice tone="warning">
               <p className="font-semibold">Not enough credits.</p>
-              <p>{submit.error!.message} <Link className="font-semibold underline" to="/settings/billing">Buy credits on the billing page</Link>, then submit again.</p>
+              <p>Drafting the response costs {price ?? '49.00'} credits{me.data ? `; your balance is ${fmtBalance(me.data.credits.balance)}` : ''}. <Link className="font-semibold underline" to="/settings/billing">Buy credits on the billing page</Link>, then submit again.</p>
             </Notice>
-          ) : submit.error ? <ErrorState error={submit.error} /> : null}
+          ) : <EditError error={submit.error} />}
         </div>
       ) : null}
       {jobId ? (
@@ -186,7 +238,7 @@ function Submit({ plan }: { plan: Plan }) {
             <p><Badge tone="green">Complete</Badge> <a className="ml-2 font-semibold text-blue-800 underline" href={job.data.download_url}>Download {job.data.filename ?? 'the response (.docx)'}</a></p>
           ) : job.data.status === 'failed' ? <ErrorState error={new Error(job.data.error_message ?? 'The draft failed; the charge was refunded.')} /> : (
             <div>
-              <p>Drafting… {job.data.status}{typeof job.data.progress === 'number' ? ` (${job.data.progress}%)` : ''}</p>
+              <p>Drafting… {jobStateWords(job.data)}{typeof job.data.progress === 'number' ? ` (${job.data.progress}%)` : ''}</p>
               <progress className="mt-1 w-full max-w-sm" max={100} value={job.data.progress ?? undefined} aria-label="Draft progress" />
             </div>
           )}

@@ -20,6 +20,7 @@ import { responsePlanArgumentSetter } from '../../../commands/response-plans/arg
 import { responsePlanElectionSetter } from '../../../commands/response-plans/election-setter.ts';
 import { ResponseIncompleteError, responsePlanSubmitter } from '../../../commands/response-plans/submitter.ts';
 import { planNotFound } from '../../../commands/response-plans/common.ts';
+import { planPaperTally } from '../../../commands/response-plans/paper-tally.ts';
 import { editsOf, findResponsePlan, listResponsePlans } from '../../../queries/response-plans.ts';
 import { findDraftJob } from '../../../queries/draft-jobs.ts';
 import { exportPollUrl, presentCompleteness, presentEdit, presentPlanClaim, presentPlanGround, presentPreview, presentResponsePlan, presentResponsePlanSummary } from '../../../presenters/response-plan.ts';
@@ -173,9 +174,12 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { plan_id: row.id, version: row.version, ...presentCompleteness(report) };
   });
 
-  r.get('/api/response-plans/:id/preview', { config: { auth: 'account' }, schema: { tags, summary: 'Unbilled outline of the paper the plan will produce', params: planParams } }, async (request) => {
-    const { row, view, report } = await loadPlan(db, accountIdOf(request), request.params.id);
-    return presentPreview(row, previewOf(view, report), price);
+  r.get('/api/response-plans/:id/preview', { config: { auth: 'account' }, schema: { tags, summary: 'Unbilled outline of the paper the plan will produce', description: 'Free. placeholders_total is the number of highlighted, bracketed places the paper will leave for the practitioner, counted on the paper built as the draft job builds it (placeholders_source "paper"); "paper_before_model" when a configured language model may fill some; "outline" (an estimate) when the paper cannot be built now.', params: planParams } }, async (request) => {
+    const accountId = accountIdOf(request);
+    const { row, view, report } = await loadPlan(db, accountId, request.params.id);
+    // The places to fill are counted on the paper itself, built (not rendered) as the draft job builds it.
+    const paper = await planPaperTally(db, accountId, row, view, report, { llm: ctx.config.llm !== null });
+    return presentPreview(row, previewOf(view, report, paper ?? undefined), price);
   });
 
   r.post('/api/response-plans/:id/submit', {
