@@ -283,7 +283,7 @@ function answerFor(g: Ground, c: ClaimView | undefined, ctx: Ctx): GroundAnswer 
   if (g.kind === 'rejection' && answer && ARGUING.has(answer) && !ARGUING.has(c.strategy)) {
     if (argued) return { claims: [c.claim_number], how: 'argued' };
     if (ctx.draft) return { ...prompted, how: 'argued' };
-    return { reason: `${answer}, but there is no argument on this ground` };
+    return { reason: `${answer}, but there is no argument on this ground`, plain: `${nameOf(answer)}, but there is no argument on this ground yet` };
   }
   if (g.kind === 'rejection') {
     const base = amendedBase(c, ctx);
