@@ -26,7 +26,7 @@ export const oaResponseRecipe: Recipe = async ({ db, job, builders, step, llm })
 
   await step(40, 'Drafting claim amendments');
   const meta = analysis.office_action?.metadata;
-  let input = { ...responseInputOf(analysis, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value })), ...(file ? { file } : {}) };
+  let input = { ...responseInputOf(analysis, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }, request.attorney_docket_number)), ...(file ? { file } : {}) };
   if (llm && file) {
     await step(50, 'Drafting explanations of the charted limitations with the language model');
     input = await withDraftedArguments(input, llm);
