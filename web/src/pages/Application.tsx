@@ -12,6 +12,9 @@ import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading, Notice } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits, fmtDate, fmtDateTime } from '../ui/format.ts';
 
+/** Where the entity status of the application's fees comes from, in a few words. */
+const ENTITY_SOURCE = { request: 'as requested', docket: 'your docket entry', uspto: 'USPTO record', account: 'your default' } as const;
+
 export default function Application() {
   const { number = '' } = useParams();
   const app = useApplication(number);
@@ -31,6 +34,7 @@ export default function Application() {
             ['Examiner', a.examiner_name ? <Link className="text-blue-800 underline" to={`/examiners/${encodeURIComponent(a.examiner_name)}?art_unit=${a.current_art_unit}`}>{a.examiner_name}</Link> : '—'],
             ['Art unit', a.current_art_unit || '—'],
             ['Patent number', a.patent_number ?? '—'],
+            ['Fees are for', `${a.entity_size} entity (${ENTITY_SOURCE[a.entity_size_source]})`],
           ].map(([k, v]) => (
             <div key={String(k)}><dt className="font-medium text-slate-700">{k}</dt><dd className="text-slate-900">{v}</dd></div>
           ))}
