@@ -131,8 +131,10 @@ describe('GET /calendar/{token}.ics', () => {
     expect(String(calendar.getFirstPropertyValue('prodid'))).toContain('Prosa');
     expect(calendar.getFirstPropertyValue('method')).toBeNull();
 
-    // 17/200,011: non-final mailed 40 days ago, 3-month period, account entity large.
-    const r = calculateDeadlines({ action: 'non_final', mailingDate: daysBefore(40), periodMonths: 3, entity: 'large', today });
+    // 17/200,011: non-final mailed 40 days ago, 3-month period; its USPTO record is a small entity's
+    // (the account's large default does not decide).
+    const r = calculateDeadlines({ action: 'non_final', mailingDate: daysBefore(40), periodMonths: 3, entity: 'small', today });
+    const fee = (i: number) => `$${Number(r.extensions[i].fee_for_entity).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
     const cid = actions.get('17200011')!;
     const entry = entries.get('17200011')!;
     const nwe = events.filter((e) => e.uid.startsWith(`${cid}-`));
@@ -145,9 +147,9 @@ describe('GET /calendar/{token}.ics', () => {
     }
     const [response, ext1, ext2, last] = nwe;
     expect(response.summary).toBe('Reply due (no fee): 17/200,011 Non-Final Rejection — NWE-0042 [demo]');
-    expect(ext1.summary).toBe('17/200,011 Non-Final Rejection — NWE-0042 [demo]: last day with 1-month extension ($235.00 large entity)');
-    expect(ext2.summary).toBe('17/200,011 Non-Final Rejection — NWE-0042 [demo]: last day with 2-month extension ($690.00 large entity)');
-    expect(last.summary).toBe('LAST DAY to reply: 17/200,011 Non-Final Rejection — NWE-0042 [demo] (with 3-month extension, $1,590.00 large entity)');
+    expect(ext1.summary).toBe(`17/200,011 Non-Final Rejection — NWE-0042 [demo]: last day with 1-month extension (${fee(0)} small entity)`);
+    expect(ext2.summary).toBe(`17/200,011 Non-Final Rejection — NWE-0042 [demo]: last day with 2-month extension (${fee(1)} small entity)`);
+    expect(last.summary).toBe(`LAST DAY to reply: 17/200,011 Non-Final Rejection — NWE-0042 [demo] (with 3-month extension, ${fee(2)} small entity)`);
     expect(last.start).toBe(r.critical_deadline_date);
 
     // DESCRIPTION carries the rule behind the date.
@@ -194,14 +196,21 @@ describe('GET /calendar/{token}.ics', () => {
     expect(uids).toHaveLength(4 + 1 + final.extensions.length + 1);
   });
 
-  test('fees in the feed follow the account entity size', async () => {
+  test('fees in the feed follow each application\'s entity status: the docket entry\'s before the USPTO record\'s and the account\'s', async () => {
     const { path } = await createFeed(a.cookie);
+    const patch = (entity_size: string | null) => t.app.inject({ method: 'PATCH', url: `/api/docket/${entries.get('17200011')}`, headers: { cookie: a.cookie }, payload: { entity_size }, remoteAddress: randomIp() });
     await t.database.db.updateTable('accounts').set({ entity_size: 'micro' }).where('id', '=', a.accountId).execute();
     try {
-      const { events } = await fetchFeed(path);
-      const ext2 = events.find((e) => e.uid.startsWith(`${actions.get('17200011')}-ext2-`))!;
-      expect(ext2.summary).toMatch(/last day with 2-month extension \(\$138\.00 micro entity\)$/);
+      // The account's micro default moves neither record that states its entity status.
+      let { events } = await fetchFeed(path);
+      expect(events.find((e) => e.uid.startsWith(`${actions.get('17200011')}-ext2-`))!.summary).toMatch(/small entity\)$/);
+      expect(events.find((e) => e.uid.startsWith(`${actions.get('17345678')}-ext1-`))!.summary).toMatch(/large entity\)$/);
+      // The firm records micro on the docket entry: the feed follows it.
+      expect((await patch('micro')).statusCode).toBe(200);
+      ({ events } = await fetchFeed(path));
+      expect(events.find((e) => e.uid.startsWith(`${actions.get('17200011')}-ext2-`))!.summary).toMatch(/last day with 2-month extension \(\$138\.00 micro entity\)$/);
     } finally {
+      await patch(null);
       await t.database.db.updateTable('accounts').set({ entity_size: 'large' }).where('id', '=', a.accountId).execute();
     }
   });

@@ -89,7 +89,8 @@ describe('GET /api/deadlines', () => {
   test('each entry: the action, both deadlines, days remaining and the extension schedule', async () => {
     const body = (await list({ cookie: a.cookie }, '?within=3650d')).json();
     const nwe = body.deadlines.find((d: { application_number: string }) => d.application_number === '17200011');
-    const r = await expected('17200011', 'large');
+    // The demo record is a small entity's (the USPTO's entity status): its fees are, whatever the account's default.
+    const r = await expected('17200011', 'small');
     expect(nwe).toEqual({
       docket_entry_id: expect.any(String),
       application_number: '17200011',
@@ -104,7 +105,8 @@ describe('GET /api/deadlines', () => {
       overdue: false,
       extendable: true,
       extensions: r.extensions.map((e) => ({ months: e.months, due: e.due_effective, fee: e.fee_for_entity })),
-      entity: 'large',
+      entity: 'small',
+      entity_source: 'uspto',
       demo: true,
     });
     expect(nwe.extensions.map((e: { months: number }) => e.months)).toEqual([1, 2, 3]);
@@ -165,21 +167,29 @@ describe('GET /api/deadlines', () => {
     expect(res.json()).toEqual({ error: true, error_code: 'validation_error', message: expect.stringMatching(/^within: /), agent_suggestion: expect.stringContaining('within') });
   });
 
-  test("fees follow the account's entity size", async () => {
-    const feesFor = async () => {
+  test("fees follow the application's entity status: the docket entry's, else the USPTO record's, else the account's", async () => {
+    const feesFor = async (number: string) => {
       const body = (await list({ cookie: a.cookie }, '?within=3650d')).json();
-      const nwe = body.deadlines.find((d: { application_number: string }) => d.application_number === '17200011');
-      return { entity: body.entity, entryEntity: nwe.entity, fees: nwe.extensions.map((e: { fee: string }) => e.fee) };
+      const d = body.deadlines.find((x: { application_number: string }) => x.application_number === number);
+      return { entity: body.entity, entryEntity: d.entity, source: d.entity_source, fees: d.extensions.map((e: { fee: string }) => e.fee) };
     };
-    const large = await feesFor();
-    expect(large).toEqual({ entity: 'large', entryEntity: 'large', fees: (await expected('17200011', 'large')).extensions.map((e) => e.fee_for_entity) });
-    // The application's own entity status (small, for this demo record) does not decide: the account's does.
-    for (const size of ['micro', 'small'] as const) {
-      await t.database.db.updateTable('accounts').set({ entity_size: size }).where('id', '=', a.accountId).execute();
-      const got = await feesFor();
-      expect(got).toEqual({ entity: size, entryEntity: size, fees: (await expected('17200011', size)).extensions.map((e) => e.fee_for_entity) });
-      expect(got.fees).not.toEqual(large.fees);
-    }
+    const feesOf = async (number: string, size: EntitySize) => (await expected(number, size)).extensions.map((e) => e.fee_for_entity);
+    const entryId = (await t.database.db.selectFrom('docket_entries as d').innerJoin('applications as ap', 'ap.id', 'd.application_id').select('d.id').where('d.account_id', '=', a.accountId).where('ap.application_number', '=', '17200011').executeTakeFirstOrThrow()).id;
+    const patch = (entity_size: string | null) => t.app.inject({ method: 'PATCH', url: `/api/docket/${entryId}`, headers: { cookie: a.cookie }, payload: { entity_size }, remoteAddress: randomIp() });
+
+    // The demo record says small: the account's large default does not decide.
+    expect(await feesFor('17200011')).toEqual({ entity: 'large', entryEntity: 'small', source: 'uspto', fees: await feesOf('17200011', 'small') });
+    // A record that says nothing (15000003 has no entity status) follows the account's setting.
+    expect(await feesFor('15000003')).toMatchObject({ entryEntity: 'large', source: 'account', fees: await feesOf('15000003', 'large') });
+    await t.database.db.updateTable('accounts').set({ entity_size: 'micro' }).where('id', '=', a.accountId).execute();
+    expect(await feesFor('15000003')).toMatchObject({ entity: 'micro', entryEntity: 'micro', source: 'account', fees: await feesOf('15000003', 'micro') });
+    expect(await feesFor('17200011')).toMatchObject({ entryEntity: 'small', source: 'uspto' });
+
+    // The firm's own record on the docket entry comes first; null gives the decision back.
+    expect((await patch('large')).statusCode).toBe(200);
+    expect(await feesFor('17200011')).toMatchObject({ entryEntity: 'large', source: 'docket', fees: await feesOf('17200011', 'large') });
+    expect((await patch(null)).statusCode).toBe(200);
+    expect(await feesFor('17200011')).toMatchObject({ entryEntity: 'small', source: 'uspto' });
     await t.database.db.updateTable('accounts').set({ entity_size: 'large' }).where('id', '=', a.accountId).execute();
   });
 

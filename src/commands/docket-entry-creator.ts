@@ -2,6 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { DocketEntryRow } from '../db/schema.ts';
 import { AppError, conflict, validationError } from '../errors.ts';
 import { normalizeApplicationNumber } from '../domain/application-number.ts';
+import type { EntitySize } from '../domain/deadlines/fees.ts';
 import { newId } from '../auth/secrets.ts';
 import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
@@ -27,6 +28,8 @@ export interface DocketEntryCreatorProps {
   /** The firm's client-matter reference. */
   clientMatter?: string | null;
   notes?: string | null;
+  /** The application's entity status as the firm knows it: its fees follow it (src/domain/entity-status.ts). */
+  entitySize?: EntitySize | null;
   /**
    * For an application with no public record: the account's own data, creating a private
    * application visible to this account alone. Ignored when a public record exists.
@@ -78,7 +81,7 @@ export async function docketEntryCreator(db: Db, actor: Actor, props: DocketEntr
       }
       const entry = await trx
         .insertInto('docket_entries')
-        .values({ id: newId(), account_id: props.accountId, application_id: app.id, client_matter: props.clientMatter ?? null, notes: props.notes ?? null })
+        .values({ id: newId(), account_id: props.accountId, application_id: app.id, client_matter: props.clientMatter ?? null, notes: props.notes ?? null, entity_size: props.entitySize ?? null })
         .returningAll()
         .executeTakeFirstOrThrow();
       await writeAudit(trx, actor, {

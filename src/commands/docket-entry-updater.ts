@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import type { DocketEntryRow } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import type { EntitySize } from '../domain/deadlines/fees.ts';
 import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import type { PrivateApplicationData } from './docket-entry-creator.ts';
@@ -12,6 +13,8 @@ export interface DocketEntryUpdaterProps {
   /** Fields left undefined are unchanged; null clears. */
   clientMatter?: string | null;
   notes?: string | null;
+  /** The entity status the application's fees follow; null returns them to the USPTO record's (else the account's). */
+  entitySize?: EntitySize | null;
   /** Changes to the account's own data; only for private (unpublished) applications. */
   application?: Partial<PrivateApplicationData>;
 }
@@ -29,6 +32,7 @@ export async function docketEntryUpdater(db: Db, actor: Actor, props: DocketEntr
     const changes: Record<string, string | null> = {};
     if (props.clientMatter !== undefined) changes.client_matter = props.clientMatter;
     if (props.notes !== undefined) changes.notes = props.notes;
+    if (props.entitySize !== undefined) changes.entity_size = props.entitySize;
     const updated = await trx
       .updateTable('docket_entries')
       .set({ ...changes, updated_at: new Date() })
@@ -49,7 +53,11 @@ export async function docketEntryUpdater(db: Db, actor: Actor, props: DocketEntr
       action: 'docket.entry_updated',
       targetType: 'docket_entry',
       targetId: entry.id,
-      details: { fields: [...Object.keys(changes), ...Object.keys(props.application ?? {}).map((k) => `application.${k}`)] },
+      details: {
+        fields: [...Object.keys(changes), ...Object.keys(props.application ?? {}).map((k) => `application.${k}`)],
+        // Fees change with it: the log keeps what it was.
+        ...(props.entitySize !== undefined && props.entitySize !== entry.entity_size ? { entity_size: { from: entry.entity_size, to: props.entitySize } } : {}),
+      },
     });
     return updated;
   }).finally(clearPublicRecordCaches);

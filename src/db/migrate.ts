@@ -21,6 +21,7 @@ import * as m019 from './migrations/019-credential-notify.ts';
 import * as m020 from './migrations/020-activity-notify.ts';
 import * as m021 from './migrations/021-rate-window-batches.ts';
 import * as m022 from './migrations/022-application-file.ts';
+import * as m023 from './migrations/023-practitioner-and-entity.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '020-activity-notify': m020,
   '021-rate-window-batches': m021,
   '022-application-file': m022,
+  '023-practitioner-and-entity': m023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

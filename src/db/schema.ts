@@ -23,6 +23,8 @@ export interface AccountsTable {
   entity_size: Generated<string>;
   /** Model multiplier in thousandths (1000 = 1.0) applied to token prices. */
   model_multiplier_milli: Generated<number>;
+  /** The practitioner profile that signs the account's papers (migration 023); null when none is set. */
+  practitioner: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -183,6 +185,8 @@ export interface DocketEntriesTable {
   application_id: string;
   client_matter: string | null;
   notes: string | null;
+  /** The application's entity status as the firm records it (migration 023): large | small | micro, null when not set. */
+  entity_size: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

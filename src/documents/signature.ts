@@ -19,8 +19,11 @@ export function signatureBlock(date: IsoDate, practitioner: Practitioner = {}, c
     line([run('Registration No. '), practitioner.registration_number ? run(practitioner.registration_number) : prompt('Registration No.')]),
   ];
   if (practitioner.firm) out.push(line([run(practitioner.firm)]));
+  // The profile's address is one field; each of its lines is a line of the block.
+  for (const l of (practitioner.address ?? '').split(/\r?\n/).map((x) => x.trim()).filter(Boolean)) out.push(line([run(l)]));
   if (practitioner.customer_number) out.push(line([run(`Customer No. ${practitioner.customer_number}`)]));
   if (practitioner.telephone) out.push(line([run(`Telephone: ${practitioner.telephone}`)]));
+  if (practitioner.email) out.push(line([run(`E-mail: ${practitioner.email}`)]));
   out.push(line([run(`Date: ${formatLongDate(date)}`)]));
   return out;
 }

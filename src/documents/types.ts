@@ -102,13 +102,9 @@ export interface ExaminerStats {
   allowance_rate_without_interview?: number | null;
 }
 
-export interface Practitioner {
-  name?: string;
-  registration_number?: string;
-  firm?: string;
-  telephone?: string;
-  customer_number?: string;
-}
+/** Who signs (src/domain/practitioner.ts): the request's practitioner over the account's profile. */
+export type { Practitioner } from '../domain/practitioner.ts';
+import type { Practitioner } from '../domain/practitioner.ts';
 
 export interface RestrictionElection {
   /** `I`, `II`, ... as the requirement labels the group elected. */

@@ -23,7 +23,16 @@ import type { ExportType } from '../domain/pricing.ts';
 export const FORM_KINDS = ['extension_of_time', 'interview_request', 'rce_transmittal', 'notice_of_appeal', 'pre_appeal_request', 'terminal_disclaimer', 'issue_fee_transmittal', 'client_report', 'claim_chart'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
-export interface OaResponseRequest {
+/**
+ * The caption's attorney docket number resolved at submission: the request's, else the docket
+ * entry's matter number (src/commands/draft-requests/paper-identity.ts). Absent: the caption
+ * prints the USPTO record's number, as every job queued before it existed does.
+ */
+export interface DocketNumbered {
+  attorney_docket_number?: string;
+}
+
+export interface OaResponseRequest extends DocketNumbered {
   application_number: string;
   analysis_id: string;
   /** `claim_<n>` → strategy code (the analysis' vocabulary); claims not named keep the analysis' recommendation. */
@@ -53,13 +62,13 @@ export interface OaResponseRequest {
 }
 
 /** The claim chart of an analysis as a document: built from the file as it stands when the job runs. */
-export interface ClaimChartRequest {
+export interface ClaimChartRequest extends DocketNumbered {
   application_number: string;
   analysis_id: string;
   date: IsoDate;
 }
 
-export interface IdsRequest {
+export interface IdsRequest extends DocketNumbered {
   application_number: string;
   ids: Omit<IdsInput, 'caption' | 'template'>;
   /** The 37 CFR 1.97 window decided from the docket at submission (src/domain/ids-timing.ts). */
@@ -67,9 +76,9 @@ export interface IdsRequest {
 }
 
 /** The petition's own fields as the builder takes them; the caption is re-read from the application. */
-export type ExtensionRequest = Omit<ExtensionPetitionInput, 'caption' | 'template'> & { application_number: string };
+export type ExtensionRequest = Omit<ExtensionPetitionInput, 'caption' | 'template'> & { application_number: string } & DocketNumbered;
 
-export interface InterviewRequestRequest {
+export interface InterviewRequestRequest extends DocketNumbered {
   application_number: string;
   analysis_id: string;
   office_action_date: IsoDate;
@@ -86,7 +95,7 @@ export interface InterviewRequestRequest {
  * The six issue-11 forms: the builder's input without the caption (re-read from the application
  * by the recipe), with fees and docket facts resolved at submission.
  */
-type FormRequest<T> = Omit<T, 'caption' | 'template'> & { application_number: string };
+type FormRequest<T> = Omit<T, 'caption' | 'template'> & { application_number: string } & DocketNumbered;
 export type RceTransmittalRequest = FormRequest<RceTransmittalInput>;
 export type NoticeOfAppealRequest = FormRequest<NoticeOfAppealInput>;
 export type PreAppealRequestRequest = FormRequest<PreAppealRequestInput>;

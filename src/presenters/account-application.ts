@@ -1,9 +1,10 @@
 import type { ApplicationRow } from '../db/schema.ts';
-import type { EntitySize } from '../domain/deadlines/index.ts';
+import type { EntityDecision } from '../domain/entity-status.ts';
 import { deadlineFieldsOf, type PendingAction } from '../queries/application-deadlines.ts';
 import { interfaceTypeForDocumentCode } from '../sources/uspto-codes.ts';
 import { presentApplication } from './application.ts';
 import { presentDeadlinesRecord } from './deadlines.ts';
+import { presentEntity } from './docket-entry.ts';
 
 /** The action awaiting a reply, as the account sees it (null when nothing is pending). */
 export function presentPendingAction(pending: PendingAction | null) {
@@ -24,14 +25,17 @@ export function presentPendingAction(pending: PendingAction | null) {
 /**
  * GET /api/applications/{number}: the lookup record's fields (REST #1, computed with the papers
  * this account recorded itself), then the account's view: its docket entry, whether the record
- * is its private one, the bibliographic fields and the pending action.
+ * is its private one, the entity status its fees follow (and where it came from), the
+ * bibliographic fields and the pending action.
  */
-export function presentAccountApplication(app: ApplicationRow, docketEntryId: string | null, pending: PendingAction | null) {
+export function presentAccountApplication(app: ApplicationRow, docketEntryId: string | null, pending: PendingAction | null, entity: EntityDecision) {
   return {
     ...presentApplication(app, deadlineFieldsOf(pending)),
     docket_entry_id: docketEntryId,
     private: app.owner_account_id !== null,
+    // The record's own value (the USPTO's), beside the one fees use.
     entity_status: app.entity_status,
+    ...presentEntity(entity),
     grant_date: app.grant_date,
     confirmation_number: app.confirmation_number,
     attorney_docket_number: app.attorney_docket_number,
@@ -44,18 +48,20 @@ export function presentAccountApplication(app: ApplicationRow, docketEntryId: st
 }
 
 /**
- * GET /api/applications/{number}/deadlines: REST #2's record (fees for the account's entity
- * size, computed today), plus `calculation`, the deadline engine's full result for the pending
+ * GET /api/applications/{number}/deadlines: REST #2's record (fees for the application's entity
+ * status, `entity`, from `entity_source`: its docket entry, the USPTO record or the account's
+ * default; computed today), plus `calculation`, the deadline engine's full result for the pending
  * action (the same shape as POST /api/deadlines/calculate): nominal and effective dates, every
  * extension month with its 37 CFR 1.17(a) fee, the abandonment date and the rule behind each date.
  */
-export function presentAccountDeadlines(app: ApplicationRow, docketEntryId: string | null, entity: EntitySize, today: string, pending: PendingAction | null) {
+export function presentAccountDeadlines(app: ApplicationRow, docketEntryId: string | null, entity: EntityDecision, today: string, pending: PendingAction | null) {
   const record = presentDeadlinesRecord(app.application_number, pending);
   return {
     application_number: record.application_number,
     docket_entry_id: docketEntryId,
     private: app.owner_account_id !== null,
-    entity,
+    entity: entity.entity_size,
+    entity_source: entity.source,
     computed_on: today,
     deadlines: { ...record.deadlines, pending_action: presentPendingAction(pending) },
     calculation: pending?.result ?? null,

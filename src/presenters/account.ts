@@ -1,17 +1,47 @@
-import type { Account, ApiKeyRow, DocketEntryRow, LedgerRow } from '../db/schema.ts';
+import { z } from 'zod';
+import type { Account, ApiKeyRow, LedgerRow } from '../db/schema.ts';
 import { balanceStatus } from '../domain/balance-status.ts';
 import { formatCredits } from '../domain/money.ts';
-import type { DocketItem } from '../queries/docket.ts';
-import { presentApplication, type DeadlineFields } from './application.ts';
+import { practitionerOf } from '../domain/practitioner.ts';
+import { practitionerProfileSchema } from './practitioner.ts';
 
-export function presentAccount(a: Account) {
+export const accountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  display_name: z.string().nullable(),
+  firm_name: z.string().nullable(),
+  entity_size: z.enum(['large', 'small', 'micro']).describe('The default entity status of fees: an application\'s docket entry or USPTO record, when it has one, comes first'),
+  model_multiplier: z.string(),
+  practitioner: practitionerProfileSchema.nullable().describe('Signs every paper and form unless the request names its own signer; null when none is set'),
+  created_at: z.string(),
+});
+export type AccountWire = z.infer<typeof accountSchema>;
+
+export const balanceSchema = z.object({ balance: z.string(), status: z.enum(['healthy', 'low', 'very_low', 'critical']) });
+
+/** GET /api/auth/me and PATCH /api/account. */
+export const meSchema = z.object({ account: accountSchema, credits: balanceSchema, authenticated_via: z.string().optional() });
+
+export function presentAccount(a: Account): AccountWire {
+  const p = practitionerOf(a.practitioner);
   return {
     id: a.id,
     email: a.email,
     display_name: a.display_name,
     firm_name: a.firm_name,
-    entity_size: a.entity_size,
+    entity_size: a.entity_size === 'small' || a.entity_size === 'micro' ? a.entity_size : 'large',
     model_multiplier: (a.model_multiplier_milli / 1000).toFixed(3).replace(/0{1,2}$/, ''),
+    // A profile is stored whole (name and registration number required), so both are there.
+    practitioner: p?.name && p.registration_number ? {
+      name: p.name,
+      registration_number: p.registration_number,
+      firm: p.firm ?? null,
+      address: p.address ?? null,
+      telephone: p.telephone ?? null,
+      email: p.email ?? null,
+      deposit_account: p.deposit_account ?? null,
+      customer_number: p.customer_number ?? null,
+    } : null,
     created_at: a.created_at.toISOString(),
   };
 }
@@ -41,24 +71,6 @@ export function presentLedgerEntry(e: LedgerRow) {
   };
 }
 
-export function presentBalance(balanceMicro: bigint) {
+export function presentBalance(balanceMicro: bigint): z.infer<typeof balanceSchema> {
   return { balance: formatCredits(balanceMicro), status: balanceStatus(balanceMicro) };
-}
-
-export function presentDocketEntry(entry: DocketEntryRow) {
-  return {
-    id: entry.id,
-    client_matter: entry.client_matter,
-    notes: entry.notes,
-    created_at: entry.created_at.toISOString(),
-    updated_at: entry.updated_at.toISOString(),
-  };
-}
-
-export function presentDocketItem(item: DocketItem, deadlines: DeadlineFields) {
-  return {
-    ...presentDocketEntry(item.entry),
-    private: item.application.owner_account_id !== null,
-    application: presentApplication(item.application, deadlines),
-  };
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ApplicationRow } from '../db/schema.ts';
 
 /** The three deadline fields shared by the lookup record and the deadlines record. */
@@ -9,12 +10,31 @@ export interface DeadlineFields {
 
 export const NO_DEADLINES: DeadlineFields = { response_deadline: null, critical_deadline_date: null, critical_deadline_correspondence_id: null };
 
+/** The record presentApplication builds (the docket's entries carry it). */
+export const applicationRecordSchema = z.object({
+  application_number: z.string(),
+  invention_title: z.string(),
+  status: z.string().describe('pending | allowed | patented | abandoned'),
+  filing_date: z.string().nullable(),
+  examiner_name: z.string(),
+  current_art_unit: z.string(),
+  response_deadline: z.string().nullable().describe('Last day to reply without an extension fee'),
+  critical_deadline_date: z.string().nullable().describe('Last day a reply can be filed at all (with every extension)'),
+  critical_deadline_correspondence_id: z.string().nullable().describe('The office action (paper id) that set the deadlines'),
+  status_code: z.number().nullable(),
+  status_description: z.string().nullable(),
+  status_date: z.string().nullable(),
+  patent_number: z.string().nullable(),
+  data_source: z.string(),
+  demo: z.boolean(),
+});
+
 /**
  * Application record (spec "Application record (returned by lookup)"), field for field,
  * followed by additive fields. `status` is Prosa's state (pending, allowed, patented,
  * abandoned); the USPTO's own status code and text follow it (docs/decisions.md).
  */
-export function presentApplication(app: ApplicationRow, deadlines: DeadlineFields) {
+export function presentApplication(app: ApplicationRow, deadlines: DeadlineFields): z.infer<typeof applicationRecordSchema> {
   return {
     application_number: app.application_number,
     invention_title: app.invention_title,

@@ -30,10 +30,11 @@ const KIND_LABELS: Record<string, string> = {
 
 /**
  * The calendar events of one pending action: the response deadline (no fee), then one per
- * extension month of 37 CFR 1.136(a) with the account's fee; the last date a reply can be filed
- * at all (the critical date) is titled "LAST DAY to reply".
+ * extension month of 37 CFR 1.136(a) with its fee for the application's entity status; the last
+ * date a reply can be filed at all (the critical date) is titled "LAST DAY to reply".
  */
-export function deadlineEvents(d: DocketDeadline, entity: EntitySize): DeadlineEvent[] {
+export function deadlineEvents(d: DocketDeadline): DeadlineEvent[] {
+  const entity = d.entity.entity_size;
   const { entry, application } = d.item;
   const c = d.pending.correspondence;
   const r = d.pending.result;

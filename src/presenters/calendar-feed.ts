@@ -9,7 +9,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 /** The account's private feed: every pending action's deadlines, as an RFC 5545 iCalendar object. */
 export function presentCalendarFeed(list: DocketDeadlines): string {
-  return renderCalendar(list.deadlines.flatMap((d) => deadlineEvents(d, list.entity)));
+  return renderCalendar(list.deadlines.flatMap((d) => deadlineEvents(d)));
 }
 
 export function renderCalendar(events: DeadlineEvent[]): string {

@@ -2,8 +2,9 @@ import type { DocketDeadline, DocketDeadlines } from '../queries/docket-deadline
 import { interfaceTypeForDocumentCode } from '../sources/uspto-codes.ts';
 
 /**
- * GET /api/deadlines: the account's upcoming deadlines, most urgent first. Fees are for the
- * account's entity size (`entity`), so `extensions[].fee` is a single amount, not a table.
+ * GET /api/deadlines: the account's upcoming deadlines, most urgent first. Each deadline's fees are
+ * for its application's entity status (`entity`, from `entity_source`: the docket entry, the USPTO
+ * record, else the account's `entity`), so `extensions[].fee` is a single amount, not a table.
  */
 export function presentDocketDeadlines(list: DocketDeadlines, withinDays: number) {
   return {
@@ -46,6 +47,7 @@ export function presentDocketDeadline(d: DocketDeadline) {
     extendable: r.extendable,
     extensions: r.extensions.map((e) => ({ months: e.months, due: e.due_effective, fee: e.fee_for_entity })),
     entity: r.entity,
+    entity_source: d.entity.source,
     demo: application.source === 'demo',
   };
 }

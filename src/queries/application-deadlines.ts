@@ -5,6 +5,7 @@ import { calculateDeadlines, type DeadlineResult, type EntitySize } from '../dom
 import { ACTION_DOCUMENT_CODES, actionKindForDocumentCode, eventCodesOfKind } from '../sources/uspto-codes.ts';
 import { NO_DEADLINES, type DeadlineFields } from '../presenters/application.ts';
 import { paperVisibleTo } from './correspondence-visibility.ts';
+import { entityOfRecord } from '../domain/entity-status.ts';
 
 /** Papers the applicant files that answer an action (document codes of the file wrapper). */
 const REPLY_DOCUMENT_CODES = ['REM', 'CLM', 'A...', 'A.NE', 'AMSB', 'RCEX', 'ELC.', 'IFEE'];
@@ -21,6 +22,8 @@ export interface PendingActionOptions {
   /** Date of computation (selects the fee table); defaults to the action's mailing date. */
   today?: string;
   entity?: EntitySize;
+  /** Per application (the docket's deadlines: each application's own entity status); `entity` for the others. */
+  entities?: ReadonlyMap<string, EntitySize>;
   /**
    * The reading account: the papers it recorded itself (POST /api/docket/{id}/office-actions)
    * count beside the public record. Omitted: the public record only (REST #1 and #2), so one
@@ -86,7 +89,7 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
       action: kind,
       mailingDate: correspondence.mailing_date,
       periodMonths: correspondence.period_months ?? undefined,
-      entity: opts.entity ?? entityOf(entity_status),
+      entity: opts.entities?.get(row.application_id) ?? opts.entity ?? entityOfRecord(entity_status) ?? 'large',
       today: opts.today,
     });
     out.set(row.application_id, { correspondence, result });
@@ -104,10 +107,6 @@ function eventAfterAction(eb: ActionRowBuilder, codes: string[]) {
       .whereRef('e.event_date', '>', 'c.mailing_date')
       .where('e.event_code', 'in', codes),
   );
-}
-
-function entityOf(value: string | null): EntitySize {
-  return value === 'small' || value === 'micro' ? value : 'large';
 }
 
 /** The lookup record's and deadlines record's three fields (meanings in docs/decisions.md). */

@@ -4,6 +4,7 @@ import { addDays, toDayNumber, type IsoDate } from '../domain/deadlines/calendar
 import { findAccountById } from './accounts.ts';
 import { listDocket, type DocketItem } from './docket.ts';
 import { pendingActions, type PendingAction } from './application-deadlines.ts';
+import { docketItemEntity, type EntityDecision } from './entity-size.ts';
 
 /** The next date a reply can still be filed on, and what filing by then costs. */
 export interface NextDeadline {
@@ -12,13 +13,15 @@ export interface NextDeadline {
   date: IsoDate;
   /** Null for the response deadline. */
   extensionMonths: number | null;
-  /** The 37 CFR 1.17(a) fee for the account's entity size; null for the response deadline or without a fee table. */
+  /** The 37 CFR 1.17(a) fee for the application's entity status; null for the response deadline or without a fee table. */
   fee: string | null;
 }
 
 export interface DocketDeadline {
   item: DocketItem;
   pending: PendingAction;
+  /** The entity status its fees are for, and where it came from (src/queries/entity-size.ts). */
+  entity: EntityDecision;
   /** Null when every date has passed (overdue). */
   next: NextDeadline | null;
   /** The critical date (last day to reply at all) is before today. */
@@ -30,7 +33,7 @@ export interface DocketDeadline {
 
 export interface DocketDeadlines {
   today: IsoDate;
-  /** The account's entity size: every fee in the list is for it. */
+  /** The account's entity size: the fees of applications whose docket entry and record say nothing. */
   entity: EntitySize;
   deadlines: DocketDeadline[];
 }
@@ -49,17 +52,20 @@ export interface DocketDeadlinesOptions {
  * The account's docket entries that await a reply, most urgent first: overdue entries first
  * (oldest critical date first), then by next deadline. Each entry's action and dates come from
  * pendingAction, the single code path shared with the lookup record and REST #2, with the fees
- * for the account's entity size and the papers the account recorded itself.
+ * for each application's entity status (docket entry, record, then the account's) and the papers
+ * the account recorded itself.
  */
 export async function docketDeadlines(db: Db, accountId: string, opts: DocketDeadlinesOptions): Promise<DocketDeadlines> {
   const account = await findAccountById(db, accountId);
   const entity = entitySize(account?.entity_size);
   const items = await listDocket(db, accountId);
+  const decisions = new Map(items.map((i) => [i.application.id, docketItemEntity(i, account?.entity_size)]));
   // One query for every entry's pending action (not one per entry: a docket has thousands).
-  const pendingById = await pendingActions(db, items.map((i) => i.application.id), { today: opts.today, entity, accountId });
+  const entities = new Map([...decisions].map(([id, d]) => [id, d.entity_size]));
+  const pendingById = await pendingActions(db, items.map((i) => i.application.id), { today: opts.today, entity, entities, accountId });
   const found = items.map((item) => {
     const pending = pendingById.get(item.application.id);
-    return pending ? deadlineOf(item, pending, opts.today) : null;
+    return pending ? deadlineOf(item, pending, decisions.get(item.application.id)!, opts.today) : null;
   });
   const horizon = opts.withinDays === undefined ? null : addDays(opts.today, opts.withinDays);
   const deadlines = found
@@ -69,11 +75,11 @@ export async function docketDeadlines(db: Db, accountId: string, opts: DocketDea
   return { today: opts.today, entity, deadlines };
 }
 
-function deadlineOf(item: DocketItem, pending: PendingAction, today: IsoDate): DocketDeadline {
+function deadlineOf(item: DocketItem, pending: PendingAction, entity: EntityDecision, today: IsoDate): DocketDeadline {
   const r = pending.result;
   const next = nextDeadline(pending, today);
   const daysToCritical = daysBetween(today, r.critical_deadline_date);
-  return { item, pending, next, overdue: next === null, daysRemaining: next ? daysBetween(today, next.date) : daysToCritical, daysToCritical };
+  return { item, pending, entity, next, overdue: next === null, daysRemaining: next ? daysBetween(today, next.date) : daysToCritical, daysToCritical };
 }
 
 /**

@@ -11,16 +11,16 @@ function baseQuery(db: Db, accountId: string) {
     .selectFrom('docket_entries as d')
     .innerJoin('applications as a', 'a.id', 'd.application_id')
     .selectAll('a')
-    .select(['d.id as entry_id', 'd.account_id as entry_account_id', 'd.client_matter', 'd.notes', 'd.created_at as entry_created_at', 'd.updated_at as entry_updated_at'])
+    .select(['d.id as entry_id', 'd.account_id as entry_account_id', 'd.client_matter', 'd.notes', 'd.entity_size as entry_entity_size', 'd.created_at as entry_created_at', 'd.updated_at as entry_updated_at'])
     .where('d.account_id', '=', accountId);
 }
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 function split(row: JoinedRow): DocketItem {
-  const { entry_id, entry_account_id, client_matter, notes, entry_created_at, entry_updated_at, ...application } = row;
+  const { entry_id, entry_account_id, client_matter, notes, entry_entity_size, entry_created_at, entry_updated_at, ...application } = row;
   return {
-    entry: { id: entry_id, account_id: entry_account_id, application_id: application.id, client_matter, notes, created_at: entry_created_at, updated_at: entry_updated_at },
+    entry: { id: entry_id, account_id: entry_account_id, application_id: application.id, client_matter, notes, entity_size: entry_entity_size, created_at: entry_created_at, updated_at: entry_updated_at },
     application,
   };
 }

@@ -6,7 +6,7 @@
 import type { Db } from '../db/connect.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { idsTiming, type IdsActionKind, type IdsDocket, type IdsTimingResult } from '../domain/ids-timing.ts';
-import { accountEntitySize } from './accounts.ts';
+import { applicationEntity } from './entity-size.ts';
 import { addDays } from '../domain/deadlines/calendar.ts';
 import { actionKindForDocumentCode, classifyEvent, eventCodesOfKind } from '../sources/uspto-codes.ts';
 import { paperVisibleTo } from './correspondence-visibility.ts';
@@ -64,11 +64,12 @@ export async function loadIdsDocket(db: Db, app: ApplicationRow, accountId: stri
 }
 
 /**
- * The IDS window for an application on `date`, for the account's entity size (the fee it shows),
- * or null when the record has no filing date to count from.
+ * The IDS window for an application on `date`, with the 1.17(p) fee for the application's entity
+ * status (docket entry, USPTO record, else the account's), or null when the record has no filing
+ * date to count from.
  */
 export async function idsTimingFor(db: Db, app: ApplicationRow, accountId: string, date: string): Promise<IdsTimingResult | null> {
   const docket = await loadIdsDocket(db, app, accountId);
   if (!docket) return null;
-  return idsTiming(docket, date, await accountEntitySize(db, accountId));
+  return idsTiming(docket, date, (await applicationEntity(db, accountId, app.id)).entity_size);
 }

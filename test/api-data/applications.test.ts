@@ -90,13 +90,14 @@ describe('GET /api/applications/{number}', () => {
 });
 
 describe('GET /api/applications/{number}/deadlines', () => {
-  test("REST #2's fields plus the engine's full result, fees for the account's entity size", async () => {
+  test("REST #2's fields plus the engine's full result, fees for the application's entity status (its USPTO record's before the account's default)", async () => {
     const rest2 = (await call(t.app, { method: 'GET', url: '/v1/prosa/deadlines/17500001' })).json();
     const res = await get('/api/applications/17500001/deadlines', { cookie: a.cookie });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const expected = calculateDeadlines({ action: 'final', mailingDate: FINAL_MAILED, periodMonths: 3, entity: 'large', today: today() });
-    expect(body).toMatchObject({ application_number: '17500001', entity: 'large', computed_on: today(), private: false });
+    // The record says small; account A's default is large (issue 19: fees follow the application).
+    const expected = calculateDeadlines({ action: 'final', mailingDate: FINAL_MAILED, periodMonths: 3, entity: 'small', today: today() });
+    expect(body).toMatchObject({ application_number: '17500001', entity: 'small', entity_source: 'uspto', computed_on: today(), private: false });
     expect(body.deadlines).toMatchObject({
       response_deadline: rest2.deadlines.response_deadline,
       critical_deadline_date: rest2.deadlines.critical_deadline_date,
@@ -106,18 +107,22 @@ describe('GET /api/applications/{number}/deadlines', () => {
     });
     expect(body.calculation).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(body.calculation.extensions.length).toBeGreaterThan(0);
-    expect(body.calculation.extensions[0]).toMatchObject({ months: 1, fee_for_entity: expected.extensions[0].fee!.large });
+    expect(body.calculation.extensions[0]).toMatchObject({ months: 1, fee_for_entity: expected.extensions[0].fee!.small });
   });
 
-  test('a smaller entity size changes every fee at once', async () => {
+  test('the account\'s default moves no fee the USPTO record states; the docket entry\'s entity status changes every fee at once', async () => {
     const patched = await call(t.app, { method: 'PATCH', url: '/api/account', headers: { cookie: b.cookie }, payload: { entity_size: 'micro' } });
     expect(patched.statusCode).toBe(200);
+    expect((await get('/api/applications/17500001/deadlines', { cookie: b.cookie })).json()).toMatchObject({ entity: 'small', entity_source: 'uspto' });
+    const added = await call(t.app, { method: 'POST', url: '/api/docket', headers: { cookie: b.cookie }, payload: { application_number: '17500001', entity_size: 'micro' } });
+    expect(added.statusCode, added.body).toBe(201);
     const body = (await get('/api/applications/17500001/deadlines', { cookie: b.cookie })).json();
-    expect(body.entity).toBe('micro');
+    expect(body).toMatchObject({ entity: 'micro', entity_source: 'docket' });
     const month1 = body.calculation.extensions[0];
     expect(month1.fee_for_entity).toBe(month1.fee.micro);
     expect(month1.fee_for_entity).not.toBe(month1.fee.large);
     expect(body.deadlines.extensions[0].fee_for_entity).toBe(month1.fee.micro);
+    expect((await call(t.app, { method: 'DELETE', url: `/api/docket/${added.json().id}`, headers: { cookie: b.cookie } })).statusCode).toBe(204);
   });
 
   test('nothing pending: null fields and no calculation; unknown number 404', async () => {

@@ -42,7 +42,8 @@ describe('GET .../ids-timing', () => {
     expect(c).toMatchObject({
       application_number: '17200011', window: '1.97(c)', filed_on: SEEDED, requirement: 'statement_or_fee',
       basis: { filing_date: addDays(SEEDED, -640), first_action_on_merits: { kind: 'non_final', mailing_date: addDays(SEEDED, -40) }, closing_action: null },
-      fee: { citation: '37 CFR 1.17(p)', amount: '280.00', entity_size: 'large' },
+      // The USPTO record of 17/200,011 is a small entity's: its fee is, though the account's default is large.
+      fee: { citation: '37 CFR 1.17(p)', amount: '112.00', entity_size: 'small' },
     });
     expect((await get(`/api/applications/16987654/ids-timing?date=${SEEDED}`)).json()).toMatchObject({ window: '1.97(b)', requirement: 'none', fee: null });
     expect((await get(`/api/applications/17345678/ids-timing?date=${SEEDED}`)).json()).toMatchObject({ window: '1.97(d)', basis: { closing_action: { kind: 'final', mailing_date: addDays(SEEDED, -75) } } });
@@ -50,7 +51,7 @@ describe('GET .../ids-timing', () => {
     expect((await get(`/api/applications/16555444/ids-timing?date=${SEEDED}`)).json()).toMatchObject({ window: '1.97(d)', basis: { closing_action: { kind: 'quayle' } } });
   });
 
-  test('by docket entry, for the account\'s entity size; another account\'s entry is 404; a bad date is 400', async () => {
+  test('by docket entry, for the application\'s entity status; another account\'s entry is 404; a bad date is 400', async () => {
     expect((await t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie }, payload: { entity_size: 'small' }, remoteAddress: randomIp() })).statusCode).toBe(200);
     const r = await get(`/api/docket/${docketId}/ids-timing?date=${SEEDED}`);
     expect(r.statusCode, r.body).toBe(200);

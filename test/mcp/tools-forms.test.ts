@@ -104,7 +104,8 @@ describe('forms', () => {
       ['prepare_notice_of_appeal', { application_number: '17345678' }, /41\.20\(b\)\(1\) 905\.00 USD/],
       ['prepare_pre_appeal_request', { application_number: '17345678', request: { arguments: [{ heading: 'Rejection under 35 U.S.C. 103' }] } }, null],
       ['prepare_terminal_disclaimer', { application_number: '17200011', disclaimer: { reference: { kind: 'patent', number: '10,123,456' } } }, /1\.20\(d\)/],
-      ['prepare_issue_fee_transmittal', { application_number: '17111222' }, /1\.18\(a\) 1290\.00 USD/],
+      // 17/111,222's USPTO record is a small entity's: its fee is, whatever the account's default (issue 19).
+      ['prepare_issue_fee_transmittal', { application_number: '17111222' }, /1\.18\(a\) 516\.00 USD/],
       ['prepare_client_report', { application_number: '17200011', analysis_id: analysisId }, null],
     ];
     for (const [tool, args, fee] of calls) {

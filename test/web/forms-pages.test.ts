@@ -135,7 +135,7 @@ describe('forms pages: IDS, extension petition, interview request, drawing sheet
     await page.getByText(`Reply to the non-final rejection mailed`).waitFor();
     const months = page.getByLabel('Months of extension');
     await months.selectOption('1');
-    await page.getByText(/Extends to .*; USPTO fee \$[\d,]+(\.\d\d)? for your entity size/).waitFor();
+    await page.getByText(/Extends to .*; USPTO fee \$[\d,]+(\.\d\d)? for this application's entity status/).waitFor();
     await snap(page, 'forms-extension');
     await page.getByRole('button', { name: 'Prepare the petition (5.00 credits)' }).click();
     await expectDocx(page);

@@ -51,9 +51,9 @@ async function openForm(application: string, form: string, title: string): Promi
   await page.getByText('Price: 5.00 credits').waitFor();
 }
 
-/** The USPTO fee shown beside the price before submitting, for the account's entity size. */
-async function expectUsptoFee(citation: string): Promise<void> {
-  const fees = await apiCall<{ uspto_fees?: { citation: string; amount: string; verified: boolean }[] }>('/api/quote', { exports: [{ type: 'form', form: formOf[citation]!, count: 1 }] });
+/** The USPTO fee shown beside the price before submitting, for the application's entity status. */
+async function expectUsptoFee(citation: string, applicationNumber: string): Promise<void> {
+  const fees = await apiCall<{ uspto_fees?: { citation: string; amount: string; verified: boolean }[] }>('/api/quote', { exports: [{ type: 'form', form: formOf[citation]!, count: 1 }], application_number: applicationNumber });
   const fee = fees.uspto_fees!.find((f) => f.citation === citation)!;
   const dollars = `$${Number(fee.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   const item = page.getByRole('listitem').filter({ hasText: `(${citation}): ${dollars}` });
@@ -118,7 +118,7 @@ describe('forms pages: the server\'s IDS window and the six issue-11 forms', () 
 
     // RCE while prosecution is open: the 409 in the server's words, nothing charged.
     await openForm('17200011', 'rce', 'RCE transmittal');
-    await expectUsptoFee('37 CFR 1.17(e)(1)');
+    await expectUsptoFee('37 CFR 1.17(e)(1)', '17200011');
     before = await balance();
     await page.getByRole('button', { name: 'Prepare the RCE transmittal (5.00 credits)' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'The docket does not allow this paper now.' });
@@ -140,7 +140,7 @@ describe('forms pages: the server\'s IDS window and the six issue-11 forms', () 
 
     // Notice of appeal with the claims typed as ranges, then the pre-appeal request.
     await openForm('17345678', 'notice-of-appeal', 'Notice of appeal');
-    await expectUsptoFee('37 CFR 41.20(b)(1)');
+    await expectUsptoFee('37 CFR 41.20(b)(1)', '17345678');
     await page.getByLabel('Claims appealed (optional)').fill('1-8 x');
     await page.getByRole('button', { name: 'Prepare the notice of appeal (5.00 credits)' }).click();
     await page.getByRole('alert').getByText('"x" is not a claim number or range (e.g. 1-8, 10).').waitFor();
@@ -162,7 +162,7 @@ describe('forms pages: the server\'s IDS window and the six issue-11 forms', () 
 
     // Terminal disclaimer over a named patent: the analysis select offers "None" first.
     await openForm('17200011', 'terminal-disclaimer', 'Terminal disclaimer');
-    await expectUsptoFee('37 CFR 1.20(d)');
+    await expectUsptoFee('37 CFR 1.20(d)', '17200011');
     expect(await page.getByLabel('Analysis (optional)').inputValue()).toBe('');
     await page.getByRole('button', { name: 'Prepare the terminal disclaimer (5.00 credits)' }).click();
     await page.getByRole('alert').getByText(/^Name the reference patent or application/).waitFor();
@@ -175,7 +175,7 @@ describe('forms pages: the server\'s IDS window and the six issue-11 forms', () 
 
     // Issue fee transmittal after the notice of allowance: both 1.18 fees shown.
     await openForm('17111222', 'issue-fee', 'Issue fee transmittal');
-    await expectUsptoFee('37 CFR 1.18(a)');
+    await expectUsptoFee('37 CFR 1.18(a)', '17111222');
     await page.getByRole('listitem').filter({ hasText: '(37 CFR 1.18(d)(1)): $0.00' }).waitFor();
     await page.getByLabel('Name 1').fill('Avery & Cole LLP');
     await page.getByLabel('Assignee (box 3, optional)').fill('Verdant Films Inc.');

@@ -45,6 +45,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to="/settings/profile" replace /> },
           { path: 'profile', element: page(() => import('./pages/settings/Profile.tsx')) },
+          { path: 'practitioner', element: page(() => import('./pages/settings/Practitioner.tsx')) },
           { path: 'api-keys', element: page(() => import('./pages/settings/ApiKeys.tsx')) },
           { path: 'connected-apps', element: page(() => import('./pages/settings/ConnectedApps.tsx')) },
           { path: 'calendar', element: page(() => import('./pages/settings/Calendar.tsx')) },

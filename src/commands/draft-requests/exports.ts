@@ -8,19 +8,21 @@ import type { DrawingSheetInput, IdsInput, InterviewParticipant, InterviewType, 
 import type { EntitySize } from '../../domain/deadlines/fees.ts';
 import { pendingAction } from '../../queries/application-deadlines.ts';
 import { idsTimingFor } from '../../queries/ids-docket.ts';
+import { applicationEntity } from '../../queries/entity-size.ts';
+import { paperIdentity, signedBy } from './paper-identity.ts';
 import { idsClaimProblem } from '../../domain/ids-timing.ts';
 import { actionKindForDocumentCode } from '../../sources/uspto-codes.ts';
 import { statedMailingDate } from '../../jobs/inputs/analysis.ts';
 import type { DrawingRequest, ExtensionRequest, IdsRequest, InterviewRequestRequest, PreparedDraft } from '../../jobs/requests.ts';
 import { checkStrategySelections, requireCaption, resolveAnalysis, resolveApplication, resolveMailingDate, todayUtc } from './common.ts';
 
-export type IdsSubmission = Omit<IdsInput, 'caption' | 'template' | 'date' | 'timing' | 'fee_1_17_p' | 'timing_basis'> & { date?: string; timing?: IdsInput['timing'] };
+export type IdsSubmission = Omit<IdsInput, 'caption' | 'template' | 'date' | 'timing' | 'fee_1_17_p' | 'timing_basis'> & { date?: string; timing?: IdsInput['timing']; attorney_docket_number?: string };
 
 /**
  * An IDS: its window under 37 CFR 1.97 comes from the docket (src/domain/ids-timing.ts). A stated
  * timing, statement or fee that does not fit the window is refused (422, nothing charged); without
  * a stated timing the paper takes the docket's window with the statement given and the 1.17(p)
- * fee authorized where the window calls for it, at the amount for the account's entity size.
+ * fee authorized where the window calls for it, at the amount for the application's entity status.
  */
 export async function prepareIds(db: Db, accountId: string, applicationNumber: string, input: IdsSubmission): Promise<PreparedDraft> {
   const app = await resolveApplication(db, accountId, applicationNumber);
@@ -41,15 +43,18 @@ export async function prepareIds(db: Db, accountId: string, applicationNumber: s
   const window = timing.window as IdsInput['timing'];
   // (c): the statement or the fee (the fee when no statement is made); (d): both.
   const payFee = window === '1.97(d)' || (window === '1.97(c)' && (input.pay_fee_1_17_p ?? !input.statement));
+  const { attorney_docket_number, ...given } = input;
+  const { attorney_docket_number: docketNumber, ...signer } = await paperIdentity(db, accountId, app.id, input);
   const ids: IdsRequest['ids'] = {
-    ...input,
+    ...given,
+    ...signer,
     timing: window,
     date,
     ...(window === '1.97(c)' && !payFee ? {} : { pay_fee_1_17_p: payFee }),
     ...(payFee && timing.fee ? { fee_1_17_p: { amount: timing.fee.amount, entity_size: timing.fee.entity_size } } : {}),
     timing_basis: timing.explanation,
   };
-  const request: IdsRequest = { application_number: app.application_number, ids, timing };
+  const request: IdsRequest = { application_number: app.application_number, ids, timing, ...(docketNumber ? { attorney_docket_number: docketNumber } : {}) };
   return { exportType: 'ids', formKind: null, analysisId: null, applicationId: app.id, applicationNumber: app.application_number, request };
 }
 
@@ -60,11 +65,7 @@ export interface ExtensionSubmission {
   petition_date?: string;
   deposit_account?: string;
   practitioner?: Practitioner;
-}
-
-function entityOf(...candidates: (string | null | undefined)[]): EntitySize {
-  for (const c of candidates) if (c === 'large' || c === 'small' || c === 'micro') return c;
-  return 'large';
+  attorney_docket_number?: string;
 }
 
 const KIND_BY_ACTION: Readonly<Record<string, PaperKind>> = { non_final: 'non_final', final: 'final', restriction: 'restriction', quayle: 'quayle', notice_of_allowance: 'notice_of_allowance' };
@@ -81,8 +82,7 @@ function noExtension(code: string, message: string, suggestion: string): AppErro
 export async function prepareExtension(db: Db, accountId: string, applicationNumber: string, input: ExtensionSubmission): Promise<PreparedDraft> {
   const app = await resolveApplication(db, accountId, applicationNumber);
   requireCaption(app);
-  const account = await db.selectFrom('accounts').select('entity_size').where('id', '=', accountId).executeTakeFirstOrThrow();
-  const entity = entityOf(input.entity_size, app.entity_status, account.entity_size);
+  const entity = (await applicationEntity(db, accountId, app.id, input.entity_size)).entity_size;
   const petitionDate = input.petition_date ?? todayUtc();
   const pending = await pendingAction(db, app.id, { entity, today: petitionDate, accountId });
   if (!pending) {
@@ -115,8 +115,7 @@ export async function prepareExtension(db: Db, accountId: string, applicationNum
     period: { reply_due: result.ssp_due, extended_due: ext.due, reply_due_effective: result.response_deadline, extended_due_effective: ext.due_effective },
     petition_date: petitionDate,
     ...(ext.fee ? { fee_amount: ext.fee[entity] } : {}),
-    ...(input.deposit_account ? { deposit_account: input.deposit_account } : {}),
-    ...(input.practitioner ? { practitioner: input.practitioner } : {}),
+    ...(await paperIdentity(db, accountId, app.id, input)),
   };
   return { exportType: 'form', formKind: 'extension_of_time', analysisId: null, applicationId: app.id, applicationNumber: app.application_number, request };
 }
@@ -130,6 +129,7 @@ export interface InterviewSubmission {
   request_date?: string;
   office_action_date?: string;
   practitioner?: Practitioner;
+  attorney_docket_number?: string;
 }
 
 /** Interview request: its agenda comes from the analysis (analysis_id), like a response's remarks. */
@@ -150,7 +150,8 @@ export async function prepareInterview(db: Db, accountId: string, applicationNum
     ...(input.participants ? { participants: input.participants } : {}),
     ...(input.proposed_slots ? { proposed_slots: input.proposed_slots } : {}),
     ...(input.exhibit ? { exhibit: input.exhibit } : {}),
-    ...(input.practitioner ? { practitioner: input.practitioner } : {}),
+    // No fee: the signer and the docket number only.
+    ...signedBy(await paperIdentity(db, accountId, app.id, input)),
   };
   return { exportType: 'form', formKind: 'interview_request', analysisId: analysis.id, applicationId: app.id, applicationNumber: app.application_number, request };
 }
@@ -160,6 +161,8 @@ export type DrawingSubmission = Omit<DrawingSheetInput, 'title'> & { title?: str
 /** A drawing sheet: the title (and identifying indicia) default from the application, when one is named. */
 export async function prepareDrawing(db: Db, accountId: string, applicationNumber: string | undefined, input: DrawingSubmission): Promise<PreparedDraft> {
   const app = applicationNumber ? await resolveApplication(db, accountId, applicationNumber) : null;
+  // The sheet's identifying indicia (37 CFR 1.84(c)) carry the firm's matter number, as the papers' captions do.
+  const docketNumber = input.attorney_docket_number ?? (app ? (await paperIdentity(db, accountId, app.id, {})).attorney_docket_number ?? app.attorney_docket_number : null);
   const title = input.title ?? app?.invention_title;
   if (!title?.trim()) throw validationError('input.title', 'is required when no application_number is given');
   if (input.nodes.length === 0) throw validationError('input.nodes', 'must have at least one node');
@@ -172,7 +175,7 @@ export async function prepareDrawing(db: Db, accountId: string, applicationNumbe
     title,
     ...(app ? { application_number: input.application_number ?? app.application_number } : {}),
     ...(app?.first_inventor_name && !input.first_named_inventor ? { first_named_inventor: app.first_inventor_name } : {}),
-    ...(app?.attorney_docket_number && !input.attorney_docket_number ? { attorney_docket_number: app.attorney_docket_number } : {}),
+    ...(docketNumber ? { attorney_docket_number: docketNumber } : {}),
   };
   const request: DrawingRequest = { ...(app ? { application_number: app.application_number } : {}), drawing };
   return { exportType: 'drawing', formKind: null, analysisId: null, applicationId: app?.id ?? null, applicationNumber: app?.application_number ?? null, request };

@@ -12,6 +12,7 @@ import { claimTexts } from '../../domain/claims/claim-set.ts';
 import { actionKindForDocumentCode } from '../../sources/uspto-codes.ts';
 import type { OaResponseRequest, PreparedDraft } from '../../jobs/requests.ts';
 import { chartDefaults } from './chart-defaults.ts';
+import { paperIdentity } from './paper-identity.ts';
 import { checkStrategySelections, requireCaption, resolveAnalysis, resolveApplication, resolveMailingDate, todayUtc } from './common.ts';
 
 export interface OaResponseSubmission {
@@ -22,6 +23,8 @@ export interface OaResponseSubmission {
   response_date?: string;
   office_action_date?: string;
   attorney?: Practitioner;
+  /** The caption's attorney docket number for this paper (default: the docket entry's matter number). */
+  attorney_docket_number?: string;
   previously_presented?: number[];
   election?: RestrictionElection;
   /** Response plans only (not part of REST #4's body): see OaResponseRequest. */
@@ -119,6 +122,8 @@ export async function prepareOaResponse(db: Db, accountId: string, body: OaRespo
   // the claims the docket holds (the last Prosa response's listing as amended, or pasted claims).
   const officeActionDate = await resolveMailingDate(db, accountId, body.office_action_date, analysis.record, application.id, statedMailingDate(analysis.record));
   const stored = claims ? undefined : claimsOfRecord(await findApplicationClaims(db, accountId, application.id), analysis.id, officeActionDate);
+  // Who signs (the request's attorney over the practitioner profile) and the firm's docket number.
+  const identity = await paperIdentity(db, accountId, application.id, { practitioner: body.attorney, attorney_docket_number: body.attorney_docket_number });
   const request: OaResponseRequest = {
     application_number: application.application_number,
     analysis_id: analysis.id,
@@ -126,7 +131,8 @@ export async function prepareOaResponse(db: Db, accountId: string, body: OaRespo
     response_date: body.response_date ?? todayUtc(),
     office_action_date: officeActionDate,
     ...(claims ? { claims } : {}),
-    ...(body.attorney ? { attorney: body.attorney } : {}),
+    ...(identity.practitioner ? { attorney: identity.practitioner } : {}),
+    ...(identity.attorney_docket_number ? { attorney_docket_number: identity.attorney_docket_number } : {}),
     ...(body.previously_presented ? { previously_presented: body.previously_presented } : {}),
     ...(stored ? carriedForward(stored, body.previously_presented) : {}),
     ...(body.election ? { election: body.election } : {}),
@@ -146,7 +152,7 @@ export async function prepareOaResponse(db: Db, accountId: string, body: OaRespo
   }
   // The paper this request would produce: its choices must all be carried out, and it must answer
   // every ground of the action unless the caller accepts an incomplete draft (37 CFR 1.111(b)).
-  const outline = outlineResponse(responseInputOf(analysis.record, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value })));
+  const outline = outlineResponse(responseInputOf(analysis.record, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }, request.attorney_docket_number)));
   if (outline.problems.length) {
     throw new AppError(422, 'strategy_not_applicable', `These choices cannot be carried out: ${outline.problems.join('; ')}.`, 'Change the strategy_selections (or election) named, then retry; nothing was charged.');
   }

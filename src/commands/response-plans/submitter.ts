@@ -29,6 +29,7 @@ export interface PlanSubmission {
   response_date?: string;
   office_action_date?: string;
   attorney?: Practitioner;
+  attorney_docket_number?: string;
   previously_presented?: number[];
 }
 
@@ -73,6 +74,7 @@ export function planSubmissionBody(row: ResponsePlanRow, view: PlanView, report:
     ...(s.response_date ? { response_date: s.response_date } : {}),
     ...(s.office_action_date ? { office_action_date: s.office_action_date } : {}),
     ...(s.attorney ? { attorney: s.attorney } : {}),
+    ...(s.attorney_docket_number ? { attorney_docket_number: s.attorney_docket_number } : {}),
     ...(s.previously_presented ? { previously_presented: s.previously_presented } : {}),
     ...(view.election ? { election: { ...(view.election.group ? { group: view.election.group } : {}), ...(view.election.species ? { species: view.election.species } : {}), with_traverse: view.election.traverse } } : {}),
     response_plan_id: row.id,

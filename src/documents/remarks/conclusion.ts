@@ -19,7 +19,7 @@ export function conclusionRemarks(kind: PaperKind, amended: boolean, practitione
   ]));
   out.push(para([
     run('The Director is authorized to charge any fee required for this paper, including any fee for an extension of time under 37 C.F.R. § 1.17(a), and to credit any overpayment, to Deposit Account No. '),
-    prompt('deposit account number'),
+    practitioner.deposit_account ? run(practitioner.deposit_account) : prompt('deposit account number'),
     run('.'),
   ]));
   return out;

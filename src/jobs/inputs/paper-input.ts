@@ -22,6 +22,6 @@ export async function responsePaperInput(db: Db, source: PaperSource, request: O
   await onFile?.();
   const file = await fileFindings(db, source, request);
   const meta = analysis.office_action?.metadata;
-  const input = { ...responseInputOf(analysis, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value })), ...(file ? { file } : {}) };
+  const input = { ...responseInputOf(analysis, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }, request.attorney_docket_number)), ...(file ? { file } : {}) };
   return { input, application };
 }

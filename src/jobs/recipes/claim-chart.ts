@@ -32,7 +32,7 @@ export const claimChartRecipe: Recipe = async ({ db, job, builders, step }) => {
   const record = analysis.record as unknown as StoredAnalysis;
   const meta = record.office_action?.metadata;
   const document = await builders.claim_chart({
-    caption: captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }),
+    caption: captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }, request.attorney_docket_number),
     office_action: { kind: paperKindOf(record), mailing_date: statedMailingDate(record) },
     date: request.date,
     claims: wire.claims,

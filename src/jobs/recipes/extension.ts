@@ -13,7 +13,7 @@ export const extensionRecipe: Recipe = async ({ db, job, builders, step }) => {
   const application = await loadApplication(db, job);
   await step(50, 'Computing the extended period and fee');
   const document = await builders.extension_of_time({
-    caption: captionOf(application),
+    caption: captionOf(application, {}, r.attorney_docket_number),
     office_action: r.office_action,
     months: r.months,
     entity_size: r.entity_size,

@@ -13,13 +13,14 @@ type FormBuilder = 'rce_transmittal' | 'notice_of_appeal' | 'pre_appeal_request'
 
 function formRecipe(kind: FormBuilder, stem: string, step50: string): Recipe {
   return async ({ db, job, builders, step }) => {
-    const { application_number: _n, ...request } = job.request as unknown as MoreFormRequest & { analysis_id?: string };
+    // The caption's docket number goes to the caption, not to the builder's own input.
+    const { application_number: _n, attorney_docket_number: docketNumber, ...request } = job.request as unknown as MoreFormRequest & { analysis_id?: string };
     delete request.analysis_id;
     await step(10, 'Loading the application');
     const application = await loadApplication(db, job);
     await step(50, step50);
     const build = builders[kind] as (input: unknown) => ReturnType<Builders[FormBuilder]>;
-    const document = await build({ ...request, caption: captionOf(application) });
+    const document = await build({ ...request, caption: captionOf(application, {}, docketNumber) });
     await step(90, 'Assembling the document');
     return { document, filename: docxName(stem, application.application_number, request.date) };
   };

@@ -9,7 +9,7 @@ export const idsRecipe: Recipe = async ({ db, job, builders, step }) => {
   await step(10, 'Loading the application');
   const application = await loadApplication(db, job);
   await step(50, 'Listing the cited documents');
-  const document = await builders.ids({ ...request.ids, caption: captionOf(application) });
+  const document = await builders.ids({ ...request.ids, caption: captionOf(application, {}, request.attorney_docket_number) });
   await step(90, 'Assembling the document');
   return { document, filename: docxName('IDS', application.application_number, request.ids.date) };
 };

@@ -13,7 +13,7 @@ export const interviewRecipe: Recipe = async ({ db, job, builders, step }) => {
   await step(50, 'Preparing the agenda');
   const meta = analysis.office_action?.metadata;
   const document = await builders.interview_request({
-    caption: captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }),
+    caption: captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }, r.attorney_docket_number),
     office_action: officeActionOf(analysis, r.office_action_date),
     claims: claimDispositions(analysis),
     strategy: strategyOf(r.strategy_selections),

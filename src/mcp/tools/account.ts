@@ -1,22 +1,28 @@
 import { z } from 'zod';
-import { defineTool, READ_ONLY } from '../tool.ts';
+import { defineTool, READ_ONLY, WRITE_IDEMPOTENT } from '../tool.ts';
 import { quoteBody } from '../../http/routes/api/quote.ts';
 import { creditsText } from '../../domain/money.ts';
 import { AUDIT_SOURCES } from '../../domain/audit-source.ts';
+import { accountSchema, type AccountWire } from '../../presenters/account.ts';
+import { practitionerProfileInput, practitionerProfileSchema } from '../../presenters/practitioner.ts';
 
 /** Account and billing tools. Balance tools work for every client; purchase links only where allowed. */
 
 const balanceShape = { balance: z.string().describe('Credits, two decimals'), status: z.enum(['healthy', 'low', 'very_low', 'critical']) };
 
 interface Me {
-  account: { id: string; email: string; display_name: string | null; entity_size: string; model_multiplier: string; created_at: string };
+  account: AccountWire;
   credits: { balance: string; status: 'healthy' | 'low' | 'very_low' | 'critical' };
+}
+
+function signerText(p: AccountWire['practitioner']): string {
+  return p ? `papers are signed by ${p.name}, Reg. No. ${p.registration_number}` : 'no practitioner profile: papers leave the signer\'s name and registration number to fill';
 }
 
 export const whoami = defineTool({
   name: 'whoami',
   title: 'Who am I signed in as',
-  description: 'The Prosa account this assistant acts for: e-mail, name, entity size (large/small/micro, which sets every USPTO fee Prosa quotes) and credit balance. Free. Call it first when unsure which account or firm you are working in.',
+  description: 'The Prosa account this assistant acts for: e-mail, name, default entity size (fees use an application\'s own entity status first), the practitioner profile that signs papers, and credit balance. Free. Call it first when unsure which account or firm you are working in.',
   group: 'account',
   price: 'free',
   input: z.object({}),
@@ -26,13 +32,29 @@ export const whoami = defineTool({
     display_name: z.string().nullable(),
     entity_size: z.string(),
     model_multiplier: z.string(),
+    practitioner: practitionerProfileSchema.nullable(),
     ...balanceShape,
   }),
   annotations: READ_ONLY,
   async run(_args, ctx) {
     const me = await ctx.api.get<Me>('/api/auth/me');
-    const data = { account_id: me.account.id, email: me.account.email, display_name: me.account.display_name, entity_size: me.account.entity_size, model_multiplier: me.account.model_multiplier, ...me.credits };
-    return { data, summary: `Signed in as ${me.account.email} (${me.account.entity_size} entity); balance ${creditsText(me.credits.balance)} credits (${me.credits.status}).` };
+    const data = { account_id: me.account.id, email: me.account.email, display_name: me.account.display_name, entity_size: me.account.entity_size, model_multiplier: me.account.model_multiplier, practitioner: me.account.practitioner, ...me.credits };
+    return { data, summary: `Signed in as ${me.account.email} (${me.account.entity_size} entity by default); ${signerText(me.account.practitioner)}; balance ${creditsText(me.credits.balance)} credits (${me.credits.status}).` };
+  },
+});
+
+export const setPractitionerProfile = defineTool({
+  name: 'set_practitioner_profile',
+  title: 'Set who signs the papers',
+  description: 'Sets the practitioner profile that signs every paper and form unless a request names its own signer (name, registration number, firm, address, telephone, e-mail, deposit account, customer number). Replaces the whole profile; null removes it. Free. Confirm the details with the user.',
+  group: 'account',
+  price: 'free',
+  input: z.object({ profile: practitionerProfileInput.nullable() }),
+  output: z.object({ practitioner: accountSchema.shape.practitioner }),
+  annotations: WRITE_IDEMPOTENT,
+  async run(args, ctx) {
+    const r = await ctx.api.patch<{ account: AccountWire }>('/api/account', { practitioner: args.profile });
+    return { data: { practitioner: r.account.practitioner }, summary: `Saved: ${signerText(r.account.practitioner)}.` };
   },
 });
 
@@ -185,4 +207,4 @@ export const getAuditLog = defineTool({
   },
 });
 
-export const ACCOUNT_TOOLS = [whoami, checkCredits, getUsage, getPricing, quoteCost, getAuditLog];
+export const ACCOUNT_TOOLS = [whoami, setPractitionerProfile, checkCredits, getUsage, getPricing, quoteCost, getAuditLog];

@@ -6,7 +6,7 @@ import { applicationNumber } from './shared.ts';
 
 /**
  * Deadline tools: computed by Prosa's deadline engine (35 U.S.C. 133, 21(b); 37 CFR 1.134-1.136;
- * MPEP 710-711), every date with the rule behind it, fees for the account's entity size. All free.
+ * MPEP 710-711), every date with the rule behind it, fees for the application's entity status. All free.
  * A model should never compute a deadline itself: it reads them here.
  */
 
@@ -38,7 +38,8 @@ const deadlinesRecord = z.object({
   application_number: z.string(),
   docket_entry_id: z.string().nullable(),
   private: z.boolean(),
-  entity: z.string().describe('The account\'s entity size: every fee_for_entity is for it'),
+  entity: z.string().describe('The application\'s entity status: every fee_for_entity is for it'),
+  entity_source: z.string().describe('docket, uspto or account (the default)'),
   computed_on: z.string(),
   deadlines: z
     .object({
@@ -55,7 +56,7 @@ type DeadlinesRecord = z.infer<typeof deadlinesRecord>;
 export const getDeadlines = defineTool({
   name: 'get_deadlines',
   title: 'Deadlines of an application',
-  description: 'The office action awaiting a reply and every date that follows from it: response deadline (no extension fee), each extension month with its 37 CFR 1.17(a) fee for the account\'s entity size, the last day to reply at all, the abandonment date, and the rule behind each date (citations). Counts actions the account recorded itself. Free. Null dates mean nothing is pending. Next: get_extension_options to pick a month, prepare_extension_petition to file one.',
+  description: 'The office action awaiting a reply and every date that follows from it: response deadline (no extension fee), each extension month with its 37 CFR 1.17(a) fee for the application\'s entity status, the last day to reply at all, the abandonment date, and the rule behind each date (citations). Counts actions the account recorded itself. Free. Null dates mean nothing is pending. Next: get_extension_options to pick a month, prepare_extension_petition to file one.',
   group: 'deadlines',
   price: 'free',
   input: z.object({ application_number: applicationNumber }),
@@ -90,7 +91,7 @@ const upcoming = z
 export const listUpcomingDeadlines = defineTool({
   name: 'list_upcoming_deadlines',
   title: 'Upcoming deadlines across the docket',
-  description: 'Every docket application whose next deadline falls within `within_days` (default 30), most urgent first; applications whose last day to reply has passed come first as overdue. Each has its next date, days remaining and extension fees for the account\'s entity size. Free. Use it for "what is due"; get_deadlines gives one application\'s full calculation.',
+  description: 'Every docket application whose next deadline falls within `within_days` (default 30), most urgent first; applications whose last day to reply has passed come first as overdue. Each has its next date, days remaining and extension fees for its entity status. Free. Use it for "what is due"; get_deadlines gives one application\'s full calculation.',
   group: 'deadlines',
   price: 'free',
   input: z.object({ within_days: z.number().int().min(1).max(3650).default(30) }),
@@ -123,7 +124,7 @@ export const calculateDeadline = defineTool({
 const option = z.object({
   months: z.number().int(),
   due: z.string().describe('Last day to file with this extension (business-day adjusted)'),
-  fee: z.string().nullable().describe('37 CFR 1.17(a) fee for the account\'s entity size'),
+  fee: z.string().nullable().describe('37 CFR 1.17(a) fee for the application\'s entity status'),
   fees: feeTable.nullable(),
   citation: z.string(),
   timely_on: z.boolean().describe('A reply filed on `date` with this extension is timely'),
@@ -132,7 +133,7 @@ const option = z.object({
 export const getExtensionOptions = defineTool({
   name: 'get_extension_options',
   title: 'Extension of time options',
-  description: 'For an application\'s pending action: each extension month available under 37 CFR 1.136(a) with its last day and fee for the account\'s entity size, and the fewest months that make a reply filed on `date` (default today) timely. Free. Next: prepare_extension_petition (5.00) with those months.',
+  description: 'For an application\'s pending action: each extension month available under 37 CFR 1.136(a) with its last day and fee for the application\'s entity status, and the fewest months that make a reply filed on `date` (default today) timely. Free. Next: prepare_extension_petition (5.00) with those months.',
   group: 'deadlines',
   price: 'free',
   input: z.object({ application_number: applicationNumber, date: isoDate.optional().describe('The day the reply would be filed, YYYY-MM-DD; default today') }),

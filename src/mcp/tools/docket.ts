@@ -5,6 +5,9 @@ import { privateApplication } from '../../http/routes/api/docket.ts';
 import { recordOfficeActionBody } from '../../http/routes/api/correspondence.ts';
 import { claimsBody } from '../../http/routes/api/claims.ts';
 import { applicationNumber } from './shared.ts';
+import { docketEntrySchema, entityFields } from '../../presenters/docket-entry.ts';
+
+const entitySize = z.enum(['large', 'small', 'micro']).nullable().optional().describe('Its fees follow it; null: the USPTO record\'s');
 
 /**
  * Docket tools: the account's applications, their records, prosecution history and papers, and
@@ -46,15 +49,7 @@ const pendingAction = z
   })
   .nullable();
 
-const docketEntry = z.object({
-  id: z.string(),
-  client_matter: z.string().nullable(),
-  notes: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  private: z.boolean().describe('An unpublished application tracked with the account\'s own data'),
-  application: applicationRecord,
-});
+const docketEntry = docketEntrySchema;
 type DocketEntry = z.infer<typeof docketEntry>;
 
 const paper = z
@@ -97,7 +92,8 @@ export const listDocket = defineTool({
 const lookupOutput = applicationRecord.extend({
   docket_entry_id: z.string().nullable().describe('Null when the application is not on the docket'),
   private: z.boolean(),
-  entity_status: z.string().nullable(),
+  entity_status: z.string().nullable().describe('The USPTO record\'s'),
+  ...entityFields,
   pending_action: pendingAction,
 });
 
@@ -125,8 +121,9 @@ export const addToDocket = defineTool({
   price: 'free',
   input: z.object({
     application_number: applicationNumber,
-    client_matter: z.string().max(200).optional().describe('The firm\'s client-matter reference'),
+    client_matter: z.string().max(200).optional().describe('The firm\'s matter number: the Attorney Docket No. of its papers'),
     notes: z.string().max(10_000).optional(),
+    entity_size: entitySize,
     application: privateApplication.optional().describe('Only for an unpublished application: the account\'s own data'),
   }),
   output: docketEntry,
@@ -140,20 +137,21 @@ export const addToDocket = defineTool({
 export const updateDocketEntry = defineTool({
   name: 'update_docket_entry',
   title: 'Update a docket entry',
-  description: 'Changes a docket entry\'s client matter or notes (null clears), and for an unpublished application the account\'s own data (title, filing date, examiner, art unit, entity status...). Fields left out are unchanged. Free. Public records come from the USPTO and cannot be edited.',
+  description: 'Changes a docket entry\'s matter number (the papers\' Attorney Docket No.), notes or entity status (null clears), and for an unpublished application the account\'s own data (title, filing date, examiner, art unit...). Fields left out are unchanged. Free. Public records come from the USPTO and cannot be edited.',
   group: 'docket',
   price: 'free',
   input: z.object({
     docket_entry_id: docketEntryId,
     client_matter: z.string().max(200).nullable().optional(),
     notes: z.string().max(10_000).nullable().optional(),
+    entity_size: entitySize,
     application: privateApplication.partial().optional().describe('Only for an unpublished application'),
   }),
   output: docketEntry,
   annotations: WRITE_IDEMPOTENT,
   async run({ docket_entry_id, ...changes }, ctx) {
     const entry = await ctx.api.patch<DocketEntry>(`/api/docket/${seg(docket_entry_id)}`, changes);
-    return { data: entry, summary: `Updated docket entry ${entry.id} (${entry.application.application_number}).` };
+    return { data: entry, summary: `Updated docket entry ${entry.id} (${entry.application.application_number}); its fees are for a ${entry.entity_size} entity (${entry.entity_size_source}).` };
   },
 });
 

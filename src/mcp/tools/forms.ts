@@ -20,7 +20,7 @@ async function submitExport(ctx: ToolContext, body: Record<string, unknown>, key
 export const prepareIds = defineTool({
   name: 'prepare_ids',
   title: 'Prepare an Information Disclosure Statement',
-  description: 'Builds an IDS (PTO/SB/08 content, 37 CFR 1.97-1.98) as a DOCX: U.S. patents, U.S. publications, foreign documents and non-patent literature. The 1.97 window (b), (c) or (d) comes from the docket (see get_ids_timing): leave ids.timing out to use it; the 1.17(p) fee is authorized where the window needs it, at the amount for the account\'s entity size; (d) also needs ids.statement (1.97(e)(1) or (e)(2)), which only the signer can make. A stated timing that does not fit, or an IDS after the issue fee, is refused uncharged. Costs 9.00 credits (402 if the balance is short). Returns a job with ids_timing: poll get_export.',
+  description: 'Builds an IDS (PTO/SB/08 content, 37 CFR 1.97-1.98) as a DOCX: U.S. patents, U.S. publications, foreign documents and non-patent literature. The 1.97 window (b), (c) or (d) comes from the docket (see get_ids_timing): leave ids.timing out to use it; the 1.17(p) fee is authorized where the window needs it, at the amount for the application\'s entity status; (d) also needs ids.statement (1.97(e)(1) or (e)(2)), which only the signer can make. A stated timing that does not fit, or an IDS after the issue fee, is refused uncharged. Costs 9.00 credits (402 if the balance is short). Returns a job with ids_timing: poll get_export.',
   group: 'forms',
   price: '9.00',
   input: z.object({ application_number: applicationNumber, ids: idsInput, idempotency_key: idempotencyKey }),
@@ -49,7 +49,7 @@ const idsTimingOutput = z.object({
 export const getIdsTiming = defineTool({
   name: 'get_ids_timing',
   title: 'IDS timing window (37 CFR 1.97)',
-  description: 'Which window of 37 CFR 1.97 an IDS filed on `date` (default today) falls in, from the docket\'s dates (filing, first action on the merits, final/allowance/Quayle, RCE, issue fee): 1.97(b) nothing needed; 1.97(c) the 1.97(e) statement or the 1.17(p) fee; 1.97(d) both; after the issue fee, not considered. Gives the basis dates and the 1.17(p) fee for the account\'s entity size. Free. Next: prepare_ids (9.00).',
+  description: 'Which window of 37 CFR 1.97 an IDS filed on `date` (default today) falls in, from the docket\'s dates (filing, first action on the merits, final/allowance/Quayle, RCE, issue fee): 1.97(b) nothing needed; 1.97(c) the 1.97(e) statement or the 1.17(p) fee; 1.97(d) both; after the issue fee, not considered. Gives the basis dates and the 1.17(p) fee for the application\'s entity status. Free. Next: prepare_ids (9.00).',
   group: 'forms',
   price: 'free',
   input: z.object({ application_number: applicationNumber, date: z.iso.date().optional().describe('The day the IDS would be filed, YYYY-MM-DD; default today') }),
@@ -64,7 +64,7 @@ export const getIdsTiming = defineTool({
 export const prepareExtensionPetition = defineTool({
   name: 'prepare_extension_petition',
   title: 'Prepare a petition for extension of time',
-  description: 'Builds a 37 CFR 1.136(a) petition for extension of time for the application\'s pending action: months (default: the fewest that make the petition date timely, from the deadline engine) and the 1.17(a) fee for the account\'s entity size. Costs 5.00 credits. Use get_extension_options first to show the user the months and fees. Returns a job: poll get_export.',
+  description: 'Builds a 37 CFR 1.136(a) petition for extension of time for the application\'s pending action: months (default: the fewest that make the petition date timely, from the deadline engine) and the 1.17(a) fee for the application\'s entity status. Costs 5.00 credits. Use get_extension_options first to show the user the months and fees. Returns a job: poll get_export.',
   group: 'forms',
   price: '5.00',
   input: z.object({ application_number: applicationNumber, petition: extensionInput.default({}), idempotency_key: idempotencyKey }),
@@ -111,7 +111,7 @@ const analysisId = z.string().min(1).max(100);
 export const prepareRceTransmittal = defineTool({
   name: 'prepare_rce_transmittal',
   title: 'Prepare an RCE transmittal (PTO/SB/30)',
-  description: 'Builds a request for continued examination (37 CFR 1.114, PTO/SB/30 content) for an application whose prosecution is closed (final, allowance or Quayle action, issue fee unpaid): the submission (a reply previously filed, or amendment/IDS/declaration enclosed), the 1.17(e)(1) or (e)(2) fee for the account\'s entity size (first or later RCE, from the docket) and an extension of time when the period has run. Refused uncharged (409 rce_not_available) while prosecution is open. Costs 5.00 credits. Returns a job: poll get_export.',
+  description: 'Builds a request for continued examination (37 CFR 1.114, PTO/SB/30 content) for an application whose prosecution is closed (final, allowance or Quayle action, issue fee unpaid): the submission (a reply previously filed, or amendment/IDS/declaration enclosed), the 1.17(e)(1) or (e)(2) fee for the application\'s entity status (first or later RCE, from the docket) and an extension of time when the period has run. Refused uncharged (409 rce_not_available) while prosecution is open. Costs 5.00 credits. Returns a job: poll get_export.',
   group: 'forms',
   price: '5.00',
   input: z.object({ application_number: applicationNumber, rce: rceInput, idempotency_key: idempotencyKey }),
@@ -123,7 +123,7 @@ export const prepareRceTransmittal = defineTool({
 export const prepareNoticeOfAppeal = defineTool({
   name: 'prepare_notice_of_appeal',
   title: 'Prepare a notice of appeal',
-  description: 'Builds a notice of appeal to the PTAB (37 CFR 41.31) with the 41.20(b)(1) fee for the account\'s entity size, and an extension of time when the period has run. The claims must have been twice rejected (409 not_twice_rejected otherwise, uncharged). Costs 5.00 credits. Returns a job: poll get_export.',
+  description: 'Builds a notice of appeal to the PTAB (37 CFR 41.31) with the 41.20(b)(1) fee for the application\'s entity status, and an extension of time when the period has run. The claims must have been twice rejected (409 not_twice_rejected otherwise, uncharged). Costs 5.00 credits. Returns a job: poll get_export.',
   group: 'forms',
   price: '5.00',
   input: z.object({ application_number: applicationNumber, appeal: noticeOfAppealInput.default({}), idempotency_key: idempotencyKey }),
@@ -159,7 +159,7 @@ export const prepareTerminalDisclaimer = defineTool({
 export const prepareIssueFeeTransmittal = defineTool({
   name: 'prepare_issue_fee_transmittal',
   title: 'Prepare an issue fee transmittal (PTOL-85B)',
-  description: 'Builds the issue fee transmittal content (PTOL-85 Part B) for an application with an unpaid notice of allowance: issue fee 1.18(a) and publication fee 1.18(d)(1) for the account\'s entity size, the non-extendable three-month due date (37 CFR 1.311(a)), front-page names and assignee, and notes on reasons for allowance and continuations. 409 without a notice of allowance or after the due date, uncharged. Costs 5.00 credits. Returns a job: poll get_export.',
+  description: 'Builds the issue fee transmittal content (PTOL-85 Part B) for an application with an unpaid notice of allowance: issue fee 1.18(a) and publication fee 1.18(d)(1) for the application\'s entity status, the non-extendable three-month due date (37 CFR 1.311(a)), front-page names and assignee, and notes on reasons for allowance and continuations. 409 without a notice of allowance or after the due date, uncharged. Costs 5.00 credits. Returns a job: poll get_export.',
   group: 'forms',
   price: '5.00',
   input: z.object({ application_number: applicationNumber, transmittal: issueFeeInput.default({}), idempotency_key: idempotencyKey }),

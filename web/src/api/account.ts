@@ -1,17 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { practitionerProfileInput } from '../../../src/presenters/practitioner.ts';
 import { api } from './client.ts';
-import { meKey, type Account, type Balance } from './auth.ts';
+import { meKey, type Me } from './auth.ts';
+
+/** The practitioner profile as PATCH /api/account takes it ("" leaves an optional field out). */
+export type PractitionerInput = z.input<typeof practitionerProfileInput>;
 
 export interface AccountPatch {
   display_name?: string | null;
   firm_name?: string | null;
   entity_size?: 'large' | 'small' | 'micro';
+  /** Replaces the whole profile; null removes it. */
+  practitioner?: PractitionerInput | null;
 }
 
 export function useUpdateAccount() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AccountPatch) => api<{ account: Account; credits: Balance }>('/api/account', { method: 'PATCH', body }),
+    mutationFn: (body: AccountPatch) => api<Me>('/api/account', { method: 'PATCH', body }),
     onSuccess: (data) => {
       qc.setQueryData(meKey, (old: unknown) => ({ ...(old as object), account: data.account, credits: data.credits }));
       // Fees everywhere follow the entity size.

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './client.ts';
+import type { EntityWire } from '../../../src/presenters/docket-entry.ts';
 import type { ApplicationRecord } from './docket.ts';
 
-export interface AccountApplication extends ApplicationRecord {
+export interface AccountApplication extends ApplicationRecord, EntityWire {
   docket_entry_id: string | null;
   private: boolean;
+  /** The USPTO record's own value; `entity_size` is what fees use. */
   entity_status?: string | null;
   pending_action: { correspondence_id: string; document_code: string; office_action_type: string | null; action: string; description: string | null; mailing_date: string; period_months: number | null; recorded_by_account: boolean } | null;
   [k: string]: unknown;
@@ -28,6 +30,8 @@ export function useApplication(number: string | null) {
 
 export interface ApplicationDeadlines {
   application_number: string;
+  entity: EntityWire['entity_size'];
+  entity_source: EntityWire['entity_size_source'];
   response_deadline: string | null;
   critical_deadline_date: string | null;
   calculation: null | {

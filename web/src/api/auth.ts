@@ -1,24 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { AccountWire, balanceSchema, meSchema } from '../../../src/presenters/account.ts';
 import { api, ApiError } from './client.ts';
 
-export interface Account {
-  id: string;
-  email: string;
-  display_name: string | null;
-  firm_name: string | null;
-  entity_size: 'large' | 'small' | 'micro';
-  model_multiplier: string;
-  created_at: string;
-}
-export interface Balance {
-  balance: string;
-  status: 'healthy' | 'low' | 'very_low' | 'critical';
-}
-export interface Me {
-  account: Account;
-  credits: Balance;
-  authenticated_via?: string;
-}
+/** Wire types from the server presenter's zod schemas (one contract): `import type` only. */
+export type Account = AccountWire;
+export type Balance = z.infer<typeof balanceSchema>;
+export type Me = z.infer<typeof meSchema>;
+export type PractitionerProfile = NonNullable<Account['practitioner']>;
 
 export const meKey = ['me'] as const;
 

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocketEntryWire } from '../../../src/presenters/docket-entry.ts';
 import { api } from './client.ts';
 
 export interface ApplicationRecord {
@@ -14,17 +15,17 @@ export interface ApplicationRecord {
   patent_number?: string | null;
   demo?: boolean;
 }
-export interface DocketItem {
-  id: string;
-  client_matter: string | null;
-  notes: string | null;
-  created_at: string;
-  updated_at: string;
-  private: boolean;
-  application: ApplicationRecord;
-}
+/** A docket entry as the server presents it (src/presenters/docket-entry.ts): matter number, entity status and its source, the record. */
+export type DocketItem = DocketEntryWire;
+export type EntitySize = DocketItem['entity_size'];
+export type EntitySource = DocketItem['entity_size_source'];
 
 const key = ['docket'] as const;
+
+/** One docket entry (GET /api/docket/{id}); under the docket's key, so every docket change refreshes it. */
+export function docketEntryQuery(id: string) {
+  return queryOptions({ queryKey: [...key, 'entry', id], queryFn: () => api<DocketItem>(`/api/docket/${encodeURIComponent(id)}`) });
+}
 
 export function useDocket() {
   // An assistant (MCP) or a script may have changed the docket since this tab last looked:
@@ -43,6 +44,17 @@ function invalidateAll(qc: ReturnType<typeof useQueryClient>) {
   void qc.invalidateQueries({ queryKey: key });
   void qc.invalidateQueries({ queryKey: ['deadlines'] });
   void qc.invalidateQueries({ queryKey: ['audit'] });
+  // The entity status moves an application's fees: its page and the forms' quotes follow.
+  void qc.invalidateQueries({ queryKey: ['application'] });
+  void qc.invalidateQueries({ queryKey: ['quote'] });
+}
+
+export interface DocketEntryChange {
+  id: string;
+  client_matter?: string | null;
+  notes?: string | null;
+  /** null: back to the USPTO record's, else the account's default. */
+  entity_size?: EntitySize | null;
 }
 
 export function useAddDocketEntry() {
@@ -53,7 +65,7 @@ export function useAddDocketEntry() {
 export function useUpdateDocketEntry() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; client_matter?: string | null; notes?: string | null }) => api<DocketItem>(`/api/docket/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    mutationFn: ({ id, ...body }: DocketEntryChange) => api<DocketItem>(`/api/docket/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
     onSuccess: () => invalidateAll(qc),
   });
 }

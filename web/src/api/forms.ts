@@ -13,7 +13,7 @@ export interface ExportRequest {
   input: Record<string, unknown>;
 }
 
-/** A USPTO fee the paper carries (paid to the USPTO, not in credits), for the account's entity size. */
+/** A USPTO fee the paper carries (paid to the USPTO, not in credits), for the application's entity status. */
 export interface UsptoFeeQuoted { export?: string; citation: string; title: string; amount: string | null; verified?: boolean; per?: string; when?: string }
 
 export interface ExportQuote { total: string; balance: string; balance_after: string; covers_prepaid_items: boolean; uspto_fees?: UsptoFeeQuoted[] }
@@ -22,10 +22,11 @@ export interface ExportQuote { total: string; balance: string; balance_after: st
  * The price of one export of this kind, before submitting (POST /api/quote, free); with `form`,
  * the quote also names the USPTO fees that form's paper carries today.
  */
-export function useExportQuote(type: ExportType, form?: string) {
+export function useExportQuote(type: ExportType, form?: string, applicationNumber?: string) {
   return useQuery({
-    queryKey: ['quote', 'export', type, form ?? null],
-    queryFn: () => api<ExportQuote>('/api/quote', { method: 'POST', body: { exports: [{ type, ...(form ? { form } : {}), count: 1 }] } }),
+    queryKey: ['quote', 'export', type, form ?? null, applicationNumber ?? null],
+    // With the application named, the fees are for its entity status (docket entry, USPTO record), as the paper's will be.
+    queryFn: () => api<ExportQuote>('/api/quote', { method: 'POST', body: { exports: [{ type, ...(form ? { form } : {}), count: 1 }], ...(applicationNumber ? { application_number: applicationNumber } : {}) } }),
   });
 }
 

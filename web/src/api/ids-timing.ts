@@ -20,7 +20,7 @@ export interface IdsTimingAnswer {
   requirement: 'none' | 'statement_or_fee' | 'statement_and_fee' | 'not_considered';
   statement_required: boolean;
   fee_required: boolean;
-  /** 37 CFR 1.17(p) for the account's entity size; null under 1.97(b) and after the issue fee. */
+  /** 37 CFR 1.17(p) for the application's entity status; null under 1.97(b) and after the issue fee. */
   fee: {
     citation: string;
     title: string;

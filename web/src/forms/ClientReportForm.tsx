@@ -39,7 +39,7 @@ export function ClientReportForm({ applicationNumber }: { applicationNumber: str
     return <Empty title="No analysis of this application yet">The letter reports an analysis: <Link className="font-semibold text-blue-800 underline" to={`/applications/${encodeURIComponent(applicationNumber)}`}>analyze an office action</Link> first.</Empty>;
   }
   return (
-    <ExportForm type="form" form="client_report" noun="Prepare the client letter" build={build}>
+    <ExportForm applicationNumber={applicationNumber} type="form" form="client_report" noun="Prepare the client letter" build={build}>
       <div className="max-w-xl">
         <AnalysisSelect applicationNumber={applicationNumber} value={chosen} onChange={setAnalysisId} label="Analysis reported" hint="Grounds, claims, deadlines and options come from it." />
       </div>

@@ -36,7 +36,7 @@ export function DrawingForm({ applicationNumber }: { applicationNumber: string }
 
   const nodeOptions = nodes.map((n, i) => <option key={i} value={nodeId(i)}>{n.ref_numeral || nodeId(i)}{n.label ? ` ${n.label}` : ''}</option>);
   return (
-    <ExportForm type="drawing" noun="Prepare the drawing sheet" build={build}>
+    <ExportForm applicationNumber={applicationNumber} type="drawing" noun="Prepare the drawing sheet" build={build}>
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label="Figure label" value={figure} onChange={(e) => setFigure(e.target.value)} required />
         <SelectField label="Kind of drawing" value={kind} onChange={(e) => setKind(e.target.value as 'block' | 'flow')}>

@@ -15,12 +15,14 @@ import { fieldMessage, forPeople, jobStateWords } from '../response/words.ts';
  * (400 field list, 402 with the billing page, 409 when the docket does not allow the paper now,
  * 422 when the server's rule refuses it, any other code with its suggestion), then live job
  * progress and the download link. Beside Prosa's price, the USPTO fees the paper carries for the
- * account's entity size (the quote's `uspto_fees`): they are paid to the USPTO, not in credits.
+ * application's entity status (the quote's `uspto_fees`): they are paid to the USPTO, not in credits.
  * A form supplies only its fields and `build`, which returns the request body or a sentence
  * saying what is still missing.
  */
-export function ExportForm({ type, form, noun, build, children, hideUsptoFees = false }: {
+export function ExportForm({ type, form, applicationNumber, noun, build, children, hideUsptoFees = false }: {
   type: ExportType;
+  /** The application the paper is for: the USPTO fees shown are for its entity status. */
+  applicationNumber?: string;
   /** For type form: which form (POST /api/quote names its USPTO fees). */
   form?: string;
   /** The IDS shows its 1.17(p) fee from the server's timing window instead. */
@@ -30,7 +32,7 @@ export function ExportForm({ type, form, noun, build, children, hideUsptoFees = 
   build: () => ExportRequest | string;
   children: ReactNode;
 }) {
-  const quote = useExportQuote(type, form);
+  const quote = useExportQuote(type, form, applicationNumber);
   const submit = useSubmitExport();
   const [problem, setProblem] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -91,7 +93,7 @@ export function ExportForm({ type, form, noun, build, children, hideUsptoFees = 
 function UsptoFees({ fees }: { fees: UsptoFeeQuoted[] }) {
   return (
     <div className="mt-1">
-      <p>USPTO fee{fees.length > 1 ? 's' : ''} the paper carries for your entity size, paid to the USPTO (not in credits):</p>
+      <p>USPTO fee{fees.length > 1 ? 's' : ''} the paper carries for this application's entity status, paid to the USPTO (not in credits):</p>
       <ul className="list-disc pl-5">
         {fees.map((f, i) => (
           <li key={i}>

@@ -117,7 +117,7 @@ export function IdsForm({ applicationNumber }: { applicationNumber: string }) {
   };
 
   return (
-    <ExportForm type="ids" noun="Prepare the IDS" build={build} hideUsptoFees>
+    <ExportForm applicationNumber={applicationNumber} type="ids" noun="Prepare the IDS" build={build} hideUsptoFees>
       <section aria-labelledby="ids-timing-h" className="space-y-3">
         <h3 id="ids-timing-h" className="text-base font-semibold text-slate-900">Timing (37 CFR 1.97)</h3>
         {server.isPending ? <Loading label="Reading the docket's dates…" /> : server.error ? <ErrorState error={server.error} retry={() => server.refetch()} /> : <TimingWindow t={server.data} />}
@@ -142,7 +142,7 @@ export function IdsForm({ applicationNumber }: { applicationNumber: string }) {
             <label className="flex items-center gap-2 self-end pb-2 text-sm">
               <input type="checkbox" checked={payFee} onChange={(e) => setPayFee(e.target.checked)} /> Pay the fee under 37 CFR 1.17(p)
             </label>
-            <TextField label="Deposit account (for the fee)" value={deposit} onChange={(e) => setDeposit(e.target.value)} />
+            <TextField label="Deposit account (for the fee)" hint="Leave empty to use the one in your practitioner profile (Settings)." value={deposit} onChange={(e) => setDeposit(e.target.value)} />
           </div>
         ) : null}
       </section>

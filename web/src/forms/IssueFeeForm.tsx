@@ -34,7 +34,7 @@ export function IssueFeeForm({ applicationNumber }: { applicationNumber: string 
   };
 
   return (
-    <ExportForm type="form" form="issue_fee_transmittal" noun="Prepare the issue fee transmittal" build={build}>
+    <ExportForm applicationNumber={applicationNumber} type="form" form="issue_fee_transmittal" noun="Prepare the issue fee transmittal" build={build}>
       <fieldset className="space-y-2">
         <legend className="text-base font-semibold text-slate-900">Names for the patent front page (box 2)</legend>
         <p className="text-sm text-slate-700">Up to three registered practitioners, or one firm.</p>
@@ -46,7 +46,7 @@ export function IssueFeeForm({ applicationNumber }: { applicationNumber: string 
         <TextField label="Assignee (box 3, optional)" value={assignee} onChange={(e) => setAssignee(e.target.value)} hint="Printed on the patent (37 CFR 3.81(a))" />
         <TextField label="Assignee residence" value={residence} onChange={(e) => setResidence(e.target.value)} hint="City and state or country" />
         <TextField label="Claims cancelled by the examiner (optional)" value={cancelled} onChange={(e) => setCancelled(e.target.value)} hint="e.g. 15-16" />
-        <TextField label="Deposit account" value={deposit} onChange={(e) => setDeposit(e.target.value)} />
+        <TextField label="Deposit account" hint="Leave empty to use the one in your practitioner profile (Settings)." value={deposit} onChange={(e) => setDeposit(e.target.value)} />
       </div>
     </ExportForm>
   );

@@ -33,7 +33,7 @@ export function PreAppealForm({ applicationNumber }: { applicationNumber: string
   };
 
   return (
-    <ExportForm type="form" form="pre_appeal_request" noun="Prepare the pre-appeal request" build={build}>
+    <ExportForm applicationNumber={applicationNumber} type="form" form="pre_appeal_request" noun="Prepare the pre-appeal request" build={build}>
       <div className="max-w-xl">
         <AnalysisSelect applicationNumber={applicationNumber} value={analysisId} onChange={setAnalysisId} label="Analysis (optional)" hint="Draws the rejection grounds from the analysis." optional />
       </div>

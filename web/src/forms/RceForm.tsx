@@ -38,7 +38,7 @@ export function RceForm({ applicationNumber }: { applicationNumber: string }) {
   };
 
   return (
-    <ExportForm type="form" form="rce_transmittal" noun="Prepare the RCE transmittal" build={build}>
+    <ExportForm applicationNumber={applicationNumber} type="form" form="rce_transmittal" noun="Prepare the RCE transmittal" build={build}>
       <fieldset className="space-y-2">
         <legend className="text-base font-semibold text-slate-900">Submission (37 CFR 1.114(c))</legend>
         {ENCLOSURES.map((e) => (
@@ -49,7 +49,7 @@ export function RceForm({ applicationNumber }: { applicationNumber: string }) {
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Reply previously filed on (optional)" type="date" value={previously} onChange={(e) => setPreviously(e.target.value)} hint="An after-final reply already filed that is to be the submission" />
-        <TextField label="Deposit account" value={deposit} onChange={(e) => setDeposit(e.target.value)} />
+        <TextField label="Deposit account" hint="Leave empty to use the one in your practitioner profile (Settings)." value={deposit} onChange={(e) => setDeposit(e.target.value)} />
       </div>
       <TextArea label="Other submission (optional)" rows={2} value={other} onChange={(e) => setOther(e.target.value)} />
     </ExportForm>

@@ -34,7 +34,7 @@ export function TerminalDisclaimerForm({ applicationNumber }: { applicationNumbe
   };
 
   return (
-    <ExportForm type="form" form="terminal_disclaimer" noun="Prepare the terminal disclaimer" build={build}>
+    <ExportForm applicationNumber={applicationNumber} type="form" form="terminal_disclaimer" noun="Prepare the terminal disclaimer" build={build}>
       <div className="max-w-xl">
         <AnalysisSelect applicationNumber={applicationNumber} value={analysisId} onChange={setAnalysisId} label="Analysis (optional)" hint="Its double patenting ground names the reference when none is given below." optional />
       </div>
@@ -46,7 +46,7 @@ export function TerminalDisclaimerForm({ applicationNumber }: { applicationNumbe
         <TextField label="Reference number" value={refNumber} onChange={(e) => setRefNumber(e.target.value)} hint="e.g. 10,123,456 or 16/555,444" />
         <TextField label="Owner (optional)" value={owner} onChange={(e) => setOwner(e.target.value)} hint="Default: the applicant of record" />
         <TextField label="Percent interest" inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} />
-        <TextField label="Deposit account" value={deposit} onChange={(e) => setDeposit(e.target.value)} />
+        <TextField label="Deposit account" hint="Leave empty to use the one in your practitioner profile (Settings)." value={deposit} onChange={(e) => setDeposit(e.target.value)} />
       </div>
     </ExportForm>
   );

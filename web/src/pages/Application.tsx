@@ -4,12 +4,16 @@ import { useAnalysesList, useAnalyze, useAnalyzeQuote, useCorrespondenceText } f
 import type { Paper } from '../api/applications.ts';
 import { useApplication, useApplicationDeadlines, useApplicationHistory, useCorrespondence, useExtractOfficeActionText, useRecordOfficeAction, useResponsePlans, type RecordOfficeAction } from '../api/applications.ts';
 import { FileSection } from '../file/FileSection.tsx';
+import { MatterAndFees } from '../docket/MatterAndFees.tsx';
 import { FORM_KIND_INFO } from '../forms/kinds.ts';
 import { Button } from '../ui/Button.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading, Notice } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits, fmtDate, fmtDateTime } from '../ui/format.ts';
+
+/** Where the entity status of the application's fees comes from, in a few words. */
+const ENTITY_SOURCE = { request: 'as requested', docket: 'your docket entry', uspto: 'USPTO record', account: 'your default' } as const;
 
 export default function Application() {
   const { number = '' } = useParams();
@@ -30,11 +34,13 @@ export default function Application() {
             ['Examiner', a.examiner_name ? <Link className="text-blue-800 underline" to={`/examiners/${encodeURIComponent(a.examiner_name)}?art_unit=${a.current_art_unit}`}>{a.examiner_name}</Link> : '—'],
             ['Art unit', a.current_art_unit || '—'],
             ['Patent number', a.patent_number ?? '—'],
+            ['Fees are for', `${a.entity_size} entity (${ENTITY_SOURCE[a.entity_size_source]})`],
           ].map(([k, v]) => (
             <div key={String(k)}><dt className="font-medium text-slate-700">{k}</dt><dd className="text-slate-900">{v}</dd></div>
           ))}
         </dl>
       </Section>
+      {a.docket_entry_id ? <MatterAndFees entryId={a.docket_entry_id} recordDocketNumber={typeof a.attorney_docket_number === 'string' ? a.attorney_docket_number : null} recordEntity={a.entity_status ?? null} isPrivate={a.private} /> : null}
       <Deadlines number={a.application_number} />
       {a.docket_entry_id ? <RecordAction number={a.application_number} docketEntryId={a.docket_entry_id} /> : <Notice>Add this application to your docket to record office actions for it and keep its file.</Notice>}
       {a.docket_entry_id ? <FileSection entryId={a.docket_entry_id} applicationNumber={a.application_number} /> : null}
@@ -57,7 +63,7 @@ function Deadlines({ number }: { number: string }) {
           <p>Reply to the {d.data.calculation.action.replace('non_final', 'non-final').replace(/_/g, ' ')} action mailed {fmtDate(d.data.calculation.mailing_date)} is due <strong>{fmtDate(d.data.calculation.response_deadline)}</strong>{d.data.calculation.ssp_due && d.data.calculation.ssp_due !== d.data.calculation.ssp_due_effective ? ` (nominally ${fmtDate(d.data.calculation.ssp_due)}, rolled to the next business day)` : ''}; the last possible day is <strong>{fmtDate(d.data.calculation.critical_deadline_date)}</strong>.</p>
           {d.data.calculation.extensions.length > 0 ? (
             <table className="w-full max-w-xl text-left">
-              <caption className="mb-1 text-left font-medium text-slate-800">Extension options (37 CFR 1.136(a)), fees for your entity size</caption>
+              <caption className="mb-1 text-left font-medium text-slate-800">Extension options (37 CFR 1.136(a)), fees for a {d.data.entity} entity</caption>
               <thead className="border-b border-slate-300"><tr><th scope="col" className="py-1 pr-3">Months</th><th scope="col" className="py-1 pr-3">Nominal</th><th scope="col" className="py-1 pr-3">Effective</th><th scope="col" className="py-1">Fee</th></tr></thead>
               <tbody>
                 {d.data.calculation.extensions.map((e) => (

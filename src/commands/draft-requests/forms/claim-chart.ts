@@ -7,9 +7,11 @@ import type { Db } from '../../../db/connect.ts';
 import { validationError } from '../../../errors.ts';
 import type { ClaimChartRequest, PreparedDraft } from '../../../jobs/requests.ts';
 import { requireCaption, resolveAnalysis, resolveApplication, todayUtc } from '../common.ts';
+import { paperIdentity } from '../paper-identity.ts';
 
 export interface ClaimChartSubmission {
   date?: string;
+  attorney_docket_number?: string;
 }
 
 export async function prepareClaimChart(db: Db, accountId: string, applicationNumber: string, analysisId: string | undefined, input: ClaimChartSubmission): Promise<PreparedDraft> {
@@ -18,6 +20,8 @@ export async function prepareClaimChart(db: Db, accountId: string, applicationNu
   const app = await resolveApplication(db, accountId, applicationNumber);
   const meta = analysis.record.office_action?.metadata;
   requireCaption(app, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value });
-  const request: ClaimChartRequest = { application_number: app.application_number, analysis_id: analysis.id, date: input.date ?? todayUtc() };
+  // A working paper, not signed: only the caption's docket number is the firm's.
+  const { attorney_docket_number } = await paperIdentity(db, accountId, app.id, { attorney_docket_number: input.attorney_docket_number });
+  const request: ClaimChartRequest = { application_number: app.application_number, analysis_id: analysis.id, date: input.date ?? todayUtc(), ...(attorney_docket_number ? { attorney_docket_number } : {}) };
   return { exportType: 'form', formKind: 'claim_chart', analysisId: analysis.id, applicationId: app.id, applicationNumber: app.application_number, request };
 }

@@ -15,6 +15,7 @@ import { officeActionOf, paperKindOf, statedMailingDate, type StoredAnalysis } f
 import type { ClientReportRequest, PreparedDraft } from '../../../jobs/requests.ts';
 import { resolveAnalysis } from '../common.ts';
 import { feeLine, formContext, type FormContext } from './context.ts';
+import { signedBy } from '../paper-identity.ts';
 
 export interface ClientReportSubmission {
   client?: { name?: string; reference?: string; attention?: string };
@@ -23,6 +24,7 @@ export interface ClientReportSubmission {
   date?: string;
   entity_size?: EntitySize;
   practitioner?: Practitioner;
+  attorney_docket_number?: string;
 }
 
 /** The analysis's codes in words a client reads. */
@@ -116,7 +118,7 @@ export async function prepareClientReport(db: Db, accountId: string, application
     recommendation: input.recommendation?.trim() || text,
     entity_size: ctx.entity,
     date: ctx.date,
-    ...(input.practitioner ? { practitioner: input.practitioner } : {}),
+    ...signedBy(ctx.identity),
   };
   return { exportType: 'form', formKind: 'client_report', analysisId: analysis.id, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
 }

@@ -1,6 +1,6 @@
 /**
  * What the issue-11 forms read from the docket before they are charged: the application (with its
- * caption), the account's entity size, the docket's dates (the same reading as the IDS timing),
+ * caption), the entity status its fees are for, the docket's dates (the same reading as the IDS timing),
  * the action awaiting a reply with its deadlines, and the extension a paper filed on its date needs.
  */
 import type { Db } from '../../../db/connect.ts';
@@ -9,12 +9,13 @@ import { AppError } from '../../../errors.ts';
 import type { EntitySize } from '../../../domain/deadlines/fees.ts';
 import { idsTiming, type IdsActionKind, type IdsDocket } from '../../../domain/ids-timing.ts';
 import { usptoFee, type UsptoFeeCode } from '../../../domain/uspto-fees.ts';
-import { accountEntitySize } from '../../../queries/accounts.ts';
+import { applicationEntity } from '../../../queries/entity-size.ts';
 import { pendingAction, type PendingAction } from '../../../queries/application-deadlines.ts';
 import { loadIdsDocket } from '../../../queries/ids-docket.ts';
 import type { ExtensionLine, FeeLine } from '../../../documents/forms/types.ts';
 import type { OfficeActionRef, OfficeActionTypeCode } from '../../../documents/types.ts';
 import { requireCaption, resolveApplication, todayUtc } from '../common.ts';
+import { paperIdentity, type PaperIdentity, type PaperIdentityGiven } from '../paper-identity.ts';
 
 export interface FormContext {
   app: ApplicationRow;
@@ -25,17 +26,21 @@ export interface FormContext {
   /** The final, allowance or Quayle action that closed prosecution and still stands; null when open. */
   closing: { kind: IdsActionKind; mailing_date: string } | null;
   issueFeePaid: string | null;
+  /** Who files the paper: its signer, deposit account and attorney docket number (paper-identity.ts). */
+  identity: PaperIdentity;
 }
 
-export async function formContext(db: Db, accountId: string, applicationNumber: string, input: { date?: string; entity_size?: EntitySize }): Promise<FormContext> {
+export async function formContext(db: Db, accountId: string, applicationNumber: string, input: { date?: string; entity_size?: EntitySize } & PaperIdentityGiven): Promise<FormContext> {
   const app = await resolveApplication(db, accountId, applicationNumber);
   requireCaption(app);
-  const entity = input.entity_size ?? (await accountEntitySize(db, accountId));
+  // The request's own entity_size, else the application's (docket entry, USPTO record), else the account's.
+  const entity = (await applicationEntity(db, accountId, app.id, input.entity_size)).entity_size;
   const date = input.date ?? todayUtc();
   const docket = (await loadIdsDocket(db, app, accountId))!; // requireCaption guarantees the filing date
   const window = idsTiming(docket, date, entity);
   const pending = await pendingAction(db, app.id, { entity, today: date, accountId });
-  return { app, entity, date, docket, pending, closing: window.basis.closing_action, issueFeePaid: window.basis.issue_fee_paid };
+  const identity = await paperIdentity(db, accountId, app.id, input);
+  return { app, entity, date, docket, pending, closing: window.basis.closing_action, issueFeePaid: window.basis.issue_fee_paid, identity };
 }
 
 export function feeLine(code: UsptoFeeCode, entity: EntitySize, date: string): FeeLine {

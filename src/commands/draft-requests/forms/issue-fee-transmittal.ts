@@ -19,6 +19,7 @@ export interface IssueFeeSubmission {
   entity_size?: EntitySize;
   deposit_account?: string;
   practitioner?: Practitioner;
+  attorney_docket_number?: string;
 }
 
 export async function prepareIssueFeeTransmittal(db: Db, accountId: string, applicationNumber: string, input: IssueFeeSubmission): Promise<PreparedDraft> {
@@ -41,8 +42,7 @@ export async function prepareIssueFeeTransmittal(db: Db, accountId: string, appl
     ...(input.claims_cancelled_by_examiner?.length ? { claims_cancelled_by_examiner: input.claims_cancelled_by_examiner } : {}),
     entity_size: ctx.entity,
     date: ctx.date,
-    ...(input.deposit_account ? { deposit_account: input.deposit_account } : {}),
-    ...(input.practitioner ? { practitioner: input.practitioner } : {}),
+    ...ctx.identity,
   };
   return { exportType: 'form', formKind: 'issue_fee_transmittal', analysisId: null, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
 }

@@ -16,6 +16,7 @@ export interface NoticeOfAppealSubmission {
   with_pre_appeal_request?: boolean;
   deposit_account?: string;
   practitioner?: Practitioner;
+  attorney_docket_number?: string;
 }
 
 /** The last rejection appealed from, or 409 when the claims were not twice rejected. */
@@ -45,8 +46,7 @@ export async function prepareNoticeOfAppeal(db: Db, accountId: string, applicati
     ...(input.claims?.length ? { claims: input.claims } : {}),
     entity_size: ctx.entity,
     date: ctx.date,
-    ...(input.deposit_account ? { deposit_account: input.deposit_account } : {}),
-    ...(input.practitioner ? { practitioner: input.practitioner } : {}),
+    ...ctx.identity,
   };
   return { exportType: 'form', formKind: 'notice_of_appeal', analysisId: null, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
 }

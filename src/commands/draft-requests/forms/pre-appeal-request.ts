@@ -13,12 +13,14 @@ import { groundsOf } from '../../../domain/response-plan/grounds.ts';
 import type { PreAppealRequestRequest, PreparedDraft } from '../../../jobs/requests.ts';
 import { resolveAnalysis } from '../common.ts';
 import { actionRef, formContext } from './context.ts';
+import { signedBy } from '../paper-identity.ts';
 import { appealableRejection } from './notice-of-appeal.ts';
 
 export interface PreAppealSubmission {
   arguments?: { ground_id?: string; heading?: string; text?: string }[];
   date?: string;
   practitioner?: Practitioner;
+  attorney_docket_number?: string;
 }
 
 export async function preparePreAppealRequest(db: Db, accountId: string, applicationNumber: string, analysisId: string | undefined, input: PreAppealSubmission): Promise<PreparedDraft> {
@@ -50,7 +52,7 @@ export async function preparePreAppealRequest(db: Db, accountId: string, applica
     arguments: args,
     entity_size: ctx.entity,
     date: ctx.date,
-    ...(input.practitioner ? { practitioner: input.practitioner } : {}),
+    ...signedBy(ctx.identity),
   };
   return { exportType: 'form', formKind: 'pre_appeal_request', analysisId: analysisId ?? null, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
 }

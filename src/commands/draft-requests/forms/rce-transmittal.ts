@@ -17,6 +17,7 @@ export interface RceSubmission {
   entity_size?: EntitySize;
   deposit_account?: string;
   practitioner?: Practitioner;
+  attorney_docket_number?: string;
 }
 
 export async function prepareRceTransmittal(db: Db, accountId: string, applicationNumber: string, input: RceSubmission): Promise<PreparedDraft> {
@@ -36,8 +37,7 @@ export async function prepareRceTransmittal(db: Db, accountId: string, applicati
     ...(extension ? { extension } : {}),
     entity_size: ctx.entity,
     date: ctx.date,
-    ...(input.deposit_account ? { deposit_account: input.deposit_account } : {}),
-    ...(input.practitioner ? { practitioner: input.practitioner } : {}),
+    ...ctx.identity,
   };
   return { exportType: 'form', formKind: 'rce_transmittal', analysisId: null, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
 }

@@ -21,6 +21,7 @@ export interface TerminalDisclaimerSubmission {
   entity_size?: EntitySize;
   deposit_account?: string;
   practitioner?: Practitioner;
+  attorney_docket_number?: string;
 }
 
 /** "US 10,123,456 B2" → a patent; "16/123,456" → an application. */
@@ -56,8 +57,7 @@ export async function prepareTerminalDisclaimer(db: Db, accountId: string, appli
     fee: feeLine('terminal_disclaimer', ctx.entity, ctx.date),
     entity_size: ctx.entity,
     date: ctx.date,
-    ...(input.deposit_account ? { deposit_account: input.deposit_account } : {}),
-    ...(input.practitioner ? { practitioner: input.practitioner } : {}),
+    ...ctx.identity,
   };
   return { exportType: 'form', formKind: 'terminal_disclaimer', analysisId: analysisId ?? null, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
 }

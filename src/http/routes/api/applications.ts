@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { pendingAction } from '../../../queries/application-deadlines.ts';
-import { accountEntitySize } from '../../../queries/accounts.ts';
+import { applicationEntity } from '../../../queries/entity-size.ts';
 import { listProsecutionHistory } from '../../../queries/prosecution-history.ts';
 import { listPapers } from '../../../queries/correspondence.ts';
 import { presentAccountApplication, presentAccountDeadlines } from '../../../presenters/account-application.ts';
@@ -31,14 +31,15 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['applications'],
       summary: "An application as the account sees it",
-      description: "REST #1's lookup record (deadlines counting the office actions this account recorded), plus docket_entry_id (null when not on the docket), private, entity_status, patent_number, bibliographic fields and pending_action.",
+      description: "REST #1's lookup record (deadlines counting the office actions this account recorded), plus docket_entry_id (null when not on the docket), private, entity_status (the record's), entity_size and entity_size_source (what fees use: docket, uspto or account), patent_number, bibliographic fields and pending_action.",
       params: numberParams,
     },
   }, async (request) => {
     const accountId = accountIdOf(request);
     const { application, docketEntryId } = await accountApplicationOr404(ctx, accountId, request.params.number);
-    const pending = await pendingAction(db, application.id, { accountId, entity: await accountEntitySize(db, accountId), today: todayUtc() });
-    return presentAccountApplication(application, docketEntryId, pending);
+    const entity = await applicationEntity(db, accountId, application.id);
+    const pending = await pendingAction(db, application.id, { accountId, entity: entity.entity_size, today: todayUtc() });
+    return presentAccountApplication(application, docketEntryId, pending, entity);
   });
 
   r.get('/api/applications/:number/deadlines', {
@@ -46,15 +47,15 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['applications', 'deadlines'],
       summary: 'Deadlines of an application with the full calculation',
-      description: "REST #2's deadlines record with fees for the account's entity size (accounts.entity_size) under the fee table in force today, plus `calculation`: the deadline engine's full result for the pending action (the shape of POST /api/deadlines/calculate), null when nothing is pending.",
+      description: "REST #2's deadlines record with fees for the application's entity status (`entity`; `entity_source`: its docket entry, the USPTO record, else the account's default) under the fee table in force today, plus `calculation`: the deadline engine's full result for the pending action (the shape of POST /api/deadlines/calculate), null when nothing is pending.",
       params: numberParams,
     },
   }, async (request) => {
     const accountId = accountIdOf(request);
     const { application, docketEntryId } = await accountApplicationOr404(ctx, accountId, request.params.number);
-    const entity = await accountEntitySize(db, accountId);
+    const entity = await applicationEntity(db, accountId, application.id);
     const today = todayUtc();
-    const pending = await pendingAction(db, application.id, { accountId, entity, today });
+    const pending = await pendingAction(db, application.id, { accountId, entity: entity.entity_size, today });
     return presentAccountDeadlines(application, docketEntryId, entity, today, pending);
   });
 

@@ -8,7 +8,7 @@ import { sessionCreator, sessionDestroyer, SESSION_TTL_MS, type CreatedSession }
 import { findAccountById } from '../../../queries/accounts.ts';
 import { getBalanceMicro } from '../../../queries/credits.ts';
 import { requestAccountWithBalance } from '../../../queries/request-balance.ts';
-import { presentAccount, presentBalance } from '../../../presenters/account.ts';
+import { meSchema, presentAccount, presentBalance } from '../../../presenters/account.ts';
 import { accountIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 
@@ -72,7 +72,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(204).send();
   });
 
-  r.get('/api/auth/me', { config: { auth: 'account' }, schema: { tags: ['account'] } }, async (request) => {
+  r.get('/api/auth/me', { config: { auth: 'account' }, schema: { tags: ['account'], summary: 'The signed-in account (settings, practitioner profile) and its balance', response: { 200: meSchema } } }, async (request) => {
     const accountId = accountIdOf(request);
     const found = await requestAccountWithBalance(db, request, accountId);
     if (!found) throw new AppError(401, 'not_authenticated', 'The account no longer exists.', 'Sign in again.');

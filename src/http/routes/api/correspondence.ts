@@ -8,7 +8,7 @@ import { MAX_OFFICE_ACTION_BYTES } from '../../../commands/analysis-creator.ts';
 import { findPaper } from '../../../queries/correspondence.ts';
 import { findDocketItem } from '../../../queries/docket.ts';
 import { pendingAction } from '../../../queries/application-deadlines.ts';
-import { accountEntitySize } from '../../../queries/accounts.ts';
+import { applicationEntity } from '../../../queries/entity-size.ts';
 import { presentPaper, presentPaperWithText } from '../../../presenters/correspondence.ts';
 import { presentAccountDeadlines } from '../../../presenters/account-application.ts';
 import { ACTION_DOCUMENT_CODES } from '../../../sources/uspto-codes.ts';
@@ -73,8 +73,8 @@ export function correspondenceRoutes(app: FastifyInstance, ctx: AppContext): voi
     });
     const item = await findDocketItem(db, accountId, request.params.id);
     if (!item) throw notFound('Docket entry', 'docket_entry_not_found');
-    const entity = await accountEntitySize(db, accountId);
-    const pending = await pendingAction(db, item.application.id, { accountId, entity, today });
+    const entity = await applicationEntity(db, accountId, item.application.id);
+    const pending = await pendingAction(db, item.application.id, { accountId, entity: entity.entity_size, today });
     return reply.status(201).send({
       // The text is not echoed back (it may be 1 MB): GET /api/correspondence/{id} returns it.
       correspondence: presentPaper({ ...withoutText(paper), has_text: paper.full_text !== null }),

@@ -24,7 +24,7 @@ import { prepareTerminalDisclaimer } from '../../../commands/draft-requests/form
 import { prepareIssueFeeTransmittal } from '../../../commands/draft-requests/forms/issue-fee-transmittal.ts';
 import { prepareClientReport } from '../../../commands/draft-requests/forms/client-report.ts';
 import { prepareClaimChart } from '../../../commands/draft-requests/forms/claim-chart.ts';
-import { isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema } from '../draft-schemas.ts';
+import { attorneyDocketNumber, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema } from '../draft-schemas.ts';
 import { jobNotFound } from '../v1/draft-roa.ts';
 
 const text = (max = 500) => z.string().max(max);
@@ -56,16 +56,18 @@ export const idsInput = z.object({
   })).max(1000).optional(),
   items_previously_submitted: z.number().int().min(0).max(100_000).optional(),
   date: isoDate.optional(),
-  deposit_account: text(32).optional(),
+  deposit_account: text(32).optional().describe('Default: the practitioner profile\'s'),
   practitioner: practitionerSchema.optional(),
+  attorney_docket_number: attorneyDocketNumber,
 });
 
 export const extensionInput = z.object({
   months: z.number().int().min(1).max(5).optional().describe('Default: the fewest months that make petition_date timely, per the deadline engine.'),
-  entity_size: z.enum(['large', 'small', 'micro']).optional(),
+  entity_size: z.enum(['large', 'small', 'micro']).optional().describe('Default: the application\'s entity status (docket entry, USPTO record), else the account\'s'),
   petition_date: isoDate.optional(),
-  deposit_account: text(32).optional(),
+  deposit_account: text(32).optional().describe('Default: the practitioner profile\'s'),
   practitioner: practitionerSchema.optional(),
+  attorney_docket_number: attorneyDocketNumber,
 });
 
 export const interviewInput = z.object({
@@ -77,6 +79,7 @@ export const interviewInput = z.object({
   request_date: isoDate.optional(),
   office_action_date: isoDate.optional(),
   practitioner: practitionerSchema.optional(),
+  attorney_docket_number: attorneyDocketNumber,
 });
 
 export const drawingInput = z.object({
@@ -104,7 +107,7 @@ const exportBody = z.discriminatedUnion('type', [
     z.object({ type: z.literal('form'), form: z.literal('terminal_disclaimer'), application_number: text(64), analysis_id: text(100).optional(), input: terminalDisclaimerInput.default({}) }),
     z.object({ type: z.literal('form'), form: z.literal('issue_fee_transmittal'), application_number: text(64), input: issueFeeInput.default({}) }),
     z.object({ type: z.literal('form'), form: z.literal('client_report'), application_number: text(64), analysis_id: text(100), input: clientReportInput.default({}) }),
-    z.object({ type: z.literal('form'), form: z.literal('claim_chart'), application_number: text(64), analysis_id: text(100), input: z.object({ date: isoDate.optional() }).strict().default({}) }),
+    z.object({ type: z.literal('form'), form: z.literal('claim_chart'), application_number: text(64), analysis_id: text(100), input: z.object({ date: isoDate.optional(), attorney_docket_number: attorneyDocketNumber }).strict().default({}) }),
   ]),
   z.object({ type: z.literal('drawing'), application_number: text(64).optional(), input: drawingInput }),
 ]);

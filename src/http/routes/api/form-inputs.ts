@@ -1,16 +1,19 @@
 /**
  * Input schemas of the issue-11 forms on POST /api/exports (and the MCP tools that wrap it). Dates
- * default to today; `entity_size` defaults to the account's; fees and docket facts are computed.
+ * default to today; `entity_size` to the application's (else the account's); the signer, deposit
+ * account and attorney docket number to the practitioner profile and the docket entry; fees and
+ * docket facts are computed.
  */
 import { z } from 'zod';
-import { isoDate, practitionerSchema } from '../draft-schemas.ts';
+import { attorneyDocketNumber, isoDate, practitionerSchema } from '../draft-schemas.ts';
 
 const text = (max = 500) => z.string().max(max);
-const entity = z.enum(['large', 'small', 'micro']).optional().describe('Default: the account\'s entity size (37 CFR 1.27, 1.29)');
+const entity = z.enum(['large', 'small', 'micro']).optional().describe('Default: the application\'s entity status (its docket entry, the USPTO record), else the account\'s (37 CFR 1.27, 1.29)');
 const common = {
   date: isoDate.optional().describe('Date of the paper (default today); fees are those in force on it'),
-  deposit_account: text(32).optional(),
+  deposit_account: text(32).optional().describe('Default: the practitioner profile\'s'),
   practitioner: practitionerSchema.optional(),
+  attorney_docket_number: attorneyDocketNumber,
 };
 const claimNumbers = z.array(z.number().int().min(1).max(9999)).max(500);
 
@@ -39,6 +42,7 @@ export const preAppealInput = z.object({
   })).max(30).optional(),
   date: common.date,
   practitioner: common.practitioner,
+  attorney_docket_number: common.attorney_docket_number,
 });
 
 export const terminalDisclaimerInput = z.object({
@@ -63,4 +67,5 @@ export const clientReportInput = z.object({
   entity_size: entity,
   date: common.date,
   practitioner: common.practitioner,
+  attorney_docket_number: common.attorney_docket_number,
 });

@@ -9,6 +9,9 @@ import { presentQuote } from '../../../presenters/quote.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { FORM_KINDS } from '../../../jobs/requests.ts';
 import { accountEntitySize } from '../../../queries/accounts.ts';
+import { applicationEntity } from '../../../queries/entity-size.ts';
+import { accountApplicationOr404 } from '../../account-application.ts';
+import type { EntitySize } from '../../../domain/deadlines/fees.ts';
 import { usptoFeesQuoted } from '../../../presenters/form-fees.ts';
 import { todayUtc } from '../../../clock.ts';
 
@@ -23,6 +26,7 @@ export const quoteBody = z.object({
     form: z.enum(FORM_KINDS).optional().describe('For type form: which form, so the quote shows the USPTO fees its paper carries'),
     count: z.number().int().min(1).max(100).default(1),
   }).strict()).max(20).optional(),
+  application_number: z.string().max(64).optional().describe('The application the papers are for: their USPTO fees are then for its entity status (docket entry, USPTO record), not the account\'s default'),
 }).strict();
 
 /** POST /api/quote: the price of a planned analysis, draft or exports, before running them. Free. */
@@ -53,9 +57,19 @@ export function quoteRoutes(app: FastifyInstance, ctx: AppContext): void {
       ...(b.analyze && ctx.config.llm ? ['The optional language-model expert is on: its own tokens, as its provider reports them, are added to an analysis and are not in this estimate.'] : []),
       'A quote reserves nothing; prices are those of GET /api/pricing.',
     ];
-    const entity = await accountEntitySize(ctx.database.db, accountIdOf(request));
+    const { entity, whose } = await quotedEntity(ctx, accountIdOf(request), b.application_number);
     const fees = usptoFeesQuoted(b.exports ?? [], entity, todayUtc());
-    if (fees.length) notes.push(`uspto_fees are the USPTO's own fees the papers carry for your entity size (${entity}) as of today, paid to the USPTO, not in credits; an RCE after the first, or an extension of time, costs more.`);
+    if (fees.length) notes.push(`uspto_fees are the USPTO's own fees the papers carry for ${whose} (${entity}) as of today, paid to the USPTO, not in credits; an RCE after the first, or an extension of time, costs more.`);
     return { ...presentQuote(q, notes), ...(fees.length ? { uspto_fees: fees } : {}) };
   });
+}
+
+const SOURCE_WORDS = { request: 'as requested', docket: 'from its docket entry', uspto: 'from the USPTO record', account: 'your account\'s default' } as const;
+
+/** The entity status the quoted fees are for: the application's when one is named, else the account's. */
+async function quotedEntity(ctx: AppContext, accountId: string, applicationNumber: string | undefined): Promise<{ entity: EntitySize; whose: string }> {
+  if (!applicationNumber) return { entity: await accountEntitySize(ctx.database.db, accountId), whose: 'your entity size' };
+  const { application } = await accountApplicationOr404(ctx, accountId, applicationNumber);
+  const d = await applicationEntity(ctx.database.db, accountId, application.id);
+  return { entity: d.entity_size, whose: `the entity status of application ${application.application_number}, ${SOURCE_WORDS[d.source]}` };
 }

@@ -29,7 +29,7 @@ import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 import { errorBody } from '../../error-body.ts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
-import { isoDate, practitionerSchema } from '../draft-schemas.ts';
+import { attorneyDocketNumber, isoDate, practitionerSchema } from '../draft-schemas.ts';
 
 const planParams = z.object({ id: z.string().max(100) });
 const claimParams = planParams.extend({ n: z.coerce.number().int().min(1).max(9999) });
@@ -52,6 +52,7 @@ const submitBody = z.object({
   response_date: isoDate.optional(),
   office_action_date: isoDate.optional(),
   attorney: practitionerSchema.optional(),
+  attorney_docket_number: attorneyDocketNumber,
   previously_presented: z.array(z.number().int().min(1).max(9999)).max(1000).optional(),
 }).nullish();
 

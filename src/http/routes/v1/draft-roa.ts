@@ -12,17 +12,18 @@ import { actorOf } from '../../actor.ts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { downloadLinkFor } from '../../download-links.ts';
 import { errorObjectSchema } from '../../schemas.ts';
-import { draftJobSchema, electionSchema, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema, submissionSchema } from '../draft-schemas.ts';
+import { attorneyDocketNumber, draftJobSchema, electionSchema, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema, submissionSchema } from '../draft-schemas.ts';
 
 export const draftRoaBody = z.object({
   application_number: z.string().max(64),
   analysis_id: z.string().max(100),
   strategy_selections: strategySelectionsSchema,
-  // Additive: current claim text, dates, the signing practitioner, restriction election.
+  // Additive: current claim text, dates, the signing practitioner (default: the account's profile), the docket number, restriction election.
   claims: z.record(z.string().max(16), z.string().max(50_000)).optional().describe('Current text of each claim by number: {"1": "A method ...", ...}'),
   response_date: isoDate.optional().describe('Date the response is signed; default today (UTC).'),
   office_action_date: isoDate.optional().describe("Mailing date of the office action; default: as the analysis or the application's record gives it."),
   attorney: practitionerSchema.optional(),
+  attorney_docket_number: attorneyDocketNumber,
   previously_presented: z.array(z.number().int().min(1).max(9999)).max(1000).optional(),
   election: electionSchema.optional(),
   accept_incomplete: z.boolean().optional().describe('Draft even if some ground of the action is left unanswered (the paper then says so on page 1). Default false: such a draft is refused with 422 response_incomplete.'),

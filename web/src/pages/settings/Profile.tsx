@@ -48,10 +48,10 @@ function ProfileForm() {
         <TextField label="Name" autoComplete="name" value={name} onChange={(e) => { setName(e.target.value); update.reset(); }} />
         <TextField label="Firm" autoComplete="organization" value={firm} onChange={(e) => { setFirm(e.target.value); update.reset(); }} />
         <SelectField
-          label="Entity size"
+          label="Default entity size"
           value={entity}
           onChange={(e) => { setEntity(e.target.value as typeof entity); update.reset(); }}
-          hint="Used for every USPTO fee Prosa shows: deadlines, extension fees, the calendar feed and petitions (37 CFR 1.27, 1.29)."
+          hint="For USPTO fees of applications whose own entity status is unknown: an application's docket entry, then its USPTO record, come first (37 CFR 1.27, 1.29)."
         >
           <option value="large">Large entity</option>
           <option value="small">Small entity</option>

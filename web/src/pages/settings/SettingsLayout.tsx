@@ -3,6 +3,7 @@ import { PageHeader } from '../../ui/Layout.tsx';
 
 const items = [
   ['profile', 'Profile'],
+  ['practitioner', 'Practitioner'],
   ['billing', 'Billing'],
   ['api-keys', 'API keys'],
   ['connected-apps', 'Connected apps'],

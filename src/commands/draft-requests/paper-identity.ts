@@ -1,0 +1,40 @@
+/**
+ * Who files a paper, resolved at submission and stored with the job (so every attempt builds the
+ * same paper): the signer (the request's practitioner over the account's profile, field by field),
+ * the deposit account fees are charged to, and the attorney docket number the caption prints (the
+ * request's, else the firm's matter number on the docket entry; with neither, the caption keeps the
+ * USPTO record's number, src/jobs/inputs/caption.ts).
+ */
+import type { Db } from '../../db/connect.ts';
+import { signerOf, type Practitioner } from '../../domain/practitioner.ts';
+import { paperIdentitySources } from '../../queries/paper-identity.ts';
+
+export interface PaperIdentityGiven {
+  practitioner?: Practitioner;
+  deposit_account?: string;
+  attorney_docket_number?: string;
+}
+
+export interface PaperIdentity {
+  practitioner?: Practitioner;
+  deposit_account?: string;
+  attorney_docket_number?: string;
+}
+
+export async function paperIdentity(db: Db, accountId: string, applicationId: string, given: PaperIdentityGiven): Promise<PaperIdentity> {
+  const { profile, clientMatter } = await paperIdentitySources(db, accountId, applicationId);
+  const practitioner = signerOf(given.practitioner, profile);
+  const deposit = given.deposit_account?.trim() || practitioner?.deposit_account;
+  const docketNumber = given.attorney_docket_number?.trim() || clientMatter;
+  return {
+    ...(practitioner ? { practitioner } : {}),
+    ...(deposit ? { deposit_account: deposit } : {}),
+    ...(docketNumber ? { attorney_docket_number: docketNumber } : {}),
+  };
+}
+
+/** The identity of a paper that charges no fee: its signer and docket number, no deposit account. */
+export function signedBy(identity: PaperIdentity): Omit<PaperIdentity, 'deposit_account'> {
+  const { deposit_account: _none, ...rest } = identity;
+  return rest;
+}

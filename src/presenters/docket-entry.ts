@@ -1,0 +1,52 @@
+/**
+ * A docket entry on the wire (GET/POST/PATCH /api/docket): the firm's matter number (printed as the
+ * attorney docket number on every paper), its notes, the entity status its fees follow and where
+ * that came from, and the application's record with its deadlines.
+ */
+import { z } from 'zod';
+import type { DocketItem } from '../queries/docket.ts';
+import type { EntityDecision } from '../domain/entity-status.ts';
+import { applicationRecordSchema, presentApplication, type DeadlineFields } from './application.ts';
+
+export const entitySizeSchema = z.enum(['large', 'small', 'micro']);
+export const entitySourceSchema = z.enum(['request', 'docket', 'uspto', 'account']);
+
+/** The entity status of an application's fees, as the docket entry and the application page show it. */
+export const entityFields = {
+  entity_size: entitySizeSchema.describe('What the application\'s fees use'),
+  entity_size_source: entitySourceSchema.describe('docket (set on the docket), uspto (USPTO record) or account (default)'),
+};
+
+export const entitySchema = z.object(entityFields);
+export type EntityWire = z.infer<typeof entitySchema>;
+
+export function presentEntity(entity: EntityDecision): EntityWire {
+  return { entity_size: entity.entity_size, entity_size_source: entity.source };
+}
+
+export const docketEntrySchema = z.object({
+  id: z.string(),
+  client_matter: z.string().nullable().describe('The firm\'s matter number: the papers\' Attorney Docket No.'),
+  notes: z.string().nullable(),
+  ...entityFields,
+  created_at: z.string(),
+  updated_at: z.string(),
+  private: z.boolean().describe('An unpublished application tracked with the account\'s own data'),
+  application: applicationRecordSchema,
+});
+export type DocketEntryWire = z.infer<typeof docketEntrySchema>;
+
+export const docketListSchema = z.object({ entries: z.array(docketEntrySchema) });
+
+export function presentDocketItem(item: DocketItem, deadlines: DeadlineFields, entity: EntityDecision): DocketEntryWire {
+  return {
+    id: item.entry.id,
+    client_matter: item.entry.client_matter,
+    notes: item.entry.notes,
+    ...presentEntity(entity),
+    created_at: item.entry.created_at.toISOString(),
+    updated_at: item.entry.updated_at.toISOString(),
+    private: item.application.owner_account_id !== null,
+    application: presentApplication(item.application, deadlines),
+  };
+}

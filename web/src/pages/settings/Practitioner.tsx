@@ -1,0 +1,82 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMe, type PractitionerProfile } from '../../api/auth.ts';
+import { useUpdateAccount, type PractitionerInput } from '../../api/account.ts';
+import { ApiError } from '../../api/client.ts';
+import { Button } from '../../ui/Button.tsx';
+import { TextArea, TextField } from '../../ui/Field.tsx';
+import { Section } from '../../ui/Layout.tsx';
+import { ErrorState, Loading, Notice } from '../../ui/States.tsx';
+
+type Fields = Required<{ [K in keyof PractitionerProfile]: string }>;
+const EMPTY: Fields = { name: '', registration_number: '', firm: '', address: '', telephone: '', email: '', deposit_account: '', customer_number: '' };
+
+/**
+ * The practitioner profile (PATCH /api/account `practitioner`): who signs every paper and form
+ * Prosa drafts, unless a paper names its own signer. The whole profile is sent on save (the
+ * server replaces it); an empty optional box leaves that line off the papers.
+ */
+export default function Practitioner() {
+  const me = useMe();
+  const update = useUpdateAccount();
+  const saved = me.data?.account.practitioner ?? null;
+  const [f, setF] = useState<Fields>(EMPTY);
+
+  useEffect(() => {
+    if (me.data) setF(saved ? { ...EMPTY, ...Object.fromEntries(Object.entries(saved).map(([k, v]) => [k, v ?? ''])) } : EMPTY);
+  }, [me.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const set = (k: keyof Fields) => (e: { target: { value: string } }) => {
+    setF((old) => ({ ...old, [k]: e.target.value }));
+    update.reset();
+  };
+  const errors = fieldErrors(update.error);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    update.mutate({ practitioner: f satisfies PractitionerInput });
+  };
+
+  if (me.isPending) return <Loading />;
+  return (
+    <Section
+      id="practitioner-h"
+      title="Practitioner"
+      description="The name and registration number here sign every paper and form Prosa drafts, and the rest prints under the signature. A paper can still name another signer."
+    >
+      <form onSubmit={submit} className="max-w-xl space-y-4" noValidate>
+        <p className="text-sm text-slate-700">
+          The signature itself (/your name/) is left for you to type before filing (37 CFR 1.4(d)(2)). Without a profile, papers leave bracketed places for the name and registration number.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Name" autoComplete="name" required value={f.name} onChange={set('name')} error={errors.name} />
+          <TextField label="Registration number" inputMode="numeric" required value={f.registration_number} onChange={set('registration_number')} error={errors.registration_number} hint="As the USPTO lists it, e.g. 71,234." />
+        </div>
+        <TextField label="Firm" autoComplete="organization" value={f.firm} onChange={set('firm')} error={errors.firm} />
+        <TextArea label="Address" rows={3} autoComplete="street-address" value={f.address} onChange={set('address')} error={errors.address} hint="One line of the signature block per line." />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Telephone" type="tel" autoComplete="tel" value={f.telephone} onChange={set('telephone')} error={errors.telephone} />
+          <TextField label="E-mail" type="email" autoComplete="email" value={f.email} onChange={set('email')} error={errors.email} />
+          <TextField label="Deposit account" value={f.deposit_account} onChange={set('deposit_account')} error={errors.deposit_account} hint="Fees the papers authorize are charged to it (37 CFR 1.25(b)), e.g. 50-1234." />
+          <TextField label="Customer number" inputMode="numeric" value={f.customer_number} onChange={set('customer_number')} error={errors.customer_number} />
+        </div>
+        {update.error && Object.keys(errors).length === 0 ? <ErrorState error={update.error} /> : null}
+        {Object.keys(errors).length ? <p role="alert" className="text-sm text-red-700">Check the fields marked above; nothing was saved.</p> : null}
+        {update.isSuccess ? <Notice tone="success">{update.data.account.practitioner ? `Saved. Papers are signed by ${update.data.account.practitioner.name}, Reg. No. ${update.data.account.practitioner.registration_number}.` : 'The profile was removed.'}</Notice> : null}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" busy={update.isPending && update.variables?.practitioner !== null}>Save practitioner</Button>
+          {saved ? <Button type="button" variant="secondary" busy={update.isPending && update.variables?.practitioner === null} onClick={() => update.mutate({ practitioner: null })}>Remove profile</Button> : null}
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+/** The server's 400 names each field ("body.practitioner.registration_number: must be ..."): shown under that field. */
+function fieldErrors(err: unknown): Partial<Record<keyof Fields, string>> {
+  if (!(err instanceof ApiError) || err.code !== 'validation_error') return {};
+  const out: Partial<Record<keyof Fields, string>> = {};
+  for (const part of err.message.split('; ')) {
+    const m = /^body\.practitioner\.(\w+): (.+)$/.exec(part);
+    if (m && m[1] in EMPTY) out[m[1] as keyof Fields] = m[2].charAt(0).toUpperCase() + m[2].slice(1);
+  }
+  return out;
+}
