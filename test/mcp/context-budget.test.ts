@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Client } from '@modelcontextprotocol/client';
 import type { OAuthTestServer } from '../support/oauth.ts';
 import { countTokens } from '../../src/analysis/llm/token-count.ts';
 import { CORE_TOOL_NAMES } from '../../src/mcp/tool-sets.ts';
 import { TOOLS } from '../../src/mcp/tools/index.ts';
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { signUpAccount } from '../support/oauth.ts';
 import { callTool, connectClient, ERAS, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
+import { HeadlessProvider } from './sdk-oauth-provider.ts';
 
 /**
  * Issue 20, real assistants item 5 (context budget), with the official SDK client in both eras:
@@ -172,4 +174,22 @@ test('refused arguments and call_tool runs are audited under the tool they ran',
   const seen = rows.map((r) => [r.details.tool, r.details.outcome]);
   expect(seen).toEqual(expect.arrayContaining([['list_analyses', 'validation_error'], ['get_pricing', 'ok'], ['call_tool', 'unknown_tool']]));
   await c.close();
+});
+
+test.each(ERAS)('a connector URL with parameters signs in like the plain one (SDK client, OAuth from the 401, %s era): the token is for {mcp_url}/mcp', async (era) => {
+  const account = await signUpAccount(s.url);
+  const provider = new HeadlessProvider(s.url, account, 'none');
+  const url = new URL(`${s.url}/mcp?tools=all&results=structured`);
+  const newClient = () => new Client({ name: 'prosa-connector-url', version: '1.0.0' }, { versionNegotiation: { mode: era === 'legacy' ? 'legacy' : { pin: '2026-07-28' } } });
+  let transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
+  await expect(newClient().connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+  await transport.finishAuth(provider.callback!.searchParams);
+  transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
+  const client = newClient();
+  await client.connect(transport);
+  expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+  const me = (await client.callTool({ name: 'whoami', arguments: {} })) as { content: unknown[]; structuredContent: Record<string, unknown> };
+  expect(me.structuredContent).toMatchObject({ account_id: account.accountId });
+  expect(me.content).toHaveLength(1);
+  await client.close();
 });
