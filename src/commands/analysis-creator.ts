@@ -16,7 +16,7 @@ import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { chargeInTransaction } from './credit-charger.ts';
 import { lockIdempotencyKey } from './idempotency-lock.ts';
-import { assertUnderSpendingCap } from './spending-cap.ts';
+import { assertUnderSpendingCap, assertUnderSpendingCapLocked } from './spending-cap.ts';
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { recordAnalysisBases } from './analysis-bases-recorder.ts';
@@ -109,7 +109,8 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
         const done = await replay(trx, props.accountId, key, print);
         if (done) return done;
       }
-      await assertUnderSpendingCap(trx, props.accountId);
+      // Serialized per capped account: concurrent analyses cannot all pass the check (issue 20).
+      await assertUnderSpendingCapLocked(trx, props.accountId);
       await trx
         .insertInto('analyses')
         .values({

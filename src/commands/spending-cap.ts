@@ -12,6 +12,11 @@ import { writeAudit } from './audit.ts';
  * by the balance" stays true; this is a limit the user chose. When the day's spend has reached the
  * cap, analyze answers 402 `spending_cap_reached`; the analysis that crosses the cap completes
  * (its cost is known only once it has run), the next one is refused.
+ *
+ * Under concurrency (issue 20, red team item 6) the check and the charge are serialized per account
+ * (`assertUnderSpendingCapLocked`): the rule is that an analysis is charged only when the day's
+ * spend committed before its charge is under the cap, so the day's spend exceeds the cap by less
+ * than the cost of the one analysis that crossed it (spent - last charge < cap).
  */
 export interface SpendingCap {
   /** Micro-credits per UTC day, or null when no cap is set. */
@@ -63,6 +68,21 @@ export async function assertUnderSpendingCap(db: Db | Transaction<Schema>, accou
     `This is a limit the account owner chose, not a balance problem: tell the user, who can raise or remove it (PATCH /api/account/spending-cap, or Settings in the web app); otherwise retry after ${c.resetsAt.toISOString()}. Assistants cannot change it.`,
     { 'Retry-After': String(seconds) },
   );
+}
+
+/**
+ * The cap check inside the transaction that records an analysis' charge, serialized per account:
+ * when the account has a cap, its balance row is locked (SELECT ... FOR UPDATE, the row the charge
+ * locks anyway, taken earlier) before today's spend is read, so a concurrent analysis of the same
+ * account waits until this transaction commits and then reads the spend including this charge
+ * (READ COMMITTED: each statement reads what was committed before it began). Accounts without a
+ * cap take no extra lock. PGlite runs one transaction at a time; PostgreSQL needs the lock.
+ */
+export async function assertUnderSpendingCapLocked(trx: Transaction<Schema>, accountId: string, now = new Date()): Promise<void> {
+  const capped = await trx.selectFrom('spending_caps').select('account_id').where('account_id', '=', accountId).executeTakeFirst();
+  if (!capped) return;
+  await trx.selectFrom('credit_balances').select('account_id').where('account_id', '=', accountId).forUpdate().execute();
+  await assertUnderSpendingCap(trx, accountId, now);
 }
 
 /** Sets (or with null removes) the daily AI cap, with its audit row. */

@@ -20,30 +20,46 @@ import type { McpRequestContext } from '@modelcontextprotocol/server';
 const MAX_SNIFFED_BODY_BYTES = 64 * 1024;
 
 export async function calledToolName(ctx: McpRequestContext, isTool: (name: string) => boolean): Promise<string | undefined> {
+  return (await requestShape(ctx, isTool)).tool;
+}
+
+/**
+ * The request's JSON-RPC method when it is certain (the Mcp-Method header, or a small body read
+ * again), and for a tools/call the tool when it is one of ours. `method` undefined: unknown (a
+ * large or unreadable body); the factory then registers every tool (server-factory.ts).
+ */
+export async function requestShape(ctx: McpRequestContext, isTool: (name: string) => boolean): Promise<{ method: string | undefined; tool: string | undefined }> {
   const request = ctx.requestInfo;
-  if (!request) return undefined;
-  const name = ctx.era === 'modern' ? fromHeaders(request.headers) : await fromBody(request);
-  return name !== undefined && isTool(name) ? name : undefined;
+  if (!request) return { method: undefined, tool: undefined };
+  const shape = ctx.era === 'modern' ? fromHeaders(request.headers) : await fromBody(request);
+  return { method: shape.method, tool: shape.method === 'tools/call' && shape.name !== undefined && isTool(shape.name) ? shape.name : undefined };
 }
 
 /** RFC 9110 §5.6.3: optional whitespace (SP, HTAB) around a field value is not part of it; the SDK strips the same. */
 const stripOws = (value: string | null) => value?.replace(/^[ \t]+|[ \t]+$/g, '');
 
-function fromHeaders(headers: Headers): string | undefined {
-  if (stripOws(headers.get('mcp-method')) !== 'tools/call') return undefined;
-  return stripOws(headers.get('mcp-name'));
+interface Shape {
+  method: string | undefined;
+  name: string | undefined;
 }
 
-async function fromBody(request: Request): Promise<string | undefined> {
+function fromHeaders(headers: Headers): Shape {
+  const method = stripOws(headers.get('mcp-method')) || undefined;
+  return { method, name: method === 'tools/call' ? stripOws(headers.get('mcp-name')) : undefined };
+}
+
+async function fromBody(request: Request): Promise<Shape> {
+  const unknown = { method: undefined, name: undefined };
   const length = Number(request.headers.get('content-length'));
-  if (request.method !== 'POST' || request.bodyUsed || !(length > 0 && length <= MAX_SNIFFED_BODY_BYTES)) return undefined;
+  if (request.method !== 'POST' || request.bodyUsed || !(length > 0 && length <= MAX_SNIFFED_BODY_BYTES)) return unknown;
   let body: unknown;
   try {
     body = JSON.parse(await request.clone().text());
   } catch {
-    return undefined;
+    return unknown;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return unknown;
   const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
-  return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
+  if (typeof method !== 'string') return unknown;
+  return { method, name: method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined };
 }

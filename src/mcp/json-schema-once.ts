@@ -13,7 +13,7 @@ import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
  *
  * Validation is the zod schema's own `~standard.validate`: error messages are unchanged.
  */
-export function withJsonSchemaOnce<I, O>(schema: StandardSchemaWithJSON<I, O>): StandardSchemaWithJSON<I, O> {
+export function withJsonSchemaOnce<I, O>(schema: StandardSchemaWithJSON<I, O>, opts: { validate?: 'schema' | 'in-tool' } = {}): StandardSchemaWithJSON<I, O> {
   const std = schema['~standard'];
   const converted = new Map<string, Record<string, unknown>>();
   const once = (io: 'input' | 'output') => (options: Parameters<typeof std.jsonSchema.input>[0]) => {
@@ -22,7 +22,7 @@ export function withJsonSchemaOnce<I, O>(schema: StandardSchemaWithJSON<I, O>): 
     const key = `${io} ${options.target}`;
     let json = converted.get(key);
     if (!json) {
-      json = deepFreeze(std.jsonSchema[io](options));
+      json = deepFreeze(withoutDialect(std.jsonSchema[io](options)));
       converted.set(key, json);
     }
     return json;
@@ -31,11 +31,34 @@ export function withJsonSchemaOnce<I, O>(schema: StandardSchemaWithJSON<I, O>): 
     '~standard': {
       version: std.version,
       vendor: std.vendor,
-      validate: std.validate,
+      // 'in-tool': the SDK accepts any arguments and the tool runner validates them, so a refusal
+      // is a tool result with error_code and agent_suggestion like every other error (issue 20),
+      // and is audited; the SDK's own refusal was a bare text.
+      validate: opts.validate === 'in-tool' ? (value: unknown) => ({ value: value as O }) : std.validate,
       ...(std.types !== undefined && { types: std.types }),
       jsonSchema: { input: once('input'), output: once('output') },
     },
   };
+}
+
+/**
+ * Without `$schema`: every listed schema would repeat the 2020-12 dialect URI, which is the
+ * default of MCP tool schemas anyway (2025-11-25 and 2026-07-28 "Tool": defaults to 2020-12 when
+ * no `$schema` is present). About a dozen tokens per schema an assistant reads.
+ */
+function withoutDialect(json: Record<string, unknown>): Record<string, unknown> {
+  if (!('$schema' in json)) return json;
+  const { $schema: _dialect, ...rest } = json;
+  return rest;
+}
+
+const publicSchemas = new WeakMap<object, Partial<Record<'input' | 'output', Record<string, unknown>>>>();
+
+/** A zod schema's JSON Schema as tools/list shows it (2020-12, no `$schema`), converted once. */
+export function publicJsonSchema(schema: StandardSchemaWithJSON, io: 'input' | 'output'): Record<string, unknown> {
+  let entry = publicSchemas.get(schema);
+  if (!entry) publicSchemas.set(schema, (entry = {}));
+  return (entry[io] ??= deepFreeze(withoutDialect(schema['~standard'].jsonSchema[io]({ target: 'draft-2020-12' }))));
 }
 
 function deepFreeze<T>(value: T): T {

@@ -71,6 +71,7 @@ export function registerPrompts(server: McpServer): void {
           type: 'text',
           text: [
             `Prepare an examiner interview for US application ${application_number}.`,
+            'Tools not among yours (get_examiner_profile, prepare_interview_request) run through call_tool.',
             '1. lookup_application for the examiner, then get_examiner_profile: report the allowance rate and the interview figures with their sample sizes.',
             '2. From the latest analysis (list_analyses, get_analysis), propose an agenda: the claims, the grounds to discuss and proposed amendments.',
             '3. Offer prepare_interview_request (5.00) once I approve the agenda.',

@@ -1,8 +1,11 @@
 import { McpServer, type McpRequestContext } from '@modelcontextprotocol/server';
 import { runTool, type ToolRuntime } from './tool-runner.ts';
 import { registerPrompts } from './prompts.ts';
-import { calledToolName } from './called-tool.ts';
-import { TOOL_REGISTRATIONS, type ToolRegistration } from './tool-registrations.ts';
+import { requestShape } from './called-tool.ts';
+import { TOOL_REGISTRATIONS, TOOL_REGISTRATIONS_WITH_OUTPUT } from './tool-registrations.ts';
+import { serveOptionsFrom, toolsNamed } from './tool-sets.ts';
+import { DISCOVERY_TOOLS } from './tools/discovery.ts';
+import { TOOLS } from './tools/index.ts';
 import type { VerifiedToken } from './token-verifier.ts';
 
 /** What the gate attaches to the request (AuthInfo.extra). */
@@ -18,9 +21,8 @@ const INSTRUCTIONS = [
   'patent-office forms and examiner statistics. Start with docket_briefing ("what is due") or triage_office_action',
   '("a new action came in"). Free: lookups, deadlines, listings, plans, previews and quotes. Billed: analyze_office_action',
   '(per token, about 0.40), submit_response (49.00), IDS (9.00), other forms (5.00). Never guess a deadline: read it from get_deadlines.',
+  'More tools (forms, examiner statistics, history, fees, calendar, audit) are reached with find_tools and call_tool.',
 ].join(' ');
-
-const REGISTRATION_BY_NAME = new Map<string, ToolRegistration>(TOOL_REGISTRATIONS.map((r) => [r.tool.name, r]));
 
 /**
  * A fresh MCP server for one request (stateless: ARCHITECTURE "MCP server"), with every tool
@@ -31,23 +33,34 @@ const REGISTRATION_BY_NAME = new Map<string, ToolRegistration>(TOOL_REGISTRATION
 export function mcpServerFactory(rt: ToolRuntime, version: string) {
   return async (ctx: McpRequestContext): Promise<McpServer> => {
     const extra = ctx.authInfo?.extra as GateExtra | undefined;
-    const server = new McpServer({ name: 'prosa', title: 'Prosa', version }, { instructions: INSTRUCTIONS, capabilities: { tools: {}, prompts: {}, logging: {} } });
-    // A tools/call needs only the tool it calls: the capabilities (declared above) and the answer
-    // are the same whatever else is registered. Everything else gets every tool and prompt.
-    const called = await calledToolName(ctx, (name) => REGISTRATION_BY_NAME.has(name));
-    const registrations = called === undefined ? TOOL_REGISTRATIONS : [REGISTRATION_BY_NAME.get(called)!];
-    for (const { tool, config } of registrations) {
+    const server = new McpServer({ name: 'prosa', title: 'Prosa', version }, { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false }, prompts: {}, logging: {} } });
+    // What the connector URL asks for (tool-sets.ts): the listed tools, output schemas, results.
+    const serve = serveOptionsFrom(ctx.requestInfo?.url);
+    const byName = serve.outputSchemas ? TOOL_REGISTRATIONS_WITH_OUTPUT : TOOL_REGISTRATIONS;
+    // A tools/call needs only the tool it calls, listed or not: the capabilities (declared above)
+    // and the answer are the same whatever else is registered. A request whose method is not
+    // certain (a large body) gets every tool; tools/list and the rest get the listed ones.
+    const shape = await requestShape(ctx, (name) => byName.has(name));
+    const listed = toolsNamed(serve.listed);
+    const tools =
+      shape.tool !== undefined
+        ? [shape.tool]
+        : shape.method === undefined || shape.method === 'tools/call'
+          ? [...byName.keys()]
+          : [...listed, ...(listed.length < TOOLS.length ? DISCOVERY_TOOLS : [])].map((t) => t.name);
+    for (const name of tools) {
+      const { tool, config } = byName.get(name)!;
       server.registerTool(
         tool.name,
         config,
         async (args: unknown) => {
           // The gate refuses every unauthenticated request before the SDK sees it; this is a backstop.
           if (!extra) throw new Error('unauthenticated tool call reached the server');
-          return runTool(rt, tool, args, extra.verified, extra.requestId);
+          return runTool(rt, tool, args, extra.verified, extra.requestId, { results: serve.results });
         },
       );
     }
-    if (called === undefined) registerPrompts(server);
+    if (shape.tool === undefined) registerPrompts(server);
     return server;
   };
 }

@@ -8,8 +8,10 @@ import type { ProductLinks } from './tool.ts';
  * errors, so a model can correct itself), and the mid-call authentication challenge.
  */
 
-export function successResult(data: Record<string, unknown>, summary: string): CallToolResult {
-  // MCP tools spec: structured content SHOULD also be given as serialized JSON in a text block.
+export function successResult(data: Record<string, unknown>, summary: string, mode: 'full' | 'structured' = 'full'): CallToolResult {
+  // MCP tools spec: structured content SHOULD also be given as serialized JSON in a text block
+  // ("for backwards compatibility"); left out for clients that read structuredContent (tool-runner.ts).
+  if (mode === 'structured') return { content: [{ type: 'text', text: summary }], structuredContent: data };
   return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data };
 }
 

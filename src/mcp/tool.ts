@@ -30,7 +30,7 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   run(args: z.output<I>, ctx: ToolContext): Promise<ToolOutput<z.output<O>>>;
 }
 
-export type ToolGroup = 'account' | 'docket' | 'file' | 'deadlines' | 'analysis' | 'examiner' | 'response' | 'forms' | 'workflows';
+export type ToolGroup = 'account' | 'docket' | 'file' | 'deadlines' | 'analysis' | 'examiner' | 'response' | 'forms' | 'workflows' | 'discovery';
 
 /** A tool's success: the structured result and a one-paragraph summary a model can relay. */
 export interface ToolOutput<T> {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { AnyTool, ToolGroup } from './tool.ts';
 import { TOOLS } from './tools/index.ts';
+import { DISCOVERY_TOOLS } from './tools/discovery.ts';
+import { CORE_TOOL_NAMES } from './tool-sets.ts';
 
 /**
  * docs/mcp-tools.md, generated from the tool registry (`npm run docs:mcp`); a test fails when the
@@ -17,7 +19,10 @@ const GROUP_TITLES: Record<ToolGroup, string> = {
   response: 'Response wizard',
   forms: 'Patent-office forms',
   workflows: 'Workflows',
+  discovery: 'Discovery (listed whenever some tools are not)',
 };
+
+const CORE = new Set(CORE_TOOL_NAMES);
 
 interface JsonSchema {
   type?: string | string[];
@@ -59,20 +64,27 @@ function hints(t: AnyTool): string {
   return [a.readOnlyHint ? 'read-only' : 'writes', a.destructiveHint ? 'destructive' : null, a.idempotentHint ? 'idempotent' : null, a.openWorldHint ? 'open world' : null].filter(Boolean).join(', ');
 }
 
-export function renderToolsDoc(tools: readonly AnyTool[] = TOOLS): string {
+export function renderToolsDoc(tools: readonly AnyTool[] = [...TOOLS, ...DISCOVERY_TOOLS]): string {
+  const product = tools.filter((t) => t.group !== 'discovery');
+  const core = product.filter((t) => CORE.has(t.name));
   const out = [
     '# MCP tools',
     '',
     '<!-- Generated from src/mcp/tools by `npm run docs:mcp`; do not edit by hand. -->',
     '',
-    `Prosa's MCP server (\`{mcp_url}/mcp\`, OAuth 2.1 bearer token on every message) lists ${tools.length} tools.`,
-    'Every tool answers with `structuredContent` (the output fields below) and a short text summary;',
-    'failures are `isError` results carrying the error object (`error_code`, `message`, `agent_suggestion`).',
-    'Prices are in credits and are exactly what the REST and `/api` endpoints charge.',
+    `Prosa's MCP server (\`{mcp_url}/mcp\`, OAuth 2.1 bearer token on every message) has ${product.length} tools.`,
+    `By default tools/list shows the ${core.length} core tools (column "listed") and the discovery pair \`find_tools\` / \`call_tool\`,`,
+    'through which every other tool is described and run. The connector URL can list more: `{mcp_url}/mcp?tools=all`, or',
+    '`?tools=forms,examiner` (the core plus those groups: account, docket, file, deadlines, analysis, examiner, response, forms,',
+    'workflows); `?output_schemas=1` adds output schemas to the listing; `?results=structured` leaves the JSON copy out of',
+    'results for clients that read `structuredContent` (docs/decisions.md, "MCP server"). Every tool can be called by name.',
+    'Every tool answers with `structuredContent` (the output fields below) and a short text summary (plus, by default, the',
+    'same JSON as text); failures, invalid arguments included, are `isError` results carrying the error object',
+    '(`error_code`, `message`, `agent_suggestion`). Prices are in credits and are exactly what the REST and `/api` endpoints charge.',
     '',
-    '| tool | title | price | hints |',
-    '|---|---|---|---|',
-    ...tools.map((t) => `| [\`${t.name}\`](#${t.name}) | ${cell(t.title)} | ${t.price} | ${hints(t)} |`),
+    '| tool | title | price | listed | hints |',
+    '|---|---|---|---|---|',
+    ...tools.map((t) => `| [\`${t.name}\`](#${t.name}) | ${cell(t.title)} | ${t.price} | ${t.group === 'discovery' || CORE.has(t.name) ? 'default' : `?tools=${t.group}`} | ${hints(t)} |`),
   ];
   for (const group of Object.keys(GROUP_TITLES) as ToolGroup[]) {
     const inGroup = tools.filter((t) => t.group === group);
@@ -88,5 +100,5 @@ export function renderToolsDoc(tools: readonly AnyTool[] = TOOLS): string {
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
   const { writeFileSync } = await import('node:fs');
   writeFileSync(new URL('../../docs/mcp-tools.md', import.meta.url), renderToolsDoc());
-  process.stdout.write(`docs/mcp-tools.md: ${TOOLS.length} tools\n`);
+  process.stdout.write(`docs/mcp-tools.md: ${TOOLS.length} tools and ${DISCOVERY_TOOLS.length} discovery tools\n`);
 }

@@ -13,6 +13,8 @@ import { createRateLimits } from '../../src/http/plugins/rate-limit-store.ts';
 import { keyringFromSecret } from '../../src/auth/keyring.ts';
 import { startDraftQueue } from '../../src/jobs/queue.ts';
 import { queueHandle } from '../../src/jobs/queue-handle.ts';
+import { startDraftWorker } from '../../src/jobs/draft-worker.ts';
+import type { Database } from '../../src/db/connect.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
 
@@ -34,10 +36,12 @@ export async function freePort(): Promise<number> {
 export interface ChecksServer {
   url: string;
   app: FastifyInstance;
+  database: Database;
   close(): Promise<void>;
 }
 
-export async function startChecksServer(opts: { demo?: boolean } = {}): Promise<ChecksServer> {
+/** `worker`: a draft worker in this process too (benchmarks that draft a response). */
+export async function startChecksServer(opts: { demo?: boolean; worker?: boolean } = {}): Promise<ChecksServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({ BASE_URL: url, PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'warn' });
@@ -48,13 +52,16 @@ export async function startChecksServer(opts: { demo?: boolean } = {}): Promise<
   const lifted = { perMinute: 100_000, perSecond: 10_000 };
   const rateLimits = await createRateLimits({ tiers: { free: lifted, mcp: lifted, assistant: lifted, oauth_register: lifted, oauth_token: lifted } });
   const keyring = keyringFromSecret(CHECKS_SIGNING_SECRET);
-  const queue = queueHandle(() => startDraftQueue(database, { supervise: false }));
+  const queue = queueHandle(() => startDraftQueue(database, { supervise: !!opts.worker }));
   const app = await buildApp({ config, database, rateLimits, keyring, queue }, { logger: false, mcp: true, testAutoApprove: { email: CHECKS_ACCOUNT } });
   await app.listen({ port, host: '127.0.0.1' });
+  const worker = opts.worker ? await startDraftWorker(database, await queue.get(), {}) : undefined;
   return {
     url,
     app,
+    database,
     async close() {
+      await worker?.stop();
       await app.close();
       await queue.stop();
       await rateLimits.close();

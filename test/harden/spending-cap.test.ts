@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
 import { OA_TEXT } from '../support/drafts.ts';
+import { cappedAccount, costOfOneAnalysis, expectCapHolds } from './spending-cap-race.ts';
 
 /**
  * Issue 12, spending caps: the owner sets a daily cap on AI usage through /api (session or API
@@ -80,4 +81,9 @@ describe('daily AI spending cap', () => {
     await cap({ cookie: s.cookie }, { daily_ai_cap: null });
     expect((await analyze(key)).statusCode).toBe(200);
   });
+
+  test('ten concurrent analyses with the cap at 2.5 analyses: exactly three are charged, the rest 402 (issue 20)', async () => {
+    const cost = await costOfOneAnalysis(t.app);
+    await expectCapHolds([t.app], t.database, await cappedAccount(t.app, cost), cost);
+  }, 90_000);
 });

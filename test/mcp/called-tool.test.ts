@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { calledToolName } from '../../src/mcp/called-tool.ts';
+import { calledToolName, requestShape } from '../../src/mcp/called-tool.ts';
 
 /** Which tool a request calls, read before the per-request server is built (server-factory.ts). */
 const known = (name: string) => ['whoami', 'check_credits'].includes(name);
@@ -55,5 +55,21 @@ describe('2026-07-28 era: from the Mcp-Method and Mcp-Name headers the SDK has c
       { 'mcp-method': 'prompts/get', 'mcp-name': 'whoami' },
     ];
     for (const h of headers) expect(await calledToolName({ era: 'modern', requestInfo: post('{}', h) }, known), JSON.stringify(h)).toBeUndefined();
+  });
+});
+
+describe('requestShape: the method, for the listing (issue 20)', () => {
+  test('2025 era: the method of a small body; unknown for a large one', async () => {
+    expect(await requestShape({ era: 'legacy', requestInfo: post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })) }, known)).toEqual({ method: 'tools/list', tool: undefined });
+    expect(await requestShape({ era: 'legacy', requestInfo: post(call('whoami')) }, known)).toEqual({ method: 'tools/call', tool: 'whoami' });
+    expect(await requestShape({ era: 'legacy', requestInfo: post(call('nope')) }, known)).toEqual({ method: 'tools/call', tool: undefined });
+    expect(await requestShape({ era: 'legacy', requestInfo: post(call('whoami', { padding: 'x'.repeat(70 * 1024) })) }, known)).toEqual({ method: undefined, tool: undefined });
+  });
+
+  test('2026-07-28 era: the Mcp-Method header', async () => {
+    const headers = (h: Record<string, string>) => new Request('http://127.0.0.1/mcp', { method: 'POST', headers: h, body: '{}' });
+    expect(await requestShape({ era: 'modern', requestInfo: headers({ 'mcp-method': 'tools/list' }) }, known)).toEqual({ method: 'tools/list', tool: undefined });
+    expect(await requestShape({ era: 'modern', requestInfo: headers({ 'mcp-method': 'tools/call', 'mcp-name': 'whoami' }) }, known)).toEqual({ method: 'tools/call', tool: 'whoami' });
+    expect(await requestShape({ era: 'modern', requestInfo: headers({}) }, known)).toEqual({ method: undefined, tool: undefined });
   });
 });

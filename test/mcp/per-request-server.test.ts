@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OAuthTestServer } from '../support/oauth.ts';
 import { TOOLS } from '../../src/mcp/tools/index.ts';
+import { CORE_TOOL_NAMES } from '../../src/mcp/tool-sets.ts';
 import { callTool, connectClient, ERAS, rawMcp, readRpc, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
 
 /**
@@ -52,9 +53,14 @@ describe('two accounts calling at once', () => {
 });
 
 describe('tool schemas converted once per process', () => {
-  test('tools/list advertises each tool\'s schemas as converted from its zod schemas, the same on every request', async () => {
+  test('tools/list advertises each tool\'s schemas as converted from its zod schemas (without the default dialect URI), the same on every request', async () => {
     const list = async () => {
-      const res = await rawMcp(s.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer ${a.tokens.access_token}` });
+      // Every tool with its output schema: the connector URL's parameters (src/mcp/tool-sets.ts).
+      const res = await fetch(`${s.url}/mcp?tools=all&output_schemas=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', authorization: `Bearer ${a.tokens.access_token}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
       return (await readRpc<{ result: { tools: { name: string; inputSchema: unknown; outputSchema: unknown }[] } }>(res)).result.tools;
     };
     const first = await list();
@@ -62,7 +68,11 @@ describe('tool schemas converted once per process', () => {
     expect(first.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
     for (const tool of TOOLS) {
       const listed = first.find((t) => t.name === tool.name)!;
-      const fresh = (io: 'input' | 'output') => tool[io === 'input' ? 'input' : 'output']['~standard'].jsonSchema[io]({ target: 'draft-2020-12' });
+      const fresh = (io: 'input' | 'output') => {
+        const { $schema, ...rest } = tool[io === 'input' ? 'input' : 'output']['~standard'].jsonSchema[io]({ target: 'draft-2020-12' });
+        expect($schema).toBe('https://json-schema.org/draft/2020-12/schema');
+        return rest;
+      };
       expect(listed.inputSchema, tool.name).toEqual({ type: 'object', ...fresh('input') });
       expect(listed.outputSchema, tool.name).toEqual(fresh('output'));
     }
@@ -71,22 +81,22 @@ describe('tool schemas converted once per process', () => {
 
 describe('a tools/call answered by a server holding only the called tool', () => {
   interface Answer {
-    result?: { isError?: boolean; content: { text: string }[]; tools?: unknown[]; prompts?: { name: string }[] };
+    result?: { isError?: boolean; structuredContent?: Record<string, unknown>; content: { text: string }[]; tools?: unknown[]; prompts?: { name: string }[] };
     error?: { code: number; message: string };
   }
   const rpc = async (body: unknown) => readRpc<Answer>(await rawMcp(s.url, body, { authorization: `Bearer ${a.tokens.access_token}` }));
 
-  test('2025 era: an unknown tool is the SDK\'s JSON-RPC error; invalid arguments are the SDK\'s isError result', async () => {
+  test('2025 era: an unknown tool is the SDK\'s JSON-RPC error; invalid arguments are an isError result with the error object (issue 20)', async () => {
     expect(await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } })).toMatchObject({ error: { code: -32602, message: 'Tool no_such_tool not found' } });
     const bad = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'lookup_application', arguments: { application_number: 5 } } });
-    expect(bad.result).toMatchObject({ isError: true });
-    expect(bad.result!.content[0].text).toBe('Input validation error: Invalid arguments for tool lookup_application: application_number: Invalid input: expected string, received number');
+    expect(bad.result).toMatchObject({ isError: true, structuredContent: { error: true, error_code: 'validation_error', agent_suggestion: expect.stringContaining('"application_number"') } });
+    expect(bad.result!.content[0].text).toMatch(/^validation_error: Invalid arguments for lookup_application: application_number: Invalid input: expected string, received number/);
   });
 
-  test('2025 era: requests after a tools/call still see every tool and prompt', async () => {
+  test('2025 era: requests after a tools/call still see the listed tools and every prompt', async () => {
     await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'whoami', arguments: {} } });
     const tools = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    expect(tools.result?.tools).toHaveLength(TOOLS.length);
+    expect(tools.result?.tools).toHaveLength(CORE_TOOL_NAMES.length + 2);
     const prompts = await rpc({ jsonrpc: '2.0', id: 3, method: 'prompts/list' });
     expect(prompts.result?.prompts?.map((p) => p.name)).toEqual(['respond_to_office_action', 'docket_review', 'interview_preparation']);
   });
@@ -98,7 +108,7 @@ describe('a tools/call answered by a server holding only the called tool', () =>
       await expect(callTool(client, 'no_such_tool')).rejects.toThrow(/no_such_tool not found/);
       const bad = await callTool(client, 'lookup_application', { application_number: 5 });
       expect(bad.isError).toBe(true);
-      expect(bad.content[0].text).toMatch(/^Input validation error: Invalid arguments for tool lookup_application/);
+      expect(bad.content[0].text).toMatch(/^validation_error: Invalid arguments for lookup_application/);
     } finally {
       await client.close();
     }

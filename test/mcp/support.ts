@@ -37,12 +37,13 @@ export async function signedInUser(url: string, opts: { metadata?: Record<string
 }
 
 /** The official SDK client on `${url}/mcp` with a bearer token, in the given era. */
-export async function connectClient(url: string, token: string, era: Era = 'modern'): Promise<Client> {
+export async function connectClient(url: string, token: string, era: Era = 'modern', query = ''): Promise<Client> {
   const client = new Client(
     { name: 'prosa-tests', version: '1.0.0' },
     { versionNegotiation: { mode: era === 'legacy' ? 'legacy' : { pin: '2026-07-28' } } },
   );
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  // `query`: the connector URL's parameters (`?tools=all` ...: src/mcp/tool-sets.ts).
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp${query}`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
   await client.connect(transport);
   return client;
 }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OAuthTestServer } from '../support/oauth.ts';
 import { creditCharger } from '../../src/commands/credit-charger.ts';
 import { callTool, connectClient, ERAS, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
+import { CORE_TOOL_NAMES } from '../../src/mcp/tool-sets.ts';
+import { TOOLS } from '../../src/mcp/tools/index.ts';
 
 let s: OAuthTestServer;
 let user: SignedInUser;
@@ -12,19 +14,24 @@ beforeAll(async () => {
 afterAll(async () => { await s?.close(); });
 
 describe.each(ERAS)('account tools (%s era)', (era) => {
-  test('tools/list: every tool has a title, description, input and output schema and annotations, in a stable order', async () => {
+  test('tools/list: the core tools and the discovery pair by default; ?tools=all&output_schemas=1 lists every tool with its output schema; each with a title, description, input schema and annotations, in a stable order', async () => {
     const client = await connectClient(s.url, user.tokens.access_token, era);
     const { tools } = await client.listTools();
     const again = await client.listTools();
     expect(again.tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['whoami', 'check_credits', 'get_usage', 'get_pricing']));
-    for (const t of tools) {
+    expect(tools.map((t) => t.name).sort()).toEqual([...CORE_TOOL_NAMES, 'find_tools', 'call_tool'].sort());
+    expect(tools.every((t) => t.outputSchema === undefined)).toBe(true);
+    const full = await connectClient(s.url, user.tokens.access_token, era, '?tools=all&output_schemas=1');
+    const all = (await full.listTools()).tools;
+    expect(all.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    for (const t of [...tools, ...all]) {
       expect(t.title, t.name).toBeTruthy();
       expect(t.description!.length, t.name).toBeGreaterThan(60);
       expect(t.inputSchema.type).toBe('object');
-      expect(t.outputSchema?.type, t.name).toBe('object');
       expect(t.annotations, t.name).toMatchObject({ readOnlyHint: expect.any(Boolean), destructiveHint: expect.any(Boolean), idempotentHint: expect.any(Boolean), openWorldHint: expect.any(Boolean) });
     }
+    for (const t of all) expect(t.outputSchema?.type, t.name).toBe('object');
+    await full.close();
     await client.close();
   });
 

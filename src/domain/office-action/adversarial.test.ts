@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { analyzeOfficeAction } from './analyze.ts';
 import { loadCorpus } from './fixtures/corpus.ts';
 import { parseOfficeAction } from './parse.ts';
+import { countRegexWork } from './regex-work.ts';
 
 /** Deterministic pseudo-random generator (no clock, reproducible). */
 function rng(seed: number): () => number {
@@ -9,10 +10,20 @@ function rng(seed: number): () => number {
   return () => ((s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff);
 }
 
-function timed<T>(run: () => T): { value: T; ms: number } {
-  const t0 = performance.now();
-  const value = run();
-  return { value, ms: performance.now() - t0 };
+/**
+ * Linear work, counted instead of timed (issue 20: a test asserts complexity by counting work,
+ * timing belongs in bench/oa-adversarial.ts): the regex work the analysis asks for (calls, and
+ * characters examined) on an input of size n and on one of size 2n. Linear work doubles; a loop
+ * that rescans the text quadruples it. 2.2 leaves room for fixed per-analysis work.
+ */
+function expectLinearWork(build: (size: number) => string, size: number): void {
+  const small = countRegexWork(() => analyzeOfficeAction(build(size)));
+  const large = countRegexWork(() => analyzeOfficeAction(build(2 * size)));
+  expect(small.value.citations_verified).toBe(true);
+  expect(large.value.citations_verified).toBe(true);
+  expect(large.work.chars).toBeGreaterThan(0);
+  expect(large.work.chars / small.work.chars, `characters examined at ${size} and ${2 * size}`).toBeLessThan(2.2);
+  expect(large.work.calls / small.work.calls, `regex calls at ${size} and ${2 * size}`).toBeLessThan(2.2);
 }
 
 describe('adversarial inputs', () => {
@@ -46,39 +57,46 @@ describe('adversarial inputs', () => {
     expect(a.confidence).toBeLessThan(0.3);
   });
 
-  test('1 MB of random text finishes: linear work, no catastrophic backtracking', () => {
+  test('the work counter tells linear from quadratic (it sees a loop that rescans the text)', () => {
+    const text = 'Claims 1-5 are rejected.\n'.repeat(400);
+    // For each line, how many rejections came before it, by reading the text again from the start.
+    const rescanPerLine = (t: string) => {
+      const counts: number[] = [];
+      for (let end = t.indexOf('\n'); end !== -1; end = t.indexOf('\n', end + 1)) counts.push(t.slice(0, end).match(/rejected/g)?.length ?? 0);
+      return counts;
+    };
+    const linear = [1, 2].map((k) => countRegexWork(() => /rejected/g[Symbol.replace](text.repeat(k), 'x')).work.chars);
+    const quadratic = [1, 2].map((k) => countRegexWork(() => rescanPerLine(text.repeat(k))).work.chars);
+    expect(linear[1] / linear[0]).toBeCloseTo(2, 1);
+    expect(quadratic[1] / quadratic[0]).toBeGreaterThan(3.5);
+  });
+
+  test('random text (word soup and printable ASCII): linear work, no rescanning loop', () => {
     const r = rng(11);
     const words = ['claim', 'claims', 'rejected', 'under', '35', 'U.S.C.', '102', 'as', 'anticipated', 'by', 'Smith', '(US', '8,123,456)', '1-5,', 'and', 'objected', 'allowed', 'Regarding', 'col.', '4,', 'Fig.', '(', ')', '[', '.', '\n', 'is/are', 'Claim(s)', 'the', 'of', 'lorem', 'ipsum'];
     const parts: string[] = [];
     let n = 0;
-    while (n < 1_000_000) {
+    while (n < 400_000) {
       const w = words[Math.floor(r() * words.length)];
       parts.push(w);
       n += w.length + 1;
     }
     const soup = parts.join(' ');
     let ascii = '';
-    for (let i = 0; i < 1_000_000; i++) ascii += String.fromCharCode(32 + Math.floor(r() * 95));
-    analyzeOfficeAction(soup.slice(0, 10_000)); // warm up
-    for (const text of [soup, ascii]) {
-      const { value, ms } = timed(() => analyzeOfficeAction(text));
-      expect(value.citations_verified).toBe(true);
-      // A hang detector, not a benchmark (bench/oa-corpus-score.ts measures speed): linear
-      // parsing takes ~0.1-0.3 s here, a backtracking regex would take minutes.
-      expect(ms).toBeLessThan(10_000);
-    }
+    for (let i = 0; i < 400_000; i++) ascii += String.fromCharCode(32 + Math.floor(r() * 95));
+    // Prefixes of one text: the larger input is the smaller one continued, as a longer action would be.
+    expectLinearWork((size) => soup.slice(0, size), 200_000);
+    expectLinearWork((size) => ascii.slice(0, size), 200_000);
   });
 
   test.each([
-    ['open parentheses', '('.repeat(1_000_000)],
-    ['dashes and digits', '1-'.repeat(500_000)],
-    ['claim keyword', 'claim '.repeat(170_000)],
-    ['one long line of commas', `Claims ${'1, '.repeat(300_000)}`],
-    ['repeated statements', 'Claims 1-5 are rejected under 35 U.S.C. 102 as being anticipated by Smith (US 8,123,456 B2). '.repeat(11_000)],
-  ])('pathological %s: linear time', (_name, text) => {
-    const { value, ms } = timed(() => analyzeOfficeAction(text));
-    expect(value.citations_verified).toBe(true);
-    expect(ms).toBeLessThan(2000);
+    ['open parentheses', (k: number) => '('.repeat(k)],
+    ['dashes and digits', (k: number) => '1-'.repeat(k / 2)],
+    ['claim keyword', (k: number) => 'claim '.repeat(k / 6)],
+    ['one long line of commas', (k: number) => `Claims ${'1, '.repeat(k / 3)}`],
+    ['repeated statements', (k: number) => 'Claims 1-5 are rejected under 35 U.S.C. 102 as being anticipated by Smith (US 8,123,456 B2). '.repeat(Math.round(k / 91))],
+  ])('pathological %s: linear work', (_name, build) => {
+    expectLinearWork(build, 250_000);
   });
 
   test('a prompt-injection paragraph inside an action changes nothing and is flagged', () => {
