@@ -192,7 +192,8 @@ export function incompleteNotes(report: CompletenessReport, requested: boolean):
   const from = report.answers === 'practitioner' ? `was generated from an incomplete response plan (${n} item${n === 1 ? '' : 's'} missing) and ` : '';
   const unanswered = report.grounds.filter((g) => !g.answered).map((g) => g.title);
   const head = `INCOMPLETE REPLY${requested ? ' (drafted at your request)' : ''}: this draft ${from}does not answer ${unanswered.length ? unanswered.join('; ') : 'every choice made'}. 37 C.F.R. § 1.111(b) requires a reply to every ground of objection and rejection; an incomplete reply draws a notice under 37 C.F.R. § 1.135(c). Complete it before filing.`;
-  const items = report.missing.slice(0, MAX_NOTES).map((m) => `Missing: ${m.message}`);
+  // The practitioner reads these: the plain words, not the API's message (which names codes and calls).
+  const items = report.missing.slice(0, MAX_NOTES).map((m) => `Missing: ${m.plain ?? m.message}`);
   if (n > MAX_NOTES) items.push(`... and ${n - MAX_NOTES} more (see the checklist on the last page).`);
   return [head, ...items];
 }

@@ -59,7 +59,7 @@ describe('REST #4: completeness', () => {
     const text = await docxText(file);
     const firstPage = text.slice(0, text.indexOf('Remarks'));
     expect(firstPage).toMatch(/INCOMPLETE REPLY \(drafted at your request\): this draft does not answer Rejection of claims 1-2 under 35 U\.S\.C\. 103\./);
-    expect(firstPage).toMatch(/Missing: r1-103 \(Rejection of claims 1-2 under 35 U\.S\.C\. 103\) is not answered: claim 1: no_action: no strategy answers this ground/);
+    expect(firstPage).toMatch(/Missing: The rejection of claims 1-2 under 35 U\.S\.C\. 103 is not answered: claim 1: leave the claim as it is, so nothing answers this ground/);
   });
 
   test('a complete draft: the report maps each ground to its section; amend_clarify (an analysis code) is an accepted selection', async () => {

@@ -102,7 +102,9 @@ describe('POST /api/response-plans/{id}/submit', () => {
     expect(jobReport.missing.map((m) => [m.code, m.claim, m.ground_id])).toEqual(planReport.missing.map((m: { code: string; claim?: number; ground_id?: string }) => [m.code, m.claim, m.ground_id]));
     const text = await finishedDocx(sub.job_id);
     expect(text).toMatch(new RegExp(`Drafting note \\(delete before filing\\): INCOMPLETE REPLY \\(drafted at your request\\): this draft was generated from an incomplete response plan \\(${planReport.missing.length} items missing\\)`));
-    expect(text).toMatch(/Missing: Claim 1 \(amend_narrow\): the amended text is not given/);
+    // Page 1 speaks to the practitioner: the plain words, no strategy code and no API call.
+    expect(text).toMatch(/Missing: Claim 1 is to be amended[^.]*, but its amended text is not written yet\./);
+    expect(text).not.toMatch(/amend_narrow|argue_distinction|rewrite_independent|PUT \.\.\.|original_text|\[r1-103\]/);
     expect(before - (await getBalanceMicro(t.database.db, a.accountId))).toBe(credits(49));
   });
 

@@ -31,8 +31,9 @@ export function answerWords(a: GroundAnswer): string {
   return `${a.claims.length ? `${claimsPhrase(a.claims)}: ` : ''}${how}${a.prompted ? ' (to complete)' : ''}`;
 }
 
-/** Why a ground is not answered, in one sentence. */
+/** Why a ground is not answered, in one sentence for the practitioner (the report's plain words; `reason` names strategy codes). */
 export function unansweredWords(g: GroundStatus): string {
+  if (g.unanswered_plain) return g.unanswered_plain;
   return g.unanswered.map((u) => (u.claims.length ? `${claimsPhrase(u.claims)}: ${u.reason}` : u.reason)).join('; ');
 }
 
@@ -40,7 +41,7 @@ export function completenessChecklist(report: CompletenessReport, placeholders: 
   const rows = report.grounds.map((g) => {
     const where = g.answered_by.length ? `${g.section ?? 'Remarks'} (${g.answered_by.map(answerWords).join('; ')})` : '';
     const status = g.answered ? [new TextRun({ text: 'Answered' })] : [new TextRun({ text: 'NOT ANSWERED', bold: true, highlight: 'yellow' })];
-    return [`${g.title} [${g.ground_id}]`, where || '—', g.answered ? status : [...status, new TextRun({ text: `: ${unansweredWords(g)}` })]];
+    return [g.title, where || '—', g.answered ? status : [...status, new TextRun({ text: `: ${unansweredWords(g)}` })]];
   });
   return [
     new Paragraph({ style: STYLE.heading1, pageBreakBefore: true, children: [run('Drafting Checklist: Completeness of the Reply')] }),

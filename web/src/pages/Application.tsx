@@ -6,6 +6,7 @@ import { useApplication, useApplicationDeadlines, useApplicationHistory, useCorr
 import { FileSection } from '../file/FileSection.tsx';
 import { MatterAndFees } from '../docket/MatterAndFees.tsx';
 import { FORM_KIND_INFO } from '../forms/kinds.ts';
+import { paperKindWords } from '../response/words.ts';
 import { Button } from '../ui/Button.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
@@ -159,7 +160,7 @@ function Plans({ number }: { number: string }) {
         <Empty title="No analyses yet">Analyze an office action from the correspondence list.</Empty>
       ) : (
         <ul className="divide-y divide-slate-200 text-sm">
-          {mine.map((x) => <li key={x.analysis_id} className="py-2"><Link className="font-semibold text-blue-800 underline" to={`/analyses/${x.analysis_id}`}>Analysis of the {x.rejection_type} action</Link> · {fmtDateTime(x.created_at)} · <Link className="text-blue-800 underline" to={`/analyses/${x.analysis_id}?view=chart`} aria-label={`Claim chart of the ${x.rejection_type} action analysed ${fmtDateTime(x.created_at)}`}>claim chart</Link></li>)}
+          {mine.map((x) => <li key={x.analysis_id} className="py-2"><Link className="font-semibold text-blue-800 underline" to={`/analyses/${x.analysis_id}`}>Analysis of the {paperKindWords(x.rejection_type)}</Link> · {fmtDateTime(x.created_at)} · <Link className="text-blue-800 underline" to={`/analyses/${x.analysis_id}?view=chart`} aria-label={`Claim chart of the ${paperKindWords(x.rejection_type)} analysed ${fmtDateTime(x.created_at)}`}>claim chart</Link></li>)}
           {plans.data.response_plans.map((p) => <li key={p.plan_id} className="py-2"><Link className="font-semibold text-blue-800 underline" to={`/responses/${p.plan_id}`}>Response</Link> · {p.status === 'submitted' ? <Badge tone="green">Submitted</Badge> : <Badge>Open</Badge>} · updated {fmtDateTime(p.updated_at)}</li>)}
         </ul>
       )}
