@@ -23,7 +23,7 @@ export interface StoredAnalysis {
   examiner_intel?: { stats?: { allowance_rate: number; interview_success_rate: number | null; allowance_rate_without_interview?: number | null } | null };
   /** Every ground the action states (analyses from issue 11 on). */
   grounds?: Ground[];
-  restriction_groups?: { label: string; kind: 'invention' | 'species'; claims: number[] }[];
+  restriction_groups?: { label: string; kind: 'invention' | 'species'; claims: number[]; subject?: string | null }[];
 }
 
 interface StoredClaim {
