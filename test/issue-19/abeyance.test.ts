@@ -73,5 +73,7 @@ describe('corpus 09 through REST #4', () => {
     const text = await paper({ claim_4: 'argue_distinction' });
     expect(count(text, ABEYANCE)).toBe(1);
     expect(text).toContain('Applicant requests that the objections to claims 4-8, which concern matters of form');
+    // The note asks for the correction where the defect is: claim 4, which claims 5-8 follow.
+    expect(text).toContain('Better: correct claim 4 now (select amend_clarify and supply the claim text), since the Examiner will insist on the correction before allowance; the objection to claims 5-8 rests on their dependency from it.');
   });
 });

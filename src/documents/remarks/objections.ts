@@ -16,7 +16,7 @@ import { documentSectionHeading } from '../response-outline.ts';
 import type { Ground } from '../types.ts';
 import type { RemarksSection } from './allowable.ts';
 import { practitionerParagraphs } from './practitioner-text.ts';
-import { objectionsResolvedByBase } from './objection-bases.ts';
+import { namedBases, objectionsResolvedByBase } from './objection-bases.ts';
 
 const short = (t: string, max = 700) => {
   const s = t.replace(/\s+/g, ' ').trim();
@@ -166,7 +166,10 @@ export function claimObjectionRemarks(plan: AmendmentPlan, objections: readonly 
   if (abeyance.size) {
     const held = [...abeyance];
     paragraphs.push(para(`Applicant requests that the ${items.length > 1 ? 'objections' : 'objection'} to ${claimsPhrase(held)}, which ${items.length > 1 ? 'concern matters' : 'concerns a matter'} of form not necessary to further consideration of the claims, be held in abeyance until allowable subject matter is indicated (37 C.F.R. § 1.111(b)).`));
-    paragraphs.push(draftingNote(`Better: correct ${claimsPhrase(held)} now (select amend_clarify and supply the claim text), since the Examiner will insist on the correction before allowance.`));
+    // Claims objected to only through a held base follow it: the correction is the base's.
+    const followers = held.filter((n) => items.some((o) => o.claims.includes(n) && namedBases(o).some((b) => abeyance.has(b))));
+    const fix = held.filter((n) => !followers.includes(n));
+    paragraphs.push(draftingNote(`Better: correct ${claimsPhrase(fix.length ? fix : held)} now (select amend_clarify and supply the claim text), since the Examiner will insist on the correction before allowance${fix.length && followers.length ? `; the objection to ${claimsPhrase(followers)} rests on ${verbFor(followers, 'its', 'their')} dependency from it` : ''}.`));
   }
   if (withdrawal) paragraphs.push(para(`Withdrawal of the ${items.length > 1 ? 'objections' : 'objection'} is respectfully requested.`));
   return { heading: 'Objections to the Claims', paragraphs };
