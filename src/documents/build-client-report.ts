@@ -45,7 +45,7 @@ export async function buildClientReport(input: ClientReportInput): Promise<Buffe
         ...(caption.attorney_docket_number ? [run(`; our reference ${caption.attorney_docket_number}`)] : []),
       ], { }),
       para([input.client.name ? run(`Dear ${input.client.attention ?? input.client.name}:`) : run('Dear Client:')]),
-      para(`The United States Patent and Trademark Office mailed a ${action} in the above application on ${formatLongDate(input.office_action.mailing_date)}. This letter summarizes it, the deadlines for a reply, your options with the official fees, and our recommendation.`),
+      para(`The United States Patent and Trademark Office mailed ${/^[AEIOU]/i.test(action) ? 'an' : 'a'} ${action} in the above application on ${formatLongDate(input.office_action.mailing_date)}. This letter summarizes it, the deadlines for a reply, your options with the official fees, and our recommendation.`),
       heading(2, 'What the Examiner did'),
       ...(input.grounds.length
         ? [gridTable(['Ground', 'Claims', 'The Examiner’s words'], input.grounds.map((g) => [g.label, formatClaimNumbers(g.claims) || '—', clip(g.statement ?? '')]), [2600, 1400, 5360])]
@@ -64,7 +64,7 @@ export async function buildClientReport(input: ClientReportInput): Promise<Buffe
       para(input.recommendation),
       ...input.recommendations.map((r) => para(`${claimsPhrase(r.claims, true)}: ${r.strategy}.${r.reasons.length ? ` ${r.reasons.join(' ')}` : ''}`)),
       // The entity the fees were computed for, named: a wrong status is then visible to the client.
-      para(`The fees above are the USPTO’s official fees for a ${input.entity_size} entity, the status this letter uses for the application; other fees apply if that status is not right (37 C.F.R. §§ 1.27, 1.29). Our professional fees are quoted separately. Please let us have your instructions well before the first deadline above, so the reply can be prepared and reviewed with you.`),
+      para(`The fees above are the USPTO’s official fees for a ${input.entity_size} entity, the status this letter uses for the application; other fees apply if that status is not right (37 C.F.R. §§ 1.27, 1.29). Our professional fees are quoted separately. Please let us have your instructions well before the first deadline above, so the next paper can be prepared and reviewed with you.`),
       new Paragraph({ style: STYLE.signature, spacing: { before: 360, after: 480 }, children: [run('Sincerely,')] }),
       para([input.practitioner?.name ? run(input.practitioner.name) : prompt('name')]),
       ...(input.practitioner?.firm ? [para(input.practitioner.firm)] : []),
@@ -99,6 +99,7 @@ function decisionParagraphs(decisions: readonly ClientReportDecision[]): Paragra
       heading(3, `${i + 1}. ${d.title}`),
       para(d.description),
       ...(d.points ?? []).map((p) => para(`• ${p}`, { indent: { left: 360, hanging: 220 } })),
+      ...(d.after ? [para(d.after)] : []),
       // A note on fees stands in for "none" (it says what is and is not charged); amounts only from the tables.
       para(d.fees.length ? `USPTO fees: ${d.fees.map((f) => `${f.title} (${cfr(f.citation)}) ${money(f.amount)}`).join('; ')}.${d.fee_note ? ` ${d.fee_note}` : ''}` : d.fee_note ?? 'USPTO fees: none.'),
     ]),

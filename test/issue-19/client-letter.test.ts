@@ -63,7 +63,7 @@ describe('the letter on a double-patenting rejection (corpus 09)', () => {
 
   test('the narrowing amendments are a decision, and the clarifying ones are described, not promised', () => {
     expect(text).toMatch(/Whether to narrow claims 4 and 9/);
-    expect(text).toMatch(/amend the wording the Examiner questions; any amendment can change what the claim covers/);
+    expect(text).toMatch(/amend the wording the Examiner questions; any amendment can change what is covered/);
     expect(text).not.toMatch(/does not narrow/);
   });
 

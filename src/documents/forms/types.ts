@@ -114,6 +114,8 @@ export interface ClientReportDecision {
   description: string;
   /** Lines set out under the description (the groups of a restriction, a terminal disclaimer's consequences). */
   points?: string[];
+  /** Said after the points (what follows from the choice). */
+  after?: string;
   /** USPTO fees from Prosa's fee tables for the letter's entity size; none means no USPTO fee. */
   fees: FeeLine[];
   /** What the fees do not cover, or fees not in Prosa's tables, in words (no amount is guessed). */

@@ -42,8 +42,9 @@ function election(record: StoredAnalysis): ClientReportDecision {
   const groups = (record.restriction_groups ?? []).map((g) => `${g.kind === 'invention' ? 'Group' : 'Species'} ${g.label}: ${claimsWord(g.claims)}${g.subject ? ` (${g.subject})` : ''}.`);
   return {
     title: 'Which invention to pursue in this application (the election)',
-    description: 'The Examiner requires you to choose one of the inventions below; only the claims of the invention chosen are examined now, and the others are withdrawn (37 C.F.R. §§ 1.142, 1.143). The choice must be made even if we argue against the requirement. Electing with traverse means we also argue that the requirement is wrong, which keeps the right to have it reviewed by petition (37 C.F.R. § 1.144); electing without traverse gives that right up.',
+    description: 'The Examiner requires you to choose one of these inventions; only the claims of the invention chosen are examined now, and the others are withdrawn (37 C.F.R. §§ 1.142, 1.143):',
     points: groups.length ? groups : ['The groups could not be read from the action; we set them out for you separately.'],
+    after: 'The choice must be made even if we argue against the requirement. Electing with traverse means we also argue that the requirement is wrong, which keeps the right to have it reviewed by petition (37 C.F.R. § 1.144); electing without traverse gives that right up.',
     fees: [],
     fee_note: 'No USPTO fee for the election. The claims not elected can be pursued in divisional applications filed while this application is pending (35 U.S.C. 121), each with its own filing, search and examination fees, which are not quoted in this letter.',
   };

@@ -33,13 +33,13 @@ export interface ClientReportSubmission {
  * can). Checked against documents/forms/promises.ts by the tests.
  */
 const IN_WORDS: Record<string, string> = {
-  amend_narrow: 'amend the claim to add a feature that we believe the cited art does not show; the claim becomes narrower',
-  argue_distinction: 'keep the claim as it is and explain why the cited art does not show what the claim requires',
+  amend_narrow: 'amend to add a feature that we believe the cited art does not show, which narrows what is claimed',
+  argue_distinction: 'keep unchanged and explain why the cited art does not show what is claimed',
   argue_unexpected_results: 'argue, with evidence such as test results, that the invention performs better than the cited art would lead one to expect',
-  amend_clarify: 'amend the wording the Examiner questions; any amendment can change what the claim covers, so we review the new wording with you before filing',
-  rewrite_independent: 'rewrite the claim in independent form, adding the features of the claims it depends from',
+  amend_clarify: 'amend the wording the Examiner questions; any amendment can change what is covered, so we review the new wording with you before filing',
+  rewrite_independent: 'rewrite in independent form, adding the features of the claims depended from',
   terminal_disclaimer: 'file a terminal disclaimer over the patent or application named in the double-patenting rejection (see “Decisions for you”)',
-  cancel: 'cancel the claim',
+  cancel: 'cancel',
   provide_information: 'supply the information the Examiner requires, or state that it is not known or not readily available',
 };
 
