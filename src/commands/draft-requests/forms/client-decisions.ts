@@ -79,7 +79,7 @@ export function clientDecisions(record: StoredAnalysis, grounds: readonly Ground
   if (narrowed.length) {
     out.push({
       title: `Whether to narrow ${claimsWord(narrowed)}`,
-      description: 'We suggest adding a feature to these claims that we believe the cited art does not show. A narrower claim covers less: a product without the added feature would fall outside it, and what is amended and argued to obtain allowance can limit how the claims are read later. Keeping the claims as they are and arguing is the alternative.',
+      description: `We suggest adding to ${verbFor(narrowed, 'this claim', 'these claims')} a feature that we believe the cited art does not show. A narrower claim covers less: a product without the added feature would fall outside it, and what is amended and argued to obtain allowance can limit how the claims are read later. Keeping ${verbFor(narrowed, 'the claim as it is', 'the claims as they are')} and arguing is the alternative.`,
       fees: [],
       fee_note: 'No USPTO fee, unless the reply brings the number of claims above those already paid for (37 C.F.R. § 1.16(h), (i)).',
     });
