@@ -18,7 +18,7 @@ export const analyzeBody = z.object({
   application_number: z.string().max(64).optional(),
   office_action_text: z.string(),
   // Not defaulted here: a type the caller did not state is not reported as requested (the parser is still told CTNF, the spec's default).
-  office_action_type: z.enum(['CTNF', 'CTFR', 'CTED', 'CTRS']).optional().describe('CTNF non-final (default), CTFR final, CTED restriction, CTRS requirement for information (the interface\'s codes, not the USPTO\'s: its CTRS is a restriction). The text decides when it shows the kind of paper.'),
+  office_action_type: z.enum(['CTNF', 'CTFR', 'CTED', 'CTRS']).optional().meta({ default: 'CTNF' }).describe('CTNF non-final (default), CTFR final, CTED restriction, CTRS requirement for information (the interface\'s codes, not the USPTO\'s: its CTRS is a restriction). The text decides when it shows the kind of paper.'),
   include_examiner_intel: z.boolean().default(true),
 });
 
