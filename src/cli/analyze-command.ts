@@ -12,7 +12,8 @@ import { runOperatorOp } from './operator.ts';
 import { printResult } from './output.ts';
 
 export interface AnalyzeOptions {
-  type: TypeHint;
+  /** Not stated: the parser is told CTNF (the spec's default) and the record reports none requested. */
+  type?: TypeHint;
   examinerIntel: boolean;
   application?: string;
   json?: boolean;
@@ -45,13 +46,13 @@ function readInput(file: string): string {
  */
 export async function analyzeCommand(config: Config, file: string, o: AnalyzeOptions): Promise<void> {
   const text = readInput(file);
-  let run = runAnalysis(text, { typeHint: o.type, examinerStats: null });
+  let run = runAnalysis(text, { typeHint: o.type ?? 'CTNF', examinerStats: null });
   const examiner = run.analysis.parsed.metadata.examiner?.normalized ?? null;
   let stats: ExaminerStats | null = null;
   if (o.examinerIntel && examiner) {
     try {
       stats = ((await runOperatorOp(config, 'examiner.stats', { name: examiner })) as { stats: ExaminerStats | null }).stats;
-      if (stats) run = runAnalysis(text, { typeHint: o.type, examinerStats: stats, reuse: run });
+      if (stats) run = runAnalysis(text, { typeHint: o.type ?? 'CTNF', examinerStats: stats, reuse: run });
     } catch (err) {
       process.stderr.write(`warning: examiner statistics unavailable (${err instanceof Error ? err.message : String(err)}); analysing without them\n`);
     }
@@ -59,7 +60,7 @@ export async function analyzeCommand(config: Config, file: string, o: AnalyzeOpt
   const number = (o.application ? normalizeApplicationNumber(o.application) : null) ?? run.analysis.parsed.metadata.application_number?.value ?? '';
   if (o.application && !normalizeApplicationNumber(o.application)) throw validationError('application', 'must be a US application number such as 17/200,011');
   const inputTokens = countTokens(text);
-  const meta = { analysisId: 'local', applicationNumber: number, requestedType: o.type, createdAt: new Date(), examinerIntel: { requested: o.examinerIntel, examiner_name: examiner, stats } };
+  const meta = { analysisId: 'local', applicationNumber: number, requestedType: o.type ?? null, createdAt: new Date(), examinerIntel: { requested: o.examinerIntel, examiner_name: examiner, stats } };
   // Counted as the service bills it (docs/decisions.md "Billing"): the practitioner-facing text, not the JSON.
   const outputTokens = countTokens(practitionerText(run.analysis));
   const record = presentAnalysis(run, { ...meta, billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: 'tokenizer', cost: '0.00' } });

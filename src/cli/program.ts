@@ -132,11 +132,11 @@ export function buildProgram(): Command {
     .command('analyze')
     .description('Analyze an office action locally (unbilled): the same record as POST /v1/prosa/analyze')
     .argument('<file>', 'office-action text file, or - for standard input')
-    .addOption(new Option('--type <code>', 'office action type').choices(['CTNF', 'CTFR', 'CTED', 'CTRS']).default('CTNF'))
+    .addOption(new Option('--type <code>', 'office action type in the interface\'s codes (CTED restriction, CTRS requirement for information); default CTNF').choices(['CTNF', 'CTFR', 'CTED', 'CTRS']))
     .option('--no-examiner-intel', 'do not use examiner statistics')
     .option('--application <number>', 'application number, when the text does not state it')
     .option('--json', 'print the analysis record as JSON')
-    .action((file: string, o: { type: 'CTNF' | 'CTFR' | 'CTED' | 'CTRS'; examinerIntel: boolean; application?: string; json?: boolean }) =>
+    .action((file: string, o: { type?: 'CTNF' | 'CTFR' | 'CTED' | 'CTRS'; examinerIntel: boolean; application?: string; json?: boolean }) =>
       run(async () => analyzeCommand(await config(), file, o), !!o.json));
 
   program

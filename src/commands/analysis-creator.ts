@@ -30,8 +30,8 @@ export interface AnalysisCreatorProps {
   accountId: string;
   /** Full text of the office action. */
   text: string;
-  /** The interface type code the caller states; the spec's default is CTNF. */
-  officeActionType: TypeHint;
+  /** The interface type code the caller states; null when not stated (the spec's default, CTNF, is then the hint). */
+  officeActionType: TypeHint | null;
   /** Whether examiner behaviour informs the strategy (spec default true). */
   includeExaminerIntel: boolean;
   /** The application, in any written form; when absent, the number the action states is used. */
@@ -52,8 +52,13 @@ export interface CreatedAnalysis {
   replayed: boolean;
 }
 
+/** The type the parser is told: the caller's, else the spec's default. */
+function hintOf(p: AnalysisCreatorProps): TypeHint {
+  return p.officeActionType ?? 'CTNF';
+}
+
 function fingerprint(p: AnalysisCreatorProps): string {
-  return createHash('sha256').update(JSON.stringify([sha256Hex(p.text), p.officeActionType, p.includeExaminerIntel, p.applicationNumber ?? null])).digest('hex');
+  return createHash('sha256').update(JSON.stringify([sha256Hex(p.text), hintOf(p), p.includeExaminerIntel, p.applicationNumber ?? null])).digest('hex');
 }
 
 async function replay(db: Db | Transaction<Schema>, accountId: string, key: string, print: string): Promise<CreatedAnalysis | null> {
@@ -181,7 +186,7 @@ const needNumber = () => validationError('application_number', 'is required: the
  */
 async function computeOffThread(db: Db, props: AnalysisCreatorProps, stated: string | null, multiplierMilli: number, engine: AnalysisEngine): Promise<Computed> {
   const id = `an_${randomBase62(24)}`;
-  const job = { handle: id, text: props.text, typeHint: props.officeActionType };
+  const job = { handle: id, text: props.text, typeHint: hintOf(props) };
   const first = await engine.firstPass(job);
   const number = stated ?? normalizeApplicationNumber(first.result.applicationNumber ?? '');
   if (!number) throw needNumber();
@@ -226,7 +231,7 @@ async function computeOffThread(db: Db, props: AnalysisCreatorProps, stated: str
 async function computeWithOutliner(db: Db, props: AnalysisCreatorProps, stated: string | null, multiplierMilli: number, provider: LlmProvider): Promise<Computed> {
   let number = stated;
   // A first pass without examiner statistics finds the application and examiner the text states.
-  let run = runAnalysis(props.text, { typeHint: props.officeActionType, examinerStats: null });
+  let run = runAnalysis(props.text, { typeHint: hintOf(props), examinerStats: null });
   number ??= normalizeApplicationNumber(run.analysis.parsed.metadata.application_number?.value ?? '');
   if (!number) throw needNumber();
   const application = await findApplicationForAccount(db, props.accountId, number);
@@ -234,7 +239,7 @@ async function computeWithOutliner(db: Db, props: AnalysisCreatorProps, stated: 
   let stats: ExaminerStats | null = null;
   if (props.includeExaminerIntel && examinerName && props.examinerStats) {
     stats = await props.examinerStats(examinerName, props.accountId);
-    if (stats) run = runAnalysis(props.text, { typeHint: props.officeActionType, examinerStats: stats, reuse: run });
+    if (stats) run = runAnalysis(props.text, { typeHint: hintOf(props), examinerStats: stats, reuse: run });
   }
 
   const id = `an_${randomBase62(24)}`;

@@ -1,7 +1,9 @@
 /**
  * Client reporting letter on an office action: what the examiner did (each ground with its claims
- * and the examiner's words), the deadlines (the period set, each extension month with its last day
- * and USPTO fee, the last possible day), the options with their USPTO fees, and the recommendation.
+ * and the examiner's words, and what is allowed), the deadlines (the period set, each extension
+ * month with its last day and USPTO fee, the last possible day), the options with their USPTO
+ * fees, every decision the client must make with its fees and consequences, and the
+ * recommendation. It describes choices and never promises an outcome (forms/promises.ts).
  * A letter to the client, not a paper filed with the Office: no caption, a letterhead and a "Re:"
  * block; professional fees are the firm's to add.
  */
@@ -18,7 +20,8 @@ import { gridTable } from './docx/tables.ts';
 import { actionDescription } from './response-title.ts';
 import { checkCaption, checkDate, DocumentInputError } from './validate.ts';
 import { cfr } from './forms/fee-paragraphs.ts';
-import type { ClientReportInput } from './forms/types.ts';
+import type { ClientReportDecision, ClientReportInput } from './forms/types.ts';
+import { promisingSentences } from './forms/promises.ts';
 
 export const CLIENT_REPORT_TITLE = 'Report on Office Action';
 const STATEMENT_CHARS = 400;
@@ -42,11 +45,12 @@ export async function buildClientReport(input: ClientReportInput): Promise<Buffe
         ...(caption.attorney_docket_number ? [run(`; our reference ${caption.attorney_docket_number}`)] : []),
       ], { }),
       para([input.client.name ? run(`Dear ${input.client.attention ?? input.client.name}:`) : run('Dear Client:')]),
-      para(`The United States Patent and Trademark Office mailed a ${action} in the above application on ${formatLongDate(input.office_action.mailing_date)}. This letter summarizes it, the deadlines for a reply, your options with the official fees, and our recommendation.`),
+      para(`The United States Patent and Trademark Office mailed ${/^[AEIOU]/i.test(action) ? 'an' : 'a'} ${action} in the above application on ${formatLongDate(input.office_action.mailing_date)}. This letter summarizes it, the deadlines for a reply, your options with the official fees, and our recommendation.`),
       heading(2, 'What the Examiner did'),
       ...(input.grounds.length
         ? [gridTable(['Ground', 'Claims', 'The Examiner’s words'], input.grounds.map((g) => [g.label, formatClaimNumbers(g.claims) || '—', clip(g.statement ?? '')]), [2600, 1400, 5360])]
         : [para('The action states no rejection or objection.')]),
+      ...allowableParagraphs(input.allowable),
       heading(2, 'Deadlines'),
       ...deadlineParagraphs(input),
       heading(2, 'Your options'),
@@ -55,10 +59,12 @@ export async function buildClientReport(input: ClientReportInput): Promise<Buffe
         para(o.description),
         para(o.fees.length ? `USPTO fees: ${o.fees.map((f) => `${f.title} (${cfr(f.citation)}) ${money(f.amount)}`).join('; ')}.` : 'USPTO fees: none.'),
       ]),
+      ...decisionParagraphs(input.decisions ?? []),
       heading(2, 'Our recommendation'),
       para(input.recommendation),
       ...input.recommendations.map((r) => para(`${claimsPhrase(r.claims, true)}: ${r.strategy}.${r.reasons.length ? ` ${r.reasons.join(' ')}` : ''}`)),
-      para('The fees above are the USPTO’s official fees for your entity size; our professional fees are quoted separately. Please let us have your instructions well before the first deadline above, so the reply can be prepared and reviewed with you.'),
+      // The entity the fees were computed for, named: a wrong status is then visible to the client.
+      para(`The fees above are the USPTO’s official fees for a ${input.entity_size} entity, the status this letter uses for the application; other fees apply if that status is not right (37 C.F.R. §§ 1.27, 1.29). Our professional fees are quoted separately. Please let us have your instructions well before the first deadline above, so the next paper can be prepared and reviewed with you.`),
       new Paragraph({ style: STYLE.signature, spacing: { before: 360, after: 480 }, children: [run('Sincerely,')] }),
       para([input.practitioner?.name ? run(input.practitioner.name) : prompt('name')]),
       ...(input.practitioner?.firm ? [para(input.practitioner.firm)] : []),
@@ -66,12 +72,38 @@ export async function buildClientReport(input: ClientReportInput): Promise<Buffe
     return out;
   });
   const notes = built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} your text before sending.`)] : [];
+  // The practitioner's own recommendation is theirs to word, but a promise in it is pointed out.
+  for (const s of promisingSentences(input.recommendation)) notes.push(draftingNote(`Check before sending: “${s}” reads as a promise of an outcome the Examiner decides; describe the likely course instead.`));
   return renderPaper({
     title: `${CLIENT_REPORT_TITLE} - ${formatApplicationNumber(caption.application_number)}`,
     date: input.date,
     children: [...notes, ...built.value],
     template: input.template,
   });
+}
+
+/** "Claims 7-8 are allowed": the action's own indications, so the client sees what already stands. */
+function allowableParagraphs(a: ClientReportInput['allowable']): Paragraph[] {
+  const out: Paragraph[] = [];
+  if (a?.allowed.length) out.push(para(`The Examiner indicates that ${claimsPhrase(a.allowed)} ${a.allowed.length === 1 ? 'is' : 'are'} allowed or contain${a.allowed.length === 1 ? 's' : ''} allowable subject matter.`));
+  if (a?.if_rewritten.length) out.push(para(`The Examiner indicates that ${claimsPhrase(a.if_rewritten)} would be allowable if rewritten in independent form, including all the features of the claims ${a.if_rewritten.length === 1 ? 'it depends' : 'they depend'} from.`));
+  return out;
+}
+
+/** "Decisions for you": each choice, its consequences, its USPTO fees from the tables. */
+function decisionParagraphs(decisions: readonly ClientReportDecision[]): Paragraph[] {
+  if (!decisions.length) return [];
+  return [
+    heading(2, 'Decisions for you'),
+    ...decisions.flatMap((d, i) => [
+      heading(3, `${i + 1}. ${d.title}`),
+      para(d.description),
+      ...(d.points ?? []).map((p) => para(`• ${p}`, { indent: { left: 360, hanging: 220 } })),
+      ...(d.after ? [para(d.after)] : []),
+      // A note on fees stands in for "none" (it says what is and is not charged); amounts only from the tables.
+      para(d.fees.length ? `USPTO fees: ${d.fees.map((f) => `${f.title} (${cfr(f.citation)}) ${money(f.amount)}`).join('; ')}.${d.fee_note ? ` ${d.fee_note}` : ''}` : d.fee_note ?? 'USPTO fees: none.'),
+    ]),
+  ];
 }
 
 function clip(text: string): string {

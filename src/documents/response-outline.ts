@@ -9,7 +9,7 @@
  * it, so a response plan and the paper drafted from it give one answer. This module only adds
  * where the paper answers each ground (the section heading).
  */
-import { completenessOf, type CompletenessReport } from '../domain/response-plan/completeness.ts';
+import { completenessOf, type CompletenessReport, type GroundAnswer } from '../domain/response-plan/completeness.ts';
 import { normalizeLabel } from '../domain/response-plan/election.ts';
 import { basisSlug } from '../domain/response-plan/grounds.ts';
 import { assemblePlanView, type PlanView } from '../domain/response-plan/plan.ts';
@@ -19,6 +19,7 @@ import { groupLabel, planAmendments, type AmendmentPlan } from './amendment-plan
 import { claimsPhrase } from './format/claim-numbers.ts';
 import { collectRejectionGrounds, type RejectionGround } from './rejection-grounds.ts';
 import { groundHeading } from './remarks/wording.ts';
+import { objectionsResolvedByBase } from './remarks/objection-bases.ts';
 import type { ResponseDraftInput } from './types.ts';
 
 export interface ResponseOutline {
@@ -108,6 +109,17 @@ function editsOf(input: ResponseDraftInput): PlanEdits {
   };
 }
 
+/** An abeyance answer split into the claims whose objection rests on an amended base claim, and the rest. */
+function byBase(a: GroundAnswer, base: ReadonlyMap<number, number>): GroundAnswer[] {
+  if (a.how !== 'abeyance' || !a.claims.some((n) => base.has(n))) return [a];
+  const out: GroundAnswer[] = [];
+  const rest = a.claims.filter((n) => !base.has(n));
+  for (const b of new Set(a.claims.map((n) => base.get(n)).filter((x) => x !== undefined))) {
+    out.push({ claims: a.claims.filter((n) => base.get(n) === b), how: 'through_amended_base', base: b });
+  }
+  return rest.length ? [...out, { ...a, claims: rest }] : out;
+}
+
 export function outlineResponse(input: ResponseDraftInput): ResponseOutline {
   const plan = planAmendments({
     kind: input.office_action.kind,
@@ -150,6 +162,10 @@ export function outlineResponse(input: ResponseDraftInput): ResponseOutline {
     const where = section.get(g.ground_id);
     if (where) g.section = where;
   }
+  // The checklist says what the paper says: an objection resting on a base claim amended here is
+  // answered by that amendment, not by a request for abeyance (remarks/objection-bases.ts).
+  const throughBase = objectionsResolvedByBase(plan, claimObjections);
+  for (const g of completeness.grounds) if (g.kind === 'claim_objection') g.answered_by = g.answered_by.flatMap((a) => byBase(a, throughBase));
 
   const kind = input.office_action.kind;
   if (kind === 'restriction') {

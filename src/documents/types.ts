@@ -86,11 +86,11 @@ export interface ClaimDisposition {
   admissions?: string[];
 }
 
-/** Document codes as the caller has them (interface or USPTO vocabulary); `kind` decides the paper. */
-export type OfficeActionTypeCode = 'CTNF' | 'CTFR' | 'CTED' | 'CTRS' | 'CTEQ' | 'NOA';
-
+/**
+ * The paper replied to. Its kind alone decides the paper: no type code is carried, since the
+ * interface's codes and the USPTO's share letters with other meanings (CTRS).
+ */
 export interface OfficeActionRef {
-  type: OfficeActionTypeCode;
   kind: PaperKind;
   mailing_date: IsoDate;
 }

@@ -1,5 +1,5 @@
 import type { AnalysisRun } from '../analysis/run-analysis.ts';
-import type { ClaimAnalysis, ExaminerStats } from '../domain/office-action/index.ts';
+import { kindOfType, kindWords, type ClaimAnalysis, type ExaminerStats } from '../domain/office-action/index.ts';
 import { basisSlug, deriveGrounds } from '../domain/response-plan/grounds.ts';
 import type { SourceAnalysis } from '../domain/response-plan/types.ts';
 import { knownWeaknesses } from '../analysis/billable-text.ts';
@@ -8,8 +8,8 @@ import { boundRecord, truncationWeakness, type Truncation } from '../analysis/bo
 export interface AnalysisMeta {
   analysisId: string;
   applicationNumber: string;
-  /** The type the caller stated (or the default CTNF). */
-  requestedType: string;
+  /** The type the caller stated; null when the request did not state one. */
+  requestedType: string | null;
   createdAt: Date;
   examinerIntel: { requested: boolean; examiner_name: string | null; stats: ExaminerStats | null };
   billing: { input_tokens: number; output_tokens: number; token_source: 'tokenizer' | 'tokenizer+provider'; cost: string };
@@ -29,12 +29,18 @@ function presentClaim(c: ClaimAnalysis) {
 /**
  * Analysis record (spec "Analysis record"): analysis_id, application_number, rejection_type,
  * claim_analyses, glass_box; then additive fields. `rejection_type` is the type the text shows
- * when the pipeline recognises one, else the type the caller stated.
+ * when the pipeline recognises one (NOA and CTEQ for the papers the spec has no code for:
+ * domain/office-action/type-codes.ts), else the type the caller stated, else the spec's default.
+ * `detected_kind` and `detected_kind_description` name the paper the text shows, in words too.
  */
 export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
-  const a = run.analysis;
+  const stated = meta.requestedType;
+  // A type the caller never stated is the spec's default, not their claim: the parser's notes
+  // that the text disagrees with it would put a code on a paper it does not name (a "CTNF" on an NOA).
+  const a = stated === null ? withoutHintNotes(run.analysis) : run.analysis;
   const experts = [...a.experts.map((e) => ({ name: e.name, version: e.version, confidence: e.confidence })), ...(meta.extraExperts ?? [])];
   const detected = a.office_action_type;
+  const kind = a.parsed.kind.kind;
   const weaknesses = knownWeaknesses(a);
   // Each kind of known weakness costs confidence; the figure never claims more than the pipeline measured.
   const overallWith = (n: number) => Math.max(0.05, Math.round((a.confidence - 0.05 * Math.min(n, 6)) * 100) / 100);
@@ -43,7 +49,7 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
   const record = {
     analysis_id: meta.analysisId,
     application_number: meta.applicationNumber,
-    rejection_type: detected ?? meta.requestedType,
+    rejection_type: detected ?? stated ?? 'CTNF',
     claim_analyses: a.claim_analyses.map(presentClaim),
     glass_box: {
       experts_invoked: experts.map((e) => e.name),
@@ -62,8 +68,10 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
       known_weaknesses: weaknesses,
       expert_timings_ms: Object.fromEntries(a.experts.map((e) => [e.name, e.elapsed_ms])),
     },
-    requested_type: meta.requestedType,
+    requested_type: stated,
     detected_type: detected,
+    detected_kind: kind === 'other' ? null : kind,
+    detected_kind_description: kind === 'other' ? `not recognised from the text; treated as a ${kindWords(kindOfType(stated ?? 'CTNF') ?? 'non_final')}${stated ? ', the type requested' : ', the default type'}` : kindWords(kind),
     office_action: {
       kind: a.parsed.kind,
       metadata: a.parsed.metadata,
@@ -119,3 +127,7 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
 }
 
 export type AnalysisRecord = ReturnType<typeof presentAnalysis>;
+
+function withoutHintNotes(a: AnalysisRun['analysis']): AnalysisRun['analysis'] {
+  return { ...a, parsed: { ...a.parsed, warnings: a.parsed.warnings.filter((w) => w.code !== 'type_hint_conflict' && w.code !== 'type_hint_ignored') } };
+}

@@ -104,6 +104,11 @@ export function actionKindForDocumentCode(code: string | null | undefined): Docu
   return Object.hasOwn(ACTION_KIND_BY_DOCUMENT_CODE, key) ? ACTION_KIND_BY_DOCUMENT_CODE[key] : null;
 }
 
+/** The USPTO document codes of a paper of this kind (a restriction: CTRS); empty for a kind the USPTO has no code for here. */
+export function documentCodesForActionKind(kind: string): string[] {
+  return Object.keys(ACTION_KIND_BY_DOCUMENT_CODE).filter((code) => ACTION_KIND_BY_DOCUMENT_CODE[code] === kind);
+}
+
 /** The USPTO document codes of the papers that set a reply period (those above), in a stable order. */
 export const ACTION_DOCUMENT_CODES = Object.keys(ACTION_KIND_BY_DOCUMENT_CODE) as readonly string[];
 

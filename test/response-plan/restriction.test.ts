@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
 import { docxText, grant, pathOf, pollUntilDone } from '../support/drafts.ts';
+import { getBalanceMicro } from '../../src/queries/credits.ts';
 import { errorOf, newAccount, startPlan, type Account } from './support.ts';
 
 /**
@@ -54,12 +55,24 @@ describe('PUT /api/response-plans/{id}/election', () => {
     errorOf(await a.call('PUT', `/api/response-plans/${planId}/election`, { group: 'Group IV', traverse: true }), 400, 'unknown_restriction_group');
     errorOf(await a.call('PUT', `/api/response-plans/${planId}/election`, { group: 'II', species: 'A', traverse: false }), 400, 'unknown_restriction_group');
     errorOf(await a.call('PUT', `/api/response-plans/${planId}/election`, { traverse: false }), 400, 'validation_error');
-    errorOf(await a.call('PUT', `/api/response-plans/${planId}/election`, { group: 'II' }), 400, 'validation_error');
     expect((await a.call('GET', `/api/response-plans/${planId}`)).json()).toMatchObject({ election: null, version: 1 });
   });
 
-  test("electing Group II elects exactly its claims and withdraws the others; a traverse needs its reasons", async () => {
-    const res = await a.call('PUT', `/api/response-plans/${planId}/election`, { group: 'group ii', traverse: true });
+  test('without an election the plan is not drafted, even with accept_incomplete: 422 election_required naming the groups, nothing charged', async () => {
+    await grant(t.database.db, a.accountId, 100);
+    const before = await getBalanceMicro(t.database.db, a.accountId);
+    for (const accept of [false, true]) {
+      const body = errorOf(await a.call('POST', `/api/response-plans/${planId}/submit`, { office_action_date: '2021-05-03', response_date: '2021-06-01', accept_incomplete: accept }), 422, 'election_required');
+      expect(body.message).toContain('must elect an invention (37 CFR 1.143), and no election was given');
+      expect(body.message).toContain('Group I (claims 10-13, 38-42, methods); Group II (claims 27-37, an apparatus)');
+      expect(body.agent_suggestion).toMatch(/PUT \/api\/response-plans\/\{plan_id\}\/election.*Nothing was charged/);
+    }
+    expect(await getBalanceMicro(t.database.db, a.accountId)).toBe(before);
+    expect((await a.call('GET', `/api/response-plans/${planId}`)).json()).toMatchObject({ status: 'open', election: null });
+  });
+
+  test("electing Group II (traverse not stated: with traverse) elects exactly its claims and withdraws the others; a traverse needs its reasons", async () => {
+    const res = await a.call('PUT', `/api/response-plans/${planId}/election`, { group: 'group ii' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().election).toEqual({ group: 'II', species: null, traverse: true, elected_claims: [27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], withdrawn_claims: [10, 11, 12, 13, 38, 39, 40, 41, 42], verified: true });
     const plan = (await a.call('GET', `/api/response-plans/${planId}`)).json();
@@ -95,7 +108,6 @@ describe('PUT /api/response-plans/{id}/election', () => {
   });
 
   test('submitted, the paper elects Group II with its claims only, with the traverse reasons, and lists the others as withdrawn', async () => {
-    await grant(t.database.db, a.accountId, 100);
     const res = await a.call('POST', `/api/response-plans/${planId}/submit`, { office_action_date: '2021-05-03', response_date: '2021-06-01' });
     expect(res.statusCode, res.body).toBe(202);
     const job = await t.database.db.selectFrom('draft_jobs').select('request').where('id', '=', res.json().job_id).executeTakeFirstOrThrow();
@@ -108,5 +120,36 @@ describe('PUT /api/response-plans/{id}/election', () => {
     expect(text).not.toMatch(/explain why the inventions are not independent or distinct/);
     expect(text).toMatch(/Claims 10-13 and 38-42 are withdrawn from consideration as drawn to a non-elected invention/);
     expect(text).not.toMatch(/elects Group II, claims 10/);
+  });
+});
+
+describe('REST #4 on a restriction requirement (issue 19 item 2)', () => {
+  const draftRoa = (body: object) => a.call('POST', '/v1/prosa/draft-roa', { application_number: APP, analysis_id: analysisId, office_action_date: '2021-05-03', response_date: '2021-06-01', ...body });
+
+  test('without an election (or with one naming no group) it is refused 422 election_required, naming the groups, nothing charged', async () => {
+    await grant(t.database.db, a.accountId, 100);
+    const before = await getBalanceMicro(t.database.db, a.accountId);
+    for (const extra of [{}, { accept_incomplete: true }, { strategy_selections: { claim_27: 'elect' } }]) {
+      const body = errorOf(await draftRoa(extra), 422, 'election_required');
+      expect(body.message).toBe('A reply to a restriction requirement must elect an invention (37 CFR 1.143), and no election was given. The requirement sets out Group I (claims 10-13, 38-42, methods); Group II (claims 27-37, an apparatus).');
+      expect(body.agent_suggestion).toMatch(/"election": \{"group": "<label>"\}.*with traverse unless with_traverse.*Nothing was charged\./);
+    }
+    const noGroup = errorOf(await draftRoa({ election: { with_traverse: false } }), 422, 'election_required');
+    expect(noGroup.message).toContain('and the election names no group.');
+    expect(await getBalanceMicro(t.database.db, a.accountId)).toBe(before);
+  });
+
+  test('an election that does not say is made with traverse: the paper elects Group I with its claims and leaves the reasons to the practitioner', async () => {
+    const res = await draftRoa({ election: { group: 'I' } });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await t.database.db.selectFrom('draft_jobs').select('request').where('id', '=', res.json().job_id).executeTakeFirstOrThrow();
+    expect((job.request as Record<string, unknown>).election).toEqual({ group: 'I', with_traverse: true });
+    const { body } = await pollUntilDone(t.app, res.json().poll_url, { 'x-api-key': a.keys[0] }, t.database.db);
+    expect(body.status, JSON.stringify(body)).toBe('complete');
+    const text = await docxText(await t.app.inject({ method: 'GET', url: pathOf(body.download_url as string), remoteAddress: randomIp() }));
+    expect(text).toContain('Applicant elects Group I, claims 10-13 and 38-42, with traverse.');
+    expect(text).toMatch(/Applicant traverses the requirement because \[explain why the inventions are not independent or distinct/);
+    expect(text).toContain('Claims 27-37 are withdrawn from consideration as drawn to a non-elected invention');
+    expect(text).not.toContain(', without traverse.');
   });
 });

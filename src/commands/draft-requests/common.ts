@@ -7,7 +7,8 @@ import { findApplicationForAccount } from '../../queries/applications.ts';
 import { paperVisibleTo } from '../../queries/correspondence-visibility.ts';
 import { STRATEGY_CODES, type StrategyCode } from '../../domain/response-plan/strategies.ts';
 import { canAnswer } from '../../domain/response-plan/ground-answers.ts';
-import { claimNumbersOf, type StoredAnalysis } from '../../jobs/inputs/analysis.ts';
+import { claimNumbersOf, paperKindOf, type StoredAnalysis } from '../../jobs/inputs/analysis.ts';
+import { documentCodesForActionKind } from '../../sources/uspto-codes.ts';
 import { missingCaptionFields, type CaptionFallback } from '../../jobs/inputs/caption.ts';
 
 export { todayUtc } from '../../clock.ts';
@@ -97,8 +98,6 @@ export function checkStrategySelections(selections: Record<string, string> | nul
   return out;
 }
 
-/** Interface type codes → the USPTO document codes of the paper (for its mailing date). */
-const DOCUMENT_CODES: Readonly<Record<string, string[]>> = { CTNF: ['CTNF'], CTFR: ['CTFR'], CTED: ['CTRS'], CTRS: [] };
 
 /**
  * The mailing date of the office action replied to: as the caller states it, else as the text
@@ -108,7 +107,8 @@ const DOCUMENT_CODES: Readonly<Record<string, string[]>> = { CTNF: ['CTNF'], CTF
 export async function resolveMailingDate(db: Db, accountId: string, given: string | undefined, analysis: StoredAnalysis, applicationId: string, stated: string | null): Promise<string> {
   if (given) return given;
   if (stated) return stated;
-  const codes = DOCUMENT_CODES[analysis.rejection_type] ?? [];
+  // The USPTO's codes for a paper of the analysed kind (a restriction is its CTRS): mapped in sources/.
+  const codes = documentCodesForActionKind(paperKindOf(analysis));
   if (codes.length) {
     const row = await db.selectFrom('correspondence').select('mailing_date').where('application_id', '=', applicationId).where('document_code', 'in', codes).where(paperVisibleTo('correspondence.owner_account_id', accountId)).orderBy('mailing_date', 'desc').limit(1).executeTakeFirst();
     if (row) return row.mailing_date;

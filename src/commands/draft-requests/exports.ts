@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/connect.ts';
 import { AppError, validationError } from '../../errors.ts';
-import type { DrawingSheetInput, IdsInput, InterviewParticipant, InterviewType, OfficeActionTypeCode, PaperKind, Practitioner } from '../../documents/types.ts';
+import type { DrawingSheetInput, IdsInput, InterviewParticipant, InterviewType, PaperKind, Practitioner } from '../../documents/types.ts';
 import type { EntitySize } from '../../domain/deadlines/fees.ts';
 import { pendingAction } from '../../queries/application-deadlines.ts';
 import { idsTimingFor } from '../../queries/ids-docket.ts';
@@ -108,7 +108,7 @@ export async function prepareExtension(db: Db, accountId: string, applicationNum
   const kind = KIND_BY_ACTION[actionKindForDocumentCode(correspondence.document_code) ?? ''] ?? 'non_final';
   const request: ExtensionRequest = {
     application_number: app.application_number,
-    office_action: { type: correspondence.document_code as OfficeActionTypeCode, kind, mailing_date: correspondence.mailing_date },
+    office_action: { kind, mailing_date: correspondence.mailing_date },
     months: ext.months,
     entity_size: entity,
     // The petition states the nominal dates; the rolled dates (35 U.S.C. 21(b)) go in a note.

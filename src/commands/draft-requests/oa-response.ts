@@ -13,6 +13,7 @@ import { actionKindForDocumentCode } from '../../sources/uspto-codes.ts';
 import type { OaResponseRequest, PreparedDraft } from '../../jobs/requests.ts';
 import { chartDefaults } from './chart-defaults.ts';
 import { paperIdentity } from './paper-identity.ts';
+import { requireElection } from './election.ts';
 import { checkStrategySelections, requireCaption, resolveAnalysis, resolveApplication, resolveMailingDate, todayUtc } from './common.ts';
 
 export interface OaResponseSubmission {
@@ -106,6 +107,7 @@ export async function prepareOaResponse(db: Db, accountId: string, body: OaRespo
       'Nothing was charged. For the issue-fee transmittal (PTOL-85B content) and comments on the reasons for allowance, request the issue_fee_transmittal form through POST /api/exports.',
     );
   }
+  if (kind === 'restriction') requireElection(body.election, analysis.record.restriction_groups ?? [], body.response_plan_id ? 'plan' : 'draft');
   if (!body.confirm_kind_mismatch) {
     const pending = await pendingAction(db, application.id, { accountId });
     const pendingKind = pending ? actionKindForDocumentCode(pending.correspondence.document_code) : null;

@@ -19,6 +19,7 @@ import type { SourceAnalysis } from '../../domain/response-plan/types.ts';
 import { editsOf, findResponsePlan } from '../../queries/response-plans.ts';
 import { draftJobCreator } from '../draft-job-creator.ts';
 import { prepareOaResponse, type OaResponseSubmission } from '../draft-requests/oa-response.ts';
+import { requireElection } from '../draft-requests/election.ts';
 import type { Actor } from '../actor.ts';
 import { writeAudit } from '../audit.ts';
 import { planNotFound, planSubmitted } from './common.ts';
@@ -53,13 +54,22 @@ export interface SubmittedPlan {
   report: CompletenessReport | null;
 }
 
+/** The plan's election in REST #4's words. */
+function electionOf(view: PlanView): OaResponseSubmission['election'] {
+  const e = view.election;
+  if (!e) return undefined;
+  return { ...(e.group ? { group: e.group } : {}), ...(e.species ? { species: e.species } : {}), with_traverse: e.traverse };
+}
+
 /** The plan as REST #4's submission, with the plan's additions. */
 export function planSubmissionBody(row: ResponsePlanRow, view: PlanView, report: CompletenessReport, s: PlanSubmission): OaResponseSubmission {
   const claims: Record<string, string> = {};
   const amended: Record<string, string> = {};
   const strategy: Record<string, string> = {};
   for (const c of view.claims) {
-    strategy[`claim_${c.claim_number}`] = c.strategy;
+    // The analysis marks every claim of a restriction `elect` (subject to the requirement): that is
+    // no choice, so only an election's or the practitioner's `elect` is sent and named in the paper.
+    if (!(c.strategy === 'elect' && c.strategy_source === 'analysis')) strategy[`claim_${c.claim_number}`] = c.strategy;
     if (c.original_text) claims[String(c.claim_number)] = c.original_text;
     if (c.amended_text && AMENDING.has(c.strategy)) amended[String(c.claim_number)] = c.amended_text;
   }
@@ -76,7 +86,7 @@ export function planSubmissionBody(row: ResponsePlanRow, view: PlanView, report:
     ...(s.attorney ? { attorney: s.attorney } : {}),
     ...(s.attorney_docket_number ? { attorney_docket_number: s.attorney_docket_number } : {}),
     ...(s.previously_presented ? { previously_presented: s.previously_presented } : {}),
-    ...(view.election ? { election: { ...(view.election.group ? { group: view.election.group } : {}), ...(view.election.species ? { species: view.election.species } : {}), with_traverse: view.election.traverse } } : {}),
+    ...(view.election ? { election: electionOf(view) } : {}),
     response_plan_id: row.id,
     ...(Object.keys(amended).length ? { amended_claims: amended } : {}),
     ...(args.length ? { arguments: args } : {}),
@@ -106,6 +116,8 @@ export async function responsePlanSubmitter(
       if (row.status !== 'open') throw planSubmitted(row);
       const analysis = await db.selectFrom('analyses').select('record').where('id', '=', row.analysis_id).executeTakeFirstOrThrow();
       const view = buildPlanView(analysis.record as unknown as SourceAnalysis, editsOf(row));
+      // No election, no paper: refused before the completeness report (accept_incomplete does not cover it).
+      if (view.kind === 'restriction') requireElection(electionOf(view), view.restriction_groups, 'plan');
       report = completenessOf(view);
       if (!report.complete && !props.submission.accept_incomplete) throw new ResponseIncompleteError(report.missing);
       version = row.version;

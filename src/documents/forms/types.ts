@@ -107,6 +107,21 @@ export interface ClientReportOption {
   fees: FeeLine[];
 }
 
+/** A choice the client must make, with what it costs and what follows from it (issue 19 item 4). */
+export interface ClientReportDecision {
+  title: string;
+  /** What is to be decided and the choices, in a client's words. */
+  description: string;
+  /** Lines set out under the description (the groups of a restriction, a terminal disclaimer's consequences). */
+  points?: string[];
+  /** Said after the points (what follows from the choice). */
+  after?: string;
+  /** USPTO fees from Prosa's fee tables for the letter's entity size; none means no USPTO fee. */
+  fees: FeeLine[];
+  /** What the fees do not cover, or fees not in Prosa's tables, in words (no amount is guessed). */
+  fee_note?: string;
+}
+
 export interface ClientReportInput extends Omit<FormBase, 'caption'> {
   caption: ApplicationCaption;
   client: { name?: string; reference?: string; attention?: string };
@@ -124,5 +139,9 @@ export interface ClientReportInput extends Omit<FormBase, 'caption'> {
     extendable: boolean;
   } | null;
   options: ClientReportOption[];
+  /** Every decision the action puts to the client (absent in letters requested before issue 19). */
+  decisions?: ClientReportDecision[];
+  /** Claims the action allows, or says would be allowable if rewritten in independent form. */
+  allowable?: { allowed: number[]; if_rewritten: number[] };
   recommendation: string;
 }

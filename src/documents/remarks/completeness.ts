@@ -25,9 +25,10 @@ const HOW: Readonly<Record<string, string>> = {
   replied: 'replied',
 };
 
-/** "claims 1-2: amended (to complete)". */
-export function answerWords(a: GroundAnswer): string {
-  const how = a.how === 'through_amended_base' && a.base !== undefined ? `${HOW[a.how]} ${a.base}` : HOW[a.how] ?? a.how;
+/** "claims 1-2: amended (to complete)"; an objection resting on an amended base claim "follows amended claim 4". */
+export function answerWords(a: GroundAnswer, kind?: GroundStatus['kind']): string {
+  const through = kind === 'claim_objection' ? 'follows amended claim' : HOW.through_amended_base;
+  const how = a.how === 'through_amended_base' && a.base !== undefined ? `${through} ${a.base}` : HOW[a.how] ?? a.how;
   return `${a.claims.length ? `${claimsPhrase(a.claims)}: ` : ''}${how}${a.prompted ? ' (to complete)' : ''}`;
 }
 
@@ -39,7 +40,7 @@ export function unansweredWords(g: GroundStatus): string {
 
 export function completenessChecklist(report: CompletenessReport, placeholders: number): (Paragraph | Table)[] {
   const rows = report.grounds.map((g) => {
-    const where = g.answered_by.length ? `${g.section ?? 'Remarks'} (${g.answered_by.map(answerWords).join('; ')})` : '';
+    const where = g.answered_by.length ? `${g.section ?? 'Remarks'} (${g.answered_by.map((a) => answerWords(a, g.kind)).join('; ')})` : '';
     const status = g.answered ? [new TextRun({ text: 'Answered' })] : [new TextRun({ text: 'NOT ANSWERED', bold: true, highlight: 'yellow' })];
     return [g.title, where || '—', g.answered ? status : [...status, new TextRun({ text: `: ${unansweredWords(g)}` })]];
   });

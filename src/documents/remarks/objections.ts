@@ -16,6 +16,7 @@ import { documentSectionHeading } from '../response-outline.ts';
 import type { Ground } from '../types.ts';
 import type { RemarksSection } from './allowable.ts';
 import { practitionerParagraphs } from './practitioner-text.ts';
+import { namedBases, objectionsResolvedByBase } from './objection-bases.ts';
 
 const short = (t: string, max = 700) => {
   const s = t.replace(/\s+/g, ' ').trim();
@@ -113,11 +114,21 @@ export function documentObjectionRemarks(d: Ground, reply?: string): RemarksSect
   return { heading: documentSectionHeading(d.target ?? undefined), paragraphs };
 }
 
-/** Remarks answering the action's objections to claims other than "dependent upon a rejected base claim". */
+/**
+ * Remarks answering the action's objections to claims other than "dependent upon a rejected base
+ * claim". Each objection is quoted and answered below its quote; a claim objected to only through
+ * a base claim this paper amends is answered by pointing at that amendment, and the claims left as
+ * they are get one request, for all of them, that the objections be held in abeyance (issue 19
+ * item 9: never the same request twice).
+ */
 export function claimObjectionRemarks(plan: AmendmentPlan, objections: readonly Ground[], replyFor: (groundId: string) => string | undefined = () => undefined): RemarksSection | null {
   const items = objections.filter((o) => o.objection_type !== 'dependent_on_rejected_base');
   if (!items.length) return null;
   const byNumber = new Map(plan.claims.map((c) => [c.claim_number, c]));
+  const throughBase = objectionsResolvedByBase(plan, items);
+  const explained = new Set<number>();
+  const abeyance = new Set<number>();
+  let withdrawal = false;
   const paragraphs: Paragraph[] = [];
   for (const o of items) {
     const n = o.claims;
@@ -127,23 +138,56 @@ export function claimObjectionRemarks(plan: AmendmentPlan, objections: readonly 
     if (reply) {
       // The practitioner's reply (response plan), in place of the generated one.
       paragraphs.push(...practitionerParagraphs(reply));
+      withdrawal = true;
       continue;
     }
     const amended = n.filter((x) => { const c = byNumber.get(x); return c ? isAmended(c) : false; });
     const canceled = n.filter((x) => { const k = byNumber.get(x)?.change.kind; return k === 'canceled' || k === 'canceled_into'; });
-    const rest = n.filter((x) => !amended.includes(x) && !canceled.includes(x));
+    const follows = n.filter((x) => throughBase.has(x) && !amended.includes(x) && !canceled.includes(x));
+    const rest = n.filter((x) => !amended.includes(x) && !canceled.includes(x) && !follows.includes(x));
     if (amended.length) {
-      const correction = o.reasoning ? `as the Office Action suggests (${short(o.reasoning.text, 200).replace(/[.\s]+$/, '')})` : null;
+      const suggested = o.reasoning ? correctionWords(o.reasoning.text) : '';
+      const correction = suggested ? `as the Office Action suggests (${suggested})` : null;
       paragraphs.push(para(correction
         ? `${claimsPhrase(amended, true)} ${verbFor(amended, 'has', 'have')} been amended ${correction}.`
         : [run(`${claimsPhrase(amended, true)} ${verbFor(amended, 'has', 'have')} been amended to address the objection by `), prompt('describe the correction'), run('.')]));
     }
     if (canceled.length) paragraphs.push(para(`${claimsPhrase(canceled, true)} ${verbFor(canceled, 'has', 'have')} been canceled, rendering the objection moot as to ${verbFor(canceled, 'it', 'them')}.`));
-    if (rest.length) {
-      paragraphs.push(para(`Applicant requests that the objection to ${claimsPhrase(rest)}, which concerns a matter of form not necessary to further consideration of the claims, be held in abeyance until allowable subject matter is indicated (37 C.F.R. § 1.111(b)).`));
-      paragraphs.push(draftingNote(`Better: correct ${claimsPhrase(rest)} now (select amend_clarify and supply the claim text), since the Examiner will insist on the correction before allowance.`));
+    for (const [base, deps] of groupByBase(follows, throughBase)) {
+      const fresh = deps.filter((x) => !explained.has(x));
+      paragraphs.push(para(fresh.length
+        ? `The Office Action objects to ${claimsPhrase(deps)} because of their dependency from claim ${base}, which is amended above to address its own objection; no separate amendment of ${claimsPhrase(deps)} is made.`
+        : `This objection rests on the dependency of ${claimsPhrase(deps)} from claim ${base}, and is answered above by the amendment of claim ${base}.`));
+      deps.forEach((x) => explained.add(x));
     }
+    rest.forEach((x) => abeyance.add(x));
+    if (amended.length || canceled.length || follows.length) withdrawal = true;
   }
-  paragraphs.push(para('Withdrawal of the objections is respectfully requested.'));
+  if (abeyance.size) {
+    const held = [...abeyance];
+    paragraphs.push(para(`Applicant requests that the ${items.length > 1 ? 'objections' : 'objection'} to ${claimsPhrase(held)}, which ${items.length > 1 ? 'concern matters' : 'concerns a matter'} of form not necessary to further consideration of the claims, be held in abeyance until allowable subject matter is indicated (37 C.F.R. § 1.111(b)).`));
+    // Claims objected to only through a held base follow it: the correction is the base's.
+    const followers = held.filter((n) => items.some((o) => o.claims.includes(n) && namedBases(o).some((b) => abeyance.has(b))));
+    const fix = held.filter((n) => !followers.includes(n));
+    paragraphs.push(draftingNote(`Better: correct ${claimsPhrase(fix.length ? fix : held)} now (select amend_clarify and supply the claim text), since the Examiner will insist on the correction before allowance${fix.length && followers.length ? `; the objection to ${claimsPhrase(followers)} rests on ${verbFor(followers, 'its', 'their')} dependency from it` : ''}.`));
+  }
+  if (withdrawal) paragraphs.push(para(`Withdrawal of the ${items.length > 1 ? 'objections' : 'objection'} is respectfully requested.`));
   return { heading: 'Objections to the Claims', paragraphs };
+}
+
+/**
+ * The examiner's correction in a phrase: the reasoning without the sentences that object to other
+ * claims through their dependency (they are answered on their own), clipped, first word lowered.
+ */
+function correctionWords(reasoning: string): string {
+  const own = reasoning.split(/(?<=\.)\s+/).filter((sentence) => !/^claims?\s+[\d\s,\-–and]+(?:is|are)\s+objected\b/i.test(sentence.trim())).join(' ');
+  const text = short(own, 200).replace(/[.\s]+$/, '');
+  return /^(?:The|This|These)\b/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+}
+
+/** Claims by the base claim their objection rests on, in claim order. */
+function groupByBase(claims: readonly number[], base: ReadonlyMap<number, number>): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const n of claims) out.set(base.get(n)!, [...(out.get(base.get(n)!) ?? []), n]);
+  return out;
 }

@@ -2,6 +2,8 @@
 // (spec "Office action type codes": CTNF, CTFR, CTED, CTRS). The USPTO's own document/event codes
 // (where CTRS means restriction) are a different vocabulary and are mapped in sources/, not here.
 
+import { INTERFACE_TYPE_CODES, kindOfType } from '../office-action/type-codes.ts';
+
 export const ACTION_KINDS = [
   'non_final',
   'final',
@@ -15,13 +17,10 @@ export const ACTION_KINDS = [
 
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
-/** The interface specification's office_action_type codes. */
-export const INTERFACE_ACTION_CODES: Readonly<Record<string, ActionKind>> = {
-  CTNF: 'non_final',
-  CTFR: 'final',
-  CTED: 'restriction',
-  CTRS: 'requirement_for_information',
-};
+/** The interface specification's office_action_type codes, from the one table of that vocabulary. */
+export const INTERFACE_ACTION_CODES: Readonly<Record<string, ActionKind>> = Object.fromEntries(
+  INTERFACE_TYPE_CODES.map((code) => [code, kindOfType(code) as ActionKind]),
+);
 
 export function isActionKind(value: unknown): value is ActionKind {
   return typeof value === 'string' && (ACTION_KINDS as readonly string[]).includes(value);

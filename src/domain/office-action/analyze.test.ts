@@ -77,8 +77,9 @@ describe('analyzeOfficeAction', () => {
     expect(analyzeOfficeAction(rejection, { typeHint: 'CTFR' }).office_action_type).toBe('CTFR');
     const restriction = loadCorpus().find((c) => c.id === '15')!.text;
     expect(analyzeOfficeAction(restriction).office_action_type).toBe('CTED');
+    // The spec has no code for a Notice of Allowance: NOA, never the default CTNF (issue 19 item 10).
     const noa = loadCorpus().find((c) => c.id === '11')!.text;
-    expect(analyzeOfficeAction(noa).office_action_type).toBeNull();
+    expect(analyzeOfficeAction(noa).office_action_type).toBe('NOA');
   });
 
   test('examiner statistics change the recommendation only when given', () => {

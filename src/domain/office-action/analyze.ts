@@ -2,7 +2,8 @@ import { applyStrategies, collectClaimFacts } from './breakdown.ts';
 import { componentConfidence, overallConfidence, type ComponentConfidence } from './confidence.ts';
 import { parseOfficeAction, type StageName, type StageRunner } from './parse.ts';
 import { verifyEvidence } from './spans.ts';
-import type { ClaimAnalysis, ExaminerStats, PaperKind, ParsedOfficeAction, TypeHint } from './types.ts';
+import type { ClaimAnalysis, ExaminerStats, ParsedOfficeAction, TypeHint } from './types.ts';
+import { reportedTypeOf, type ReportedType } from './type-codes.ts';
 
 /**
  * The office-action analysis pipeline. Each stage ("expert") is reported with its version, a
@@ -43,20 +44,14 @@ export interface OfficeActionAnalysis {
   experts: ExpertReport[];
   /** Every evidence span re-checked against the input: `input.slice(start, end) === text`. */
   citations_verified: boolean;
-  /** The interface type code for the paper, when the interface has one for it. */
-  office_action_type: TypeHint | null;
+  /** The type code reported for the paper (type-codes.ts); null when its kind is not recognised. */
+  office_action_type: ReportedType | null;
   confidence: number;
   confidence_scores: ComponentConfidence;
 }
 
 const EXPERTS: readonly ExpertName[] = ['summary_parser', 'rejection_extractor', 'reference_normalizer', 'claim_mapper', 'strategy_engine', 'citation_verifier'];
 
-const TYPE_CODES: Partial<Record<PaperKind, TypeHint>> = {
-  non_final: 'CTNF',
-  final: 'CTFR',
-  restriction: 'CTED',
-  requirement_for_information: 'CTRS',
-};
 
 export function analyzeOfficeAction(text: string, options: AnalyzeOptions = {}): OfficeActionAnalysis {
   const input = typeof text === 'string' ? text : '';
@@ -91,7 +86,7 @@ export function analyzeOfficeAction(text: string, options: AnalyzeOptions = {}):
       elapsed_ms: now ? Math.round((elapsed.get(name) ?? 0) * 1000) / 1000 : null,
     })),
     citations_verified: verified,
-    office_action_type: TYPE_CODES[parsed.kind.kind] ?? null,
+    office_action_type: reportedTypeOf(parsed.kind.kind),
     confidence: overallConfidence(scores),
     confidence_scores: scores,
   };

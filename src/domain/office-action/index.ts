@@ -20,5 +20,6 @@ export type { ParseOptions } from './parse.ts';
 export { normalizePublicationNumber } from './publication-numbers.ts';
 export { verifyEvidence } from './spans.ts';
 export { recommendStrategy } from './strategy.ts';
+export { INTERFACE_TYPE_CODES, kindOfType, kindWords, reportedTypeOf, type ReportedType } from './type-codes.ts';
 export type { ClaimFacts, StrategyContext } from './strategy.ts';
 export type * from './types.ts';

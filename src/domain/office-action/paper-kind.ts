@@ -1,5 +1,6 @@
 import { evidenceOf } from './spans.ts';
 import type { Evidence, PaperKind, PaperKindResult, TypeHint, Warning } from './types.ts';
+import { kindOfType } from './type-codes.ts';
 
 /**
  * Kind of paper, from the closing and opening form paragraphs rather than from words the
@@ -48,12 +49,6 @@ const DOC_CODES: Record<string, PaperKind> = {
   CTAV: 'other',
 };
 
-const HINTS: Record<TypeHint, PaperKind> = {
-  CTNF: 'non_final',
-  CTFR: 'final',
-  CTED: 'restriction',
-  CTRS: 'requirement_for_information', // interface vocabulary (spec table), not the USPTO's
-};
 
 export interface PaperKindInput {
   input: string;
@@ -102,14 +97,14 @@ export function detectPaperKind(p: PaperKindInput): { result: PaperKindResult; w
   else result = text('other', p.hasStructure ? 0.3 : 0.1, null, 'none');
 
   if (p.typeHint) {
-    const hinted = HINTS[p.typeHint];
-    if (hinted === undefined) {
+    const hinted = kindOfType(p.typeHint); // interface vocabulary (spec table), not the USPTO's
+    if (hinted === null) {
       // unknown hint: ignore
     } else if (result.source === 'text' && result.confidence >= 0.8) {
       if (hinted !== result.kind) {
         warnings.push({
           code: 'type_hint_conflict',
-          message: `office_action_type ${p.typeHint} (${hinted}) disagrees with the text, which reads as ${result.kind}; the text wins`,
+          message: `office_action_type ${p.typeHint} (${hinted}) disagrees with the text, which reads as ${result.kind}; the text wins${p.typeHint === 'CTRS' && result.kind === 'restriction' ? ' (in the interface\'s codes CTRS is a requirement for information and a restriction is CTED; CTRS is the USPTO\'s own code for a restriction)' : ''}`,
           evidence: result.evidence ?? undefined,
         });
       }

@@ -4,6 +4,7 @@
  * the claim's text as it stands and as amended with its 37 CFR 1.121(c) markup. Edits are pure
  * functions from edits to edits; they refuse what the plan's rules do not allow.
  */
+import { kindOfType } from '../office-action/type-codes.ts';
 import { checkElection, electionView, type ElectionInput, type ElectionView } from './election.ts';
 import { groundById, groundsOf, groundsOfClaim } from './grounds.ts';
 import { claimMarkup, cleanClaimText, dependencyOfText, type ClaimMarkup } from './markup.ts';
@@ -12,14 +13,14 @@ import { PlanRuleError, type ArgumentEdit, type ClaimEdit, type Ground, type Pla
 
 export type PaperKind = 'non_final' | 'final' | 'restriction' | 'requirement_for_information' | 'quayle' | 'notice_of_allowance' | 'other';
 
-const KIND_BY_TYPE: Readonly<Record<string, PaperKind>> = { CTNF: 'non_final', CTFR: 'final', CTED: 'restriction', CTRS: 'requirement_for_information' };
 const KINDS: ReadonlySet<string> = new Set(['non_final', 'final', 'restriction', 'requirement_for_information', 'quayle', 'notice_of_allowance', 'other']);
 
 /** The kind of paper replied to: as the text shows it, else the interface type the analysis reports. */
 export function paperKindOf(source: SourceAnalysis): PaperKind {
   const k = source.office_action?.kind?.kind;
   if (k && KINDS.has(k) && k !== 'other') return k as PaperKind;
-  return KIND_BY_TYPE[source.rejection_type] ?? 'non_final';
+  const named = kindOfType(source.rejection_type); // the interface's vocabulary: one table (type-codes.ts)
+  return named && named !== 'other' ? named : 'non_final';
 }
 
 export type StrategySource = 'practitioner' | 'election' | 'analysis';

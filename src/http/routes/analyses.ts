@@ -17,7 +17,8 @@ const ANALYZE_BODY_LIMIT = 4 * MAX_OFFICE_ACTION_BYTES;
 export const analyzeBody = z.object({
   application_number: z.string().max(64).optional(),
   office_action_text: z.string(),
-  office_action_type: z.enum(['CTNF', 'CTFR', 'CTED', 'CTRS']).default('CTNF'),
+  // Not defaulted here: a type the caller did not state is not reported as requested (the parser is still told CTNF, the spec's default).
+  office_action_type: z.enum(['CTNF', 'CTFR', 'CTED', 'CTRS']).optional().meta({ default: 'CTNF' }).describe('CTNF non-final (default), CTFR final, CTED restriction, CTRS requirement for information (the interface\'s codes, not the USPTO\'s: its CTRS is a restriction). The text decides when it shows the kind of paper.'),
   include_examiner_intel: z.boolean().default(true),
 });
 
@@ -45,7 +46,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { record, replayed } = await analysisCreator(db, actorOf(request), {
       accountId: accountIdOf(request),
       text: body.office_action_text,
-      officeActionType: body.office_action_type,
+      officeActionType: body.office_action_type ?? null,
       includeExaminerIntel: body.include_examiner_intel,
       applicationNumber: body.application_number ?? null,
       idempotencyKey: idempotencyKeyOf(request),

@@ -21,10 +21,11 @@ export const practitionerSchema = z.object({
 export const attorneyDocketNumber = text(100).optional().describe('Attorney Docket No. printed on this paper; default: the docket entry\'s client_matter, else the USPTO record\'s');
 
 export const electionSchema = z.object({
-  group: text(32).optional(),
-  species: text(500).optional(),
-  with_traverse: z.boolean(),
-});
+  group: text(32).optional().describe('The group elected, as the requirement labels it ("II").'),
+  species: text(500).optional().describe('The species elected, where the requirement requires an election of species.'),
+  // A careful attorney's default: a traverse keeps the requirement open to review (37 CFR 1.143, 1.144).
+  with_traverse: z.boolean().default(true).describe('Default true: the election is made with traverse (the paper leaves a place for the reasons). false waives the right to petition the requirement.'),
+}).describe('Required when the analysed action is a restriction requirement (422 election_required otherwise).');
 
 /** Values are checked per key by the command (400 naming the key), so any string passes here. */
 export const strategySelectionsSchema = z.record(text(64), text(64)).nullable().optional()

@@ -5,6 +5,7 @@
  */
 import { STRATEGY_CODES, type ClaimDisposition, type Ground, type ClaimStatus, type ExaminerStats, type OfficeActionRef, type PaperKind, type RejectionDetail, type StrategyCode } from '../../documents/types.ts';
 import { parseReference } from '../../documents/rejection-grounds.ts';
+import { kindOfType } from '../../domain/office-action/type-codes.ts';
 
 /** The parts of the stored record this module reads (the record holds more). */
 export interface StoredAnalysis {
@@ -23,7 +24,7 @@ export interface StoredAnalysis {
   examiner_intel?: { stats?: { allowance_rate: number; interview_success_rate: number | null; allowance_rate_without_interview?: number | null } | null };
   /** Every ground the action states (analyses from issue 11 on). */
   grounds?: Ground[];
-  restriction_groups?: { label: string; kind: 'invention' | 'species'; claims: number[] }[];
+  restriction_groups?: { label: string; kind: 'invention' | 'species'; claims: number[]; subject?: string | null }[];
 }
 
 interface StoredClaim {
@@ -50,23 +51,17 @@ export function builderStrategy(code: string): StrategyCode {
   return CODES.has(code) ? (code as StrategyCode) : 'no_action';
 }
 
-/** The interface's type codes → the paper replied to, when the text did not show its kind. */
-const KIND_BY_TYPE: Readonly<Record<string, PaperKind>> = {
-  CTNF: 'non_final',
-  CTFR: 'final',
-  CTED: 'restriction',
-  CTRS: 'requirement_for_information',
-};
-
+/** The paper replied to: as the text shows it, else as the reported type code names it (the interface's vocabulary). */
 export function paperKindOf(record: StoredAnalysis): PaperKind {
   const detected = record.office_action?.kind?.kind;
   if (detected && KINDS.has(detected)) return detected as PaperKind;
-  return KIND_BY_TYPE[record.rejection_type] ?? 'non_final';
+  const named = kindOfType(record.rejection_type);
+  return named && named !== 'other' ? named : 'non_final';
 }
 
+/** The paper replied to; only its kind decides the paper (no type code travels, so none can be misread). */
 export function officeActionOf(record: StoredAnalysis, mailingDate: string): OfficeActionRef {
-  const type = (['CTNF', 'CTFR', 'CTED', 'CTRS'] as const).find((t) => t === record.rejection_type) ?? 'CTNF';
-  return { type, kind: paperKindOf(record), mailing_date: mailingDate };
+  return { kind: paperKindOf(record), mailing_date: mailingDate };
 }
 
 /** The mailing date the office action's text states, when the analysis found one. */

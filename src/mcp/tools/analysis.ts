@@ -27,6 +27,7 @@ const analysisOutput = z.object({
   application_number: z.string(),
   rejection_type: z.string(),
   office_action_kind: z.string().nullable(),
+  office_action_kind_description: z.string().nullable(),
   mailing_date: z.string().nullable(),
   examiner: z.string().nullable(),
   claims: z.array(claimRow),
@@ -43,6 +44,7 @@ interface AnalysisRecord {
   analysis_id: string;
   application_number: string;
   rejection_type: string;
+  detected_kind_description?: string;
   claim_analyses: z.infer<typeof claimRow>[];
   glass_box: Record<string, unknown>;
   office_action?: { kind?: { kind?: string }; metadata?: { mailing_date?: { value: string } | null; examiner?: { normalized: string } | null } };
@@ -58,6 +60,7 @@ async function withGrounds(ctx: ToolContext, r: AnalysisRecord): Promise<Analysi
     application_number: r.application_number,
     rejection_type: r.rejection_type,
     office_action_kind: r.office_action?.kind?.kind ?? null,
+    office_action_kind_description: r.detected_kind_description ?? null,
     mailing_date: r.office_action?.metadata?.mailing_date?.value ?? null,
     examiner: r.office_action?.metadata?.examiner?.normalized ?? null,
     claims: r.claim_analyses.map(({ claim_number, status, basis, prior_art, recommendation }) => ({ claim_number, status, basis, prior_art, recommendation })),
@@ -71,7 +74,7 @@ async function withGrounds(ctx: ToolContext, r: AnalysisRecord): Promise<Analysi
 
 function describeAnalysis(a: AnalysisOutput): string {
   const grounds = a.grounds.length ? a.grounds.map((g) => `${g.ground_id} (${g.title})`).join('; ') : 'no grounds of rejection or objection';
-  return `Analysis ${a.analysis_id} of ${a.application_number} (${a.office_action_kind ?? a.rejection_type}): ${a.claims.length} claims; ${grounds}.`;
+  return `Analysis ${a.analysis_id} of ${a.application_number} (${a.office_action_kind_description ?? a.office_action_kind ?? a.rejection_type}): ${a.claims.length} claims; ${grounds}.`;
 }
 
 export const analyzeOfficeAction = defineTool({
@@ -85,7 +88,7 @@ export const analyzeOfficeAction = defineTool({
   input: z.object({
     office_action_text: z.string().min(1).max(1_048_576).describe('The whole office action as text (up to 1 MB), without attachments such as cited references'),
     application_number: applicationNumber.optional().describe('Default: the number the action states'),
-    office_action_type: z.enum(['CTNF', 'CTFR', 'CTED', 'CTRS']).default('CTNF').describe('CTNF non-final, CTFR final, CTED restriction, CTRS requirement for information'),
+    office_action_type: z.enum(['CTNF', 'CTFR', 'CTED', 'CTRS']).optional().describe('The interface\'s codes: CTNF non-final (default), CTFR final, CTED restriction, CTRS requirement for information (the USPTO\'s CTRS is a restriction: send CTED). The text decides when it shows the kind.'),
     include_examiner_intel: z.boolean().default(true),
     idempotency_key: idempotencyKey,
   }),
@@ -94,7 +97,7 @@ export const analyzeOfficeAction = defineTool({
   async run(args, ctx) {
     const record = await ctx.api.post<AnalysisRecord>('/api/analyses', {
       office_action_text: args.office_action_text,
-      office_action_type: args.office_action_type,
+      ...(args.office_action_type ? { office_action_type: args.office_action_type } : {}),
       include_examiner_intel: args.include_examiner_intel,
       ...(args.application_number ? { application_number: args.application_number } : {}),
     }, { idempotencyKey: args.idempotency_key });

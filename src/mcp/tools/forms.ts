@@ -171,7 +171,7 @@ export const prepareIssueFeeTransmittal = defineTool({
 export const prepareClientReport = defineTool({
   name: 'prepare_client_report',
   title: 'Prepare a client reporting letter',
-  description: 'Builds a letter to the client on an office action from its analysis: the rejections and objections by ground and claims (the examiner\'s words), the deadlines (period set, each extension month with its last day and USPTO fee), the options with their USPTO fees (RCE, appeal, issue fee... as the action allows) and the recommendation. Needs analysis_id. Costs 5.00 credits. Returns a job: poll get_export.',
+  description: 'Builds a letter to the client on an office action from its analysis: the rejections and objections by ground and claims (the examiner\'s words), the deadlines (period set, each extension month with its last day and USPTO fee), the options with their USPTO fees (RCE, appeal, issue fee... as the action allows), every decision the client must make with its fees and effects (terminal disclaimer, election, narrowing amendments...) and the recommendation, promising no outcome. Needs analysis_id. Costs 5.00 credits. Returns a job: poll get_export.',
   group: 'forms',
   price: '5.00',
   input: z.object({ application_number: applicationNumber, analysis_id: analysisId, report: clientReportInput.default({}), idempotency_key: idempotencyKey }),

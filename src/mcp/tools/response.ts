@@ -186,14 +186,14 @@ export const setElection = defineTool({
   name: 'set_election',
   title: 'Elect a restriction group',
   description:
-    'For a restriction or election requirement: elects one group (label as the requirement writes it, e.g. "II") and a species where required, with or without traverse. The plan then elects exactly that group\'s claims and withdraws the others (37 CFR 1.142(b)); a label the requirement does not define is refused. A traverse needs its reasons: add_argument on x1-restriction. Free.',
+    'For a restriction or election requirement: elects one group (label as the requirement writes it, e.g. "II") and a species where required, with traverse unless traverse is false (a traverse keeps the requirement open to reconsideration and petition, 37 CFR 1.143, 1.144). The plan then elects exactly that group\'s claims and withdraws the others (37 CFR 1.142(b)); a label the requirement does not define is refused. A traverse needs its reasons: add_argument on x1-restriction. A restriction reply is not drafted without an election. Free.',
   group: 'response',
   price: 'free',
-  input: z.object({ plan_id: planId, group: z.string().max(64).optional(), species: z.string().max(500).optional(), traverse: z.boolean() }),
+  input: z.object({ plan_id: planId, group: z.string().max(64).optional(), species: z.string().max(500).optional(), traverse: z.boolean().optional().describe('Default true (with traverse).') }),
   output: electionOutput,
   annotations: WRITE_IDEMPOTENT,
   async run(args, ctx) {
-    const r = await ctx.api.put<z.infer<typeof electionOutput>>(`/api/response-plans/${seg(args.plan_id)}/election`, { group: args.group ?? null, species: args.species ?? null, traverse: args.traverse });
+    const r = await ctx.api.put<z.infer<typeof electionOutput>>(`/api/response-plans/${seg(args.plan_id)}/election`, { group: args.group ?? null, species: args.species ?? null, traverse: args.traverse ?? true });
     const e = r.election;
     return { data: r, summary: `Elected ${e.group ? `Group ${e.group}` : 'the invention'}${e.species ? `, species ${e.species}` : ''} ${e.traverse ? 'with' : 'without'} traverse: claims ${e.elected_claims.join(', ') || '(to be named)'}; withdrawn ${e.withdrawn_claims.join(', ') || 'none'}.` };
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE, type ToolContext } from '../tool.ts';
 import { BackendError, seg } from '../backend-client.ts';
 import { creditsText } from '../../domain/money.ts';
+import { interfaceTypeForDocumentCode } from '../../sources/uspto-codes.ts';
 import { applicationNumber, describeJob, idempotencyKey, jobObject, type JobObject } from './shared.ts';
 
 /**
@@ -10,8 +11,6 @@ import { applicationNumber, describeJob, idempotencyKey, jobObject, type JobObje
  * answers with the facts and the next steps, so an agent need not improvise the sequence.
  */
 
-/** USPTO document code of a just-mailed paper → the analysis' interface type (ARCHITECTURE "Two vocabularies"). */
-const ANALYSIS_TYPE: Record<string, 'CTNF' | 'CTFR' | 'CTED'> = { CTNF: 'CTNF', CTFR: 'CTFR', CTRS: 'CTED' };
 
 interface AccountApplication {
   application_number: string;
@@ -134,7 +133,9 @@ export const triageOfficeAction = defineTool({
       analysis = await ctx.api.post<AnalysisSummary>('/api/analyses', {
         application_number: app.application_number,
         office_action_text: args.office_action_text,
-        office_action_type: ANALYSIS_TYPE[args.kind] ?? 'CTNF',
+        // The USPTO's code of the paper in the interface's vocabulary (one mapping, sources/); none
+        // for a notice of allowance or a Quayle action, whose kind the text shows.
+        ...(interfaceTypeForDocumentCode(args.kind) ? { office_action_type: interfaceTypeForDocumentCode(args.kind) } : {}),
         include_examiner_intel: true,
       }, { idempotencyKey: args.idempotency_key });
     }

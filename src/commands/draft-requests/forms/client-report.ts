@@ -1,8 +1,9 @@
 /**
  * Client reporting letter from an analysis: the grounds (the record's one ground list, with the
  * examiner's words), the recommended course per claim, the deadlines of the pending action from
- * the deadline engine (extension fees for the entity size), the options the kind of action leaves
- * open with their USPTO fees, and the recommendation (the caller's, else one written from the
+ * the deadline engine (extension fees for the request's entity size), the options the kind of
+ * action leaves open with their USPTO fees, every decision the action puts to the client with its
+ * fees (client-decisions.ts), and the recommendation (the caller's, else one written from the
  * analysis).
  */
 import type { Db } from '../../../db/connect.ts';
@@ -16,6 +17,7 @@ import type { ClientReportRequest, PreparedDraft } from '../../../jobs/requests.
 import { resolveAnalysis } from '../common.ts';
 import { feeLine, formContext, type FormContext } from './context.ts';
 import { signedBy } from '../paper-identity.ts';
+import { clientDecisions } from './client-decisions.ts';
 
 export interface ClientReportSubmission {
   client?: { name?: string; reference?: string; attention?: string };
@@ -27,18 +29,20 @@ export interface ClientReportSubmission {
   attorney_docket_number?: string;
 }
 
-/** The analysis's codes in words a client reads. */
+/**
+ * The analysis' codes in words a client reads: what each course does, never what it achieves
+ * (issue 19 item 4: "a clarifying amendment that does not narrow the claim" promised what no one
+ * can). Checked against documents/forms/promises.ts by the tests.
+ */
 const IN_WORDS: Record<string, string> = {
-  amend_narrow: 'amend the claim to add a feature the cited art lacks',
-  argue_distinction: 'keep the claim as it is and argue that the Examiner is wrong',
-  argue_unexpected_results: 'argue, with evidence, that the invention gives unexpected results',
-  amend_clarify: 'make a clarifying amendment that does not narrow the claim',
-  rewrite_independent: 'rewrite the claim in independent form (the Examiner says it would then be allowed)',
-  terminal_disclaimer: 'file a terminal disclaimer over the related patent or application',
-  cancel: 'cancel the claim',
-  elect: 'elect this claim in reply to the restriction requirement',
-  provide_information: 'supply the information the Examiner requires',
-  no_action: 'no action needed',
+  amend_narrow: 'amend to add a feature that we believe the cited art does not show, which narrows what is claimed',
+  argue_distinction: 'keep unchanged and explain why the cited art does not show what is claimed',
+  argue_unexpected_results: 'argue, with evidence such as test results, that the invention performs better than the cited art would lead one to expect',
+  amend_clarify: 'amend the wording the Examiner questions; any amendment can change what is covered, so we review the new wording with you before filing',
+  rewrite_independent: 'rewrite in independent form, adding the features of the claims depended from',
+  terminal_disclaimer: 'file a terminal disclaimer over the patent or application named in the double-patenting rejection (see “Decisions for you”)',
+  cancel: 'cancel',
+  provide_information: 'supply the information the Examiner requires, or state that it is not known or not readily available',
 };
 
 function optionsFor(kind: PaperKind, ctx: FormContext): ClientReportOption[] {
@@ -51,41 +55,67 @@ function optionsFor(kind: PaperKind, ctx: FormContext): ClientReportOption[] {
         { title: 'Reply after final rejection', description: 'Amend or argue under 37 C.F.R. § 1.116. The Examiner may refuse to enter amendments that raise new issues; an advisory action usually follows within two months.', fees: [] },
         { title: 'Request continued examination (RCE)', description: 'Reopens prosecution so amendments and arguments are considered as of right (37 C.F.R. § 1.114).', fees: [rce] },
         { title: 'Appeal to the Patent Trial and Appeal Board', description: 'A notice of appeal (37 C.F.R. § 41.31), optionally with a pre-appeal brief request for review, then an appeal brief; a forwarding fee is due later if the appeal goes to the Board.', fees: [fee('notice_of_appeal')] },
-        { title: 'Interview with the Examiner', description: 'A call to discuss an amendment that would place the claims in condition for allowance.', fees: [] },
+        { title: 'Interview with the Examiner', description: 'A call to discuss an amendment the Examiner might accept.', fees: [] },
         lapse,
       ];
     case 'notice_of_allowance':
       return [
-        { title: 'Pay the issue fee', description: 'The patent issues a few weeks after payment. The three-month period cannot be extended.', fees: [fee('issue_fee_utility'), fee('publication_fee')] },
+        { title: 'Pay the issue fee', description: 'The patent is normally granted some weeks after payment. The three-month period cannot be extended.', fees: [fee('issue_fee_utility'), fee('publication_fee')] },
         { title: 'Request continued examination (RCE)', description: 'Only if further prior art must be considered or the claims changed before issue.', fees: [rce] },
         { title: 'File a continuing application before issue', description: 'Keeps a family member pending to pursue other claims; official filing fees apply separately.', fees: [] },
       ];
     case 'restriction':
       return [
-        { title: 'Elect a group of claims', description: 'Choose the invention to pursue now, with or without traverse; the other claims can be pursued in divisional applications (35 U.S.C. 121).', fees: [] },
+        { title: 'Elect an invention', description: 'Choose the invention to pursue now, with or without traverse (see “Decisions for you”); the other claims can be pursued in divisional applications (35 U.S.C. 121).', fees: [] },
+        lapse,
+      ];
+    case 'requirement_for_information':
+      return [
+        { title: 'Supply the information', description: 'Reply with the information the Examiner requires, or state that it is not known or not readily available (37 C.F.R. § 1.105).', fees: [] },
+        lapse,
+      ];
+    case 'quayle':
+      return [
+        { title: 'Correct the formal matters', description: 'Prosecution on the merits is closed; the reply corrects the matters of form the Examiner lists (MPEP 714.14).', fees: [] },
         lapse,
       ];
     default:
       return [
         { title: 'File a reply', description: 'Amend the claims and/or argue (37 C.F.R. § 1.111), answering every rejection and objection.', fees: [] },
-        { title: 'Interview with the Examiner', description: 'A call before the reply to discuss proposed amendments; often shortens prosecution.', fees: [] },
+        { title: 'Interview with the Examiner', description: 'A call before the reply to discuss proposed amendments; it can shorten prosecution.', fees: [] },
         lapse,
       ];
   }
 }
 
+/** The claims the action allows, and those it says would be allowable if rewritten in independent form. */
+function allowableOf(record: StoredAnalysis): { allowed: number[]; if_rewritten: number[] } {
+  const allowed = record.claim_analyses.filter((c) => c.status === 'allowed').map((c) => c.claim_number);
+  const ifRewritten = record.claim_analyses.filter((c) => c.status === 'objected' && c.allowable_if_rewritten === true).map((c) => c.claim_number);
+  return { allowed, if_rewritten: ifRewritten };
+}
+
 function recommendationOf(record: StoredAnalysis, kind: PaperKind): { text: string; groups: ClientReportInput['recommendations'] } {
   const byCode = new Map<string, number[]>();
   for (const c of record.claim_analyses ?? []) {
-    if (!c.recommendation || c.recommendation === 'no_action') continue;
+    // `elect` marks a claim as subject to the restriction: the election is a decision, set out on its own.
+    if (!c.recommendation || c.recommendation === 'no_action' || c.recommendation === 'elect') continue;
     byCode.set(c.recommendation, [...(byCode.get(c.recommendation) ?? []), c.claim_number]);
   }
-  const groups = [...byCode].map(([code, claims]) => ({ claims: claims.sort((a, b) => a - b), strategy: IN_WORDS[code] ?? code, reasons: [] as string[] }));
+  const rewritable = new Set(allowableOf(record).if_rewritten);
+  const groups = [...byCode].map(([code, claims]) => ({
+    claims: claims.sort((a, b) => a - b),
+    strategy: IN_WORDS[code] ?? code,
+    // Said only where the action says it of every claim of the group.
+    reasons: code === 'rewrite_independent' && claims.every((n) => rewritable.has(n)) ? ['The Examiner indicated that these claims would be allowable if rewritten in independent form.'] : [],
+  }));
   const text = kind === 'notice_of_allowance'
     ? 'We recommend paying the issue fee before the deadline, after checking whether any claims cancelled by the Examiner should be pursued in a continuing application.'
     : kind === 'final'
       ? 'We recommend a reply after final rejection along the lines below, and, if the Examiner maintains the rejections, a request for continued examination or an appeal.'
-      : 'We recommend filing a reply within the period set, treating the claims as follows.';
+      : kind === 'restriction'
+        ? 'We recommend electing the invention that covers your product or the embodiment that matters most to you, with traverse unless you wish to accept the requirement. The choice is yours; please tell us which invention to elect.'
+        : 'We recommend filing a reply within the period set, treating the claims as follows.';
   return { text, groups };
 }
 
@@ -97,7 +127,9 @@ export async function prepareClientReport(db: Db, accountId: string, application
   const mailing = input.office_action_date ?? statedMailingDate(record) ?? ctx.pending?.correspondence.mailing_date;
   if (!mailing) throw validationError('input.office_action_date', 'is required: the action\'s text states no mailing date and no action is pending on the docket');
   const kind = paperKindOf(record);
-  const grounds: ClientReportGround[] = groundsOf(record as never).map((g) => ({ id: g.id, label: g.title, claims: g.claims, statement: g.statement.text }));
+  // Every ground of the action, as the record lists them (rejections, objections, requirements).
+  const all = groundsOf(record as never);
+  const grounds: ClientReportGround[] = all.map((g) => ({ id: g.id, label: g.title, claims: g.claims, statement: g.statement.text }));
   const p = ctx.pending?.correspondence.mailing_date === mailing ? ctx.pending.result : null;
   const { text, groups } = recommendationOf(record, kind);
   const request: ClientReportRequest = {
@@ -115,6 +147,8 @@ export async function prepareClientReport(db: Db, accountId: string, application
       extendable: p.extendable,
     } : null,
     options: optionsFor(kind, ctx),
+    decisions: clientDecisions(record, all, kind, ctx),
+    allowable: allowableOf(record),
     recommendation: input.recommendation?.trim() || text,
     entity_size: ctx.entity,
     date: ctx.date,

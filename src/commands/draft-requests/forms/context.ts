@@ -13,7 +13,7 @@ import { applicationEntity } from '../../../queries/entity-size.ts';
 import { pendingAction, type PendingAction } from '../../../queries/application-deadlines.ts';
 import { loadIdsDocket } from '../../../queries/ids-docket.ts';
 import type { ExtensionLine, FeeLine } from '../../../documents/forms/types.ts';
-import type { OfficeActionRef, OfficeActionTypeCode } from '../../../documents/types.ts';
+import type { OfficeActionRef } from '../../../documents/types.ts';
 import { requireCaption, resolveApplication, todayUtc } from '../common.ts';
 import { paperIdentity, type PaperIdentity, type PaperIdentityGiven } from '../paper-identity.ts';
 
@@ -48,10 +48,8 @@ export function feeLine(code: UsptoFeeCode, entity: EntitySize, date: string): F
   return { citation: f.citation, title: f.title, amount: f.amount };
 }
 
-const TYPE: Record<IdsActionKind, OfficeActionTypeCode> = { non_final: 'CTNF', final: 'CTFR', restriction: 'CTRS', quayle: 'CTEQ', notice_of_allowance: 'NOA' };
-
 export function actionRef(a: { kind: IdsActionKind; mailing_date: string }): OfficeActionRef {
-  return { type: TYPE[a.kind], kind: a.kind, mailing_date: a.mailing_date };
+  return { kind: a.kind, mailing_date: a.mailing_date };
 }
 
 export function refused(status: number, code: string, message: string, suggestion: string): AppError {

@@ -45,7 +45,7 @@ const argumentBody = z.object({ text: z.string().max(100_000).describe('The prac
 const electionBody = z.object({
   group: z.string().max(64).nullable().optional(),
   species: z.string().max(500).nullable().optional(),
-  traverse: z.boolean(),
+  traverse: z.boolean().default(true).describe('Default true: with traverse (37 CFR 1.143); the reasons go in the argument on the restriction ground. false waives the right to petition the requirement.'),
 });
 const submitBody = z.object({
   accept_incomplete: z.boolean().optional().describe('Draft even though the completeness report lists missing items; the paper then lists them on its first page.'),
