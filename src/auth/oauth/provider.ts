@@ -24,6 +24,7 @@ import { FULL_ACCESS, LIFETIMES, MCP_CLIENT_ID, TOKEN_EXCHANGE_GRANT, apiResourc
 import { registerTokenExchange } from './token-exchange.ts';
 import { findLiveGrantId } from '../../queries/oauth-grants.ts';
 import { renderErrorPage } from './error-page.ts';
+import { firstRedirectUriRefusal, loopbackPortVariantAllowed, registersPrivateUseScheme } from './redirect-uris.ts';
 
 export const OAUTH_ROUTES = {
   authorization: '/oauth/authorize',
@@ -35,21 +36,19 @@ export const OAUTH_ROUTES = {
 
 export const INTERACTION_PATH = '/oauth/interaction';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Scopes the server knows (RFC 7591 §2 `scope` is checked against them by the library). */
+const SCOPES = ['openid', 'offline_access', FULL_ACCESS];
 
 /**
- * Redirect URIs: https, or http on a loopback host (MCP authorization spec, "Communication
- * Security": "All redirect URIs MUST be either localhost or use HTTPS"; RFC 8252 §7.3). Exact
- * matching is the library's (OAuth 2.1 §4.1.1 / §7.5.3).
+ * RFC 7591 §2 `scope` at registration, the way the authorization endpoint treats `scope` (below):
+ * values the server does not know are dropped (RFC 7591 §3.2.1: the server "MAY reject or replace
+ * any of the client's requested metadata values") and full_access, the only scope, is added.
+ * Claude registers `scope: "claudeai"`; it is registered with `full_access`.
  */
-function assertRedirectUris(uris: unknown): void {
-  if (!Array.isArray(uris)) return; // the library reports the type error
-  for (const uri of uris) {
-    const u = typeof uri === 'string' ? URL.parse(uri) : null;
-    if (!u) continue; // the library reports it
-    const ok = u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname));
-    if (!ok) throw new errors.InvalidRedirectUri(`redirect_uris must use https, or http on a loopback address (localhost, 127.0.0.1, [::1]); refused: ${String(uri).slice(0, 200)}`);
-  }
+function registeredScope(scope: unknown): unknown {
+  if (typeof scope !== 'string') return scope; // the library reports a wrong type
+  const kept = scope.split(/\s+/).filter((s) => SCOPES.includes(s));
+  return [...new Set([...kept, FULL_ACCESS])].join(' ');
 }
 
 /**
@@ -100,7 +99,7 @@ export function createOAuthProvider(ctx: AppContext): Provider {
     responseTypes: ['code'],
     // full_access listed here too: DCR validates a registration's `scope` (RFC 7591 §2) against this
     // list, and the MCP SDK registers with the scope from the WWW-Authenticate challenge.
-    scopes: ['openid', 'offline_access', FULL_ACCESS],
+    scopes: SCOPES,
     claims: { openid: ['sub'], email: ['email'], profile: ['name'] },
     enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
     jwks: { keys: [keyring.oauthSigningJwk] },
@@ -175,7 +174,13 @@ export function createOAuthProvider(ctx: AppContext): Provider {
           metadata.prosa_no_purchases = false;
           return;
         }
-        assertRedirectUris(metadata.redirect_uris);
+        // Redirect URIs (redirect-uris.ts): https, loopback http, or a private-use scheme for a
+        // public client, which makes it a native app. The refusal names the URI and the rule
+        // (RFC 7591 §3.2.2 invalid_redirect_uri with that error_description).
+        const refusal = firstRedirectUriRefusal(metadata.redirect_uris, { tokenEndpointAuthMethod: metadata.token_endpoint_auth_method });
+        if (refusal) throw new errors.InvalidClientMetadata(refusal);
+        if (registersPrivateUseScheme(metadata.redirect_uris)) metadata.application_type = 'native';
+        if (metadata.scope !== undefined) metadata.scope = registeredScope(metadata.scope) as string;
         const grants = Array.isArray(metadata.grant_types) ? metadata.grant_types : [];
         if (grants.includes(TOKEN_EXCHANGE_GRANT)) {
           throw new errors.InvalidClientMetadata('the token-exchange grant is reserved for the Prosa MCP server');
@@ -235,6 +240,15 @@ export function createOAuthProvider(ctx: AppContext): Provider {
   provider.proxy = true;
 
   registerTokenExchange(provider, { config, keyring, db, apiResource: API, mcpResource: MCP });
+
+  // RFC 8252 §7.3: a loopback redirect URI matches on any port (the library allows it for
+  // `native` clients only; MCP clients such as VS Code register without application_type, i.e.
+  // `web`). Exact match otherwise (OAuth 2.1 §4.1.1). The token endpoint still requires the
+  // redirect_uri of the authorization request itself (RFC 6749 §4.1.3).
+  const exactOrNative = provider.Client.prototype.redirectUriAllowed;
+  provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(this: InstanceType<Provider['Client']>, value: string): boolean {
+    return exactOrNative.call(this, value) || loopbackPortVariantAllowed(value, this.redirectUris ?? []);
+  };
 
   const sessionCookies = new Set(['prosa_oauth_session', 'prosa_oauth_session.sig']);
   provider.use(async (c, next) => {
