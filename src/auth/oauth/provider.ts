@@ -62,6 +62,23 @@ export function cimdFetchAllowed(clientId: string): boolean {
   return h.includes('.') && !/^[\d.]+$/.test(h) && !h.startsWith('[') && !/\.(localhost|local|internal)$/.test(h);
 }
 
+/**
+ * RFC 8707 §2.2 at the token endpoint, for a refresh: the requested `resource`, when sent, must be
+ * one resource the refresh token was granted (RFC 8707 §2: "the resource indicated ... MUST be
+ * one of those granted") and the MCP server (the API is reachable only by exchange). Throws
+ * invalid_target before anything is consumed; a missing `resource` uses the granted one.
+ */
+function assertRefreshTarget(c: KoaContextWithOIDC, mcp: string): void {
+  const requested = (c.oidc.params as { resource?: string | string[] } | undefined)?.resource;
+  if (requested === undefined) return;
+  const list = Array.isArray(requested) ? requested : [requested];
+  if (list.length !== 1) throw new errors.InvalidTarget('only a single resource indicator value must be requested during a refresh');
+  const granted = (c.oidc.entities as { RefreshToken?: { resourceIndicators?: Set<string> } }).RefreshToken?.resourceIndicators;
+  if (list[0] !== mcp || (granted && !granted.has(list[0]))) {
+    throw new errors.InvalidTarget(`a refresh can only name the granted resource ${mcp}; the refresh token was not used and stays valid`);
+  }
+}
+
 export function createOAuthProvider(ctx: AppContext): Provider {
   const { config, keyring } = ctx;
   const { db } = ctx.database;
@@ -198,7 +215,14 @@ export function createOAuthProvider(ctx: AppContext): Provider {
       IdToken: 3600,
     },
     // Every client: rotate on each use (the contract; the library's default rotates public clients only).
-    rotateRefreshToken: true,
+    // This is also the last hook before the library consumes the refresh token, and the library
+    // resolves `resource` only after consuming it: a refresh refused for its target (RFC 8707 §2.2
+    // invalid_target, e.g. resource={BASE_URL}/api) used to cost the client its refresh token and,
+    // at its next refresh, the whole grant (reuse detection). The target is checked here first.
+    rotateRefreshToken: (c: KoaContextWithOIDC) => {
+      assertRefreshTarget(c, MCP);
+      return true;
+    },
     // Refresh tokens whenever the client may use them, no offline_access needed (prototype pitfall 4).
     issueRefreshToken: (_c: unknown, client: { grantTypeAllowed(g: string): boolean }) => client.grantTypeAllowed('refresh_token'),
     // Tokens outlive the authorization server's short browser session.
