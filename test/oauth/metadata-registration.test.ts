@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { exchangeToken, obtainTokens, randomClientIp, registerClient, signUpAccount, startOAuthTestServer, type OAuthTestServer } from '../support/oauth.ts';
 import { errors } from 'oidc-provider';
 import { createKyselyAdapter, purgeExpiredOAuthArtifacts } from '../../src/auth/oauth/adapter.ts';
-import { cimdFetchAllowed } from '../../src/auth/oauth/provider.ts';
+import { cimdFetchAllowed } from '../../src/auth/oauth/cimd-fetch.ts';
 
 let s: OAuthTestServer;
 beforeAll(async () => {

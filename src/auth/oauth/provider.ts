@@ -24,6 +24,7 @@ import { FULL_ACCESS, LIFETIMES, MCP_CLIENT_ID, TOKEN_EXCHANGE_GRANT, apiResourc
 import { registerTokenExchange } from './token-exchange.ts';
 import { findLiveGrantId } from '../../queries/oauth-grants.ts';
 import { renderErrorPage } from './error-page.ts';
+import { cimdFetchAllowed, guardedFetch } from './cimd-fetch.ts';
 import { firstRedirectUriRefusal, loopbackPortVariantAllowed, registersPrivateUseScheme } from './redirect-uris.ts';
 
 export const OAUTH_ROUTES = {
@@ -49,17 +50,6 @@ function registeredScope(scope: unknown): unknown {
   if (typeof scope !== 'string') return scope; // the library reports a wrong type
   const kept = scope.split(/\s+/).filter((s) => SCOPES.includes(s));
   return [...new Set([...kept, FULL_ACCESS])].join(' ');
-}
-
-/**
- * Client ID metadata documents are fetched from public https hosts only (SSRF guard): no IP
- * literals, no loopback or single-label intranet names, no .local/.internal/.localhost.
- */
-export function cimdFetchAllowed(clientId: string): boolean {
-  const u = URL.parse(clientId);
-  if (!u || u.protocol !== 'https:') return false;
-  const h = u.hostname;
-  return h.includes('.') && !/^[\d.]+$/.test(h) && !h.startsWith('[') && !/\.(localhost|local|internal)$/.test(h);
 }
 
 /**
@@ -94,6 +84,9 @@ export function createOAuthProvider(ctx: AppContext): Provider {
   // consent) is all the resumed request needs.
   const configuration = {
     adapter: createKyselyAdapter(db),
+    // Outgoing requests (client ID metadata documents): resolved, checked and pinned to public
+    // addresses only (cimd-fetch.ts: SSRF).
+    fetch: guardedFetch(),
     clients: [
       {
         client_id: MCP_CLIENT_ID,
@@ -172,6 +165,7 @@ export function createOAuthProvider(ctx: AppContext): Provider {
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',
+        // Check 1 of cimd-fetch.ts (names); checks 2 and 3 run when the socket connects.
         allowFetch: (_c: unknown, clientId: string) => cimdFetchAllowed(clientId),
         // The fetched document is kept beside registered clients (model ClientMetadataDocument),
         // so the connected-apps list can name the client and the ChatGPT flag is stored with it.
