@@ -6,6 +6,7 @@ import { EXPIRY_WINDOW_SECONDS, type TokenVerifier, type VerifiedToken } from '.
 import { challenge, type ChallengeReason, type ResourceUrls } from './resource.ts';
 import { adaptPaymentError, authChallengeResult, errorResult, redactArguments, successResult } from './tool-results.ts';
 import type { AuditReporter } from './audit-reporter.ts';
+import type { GrantLiveness } from './grant-liveness.ts';
 import type { AnyTool, ProductLinks, ToolContext } from './tool.ts';
 
 /** What every tool call needs, built once per process. */
@@ -13,6 +14,7 @@ export interface ToolRuntime {
   transport: BackendTransport;
   exchanger: TokenExchanger;
   verifier: TokenVerifier;
+  grants: GrantLiveness;
   audit: AuditReporter;
   urls: ResourceUrls;
   links: ProductLinks;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SignJWT, generateKeyPair } from 'jose';
+import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { startOAuthTestServer, type OAuthTestServer } from '../support/oauth.ts';
 import { craftToken, INITIALIZE, rawMcp, readRpc, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
 
@@ -75,7 +75,9 @@ describe('401 challenges', () => {
   test('a token within ten minutes of expiry is refused; eleven minutes is accepted', async () => {
     const challenge = await refused(await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId }, { expiresIn: 590 }));
     expect(challenge).toMatch(/ten minutes/);
-    const ok = await rawMcp(s.url, INITIALIZE, { authorization: `Bearer ${await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId }, { expiresIn: 660 })}` });
+    // Crafted on the user's real grant: the gate also checks that the grant is alive.
+    const grant = { client_id: user.tokens.client_id, gid: decodeJwt(user.tokens.access_token).gid };
+    const ok = await rawMcp(s.url, INITIALIZE, { authorization: `Bearer ${await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId, ...grant }, { expiresIn: 660 })}` });
     expect(ok.status).toBe(200);
   });
 
