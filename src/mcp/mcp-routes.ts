@@ -4,6 +4,7 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fastify';
 import { challenge, mcpResource, protectedResourceMetadata, type ChallengeReason } from './resource.ts';
 import { mcpServerFactory, type GateExtra } from './server-factory.ts';
+import { refuseBatches } from './single-message.ts';
 import type { ToolRuntime } from './tool-runner.ts';
 import type { RateLimits } from '../http/plugins/rate-limit-store.ts';
 import { BackendError, backendUnavailable } from './backend-client.ts';
@@ -34,7 +35,8 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
     legacy: 'stateless',
     onerror: (err) => rt.log.debug({ err }, 'MCP request refused by the SDK'),
   });
-  const node = toNodeHandler(handler);
+  // One JSON-RPC message per POST (single-message.ts): batches are refused before the SDK.
+  const node = toNodeHandler(refuseBatches(handler));
   const metadata = protectedResourceMetadata(rt.urls);
   // preClose, not onClose: open subscription streams would keep the HTTP server from closing,
   // and onClose runs only after it has closed.
