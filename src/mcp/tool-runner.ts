@@ -1,10 +1,11 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
-import { BackendClient, BackendError, type BackendTransport } from './backend-client.ts';
+import { BackendClient, BackendError, InvalidToolArgument, type BackendTransport } from './backend-client.ts';
 import { ExchangeRefused, type TokenExchanger } from './token-exchanger.ts';
 import { EXPIRY_WINDOW_SECONDS, type TokenVerifier, type VerifiedToken } from './token-verifier.ts';
 import { challenge, type ChallengeReason, type ResourceUrls } from './resource.ts';
-import { adaptPaymentError, authChallengeResult, errorResult, redactArguments, successResult } from './tool-results.ts';
+import { adaptPaymentError, auditSummary, authChallengeResult, errorResult, successResult } from './tool-results.ts';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGES } from '../domain/unsafe-text.ts';
 import type { AuditReporter } from './audit-reporter.ts';
 import type { GrantLiveness } from './grant-liveness.ts';
 import type { AnyTool, ProductLinks, ToolContext } from './tool.ts';
@@ -22,10 +23,22 @@ export interface ToolRuntime {
   now?: () => number;
 }
 
+/** The API's `validation_error` for an argument that cannot be sent (names it; issue 20 item 9). */
+function invalidArgument(argument: string, problem: string): CallToolResult {
+  return errorResult({
+    error: true,
+    error_code: 'validation_error',
+    message: `${argument} ${problem}.`,
+    agent_suggestion: `Send ${argument} again as plain Unicode text (no unpaired surrogate escapes such as \\ud800, no NUL characters), then repeat the call.`,
+  });
+}
+
 /**
- * Runs one tool for one verified caller: checks the token is still usable, exchanges it for an
- * API token, runs the tool, and maps every failure to a result a model can act on. Writes the
- * audit row afterwards.
+ * Runs one tool for one verified caller: exchanges the token for an API token, checks the token
+ * is still usable and the arguments can be sent, runs the tool, and maps every failure to a
+ * result a model can act on. Every call that got an API token is audited afterwards, whatever
+ * its outcome (spec: "Every authenticated tool call is written to the account's audit log"); only
+ * a call whose grant is gone cannot be (the account no longer accepts the app's writes).
  */
 export async function runTool(rt: ToolRuntime, tool: AnyTool, args: unknown, caller: VerifiedToken, requestId: string): Promise<CallToolResult> {
   const started = performance.now();
@@ -36,10 +49,17 @@ export async function runTool(rt: ToolRuntime, tool: AnyTool, args: unknown, cal
     return authChallengeResult([challenge(rt.urls, reason)]);
   };
   try {
+    // First the API token: it is also what the audit row is written with.
+    apiToken = await rt.exchanger.apiToken(caller);
     const now = rt.now?.() ?? Math.floor(Date.now() / 1000);
     // The token passed the gate but may have entered its last ten minutes during a long session.
     if (caller.exp - now <= EXPIRY_WINDOW_SECONDS) return refuse('expiring');
-    apiToken = await rt.exchanger.apiToken(caller);
+    // Text that has no UTF-8 form (a lone surrogate) or that the API refuses (NUL), named by argument.
+    const unsafe = findUnsafeText(args, 'arguments');
+    if (unsafe) {
+      outcome = 'validation_error';
+      return invalidArgument(unsafe.path, UNSAFE_TEXT_MESSAGES[unsafe.problem]);
+    }
     const ctx: ToolContext = {
       api: new BackendClient(rt.transport, apiToken, requestId),
       caller: { accountId: caller.sub, clientId: caller.clientId, noPurchaseOffers: caller.noPurchaseOffers },
@@ -64,6 +84,10 @@ export async function runTool(rt: ToolRuntime, tool: AnyTool, args: unknown, cal
       outcome = err.body.error_code;
       return errorResult(adaptPaymentError(err.body, caller.noPurchaseOffers, rt.links));
     }
+    if (err instanceof InvalidToolArgument) {
+      outcome = 'validation_error';
+      return invalidArgument(err.argument, err.problem);
+    }
     outcome = 'internal_error';
     rt.log.error({ err, tool: tool.name, requestId }, 'MCP tool failed');
     return errorResult({
@@ -76,7 +100,7 @@ export async function runTool(rt: ToolRuntime, tool: AnyTool, args: unknown, cal
     if (apiToken) {
       rt.audit.report(apiToken, {
         tool: tool.name,
-        arguments_summary: redactArguments(args),
+        arguments_summary: auditSummary(args),
         outcome,
         duration_ms: Math.round(performance.now() - started),
         request_id: requestId,
