@@ -31,6 +31,7 @@ export async function mountMcp(app: FastifyInstance, o: { config: Config; keyrin
     keys: localKeys(publicJwks(o.keyring)),
     clientSecret: o.keyring.mcpClientSecret,
     grants: databaseGrantLiveness(o.db),
+    rateLimits: o.rateLimits,
     log: app.log,
   });
   await mcpRoutes(app, { runtime, rateLimits: o.rateLimits, version: o.config.version });
@@ -70,6 +71,7 @@ export async function buildMcpApp(config: Config, keyring: Keyring, opts: { logg
     keys: remoteKeys(`${config.apiUrl}/oauth/jwks`),
     clientSecret: keyring.mcpClientSecret,
     grants: introspectionGrantLiveness(transport, keyring.mcpClientSecret),
+    rateLimits,
     log: app.log,
   });
   await mcpRoutes(app, { runtime, rateLimits, version: config.version });

@@ -11,7 +11,7 @@ import { BackendError, backendUnavailable } from './backend-client.ts';
 
 export interface McpRoutesOptions {
   runtime: ToolRuntime;
-  /** Per-account limits on /mcp (tier `mcp`). */
+  /** Per-account limits on /mcp: tier `mcp` at the gate for every message; tool calls also count against `mcp_tools` (tool-runner.ts). */
   rateLimits: RateLimits;
   version: string;
 }
@@ -86,7 +86,7 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
         return reply.status(429).header('Retry-After', String(d.retryAfter)).send({
           error: true,
           error_code: 'rate_limited',
-          message: `Rate limit exceeded: at most ${d.limit} MCP requests per minute per account. Retry in ${d.retryAfter} s.`,
+          message: `Rate limit exceeded: at most ${d.limit} MCP messages per minute per account (with short bursts). Retry in ${d.retryAfter} s.`,
           agent_suggestion: `Wait ${d.retryAfter} second(s), then retry with exponential backoff of 1, 2 and 4 seconds.`,
         });
       }

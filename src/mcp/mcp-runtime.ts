@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { BackendTransport } from './backend-client.ts';
 import { AuditReporter } from './audit-reporter.ts';
 import type { GrantLiveness } from './grant-liveness.ts';
+import type { RateLimits } from '../http/plugins/rate-limit-store.ts';
 import { TokenExchanger } from './token-exchanger.ts';
 import { TokenVerifier } from './token-verifier.ts';
 import type { ToolRuntime } from './tool-runner.ts';
@@ -18,6 +19,8 @@ export interface McpRuntimeOptions {
   clientSecret: string;
   /** Whether a token's grant is still alive (checked on every MCP message). */
   grants: GrantLiveness;
+  /** Per-account limits (tier `mcp_tools` is checked by the tool runner). */
+  rateLimits: RateLimits;
   log: FastifyBaseLogger;
 }
 
@@ -33,6 +36,7 @@ export function createToolRuntime(o: McpRuntimeOptions): ToolRuntime {
     transport: o.transport,
     verifier: new TokenVerifier({ urls, keys: o.keys }),
     grants: o.grants,
+    rateLimits: o.rateLimits,
     exchanger: new TokenExchanger({ transport: o.transport, apiResource: `${o.config.baseUrl}/api`, clientSecret: o.clientSecret }),
     audit: new AuditReporter(o.transport, o.log),
     urls,

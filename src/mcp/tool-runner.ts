@@ -8,6 +8,7 @@ import { adaptPaymentError, auditSummary, authChallengeResult, errorResult, succ
 import { findUnsafeText, UNSAFE_TEXT_MESSAGES } from '../domain/unsafe-text.ts';
 import type { AuditReporter } from './audit-reporter.ts';
 import type { GrantLiveness } from './grant-liveness.ts';
+import type { RateLimits } from '../http/plugins/rate-limit-store.ts';
 import type { AnyTool, ProductLinks, ToolContext } from './tool.ts';
 
 /** What every tool call needs, built once per process. */
@@ -16,6 +17,7 @@ export interface ToolRuntime {
   exchanger: TokenExchanger;
   verifier: TokenVerifier;
   grants: GrantLiveness;
+  rateLimits: RateLimits;
   audit: AuditReporter;
   urls: ResourceUrls;
   links: ProductLinks;
@@ -48,6 +50,18 @@ export async function runTool(rt: ToolRuntime, tool: AnyTool, args: unknown, cal
     outcome = 'authentication_required';
     return authChallengeResult([challenge(rt.urls, reason)]);
   };
+  // Tool calls are what reaches the backend: their own per-account budget (tier `mcp_tools`),
+  // checked before any work. A refusal is a tool error the model can act on (like the API's own
+  // 429s, which also arrive as rate_limited results); like every 429 it writes nothing.
+  const limit = await rt.rateLimits.check('mcp_tools', `mcp:${caller.sub}`);
+  if (!limit.allowed) {
+    return errorResult({
+      error: true,
+      error_code: 'rate_limited',
+      message: `Rate limit exceeded: at most ${limit.limit} tool calls per minute per account (with short bursts). Retry in ${limit.retryAfter} s.`,
+      agent_suggestion: `Wait ${limit.retryAfter} second(s), then retry the same call; make calls one after another rather than many at once.`,
+    });
+  }
   try {
     // First the API token: it is also what the audit row is written with.
     apiToken = await rt.exchanger.apiToken(caller);
