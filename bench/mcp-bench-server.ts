@@ -4,6 +4,6 @@
 // sign-in so the bench can obtain a real OAuth token.
 import { startChecksServer } from '../test/external/serve-for-checks.ts';
 
-const server = await startChecksServer({ demo: true });
+const server = await startChecksServer({ demo: true, liftMcpLimits: true });
 process.stdout.write(`mcp bench server listening on ${server.url}\n`);
 process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));

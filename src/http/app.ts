@@ -151,7 +151,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   idsTimingRoutes(app, ctx);
   await oauthRoutes(app, ctx, { testAutoApprove: opts.testAutoApprove });
   oauthGrantRoutes(app, ctx);
-  if (opts.mcp) await mountMcp(app, { config: ctx.config, keyring: ctx.keyring, rateLimits: ctx.rateLimits });
+  if (opts.mcp) await mountMcp(app, { config: ctx.config, keyring: ctx.keyring, rateLimits: ctx.rateLimits, db: ctx.database.db });
   applicationRoutes(app, ctx);
   correspondenceRoutes(app, ctx);
   auditRoutes(app, ctx);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { BackendClient, type BackendTransport } from './backend-client.ts';
+import { BackendClient, BackendError, type BackendTransport } from './backend-client.ts';
 
 /** One finished tool call, as the audit log keeps it (redacted arguments, no results). */
 export interface ToolCallRecord {
@@ -54,12 +54,29 @@ export class AuditReporter {
     this.buffers.delete(apiToken);
     clearTimeout(buffer.timer);
     const { records } = buffer;
-    const body = records.length === 1 ? records[0] : { calls: records };
-    const p = new BackendClient(this.transport, apiToken, records[0].request_id)
-      .post('/api/audit/tool-calls', body)
-      .then(() => undefined, (err: unknown) => this.log.warn({ err, audit: records }, 'could not write the audit rows of MCP tool calls'));
+    this.track(this.write(apiToken, records));
+  }
+
+  private track(p: Promise<void>): void {
     this.pending.add(p);
     void p.finally(() => this.pending.delete(p));
+  }
+
+  /**
+   * One request for the batch; if the API refuses it as a whole (400: one record it cannot
+   * take), each record is written on its own, so one bad record never costs the others their row.
+   */
+  private async write(apiToken: string, records: ToolCallRecord[]): Promise<void> {
+    const body = records.length === 1 ? records[0] : { calls: records };
+    try {
+      await new BackendClient(this.transport, apiToken, records[0].request_id).post('/api/audit/tool-calls', body);
+    } catch (err) {
+      if (records.length > 1 && err instanceof BackendError && err.status === 400) {
+        await Promise.all(records.map((r) => this.write(apiToken, [r])));
+        return;
+      }
+      this.log.warn({ err, audit: records }, 'could not write the audit rows of MCP tool calls');
+    }
   }
 
   /** Sends what is buffered and waits for every write in flight (shutdown, tests). */

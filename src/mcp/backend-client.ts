@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '../http/error-body.ts';
+import { UNSAFE_TEXT_MESSAGES } from '../domain/unsafe-text.ts';
 
 /**
  * How the MCP server reaches the backend API. The MCP server has no database (ARCHITECTURE
@@ -169,7 +170,28 @@ export class BackendClient {
   }
 }
 
-/** Encodes one path segment (application numbers contain slashes and commas when typed by people). */
+/**
+ * A tool argument that cannot be sent to the API (issue 20 item 9): answered as the
+ * `validation_error` of the API, naming the argument, never as `internal_error`.
+ */
+export class InvalidToolArgument extends Error {
+  readonly argument: string;
+  readonly problem: string;
+  constructor(argument: string, problem: string) {
+    super(`${argument} ${problem}`);
+    this.argument = argument;
+    this.problem = problem;
+  }
+}
+
+/**
+ * Encodes one path segment (application numbers contain slashes and commas when typed by people).
+ * A string that is not well-formed Unicode (a lone UTF-16 surrogate) has no UTF-8 form, and
+ * encodeURIComponent throws a URIError on it: refused as InvalidToolArgument instead. runTool
+ * refuses such arguments by name before a tool runs; this is the backstop for derived values.
+ */
 export function seg(value: string | number): string {
-  return encodeURIComponent(String(value));
+  const text = String(value);
+  if (!text.isWellFormed()) throw new InvalidToolArgument('a path segment', UNSAFE_TEXT_MESSAGES.surrogate);
+  return encodeURIComponent(text);
 }

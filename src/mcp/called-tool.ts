@@ -2,7 +2,7 @@ import type { McpRequestContext } from '@modelcontextprotocol/server';
 
 /**
  * The one tool a request calls, so the per-request server can register just that tool instead
- * of all 59 (registering them was half of what the SDK spent on a tools/call: bench/mcp-overhead.ts).
+ * of all of them (registering them was half of what the SDK spent on a tools/call: bench/mcp-overhead.ts).
  * `undefined` whenever that is not certain: the factory then registers everything, as before.
  *
  * - 2026-07-28 era: the Mcp-Method and Mcp-Name headers (SEP-2243). The SDK has already checked,

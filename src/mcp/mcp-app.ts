@@ -10,6 +10,8 @@ import { httpTransport, injectTransport } from './backend-client.ts';
 import { createToolRuntime } from './mcp-runtime.ts';
 import { mcpRoutes } from './mcp-routes.ts';
 import { localKeys, remoteKeys } from './token-verifier.ts';
+import { databaseGrantLiveness, introspectionGrantLiveness } from './grant-liveness.ts';
+import type { Db } from '../db/connect.ts';
 
 /** The authorization server's public key set, from the keyring (one process: no HTTP round trip). */
 export function publicJwks(keyring: Keyring) {
@@ -19,14 +21,17 @@ export function publicJwks(keyring: Keyring) {
 
 /**
  * Mounts the MCP server inside the backend app (`prosa serve`, one process): tools reach `/api`
- * through Fastify's inject, and tokens are checked against the keyring's own public key.
+ * through Fastify's inject, tokens are checked against the keyring's own public key, and their
+ * grants against the grant rows (the process's own database, as the API's bearer check).
  */
-export async function mountMcp(app: FastifyInstance, o: { config: Config; keyring: Keyring; rateLimits: RateLimits }): Promise<void> {
+export async function mountMcp(app: FastifyInstance, o: { config: Config; keyring: Keyring; rateLimits: RateLimits; db: Db }): Promise<void> {
   const runtime = createToolRuntime({
     config: o.config,
     transport: injectTransport(app),
     keys: localKeys(publicJwks(o.keyring)),
     clientSecret: o.keyring.mcpClientSecret,
+    grants: databaseGrantLiveness(o.db),
+    rateLimits: o.rateLimits,
     log: app.log,
   });
   await mcpRoutes(app, { runtime, rateLimits: o.rateLimits, version: o.config.version });
@@ -59,11 +64,14 @@ export async function buildMcpApp(config: Config, keyring: Keyring, opts: { logg
   const rateLimits = await createRateLimits({});
   app.addHook('onClose', () => rateLimits.close());
   app.get('/health', async () => ({ status: 'ok', role: 'mcp', version: config.version }));
+  const transport = httpTransport(config.apiUrl);
   const runtime = createToolRuntime({
     config,
-    transport: httpTransport(config.apiUrl),
+    transport,
     keys: remoteKeys(`${config.apiUrl}/oauth/jwks`),
     clientSecret: keyring.mcpClientSecret,
+    grants: introspectionGrantLiveness(transport, keyring.mcpClientSecret),
+    rateLimits,
     log: app.log,
   });
   await mcpRoutes(app, { runtime, rateLimits, version: config.version });

@@ -4,12 +4,14 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fastify';
 import { challenge, mcpResource, protectedResourceMetadata, type ChallengeReason } from './resource.ts';
 import { mcpServerFactory, type GateExtra } from './server-factory.ts';
+import { refuseBatches } from './single-message.ts';
 import type { ToolRuntime } from './tool-runner.ts';
 import type { RateLimits } from '../http/plugins/rate-limit-store.ts';
+import { BackendError, backendUnavailable } from './backend-client.ts';
 
 export interface McpRoutesOptions {
   runtime: ToolRuntime;
-  /** Per-account limits on /mcp (tier `mcp`). */
+  /** Per-account limits on /mcp: tier `mcp` at the gate for every message; tool calls also count against `mcp_tools` (tool-runner.ts). */
   rateLimits: RateLimits;
   version: string;
 }
@@ -33,7 +35,8 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
     legacy: 'stateless',
     onerror: (err) => rt.log.debug({ err }, 'MCP request refused by the SDK'),
   });
-  const node = toNodeHandler(handler);
+  // One JSON-RPC message per POST (single-message.ts): batches are refused before the SDK.
+  const node = toNodeHandler(refuseBatches(handler));
   const metadata = protectedResourceMetadata(rt.urls);
   // preClose, not onClose: open subscription streams would keep the HTTP server from closing,
   // and onClose runs only after it has closed.
@@ -73,7 +76,8 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
         .send(reason === 'missing' ? { error: 'invalid_request', error_description: 'A bearer token is required (OAuth 2.1; see the WWW-Authenticate header).' } : { error: 'invalid_token', error_description: 'The bearer token is not valid for this server, or expires within ten minutes.' });
 
     const serve = async (request: import('fastify').FastifyRequest, reply: FastifyReply) => {
-      // Spec "Authentication": a bearer token on every message, initialize and tools/list included.
+      // Spec "Authentication": a bearer token on every message, initialize and tools/list included;
+      // invalid, expiring (last ten minutes) or of a revoked grant: 401 with the challenge.
       const v = await rt.verifier.verify(request.headers.authorization);
       if (!v.ok) return refuse(reply, v.reason);
       const d = await opts.rateLimits.check('mcp', `mcp:${v.token.sub}`);
@@ -82,9 +86,24 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
         return reply.status(429).header('Retry-After', String(d.retryAfter)).send({
           error: true,
           error_code: 'rate_limited',
-          message: `Rate limit exceeded: at most ${d.limit} MCP requests per minute per account. Retry in ${d.retryAfter} s.`,
+          message: `Rate limit exceeded: at most ${d.limit} MCP messages per minute per account (with short bursts). Retry in ${d.retryAfter} s.`,
           agent_suggestion: `Wait ${d.retryAfter} second(s), then retry with exponential backoff of 1, 2 and 4 seconds.`,
         });
+      }
+      // The grant behind the token must still be alive (the user may have disconnected the app):
+      // checked on every message, after the per-account limit so a flood costs no lookups.
+      let live: boolean;
+      try {
+        live = await rt.grants.isLive(v.token);
+      } catch (err) {
+        rt.log.warn({ err }, 'MCP gate: the grant of a token could not be checked');
+        return reply.status(503).header('Retry-After', '5').send(err instanceof BackendError ? err.body : backendUnavailable('the grant could not be checked').body);
+      }
+      if (!live) {
+        // Remembered, so this token's next messages are refused without a lookup.
+        if (v.token.grantId) rt.verifier.markGrantDead(v.token.grantId, v.token.exp);
+        rt.exchanger.forget(v.token);
+        return refuse(reply, 'revoked');
       }
       const extra: GateExtra = { verified: v.token, requestId: request.id };
       const auth = { token: v.token.token, clientId: v.token.clientId, scopes: v.token.scopes, expiresAt: v.token.exp, resource: new URL(mcpResource(rt.urls)), extra };

@@ -3,6 +3,8 @@ import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.ts';
 import type { BackendTransport } from './backend-client.ts';
 import { AuditReporter } from './audit-reporter.ts';
+import type { GrantLiveness } from './grant-liveness.ts';
+import type { RateLimits } from '../http/plugins/rate-limit-store.ts';
 import { TokenExchanger } from './token-exchanger.ts';
 import { TokenVerifier } from './token-verifier.ts';
 import type { ToolRuntime } from './tool-runner.ts';
@@ -15,6 +17,10 @@ export interface McpRuntimeOptions {
   keys: JWTVerifyGetKey;
   /** The MCP server's client secret at the authorization server (client `prosa-mcp`). */
   clientSecret: string;
+  /** Whether a token's grant is still alive (checked on every MCP message). */
+  grants: GrantLiveness;
+  /** Per-account limits (tier `mcp_tools` is checked by the tool runner). */
+  rateLimits: RateLimits;
   log: FastifyBaseLogger;
 }
 
@@ -29,6 +35,8 @@ export function createToolRuntime(o: McpRuntimeOptions): ToolRuntime {
   return {
     transport: o.transport,
     verifier: new TokenVerifier({ urls, keys: o.keys }),
+    grants: o.grants,
+    rateLimits: o.rateLimits,
     exchanger: new TokenExchanger({ transport: o.transport, apiResource: `${o.config.baseUrl}/api`, clientSecret: o.clientSecret }),
     audit: new AuditReporter(o.transport, o.log),
     urls,

@@ -54,14 +54,23 @@ export function adaptPaymentError(error: ErrorBody, noPurchaseOffers: boolean, l
 const LONG_TEXT_KEYS = /text|claims?|argument|content|notes/i;
 const SECRET_KEYS = /token|secret|password|key$/i;
 
-/** What the audit log keeps of a call's arguments: no secrets, long texts as their length. */
+/**
+ * Text the audit log can store: a lone UTF-16 surrogate and NUL (which `jsonb` refuses, so the
+ * API refused the whole audit report and the call left no row: issue 20 item 9) become U+FFFD.
+ */
+function storable(text: string): string {
+  return text.toWellFormed().replace(/\u0000/g, '\uFFFD');
+}
+
+/** What the audit log keeps of a call's arguments: no secrets, long texts as their length, only storable text. */
 export function redactArguments(args: unknown, depth = 0): unknown {
   if (depth > 4) return '[nested]';
-  if (typeof args === 'string') return args.length > 200 ? `[${args.length} characters]` : args;
+  if (typeof args === 'string') return args.length > 200 ? `[${args.length} characters]` : storable(args);
   if (Array.isArray(args)) return args.length > 20 ? `[${args.length} items]` : args.map((a) => redactArguments(a, depth + 1));
   if (args && typeof args === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(args)) {
+    for (const [key, v] of Object.entries(args)) {
+      const k = storable(key).slice(0, 64);
       if (SECRET_KEYS.test(k) && k !== 'idempotency_key') out[k] = '[redacted]';
       else if (typeof v === 'string' && LONG_TEXT_KEYS.test(k) && v.length > 80) out[k] = `[${v.length} characters]`;
       else out[k] = redactArguments(v, depth + 1);
@@ -69,4 +78,25 @@ export function redactArguments(args: unknown, depth = 0): unknown {
     return out;
   }
   return args;
+}
+
+/** The API's limit on one call's summary (MAX_ARGUMENTS_SUMMARY_BYTES in routes/api/audit.ts), with room to spare. */
+const SUMMARY_BUDGET_BYTES = 4000;
+
+const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v) ?? '', 'utf8');
+
+/**
+ * The audit report's `arguments_summary`: the redacted arguments as an object the API accepts
+ * (keys of at most 64 characters, at most 4 KiB as JSON). Values that would exceed the budget
+ * are replaced by their size, largest first, so a report is never refused for its arguments.
+ */
+export function auditSummary(args: unknown): Record<string, unknown> {
+  const redacted = redactArguments(args);
+  const out: Record<string, unknown> = redacted && typeof redacted === 'object' && !Array.isArray(redacted) ? { ...(redacted as Record<string, unknown>) } : { value: redacted };
+  const bySize = Object.keys(out).sort((a, b) => bytes(out[b]) - bytes(out[a]));
+  for (const k of bySize) {
+    if (bytes(out) <= SUMMARY_BUDGET_BYTES) break;
+    out[k] = `[${bytes(out[k])} bytes]`;
+  }
+  return bytes(out) <= SUMMARY_BUDGET_BYTES ? out : { summary: `[${Object.keys(out).length} arguments, ${bytes(out)} bytes]` };
 }

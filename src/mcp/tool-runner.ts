@@ -1,11 +1,14 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { FastifyBaseLogger } from 'fastify';
-import { BackendClient, BackendError, type BackendTransport } from './backend-client.ts';
+import { BackendClient, BackendError, InvalidToolArgument, type BackendTransport } from './backend-client.ts';
 import { ExchangeRefused, type TokenExchanger } from './token-exchanger.ts';
 import { EXPIRY_WINDOW_SECONDS, type TokenVerifier, type VerifiedToken } from './token-verifier.ts';
 import { challenge, type ChallengeReason, type ResourceUrls } from './resource.ts';
-import { adaptPaymentError, authChallengeResult, errorResult, redactArguments, successResult } from './tool-results.ts';
+import { adaptPaymentError, auditSummary, authChallengeResult, errorResult, successResult } from './tool-results.ts';
+import { findUnsafeText, UNSAFE_TEXT_MESSAGES } from '../domain/unsafe-text.ts';
 import type { AuditReporter } from './audit-reporter.ts';
+import type { GrantLiveness } from './grant-liveness.ts';
+import type { RateLimits } from '../http/plugins/rate-limit-store.ts';
 import type { AnyTool, ProductLinks, ToolContext } from './tool.ts';
 import type { ErrorBody } from '../http/error-body.ts';
 import type { ResultsMode } from './tool-sets.ts';
@@ -17,6 +20,8 @@ export interface ToolRuntime {
   transport: BackendTransport;
   exchanger: TokenExchanger;
   verifier: TokenVerifier;
+  grants: GrantLiveness;
+  rateLimits: RateLimits;
   audit: AuditReporter;
   urls: ResourceUrls;
   links: ProductLinks;
@@ -57,11 +62,23 @@ function invalidArguments(tool: AnyTool, issues: readonly { path: readonly Prope
   };
 }
 
+/** The API's `validation_error` for an argument that cannot be sent (names it; issue 20 item 9). */
+function invalidArgument(argument: string, problem: string): CallToolResult {
+  return errorResult({
+    error: true,
+    error_code: 'validation_error',
+    message: `${argument} ${problem}.`,
+    agent_suggestion: `Send ${argument} again as plain Unicode text (no unpaired surrogate escapes such as \\ud800, no NUL characters), then repeat the call.`,
+  });
+}
+
 /**
- * Runs one tool for one verified caller: checks the token is still usable, exchanges it for an
- * API token, validates the arguments, runs the tool, and maps every failure to a result a model
- * can act on. Writes the audit row afterwards. call_tool runs the tool it names, audited under
- * that tool's name.
+ * Runs one tool for one verified caller: exchanges the token for an API token, checks the token
+ * is still usable, resolves call_tool to the tool it names, validates the arguments (the tool's
+ * zod schema, and text that cannot be sent), runs the tool, and maps every failure to a result a
+ * model can act on. Every call that got an API token is audited afterwards under the tool's own
+ * name, whatever its outcome (spec: "Every authenticated tool call is written to the account's
+ * audit log"); only a call whose grant is gone cannot be.
  */
 export async function runTool(rt: ToolRuntime, called: AnyTool, calledArgs: unknown, caller: VerifiedToken, requestId: string, opts: CallOptions = {}): Promise<CallToolResult> {
   const started = performance.now();
@@ -73,11 +90,24 @@ export async function runTool(rt: ToolRuntime, called: AnyTool, calledArgs: unkn
     outcome = 'authentication_required';
     return authChallengeResult([challenge(rt.urls, reason)]);
   };
+  // Tool calls are what reaches the backend: their own per-account budget (tier `mcp_tools`),
+  // checked before any work. A refusal is a tool error the model can act on (like the API's own
+  // 429s, which also arrive as rate_limited results); like every 429 it writes nothing.
+  const limit = await rt.rateLimits.check('mcp_tools', `mcp:${caller.sub}`);
+  if (!limit.allowed) {
+    return errorResult({
+      error: true,
+      error_code: 'rate_limited',
+      message: `Rate limit exceeded: at most ${limit.limit} tool calls per minute per account (with short bursts). Retry in ${limit.retryAfter} s.`,
+      agent_suggestion: `Wait ${limit.retryAfter} second(s), then retry the same call; make calls one after another rather than many at once.`,
+    });
+  }
   try {
+    // First the API token: it is also what the audit row is written with.
+    apiToken = await rt.exchanger.apiToken(caller);
     const now = rt.now?.() ?? Math.floor(Date.now() / 1000);
     // The token passed the gate but may have entered its last ten minutes during a long session.
     if (caller.exp - now <= EXPIRY_WINDOW_SECONDS) return refuse('expiring');
-    apiToken = await rt.exchanger.apiToken(caller);
     if (called.name === CALL_TOOL) {
       const call = (calledArgs ?? {}) as { name?: unknown; arguments?: unknown };
       const target = typeof call.name === 'string' ? productTool(call.name) : undefined;
@@ -87,6 +117,12 @@ export async function runTool(rt: ToolRuntime, called: AnyTool, calledArgs: unkn
       }
       tool = target;
       args = call.arguments ?? {};
+    }
+    // Text that has no UTF-8 form (a lone surrogate) or that the API refuses (NUL), named by argument.
+    const unsafe = findUnsafeText(args, 'arguments');
+    if (unsafe) {
+      outcome = 'validation_error';
+      return invalidArgument(unsafe.path, UNSAFE_TEXT_MESSAGES[unsafe.problem]);
     }
     // Arguments are checked here, not by the SDK (json-schema-once.ts): the refusal carries the
     // error object and is audited like every other outcome.
@@ -119,6 +155,10 @@ export async function runTool(rt: ToolRuntime, called: AnyTool, calledArgs: unkn
       outcome = err.body.error_code;
       return errorResult(adaptPaymentError(err.body, caller.noPurchaseOffers, rt.links));
     }
+    if (err instanceof InvalidToolArgument) {
+      outcome = 'validation_error';
+      return invalidArgument(err.argument, err.problem);
+    }
     outcome = 'internal_error';
     rt.log.error({ err, tool: tool.name, requestId }, 'MCP tool failed');
     return errorResult({
@@ -131,7 +171,7 @@ export async function runTool(rt: ToolRuntime, called: AnyTool, calledArgs: unkn
     if (apiToken) {
       rt.audit.report(apiToken, {
         tool: tool.name,
-        arguments_summary: redactArguments(args),
+        arguments_summary: auditSummary(args),
         outcome,
         duration_ms: Math.round(performance.now() - started),
         request_id: requestId,

@@ -79,3 +79,20 @@ export async function findLiveGrant(db: Db, grantId: string, accountId: string, 
     .executeTakeFirst();
   return row ? { clientName: row.client_name, balanceMicro: row.balance_micro ?? 0n } : null;
 }
+
+/**
+ * Whether a token's grant is alive, and nothing else: the MCP server's check on every message
+ * (one primary-key lookup; no join).
+ */
+export async function isGrantLive(db: Db, grantId: string, accountId: string, clientId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('oauth_artifacts as g')
+    .select('g.id')
+    .where('g.model', '=', 'Grant')
+    .where('g.id', '=', grantId)
+    .where('g.account_id', '=', accountId)
+    .where('g.client_id', '=', clientId)
+    .where(live)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SignJWT, generateKeyPair } from 'jose';
+import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { startOAuthTestServer, type OAuthTestServer } from '../support/oauth.ts';
 import { craftToken, INITIALIZE, rawMcp, readRpc, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
 
@@ -75,7 +75,9 @@ describe('401 challenges', () => {
   test('a token within ten minutes of expiry is refused; eleven minutes is accepted', async () => {
     const challenge = await refused(await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId }, { expiresIn: 590 }));
     expect(challenge).toMatch(/ten minutes/);
-    const ok = await rawMcp(s.url, INITIALIZE, { authorization: `Bearer ${await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId }, { expiresIn: 660 })}` });
+    // Crafted on the user's real grant: the gate also checks that the grant is alive.
+    const grant = { client_id: user.tokens.client_id, gid: decodeJwt(user.tokens.access_token).gid };
+    const ok = await rawMcp(s.url, INITIALIZE, { authorization: `Bearer ${await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId, ...grant }, { expiresIn: 660 })}` });
     expect(ok.status).toBe(200);
   });
 
@@ -99,6 +101,40 @@ describe('401 challenges', () => {
 const startOAuthTestServerWith = (tiers: NonNullable<Parameters<typeof startOAuthTestServer>[1]>['tiers']) => startOAuthTestServer({}, { mcp: true, tiers });
 
 describe('rate limits on /mcp', () => {
+  test('default limits: a burst of protocol messages like the conformance runner\'s busiest second (about 75) is served', async () => {
+    const defaults = await startOAuthTestServer({}, { mcp: true });
+    try {
+      const u = await signedInUser(defaults.url);
+      const auth = { authorization: `Bearer ${u.tokens.access_token}` };
+      const bodies = Array.from({ length: 80 }, (_, i) => [INITIALIZE, { jsonrpc: '2.0', id: i, method: 'tools/list' }, { jsonrpc: '2.0', id: i, method: 'ping' }][i % 3]);
+      const statuses = await Promise.all(bodies.map(async (b) => (await rawMcp(defaults.url, b, auth)).status));
+      expect(statuses.filter((x) => x !== 200)).toEqual([]);
+    } finally {
+      await defaults.close();
+    }
+  });
+
+  test('tool calls have their own budget (tier mcp_tools): past it a rate_limited tool error, while protocol messages and other accounts go on', async () => {
+    const tight = await startOAuthTestServerWith({ mcp: { perMinute: 10_000, perSecond: 1_000 }, mcp_tools: { perMinute: 1000, perSecond: 3 }, assistant: { perMinute: 10_000, perSecond: 1_000 } });
+    try {
+      const [a, b] = [await signedInUser(tight.url), await signedInUser(tight.url)];
+      const call = (u: SignedInUser, id: number) => rawMcp(tight.url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'whoami', arguments: {} } }, { authorization: `Bearer ${u.tokens.access_token}` });
+      const results = await Promise.all(Array.from({ length: 8 }, async (_, i) => {
+        const res = await call(a, i + 1);
+        expect(res.status).toBe(200);
+        return (await readRpc<{ result: { isError?: boolean; structuredContent?: Record<string, unknown> } }>(res)).result;
+      }));
+      const limited = results.filter((r) => r.structuredContent?.error_code === 'rate_limited');
+      expect(limited.length).toBeGreaterThan(0);
+      expect(limited[0]).toMatchObject({ isError: true, structuredContent: { message: expect.stringMatching(/tool calls per minute/), agent_suggestion: expect.stringMatching(/^Wait \d+ second/) } });
+      expect((await rawMcp(tight.url, { jsonrpc: '2.0', id: 99, method: 'tools/list' }, { authorization: `Bearer ${a.tokens.access_token}` })).status).toBe(200);
+      const other = (await readRpc<{ result: { isError?: boolean } }>(await call(b, 100))).result;
+      expect(other.isError).toBeFalsy();
+    } finally {
+      await tight.close();
+    }
+  });
+
   test('per account (never per IP): one account over its budget gets 429 with Retry-After; another account behind the same address does not', async () => {
     const tight = await startOAuthTestServerWith({ mcp: { perMinute: 1000, perSecond: 3 } });
     try {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freshCliEnv, startServerProcess, type ServerProcess } from '../support/cli.ts';
 import { authorize, freePort, redeemCode, registerClient, signUpAccount } from '../support/oauth.ts';
-import { callTool, connectClient } from './support.ts';
+import { callTool, connectClient, INITIALIZE, rawMcp } from './support.ts';
 
 /**
  * `prosa serve --role mcp`: the MCP server alone, in its own process, with no database: it
@@ -50,6 +50,16 @@ test('an MCP-only process serves tools for a real OAuth token and opens no datab
   const me = await callTool(mcpClient, 'whoami');
   expect(me.structuredContent).toMatchObject({ account_id: account.accountId, email: account.email });
   await mcpClient.close();
+
+  // The user disconnects the app: the MCP process (no database) learns it by introspection
+  // (RFC 7662) at the API, and refuses every message with 401 and the challenge at once.
+  const gid = JSON.parse(Buffer.from(String(tokens.body.access_token).split('.')[1], 'base64url').toString()).gid;
+  expect((await fetch(`${apiUrl}/api/oauth/grants/${gid}`, { method: 'DELETE', headers: { cookie: account.cookie } })).status).toBe(204);
+  for (const body of [INITIALIZE, { jsonrpc: '2.0', id: 2, method: 'tools/list' }]) {
+    const refused = await rawMcp(mcpUrl, body, { authorization: `Bearer ${tokens.body.access_token}` });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  }
 
   // The MCP process never created or opened a data directory.
   expect(existsSync(untouchedDataDir)).toBe(false);

@@ -17,7 +17,7 @@ export const ERAS: Era[] = ['legacy', 'modern'];
  */
 export async function startMcpTestServer(env: Record<string, string> = {}): Promise<OAuthTestServer> {
   const lifted = { perMinute: 100_000, perSecond: 10_000 };
-  return startOAuthTestServer(env, { mcp: true, tiers: { mcp: lifted, assistant: lifted } });
+  return startOAuthTestServer(env, { mcp: true, tiers: { mcp: lifted, mcp_tools: lifted, assistant: lifted } });
 }
 
 export interface SignedInUser {

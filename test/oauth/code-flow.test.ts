@@ -152,6 +152,24 @@ describe('refresh token rotation and reuse', () => {
     expect(revoked.some((r) => (r.details as { reason?: string }).reason === 'refresh_token_reuse')).toBe(true);
   });
 
+  it('RFC 8707 §2.2: a refresh refused for its resource (invalid_target) does not consume the refresh token', async () => {
+    const acct = await signUpAccount(s.url);
+    const t = await obtainTokens(s.url, { email: acct.email, password: acct.password });
+    for (const resource of [`${s.url}/api`, 'https://elsewhere.example/mcp']) {
+      const refused = await tokenRequest(s.url, t.client, { grant_type: 'refresh_token', refresh_token: t.refresh_token, resource });
+      expect(refused.status, resource).toBe(400);
+      expect(refused.body.error, resource).toBe('invalid_target');
+    }
+    // Not rotated, not revoked: the same refresh token still works, once.
+    const ok = await tokenRequest(s.url, t.client, { grant_type: 'refresh_token', refresh_token: t.refresh_token });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(decodeJwt(String(ok.body.access_token)).aud).toBe(`${s.url}/mcp`);
+    // Naming the granted resource explicitly is fine too.
+    const named = await tokenRequest(s.url, t.client, { grant_type: 'refresh_token', refresh_token: String(ok.body.refresh_token), resource: `${s.url}/mcp` });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(await auditActions(acct.accountId)).not.toContain('oauth.grant_revoked');
+  });
+
   it('two concurrent uses of one refresh token: exactly one succeeds', async () => {
     const t = await obtainTokens(s.url, { email: user.email, password: user.password });
     const results = await Promise.all([1, 2].map(() => tokenRequest(s.url, t.client, { grant_type: 'refresh_token', refresh_token: t.refresh_token })));

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { exchangeToken, obtainTokens, randomClientIp, registerClient, signUpAccount, startOAuthTestServer, type OAuthTestServer } from '../support/oauth.ts';
 import { errors } from 'oidc-provider';
 import { createKyselyAdapter, purgeExpiredOAuthArtifacts } from '../../src/auth/oauth/adapter.ts';
-import { cimdFetchAllowed } from '../../src/auth/oauth/provider.ts';
+import { cimdFetchAllowed } from '../../src/auth/oauth/cimd-fetch.ts';
 
 let s: OAuthTestServer;
 beforeAll(async () => {
@@ -88,11 +88,12 @@ describe('dynamic client registration (RFC 7591)', () => {
     expect(JSON.stringify(row.details)).not.toContain(c.client_secret!);
   });
 
-  it('refuses redirect URIs that are neither https nor loopback, custom schemes, and fragments', async () => {
+  it('refuses redirect URIs that are neither https nor loopback nor private-use (for a public client), and fragments', async () => {
+    // Private-use schemes such as myapp://callback: test/oauth/redirect-uris.test.ts.
     const bad = [
       ['http://example.com/cb'],
       ['http://192.168.1.10/cb'],
-      ['myapp://callback'],
+      ['myapp://callback', 'data:text/plain,x'],
       ['https://ok.example/cb', 'http://not-ok.example/cb'],
       ['https://ok.example/cb#frag'],
       ['javascript:alert(1)'],

@@ -24,6 +24,8 @@ import { FULL_ACCESS, LIFETIMES, MCP_CLIENT_ID, TOKEN_EXCHANGE_GRANT, apiResourc
 import { registerTokenExchange } from './token-exchange.ts';
 import { findLiveGrantId } from '../../queries/oauth-grants.ts';
 import { renderErrorPage } from './error-page.ts';
+import { cimdFetchAllowed, guardedFetch } from './cimd-fetch.ts';
+import { firstRedirectUriRefusal, loopbackPortVariantAllowed, registersPrivateUseScheme } from './redirect-uris.ts';
 
 export const OAUTH_ROUTES = {
   authorization: '/oauth/authorize',
@@ -35,32 +37,36 @@ export const OAUTH_ROUTES = {
 
 export const INTERACTION_PATH = '/oauth/interaction';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Scopes the server knows (RFC 7591 §2 `scope` is checked against them by the library). */
+const SCOPES = ['openid', 'offline_access', FULL_ACCESS];
 
 /**
- * Redirect URIs: https, or http on a loopback host (MCP authorization spec, "Communication
- * Security": "All redirect URIs MUST be either localhost or use HTTPS"; RFC 8252 §7.3). Exact
- * matching is the library's (OAuth 2.1 §4.1.1 / §7.5.3).
+ * RFC 7591 §2 `scope` at registration, the way the authorization endpoint treats `scope` (below):
+ * values the server does not know are dropped (RFC 7591 §3.2.1: the server "MAY reject or replace
+ * any of the client's requested metadata values") and full_access, the only scope, is added.
+ * Claude registers `scope: "claudeai"`; it is registered with `full_access`.
  */
-function assertRedirectUris(uris: unknown): void {
-  if (!Array.isArray(uris)) return; // the library reports the type error
-  for (const uri of uris) {
-    const u = typeof uri === 'string' ? URL.parse(uri) : null;
-    if (!u) continue; // the library reports it
-    const ok = u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname));
-    if (!ok) throw new errors.InvalidRedirectUri(`redirect_uris must use https, or http on a loopback address (localhost, 127.0.0.1, [::1]); refused: ${String(uri).slice(0, 200)}`);
-  }
+function registeredScope(scope: unknown): unknown {
+  if (typeof scope !== 'string') return scope; // the library reports a wrong type
+  const kept = scope.split(/\s+/).filter((s) => SCOPES.includes(s));
+  return [...new Set([...kept, FULL_ACCESS])].join(' ');
 }
 
 /**
- * Client ID metadata documents are fetched from public https hosts only (SSRF guard): no IP
- * literals, no loopback or single-label intranet names, no .local/.internal/.localhost.
+ * RFC 8707 §2.2 at the token endpoint, for a refresh: the requested `resource`, when sent, must be
+ * one resource the refresh token was granted (RFC 8707 §2: "the resource indicated ... MUST be
+ * one of those granted") and the MCP server (the API is reachable only by exchange). Throws
+ * invalid_target before anything is consumed; a missing `resource` uses the granted one.
  */
-export function cimdFetchAllowed(clientId: string): boolean {
-  const u = URL.parse(clientId);
-  if (!u || u.protocol !== 'https:') return false;
-  const h = u.hostname;
-  return h.includes('.') && !/^[\d.]+$/.test(h) && !h.startsWith('[') && !/\.(localhost|local|internal)$/.test(h);
+function assertRefreshTarget(c: KoaContextWithOIDC, mcp: string): void {
+  const requested = (c.oidc.params as { resource?: string | string[] } | undefined)?.resource;
+  if (requested === undefined) return;
+  const list = Array.isArray(requested) ? requested : [requested];
+  if (list.length !== 1) throw new errors.InvalidTarget('only a single resource indicator value must be requested during a refresh');
+  const granted = (c.oidc.entities as { RefreshToken?: { resourceIndicators?: Set<string> } }).RefreshToken?.resourceIndicators;
+  if (list[0] !== mcp || (granted && !granted.has(list[0]))) {
+    throw new errors.InvalidTarget(`a refresh can only name the granted resource ${mcp}; the refresh token was not used and stays valid`);
+  }
 }
 
 export function createOAuthProvider(ctx: AppContext): Provider {
@@ -78,6 +84,9 @@ export function createOAuthProvider(ctx: AppContext): Provider {
   // consent) is all the resumed request needs.
   const configuration = {
     adapter: createKyselyAdapter(db),
+    // Outgoing requests (client ID metadata documents): resolved, checked and pinned to public
+    // addresses only (cimd-fetch.ts: SSRF).
+    fetch: guardedFetch(),
     clients: [
       {
         client_id: MCP_CLIENT_ID,
@@ -100,7 +109,7 @@ export function createOAuthProvider(ctx: AppContext): Provider {
     responseTypes: ['code'],
     // full_access listed here too: DCR validates a registration's `scope` (RFC 7591 §2) against this
     // list, and the MCP SDK registers with the scope from the WWW-Authenticate challenge.
-    scopes: ['openid', 'offline_access', FULL_ACCESS],
+    scopes: SCOPES,
     claims: { openid: ['sub'], email: ['email'], profile: ['name'] },
     enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
     jwks: { keys: [keyring.oauthSigningJwk] },
@@ -156,6 +165,7 @@ export function createOAuthProvider(ctx: AppContext): Provider {
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',
+        // Check 1 of cimd-fetch.ts (names); checks 2 and 3 run when the socket connects.
         allowFetch: (_c: unknown, clientId: string) => cimdFetchAllowed(clientId),
         // The fetched document is kept beside registered clients (model ClientMetadataDocument),
         // so the connected-apps list can name the client and the ChatGPT flag is stored with it.
@@ -175,7 +185,13 @@ export function createOAuthProvider(ctx: AppContext): Provider {
           metadata.prosa_no_purchases = false;
           return;
         }
-        assertRedirectUris(metadata.redirect_uris);
+        // Redirect URIs (redirect-uris.ts): https, loopback http, or a private-use scheme for a
+        // public client, which makes it a native app. The refusal names the URI and the rule
+        // (RFC 7591 §3.2.2 invalid_redirect_uri with that error_description).
+        const refusal = firstRedirectUriRefusal(metadata.redirect_uris, { tokenEndpointAuthMethod: metadata.token_endpoint_auth_method });
+        if (refusal) throw new errors.InvalidClientMetadata(refusal);
+        if (registersPrivateUseScheme(metadata.redirect_uris)) metadata.application_type = 'native';
+        if (metadata.scope !== undefined) metadata.scope = registeredScope(metadata.scope) as string;
         const grants = Array.isArray(metadata.grant_types) ? metadata.grant_types : [];
         if (grants.includes(TOKEN_EXCHANGE_GRANT)) {
           throw new errors.InvalidClientMetadata('the token-exchange grant is reserved for the Prosa MCP server');
@@ -193,7 +209,14 @@ export function createOAuthProvider(ctx: AppContext): Provider {
       IdToken: 3600,
     },
     // Every client: rotate on each use (the contract; the library's default rotates public clients only).
-    rotateRefreshToken: true,
+    // This is also the last hook before the library consumes the refresh token, and the library
+    // resolves `resource` only after consuming it: a refresh refused for its target (RFC 8707 §2.2
+    // invalid_target, e.g. resource={BASE_URL}/api) used to cost the client its refresh token and,
+    // at its next refresh, the whole grant (reuse detection). The target is checked here first.
+    rotateRefreshToken: (c: KoaContextWithOIDC) => {
+      assertRefreshTarget(c, MCP);
+      return true;
+    },
     // Refresh tokens whenever the client may use them, no offline_access needed (prototype pitfall 4).
     issueRefreshToken: (_c: unknown, client: { grantTypeAllowed(g: string): boolean }) => client.grantTypeAllowed('refresh_token'),
     // Tokens outlive the authorization server's short browser session.
@@ -235,6 +258,15 @@ export function createOAuthProvider(ctx: AppContext): Provider {
   provider.proxy = true;
 
   registerTokenExchange(provider, { config, keyring, db, apiResource: API, mcpResource: MCP });
+
+  // RFC 8252 §7.3: a loopback redirect URI matches on any port (the library allows it for
+  // `native` clients only; MCP clients such as VS Code register without application_type, i.e.
+  // `web`). Exact match otherwise (OAuth 2.1 §4.1.1). The token endpoint still requires the
+  // redirect_uri of the authorization request itself (RFC 6749 §4.1.3).
+  const exactOrNative = provider.Client.prototype.redirectUriAllowed;
+  provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(this: InstanceType<Provider['Client']>, value: string): boolean {
+    return exactOrNative.call(this, value) || loopbackPortVariantAllowed(value, this.redirectUris ?? []);
+  };
 
   const sessionCookies = new Set(['prosa_oauth_session', 'prosa_oauth_session.sig']);
   provider.use(async (c, next) => {

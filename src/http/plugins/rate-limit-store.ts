@@ -9,7 +9,7 @@ import { sqlWindowStore } from './rate-windows-sql.ts';
  * only when all of them have room: a RateLimiterUnion consumed from both even when one refused,
  * admitting only 80 of 120 per minute (measured, shared/reference/stack.md §8).
  */
-export type Tier = 'free' | 'authenticated' | 'account' | 'unauthenticated' | 'signin' | 'mcp' | 'assistant' | 'oauth_register' | 'oauth_token';
+export type Tier = 'free' | 'authenticated' | 'account' | 'unauthenticated' | 'signin' | 'mcp' | 'mcp_tools' | 'assistant' | 'oauth_register' | 'oauth_token';
 
 const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   free: { perMinute: 60, perSecond: 10 },
@@ -22,8 +22,13 @@ const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   unauthenticated: { perMinute: 60, perSecond: 20 },
   // Sign-in and sign-up: per client IP, stricter, to blunt credential stuffing.
   signin: { perMinute: 20, perSecond: 5 },
-  // MCP: per account on /mcp (never per IP: many users share one assistant's address).
-  mcp: { perMinute: 300, perSecond: 30 },
+  // MCP, per account (never per IP: many users share one assistant's address), two tiers
+  // (issue 20 item 6: the official conformance runner sends about 75 messages in its busiest
+  // second). `mcp`: every message at the /mcp gate, protocol messages included (initialize,
+  // tools/list, ping...: no backend work beyond the grant lookup). `mcp_tools`: calls of Prosa's
+  // tools, the messages that reach the backend, counted when the tool is about to run.
+  mcp: { perMinute: 600, perSecond: 100 },
+  mcp_tools: { perMinute: 300, perSecond: 30 },
   // The /api calls the MCP server makes for an account (bearer tokens): a workflow tool makes
   // up to five of them per call, so this is five times the /mcp budget.
   assistant: { perMinute: 1500, perSecond: 150 },

@@ -17,8 +17,12 @@ import type { Tier } from '../../plugins/rate-limit-store.ts';
 
 const METHODS = ['GET', 'POST', 'OPTIONS', 'PUT', 'DELETE'] as const;
 
-/** The MCP server's own exchanges are not counted against the token endpoint's per-IP budget. */
-function isMcpServer(request: FastifyRequest, secret: string): boolean {
+/**
+ * Whether the request authenticates as the MCP server's own client (client_secret_basic, RFC 6749
+ * §2.3.1): its exchanges are not counted against the token endpoint's per-IP budget, and only it
+ * may introspect (introspect.ts).
+ */
+export function isMcpServer(request: FastifyRequest, secret: string): boolean {
   const h = request.headers.authorization;
   if (typeof h !== 'string' || !h.startsWith('Basic ')) return false;
   const decoded = Buffer.from(h.slice(6).trim(), 'base64').toString('utf8');
@@ -39,7 +43,7 @@ function isMcpServer(request: FastifyRequest, secret: string): boolean {
 }
 
 /** Per-client-IP limit (429, Retry-After and the error object), like plugins/rate-limit.ts. */
-async function limit(ctx: AppContext, tier: Tier, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function limit(ctx: AppContext, tier: Tier, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const d = await ctx.rateLimits.check(tier, `ip:${request.ip}`);
   reply.header('X-RateLimit-Limit', String(d.limit));
   reply.header('X-RateLimit-Remaining', String(d.remaining));
