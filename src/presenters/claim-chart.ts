@@ -15,7 +15,9 @@ export const passageSchema = z.object({
   start: z.number().int().optional(),
   end: z.number().int().optional(),
   column: z.number().int().optional(),
-  lines: z.tuple([z.number().int(), z.number().int()]).optional(),
+  // An array of two, not a tuple: a tuple's JSON Schema (items: false after prefixItems) fails the
+  // MCP Inspector's strict check of get_claim_chart's output schema.
+  lines: z.array(z.number().int()).length(2).optional().describe('First and last line of a column passage: [4, 10]'),
 });
 
 export const chartCitationSchema = z.object({
