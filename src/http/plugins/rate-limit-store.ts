@@ -1,7 +1,8 @@
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres } from 'rate-limiter-flexible';
 import pg from 'pg';
 import { memoryWindowStore, type WindowHit, type WindowState, type WindowStore } from './rate-windows.ts';
 import { sqlWindowStore } from './rate-windows-sql.ts';
+import { SIGNIN_LIMITER_SETTINGS, signinThrottle, type SigninLimiters, type SigninThrottle } from '../../auth/signin-throttle.ts';
 
 /**
  * Rate-limit tiers (spec "Rate limits"): a per-minute rate and a per-second burst, each a fixed
@@ -70,21 +71,14 @@ export interface RateLimits {
    * decision per check, in order; a refusing tier's decision has `allowed: false`.
    */
   checkAll(checks: readonly RateCheck[]): Promise<{ admitted: boolean; decisions: RateDecision[] }>;
-  /** Failed sign-ins per e-mail: after 5 in 15 minutes, sign-in for it is refused for a while. */
-  signinFailures: {
-    /** Seconds the caller must wait, 0 when sign-in may be tried. */
-    retryAfter(key: string): Promise<number>;
-    recordFailure(key: string): Promise<void>;
-    reset(key: string): Promise<void>;
-  };
+  /** Failed password sign-ins per (e-mail, address), per address and per e-mail (auth/signin-throttle.ts). */
+  signins: SigninThrottle;
   /** Deletes ended windows now (the store also does it every `purgeIntervalMs`); returns how many. */
   purgeExpired(): Promise<number>;
   /** Windows currently stored (tests: the store stays bounded). */
   storedWindows(): Promise<number>;
   close(): Promise<void>;
 }
-
-export const SIGNIN_FAILURES_ALLOWED = 5;
 
 /** Memory store for one process (embedded); PostgreSQL store so limits hold across replicas. */
 export type TierLimits = { perMinute: number; perSecond: number };
@@ -98,8 +92,8 @@ export interface RateLimitOptions {
   store?: WindowStore;
   /** The clock in Unix ms (tests advance it). */
   now?: () => number;
-  /** Another failed-sign-in counter (the Redis store brings its own, rate-limit-redis.ts). */
-  signinFailures?: RateLimits['signinFailures'];
+  /** Other failed-sign-in counters (the Redis store brings its own, rate-limit-redis.ts). */
+  signins?: SigninThrottle;
   /** How often ended windows are deleted; 60 s by default. */
   purgeIntervalMs?: number;
 }
@@ -121,9 +115,9 @@ export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimi
   };
   const store = opts.store ?? (opts.connectionString ? sqlWindowStore(sharedPool()) : memoryWindowStore());
 
-  // Sign-in failures stay on rate-limiter-flexible (off the hot path; its block duration is what
-  // the lockout needs). Its PostgreSQL table is purged by the library every 5 minutes.
-  const failures = opts.signinFailures ? null : await failureLimiter(opts.connectionString ? sharedPool() : undefined);
+  // Sign-in failures stay on rate-limiter-flexible (off the hot path; its blocks are what the
+  // lockouts need). Its PostgreSQL table is purged by the library every 5 minutes.
+  const signins = opts.signins ?? signinThrottle(await signinLimiters(opts.connectionString ? sharedPool() : undefined));
 
   const decide = (t: TierLimits, sec: WindowState, min: WindowState, admitted: boolean, at: number): RateDecision => {
     const resetAt = Math.ceil(min.expiresAt / 1000);
@@ -158,7 +152,7 @@ export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimi
       return (await checkAll([{ tier, key }])).decisions[0];
     },
     checkAll,
-    signinFailures: opts.signinFailures ?? limiterFailures(failures!),
+    signins,
     purgeExpired,
     storedWindows: () => store.size(),
     async close() {
@@ -169,34 +163,17 @@ export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimi
   };
 }
 
-/** Failed sign-ins counted by rate-limiter-flexible (memory embedded, PostgreSQL at scale). */
-function limiterFailures(failures: RateLimiterAbstract): RateLimits['signinFailures'] {
-  return {
-      async retryAfter(key) {
-        const res = await failures.get(key);
-        if (!res || res.consumedPoints < SIGNIN_FAILURES_ALLOWED) return 0;
-        return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-      },
-      async recordFailure(key) {
-        await failures.consume(key).catch((rej: unknown) => {
-          if (!(rej instanceof RateLimiterRes)) throw rej;
-        });
-      },
-      async reset(key) {
-        await failures.delete(key);
-      },
-  };
-}
-
-/** The fifth failure within 15 minutes blocks the e-mail for 5 minutes (docs/decisions.md): the
- * limiter refuses, and so starts its block, on the consume that goes past `points`. */
-async function failureLimiter(pool: pg.Pool | undefined): Promise<RateLimiterAbstract> {
-  const points = SIGNIN_FAILURES_ALLOWED - 1;
-  const common = { points, duration: 15 * 60, keyPrefix: 'signin_failures', blockDuration: 5 * 60 };
-  if (!pool) return new RateLimiterMemory(common);
-  return new Promise((resolve, reject) => {
-    const limiter: RateLimiterPostgres = new RateLimiterPostgres({ ...common, storeClient: pool, storeType: 'pool', tableName: 'prosa_rate_limits', clearExpiredByTimeout: true }, (err?: Error) =>
-      err ? reject(err) : resolve(limiter),
-    );
+/** The failed-sign-in counters in memory (embedded) or PostgreSQL (`prosa_rate_limits`, shared by replicas). */
+async function signinLimiters(pool: pg.Pool | undefined): Promise<SigninLimiters> {
+  const { pair, address, account } = SIGNIN_LIMITER_SETTINGS;
+  if (!pool) return { pair: new RateLimiterMemory(pair), address: new RateLimiterMemory(address), account: new RateLimiterMemory(account) };
+  // The first creates the table (CREATE TABLE IF NOT EXISTS); the others wait for it, since two
+  // concurrent creations of one table can collide in PostgreSQL's catalog.
+  const options = (settings: (typeof SIGNIN_LIMITER_SETTINGS)[keyof typeof SIGNIN_LIMITER_SETTINGS]) => ({ ...settings, storeClient: pool, storeType: 'pool', tableName: 'prosa_rate_limits' });
+  const first = await new Promise<RateLimiterPostgres>((resolve, reject) => {
+    const limiter: RateLimiterPostgres = new RateLimiterPostgres({ ...options(pair), clearExpiredByTimeout: true }, (err?: Error) => (err ? reject(err) : resolve(limiter)));
   });
+  // The table exists now: no callback (it would run before the constructor returns).
+  const more = (settings: (typeof SIGNIN_LIMITER_SETTINGS)[keyof typeof SIGNIN_LIMITER_SETTINGS]) => new RateLimiterPostgres({ ...options(settings), tableCreated: true, clearExpiredByTimeout: false });
+  return { pair: first, address: more(address), account: more(account) };
 }
