@@ -248,10 +248,15 @@ describe('failures end on the sign-in page, never a 500', () => {
   });
 
   test('next is a same-site path only (no open redirect)', async () => {
-    for (const next of ['//evil.example/x', '/\\evil.example', 'https://evil.example/']) {
+    // Known bypasses (the full table with each named check: src/domain/safe-next-path.test.ts);
+    // the first is the red team's `next=%2F%09%2Fevil.example%2Fphish` (issue 20 item 4).
+    for (const next of ['/\t/evil.example/phish', '/\n/evil.example', '//evil.example/x', '/\\evil.example', '/%2F%2Fevil.example', '/.//evil.example', '/\u200b/evil.example', 'https://evil.example/']) {
       const res = await signInWith('google', { sub: `g-${uniq()}`, email: `n-${uniq()}@gmail.example`, email_verified: true }, { next });
-      expect(res.location).toBe('/');
+      expect(res.location, JSON.stringify(next)).toBe('/');
+      expect(res.cookie).toBeTruthy();
     }
+    const kept = await signInWith('google', { sub: `g-${uniq()}`, email: `k-${uniq()}@gmail.example`, email_verified: true }, { next: '/settings/billing?tab=receipts' });
+    expect(kept.location).toBe('/settings/billing?tab=receipts');
   });
 });
 

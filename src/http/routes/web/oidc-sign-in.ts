@@ -12,16 +12,13 @@ import { OidcRelyingParty, ProviderUnavailable } from '../../../auth/oidc/relyin
 import { oidcSignIn, OidcSignInRefused } from '../../../commands/oidc-sign-in.ts';
 import { sessionCreator } from '../../../commands/session-creator.ts';
 import { setSessionCookie } from '../api/auth.ts';
+import { safeNextPath } from '../../../domain/safe-next-path.ts';
 
 /** Binds a flow to the browser that started it (login CSRF, RFC 6749 §10.12): holds the state. */
 export const OIDC_STATE_COOKIE = 'prosa_oidc_state';
 const FLOW_TTL_MS = 10 * 60 * 1000;
 const COOKIE_PATH = '/api/auth/oidc';
 
-/** Only same-site paths are followed after sign-in (no open redirect; `/\` counts as `//`). */
-export function safeNextPath(next: string | undefined): string {
-  return next && next.length <= 500 && next.startsWith('/') && !/^\/[/\\]/.test(next) ? next : '/';
-}
 
 /**
  * The authorization response (RFC 6749 §4.1.2 and §4.1.2.1, RFC 9207 `iss`). Other parameters
