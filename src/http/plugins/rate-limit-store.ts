@@ -10,7 +10,7 @@ import { SIGNIN_LIMITER_SETTINGS, signinThrottle, type SigninLimiters, type Sign
  * only when all of them have room: a RateLimiterUnion consumed from both even when one refused,
  * admitting only 80 of 120 per minute (measured, shared/reference/stack.md §8).
  */
-export type Tier = 'free' | 'authenticated' | 'account' | 'unauthenticated' | 'signin' | 'mcp' | 'assistant' | 'oauth_register' | 'oauth_token';
+export type Tier = 'free' | 'authenticated' | 'account' | 'unauthenticated' | 'signin' | 'mcp' | 'assistant' | 'oauth_register' | 'oauth_token' | 'stripe_webhook';
 
 const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   free: { perMinute: 60, perSecond: 10 },
@@ -34,6 +34,10 @@ const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   // OAuth token endpoint (codes and refreshes), per client IP: many users' refreshes can come from
   // one assistant's address (prototype pitfall 14). The MCP server's own exchanges are not counted.
   oauth_token: { perMinute: 600, perSecond: 50 },
+  // Stripe's webhook, per client IP (issue 20 item 12): far above what Stripe sends for one
+  // account's top-ups, counted before the body is read. A refused delivery leaves no trace and
+  // Stripe retries any non-2xx answer for days, so a 429 delays a credit but never loses it.
+  stripe_webhook: { perMinute: 120, perSecond: 20 },
 };
 
 /** Every tier's figures (the Redis store, rate-limit-redis.ts, applies the same). */
