@@ -12,7 +12,7 @@ import { SIGNIN_LIMITER_SETTINGS, signinThrottle, type SigninLimiters, type Sign
  */
 export type Tier = 'free' | 'authenticated' | 'account' | 'unauthenticated' | 'signin' | 'mcp' | 'assistant' | 'oauth_register' | 'oauth_token' | 'stripe_webhook';
 
-const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
+const TIERS: Record<Tier, TierLimits> = {
   free: { perMinute: 60, perSecond: 10 },
   authenticated: { perMinute: 120, perSecond: 20 },
   // The account-wide ceiling over all of an account's API keys and its sessions (issue 12): five
@@ -30,7 +30,9 @@ const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   assistant: { perMinute: 1500, perSecond: 150 },
   // OAuth dynamic client registration, per client IP: a client registers once per connection;
   // generous enough for one assistant's egress address serving many users who connect at once.
-  oauth_register: { perMinute: 30, perSecond: 5 },
+  // The hour's ceiling (issue 20 item 12): 30 a minute all day made about 43,000 clients a day from
+  // one address; 120 an hour still lets an assistant's address connect many users at once.
+  oauth_register: { perMinute: 30, perSecond: 5, perHour: 120 },
   // OAuth token endpoint (codes and refreshes), per client IP: many users' refreshes can come from
   // one assistant's address (prototype pitfall 14). The MCP server's own exchanges are not counted.
   oauth_token: { perMinute: 600, perSecond: 50 },
@@ -85,7 +87,8 @@ export interface RateLimits {
 }
 
 /** Memory store for one process (embedded); PostgreSQL store so limits hold across replicas. */
-export type TierLimits = { perMinute: number; perSecond: number };
+/** A tier's windows: per second and per minute, and for some an hourly ceiling. */
+export type TierLimits = { perMinute: number; perSecond: number; perHour?: number };
 
 export interface RateLimitOptions {
   /** PostgreSQL: counters shared by every replica (prosa_rate_windows); absent: in memory. */
@@ -104,6 +107,7 @@ export interface RateLimitOptions {
 
 const SECOND = 1000;
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimits> {
   const tiers: Record<Tier, TierLimits> = { ...TIERS, ...opts.tiers };
@@ -123,25 +127,34 @@ export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimi
   // lockouts need). Its PostgreSQL table is purged by the library every 5 minutes.
   const signins = opts.signins ?? signinThrottle(await signinLimiters(opts.connectionString ? sharedPool() : undefined));
 
-  const decide = (t: TierLimits, sec: WindowState, min: WindowState, admitted: boolean, at: number): RateDecision => {
+  const decide = (t: TierLimits, sec: WindowState, min: WindowState, hour: WindowState | undefined, admitted: boolean, at: number): RateDecision => {
     const resetAt = Math.ceil(min.expiresAt / 1000);
-    if (admitted) return { allowed: true, limit: t.perMinute, remaining: Math.max(0, t.perMinute - min.used), resetAt, retryAfter: 0 };
-    const full = [sec.used >= t.perSecond ? sec : null, min.used >= t.perMinute ? min : null].filter((w): w is WindowState => w !== null);
+    const remaining = Math.max(0, hour && t.perHour !== undefined ? Math.min(t.perMinute - min.used, t.perHour - hour.used) : t.perMinute - min.used);
+    if (admitted) return { allowed: true, limit: t.perMinute, remaining, resetAt, retryAfter: 0 };
+    const full = [sec.used >= t.perSecond ? sec : null, min.used >= t.perMinute ? min : null, hour && t.perHour !== undefined && hour.used >= t.perHour ? hour : null].filter((w): w is WindowState => w !== null);
     const retryAfter = full.length ? Math.max(1, ...full.map((w) => Math.ceil((w.expiresAt - at) / 1000))) : 0;
-    return { allowed: full.length === 0, limit: t.perMinute, remaining: Math.max(0, t.perMinute - min.used), resetAt, retryAfter };
+    return { allowed: full.length === 0, limit: t.perMinute, remaining, resetAt, retryAfter };
   };
 
   const checkAll: RateLimits['checkAll'] = async (checks) => {
     const at = now();
-    const hits: WindowHit[] = new Array(2 * checks.length);
+    // Two windows per check (second, minute), three for a tier with an hourly ceiling.
+    const hits: WindowHit[] = [];
+    const first: number[] = new Array(checks.length);
     for (let i = 0; i < checks.length; i++) {
       const { tier, key } = checks[i];
-      hits[2 * i] = { key: `${tier}:s:${key}`, limit: tiers[tier].perSecond, durationMs: SECOND };
-      hits[2 * i + 1] = { key: `${tier}:m:${key}`, limit: tiers[tier].perMinute, durationMs: MINUTE };
+      const t = tiers[tier];
+      first[i] = hits.length;
+      hits.push({ key: `${tier}:s:${key}`, limit: t.perSecond, durationMs: SECOND }, { key: `${tier}:m:${key}`, limit: t.perMinute, durationMs: MINUTE });
+      if (t.perHour !== undefined) hits.push({ key: `${tier}:h:${key}`, limit: t.perHour, durationMs: HOUR });
     }
     const { admitted, states } = await store.hit(hits, at);
     const decisions: RateDecision[] = new Array(checks.length);
-    for (let i = 0; i < checks.length; i++) decisions[i] = decide(tiers[checks[i].tier], states[2 * i], states[2 * i + 1], admitted, at);
+    for (let i = 0; i < checks.length; i++) {
+      const t = tiers[checks[i].tier];
+      const f = first[i];
+      decisions[i] = decide(t, states[f], states[f + 1], t.perHour !== undefined ? states[f + 2] : undefined, admitted, at);
+    }
     return { admitted, decisions };
   };
 
