@@ -12,7 +12,9 @@ let base: string;
 
 beforeAll(async () => {
   stub = await new StripeStub().start();
-  t = await createTestApp({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url });
+  // Every delivery of this file comes from 127.0.0.1, many within a second: the webhook's
+  // per-address tier is raised here and tested with its own app below.
+  t = await createTestApp({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url }, undefined, { tiers: { stripe_webhook: { perMinute: 100_000, perSecond: 100_000 } } });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   stub.webhookUrl = `${base}/api/billing/stripe/webhook`;
 });
@@ -201,6 +203,72 @@ describe('billing: the webhook credits exactly once', () => {
     const d = await stub.deliver('payment_intent.created', { id: 'pi_1', object: 'payment_intent' });
     expect(d.status).toBe(200);
     expect(JSON.parse(d.body)).toMatchObject({ handled: false });
+  });
+});
+
+describe('billing: the webhook refuses what Stripe never sends (issue 20 item 12)', () => {
+  async function paidSession(pkg: string) {
+    const a = await account();
+    const res = await startCheckout(a.cookie, { package_id: pkg });
+    expect(res.statusCode).toBe(201);
+    return { a, s: stub.markPaid(res.json().session_id) };
+  }
+
+  test('a signature dated more than a minute ahead is refused; a few seconds of skew are not', async () => {
+    const { a, s } = await paidSession('pkg_100');
+    const now = Math.floor(Date.now() / 1000);
+    for (const ahead of [3600, 300, 120]) {
+      const d = await stub.deliver('checkout.session.completed', s, { timestamp: now + ahead });
+      expect(d.status, `${ahead} s ahead`).toBe(400);
+      expect(JSON.parse(d.body)).toMatchObject({ error: true, error_code: 'invalid_signature' });
+    }
+    expect(await balanceOf(a.accountId)).toBe(credits(25));
+    const skewed = await stub.deliver('checkout.session.completed', s, { timestamp: now + 5 });
+    expect(JSON.parse(skewed.body)).toMatchObject({ outcome: 'credited' });
+    expect(await balanceOf(a.accountId)).toBe(credits(25 + 110));
+  });
+
+  test('bodies over 64 KiB are refused with 413 before anything is read into the settlement; a large genuine event is not', async () => {
+    const { a, s } = await paidSession('pkg_25');
+    // Correctly signed, but far larger than any Checkout Session event.
+    const big = stub.signedEvent('checkout.session.completed', { ...s, metadata: { pad: 'x'.repeat(70 * 1024) } });
+    const res = await fetch(stub.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': big.header }, body: big.payload });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: true, error_code: 'payload_too_large' });
+    expect(await balanceOf(a.accountId)).toBe(credits(25));
+    // Stripe's own ceiling on metadata (50 keys of 500 characters) stays well inside the limit.
+    const metadata = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`key_${i}`, 'm'.repeat(500)]));
+    const full = stub.signedEvent('checkout.session.completed', { ...s, metadata });
+    const ok = await fetch(stub.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': full.header }, body: full.payload });
+    expect(ok.status).toBe(200);
+    expect(await balanceOf(a.accountId)).toBe(credits(50));
+  });
+
+  test('per address: a flood gets 429 with Retry-After before its bodies are read; a refused genuine delivery leaves no trace and its retry credits once', async () => {
+    const own = await createTestApp({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url }, undefined, { tiers: { stripe_webhook: { perMinute: 3, perSecond: 3 } } });
+    try {
+      const a = await signUp(own.app);
+      const started = await own.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: { cookie: a.cookie }, payload: { package_id: 'pkg_25' }, remoteAddress: randomIp() });
+      const s = stub.markPaid(started.json().session_id);
+      const ev = stub.signedEvent('checkout.session.completed', s);
+      const post = (from: string, body: string, header = ev.header) => own.app.inject({ method: 'POST', url: '/api/billing/stripe/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': header }, remoteAddress: from });
+      const flood = '203.0.113.9';
+      for (let i = 0; i < 3; i++) expect((await post(flood, '{"junk":true}', 't=1,v1=00')).statusCode).toBe(400);
+      const refused = await post(flood, ev.payload);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ error: true, error_code: 'rate_limited' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Nothing recorded: the retry is processed as new.
+      expect(await own.database.db.selectFrom('stripe_events').select('id').where('id', '=', ev.eventId).execute()).toEqual([]);
+      const retried = await post('198.51.100.20', ev.payload);
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json()).toMatchObject({ outcome: 'credited' });
+      const again = await post('198.51.100.21', ev.payload);
+      expect(again.statusCode).toBe(200);
+      expect(await getBalanceMicro(own.database.db, a.accountId)).toBe(credits(50));
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -68,9 +68,10 @@ describe('Redis rate-limit store', () => {
     const { redis } = await bothStores();
     const key = `ip:${randomBytes(4).toString('hex')}`;
     await redis.check('free', key);
-    await redis.signinFailures.recordFailure(`user-${key}@firm.example`);
-    const keys = await inspect.keys(`${prefix}*${key}*`);
-    expect(keys).toHaveLength(3);
+    await redis.signins.recordFailure(`user-${key}@firm.example`, `10.${key.length}.0.1`);
+    // The request's two windows and the three failure counters (pair, address, account).
+    const keys = [...(await inspect.keys(`${prefix}*${key}*`)), ...(await inspect.keys(`${prefix}signin_failures:address:10.${key.length}.0.1`))];
+    expect(keys).toHaveLength(5);
     for (const k of keys) {
       const ttl = await inspect.pttl(k);
       expect(ttl).toBeGreaterThan(0);
@@ -83,18 +84,21 @@ describe('Redis rate-limit store', () => {
     expect(await inspect.pttl(minuteKey)).toBeGreaterThan(0);
   });
 
-  test('failed sign-ins: four are allowed, the fifth blocks for 5 minutes, a reset clears it: as the other store', async () => {
+  test('failed sign-ins: the pair blocks on its fifth failure, the owner\'s address is not refused, a success clears the pair: as the other store', async () => {
     const { redis, other } = await bothStores();
     for (const store of [redis, other]) {
       const email = `user-${randomBytes(4).toString('hex')}@firm.example`;
-      for (let i = 0; i < 4; i++) await store.signinFailures.recordFailure(email);
-      expect(await store.signinFailures.retryAfter(email)).toBe(0);
-      await store.signinFailures.recordFailure(email);
-      const wait = await store.signinFailures.retryAfter(email);
-      expect(wait).toBeGreaterThan(290);
-      expect(wait).toBeLessThanOrEqual(300);
-      await store.signinFailures.reset(email);
-      expect(await store.signinFailures.retryAfter(email)).toBe(0);
+      const attacker = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.1`;
+      for (let i = 0; i < 4; i++) await store.signins.recordFailure(email, attacker);
+      expect(await store.signins.check(email, attacker)).toBeNull();
+      await store.signins.recordFailure(email, attacker);
+      const wait = await store.signins.check(email, attacker);
+      expect(wait).toMatchObject({ limit: 'pair' });
+      expect(wait!.seconds).toBeGreaterThan(290);
+      expect(wait!.seconds).toBeLessThanOrEqual(300);
+      expect(await store.signins.check(email, '10.254.254.254')).toBeNull();
+      await store.signins.recordSuccess(email, attacker);
+      expect(await store.signins.check(email, attacker)).toBeNull();
     }
   });
 

@@ -27,7 +27,12 @@ beforeAll(async () => {
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
   page = await context.newPage();
+  // Chromium reports every refusal of the app's Content-Security-Policy on the console.
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(`${page.url()}: ${m.text()}`);
+  });
 });
+const cspViolations: string[] = [];
 afterAll(async () => {
   await context?.close();
   await browser?.close();
@@ -236,6 +241,12 @@ describe('the web application in Chromium', () => {
     // The address is now confirmed (the reset proved the inbox).
     await page.goto('/settings/profile');
     await page.getByText('Confirmed', { exact: true }).waitFor();
+  });
+});
+
+describe('the Content-Security-Policy (issue 20 item 8)', () => {
+  test('no flow above broke it: no refusal was reported', () => {
+    expect(cspViolations).toEqual([]);
   });
 });
 

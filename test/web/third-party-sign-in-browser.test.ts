@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort, launch, newContext, snap } from '../support/browser.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
 import { startLocalIdp, type LocalIdp } from '../support/oidc-idp.ts';
 
 // A shared 2-core machine: generous limits; locators wait, never sleep.
@@ -76,5 +76,53 @@ describe('Sign in with Google (local OpenID provider)', () => {
     await page.getByRole('alert').getByText('Sign-in with Google was cancelled').waitFor();
     expect(new URL(page.url()).pathname).toBe('/signin');
     await snap(page, 'signin-google-declined');
+  });
+
+  test('a callback the server cannot read ends on the sign-in page with words, not JSON (issue 20 item 12)', async () => {
+    await context.clearCookies();
+    await page.goto('/api/auth/oidc/google/callback?code=x&state=a&state=b');
+    await page.getByRole('alert').getByText('The answer from Google could not be read').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    await page.goto('/api/auth/oidc/nowhere/start');
+    await page.getByRole('alert').getByText('This sign-in option is not available on this Prosa server').waitFor();
+  });
+
+  test('after signing in the browser stays on this site, whatever next says (issue 20 item 4)', async () => {
+    // The red team's link: next=%2F%09%2Fevil.example%2Fphish (a tab the URL parser strips, which
+    // leaves //evil.example/phish). Were the browser sent there, this stand-in would answer.
+    const phish = `/signin?next=${encodeURIComponent('/\t/evil.example/phish')}`;
+    const visited: string[] = [];
+    await context.route((u) => u.hostname === 'evil.example', (route) => {
+      visited.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Phished</title><h1>Phished</h1>' });
+    });
+    const landed = async (name: string) => {
+      // Whichever comes first: the dashboard here, or a page on another origin.
+      const left = page.waitForURL((u) => u.origin !== url);
+      left.catch(() => {});
+      await Promise.race([page.getByRole('heading', { name }).waitFor(), left]);
+      const at = new URL(page.url());
+      expect(at.origin).toBe(url);
+      expect(at.pathname).toBe('/');
+    };
+
+    // Through Google: the server's redirect after the callback.
+    await context.clearCookies();
+    idp.signInAs({ sub: 'google-user-next', email: `ada-${Date.now()}@gmail.example`, email_verified: true, name: 'Ada Byron' });
+    await page.goto(phish);
+    await page.getByRole('link', { name: 'Sign in with Google' }).click();
+    await landed('Welcome, Ada Byron');
+
+    // With a password: the sign-in page's own navigation.
+    await context.clearCookies();
+    const password = 'the right password';
+    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `mary-${Date.now()}@firm.example`, password, display_name: 'Mary Somerville' }, remoteAddress: randomIp() });
+    expect(signup.statusCode).toBe(201);
+    await page.goto(phish);
+    await page.getByLabel('E-mail').fill(signup.json().account.email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await landed('Welcome, Mary Somerville');
+    expect(visited).toEqual([]);
   });
 });

@@ -47,11 +47,30 @@ function str(v: unknown): string | null {
 /** Writes at most this many rows' deletion per purge round (one cheap indexed statement). */
 const PURGE_BATCH = 1000;
 
-/** Deletes expired artifacts (consumed codes and refresh tokens included: after expiry they prove nothing). */
+/**
+ * A dynamically registered client (RFC 7591) that has not been used for a token within this time
+ * after registering is forgotten (issue 20 item 12: registrations never expired, about 43,000 rows
+ * a day from one address). "Used" = one of its codes or refresh tokens was redeemed (`consume`
+ * below stamps the client's `last_used_at`); a client with a grant, a code or a refresh token
+ * stored is kept too (rows from before the stamp existed). A forgotten client that comes back gets
+ * invalid_client and registers again, as RFC 7591 clients do.
+ */
+export const UNUSED_CLIENT_TTL_HOURS = 24;
+
+/**
+ * Deletes expired artifacts (consumed codes and refresh tokens included: after expiry they prove
+ * nothing), then clients never used within UNUSED_CLIENT_TTL_HOURS of registering.
+ */
 export async function purgeExpiredOAuthArtifacts(db: Db): Promise<number> {
   const res = await sql`delete from oauth_artifacts where (model, id) in (
       select model, id from oauth_artifacts where expires_at < now() limit ${PURGE_BATCH})`.execute(db);
-  return Number(res.numAffectedRows ?? 0n);
+  const unused = await sql`delete from oauth_artifacts where (model, id) in (
+      select c.model, c.id from oauth_artifacts c
+      where c.model = 'Client' and c.id <> ${MCP_CLIENT_ID} and c.last_used_at is null
+        and c.created_at < now() - make_interval(hours => ${UNUSED_CLIENT_TTL_HOURS})
+        and not exists (select 1 from oauth_artifacts a where a.client_id = c.id and a.model in ('Grant', 'AuthorizationCode', 'RefreshToken'))
+      limit ${PURGE_BATCH})`.execute(db);
+  return Number(res.numAffectedRows ?? 0n) + Number(unused.numAffectedRows ?? 0n);
 }
 
 /** Marks a grant used (the connected-apps list shows the last use). */
@@ -172,6 +191,11 @@ export function createKyselyAdapter(db: Db): new (model: string) => Adapter {
           .executeTakeFirst();
         if (!row) throw new errors.InvalidGrant(`${this.model === 'RefreshToken' ? 'refresh token' : 'grant'} already used`);
         if (row.grant_id) await touchGrant(trx, row.grant_id);
+        // A code or refresh token redeemed: its client is in use and never expires as unused
+        // (UNUSED_CLIENT_TTL_HOURS above).
+        if (row.client_id && (this.model === 'AuthorizationCode' || this.model === 'RefreshToken')) {
+          await trx.updateTable('oauth_artifacts').set({ last_used_at: new Date() }).where('model', '=', 'Client').where('id', '=', row.client_id).execute();
+        }
         if (this.model === 'RefreshToken' && row.account_id) {
           await writeAudit(trx, { accountId: row.account_id, via: 'bearer', requestId: requestId() }, {
             accountId: row.account_id,

@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { AppError } from '../../errors.ts';
-import { createRateLimits, SIGNIN_FAILURES_ALLOWED, type RateLimits, type Tier, type TierLimits } from './rate-limit-store.ts';
+import { SIGNIN_LIMITER_SETTINGS, signinThrottle, type SigninThrottle } from '../../auth/signin-throttle.ts';
+import { createRateLimits, type RateLimits, type Tier, type TierLimits } from './rate-limit-store.ts';
 import type { WindowState, WindowStore } from './rate-windows.ts';
 
 /**
@@ -42,25 +44,8 @@ end
 return out
 `;
 
-/**
- * A failed sign-in: counted for 15 minutes; the failure that goes past the allowance (the fifth)
- * starts a 5-minute block (the key's TTL becomes the block), as the PostgreSQL store does.
- * KEYS: the e-mail's key. ARGV: failures allowed before the block, window ms, block ms.
- */
-const FAILURE = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-if n == tonumber(ARGV[1]) + 1 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
-return n
-`;
-
-/** KEYS: the e-mail's key. Returns {failures, ms left}. */
-const FAILURES_READ = `return {tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1])}`;
-
 interface ScriptedRedis extends Redis {
   windowHit(numKeys: number, ...args: Array<string | number>): Promise<number[]>;
-  signinFailure(key: string, allowed: number, windowMs: number, blockMs: number): Promise<number>;
-  signinFailuresRead(key: string): Promise<[number, number]>;
 }
 
 /** Redis down or unreachable: the service cannot decide, so it says so (never a 500, never unlimited). */
@@ -83,8 +68,6 @@ export async function createRedisRateLimits(opts: { url: string; tiers?: Partial
   const redis = new Redis(opts.url, { maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 5_000 }) as ScriptedRedis;
   redis.on('error', () => {}); // reported per command; ioredis reconnects by itself
   redis.defineCommand('windowHit', { lua: HIT });
-  redis.defineCommand('signinFailure', { numberOfKeys: 1, lua: FAILURE });
-  redis.defineCommand('signinFailuresRead', { numberOfKeys: 1, lua: FAILURES_READ });
   try {
     await redis.connect();
   } catch (err) {
@@ -98,7 +81,6 @@ export async function createRedisRateLimits(opts: { url: string; tiers?: Partial
       throw unavailable(err);
     }
   };
-  const failureKey = (key: string) => `${prefix}signin_failures:${key}`;
   const store: WindowStore = {
     async hit(hits, now) {
       const keys = hits.map((h) => `${prefix}${h.key}`);
@@ -128,18 +110,22 @@ export async function createRedisRateLimits(opts: { url: string; tiers?: Partial
   return createRateLimits({
     tiers: opts.tiers,
     store,
-    signinFailures: {
-      async retryAfter(key) {
-        const [failures, ttl] = await run(() => redis.signinFailuresRead(failureKey(key)));
-        if (failures < SIGNIN_FAILURES_ALLOWED) return 0;
-        return Math.max(1, Math.ceil(ttl / 1000));
-      },
-      async recordFailure(key) {
-        await run(() => redis.signinFailure(failureKey(key), SIGNIN_FAILURES_ALLOWED - 1, 15 * 60_000, 5 * 60_000));
-      },
-      async reset(key) {
-        await run(() => redis.del(failureKey(key)));
-      },
-    },
+    signins: redisSignins(redis, prefix, run),
   });
+}
+
+/**
+ * The failed-sign-in counters (auth/signin-throttle.ts) as rate-limiter-flexible's Redis limiters
+ * on the same connection: every key carries its window or block as TTL (at most 15 minutes), under
+ * `{prefix}signin_failures:`. Redis unreachable: 503, like every other decision of this store.
+ */
+function redisSignins(redis: Redis, prefix: string, run: <T>(command: () => Promise<T>) => Promise<T>): SigninThrottle {
+  const limiter = (settings: (typeof SIGNIN_LIMITER_SETTINGS)[keyof typeof SIGNIN_LIMITER_SETTINGS]) =>
+    new RateLimiterRedis({ ...settings, keyPrefix: `${prefix}${settings.keyPrefix}`, storeClient: redis, rejectIfRedisNotReady: true });
+  const throttle = signinThrottle({ pair: limiter(SIGNIN_LIMITER_SETTINGS.pair), address: limiter(SIGNIN_LIMITER_SETTINGS.address), account: limiter(SIGNIN_LIMITER_SETTINGS.account) });
+  return {
+    check: (email, ip) => run(() => throttle.check(email, ip)),
+    recordFailure: (email, ip) => run(() => throttle.recordFailure(email, ip)),
+    recordSuccess: (email, ip) => run(() => throttle.recordSuccess(email, ip)),
+  };
 }

@@ -1,7 +1,8 @@
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres } from 'rate-limiter-flexible';
 import pg from 'pg';
 import { memoryWindowStore, type WindowHit, type WindowState, type WindowStore } from './rate-windows.ts';
 import { sqlWindowStore } from './rate-windows-sql.ts';
+import { SIGNIN_LIMITER_SETTINGS, signinThrottle, type SigninLimiters, type SigninThrottle } from '../../auth/signin-throttle.ts';
 
 /**
  * Rate-limit tiers (spec "Rate limits"): a per-minute rate and a per-second burst, each a fixed
@@ -9,9 +10,9 @@ import { sqlWindowStore } from './rate-windows-sql.ts';
  * only when all of them have room: a RateLimiterUnion consumed from both even when one refused,
  * admitting only 80 of 120 per minute (measured, shared/reference/stack.md §8).
  */
-export type Tier = 'free' | 'authenticated' | 'account' | 'unauthenticated' | 'signin' | 'mcp' | 'mcp_tools' | 'assistant' | 'oauth_register' | 'oauth_token';
+export type Tier = 'free' | 'authenticated' | 'account' | 'unauthenticated' | 'signin' | 'mcp' | 'mcp_tools' | 'assistant' | 'oauth_register' | 'oauth_token' | 'stripe_webhook';
 
-const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
+const TIERS: Record<Tier, TierLimits> = {
   free: { perMinute: 60, perSecond: 10 },
   authenticated: { perMinute: 120, perSecond: 20 },
   // The account-wide ceiling over all of an account's API keys and its sessions (issue 12): five
@@ -34,10 +35,16 @@ const TIERS: Record<Tier, { perMinute: number; perSecond: number }> = {
   assistant: { perMinute: 1500, perSecond: 150 },
   // OAuth dynamic client registration, per client IP: a client registers once per connection;
   // generous enough for one assistant's egress address serving many users who connect at once.
-  oauth_register: { perMinute: 30, perSecond: 5 },
+  // The hour's ceiling (issue 20 item 12): 30 a minute all day made about 43,000 clients a day from
+  // one address; 120 an hour still lets an assistant's address connect many users at once.
+  oauth_register: { perMinute: 30, perSecond: 5, perHour: 120 },
   // OAuth token endpoint (codes and refreshes), per client IP: many users' refreshes can come from
   // one assistant's address (prototype pitfall 14). The MCP server's own exchanges are not counted.
   oauth_token: { perMinute: 600, perSecond: 50 },
+  // Stripe's webhook, per client IP (issue 20 item 12): far above what Stripe sends for one
+  // account's top-ups, counted before the body is read. A refused delivery leaves no trace and
+  // Stripe retries any non-2xx answer for days, so a 429 delays a credit but never loses it.
+  stripe_webhook: { perMinute: 120, perSecond: 20 },
 };
 
 /** Every tier's figures (the Redis store, rate-limit-redis.ts, applies the same). */
@@ -75,13 +82,8 @@ export interface RateLimits {
    * decision per check, in order; a refusing tier's decision has `allowed: false`.
    */
   checkAll(checks: readonly RateCheck[]): Promise<{ admitted: boolean; decisions: RateDecision[] }>;
-  /** Failed sign-ins per e-mail: after 5 in 15 minutes, sign-in for it is refused for a while. */
-  signinFailures: {
-    /** Seconds the caller must wait, 0 when sign-in may be tried. */
-    retryAfter(key: string): Promise<number>;
-    recordFailure(key: string): Promise<void>;
-    reset(key: string): Promise<void>;
-  };
+  /** Failed password sign-ins per (e-mail, address), per address and per e-mail (auth/signin-throttle.ts). */
+  signins: SigninThrottle;
   /** Deletes ended windows now (the store also does it every `purgeIntervalMs`); returns how many. */
   purgeExpired(): Promise<number>;
   /** Windows currently stored (tests: the store stays bounded). */
@@ -89,10 +91,9 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
-export const SIGNIN_FAILURES_ALLOWED = 5;
-
 /** Memory store for one process (embedded); PostgreSQL store so limits hold across replicas. */
-export type TierLimits = { perMinute: number; perSecond: number };
+/** A tier's windows: per second and per minute, and for some an hourly ceiling. */
+export type TierLimits = { perMinute: number; perSecond: number; perHour?: number };
 
 export interface RateLimitOptions {
   /** PostgreSQL: counters shared by every replica (prosa_rate_windows); absent: in memory. */
@@ -103,14 +104,15 @@ export interface RateLimitOptions {
   store?: WindowStore;
   /** The clock in Unix ms (tests advance it). */
   now?: () => number;
-  /** Another failed-sign-in counter (the Redis store brings its own, rate-limit-redis.ts). */
-  signinFailures?: RateLimits['signinFailures'];
+  /** Other failed-sign-in counters (the Redis store brings its own, rate-limit-redis.ts). */
+  signins?: SigninThrottle;
   /** How often ended windows are deleted; 60 s by default. */
   purgeIntervalMs?: number;
 }
 
 const SECOND = 1000;
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimits> {
   const tiers: Record<Tier, TierLimits> = { ...TIERS, ...opts.tiers };
@@ -126,29 +128,38 @@ export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimi
   };
   const store = opts.store ?? (opts.connectionString ? sqlWindowStore(sharedPool()) : memoryWindowStore());
 
-  // Sign-in failures stay on rate-limiter-flexible (off the hot path; its block duration is what
-  // the lockout needs). Its PostgreSQL table is purged by the library every 5 minutes.
-  const failures = opts.signinFailures ? null : await failureLimiter(opts.connectionString ? sharedPool() : undefined);
+  // Sign-in failures stay on rate-limiter-flexible (off the hot path; its blocks are what the
+  // lockouts need). Its PostgreSQL table is purged by the library every 5 minutes.
+  const signins = opts.signins ?? signinThrottle(await signinLimiters(opts.connectionString ? sharedPool() : undefined));
 
-  const decide = (t: TierLimits, sec: WindowState, min: WindowState, admitted: boolean, at: number): RateDecision => {
+  const decide = (t: TierLimits, sec: WindowState, min: WindowState, hour: WindowState | undefined, admitted: boolean, at: number): RateDecision => {
     const resetAt = Math.ceil(min.expiresAt / 1000);
-    if (admitted) return { allowed: true, limit: t.perMinute, remaining: Math.max(0, t.perMinute - min.used), resetAt, retryAfter: 0 };
-    const full = [sec.used >= t.perSecond ? sec : null, min.used >= t.perMinute ? min : null].filter((w): w is WindowState => w !== null);
+    const remaining = Math.max(0, hour && t.perHour !== undefined ? Math.min(t.perMinute - min.used, t.perHour - hour.used) : t.perMinute - min.used);
+    if (admitted) return { allowed: true, limit: t.perMinute, remaining, resetAt, retryAfter: 0 };
+    const full = [sec.used >= t.perSecond ? sec : null, min.used >= t.perMinute ? min : null, hour && t.perHour !== undefined && hour.used >= t.perHour ? hour : null].filter((w): w is WindowState => w !== null);
     const retryAfter = full.length ? Math.max(1, ...full.map((w) => Math.ceil((w.expiresAt - at) / 1000))) : 0;
-    return { allowed: full.length === 0, limit: t.perMinute, remaining: Math.max(0, t.perMinute - min.used), resetAt, retryAfter };
+    return { allowed: full.length === 0, limit: t.perMinute, remaining, resetAt, retryAfter };
   };
 
   const checkAll: RateLimits['checkAll'] = async (checks) => {
     const at = now();
-    const hits: WindowHit[] = new Array(2 * checks.length);
+    // Two windows per check (second, minute), three for a tier with an hourly ceiling.
+    const hits: WindowHit[] = [];
+    const first: number[] = new Array(checks.length);
     for (let i = 0; i < checks.length; i++) {
       const { tier, key } = checks[i];
-      hits[2 * i] = { key: `${tier}:s:${key}`, limit: tiers[tier].perSecond, durationMs: SECOND };
-      hits[2 * i + 1] = { key: `${tier}:m:${key}`, limit: tiers[tier].perMinute, durationMs: MINUTE };
+      const t = tiers[tier];
+      first[i] = hits.length;
+      hits.push({ key: `${tier}:s:${key}`, limit: t.perSecond, durationMs: SECOND }, { key: `${tier}:m:${key}`, limit: t.perMinute, durationMs: MINUTE });
+      if (t.perHour !== undefined) hits.push({ key: `${tier}:h:${key}`, limit: t.perHour, durationMs: HOUR });
     }
     const { admitted, states } = await store.hit(hits, at);
     const decisions: RateDecision[] = new Array(checks.length);
-    for (let i = 0; i < checks.length; i++) decisions[i] = decide(tiers[checks[i].tier], states[2 * i], states[2 * i + 1], admitted, at);
+    for (let i = 0; i < checks.length; i++) {
+      const t = tiers[checks[i].tier];
+      const f = first[i];
+      decisions[i] = decide(t, states[f], states[f + 1], t.perHour !== undefined ? states[f + 2] : undefined, admitted, at);
+    }
     return { admitted, decisions };
   };
 
@@ -163,7 +174,7 @@ export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimi
       return (await checkAll([{ tier, key }])).decisions[0];
     },
     checkAll,
-    signinFailures: opts.signinFailures ?? limiterFailures(failures!),
+    signins,
     purgeExpired,
     storedWindows: () => store.size(),
     async close() {
@@ -174,34 +185,17 @@ export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimi
   };
 }
 
-/** Failed sign-ins counted by rate-limiter-flexible (memory embedded, PostgreSQL at scale). */
-function limiterFailures(failures: RateLimiterAbstract): RateLimits['signinFailures'] {
-  return {
-      async retryAfter(key) {
-        const res = await failures.get(key);
-        if (!res || res.consumedPoints < SIGNIN_FAILURES_ALLOWED) return 0;
-        return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-      },
-      async recordFailure(key) {
-        await failures.consume(key).catch((rej: unknown) => {
-          if (!(rej instanceof RateLimiterRes)) throw rej;
-        });
-      },
-      async reset(key) {
-        await failures.delete(key);
-      },
-  };
-}
-
-/** The fifth failure within 15 minutes blocks the e-mail for 5 minutes (docs/decisions.md): the
- * limiter refuses, and so starts its block, on the consume that goes past `points`. */
-async function failureLimiter(pool: pg.Pool | undefined): Promise<RateLimiterAbstract> {
-  const points = SIGNIN_FAILURES_ALLOWED - 1;
-  const common = { points, duration: 15 * 60, keyPrefix: 'signin_failures', blockDuration: 5 * 60 };
-  if (!pool) return new RateLimiterMemory(common);
-  return new Promise((resolve, reject) => {
-    const limiter: RateLimiterPostgres = new RateLimiterPostgres({ ...common, storeClient: pool, storeType: 'pool', tableName: 'prosa_rate_limits', clearExpiredByTimeout: true }, (err?: Error) =>
-      err ? reject(err) : resolve(limiter),
-    );
+/** The failed-sign-in counters in memory (embedded) or PostgreSQL (`prosa_rate_limits`, shared by replicas). */
+async function signinLimiters(pool: pg.Pool | undefined): Promise<SigninLimiters> {
+  const { pair, address, account } = SIGNIN_LIMITER_SETTINGS;
+  if (!pool) return { pair: new RateLimiterMemory(pair), address: new RateLimiterMemory(address), account: new RateLimiterMemory(account) };
+  // The first creates the table (CREATE TABLE IF NOT EXISTS); the others wait for it, since two
+  // concurrent creations of one table can collide in PostgreSQL's catalog.
+  const options = (settings: (typeof SIGNIN_LIMITER_SETTINGS)[keyof typeof SIGNIN_LIMITER_SETTINGS]) => ({ ...settings, storeClient: pool, storeType: 'pool', tableName: 'prosa_rate_limits' });
+  const first = await new Promise<RateLimiterPostgres>((resolve, reject) => {
+    const limiter: RateLimiterPostgres = new RateLimiterPostgres({ ...options(pair), clearExpiredByTimeout: true }, (err?: Error) => (err ? reject(err) : resolve(limiter)));
   });
+  // The table exists now: no callback (it would run before the constructor returns).
+  const more = (settings: (typeof SIGNIN_LIMITER_SETTINGS)[keyof typeof SIGNIN_LIMITER_SETTINGS]) => new RateLimiterPostgres({ ...options(settings), tableCreated: true, clearExpiredByTimeout: false });
+  return { pair: first, address: more(address), account: more(account) };
 }

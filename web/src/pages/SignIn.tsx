@@ -6,11 +6,9 @@ import { TextField } from '../ui/Field.tsx';
 import { ErrorState } from '../ui/States.tsx';
 import { signInErrorText, ThirdPartyButtons } from './ThirdPartySignIn.tsx';
 import { AuthShell } from './AuthShell.tsx';
+// The server's rule (no open redirect): a same-origin absolute path, else the dashboard.
+import { safeNextPath } from '../../../src/domain/safe-next-path.ts';
 
-/** Only same-site paths are followed after sign-in (no open redirect). */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
-}
 
 export function SignIn() {
   const me = useMe();
@@ -19,7 +17,7 @@ export function SignIn() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const next = safeNext(params.get('next'));
+  const next = safeNextPath(params.get('next'));
   const thirdPartyError = params.get('sign_in_error');
 
   if (me.data) return <Navigate to={next} replace />;

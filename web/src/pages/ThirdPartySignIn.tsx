@@ -23,6 +23,16 @@ export function signInErrorText(code: string, providerId: string | null): string
       return `This ${p} account is already linked to another Prosa account. Sign out and sign in with ${p} to use that account, or remove the link there first.`;
     case 'email_missing':
       return `${p} did not share an e-mail address, and every Prosa account needs one. Allow access to your e-mail address at ${p} and try again.`;
+    case 'invalid_request':
+      return `The answer from ${p} could not be read: the link was incomplete or altered. Please start again.`;
+    case 'rate_limited':
+      return `Too many sign-in attempts came from your network address. Wait a minute, then try again.`;
+    case 'unknown_provider':
+      return `This sign-in option is not available on this Prosa server. Sign in with your e-mail and password.`;
+    case 'temporarily_unavailable':
+      return `Prosa cannot complete sign-ins right now. Try again in a few minutes.`;
+    case 'server_error':
+      return `Something went wrong on Prosa's side while signing you in with ${p}. Please try again; if it keeps happening, sign in with your e-mail and password.`;
     default:
       return `Sign-in with ${p} did not succeed. Please try again.`;
   }

@@ -11,6 +11,7 @@ import { requestAccountWithBalance } from '../../../queries/request-balance.ts';
 import { meSchema, presentAccount, presentBalance } from '../../../presenters/account.ts';
 import { accountIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
+import { signinRefusal } from '../../../auth/signin-throttle.ts';
 
 const credentials = z.object({
   email: z.string().max(320),
@@ -47,19 +48,19 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/auth/signin', { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: credentials.omit({ display_name: true }), tags: ['account'] } }, async (request, reply) => {
-    const key = normalizeEmail(request.body.email);
-    const wait = await ctx.rateLimits.signinFailures.retryAfter(key);
-    if (wait > 0) {
-      throw new AppError(429, 'too_many_signin_attempts', `Too many failed sign-ins for this e-mail address. Try again in ${wait} s.`, `Wait ${wait} seconds before trying again, or reset the password.`, { 'Retry-After': String(wait) });
-    }
+    // Failures are counted per (e-mail, address), per address and per e-mail, so the lockout
+    // falls on the guessing address, not on the account (auth/signin-throttle.ts).
+    const email = normalizeEmail(request.body.email);
+    const wait = await ctx.rateLimits.signins.check(email, request.ip);
+    if (wait) throw signinRefusal(wait);
     let session: CreatedSession;
     try {
       session = await sessionCreator(db, actorOf(request), { email: request.body.email, password: request.body.password, userAgent: request.headers['user-agent'] });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'invalid_credentials') await ctx.rateLimits.signinFailures.recordFailure(key);
+      if (err instanceof AppError && err.code === 'invalid_credentials') await ctx.rateLimits.signins.recordFailure(email, request.ip);
       throw err;
     }
-    await ctx.rateLimits.signinFailures.reset(key);
+    await ctx.rateLimits.signins.recordSuccess(email, request.ip);
     setSessionCookie(reply, ctx, session);
     const account = await findAccountById(db, session.accountId);
     return { account: presentAccount(account!) };

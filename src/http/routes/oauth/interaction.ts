@@ -30,6 +30,7 @@ import { FULL_ACCESS, mcpResource } from '../../../auth/oauth/constants.ts';
 import { INTERACTION_PATH } from '../../../auth/oauth/provider.ts';
 import { renderErrorPage } from '../../../auth/oauth/error-page.ts';
 import { randomToken } from '../../../auth/secrets.ts';
+import { signinRefusal } from '../../../auth/signin-throttle.ts';
 
 const VIEWS = fileURLToPath(new URL('../../views/', import.meta.url));
 
@@ -134,8 +135,9 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
       return noStore(reply).type('text/html; charset=utf-8').send(html);
     });
 
-    // Sign in with the Prosa account: the same password check, per-e-mail throttling and session
-    // as POST /api/auth/signin (per-IP limit: the signin tier).
+    // Sign in with the Prosa account: the same password check, failed-sign-in counters
+    // (auth/signin-throttle.ts: kept for the guessing address, not the account) and session as
+    // POST /api/auth/signin (per-IP limit: the signin tier).
     r.post(
       `${INTERACTION_PATH}/:uid/login`,
       { config: { auth: 'none', rateLimit: 'signin' }, schema: { params: uidParams, body: z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') }), hide: true } },
@@ -143,18 +145,19 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
         const details = await load(request, reply, request.params.uid);
         const { email, password } = request.body;
         const key = normalizeEmail(email);
-        const wait = await ctx.rateLimits.signinFailures.retryAfter(key);
-        if (wait > 0) {
-          reply.header('Retry-After', String(wait));
-          return renderSignin(reply, details, `Too many failed sign-ins for this e-mail address. Try again in ${wait} seconds.`, email, 429);
+        const wait = await ctx.rateLimits.signins.check(key, request.ip);
+        if (wait) {
+          const refusal = signinRefusal(wait);
+          for (const [name, value] of Object.entries(refusal.headers)) reply.header(name, value);
+          return renderSignin(reply, details, `${refusal.message} You can also reset the password from the Prosa web app.`, email, 429);
         }
         try {
           const session = await sessionCreator(db, actorOf(request), { email, password, userAgent: request.headers['user-agent'] });
-          await ctx.rateLimits.signinFailures.reset(key);
+          await ctx.rateLimits.signins.recordSuccess(key, request.ip);
           setSessionCookie(reply, ctx, session);
         } catch (err) {
           if (!(err instanceof AppError) || err.code !== 'invalid_credentials') throw err;
-          await ctx.rateLimits.signinFailures.recordFailure(key);
+          await ctx.rateLimits.signins.recordFailure(key, request.ip);
           return renderSignin(reply, details, 'The e-mail address or password is incorrect.', email, 401);
         }
         // Post/redirect/get: the consent page (or the remembered approval) comes next.

@@ -11,7 +11,7 @@ import { findAccountById } from '../../../queries/accounts.ts';
 import { getBalanceMicro } from '../../../queries/credits.ts';
 import { CREDIT_PACKAGES } from '../../../domain/pricing.ts';
 import { credits, formatCredits } from '../../../domain/money.ts';
-import { createStripe, WEBHOOK_TOLERANCE_SECONDS } from '../../../billing/stripe-client.ts';
+import { constructWebhookEvent, createStripe, WEBHOOK_BODY_LIMIT } from '../../../billing/stripe-client.ts';
 import { CURRENCY, CUSTOM_MAX_DOLLARS, CUSTOM_MIN_DOLLARS, offerFor } from '../../../billing/offers.ts';
 import { withReceipts } from '../../../billing/receipts.ts';
 import { checkoutSettler, checkoutStarter, findOwnCheckoutSession, stripeUnavailable } from '../../../billing/checkout.ts';
@@ -123,11 +123,13 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     };
   });
 
-  // Stripe's webhook: the raw body (a parser scoped to this route) verified with the library.
+  // Stripe's webhook: the raw body (a parser scoped to this route, at most 64 KiB) verified with
+  // the library and our future-timestamp check; per client address, at most the stripe_webhook
+  // tier (counted before the body is read; a 429 leaves no trace and Stripe retries it).
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
-    scope.post('/api/billing/stripe/webhook', { config: { auth: 'none', rateLimit: 'off' }, schema: { hide: true } }, async (request, reply) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    scope.post('/api/billing/stripe/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { auth: 'none', rateLimit: 'stripe_webhook' }, schema: { hide: true } }, async (request, reply) => {
       if (!stripe || !ctx.config.stripe) return reply.status(404).send({ error: true, error_code: 'billing_not_configured', message: 'Stripe is not configured on this server.', agent_suggestion: 'Configure STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.' });
       const signature = request.headers['stripe-signature'];
       const raw = request.body;
@@ -136,10 +138,10 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       }
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(raw, signature, ctx.config.stripe.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        event = constructWebhookEvent(stripe, raw, signature, ctx.config.stripe.webhookSecret);
       } catch (err) {
-        request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'stripe webhook: bad signature');
-        return reply.status(400).send({ error: true, error_code: 'invalid_signature', message: 'The Stripe signature does not verify.', agent_suggestion: 'Only Stripe calls this endpoint.' });
+        request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'stripe webhook: bad signature or timestamp');
+        return reply.status(400).send({ error: true, error_code: 'invalid_signature', message: 'The Stripe signature does not verify, or its timestamp is more than 5 minutes old or more than a minute ahead.', agent_suggestion: 'Only Stripe calls this endpoint.' });
       }
       if (!SETTLE_EVENTS.has(event.type)) return { received: true, handled: false };
       const session = event.data.object as Stripe.Checkout.Session;

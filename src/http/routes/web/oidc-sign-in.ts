@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { OidcProviderConfig } from '../../../config.ts';
@@ -12,16 +12,13 @@ import { OidcRelyingParty, ProviderUnavailable } from '../../../auth/oidc/relyin
 import { oidcSignIn, OidcSignInRefused } from '../../../commands/oidc-sign-in.ts';
 import { sessionCreator } from '../../../commands/session-creator.ts';
 import { setSessionCookie } from '../api/auth.ts';
+import { safeNextPath } from '../../../domain/safe-next-path.ts';
 
 /** Binds a flow to the browser that started it (login CSRF, RFC 6749 §10.12): holds the state. */
 export const OIDC_STATE_COOKIE = 'prosa_oidc_state';
 const FLOW_TTL_MS = 10 * 60 * 1000;
 const COOKIE_PATH = '/api/auth/oidc';
 
-/** Only same-site paths are followed after sign-in (no open redirect; `/\` counts as `//`). */
-export function safeNextPath(next: string | undefined): string {
-  return next && next.length <= 500 && next.startsWith('/') && !/^\/[/\\]/.test(next) ? next : '/';
-}
 
 /**
  * The authorization response (RFC 6749 §4.1.2 and §4.1.2.1, RFC 9207 `iss`). Other parameters
@@ -58,83 +55,122 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
     providers: rp.list().map((p) => ({ id: p.id, name: p.name, start_url: `/api/auth/oidc/${p.id}/start` })),
   }));
 
-  r.get('/api/auth/oidc/:provider/start', {
-    config: { auth: 'none', rateLimit: 'signin' },
-    schema: { tags: ['account'], params: z.object({ provider: z.string().max(40) }), querystring: z.object({ next: z.string().max(2000).optional(), link: z.enum(['1']).optional() }) },
-  }, async (request, reply) => {
-    const p = rp.find(request.params.provider);
-    if (!p) throw unknownProvider();
-    const linking = request.query.link === '1';
-    let linkAccountId: string | null = null;
-    if (linking) {
-      const token = request.cookies[SESSION_COOKIE];
-      const principal = token ? await principalFromSession(db, token) : null;
-      if (!principal) return reply.redirect(`/signin?${new URLSearchParams({ next: '/settings/profile' })}`, 303);
-      linkAccountId = principal.accountId;
-    }
-    let started;
-    try {
-      started = await rp.start(p);
-    } catch (err) {
-      if (!(err instanceof ProviderUnavailable)) throw err;
-      request.log.error({ err, provider: p.id }, 'third-party sign-in: provider unavailable');
-      return fail(reply, 'provider_unavailable', p, linking);
-    }
-    const now = Date.now();
-    await db.deleteFrom('oidc_login_states').where('expires_at', '<', new Date(now)).execute();
-    await db.insertInto('oidc_login_states').values({
-      state_hash: sha256Hex(started.checks.state),
-      provider: p.id,
-      code_verifier: started.checks.codeVerifier,
-      nonce: started.checks.nonce,
-      next_path: linking ? '/settings/profile' : safeNextPath(request.query.next),
-      link_account_id: linkAccountId,
-      expires_at: new Date(now + FLOW_TTL_MS),
-    }).execute();
-    reply.setCookie(OIDC_STATE_COOKIE, started.checks.state, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: secure(reply), maxAge: FLOW_TTL_MS / 1000 });
-    reply.header('Cache-Control', 'no-store');
-    return reply.redirect(started.url.href, 303);
-  });
+  // The flow's two routes in a scope of their own, whose error handler ends every failure their
+  // own checks never saw (a query the schema refuses, the per-address limit, an unknown provider,
+  // a fault) on the sign-in page too, for a browser; scripts keep the error object.
+  void app.register(async (scope) => {
+    scope.setErrorHandler((err, request, reply) => {
+      if (!isBrowserNavigation(request)) throw err; // the app's error handler answers
+      const code = flowErrorCode(err);
+      if (code === 'server_error' || code === 'temporarily_unavailable') request.log.error({ err }, 'third-party sign-in failed');
+      else request.log.info({ code, err: err instanceof Error ? err.message : String(err) }, 'third-party sign-in refused');
+      const provider = rp.find(String((request.params as { provider?: unknown } | undefined)?.provider ?? ''));
+      const linking = (request.query as { link?: unknown } | undefined)?.link === '1';
+      if (err instanceof AppError && err.headers['Retry-After']) reply.header('Retry-After', err.headers['Retry-After']);
+      reply.header('Cache-Control', 'no-store').clearCookie(OIDC_STATE_COOKIE, { path: COOKIE_PATH });
+      const q = new URLSearchParams({ sign_in_error: code, ...(provider ? { provider: provider.id } : {}) });
+      return reply.redirect(`${linking ? '/settings/profile' : '/signin'}?${q}`, 303);
+    });
+    const flow = scope.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/auth/oidc/:provider/callback', {
-    config: { auth: 'none', rateLimit: 'signin' },
-    schema: { tags: ['account'], params: z.object({ provider: z.string().max(40) }), querystring: callbackQuery },
-  }, async (request, reply) => {
-    const p = rp.find(request.params.provider);
-    if (!p) throw unknownProvider();
-    reply.header('Cache-Control', 'no-store');
-    const q = request.query;
-    const state = typeof q.state === 'string' ? q.state : undefined;
-    const expected = request.cookies[OIDC_STATE_COOKIE];
-    if (!state || !expected || state !== expected) return fail(reply, 'state_mismatch', p, false);
-    // Single use: the row is taken in the same statement that finds it.
-    const flow = await db.deleteFrom('oidc_login_states').where('state_hash', '=', sha256Hex(state)).where('provider', '=', p.id).returningAll().executeTakeFirst();
-    if (!flow || flow.expires_at.getTime() < Date.now()) return fail(reply, 'expired', p, false);
-    const linking = flow.link_account_id !== null;
-    // RFC 6749 §4.1.2.1: the provider's own refusal (the user declined, or it failed).
-    if (q.error !== undefined) {
-      request.log.info({ provider: p.id, error: q.error }, 'third-party sign-in: the provider answered with an error');
-      return fail(reply, q.error === 'access_denied' ? 'access_denied' : 'provider_error', p, linking);
-    }
-    let claims;
-    try {
-      const query = request.raw.url?.split('?')[1] ?? '';
-      claims = await rp.finish(p, query, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
-    } catch (err) {
-      request.log.warn({ err, provider: p.id }, 'third-party sign-in: code exchange or ID token validation failed');
-      return fail(reply, err instanceof ProviderUnavailable ? 'provider_unavailable' : 'provider_error', p, linking);
-    }
-    let result;
-    try {
-      result = await oidcSignIn(db, actorOf(request), claims, { linkAccountId: flow.link_account_id });
-    } catch (err) {
-      if (err instanceof OidcSignInRefused) return fail(reply, err.code, p, linking);
-      throw err;
-    }
-    reply.clearCookie(OIDC_STATE_COOKIE, { path: COOKIE_PATH });
-    if (linking) return reply.redirect(`/settings/profile?${new URLSearchParams({ identity_linked: p.id })}`, 303);
-    const session = await sessionCreator(db, { ...actorOf(request), accountId: result.accountId }, { accountId: result.accountId, userAgent: request.headers['user-agent'] });
-    setSessionCookie(reply, ctx, session);
-    return reply.redirect(flow.next_path, 303);
+    flow.get('/api/auth/oidc/:provider/start', {
+      config: { auth: 'none', rateLimit: 'signin' },
+      schema: { tags: ['account'], params: z.object({ provider: z.string().max(40) }), querystring: z.object({ next: z.string().max(2000).optional(), link: z.enum(['1']).optional() }) },
+    }, async (request, reply) => {
+      const p = rp.find(request.params.provider);
+      if (!p) throw unknownProvider();
+      const linking = request.query.link === '1';
+      let linkAccountId: string | null = null;
+      if (linking) {
+        const token = request.cookies[SESSION_COOKIE];
+        const principal = token ? await principalFromSession(db, token) : null;
+        if (!principal) return reply.redirect(`/signin?${new URLSearchParams({ next: '/settings/profile' })}`, 303);
+        linkAccountId = principal.accountId;
+      }
+      let started;
+      try {
+        started = await rp.start(p);
+      } catch (err) {
+        if (!(err instanceof ProviderUnavailable)) throw err;
+        request.log.error({ err, provider: p.id }, 'third-party sign-in: provider unavailable');
+        return fail(reply, 'provider_unavailable', p, linking);
+      }
+      const now = Date.now();
+      await db.deleteFrom('oidc_login_states').where('expires_at', '<', new Date(now)).execute();
+      await db.insertInto('oidc_login_states').values({
+        state_hash: sha256Hex(started.checks.state),
+        provider: p.id,
+        code_verifier: started.checks.codeVerifier,
+        nonce: started.checks.nonce,
+        next_path: linking ? '/settings/profile' : safeNextPath(request.query.next),
+        link_account_id: linkAccountId,
+        expires_at: new Date(now + FLOW_TTL_MS),
+      }).execute();
+      reply.setCookie(OIDC_STATE_COOKIE, started.checks.state, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: secure(reply), maxAge: FLOW_TTL_MS / 1000 });
+      reply.header('Cache-Control', 'no-store');
+      return reply.redirect(started.url.href, 303);
+    });
+
+    flow.get('/api/auth/oidc/:provider/callback', {
+      config: { auth: 'none', rateLimit: 'signin' },
+      schema: { tags: ['account'], params: z.object({ provider: z.string().max(40) }), querystring: callbackQuery },
+    }, async (request, reply) => {
+      const p = rp.find(request.params.provider);
+      if (!p) throw unknownProvider();
+      reply.header('Cache-Control', 'no-store');
+      const q = request.query;
+      const state = typeof q.state === 'string' ? q.state : undefined;
+      const expected = request.cookies[OIDC_STATE_COOKIE];
+      if (!state || !expected || state !== expected) return fail(reply, 'state_mismatch', p, false);
+      // Single use: the row is taken in the same statement that finds it.
+      const flow = await db.deleteFrom('oidc_login_states').where('state_hash', '=', sha256Hex(state)).where('provider', '=', p.id).returningAll().executeTakeFirst();
+      if (!flow || flow.expires_at.getTime() < Date.now()) return fail(reply, 'expired', p, false);
+      const linking = flow.link_account_id !== null;
+      // RFC 6749 §4.1.2.1: the provider's own refusal (the user declined, or it failed).
+      if (q.error !== undefined) {
+        request.log.info({ provider: p.id, error: q.error }, 'third-party sign-in: the provider answered with an error');
+        return fail(reply, q.error === 'access_denied' ? 'access_denied' : 'provider_error', p, linking);
+      }
+      let claims;
+      try {
+        const query = request.raw.url?.split('?')[1] ?? '';
+        claims = await rp.finish(p, query, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
+      } catch (err) {
+        request.log.warn({ err, provider: p.id }, 'third-party sign-in: code exchange or ID token validation failed');
+        return fail(reply, err instanceof ProviderUnavailable ? 'provider_unavailable' : 'provider_error', p, linking);
+      }
+      let result;
+      try {
+        result = await oidcSignIn(db, actorOf(request), claims, { linkAccountId: flow.link_account_id });
+      } catch (err) {
+        if (err instanceof OidcSignInRefused) return fail(reply, err.code, p, linking);
+        throw err;
+      }
+      reply.clearCookie(OIDC_STATE_COOKIE, { path: COOKIE_PATH });
+      if (linking) return reply.redirect(`/settings/profile?${new URLSearchParams({ identity_linked: p.id })}`, 303);
+      const session = await sessionCreator(db, { ...actorOf(request), accountId: result.accountId }, { accountId: result.accountId, userAgent: request.headers['user-agent'] });
+      setSessionCookie(reply, ctx, session);
+      return reply.redirect(flow.next_path, 303);
+    });
   });
+}
+
+/** A browser navigating (a link, a redirect back from the provider), not a script: it gets pages, not JSON. */
+function isBrowserNavigation(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return request.headers['sec-fetch-mode'] === 'navigate' || (typeof accept === 'string' && /\btext\/html\b/i.test(accept));
+}
+
+/**
+ * The `sign_in_error` code of a failure outside the flow's own checks (the sign-in page says each
+ * in words, web/src/pages/ThirdPartySignIn.tsx): a refused query or path (RFC 6749 §4.1.2.1
+ * invalid_request), the per-address limit, an unknown provider, a store that is away, a fault.
+ */
+export function flowErrorCode(err: unknown): 'invalid_request' | 'rate_limited' | 'unknown_provider' | 'temporarily_unavailable' | 'server_error' {
+  const status = err instanceof AppError ? err.status : typeof (err as { statusCode?: unknown })?.statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
+  if (err instanceof AppError && err.code === 'unknown_provider') return 'unknown_provider';
+  if (status === 429) return 'rate_limited';
+  if (status === 503) return 'temporarily_unavailable';
+  if (status >= 400 && status < 500) return 'invalid_request';
+  return 'server_error';
 }

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Where `npm run build:web` writes the single-page app (web/dist). */
@@ -15,6 +15,48 @@ export const RESERVED_PREFIXES = ['/api', '/v1', '/oauth', '/mcp', '/.well-known
 
 export function isReservedPath(path: string): boolean {
   return RESERVED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`));
+}
+
+/**
+ * The web application's Content-Security-Policy (CSP Level 3), on every response of the app:
+ * - `frame-ancestors 'none'` (§6.4.2) with `X-Frame-Options: DENY` (RFC 7034, for browsers
+ *   without CSP 2): no other site can frame a page and trick a click (issue 20 item 8);
+ * - `script-src 'self'`: only the built bundle runs (Vite emits no inline script), so injected
+ *   markup cannot run script; `object-src 'none'`, `base-uri 'self'` (no `<base>` re-pointing
+ *   the relative asset URLs);
+ * - `form-action 'self'`: forms post only here. Stripe Checkout is reached by navigating to the
+ *   URL our API returned (`window.location.assign`), not by a form post, so it needs no entry;
+ * - `style-src 'self' 'unsafe-inline'`: Radix dialogs' scroll lock (react-remove-scroll) inserts
+ *   a `<style>` element; inline styles cannot run script;
+ * - `connect-src 'self'`: the app talks to its own /api only; `img-src 'self' data:`.
+ */
+export const WEB_APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * Client routes whose URL carries a one-time token (`?token=`): their documents send no Referer
+ * at all (Referrer Policy §3.1 `no-referrer`), not even to this origin's API, whose logs would
+ * keep the token. Every other page sends one only to this origin (`same-origin`): nothing about
+ * the page reaches Stripe, a receipt's host or any link the user follows.
+ */
+const TOKEN_PAGES = new Set(['/reset-password', '/verify-email']);
+
+function securityHeaders(reply: FastifyReply, path: string): FastifyReply {
+  return reply
+    .header('Content-Security-Policy', WEB_APP_CSP)
+    .header('X-Frame-Options', 'DENY')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Referrer-Policy', TOKEN_PAGES.has(path.replace(/\/+$/, '')) ? 'no-referrer' : 'same-origin');
 }
 
 export interface SpaOptions {
@@ -45,7 +87,7 @@ export async function registerWebApp(app: FastifyInstance, opts: SpaOptions = {}
     if (path === null || isReservedPath(path)) return;
     if (!existsSync(indexFile)) {
       if (path !== '/') return;
-      return reply
+      return securityHeaders(reply, path)
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web application has not been built. Run `npm run build:web` (npm start does it in its prestart step).\n');
@@ -53,14 +95,14 @@ export async function registerWebApp(app: FastifyInstance, opts: SpaOptions = {}
     const file = staticFile(root, path);
     if (file) {
       const immutable = file.startsWith(`assets${sep}`) || file.startsWith('assets/');
-      return reply.status(200).sendFile(file, root, { maxAge: immutable ? 365 * 24 * 3600 * 1000 : 3600 * 1000, immutable, cacheControl: true });
+      return securityHeaders(reply, path).status(200).sendFile(file, root, { maxAge: immutable ? 365 * 24 * 3600 * 1000 : 3600 * 1000, immutable, cacheControl: true });
     }
     // A missing asset is a real 404, not the app (a stale tab asking for an old chunk). Other
     // paths get the app only when a browser navigates (Accept names text/html); scripts asking
     // for an unknown path keep the error object.
     if (/^\/assets\//.test(path)) return;
     if (path !== '/' && !acceptsHtml(request)) return;
-    reply.header('Cache-Control', 'no-cache');
+    securityHeaders(reply, path).header('Cache-Control', 'no-cache');
     return reply.status(200).sendFile('index.html', root, { cacheControl: false });
   });
 }
