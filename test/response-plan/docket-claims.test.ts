@@ -4,6 +4,7 @@
  * it is opened again, and a plan started after a submitted one takes the docket's texts too.
  * Corpus item 04 (17/200,011).
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
@@ -50,4 +51,27 @@ test('a text the practitioner typed into the plan is kept', async () => {
   const typed = 'A sensor assembly comprising: a housing; a lens; and a filter.';
   expect((await a.call('PUT', `/api/response-plans/${plan.plan_id}/claims/1/text`, { original_text: typed })).statusCode).toBe(200);
   expect(originalOf(await startPlan(a, analysis), 1)).toBe(typed);
+});
+
+test("a claim whose docket text names its parent is argued through its base claim, not amended, when the action does not say it is dependent", async () => {
+  // Real action 15/218,841 (statutory double patenting of claims 1-18; public record, see
+  // test/fixtures/art/README.md): only claim 1 is quoted, so the action alone leaves claims 2-18's
+  // independence unknown and the analysis would amend all eighteen.
+  const entry = await a.call('POST', '/api/docket', { application_number: '17345678' });
+  expect([200, 201], entry.body).toContain(entry.statusCode);
+  const listing = [
+    '1. A dot pattern, wherein a plurality of reference points is provided in an area of a block having a predetermined information dot arranged thereon.',
+    '2. The dot pattern of claim 1, wherein the information dot is arranged at a distance from the virtual reference point.',
+    '3. The dot pattern according to claim 2, wherein the block is square.',
+  ].join('\n');
+  expect((await a.call('PUT', `/api/docket/${entry.json().id}/claims`, { text: listing })).statusCode).toBe(200);
+  const text = readFileSync('test/fixtures/art/set-02-15218841/action.txt', 'utf8');
+  const analyzed = await a.call('POST', '/api/analyses', { office_action_text: text, include_examiner_intel: false, application_number: '17345678' });
+  expect(analyzed.statusCode, analyzed.body).toBe(201);
+  const plan = await startPlan(a, analyzed.json().analysis_id);
+  const claim = (n: number) => plan.claims.find((c: { claim_number: number }) => c.claim_number === n);
+  expect(claim(1)).toMatchObject({ independent: true, strategy: 'amend_narrow' });
+  for (const n of [2, 3]) expect(claim(n), `claim ${n}`).toMatchObject({ independent: false, recommendation: 'argue_distinction', strategy: 'argue_distinction' });
+  // A claim with no text on the docket keeps the analysis' recommendation: nothing is assumed.
+  expect(claim(4)).toMatchObject({ independent: null, strategy: 'amend_narrow' });
 });

@@ -23,10 +23,41 @@ const RESTATED_PARENT = new RegExp(
   VERB + String.raw`\s{1,3}(?:the|a|an)\s[\w\s,-]{1,80}?\s(?:of|according\s{1,3}to|as\s{1,3}(?:recited|claimed|set\s{1,3}forth|defined)\s{1,3}in|as\s{1,3}in)\s{1,3}claim\s{1,3}(\d{1,3})\b`,
   'i',
 );
-// "Suzuki et al. discloses the separator ... further comprises", "Parthasarathy discloses wherein": a dependent claim restated.
-const RESTATED_DEPENDENT = new RegExp(String.raw`^[\s,.]{0,4}[A-Z][^;:\n]{0,100}?\s(?:further\s{1,3})?` + VERB + String.raw`\s{1,3}(?:wherein|the\s|further)`, 'i');
-const RESTATED_INDEPENDENT =
-  /^[\s,.]{0,4}(?:[A-Z][\p{L}'’\-]+(?:\s{1,3}et\s{1,3}al\.?)?(?:\s{0,3}\([^)]{0,60}\))?(?:\s{1,3}modified\s{1,3}supra)?)\s{1,3}(?:discloses|disclose|teaches|teach|shows|show|describes|describe)\s{1,3}(?:an?|the)\s[\s\S]{0,300}?\b(?:comprising|consisting|including|which\s{1,3}comprises|having)\b/iu;
+// Where the examiner points before restating the claim: "Schaeper discloses in Figs. 1-7 a BOP",
+// "Lee teaches at col. 2, lines 5-9 that".
+const LOCATOR = String.raw`(?:\s{1,3}(?:in|at)\s{1,3}(?:Figs?\.|Figures?|FIGS?\.|col(?:umn)?s?\.?|para(?:graph)?s?\.?|¶+|pages?|p\.)(?:\s{0,2}(?:\d{1,4}[A-Za-z]?|\[\d{1,5}\]|and|&|,|-|–|lines?|ll\.|col\.))+)?`;
+// "Suzuki et al. discloses the separator ... further comprises", "Parthasarathy discloses wherein",
+// "Schaeper discloses in Figs. 1-7 that the harder material section": a dependent claim restated.
+const RESTATED_DEPENDENT = new RegExp(
+  String.raw`^[\s,.]{0,4}[A-Z][^;:\n]{0,100}?\s(?:further\s{1,3})?` + VERB + LOCATOR + String.raw`\s{1,3}(?:wherein|that\s|the\s|further)`,
+  'i',
+);
+// "Schaeper discloses a BOP as previously discussed, but is silent ...": the base claim's rejection carried over.
+const RESTATED_AS_DISCUSSED = new RegExp(
+  VERB + String.raw`\s{1,3}(?:the|a|an)\s[\w\s,“”"()-]{1,80}?\s(?:as|was)\s{1,3}(?:previously|above|earlier)\s{1,3}(?:discussed|described|set\s{1,3}forth|explained)`,
+  'i',
+);
+const RESTATED_INDEPENDENT = new RegExp(
+  String.raw`^[\s,.]{0,4}(?:[A-Z][\p{L}'’\-]+(?:\s{1,3}et\s{1,3}al\.?)?(?:\s{0,3}\([^)]{0,60}\))?(?:\s{1,3}modified\s{1,3}supra)?)\s{1,3}(?:discloses|disclose|teaches|teach|shows|show|describes|describe)` +
+    LOCATOR +
+    String.raw`\s{1,3}(?:an?|the)\s[\s\S]{0,300}?\b(?:comprising|consisting|including|which\s{1,3}comprises|having)\b`,
+  'iu',
+);
+
+// A quoted claim reads like a claim: a transition word, and none of the examiner's own vocabulary
+// (the action's numbered paragraphs, "2. The present application is being examined ...", are not claims).
+const CLAIM_TRANSITION = /\b(?:comprising|comprises|consisting|including|includes|wherein|having|characterized)\b/i;
+const EXAMINER_WORDS =
+  /\b(?:rejected|objected|examiner|applicant|office\s{1,3}action|35\s{0,3}U\.?\s{0,2}S\.?\s{0,2}C|MPEP|C\.?F\.?R|acknowledged|application\s{1,3}(?:is|was|has)|being\s{1,3}examined|form\s{1,3}PTO|filed\s{1,3}on)\b/i;
+function looksLikeIndependentClaim(text: string): boolean {
+  return /^\s*(?:An?|In\s{1,3}an?|Method|Apparatus|System|Process|Use)\b/.test(text) && CLAIM_TRANSITION.test(text) && !EXAMINER_WORDS.test(text);
+}
+function looksLikeDependentClaim(text: string): boolean {
+  return !EXAMINER_WORDS.test(text.slice(0, 200));
+}
+// "Claim 1 of the instant application states: A dot pattern, wherein ..." (statutory double patenting
+// compares the claim with the patent's claim word for word).
+const QUOTED_CLAIM = /\bclaim\s{1,3}(\d{1,3})\s{1,3}of\s{1,3}the\s{1,3}(?:instant|present|current|subject)\s{1,3}application\s{1,3}(?:states|recites|reads|is)\s{0,3}:?\s{0,3}\n?/gi;
 
 const RANK: Record<ClaimStructure['source'], number> = {
   claim_text: 4,
@@ -65,6 +96,7 @@ export function extractClaimStructure(
       const head = work.slice(s.textAt, Math.min(end, s.textAt + 300));
       const p = PARENT_IN_CLAIM.exec(head);
       const parent = p ? Number(p[1]) : null;
+      if (parent === null ? !looksLikeIndependentClaim(head) : !looksLikeDependentClaim(head)) continue;
       put({
         claim_number: s.n,
         independent: parent === null,
@@ -73,6 +105,18 @@ export function extractClaimStructure(
         evidence: evidenceOf(input, s.at, Math.min(end, s.textAt + 300)),
       });
     }
+  }
+
+  // 1b. A claim quoted after "Claim 1 of the instant application states:".
+  QUOTED_CLAIM.lastIndex = 0;
+  for (let m = QUOTED_CLAIM.exec(work); m; m = QUOTED_CLAIM.exec(work)) {
+    const n = Number(m[1]);
+    const textAt = m.index + m[0].length;
+    const head = work.slice(textAt, textAt + 300);
+    const p = PARENT_IN_CLAIM.exec(head);
+    const parent = p ? Number(p[1]) : null;
+    if (parent === null && !looksLikeIndependentClaim(head)) continue;
+    put({ claim_number: n, independent: parent === null, depends_on: parent, source: 'claim_text', evidence: evidenceOf(input, m.index, textAt + head.length) });
   }
 
   // 2. Statements of dependency.
@@ -113,6 +157,8 @@ export function extractClaimStructure(
         if (b.claims.includes(p)) continue;
         put({ claim_number: c, independent: false, depends_on: b.claims.length === 1 ? p : null, source: 'examiner_restatement', evidence });
       }
+    } else if (RESTATED_AS_DISCUSSED.test(head.slice(0, 200))) {
+      for (const c of b.claims) put({ claim_number: c, independent: false, depends_on: null, source: 'examiner_restatement', evidence });
     } else if (RESTATED_INDEPENDENT.test(head)) {
       for (const c of b.claims) put({ claim_number: c, independent: true, depends_on: null, source: 'examiner_restatement', evidence });
     } else if (RESTATED_DEPENDENT.test(head)) {

@@ -100,6 +100,17 @@ describe('strategy rules', () => {
     expect(recommendStrategy(c, ctx([c])).code).toBe('amend_narrow');
   });
 
+  test('a dependent claim under statutory double patenting rides on its base claim (no amendment of its own)', () => {
+    const base = fact(1, { bases: ['DP'], independent: true });
+    const dep = fact(2, { bases: ['DP'], independent: false, depends_on: 1 });
+    for (const c of [base, dep]) c.rejections[0].citation = '35 U.S.C. 101 (statutory double patenting)';
+    const r = recommendStrategy(dep, ctx([base, dep]));
+    expect(r.code).toBe('argue_distinction');
+    expect(r.rules[0]).toBe('dependent_rides_on_base');
+    expect(r.reasons.join(' ')).toContain('terminal disclaimer cannot');
+    expect(recommendStrategy(base, ctx([base, dep])).code).toBe('amend_narrow');
+  });
+
   test('art plus double patenting: art decides, the terminal disclaimer is an alternative with its reason', () => {
     const claims = [fact(1, { bases: ['102', 'DP'], refs: ['A'], independent: true })];
     const r = recommendStrategy(claims[0], ctx(claims));

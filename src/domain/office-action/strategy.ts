@@ -249,10 +249,26 @@ function artRule(claim: ClaimFacts, ctx: StrategyContext, bases: Basis[]): Draft
   return d;
 }
 
+/** Same-invention double patenting under 35 U.S.C. 101, as opposed to nonstatutory (obviousness-type). */
+export function isStatutoryDoublePatenting(citation: string): boolean {
+  return /(?<!non-?)statutory/i.test(citation);
+}
+
 function dpRule(claim: ClaimFacts, primary: boolean): Draft {
   const n = claim.claim_number;
   const dp = claim.rejections.find((r) => r.basis === 'DP');
-  const statutory = dp ? /(?<!non-?)statutory/i.test(dp.citation) : false;
+  const statutory = dp ? isStatutoryDoublePatenting(dp.citation) : false;
+  if (statutory && claim.independent === false) {
+    // A dependent claim incorporates its base claim (35 U.S.C. 112(d)): once the base claim's scope
+    // changes, the dependent is no longer the same invention as the patent's claim either.
+    return draft(
+      'argue_distinction',
+      'dependent_rides_on_base',
+      `Claim ${n} is a dependent claim${claim.depends_on ? ` (from claim ${claim.depends_on})` : ''} rejected for statutory (same-invention) double patenting: it takes in every limitation of its base claim, so once that claim's scope is changed the two are no longer the same invention (MPEP 804 II.A); a terminal disclaimer cannot overcome this rejection.`,
+      claim.depends_on ? 0.65 : 0.55,
+      ['amend_narrow', 'cancel'],
+    );
+  }
   if (statutory) {
     return draft('amend_narrow', 'double_patenting', `Claim ${n} is rejected for statutory (same-invention) double patenting, which a terminal disclaimer cannot overcome: change the claim's scope or cancel it (MPEP 804 II.A).`, primary ? 0.7 : 0.6, ['cancel']);
   }

@@ -62,6 +62,26 @@ function recommendationOf(c: Pick<SourceClaim, 'recommendation'>): StrategyCode 
   return isStrategyCode(c.recommendation) ? c.recommendation : 'no_action';
 }
 
+/** Grounds a dependent claim answers through its base claim (its base's amendment or argument carries it). */
+const RIDES_ON_BASE: ReadonlySet<string> = new Set(['102', '103', 'DP']);
+
+/**
+ * The analysis recommends amending a claim whose independence the action does not state (it
+ * treats it as independent). When the claim's own text, held on the docket, names the claim it
+ * depends from and the claim faces only prior-art or double-patenting grounds, the first answer is
+ * the one for a dependent claim: it stands with its base claim and its added feature is argued.
+ */
+function recommendationWithText(
+  c: Pick<SourceClaim, 'claim_number' | 'recommendation' | 'independent'>,
+  claimGrounds: readonly Ground[],
+  originalText: string | null,
+): StrategyCode {
+  const rec = recommendationOf(c);
+  if (rec !== 'amend_narrow' || c.independent === false || !originalText || dependencyOfText(originalText) === null) return rec;
+  const ridesOnBase = claimGrounds.length > 0 && claimGrounds.every((g) => g.kind === 'rejection' && g.basis !== null && RIDES_ON_BASE.has(g.basis));
+  return ridesOnBase ? 'argue_distinction' : rec;
+}
+
 /** What a plan view is assembled from: the action's side (grounds, claims as the analysis found them). */
 export interface PlanParts {
   kind: PaperKind;
@@ -98,7 +118,9 @@ export function assemblePlanView(parts: PlanParts, edits: PlanEdits): PlanView {
     .map((c): ClaimView => {
       const n = c.claim_number;
       const edit: ClaimEdit = edits.claims[String(n)] ?? {};
-      const recommendation = recommendationOf(c);
+      const original = edit.original_text ?? null;
+      const claimGrounds = groundsOfClaim(grounds, n);
+      const recommendation = recommendationWithText(c, claimGrounds, original);
       let strategy = recommendation;
       let source: StrategySource = 'analysis';
       if (edit.strategy) {
@@ -108,17 +130,17 @@ export function assemblePlanView(parts: PlanParts, edits: PlanEdits): PlanView {
         strategy = elected.has(n) ? 'elect' : 'no_action';
         source = 'election';
       }
-      const original = edit.original_text ?? null;
       const amended = edit.amended_text ?? null;
       const current = typeof c.depends_on === 'number' ? c.depends_on : original ? dependencyOfText(original) : null;
       const after = amended && AMENDING.has(strategy) ? dependencyOfText(amended) : current;
       return {
         claim_number: n,
         status: c.status,
-        independent: c.independent ?? null,
+        // The action's word first; else the claim's own text (a claim naming no parent is independent).
+        independent: c.independent ?? (original ? dependencyOfText(original) === null : null),
         depends_on: current,
         depends_on_after: after,
-        grounds: groundsOfClaim(grounds, n).map((g) => g.id),
+        grounds: claimGrounds.map((g) => g.id),
         recommendation,
         strategy,
         strategy_source: source,
