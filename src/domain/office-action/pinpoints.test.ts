@@ -26,6 +26,28 @@ describe('pinpoint citations per claim', () => {
     expect(forClaim(3)).toEqual([['paragraph', 'Paragraph 80, 82-83', 'Jones']]);
   });
 
+  test('the teaching reference, not the base it is applied to; a combination as subject leaves the source unknown', () => {
+    // Sentences from real actions (corpus 01, 16/993,361; corpus 02): the last name before the
+    // pinpoint is not its source.
+    const text = `Claim 13 is rejected under 35 U.S.C. 103 as being unpatentable over Laroia (US 2005/0025220 A1) in view of Zhu (US 2015/0036514 A1).
+Regarding claim 13, Laroia does not explicitly disclose wherein the medium is in communication with one of a USB or Firewire peripheral.
+	However, in the same field of endeavor, Zhu (US 2015/0036514 A1) discloses wherein the medium is in communication with a USB peripheral {¶0178}.  Therefore, it would have been obvious to apply Zhu's teaching to Laroia's system with the motivation being to transmitting data from one device to another {¶0178} “in coordinate aspects of different connections”{¶0165}.
+
+Claim(s) 9 is/are rejected under 35 U.S.C. 103 as being unpatentable over Balakrishnan et al. (PGPub 2014/0278125) in view of Esposito et al. (PGPub 2013/0192071) and in further view of Ataee et al. (PGPub 2015/0109202).
+As to claim 9, Balakrishnan in view of Esposito discloses wherein a first wireless sensor module is positioned proximal a heart region of the user (Paragraph 16: shirt and torso areas).
+Ataee discloses an electromyography signal type (Paragraph 13: EMG signals). The motivation would be to increase the robustness of the system (Ataee; Paragraph 9).`;
+    const q = parseOfficeAction(text);
+    const of = (n: number) => q.pinpoints.filter((x) => x.claims.includes(n)).map((x) => [x.evidence.text, x.reference_name]);
+    expect(of(13)).toEqual([['¶0178', 'Zhu'], ['¶0178', 'Zhu'], ['¶0165', 'Zhu']]);
+    expect(of(9)).toEqual([['Paragraph 16', null], ['Paragraph 13', 'Ataee'], ['Paragraph 9', 'Ataee']]);
+  });
+
+  test('the same pinpoint under two references in separate sentences is tied to each', () => {
+    const q = parseOfficeAction(`Claim 1 is rejected under 35 U.S.C. 103 as being unpatentable over Smith (US 8,123,456 B2) in view of Jones (US 2015/0123456 A1).
+Regarding claim 1, Smith discloses a packet (col. 4, lines 5-20). Jones teaches a cache (col. 4, lines 5-20).`);
+    expect(q.pinpoints.map((x) => x.reference_name)).toEqual(['Smith', 'Jones']);
+  });
+
   test('dependency read from the examiner restating the claim', () => {
     const byClaim = new Map(p.claim_structure.map((c) => [c.claim_number, c]));
     expect(byClaim.get(1)).toMatchObject({ independent: true, source: 'examiner_restatement' });
