@@ -171,9 +171,10 @@ async function runAction(action: ProofAction): Promise<void> {
   const open = action.kind !== 'NOA';
 
   const roa = (extra: object) => () => a.call('POST', '/v1/prosa/draft-roa', { application_number: n, analysis_id: analysisId, ...extra }, true);
-  // A restriction reply without an election must be refused, or drafted only when asked and then never elect for the client.
+  // A restriction reply without an election is refused even when an incomplete paper is accepted
+  // (37 CFR 1.143: the reply must elect); the election comes from a plan (plan-elect below).
   if (action.kind === 'CTRS') await paper(a, action.id, 'response-strict', 'refusal', facts, roa({}));
-  await paper(a, action.id, 'response', open ? 'paper' : 'refusal', facts, roa({ accept_incomplete: true }));
+  await paper(a, action.id, 'response', open && action.kind !== 'CTRS' ? 'paper' : 'refusal', facts, roa({ accept_incomplete: true }));
   for (const p of action.plans ?? []) await attorneyPlan(a, action, analysisId, p, facts);
 
   await paper(a, action.id, 'client-report', 'paper', facts, form('client_report', {}, true));

@@ -28,3 +28,8 @@ export const STANDARDS: Partial<Record<BasisFamily, string>> = {
   DP:
     'Nonstatutory double patenting requires that the examined claims not be patentably distinct from the reference claims (MPEP 804).',
 };
+
+/** Same-invention double patenting (35 U.S.C. 101): identical scope, tested by literal infringement. */
+export const STATUTORY_DP_STANDARD =
+  'Statutory double patenting under 35 U.S.C. 101 applies only where the claims are drawn to the same invention, that is, to identical subject matter; ' +
+  'the test is whether one claim could be literally infringed without literally infringing the other (MPEP 804(II)(A)).';

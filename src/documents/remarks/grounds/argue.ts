@@ -8,17 +8,18 @@ import { claimsPhrase } from '../../format/claim-numbers.ts';
 import { para } from '../../docx/paragraphs.ts';
 import type { PlannedClaim } from '../../amendment-plan.ts';
 import type { RejectionGround } from '../../rejection-grounds.ts';
-import { STANDARDS } from '../legal-standards.ts';
+import { STANDARDS, STATUTORY_DP_STANDARD } from '../legal-standards.ts';
 import { nums, type GroundContext } from './shared.ts';
 import { argueOverArt, SINGLE_REFERENCE_103 } from './prior-art.ts';
 import { argueEligibility, STEP1_STANDARD } from './eligibility.ts';
 import { argueDefiniteness } from './definiteness.ts';
-import { argueDistinctness } from './double-patenting.ts';
+import { argueDistinctness, isStatutory } from './double-patenting.ts';
 import { argueCompliance } from './other-statute.ts';
 
 function standard(g: RejectionGround): Paragraph[] {
   if (g.family === '101' && g.subtype === 'signal_per_se') return [para(STEP1_STANDARD)];
   if (g.family === '103' && g.references.length === 1) return [para(SINGLE_REFERENCE_103)];
+  if (isStatutory(g)) return [para(STATUTORY_DP_STANDARD)];
   const s = STANDARDS[g.family];
   return s ? [para(s)] : [];
 }

@@ -1,7 +1,9 @@
 /**
- * Nonstatutory double patenting (MPEP 804): argued as patentable distinctness from the claims of the
- * named patent or application, or obviated by a terminal disclaimer over that patent or application
- * (never over "claim 1"), filed as an eTerminal Disclaimer (37 CFR 1.321(b)-(d)).
+ * Double patenting (MPEP 804). Nonstatutory: argued as patentable distinctness from the claims of
+ * the named patent or application, or obviated by a terminal disclaimer over that patent or
+ * application (never over "claim 1"), filed as an eTerminal Disclaimer (37 CFR 1.321(b)-(d)).
+ * Statutory (same invention, 35 U.S.C. 101): argued or amended as no longer the same invention;
+ * no terminal disclaimer.
  */
 import type { Paragraph } from 'docx';
 import { claimsPhrase, verbFor } from '../../format/claim-numbers.ts';
@@ -12,11 +14,30 @@ import type { RejectionGround } from '../../rejection-grounds.ts';
 import { listPhrase } from '../wording.ts';
 import { nums, refs } from './shared.ts';
 
+/**
+ * Same-invention (statutory, 35 U.S.C. 101) double patenting: overcome only by claims no longer
+ * coextensive in scope (or canceled); a terminal disclaimer cannot overcome it (MPEP 804(II)(A)),
+ * so the paper never offers one and never argues "patentable distinctness", the nonstatutory test.
+ */
+export function isStatutory(g: RejectionGround): boolean {
+  return g.family === 'DP' && /(?<!non-?)statutory/i.test(g.citation);
+}
+
 /** The traverse of a double-patenting rejection. */
 export function argueDistinctness(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
   const out: Paragraph[] = [];
   const n = nums(claims);
   const over = g.conflicting.length ? listPhrase(g.conflicting) : g.references.length ? listPhrase(g.references.map((r) => r.number_display || r.name)) : '';
+  if (isStatutory(g)) {
+    out.push(para([
+      run(`${claimsPhrase(n, true)} ${verbFor(n, 'is', 'are')} not drawn to the same invention as the claims of ${over}`),
+      ...(over ? [] : [prompt('identify the reference patent')]),
+      run(' because '),
+      prompt('identify a limitation recited in one set of claims and not the other, so that one could be literally infringed without literally infringing the other (MPEP 804(II)(A))'),
+      run('.'),
+    ]));
+    return out;
+  }
   out.push(para([
     run(`${claimsPhrase(n, true)} ${verbFor(n, 'is', 'are')} patentably distinct from the claims of ${over}`),
     ...(over ? [] : [prompt('identify the reference patent or application')]),
@@ -29,6 +50,13 @@ export function argueDistinctness(g: RejectionGround, claims: readonly PlannedCl
 
 /** How an amended claim overcomes a double-patenting rejection. */
 export function amendedDistinctness(g: RejectionGround, n: number): Paragraph {
+  if (isStatutory(g)) {
+    return para([
+      run(`As amended, claim ${n} is no longer drawn to the same invention as any claim of ${refs(g)}: its scope is no longer coextensive with theirs because `),
+      prompt('explain what the amended claim covers that the patent claims do not, or the reverse (35 U.S.C. 101; MPEP 804(II)(A))'),
+      run('.'),
+    ]);
+  }
   return para([run(`As amended, claim ${n} is patentably distinct from the claims of ${refs(g)} because `), prompt('explain (MPEP 804)'), run('.')]);
 }
 
@@ -36,6 +64,9 @@ export function terminalDisclaimer(g: RejectionGround, claims: readonly PlannedC
   const n = nums(claims);
   if (g.family !== 'DP') {
     return [draftingNote(`A terminal disclaimer overcomes only a double patenting rejection (MPEP 804.02); choose another strategy for ${claimsPhrase(n)} under ${g.citation}.`)];
+  }
+  if (isStatutory(g)) {
+    return [draftingNote(`A terminal disclaimer cannot overcome a statutory (same-invention) double patenting rejection (MPEP 804(II)(A), 804.02): amend ${claimsPhrase(n)} so they are no longer coextensive in scope with the patent's claims, or cancel them.`)];
   }
   const over = disclaimedOver(g);
   return [
