@@ -60,6 +60,11 @@ describe('adding documents', () => {
     const p65 = detail.json().paragraph_list.find((p: { number: number }) => p.number === 65);
     expect(p65.label).toBe('[0065]');
     expect(p65.text).toMatch(/^The methods and apparatus of the present invention may be/);
+    // The Office's full-text download keeps XML escapes ("1&lt;k&lt;N"); the held text reads as printed.
+    const p8 = detail.json().paragraph_list.find((p: { number: number }) => p.number === 8);
+    expect(LAROIA).toContain('(where 1&lt;k&lt;N)');
+    expect(p8.text).toContain('(where 1<k<N)');
+    expect(p8.text).not.toContain('&lt;');
   });
 });
 

@@ -15,6 +15,7 @@ import { normalizePublicationNumber } from '../../domain/office-action/publicati
 import type { PublicationNumber } from '../../domain/office-action/types.ts';
 import { extractDocument } from '../../extraction/extract.ts';
 import type { ExtractedText } from '../../extraction/types.ts';
+import { decodeCharacterReferences } from '../../extraction/text.ts';
 import type { AnalysisEngine } from '../../analysis/analysis-engine.ts';
 import { citedReferences, type CitedReferenceEntry } from '../../queries/cited-references.ts';
 import { findApplicationClaims } from '../../queries/application-claims.ts';
@@ -104,7 +105,7 @@ export async function intakeDocument(deps: IntakeDeps, actor: Actor, accountId: 
   let source: 'upload' | 'paste' | 'uspto';
   let filename: string | null;
   if (content.type === 'text') {
-    const text = content.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/\u0000/g, '');
+    const text = decodeCharacterReferences(content.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/\u0000/g, ''));
     if (!text.trim()) throw refusal(400, 'validation_error', 'text: must not be empty.', 'Send the document\'s text.');
     extracted = { format: 'txt', text, pages: null, column_lines: null, bibliography: null, warnings: [] };
     source = 'paste';
