@@ -16,6 +16,7 @@ let planId: string;
 
 const APP = '16/058,002';
 const CLAIM_4 = 'The device of claim 1, wherein the fan is mounted on the housing.';
+const DP_ARGUMENT = 'Claim 2 is patentably distinct from the claims of the reference patent: neither claim 1 of that patent nor any obvious variant recites the fan arrangement claim 2 requires.';
 const CLAIM_4_CLEAR = 'The device of claim 1, wherein the fan is mounted on an outer wall of the housing.';
 
 type GroundAnswer = { ground_id: string; answer: string | null; chosen: string | null; choices: string[] };
@@ -133,6 +134,14 @@ describe('each ground of rejection a claim faces has its own answer', () => {
     expect(Object.keys(ok.properties)).toEqual(expect.arrayContaining(['plan_id', 'version', 'claim', 'ground_answer', 'ground', 'completeness']));
     expect(ok.properties.claim.properties.ground_answers.items.properties.choices.items.enum).toContain('terminal_disclaimer');
     expect(op.description).toMatch(/strategy_cannot_answer_ground/);
+  });
+
+  test("the preview counts claim 2 among the claims argued on the double patenting ground once its argument is written", async () => {
+    expect((await a.call('PUT', `/api/response-plans/${planId}/grounds/r1-dp/argument`, { text: DP_ARGUMENT })).statusCode).toBe(200);
+    const preview = (await a.call('GET', `/api/response-plans/${planId}/preview`)).json();
+    const dp = preview.sections.find((x: { heading: string }) => /double patenting/i.test(x.heading));
+    expect(dp.says).toContainEqual(expect.stringMatching(/^For claim 2: the practitioner's argument/));
+    expect((await plan()).grounds.find((g: { ground_id: string }) => g.ground_id === 'r1-dp')).toMatchObject({ answered: true, answered_by: [{ claims: [2], how: 'argued' }] });
   });
 
   test('submitted, the draft carries claim_2:r1-dp and the paper argues claim 2\'s double patenting and claim 4\'s anticipation instead of claiming the amendment answers them', async () => {
