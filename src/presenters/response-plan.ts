@@ -1,13 +1,17 @@
 /**
  * Wire shapes of response plans (/api/response-plans) and of the analysis' claim and ground
- * views (/api/analyses/{id}/claims/{n}, /grounds/{gid}).
+ * views (/api/analyses/{id}/claims/{n}, /grounds/{gid}). Each plan shape has its zod schema: the
+ * route's response schema (so a presenter that returns what its schema does not allow fails the
+ * request, and OpenAPI carries the success body), the web app's types and the MCP tools' output.
  */
+import { z } from 'zod';
 import type { ResponsePlanRow } from '../db/schema.ts';
 import type { ClaimView, PlanView } from '../domain/response-plan/plan.ts';
 import type { ClaimStatus, CompletenessReport, GroundStatus } from '../domain/response-plan/completeness.ts';
 import type { PlanPreview } from '../domain/response-plan/preview.ts';
 import type { ClaimMarkup } from '../domain/response-plan/markup.ts';
 import type { LegalStandard } from '../domain/response-plan/legal-standards.ts';
+import { STRATEGY_CODES, type StrategyCode } from '../domain/response-plan/strategies.ts';
 import type { Ground, SourceAnalysis, SourceClaim } from '../domain/response-plan/types.ts';
 import type { DraftJobSummary } from '../queries/draft-jobs.ts';
 
@@ -15,11 +19,55 @@ export function exportPollUrl(jobId: string): string {
   return `/api/exports/${jobId}`;
 }
 
-function presentMarkup(m: ClaimMarkup | null) {
+export const strategyCodeSchema = z.enum(STRATEGY_CODES as [StrategyCode, ...StrategyCode[]]);
+
+const spanSchema = z.object({ start: z.number().int(), end: z.number().int() });
+
+export const markupSchema = z.object({
+  marked_text: z.string().describe('Additions in <u>…</u>, struck deletions in <s>…</s>, deletions of five or fewer characters as [[…]] (37 CFR 1.121(c)(2))'),
+  runs: z.array(z.object({ text: z.string(), mark: z.enum(['none', 'added', 'deleted', 'deleted_bracketed', 'prompt', 'placeholder', 'separator']) })),
+  added_chars: z.number().int(),
+  deleted_chars: z.number().int(),
+  unchanged: z.boolean(),
+});
+export type MarkupWire = z.infer<typeof markupSchema>;
+
+function presentMarkup(m: ClaimMarkup | null): MarkupWire | null {
   return m ? { marked_text: m.marked_text, runs: m.runs, added_chars: m.added_chars, deleted_chars: m.deleted_chars, unchanged: m.unchanged } : null;
 }
 
-export function presentPlanClaim(c: ClaimView, s: ClaimStatus | undefined) {
+/** One ground of rejection of one claim with its own answer (issue 19 item 5; src/domain/response-plan/ground-answers.ts). */
+export const claimGroundAnswerSchema = z.object({
+  ground_id: z.string(),
+  answer: strategyCodeSchema.nullable().describe('What the reply does about this ground for this claim: the answer chosen for it, else what the claim\'s strategy implies (double patenting beside an amendment is disclaimed; the art grounds of a claim amended to clarify, and the other grounds of a disclaimed claim, are argued)'),
+  chosen: strategyCodeSchema.nullable().describe('The answer chosen for this ground (PUT .../claims/{n}/grounds/{ground_id}/strategy); null: it follows the claim\'s strategy'),
+  choices: z.array(strategyCodeSchema).describe('The answers that may be chosen for this ground, given the claim\'s strategy'),
+});
+export type ClaimGroundAnswerWire = z.infer<typeof claimGroundAnswerSchema>;
+
+export const planClaimSchema = z.object({
+  claim_number: z.number().int(),
+  status: z.string().describe('As the analysis found it: rejected, objected, allowed, withdrawn, cancelled, pending'),
+  grounds: z.array(z.string()).describe('The ids of the grounds naming the claim'),
+  recommendation: strategyCodeSchema,
+  strategy: strategyCodeSchema,
+  strategy_source: z.enum(['practitioner', 'election', 'analysis']),
+  ground_answers: z.array(claimGroundAnswerSchema).describe('Each ground of rejection the claim faces, with its own answer'),
+  independent: z.boolean().nullable(),
+  depends_on: z.number().int().nullable(),
+  depends_on_after: z.number().int().nullable(),
+  restriction_group: z.string().nullable(),
+  original_text: z.string().nullable(),
+  amended_text: z.string().nullable(),
+  markup: markupSchema.nullable(),
+  carried_out: z.boolean(),
+  carried_out_by: z.string().nullable(),
+  problems: z.array(z.string()).describe('For an API caller: names codes and calls'),
+  problems_plain: z.array(z.string()).describe('The same for a person'),
+});
+export type PlanClaimWire = z.infer<typeof planClaimSchema>;
+
+export function presentPlanClaim(c: ClaimView, s: ClaimStatus | undefined): PlanClaimWire {
   return {
     claim_number: c.claim_number,
     status: c.status,
@@ -27,6 +75,7 @@ export function presentPlanClaim(c: ClaimView, s: ClaimStatus | undefined) {
     recommendation: c.recommendation,
     strategy: c.strategy,
     strategy_source: c.strategy_source,
+    ground_answers: c.ground_answers.map((a) => ({ ground_id: a.ground_id, answer: a.answer, chosen: a.chosen, choices: a.choices })),
     independent: c.independent,
     depends_on: c.depends_on,
     depends_on_after: c.depends_on_after,
@@ -40,6 +89,23 @@ export function presentPlanClaim(c: ClaimView, s: ClaimStatus | undefined) {
     problems_plain: s?.problems_plain ?? [],
   };
 }
+
+const quoteSchema = z.object({ text: z.string(), span: spanSchema });
+
+const groundCoreFields = {
+  ground_id: z.string(),
+  kind: z.enum(['rejection', 'claim_objection', 'document_objection', 'restriction', 'information_requirement']),
+  basis: z.string().nullable(),
+  statute: z.string(),
+  title: z.string(),
+  claims: z.array(z.number().int()),
+  references: z.array(z.string()),
+  objection_type: z.string().nullable(),
+  target: z.string().nullable(),
+  derived: z.boolean(),
+  allowable_if_rewritten: z.boolean(),
+  statement: quoteSchema,
+};
 
 function presentGroundCore(g: Ground) {
   return {
@@ -58,7 +124,24 @@ function presentGroundCore(g: Ground) {
   };
 }
 
-export function presentPlanGround(g: Ground, view: PlanView, s: GroundStatus | undefined) {
+const answeredBySchema = z.object({
+  claims: z.array(z.number().int()),
+  how: z.enum(['cancelled', 'previously_cancelled', 'amended', 'through_amended_base', 'argued', 'terminal_disclaimer', 'abeyance', 'election', 'information', 'replied']),
+  base: z.number().int().optional(),
+  prompted: z.literal(true).optional(),
+});
+
+export const planGroundSchema = z.object({
+  ...groundCoreFields,
+  argument: z.object({ text: z.string(), updated_at: z.string() }).nullable(),
+  answered: z.boolean(),
+  answered_by: z.array(answeredBySchema),
+  unanswered: z.array(z.object({ claims: z.array(z.number().int()), reason: z.string() })),
+  unanswered_plain: z.string().nullable(),
+});
+export type PlanGroundWire = z.infer<typeof planGroundSchema>;
+
+export function presentPlanGround(g: Ground, view: PlanView, s: GroundStatus | undefined): PlanGroundWire {
   const a = view.arguments[g.id];
   return {
     ...presentGroundCore(g),
@@ -69,6 +152,14 @@ export function presentPlanGround(g: Ground, view: PlanView, s: GroundStatus | u
     unanswered_plain: s?.unanswered_plain ?? null,
   };
 }
+
+export const missingItemSchema = z.object({
+  code: z.enum(['ground_unanswered', 'amended_text_missing', 'original_text_missing', 'amendment_unchanged', 'argument_missing', 'strategy_not_applicable', 'depends_on_cancelled', 'election_missing', 'traverse_reasons_missing', 'outside_elected_group', 'information_missing']),
+  ground_id: z.string().optional(),
+  claim: z.number().int().optional(),
+  message: z.string().describe('For an API caller: names the call or field that completes the plan'),
+  plain: z.string().describe('For a person'),
+});
 
 export function presentCompleteness(report: CompletenessReport) {
   return {
@@ -82,19 +173,53 @@ export function presentCompleteness(report: CompletenessReport) {
   };
 }
 
-export function presentPlanJob(job: DraftJobSummary | undefined | null) {
+export const planJobSchema = z.object({ job_id: z.string(), status: z.string(), poll_url: z.string() });
+
+export function presentPlanJob(job: DraftJobSummary | undefined | null): z.infer<typeof planJobSchema> | null {
   return job ? { job_id: job.id, status: job.status, poll_url: exportPollUrl(job.id) } : null;
 }
 
+export const electionSchema = z.object({
+  group: z.string().nullable(),
+  species: z.string().nullable(),
+  traverse: z.boolean().describe('With traverse (37 CFR 1.143): the reasons are the argument on the restriction ground'),
+  elected_claims: z.array(z.number().int()),
+  withdrawn_claims: z.array(z.number().int()),
+  verified: z.boolean().describe('False when the analysis found no groups to check the labels against'),
+});
+
+export const restrictionGroupSchema = z.object({ label: z.string(), kind: z.enum(['invention', 'species']), claims: z.array(z.number().int()), subject: z.string().nullable() });
+
+const completenessSummarySchema = z.object({ complete: z.boolean(), missing_count: z.number().int() });
+
+export const responsePlanSchema = z.object({
+  plan_id: z.string(),
+  analysis_id: z.string(),
+  application_number: z.string(),
+  status: z.enum(['open', 'submitted']),
+  version: z.number().int(),
+  office_action: z.object({ kind: z.enum(['non_final', 'final', 'restriction', 'requirement_for_information', 'quayle', 'notice_of_allowance', 'other']), mailing_date: z.string().nullable() }),
+  grounds: z.array(planGroundSchema),
+  claims: z.array(planClaimSchema),
+  election: electionSchema.nullable(),
+  restriction_groups: z.array(restrictionGroupSchema),
+  completeness: completenessSummarySchema.extend({ missing: z.array(missingItemSchema), warnings: z.array(z.string()), warnings_plain: z.array(z.string()) }),
+  draft_job: planJobSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  submitted_at: z.string().nullable(),
+});
+export type ResponsePlanWire = z.infer<typeof responsePlanSchema>;
+
 /** The whole plan: what the wizard shows and the MCP tools read. */
-export function presentResponsePlan(row: ResponsePlanRow, view: PlanView, report: CompletenessReport, job?: DraftJobSummary | null) {
+export function presentResponsePlan(row: ResponsePlanRow, view: PlanView, report: CompletenessReport, job?: DraftJobSummary | null): ResponsePlanWire {
   const groundStatus = new Map(report.grounds.map((s) => [s.ground_id, s]));
   const claimStatus = new Map(report.claims.map((s) => [s.claim_number, s]));
   return {
     plan_id: row.id,
     analysis_id: row.analysis_id,
     application_number: row.application_number,
-    status: row.status,
+    status: row.status === 'submitted' ? 'submitted' : 'open',
     version: row.version,
     office_action: { kind: view.kind, mailing_date: view.mailing_date },
     grounds: view.grounds.map((g) => presentPlanGround(g, view, groundStatus.get(g.id))),
@@ -131,6 +256,49 @@ export function presentEdit(row: ResponsePlanRow, report: CompletenessReport, ch
     version: row.version,
     ...changed,
     completeness: { complete: report.complete, missing_count: report.missing.length },
+  };
+}
+
+/** PUT .../claims/{n}/strategy and .../claims/{n}/text: the claim as it now stands in the plan. */
+export const claimEditSchema = z.object({
+  plan_id: z.string(),
+  version: z.number().int(),
+  claim: planClaimSchema,
+  completeness: completenessSummarySchema,
+});
+export type ClaimEditWire = z.infer<typeof claimEditSchema>;
+
+/** PUT .../claims/{n}/grounds/{ground_id}/strategy: the claim, the ground's answer for it, and where the ground stands. */
+export const groundStrategyEditSchema = claimEditSchema.extend({
+  ground_answer: claimGroundAnswerSchema,
+  ground: z.object({
+    ground_id: z.string(),
+    title: z.string(),
+    answered: z.boolean(),
+    answered_by: z.array(answeredBySchema),
+    unanswered_plain: z.string().nullable(),
+  }),
+});
+export type GroundStrategyEditWire = z.infer<typeof groundStrategyEditSchema>;
+
+export function presentClaimEdit(row: ResponsePlanRow, view: PlanView, report: CompletenessReport, n: number): ClaimEditWire {
+  const claim = view.claims.find((c) => c.claim_number === n)!;
+  return {
+    plan_id: row.id,
+    version: row.version,
+    claim: presentPlanClaim(claim, report.claims.find((c) => c.claim_number === n)),
+    completeness: { complete: report.complete, missing_count: report.missing.length },
+  };
+}
+
+export function presentGroundStrategyEdit(row: ResponsePlanRow, view: PlanView, report: CompletenessReport, n: number, groundId: string): GroundStrategyEditWire {
+  const edit = presentClaimEdit(row, view, report, n);
+  const ground = view.grounds.find((g) => g.id === groundId)!;
+  const status = report.grounds.find((g) => g.ground_id === groundId);
+  return {
+    ...edit,
+    ground_answer: edit.claim.ground_answers.find((a) => a.ground_id === groundId)!,
+    ground: { ground_id: ground.id, title: ground.title, answered: status?.answered ?? false, answered_by: status?.answered_by ?? [], unanswered_plain: status?.unanswered_plain ?? null },
   };
 }
 

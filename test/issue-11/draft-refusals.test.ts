@@ -62,14 +62,15 @@ describe('REST #4: completeness', () => {
     expect(firstPage).toMatch(/Missing: The rejection of claims 1-2 under 35 U\.S\.C\. 103 is not answered: claim 1: leave the claim as it is, so nothing answers this ground/);
   });
 
-  test('a complete draft: the report maps each ground to its section; amend_clarify (an analysis code) is an accepted selection', async () => {
+  test('a complete draft: the report maps each ground to its section; amend_clarify (an analysis code) is an accepted selection, and argues the art ground it cannot answer', async () => {
     const res = await submit({ application_number: '17200011', analysis_id: analysisId, strategy_selections: { claim_2: 'amend_clarify' }, response_date: '2026-11-21' });
     expect(res.statusCode, res.body).toBe(202);
     const { body } = await pollUntilDone(t.app, res.json().poll_url, { 'x-api-key': key }, t.database.db);
     const report = body.completeness as { complete: boolean; grounds: { ground_id: string; section: string; answered_by: { claims: number[]; how: string }[] }[] };
     expect(report.complete).toBe(true);
     expect(report.grounds.find((g) => g.ground_id === 'r1-103')?.section).toBe('Rejection of Claims 1 and 2 under 35 U.S.C. 103');
-    expect(report.grounds.find((g) => g.ground_id === 'r1-103')?.answered_by).toEqual([{ claims: [1, 2], how: 'amended', prompted: true }]);
+    // A clarifying amendment does not narrow claim 2 over the references: its 103 ground is argued (issue 19 item 5).
+    expect(report.grounds.find((g) => g.ground_id === 'r1-103')?.answered_by).toEqual([{ claims: [1], how: 'amended', prompted: true }, { claims: [2], how: 'argued', prompted: true }]);
     expect(report.grounds.find((g) => g.ground_id === 'o1-claims')?.section).toBe('Allowable Subject Matter');
   });
 });

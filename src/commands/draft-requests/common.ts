@@ -6,7 +6,7 @@ import { normalizeApplicationNumber } from '../../domain/application-number.ts';
 import { findApplicationForAccount } from '../../queries/applications.ts';
 import { paperVisibleTo } from '../../queries/correspondence-visibility.ts';
 import { STRATEGY_CODES, type StrategyCode } from '../../domain/response-plan/strategies.ts';
-import { canAnswer } from '../../domain/response-plan/ground-answers.ts';
+import { cannotAnswer, conflictWithClaim } from '../../domain/response-plan/ground-answers.ts';
 import { claimNumbersOf, paperKindOf, type StoredAnalysis } from '../../jobs/inputs/analysis.ts';
 import { documentCodesForActionKind } from '../../sources/uspto-codes.ts';
 import { missingCaptionFields, type CaptionFallback } from '../../jobs/inputs/caption.ts';
@@ -69,8 +69,9 @@ const CLAIM_KEY = /^claim_([1-9]\d{0,3})(?::([a-z][0-9]{1,3}-[a-z0-9]{1,20}))?$/
  * `strategy_selections`: keys `claim_<n>` for a claim of the analysis, values strategy codes of
  * the one vocabulary (every code the analysis recommends is accepted, `amend_clarify` included);
  * `claim_<n>:<ground id>` chooses the answer to one ground of that claim (e.g. `claim_1:r3-dp`:
- * `terminal_disclaimer` beside `claim_1`: `amend_clarify`), where the ground is one the claim
- * faces and the strategy can answer it. A bad entry is a 400 naming its key.
+ * `terminal_disclaimer` beside `claim_1`: `amend_clarify`), where the ground is a ground of
+ * rejection the claim faces, the strategy can answer it and it fits the claim's strategy
+ * (src/domain/response-plan/ground-answers.ts). A bad entry is a 400 naming its key.
  */
 export function checkStrategySelections(selections: Record<string, string> | null | undefined, analysis: StoredAnalysis): Record<string, StrategyCode> {
   const out: Record<string, StrategyCode> = {};
@@ -91,7 +92,12 @@ export function checkStrategySelections(selections: Record<string, string> | nul
         const own = grounds.filter((x) => x.claims.includes(Number(m[1]))).map((x) => x.id);
         throw validationError(field, `ground ${m[2]} is not a ground of claim ${m[1]} (its grounds: ${own.join(', ') || 'none'})`);
       }
-      if (!canAnswer(code as StrategyCode, g)) throw validationError(field, `${code} cannot answer ground ${m[2]} (${g.statute})`);
+      const why = cannotAnswer(code as StrategyCode, g);
+      if (why) throw validationError(field, `${code} cannot answer ground ${m[2]} (${g.statute}): ${why}`);
+      // The claim's strategy as the draft will take it: its own selection, else the analysis' recommendation.
+      const own = selections[`claim_${m[1]}`] ?? analysis.claim_analyses.find((c) => c.claim_number === Number(m[1]))?.recommendation;
+      const conflict = conflictWithClaim(code as StrategyCode, CODES.has(own ?? '') ? (own as StrategyCode) : null);
+      if (conflict) throw validationError(field, `${code} cannot answer ground ${m[2]} for claim ${m[1]}: ${conflict}`);
     }
     out[key] = code as StrategyCode;
   }

@@ -1,11 +1,12 @@
 /**
  * Submits a response plan: the billed 49.00 draft job, the same job as REST #4 (draftJobCreator,
- * prepareOaResponse), carrying the plan's strategies, claim texts, arguments and election. An
- * incomplete plan is refused (422 response_incomplete, listing what is missing) unless the caller
- * accepts an incomplete draft; the paper then says so on its first page (the paper's report is the
- * plan's: both are src/domain/response-plan/completeness.ts on the same view). The plan is marked
- * submitted in the job's own transaction, so a plan gives at most one job (an Idempotency-Key
- * retry returns that job, uncharged).
+ * prepareOaResponse), carrying the plan's strategies (with the answers chosen for single grounds),
+ * claim texts, arguments and election. An incomplete plan is refused (422 response_incomplete,
+ * listing what is missing) unless the caller accepts an incomplete draft; the paper then says so
+ * on its first page (the paper's report is the plan's: both are
+ * src/domain/response-plan/completeness.ts on the same view). The plan is marked submitted in the
+ * job's own transaction, so a plan gives at most one job (an Idempotency-Key retry returns that
+ * job, uncharged).
  */
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/connect.ts';
@@ -70,6 +71,8 @@ export function planSubmissionBody(row: ResponsePlanRow, view: PlanView, report:
     // The analysis marks every claim of a restriction `elect` (subject to the requirement): that is
     // no choice, so only an election's or the practitioner's `elect` is sent and named in the paper.
     if (!(c.strategy === 'elect' && c.strategy_source === 'analysis')) strategy[`claim_${c.claim_number}`] = c.strategy;
+    // Each answer chosen for one ground (issue 19 item 5), in REST #4's words: claim_<n>:<ground id>.
+    for (const a of c.ground_answers) if (a.chosen) strategy[`claim_${c.claim_number}:${a.ground_id}`] = a.chosen;
     if (c.original_text) claims[String(c.claim_number)] = c.original_text;
     if (c.amended_text && AMENDING.has(c.strategy)) amended[String(c.claim_number)] = c.amended_text;
   }

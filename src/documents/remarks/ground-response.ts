@@ -59,6 +59,9 @@ function responseKind(c: PlannedClaim, g: RejectionGround, ctx: GroundContext): 
   // grounds of a disclaimed claim are argued.
   const answer = c.strategy ? groundAnswer(c.strategy, groundFacts(g), chosenFor(c, g, ctx)) : null;
   if (answer === 'terminal_disclaimer' && g.family === 'DP') return 'terminal_disclaimer';
+  // Argued although the claim is amended (a clarifying amendment facing the art, or an answer
+  // chosen for this ground): the paper argues it rather than saying the amendment overcomes it.
+  if (answer === 'argue_distinction' || answer === 'argue_unexpected_results') return answer;
   switch (c.change.kind) {
     case 'incorporates':
       return 'incorporates';
@@ -69,8 +72,6 @@ function responseKind(c: PlannedClaim, g: RejectionGround, ctx: GroundContext): 
   }
   if (c.narrowed_through !== undefined) return 'narrowed_through';
   switch (answer) {
-    case 'argue_distinction':
-    case 'argue_unexpected_results':
     case 'terminal_disclaimer':
       return answer;
     case 'no_action':

@@ -13,6 +13,9 @@
  * - argue_distinction and argue_unexpected_results need the practitioner's argument on each of the
  *   claim's grounds: a generated skeleton is bracketed prompts, not an answer, so it never counts;
  * - terminal_disclaimer answers double patenting only;
+ * - each ground of rejection has its own answer (ground-answers.ts): double patenting beside an
+ *   amendment is disclaimed, a clarifying amendment's art grounds are argued, an answer chosen for
+ *   one ground is taken; a ground argued needs its argument even when the claim is amended;
  * - elect needs an election whose group holds the claim; provide_information needs the information
  *   (the argument on the requirement);
  * - a claim that depends (after this reply) on a claim this reply cancels is flagged until it is
@@ -215,7 +218,9 @@ function claimStatus(c: ClaimView, ctx: Ctx, missing: MissingItem[]): ClaimStatu
     case 'argue_distinction':
     case 'argue_unexpected_results': {
       // Rejections need the argument; an objection is answered at the ground (abeyance, reply).
-      const unargued = ctx.draft ? [] : own.filter((g) => g.kind === 'rejection' && !ctx.hasArgument(g.id));
+      // Only the grounds the claim argues: one answered by a terminal disclaimer chosen for it is not.
+      const argues = (g: Ground) => { const a = c.ground_answers.find((x) => x.ground_id === g.id)?.answer; return !a || ARGUING.has(a); };
+      const unargued = ctx.draft ? [] : own.filter((g) => g.kind === 'rejection' && argues(g) && !ctx.hasArgument(g.id));
       for (const g of unargued) fail('argument_missing', `Claim ${n} (${c.strategy}): no argument on ground ${g.id} (${g.title}).`, `Claim ${n} is to be ${plan}, but there is no argument yet on ${groundPhrase(g)}.`, g.id);
       if (c.strategy === 'argue_unexpected_results') {
         for (const g of own.filter((x) => x.kind === 'rejection' && x.basis !== '103')) {
@@ -277,14 +282,16 @@ function answerFor(g: Ground, c: ClaimView | undefined, ctx: Ctx): GroundAnswer 
   // other grounds are argued.
   const answer = g.kind === 'rejection' ? groundAnswer(c.strategy, g, c.ground_strategies[g.id]) : c.strategy;
   if (answer === 'terminal_disclaimer' && g.kind === 'rejection') return { claims: [c.claim_number], how: 'terminal_disclaimer' };
-  if (amendedWithText(c)) return { claims: [c.claim_number], how: 'amended' };
   const argued = ctx.hasArgument(g.id);
   const prompted = { claims: [c.claim_number], prompted: true as const };
+  // A ground argued although the claim is amended (a clarifying amendment facing the art, or an
+  // answer chosen for this ground) needs its argument: the amendment does not answer it.
   if (g.kind === 'rejection' && answer && ARGUING.has(answer) && !ARGUING.has(c.strategy)) {
     if (argued) return { claims: [c.claim_number], how: 'argued' };
     if (ctx.draft) return { ...prompted, how: 'argued' };
     return { reason: `${answer}, but there is no argument on this ground`, plain: `${nameOf(answer)}, but there is no argument on this ground yet` };
   }
+  if (amendedWithText(c)) return { claims: [c.claim_number], how: 'amended' };
   if (g.kind === 'rejection') {
     const base = amendedBase(c, ctx);
     if (base !== null && isArtGround(g)) return { claims: [c.claim_number], how: 'through_amended_base', base };

@@ -4,7 +4,7 @@
  *
  *   deriveGrounds(analysisRecord, actionText?)      → every ground and objection, with stable ids
  *   buildPlanView(analysisRecord, edits, text?)     → grounds + per-claim strategy, texts, markup
- *   setStrategy / setClaimText / setArgument / setElection (record, edits, ...) → edits
+ *   setStrategy / setGroundStrategy / setClaimText / setArgument / setElection (record, edits, ...) → edits
  *   completenessOf(view)                            → what is answered, by what, and what is missing
  *   previewOf(view)                                 → an outline of the paper, placeholders counted
  *   standardsFor(ground)                            → the legal standard and its MPEP sections

@@ -6,6 +6,7 @@
  */
 import { kindOfType } from '../office-action/type-codes.ts';
 import { checkElection, electionView, type ElectionInput, type ElectionView } from './election.ts';
+import { answerChoices, cannotAnswer, conflictWithClaim, groundAnswer } from './ground-answers.ts';
 import { groundById, groundsOf, groundsOfClaim } from './grounds.ts';
 import { claimMarkup, cleanClaimText, dependencyOfText, type ClaimMarkup } from './markup.ts';
 import { AMENDING, STRATEGY_CODES, isStrategyCode, type StrategyCode } from './strategies.ts';
@@ -45,6 +46,19 @@ export interface ClaimView {
   markup: ClaimMarkup | null;
   /** Answers chosen for single grounds of the claim (ground id → strategy); see ground-answers.ts. */
   ground_strategies: Record<string, StrategyCode>;
+  /** Each ground of rejection the claim faces, with its own answer (issue 19 item 5). */
+  ground_answers: ClaimGroundAnswer[];
+}
+
+/** The answer to one ground of rejection for one claim (ground-answers.ts). */
+export interface ClaimGroundAnswer {
+  ground_id: string;
+  /** What the reply does about this ground for this claim; null: the claim has no strategy. */
+  answer: StrategyCode | null;
+  /** The answer chosen for this ground, when one is in force; null: the answer follows the claim's strategy. */
+  chosen: StrategyCode | null;
+  /** The answers that may be chosen for this ground, given the claim's strategy. */
+  choices: StrategyCode[];
 }
 
 export interface PlanView {
@@ -133,6 +147,12 @@ export function assemblePlanView(parts: PlanParts, edits: PlanEdits): PlanView {
       const amended = edit.amended_text ?? null;
       const current = typeof c.depends_on === 'number' ? c.depends_on : original ? dependencyOfText(original) : null;
       const after = amended && AMENDING.has(strategy) ? dependencyOfText(amended) : current;
+      const chosen = edit.ground_strategies ?? {};
+      const answers = claimGrounds.filter((g) => g.kind === 'rejection').map((g): ClaimGroundAnswer => {
+        const choice = chosen[g.id];
+        const inForce = choice !== undefined && cannotAnswer(choice, g) === null && conflictWithClaim(choice, strategy) === null;
+        return { ground_id: g.id, answer: groundAnswer(strategy, g, choice), chosen: inForce ? choice : null, choices: answerChoices(strategy, g) };
+      });
       return {
         claim_number: n,
         status: c.status,
@@ -148,7 +168,8 @@ export function assemblePlanView(parts: PlanParts, edits: PlanEdits): PlanView {
         original_text: original,
         amended_text: amended,
         markup: original && amended ? claimMarkup(original, amended) : null,
-        ground_strategies: { ...(edit.ground_strategies ?? {}) },
+        ground_strategies: { ...chosen },
+        ground_answers: answers,
       };
     });
   return { kind: parts.kind, mailing_date: parts.mailing_date, grounds, claims, arguments: { ...edits.arguments }, election, restriction_groups: groups };
@@ -185,7 +206,60 @@ export function setStrategy(source: SourceAnalysis, edits: PlanEdits, n: number,
   if (!isStrategyCode(code)) {
     throw new PlanRuleError('invalid', 'validation_error', `strategy: must be one of ${STRATEGY_CODES.join(', ')}`, 'Send one of the strategy codes listed (the analysis recommends them too).', 'strategy');
   }
-  return withClaim(edits, n, (e) => ({ ...e, strategy: code }));
+  return withClaim(edits, n, (e) => {
+    const next: ClaimEdit = { ...e, strategy: code };
+    // An answer chosen for one ground that no longer fits the claim's strategy is dropped, so no
+    // choice stays stored that the paper would not carry out (ground-answers.ts).
+    const kept = Object.entries(e.ground_strategies ?? {}).filter(([, s]) => conflictWithClaim(s, code) === null);
+    if (kept.length) next.ground_strategies = Object.fromEntries(kept);
+    else delete next.ground_strategies;
+    return next;
+  });
+}
+
+/**
+ * Chooses the answer to one ground of rejection of claim `n` (issue 19 item 5); `code` null
+ * removes the choice (the answer then follows the claim's strategy). Refused: a ground the action
+ * does not state (unknown_ground), one that does not treat claim `n` (ground_not_for_claim), a
+ * strategy that cannot answer the ground (strategy_cannot_answer_ground: a terminal disclaimer for
+ * anything but nonstatutory double patenting, a clarifying amendment for an art ground, a choice
+ * for the whole claim), and one that does not fit the claim's strategy (strategy_conflicts_with_claim:
+ * an answer by amendment other than the claim's own, any answer for a cancelled claim).
+ */
+export function setGroundStrategy(source: SourceAnalysis, edits: PlanEdits, n: number, groundId: string, code: string | null): PlanEdits {
+  claimOf(source, n);
+  const grounds = groundsOf(source);
+  const ground = groundById(grounds, groundId);
+  if (!ground) {
+    throw new PlanRuleError('not_found', 'unknown_ground', `Ground ${JSON.stringify(groundId.slice(0, 40))} is not in this response plan: its grounds are ${grounds.map((g) => g.id).join(', ') || '(none)'}.`, 'Use a ground_id the plan lists (GET the plan to see its grounds).');
+  }
+  if (!ground.claims.includes(n)) {
+    const own = groundsOfClaim(grounds, n).map((g) => g.id);
+    throw new PlanRuleError('not_found', 'ground_not_for_claim', `Ground ${ground.id} (${ground.title}) does not treat claim ${n}: claim ${n}'s grounds are ${own.join(', ') || '(none)'}.`, `Choose an answer for one of claim ${n}'s own grounds (the plan lists them under the claim).`);
+  }
+  if (code === null) {
+    return withClaim(edits, n, (e) => {
+      const rest = { ...(e.ground_strategies ?? {}) };
+      delete rest[ground.id];
+      const next = { ...e };
+      if (Object.keys(rest).length) next.ground_strategies = rest;
+      else delete next.ground_strategies;
+      return next;
+    });
+  }
+  if (!isStrategyCode(code)) {
+    throw new PlanRuleError('invalid', 'validation_error', `strategy: must be one of ${STRATEGY_CODES.join(', ')}, or null to follow the claim's strategy`, 'Send one of the strategy codes listed.', 'strategy');
+  }
+  const why = cannotAnswer(code, ground);
+  if (why) {
+    throw new PlanRuleError('invalid', 'strategy_cannot_answer_ground', `${code} cannot answer ground ${ground.id} (${ground.statute}): ${why}.`, `Choose one of the answers the plan lists for ground ${ground.id} under claim ${n} (ground_answers[].choices).`, 'strategy');
+  }
+  const claimStrategy = buildPlanView(source, edits).claims.find((c) => c.claim_number === n)!.strategy;
+  const conflict = conflictWithClaim(code, claimStrategy);
+  if (conflict) {
+    throw new PlanRuleError('conflict', 'strategy_conflicts_with_claim', `${code} cannot answer ground ${ground.id} for claim ${n}: ${conflict}.`, `Set claim ${n}'s strategy first (PUT .../claims/${n}/strategy), or choose one of the answers listed for ground ${ground.id} (ground_answers[].choices).`, 'strategy');
+  }
+  return withClaim(edits, n, (e) => ({ ...e, ground_strategies: { ...(e.ground_strategies ?? {}), [ground.id]: code } }));
 }
 
 /** Upper bound of a claim's text (a claim is one sentence; 50,000 characters is far beyond any). */

@@ -190,7 +190,11 @@ function rejectionSection(g: Ground, view: PlanView, report: CompletenessReport)
   const says: string[] = [`Restates the rejection: “${excerpt(g.statement.text, 200)}”`];
   let placeholders = 0;
   const arg = view.arguments[g.id];
-  const argued = g.claims.filter((n) => ARGUING.has(view.claims.find((c) => c.claim_number === n)?.strategy ?? 'no_action'));
+  // The claims this ground is argued for: each ground's own answer (ground-answers.ts), not only the claim's strategy.
+  const argued = g.claims.filter((n) => {
+    const c = view.claims.find((x) => x.claim_number === n);
+    return ARGUING.has(c?.ground_answers.find((x) => x.ground_id === g.id)?.answer ?? c?.strategy ?? 'no_action');
+  });
   if (arg && argued.length) says.push(`For ${claimsWord(argued).toLowerCase()}: the practitioner's argument (${words(arg.text)} words): “${excerpt(arg.text)}”`);
   else if (arg) says.push(`The practitioner's argument (${words(arg.text)} words): “${excerpt(arg.text)}”`);
   for (const a of status.answered_by) {

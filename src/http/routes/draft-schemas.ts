@@ -29,7 +29,7 @@ export const electionSchema = z.object({
 
 /** Values are checked per key by the command (400 naming the key), so any string passes here. */
 export const strategySelectionsSchema = z.record(text(64), text(64)).nullable().optional()
-  .describe(`Map from claim_<n> to a strategy code: ${STRATEGY_CODES.join(', ')}; claim_<n>:<ground id> (e.g. claim_1:r3-dp) chooses the answer to one ground of the claim. Empty or omitted: the analysis' recommendations (each ground answered consistently: double patenting disclaimed beside an amendment, the other grounds of a disclaimed claim argued).`);
+  .describe(`Map from claim_<n> to a strategy code: ${STRATEGY_CODES.join(', ')}; claim_<n>:<ground id> (e.g. claim_1:r3-dp) chooses the answer to one ground of rejection of the claim, where the strategy can answer that ground and fits the claim's own (an answer by amendment is the claim's own amending strategy). Empty or omitted: the analysis' recommendations (each ground answered consistently: double patenting disclaimed beside an amendment, the other grounds of a disclaimed claim and the art grounds of a claim amended to clarify argued).`);
 
 export const draftJobSchema = z.object({
   job_id: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE, WRITE_IDEMPOTENT } from '../tool.ts';
 import { BackendError, seg } from '../backend-client.ts';
 import { STRATEGY_CODES } from '../../domain/response-plan/strategies.ts';
+import { claimEditSchema, groundStrategyEditSchema } from '../../presenters/response-plan.ts';
 import { describeJob, groundSummary, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
 
 /**
@@ -117,22 +118,45 @@ export const getResponsePlan = defineTool({
   },
 });
 
-const claimEditOutput = z.object({ plan_id: z.string(), version: z.number().int(), claim: planClaim, completeness: completenessSummary });
+const claimEditOutput = claimEditSchema;
+/** set_claim_strategy: the claim; with ground_id, also that ground's answer for it and where the ground stands. */
+const strategyEditOutput = claimEditSchema.extend({ ground_answer: groundStrategyEditSchema.shape.ground_answer.optional(), ground: groundStrategyEditSchema.shape.ground.optional() });
+type StrategyEdit = z.infer<typeof strategyEditOutput>;
+
+const strategyWords = (code: string | null) => (code ?? 'none').replaceAll('_', ' ');
 
 export const setClaimStrategy = defineTool({
   name: 'set_claim_strategy',
   title: 'Choose the strategy for a claim',
   description:
-    `Sets one claim's strategy in the plan. Codes: amend_narrow (add a limitation; needs set_claim_text), amend_clarify (formal or 112(b) amendment; needs set_claim_text), rewrite_independent (needs set_claim_text), argue_distinction / argue_unexpected_results (need add_argument on each of the claim's grounds), cancel, terminal_disclaimer (double patenting only), no_action, elect, provide_information. Every code the analysis recommends is accepted. Free.`,
+    `Sets one claim's strategy in the plan. Codes: amend_narrow (add a limitation; needs set_claim_text), amend_clarify (formal or 112(b) amendment; needs set_claim_text), rewrite_independent (needs set_claim_text), argue_distinction / argue_unexpected_results (need add_argument on each of the claim's grounds), cancel, terminal_disclaimer (double patenting only), no_action, elect, provide_information. Every code the analysis recommends is accepted. ` +
+    `With ground_id (a ground of rejection of the claim), sets that ground's own answer instead, e.g. terminal_disclaimer for r1-dp beside amend_clarify for the claim's 112(b) ground, or argue_distinction for a 103 ground of a claim amended to clarify; strategy null removes it. Each claim lists its grounds' answers and allowed choices in ground_answers. Refused: unknown_ground, ground_not_for_claim, strategy_cannot_answer_ground, strategy_conflicts_with_claim. Free.`,
   group: 'response',
   price: 'free',
-  input: z.object({ plan_id: planId, claim_number: z.number().int().min(1).max(9999), strategy }),
-  output: claimEditOutput,
+  input: z.object({
+    plan_id: planId,
+    claim_number: z.number().int().min(1).max(9999),
+    ground_id: z.string().min(1).max(64).optional().describe('A ground of rejection of this claim (e.g. r1-dp): set that ground\'s answer only'),
+    strategy: strategy.nullable().describe('null only with ground_id: the ground\'s answer follows the claim\'s strategy again'),
+  }),
+  output: strategyEditOutput,
   annotations: WRITE_IDEMPOTENT,
   async run(args, ctx) {
-    const r = await ctx.api.put<z.infer<typeof claimEditOutput>>(`/api/response-plans/${seg(args.plan_id)}/claims/${seg(args.claim_number)}/strategy`, { strategy: args.strategy });
-    const c = r.claim;
-    return { data: r, summary: `Claim ${c.claim_number}: ${c.strategy}${c.carried_out ? '' : ` (not yet carried out: ${c.problems[0] ?? 'see the plan'})`}. Plan ${r.completeness.complete ? 'complete' : `incomplete (${r.completeness.missing_count} items)`}.` };
+    if (args.ground_id === undefined) {
+      if (args.strategy === null) {
+        throw new BackendError(400, { error: true, error_code: 'validation_error', message: 'strategy: a claim\'s strategy cannot be null (null removes the answer chosen for one ground, with ground_id)', agent_suggestion: 'Send one of the strategy codes, or add ground_id to remove that ground\'s own answer.' }, {});
+      }
+      const r = await ctx.api.put<StrategyEdit>(`/api/response-plans/${seg(args.plan_id)}/claims/${seg(args.claim_number)}/strategy`, { strategy: args.strategy });
+      const c = r.claim;
+      return { data: r, summary: `Claim ${c.claim_number}: ${c.strategy}${c.carried_out ? '' : ` (not yet carried out: ${c.problems[0] ?? 'see the plan'})`}. Plan ${r.completeness.complete ? 'complete' : `incomplete (${r.completeness.missing_count} items)`}.` };
+    }
+    const r = await ctx.api.put<StrategyEdit>(`/api/response-plans/${seg(args.plan_id)}/claims/${seg(args.claim_number)}/grounds/${seg(args.ground_id)}/strategy`, { strategy: args.strategy });
+    const a = r.ground_answer!;
+    const g = r.ground!;
+    return {
+      data: r,
+      summary: `Claim ${r.claim.claim_number}, ground ${a.ground_id}: answered by ${strategyWords(a.answer)}${a.chosen ? ' (chosen for this ground)' : ' (follows the claim\'s strategy)'}; the ground is ${g.answered ? 'answered' : `not yet answered${g.unanswered_plain ? `: ${g.unanswered_plain}` : ''}`}. Plan ${r.completeness.complete ? 'complete' : `incomplete (${r.completeness.missing_count} items)`}.`,
+    };
   },
 });
 

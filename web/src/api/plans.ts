@@ -1,53 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 
-export interface MarkedRun { text: string; mark: 'none' | 'added' | 'deleted' | 'deleted_bracketed' | 'separator' }
-export interface PlanClaim {
-  claim_number: number;
-  status: string;
-  grounds: string[];
-  recommendation: string | null;
-  strategy: string | null;
-  strategy_source: string;
-  independent: boolean;
-  original_text: string | null;
-  amended_text: string | null;
-  markup: { marked_text: string; runs: MarkedRun[]; added_chars: number; deleted_chars: number; unchanged: boolean } | null;
-  carried_out: boolean;
-  /** For an API caller (codes, calls); the page shows `problems_plain`. */
-  problems: string[];
-  problems_plain?: string[];
-}
-export interface PlanGround {
-  ground_id: string;
-  kind: string;
-  basis: string | null;
-  statute: string | null;
-  title: string;
-  claims: number[];
-  references?: unknown[];
-  statement: { text: string } | null;
-  argument: { text: string; updated_at: string } | null;
-  answered: boolean;
-  answered_by?: { claims: number[]; how: string; base?: number }[];
-  /** What leaves the ground unanswered, for a person. */
-  unanswered_plain?: string | null;
-  objection_type?: string | null;
-}
+import type { ClaimEditWire, ClaimGroundAnswerWire, GroundStrategyEditWire, MarkupWire, PlanClaimWire, PlanGroundWire, ResponsePlanWire } from '../../../src/presenters/response-plan.ts';
+
+/** The plan as the server presents it (src/presenters/response-plan.ts: the route's response schema). */
+export type Plan = ResponsePlanWire;
+export type PlanClaim = PlanClaimWire;
+export type PlanGround = PlanGroundWire;
+/** One ground of rejection of a claim with its own answer, and the answers that may be chosen for it. */
+export type GroundAnswer = ClaimGroundAnswerWire;
+export type MarkedRun = MarkupWire['runs'][number];
 /** `message` is the API's (it names calls and fields); `plain` is for a person. */
-export interface Missing { code: string; ground_id?: string; claim?: number; message: string; plain?: string }
-export interface Plan {
-  plan_id: string;
-  analysis_id: string;
-  application_number: string;
-  status: 'open' | 'submitted';
-  version: number;
-  office_action: { kind: string; mailing_date: string | null };
-  grounds: PlanGround[];
-  claims: PlanClaim[];
-  completeness: { complete: boolean; missing_count: number; missing: Missing[]; warnings: string[]; warnings_plain?: string[] };
-  draft_job: { job_id: string; status: string; poll_url: string } | null;
-}
+export type Missing = Plan['completeness']['missing'][number];
+export type Election = NonNullable<Plan['election']>;
 
 const key = (id: string) => ['plan', id] as const;
 
@@ -65,11 +30,22 @@ function useEdit<T>(planId: string, fn: (v: T) => Promise<unknown>) {
 }
 
 export function useSetStrategy(planId: string) {
-  return useEdit(planId, ({ claim, strategy }: { claim: number; strategy: string }) => api(`/api/response-plans/${planId}/claims/${claim}/strategy`, { method: 'PUT', body: { strategy } }));
+  return useEdit(planId, ({ claim, strategy }: { claim: number; strategy: string }) => api<ClaimEditWire>(`/api/response-plans/${planId}/claims/${claim}/strategy`, { method: 'PUT', body: { strategy } }));
+}
+
+/** One ground's answer for one claim; null: the answer follows the claim's strategy again. */
+export function useSetGroundStrategy(planId: string) {
+  return useEdit(planId, ({ claim, groundId, strategy }: { claim: number; groundId: string; strategy: string | null }) =>
+    api<GroundStrategyEditWire>(`/api/response-plans/${planId}/claims/${claim}/grounds/${encodeURIComponent(groundId)}/strategy`, { method: 'PUT', body: { strategy } }));
 }
 
 export function useSetClaimText(planId: string) {
-  return useEdit(planId, ({ claim, text, original_text }: { claim: number; text?: string; original_text?: string }) => api<PlanClaim>(`/api/response-plans/${planId}/claims/${claim}/text`, { method: 'PUT', body: { text, original_text } }));
+  return useEdit(planId, ({ claim, text, original_text }: { claim: number; text?: string; original_text?: string }) => api<ClaimEditWire>(`/api/response-plans/${planId}/claims/${claim}/text`, { method: 'PUT', body: { text, original_text } }));
+}
+
+/** The election in reply to a restriction requirement (with traverse unless traverse is false). */
+export function useSetElection(planId: string) {
+  return useEdit(planId, (body: { group: string | null; species: string | null; traverse: boolean }) => api(`/api/response-plans/${planId}/election`, { method: 'PUT', body }));
 }
 
 export function useSetArgument(planId: string) {
@@ -91,7 +67,12 @@ export function usePreview(planId: string, version: number | undefined) {
 export function useSubmitPlan(planId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { accept_incomplete: boolean; idempotencyKey: string }) => api<{ job_id: string; poll_url: string; price: string }>(`/api/response-plans/${planId}/submit`, { method: 'POST', body: { accept_incomplete: body.accept_incomplete }, headers: { 'Idempotency-Key': body.idempotencyKey } }),
+    mutationFn: (body: { accept_incomplete: boolean; office_action_date?: string; idempotencyKey: string }) =>
+      api<{ job_id: string; poll_url: string; price: string }>(`/api/response-plans/${planId}/submit`, {
+        method: 'POST',
+        body: { accept_incomplete: body.accept_incomplete, ...(body.office_action_date ? { office_action_date: body.office_action_date } : {}) },
+        headers: { 'Idempotency-Key': body.idempotencyKey },
+      }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: key(planId) });
       void qc.invalidateQueries({ queryKey: ['me'] });

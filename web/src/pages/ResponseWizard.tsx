@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useMe } from '../api/auth.ts';
-import { useJob, usePlan, usePreview, useSetArgument, useSetClaimText, useSetStrategy, useSubmitPlan, type MarkedRun, type Plan, type PlanClaim, type PlanGround } from '../api/plans.ts';
+import { useJob, usePlan, usePreview, useSetArgument, useSetClaimText, useSetElection, useSetGroundStrategy, useSetStrategy, useSubmitPlan, type GroundAnswer, type MarkedRun, type Plan, type PlanClaim, type PlanGround } from '../api/plans.ts';
 import { SupportCheck } from '../file/SupportCheck.tsx';
-import { AMENDING, STRATEGIES, answeredWords, argumentLabel, claimList, claimNeedWords, claimStatusWords, editErrorWords, jobStateWords, paperKindWords, placesWords, strategyName } from '../response/words.ts';
+import { AMENDING, STRATEGIES, answeredWords, argumentLabel, claimList, claimNeedWords, claimStatusWords, editErrorWords, electionWords, groundAnswerName, jobStateWords, paperKindWords, placesWords, restrictionGroupWords, strategyName } from '../response/words.ts';
 import { Button } from '../ui/Button.tsx';
-import { SelectField, TextArea } from '../ui/Field.tsx';
+import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits, fmtDate } from '../ui/format.ts';
@@ -38,6 +38,7 @@ export default function ResponseWizard() {
   if (plan.error) return <ErrorState error={plan.error} retry={() => plan.refetch()} />;
   const p = plan.data;
   const oa = p.office_action;
+  const steps = stepsOf(p);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -45,18 +46,114 @@ export default function ResponseWizard() {
         description={<>Reply to the {paperKindWords(oa.kind)}{oa.mailing_date ? ` mailed ${fmtDate(oa.mailing_date)}` : ''} · application <Link className="font-semibold text-blue-800 underline" to={`/applications/${p.application_number}`}>{p.application_number}</Link> · <Link className="font-semibold text-blue-800 underline" to={`/analyses/${p.analysis_id}`}>the analysis</Link> · {p.status === 'submitted' ? <Badge tone="green">Submitted</Badge> : <Badge>Open</Badge>}</>}
       />
       <ol className="space-y-6">
-        <li><Grounds plan={p} /></li>
-        <li><Claims plan={p} /></li>
-        <li><Completeness plan={p} /></li>
-        <li><Submit plan={p} /></li>
+        {steps.election ? <li><ElectionStep plan={p} steps={steps} /></li> : null}
+        <li><Grounds plan={p} steps={steps} /></li>
+        <li><Claims plan={p} steps={steps} /></li>
+        <li><Completeness plan={p} steps={steps} /></li>
+        <li><Submit plan={p} steps={steps} /></li>
       </ol>
     </div>
   );
 }
 
-function Grounds({ plan }: { plan: Plan }) {
+/** The wizard's step numbers: a reply to a restriction requirement starts with the election. */
+interface Steps {
+  election: number | null;
+  grounds: number;
+  claims: number;
+  check: number;
+  submit: number;
+}
+
+function isRestriction(plan: Plan): boolean {
+  return plan.office_action.kind === 'restriction' || plan.grounds.some((g) => g.kind === 'restriction');
+}
+
+function stepsOf(plan: Plan): Steps {
+  const first = isRestriction(plan) ? 1 : 0;
+  return { election: first ? 1 : null, grounds: first + 1, claims: first + 2, check: first + 3, submit: first + 4 };
+}
+
+/**
+ * The election in reply to a restriction requirement (37 CFR 1.142-1.143): the group (and
+ * species) to be examined, with traverse unless the practitioner unticks it. Without it the
+ * response cannot be drafted (the server refuses; the submit step says so).
+ */
+function ElectionStep({ plan, steps }: { plan: Plan; steps: Steps }) {
+  const set = useSetElection(plan.plan_id);
+  const e = plan.election;
+  const inventions = plan.restriction_groups.filter((g) => g.kind === 'invention');
+  const species = plan.restriction_groups.filter((g) => g.kind === 'species');
+  const [group, setGroup] = useState(e?.group ?? '');
+  const [sp, setSp] = useState(e?.species ?? '');
+  const [traverse, setTraverse] = useState(e?.traverse ?? true);
+  useEffect(() => {
+    setGroup(e?.group ?? '');
+    setSp(e?.species ?? '');
+    setTraverse(e?.traverse ?? true);
+  }, [e?.group, e?.species, e?.traverse]);
+  const open = plan.status === 'open';
+  const unread = plan.restriction_groups.length === 0;
+  const ready = unread ? !!(group.trim() || sp.trim()) : (!inventions.length || !!group) && (!species.length || !!sp);
+  const dirty = !e || group !== (e.group ?? '') || sp !== (e.species ?? '') || traverse !== e.traverse;
+  const restriction = plan.grounds.find((g) => g.kind === 'restriction');
   return (
-    <Section id="step-grounds" title="1. Grounds and arguments" description="Every ground and objection of the action. Write your argument or reply on each one you traverse.">
+    <Section id="step-election" title={`${steps.election}. Election`} description="A reply to a restriction requirement must elect the invention to be examined (37 CFR 1.143); the claims of the other groups are withdrawn.">
+      <div className="space-y-4">
+        {e ? <Notice tone="success">{electionWords(e)}</Notice> : <Notice tone="warning">No election has been made yet: the response cannot be drafted without one.</Notice>}
+        {unread ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label="Group elected, as the action labels it" value={group} disabled={!open} onChange={(ev) => setGroup(ev.target.value)} />
+            <TextField label="Species elected, if one is required" value={sp} disabled={!open} onChange={(ev) => setSp(ev.target.value)} />
+          </div>
+        ) : null}
+        {inventions.length ? (
+          <fieldset className="space-y-2" disabled={!open}>
+            <legend className="text-sm font-medium text-slate-800">Group to elect</legend>
+            {inventions.map((g) => (
+              <label key={g.label} className="flex items-start gap-2 text-sm">
+                <input type="radio" name={`group-${plan.plan_id}`} className="mt-1" value={g.label} checked={group === g.label} onChange={() => setGroup(g.label)} />
+                <span>{restrictionGroupWords(g)}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {species.length ? (
+          <fieldset className="space-y-2" disabled={!open}>
+            <legend className="text-sm font-medium text-slate-800">Species to elect</legend>
+            {species.map((g) => (
+              <label key={g.label} className="flex items-start gap-2 text-sm">
+                <input type="radio" name={`species-${plan.plan_id}`} className="mt-1" value={g.label} checked={sp === g.label} onChange={() => setSp(g.label)} />
+                <span>{restrictionGroupWords(g)}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <div>
+          <label className="flex items-start gap-2 text-sm font-medium">
+            <input type="checkbox" className="mt-1" checked={traverse} disabled={!open} onChange={(ev) => setTraverse(ev.target.checked)} />
+            <span>Elect with traverse (keeps the requirement open to reconsideration and to a petition, 37 CFR 1.143, 1.144)</span>
+          </label>
+          <p className="mt-1 pl-6 text-sm text-slate-700">
+            {traverse
+              ? `Write the reasons for traversing in step ${steps.grounds}, in the box under ${restriction ? `the ${restriction.title.charAt(0).toLowerCase()}${restriction.title.slice(1)}` : 'the restriction requirement'}; without them the election is treated as made without traverse.`
+              : 'Without traverse, the right to petition the requirement is given up (37 CFR 1.144).'}
+          </p>
+        </div>
+        {open ? (
+          <div className="flex items-center gap-3">
+            <Button disabled={!ready || !dirty} busy={set.isPending} onClick={() => set.mutate({ group: group.trim() || null, species: sp.trim() || null, traverse })}>Save the election</Button>
+          </div>
+        ) : null}
+        <EditError error={set.error} />
+      </div>
+    </Section>
+  );
+}
+
+function Grounds({ plan, steps }: { plan: Plan; steps: Steps }) {
+  return (
+    <Section id="step-grounds" title={`${steps.grounds}. Grounds and arguments`} description="Every ground and objection of the action. Write your argument or reply on each one you traverse.">
       <ul className="space-y-4">
         {plan.grounds.map((g) => <GroundItem key={g.ground_id} plan={plan} g={g} />)}
       </ul>
@@ -98,27 +195,72 @@ function GroundItem({ plan, g }: { plan: Plan; g: PlanGround }) {
 
 const lowerFirst = (t: string) => (t ? `${t[0]!.toLowerCase()}${t.slice(1)}` : t);
 
-function Claims({ plan }: { plan: Plan }) {
+function Claims({ plan, steps }: { plan: Plan; steps: Steps }) {
   return (
-    <Section id="step-claims" title="2. Strategy per claim" description="Defaults come from the analysis. Amending strategies open the claim editor with live 37 CFR 1.121 markup.">
+    <Section id="step-claims" title={`${steps.claims}. Strategy per claim`} description="Defaults come from the analysis. Amending strategies open the claim editor with live 37 CFR 1.121 markup. A claim facing several grounds can answer each in its own way.">
       <ul className="space-y-4">
-        {plan.claims.map((c) => <ClaimItem key={c.claim_number} plan={plan} c={c} />)}
+        {plan.claims.map((c) => <ClaimItem key={c.claim_number} plan={plan} c={c} steps={steps} />)}
       </ul>
     </Section>
   );
 }
 
 /** What claim `c` still needs, in words for the place it is shown. */
-function claimNeeds(plan: Plan, c: PlanClaim): string[] {
+function claimNeeds(plan: Plan, c: PlanClaim, steps: Steps): string[] {
   const items = plan.completeness.missing.filter((m) => m.claim === c.claim_number);
   const said = new Set(items.map((m) => m.plain));
-  const out = items.map((m) => claimNeedWords(m, plan.grounds));
+  const out = items.map((m) => claimNeedWords(m, plan.grounds, steps.grounds));
   // Notes that are not missing items (unexpected results outside obviousness, an election not yet made).
   for (const p of c.problems_plain ?? []) if (!said.has(p)) out.push(p);
   return [...new Set(out)];
 }
 
-function ClaimItem({ plan, c }: { plan: Plan; c: PlanClaim }) {
+/** A choice to make: the claim faces several grounds and one of its grounds can be answered otherwise than it is. */
+function answersPerGround(c: PlanClaim): boolean {
+  return c.grounds.length > 1 && c.ground_answers.some((a) => a.chosen !== null || a.choices.some((x) => x !== a.answer));
+}
+
+/**
+ * One select per ground of rejection the claim faces (issue 19 item 5): the answer follows the
+ * claim's strategy unless one is chosen for the ground; only the answers that can answer the
+ * ground and fit the claim's strategy are offered (the server's `choices`).
+ */
+function GroundAnswers({ plan, c, groundsStep }: { plan: Plan; c: PlanClaim; groundsStep: number }) {
+  const set = useSetGroundStrategy(plan.plan_id);
+  const open = plan.status === 'open';
+  return (
+    <fieldset className="mt-3 rounded-md border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-800">Answer to each ground of rejection</legend>
+      <div className="grid gap-3 lg:grid-cols-2">
+        {c.ground_answers.map((a) => <GroundAnswerSelect key={a.ground_id} plan={plan} c={c} a={a} groundsStep={groundsStep} disabled={!open || set.isPending} onChange={(strategy) => set.mutate({ claim: c.claim_number, groundId: a.ground_id, strategy })} />)}
+      </div>
+      <EditError error={set.error} />
+    </fieldset>
+  );
+}
+
+function GroundAnswerSelect({ plan, c, a, groundsStep, disabled, onChange }: { plan: Plan; c: PlanClaim; a: GroundAnswer; groundsStep: number; disabled: boolean; onChange: (strategy: string | null) => void }) {
+  const g = plan.grounds.find((x) => x.ground_id === a.ground_id);
+  const title = g ? `${g.title.charAt(0).toLowerCase()}${g.title.slice(1)}` : 'this ground';
+  // Argued although the claim itself is not (a clarifying amendment facing the art, or a choice): the argument is still to write.
+  const unargued = (a.answer === 'argue_distinction' || a.answer === 'argue_unexpected_results') && !g?.argument?.text.trim() && c.strategy !== a.answer;
+  const hint = [a.chosen ? 'Chosen for this ground.' : null, unargued ? `Write the argument on it in step ${groundsStep}.` : null].filter(Boolean).join(' ');
+  return (
+    <SelectField
+      label={`Claim ${c.claim_number}: answer to the ${title}`}
+      value={a.chosen ?? ''}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value || null)}
+      hint={hint || undefined}
+    >
+      {/* Followed, the answer is what the claim's strategy implies (the server's `answer`); chosen, that is not known here. */}
+      <option value="">{a.chosen === null ? `As the claim's strategy implies: ${groundAnswerName(a.answer).toLowerCase()}` : "As the claim's strategy implies"}</option>
+      {a.choices.map((code) => <option key={code} value={code}>{groundAnswerName(code)}</option>)}
+    </SelectField>
+  );
+}
+
+function ClaimItem({ plan, c, steps }: { plan: Plan; c: PlanClaim; steps: Steps }) {
   const setStrategy = useSetStrategy(plan.plan_id);
   const setText = useSetClaimText(plan.plan_id);
   const [original, setOriginal] = useState(c.original_text ?? '');
@@ -126,7 +268,7 @@ function ClaimItem({ plan, c }: { plan: Plan; c: PlanClaim }) {
   useEffect(() => { setOriginal(c.original_text ?? ''); }, [c.original_text]);
   const amending = !!c.strategy && AMENDING.has(c.strategy);
   const open = plan.status === 'open';
-  const needs = claimNeeds(plan, c);
+  const needs = claimNeeds(plan, c, steps);
 
   // Live markup: the server computes it (one vocabulary with the document), debounced.
   useEffect(() => {
@@ -148,9 +290,11 @@ function ClaimItem({ plan, c }: { plan: Plan; c: PlanClaim }) {
           {c.strategy ? null : <option value="">Choose…</option>}
           {STRATEGIES.map(([code, label]) => <option key={code} value={code}>{label}</option>)}
         </SelectField>
-        {c.recommendation && c.recommendation !== c.strategy ? <p className="mt-1 text-xs text-slate-600">The analysis recommends: {strategyName(c.recommendation)}.</p> : null}
+        {c.strategy_source === 'election' ? <p className="mt-1 text-xs text-slate-600">Set by the election: {c.strategy === 'elect' ? 'examined' : 'withdrawn from consideration'}.</p>
+          : c.recommendation && c.recommendation !== c.strategy ? <p className="mt-1 text-xs text-slate-600">The analysis recommends: {strategyName(c.recommendation)}.</p> : null}
       </div>
       <EditError error={setStrategy.error} />
+      {answersPerGround(c) ? <GroundAnswers plan={plan} c={c} groundsStep={steps.grounds} /> : null}
       {amending ? (
         <div className="mt-3 grid gap-3 lg:grid-cols-2">
           <TextArea label={`Claim ${c.claim_number} as it stands`} rows={5} value={original} disabled={!open} onChange={(e) => setOriginal(e.target.value)} />
@@ -168,14 +312,14 @@ function ClaimItem({ plan, c }: { plan: Plan; c: PlanClaim }) {
   );
 }
 
-function Completeness({ plan }: { plan: Plan }) {
+function Completeness({ plan, steps }: { plan: Plan; steps: Steps }) {
   const c = plan.completeness;
   // Each unanswered ground once, in words; the claims' own items are shown beside each claim (step 2).
   const general = c.missing.filter((m) => m.claim === undefined);
   const claims = [...new Set(c.missing.filter((m) => m.claim !== undefined).map((m) => m.claim!))];
   const unanswered = plan.grounds.filter((g) => !g.answered).length;
   return (
-    <Section id="step-check" title="3. Completeness check" description="37 CFR 1.111(b): the reply must answer every ground of rejection and objection.">
+    <Section id="step-check" title={`${steps.check}. Completeness check`} description="37 CFR 1.111(b): the reply must answer every ground of rejection and objection.">
       {c.complete ? <Notice tone="success">Every ground and objection is answered.</Notice> : (
         <>
           <Notice tone="warning">
@@ -187,7 +331,7 @@ function Completeness({ plan }: { plan: Plan }) {
           {general.length || claims.length ? (
             <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
               {general.map((m, i) => <li key={i}>{m.plain ?? 'An item of the reply is still missing.'}</li>)}
-              {claims.length ? <li>{claims.length === 1 ? 'Claim' : 'Claims'} {claimList(claims)}: see what each needs under it in <a className="font-semibold text-blue-800 underline" href="#step-claims">step 2</a>.</li> : null}
+              {claims.length ? <li>{claims.length === 1 ? 'Claim' : 'Claims'} {claimList(claims)}: see what each needs under it in <a className="font-semibold text-blue-800 underline" href="#step-claims">step {steps.claims}</a>.</li> : null}
             </ul>
           ) : null}
         </>
@@ -197,19 +341,23 @@ function Completeness({ plan }: { plan: Plan }) {
   );
 }
 
-function Submit({ plan }: { plan: Plan }) {
+function Submit({ plan, steps }: { plan: Plan; steps: Steps }) {
   const preview = usePreview(plan.plan_id, plan.version);
   const submit = useSubmitPlan(plan.plan_id);
   const me = useMe();
   const [acceptIncomplete, setAcceptIncomplete] = useState(false);
+  // The action's text may not state its mailing date (an excerpt); the server then takes it from
+  // the application's record, else asks for it.
+  const [mailed, setMailed] = useState('');
   const [idemKey] = useState(() => crypto.randomUUID());
   const jobId = plan.draft_job?.job_id ?? submit.data?.job_id ?? null;
   const job = useJob(jobId);
   const insufficient = submit.error instanceof ApiError && submit.error.status === 402;
   const price = preview.data ? fmtCredits(preview.data.price_to_submit) : null;
+  const needsElection = steps.election !== null && !plan.election;
 
   return (
-    <Section id="step-submit" title="4. Price and submit" description="Submitting drafts the response as a Word document (a billed job).">
+    <Section id="step-submit" title={`${steps.submit}. Price and submit`} description="Submitting drafts the response as a Word document (a billed job).">
       {preview.data ? (
         <div className="space-y-1 text-sm">
           <p>Price: <strong>{price} credits</strong></p>
@@ -218,10 +366,16 @@ function Submit({ plan }: { plan: Plan }) {
       ) : preview.error ? <EditError error={preview.error} /> : <Loading label="Pricing…" />}
       {plan.status === 'open' && !jobId ? (
         <div className="mt-3 space-y-3">
+          {needsElection ? <Notice tone="warning">Make the election in <a className="font-semibold underline" href="#step-election">step {steps.election}</a> first: a reply to a restriction requirement must elect (37 CFR 1.143), so it cannot be drafted without one.</Notice> : null}
+          {!plan.office_action.mailing_date ? (
+            <div className="max-w-xs">
+              <TextField label="Mailing date of the office action" type="date" value={mailed} onChange={(e) => setMailed(e.target.value)} hint="Its text does not state it. Leave it empty if the action is recorded on the application's page." />
+            </div>
+          ) : null}
           {!plan.completeness.complete ? (
             <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={acceptIncomplete} onChange={(e) => setAcceptIncomplete(e.target.checked)} /> Draft it anyway with the unanswered items marked</label>
           ) : null}
-          <Button busy={submit.isPending} disabled={!plan.completeness.complete && !acceptIncomplete} onClick={() => submit.mutate({ accept_incomplete: acceptIncomplete, idempotencyKey: idemKey }, { onError: () => void me.refetch() })}>
+          <Button busy={submit.isPending} disabled={needsElection || (!plan.completeness.complete && !acceptIncomplete)} onClick={() => submit.mutate({ accept_incomplete: acceptIncomplete, ...(mailed ? { office_action_date: mailed } : {}), idempotencyKey: idemKey }, { onError: () => void me.refetch() })}>
             Submit and draft ({price ?? '…'} credits)
           </Button>
           {insufficient ? (

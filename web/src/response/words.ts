@@ -166,17 +166,40 @@ export interface MissingItem { code: string; claim?: number; ground_id?: string;
  * What a claim still needs, said beside the claim's own editor (so "the box above" is where to
  * type it); the server's plain text for anything else. Never the API's `message`.
  */
-export function claimNeedWords(m: MissingItem, grounds: readonly { ground_id: string; kind: string; title: string }[]): string {
+export function claimNeedWords(m: MissingItem, grounds: readonly { ground_id: string; kind: string; title: string }[], groundsStep = 1): string {
   const n = m.claim;
   const g = m.ground_id ? grounds.find((x) => x.ground_id === m.ground_id) : undefined;
   switch (m.code) {
     case 'amended_text_missing': return `Claim ${n}'s amended text is missing: type it in the box “Claim ${n} as amended”.`;
     case 'original_text_missing': return `Claim ${n} as it stands now is missing: type it in the box “Claim ${n} as it stands”, so the amendment can be marked up against it (37 CFR 1.121(c)).`;
     case 'amendment_unchanged': return `Claim ${n} as amended is the same as the claim as it stands: change the amended text, or choose another strategy.`;
-    case 'argument_missing': return g ? `Argued: write the argument on the ${lowerFirst(g.title)} in step 1.` : 'Argued: write the argument in step 1.';
-    case 'information_missing': return 'Write the information required in step 1.';
+    case 'argument_missing': return g ? `Argued: write the argument on the ${lowerFirst(g.title)} in step ${groundsStep}.` : `Argued: write the argument in step ${groundsStep}.`;
+    case 'information_missing': return `Write the information required in step ${groundsStep}.`;
     default: return m.plain ?? 'This claim still needs your attention.';
   }
+}
+
+/** What answers one ground of rejection for one claim, as the wizard offers it beside the claim's strategy. */
+export function groundAnswerName(code: string | null | undefined): string {
+  if (!code) return 'No answer yet';
+  if (AMENDING.has(code)) return 'Answer it with the claim\'s amendment';
+  if (code === 'cancel') return 'Cancelled with the claim';
+  return strategyName(code);
+}
+
+/** "Group II (claims 27-37, an apparatus)": a group or species of a restriction requirement, for the election step. */
+export function restrictionGroupWords(g: { label: string; kind: string; claims: readonly number[]; subject: string | null }): string {
+  const name = `${g.kind === 'species' ? 'Species' : 'Group'} ${g.label}`;
+  const parts = [g.claims.length ? `${g.claims.length === 1 ? 'claim' : 'claims'} ${claimList(g.claims)}` : null, g.subject].filter(Boolean);
+  return parts.length ? `${name} (${parts.join(', ')})` : name;
+}
+
+/** "Group II is elected with traverse: claims 27-37 will be examined; claims 10-13 are withdrawn." */
+export function electionWords(e: { group: string | null; species: string | null; traverse: boolean; elected_claims: readonly number[]; withdrawn_claims: readonly number[] }): string {
+  const what = [e.group ? `Group ${e.group}` : null, e.species ? `species ${e.species}` : null].filter(Boolean).join(', ') || 'The invention';
+  const examined = e.elected_claims.length ? `: ${claimsWord(e.elected_claims).toLowerCase()} will be examined` : '';
+  const withdrawn = e.withdrawn_claims.length ? `; ${claimsWord(e.withdrawn_claims).toLowerCase()} ${e.withdrawn_claims.length === 1 ? 'is' : 'are'} withdrawn` : '';
+  return `${sentenceCase(what)} ${e.group && e.species ? 'are' : 'is'} elected ${e.traverse ? 'with' : 'without'} traverse${examined}${withdrawn}.`;
 }
 
 /** A draft job's state, for a person; the server's step when it says what is being done. */
@@ -205,9 +228,24 @@ export function editErrorWords(code: string, message: string): string {
   switch (code) {
     case 'plan_submitted': return 'This response was already submitted; it can no longer be changed.';
     case 'plan_changed': return 'The response changed meanwhile (perhaps in another window or by your assistant); it has been reloaded. Try again.';
-    case 'validation_error': return `Not saved: ${message.replace(/^[a-z_.\d]+: /, '')}`;
+    case 'validation_error':
+      if (/^office_action_date: is required/.test(message)) return 'Give the mailing date of the office action: neither its text nor the application\'s record states it.';
+      return `Not saved: ${message.replace(/^[a-z_.\d]+: /, '')}`;
+    case 'strategy_cannot_answer_ground': return `Not saved: that answer cannot answer this ground. ${sentenceCase(reasonOf(message))}`;
+    case 'strategy_conflicts_with_claim': return 'Not saved: an answer by amendment needs the claim itself to be amended that way (choose the claim\'s strategy first), and a cancelled claim needs no answer per ground.';
+    case 'unknown_ground':
+    case 'ground_not_for_claim': return 'Not saved: this ground is no longer one of the claim\'s grounds. Reload the page.';
+    case 'unknown_restriction_group': return `Not saved: ${message}`;
+    case 'election_required': return 'Make the election first: a reply to a restriction requirement must elect a group (37 CFR 1.143).';
     default: return message;
   }
+}
+
+/** The server's reason after its "code cannot answer ground id (statute): " prefix, without codes. */
+function reasonOf(message: string): string {
+  const m = /: ([^:]+)\.?$/.exec(message);
+  const reason = (m?.[1] ?? '').replace(/\b[a-z]+_[a-z_]+\b/g, 'that answer');
+  return reason ? `${reason.replace(/\.$/, '')}.` : '';
 }
 
 /** "U.S. patents, row 1, patentee or applicant" from "body.input.us_patents.0.patentee_or_applicant": a field path in words. */

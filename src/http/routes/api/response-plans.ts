@@ -18,12 +18,27 @@ import { responsePlanStrategySetter } from '../../../commands/response-plans/str
 import { responsePlanClaimTextSetter } from '../../../commands/response-plans/claim-text-setter.ts';
 import { responsePlanArgumentSetter } from '../../../commands/response-plans/argument-setter.ts';
 import { responsePlanElectionSetter } from '../../../commands/response-plans/election-setter.ts';
+import { responsePlanGroundStrategySetter } from '../../../commands/response-plans/ground-strategy-setter.ts';
 import { ResponseIncompleteError, responsePlanSubmitter } from '../../../commands/response-plans/submitter.ts';
 import { planNotFound } from '../../../commands/response-plans/common.ts';
 import { planPaperTally } from '../../../commands/response-plans/paper-tally.ts';
 import { editsOf, findResponsePlan, listResponsePlans } from '../../../queries/response-plans.ts';
 import { findDraftJob } from '../../../queries/draft-jobs.ts';
-import { exportPollUrl, presentCompleteness, presentEdit, presentPlanClaim, presentPlanGround, presentPreview, presentResponsePlan, presentResponsePlanSummary } from '../../../presenters/response-plan.ts';
+import {
+  claimEditSchema,
+  exportPollUrl,
+  groundStrategyEditSchema,
+  presentClaimEdit,
+  presentCompleteness,
+  presentEdit,
+  presentGroundStrategyEdit,
+  presentPlanGround,
+  presentPreview,
+  presentResponsePlan,
+  presentResponsePlanSummary,
+  responsePlanSchema,
+} from '../../../presenters/response-plan.ts';
+import { errorObjectSchema } from '../../schemas.ts';
 import { presentSubmission } from '../../../presenters/draft-job.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
@@ -34,9 +49,14 @@ import { attorneyDocketNumber, isoDate, practitionerSchema } from '../draft-sche
 const planParams = z.object({ id: z.string().max(100) });
 const claimParams = planParams.extend({ n: z.coerce.number().int().min(1).max(9999) });
 const groundParams = planParams.extend({ gid: z.string().max(64) });
+const claimGroundParams = claimParams.extend({ ground_id: z.string().max(64) });
 
 const createBody = z.object({ analysis_id: z.string().min(1).max(100) });
 const strategyBody = z.object({ strategy: z.string().max(64).describe(`One of ${STRATEGY_CODES.join(', ')}.`) });
+const groundStrategyBody = z.object({
+  strategy: z.string().max(64).nullable().describe(`The answer to this ground for this claim: one of the ground's choices (ground_answers[].choices under the claim), from ${STRATEGY_CODES.join(', ')}; null removes the choice (the answer then follows the claim's strategy).`),
+});
+const editErrors = { 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema, 409: errorObjectSchema };
 const claimTextBody = z.object({
   text: z.string().max(50_000).optional().describe('The claim as amended, clean (no markings); "" clears it. Accepted for amend_narrow, amend_clarify and rewrite_independent.'),
   original_text: z.string().max(50_000).optional().describe('The claim as it now stands (the text the amendment is marked against); "" clears it.'),
@@ -86,7 +106,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.post('/api/response-plans', {
     config: { auth: 'account' },
-    schema: { tags, summary: 'Start a response plan from an analysis (or return the open one)', body: createBody },
+    schema: { tags, summary: 'Start a response plan from an analysis (or return the open one)', body: createBody, response: { 200: responsePlanSchema, 201: responsePlanSchema, 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema } },
   }, async (request, reply) => {
     const accountId = accountIdOf(request);
     const { row, created } = await responsePlanCreator(db, actorOf(request), { accountId, analysisId: request.body.analysis_id });
@@ -120,7 +140,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { response_plans: plans.map(presentResponsePlanSummary), next_cursor: nextCursor };
   });
 
-  r.get('/api/response-plans/:id', { config: { auth: 'account' }, schema: { tags, summary: 'One response plan', params: planParams } }, async (request) => {
+  r.get('/api/response-plans/:id', { config: { auth: 'account' }, schema: { tags, summary: 'One response plan', params: planParams, response: { 200: responsePlanSchema, 401: errorObjectSchema, 404: errorObjectSchema } } }, async (request) => {
     const accountId = accountIdOf(request);
     const { row, view, report } = await loadPlan(db, accountId, request.params.id);
     const job = row.draft_job_id ? await findDraftJob(db, accountId, row.draft_job_id) : null;
@@ -129,24 +149,51 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.put('/api/response-plans/:id/claims/:n/strategy', {
     config: { auth: 'account' },
-    schema: { tags, summary: "Set one claim's strategy", params: claimParams, body: strategyBody },
+    schema: {
+      tags,
+      summary: "Set one claim's strategy",
+      description: 'Answers chosen for single grounds of the claim that no longer fit the new strategy (an answer by amendment other than the claim\'s new strategy; any, when it is cancelled) are dropped.',
+      params: claimParams,
+      body: strategyBody,
+      response: { 200: claimEditSchema, ...editErrors },
+    },
   }, async (request) => {
     const accountId = accountIdOf(request);
     const row = await responsePlanStrategySetter(db, actorOf(request), { accountId, planId: request.params.id, claim: request.params.n, strategy: request.body.strategy });
     const { view, report } = await loadPlan(db, accountId, row.id, { row });
-    const claim = view.claims.find((c) => c.claim_number === request.params.n)!;
-    return presentEdit(row, report, { claim: presentPlanClaim(claim, report.claims.find((c) => c.claim_number === claim.claim_number)) });
+    return presentClaimEdit(row, view, report, request.params.n);
+  });
+
+  r.put('/api/response-plans/:id/claims/:n/grounds/:ground_id/strategy', {
+    config: { auth: 'account' },
+    schema: {
+      tags,
+      summary: "Set the answer to one ground of rejection for one claim",
+      description:
+        'Each ground a claim faces gets its own answer, consistent with the others (issue 19): e.g. a terminal disclaimer for the double patenting ground beside an amendment for 112(b), or an argument for the 103 ground of a claim amended to clarify. ' +
+        '404 plan_not_found (another account\'s plan), claim_not_found, unknown_ground (not a ground of the action), ground_not_for_claim (the ground does not treat the claim); ' +
+        '400 strategy_cannot_answer_ground (a terminal disclaimer for anything but nonstatutory double patenting, a clarifying amendment for a 102/103/double-patenting ground, unexpected results outside 103, a choice for the whole claim such as cancel, or a ground that is not a rejection); ' +
+        '409 strategy_conflicts_with_claim (an answer by amendment other than the claim\'s own strategy; any answer for a cancelled claim), plan_submitted. Submitted plans carry each choice to the draft as claim_<n>:<ground_id>.',
+      params: claimGroundParams,
+      body: groundStrategyBody,
+      response: { 200: groundStrategyEditSchema, ...editErrors },
+    },
+  }, async (request) => {
+    const accountId = accountIdOf(request);
+    const groundId = request.params.ground_id.trim().toLowerCase();
+    const row = await responsePlanGroundStrategySetter(db, actorOf(request), { accountId, planId: request.params.id, claim: request.params.n, groundId, strategy: request.body.strategy });
+    const { view, report } = await loadPlan(db, accountId, row.id, { row });
+    return presentGroundStrategyEdit(row, view, report, request.params.n, groundId);
   });
 
   r.put('/api/response-plans/:id/claims/:n/text', {
     config: { auth: 'account' },
-    schema: { tags, summary: "Set one claim's amended text (and the text it now has); returns the 37 CFR 1.121(c) markup", params: claimParams, body: claimTextBody },
+    schema: { tags, summary: "Set one claim's amended text (and the text it now has); returns the 37 CFR 1.121(c) markup", params: claimParams, body: claimTextBody, response: { 200: claimEditSchema, ...editErrors } },
   }, async (request) => {
     const accountId = accountIdOf(request);
     const row = await responsePlanClaimTextSetter(db, actorOf(request), { accountId, planId: request.params.id, claim: request.params.n, input: request.body });
     const { view, report } = await loadPlan(db, accountId, row.id, { row });
-    const claim = view.claims.find((c) => c.claim_number === request.params.n)!;
-    return presentEdit(row, report, { claim: presentPlanClaim(claim, report.claims.find((c) => c.claim_number === claim.claim_number)) });
+    return presentClaimEdit(row, view, report, request.params.n);
   });
 
   r.put('/api/response-plans/:id/grounds/:gid/argument', {
