@@ -88,7 +88,7 @@ describe('the wizard: an answer per ground, and the election', () => {
     await dp.selectOption('');
     await expect.poll(async () => (await plan(planId)).claims[1].ground_answers[0].chosen).toBeNull();
     await dpGround.getByText('Answered', { exact: true }).waitFor();
-  });
+  }, 120_000); // a browser driving two papers: a harness guard against a hang, not a speed check
 
   test('corpus 15, a restriction: the election comes first, with traverse by default; submit waits for it; the paper elects Group II', async () => {
     await apiFromPage(page, '/api/docket', { application_number: '16/777,001', application: { invention_title: 'Liner testing methods and apparatus', filing_date: '2019-08-26', examiner_name: 'ROE, RICHARD', art_unit: '1636' } });
@@ -125,5 +125,5 @@ describe('the wizard: an answer per ground, and the election', () => {
     expect(text).toMatch(/Applicant elects Group II, claims 27-37, with traverse\./);
     expect(text).toContain(TRAVERSE);
     await snap(page, 'wizard-election-15-submitted', { fullPage: false, scrollTo: page.getByRole('heading', { name: '5. Price and submit' }) });
-  });
+  }, 120_000);
 });
