@@ -272,9 +272,14 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
 /** Notes on claims the practitioner must look at: dependents of canceled claims, claim fees. */
 function claimNotes(plan: AmendmentPlan): Paragraph[] {
   const out: Paragraph[] = [];
+  const byNumber = new Map(plan.claims.map((c) => [c.claim_number, c]));
   for (const c of plan.claims) {
     if (c.depends_on_canceled !== undefined) {
-      out.push(draftingNote(`Claim ${c.claim_number} depends from claim ${c.depends_on_canceled}, which this paper cancels: amend claim ${c.claim_number} to depend from a pending claim, or cancel it.`));
+      const before = byNumber.get(c.depends_on_canceled)?.change.kind === 'previously_canceled';
+      out.push(draftingNote(`As this paper leaves it, claim ${c.claim_number} depends from claim ${c.depends_on_canceled}, which ${before ? 'was canceled earlier' : 'this paper cancels'}: amend claim ${c.claim_number} to depend from a pending claim, or cancel it.`));
+    } else if (c.repointed_from !== undefined) {
+      const to = c.change.kind === 'dependency_updated' ? `to depend from claim ${c.change.to}, the base claim of claim ${c.repointed_from}` : 'into independent form';
+      out.push(draftingNote(`Claim ${c.claim_number} depended from claim ${c.repointed_from}, which this paper cancels; the listing amends claim ${c.claim_number} ${to}. Confirm that this is the amendment intended.`));
     }
   }
   const pendingBefore = plan.claims.filter((c) => c.change.kind !== 'previously_canceled' && c.change.kind !== 'unknown');
