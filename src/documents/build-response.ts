@@ -28,7 +28,7 @@ import { allowableSubjectMatter, claimObjections } from './remarks/allowable.ts'
 export { outlineResponse } from './response-outline.ts';
 import { claimStatusRemarks } from './remarks/claim-status.ts';
 import { conclusionRemarks } from './remarks/conclusion.ts';
-import { groundResponse } from './remarks/ground-response.ts';
+import { answerOnGround, groundResponse } from './remarks/ground-response.ts';
 import { interviewRemarks, interviewSuggestion } from './remarks/interview.ts';
 import { restatement } from './remarks/restatement.ts';
 import { electionRemarks, requirementForInformationRemarks } from './remarks/restriction.ts';
@@ -241,16 +241,23 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
   };
   const objections = inSection(PART.objections, () => (input.grounds ? claimObjectionRemarks(plan, outline.claimObjections, claimReply) : claimObjections(plan, grounds)));
   if (objections) sections.push(objections);
-  const planStrategy = (n: number) => input.strategy[n] ?? input.claims.find((c) => c.claim_number === n)?.recommendation ?? null;
+  const byNumber = new Map(plan.claims.map((c) => [c.claim_number, c]));
+  const groundStrategies = input.ground_strategies ? { groundStrategies: input.ground_strategies } : {};
   const own = grounds.map((g) => argumentsForGround(g, args));
   own.forEach((a) => a.forEach((x) => placed.add(x.ground_id)));
   const further = practitionerSection(args, placed);
   if (further) sections.push(further);
+  // Each amendment is stated once, in the first section answering a ground of the claim; later sections refer to it.
+  const stated = new Map<number, string>();
   grounds.forEach((g: RejectionGround, i) => {
-    const answer = (x: RejectionGround) => groundResponse(x, { plan, grounds, afterFinal, ...(input.file ? { file: input.file } : {}), ...(input.ground_strategies ? { groundStrategies: input.ground_strategies } : {}) });
+    const answer = (x: RejectionGround, argued = false) => groundResponse(x, { plan, grounds, afterFinal, stated, argued, ...(input.file ? { file: input.file } : {}), ...groundStrategies });
+    const answerOf = (n: number) => {
+      const c = byNumber.get(n);
+      return c ? answerOnGround(c, g, groundStrategies) : null;
+    };
     sections.push({
       heading: groundHeading(g, claimsPhrase(g.claims, true)),
-      paragraphs: inSection(PART.ground([...g.ids.keys()]), () => [...restatement(g), ...(own[i].length ? groundWithArgument(g, own[i], planStrategy, answer) : answer(g))]),
+      paragraphs: inSection(PART.ground([...g.ids.keys()]), () => [...restatement(g), ...(own[i].length ? groundWithArgument(g, own[i], answerOf, answer) : answer(g))]),
     });
   });
   const allowable = inSection(PART.allowable, () => allowableSubjectMatter(plan));

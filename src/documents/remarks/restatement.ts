@@ -9,7 +9,9 @@ import { para, quote } from '../docx/paragraphs.ts';
 import { referenceLabel, type RejectionGround } from '../rejection-grounds.ts';
 import { citationPhrase, groundPhrase, listPhrase } from './wording.ts';
 
-const MAX_PASSAGES = 8;
+const MAX_PASSAGES = 12;
+/** A list is cut only when the cut saves more than this many passages: "and 1 further passage" names less than the passage would. */
+const MIN_CUT = 3;
 
 export function restatement(g: RejectionGround): Paragraph[] {
   const rest = groundPhrase(g);
@@ -23,7 +25,7 @@ export function restatement(g: RejectionGround): Paragraph[] {
   if (g.references.length) out.push(para(`${g.references.length === 1 ? 'Reference' : 'References'} applied: ${g.references.map(referenceLabel).join('; ')}.`));
   if (g.pinpoints.length) {
     // Each passage once; a long list is cut (the examiner's own explanation gives the rest).
-    const shown = g.pinpoints.slice(0, MAX_PASSAGES);
+    const shown = g.pinpoints.length - MAX_PASSAGES > MIN_CUT ? g.pinpoints.slice(0, MAX_PASSAGES) : g.pinpoints;
     const more = g.pinpoints.length - shown.length;
     out.push(para(`Passages relied on: ${listPhrase(shown)}${more > 0 ? `, and ${more} further passage${more === 1 ? '' : 's'} cited in the Office Action` : ''}.`));
   }

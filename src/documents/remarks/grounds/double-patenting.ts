@@ -27,9 +27,9 @@ export function argueDistinctness(g: RejectionGround, claims: readonly PlannedCl
   return out;
 }
 
-/** How an amended claim overcomes a double-patenting rejection. */
-export function amendedDistinctness(g: RejectionGround, n: number): Paragraph {
-  return para([run(`As amended, claim ${n} is patentably distinct from the claims of ${refs(g)} because `), prompt('explain (MPEP 804)'), run('.')]);
+/** How amended claims overcome a double-patenting rejection. */
+export function amendedDistinctness(g: RejectionGround, n: readonly number[]): Paragraph {
+  return para([run(`As amended, ${claimsPhrase(n)} ${verbFor(n, 'is', 'are')} patentably distinct from the claims of ${refs(g)} because `), prompt('explain (MPEP 804)'), run('.')]);
 }
 
 export function terminalDisclaimer(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
