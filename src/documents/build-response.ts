@@ -221,7 +221,8 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
   const kind = input.office_action.kind;
   const afterFinal = kind === 'final';
   const sections: { heading: string; paragraphs: Paragraph[] }[] = [];
-  sections.push({ heading: 'Status of the Claims', paragraphs: inSection(PART.status, () => [...claimStatusRemarks(plan), ...claimNotes(plan)]) });
+  const restriction = kind === 'restriction' ? { groups: input.restriction_groups ?? [] } : undefined;
+  sections.push({ heading: 'Status of the Claims', paragraphs: inSection(PART.status, () => [...claimStatusRemarks(plan, restriction), ...claimNotes(plan)]) });
   const args = input.practitioner_arguments;
   if (kind === 'restriction') sections.push({ heading: 'Election', paragraphs: inSection(PART.election, () => electionRemarks(plan, input.election, input.office_action.mailing_date, input.restriction_groups, requirementText(args, 'restriction'), input.strategy)) });
   if (kind === 'requirement_for_information' || outline.actionGrounds.some((g) => g.kind === 'information_requirement')) {
