@@ -33,6 +33,7 @@ import { interviewRemarks, interviewSuggestion } from './remarks/interview.ts';
 import { restatement } from './remarks/restatement.ts';
 import { electionRemarks, requirementForInformationRemarks } from './remarks/restriction.ts';
 import { groundHeading } from './remarks/wording.ts';
+import { timelinessOf, timelinessParagraphs, type Timeliness } from './remarks/timeliness.ts';
 import { argumentsForGround, groundWithArgument, practitionerSection, replyFor, requirementText } from './remarks/practitioner-text.ts';
 import type { CompletenessReport } from '../domain/response-plan/completeness.ts';
 import { signatureBlock } from './signature.ts';
@@ -56,7 +57,7 @@ export async function buildResponseToOfficeAction(input: ResponseDraftInput): Pr
 
 /** The paper and what it does: the outline (with its completeness report) and the placeholders left. */
 export async function draftResponse(input: ResponseDraftInput): Promise<{ document: Buffer; report: ResponseReport }> {
-  const { caption, kind, outline, paperTitle, mailed, amends, specSection, drawings, recorded } = composeResponse(input);
+  const { caption, kind, outline, paperTitle, mailed, amends, specSection, drawings, recorded, timeliness } = composeResponse(input);
   const { plan } = outline;
   const built = recorded.value;
   const placeholders = built.placeholders;
@@ -64,6 +65,8 @@ export async function draftResponse(input: ResponseDraftInput): Promise<{ docume
   const children: (Paragraph | Table)[] = [...captionBlock(caption), title(paperTitle)];
   for (const note of input.drafting_notes ?? []) children.push(draftingNote(note));
   children.push(para(`In reply to the ${actionDescription(kind)} mailed ${mailed} (the “Office Action”), Applicant submits the following${amends ? ' amendments and' : ''} remarks.`));
+  // A late reply says what makes it one the Office can consider (issue 19 B6).
+  children.push(...timelinessParagraphs(timeliness, kind, input.office_action.mailing_date));
   if (!outline.completeness.complete) for (const note of incompleteNotes(outline.completeness, input.accept_incomplete === true)) children.push(draftingNote(note));
   for (const note of modelDraftingNotes(input.file?.drafting, recorded.drafted)) children.push(draftingNote(note));
   if (placeholders > 0) {
@@ -112,6 +115,7 @@ function composeResponse(input: ResponseDraftInput) {
   const drawings = outline.documentObjections.some((d) => d.target === 'drawings');
   const abstract = outline.documentObjections.some((d) => d.target === 'abstract');
   const amends = plan.changes_claims || specSection || drawings;
+  const timeliness = timelinessOf(kind, input.office_action.mailing_date, input.response_date);
 
   const recorded = recordChartSites(() => countPlaceholders(() => {
     const body: (Paragraph | Table)[] = [];
@@ -129,12 +133,12 @@ function composeResponse(input: ResponseDraftInput) {
     }
     // A paper that amends nothing has no sections to keep apart: its remarks follow the introduction.
     body.push(sectionHeading('Remarks', REMARKS_BOOKMARK, amends));
-    body.push(...remarks(input, outline, suggestion));
+    body.push(...remarks(input, outline, suggestion, timeliness));
     body.push(...inSection(PART.conclusion, () => signatureBlock(input.response_date, input.practitioner)));
     if (abstract) body.push(...inSection(PART.objections, () => replacementAbstractSheet()));
     return body;
   }));
-  return { caption, kind, outline, paperTitle, mailed, amends, specSection, drawings, recorded };
+  return { caption, kind, outline, paperTitle, mailed, amends, specSection, drawings, recorded, timeliness };
 }
 
 /**
@@ -216,7 +220,7 @@ function roman(n: number): string {
   return s;
 }
 
-function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion: ReturnType<typeof interviewSuggestion>): Paragraph[] {
+function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion: ReturnType<typeof interviewSuggestion>, timeliness: Timeliness = timelinessOf(input.office_action.kind, input.office_action.mailing_date, input.response_date)): Paragraph[] {
   const { plan, grounds } = outline;
   const kind = input.office_action.kind;
   const afterFinal = kind === 'final';
@@ -266,7 +270,7 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
   inSection(PART.conclusion, () => {
     if (suggestion) sections.push({ heading: 'Request for Interview', paragraphs: interviewRemarks(suggestion, afterFinal) });
     if (afterFinal) sections.push({ heading: 'Entry Under 37 C.F.R. § 1.116', paragraphs: afterFinalRemarks(plan, input.office_action.mailing_date, input.response_date) });
-    sections.push({ heading: 'Conclusion', paragraphs: conclusionRemarks(kind, plan.changes_claims, input.practitioner) });
+    sections.push({ heading: 'Conclusion', paragraphs: conclusionRemarks(kind, plan.changes_claims, input.practitioner, timeliness.kind === 'abandoned') });
   });
 
   const out: Paragraph[] = [];
