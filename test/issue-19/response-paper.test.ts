@@ -154,6 +154,11 @@ describe('15/091,542: the attorney\'s plan (the claims as allowed), with the fil
     expect(text).toContain(`Without acquiescing in the rejection, claims 1, 7, and 14 have been amended to recite “${ADDED_WORDS}”.`);
     expect(text).toMatch(/Claims 1, 7, and 14 are amended as set out above in reply to the rejection under 35 U\.S\.C\. 101\./);
     expect(text).not.toMatch(/claim 1 has been amended to recite/);
+    // The cancellation too is said once; the passages relied on name each reference once.
+    expect(text.split('have been canceled without prejudice to or disclaimer')).toHaveLength(2);
+    expect(text).toContain('Claims 2, 8, and 15 have been canceled, as stated above in reply to the rejection under 35 U.S.C. 101; the rejection of claims 2, 8, and 15 is therefore moot.');
+    expect(text).toContain('Passages relied on: Laroia ¶0066, Figs.2-5, ¶0008,');
+    expect(text).not.toContain('Laroia, ¶0066, Laroia');
   });
 
   test('A11, B9: support found in the held specification is a suggestion to confirm, never stated as the support', () => {

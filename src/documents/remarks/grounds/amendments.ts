@@ -120,14 +120,14 @@ export function correctionWords(c: PlannedClaim): { words: string; dependencyOnl
  * "to recite “…”" with the words the markup adds, a correction in words, or a place for them when
  * they are not known (issue 19 B4: never a place for what the markup already holds).
  */
-function whatWasAdded(c: PlannedClaim, correcting: boolean): Inline[] {
+function whatWasAdded(c: PlannedClaim, correcting: boolean, several = false): Inline[] {
   if (correcting) {
     const w = correctionWords(c);
     if (w) return [run(w.words)];
     return c.old_text && c.new_text ? [run('as shown in the listing of claims')] : [run('to '), prompt('describe the amendment')];
   }
   const a = added(c);
-  return a ? [run(`to recite “${a}”`)] : [run('to recite '), prompt('quote the added limitation')];
+  return a ? [run(`to recite “${a}”`)] : [run('to recite '), prompt(several ? 'quote the limitation added to each claim' : 'quote the added limitation')];
 }
 
 /**
@@ -146,8 +146,9 @@ function supportCite(c: PlannedClaim, ctx: GroundContext | undefined): Inline[] 
 function statementKey(c: PlannedClaim, ctx: GroundContext | undefined): string | null {
   if (isCorrecting(c)) return null;
   const a = added(c);
-  if (!a) return null;
-  return `${a}|${ctx?.file?.support[c.claim_number]?.citation ?? ''}|${ctx?.stated?.get(c.claim_number) ?? ''}`;
+  // Claims narrowed with limitations not yet written share one place for them (issue 11 finding 8: no block per claim).
+  if (!a && c.new_text) return null;
+  return `${a || '?'}|${ctx?.file?.support[c.claim_number]?.citation ?? ''}|${ctx?.stated?.get(c.claim_number) ?? ''}`;
 }
 
 /** "Claims 1, 7, and 14 have been amended to recite “…”. Support ...", or, said above already, where. */
@@ -158,7 +159,7 @@ function amendmentStatement(g: RejectionGround, group: readonly PlannedClaim[], 
   if (where !== undefined) return para(`${claimsPhrase(n, true)} ${verbFor(n, 'is', 'are')} amended as set out above in reply to the rejection under ${where}.`);
   for (const x of n) ctx?.stated?.set(x, g.citation);
   const correcting = isCorrecting(c);
-  const words = whatWasAdded(c, correcting);
+  const words = whatWasAdded(c, correcting, n.length > 1);
   const dependencyOnly = correcting && correctionWords(c)?.dependencyOnly === true;
   return para([
     run(`Without acquiescing in the rejection, ${claimsPhrase(n)} ${verbFor(n, 'has', 'have')} been amended `),
@@ -229,8 +230,14 @@ export function narrowedThrough(g: RejectionGround, claims: readonly PlannedClai
   ));
 }
 
-export function canceled(_g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+export function canceled(g: RejectionGround, claims: readonly PlannedClaim[], ctx?: GroundContext): Paragraph[] {
   const n = nums(claims);
+  // Said once, in full; after that the rejection is only said to be moot.
+  const where = ctx?.stated?.get(n[0]);
+  if (where !== undefined && n.every((x) => ctx?.stated?.get(x) === where)) {
+    return [para(`${claimsPhrase(n, true)} ${verbFor(n, 'has', 'have')} been canceled, as stated above in reply to the rejection under ${where}; the rejection of ${claimsPhrase(n)} is therefore moot.`)];
+  }
+  for (const x of n) if (!ctx?.stated?.has(x)) ctx?.stated?.set(x, g.citation);
   return [para(
     `${claimsPhrase(n, true)} ${verbFor(n, 'has', 'have')} been canceled without prejudice to or disclaimer of the subject matter ${verbFor(n, 'it recites', 'they recite')}, ` +
     `and the rejection of ${claimsPhrase(n)} is therefore moot. Applicant reserves the right to pursue the canceled subject matter in this or a continuing application.`,
