@@ -205,7 +205,8 @@ export function argueOverArt(g: RejectionGround, claims: readonly PlannedClaim[]
 export function amendedOverArt(g: RejectionGround, n: readonly number[], why: Inline): Paragraph {
   const one = n.length === 1;
   const who = `amended ${claimsPhrase(n)}`;
+  const limitation = one ? 'the added limitation' : 'the added limitations';
   return g.family === '102'
-    ? para([run(`${refs(g)} ${agree(g, 'does', 'do')} not disclose the added limitation because `), why, run(`. Because no single reference discloses each and every element of ${who} as arranged in ${one ? 'the claim' : 'each claim'}, ${one ? 'the claim is' : 'the claims are'} not anticipated (MPEP 2131).`)])
-    : para([run(`${refs(g)}${agree(g, ' does', ', alone or in combination, do')} not teach or suggest the added limitation because `), why, run(`. ${g.references.length > 1 ? 'The references therefore fail' : `${refs(g)} therefore fails`} to teach or suggest all of the limitations of ${who} (MPEP 2143.03).`)]);
+    ? para([run(`${refs(g)} ${agree(g, 'does', 'do')} not disclose ${limitation} because `), why, run(`. Because no single reference discloses each and every element of ${who} as arranged in ${one ? 'the claim' : 'each claim'}, ${one ? 'the claim is' : 'the claims are'} not anticipated (MPEP 2131).`)])
+    : para([run(`${refs(g)}${agree(g, ' does', ', alone or in combination, do')} not teach or suggest ${limitation} because `), why, run(`. ${g.references.length > 1 ? 'The references therefore fail' : `${refs(g)} therefore fails`} to teach or suggest all of the limitations of ${who} (MPEP 2143.03).`)]);
 }
