@@ -55,8 +55,14 @@ export interface PlannedClaim {
   parent: number | null | undefined;
   /** amend_narrow on a claim whose base claim this paper narrows: it is narrowed through that claim. */
   narrowed_through?: number;
-  /** Kept claim that depends from a claim canceled outright: the practitioner must amend or cancel it. */
+  /**
+   * Kept claim that, as this paper leaves it (the amended text where there is one, else the
+   * dependency as it stands), still depends from a claim canceled: the practitioner must amend or
+   * cancel it.
+   */
   depends_on_canceled?: number;
+  /** Kept claim this paper points away from a claim canceled outright (to that claim's base, or into independent form). */
+  repointed_from?: number;
 }
 
 export interface AmendmentPlan {
@@ -229,16 +235,18 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
         const t = texts.get(c.claim_number);
         c.new_text = t ? repointDependency(t, k.claim_number, into) : null;
       } else if (k.change.kind === 'canceled') {
-        // Flagged, and amended so the claim does not depend from a canceled one: pointed at the
-        // canceled claim's own base, or rewritten in independent form with its limitations.
-        c.depends_on_canceled = k.claim_number;
+        // Amended so the claim does not depend from a canceled one: pointed at the canceled
+        // claim's own base, or rewritten in independent form with its limitations. A claim the
+        // paper amends otherwise keeps its amendment; whether it still depends from the canceled
+        // claim is read from the claims as amended, below.
         if (c.change.kind !== 'unchanged') continue;
         const grand = parentOf(k.claim_number);
         const t = texts.get(c.claim_number);
-        if (typeof grand === 'number' && c.change.kind === 'unchanged') {
+        c.repointed_from = k.claim_number;
+        if (typeof grand === 'number') {
           c.change = { kind: 'dependency_updated', from: k.claim_number, to: grand };
           c.new_text = t ? repointDependency(t, k.claim_number, grand) : null;
-        } else if (grand === null || grand === undefined) {
+        } else {
           const chain = dependencyChain(c.claim_number, parentOf);
           c.change = { kind: 'rewritten_independent', chain };
           const kt = texts.get(k.claim_number);
@@ -258,6 +266,8 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
       delete c.narrowed_through;
     }
     c.new_text = stripClaimNumber(v);
+    // The practitioner's text decides the dependency, not the repointing derived above.
+    delete c.repointed_from;
   }
 
   const previously = new Set(input.previously_presented ?? []);
@@ -265,8 +275,28 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
     c.identifier = identifierFor(c, previously.has(c.claim_number));
     if (isCanceledHere(c)) c.pending_after = false;
   }
+  // A kept claim that, as this paper leaves it, depends from a canceled claim (canceled here or
+  // before): the dependency after the amendment, never the one it replaces (issue 19, A9).
+  for (const c of plan.values()) {
+    if (!c.pending_after) continue;
+    const p = parentAfter(c, parentOf);
+    const parent = typeof p === 'number' ? at(p) : undefined;
+    if (parent && (isCanceledHere(parent) || parent.change.kind === 'previously_canceled')) c.depends_on_canceled = parent.claim_number;
+  }
   const claims = [...plan.values()];
   return { claims, changes_claims: claims.some((c) => isAmended(c) || isCanceledHere(c)) };
+}
+
+/**
+ * The claim a claim depends from once this paper is entered: read from its amended text where
+ * the paper holds one, from the amendment where the paper makes one without text (a repointed
+ * dependency, a claim rewritten in independent form), else as it stands.
+ */
+export function parentAfter(c: PlannedClaim, parentOf: (n: number) => number | null | undefined = () => c.parent): number | null | undefined {
+  if (c.new_text) return parentClaimOf(c.new_text);
+  if (c.change.kind === 'dependency_updated') return c.change.to;
+  if (c.change.kind === 'rewritten_independent') return null;
+  return parentOf(c.claim_number);
 }
 
 const ART_FAMILIES: ReadonlySet<string> = new Set(['102', '103', 'DP']);

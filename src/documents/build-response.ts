@@ -28,11 +28,12 @@ import { allowableSubjectMatter, claimObjections } from './remarks/allowable.ts'
 export { outlineResponse } from './response-outline.ts';
 import { claimStatusRemarks } from './remarks/claim-status.ts';
 import { conclusionRemarks } from './remarks/conclusion.ts';
-import { groundResponse } from './remarks/ground-response.ts';
+import { answerOnGround, groundResponse } from './remarks/ground-response.ts';
 import { interviewRemarks, interviewSuggestion } from './remarks/interview.ts';
 import { restatement } from './remarks/restatement.ts';
 import { electionRemarks, requirementForInformationRemarks } from './remarks/restriction.ts';
 import { groundHeading } from './remarks/wording.ts';
+import { timelinessOf, timelinessParagraphs, type Timeliness } from './remarks/timeliness.ts';
 import { argumentsForGround, groundWithArgument, practitionerSection, replyFor, requirementText } from './remarks/practitioner-text.ts';
 import type { CompletenessReport } from '../domain/response-plan/completeness.ts';
 import { signatureBlock } from './signature.ts';
@@ -56,7 +57,7 @@ export async function buildResponseToOfficeAction(input: ResponseDraftInput): Pr
 
 /** The paper and what it does: the outline (with its completeness report) and the placeholders left. */
 export async function draftResponse(input: ResponseDraftInput): Promise<{ document: Buffer; report: ResponseReport }> {
-  const { caption, kind, outline, paperTitle, mailed, amends, specSection, drawings, recorded } = composeResponse(input);
+  const { caption, kind, outline, paperTitle, mailed, amends, specSection, drawings, recorded, timeliness } = composeResponse(input);
   const { plan } = outline;
   const built = recorded.value;
   const placeholders = built.placeholders;
@@ -64,6 +65,8 @@ export async function draftResponse(input: ResponseDraftInput): Promise<{ docume
   const children: (Paragraph | Table)[] = [...captionBlock(caption), title(paperTitle)];
   for (const note of input.drafting_notes ?? []) children.push(draftingNote(note));
   children.push(para(`In reply to the ${actionDescription(kind)} mailed ${mailed} (the “Office Action”), Applicant submits the following${amends ? ' amendments and' : ''} remarks.`));
+  // A late reply says what makes it one the Office can consider (issue 19 B6).
+  children.push(...timelinessParagraphs(timeliness, kind, input.office_action.mailing_date));
   if (!outline.completeness.complete) for (const note of incompleteNotes(outline.completeness, input.accept_incomplete === true)) children.push(draftingNote(note));
   for (const note of modelDraftingNotes(input.file?.drafting, recorded.drafted)) children.push(draftingNote(note));
   if (placeholders > 0) {
@@ -112,6 +115,7 @@ function composeResponse(input: ResponseDraftInput) {
   const drawings = outline.documentObjections.some((d) => d.target === 'drawings');
   const abstract = outline.documentObjections.some((d) => d.target === 'abstract');
   const amends = plan.changes_claims || specSection || drawings;
+  const timeliness = timelinessOf(kind, input.office_action.mailing_date, input.response_date);
 
   const recorded = recordChartSites(() => countPlaceholders(() => {
     const body: (Paragraph | Table)[] = [];
@@ -129,12 +133,12 @@ function composeResponse(input: ResponseDraftInput) {
     }
     // A paper that amends nothing has no sections to keep apart: its remarks follow the introduction.
     body.push(sectionHeading('Remarks', REMARKS_BOOKMARK, amends));
-    body.push(...remarks(input, outline, suggestion));
+    body.push(...remarks(input, outline, suggestion, timeliness));
     body.push(...inSection(PART.conclusion, () => signatureBlock(input.response_date, input.practitioner)));
     if (abstract) body.push(...inSection(PART.objections, () => replacementAbstractSheet()));
     return body;
   }));
-  return { caption, kind, outline, paperTitle, mailed, amends, specSection, drawings, recorded };
+  return { caption, kind, outline, paperTitle, mailed, amends, specSection, drawings, recorded, timeliness };
 }
 
 /**
@@ -216,12 +220,13 @@ function roman(n: number): string {
   return s;
 }
 
-function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion: ReturnType<typeof interviewSuggestion>): Paragraph[] {
+function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion: ReturnType<typeof interviewSuggestion>, timeliness: Timeliness = timelinessOf(input.office_action.kind, input.office_action.mailing_date, input.response_date)): Paragraph[] {
   const { plan, grounds } = outline;
   const kind = input.office_action.kind;
   const afterFinal = kind === 'final';
   const sections: { heading: string; paragraphs: Paragraph[] }[] = [];
-  sections.push({ heading: 'Status of the Claims', paragraphs: inSection(PART.status, () => [...claimStatusRemarks(plan), ...claimNotes(plan)]) });
+  const restriction = kind === 'restriction' ? { groups: input.restriction_groups ?? [] } : undefined;
+  sections.push({ heading: 'Status of the Claims', paragraphs: inSection(PART.status, () => [...claimStatusRemarks(plan, restriction), ...claimNotes(plan)]) });
   const args = input.practitioner_arguments;
   if (kind === 'restriction') sections.push({ heading: 'Election', paragraphs: inSection(PART.election, () => electionRemarks(plan, input.election, input.office_action.mailing_date, input.restriction_groups, requirementText(args, 'restriction'), input.strategy)) });
   if (kind === 'requirement_for_information' || outline.actionGrounds.some((g) => g.kind === 'information_requirement')) {
@@ -241,16 +246,23 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
   };
   const objections = inSection(PART.objections, () => (input.grounds ? claimObjectionRemarks(plan, outline.claimObjections, claimReply) : claimObjections(plan, grounds)));
   if (objections) sections.push(objections);
-  const planStrategy = (n: number) => input.strategy[n] ?? input.claims.find((c) => c.claim_number === n)?.recommendation ?? null;
+  const byNumber = new Map(plan.claims.map((c) => [c.claim_number, c]));
+  const groundStrategies = input.ground_strategies ? { groundStrategies: input.ground_strategies } : {};
   const own = grounds.map((g) => argumentsForGround(g, args));
   own.forEach((a) => a.forEach((x) => placed.add(x.ground_id)));
   const further = practitionerSection(args, placed);
   if (further) sections.push(further);
+  // Each amendment is stated once, in the first section answering a ground of the claim; later sections refer to it.
+  const stated = new Map<number, string>();
   grounds.forEach((g: RejectionGround, i) => {
-    const answer = (x: RejectionGround) => groundResponse(x, { plan, grounds, afterFinal, ...(input.file ? { file: input.file } : {}), ...(input.ground_strategies ? { groundStrategies: input.ground_strategies } : {}) });
+    const answer = (x: RejectionGround, argued = false) => groundResponse(x, { plan, grounds, afterFinal, stated, argued, ...(input.file ? { file: input.file } : {}), ...groundStrategies });
+    const answerOf = (n: number) => {
+      const c = byNumber.get(n);
+      return c ? answerOnGround(c, g, groundStrategies) : null;
+    };
     sections.push({
       heading: groundHeading(g, claimsPhrase(g.claims, true)),
-      paragraphs: inSection(PART.ground([...g.ids.keys()]), () => [...restatement(g), ...(own[i].length ? groundWithArgument(g, own[i], planStrategy, answer) : answer(g))]),
+      paragraphs: inSection(PART.ground([...g.ids.keys()]), () => [...restatement(g), ...(own[i].length ? groundWithArgument(g, own[i], answerOf, answer) : answer(g))]),
     });
   });
   const allowable = inSection(PART.allowable, () => allowableSubjectMatter(plan));
@@ -258,7 +270,7 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
   inSection(PART.conclusion, () => {
     if (suggestion) sections.push({ heading: 'Request for Interview', paragraphs: interviewRemarks(suggestion, afterFinal) });
     if (afterFinal) sections.push({ heading: 'Entry Under 37 C.F.R. § 1.116', paragraphs: afterFinalRemarks(plan, input.office_action.mailing_date, input.response_date) });
-    sections.push({ heading: 'Conclusion', paragraphs: conclusionRemarks(kind, plan.changes_claims, input.practitioner) });
+    sections.push({ heading: 'Conclusion', paragraphs: conclusionRemarks(kind, plan.changes_claims, input.practitioner, timeliness.kind === 'abandoned') });
   });
 
   const out: Paragraph[] = [];
@@ -272,9 +284,14 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
 /** Notes on claims the practitioner must look at: dependents of canceled claims, claim fees. */
 function claimNotes(plan: AmendmentPlan): Paragraph[] {
   const out: Paragraph[] = [];
+  const byNumber = new Map(plan.claims.map((c) => [c.claim_number, c]));
   for (const c of plan.claims) {
     if (c.depends_on_canceled !== undefined) {
-      out.push(draftingNote(`Claim ${c.claim_number} depends from claim ${c.depends_on_canceled}, which this paper cancels: amend claim ${c.claim_number} to depend from a pending claim, or cancel it.`));
+      const before = byNumber.get(c.depends_on_canceled)?.change.kind === 'previously_canceled';
+      out.push(draftingNote(`As this paper leaves it, claim ${c.claim_number} depends from claim ${c.depends_on_canceled}, which ${before ? 'was canceled earlier' : 'this paper cancels'}: amend claim ${c.claim_number} to depend from a pending claim, or cancel it.`));
+    } else if (c.repointed_from !== undefined) {
+      const to = c.change.kind === 'dependency_updated' ? `to depend from claim ${c.change.to}, the base claim of claim ${c.repointed_from}` : 'into independent form';
+      out.push(draftingNote(`Claim ${c.claim_number} depended from claim ${c.repointed_from}, which this paper cancels; the listing amends claim ${c.claim_number} ${to}. Confirm that this is the amendment intended.`));
     }
   }
   const pendingBefore = plan.claims.filter((c) => c.change.kind !== 'previously_canceled' && c.change.kind !== 'unknown');

@@ -69,11 +69,13 @@ describe('planAmendments', () => {
       3: 'Canceled|previously_canceled',
       4: 'unknown|unknown',
       5: 'Canceled|canceled',
-      // Issue 11 (finding 4): a claim depending from a claim canceled here is flagged and re-pointed
-      // at the canceled claim's own base, never left "(Original) ... of claim 5".
+      // Issue 11 (finding 4): a claim depending from a claim canceled here is re-pointed at the
+      // canceled claim's own base, never left "(Original) ... of claim 5".
       6: 'Currently Amended|dependency_updated',
     });
-    expect(plan.claims[5].depends_on_canceled).toBe(5);
+    // Issue 19 (A9): re-pointed, it no longer depends from a canceled claim; the paper says what it did.
+    expect(plan.claims[5].depends_on_canceled).toBeUndefined();
+    expect(plan.claims[5].repointed_from).toBe(5);
     expect(plan.claims[5].change).toEqual({ kind: 'dependency_updated', from: 5, to: 1 });
   });
 

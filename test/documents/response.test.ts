@@ -106,7 +106,7 @@ describe('buildResponseToOfficeAction: non-final rejection with claim texts', ()
     expect(s103).toContain('Claims 1-3 stand rejected under 35 U.S.C. 103 as being unpatentable over Rebmann (US 2018/0179985 A1) in view of Wang (US 2018/0298842 A1).');
     expect(s103).toContain('“Claims 1-3 are rejected under 35 U.S.C. 103 as being unpatentable over Rebmann (US Pub No 2018/0179985) in view of Wang et al. (US Pub No 2018/0298842).”');
     expect(s103).toContain('References applied: Rebmann (US 2018/0179985 A1); Wang (US 2018/0298842 A1).');
-    expect(s103).toContain('Passages relied on: Rebmann ¶ [0042], Rebmann FIG. 3, and Wang ¶¶ [0017]-[0019].');
+    expect(s103).toContain('Passages relied on: Rebmann ¶ [0042] and FIG. 3; Wang ¶¶ [0017]-[0019].');
     const s102 = section(doc, /Rejection of Claims 7-9/);
     expect(s102).toContain('Claims 7-9 stand rejected under 35 U.S.C. 102(a)(1) as being anticipated by Rebmann (US 2018/0179985 A1).');
     expect(s102).toContain('Passages relied on: Rebmann ¶¶ [0030]-[0036].');

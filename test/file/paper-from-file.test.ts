@@ -77,8 +77,9 @@ describe('the default response to the action on 15/091,542', () => {
 
   test('the claims the chart settles are argued, not amended, and page 1 says why', () => {
     expect(filed.text).toMatch(/Claims 1, 7, and 14 are argued rather than amended: the claim chart shows that Laroia \(US 2005\/0025220 A1\) nowhere uses “WLAN” or “5GHz”/);
-    expect(bare.text).toContain('Without acquiescing in the rejection, claim 1 has been amended');
-    expect(filed.text).not.toContain('claim 1 has been amended');
+    // Without the file the three claims are amended, stated together (issue 19: one statement, one place for the limitations).
+    expect(bare.text.replace(/\s+/g, ' ')).toContain('Without acquiescing in the rejection, claims 1, 7, and 14 have been amended');
+    expect(filed.text).not.toMatch(/claims? 1(?:, 7, and 14)? ha(?:s|ve) been amended/);
   });
 
   test('the dependents are said to depend as their text shows (claim 12 from claim 10, so indirectly from claim 7)', () => {
@@ -87,7 +88,7 @@ describe('the default response to the action on 15/091,542', () => {
   });
 
   test('far fewer places are left for the practitioner', () => {
-    expect(places(bare)).toBeGreaterThan(40);
+    expect(places(bare)).toBeGreaterThan(30);
     expect(places(filed)).toBeLessThan(places(bare) / 2);
   });
 });

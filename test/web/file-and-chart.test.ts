@@ -210,7 +210,7 @@ describe('the file, the claim chart and the support search', () => {
     const support = page.getByRole('region', { name: 'Support for the amendment' });
     await support.getByText('Words added: “wherein other signals in 5GHz are filtered out before they are amplified by an external LNA”').waitFor();
     await support.getByRole('button', { name: 'Check support' }).click();
-    await support.getByRole('heading', { name: 'Support in the specification' }).waitFor();
+    await support.getByRole('heading', { name: 'Suggested support in the specification' }).waitFor();
     const paragraph = support.getByRole('listitem').filter({ hasText: 'before they are amplified by an external LNA' });
     await paragraph.waitFor();
     expect(await paragraph.locator('mark').count()).toBeGreaterThan(3);

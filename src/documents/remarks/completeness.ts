@@ -41,7 +41,9 @@ export function unansweredWords(g: GroundStatus): string {
 export function completenessChecklist(report: CompletenessReport, placeholders: number): (Paragraph | Table)[] {
   const rows = report.grounds.map((g) => {
     const where = g.answered_by.length ? `${g.section ?? 'Remarks'} (${g.answered_by.map((a) => answerWords(a, g.kind)).join('; ')})` : '';
-    const status = g.answered ? [new TextRun({ text: 'Answered' })] : [new TextRun({ text: 'NOT ANSWERED', bold: true, highlight: 'yellow' })];
+    // A status for the practitioner, not a place to fill: marked as the paper's notes are (italic
+    // highlight), so the highlighted places the paper holds are the bracketed ones it counts (issue 19 C2).
+    const status = g.answered ? [new TextRun({ text: 'Answered' })] : [new TextRun({ text: 'NOT ANSWERED', bold: true, italics: true, highlight: 'yellow' })];
     return [g.title, where || '—', g.answered ? status : [...status, new TextRun({ text: `: ${unansweredWords(g)}` })]];
   });
   return [

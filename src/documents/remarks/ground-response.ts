@@ -82,13 +82,18 @@ function responseKind(c: PlannedClaim, g: RejectionGround, ctx: GroundContext): 
   }
 }
 
+/** The answer on ground `g` of claim `c`: its strategy as it applies to this ground (ground-answers.ts), or the one chosen for it. */
+export function answerOnGround(c: PlannedClaim, g: RejectionGround, ctx: Pick<GroundContext, 'groundStrategies'>): StrategyCode | null {
+  return groundAnswer(c.strategy, groundFacts(g), chosenFor(c, g, ctx));
+}
+
 /** The ground as the per-ground rule reads it: nonstatutory double patenting is told by its citation. */
 function groundFacts(g: RejectionGround): { kind: string; basis: string | null; statute: string } {
   return { kind: 'rejection', basis: g.family === 'DP' ? 'DP' : g.family, statute: g.citation };
 }
 
 /** An answer chosen for this ground of this claim (REST #4 `claim_<n>:<ground id>`), if any. */
-function chosenFor(c: PlannedClaim, g: RejectionGround, ctx: GroundContext): StrategyCode | undefined {
+function chosenFor(c: PlannedClaim, g: RejectionGround, ctx: Pick<GroundContext, 'groundStrategies'>): StrategyCode | undefined {
   for (const id of g.ids.keys()) {
     const code = ctx.groundStrategies?.[`${c.claim_number}:${id}`];
     if (code) return code;

@@ -129,6 +129,7 @@ export function claimObjectionRemarks(plan: AmendmentPlan, objections: readonly 
   const explained = new Set<number>();
   const abeyance = new Set<number>();
   let withdrawal = false;
+  const replied = new Map<string, readonly number[]>();
   const paragraphs: Paragraph[] = [];
   for (const o of items) {
     const n = o.claims;
@@ -136,8 +137,11 @@ export function claimObjectionRemarks(plan: AmendmentPlan, objections: readonly 
     paragraphs.push(quote(short(o.statement.text)));
     const reply = replyFor(o.id);
     if (reply) {
-      // The practitioner's reply (response plan), in place of the generated one.
-      paragraphs.push(...practitionerParagraphs(reply));
+      // The practitioner's reply (response plan), in place of the generated one; the same reply
+      // given to two objections is printed once, and pointed to after that.
+      const earlier = replied.get(reply.trim());
+      paragraphs.push(...(earlier ? [para(`The reply above to the objection to ${claimsPhrase(earlier)} answers this objection as well.`)] : practitionerParagraphs(reply)));
+      if (!earlier) replied.set(reply.trim(), n);
       withdrawal = true;
       continue;
     }

@@ -40,19 +40,22 @@ export function replyFor(groundId: string, args: readonly PractitionerArgument[]
 
 /**
  * The remarks under a rejection ground with the practitioner's argument: the argument, then the
- * generated answer for the ground's other claims (cancelled, amended, ...); the claims the
- * argument carries are left out of the generated answer.
+ * generated answer for the ground's other claims (cancelled, amended, ...), told that the
+ * argument is there (`argued`: it states what the paper does and asks for no explanation the
+ * argument gives). The claims the argument carries, those whose answer on this ground is to argue
+ * it (`answerOf`: the claim's strategy as it applies to this ground, e.g. a claim disclaimed over
+ * double patenting is argued on its other grounds), are left out of the generated answer.
  */
 export function groundWithArgument(
   g: RejectionGround,
   args: readonly PractitionerArgument[],
-  strategyOf: (n: number) => StrategyCode | null,
-  generate: (ground: RejectionGround) => Paragraph[],
+  answerOf: (n: number) => StrategyCode | null,
+  generate: (ground: RejectionGround, argued: boolean) => Paragraph[],
 ): Paragraph[] {
-  const argued = new Set(g.claims.filter((n) => ARGUING.has(strategyOf(n) ?? '')));
+  const argued = new Set(g.claims.filter((n) => ARGUING.has(answerOf(n) ?? '')));
   const out: Paragraph[] = args.flatMap((a) => practitionerParagraphs(a.text));
   const rest = g.claims.filter((n) => !argued.has(n));
-  if (rest.length) out.push(...generate({ ...g, claims: rest }));
+  if (rest.length) out.push(...generate({ ...g, claims: rest }, true));
   else out.push(para('Withdrawal of the rejection is respectfully requested.'));
   return out;
 }

@@ -9,7 +9,9 @@ import { para, quote } from '../docx/paragraphs.ts';
 import { referenceLabel, type RejectionGround } from '../rejection-grounds.ts';
 import { citationPhrase, groundPhrase, listPhrase } from './wording.ts';
 
-const MAX_PASSAGES = 8;
+const MAX_PASSAGES = 12;
+/** A list is cut only when the cut saves more than this many passages: "and 1 further passage" names less than the passage would. */
+const MIN_CUT = 3;
 
 export function restatement(g: RejectionGround): Paragraph[] {
   const rest = groundPhrase(g);
@@ -23,9 +25,26 @@ export function restatement(g: RejectionGround): Paragraph[] {
   if (g.references.length) out.push(para(`${g.references.length === 1 ? 'Reference' : 'References'} applied: ${g.references.map(referenceLabel).join('; ')}.`));
   if (g.pinpoints.length) {
     // Each passage once; a long list is cut (the examiner's own explanation gives the rest).
-    const shown = g.pinpoints.slice(0, MAX_PASSAGES);
+    const shown = g.pinpoints.length - MAX_PASSAGES > MIN_CUT ? g.pinpoints.slice(0, MAX_PASSAGES) : g.pinpoints;
     const more = g.pinpoints.length - shown.length;
-    out.push(para(`Passages relied on: ${listPhrase(shown)}${more > 0 ? `, and ${more} further passage${more === 1 ? '' : 's'} cited in the Office Action` : ''}.`));
+    out.push(para(`Passages relied on: ${passagesPhrase(shown, g.references.map((r) => r.name))}${more > 0 ? `, and ${more} further passage${more === 1 ? '' : 's'} cited in the Office Action` : ''}.`));
   }
   return out;
+}
+
+/**
+ * "Laroia ¶0066, Figs. 2-5, and ¶0008; Zhu ¶0178": the passages by reference, each reference named
+ * once (not "Laroia, ¶0066, Laroia, Figs. 2-5, ..."), in the order the action cites them.
+ */
+export function passagesPhrase(pinpoints: readonly string[], names: readonly string[]): string {
+  const groups = new Map<string, string[]>();
+  const byLength = [...names].filter(Boolean).sort((a, b) => b.length - a.length);
+  for (const p of pinpoints) {
+    const name = byLength.find((n) => p.toLowerCase().startsWith(n.toLowerCase()) && /^[\s,]/.test(p.slice(n.length)));
+    const key = name ?? '';
+    const rest = name ? p.slice(name.length).replace(/^[\s,]+/, '') : p;
+    groups.set(key, [...(groups.get(key) ?? []), rest || p]);
+  }
+  const parts = [...groups].map(([name, items]) => (name ? `${name} ${listPhrase(items)}` : listPhrase(items)));
+  return parts.length > 1 ? parts.join('; ') : parts.join('');
 }

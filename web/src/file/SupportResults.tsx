@@ -25,14 +25,15 @@ function ArtMention({ reference, hit }: { reference: string; hit: SupportHit }) 
   );
 }
 
-/** Where the specification supports the words added to a claim, and where the cited art mentions them. */
+/** Where the specification may support the words added to a claim (a suggestion: paragraphs containing them), and where the cited art mentions them. */
 export function SupportResults({ result }: { result: SupportSearch }) {
   return (
     <div className="mt-3 space-y-4 text-sm">
       {result.terms.length ? <p className="text-slate-700">Searched for: {result.terms.join(', ')}</p> : null}
       <div className="space-y-2">
-        <h4 className="font-semibold text-slate-900">Support in the specification</h4>
-        {result.citation ? <div className="max-w-md"><CopyField label="Suggested citation" value={result.citation} /></div> : null}
+        <h4 className="font-semibold text-slate-900">Suggested support in the specification</h4>
+        <p className="text-slate-700">Paragraphs that contain the added words: a suggestion to confirm by reading them, not a finding of written-description support.</p>
+        {result.citation ? <div className="max-w-md"><CopyField label="Suggested citation (to confirm)" value={result.citation} /></div> : null}
         {result.support.length ? (
           <ol className="space-y-3">{result.support.slice(0, SHOWN).map((h) => <SupportParagraph key={`${h.document_id}-${h.label}`} hit={h} />)}</ol>
         ) : <p className="text-slate-700">No paragraph of the specification contains these words.</p>}

@@ -5,11 +5,11 @@
  * How an amendment overcomes the ground is said in the ground family's own terms.
  */
 import type { Paragraph } from 'docx';
-import { dependentLimitations } from '../../claim-text.ts';
+import { dependentLimitations, parentClaimOf, stripClaimNumber } from '../../claim-text.ts';
 import { claimsPhrase, verbFor } from '../../format/claim-numbers.ts';
 import { para, quote } from '../../docx/paragraphs.ts';
 import { prompt, run, type Inline } from '../../docx/runs.ts';
-import { addedWords } from '../../claim-amendments.ts';
+import { addedWords, diffWords } from '../../claim-amendments.ts';
 import type { PlannedClaim } from '../../amendment-plan.ts';
 import type { RejectionGround } from '../../rejection-grounds.ts';
 import { agree, nums, refs, type GroundContext } from './shared.ts';
@@ -43,11 +43,10 @@ export function incorporates(g: RejectionGround, claims: readonly PlannedClaim[]
       ));
     } else if (!depsRejectedHere) {
       out.push(para([
-        run(`${claimsPhrase(deps, true)} ${verbFor(deps, 'was', 'were')} not rejected under ${g.citation}, and amended claim ${c.claim_number} includes ${verbFor(deps, 'its', 'their')} limitations. `),
-        prompt(`Confirm, and explain if needed, how amended claim ${c.claim_number} overcomes the rejection under ${g.citation}`),
-        run('.'),
+        run(`${claimsPhrase(deps, true)} ${verbFor(deps, 'was', 'were')} not rejected under ${g.citation}, and amended claim ${c.claim_number} includes ${verbFor(deps, 'its', 'their')} limitations.`),
+        ...(ctx.argued ? [] : [run(' '), prompt(`Confirm, and explain if needed, how amended claim ${c.claim_number} overcomes the rejection under ${g.citation}`), run('.')]),
       ]));
-    } else {
+    } else if (!ctx.argued) {
       out.push(para([prompt(`Explain how amended claim ${c.claim_number} overcomes the rejection under ${g.citation}`), run('.')]));
     }
   }
@@ -61,74 +60,163 @@ const isCorrecting = (c: PlannedClaim) => c.change.kind === 'narrowed' && c.chan
  * (112, a judicial-exception 101, another statute) share one answer: the claims are named once and
  * the practitioner describes the amendments once (issue 11, finding 8: no block per claim).
  */
-function correctedTogether(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+function correctedTogether(g: RejectionGround, claims: readonly PlannedClaim[], ctx: GroundContext | undefined): Paragraph[] {
   const n = nums(claims);
-  const out = [para([
-    run(`Without acquiescing in the rejection, ${claimsPhrase(n)} have been amended to `),
-    prompt('describe the amendments'),
-    run('. Support for the amendments is found in the application as filed at, e.g., '),
-    prompt('cite paragraphs and figures'),
-    run('; no new matter is added (35 U.S.C. 132(a)).'),
-  ])];
-  if (g.family === '112(b)' || g.family === '112') out.push(para([run('The amendments resolve the indefiniteness the Office Action identified by '), prompt('e.g., clarifying the term, or providing antecedent basis (MPEP 2173.05(e))'), run('.')]));
-  else if (g.family === '101') out.push(para([run(`As amended, ${claimsPhrase(n)} integrate any recited judicial exception into a practical application because `), prompt('explain the technical improvement the added elements provide'), run(' (MPEP 2106.04(d), 2106.05(a)).')]));
+  const where = ctx?.stated?.get(n[0]);
+  const out = where !== undefined && n.every((x) => ctx?.stated?.get(x) === where)
+    ? [para(`${claimsPhrase(n, true)} are amended as set out above in reply to the rejection under ${where}.`)]
+    : [para([
+      run(`Without acquiescing in the rejection, ${claimsPhrase(n)} have been amended to `),
+      prompt('describe the amendments'),
+      run('. Support for the amendments is found in the application as filed at, e.g., '),
+      prompt('cite paragraphs and figures'),
+      run('; no new matter is added (35 U.S.C. 132(a)).'),
+    ])];
+  for (const x of n) if (!ctx?.stated?.has(x)) ctx?.stated?.set(x, g.citation);
+  if (ctx?.argued) return out;
+  if (g.family === '112(b)' || g.family === '112') out.push(amendedDefiniteness(true));
+  else if (g.family === '101') out.push(amendedEligibility(g, n));
   else out.push(para([run(`The amendments overcome the rejection under ${g.citation} because `), prompt('explain, addressing the reasons the Office Action gives'), run('.')]));
   return out;
 }
 
 const GROUPED_FAMILIES: ReadonlySet<string> = new Set(['112(b)', '112', '101', '112(a)', '112(d)', '112(f)', 'other']);
 
-/** "to recite “…”" with the words the markup adds, or a place for them when they are not known. */
-function whatWasAdded(c: PlannedClaim, correcting: boolean): Inline[] {
-  const added = c.old_text && c.new_text ? addedWords(c.old_text, c.new_text) : '';
-  if (correcting || !added) return [prompt(correcting ? 'describe the amendment' : 'quote the added limitation')];
-  return [run(`“${added}”`)];
+const added = (c: PlannedClaim) => (c.old_text && c.new_text ? addedWords(c.old_text, c.new_text) : '');
+
+/**
+ * A correcting amendment in words, read from its markup: the dependency changed, one passage
+ * replaced, added or deleted; null when the markup holds more than one change (the listing shows
+ * them) or is not held.
+ */
+export function correctionWords(c: PlannedClaim): { words: string; dependencyOnly: boolean } | null {
+  if (!c.old_text || !c.new_text) return null;
+  const from = parentClaimOf(c.old_text);
+  const to = parentClaimOf(c.new_text);
+  const ops = diffWords(stripClaimNumber(c.old_text), stripClaimNumber(c.new_text));
+  const hunks: { deleted: string; inserted: string }[] = [];
+  let open = false;
+  for (const o of ops) {
+    if (o.op === 'equal' && /\S/.test(o.text)) { open = false; continue; }
+    if (o.op === 'equal') continue;
+    if (!open) { hunks.push({ deleted: '', inserted: '' }); open = true; }
+    const h = hunks[hunks.length - 1];
+    if (o.op === 'delete') h.deleted += o.text; else h.inserted += o.text;
+  }
+  const trim = (t: string) => t.replace(/^[\s,;]+|[\s,;.]+$/g, '');
+  if (hunks.length !== 1) return null;
+  const d = trim(hunks[0].deleted);
+  const i = trim(hunks[0].inserted);
+  if (from !== to && typeof from === 'number' && typeof to === 'number' && /^\d+$/.test(d) && /^\d+$/.test(i)) {
+    return { words: `to depend from claim ${to} instead of claim ${from}`, dependencyOnly: true };
+  }
+  if (d && i) return { words: `to recite “${i}” in place of “${d}”`, dependencyOnly: false };
+  if (i) return { words: `to recite “${i}”`, dependencyOnly: false };
+  if (d) return { words: `to delete “${d}”`, dependencyOnly: false };
+  return null;
 }
 
-/** Where the specification supports the added words (the file's support search), or a place to cite it. */
+/**
+ * "to recite “…”" with the words the markup adds, a correction in words, or a place for them when
+ * they are not known (issue 19 B4: never a place for what the markup already holds).
+ */
+function whatWasAdded(c: PlannedClaim, correcting: boolean, several = false): Inline[] {
+  if (correcting) {
+    const w = correctionWords(c);
+    if (w) return [run(w.words)];
+    return c.old_text && c.new_text ? [run('as shown in the listing of claims')] : [run('to '), prompt('describe the amendment')];
+  }
+  const a = added(c);
+  return a ? [run(`to recite “${a}”`)] : [run('to recite '), prompt(several ? 'quote the limitation added to each claim' : 'quote the added limitation')];
+}
+
+/**
+ * Where the specification supports the added words. The file's support search finds paragraphs
+ * of the held specification containing the added words: a suggestion the practitioner confirms,
+ * never stated as the support (issue 19 A11, B9); without one, a place to cite it.
+ */
 function supportCite(c: PlannedClaim, ctx: GroundContext | undefined): Inline[] {
   const found = ctx?.file?.support[c.claim_number]?.citation;
-  return found ? [run(found.replace(/^see, e\.g\., /, ''))] : [prompt('cite paragraphs and figures')];
+  return found
+    ? [prompt(`suggested support: ${found.replace(/^see, e\.g\., /, '')} of the held specification contains the added words; confirm, or cite other paragraphs and figures`)]
+    : [prompt('cite paragraphs and figures')];
+}
+
+/** What states the amendment of a claim: claims whose statements would read the same are stated together. */
+function statementKey(c: PlannedClaim, ctx: GroundContext | undefined): string | null {
+  if (isCorrecting(c)) return null;
+  const a = added(c);
+  // Claims narrowed with limitations not yet written share one place for them (issue 11 finding 8: no block per claim).
+  if (!a && c.new_text) return null;
+  return `${a || '?'}|${ctx?.file?.support[c.claim_number]?.citation ?? ''}|${ctx?.stated?.get(c.claim_number) ?? ''}`;
+}
+
+/** "Claims 1, 7, and 14 have been amended to recite “…”. Support ...", or, said above already, where. */
+function amendmentStatement(g: RejectionGround, group: readonly PlannedClaim[], ctx: GroundContext | undefined): Paragraph {
+  const n = nums(group);
+  const c = group[0];
+  const where = ctx?.stated?.get(c.claim_number);
+  if (where !== undefined) return para(`${claimsPhrase(n, true)} ${verbFor(n, 'is', 'are')} amended as set out above in reply to the rejection under ${where}.`);
+  for (const x of n) ctx?.stated?.set(x, g.citation);
+  const correcting = isCorrecting(c);
+  const words = whatWasAdded(c, correcting, n.length > 1);
+  const dependencyOnly = correcting && correctionWords(c)?.dependencyOnly === true;
+  return para([
+    run(`Without acquiescing in the rejection, ${claimsPhrase(n)} ${verbFor(n, 'has', 'have')} been amended `),
+    ...words,
+    ...(dependencyOnly
+      ? [run('.')]
+      : [run(`. Support for the ${n.length > 1 ? 'amendments' : 'amendment'} is found in the application as filed at, e.g., `), ...supportCite(c, ctx), run('; no new matter is added (35 U.S.C. 132(a)).')]),
+  ]);
 }
 
 export function narrowed(g: RejectionGround, claims: readonly PlannedClaim[], ctx?: GroundContext): Paragraph[] {
   const out: Paragraph[] = [];
   const groupable = GROUPED_FAMILIES.has(g.family) && !(g.family === '101' && g.subtype === 'signal_per_se')
-    ? claims.filter(isCorrecting)
+    ? claims.filter((c) => isCorrecting(c) && !(c.old_text && c.new_text))
     : [];
-  if (groupable.length > 1) out.push(...correctedTogether(g, groupable));
+  if (groupable.length > 1) out.push(...correctedTogether(g, groupable, ctx));
+  const blocks = new Map<string, PlannedClaim[]>();
   for (const c of claims) {
     if (groupable.length > 1 && groupable.includes(c)) continue;
-    const n = c.claim_number;
-    const correcting = c.change.kind === 'narrowed' && c.change.purpose === 'correct';
+    const key = statementKey(c, ctx) ?? `#${c.claim_number}`;
+    blocks.set(key, [...(blocks.get(key) ?? []), c]);
+  }
+  for (const group of blocks.values()) {
+    const c = group[0];
+    const n = nums(group);
+    const correcting = isCorrecting(c);
     if (correcting && g.family === '101' && g.subtype === 'signal_per_se' && c.new_text) {
-      out.push(nonTransitoryAmendment(n));
-    } else out.push(para([
-      run(`Without acquiescing in the rejection, claim ${n} has been amended ${correcting ? 'to ' : 'to recite '}`),
-      ...whatWasAdded(c, correcting),
-      run('. Support for the amendment is found in the application as filed at, e.g., '),
-      ...supportCite(c, ctx),
-      run('; no new matter is added (35 U.S.C. 132(a)).'),
-    ]));
+      if (ctx?.stated?.has(c.claim_number)) out.push(amendmentStatement(g, group, ctx));
+      else {
+        ctx?.stated?.set(c.claim_number, g.citation);
+        out.push(nonTransitoryAmendment(c.claim_number));
+      }
+    } else out.push(amendmentStatement(g, group, ctx));
+    // The practitioner's argument on this ground says how the amendment overcomes it.
+    if (ctx?.argued) continue;
     // Made only where it is placed: a prompt counts as a place to fill when it is made (countPlaceholders).
     const why = () => prompt('explain, addressing the passages the Office Action relies on');
     switch (g.family) {
       case '102':
       case '103':
-        out.push(amendedOverArt(g, n, why()));
+        // A correction adds no limitation over the art: the claim is argued as amended, never "the added limitation".
+        out.push(correcting
+          ? para([run(`As amended, ${claimsPhrase(n)} ${verbFor(n, 'is', 'are')} patentable over ${refs(g)} because `), why(), run('.')])
+          : amendedOverArt(g, n, why()));
         break;
       case '101':
         out.push(amendedEligibility(g, n));
         break;
       case '112(b)':
       case '112':
-        out.push(amendedDefiniteness());
+        out.push(amendedDefiniteness(n.length > 1));
         break;
       case 'DP':
         out.push(amendedDistinctness(g, n));
         break;
       default:
-        out.push(para([run(`The amendment overcomes the rejection under ${g.citation} because `), why(), run('.')]));
+        out.push(para([run(`The ${n.length > 1 ? 'amendments overcome' : 'amendment overcomes'} the rejection under ${g.citation} because `), why(), run('.')]));
     }
   }
   return out;
@@ -142,8 +230,14 @@ export function narrowedThrough(g: RejectionGround, claims: readonly PlannedClai
   ));
 }
 
-export function canceled(_g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+export function canceled(g: RejectionGround, claims: readonly PlannedClaim[], ctx?: GroundContext): Paragraph[] {
   const n = nums(claims);
+  // Said once, in full; after that the rejection is only said to be moot.
+  const where = ctx?.stated?.get(n[0]);
+  if (where !== undefined && n.every((x) => ctx?.stated?.get(x) === where)) {
+    return [para(`${claimsPhrase(n, true)} ${verbFor(n, 'has', 'have')} been canceled, as stated above in reply to the rejection under ${where}; the rejection of ${claimsPhrase(n)} is therefore moot.`)];
+  }
+  for (const x of n) if (!ctx?.stated?.has(x)) ctx?.stated?.set(x, g.citation);
   return [para(
     `${claimsPhrase(n, true)} ${verbFor(n, 'has', 'have')} been canceled without prejudice to or disclaimer of the subject matter ${verbFor(n, 'it recites', 'they recite')}, ` +
     `and the rejection of ${claimsPhrase(n)} is therefore moot. Applicant reserves the right to pursue the canceled subject matter in this or a continuing application.`,
@@ -156,10 +250,9 @@ export function canceledInto(_g: RejectionGround, claims: readonly PlannedClaim[
   ));
 }
 
-export function rewritten(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
+export function rewritten(g: RejectionGround, claims: readonly PlannedClaim[], ctx?: GroundContext): Paragraph[] {
   return claims.map((c) => para([
-    run(`Claim ${c.claim_number} has been rewritten in independent form including all of the limitations of its base claim and any intervening claims. `),
-    prompt(`Explain how rewritten claim ${c.claim_number} overcomes the rejection under ${g.citation}`),
-    run('.'),
+    run(`Claim ${c.claim_number} has been rewritten in independent form including all of the limitations of its base claim and any intervening claims.`),
+    ...(ctx?.argued ? [] : [run(' '), prompt(`Explain how rewritten claim ${c.claim_number} overcomes the rejection under ${g.citation}`), run('.')]),
   ]));
 }

@@ -48,16 +48,16 @@ export function argueDistinctness(g: RejectionGround, claims: readonly PlannedCl
   return out;
 }
 
-/** How an amended claim overcomes a double-patenting rejection. */
-export function amendedDistinctness(g: RejectionGround, n: number): Paragraph {
+/** How amended claims overcome a double-patenting rejection. */
+export function amendedDistinctness(g: RejectionGround, n: readonly number[]): Paragraph {
   if (isStatutory(g)) {
     return para([
-      run(`As amended, claim ${n} is no longer drawn to the same invention as any claim of ${refs(g)}: its scope is no longer coextensive with theirs because `),
-      prompt('explain what the amended claim covers that the patent claims do not, or the reverse (35 U.S.C. 101; MPEP 804(II)(A))'),
+      run(`As amended, ${claimsPhrase(n)} ${verbFor(n, 'is', 'are')} no longer drawn to the same invention as any claim of ${refs(g)}: ${n.length === 1 ? 'its scope is' : 'their scope is'} no longer coextensive with theirs because `),
+      prompt('explain what the amended claims cover that the patent claims do not, or the reverse (35 U.S.C. 101; MPEP 804(II)(A))'),
       run('.'),
     ]);
   }
-  return para([run(`As amended, claim ${n} is patentably distinct from the claims of ${refs(g)} because `), prompt('explain (MPEP 804)'), run('.')]);
+  return para([run(`As amended, ${claimsPhrase(n)} ${verbFor(n, 'is', 'are')} patentably distinct from the claims of ${refs(g)} because `), prompt('explain (MPEP 804)'), run('.')]);
 }
 
 export function terminalDisclaimer(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {

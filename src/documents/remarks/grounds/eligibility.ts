@@ -32,18 +32,27 @@ export function argueEligibility(g: RejectionGround, claims: readonly PlannedCla
     prompt('Step 2A, Prong One: explain why the claim does not recite a judicial exception; or Prong Two: identify the additional elements that integrate it into a practical application, e.g. an improvement to computer functionality or another technology (MPEP 2106.04(d), 2106.05(a)); or Step 2B: explain why the additional elements amount to significantly more (MPEP 2106.05)'),
     run('.'),
   ]));
-  for (const c of roots) out.push(...dependentsSentence(c.claim_number, dependents.get(c.claim_number), 'patent-eligible'));
+  for (const c of roots) out.push(...dependentsSentence(c, dependents.get(c.claim_number), 'patent-eligible'));
   return out;
 }
 
-/** A correcting amendment that writes in "non-transitory" (no limitation for the practitioner to quote). */
+/**
+ * A correcting amendment that writes in "non-transitory" (no limitation for the practitioner to
+ * quote). Where the application describes the medium is the practitioner's to cite: nothing held
+ * says it (issue 19 A11).
+ */
 export function nonTransitoryAmendment(n: number): Paragraph {
-  return para(`Claim ${n} has been amended to recite a “non-transitory” computer-readable medium. Support is found wherever the application as filed describes the medium as a physical memory or storage device; no new matter is added (35 U.S.C. 132(a)).`);
+  return para([
+    run(`Claim ${n} has been amended to recite a “non-transitory” computer-readable medium. Support for the amendment is found in the application as filed at, e.g., `),
+    prompt('cite where the application as filed describes the medium as a physical memory or storage device'),
+    run('; no new matter is added (35 U.S.C. 132(a)).'),
+  ]);
 }
 
-/** How an amended claim overcomes a 101 rejection. */
-export function amendedEligibility(g: RejectionGround, n: number): Paragraph {
+/** How amended claims overcome a 101 rejection. */
+export function amendedEligibility(g: RejectionGround, n: readonly number[]): Paragraph {
+  const who = claimsPhrase(n);
   return g.subtype === 'signal_per_se'
-    ? para(`As amended, claim ${n} recites a non-transitory medium, which excludes transitory signals per se; the claim is directed to a manufacture, a statutory category (MPEP 2106.03).`)
-    : para([run(`As amended, claim ${n} integrates any recited judicial exception into a practical application because `), prompt('explain the technical improvement the added elements provide'), run(' (MPEP 2106.04(d), 2106.05(a)).')]);
+    ? para(`As amended, ${who} ${verbFor(n, 'recites', 'recite')} a non-transitory medium, which excludes transitory signals per se; ${verbFor(n, 'the claim is', 'the claims are')} directed to a manufacture, a statutory category (MPEP 2106.03).`)
+    : para([run(`As amended, ${who} ${verbFor(n, 'integrates', 'integrate')} any recited judicial exception into a practical application because `), prompt('explain the technical improvement the added elements provide'), run(' (MPEP 2106.04(d), 2106.05(a)).')]);
 }

@@ -11,9 +11,8 @@ import { claimElements } from '../../claim-text.ts';
 import { claimsPhrase, verbFor } from '../../format/claim-numbers.ts';
 import { heading, para, quote } from '../../docx/paragraphs.ts';
 import { prompt, run, type Inline } from '../../docx/runs.ts';
-import type { PlannedClaim } from '../../amendment-plan.ts';
+import { isAmended, type AmendmentPlan, type PlannedClaim } from '../../amendment-plan.ts';
 import type { RejectionGround } from '../../rejection-grounds.ts';
-import { listPhrase } from '../wording.ts';
 import { agree, byIndependent, dependentsSentence, refs, type GroundContext } from './shared.ts';
 import { chartedArgument, chartedKey } from './charted.ts';
 
@@ -31,22 +30,48 @@ export function admissionParagraphs(g: RejectionGround, c: PlannedClaim | readon
   return [
     para(`The Office Action itself acknowledges, with respect to ${who}:`),
     ...said.slice(0, 2).map((a) => quote(a.replace(/\s+/g, ' ').trim())),
-    para(`Anticipation requires that a single reference disclose each and every element of the claim, arranged as in the claim (MPEP 2131). By the Office Action's own statement, ${refs(g)} ${agree(g, 'does', 'do')} not disclose every limitation of ${who}, so ${who} ${verbFor(n, 'is', 'are')} not anticipated, and the Office Action has made no finding under 35 U.S.C. 103 that could fill the gap. The rejection of ${who} should be withdrawn.`),
+    // Said as the examiner said it: "does not explicitly disclose" is conceded as such, not widened.
+    para(`Anticipation requires that a single reference disclose each and every element of the claim, arranged as in the claim, expressly or inherently (MPEP 2131). By the Office Action's own statement, ${refs(g)} ${agree(g, 'does', 'do')} not ${said.slice(0, 2).some((a) => /\b(?:explicitly|expressly)\b/i.test(a)) ? 'explicitly ' : ''}disclose every limitation of ${who}${g.explanation && ![g.explanation, ...said].some((a) => /\binheren/i.test(a)) ? ', and the Office Action does not find the missing limitation inherent in it (MPEP 2112)' : ''}. ${who.charAt(0).toUpperCase()}${who.slice(1)} ${verbFor(n, 'is', 'are')} therefore not anticipated, and the Office Action has made no finding under 35 U.S.C. 103 that could fill the gap. The rejection of ${who} should be withdrawn.`),
   ];
 }
 
-/** No prima facie case: the examiner never (intelligibly) applied the art to the claim (37 CFR 1.104(c)(2)). */
-export function noPrimaFacieParagraphs(g: RejectionGround, c: PlannedClaim | readonly PlannedClaim[]): Paragraph[] {
+/**
+ * No prima facie case: the examiner never (intelligibly) applied the art to the claim (37 CFR
+ * 1.104(c)(2)). That a new explanation would be a new ground "not necessitated by amendment" is
+ * said only when this paper amends neither the claims nor any claim they depend from (issue 19
+ * B5: an amended base claim can necessitate a new ground, and the next action may then be final).
+ */
+export function noPrimaFacieParagraphs(g: RejectionGround, c: PlannedClaim | readonly PlannedClaim[], plan?: AmendmentPlan): Paragraph[] {
   const group = Array.isArray(c) ? (c as readonly PlannedClaim[]) : [c as PlannedClaim];
   const t = group[0]?.disposition?.treatment;
   if (t !== 'missing' && t !== 'garbled') return [];
   const what = g.family === '102' ? 'anticipation' : 'obviousness';
   const who = claimsPhrase(group.map((x) => x.claim_number));
+  const untouched = plan !== undefined && group.every((x) => !amendedThrough(x, plan));
   return [para(
     `The Office Action ${t === 'missing' ? `does not address ${who} at all` : `does not intelligibly explain how ${refs(g)} meets the limitations of ${who}`} ` +
-    `(the rejection must designate the particular parts of the reference relied on and clearly explain the pertinence of each reference, 37 C.F.R. § 1.104(c)(2); MPEP 707.07(d)). No prima facie case of ${what} has therefore been stated for ${who}. ` +
-    'Should the rejection be maintained with a new explanation, that would be a new ground of rejection not necessitated by amendment, and the next action could not properly be made final (MPEP 706.07(a)).',
+    `(the rejection must designate the particular parts of the reference relied on and clearly explain the pertinence of each reference, 37 C.F.R. § 1.104(c)(2); MPEP 707.07(d)). No prima facie case of ${what} has therefore been stated for ${who}.` +
+    (untouched ? ' Should the rejection be maintained with a new explanation, that would be a new ground of rejection not necessitated by amendment, and the next action could not properly be made final (MPEP 706.07(a)).' : ''),
   )];
+}
+
+/**
+ * Whether this paper amends the claim or any claim it depends from (as the claims' text or the
+ * analysis tells the dependency). A dependency not known counts as amended when the paper amends
+ * any claim: what is not known is not asserted.
+ */
+export function amendedThrough(c: PlannedClaim, plan: AmendmentPlan): boolean {
+  const byNumber = new Map(plan.claims.map((x) => [x.claim_number, x]));
+  const seen = new Set<number>();
+  let cur: PlannedClaim | undefined = c;
+  while (cur && !seen.has(cur.claim_number)) {
+    if (isAmended(cur)) return true;
+    seen.add(cur.claim_number);
+    if (cur.parent === null) return false;
+    if (cur.parent === undefined) return cur.disposition?.independent === true ? false : plan.claims.some(isAmended);
+    cur = byNumber.get(cur.parent);
+  }
+  return cur === undefined ? plan.claims.some(isAmended) : false;
 }
 
 /** "Claim 1 recites, among other things: ..." with the elements, or a prompt to quote the limitation. */
@@ -69,11 +94,8 @@ export function recitation(c: PlannedClaim): Paragraph[] {
  */
 export function pinpointSentence(g: RejectionGround): Inline[] {
   if (g.pinpoints.length) {
-    return [
-      run(`The Office Action relies on ${listPhrase(g.pinpoints)}. `),
-      prompt('Explain what each cited passage actually discloses and why it differs from the claimed limitation'),
-      run('.'),
-    ];
+    // The passages are listed once, with the ground (restatement.ts), not again per claim.
+    return [prompt('Explain what each passage relied on (listed above) actually discloses and why it differs from the claimed limitation'), run('.')];
   }
   if (!g.explanation || /\d/.test(g.explanation)) {
     return [prompt(`Explain what the passages of ${refs(g)} the Office Action relies on disclose and why they differ from the claimed limitation`), run('.')];
@@ -142,23 +164,23 @@ export function argueOverArt(g: RejectionGround, claims: readonly PlannedClaim[]
   // The dependents of a root: argued on their own (the chart, the examiner's own words), or in one sentence.
   const dependentsOf = (c: PlannedClaim): Paragraph[] => {
     const deps = dependents.get(c.claim_number) ?? [];
-    const special = deps.filter((d) => admissionParagraphs(g, d).length || noPrimaFacieParagraphs(g, d).length);
+    const special = deps.filter((d) => admissionParagraphs(g, d).length || noPrimaFacieParagraphs(g, d, ctx?.plan).length);
     const charted = deps.filter((d) => !special.includes(d)).map((d) => ({ claim: d, root: c.claim_number, paragraphs: chartedArgument(g, d, ctx?.file, true) })).filter((x) => x.paragraphs.length);
     chartedDependents.push(...charted);
     for (const d of special) {
       const key = `${d.disposition?.treatment ?? ''}|${(d.disposition?.admissions ?? []).join('|')}`;
       specialGroups.set(key, [...(specialGroups.get(key) ?? []), d]);
     }
-    return dependentsSentence(c.claim_number, deps.filter((d) => !special.includes(d) && !charted.some((x) => x.claim === d)), reason);
+    return dependentsSentence(c, deps.filter((d) => !special.includes(d) && !charted.some((x) => x.claim === d)), reason);
   };
   // Independent claims reciting the same limitation the examiner met with the same words and
   // passage are argued once, together ("Claims 1, 7, and 14 each recite: ...").
   const argued = new Set<number>();
   for (const c of roots) {
     if (argued.has(c.claim_number)) continue;
-    const strong = [...admissionParagraphs(g, c), ...noPrimaFacieParagraphs(g, c)];
+    const strong = [...admissionParagraphs(g, c), ...noPrimaFacieParagraphs(g, c, ctx?.plan)];
     const key = strong.length ? '' : chartedKey(g, c, ctx?.file);
-    const group = key ? roots.filter((r) => !argued.has(r.claim_number) && !admissionParagraphs(g, r).length && !noPrimaFacieParagraphs(g, r).length && chartedKey(g, r, ctx?.file) === key) : [c];
+    const group = key ? roots.filter((r) => !argued.has(r.claim_number) && !admissionParagraphs(g, r).length && !noPrimaFacieParagraphs(g, r, ctx?.plan).length && chartedKey(g, r, ctx?.file) === key) : [c];
     for (const r of group) argued.add(r.claim_number);
     out.push(heading(3, claimsPhrase(group.map((r) => r.claim_number), true)));
     if (strong.length) out.push(...strong);
@@ -174,14 +196,17 @@ export function argueOverArt(g: RejectionGround, claims: readonly PlannedClaim[]
   }
   for (const group of specialGroups.values()) {
     const n = group.map((d) => d.claim_number);
-    out.push(heading(3, claimsPhrase(n, true)), ...admissionParagraphs(g, group), ...noPrimaFacieParagraphs(g, group));
+    out.push(heading(3, claimsPhrase(n, true)), ...admissionParagraphs(g, group), ...noPrimaFacieParagraphs(g, group, ctx?.plan));
   }
   return out;
 }
 
-/** How an amended claim avoids the art (37 CFR 1.111(c)): `why` is the practitioner's explanation. */
-export function amendedOverArt(g: RejectionGround, n: number, why: Inline): Paragraph {
+/** How amended claims avoid the art (37 CFR 1.111(c)): `why` is the practitioner's explanation. */
+export function amendedOverArt(g: RejectionGround, n: readonly number[], why: Inline): Paragraph {
+  const one = n.length === 1;
+  const who = `amended ${claimsPhrase(n)}`;
+  const limitation = one ? 'the added limitation' : 'the added limitations';
   return g.family === '102'
-    ? para([run(`${refs(g)} ${agree(g, 'does', 'do')} not disclose the added limitation because `), why, run(`. Because no single reference discloses each and every element of amended claim ${n} as arranged in the claim, the claim is not anticipated (MPEP 2131).`)])
-    : para([run(`${refs(g)}${agree(g, ' does', ', alone or in combination, do')} not teach or suggest the added limitation because `), why, run(`. The references therefore fail to teach or suggest all of the limitations of amended claim ${n} (MPEP 2143.03).`)]);
+    ? para([run(`${refs(g)} ${agree(g, 'does', 'do')} not disclose ${limitation} because `), why, run(`. Because no single reference discloses each and every element of ${who} as arranged in ${one ? 'the claim' : 'each claim'}, ${one ? 'the claim is' : 'the claims are'} not anticipated (MPEP 2131).`)])
+    : para([run(`${refs(g)}${agree(g, ' does', ', alone or in combination, do')} not teach or suggest ${limitation} because `), why, run(`. ${g.references.length > 1 ? 'The references therefore fail' : `${refs(g)} therefore fails`} to teach or suggest all of the limitations of ${who} (MPEP 2143.03).`)]);
 }

@@ -19,6 +19,14 @@ export interface GroundContext {
   file?: PaperFile;
   /** Answers chosen for single grounds of single claims: `${claim}:${ground id}` → strategy. */
   groundStrategies?: Readonly<Record<string, StrategyCode>>;
+  /**
+   * The practitioner wrote the argument on this ground (response plans): the generated answer for
+   * the ground's other claims states what the paper does to them and asks for nothing the
+   * argument gives (issue 19 B4: no bracketed boilerplate after the practitioner's own text).
+   */
+  argued?: boolean;
+  /** Claims whose amendment the remarks have already stated, with the citation of the ground where: said once, then referred to. */
+  stated?: Map<number, string>;
 }
 
 export const nums = (claims: readonly PlannedClaim[]) => claims.map((c) => c.claim_number);
@@ -65,11 +73,16 @@ export function byIndependent(claims: readonly PlannedClaim[]): { roots: Planned
  * claims' own text shows it (directly, or through intervening claims); where a claim's parent is
  * not known, the practitioner states the dependency.
  */
-export function dependentsSentence(root: number, deps: readonly PlannedClaim[] | undefined, reason: string): Paragraph[] {
+export function dependentsSentence(rootClaim: PlannedClaim, deps: readonly PlannedClaim[] | undefined, reason: string): Paragraph[] {
   if (!deps?.length) return [];
+  const root = rootClaim.claim_number;
   const d = nums(deps);
   if (deps.some((x) => typeof x.parent !== 'number')) {
-    return [para([prompt(`State from which claim each of ${claimsPhrase(d)} depends and why ${verbFor(d, 'it is', 'they are')} ${reason} for the reasons given for claim ${root}`), run('.')])];
+    // Grouped after the nearest claim argued above, which is not a fact about their dependency:
+    // the reasons of that claim are offered only when it is an independent claim.
+    const independentRoot = rootClaim.parent === null || rootClaim.disposition?.independent === true;
+    const which = d.length === 1 ? `State the claim from which claim ${d[0]} depends` : `State from which claim each of ${claimsPhrase(d)} depends`;
+    return [para([prompt(`${which} and why ${verbFor(d, 'it is', 'they are')} ${reason}${independentRoot ? ` for the reasons given for claim ${root}` : ''}`), run('.')])];
   }
   const direct = deps.every((x) => x.parent === root);
   return [para([
