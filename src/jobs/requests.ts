@@ -12,6 +12,7 @@ import type {
   IsoDate,
   Practitioner,
   PractitionerArgument,
+  ResponseDraftInput,
   RestrictionElection,
 } from '../documents/types.ts';
 import type { IdsTimingResult } from '../domain/ids-timing.ts';
@@ -59,6 +60,8 @@ export interface OaResponseRequest extends DocketNumbered {
   accept_incomplete?: boolean;
   /** The completeness report computed at submission (shown in the job result). */
   completeness?: unknown;
+  /** Excess claims fees for the application's entity status on the response date (37 CFR 1.16(h), (i)). */
+  claim_fees?: ResponseDraftInput['claim_fees'];
 }
 
 /** The claim chart of an analysis as a document: built from the file as it stands when the job runs. */

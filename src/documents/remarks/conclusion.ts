@@ -4,7 +4,7 @@ import { para } from '../docx/paragraphs.ts';
 import { prompt, run } from '../docx/runs.ts';
 import type { PaperKind, Practitioner } from '../types.ts';
 
-export function conclusionRemarks(kind: PaperKind, amended: boolean, practitioner: Practitioner = {}): Paragraph[] {
+export function conclusionRemarks(kind: PaperKind, amended: boolean, practitioner: Practitioner = {}, excessClaims = false): Paragraph[] {
   const out: Paragraph[] = [];
   if (kind === 'restriction') {
     out.push(para('Applicant submits that this reply to the restriction requirement is complete and requests examination of the elected claims on the merits.'));
@@ -18,7 +18,7 @@ export function conclusionRemarks(kind: PaperKind, amended: boolean, practitione
     run('.'),
   ]));
   out.push(para([
-    run('The Director is authorized to charge any fee required for this paper, including any fee for an extension of time under 37 C.F.R. § 1.17(a), and to credit any overpayment, to Deposit Account No. '),
+    run(`The Director is authorized to charge any fee required for this paper, including any fee for an extension of time under 37 C.F.R. § 1.17(a)${excessClaims ? ' and any excess claims fee under 37 C.F.R. § 1.16(h) or (i) for the claims rewritten in independent form' : ''}, and to credit any overpayment, to Deposit Account No. `),
     practitioner.deposit_account ? run(practitioner.deposit_account) : prompt('deposit account number'),
     run('.'),
   ]));
