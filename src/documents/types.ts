@@ -353,6 +353,12 @@ export interface InterviewRequestInput {
   exhibit?: string;
   request_date: IsoDate;
   practitioner?: Practitioner;
+  /**
+   * The action's reply period as the deadline engine computed it (rolled dates): the last day
+   * without an extension fee and the last day with every extension. Absent when the action is not
+   * the one pending on the docket.
+   */
+  reply_period?: { reply_due: IsoDate; last_day: IsoDate };
   template?: Buffer;
 }
 

@@ -8,6 +8,7 @@ import type {
   ExtensionPetitionInput,
   IdsInput,
   InterviewParticipant,
+  InterviewRequestInput,
   InterviewType,
   IsoDate,
   Practitioner,
@@ -92,6 +93,8 @@ export interface InterviewRequestRequest extends DocketNumbered {
   exhibit?: string;
   request_date: IsoDate;
   practitioner?: Practitioner;
+  /** The deadline engine's dates for the action discussed, when it is the one pending on the docket. */
+  reply_period?: InterviewRequestInput['reply_period'];
 }
 
 /**
