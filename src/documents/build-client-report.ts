@@ -64,7 +64,7 @@ export async function buildClientReport(input: ClientReportInput): Promise<Buffe
       para(input.recommendation),
       ...input.recommendations.map((r) => para(`${claimsPhrase(r.claims, true)}: ${r.strategy}.${r.reasons.length ? ` ${r.reasons.join(' ')}` : ''}`)),
       // The entity the fees were computed for, named: a wrong status is then visible to the client.
-      para(`The fees above are the USPTO’s official fees for a ${input.entity_size} entity, the status this letter uses for the application; other fees apply if that status is not right (37 C.F.R. §§ 1.27, 1.29). Our professional fees are quoted separately. Please let us have your instructions well before the first deadline above, so the next paper can be prepared and reviewed with you.`),
+      closingParagraph(input),
       new Paragraph({ style: STYLE.signature, spacing: { before: 360, after: 480 }, children: [run('Sincerely,')] }),
       para([input.practitioner?.name ? run(input.practitioner.name) : prompt('name')]),
       ...(input.practitioner?.firm ? [para(input.practitioner.firm)] : []),
@@ -100,6 +100,19 @@ function allowableParagraphs(a: ClientReportInput['allowable'], kind: ClientRepo
   if (a?.allowed.length) out.push(para(`The Examiner indicates that ${claimsPhrase(a.allowed)} ${be(a.allowed)} allowed or contain${a.allowed.length === 1 ? 's' : ''} allowable subject matter.`));
   if (a?.if_rewritten.length) out.push(para(`The Examiner indicates that ${claimsPhrase(a.if_rewritten)} would be allowable if rewritten in independent form, including all the features of the claims ${a.if_rewritten.length === 1 ? 'it depends' : 'they depend'} from.`));
   return out;
+}
+
+/**
+ * The close: the entity the fees were computed for, named (a wrong status is then visible to the
+ * client), and when instructions are needed, as the letter's date stands in the deadlines.
+ */
+function closingParagraph(input: ClientReportInput): Paragraph {
+  const state = periodState(input.deadlines, input.date);
+  if (state === 'ended') return para('Our professional fees are quoted separately. Please contact us at your earliest convenience, so that we can review the file with you.');
+  const when = state === 'extension'
+    ? 'as soon as possible: each further month of extension has a higher USPTO fee, and the last day above cannot be extended'
+    : 'well before the first deadline above, so the next paper can be prepared and reviewed with you';
+  return para(`The fees above are the USPTO’s official fees for a ${input.entity_size} entity, the status this letter uses for the application; other fees apply if that status is not right (37 C.F.R. §§ 1.27, 1.29). Our professional fees are quoted separately. Please let us have your instructions ${when}.`);
 }
 
 /** "Decisions for you": each choice, its consequences, its USPTO fees from the tables. */

@@ -52,5 +52,6 @@ export function rollReasons(nominal: IsoDate, effective: IsoDate): string | null
   }
   if (!days.length) return null;
   // Semicolons between the days: "Saturday, February 14, 2027" would read as a weekday and a date.
-  return days.length === 1 ? days[0] : `${days.slice(0, -1).join('; ')}; and ${days[days.length - 1]}`;
+  if (days.length <= 2) return days.join(' and ');
+  return `${days.slice(0, -1).join('; ')}; and ${days[days.length - 1]}`;
 }

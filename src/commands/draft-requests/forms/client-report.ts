@@ -131,13 +131,29 @@ function narrowingWords(n: number, grounds: readonly Ground[]): { key: string; w
   return { key: 'amend_narrow:other', words: 'amend to add a feature that answers the Examiner’s rejection, which narrows what is claimed' };
 }
 
-function recommendationOf(record: StoredAnalysis, kind: PaperKind, grounds: readonly Ground[]): { text: string; groups: ClientReportInput['recommendations'] } {
+/**
+ * Keeping a claim and arguing, in a client's words, by what it is rejected on: the cited art, its
+ * eligibility (101), its wording (112), another patent's claims (double patenting).
+ */
+function arguingWords(n: number, grounds: readonly Ground[]): { key: string; words: string } {
+  const own = grounds.filter((g) => g.kind === 'rejection' && g.claims.includes(n));
+  const parts: string[] = [];
+  if (own.some((g) => g.references.length > 0 && g.basis !== 'DP')) parts.push('why the cited art does not show what is claimed');
+  if (own.some((g) => g.basis === '101')) parts.push('why the claims are directed to subject matter that can be patented');
+  if (own.some((g) => g.basis?.startsWith('112'))) parts.push('why the wording the Examiner questions is clear');
+  if (own.some((g) => g.basis === 'DP')) parts.push('why the claims differ from the claims of the other patent or application the Examiner names');
+  if (!parts.length || (parts.length === 1 && parts[0].startsWith('why the cited art'))) return { key: 'argue_distinction', words: IN_WORDS.argue_distinction };
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return { key: `argue_distinction:${parts.length}:${list}`, words: `keep unchanged and explain ${list}` };
+}
+
+function recommendationOf(record: StoredAnalysis, kind: PaperKind, grounds: readonly Ground[], state: ReturnType<typeof periodState>): { text: string; groups: ClientReportInput['recommendations'] } {
   const byCode = new Map<string, number[]>();
   const words = new Map<string, string>();
   for (const c of record.claim_analyses ?? []) {
     // `elect` marks a claim as subject to the restriction: the election is a decision, set out on its own.
     if (!c.recommendation || c.recommendation === 'no_action' || c.recommendation === 'elect') continue;
-    const narrow = c.recommendation === 'amend_narrow' ? narrowingWords(c.claim_number, grounds) : null;
+    const narrow = c.recommendation === 'amend_narrow' ? narrowingWords(c.claim_number, grounds) : c.recommendation === 'argue_distinction' ? arguingWords(c.claim_number, grounds) : null;
     const key = narrow?.key ?? c.recommendation;
     if (narrow) words.set(key, narrow.words);
     byCode.set(key, [...(byCode.get(key) ?? []), c.claim_number]);
@@ -155,7 +171,9 @@ function recommendationOf(record: StoredAnalysis, kind: PaperKind, grounds: read
       ? 'We recommend a reply after final rejection along the lines below, and, if the Examiner maintains the rejections, a request for continued examination or an appeal.'
       : kind === 'restriction'
         ? 'We recommend electing the invention that covers your product or the embodiment that matters most to you, with traverse unless you wish to accept the requirement. The choice is yours; please tell us which invention to elect.'
-        : 'We recommend filing a reply within the period set, treating the claims as follows.';
+        : state === 'extension'
+          ? 'The period set in the action has ended; we recommend filing a reply with the extension of time it then needs (see “Deadlines”), treating the claims as follows.'
+          : 'We recommend filing a reply within the period set, treating the claims as follows.';
   return { text, groups };
 }
 
@@ -178,8 +196,9 @@ export async function prepareClientReport(db: Db, accountId: string, application
     final_date: p.critical_deadline_date,
     extendable: p.extendable,
   } : null;
-  const ended = periodState(deadlines, ctx.date) === 'ended';
-  const { text, groups } = recommendationOf(record, kind, all);
+  const state = periodState(deadlines, ctx.date);
+  const ended = state === 'ended';
+  const { text, groups } = recommendationOf(record, kind, all, state);
   const request: ClientReportRequest = {
     application_number: ctx.app.application_number,
     analysis_id: analysis.id,
