@@ -24,12 +24,13 @@ function proposal(c: PlannedClaim, g: RejectionGround | null): { key: string; te
       return { key: `inc${deps.join(',')}`, text: (n) => `Amend ${claimsPhrase(n)} to incorporate the limitations of ${claimsPhrase(deps)}, indicated allowable` };
     }
     case 'narrowed':
+      // An amended claim's nonstatutory double patenting is answered by a terminal disclaimer (ground-answers.ts).
+      if (g?.family === 'DP' && onGround(g)) return { key: 'tdAmended', text: (n) => `File a terminal disclaimer for ${claimsPhrase(n)} (37 C.F.R. § 1.321(c)), ${n.length === 1 ? 'the claim being' : 'the claims being'} amended for the other grounds` };
       if (c.change.purpose !== 'narrow') return { key: 'correct', text: (n) => `Amend ${claimsPhrase(n)} to overcome the ${g?.citation ?? 'stated'} ground` };
-      // What a narrowing amendment does depends on the ground: art is distinguished; eligibility,
-      // the same invention and nonstatutory double patenting are not answered by "distinguishing art".
+      // What a narrowing amendment does depends on the ground: art is distinguished; eligibility
+      // and the same invention are not answered by "distinguishing art".
       if (g?.family === '101') return { key: 'narrow101', text: (n) => `Discuss the eligibility of ${claimsPhrase(n)} as proposed to be amended (amendment to be proposed; MPEP 2106)` };
       if (g?.family === 'DP' && !onGround(g)) return { key: 'narrowSame', text: (n) => `Amend ${claimsPhrase(n)} so that ${n.length === 1 ? 'it no longer claims' : 'they no longer claim'} the same invention as the reference claims (amendment to be proposed; MPEP 804)` };
-      if (g?.family === 'DP') return { key: 'td', text: (n) => `File a terminal disclaimer for ${claimsPhrase(n)} (37 C.F.R. § 1.321(c)), ${n.length === 1 ? 'the claim being' : 'the claims being'} amended for the other grounds` };
       if (!g?.references.length) return { key: 'narrowOther', text: (n) => `Amend ${claimsPhrase(n)} (amendment to be proposed) to overcome the ${g?.citation ?? 'stated'} ground` };
       return { key: 'narrow', text: (n) => `Amend ${claimsPhrase(n)} to add a narrowing limitation (to be proposed) distinguishing ${refs}` };
     case 'rewritten_independent':

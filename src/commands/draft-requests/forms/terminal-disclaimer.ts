@@ -13,6 +13,7 @@ import type { Practitioner } from '../../../documents/types.ts';
 import { referenceName } from '../../../documents/build-terminal-disclaimer.ts';
 import { DocumentInputError } from '../../../documents/validate.ts';
 import { groundsOf } from '../../../domain/response-plan/grounds.ts';
+import { claimsPhrase } from '../../../documents/format/claim-numbers.ts';
 import { isNonstatutoryDoublePatenting } from '../../../domain/response-plan/ground-answers.ts';
 import type { Ground } from '../../../domain/response-plan/types.ts';
 import type { PreparedDraft, TerminalDisclaimerRequest } from '../../../jobs/requests.ts';
@@ -58,7 +59,7 @@ function refuseStatutory(statutory: readonly Ground[], nonstatutory: readonly Gr
     : (nonstatutory.length ? [] : statutory);
   if (!blocking.length) return;
   const g = blocking[0];
-  const claims = g.claims.length === 1 ? `claim ${g.claims[0]}` : `claims ${g.claims.join(', ')}`;
+  const claims = claimsPhrase(g.claims);
   const against = g.conflicting.length ? ` over ${g.conflicting.join(' and ')}` : '';
   throw refused(422, 'statutory_double_patenting',
     `The analysis rejects ${claims}${against} for statutory double patenting under 35 U.S.C. 101 (the same invention claimed twice). A terminal disclaimer cannot overcome that rejection (MPEP 804.02), so none was drafted.`,
