@@ -125,7 +125,8 @@ describe('the client letter', () => {
     expect(out).toContain('The period for reply set in the action ended on Sunday, April 5, 2026; because April 5, 2026 is a Sunday, a reply filed on Monday, April 6, 2026 was timely (35 U.S.C. 21(b)), and the last day on which a reply could be filed with extensions of time');
     expect(out).toContain(`${long(calc.critical_deadline_date)}, has also passed`);
     expect(out).toMatch(/\[our advice: e\.g\. whether a petition to revive under 37 C\.F\.R\. § 1\.137 is to be considered/);
-    expect(out).not.toMatch(/needs no extension fee|can be extended|extensions still available|Let the application lapse|File a reply|We recommend filing a reply|Whether to narrow/);
+    expect(out).not.toMatch(/needs no extension fee|can be extended|extensions still available|Let the application lapse|File a reply|We recommend filing a reply|Whether to narrow|before the first deadline/);
+    expect(out).toContain('What to do now that the period for reply has ended');
     // Every date the letter states is the action's, the letter's own, or one the deadline engine computed.
     const engine = new Set([calc.ssp_due, calc.response_deadline, calc.critical_deadline_date, '2026-01-05', DATE]);
     expect([...datesIn(out)].filter((d) => !engine.has(d))).toEqual([]);
@@ -139,7 +140,8 @@ describe('the client letter', () => {
     const out = await letter('16/700,117', an.analysis_id, { office_action_date: '2026-07-20' });
     expect(out).toContain('The period for reply set in the action ended on');
     expect(out).toContain(`A reply can still be filed, with a petition for an extension of time and its USPTO fee (37 C.F.R. § 1.136(a)), until ${WEEKDAYS[new Date(`${calc.critical_deadline_date}T00:00:00Z`).getUTCDay()]}, ${long(calc.critical_deadline_date)}`);
-    expect(out).not.toMatch(/needs no extension fee/);
+    expect(out).not.toMatch(/needs no extension fee|within the period set|before the first deadline/);
+    expect(out).toContain('we recommend filing a reply with the extension of time it then needs');
     const open = (calc.extensions as { months: number; due_effective: string }[]).filter((e) => e.due_effective >= DATE);
     expect(open.length).toBeGreaterThan(0);
     for (const e of calc.extensions as { months: number; due_effective: string }[]) {
@@ -212,6 +214,7 @@ describe('C3: the extension petition and the letter name the days the deadline e
     const an = await analyze('16/700,103', corpusText('04'));
     const out = await exportForm({ form: 'client_report', application_number: '16/700,103', analysis_id: an.analysis_id, input: { date: DATE, office_action_date: '2026-10-13' } }).then(text);
     expect(out).toContain('1 month Tuesday, February 16, 2027 (February 13, 2027 is a Saturday; February 14, 2027, a Sunday; and February 15, 2027, Washington\'s Birthday, a Federal holiday)');
+    expect(out).toContain('2 months Monday, March 15, 2027 (March 13, 2027 is a Saturday and March 14, 2027, a Sunday)');
     expect(wrongWeekdays(out)).toEqual([]);
   });
 });
@@ -233,6 +236,9 @@ describe('C4: the RCE transmittal', () => {
     expect(sig[0]).toContain('<w:cantSplit/>');
     for (const line of ['S-signature of the practitioner', 'Jane Q. Roe', 'Registration No. ', '71,234', 'Date: ']) expect(sig[0]).toContain(line);
     expect(xml.split('Respectfully submitted,').length).toBe(2);
+    // The paragraph before it goes with it, so the signature never stands alone on a page.
+    const deposit = [...xml.matchAll(/<w:p>([\s\S]*?)<\/w:p>/g)].map((m) => m[1]).find((p) => p.includes('The Director is authorized to charge'))!;
+    expect(deposit).toContain('<w:keepNext/>');
   });
 });
 
