@@ -8,6 +8,7 @@
 import { PageOrientation, Paragraph, TextRun, type Table } from 'docx';
 import { formatApplicationNumber } from '../domain/application-number.ts';
 import { formatLongDate } from './format/dates.ts';
+import { captionHeaderLines, examinerFirstLast } from './caption.ts';
 import { heading, para } from './docx/paragraphs.ts';
 import { renderPaper } from './docx/render.ts';
 import { gridTable } from './docx/tables.ts';
@@ -109,6 +110,8 @@ export async function buildClaimChart(input: ClaimChartDocumentInput): Promise<B
   const mailed = input.office_action.mailing_date ? ` mailed ${formatLongDate(input.office_action.mailing_date)}` : '';
   const children: (Paragraph | Table)[] = [
     heading(1, `${CLAIM_CHART_TITLE}: U.S. Application No. ${formatApplicationNumber(caption.application_number)}`),
+    // Identified as the other papers are: the firm's attorney docket number (the docket entry's matter number), the art unit and examiner.
+    para(`${caption.attorney_docket_number ? `Attorney Docket No. ${caption.attorney_docket_number}; ` : ''}Art Unit ${caption.art_unit}; Examiner ${examinerFirstLast(caption.examiner_name)}.`),
     para(`${caption.title}. The ${actionDescription(input.office_action.kind)}${mailed}, claim by claim: each limitation as the claims state it, the Examiner’s words for it, and the passages cited as the reference’s held text reads. Prepared ${formatLongDate(input.date)}; a working paper, not for filing.`),
     para(`${s.pinpoints_resolved} of ${s.pinpoints_found} pinpoints resolved to the reference text; ${s.limitations_flagged} of ${s.limitations} limitations with something noticed.`),
     ...input.notes.map((n) => para([small(n, { italics: true })])),
@@ -122,6 +125,7 @@ export async function buildClaimChart(input: ClaimChartDocumentInput): Promise<B
     title: `${CLAIM_CHART_TITLE} - ${formatApplicationNumber(caption.application_number)}`,
     date: input.date,
     children,
-    section: { properties: { page: LANDSCAPE } },
+    headerLines: captionHeaderLines(caption, CLAIM_CHART_TITLE),
+    section: { properties: { page: LANDSCAPE, titlePage: true } },
   });
 }

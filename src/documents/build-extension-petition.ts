@@ -7,7 +7,7 @@
  */
 import { extensionFee } from '../domain/deadlines/fees.ts';
 import { captionBlock, captionHeaderLines } from './caption.ts';
-import { formatLongDate } from './format/dates.ts';
+import { formatDayAndDate, formatLongDate, rollReasons } from './format/dates.ts';
 import { formatDollarAmount, wordAndDigit } from './format/numbers.ts';
 import { para, title } from './docx/paragraphs.ts';
 import { prompt, run } from './docx/runs.ts';
@@ -33,11 +33,16 @@ export function petitionFee(input: Pick<ExtensionPetitionInput, 'months' | 'enti
   return formatDollarAmount(fees[input.entity_size]);
 }
 
-/** The petition states the periods as counted; a date that falls on a weekend or holiday is noted, not substituted. */
+/**
+ * The petition states the periods as counted; a last day that falls on a weekend or holiday is
+ * noted, not substituted, with the days named as the deadline engine's calendar gives them (the
+ * weekday of each, the holiday's name) and the engine's own next business day.
+ */
 function rolledNote(input: ExtensionPetitionInput) {
   const e = input.period.extended_due_effective;
   if (!e || e === input.period.extended_due) return [];
-  return [para(`The extended period ends on ${formatLongDate(input.period.extended_due)}, a Saturday, Sunday or Federal holiday; a reply filed on ${formatLongDate(e)}, the next succeeding business day, is timely (35 U.S.C. 21(b); 37 C.F.R. § 1.7(a)).`)];
+  const why = rollReasons(input.period.extended_due, e);
+  return [para(`The extended period ends on ${formatDayAndDate(input.period.extended_due)}. ${why ? `${why[0].toUpperCase()}${why.slice(1)}, so a` : 'A'} reply filed on ${formatDayAndDate(e)}, the next succeeding business day, is timely (35 U.S.C. 21(b); 37 C.F.R. § 1.7(a)).`)];
 }
 
 export async function buildExtensionPetition(input: ExtensionPetitionInput): Promise<Buffer> {

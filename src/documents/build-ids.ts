@@ -32,9 +32,11 @@ export async function buildIds(input: IdsInput): Promise<Buffer> {
   if (counts.usPatents + counts.usPublications + counts.foreign + counts.npl === 0) throw new DocumentInputError('an information disclosure statement must list at least one item');
   const data = { ...input, caption };
   const built = countPlaceholders(() => [...timingParagraphs(data), ...contentParagraphs(data, counts), ...signatureBlock(input.date, input.practitioner)]);
+  const list = countPlaceholders(() => sb08List(data));
+  const places = built.placeholders + list.placeholders;
   const notes: Paragraph[] = [];
   if (input.timing_basis) notes.push(draftingNote(`Timing from the docket: ${input.timing_basis}`));
-  if (built.placeholders > 0) notes.push(draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`));
+  if (places > 0) notes.push(draftingNote(`${places} highlighted, bracketed ${places === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`));
   const children = [...captionBlock(caption), title(IDS_TITLE), ...notes, ...built.value];
   return renderPaper({
     title: IDS_TITLE,
@@ -47,7 +49,7 @@ export async function buildIds(input: IdsInput): Promise<Buffer> {
     moreSections: [{
       properties: { page: { ...PAPER_PAGE, pageNumbers: { start: 1 } } },
       footers: { default: sheetFooter() },
-      children: sb08List(data),
+      children: list.value,
     }],
   });
 }

@@ -8,8 +8,8 @@
 import type { Paragraph, Table } from 'docx';
 import { planAmendments } from './amendment-plan.ts';
 import { captionBlock, captionHeaderLines } from './caption.ts';
-import { formatLongDate } from './format/dates.ts';
-import { heading, para, title } from './docx/paragraphs.ts';
+import { formatDayAndDate, formatLongDate } from './format/dates.ts';
+import { draftingNote, heading, para, title } from './docx/paragraphs.ts';
 import { prompt, run } from './docx/runs.ts';
 import { renderPaper } from './docx/render.ts';
 import { gridTable } from './docx/tables.ts';
@@ -38,6 +38,7 @@ export async function buildInterviewRequest(input: InterviewRequestInput): Promi
   const children: (Paragraph | Table)[] = [
     ...captionBlock(caption),
     title(INTERVIEW_TITLE),
+    ...periodNote(input),
     para('(Content of form PTOL-413A)', { alignment: 'center' }),
     para(`Applicant requests an interview with the Examiner to discuss the ${actionDescription(input.office_action.kind)} mailed ${formatLongDate(input.office_action.mailing_date)}, on the issues listed below.`),
     heading(2, 'Status of Application'),
@@ -54,7 +55,8 @@ export async function buildInterviewRequest(input: InterviewRequestInput): Promi
     gridTable(
       ['Issues (Rej., Obj., etc.)', 'Claims/Fig. #s', 'Prior Art', 'Proposed Amendment or Argument', 'Discussed', 'Agreed', 'Not Agreed'],
       agenda.map((r) => [r.issue, r.claims, r.prior_art, r.proposal, '☐', '☐', '☐']),
-      [1600, 950, 1600, 2810, 850, 700, 850],
+      // The three check columns wide enough for their headers on one line ("Discussed" broke as "Discuss/ed").
+      AGENDA_WIDTHS,
     ),
     heading(2, 'Brief Description of Arguments To Be Presented'),
     para([
@@ -74,11 +76,39 @@ export async function buildInterviewRequest(input: InterviewRequestInput): Promi
   });
 }
 
+/** Column widths of the agenda (twips, 9,360 in all): the check columns fit "Discussed" and "Not Agreed" at table size. */
+export const AGENDA_WIDTHS = [1500, 1000, 1450, 2510, 1100, 850, 950];
+
+/**
+ * The participants given; without any, the practitioner who signs (the account's profile or the
+ * request's signer) with the registration number, as the applicant's representative, and a place
+ * for another participant.
+ */
 function participants(input: InterviewRequestInput): Paragraph[] {
-  const list = input.participants ?? [];
-  const lines = list.map((p, i) => para(`(${i + 1}) ${p.name}, ${ROLES[p.role]}${p.registration_number ? `, Reg. No. ${p.registration_number}` : ''}`));
-  for (let i = list.length; i < 2; i++) lines.push(para([run(`(${i + 1}) `), prompt('name and role of participant')]));
+  const given = input.participants ?? [];
+  const lines = given.map((p, i) => para(`(${i + 1}) ${p.name}, ${ROLES[p.role]}${p.registration_number ? `, Reg. No. ${p.registration_number}` : ''}`));
+  if (!given.length && input.practitioner?.name) {
+    const reg = input.practitioner.registration_number;
+    lines.push(para(`(1) ${input.practitioner.name}${reg ? `, Reg. No. ${reg}` : ''}, Applicant’s representative`));
+    lines.push(para([run('(2) '), prompt('name and role of any other participant, or delete this line')]));
+    return lines;
+  }
+  for (let i = given.length; i < 2; i++) lines.push(para([run(`(${i + 1}) `), prompt('name and role of participant')]));
   return lines;
+}
+
+/**
+ * For the practitioner, not the Examiner: an interview does not take the place of a reply
+ * (37 CFR 1.133(b)) and does not extend the period for it; the dates are the deadline engine's.
+ */
+function periodNote(input: InterviewRequestInput): Paragraph[] {
+  const p = input.reply_period;
+  const base = 'An interview does not remove the need for a written reply (37 C.F.R. § 1.133(b)) and does not extend or suspend the period for reply';
+  if (!p) return [draftingNote(`${base}: check the period on the docket before proposing dates.`)];
+  const late = (input.proposed_slots ?? []).filter((s) => s.date > p.reply_due).map((s) => formatLongDate(s.date));
+  const ext = p.last_day > p.reply_due ? ` With extension fees (37 C.F.R. § 1.136(a)) a reply can be filed until ${formatDayAndDate(p.last_day)}.` : '';
+  const lateNote = late.length ? ` ${late.length === 1 ? 'The proposed date' : 'The proposed dates'} ${late.join(' and ')} ${late.length === 1 ? 'falls' : 'fall'} after the last day without an extension fee.` : '';
+  return [draftingNote(`${base}, which ends on ${formatDayAndDate(p.reply_due)} without an extension fee (dates from the docket).${ext}${lateNote}`)];
 }
 
 function slots(input: InterviewRequestInput): Paragraph[] {

@@ -5,6 +5,7 @@
  * 1.97(b) window again), and an extension of time when the period for reply has run.
  */
 import type { Paragraph } from 'docx';
+import { dollarsDisplay } from '../domain/uspto-fees.ts';
 import { captionBlock, captionHeaderLines } from './caption.ts';
 import { formatLongDate } from './format/dates.ts';
 import { wordAndDigit } from './format/numbers.ts';
@@ -60,7 +61,7 @@ export async function buildRceTransmittal(input: RceTransmittalInput): Promise<B
     depositAuthorization(input.deposit_account),
     ...signatureBlock(input.date, input.practitioner),
   ]);
-  const notes = built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing. File this transmittal in Patent Center with the submission; the fee of ${input.fee.citation} is ${input.fee.amount ?? 'not in Prosa\'s table for this date'}.`)] : [];
+  const notes = built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing. File this transmittal in Patent Center with the submission; the fee under ${cfr(input.fee.citation)} is ${dollarsDisplay(input.fee.amount) ?? 'not in Prosa\'s table for this date'}.`)] : [];
   return renderPaper({
     title: RCE_TITLE,
     date: input.date,

@@ -17,6 +17,7 @@ import { captionBlock, captionHeaderLines } from './caption.ts';
 import { claimListing } from './claim-listing.ts';
 import { formatLongDate } from './format/dates.ts';
 import { claimsPhrase } from './format/claim-numbers.ts';
+import { countExcessClaims, excessClaimsSentences } from './forms/excess-claims.ts';
 import { draftingNote, para, title } from './docx/paragraphs.ts';
 import { run } from './docx/runs.ts';
 import { STYLE } from './docx/styles.ts';
@@ -226,7 +227,7 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
   const afterFinal = kind === 'final';
   const sections: { heading: string; paragraphs: Paragraph[] }[] = [];
   const restriction = kind === 'restriction' ? { groups: input.restriction_groups ?? [] } : undefined;
-  sections.push({ heading: 'Status of the Claims', paragraphs: inSection(PART.status, () => [...claimStatusRemarks(plan, restriction), ...claimNotes(plan)]) });
+  sections.push({ heading: 'Status of the Claims', paragraphs: inSection(PART.status, () => [...claimStatusRemarks(plan, restriction), ...claimNotes(plan, input.claim_fees)]) });
   const args = input.practitioner_arguments;
   if (kind === 'restriction') sections.push({ heading: 'Election', paragraphs: inSection(PART.election, () => electionRemarks(plan, input.election, input.office_action.mailing_date, input.restriction_groups, requirementText(args, 'restriction'), input.strategy)) });
   if (kind === 'requirement_for_information' || outline.actionGrounds.some((g) => g.kind === 'information_requirement')) {
@@ -270,7 +271,8 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
   inSection(PART.conclusion, () => {
     if (suggestion) sections.push({ heading: 'Request for Interview', paragraphs: interviewRemarks(suggestion, afterFinal) });
     if (afterFinal) sections.push({ heading: 'Entry Under 37 C.F.R. § 1.116', paragraphs: afterFinalRemarks(plan, input.office_action.mailing_date, input.response_date) });
-    sections.push({ heading: 'Conclusion', paragraphs: conclusionRemarks(kind, plan.changes_claims, input.practitioner, timeliness.kind === 'abandoned') });
+    const excessClaims = plan.claims.some((c) => c.change.kind === 'rewritten_independent' && c.pending_after);
+    sections.push({ heading: 'Conclusion', paragraphs: conclusionRemarks(kind, plan.changes_claims, input.practitioner, { revival: timeliness.kind === 'abandoned', excessClaims }) });
   });
 
   const out: Paragraph[] = [];
@@ -282,7 +284,7 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
 }
 
 /** Notes on claims the practitioner must look at: dependents of canceled claims, claim fees. */
-function claimNotes(plan: AmendmentPlan): Paragraph[] {
+function claimNotes(plan: AmendmentPlan, fees: ResponseDraftInput['claim_fees']): Paragraph[] {
   const out: Paragraph[] = [];
   const byNumber = new Map(plan.claims.map((c) => [c.claim_number, c]));
   for (const c of plan.claims) {
@@ -293,6 +295,22 @@ function claimNotes(plan: AmendmentPlan): Paragraph[] {
       const to = c.change.kind === 'dependency_updated' ? `to depend from claim ${c.change.to}, the base claim of claim ${c.repointed_from}` : 'into independent form';
       out.push(draftingNote(`Claim ${c.claim_number} depended from claim ${c.repointed_from}, which this paper cancels; the listing amends claim ${c.claim_number} ${to}. Confirm that this is the amendment intended.`));
     }
+  }
+  // Claims rewritten in independent form are counted for the excess claims fees (issue 19), at the
+  // application's entity status, whether or not every claim's dependency is known.
+  const excess = countExcessClaims(plan.claims.map((c) => ({
+    claim_number: c.claim_number,
+    independent: c.parent === null ? true : c.parent === undefined ? (c.disposition?.independent === false ? false : null) : false,
+    pending_before: c.change.kind !== 'previously_canceled' && c.change.kind !== 'unknown',
+    pending_after: c.pending_after,
+    rewritten: c.change.kind === 'rewritten_independent',
+  })));
+  if (excess) {
+    const independent = fees?.independent ?? { citation: '37 CFR 1.16(h)', title: 'Excess independent claims', amount: null };
+    const total = fees?.total ?? { citation: '37 CFR 1.16(i)', title: 'Excess claims', amount: null };
+    const rate = fees ? ` Amounts at the ${fees.entity_size} entity rate.` : '';
+    out.push(draftingNote(`${excessClaimsSentences(excess, independent, total)}${rate} The fee is charged under the deposit account authorization in the Conclusion; confirm the number of independent claims paid for before filing.`));
+    return out;
   }
   const pendingBefore = plan.claims.filter((c) => c.change.kind !== 'previously_canceled' && c.change.kind !== 'unknown');
   const pendingAfter = plan.claims.filter((c) => c.pending_after);

@@ -41,6 +41,16 @@ export function basisFamily(code: string): BasisFamily {
   return (m[2] ? `112${m[2].toLowerCase()}` : '112') as BasisFamily;
 }
 
+/**
+ * A double-patenting citation as it reads inside a sentence ("on the ground of nonstatutory double
+ * patenting"): the analysis writes it capitalised ("Nonstatutory double patenting"), for a heading
+ * or the start of a line; headings title-case it again (remarks/wording.ts). Statutory citations
+ * ("35 U.S.C. 101 (statutory ...)") are left as they are.
+ */
+export function inSentence(citation: string): string {
+  return /^(?:Nonstatutory|Provisional|Statutory|Obviousness)\b/.test(citation) ? citation[0].toLowerCase() + citation.slice(1) : citation;
+}
+
 /** The citation written when the analysis gives none. */
 export function defaultCitation(code: string): string {
   const family = basisFamily(code);
@@ -67,7 +77,7 @@ function fromDetail(d: RejectionDetail, claim: number): RejectionGround {
   return {
     basis: d.basis,
     family: basisFamily(d.basis),
-    citation: d.citation || defaultCitation(d.basis),
+    citation: inSentence(d.citation || defaultCitation(d.basis)),
     claims: [...d.claims],
     references: [...d.references],
     statement: d.statement?.trim() || null,
@@ -114,7 +124,7 @@ export function collectRejectionGrounds(claims: readonly ClaimDisposition[], act
         source.ids.set(g.id, [...g.claims]);
         continue;
       }
-      const citation = g.statute || defaultCitation(basis);
+      const citation = inSentence(g.statute || defaultCitation(basis));
       const ground: RejectionGround = {
         basis,
         family,

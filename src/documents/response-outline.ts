@@ -11,7 +11,7 @@
  */
 import { completenessOf, type CompletenessReport, type GroundAnswer } from '../domain/response-plan/completeness.ts';
 import { normalizeLabel } from '../domain/response-plan/election.ts';
-import { basisSlug } from '../domain/response-plan/grounds.ts';
+import { basisSlug, rejectionTitle } from '../domain/response-plan/grounds.ts';
 import { assemblePlanView, type PlanView } from '../domain/response-plan/plan.ts';
 import { isStrategyCode } from '../domain/response-plan/strategies.ts';
 import type { Ground, PlanEdits, SourceRestrictionGroup } from '../domain/response-plan/types.ts';
@@ -65,7 +65,7 @@ function rebuiltGrounds(input: ResponseDraftInput, rebuilt: RejectionGround[]): 
     const id = `r${i + 1}-${basisSlug(g.basis)}`;
     g.ids = new Map([[id, [...g.claims]]]);
     return {
-      id, kind: 'rejection', basis: g.basis, statute: g.citation, title: `Rejection of ${claimsPhrase(g.claims)} under ${g.citation}`,
+      id, kind: 'rejection', basis: g.basis, statute: g.citation, title: rejectionTitle(claimsPhrase(g.claims), g.family === 'DP' ? 'DP' : g.basis, g.citation),
       claims: [...g.claims], references: [], objection_type: null, target: null, derived: false, allowable_if_rewritten: false,
       statement: { text: g.statement ?? '', span: EMPTY_SPAN }, reasoning: null, pinpoints: [], subtype: g.subtype, conflicting: [...g.conflicting], derived_from: [],
     };

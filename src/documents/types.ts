@@ -6,6 +6,7 @@
  * "Analysis record"), with the optional detail the analysis pipeline keeps per rejection.
  */
 import type { EntitySize } from '../domain/deadlines/fees.ts';
+import type { FeeLine } from './forms/types.ts';
 
 export type { EntitySize };
 
@@ -156,6 +157,11 @@ export interface ResponseDraftInput {
   answers?: AnswerSource;
   /** What the application file adds (issue 18): the claim chart's findings and support for added text. */
   file?: PaperFile;
+  /**
+   * The excess claims fees for the application's entity status on the response date (37 CFR
+   * 1.16(h), (i)): a claim rewritten in independent form is counted with them (issue 19).
+   */
+  claim_fees?: { entity_size: EntitySize; independent: FeeLine; total: FeeLine };
 }
 
 /**
@@ -347,6 +353,12 @@ export interface InterviewRequestInput {
   exhibit?: string;
   request_date: IsoDate;
   practitioner?: Practitioner;
+  /**
+   * The action's reply period as the deadline engine computed it (rolled dates): the last day
+   * without an extension fee and the last day with every extension. Absent when the action is not
+   * the one pending on the docket.
+   */
+  reply_period?: { reply_due: IsoDate; last_day: IsoDate };
   template?: Buffer;
 }
 

@@ -22,7 +22,7 @@
 import { addMonths, type IsoDate } from './deadlines/calendar.ts';
 import { nextBusinessDay } from './deadlines/business-days.ts';
 import type { EntitySize } from './deadlines/fees.ts';
-import { usptoFee, type UsptoFeeQuote } from './uspto-fees.ts';
+import { dollarsDisplay, usptoFee, type UsptoFeeQuote } from './uspto-fees.ts';
 
 export type IdsWindow = '1.97(b)' | '1.97(c)' | '1.97(d)' | 'after_issue_fee';
 export type IdsActionKind = 'non_final' | 'final' | 'restriction' | 'quayle' | 'notice_of_allowance';
@@ -75,7 +75,7 @@ const NAMES: Record<IdsActionKind, string> = {
 };
 
 function feeText(amount: string | null, entity: EntitySize): string {
-  return amount ? `${amount} USD for a ${entity} entity` : 'amount not in Prosa\'s fee table for that date';
+  return amount ? `${dollarsDisplay(amount)} for a ${entity} entity` : 'amount not in Prosa\'s fee table for that date';
 }
 
 export function idsActionName(kind: IdsActionKind): string {

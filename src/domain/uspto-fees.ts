@@ -22,7 +22,9 @@ export type UsptoFeeCode =
   | 'notice_of_appeal'
   | 'terminal_disclaimer'
   | 'issue_fee_utility'
-  | 'publication_fee';
+  | 'publication_fee'
+  | 'excess_independent_claims'
+  | 'excess_claims';
 
 interface DatedAmounts {
   effective: IsoDate;
@@ -46,6 +48,8 @@ const FY2025 = '2025-01-19'; // 89 FR 91898 (Nov. 20, 2024), corrected 90 FR 303
 const MONDAQ_2025_01_15 = 'Mondaq, "Important Update: USPTO Fee Changes Effective January 2025" (2025-01-15), table "Current Fee / Fee Effective 1/19/2025"';
 const MONDAQ_ALERT = 'Mondaq, "Client Alert: Official US Patent Fee Increases" (2025)';
 const DERIVED = 'small and micro derived as 40 % and 20 % of it (35 U.S.C. 41(h) after the UAIA)';
+/** Practitioners' summaries of the FY2025 rule that state the excess claims fees (large-entity amounts, before and after). */
+const EXCESS_2025 = 'Norton Rose Fulbright, "USPTO fee increases set for January 19, 2025" ("Fees for each independent claims in excess of three will increase by 25 percent, from US$480 to US$600"; "Excess claim fees will double for each claim in excess of 20—from US$100 to US$200") and Larson Patent Law, "USPTO Fee Increases" (2025) ("Independent claims in excess of three: $600 (up from $480)"; "Claims in excess of 20: $200 (doubled from $100)")';
 const RULE_TEXT_NOT_STORED = 'the regulatory text of the rule is not in the stored copy, so the amounts are not verified';
 
 export const USPTO_FEES: Readonly<Record<UsptoFeeCode, UsptoFeeDefinition>> = {
@@ -114,6 +118,24 @@ export const USPTO_FEES: Readonly<Record<UsptoFeeCode, UsptoFeeDefinition>> = {
     citation: '37 CFR 1.18(d)(1)',
     schedules: [
       { effective: UAIA, large: 0, small: 0, micro: 0, source: '37 CFR 1.18(d)(1): $0 since January 1, 2014 (78 FR 4212), as MPEP 1303 states ("the publication fee was reset to $0.00 effective January 1, 2014", quoted by blueironip); no entity reduction (MPEP 1126); no stored copy of the CFR text of 1.18(d) after 2014, so not verified', verified: false },
+    ],
+  },
+  excess_independent_claims: {
+    code: 'excess_independent_claims',
+    title: 'Excess claims fee, each independent claim in excess of three',
+    citation: '37 CFR 1.16(h)',
+    schedules: [
+      { effective: UAIA, large: 480, small: 192, micro: 96, source: `37 CFR 1.16(h) before 2025-01-19: large $480 stated as the amount before the FY2025 rule in ${EXCESS_2025}; ${DERIVED}; no stored copy of the CFR table; not verified`, verified: false },
+      { effective: FY2025, large: 600, small: 240, micro: 120, source: `37 CFR 1.16(h) as amended by the FY2025 rule, 89 FR 91898: large $600 stated in ${EXCESS_2025}; ${DERIVED}; ${RULE_TEXT_NOT_STORED}`, verified: false },
+    ],
+  },
+  excess_claims: {
+    code: 'excess_claims',
+    title: 'Excess claims fee, each claim in excess of twenty',
+    citation: '37 CFR 1.16(i)',
+    schedules: [
+      { effective: UAIA, large: 100, small: 40, micro: 20, source: `37 CFR 1.16(i) before 2025-01-19: large $100 stated as the amount before the FY2025 rule in ${EXCESS_2025}; ${DERIVED}; no stored copy of the CFR table; not verified`, verified: false },
+      { effective: FY2025, large: 200, small: 80, micro: 40, source: `37 CFR 1.16(i) as amended by the FY2025 rule, 89 FR 91898: large $200 stated in ${EXCESS_2025}; ${DERIVED}; ${RULE_TEXT_NOT_STORED}`, verified: false },
     ],
   },
 };

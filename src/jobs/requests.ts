@@ -8,10 +8,12 @@ import type {
   ExtensionPetitionInput,
   IdsInput,
   InterviewParticipant,
+  InterviewRequestInput,
   InterviewType,
   IsoDate,
   Practitioner,
   PractitionerArgument,
+  ResponseDraftInput,
   RestrictionElection,
 } from '../documents/types.ts';
 import type { IdsTimingResult } from '../domain/ids-timing.ts';
@@ -59,6 +61,8 @@ export interface OaResponseRequest extends DocketNumbered {
   accept_incomplete?: boolean;
   /** The completeness report computed at submission (shown in the job result). */
   completeness?: unknown;
+  /** Excess claims fees for the application's entity status on the response date (37 CFR 1.16(h), (i)). */
+  claim_fees?: ResponseDraftInput['claim_fees'];
 }
 
 /** The claim chart of an analysis as a document: built from the file as it stands when the job runs. */
@@ -89,6 +93,8 @@ export interface InterviewRequestRequest extends DocketNumbered {
   exhibit?: string;
   request_date: IsoDate;
   practitioner?: Practitioner;
+  /** The deadline engine's dates for the action discussed, when it is the one pending on the docket. */
+  reply_period?: InterviewRequestInput['reply_period'];
 }
 
 /**

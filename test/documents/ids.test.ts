@@ -55,8 +55,8 @@ describe('buildIds', () => {
   });
 
   it('lists the documents in the tables of PTO/SB/08, cite numbers running through all of them', () => {
-    const t = tables(doc.documentXml);
-    // caption, complete-if-known, four document tables, examiner signature
+    // caption, (the practitioner's signature block), complete-if-known, four document tables, examiner signature
+    const t = tables(doc.documentXml).filter((rows) => !rows.flat().some((c) => c.startsWith('Respectfully submitted')));
     expect(t).toHaveLength(7);
     const [, known, us, pubs, foreign, npl, sig] = t;
     expect(known).toContainEqual(['Application Number', '17/200,011']);

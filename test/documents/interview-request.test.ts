@@ -41,9 +41,12 @@ describe('buildInterviewRequest', () => {
     expect(doc.html).toContain('Amend claim 1 to incorporate the limitations of claim 5, indicated allowable');
   });
 
-  it('leaves placeholders for the participants and slots not given', async () => {
-    const bare = await openDocx(await buildInterviewRequest({ ...interview, participants: undefined, proposed_slots: undefined, interview_type: 'telephonic' }));
+  it('leaves placeholders for the participants and slots not given; the signer is the first participant', async () => {
+    const bare = await openDocx(await buildInterviewRequest({ ...interview, participants: undefined, proposed_slots: undefined, interview_type: 'telephonic', practitioner: undefined }));
     expect(bare.text).toContain('(1) [name and role of participant]');
+    const signed = await openDocx(await buildInterviewRequest({ ...interview, participants: undefined, practitioner: { name: 'Jordan P. Lee', registration_number: '71,234' } }));
+    expect(signed.text).toContain('(1) Jordan P. Lee, Reg. No. 71,234, Applicant’s representative');
+    expect(signed.text).toContain('(2) [name and role of any other participant, or delete this line]');
     expect(bare.text).toContain('Date: [proposed date]');
     expect(bare.text).toContain('☒ Telephonic');
   });

@@ -174,9 +174,10 @@ describe('client reporting letter', () => {
     expect(text).toContain('Re: U.S. Patent Application No. 17/200,011');
     expect(text).toContain('Dear Ms. Elena Marquez:');
     expect(text).toMatch(/What the Examiner did[\s\S]*Rejection of claims? [\d, -]+ under 35 U\.S\.C\. 10[23]/);
-    expect(text).toMatch(/The period for reply ends on [A-Z][a-z]+ \d{1,2}, 2027/);
+    expect(text).toMatch(/The period for reply ends on (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2}, 2027/);
     // Small entity (set above): 1.17(a)(1) small is $94.00.
-    expect(text).toMatch(/1 month\s*[A-Z][a-z]+ \d{1,2}, 2027\s*\$94\.00/);
+    // The last day with its weekday, and why it moved when it did (issue 19 C3).
+    expect(text).toMatch(/1 month\s*[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, 2027(?: \([^)]*\))?\s*\$94\.00/);
     expect(text).toMatch(/Your options[\s\S]*File a reply[\s\S]*Interview with the Examiner/);
     expect(text).toMatch(/Our recommendation\s*We recommend filing a reply within the period set/);
     expect(await refused({ form: 'client_report', application_number: '17200011', input: {} }, 400, /analysis_id/)).toMatch(/analysis_id/);

@@ -14,7 +14,8 @@ describe('finding 9', () => {
     // Mailed 2026-03-02: three months 2026-06-02; two months' extension ends Sunday 2026-08-02, rolled to Monday 08-03.
     const doc = await openDocx(await buildExtensionPetition({ ...extension, period: { reply_due: '2026-06-02', extended_due: '2026-08-02', reply_due_effective: '2026-06-02', extended_due_effective: '2026-08-03' } }));
     expect(doc.text).toContain('extending the period for reply from June 2, 2026 to August 2, 2026.');
-    expect(doc.text).toContain('The extended period ends on August 2, 2026, a Saturday, Sunday or Federal holiday; a reply filed on August 3, 2026, the next succeeding business day, is timely (35 U.S.C. 21(b); 37 C.F.R. § 1.7(a)).');
+    // The day named as the deadline engine's calendar gives it (issue 19 C3), not "a Saturday, Sunday or Federal holiday".
+    expect(doc.text).toContain('The extended period ends on Sunday, August 2, 2026. August 2, 2026 is a Sunday, so a reply filed on Monday, August 3, 2026, the next succeeding business day, is timely (35 U.S.C. 21(b); 37 C.F.R. § 1.7(a)).');
   });
 
   it('a drawing sheet filed later carries "Replacement Sheet" / "New Sheet" in its top margin (37 CFR 1.121(d)); an original sheet none', async () => {

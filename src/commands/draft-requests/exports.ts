@@ -140,16 +140,21 @@ export async function prepareInterview(db: Db, accountId: string, applicationNum
   const app = await resolveApplication(db, accountId, applicationNumber);
   const meta = analysis.record.office_action?.metadata;
   requireCaption(app, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value });
+  const officeActionDate = await resolveMailingDate(db, accountId, input.office_action_date, analysis.record, app.id, statedMailingDate(analysis.record));
+  // The period the interview does not extend: the deadline engine's, for the action pending on the docket.
+  const pending = await pendingAction(db, app.id, { accountId });
+  const period = pending && pending.correspondence.mailing_date === officeActionDate ? { reply_due: pending.result.response_deadline, last_day: pending.result.critical_deadline_date } : null;
   const request: InterviewRequestRequest = {
     application_number: app.application_number,
     analysis_id: analysis.id,
-    office_action_date: await resolveMailingDate(db, accountId, input.office_action_date, analysis.record, app.id, statedMailingDate(analysis.record)),
+    office_action_date: officeActionDate,
     strategy_selections: strategy,
     interview_type: input.interview_type,
     request_date: input.request_date ?? todayUtc(),
     ...(input.participants ? { participants: input.participants } : {}),
     ...(input.proposed_slots ? { proposed_slots: input.proposed_slots } : {}),
     ...(input.exhibit ? { exhibit: input.exhibit } : {}),
+    ...(period ? { reply_period: period } : {}),
     // No fee: the signer and the docket number only.
     ...signedBy(await paperIdentity(db, accountId, app.id, input)),
   };

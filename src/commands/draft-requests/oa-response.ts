@@ -13,6 +13,8 @@ import { actionKindForDocumentCode } from '../../sources/uspto-codes.ts';
 import type { OaResponseRequest, PreparedDraft } from '../../jobs/requests.ts';
 import { chartDefaults } from './chart-defaults.ts';
 import { paperIdentity } from './paper-identity.ts';
+import { applicationEntity } from '../../queries/entity-size.ts';
+import { feeLine } from './forms/context.ts';
 import { requireElection } from './election.ts';
 import { checkStrategySelections, requireCaption, resolveAnalysis, resolveApplication, resolveMailingDate, todayUtc } from './common.ts';
 
@@ -126,11 +128,15 @@ export async function prepareOaResponse(db: Db, accountId: string, body: OaRespo
   const stored = claims ? undefined : claimsOfRecord(await findApplicationClaims(db, accountId, application.id), analysis.id, officeActionDate);
   // Who signs (the request's attorney over the practitioner profile) and the firm's docket number.
   const identity = await paperIdentity(db, accountId, application.id, { practitioner: body.attorney, attorney_docket_number: body.attorney_docket_number });
+  // Excess claims fees (37 CFR 1.16(h), (i)) at the application's entity status on the response date.
+  const responseDate = body.response_date ?? todayUtc();
+  const entity = (await applicationEntity(db, accountId, application.id)).entity_size;
   const request: OaResponseRequest = {
     application_number: application.application_number,
     analysis_id: analysis.id,
     strategy_selections: strategy,
-    response_date: body.response_date ?? todayUtc(),
+    response_date: responseDate,
+    claim_fees: { entity_size: entity, independent: feeLine('excess_independent_claims', entity, responseDate), total: feeLine('excess_claims', entity, responseDate) },
     office_action_date: officeActionDate,
     ...(claims ? { claims } : {}),
     ...(identity.practitioner ? { attorney: identity.practitioner } : {}),

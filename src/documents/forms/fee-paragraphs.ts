@@ -32,12 +32,13 @@ export function entityStatus(entity: EntitySize): Paragraph[] {
   return [para(`Applicant ${entity === 'small' ? 'has established small entity status under 37 C.F.R. § 1.27' : 'has filed a certification of micro entity status under 37 C.F.R. § 1.29'}, which remains in effect.`)];
 }
 
+/** Kept with what follows (the signature block, in every form that ends with it): a signature page never stands without text. */
 export function depositAuthorization(depositAccount: string | undefined, what = 'the fees set forth above'): Paragraph {
   return para([
     run(`The Director is authorized to charge ${what}, and any additional fee required for this paper, or credit any overpayment, to Deposit Account No. `),
     depositAccount ? run(depositAccount) : prompt('deposit account number'),
     run(' (37 C.F.R. § 1.25(b)).'),
-  ]);
+  ], { keepNext: true, keepLines: true });
 }
 
 /** "37 CFR 1.17(e)(1)" → "37 C.F.R. § 1.17(e)(1)", as the papers cite. */

@@ -133,7 +133,8 @@ export interface ClientReportInput extends Omit<FormBase, 'caption'> {
     /** The period set (nominal), and the last day with the roll of 35 U.S.C. 21(b). */
     reply_due: IsoDate;
     reply_due_effective: IsoDate;
-    extensions: { months: number; due: IsoDate; fee: string | null }[];
+    /** `due`: the last day with the roll; `nominal`: the extended period's own end (absent in letters requested before the roll was named). */
+    extensions: { months: number; due: IsoDate; nominal?: IsoDate; fee: string | null }[];
     /** The statutory last day (six months, 35 U.S.C. 133) or the non-extendable date. */
     final_date: IsoDate;
     extendable: boolean;
@@ -141,7 +142,7 @@ export interface ClientReportInput extends Omit<FormBase, 'caption'> {
   options: ClientReportOption[];
   /** Every decision the action puts to the client (absent in letters requested before issue 19). */
   decisions?: ClientReportDecision[];
-  /** Claims the action allows, or says would be allowable if rewritten in independent form. */
-  allowable?: { allowed: number[]; if_rewritten: number[] };
+  /** Claims the action allows, or says would be allowable if rewritten in independent form, and claims it shows cancelled. */
+  allowable?: { allowed: number[]; if_rewritten: number[]; cancelled?: number[] };
   recommendation: string;
 }

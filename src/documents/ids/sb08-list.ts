@@ -8,6 +8,7 @@ import { AlignmentType, Paragraph, TextRun, type Table } from 'docx';
 import { formatApplicationNumber } from '../../domain/application-number.ts';
 import { formatFormDate } from '../format/dates.ts';
 import { heading } from '../docx/paragraphs.ts';
+import { prompt } from '../docx/runs.ts';
 import { STYLE } from '../docx/styles.ts';
 import { gridTable, type CellContent } from '../docx/tables.ts';
 import type { ApplicationCaption, IdsForeignDocument, IdsInput, IdsNonPatentLiterature, IdsUsDocument } from '../types.ts';
@@ -76,10 +77,11 @@ function nplTable(docs: readonly IdsNonPatentLiterature[], start: number): Table
 }
 
 function completeIfKnown(c: ApplicationCaption): Table {
-  const rows: [string, string][] = [
+  const rows: [string, CellContent][] = [
     ['Application Number', formatApplicationNumber(c.application_number)],
     ['Filing Date', formatFormDate(c.filing_date)],
-    ['First Named Inventor', c.first_named_inventor ?? ''],
+    // From the application record; a marked place when the record does not name the inventor (never left blank or guessed).
+    ['First Named Inventor', c.first_named_inventor ?? [prompt('first named inventor, as in the application data sheet')]],
     ['Art Unit', c.art_unit],
     ['Examiner Name', c.examiner_name],
     ['Attorney Docket Number', c.attorney_docket_number ?? ''],

@@ -4,7 +4,14 @@ import { para } from '../docx/paragraphs.ts';
 import { prompt, run } from '../docx/runs.ts';
 import type { PaperKind, Practitioner } from '../types.ts';
 
-export function conclusionRemarks(kind: PaperKind, amended: boolean, practitioner: Practitioner = {}, revival = false): Paragraph[] {
+export interface ConclusionFees {
+  /** Past the statutory period: the fee is the petition to revive's (37 CFR 1.17(m)), no extension can be had. */
+  revival?: boolean;
+  /** Claims rewritten in independent form: excess claims fees (37 CFR 1.16(h), (i)). */
+  excessClaims?: boolean;
+}
+
+export function conclusionRemarks(kind: PaperKind, amended: boolean, practitioner: Practitioner = {}, fees: ConclusionFees = {}): Paragraph[] {
   const out: Paragraph[] = [];
   if (kind === 'restriction') {
     out.push(para('Applicant submits that this reply to the restriction requirement is complete and requests examination of the elected claims on the merits.'));
@@ -18,8 +25,7 @@ export function conclusionRemarks(kind: PaperKind, amended: boolean, practitione
     run('.'),
   ]));
   out.push(para([
-    // After the statutory period no extension can be had: the fee is the petition to revive's (37 CFR 1.17(m)).
-    run(`The Director is authorized to charge any fee required for this paper, including ${revival ? 'the petition fee under 37 C.F.R. § 1.17(m)' : 'any fee for an extension of time under 37 C.F.R. § 1.17(a)'}, and to credit any overpayment, to Deposit Account No. `),
+    run(`The Director is authorized to charge any fee required for this paper, including ${fees.revival ? 'the petition fee under 37 C.F.R. § 1.17(m)' : 'any fee for an extension of time under 37 C.F.R. § 1.17(a)'}${fees.excessClaims ? ' and any excess claims fee under 37 C.F.R. § 1.16(h) or (i) for the claims rewritten in independent form' : ''}, and to credit any overpayment, to Deposit Account No. `),
     practitioner.deposit_account ? run(practitioner.deposit_account) : prompt('deposit account number'),
     run('.'),
   ]));

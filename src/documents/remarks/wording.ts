@@ -37,12 +37,17 @@ export function groundPhrase(g: RejectionGround): string {
 
 /** "35 U.S.C. 103" / "the ground of nonstatutory double patenting". */
 export function citationPhrase(g: RejectionGround): string {
-  return g.family === 'DP' ? `on the ground of ${g.citation}` : `under ${g.citation}`;
+  return onGround(g) ? `on the ground of ${g.citation}` : `under ${g.citation}`;
+}
+
+/** Nonstatutory double patenting is a ground, not a statute; statutory double patenting is under 35 U.S.C. 101. */
+export function onGround(g: Pick<RejectionGround, 'family' | 'citation'>): boolean {
+  return g.family === 'DP' && !/^35 U\.S\.C\./.test(g.citation);
 }
 
 /** Section heading: "Rejection of Claims 1-4 under 35 U.S.C. 103". */
 export function groundHeading(g: RejectionGround, claimsText: string): string {
-  return g.family === 'DP'
+  return onGround(g)
     ? `Rejection of ${claimsText} on the Ground of ${titleCase(g.citation)}`
     : `Rejection of ${claimsText} under ${g.citation}`;
 }

@@ -165,7 +165,7 @@ export function deriveGrounds(source: SourceAnalysis, actionText: string | null 
           kind: 'rejection',
           basis,
           statute: b.citation,
-          title: `Rejection of ${claimsWord(list)} under ${b.citation}`,
+          title: rejectionTitle(claimsWord(list), basis, b.citation),
           claims: list,
           references: b.references,
           objection_type: null,
@@ -319,4 +319,14 @@ export function groundById(grounds: readonly Ground[], id: string): Ground | und
 /** The grounds naming a claim. */
 export function groundsOfClaim(grounds: readonly Ground[], n: number): Ground[] {
   return grounds.filter((g) => g.claims.includes(n));
+}
+
+/**
+ * "Rejection of claims 1-2 under 35 U.S.C. 103"; a nonstatutory double patenting rejection is on a
+ * ground, not under a statute: "Rejection of claim 2 on the ground of nonstatutory double
+ * patenting" (the citation, capitalised for a heading, lower-cased inside the sentence).
+ */
+export function rejectionTitle(claims: string, basis: string, citation: string): string {
+  if (basis === 'DP' && !/^35 U\.S\.C\./.test(citation)) return `Rejection of ${claims} on the ground of ${citation[0].toLowerCase()}${citation.slice(1)}`;
+  return `Rejection of ${claims} under ${citation}`;
 }

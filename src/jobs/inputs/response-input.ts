@@ -30,6 +30,7 @@ export function responseInputOf(analysis: StoredAnalysis, request: OaResponseReq
     ...(request.amended_claims ? { amended_claims_text: Object.fromEntries(Object.entries(request.amended_claims).map(([n, text]) => [Number(n), text])) } : {}),
     ...(request.arguments?.length ? { practitioner_arguments: request.arguments } : {}),
     ...(request.drafting_notes?.length ? { drafting_notes: request.drafting_notes } : {}),
+    ...(request.claim_fees ? { claim_fees: request.claim_fees } : {}),
     answers: request.response_plan_id ? 'practitioner' : 'draft',
   };
 }

@@ -23,6 +23,7 @@ export const interviewRecipe: Recipe = async ({ db, job, builders, step }) => {
     ...(r.proposed_slots ? { proposed_slots: r.proposed_slots } : {}),
     ...(r.exhibit ? { exhibit: r.exhibit } : {}),
     ...(r.practitioner ? { practitioner: r.practitioner } : {}),
+    ...(r.reply_period ? { reply_period: r.reply_period } : {}),
   });
   await step(90, 'Assembling the document');
   return { document, filename: docxName('Interview-Request', application.application_number, r.request_date) };

@@ -11,6 +11,8 @@ import type { PaperKind } from '../../../documents/types.ts';
 import type { Ground } from '../../../domain/response-plan/types.ts';
 import { claimsPhrase, verbFor } from '../../../documents/format/claim-numbers.ts';
 import type { StoredAnalysis } from '../../../jobs/inputs/analysis.ts';
+import { isNonstatutoryDoublePatenting } from '../../../domain/response-plan/ground-answers.ts';
+import { countExcessClaims, excessClaimsSentences, type ClaimForFees } from '../../../documents/forms/excess-claims.ts';
 import { feeLine, type FormContext } from './context.ts';
 
 const claimsWord = (claims: readonly number[]) => claimsPhrase(claims);
@@ -34,6 +36,27 @@ function terminalDisclaimer(g: Ground, ctx: FormContext): ClientReportDecision {
       'Arguing or amending instead has no USPTO fee; if the Examiner maintains the rejection, a terminal disclaimer can still be filed later in prosecution.',
     ],
     fees: [feeLine('terminal_disclaimer', ctx.entity, ctx.date)],
+  };
+}
+
+/**
+ * Statutory double patenting (35 U.S.C. 101, the same invention claimed twice): a terminal
+ * disclaimer cannot answer it (MPEP 804.02), so the decision is how the claims are changed or
+ * argued; a disclaimer is named only for the nonstatutory rejection that may follow.
+ */
+function sameInvention(g: Ground): ClientReportDecision {
+  const reference = g.conflicting.length ? g.conflicting.join(' and ') : 'the patent the Examiner names';
+  return {
+    title: `How to answer the rejection for claiming the same invention as ${reference}`,
+    description: `The Examiner rejects ${claimsWord(g.claims)} under 35 U.S.C. 101 for statutory double patenting: ${verbFor(g.claims, 'the claim is', 'the claims are')} said to claim the same invention as claims of ${reference}. A terminal disclaimer cannot overcome this rejection (MPEP 804.02). The choices are:`,
+    points: [
+      `Amend ${verbFor(g.claims, 'the claim', 'the claims')} so that ${verbFor(g.claims, 'it no longer claims', 'they no longer claim')} the same invention; any amendment changes what is covered, so we would review the new wording with you before filing.`,
+      `Argue that ${verbFor(g.claims, 'the claim does', 'the claims do')} not claim the same invention, if ${verbFor(g.claims, 'its', 'their')} scope differs from the claims of ${reference}.`,
+      `Cancel ${verbFor(g.claims, 'the claim', 'the claims')}.`,
+    ],
+    after: `If the claims are amended, the Examiner may then reject them for nonstatutory double patenting over ${reference}; that rejection can be answered by a terminal disclaimer, whose lasting effects on ownership and patent term we would set out for you before any is filed.`,
+    fees: [],
+    fee_note: 'No USPTO fee for amending, arguing or cancelling, unless the reply brings the number of claims above those already paid for (37 C.F.R. § 1.16(h), (i)).',
   };
 }
 
@@ -69,21 +92,65 @@ function allowance(record: StoredAnalysis, ctx: FormContext): ClientReportDecisi
   };
 }
 
+/** A claim's independence as the action shows it: true, false, or null when the action does not say. */
+function independenceOf(c: StoredAnalysis['claim_analyses'][number]): boolean | null {
+  if (c.independent === true) return true;
+  if (c.independent === false || (c.depends_on !== null && c.depends_on !== undefined)) return false;
+  return null;
+}
+
+/**
+ * Rewriting claims in independent form (the Examiner's "allowable if rewritten"): the excess
+ * claims fees of 37 CFR 1.16(h), (i) for the application's entity status, counted from the
+ * claims as the action shows them (issue 19: the fees a plan incurs are the client's decision).
+ */
+function rewriteDecision(record: StoredAnalysis, ctx: FormContext): ClientReportDecision | null {
+  const claims: ClaimForFees[] = record.claim_analyses.map((c) => ({
+    claim_number: c.claim_number,
+    independent: independenceOf(c),
+    pending_before: c.status !== 'cancelled',
+    pending_after: c.status !== 'cancelled' && c.recommendation !== 'cancel',
+    rewritten: c.recommendation === 'rewrite_independent' && c.status !== 'cancelled',
+  }));
+  const x = countExcessClaims(claims);
+  if (!x) return null;
+  const h = feeLine('excess_independent_claims', ctx.entity, ctx.date);
+  const i = feeLine('excess_claims', ctx.entity, ctx.date);
+  const allowable = x.rewritten.every((n) => record.claim_analyses.some((c) => c.claim_number === n && c.allowable_if_rewritten));
+  return {
+    title: `Whether to rewrite ${claimsWord(x.rewritten)} in independent form`,
+    description: `${allowable ? `The Examiner indicates that ${claimsWord(x.rewritten)} would be allowable if rewritten in independent form, including all the features of the claims ${verbFor(x.rewritten, 'it depends', 'they depend')} from. ` : ''}Rewritten now, ${verbFor(x.rewritten, 'it meets', 'they meet')} the condition the Examiner states; keeping ${verbFor(x.rewritten, 'it', 'them')} dependent while the claims ${verbFor(x.rewritten, 'it depends', 'they depend')} from are argued avoids the fees below.`,
+    fees: [h, ...(x.total_fees > 0 ? [i] : [])],
+    fee_note: excessClaimsSentences(x, h, i),
+  };
+}
+
 export function clientDecisions(record: StoredAnalysis, grounds: readonly Ground[], kind: PaperKind, ctx: FormContext): ClientReportDecision[] {
   const out: ClientReportDecision[] = [];
   if (kind === 'final') out.push(afterFinal(ctx));
   if (kind === 'notice_of_allowance') out.push(allowance(record, ctx));
   if (kind === 'restriction' || grounds.some((g) => g.kind === 'restriction')) out.push(election(record));
-  for (const g of grounds) if (g.kind === 'rejection' && g.basis === 'DP') out.push(terminalDisclaimer(g, ctx));
-  const narrowed = recommended(record, 'amend_narrow');
+  for (const g of grounds) {
+    if (g.kind !== 'rejection' || g.basis !== 'DP') continue;
+    out.push(isNonstatutoryDoublePatenting(g) ? terminalDisclaimer(g, ctx) : sameInvention(g));
+  }
+  // Claims whose only rejection is statutory double patenting are answered by the decision above.
+  const sameOnly = new Set(record.claim_analyses.filter((c) => {
+    const own = grounds.filter((g) => g.kind === 'rejection' && g.claims.includes(c.claim_number));
+    return own.length > 0 && own.every((g) => g.basis === 'DP' && !isNonstatutoryDoublePatenting(g));
+  }).map((c) => c.claim_number));
+  const narrowed = recommended(record, 'amend_narrow').filter((n) => !sameOnly.has(n));
   if (narrowed.length) {
+    const overArt = narrowed.every((n) => grounds.some((g) => g.kind === 'rejection' && g.claims.includes(n) && g.references.length > 0 && g.basis !== 'DP'));
     out.push({
       title: `Whether to narrow ${claimsWord(narrowed)}`,
-      description: `We suggest adding to ${verbFor(narrowed, 'this claim', 'these claims')} a feature that we believe the cited art does not show. A narrower claim covers less: a product without the added feature would fall outside it, and what is amended and argued to obtain allowance can limit how the claims are read later. Keeping ${verbFor(narrowed, 'the claim as it is', 'the claims as they are')} and arguing is the alternative.`,
+      description: `We suggest adding to ${verbFor(narrowed, 'this claim', 'these claims')} a feature that ${overArt ? 'we believe the cited art does not show' : 'answers the Examiner’s rejection'}. A narrower claim covers less: a product without the added feature would fall outside it, and what is amended and argued to obtain allowance can limit how the claims are read later. Keeping ${verbFor(narrowed, 'the claim as it is', 'the claims as they are')} and arguing is the alternative.`,
       fees: [],
       fee_note: 'No USPTO fee, unless the reply brings the number of claims above those already paid for (37 C.F.R. § 1.16(h), (i)).',
     });
   }
+  const rewrite = rewriteDecision(record, ctx);
+  if (rewrite) out.push(rewrite);
   const unexpected = recommended(record, 'argue_unexpected_results');
   if (unexpected.length) {
     out.push({

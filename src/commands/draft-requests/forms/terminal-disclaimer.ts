@@ -1,7 +1,10 @@
 /**
  * Terminal disclaimer (37 CFR 1.321(c)): over the reference the caller names, or the one the
- * analysis's double patenting ground names (its `conflicting`); 400 naming input.reference when
- * neither gives one. Fee 1.20(d); the owner defaults to the application's first applicant.
+ * analysis's nonstatutory double patenting ground names (its `conflicting`); 400 naming
+ * input.reference when neither gives one. Refused (422 statutory_double_patenting, nothing charged)
+ * when the analysis rejects on statutory double patenting (35 U.S.C. 101, "same invention") and no
+ * nonstatutory ground is over the reference: a terminal disclaimer cannot overcome that rejection
+ * (MPEP 804.02, 804 II.A). Fee 1.20(d); the owner defaults to the application's first applicant.
  */
 import type { Db } from '../../../db/connect.ts';
 import { validationError } from '../../../errors.ts';
@@ -10,9 +13,12 @@ import type { Practitioner } from '../../../documents/types.ts';
 import { referenceName } from '../../../documents/build-terminal-disclaimer.ts';
 import { DocumentInputError } from '../../../documents/validate.ts';
 import { groundsOf } from '../../../domain/response-plan/grounds.ts';
+import { claimsPhrase } from '../../../documents/format/claim-numbers.ts';
+import { isNonstatutoryDoublePatenting } from '../../../domain/response-plan/ground-answers.ts';
+import type { Ground } from '../../../domain/response-plan/types.ts';
 import type { PreparedDraft, TerminalDisclaimerRequest } from '../../../jobs/requests.ts';
 import { resolveAnalysis } from '../common.ts';
-import { feeLine, formContext } from './context.ts';
+import { feeLine, formContext, refused } from './context.ts';
 
 export interface TerminalDisclaimerSubmission {
   reference?: { kind: 'patent' | 'application'; number: string };
@@ -32,13 +38,47 @@ function referenceFromDisplay(display: string): TerminalDisclaimerRequest['refer
   return pat ? { kind: 'patent', number: pat[1] } : null;
 }
 
+const digits = (s: string) => s.replace(/\D/g, '');
+
+/** Whether a ground's conflicting patent or application is `reference` (by its digits). */
+function over(g: Ground, reference: NonNullable<TerminalDisclaimerSubmission['reference']>): boolean {
+  const want = digits(reference.number);
+  return g.conflicting.some((c) => { const r = referenceFromDisplay(c); return r !== null && digits(r.number) === want; });
+}
+
+/**
+ * A terminal disclaimer cannot overcome statutory double patenting (35 U.S.C. 101, the same
+ * invention claimed twice; MPEP 804.02): refused when the action's only double patenting is
+ * statutory, or when the reference asked for is one a statutory ground is over and no
+ * nonstatutory ground is.
+ */
+function refuseStatutory(statutory: readonly Ground[], nonstatutory: readonly Ground[], reference: TerminalDisclaimerSubmission['reference'] | null): void {
+  if (!statutory.length) return;
+  const blocking = reference
+    ? (statutory.some((g) => over(g, reference) || g.conflicting.length === 0) && !nonstatutory.some((g) => over(g, reference)) ? statutory : [])
+    : (nonstatutory.length ? [] : statutory);
+  if (!blocking.length) return;
+  const g = blocking[0];
+  const claims = claimsPhrase(g.claims);
+  const against = g.conflicting.length ? ` over ${g.conflicting.join(' and ')}` : '';
+  throw refused(422, 'statutory_double_patenting',
+    `The analysis rejects ${claims}${against} for statutory double patenting under 35 U.S.C. 101 (the same invention claimed twice). A terminal disclaimer cannot overcome that rejection (MPEP 804.02), so none was drafted.`,
+    'Answer the rejection by amending or cancelling the claims so that they no longer claim the same invention, or by arguing that they do not (MPEP 804, II.A); a terminal disclaimer may then answer any nonstatutory double patenting rejection that follows.');
+}
+
 export async function prepareTerminalDisclaimer(db: Db, accountId: string, applicationNumber: string, analysisId: string | undefined, input: TerminalDisclaimerSubmission): Promise<PreparedDraft> {
   const ctx = await formContext(db, accountId, applicationNumber, input);
   let reference = input.reference ?? null;
-  if (!reference && analysisId) {
+  if (analysisId) {
     const analysis = await resolveAnalysis(db, accountId, analysisId, applicationNumber);
-    const dp = groundsOf(analysis.record as never).find((g) => g.basis === 'DP' && g.conflicting.length > 0);
-    reference = dp ? referenceFromDisplay(dp.conflicting[0]) : null;
+    const dp = groundsOf(analysis.record as never).filter((g) => g.kind === 'rejection' && g.basis === 'DP');
+    const nonstatutory = dp.filter((g) => isNonstatutoryDoublePatenting(g));
+    const statutory = dp.filter((g) => !isNonstatutoryDoublePatenting(g));
+    refuseStatutory(statutory, nonstatutory, reference);
+    if (!reference) {
+      const over = nonstatutory.find((g) => g.conflicting.length > 0);
+      reference = over ? referenceFromDisplay(over.conflicting[0]) : null;
+    }
   }
   if (!reference) throw validationError('input.reference', 'name the patent or application the double patenting rejection is over ({kind: patent|application, number}); the analysis names none');
   try {
