@@ -86,6 +86,10 @@ function expectErrorObject(res: { statusCode: number; json: () => unknown; body:
   }
 }
 
+// These tests send a request per route and per field (several hundred): a harness guard against a
+// hang, not a speed check; beside other suites on two cores one took 30 s.
+const EVERY_ROUTE_GUARD = 180_000;
+
 describe('bad input on every route', () => {
   test('the route table was read', () => {
     expect(routes.length).toBeGreaterThan(10);
@@ -130,7 +134,7 @@ describe('bad input on every route', () => {
       }
     }
     expect(await counts()).toEqual(before);
-  });
+  }, EVERY_ROUTE_GUARD);
 
   test('odd Unicode and SQL metacharacters in path parameters, query strings and fields: never a 500', async () => {
     for (const r of routes) {
@@ -155,7 +159,7 @@ describe('bad input on every route', () => {
     expect(nul.json().message).toMatch(/body\.notes.*NUL/);
     // The tables are all still there and sane.
     expect((await counts()).accounts).toBeGreaterThan(0);
-  });
+  }, EVERY_ROUTE_GUARD);
 
   test('lone UTF-16 surrogates anywhere in a body, query or path: 400 naming the field on every route, nothing stored', async () => {
     // A fresh account per route (made before counting), so the sweep is not throttled by itself.
@@ -185,7 +189,7 @@ describe('bad input on every route', () => {
     expect(notes.statusCode).toBe(400);
     expect(notes.json().message).toMatch(/body\.notes/);
     expect(await counts()).toEqual(before);
-  });
+  }, EVERY_ROUTE_GUARD);
 
   test('odd Unicode that is valid input round-trips exactly', async () => {
     const { cookie } = await signUp(t.app);
