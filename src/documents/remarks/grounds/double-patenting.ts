@@ -52,7 +52,7 @@ export function argueDistinctness(g: RejectionGround, claims: readonly PlannedCl
 export function amendedDistinctness(g: RejectionGround, n: readonly number[]): Paragraph {
   if (isStatutory(g)) {
     return para([
-      run(`As amended, ${claimsPhrase(n)} ${verbFor(n, 'is', 'are')} no longer drawn to the same invention as any claim of ${refs(g)}: ${n.length === 1 ? 'its scope is' : 'their scope is'} no longer coextensive with theirs because `),
+      run(`As amended, ${claimsPhrase(n)} ${verbFor(n, 'is', 'are')} no longer drawn to the same invention as any claim of ${refs(g)}: the scope of the amended ${n.length === 1 ? 'claim' : 'claims'} is no longer coextensive with that of the patent's claims because `),
       prompt('explain what the amended claims cover that the patent claims do not, or the reverse (35 U.S.C. 101; MPEP 804(II)(A))'),
       run('.'),
     ]);
