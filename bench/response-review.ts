@@ -1,6 +1,6 @@
 /**
  * Response review (issue 11): drafts a response for every action of the development corpus with
- * the analysis' own recommendations (a restriction: Group I elected without traverse) and prints,
+ * the analysis' own recommendations (a restriction: Group I elected with traverse, the default) and prints,
  * per action, the grounds found, the grounds answered, the placeholders left for the practitioner
  * and the pages (LibreOffice, when `soffice` is installed), with the totals.
  *
@@ -59,7 +59,7 @@ for (const item of loadCorpus()) {
   const group = record.restriction_groups?.[0]?.label;
   const input = responseInputOf(record, {
     application_number: '16123456', analysis_id: 'bench', strategy_selections: {}, response_date: '2026-02-01', office_action_date: '2026-01-05',
-    ...(group ? { election: { group, with_traverse: false } } : {}), accept_incomplete: true,
+    ...(group ? { election: { group, with_traverse: true } } : {}), accept_incomplete: true,
   }, caption);
   const { document, report } = await draftResponse(input);
   const c = report.outline.completeness;
