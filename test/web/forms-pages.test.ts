@@ -74,7 +74,8 @@ describe('forms pages: IDS, extension petition, interview request, drawing sheet
     await timing.getByText(window197.explanation).waitFor();
     await expect.poll(() => timing.getByText('this IDS falls under 37 CFR 1.97(c)').count()).toBe(1);
     const dollars = `$${Number(window197.fee.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-    await timing.getByText(`${dollars} for a ${window197.fee.entity_size} entity`).waitFor();
+    // The fee line itself (the timing's explanation names the amount too).
+    await timing.locator("p", { hasText: /^Fee under 37 CFR 1\.17\(p\):/ }).filter({ hasText: `${dollars} for a ${window197.fee.entity_size} entity` }).waitFor();
     expect(await timing.getByText('not yet verified against the USPTO fee schedule').count()).toBe(window197.fee.verified ? 0 : 1);
     await expect.poll(() => page.getByLabel('Timing of the statement').inputValue()).toBe('1.97(c)');
     await page.getByText('Price: 9.00 credits').waitFor();

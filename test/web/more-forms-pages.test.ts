@@ -91,7 +91,8 @@ describe('forms pages: the server\'s IDS window and the six issue-11 forms', () 
     await timing.getByText('this IDS falls under 37 CFR 1.97(d)').waitFor();
     const closing = new Date(`${ids.basis.closing_action.mailing_date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
     await timing.getByText(`final action, ${closing}`).waitFor();
-    await timing.getByText(`$${Number(ids.fee.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} for a ${ids.fee.entity_size} entity`).waitFor();
+    // The fee line itself (the timing's explanation names the amount too).
+    await timing.locator("p", { hasText: /^Fee under 37 CFR 1\.17\(p\):/ }).filter({ hasText: `$${Number(ids.fee.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} for a ${ids.fee.entity_size} entity` }).waitFor();
     expect(await timing.getByText('not yet verified against the USPTO fee schedule').count()).toBe(ids.fee.verified ? 0 : 1);
     await expect.poll(() => page.getByLabel('Timing of the statement').inputValue()).toBe('1.97(d)');
     await snap(page, 'forms-ids-server-window');

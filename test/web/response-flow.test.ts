@@ -61,7 +61,8 @@ describe('add an application, record an action, analyze, respond, buy credits, s
 
     await page.getByRole('button', { name: /^Analyze the Non-Final Rejection/ }).click();
     const analyzeBox = page.getByRole('region', { name: 'Analyze this office action' });
-    await analyzeBox.getByText(/costs about/).waitFor();
+    // The first estimate loads the token counter's tables: a guard against a hang, not a speed check.
+    await analyzeBox.getByText(/costs about/).waitFor({ timeout: 90_000 });
     await analyzeBox.getByRole('button', { name: /^Analyze \(/ }).click();
 
     await page.waitForURL(/\/analyses\/an_/);
