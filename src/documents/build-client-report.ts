@@ -19,7 +19,7 @@ import { STYLE } from './docx/styles.ts';
 import { gridTable } from './docx/tables.ts';
 import { actionDescription } from './response-title.ts';
 import { checkCaption, checkDate, DocumentInputError } from './validate.ts';
-import { cfr } from './forms/fee-paragraphs.ts';
+import { cfr, unverifiedFeeNote } from './forms/fee-paragraphs.ts';
 import type { ClientReportDecision, ClientReportInput } from './forms/types.ts';
 import { promisingSentences } from './forms/promises.ts';
 
@@ -73,6 +73,7 @@ export async function buildClientReport(input: ClientReportInput): Promise<Buffe
   });
   const notes = built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} your text before sending.`)] : [];
   // The practitioner's own recommendation is theirs to word, but a promise in it is pointed out.
+  notes.push(...unverifiedFeeNote([...input.options.flatMap((o) => o.fees), ...(input.decisions ?? []).flatMap((d) => d.fees)]));
   for (const s of promisingSentences(input.recommendation)) notes.push(draftingNote(`Check before sending: “${s}” reads as a promise of an outcome the Examiner decides; describe the likely course instead.`));
   return renderPaper({
     title: `${CLIENT_REPORT_TITLE} - ${formatApplicationNumber(caption.application_number)}`,

@@ -13,6 +13,7 @@ import { STYLE } from './docx/styles.ts';
 import { contentParagraphs, timingParagraphs } from './ids/statements.ts';
 import { sb08List } from './ids/sb08-list.ts';
 import { signatureBlock } from './signature.ts';
+import { unverifiedFeeNote } from './forms/fee-paragraphs.ts';
 import { checkCaption, checkDate, DocumentInputError } from './validate.ts';
 import type { IdsInput } from './types.ts';
 
@@ -36,6 +37,7 @@ export async function buildIds(input: IdsInput): Promise<Buffer> {
   const places = built.placeholders + list.placeholders;
   const notes: Paragraph[] = [];
   if (input.timing_basis) notes.push(draftingNote(`Timing from the docket: ${input.timing_basis}`));
+  if (input.pay_fee_1_17_p && input.fee_1_17_p) notes.push(...unverifiedFeeNote([{ citation: '37 CFR 1.17(p)', title: 'Information disclosure statement', amount: input.fee_1_17_p.amount, verified: input.fee_1_17_p.verified }]));
   if (places > 0) notes.push(draftingNote(`${places} highlighted, bracketed ${places === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`));
   const children = [...captionBlock(caption), title(IDS_TITLE), ...notes, ...built.value];
   return renderPaper({

@@ -16,7 +16,7 @@ import { renderPaper } from './docx/render.ts';
 import { gridTable } from './docx/tables.ts';
 import { signatureBlock } from './signature.ts';
 import { checkCaption, checkDate } from './validate.ts';
-import { cfr, depositAuthorization, ENTITY_RATE, entityStatus, feeTotal } from './forms/fee-paragraphs.ts';
+import { cfr, depositAuthorization, ENTITY_RATE, entityStatus, feeTotal, unverifiedFeeNote } from './forms/fee-paragraphs.ts';
 import { dollarsDisplay } from '../domain/uspto-fees.ts';
 import type { IssueFeeTransmittalInput } from './forms/types.ts';
 
@@ -56,6 +56,7 @@ export async function buildIssueFeeTransmittal(input: IssueFeeTransmittalInput):
     ...(input.claims_cancelled_by_examiner?.length
       ? [draftingNote(`The examiner's amendment cancelled ${claimsPhrase(input.claims_cancelled_by_examiner)}: to pursue ${input.claims_cancelled_by_examiner.length === 1 ? 'it' : 'them'}, file a continuation or divisional application while this application is pending, before the patent issues (35 U.S.C. 120).`)]
       : []),
+    ...unverifiedFeeNote([input.issue_fee, input.publication_fee]),
     ...(built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`)] : []),
   ];
   return renderPaper({

@@ -13,7 +13,7 @@ import { renderPaper } from './docx/render.ts';
 import { actionDescription } from './response-title.ts';
 import { signatureBlock } from './signature.ts';
 import { checkCaption, checkDate } from './validate.ts';
-import { depositAuthorization, entityStatus, feeStatement } from './forms/fee-paragraphs.ts';
+import { depositAuthorization, entityStatus, feeStatement, unverifiedFeeNote } from './forms/fee-paragraphs.ts';
 import { extensionParagraphs } from './build-rce-transmittal.ts';
 import type { NoticeOfAppealInput } from './forms/types.ts';
 import { addMonths } from '../domain/deadlines/calendar.ts';
@@ -38,6 +38,7 @@ export async function buildNoticeOfAppeal(input: NoticeOfAppealInput): Promise<B
   const briefDue = addMonths(input.date, 2);
   const notes = [
     draftingNote(`The appeal brief is due two months from the filing of this notice, ${formatLongDate(briefDue)} if filed ${formatLongDate(input.date)} (37 C.F.R. § 41.37(a)); the time may be extended under 37 C.F.R. § 1.136(a). No fee is due with the brief (37 C.F.R. § 41.20(b)(2)); the forwarding fee of 37 C.F.R. § 41.20(b)(4) is due after the examiner's answer.`),
+    ...unverifiedFeeNote([input.fee]),
     ...(built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`)] : []),
   ];
   return renderPaper({

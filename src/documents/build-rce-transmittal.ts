@@ -15,7 +15,7 @@ import { renderPaper } from './docx/render.ts';
 import { actionDescription } from './response-title.ts';
 import { signatureBlock } from './signature.ts';
 import { checkCaption, checkDate, DocumentInputError } from './validate.ts';
-import { cfr, depositAuthorization, entityStatus, feeAmount, feeStatement } from './forms/fee-paragraphs.ts';
+import { cfr, depositAuthorization, entityStatus, feeAmount, feeStatement, unverifiedFeeNote } from './forms/fee-paragraphs.ts';
 import type { ExtensionLine, RceSubmissionItem, RceTransmittalInput } from './forms/types.ts';
 
 export const RCE_TITLE = 'REQUEST FOR CONTINUED EXAMINATION (RCE) TRANSMITTAL UNDER 37 C.F.R. § 1.114';
@@ -61,7 +61,7 @@ export async function buildRceTransmittal(input: RceTransmittalInput): Promise<B
     depositAuthorization(input.deposit_account),
     ...signatureBlock(input.date, input.practitioner),
   ]);
-  const notes = built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing. File this transmittal in Patent Center with the submission; the fee under ${cfr(input.fee.citation)} is ${dollarsDisplay(input.fee.amount) ?? 'not in Prosa\'s table for this date'}.`)] : [];
+  const notes = [...unverifiedFeeNote([input.fee, input.extension?.fee]), ...(built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing. File this transmittal in Patent Center with the submission; the fee under ${cfr(input.fee.citation)} is ${dollarsDisplay(input.fee.amount) ?? 'not in Prosa\'s table for this date'}.`)] : [])];
   return renderPaper({
     title: RCE_TITLE,
     date: input.date,

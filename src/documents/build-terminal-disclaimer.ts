@@ -14,7 +14,7 @@ import { countPlaceholders, prompt, run } from './docx/runs.ts';
 import { renderPaper } from './docx/render.ts';
 import { signatureBlock } from './signature.ts';
 import { checkCaption, checkDate, DocumentInputError } from './validate.ts';
-import { cfr, depositAuthorization, feeAmount } from './forms/fee-paragraphs.ts';
+import { cfr, depositAuthorization, feeAmount, unverifiedFeeNote } from './forms/fee-paragraphs.ts';
 import type { TerminalDisclaimerInput } from './forms/types.ts';
 
 export const TD_TITLE = 'TERMINAL DISCLAIMER TO OBVIATE A DOUBLE PATENTING REJECTION UNDER 37 C.F.R. § 1.321(c)';
@@ -56,6 +56,7 @@ export async function buildTerminalDisclaimer(input: TerminalDisclaimerInput): P
   ]);
   const notes = [
     draftingNote(`Filed in Patent Center as an eTerminal Disclaimer (eTD), a disclaimer that meets the form's conditions is recorded and approved at once; a paper disclaimer waits for review by the Office. The disclaimer is over ${ref}, the reference the double patenting rejection names; it answers only that ground. The fee of ${input.fee.citation} has no small or micro entity reduction.`),
+    ...unverifiedFeeNote([input.fee]),
     ...(built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`)] : []),
   ];
   return renderPaper({

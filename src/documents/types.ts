@@ -298,7 +298,7 @@ export interface IdsInput {
   /** The fee under 37 CFR 1.17(p) accompanies the statement (1.97(c) alternative; always under 1.97(d)). */
   pay_fee_1_17_p?: boolean;
   /** The 1.17(p) amount for the entity size on the IDS date (dollars, `"104.00"`), printed with the authorization. */
-  fee_1_17_p?: { amount: string | null; entity_size: EntitySize };
+  fee_1_17_p?: { amount: string | null; entity_size: EntitySize; verified?: boolean };
   /** Why the IDS is in its window (the docket's dates), for the drafting note (src/domain/ids-timing.ts). */
   timing_basis?: string;
   us_patents?: IdsUsDocument[];

@@ -51,7 +51,7 @@ export async function prepareIds(db: Db, accountId: string, applicationNumber: s
     timing: window,
     date,
     ...(window === '1.97(c)' && !payFee ? {} : { pay_fee_1_17_p: payFee }),
-    ...(payFee && timing.fee ? { fee_1_17_p: { amount: timing.fee.amount, entity_size: timing.fee.entity_size } } : {}),
+    ...(payFee && timing.fee ? { fee_1_17_p: { amount: timing.fee.amount, entity_size: timing.fee.entity_size, verified: timing.fee.verified } } : {}),
     timing_basis: timing.explanation,
   };
   const request: IdsRequest = { application_number: app.application_number, ids, timing, ...(docketNumber ? { attorney_docket_number: docketNumber } : {}) };

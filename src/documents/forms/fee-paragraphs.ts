@@ -5,7 +5,7 @@
  */
 import type { Paragraph } from 'docx';
 import { dollarsDisplay } from '../../domain/uspto-fees.ts';
-import { para } from '../docx/paragraphs.ts';
+import { draftingNote, para } from '../docx/paragraphs.ts';
 import { prompt, run, type Inline } from '../docx/runs.ts';
 import type { EntitySize } from '../types.ts';
 import type { FeeLine } from './types.ts';
@@ -39,6 +39,20 @@ export function depositAuthorization(depositAccount: string | undefined, what = 
     depositAccount ? run(depositAccount) : prompt('deposit account number'),
     run(' (37 C.F.R. § 1.25(b)).'),
   ], { keepNext: true, keepLines: true });
+}
+
+/**
+ * A note for the practitioner naming each amount the paper prints that Prosa could not read in a
+ * copy of the CFR text (its source is a summary of the fee rule): the paper states an amount, so
+ * the signer is told which ones to confirm.
+ */
+export function unverifiedFeeNote(fees: ReadonlyArray<FeeLine | undefined>): Paragraph[] {
+  const seen = new Set<string>();
+  const unchecked = fees.filter((f): f is FeeLine => f !== undefined && f.verified === false && f.amount !== null && !seen.has(f.citation) && seen.add(f.citation) !== undefined);
+  if (unchecked.length === 0) return [];
+  const named = unchecked.map((f) => `the fee under ${cfr(f.citation)} (${dollarsDisplay(f.amount)})`);
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
+  return [draftingNote(`Prosa could not check ${list} against the text of the regulation (its amount comes from a summary of the USPTO's fee rule): confirm ${unchecked.length === 1 ? 'it' : 'them'} in the USPTO fee schedule in force on the filing date.`)];
 }
 
 /** "37 CFR 1.17(e)(1)" → "37 C.F.R. § 1.17(e)(1)", as the papers cite. */

@@ -10,6 +10,8 @@ export interface FeeLine {
   citation: string;
   title: string;
   amount: string | null;
+  /** false: the amount was not read in a stored copy of the CFR text (src/domain/uspto-fees.ts). */
+  verified?: boolean;
 }
 
 /** An extension of time the paper petitions for with its fee (37 CFR 1.136(a)). */

@@ -45,7 +45,7 @@ export async function formContext(db: Db, accountId: string, applicationNumber: 
 
 export function feeLine(code: UsptoFeeCode, entity: EntitySize, date: string): FeeLine {
   const f = usptoFee(code, entity, date);
-  return { citation: f.citation, title: f.title, amount: f.amount };
+  return { citation: f.citation, title: f.title, amount: f.amount, verified: f.verified };
 }
 
 export function actionRef(a: { kind: IdsActionKind; mailing_date: string }): OfficeActionRef {
