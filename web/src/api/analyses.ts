@@ -60,6 +60,14 @@ export function useAnalyze() {
   });
 }
 
-export function useCorrespondenceText() {
-  return useMutation({ mutationFn: (id: string) => api<{ full_text: string | null; office_action_type: string | null; document_code: string }>(`/api/correspondence/${encodeURIComponent(id)}`) });
+/**
+ * The text of a recorded paper. A query, not a mutation: it is a read, and a query gets the app's
+ * retry policy (a 429 from a burst of page loads is retried after 1, 2 and 4 s instead of leaving
+ * the analyze box waiting forever).
+ */
+export function useCorrespondenceText(id: string) {
+  return useQuery({
+    queryKey: ['correspondence', id],
+    queryFn: () => api<{ full_text: string | null; office_action_type: string | null; document_code: string }>(`/api/correspondence/${encodeURIComponent(id)}`),
+  });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAnalysesList, useAnalyze, useAnalyzeQuote, useCorrespondenceText } from '../api/analyses.ts';
 import type { Paper } from '../api/applications.ts';
@@ -189,16 +189,17 @@ function Papers({ number }: { number: string }) {
 }
 
 function AnalyzePaper({ number, paper, onCancel }: { number: string; paper: Paper; onCancel: () => void }) {
-  const fetchText = useCorrespondenceText();
+  const fetchText = useCorrespondenceText(paper.id);
   const analyze = useAnalyze();
   const navigate = useNavigate();
   const type = paper.office_action_type ?? 'CTNF';
-  useEffect(() => { fetchText.mutate(paper.id); /* once per paper */ }, [paper.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const text = fetchText.data?.full_text ?? null;
   const quote = useAnalyzeQuote(text, type);
+  // In this order: a failed or empty text read is said, never left as "Pricing" (the quote waits
+  // for the text and stays pending without it).
   return (
     <div className="mt-3 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm" role="region" aria-label="Analyze this office action">
-      {fetchText.isPending || quote.isPending ? <Loading label="Pricing the analysis…" /> : fetchText.error ? <ErrorState error={fetchText.error} /> : quote.error ? <ErrorState error={quote.error} /> : quote.data ? (
+      {fetchText.isPending ? <Loading label="Pricing the analysis…" /> : fetchText.error ? <ErrorState error={fetchText.error} /> : !text ? <p>No text of this paper is held, so it cannot be analyzed here: record the action again with its text.</p> : quote.isPending ? <Loading label="Pricing the analysis…" /> : quote.error ? <ErrorState error={quote.error} /> : quote.data ? (
         <>
           <p>Analyzing this action costs about <strong>{fmtCredits(quote.data.total)} credits</strong> (billed by tokens); your balance after: {fmtBalance(quote.data.balance_after)}.</p>
           <div className="mt-2 flex gap-2">
