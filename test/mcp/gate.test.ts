@@ -156,3 +156,23 @@ describe('rate limits on /mcp', () => {
     }
   });
 });
+
+describe('DNS rebinding protection (MCP security best practices; the conformance scenario dns-rebinding-protection)', () => {
+  test('a non-local Host or Origin is refused with 403 before anything else; a local one reaches the bearer check', async () => {
+    const { request } = await import('undici');
+    const post = (host: string) => request(`${s.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', host, origin: `http://${host}` },
+      body: JSON.stringify(INITIALIZE),
+    });
+    const evilHost = await post('evil.example.com');
+    expect(evilHost.statusCode).toBe(403);
+    expect(await evilHost.body.text()).toMatch(/Invalid Host: evil\.example\.com/);
+    const evilOrigin = await rawMcp(s.url, INITIALIZE, { origin: 'http://evil.example.com' });
+    expect(evilOrigin.status).toBe(403);
+    expect(await evilOrigin.text()).toMatch(/Invalid Origin/);
+    const local = await post(new URL(s.url).host);
+    await local.body.text();
+    expect(local.statusCode).toBe(401);
+  });
+});
