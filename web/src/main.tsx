@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { retryDelay, shouldRetry } from './api/retry-policy.ts';
+import { retryDelay, shouldRetry, shouldRetryMutation } from './api/retry-policy.ts';
 import { router } from './router.tsx';
 import './app.css';
 
@@ -13,6 +13,10 @@ const queryClient = new QueryClient({
       retryDelay,
       refetchOnWindowFocus: true,
       staleTime: 5_000,
+    },
+    mutations: {
+      retry: shouldRetryMutation,
+      retryDelay,
     },
   },
 });

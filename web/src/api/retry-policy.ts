@@ -16,3 +16,13 @@ export function retryDelay(failureCount: number, err: unknown): number {
   if (err instanceof ApiError && err.status === 429) return 1000 * 2 ** failureCount;
   return Math.min(1000 * 2 ** failureCount, 30_000); // TanStack Query's default
 }
+
+/**
+ * When a change (a mutation) is sent again: only after a 429. The server refuses a rate-limited
+ * request before handling it, so sending it again cannot apply it twice; any other failure is
+ * shown to the person, who decides. A "Remove" or "Save" met by the burst limit after a page's
+ * refreshes then goes through instead of silently not happening.
+ */
+export function shouldRetryMutation(failureCount: number, err: unknown): boolean {
+  return err instanceof ApiError && err.status === 429 && failureCount < 3;
+}
