@@ -22,6 +22,7 @@
  * Pure.
  */
 import { STRATEGY_CODES, type StrategyCode } from './strategies.ts';
+import { isStatutoryDoublePatenting } from '../office-action/strategy.ts';
 
 export interface GroundFacts {
   kind: string;
@@ -40,7 +41,7 @@ const ART: ReadonlySet<string> = new Set(['102', '103', 'DP']);
 
 /** Nonstatutory double patenting (obviousness-type, provisional or not): what a terminal disclaimer overcomes. */
 export function isNonstatutoryDoublePatenting(g: GroundFacts): boolean {
-  return g.kind === 'rejection' && g.basis === 'DP' && !/(?<!non-?)\bstatutory\b/i.test(g.statute);
+  return g.kind === 'rejection' && g.basis === 'DP' && !isStatutoryDoublePatenting(g.statute);
 }
 
 /** A rejection over references or reference claims: anticipation, obviousness, double patenting. */

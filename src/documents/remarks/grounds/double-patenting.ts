@@ -13,6 +13,7 @@ import type { PlannedClaim } from '../../amendment-plan.ts';
 import type { RejectionGround } from '../../rejection-grounds.ts';
 import { listPhrase } from '../wording.ts';
 import { nums, refs } from './shared.ts';
+import { isStatutoryDoublePatenting } from '../../../domain/office-action/strategy.ts';
 
 /**
  * Same-invention (statutory, 35 U.S.C. 101) double patenting: overcome only by claims no longer
@@ -20,7 +21,7 @@ import { nums, refs } from './shared.ts';
  * so the paper never offers one and never argues "patentable distinctness", the nonstatutory test.
  */
 export function isStatutory(g: RejectionGround): boolean {
-  return g.family === 'DP' && /(?<!non-?)statutory/i.test(g.citation);
+  return g.family === 'DP' && isStatutoryDoublePatenting(g.citation);
 }
 
 /** The traverse of a double-patenting rejection. */
