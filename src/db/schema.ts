@@ -171,6 +171,18 @@ export interface CorrespondenceTable {
   created_at: Timestamp;
 }
 
+/** The docket's outbox (migration 024): what happened, for e-mail alerts and webhooks. */
+export interface DocketEventsTable {
+  id: ColumnType<string, never, never>;
+  account_id: string;
+  kind: string;
+  application_id: string | null;
+  subject_type: string;
+  subject_id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  occurred_at: ColumnType<Date, never, never>;
+}
+
 export interface ProsecutionEventsTable {
   id: Serial8;
   application_id: string;
@@ -402,6 +414,7 @@ export interface Schema {
   applications: ApplicationsTable;
   correspondence: CorrespondenceTable;
   prosecution_events: ProsecutionEventsTable;
+  docket_events: DocketEventsTable;
   docket_entries: DocketEntriesTable;
   calendar_feeds: CalendarFeedsTable;
   uspto_event_codes: UsptoEventCodesTable;
