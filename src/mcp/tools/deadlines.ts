@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../tool.ts';
 import { seg } from '../backend-client.ts';
-import { calculatorBody } from '../../http/routes/api/deadline-calculator.ts';
+import { calculatorBody } from '../../queries/deadline-calculator.ts';
+import { deadlineCalculationSchema, type DeadlineCalculationWire } from '../../presenters/deadline-calculation.ts';
 import { applicationNumber } from './shared.ts';
 
 /**
@@ -108,16 +109,20 @@ export const listUpcomingDeadlines = defineTool({
 
 export const calculateDeadline = defineTool({
   name: 'calculate_deadline',
-  title: 'Calculate a response deadline',
-  description: 'The deadline engine on any action, without an application: give the action (non_final, final, restriction, requirement_for_information, quayle, missing_parts, non_compliant_amendment, notice_of_allowance, or the interface codes CTNF/CTFR/CTED/CTRS) and its mailing date; for a final rejection also the reply and advisory-action dates (MPEP 706.07(f)). Returns every date with its rule and the extension fees. Free. For a docket application use get_deadlines.',
+  title: 'Calculate a deadline',
+  description: 'The deadline engine on any action or event, without an application. Office actions (non_final, final, restriction, requirement_for_information, quayle, missing_parts, non_compliant_amendment, notice_of_allowance, or the interface codes CTNF/CTFR/CTED/CTRS) with their mailing date; for a final rejection also the reply and advisory-action dates (MPEP 706.07(f)). Events of the application\'s life with the event\'s date as mailing_date: grant (issue date: maintenance fees at 3.5/7.5/11.5 years and continuation copendency), notice_of_appeal (its filing date: appeal brief), examiners_answer (reply brief, oral hearing request), provisional_filing (nonprovisional within 12 months), foreign_filing (U.S. filing claiming priority within 12 months; 6 for a design), pct_priority (earliest priority date: U.S. national stage at 30 months). Optional application_type (utility, design, plant, reissue). Returns `deadlines` (each with due, due_effective, extendable, max_extended_due and its rule) and every date with its citation. Free. For a docket application use get_deadlines.',
   group: 'deadlines',
   price: 'free',
   input: calculatorBody,
-  output: calculation,
+  output: deadlineCalculationSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const r = await ctx.api.post<Calculation>('/api/deadlines/calculate', args);
-    return { data: r, summary: `${r.action.replace(/_/g, ' ')} mailed ${r.mailing_date}: reply without extension fees by ${r.response_deadline}; last day with extensions ${r.critical_deadline_date}.` };
+    const r = await ctx.api.post<DeadlineCalculationWire>('/api/deadlines/calculate', args);
+    const life = r.deadlines.map((d) => `${d.kind.replace(/_/g, ' ')} ${d.due_effective}`).join('; ');
+    const summary = r.response_deadline !== null
+      ? `${r.action.replace(/_/g, ' ')} mailed ${r.mailing_date}: reply without extension fees by ${r.response_deadline}; last day with extensions ${r.critical_deadline_date}.${r.action === 'notice_of_allowance' ? ` ${life}.` : ''}`
+      : `${r.action.replace(/_/g, ' ')} on ${r.mailing_date}: ${life || 'no deadline'}.`;
+    return { data: r, summary };
   },
 });
 
