@@ -3,6 +3,7 @@ import { defineTool, READ_ONLY } from '../tool.ts';
 import { seg } from '../backend-client.ts';
 import { calculatorBody } from '../../queries/deadline-calculator.ts';
 import { deadlineCalculationSchema, type DeadlineCalculationWire } from '../../presenters/deadline-calculation.ts';
+import { docketLifeDeadlineSchema } from '../../presenters/docket-deadlines.ts';
 import { applicationNumber } from './shared.ts';
 
 /**
@@ -92,18 +93,25 @@ const upcoming = z
 export const listUpcomingDeadlines = defineTool({
   name: 'list_upcoming_deadlines',
   title: 'Upcoming deadlines across the docket',
-  description: 'Every docket application whose next deadline falls within `within_days` (default 30), most urgent first; applications whose last day to reply has passed come first as overdue. Each has its next date, days remaining and extension fees for its entity status. Free. Use it for "what is due"; get_deadlines gives one application\'s full calculation.',
+  description: 'Every docket application whose next deadline falls within `within_days` (default 30), most urgent first (life_deadlines: the issue fee, maintenance fees and appeal briefs in the same window); applications whose last day to reply has passed come first as overdue. Each has its next date, days remaining and extension fees for its entity status. Free. Use it for "what is due"; get_deadlines gives one application\'s full calculation.',
   group: 'deadlines',
   price: 'free',
   input: z.object({ within_days: z.number().int().min(1).max(3650).default(30) }),
-  output: z.object({ today: z.string(), within_days: z.number().int(), entity: z.string(), deadlines: z.array(upcoming) }),
+  output: z.object({
+    today: z.string(),
+    within_days: z.number().int(),
+    entity: z.string(),
+    deadlines: z.array(upcoming),
+    life_deadlines: z.array(docketLifeDeadlineSchema).describe('Issue fee, maintenance fees, appeal and reply briefs from the docket\'s papers and issue dates, within the same window'),
+  }),
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const r = await ctx.api.get<{ today: string; within_days: number; entity: string; deadlines: z.infer<typeof upcoming>[] }>('/api/deadlines', { within: `${args.within_days}d` });
+    const r = await ctx.api.get<{ today: string; within_days: number; entity: string; deadlines: z.infer<typeof upcoming>[]; life_deadlines: z.infer<typeof docketLifeDeadlineSchema>[] }>('/api/deadlines', { within: `${args.within_days}d` });
     const overdue = r.deadlines.filter((d) => d.overdue).length;
     const first = r.deadlines.find((d) => !d.overdue);
     const next = first?.next_deadline ? `; next: ${first.application_number} on ${first.next_deadline.date} (${first.days_remaining} days)` : '';
-    return { data: r, summary: `${r.deadlines.length} deadline(s) within ${r.within_days} days${overdue ? `, ${overdue} overdue` : ''}${next}.` };
+    const life = r.life_deadlines.length ? ` Also ${r.life_deadlines.length} issue-fee, maintenance-fee or appeal deadline(s): ${r.life_deadlines.slice(0, 5).map((d) => `${d.application_number} ${d.deadline.kind.replace(/_/g, ' ')} ${d.next_date ?? d.deadline.due_effective}`).join('; ')}.` : '';
+    return { data: r, summary: `${r.deadlines.length} deadline(s) within ${r.within_days} days${overdue ? `, ${overdue} overdue` : ''}${next}.${life}` };
   },
 });
 
