@@ -103,9 +103,10 @@ function lifeItem(item: DocketItem, life: DocketLifeDeadline, today: IsoDate): D
   return { item, life, next, overdue: next === null, daysRemaining: daysBetween(today, next ? next.date : last) };
 }
 
+/** Most urgent first; equal keys keep the engine's order (the sort is stable). */
 function byLifeUrgency(a: DocketLifeItem, b: DocketLifeItem): number {
   if (a.overdue !== b.overdue) return a.overdue ? -1 : 1;
-  const key = (d: DocketLifeItem) => [d.next?.date ?? '', d.life.deadline.due_effective, d.item.application.application_number, d.life.deadline.kind, d.item.entry.id];
+  const key = (d: DocketLifeItem) => [d.next?.date ?? '', d.life.deadline.due_effective, d.item.application.application_number, d.item.entry.id];
   const ka = key(a);
   const kb = key(b);
   for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] < kb[i] ? -1 : 1;
