@@ -143,15 +143,16 @@ export function buildProgram(): Command {
     .command('deadlines')
     .description('Deadline tools')
     .command('calc')
-    .description('Compute response deadlines for an office action (no database needed)')
-    .requiredOption('--action <kind|code>', 'non_final, final, restriction, requirement_for_information, quayle, missing_parts, non_compliant_amendment, notice_of_allowance, or CTNF/CTFR/CTED/CTRS')
-    .requiredOption('--mailed <YYYY-MM-DD>', 'mailing (notification) date of the action')
+    .description('Compute the deadlines an office action or an event of the application\'s life starts (no database needed)')
+    .requiredOption('--action <kind|code>', 'non_final, final, restriction, requirement_for_information, quayle, missing_parts, non_compliant_amendment, notice_of_allowance, or CTNF/CTFR/CTED/CTRS; events: grant, notice_of_appeal, examiners_answer, provisional_filing, foreign_filing, pct_priority')
+    .requiredOption('--mailed <YYYY-MM-DD>', 'mailing (notification) date of the action, or the event\'s date (issue date, filing date, priority date)')
     .option('--period-months <n>', 'shortened statutory period the action states')
     .option('--advisory <YYYY-MM-DD>', 'advisory action mailing date (final rejections)')
     .option('--reply-filed <YYYY-MM-DD>', 'date the first reply was filed (final rejections)')
     .addOption(new Option('--entity <size>', 'entity size for extension fees').choices(['large', 'small', 'micro']).default('large'))
+    .option('--application-type <type>', 'utility, design, plant or reissue (design and plant patents owe no maintenance fees; a design has 6 months of foreign priority)')
     .option('--json', 'print JSON')
-    .action((o: { action: string; mailed: string; periodMonths?: string; advisory?: string; replyFiled?: string; entity: 'large' | 'small' | 'micro'; json?: boolean }) =>
+    .action((o: { action: string; mailed: string; periodMonths?: string; advisory?: string; replyFiled?: string; entity: 'large' | 'small' | 'micro'; applicationType?: string; json?: boolean }) =>
       run(async () => deadlinesCalcCommand(o), !!o.json));
 
   program

@@ -1,7 +1,7 @@
 import type { CitationEntry, EntitySize, ExtensionDeadline } from '../domain/deadlines/index.ts';
 import type { IsoDate } from '../domain/deadlines/calendar.ts';
 import { formatApplicationNumber } from '../domain/application-number.ts';
-import type { DocketDeadline } from '../queries/docket-deadlines.ts';
+import type { DocketDeadline, DocketLifeItem } from '../queries/docket-deadlines.ts';
 
 /** One all-day calendar entry: a date on which a reply can last be filed at some price. */
 export interface DeadlineEvent {
@@ -104,4 +104,80 @@ function feeText(e: ExtensionDeadline, entity: EntitySize): string {
 function dollars(amount: string): string {
   const [whole, cents] = amount.split('.');
   return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents ?? '00'}`;
+}
+
+const LIFE_LABELS: Record<string, string> = {
+  issue_fee: 'Issue fee due (not extendable)',
+  continuation_copendency: 'Last day to file a continuation (copendency)',
+  maintenance_fee_3_5: '3.5-year maintenance fee due',
+  maintenance_fee_7_5: '7.5-year maintenance fee due',
+  maintenance_fee_11_5: '11.5-year maintenance fee due',
+  appeal_brief: 'Appeal brief due',
+  reply_brief: 'Reply brief due (not extendable)',
+  oral_hearing_request: 'Request for oral hearing due (not extendable)',
+};
+
+const EVENT_LABELS: Record<string, string> = {
+  notice_of_allowance: 'Notice of allowance mailed',
+  grant: 'Patent issued',
+  examiners_answer: 'Examiner\'s answer mailed',
+  notice_of_appeal: 'Notice of appeal filed',
+};
+
+/**
+ * The calendar events of one life deadline: its due date, and where there is one, the end of the
+ * maintenance-fee grace period (surcharge) or the last day with extensions (appeal brief).
+ */
+export function lifeDeadlineEvents(d: DocketLifeItem): DeadlineEvent[] {
+  const { entry, application } = d.item;
+  const l = d.life;
+  const x = l.deadline;
+  const subject = [
+    formatApplicationNumber(application.application_number),
+    entry.client_matter ? ` — ${entry.client_matter}` : '',
+    application.source === 'demo' ? ' [demo]' : '',
+  ].join('');
+  const uid = (stage: string) => `${l.correspondenceId ?? application.id}-${x.kind}-${stage}-${entry.id}@prosa`;
+  const label = LIFE_LABELS[x.kind] ?? x.kind;
+  const description = (what: string) => [
+    what,
+    '',
+    `${formatApplicationNumber(application.application_number)}: ${application.invention_title}`,
+    ...(entry.client_matter ? [`Client matter: ${entry.client_matter}`] : []),
+    `${EVENT_LABELS[l.event] ?? l.event}: ${l.eventDate}`,
+    '',
+    `Rule: ${x.citation}`,
+    '',
+    ...(application.source === 'demo' ? ['DEMO DATA: a fictional application.'] : []),
+    'Computed by Prosa; check the dates against the papers before relying on them.',
+  ].join('\n');
+  const events: DeadlineEvent[] = [{
+    uid: uid('due'),
+    date: x.due_effective,
+    summary: `${label}: ${subject}`,
+    description: description(`${label}${x.surcharge_until ? ' without surcharge' : ''} (nominal ${x.due}).${x.opens ? ` Payable from ${x.opens}.` : ''}`),
+    stamp: l.stamp,
+    remindDaysBefore: MAJOR_REMINDERS,
+  }];
+  if (x.surcharge_until) {
+    events.push({
+      uid: uid('surcharge'),
+      date: x.surcharge_until,
+      summary: `LAST DAY for the maintenance fee with surcharge: ${subject}`,
+      description: description('End of the six-month grace period (37 CFR 1.362(e); 1.20(h) surcharge): unpaid, the patent expires.'),
+      stamp: l.stamp,
+      remindDaysBefore: MAJOR_REMINDERS,
+    });
+  }
+  if (x.extendable && x.max_extended_due) {
+    events.push({
+      uid: uid('extended'),
+      date: x.max_extended_due,
+      summary: `LAST DAY for the ${label.replace(/ due.*$/, '').toLowerCase()} with extensions: ${subject}`,
+      description: description('Last day with the five extension months of 37 CFR 1.136(a).'),
+      stamp: l.stamp,
+      remindDaysBefore: MAJOR_REMINDERS,
+    });
+  }
+  return events;
 }

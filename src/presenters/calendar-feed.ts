@@ -1,15 +1,15 @@
 import ical, { ICalAlarmType, ICalEventTransparency } from 'ical-generator';
 import { addDays, type IsoDate } from '../domain/deadlines/calendar.ts';
 import type { DocketDeadlines } from '../queries/docket-deadlines.ts';
-import { deadlineEvents, type DeadlineEvent } from './calendar-events.ts';
+import { deadlineEvents, lifeDeadlineEvents, type DeadlineEvent } from './calendar-events.ts';
 
 /** How often subscribers should re-fetch: deadlines change when an action or reply arrives, not by the minute. */
 const REFRESH_SECONDS = 3 * 60 * 60;
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** The account's private feed: every pending action's deadlines, as an RFC 5545 iCalendar object. */
+/** The account's private feed: every pending action's deadlines and the life deadlines (issue fee, maintenance fees, briefs), as an RFC 5545 iCalendar object. */
 export function presentCalendarFeed(list: DocketDeadlines): string {
-  return renderCalendar(list.deadlines.flatMap((d) => deadlineEvents(d)));
+  return renderCalendar([...list.deadlines.flatMap((d) => deadlineEvents(d)), ...list.life.flatMap((d) => lifeDeadlineEvents(d))]);
 }
 
 export function renderCalendar(events: DeadlineEvent[]): string {

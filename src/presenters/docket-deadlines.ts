@@ -1,4 +1,6 @@
-import type { DocketDeadline, DocketDeadlines } from '../queries/docket-deadlines.ts';
+import { z } from 'zod';
+import type { DocketDeadline, DocketDeadlines, DocketLifeItem } from '../queries/docket-deadlines.ts';
+import { lifeDeadlineSchema } from './deadline-calculation.ts';
 import { interfaceTypeForDocumentCode } from '../sources/uspto-codes.ts';
 
 /**
@@ -12,6 +14,43 @@ export function presentDocketDeadlines(list: DocketDeadlines, withinDays: number
     within_days: withinDays,
     entity: list.entity,
     deadlines: list.deadlines.map(presentDocketDeadline),
+    life_deadlines: list.life.map(presentDocketLifeDeadline),
+  };
+}
+
+/** One deadline of an application's life on the docket (`life_deadlines[]` of GET /api/deadlines). */
+export const docketLifeDeadlineSchema = z.object({
+  docket_entry_id: z.string(),
+  application_number: z.string(),
+  invention_title: z.string(),
+  client_matter: z.string().nullable(),
+  event: z.object({
+    kind: z.enum(['notice_of_allowance', 'grant', 'examiners_answer', 'notice_of_appeal']),
+    date: z.string().describe('Mailing or filing date of the paper, or the patent\'s issue date'),
+    correspondence_id: z.string().nullable().describe('The paper; null for a grant (the record\'s issue date)'),
+  }),
+  deadline: lifeDeadlineSchema,
+  next_date: z.string().nullable().describe('The next date not yet passed: due_effective, else surcharge_until, else max_extended_due'),
+  next_stage: z.enum(['due', 'surcharge', 'extended']).nullable(),
+  days_remaining: z.number().int(),
+  overdue: z.boolean(),
+  demo: z.boolean(),
+});
+
+export function presentDocketLifeDeadline(d: DocketLifeItem): z.infer<typeof docketLifeDeadlineSchema> {
+  const { entry, application } = d.item;
+  return {
+    docket_entry_id: entry.id,
+    application_number: application.application_number,
+    invention_title: application.invention_title,
+    client_matter: entry.client_matter,
+    event: { kind: d.life.event, date: d.life.eventDate, correspondence_id: d.life.correspondenceId },
+    deadline: d.life.deadline,
+    next_date: d.next?.date ?? null,
+    next_stage: d.next?.stage ?? null,
+    days_remaining: d.daysRemaining,
+    overdue: d.overdue,
+    demo: application.source === 'demo',
   };
 }
 

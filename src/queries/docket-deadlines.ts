@@ -5,6 +5,7 @@ import { findAccountById } from './accounts.ts';
 import { listDocket, type DocketItem } from './docket.ts';
 import { pendingActions, type PendingAction } from './application-deadlines.ts';
 import { docketItemEntity, type EntityDecision } from './entity-size.ts';
+import { lifeDeadlines, nextLifeDate, type DocketLifeDeadline } from './life-deadlines.ts';
 
 /** The next date a reply can still be filed on, and what filing by then costs. */
 export interface NextDeadline {
@@ -36,6 +37,21 @@ export interface DocketDeadlines {
   /** The account's entity size: the fees of applications whose docket entry and record say nothing. */
   entity: EntitySize;
   deadlines: DocketDeadline[];
+  /**
+   * Deadlines of the applications' life beyond the reply to an action (issue fee, maintenance
+   * fees, appeal and reply briefs: src/queries/life-deadlines.ts), most urgent first.
+   */
+  life: DocketLifeItem[];
+}
+
+export interface DocketLifeItem {
+  item: DocketItem;
+  life: DocketLifeDeadline;
+  /** The next date not yet passed (due, else the surcharge or extended end); null when all have passed. */
+  next: { date: IsoDate; stage: 'due' | 'surcharge' | 'extended' } | null;
+  overdue: boolean;
+  /** Days from today to `next.date`; when overdue, to the last date (negative). */
+  daysRemaining: number;
 }
 
 export interface DocketDeadlinesOptions {
@@ -72,7 +88,29 @@ export async function docketDeadlines(db: Db, accountId: string, opts: DocketDea
     .filter((d): d is DocketDeadline => d !== null)
     .filter((d) => horizon === null || d.overdue || (d.next !== null && d.next.date <= horizon))
     .sort(byUrgency);
-  return { today: opts.today, entity, deadlines };
+  const lifeById = await lifeDeadlines(db, items.map((i) => i.application.id), { today: opts.today, accountId });
+  const life = items
+    .flatMap((item) => (lifeById.get(item.application.id) ?? []).map((l) => lifeItem(item, l, opts.today)))
+    .filter((d) => horizon === null || d.overdue || (d.next !== null && d.next.date <= horizon))
+    .sort(byLifeUrgency);
+  return { today: opts.today, entity, deadlines, life };
+}
+
+function lifeItem(item: DocketItem, life: DocketLifeDeadline, today: IsoDate): DocketLifeItem {
+  const next = nextLifeDate(life.deadline, today);
+  const d = life.deadline;
+  const last = d.max_extended_due ?? d.surcharge_until ?? d.due_effective;
+  return { item, life, next, overdue: next === null, daysRemaining: daysBetween(today, next ? next.date : last) };
+}
+
+/** Most urgent first; equal keys keep the engine's order (the sort is stable). */
+function byLifeUrgency(a: DocketLifeItem, b: DocketLifeItem): number {
+  if (a.overdue !== b.overdue) return a.overdue ? -1 : 1;
+  const key = (d: DocketLifeItem) => [d.next?.date ?? '', d.life.deadline.due_effective, d.item.application.application_number, d.item.entry.id];
+  const ka = key(a);
+  const kb = key(b);
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] < kb[i] ? -1 : 1;
+  return 0;
 }
 
 function deadlineOf(item: DocketItem, pending: PendingAction, entity: EntityDecision, today: IsoDate): DocketDeadline {

@@ -328,3 +328,34 @@ export function eventCodesOfKind(kinds: readonly EventKind[]): string[] {
   // ABN-prefixed abandonment codes are matched by pattern, not listed; ABN9 (an RCE disposal) is listed here.
   return [...codes, ...twins, ...(kinds.includes('rce') ? ['ABN9'] : [])].filter((c, i, all) => all.indexOf(c) === i);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Document codes of the appeal papers (USPTO IFW vocabulary) whose dates start the life deadlines
+// of src/domain/deadlines/life-events.ts. N/AP "Notice of Appeal Filed", AP.B "Appeal Brief
+// Filed", EXANS / APEA "Examiner's Answer to Appeal Brief" and AP.RB / APRB "Reply Brief Filed"
+// are from the USPTO IFW code list as quoted by practitioners; none appears in our samples yet, so
+// each list names the variants seen. A docket without these papers simply shows no such deadline.
+// ---------------------------------------------------------------------------------------------
+
+/** The applicant's notice of appeal (37 CFR 41.31): the appeal brief period runs from its filing. */
+export const NOTICE_OF_APPEAL_DOCUMENT_CODES: readonly string[] = ['N/AP'];
+/** The appeal brief (37 CFR 41.37): answers the notice of appeal. */
+export const APPEAL_BRIEF_DOCUMENT_CODES: readonly string[] = ['AP.B', 'APBR'];
+/** The examiner's answer (37 CFR 41.39): the reply brief and oral-hearing periods run from its mailing. */
+export const EXAMINERS_ANSWER_DOCUMENT_CODES: readonly string[] = ['EXANS', 'APEA'];
+/** The reply brief (37 CFR 41.41): answers the examiner's answer. */
+export const REPLY_BRIEF_DOCUMENT_CODES: readonly string[] = ['AP.RB', 'APRB'];
+/** The issue fee payment as a paper (IFEE "Issue Fee Payment (PTO-85B)"): answers a notice of allowance. */
+export const ISSUE_FEE_DOCUMENT_CODES: readonly string[] = ['IFEE'];
+/** The notice of allowance. */
+export const NOTICE_OF_ALLOWANCE_DOCUMENT_CODE = 'NOA';
+
+/** Design applications: series code 29 (MPEP 503), or the record's application type. */
+export function isDesignApplication(applicationNumber: string, applicationType: string | null): boolean {
+  return applicationNumber.startsWith('29') || /^(design|des)$/i.test((applicationType ?? '').trim());
+}
+
+/** Plant applications by the record's application type (they share the utility series codes). */
+export function isPlantApplication(applicationType: string | null): boolean {
+  return /^(plant|plt)$/i.test((applicationType ?? '').trim());
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { calculateDeadlines } from '../../src/domain/deadlines/index.ts';
+import { calculateDeadlines, calculateEventDeadlines } from '../../src/domain/deadlines/index.ts';
 import { daysAgo, insertPublicApplication, insertPublicPaper, today } from '../api-data/helpers.ts';
 import { fails, mcpFixture, ok, refusedAfterDisconnect, web, type McpFixture } from './support.ts';
 
@@ -16,6 +16,10 @@ beforeAll(async () => {
   paperId = await insertPublicPaper(f.s.database.db, id, 'CTNF', MAILED, { periodMonths: 3, description: 'Non-Final Rejection' });
   expect((await web(f, 'PATCH', '/api/account', { entity_size: 'small' })).status).toBe(200);
   expect((await web(f, 'POST', '/api/docket', { application_number: '17900001', client_matter: 'TRK-1' })).status).toBe(201);
+  // A patent granted 1200 days ago: its 3.5-year maintenance fee is about 78 days ahead.
+  const granted = await insertPublicApplication(f.s.database.db, { number: '17900002', status: 'patented' });
+  await f.s.database.db.updateTable('applications').set({ grant_date: daysAgo(1200) }).where('id', '=', granted).execute();
+  expect((await web(f, 'POST', '/api/docket', { application_number: '17900002', client_matter: 'PAT-1' })).status).toBe(201);
 });
 afterAll(async () => { await f?.close(); });
 
@@ -46,14 +50,24 @@ describe('deadline tools', () => {
     const r = await ok(f.client, 'list_upcoming_deadlines', { within_days: 365 });
     expect(r.data).toMatchObject({ within_days: 365, entity: 'small', deadlines: [{ application_number: '17900001', client_matter: 'TRK-1', action: { correspondence_id: paperId } }] });
     expect((await fails(f.client, 'list_upcoming_deadlines', { within_days: 0 })).content[0].text).toContain('within_days');
+    const fee = calculateEventDeadlines({ action: 'grant', mailingDate: daysAgo(1200) }).deadlines[0]!;
+    expect(r.data.life_deadlines).toContainEqual(expect.objectContaining({ application_number: '17900002', event: { kind: 'grant', date: daysAgo(1200), correspondence_id: null }, deadline: fee }));
+    expect(r.text).toContain(`17900002 maintenance fee 3 5 ${fee.due_effective}`);
   });
 
   test('calculate_deadline: the engine on any action; an unknown action is refused naming the field', async () => {
     const r = await ok(f.client, 'calculate_deadline', { action: 'CTFR', mailing_date: '2026-03-02', entity: 'micro' });
     const e = calculateDeadlines({ action: 'final', mailingDate: '2026-03-02', entity: 'micro', today: today() });
     expect(r.data).toMatchObject({ action: 'final', response_deadline: e.response_deadline, critical_deadline_date: e.critical_deadline_date });
+    expect(r.data.deadlines).toEqual(e.deadlines);
+    const grant = await ok(f.client, 'calculate_deadline', { action: 'grant', mailing_date: '2020-08-31' });
+    const g = calculateEventDeadlines({ action: 'grant', mailingDate: '2020-08-31', today: today() });
+    expect(grant.data).toMatchObject({ action: 'grant', response_deadline: null, ssp_due: null, deadlines: g.deadlines });
+    expect(grant.text).toContain(`maintenance fee 3 5 ${g.deadlines[0]!.due_effective}`);
+    const design = await ok(f.client, 'calculate_deadline', { action: 'foreign_filing', mailing_date: '2025-12-25', application_type: 'design' });
+    expect(design.data.deadlines).toEqual(calculateEventDeadlines({ action: 'foreign_filing', mailingDate: '2025-12-25', applicationType: 'design' }).deadlines);
     const bad = await fails(f.client, 'calculate_deadline', { action: 'rejection', mailing_date: '2026-03-02' });
-    expect(bad.error).toMatchObject({ error_code: 'validation_error', message: expect.stringMatching(/^action: /) });
+    expect(bad.error).toMatchObject({ error_code: 'validation_error', message: expect.stringMatching(/^action: .*pct_priority/) });
   });
 
   test('rotate_calendar_feed and get_calendar_feed: an assistant may create the feed; its URL serves the docket', async () => {

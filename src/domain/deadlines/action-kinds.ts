@@ -35,3 +35,39 @@ export function parseActionKind(input: string): ActionKind | null {
   const lower = s.toLowerCase();
   return isActionKind(lower) ? lower : null;
 }
+
+/**
+ * Events of an application's life other than an Office action awaiting a reply: each starts the
+ * deadlines of src/domain/deadlines/life-events.ts. The event date is the calculator's mailing_date.
+ */
+export const EVENT_KINDS = [
+  'grant',
+  'notice_of_appeal',
+  'examiners_answer',
+  'provisional_filing',
+  'foreign_filing',
+  'pct_priority',
+] as const;
+
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** Every kind the calculator accepts: Office actions, then life events. */
+export const CALCULATOR_KINDS = [...ACTION_KINDS, ...EVENT_KINDS] as const;
+export type CalculatorKind = ActionKind | EventKind;
+
+export function isEventKind(value: unknown): value is EventKind {
+  return typeof value === 'string' && (EVENT_KINDS as readonly string[]).includes(value);
+}
+
+/** parseActionKind, or an event kind by name (case-insensitive); null otherwise. */
+export function parseCalculatorKind(input: string): CalculatorKind | null {
+  const kind = parseActionKind(input);
+  if (kind) return kind;
+  if (typeof input !== 'string') return null;
+  const lower = input.trim().toLowerCase();
+  return isEventKind(lower) ? lower : null;
+}
+
+/** The kind of application (optional input): design and plant patents owe no maintenance fees (35 U.S.C. 41(b)(2)). */
+export const APPLICATION_TYPES = ['utility', 'design', 'plant', 'reissue'] as const;
+export type ApplicationType = (typeof APPLICATION_TYPES)[number];

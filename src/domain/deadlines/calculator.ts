@@ -9,7 +9,7 @@ import { dropRedundant, earlierSchedule, extensionSchedule, type NominalExtensio
 import { presentExtensions } from './extension-deadlines.ts';
 import { feeScheduleOn } from './fees.ts';
 import { FINAL_RULE, planFinalRejection, type FinalRejectionPlan } from './final-rejection.ts';
-import { checkInput } from './input.ts';
+import { checkEventInput, checkInput } from './input.ts';
 import {
   MAX_EXTENSION_MONTHS,
   maxExtensionMonths,
@@ -17,7 +17,9 @@ import {
   PERIOD_RULES,
   STATUTORY_MAXIMUM_MONTHS,
 } from './periods.ts';
-import type { DeadlineInput, DeadlineResult } from './types.ts';
+import { isEventKind } from './action-kinds.ts';
+import { allowanceDeadlines, eventDeadlines } from './life-events.ts';
+import type { CalculatorInput, CalculatorResult, DeadlineInput, DeadlineResult, EventInput, EventResult, LifeDeadline } from './types.ts';
 
 export function calculateDeadlines(input: DeadlineInput): DeadlineResult {
   const inp = checkInput(input);
@@ -151,6 +153,27 @@ export function calculateDeadlines(input: DeadlineInput): DeadlineResult {
       : 'No extension is available, so the last day to reply is the end of the period set, rolled.',
   );
 
+  // The deadlines list: a notice of allowance's issue fee and copendency; for every other action
+  // its response (the same dates as the fields above).
+  let deadlines: LifeDeadline[];
+  if (inp.action === 'notice_of_allowance') {
+    const life = allowanceDeadlines(mailing, { applicationType: null, today: inp.today, entity: inp.entity, trail });
+    deadlines = life.deadlines;
+    notes.push(...life.notes);
+  } else {
+    const citation = trail.entries.find((c) => c.field === 'ssp_due')?.rule ?? sspRule;
+    deadlines = [{
+      kind: 'response',
+      opens: null,
+      due: sspDue,
+      due_effective: sspRoll.effective,
+      surcharge_until: null,
+      extendable: extensions.length > 0,
+      max_extended_due: criticalDeadline,
+      citation: last ? `${citation}; 37 CFR 1.136(a)` : citation,
+    }];
+  }
+
   return {
     action: inp.action,
     mailing_date: mailing,
@@ -181,5 +204,76 @@ export function calculateDeadlines(input: DeadlineInput): DeadlineResult {
     fee_schedule: schedule ? { effective: schedule.effective, citation: schedule.citation } : null,
     notes,
     citations: trail.entries,
+    deadlines,
   };
 }
+
+/** The calculator on any kind: an Office action (calculateDeadlines) or an event of the application's life. */
+export function calculate(input: CalculatorInput): CalculatorResult {
+  if (typeof input === 'object' && input !== null && isEventKind(input.action)) return calculateEventDeadlines(input as EventInput);
+  return calculateDeadlines(input as DeadlineInput);
+}
+
+/** The deadlines an event starts; the Office-action fields are null (see EventResult). */
+export function calculateEventDeadlines(input: EventInput): EventResult {
+  const inp = checkEventInput(input);
+  const trail = new CitationTrail();
+  trail.add('mailing_date', EVENT_DATE_RULE[inp.action], EVENT_DATE_TEXT[inp.action]);
+  const life = eventDeadlines(inp.action, inp.eventDate, { applicationType: inp.applicationType, today: inp.today, entity: inp.entity, trail });
+  const notes = [...life.notes];
+  if (inp.applicationType !== null) notes.push(`Computed for a ${inp.applicationType} application (application_type).`);
+  const schedule = life.extensions ? feeScheduleOn(inp.today) : null;
+  if (life.extensions && life.extensions.length > 0 && schedule === null) {
+    notes.push(`No 37 CFR 1.17(a) fee table in this calculator covers ${inp.today}; extension fees are not shown.`);
+  }
+  return {
+    action: inp.action,
+    mailing_date: inp.eventDate,
+    period_type: null,
+    ssp_months: null,
+    period_source: null,
+    extendable: null,
+    ssp_due: null,
+    ssp_due_effective: null,
+    statutory_bar: null,
+    statutory_bar_effective: null,
+    max_period_1136a: null,
+    max_period_1136a_effective: null,
+    extensions: life.extensions,
+    abandonment_date_if_no_reply: null,
+    response_deadline: null,
+    critical_deadline_date: null,
+    advisory_action_date: null,
+    reply_filed_date: null,
+    reply_within_2_months: null,
+    two_month_date: null,
+    two_month_date_effective: null,
+    extension_base: null,
+    provisional_pending_advisory_action: null,
+    alternative_extensions: null,
+    entity: inp.entity,
+    computed_on: inp.today,
+    fee_schedule: schedule ? { effective: schedule.effective, citation: schedule.citation } : null,
+    notes,
+    citations: trail.entries,
+    deadlines: life.deadlines,
+  };
+}
+
+const EVENT_DATE_RULE: Record<EventInput['action'], string> = {
+  grant: '35 U.S.C. 41(b); 37 CFR 1.362(d)',
+  notice_of_appeal: '37 CFR 41.31; 37 CFR 41.37(a)',
+  examiners_answer: '37 CFR 41.39; 37 CFR 41.41(a)',
+  provisional_filing: '35 U.S.C. 119(e)(1); 37 CFR 1.53(c)',
+  foreign_filing: '35 U.S.C. 119(a); 37 CFR 1.55(d)',
+  pct_priority: '35 U.S.C. 371(b); PCT Article 2(xi); 37 CFR 1.495(b)',
+};
+
+const EVENT_DATE_TEXT: Record<EventInput['action'], string> = {
+  grant: 'The patent\'s issue (grant) date: maintenance fee periods run from it.',
+  notice_of_appeal: 'The filing date of the notice of appeal: the appeal brief period runs from it.',
+  examiners_answer: 'The mailing date of the examiner\'s answer: the reply brief and oral-hearing periods run from it.',
+  provisional_filing: 'The provisional application\'s filing date: the twelve months of 35 U.S.C. 119(e)(1) run from it.',
+  foreign_filing: 'The foreign application\'s filing date: the priority year of 35 U.S.C. 119(a) runs from it.',
+  pct_priority: 'The earliest priority date of the international application (PCT Article 2(xi)): the thirty months of 35 U.S.C. 371(b) run from it.',
+};

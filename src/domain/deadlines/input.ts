@@ -1,11 +1,11 @@
 // Validation of DeadlineInput. Input may come straight from JSON, so every field is checked at
 // run time; each failure is a DeadlineInputError naming the field.
-import { ACTION_KINDS, isActionKind, type ActionKind } from './action-kinds.ts';
+import { APPLICATION_TYPES, CALCULATOR_KINDS, isActionKind, isEventKind, type ActionKind, type ApplicationType, type EventKind } from './action-kinds.ts';
 import { isIsoDate, type IsoDate } from './calendar.ts';
 import { DeadlineInputError } from './errors.ts';
 import { ENTITY_SIZES, type EntitySize } from './fees.ts';
 import { maxStatedMonths, minStatedMonths, PERIOD_RULES } from './periods.ts';
-import type { DeadlineInput } from './types.ts';
+import type { DeadlineInput, EventInput } from './types.ts';
 
 /** Dates the calculator accepts: the Uniform Monday Holiday Act calendar (1971) onward, four-digit years. */
 export const EARLIEST_DATE = '1971-01-01';
@@ -24,7 +24,7 @@ export interface CheckedInput {
 
 const absent = (v: unknown): boolean => v === undefined || v === null;
 
-function checkDate(field: string, value: unknown): IsoDate {
+export function checkDate(field: string, value: unknown): IsoDate {
   if (!isIsoDate(value)) {
     throw new DeadlineInputError(field, `${field} must be a real calendar date in YYYY-MM-DD form, got ${JSON.stringify(value)}`);
   }
@@ -34,7 +34,7 @@ function checkDate(field: string, value: unknown): IsoDate {
   return value;
 }
 
-function optionalDate(field: string, value: unknown): IsoDate | null {
+export function optionalDate(field: string, value: unknown): IsoDate | null {
   return absent(value) ? null : checkDate(field, value);
 }
 
@@ -43,7 +43,7 @@ export function checkInput(input: DeadlineInput): CheckedInput {
   const raw = input as unknown as Record<string, unknown>;
 
   if (!isActionKind(raw.action)) {
-    throw new DeadlineInputError('action', `unknown action kind ${JSON.stringify(raw.action)}; expected one of ${ACTION_KINDS.join(', ')}`);
+    throw new DeadlineInputError('action', `unknown action kind ${JSON.stringify(raw.action)}; expected one of ${CALCULATOR_KINDS.join(', ')}`);
   }
   const action = raw.action;
   const mailingDate = checkDate('mailingDate', raw.mailingDate);
@@ -91,4 +91,47 @@ export function checkInput(input: DeadlineInput): CheckedInput {
   const today = optionalDate('today', raw.today) ?? mailingDate;
 
   return { action, mailingDate, periodMonths, periodSource, advisoryDate, replyFiledDate, entity, today };
+}
+
+export interface CheckedEventInput {
+  action: EventKind;
+  eventDate: IsoDate;
+  applicationType: ApplicationType | null;
+  entity: EntitySize | null;
+  today: IsoDate;
+}
+
+function checkEntity(value: unknown): EntitySize | null {
+  if (absent(value)) return null;
+  if (!(ENTITY_SIZES as readonly unknown[]).includes(value)) {
+    throw new DeadlineInputError('entity', `entity must be one of ${ENTITY_SIZES.join(', ')}, got ${JSON.stringify(value)}`);
+  }
+  return value as EntitySize;
+}
+
+/** The optional application type; null when absent. */
+export function checkApplicationType(value: unknown): ApplicationType | null {
+  if (absent(value)) return null;
+  if (!(APPLICATION_TYPES as readonly unknown[]).includes(value)) {
+    throw new DeadlineInputError('applicationType', `applicationType must be one of ${APPLICATION_TYPES.join(', ')}, got ${JSON.stringify(value)}`);
+  }
+  return value as ApplicationType;
+}
+
+/** Validation of an event's input: the Office-action inputs (period, advisory action, reply) do not apply. */
+export function checkEventInput(input: EventInput): CheckedEventInput {
+  if (typeof input !== 'object' || input === null) throw new DeadlineInputError('input', 'input must be an object');
+  const raw = input as unknown as Record<string, unknown>;
+  if (!isEventKind(raw.action)) {
+    throw new DeadlineInputError('action', `unknown action kind ${JSON.stringify(raw.action)}; expected one of ${CALCULATOR_KINDS.join(', ')}`);
+  }
+  const action = raw.action;
+  for (const field of ['periodMonths', 'advisoryDate', 'replyFiledDate']) {
+    if (!absent(raw[field])) throw new DeadlineInputError(field, `${field} applies to an Office action only; it is not valid for ${action}`);
+  }
+  const eventDate = checkDate('mailingDate', raw.mailingDate);
+  const applicationType = checkApplicationType(raw.applicationType);
+  const entity = checkEntity(raw.entity);
+  const today = optionalDate('today', raw.today) ?? eventDate;
+  return { action, eventDate, applicationType, entity, today };
 }

@@ -1,6 +1,6 @@
 // Input and output shapes of the deadline calculator. The output is the single wire shape served
 // by POST /api/deadlines/calculate and printed by the CLI, so its keys are snake_case.
-import type { ActionKind } from './action-kinds.ts';
+import type { ActionKind, ApplicationType, CalculatorKind, EventKind } from './action-kinds.ts';
 import type { IsoDate } from './calendar.ts';
 import type { EntitySize, FeeAmounts } from './fees.ts';
 import type { PeriodType } from './periods.ts';
@@ -85,4 +85,92 @@ export interface DeadlineResult {
   fee_schedule: { effective: IsoDate; citation: string } | null;
   notes: string[];
   citations: CitationEntry[];
+  /** Every deadline the event starts, one entry each (for an Office action: its `response`). */
+  deadlines: LifeDeadline[];
 }
+
+/** The kinds of deadline entries (`deadlines[].kind`). */
+export type LifeDeadlineKind =
+  | 'response'
+  | 'issue_fee'
+  | 'continuation_copendency'
+  | 'maintenance_fee_3_5'
+  | 'maintenance_fee_7_5'
+  | 'maintenance_fee_11_5'
+  | 'appeal_brief'
+  | 'reply_brief'
+  | 'oral_hearing_request'
+  | 'nonprovisional_claiming_provisional'
+  | 'us_filing_claiming_foreign_priority'
+  | 'us_national_stage';
+
+/** One deadline of an application's life; null where a field does not apply. */
+export interface LifeDeadline {
+  kind: LifeDeadlineKind;
+  /** First day the act can be done (a maintenance fee's window); null when it can be done at once. */
+  opens: IsoDate | null;
+  /** Nominal last day, by month arithmetic from the event (before any roll). */
+  due: IsoDate;
+  /** `due` moved to the next business day (35 U.S.C. 21(b); 37 CFR 1.7(a)). */
+  due_effective: IsoDate;
+  /** Maintenance fees: last day of the six-month grace period with the 37 CFR 1.20(h) surcharge, rolled. */
+  surcharge_until: IsoDate | null;
+  /** May the period be extended under 37 CFR 1.136(a)? */
+  extendable: boolean;
+  /** The latest date the act can still be done (with extensions, or by petition where the citation says so), rolled. */
+  max_extended_due: IsoDate | null;
+  citation: string;
+}
+
+/** Calculator input: an Office action (DeadlineInput) or an event of the application's life. */
+export interface EventInput {
+  action: EventKind;
+  /** Date of the event (issue date, filing date of the notice of appeal, mailing date, filing or priority date). */
+  mailingDate: string;
+  applicationType?: ApplicationType;
+  entity?: EntitySize;
+  /** Date of computation (selects the fee table); defaults to the event date. */
+  today?: string;
+}
+
+export type CalculatorInput = (Omit<DeadlineInput, 'action'> & { action: CalculatorKind; applicationType?: ApplicationType }) | EventInput;
+
+/**
+ * The answer for an event kind: the same keys as DeadlineResult, with the Office-action fields
+ * that do not apply set to null. `extensions` and `fee_schedule` are set for a notice of appeal
+ * (the appeal brief's 37 CFR 1.136(a) months), null otherwise.
+ */
+export interface EventResult {
+  action: EventKind;
+  mailing_date: IsoDate;
+  period_type: null;
+  ssp_months: null;
+  period_source: null;
+  extendable: null;
+  ssp_due: null;
+  ssp_due_effective: null;
+  statutory_bar: null;
+  statutory_bar_effective: null;
+  max_period_1136a: null;
+  max_period_1136a_effective: null;
+  extensions: ExtensionDeadline[] | null;
+  abandonment_date_if_no_reply: null;
+  response_deadline: null;
+  critical_deadline_date: null;
+  advisory_action_date: null;
+  reply_filed_date: null;
+  reply_within_2_months: null;
+  two_month_date: null;
+  two_month_date_effective: null;
+  extension_base: null;
+  provisional_pending_advisory_action: null;
+  alternative_extensions: null;
+  entity: EntitySize | null;
+  computed_on: IsoDate;
+  fee_schedule: { effective: IsoDate; citation: string } | null;
+  notes: string[];
+  citations: CitationEntry[];
+  deadlines: LifeDeadline[];
+}
+
+export type CalculatorResult = DeadlineResult | EventResult;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../tool.ts';
 import { seg } from '../backend-client.ts';
-import { calculatorBody } from '../../http/routes/api/deadline-calculator.ts';
+import { calculatorBody } from '../../queries/deadline-calculator.ts';
+import { deadlineCalculationSchema, type DeadlineCalculationWire } from '../../presenters/deadline-calculation.ts';
+import { docketLifeDeadlineSchema } from '../../presenters/docket-deadlines.ts';
 import { applicationNumber } from './shared.ts';
 
 /**
@@ -91,33 +93,44 @@ const upcoming = z
 export const listUpcomingDeadlines = defineTool({
   name: 'list_upcoming_deadlines',
   title: 'Upcoming deadlines across the docket',
-  description: 'Every docket application whose next deadline falls within `within_days` (default 30), most urgent first; applications whose last day to reply has passed come first as overdue. Each has its next date, days remaining and extension fees for its entity status. Free. Use it for "what is due"; get_deadlines gives one application\'s full calculation.',
+  description: 'Every docket application whose next deadline falls within `within_days` (default 30), most urgent first (life_deadlines: the issue fee, maintenance fees and appeal briefs in the same window); applications whose last day to reply has passed come first as overdue. Each has its next date, days remaining and extension fees for its entity status. Free. Use it for "what is due"; get_deadlines gives one application\'s full calculation.',
   group: 'deadlines',
   price: 'free',
   input: z.object({ within_days: z.number().int().min(1).max(3650).default(30) }),
-  output: z.object({ today: z.string(), within_days: z.number().int(), entity: z.string(), deadlines: z.array(upcoming) }),
+  output: z.object({
+    today: z.string(),
+    within_days: z.number().int(),
+    entity: z.string(),
+    deadlines: z.array(upcoming),
+    life_deadlines: z.array(docketLifeDeadlineSchema).describe('Issue fee, maintenance fees, appeal and reply briefs from the docket\'s papers and issue dates, within the same window'),
+  }),
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const r = await ctx.api.get<{ today: string; within_days: number; entity: string; deadlines: z.infer<typeof upcoming>[] }>('/api/deadlines', { within: `${args.within_days}d` });
+    const r = await ctx.api.get<{ today: string; within_days: number; entity: string; deadlines: z.infer<typeof upcoming>[]; life_deadlines: z.infer<typeof docketLifeDeadlineSchema>[] }>('/api/deadlines', { within: `${args.within_days}d` });
     const overdue = r.deadlines.filter((d) => d.overdue).length;
     const first = r.deadlines.find((d) => !d.overdue);
     const next = first?.next_deadline ? `; next: ${first.application_number} on ${first.next_deadline.date} (${first.days_remaining} days)` : '';
-    return { data: r, summary: `${r.deadlines.length} deadline(s) within ${r.within_days} days${overdue ? `, ${overdue} overdue` : ''}${next}.` };
+    const life = r.life_deadlines.length ? ` Also ${r.life_deadlines.length} issue-fee, maintenance-fee or appeal deadline(s): ${r.life_deadlines.slice(0, 5).map((d) => `${d.application_number} ${d.deadline.kind.replace(/_/g, ' ')} ${d.next_date ?? d.deadline.due_effective}`).join('; ')}.` : '';
+    return { data: r, summary: `${r.deadlines.length} deadline(s) within ${r.within_days} days${overdue ? `, ${overdue} overdue` : ''}${next}.${life}` };
   },
 });
 
 export const calculateDeadline = defineTool({
   name: 'calculate_deadline',
-  title: 'Calculate a response deadline',
-  description: 'The deadline engine on any action, without an application: give the action (non_final, final, restriction, requirement_for_information, quayle, missing_parts, non_compliant_amendment, notice_of_allowance, or the interface codes CTNF/CTFR/CTED/CTRS) and its mailing date; for a final rejection also the reply and advisory-action dates (MPEP 706.07(f)). Returns every date with its rule and the extension fees. Free. For a docket application use get_deadlines.',
+  title: 'Calculate a deadline',
+  description: 'The deadline engine on any action or event, without an application. Office actions (non_final, final, restriction, requirement_for_information, quayle, missing_parts, non_compliant_amendment, notice_of_allowance, or the interface codes CTNF/CTFR/CTED/CTRS) with their mailing date; for a final rejection also the reply and advisory-action dates (MPEP 706.07(f)). Events of the application\'s life with the event\'s date as mailing_date: grant (issue date: maintenance fees at 3.5/7.5/11.5 years and continuation copendency), notice_of_appeal (its filing date: appeal brief), examiners_answer (reply brief, oral hearing request), provisional_filing (nonprovisional within 12 months), foreign_filing (U.S. filing claiming priority within 12 months; 6 for a design), pct_priority (earliest priority date: U.S. national stage at 30 months). Optional application_type (utility, design, plant, reissue). Returns `deadlines` (each with due, due_effective, extendable, max_extended_due and its rule) and every date with its citation. Free. For a docket application use get_deadlines.',
   group: 'deadlines',
   price: 'free',
   input: calculatorBody,
-  output: calculation,
+  output: deadlineCalculationSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const r = await ctx.api.post<Calculation>('/api/deadlines/calculate', args);
-    return { data: r, summary: `${r.action.replace(/_/g, ' ')} mailed ${r.mailing_date}: reply without extension fees by ${r.response_deadline}; last day with extensions ${r.critical_deadline_date}.` };
+    const r = await ctx.api.post<DeadlineCalculationWire>('/api/deadlines/calculate', args);
+    const life = r.deadlines.map((d) => `${d.kind.replace(/_/g, ' ')} ${d.due_effective}`).join('; ');
+    const summary = r.response_deadline !== null
+      ? `${r.action.replace(/_/g, ' ')} mailed ${r.mailing_date}: reply without extension fees by ${r.response_deadline}; last day with extensions ${r.critical_deadline_date}.${r.action === 'notice_of_allowance' ? ` ${life}.` : ''}`
+      : `${r.action.replace(/_/g, ' ')} on ${r.mailing_date}: ${life || 'no deadline'}.`;
+    return { data: r, summary };
   },
 });
 
