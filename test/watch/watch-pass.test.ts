@@ -51,12 +51,12 @@ beforeAll(async () => {
     }
   }
   off = await createTestApp();
-});
+}, 300_000);
 afterAll(async () => {
   await t?.close();
   await off?.close();
   await odp.close();
-});
+}, 120_000);
 
 describe('the watch pass', () => {
   test('rate-limited: Retry-After honoured, one request at a time; a pass still limited stops and the next starts with what was left', async () => {
@@ -88,7 +88,7 @@ describe('the watch pass', () => {
       '/api/v1/patent/applications/17248025/documents',
       '/api/v1/patent/applications/17248024/documents',
     ]);
-  });
+  }, 120_000);
 
   test('an account that opted in gets the new office action analyzed and billed once; the other is not billed', async () => {
     const patched = await call(optedIn, 'PATCH', '/api/account', { watch_analyze: true });
@@ -113,7 +113,7 @@ describe('the watch pass', () => {
     const again = await pass();
     expect(again.run).toMatchObject({ papers_recorded: 0, analyses_created: 0 });
     expect(list((await call(optedIn, 'GET', '/api/analyses')).json())).toHaveLength(1);
-  });
+  }, 300_000);
 
   test('GET /api/watch: the last pass with a key; off, and why, without one', async () => {
     const on = await call(optedIn, 'GET', '/api/watch');
@@ -124,5 +124,5 @@ describe('the watch pass', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ enabled: false, reason: expect.stringContaining('PROSA_USPTO_API_KEY is not set'), schedule: '0 6 * * *', last_run: null });
     expect((await off.app.inject({ method: 'GET', url: '/api/watch', remoteAddress: randomIp() })).statusCode).toBe(401);
-  });
+  }, 120_000);
 });
