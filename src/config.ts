@@ -39,6 +39,10 @@ const envSchema = z.object({
   PROSA_USPTO_API_KEY: z.string().optional(),
   /** USPTO Open Data Portal base address (tests point it at a local replay server). */
   PROSA_USPTO_BASE_URL: z.url().default('https://api.uspto.gov'),
+  /** When the USPTO watch runs (cron, UTC; five fields): daily at 06:00 by default. */
+  PROSA_WATCH_CRON: z.string().trim().regex(/^\S+(\s+\S+){4}$/, 'must be a five-field cron expression, e.g. "0 6 * * *"').default('0 6 * * *'),
+  /** Least time between two requests of the watch (ms): the ODP allows 4 to 15 per second per key. */
+  PROSA_WATCH_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** Optional LLM expert (argument outlines): `openai` (or any OpenAI-compatible server) or `anthropic`; unset = off. */
   PROSA_LLM_PROVIDER: z.union([z.literal(''), z.enum(['openai', 'anthropic'])]).optional(),
   /** Provider address, with or without `/v1`; defaults to https://api.openai.com or https://api.anthropic.com. */
@@ -109,6 +113,8 @@ export interface Config {
   signingSecret: string | undefined;
   usptoApiKey: string | undefined;
   usptoBaseUrl: string;
+  /** The USPTO watch (docs/uspto-watch.md): its schedule and request pacing. */
+  watch: { cron: string; requestIntervalMs: number };
   /** Session cookies get the Secure attribute when the public address is https. */
   secureCookies: boolean;
   version: string;
@@ -190,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingSecret: e.PROSA_SIGNING_SECRET,
     usptoApiKey: e.PROSA_USPTO_API_KEY || undefined,
     usptoBaseUrl: e.PROSA_USPTO_BASE_URL.replace(/\/+$/, ''),
+    watch: { cron: e.PROSA_WATCH_CRON, requestIntervalMs: e.PROSA_WATCH_REQUEST_INTERVAL_MS },
     secureCookies: baseUrl.startsWith('https://'),
     version: packageVersion,
     llm: llmConfig(e),

@@ -13,6 +13,8 @@ import { startDraftQueue, type QueueSettings } from './jobs/queue.ts';
 import { queueHandle, type QueueHandle } from './jobs/queue-handle.ts';
 import { startDraftWorker, type DraftWorker, type DraftWorkerOptions } from './jobs/draft-worker.ts';
 import { buildWorkerApp } from './jobs/worker-app.ts';
+import { runConfiguredWatchPass, startWatchSchedule, watchOffReason, type WatchSchedule } from './jobs/watch-job.ts';
+import { presentWatchPass } from './presenters/watch.ts';
 import { todayUtc } from './clock.ts';
 import { buildMcpApp } from './mcp/mcp-app.ts';
 import { closeExtractionService } from './extraction/extract.ts';
@@ -57,6 +59,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
   let admin: AdminSocket | undefined;
   let queue: QueueHandle | undefined;
   let worker: DraftWorker | undefined;
+  let watch: WatchSchedule | undefined;
   try {
     await migrateToLatest(database.db);
     const demo = config.demoData ? await seedDemoData(database.db, todayUtc()) : null;
@@ -79,12 +82,21 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
     } else {
       app = await buildWorkerApp(config, database);
     }
-    if (roles.includes('worker')) worker = await startDraftWorker(database, await queue.get(), { llm: createLlmProvider(config.llm), ...opts.worker, logger: app.log });
+    if (roles.includes('worker')) {
+      worker = await startDraftWorker(database, await queue.get(), { llm: createLlmProvider(config.llm), ...opts.worker, logger: app.log });
+      watch = await startWatchSchedule(database.db, await queue.get(), config, app.log);
+    }
     const address = await app.listen({ port: config.port, host: config.host });
     if (database.kind === 'pglite') {
       const pglite = database.pglite!;
       admin = await startAdminSocket(config.dataDir, database.db, app.log, {
         'backup.write': async (args) => writeEmbeddedBackup(pglite, String(args.path)),
+        // `prosa watch run` while this server holds the data directory: the pass runs here, with this server's key.
+        'watch.run': async (args) => {
+          if (watchOffReason(config)) return { enabled: false, reason: watchOffReason(config) };
+          const { run, papers } = await runConfiguredWatchPass(database.db, config, { trigger: 'cli', today: typeof args.date === 'string' ? args.date : undefined, logger: app!.log });
+          return presentWatchPass(run, papers);
+        },
       });
     }
     const running: RunningServer = {
@@ -97,6 +109,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
         await app!.close();
         // After the app: requests still draining may be reading an upload.
         await closeExtractionService();
+        await watch?.stop();
         await worker?.stop();
         await queue!.stop();
         await rateLimits?.close();
@@ -107,6 +120,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
   } catch (err) {
     await admin?.close();
     await app?.close();
+    await watch?.stop();
     await worker?.stop();
     await queue?.stop();
     await rateLimits?.close();

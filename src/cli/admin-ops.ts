@@ -18,6 +18,8 @@ import { examinerStatsFor } from '../analysis/examiner-intel.ts';
 import { listAuditLog } from '../queries/audit-log.ts';
 import { presentAuditEntry } from '../presenters/audit-log.ts';
 import { AUDIT_SOURCES, actorsOfSource, type AuditSource } from '../domain/audit-source.ts';
+import { lastWatchRun } from '../queries/watch.ts';
+import { presentWatchRun } from '../presenters/watch.ts';
 
 /**
  * Operator operations. The CLI runs them in-process, or, when a server holds the embedded
@@ -72,6 +74,10 @@ export const ADMIN_OPS: Record<string, Op> = {
     if (amount === null || amount <= 0n) throw validationError('amount', 'must be a positive number of credits, e.g. 100 or 12.50');
     const result = await creditGranter(db, actor, { accountId: id, amountMicro: amount, kind: 'grant', description: (args.reason as string | undefined) ?? 'Operator grant' });
     return { granted: formatCredits(amount), ...presentBalance(result.balanceAfterMicro) };
+  },
+  async 'watch.last-run'(db) {
+    const run = await lastWatchRun(db);
+    return { last_run: run ? presentWatchRun(run) : null };
   },
   async 'import.run'(db, args) {
     const paths = args.paths;

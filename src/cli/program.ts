@@ -155,6 +155,19 @@ export function buildProgram(): Command {
     .action((o: { action: string; mailed: string; periodMonths?: string; advisory?: string; replyFiled?: string; entity: 'large' | 'small' | 'micro'; applicationType?: string; json?: boolean }) =>
       run(async () => deadlinesCalcCommand(o), !!o.json));
 
+  const watch = program.command('watch').description('The USPTO watch: new office actions and notices on docketed applications (needs PROSA_USPTO_API_KEY)');
+  watch
+    .command('run')
+    .description('Run one watch pass now: read each docketed application\'s USPTO documents list and record the new papers')
+    .option('--date <YYYY-MM-DD>', 'the day deadlines are judged on (default: today, UTC)')
+    .option('--json', 'print JSON')
+    .action((o: { date?: string; json?: boolean }) => run(async () => (await import('./watch-command.ts')).watchRunCommand(await config(), { date: o.date, json: !!o.json }), !!o.json));
+  watch
+    .command('status')
+    .description('Say whether the watch is on (and why not), its schedule, and its last pass')
+    .option('--json', 'print JSON')
+    .action((o: { json?: boolean }) => run(async () => (await import('./watch-command.ts')).watchStatusCommand(await config(), { json: !!o.json }), !!o.json));
+
   program
     .command('stats')
     .description('Examiner statistics')

@@ -15,6 +15,8 @@ export interface AccountUpdaterProps {
   entitySize?: EntitySize;
   /** The practitioner profile, replaced whole (validated by the route); null clears it. */
   practitioner?: Practitioner | null;
+  /** Opt in to (or out of) analyses of the papers the USPTO watch records (billed). */
+  watchAnalyze?: boolean;
 }
 
 /** Changes the account's own settings; the change and its audit row (old and new entity size, the new signer) commit together. */
@@ -22,10 +24,11 @@ export async function accountUpdater(db: Db, actor: Actor, props: AccountUpdater
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('accounts').selectAll().where('id', '=', props.accountId).forUpdate().executeTakeFirst();
     if (!before) throw new AppError(401, 'not_authenticated', 'The account no longer exists.', 'Sign in again.');
-    const changes: { display_name?: string | null; firm_name?: string | null; entity_size?: string; practitioner?: string | null } = {};
+    const changes: { display_name?: string | null; firm_name?: string | null; entity_size?: string; practitioner?: string | null; watch_analyze?: boolean } = {};
     if (props.displayName !== undefined) changes.display_name = props.displayName;
     if (props.firmName !== undefined) changes.firm_name = props.firmName;
     if (props.entitySize !== undefined) changes.entity_size = props.entitySize;
+    if (props.watchAnalyze !== undefined) changes.watch_analyze = props.watchAnalyze;
     if (props.practitioner !== undefined) {
       // Only the fields given, trimmed: blank ones are left out, not stored empty.
       const profile = practitionerOf(props.practitioner);
@@ -42,6 +45,8 @@ export async function accountUpdater(db: Db, actor: Actor, props: AccountUpdater
       details: {
         fields: Object.keys(changes),
         ...(changes.entity_size !== undefined && changes.entity_size !== before.entity_size ? { entity_size: { from: before.entity_size, to: changes.entity_size } } : {}),
+        // Opting in makes the watch spend credits: worth its own line.
+        ...(changes.watch_analyze !== undefined ? { watch_analyze: changes.watch_analyze } : {}),
         // Who signs from now on is worth a line of its own in the log (the name and number are on every paper anyway).
         ...(props.practitioner !== undefined ? { practitioner: props.practitioner ? { name: props.practitioner.name ?? null, registration_number: props.practitioner.registration_number ?? null } : null } : {}),
       },

@@ -25,6 +25,8 @@ export interface AccountsTable {
   model_multiplier_milli: Generated<number>;
   /** The practitioner profile that signs the account's papers (migration 023); null when none is set. */
   practitioner: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  /** New papers the USPTO watch records on the account's docket are analyzed (billed) (migration 025). */
+  watch_analyze: Generated<boolean>;
   created_at: Timestamp;
 }
 
@@ -181,6 +183,49 @@ export interface DocketEventsTable {
   subject_id: string;
   payload: ColumnType<Record<string, unknown>, string, string>;
   occurred_at: ColumnType<Date, never, never>;
+}
+
+/** The USPTO watch's state per watched application (migration 025). */
+export interface WatchStateTable {
+  application_id: string;
+  last_checked_at: Date | null;
+  last_status: string | null;
+  last_error: string | null;
+  failures: Generated<number>;
+  next_check_after: Date | null;
+  cursor_date: CalendarDate | null;
+}
+
+/** An outgoing paper the USPTO watch handled, once per application and document identifier (migration 025). */
+export interface WatchPapersTable {
+  application_id: string;
+  document_identifier: string;
+  correspondence_id: string;
+  document_code: string;
+  mailing_date: CalendarDate;
+  announced: boolean;
+  /** held | none | skipped */
+  text_status: string;
+  text_note: string | null;
+  recorded_at: Generated<Date>;
+}
+
+/** One pass of the USPTO watch and its figures (migration 025). */
+export interface WatchRunsTable {
+  id: Serial8;
+  trigger: string;
+  run_date: CalendarDate;
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+  applications_due: Generated<number>;
+  applications_checked: Generated<number>;
+  requests_made: Generated<number>;
+  papers_recorded: Generated<number>;
+  papers_announced: Generated<number>;
+  events_written: Generated<number>;
+  analyses_created: Generated<number>;
+  stopped_reason: string | null;
+  error: string | null;
 }
 
 export interface ProsecutionEventsTable {
@@ -415,6 +460,9 @@ export interface Schema {
   correspondence: CorrespondenceTable;
   prosecution_events: ProsecutionEventsTable;
   docket_events: DocketEventsTable;
+  watch_state: WatchStateTable;
+  watch_papers: WatchPapersTable;
+  watch_runs: WatchRunsTable;
   docket_entries: DocketEntriesTable;
   calendar_feeds: CalendarFeedsTable;
   uspto_event_codes: UsptoEventCodesTable;

@@ -46,6 +46,7 @@ import { examinerRoutes } from './routes/api/examiners.ts';
 import { feeRoutes } from './routes/api/fees.ts';
 import { quoteRoutes } from './routes/api/quote.ts';
 import { accountRoutes } from './routes/api/account.ts';
+import { watchRoutes } from './routes/api/watch.ts';
 import { responsePlanRoutes } from './routes/api/response-plans.ts';
 import { analysisDetailRoutes } from './routes/api/analysis-detail.ts';
 import { spendingCapRoutes } from './routes/api/spending-cap.ts';
@@ -160,6 +161,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   feeRoutes(app, ctx);
   quoteRoutes(app, ctx);
   accountRoutes(app, ctx);
+  watchRoutes(app, ctx);
   responsePlanRoutes(app, ctx);
   analysisDetailRoutes(app, ctx);
   spendingCapRoutes(app, ctx);

@@ -13,6 +13,7 @@ export const accountSchema = z.object({
   entity_size: z.enum(['large', 'small', 'micro']).describe('The default entity status of fees: an application\'s docket entry or USPTO record, when it has one, comes first'),
   model_multiplier: z.string(),
   practitioner: practitionerProfileSchema.nullable().describe('Signs every paper and form unless the request names its own signer; null when none is set'),
+  watch_analyze: z.boolean().describe('New office actions the USPTO watch records on this docket are analyzed (billed as any analysis, within the spending cap)'),
   created_at: z.string(),
 });
 export type AccountWire = z.infer<typeof accountSchema>;
@@ -42,6 +43,7 @@ export function presentAccount(a: Account): AccountWire {
       deposit_account: p.deposit_account ?? null,
       customer_number: p.customer_number ?? null,
     } : null,
+    watch_analyze: a.watch_analyze === true,
     created_at: a.created_at.toISOString(),
   };
 }

@@ -126,6 +126,34 @@ export function actionDocumentDescription(code: string): string | null {
   return Object.hasOwn(ACTION_DOCUMENT_DESCRIPTIONS, code) ? ACTION_DOCUMENT_DESCRIPTIONS[code] : null;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Outgoing papers the USPTO watch records (issue 21; docs/uspto-watch.md)
+// Codes: uspto-data.md §1.5 (CTNF, CTFR, CTRS, CTEQ, CTAV, NOA) and the real documents list of
+// 17248024 (NTC.MISS.PRT "Notice to File Missing Parts"). No real sample names the codes of a
+// notice of non-compliant amendment or a requirement for information (37 CFR 1.105), so those
+// two are recognised by the USPTO's description text.
+// ---------------------------------------------------------------------------------------------
+
+/** What a watched paper is: a deadline-engine action kind, or `advisory` (it sets no period of its own). */
+export type WatchedPaperKind = 'non_final' | 'final' | 'restriction' | 'quayle' | 'notice_of_allowance' | 'missing_parts' | 'non_compliant_amendment' | 'requirement_for_information' | 'advisory';
+
+const WATCHED_KIND_BY_DOCUMENT_CODE: Readonly<Record<string, WatchedPaperKind>> = {
+  ...ACTION_KIND_BY_DOCUMENT_CODE,
+  CTAV: 'advisory',
+  'NTC.MISS.PRT': 'missing_parts',
+};
+
+/** The kind of an OUTGOING paper the watch records, or null for papers it leaves alone (receipts, internal papers, replies). */
+export function watchedPaperKind(code: string | null | undefined, description: string | null | undefined, direction: string | null | undefined): WatchedPaperKind | null {
+  if ((direction ?? '').trim().toUpperCase() !== 'OUTGOING') return null;
+  const key = (code ?? '').trim().toUpperCase();
+  if (Object.hasOwn(WATCHED_KIND_BY_DOCUMENT_CODE, key)) return WATCHED_KIND_BY_DOCUMENT_CODE[key];
+  const text = fold(description);
+  if (/\bnon-?\s?compliant\b.*\bamendment\b|\bnon-?\s?responsive\b.*\bamendment\b/.test(text)) return 'non_compliant_amendment';
+  if (/\brequirement for information\b/.test(text)) return 'requirement_for_information';
+  return null;
+}
+
 /** The interface's office_action_type codes (spec table "Office action type codes"). */
 export type InterfaceActionType = 'CTNF' | 'CTFR' | 'CTED' | 'CTRS';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.ts';
-import type { Database } from '../../src/db/connect.ts';
+import { openDatabase, type Database } from '../../src/db/connect.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { createRateLimits } from '../../src/http/plugins/rate-limit-store.ts';
 import type { AppContext } from '../../src/http/context.ts';
@@ -60,6 +61,39 @@ export async function createTestApp(env: Record<string, string> = {}, configure?
       // As the server's stop does: the upload readers' child processes end with the app.
       await closeExtractionService();
       await worker?.stop();
+      await queue.stop();
+      await rateLimits.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * The backend in this process on a given database (a PGlite directory or a PostgreSQL URL, as
+ * freshCliEnv gives): for tests that hand the same database to CLI processes in turn. Close it
+ * before a CLI process opens a PGlite directory (the directory's lock).
+ */
+export async function createAppOn(env: Record<string, string>): Promise<TestApp> {
+  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.PROSA_DATA_DIR });
+  try {
+    await migrateToLatest(database.db);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const config: Config = loadConfig({ BASE_URL: 'http://prosa.test', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...env });
+  const rateLimits = await createRateLimits({ connectionString: database.connectionString });
+  const queue = queueHandle(() => startDraftQueue(database, { supervise: false }));
+  const ctx: AppContext = { config, database, rateLimits, keyring: keyringFromSecret(TEST_SIGNING_SECRET), queue };
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    async close() {
+      await app.close();
+      await closeExtractionService();
       await queue.stop();
       await rateLimits.close();
       await database.close();

@@ -46,6 +46,10 @@ export class OdpReplay {
   script: ReplayResponse[] = [];
   /** The status a wrong or missing key gets (the ODP documents 403; 401 is seen too). */
   rejectStatus = 401;
+  /** Called with each request before it is answered (tests: kill the client mid-pass). */
+  onRequest: ((req: ReplayRequest) => Promise<void> | void) | null = null;
+  /** Milliseconds each answer waits, so overlapping requests would be seen (benchmarks: 0). */
+  delayMs = 15;
   private readonly routes = new Map<string, ReplayResponse>();
   private readonly searches = new Map<string, Buffer>();
 
@@ -69,6 +73,7 @@ export class OdpReplay {
     this.script = [];
     this.maxInFlight = 0;
     this.rejectStatus = 401;
+    this.onRequest = null;
   }
 
   /** Answer `METHOD path` (the path without its query) with `response`. */
@@ -99,7 +104,8 @@ export class OdpReplay {
       const key = req.headers['x-api-key'];
       const request = { method: req.method ?? 'GET', path: req.url ?? '', key: typeof key === 'string' ? key : undefined, body: Buffer.concat(chunks).toString('utf8') };
       this.requests.push(request);
-      await new Promise((r) => setTimeout(r, 15)); // so overlapping requests would be seen
+      await this.onRequest?.(request);
+      if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs)); // so overlapping requests would be seen
       await this.send(res, this.answer(request));
     } finally {
       this.inFlight -= 1;

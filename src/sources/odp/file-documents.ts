@@ -49,7 +49,7 @@ export async function fetchFileDocuments(client: OdpClient, applicationNumber: s
   return out;
 }
 
-async function fetchPaper(client: OdpClient, paper: FileDocumentChoice): Promise<{ format: DownloadFormat; file: OdpFile } | { skipped: SkipReason }> {
+export async function fetchPaper(client: OdpClient, paper: Pick<FileDocumentChoice, 'downloads'>): Promise<{ format: DownloadFormat; file: OdpFile } | { skipped: SkipReason }> {
   let reason: SkipReason = 'not_found';
   for (const option of paper.downloads) {
     try {

@@ -34,6 +34,10 @@ export interface OdpClientOptions {
   maxDownloadBytes?: number;
   /** Origins besides *.uspto.gov that a download may be redirected to, without the key (tests). */
   redirectOrigins?: readonly string[];
+  /** Least time between the start of two requests (the watch paces itself; default 0). */
+  minIntervalMs?: number;
+  /** Told of every HTTP request sent (each attempt and redirect hop), for the watch's counts. */
+  onRequest?: () => void;
 }
 
 /** The body of `POST /api/v1/patent/applications/search` (§1.3). */
@@ -50,8 +54,11 @@ export interface OdpClient {
   getApplication(number: string): Promise<unknown>;
   /** GET …/{n}/transactions: `{count, patentFileWrapperDataBag[{eventDataBag}]}`, or null on 404. */
   getTransactions(number: string): Promise<unknown>;
-  /** GET …/{n}/documents: `{count, documentBag[]}`, or null on 404. */
-  getDocuments(number: string): Promise<unknown>;
+  /**
+   * GET …/{n}/documents: `{count, documentBag[]}`, or null on 404. `officialDateFrom`
+   * (YYYY-MM-DD, uspto-data.md §1.3) leaves out papers dated before it.
+   */
+  getDocuments(number: string, options?: { officialDateFrom?: string }): Promise<unknown>;
   /** GET …/{n}/associated-documents: `{count, patentFileWrapperDataBag[{grantDocumentMetaData, pgpubDocumentMetaData}]}`, or null on 404. */
   getAssociatedDocuments(number: string): Promise<unknown>;
   /** POST /api/v1/patent/applications/search: `{count, patentFileWrapperDataBag[]}`, or null when nothing matches (404). */
@@ -96,11 +103,21 @@ export function createOdpClient(opts: OdpClientOptions): OdpClient {
   const {
     apiKey, timeoutMs = 15_000, downloadTimeoutMs = 60_000, maxAttempts = 4, sleep = defaultSleep,
     maxDelayMs = 30_000, maxDownloadBytes = DEFAULT_MAX_DOWNLOAD_BYTES, redirectOrigins = [],
+    minIntervalMs = 0, onRequest,
   } = opts;
   // Nothing touches the network without PROSA_USPTO_API_KEY: there is no keyless client.
   if (!apiKey) throw new Error('createOdpClient needs an API key (PROSA_USPTO_API_KEY).');
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   let queue: Promise<unknown> = Promise.resolve();
+  let lastRequestAt = 0;
+
+  /** Waits out the pacing interval, then counts the request (requests run one at a time, so no race). */
+  async function beforeRequest(): Promise<void> {
+    const wait = lastRequestAt + minIntervalMs - Date.now();
+    if (minIntervalMs > 0 && wait > 0) await sleep(wait);
+    lastRequestAt = Date.now();
+    onRequest?.();
+  }
 
   /** Burst 1 per key (§1.2): each call waits for the previous one, whatever its outcome. */
   function exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -133,6 +150,7 @@ export function createOdpClient(opts: OdpClientOptions): OdpClient {
         if (withKey) headers['X-API-KEY'] = apiKey;
         if (body !== undefined) headers['Content-Type'] = 'application/json';
         // redirect: 'manual' — fetch would otherwise carry X-API-KEY to whatever host a redirect names.
+        await beforeRequest();
         const res = await fetch(url, { method, headers, body, redirect: 'manual', signal });
         const location = res.headers.get('location');
         if (res.status >= 300 && res.status < 400 && location) {
@@ -173,7 +191,7 @@ export function createOdpClient(opts: OdpClientOptions): OdpClient {
   return {
     getApplication: (n) => getJson(applicationPath(n)),
     getTransactions: (n) => getJson(`${applicationPath(n)}/transactions`),
-    getDocuments: (n) => getJson(`${applicationPath(n)}/documents`),
+    getDocuments: (n, o) => getJson(`${applicationPath(n)}/documents${o?.officialDateFrom ? `?officialDateFrom=${encodeURIComponent(o.officialDateFrom)}` : ''}`),
     getAssociatedDocuments: (n) => getJson(`${applicationPath(n)}/associated-documents`),
     searchApplications: (body) => exclusive(() => send({
       url: new URL(`${baseUrl}/api/v1/patent/applications/search`), method: 'POST', body: JSON.stringify(body),

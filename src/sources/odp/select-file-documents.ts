@@ -128,7 +128,7 @@ function readPapers(documentBag: unknown): Paper[] {
   return out;
 }
 
-function readDownloads(bag: unknown): DownloadOption[] {
+export function readDownloads(bag: unknown): DownloadOption[] {
   if (!Array.isArray(bag)) return [];
   const out: DownloadOption[] = [];
   for (const option of bag) {

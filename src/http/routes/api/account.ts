@@ -20,6 +20,7 @@ export const accountPatchBody = z.object({
   firm_name: optionalText(200),
   entity_size: z.enum(['large', 'small', 'micro']).optional().describe('The default entity status of fees (37 CFR 1.27 small, 1.29 micro) for applications whose docket entry and USPTO record say nothing'),
   practitioner: practitionerProfileInput.nullable().optional().describe('The profile that signs every paper and form whose request names no signer; replaced whole; null clears it'),
+  watch_analyze: z.boolean().optional().describe('Analyze every new office action the USPTO watch records on this docket (billed as any analysis, within the daily spending cap); default false'),
 }).strict();
 
 /** PATCH /api/account: the account's own settings (GET /api/auth/me shows them). */
@@ -28,15 +29,15 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { auth: 'account' },
     schema: {
       tags: ['account'],
-      summary: "Change the account's display name, firm name, default entity size or practitioner profile",
+      summary: "Change the account's display name, firm name, default entity size, practitioner profile or watch analysis opt-in",
       description: 'Fields left out are unchanged; null or an empty string clears a name; practitioner replaces the whole profile (null removes it). Audited (account.updated).',
       body: accountPatchBody,
       response: { 200: meSchema, 400: errorObjectSchema, 401: errorObjectSchema },
     },
   }, async (request) => {
     const b = request.body;
-    if (b.display_name === undefined && b.firm_name === undefined && b.entity_size === undefined && b.practitioner === undefined) {
-      throw validationError('body', 'name at least one of display_name, firm_name, entity_size, practitioner');
+    if (b.display_name === undefined && b.firm_name === undefined && b.entity_size === undefined && b.practitioner === undefined && b.watch_analyze === undefined) {
+      throw validationError('body', 'name at least one of display_name, firm_name, entity_size, practitioner, watch_analyze');
     }
     const accountId = accountIdOf(request);
     const account = await accountUpdater(ctx.database.db, actorOf(request), {
@@ -45,6 +46,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       firmName: orNull(b.firm_name),
       entitySize: b.entity_size,
       practitioner: b.practitioner === undefined ? undefined : b.practitioner && withoutNulls(b.practitioner),
+      watchAnalyze: b.watch_analyze,
     });
     return { account: presentAccount(account), credits: presentBalance(await requestBalanceMicro(ctx.database.db, request, accountId)) };
   });
