@@ -7,9 +7,8 @@ import { z } from 'zod';
 import { stringify } from 'csv-stringify/sync';
 import type { DocketImportPreview } from '../commands/docket-import-previewer.ts';
 import type { DocketImportCommitResult } from '../commands/docket-import-committer.ts';
-import type { DocketItem } from '../queries/docket.ts';
 import type { DocketDeadline } from '../queries/docket-deadlines.ts';
-import type { EntityDecision } from '../domain/entity-status.ts';
+import type { DocketExportItem } from '../queries/docket-export.ts';
 import { formatApplicationNumber } from '../domain/application-number.ts';
 
 export const importRowStatusSchema = z.enum(['add', 'duplicate', 'malformed', 'duplicate_in_file']);
@@ -118,12 +117,6 @@ export function csvSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-export interface ExportEntry {
-  item: DocketItem;
-  entity: EntityDecision;
-  deadlines: ExportDeadline[];
-}
-
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
@@ -132,9 +125,10 @@ function daysBetween(from: string, to: string): number {
  * The docket as CSV (UTF-8, header row, CRLF): one row per entry and upcoming deadline, and one
  * row with empty deadline cells for an entry with none.
  */
-export function docketExportCsv(entries: readonly ExportEntry[], today: string): string {
+export function docketExportCsv(entries: readonly DocketExportItem[], today: string): string {
   const rows: string[][] = [[...EXPORT_COLUMNS]];
-  for (const { item, entity, deadlines } of entries) {
+  for (const { item, entity, deadline } of entries) {
+    const deadlines = deadline ? exportDeadlinesOf(deadline, today) : [];
     const a = item.application;
     const common = [
       formatApplicationNumber(a.application_number), a.invention_title, item.entry.client_matter ?? '', entity.entity_size,

@@ -20,11 +20,8 @@ import { DocketCsvError, IMPORT_LIMITS, parseDocketCsv, type ImportRow } from '.
 import type { ApplicationNumber } from '../../../domain/application-number.ts';
 import { docketImportPreviewer } from '../../../commands/docket-import-previewer.ts';
 import { docketImportCommitter } from '../../../commands/docket-import-committer.ts';
-import { docketExportCsv, exportDeadlinesOf, importCommitSchema, importPreviewSchema, presentImportCommit, presentImportPreview } from '../../../presenters/docket-import.ts';
-import { listDocket } from '../../../queries/docket.ts';
-import { docketDeadlines } from '../../../queries/docket-deadlines.ts';
-import { docketItemEntity } from '../../../queries/entity-size.ts';
-import { findAccountById } from '../../../queries/accounts.ts';
+import { docketExportCsv, importCommitSchema, importPreviewSchema, presentImportCommit, presentImportPreview } from '../../../presenters/docket-import.ts';
+import { docketExportItems } from '../../../queries/docket-export.ts';
 import { odpClientFor } from '../../../sources/odp/shared-client.ts';
 import { customerNumberApplications } from '../../../sources/odp/customer-number.ts';
 import { OdpRejectedError, OdpUnavailableError } from '../../../sources/odp/odp-client.ts';
@@ -187,14 +184,7 @@ export async function docketImportRoutes(app: FastifyInstance, ctx: AppContext):
   }, async (request, reply) => {
     const accountId = accountIdOf(request);
     const today = todayUtc();
-    const items = await listDocket(db, accountId);
-    const account = await findAccountById(db, accountId);
-    const { deadlines } = await docketDeadlines(db, accountId, { today });
-    const byEntry = new Map(deadlines.map((d) => [d.item.entry.id, d]));
-    const entries = items.map((item) => {
-      const d = byEntry.get(item.entry.id);
-      return { item, entity: docketItemEntity(item, account?.entity_size), deadlines: d ? exportDeadlinesOf(d, today) : [] };
-    });
+    const entries = await docketExportItems(db, accountId, today);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="prosa-docket-${today}.csv"`)
