@@ -122,7 +122,7 @@ describe('CSV import and export', () => {
     expect(mine.map((r) => r.deadline_kind).sort()).toEqual(['final', 'response']);
     const response = mine.find((r) => r.deadline_kind === 'response')!;
     expect(response).toMatchObject({ client_matter: "'=SUM(A1:A2)", entity_status: 'small', action: 'non_final', action_mailing_date: mailed, effective_due_date: record.response_deadline, private: 'yes' });
-    expect(response.citation).toMatch(/37 CFR|35 U\.S\.C\./);
+    expect(response.citation).toMatch(/MPEP|CFR|U\.S\.C\./);
     expect(mine.find((r) => r.deadline_kind === 'final')!.effective_due_date).toBe(record.critical_deadline_date);
     const plain = rows.filter((r) => r.application_number === '18/700,002');
     expect(plain).toHaveLength(1);
