@@ -20,6 +20,12 @@ import { presentAuditEntry } from '../presenters/audit-log.ts';
 import { AUDIT_SOURCES, actorsOfSource, type AuditSource } from '../domain/audit-source.ts';
 import { lastWatchRun } from '../queries/watch.ts';
 import { presentWatchRun } from '../presenters/watch.ts';
+import { DocketCsvError, parseDocketCsv } from '../domain/docket-import.ts';
+import { docketImportPreviewer } from '../commands/docket-import-previewer.ts';
+import { docketImportCommitter } from '../commands/docket-import-committer.ts';
+import { docketExportItems } from '../queries/docket-export.ts';
+import { docketExportCsv, presentImportCommit, presentImportPreview } from '../presenters/docket-import.ts';
+import { todayUtc } from '../clock.ts';
 
 /**
  * Operator operations. The CLI runs them in-process, or, when a server holds the embedded
@@ -98,6 +104,28 @@ export const ADMIN_OPS: Record<string, Op> = {
     if (source !== undefined && !(AUDIT_SOURCES as readonly string[]).includes(source)) throw validationError('source', `must be one of ${AUDIT_SOURCES.join(', ')}`);
     const page = await listAuditLog(db, id, { limit, actors: source ? actorsOfSource(source as AuditSource) : undefined, actionPrefix: (args.action as string | undefined) || undefined });
     return { email: str(args, 'email'), entries: page.entries.map(presentAuditEntry), more: page.nextCursor !== null };
+  },
+  /** `prosa docket import FILE --email E [--commit]`: the file's text is read by the CLI and sent here. */
+  async 'docket.import'(db, args) {
+    const { id, actor } = await accountFor(db, args);
+    let parsed;
+    try {
+      parsed = parseDocketCsv(typeof args.text === 'string' ? args.text : '');
+    } catch (err) {
+      if (err instanceof DocketCsvError) throw new AppError(err.status, err.status === 413 ? 'payload_too_large' : 'invalid_csv', err.message, err.suggestion);
+      throw err;
+    }
+    const preview = presentImportPreview(await docketImportPreviewer(db, {
+      accountId: id, source: 'csv', label: (args.file_name as string | undefined) ?? null, content: String(args.text), columns: parsed.columns, rows: parsed.rows,
+    }));
+    const commit = args.commit === true ? presentImportCommit(await docketImportCommitter(db, actor, { accountId: id, previewId: preview.preview_id, now: new Date() })) : null;
+    // The rows not added, with their reasons; the added ones are counted.
+    return { preview_id: preview.preview_id, columns: preview.columns, counts: preview.counts, not_added: preview.rows.filter((r) => r.status !== 'add').map((r) => ({ line: r.line, application_number: r.application_number, status: r.status, reason: r.reason })), commit };
+  },
+  async 'docket.export'(db, args) {
+    const { id } = await accountFor(db, args);
+    const today = todayUtc();
+    return { csv: docketExportCsv(await docketExportItems(db, id, today), today) };
   },
   async 'credits.balance'(db, args) {
     const { id } = await accountFor(db, args);

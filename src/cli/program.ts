@@ -105,6 +105,28 @@ export function buildProgram(): Command {
     .action((o: { email: string; limit: string; source?: string; action?: string; json?: boolean }) =>
       run(async () => printAuditLog(await runOperatorOp(await config(), 'audit.list', o), !!o.json), !!o.json));
 
+  const docket = program.command('docket').description("An account's docket: import a CSV, export it with its deadlines");
+  docket
+    .command('import')
+    .description('Preview a docket CSV for an account (what would be added, duplicates, malformed lines); --commit adds the rows')
+    .argument('<file>', 'the CSV file (columns by header: Application Number, Matter, Entity Status, Notes), or - for standard input')
+    .requiredOption('--email <email>', 'account e-mail')
+    .option('--commit', 'add the rows the preview would add (one transaction, audited)')
+    .option('--json', 'print JSON')
+    .action((file: string, o: { email: string; commit?: boolean; json?: boolean }) => run(async () => {
+      const { readDocketFile } = await import('./docket-file.ts');
+      const text = readDocketFile(file);
+      printResult(await runOperatorOp(await config(), 'docket.import', { email: o.email, text, file_name: file === '-' ? null : file.split(/[\\/]/).pop(), commit: !!o.commit }), !!o.json);
+    }, !!o.json));
+  docket
+    .command('export')
+    .description("Print an account's docket as CSV, one row per entry and upcoming deadline")
+    .requiredOption('--email <email>', 'account e-mail')
+    .action((o: { email: string }) => run(async () => {
+      const { csv } = await runOperatorOp(await config(), 'docket.export', { email: o.email }) as { csv: string };
+      process.stdout.write(csv);
+    }, false));
+
   program
     .command('import')
     .description('Import USPTO data files (streaming; re-importing the same data is harmless)')

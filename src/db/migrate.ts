@@ -24,6 +24,7 @@ import * as m022 from './migrations/022-application-file.ts';
 import * as m023 from './migrations/023-practitioner-and-entity.ts';
 import * as m024 from './migrations/024-docket-events.ts';
 import * as m025 from './migrations/025-uspto-watch.ts';
+import * as m028 from './migrations/028-docket-imports.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '023-practitioner-and-entity': m023,
   '024-docket-events': m024,
   '025-uspto-watch': m025,
+  '028-docket-imports': m028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -248,6 +248,22 @@ export interface DocketEntriesTable {
   updated_at: Timestamp;
 }
 
+/** A docket import's preview (migration 028): the rows it would add, committed at most once. */
+export interface DocketImportsTable {
+  id: string;
+  account_id: string;
+  source: 'csv' | 'customer_number';
+  /** The file's name, or the customer number. */
+  label: string | null;
+  content_sha256: string;
+  /** The rows to add: DocketImportAddRow[] (src/commands/docket-import-previewer.ts). */
+  rows: ColumnType<unknown, string, string>;
+  counts: ColumnType<Record<string, number>, string, string>;
+  created_at: Timestamp;
+  committed_at: NullableTimestamp;
+  added_count: number | null;
+}
+
 /** An account's private iCalendar feed (at most one; rotating replaces the hash). */
 export interface CalendarFeedsTable {
   account_id: string;
@@ -464,6 +480,7 @@ export interface Schema {
   watch_papers: WatchPapersTable;
   watch_runs: WatchRunsTable;
   docket_entries: DocketEntriesTable;
+  docket_imports: DocketImportsTable;
   calendar_feeds: CalendarFeedsTable;
   uspto_event_codes: UsptoEventCodesTable;
   office_action_rejections: OfficeActionRejectionsTable;

@@ -26,6 +26,7 @@ import { authRoutes } from './routes/api/auth.ts';
 import { keyRoutes } from './routes/api/keys.ts';
 import { creditRoutes } from './routes/api/credits.ts';
 import { docketRoutes } from './routes/api/docket.ts';
+import { docketImportRoutes } from './routes/api/docket-import.ts';
 import { claimsRoutes } from './routes/api/claims.ts';
 import { fileDocumentRoutes } from './routes/api/file-documents.ts';
 import { claimChartRoutes } from './routes/api/claim-chart.ts';
@@ -140,6 +141,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   keyRoutes(app, ctx);
   creditRoutes(app, ctx);
   docketRoutes(app, ctx);
+  await docketImportRoutes(app, ctx);
   claimsRoutes(app, ctx);
   await fileDocumentRoutes(app, ctx);
   claimChartRoutes(app, ctx);

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocketEntryWire } from '../../../src/presenters/docket-entry.ts';
+import type { ImportCommitWire, ImportPreviewWire } from '../../../src/presenters/docket-import.ts';
 import { api } from './client.ts';
 
 export interface ApplicationRecord {
@@ -74,3 +75,32 @@ export function useRemoveDocketEntry() {
   const qc = useQueryClient();
   return useMutation({ mutationFn: (id: string) => api<void>(`/api/docket/${encodeURIComponent(id)}`, { method: 'DELETE' }), onSuccess: () => invalidateAll(qc) });
 }
+
+/** A docket import's preview and commit (src/presenters/docket-import.ts). */
+export type ImportPreview = ImportPreviewWire;
+export type ImportCommit = ImportCommitWire;
+
+/** Uploads a CSV for preview (multipart, field "file"); nothing is written to the docket. */
+export function usePreviewDocketImport() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return api<ImportPreview>('/api/docket/import/preview', { method: 'POST', body: form });
+    },
+  });
+}
+
+/** Lists a USPTO customer number's applications as a preview. */
+export function usePreviewCustomerNumber() {
+  return useMutation({ mutationFn: (customerNumber: string) => api<ImportPreview>('/api/docket/import/customer-number', { method: 'POST', body: { customer_number: customerNumber } }) });
+}
+
+/** Adds a preview's "add" rows to the docket (once). */
+export function useCommitDocketImport() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (previewId: string) => api<ImportCommit>('/api/docket/import/commit', { method: 'POST', body: { preview_id: previewId } }), onSuccess: () => invalidateAll(qc) });
+}
+
+/** The docket as CSV, with every upcoming deadline (a plain link: the browser downloads it with the session cookie). */
+export const DOCKET_EXPORT_URL = '/api/docket/export.csv';

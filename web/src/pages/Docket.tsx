@@ -14,7 +14,8 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { useAddDocketEntry, useDocket, useRemoveDocketEntry, useUpdateDocketEntry, type DocketItem } from '../api/docket.ts';
+import { DOCKET_EXPORT_URL, useAddDocketEntry, useDocket, useRemoveDocketEntry, useUpdateDocketEntry, type DocketItem } from '../api/docket.ts';
+import { ImportDialog } from '../docket/ImportDialog.tsx';
 import { useApplication } from '../api/applications.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -32,6 +33,7 @@ interface Row {
   status: string;
   nextDeadline: string;
   examiner: string;
+  artUnit: string;
   priv: boolean;
   item: DocketItem;
 }
@@ -54,6 +56,7 @@ export default function Docket() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<DocketItem | null>(null);
   const remove = useRemoveDocketEntry();
 
@@ -65,6 +68,7 @@ export default function Docket() {
     status: e.application.status,
     nextDeadline: e.application.response_deadline ?? '',
     examiner: e.application.examiner_name,
+    artUnit: e.application.current_art_unit,
     priv: e.private,
     item: e,
   })), [docket.data]);
@@ -74,6 +78,8 @@ export default function Docket() {
     helper.accessor('title', { header: 'Title', sortFn: 'text' }),
     helper.accessor('clientMatter', { header: 'Client-matter', sortFn: 'text' }),
     helper.accessor('status', { header: 'Status', filterFn: 'equalsString', cell: (c) => <>{c.getValue()} {c.row.original.priv ? <Badge>Private</Badge> : null}</> }),
+    helper.accessor('examiner', { header: 'Examiner', sortFn: 'text', cell: (c) => c.getValue() || '—' }),
+    helper.accessor('artUnit', { header: 'Art unit', sortFn: 'alphanumeric', cell: (c) => c.getValue() || '—' }),
     helper.accessor('nextDeadline', { header: 'Next deadline', sortFn: 'alphanumeric', cell: (c) => fmtDate(c.getValue() || null) }),
     helper.display({
       id: 'actions',
@@ -119,13 +125,23 @@ export default function Docket() {
 
   return (
     <div>
-      <PageHeader title="Docket" description="Your applications and their next deadlines." actions={<Button onClick={() => setAdding(true)}>Add application</Button>} />
+      <PageHeader
+        title="Docket"
+        description="Your applications and their next deadlines."
+        actions={(
+          <div className="flex flex-wrap gap-2">
+            <a className="inline-flex items-center justify-center rounded-md border border-slate-400 bg-white px-3.5 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100" href={DOCKET_EXPORT_URL} download>Export CSV</a>
+            <Button variant="secondary" onClick={() => setImporting(true)}>Import</Button>
+            <Button onClick={() => setAdding(true)}>Add application</Button>
+          </div>
+        )}
+      />
       {docket.isPending ? <Loading /> : docket.error ? <ErrorState error={docket.error} retry={() => docket.refetch()} /> : rows.length === 0 ? (
-        <Empty title="Your docket is empty">Add a published application by its number, or an unpublished one with its own data.<div className="mt-3"><Button onClick={() => setAdding(true)}>Add application</Button></div></Empty>
+        <Empty title="Your docket is empty">Add a published application by its number, or an unpublished one with its own data.<div className="mt-3 flex flex-wrap gap-2"><Button onClick={() => setAdding(true)}>Add application</Button><Button variant="secondary" onClick={() => setImporting(true)}>Import a CSV</Button></div></Empty>
       ) : (
         <>
           <div className="mb-4 flex flex-wrap items-end gap-4">
-            <div className="w-full max-w-xs"><TextField label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Number, title, client-matter" /></div>
+            <div className="w-full max-w-xs"><TextField label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Number, title, client-matter, examiner" /></div>
             <div className="w-48"><SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value)}><option value="">Any status</option>{statuses.map((s) => <option key={s} value={s}>{s}</option>)}</SelectField></div>
             <p className="text-sm text-slate-700" aria-live="polite">{table.getRowModel().rows.length} of {rows.length} applications</p>
           </div>
@@ -173,6 +189,7 @@ export default function Docket() {
       )}
       {remove.error ? <div className="mt-3"><ErrorState error={remove.error} /></div> : null}
       <AddDialog open={adding} onOpenChange={setAdding} />
+      <ImportDialog open={importing} onOpenChange={setImporting} />
       {editing ? <EditDialog item={editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );
