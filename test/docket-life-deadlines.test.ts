@@ -24,9 +24,10 @@ async function addPaper(applicationId: string, code: string, date: string, direc
   return id;
 }
 
-async function docket(number: string, matter: string): Promise<void> {
+async function docket(number: string, matter: string): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie: a.cookie }, payload: { application_number: number, client_matter: matter }, remoteAddress: randomIp() });
   expect(res.statusCode).toBe(201);
+  return res.json().id;
 }
 
 interface LifeWire { application_number: string; event: { kind: string; date: string; correspondence_id: string | null }; deadline: LifeDeadline; next_date: string | null; next_stage: string | null; days_remaining: number; overdue: boolean }
@@ -74,6 +75,21 @@ describe('GET /api/deadlines life_deadlines', () => {
     expect(pending.response_deadline).toBe(engine[0]!.due_effective);
   });
 
+  test('a notice of allowance the account records itself (POST /api/docket/{id}/office-actions) yields the issue fee for that account only', async () => {
+    await addApplication('17800007');
+    const entry = await docket('17800007', 'REC-1');
+    const rec = await t.app.inject({ method: 'POST', url: `/api/docket/${entry}/office-actions`, headers: { cookie: a.cookie }, payload: { kind: 'NOA', mailing_date: daysBefore(3) }, remoteAddress: randomIp() });
+    expect(rec.statusCode, rec.body).toBe(201);
+    const list = (await lifeList()).filter((d) => d.application_number === '17800007');
+    expect(list.map((d) => d.deadline)).toEqual(calculateDeadlines({ action: 'notice_of_allowance', mailingDate: daysBefore(3) }).deadlines);
+    expect(list[0]!.event.correspondence_id).toBe(rec.json().correspondence.id);
+    // Another account following the same public application does not see the recorded paper's deadlines.
+    const b = await signUp(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie: b.cookie }, payload: { application_number: '17800007' }, remoteAddress: randomIp() });
+    const other = await t.app.inject({ method: 'GET', url: '/api/deadlines?within=3650d', headers: { cookie: b.cookie }, remoteAddress: randomIp() });
+    expect(other.json().life_deadlines).toEqual([]);
+  });
+
   test('the issue fee paid after the notice: no issue-fee deadline', async () => {
     expect((await lifeList()).filter((d) => d.application_number === '17800002')).toEqual([]);
   });
@@ -105,13 +121,14 @@ describe('GET /api/deadlines life_deadlines', () => {
 });
 
 describe('calendar feed', () => {
-  test('the issue fee and the maintenance fees (due and surcharge end) are events', async () => {
+  test('the maintenance fees (due and surcharge end) and the reply brief are events; a pending notice of allowance is not repeated', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/calendar-feed', headers: { cookie: a.cookie }, remoteAddress: randomIp() });
     expect(res.statusCode).toBe(201);
     const path = new URL(res.json().url).pathname;
     const ics = (await t.app.inject({ method: 'GET', url: path, remoteAddress: randomIp() })).body.replace(/\r?\n[ \t]/g, '');
-    expect(ics).toContain(`UID:${ids.get('noa')}-issue_fee-due-`);
-    expect(ics).toContain('Issue fee due (not extendable)');
+    // The notice of allowance is the entry's pending action: its one event is the issue-fee date, not repeated.
+    expect(ics.match(new RegExp(`UID:${ids.get('noa')}-`, 'g'))).toHaveLength(1);
+    expect(ics).not.toContain('Issue fee due (not extendable)');
     const grant = calculateEventDeadlines({ action: 'grant', mailingDate: GRANTED }).deadlines[0]!;
     expect(ics).toContain(`DTSTART;VALUE=DATE:${grant.due_effective.replaceAll('-', '')}`);
     expect(ics).toContain(`DTSTART;VALUE=DATE:${grant.surcharge_until!.replaceAll('-', '')}`);

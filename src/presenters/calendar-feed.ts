@@ -9,7 +9,12 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 /** The account's private feed: every pending action's deadlines and the life deadlines (issue fee, maintenance fees, briefs), as an RFC 5545 iCalendar object. */
 export function presentCalendarFeed(list: DocketDeadlines): string {
-  return renderCalendar([...list.deadlines.flatMap((d) => deadlineEvents(d)), ...list.life.flatMap((d) => lifeDeadlineEvents(d))]);
+  // A notice of allowance that is the entry's pending action already has its event (the issue-fee
+  // date, "LAST DAY to reply ... not extendable"): its life deadlines (issue fee, copendency on the
+  // same day) would only repeat it.
+  const pending = new Set(list.deadlines.map((d) => d.pending.correspondence.id));
+  const life = list.life.filter((d) => d.life.correspondenceId === null || !pending.has(d.life.correspondenceId));
+  return renderCalendar([...list.deadlines.flatMap((d) => deadlineEvents(d)), ...life.flatMap((d) => lifeDeadlineEvents(d))]);
 }
 
 export function renderCalendar(events: DeadlineEvent[]): string {

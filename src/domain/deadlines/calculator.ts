@@ -157,7 +157,8 @@ export function calculateDeadlines(input: DeadlineInput): DeadlineResult {
   // its response (the same dates as the fields above).
   let deadlines: LifeDeadline[];
   if (inp.action === 'notice_of_allowance') {
-    const life = allowanceDeadlines(mailing, { applicationType: null, today: inp.today, entity: inp.entity, trail });
+    // Their own trail: the Office-action fields' citations stay exactly as they were (each entry carries its citation).
+    const life = allowanceDeadlines(mailing, { applicationType: null, today: inp.today, entity: inp.entity, trail: new CitationTrail() });
     deadlines = life.deadlines;
     notes.push(...life.notes);
   } else {

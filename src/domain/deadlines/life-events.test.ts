@@ -48,6 +48,8 @@ describe('notice_of_allowance: issue fee and copendency', () => {
     ]);
     expect(r.deadlines[0]!.citation).toMatch(/35 U\.S\.C\. 151\(a\); 37 CFR 1\.311\(a\)/);
     expect(r.notes.join(' ')).toMatch(/issue date.*copending/);
+    // The Office-action fields' citations are unchanged: the entries carry their own.
+    expect(r.citations.some((c) => c.field.startsWith('deadlines'))).toBe(false);
   });
 
   it('a federal holiday: mailed 2026-08-11 -> 2026-11-11 Veterans Day -> 11-12', () => {
