@@ -26,7 +26,17 @@ export async function officeActionUploadRoutes(app: FastifyInstance, _ctx: AppCo
         throw new AppError(413, 'payload_too_large', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, 'Upload a smaller file, or paste the text.');
       }
       const result = await extractOfficeActionText(file.filename, file.mimetype, buffer);
-      return { filename: file.filename, format: result.format, characters: result.text.length, pages: result.pages, text: result.text };
+      return {
+        filename: file.filename,
+        format: result.format,
+        characters: result.text.length,
+        pages: result.pages,
+        // A scan read by OCR: text_source 'ocr', its mean word confidence, and the warning to show.
+        text_source: result.text_source,
+        ocr_confidence: result.ocr_confidence,
+        warnings: result.warnings,
+        text: result.text,
+      };
     });
   });
 }
