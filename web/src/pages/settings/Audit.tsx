@@ -98,7 +98,7 @@ export default function Audit() {
       {log.isPending ? <Loading /> : log.error ? <ErrorState error={log.error} retry={() => log.refetch()} /> : entries.length === 0 ? (
         <Empty title={filtered ? 'No entries match these filters' : 'Nothing recorded yet'}>{filtered ? 'Change or clear the filters.' : 'Changes appear here as they happen.'}</Empty>
       ) : (
-        <div className="relative overflow-x-auto">
+        <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Audit log table">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead className="border-b border-slate-300 text-slate-700">

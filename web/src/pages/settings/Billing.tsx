@@ -136,7 +136,8 @@ function Ledger() {
   return (
     <Section id="ledger-h" title="Credit history" actions={<Button variant="secondary" onClick={exportCsv} busy={exporting}>Export CSV</Button>}>
       {ledger.isPending ? <Loading /> : ledger.error ? <ErrorState error={ledger.error} /> : entries.length === 0 ? <Empty title="No credit movements yet" /> : (
-        <div className="relative overflow-x-auto">
+        // Focusable: on a narrow screen the table scrolls sideways, by keyboard too.
+        <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Credit ledger">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Credit ledger, newest first</caption>
             <thead className="border-b border-slate-300 text-slate-700"><tr><th scope="col" className="py-2 pr-3">When</th><th scope="col" className="py-2 pr-3">What</th><th scope="col" className="py-2 pr-3 text-right">Amount</th><th scope="col" className="py-2 text-right">Balance</th></tr></thead>
@@ -182,7 +183,7 @@ function MatterReportSection() {
         {range ? <a className="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100" href={matterReportCsvUrl(range.from, range.to)} download>Download CSV</a> : null}
       </form>
       {report.isPending ? <Loading /> : report.error ? <ErrorState error={report.error} retry={() => report.refetch()} /> : rows.length === 0 ? <Empty title="No usage in this range" /> : (
-        <div className="relative overflow-x-auto">
+        <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Usage by client matter table">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Usage per application and client matter, {report.data!.from} to {report.data!.to}</caption>
             <thead className="border-b border-slate-300 text-slate-700">
