@@ -20,6 +20,8 @@ export interface OfficeActionRecorderProps {
   mailingDate: string;
   /** The action's text, when the practitioner has it (at most 1 MB). */
   text?: string | null;
+  /** The text was read by OCR from a scan (POST /api/office-action-text said so), with its mean confidence 0-100. */
+  ocrConfidence?: number | null;
   /** The shortened statutory period the action states, when it is not the kind's default. */
   periodMonths?: number | null;
   description?: string | null;
@@ -82,6 +84,8 @@ export async function officeActionRecorder(db: Db, actor: Actor, props: OfficeAc
           document_identifier: null,
           period_months: props.periodMonths ?? null,
           full_text: props.text ?? null,
+          text_source: props.text != null && props.ocrConfidence != null ? 'ocr' : 'text',
+          ocr_confidence: props.text != null ? (props.ocrConfidence ?? null) : null,
           source: 'account',
         })
         .returningAll()
@@ -98,6 +102,7 @@ export async function officeActionRecorder(db: Db, actor: Actor, props: OfficeAc
           mailing_date: paper.mailing_date,
           period_months: paper.period_months,
           text_bytes: props.text ? Buffer.byteLength(props.text, 'utf8') : 0,
+          ...(props.text != null && props.ocrConfidence != null ? { text_source: 'ocr', ocr_confidence: props.ocrConfidence } : {}),
           private_application: entry.owner_account_id !== null,
         },
       });

@@ -170,6 +170,10 @@ export interface CorrespondenceTable {
    * itself (POST /api/docket/{id}/office-actions): visible to that account alone (migration 009).
    */
   owner_account_id: string | null;
+  /** text | ocr: the paper's text as recorded, or read by OCR from a scan (migration 031). */
+  text_source: Generated<string>;
+  /** OCR: mean word confidence 0-100; null otherwise. */
+  ocr_confidence: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 
@@ -608,6 +612,10 @@ export interface FileDocumentsTable {
   claims: ColumnType<unknown[] | null, string | null | undefined, string | null>;
   pages: number | null;
   warnings: ColumnType<string[], string | undefined, string>;
+  /** text | ocr: the file's own text, or read by OCR from a scan (migration 031). */
+  text_source: Generated<string>;
+  /** OCR: mean word confidence 0-100; null otherwise. */
+  ocr_confidence: ColumnType<number | null, number | null | undefined, number | null>;
   /** held | draft (a response Prosa drafted, not yet filed) | filed */
   status: Generated<string>;
   draft_job_id: string | null;

@@ -14,6 +14,9 @@ const ACTORS_BY_SOURCE: Readonly<Record<AuditSource, readonly string[]>> = {
   system: ['system'],
 };
 
+/** Every audit_log.actor value: how the caller authenticated. */
+export const AUDIT_ACTORS = ['session', 'anonymous', 'api_key', 'bearer', 'cli', 'system'] as const;
+
 export function actorsOfSource(source: AuditSource): readonly string[] {
   return ACTORS_BY_SOURCE[source];
 }

@@ -61,6 +61,26 @@ export const MAX_TEXT_CHARS = { office_action: 1 * MB, document: 4 * MB } as con
 
 export type Purpose = keyof typeof MAX_TEXT_CHARS;
 
+/**
+ * Pages of an image-only PDF (a scan: no text layer) read by OCR (issue 22 item 6). OCR at 300 DPI
+ * takes 2-6 s of one core per page here; an office action runs to 10-30 pages and an older
+ * reference to 5-20, so 40 pages holds either, and a longer scan is refused before any page is
+ * rasterized.
+ */
+export const MAX_OCR_PAGES = 40;
+
+/** Resolution pages of a scan are rasterized at for OCR: tesseract reads best at about 300 DPI. */
+export const OCR_DPI = 300;
+
+/** Wall time of one page's OCR (pdftoppm then tesseract); past it the page's processes are killed and the file refused. */
+export const OCR_PAGE_TIMEOUT_MS = 30_000;
+
+/**
+ * Wall time of a whole scan's OCR. When the child finds a PDF has no text layer it tells the
+ * server, which moves the file's deadline (EXTRACTION_TIMEOUT_MS) to this plus a margin.
+ */
+export const OCR_DOCUMENT_TIMEOUT_MS = 240_000;
+
 /** The budgets the child applies while it parses (tests lower them). */
 export interface DocumentBudgets {
   maxDocxUncompressedBytes: number;
@@ -70,6 +90,12 @@ export interface DocumentBudgets {
   maxPdfInflatedBytes: number;
   maxXmlBytes: number;
   maxTextChars: number;
+  /** Pages of an image-only PDF read by OCR. */
+  maxOcrPages: number;
+  /** Wall time of OCR on one page (rasterizing and recognition). */
+  ocrPageTimeoutMs: number;
+  /** Wall time of OCR on the whole document. */
+  ocrDocumentTimeoutMs: number;
 }
 
 export function documentBudgets(purpose: Purpose): DocumentBudgets {
@@ -81,6 +107,9 @@ export function documentBudgets(purpose: Purpose): DocumentBudgets {
     maxPdfInflatedBytes: MAX_PDF_INFLATED_BYTES,
     maxXmlBytes: MAX_XML_BYTES,
     maxTextChars: MAX_TEXT_CHARS[purpose],
+    maxOcrPages: MAX_OCR_PAGES,
+    ocrPageTimeoutMs: OCR_PAGE_TIMEOUT_MS,
+    ocrDocumentTimeoutMs: OCR_DOCUMENT_TIMEOUT_MS,
   };
 }
 

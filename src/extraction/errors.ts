@@ -43,6 +43,34 @@ export const noTextFound = (filename: string, format: string): AppError =>
     format === 'pdf' ? 'Upload a text-based PDF (or the .docx), run OCR on the scan first, or paste the text.' : 'Check that you chose the right file, or paste the text.',
   );
 
+const SCAN_SUGGESTION = 'Upload a text-based PDF (or the .docx), run OCR on the scan first, or paste the text.';
+
+/** A scan the OCR found no words in (a blank or photographic page). */
+export const noTextFoundByOcr = (filename: string): AppError =>
+  new AppError(422, 'no_text_found', `No text was found in "${filename}": the PDF seems to be scanned images, with no text layer, and OCR found no words in them.`, SCAN_SUGGESTION);
+
+/** A scan, where this server has no OCR installed: the way forward for whoever runs it. */
+export const ocrUnavailable = (filename: string): AppError =>
+  new AppError(
+    422,
+    'ocr_unavailable',
+    `No text was found in "${filename}": the PDF seems to be scanned images, with no text layer, and OCR is not installed on this server.`,
+    `Whoever runs Prosa can enable OCR by installing tesseract-ocr, tesseract-ocr-eng and poppler-utils (Debian/Ubuntu: apt-get install tesseract-ocr tesseract-ocr-eng poppler-utils) and restarting it. Meanwhile: ${SCAN_SUGGESTION}`,
+  );
+
+/** A scan longer than the OCR page budget. */
+export const ocrTooManyPages = (pages: number, limit: number): AppError =>
+  new AppError(
+    422,
+    'document_too_complex',
+    `The file is a scan (no text layer) of ${pages.toLocaleString('en-US')} pages; at most ${limit.toLocaleString('en-US')} pages of a scan are read by OCR.`,
+    'Upload only the pages you need (e.g. the claims, or the office action without its attachments), a text-based PDF, or paste the text.',
+  );
+
+/** OCR of a page, or of the whole scan, past its time budget. */
+export const ocrTooSlow = (what: string, ms: number): AppError =>
+  new AppError(422, 'document_too_complex', `OCR of ${what} took longer than ${seconds(ms)}, the time it may take.`, 'Upload fewer pages of the scan, a text-based PDF, or paste the text.');
+
 export const extractionBusy = (): AppError =>
   new AppError(503, 'extraction_busy', 'The server is reading as many uploaded files as it can at once.', 'Retry after the number of seconds in the Retry-After header; the file was not read.', { 'Retry-After': '5' });
 

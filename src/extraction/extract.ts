@@ -21,6 +21,7 @@ import {
 } from './budgets.ts';
 import { fileTooLarge, unsupportedType } from './errors.ts';
 import { startExtractionPool, type ExtractionPool, type ExtractionPoolOptions } from './extraction-pool.ts';
+import { findOcrTools, type OcrTools } from './ocr-tools.ts';
 import { sniffFormat } from './sniff.ts';
 import type { ExtractedText } from './types.ts';
 
@@ -42,6 +43,8 @@ export interface ExtractionServiceOptions extends Partial<ExtractionPoolOptions>
   maxFileBytes?: number;
   /** Document budgets replacing the defaults, whatever the purpose (tests). */
   budgets?: Partial<DocumentBudgets>;
+  /** The OCR programs for scans (default: pdftoppm and tesseract found on PATH); null: no OCR (tests). */
+  ocr?: OcrTools | null;
 }
 
 export interface ExtractionService {
@@ -61,13 +64,14 @@ function createService(options: ExtractionServiceOptions): ExtractionService {
     rssPollMs: options.rssPollMs ?? RSS_POLL_MS,
   });
   const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+  const ocr = options.ocr === undefined ? findOcrTools() : options.ocr;
   const service: ExtractionService = {
     async extract({ filename, mimetype, bytes }, { purpose = 'document' } = {}) {
       if (bytes.length > maxFileBytes) throw fileTooLarge(bytes.length, maxFileBytes);
       const sniffed = sniffFormat(filename, mimetype, bytes);
       if (!sniffed) throw unsupportedType(filename);
       const budgets = { ...documentBudgets(purpose), ...options.budgets };
-      return pool.run({ filename, format: sniffed.format, zipped: sniffed.zipped, bytes, purpose, budgets });
+      return pool.run({ filename, format: sniffed.format, zipped: sniffed.zipped, bytes, purpose, budgets, ocr });
     },
     pids: () => pool.pids(),
     close() {

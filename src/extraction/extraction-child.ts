@@ -17,7 +17,7 @@ process.on('message', async ({ id, request }: ChildRequest) => {
   // Buffers arrive as Uint8Array under the advanced serialization.
   const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
   try {
-    send({ id, ok: true, result: await readDocument({ ...request, bytes }) });
+    send({ id, ok: true, result: await readDocument({ ...request, bytes }, { onOcrStart: () => send({ id, ocr: true }) }) });
   } catch (err) {
     const e = err instanceof AppError ? err : unreadable(`a ${request.format.toUpperCase()} file`);
     send({ id, ok: false, error: toWire(e) });

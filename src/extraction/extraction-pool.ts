@@ -16,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { AppError } from '../errors.ts';
 import { CHILD_START_TIMEOUT_MS } from './budgets.ts';
-import { extractionBusy, extractionUnavailable, fromWire, megabytes, tooComplex, tooSlow } from './errors.ts';
+import { extractionBusy, extractionUnavailable, fromWire, megabytes, ocrTooSlow, tooComplex, tooSlow } from './errors.ts';
 import type { ChildReply, ChildRequest } from './protocol.ts';
 import type { ReadRequest } from './read-document.ts';
 import type { ExtractedText } from './types.ts';
@@ -58,6 +58,9 @@ interface Child {
   stderr: string;
   killed: boolean;
 }
+
+/** The server's deadline for a scan's OCR is the child's own budget plus this (the child answers first). */
+const OCR_MARGIN_MS = 5_000;
 
 const ENTRY = new URL('./extraction-child.ts', import.meta.url);
 /** What V8 prints when a heap limit stops the process. */
@@ -145,6 +148,15 @@ export function startExtractionPool(opts: ExtractionPoolOptions): ExtractionPool
         return;
       }
       if (child.job?.id !== reply.id) return;
+      if ('ocr' in reply) {
+        // A scan: OCR takes longer than reading a text layer, within its own budgets (per page in
+        // the child; per document here, with a margin over the child's own check).
+        const job = child.job;
+        const ms = job.request.budgets.ocrDocumentTimeoutMs;
+        clearTimeout(job.timer);
+        job.timer = setTimeout(() => kill(child, ocrTooSlow('the scan', ms)), ms + OCR_MARGIN_MS);
+        return;
+      }
       finish(child, reply.ok ? { result: reply.result } : { error: fromWire(reply.error) });
       pump();
     });

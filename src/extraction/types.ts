@@ -52,6 +52,13 @@ export interface ExtractedText {
   column_lines: ColumnLine[] | null;
   /** USPTO XML: what the document says about itself. */
   bibliography: XmlBibliography | null;
+  /**
+   * Where the text came from: the file's own text ('text'), or OCR of a scan with no text layer
+   * ('ocr', issue 22 item 6), which may misread characters.
+   */
+  text_source: 'text' | 'ocr';
+  /** OCR only: the mean confidence of the words read (0-100); null otherwise. */
+  ocr_confidence: number | null;
   /** Things the reader should know (e.g. "PDF text layer: strikethrough is not visible"). */
   warnings: string[];
 }

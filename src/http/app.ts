@@ -43,6 +43,7 @@ import { mountMcp } from '../mcp/mcp-app.ts';
 import { applicationRoutes } from './routes/api/applications.ts';
 import { correspondenceRoutes } from './routes/api/correspondence.ts';
 import { auditRoutes } from './routes/api/audit.ts';
+import { reportRoutes } from './routes/api/reports.ts';
 import { examinerRoutes } from './routes/api/examiners.ts';
 import { feeRoutes } from './routes/api/fees.ts';
 import { quoteRoutes } from './routes/api/quote.ts';
@@ -158,6 +159,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   applicationRoutes(app, ctx);
   correspondenceRoutes(app, ctx);
   auditRoutes(app, ctx);
+  reportRoutes(app, ctx);
   activityStreamRoutes(app, ctx);
   examinerRoutes(app, ctx);
   feeRoutes(app, ctx);

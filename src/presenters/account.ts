@@ -1,3 +1,4 @@
+import { formatApplicationNumber } from '../domain/application-number.ts';
 import { z } from 'zod';
 import type { Account, ApiKeyRow, LedgerRow } from '../db/schema.ts';
 import { balanceStatus } from '../domain/balance-status.ts';
@@ -61,7 +62,28 @@ export function presentApiKey(k: ApiKeyRow) {
   };
 }
 
-export function presentLedgerEntry(e: LedgerRow) {
+/** One line of the credit ledger (GET /api/credits). */
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  amount: z.string().describe('Credits, signed: negative for usage'),
+  balance_after: z.string(),
+  kind: z.string(),
+  description: z.string(),
+  reference: z.string().nullable().describe('Usage: the analysis or draft job charged; purchases: the Stripe session'),
+  application_number: z.string().nullable().describe('Usage lines: the application the analysis or draft was for, written 17/200,011'),
+  client_matter: z.string().nullable().describe("Usage lines: the client matter of the application's docket entry, for billing back"),
+  created_at: z.string(),
+});
+export type LedgerEntryWire = z.infer<typeof ledgerEntrySchema>;
+
+/** GET /api/credits: the balance and a page of the ledger, newest first. */
+export const creditsPageSchema = balanceSchema.extend({
+  model_multiplier: z.number(),
+  entries: z.array(ledgerEntrySchema),
+  next_cursor: z.string().nullable(),
+});
+
+export function presentLedgerEntry(e: LedgerRow & { application_number?: string | null; client_matter?: string | null }): LedgerEntryWire {
   return {
     id: e.id.toString(),
     amount: formatCredits(e.amount_micro),
@@ -69,6 +91,10 @@ export function presentLedgerEntry(e: LedgerRow) {
     kind: e.kind,
     description: e.description,
     reference: e.reference,
+    // Usage lines: the application the analysis or draft was for (written 17/200,011) and the
+    // client matter of its docket entry, so a firm can bill the usage back; null otherwise.
+    application_number: e.application_number ? formatApplicationNumber(e.application_number) : null,
+    client_matter: e.client_matter ?? null,
     created_at: e.created_at.toISOString(),
   };
 }

@@ -1,11 +1,29 @@
+import { z } from 'zod';
 import type { AuditRow } from '../queries/audit-log.ts';
-import { sourceOfActor } from '../domain/audit-source.ts';
+import { AUDIT_SOURCES, sourceOfActor } from '../domain/audit-source.ts';
 
 /**
  * One audit-log row as its account reads it: `source` (web, api_key, assistant, cli, system) and
  * the raw `actor` it comes from; `details` never hold secrets (commands/audit.ts).
  */
-export function presentAuditEntry(row: AuditRow) {
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  source: z.enum(AUDIT_SOURCES).nullable(),
+  actor: z.string().describe('How the caller authenticated: session, api_key, bearer, cli, system, anonymous'),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  request_id: z.string().nullable(),
+});
+export type AuditEntryWire = z.infer<typeof auditEntrySchema>;
+
+/** GET /api/audit: a page of entries, newest first; next_cursor is `before` for the next page. */
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next_cursor: z.string().nullable() });
+export type AuditPageWire = z.infer<typeof auditPageSchema>;
+
+export function presentAuditEntry(row: AuditRow): AuditEntryWire {
   return {
     id: row.id.toString(),
     created_at: row.created_at.toISOString(),

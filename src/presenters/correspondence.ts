@@ -20,6 +20,9 @@ export function presentPaper(p: PaperSummary) {
     office_action_type: interfaceTypeForDocumentCode(p.document_code),
     action_kind: actionKindForDocumentCode(p.document_code),
     has_text: p.has_text,
+    // 'ocr': the text was read by OCR from a scan (confidence 0-100): check quotations against the original.
+    text_source: p.text_source === 'ocr' ? ('ocr' as const) : ('text' as const),
+    ocr_confidence: p.ocr_confidence,
     recorded_by_account: p.owner_account_id !== null,
     source: p.source,
   };

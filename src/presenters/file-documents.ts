@@ -50,6 +50,8 @@ export const documentSummarySchema = z.object({
   pages: z.number().int().nullable(),
   column_layout: z.boolean().describe('A grant PDF whose column and line numbers were read: "col. 3, ll. 4-10" pinpoints resolve'),
   warnings: z.array(z.string()),
+  text_source: z.enum(['text', 'ocr']).describe('text: the file\'s own text (or a paste, or USPTO data); ocr: a scan with no text layer, read by OCR, which may misread characters (check quotations against the original)'),
+  ocr_confidence: z.number().int().min(0).max(100).nullable().describe('OCR only: the mean confidence of the words read, 0-100'),
   created_at: z.string(),
   filed_at: z.string().nullable(),
   draft_job_id: z.string().nullable(),
@@ -77,7 +79,7 @@ export const documentDetailSchema = documentSummarySchema.extend({
 const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString());
 const day = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 
-type SummaryInput = Pick<FileDocumentRow, 'id' | 'kind' | 'source' | 'status' | 'filename' | 'format' | 'title' | 'publication_number' | 'publication_display' | 'reference_name' | 'document_date' | 'pages' | 'warnings' | 'created_at' | 'filed_at' | 'draft_job_id'> & {
+type SummaryInput = Pick<FileDocumentRow, 'id' | 'kind' | 'source' | 'status' | 'filename' | 'format' | 'title' | 'publication_number' | 'publication_display' | 'reference_name' | 'document_date' | 'pages' | 'warnings' | 'text_source' | 'ocr_confidence' | 'created_at' | 'filed_at' | 'draft_job_id'> & {
   paragraph_count: number;
   claim_count: number;
   figure_count: number;
@@ -103,6 +105,8 @@ export function presentDocumentSummary(d: SummaryInput | FileDocumentSummary): D
     pages: d.pages,
     column_layout: d.has_column_lines,
     warnings: d.warnings,
+    text_source: d.text_source === 'ocr' ? 'ocr' : 'text',
+    ocr_confidence: d.ocr_confidence,
     created_at: iso(d.created_at)!,
     filed_at: iso(d.filed_at),
     draft_job_id: d.draft_job_id,

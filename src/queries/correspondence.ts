@@ -5,7 +5,7 @@ import { paperVisibleTo } from './correspondence-visibility.ts';
 /** A paper without its text (lists): `has_text` says whether the text is stored. */
 export type PaperSummary = Omit<CorrespondenceRow, 'full_text'> & { has_text: boolean };
 
-const SUMMARY_COLUMNS = ['c.id', 'c.application_id', 'c.document_code', 'c.description', 'c.mailing_date', 'c.direction', 'c.document_identifier', 'c.period_months', 'c.source', 'c.owner_account_id', 'c.created_at'] as const;
+const SUMMARY_COLUMNS = ['c.id', 'c.application_id', 'c.document_code', 'c.description', 'c.mailing_date', 'c.direction', 'c.document_identifier', 'c.period_months', 'c.source', 'c.owner_account_id', 'c.text_source', 'c.ocr_confidence', 'c.created_at'] as const;
 
 export interface PaperPage {
   papers: PaperSummary[];

@@ -20,7 +20,7 @@ export type FileDocumentSummary = Omit<FileDocumentRow, 'text' | 'paragraphs' | 
 
 const SUMMARY_COLUMNS = [
   'id', 'account_id', 'application_id', 'kind', 'source', 'filename', 'format', 'sha256', 'title', 'publication_number', 'publication_display',
-  'reference_name', 'document_date', 'pages', 'warnings', 'status', 'draft_job_id', 'filed_at', 'created_at',
+  'reference_name', 'document_date', 'pages', 'warnings', 'text_source', 'ocr_confidence', 'status', 'draft_job_id', 'filed_at', 'created_at',
 ] as const;
 
 export async function listFileDocuments(db: Db, accountId: string, applicationId: string): Promise<FileDocumentSummary[]> {

@@ -9,7 +9,11 @@ export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
  * budgets, src/extraction/) with the office action's text budget (1 MB, what
  * POST /api/docket/{id}/office-actions accepts).
  */
-export async function extractOfficeActionText(filename: string, mimetype: string, buffer: Buffer): Promise<{ format: ExtractFormat; text: string; pages: number | null }> {
-  const { format, text, pages } = await extractDocument({ filename, mimetype, bytes: buffer }, { purpose: 'office_action' });
-  return { format, text, pages };
+export async function extractOfficeActionText(
+  filename: string,
+  mimetype: string,
+  buffer: Buffer,
+): Promise<{ format: ExtractFormat; text: string; pages: number | null; text_source: 'text' | 'ocr'; ocr_confidence: number | null; warnings: string[] }> {
+  const { format, text, pages, text_source, ocr_confidence, warnings } = await extractDocument({ filename, mimetype, bytes: buffer }, { purpose: 'office_action' });
+  return { format, text, pages, text_source, ocr_confidence, warnings };
 }

@@ -31,7 +31,7 @@ afterAll(() => closeExtractionService());
 describe('formats', () => {
   test('TXT: BOM dropped, NULs removed, CRLF normalised; UTF-16 with its BOM', async () => {
     const r = await extractDocument({ filename: 'a.txt', mimetype: 'text/plain', bytes: Buffer.from('\uFEFFLine one\r\nLine\u0000 two\r\n') });
-    expect(r).toEqual({ format: 'txt', text: 'Line one\nLine two', pages: null, column_lines: null, bibliography: null, warnings: [] });
+    expect(r).toEqual({ format: 'txt', text: 'Line one\nLine two', pages: null, column_lines: null, bibliography: null, warnings: [], text_source: 'text', ocr_confidence: null });
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Claim 1.', 'utf16le')]);
     expect((await extractDocument({ filename: 'b.txt', mimetype: 'text/plain', bytes: utf16 })).text).toBe('Claim 1.');
   });
@@ -150,7 +150,8 @@ describe('budgets and bad files, through extractDocument', () => {
     }
     const scan = await failure(extractDocument(pdf(imageOnlyPdf(), 'scan.pdf')));
     expect([scan.status, scan.code]).toEqual([422, 'no_text_found']);
-    expect(scan.message).toBe('No text was found in "scan.pdf": the PDF seems to be scanned images, with no text layer.');
+    // OCR runs on the scan (a grey square) and finds no words in it.
+    expect(scan.message).toBe('No text was found in "scan.pdf": the PDF seems to be scanned images, with no text layer, and OCR found no words in them.');
   });
 
   test('time budget: the child is killed (422 document_too_complex) and replaced; the next file is read', async () => {

@@ -29,6 +29,9 @@ export interface AddDocumentProps {
   columnLines: ColumnLine[] | null;
   pages: number | null;
   warnings: string[];
+  /** Where the text came from: the file's own text, or OCR of a scan (with its mean confidence). */
+  textSource?: 'text' | 'ocr';
+  ocrConfidence?: number | null;
   title: string | null;
   publication?: { number: string; display: string } | null;
   referenceName?: string | null;
@@ -79,6 +82,8 @@ export async function addFileDocument(db: Db, actor: Actor, props: AddDocumentPr
         claims: claims ? JSON.stringify(claims) : null,
         pages: props.pages,
         warnings: JSON.stringify([...props.warnings, ...props.read.warnings]),
+        text_source: props.textSource ?? 'text',
+        ocr_confidence: props.ocrConfidence ?? null,
         status: props.kind === 'response' ? 'filed' : 'held',
         filed_at: props.kind === 'response' ? new Date() : null,
       })
@@ -102,6 +107,7 @@ export async function addFileDocument(db: Db, actor: Actor, props: AddDocumentPr
         paragraphs: props.read.paragraphs.length,
         claims: claims?.length ?? 0,
         claims_made_current: current,
+        ...(props.textSource === 'ocr' ? { text_source: 'ocr', ocr_confidence: props.ocrConfidence ?? null } : {}),
       },
     });
     return { row, duplicate: false, claimsMadeCurrent: current };

@@ -107,7 +107,7 @@ export async function intakeDocument(deps: IntakeDeps, actor: Actor, accountId: 
   if (content.type === 'text') {
     const text = decodeCharacterReferences(content.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/\u0000/g, ''));
     if (!text.trim()) throw refusal(400, 'validation_error', 'text: must not be empty.', 'Send the document\'s text.');
-    extracted = { format: 'txt', text, pages: null, column_lines: null, bibliography: null, warnings: [] };
+    extracted = { format: 'txt', text, pages: null, column_lines: null, bibliography: null, warnings: [], text_source: 'text', ocr_confidence: null };
     source = 'paste';
     filename = content.filename ?? null;
   } else if (content.type === 'file') {
@@ -157,6 +157,8 @@ export async function intakeDocument(deps: IntakeDeps, actor: Actor, accountId: 
     columnLines: extracted.column_lines,
     pages: extracted.pages,
     warnings,
+    textSource: extracted.text_source,
+    ocrConfidence: extracted.ocr_confidence,
     title: extracted.bibliography?.title ?? read.title,
     publication: kind === 'reference' && pub ? { number: pub.base, display: pub.display } : null,
     referenceName: kind === 'reference' ? (fields.reference_name ?? match?.short_name ?? null) : null,

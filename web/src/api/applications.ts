@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './client.ts';
+import type { OfficeActionText } from '../../../src/presenters/office-action-text.ts';
 import type { EntityWire } from '../../../src/presenters/docket-entry.ts';
 import type { ApplicationRecord } from './docket.ts';
 
@@ -67,6 +68,8 @@ export interface RecordOfficeAction {
   kind: 'CTNF' | 'CTFR' | 'CTRS' | 'CTEQ' | 'NOA';
   mailing_date: string;
   text?: string;
+  /** The text came from OCR of a scan (POST /api/office-action-text said so): its confidence. */
+  ocr_confidence?: number;
   description?: string;
 }
 
@@ -93,7 +96,7 @@ export function useExtractOfficeActionText() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api<{ filename: string; format: string; characters: number; pages: number | null; text: string }>('/api/office-action-text', { method: 'POST', body: form });
+      return api<OfficeActionText>('/api/office-action-text', { method: 'POST', body: form });
     },
   });
 }

@@ -1,28 +1,32 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { auditEntrySchema, auditPageSchema } from '../../../src/presenters/audit-log.ts';
 import { api, qs } from './client.ts';
 
 export type AuditSource = 'web' | 'api_key' | 'assistant' | 'cli' | 'system';
-export interface AuditEntry {
-  id: string;
-  created_at: string;
-  source: AuditSource;
-  actor: string;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  details: Record<string, unknown> | null;
-  request_id: string | null;
-}
-export interface AuditPage {
-  entries: AuditEntry[];
-  next_cursor: string | null;
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The audit log's filters (GET /api/audit): all combine; empty strings are left out. */
+export interface AuditFilter {
+  source?: AuditSource | '';
+  /** An action or its prefix: docket., analysis., draft_job., credits., mcp.tool_call. */
+  action?: string;
+  /** YYYY-MM-DD, UTC days, inclusive. */
+  from?: string;
+  to?: string;
+  /** An application number in any written form. */
+  application?: string;
+  limit?: number;
 }
 
-export function auditPage(params: { source?: AuditSource | ''; action?: string; limit?: number; before?: string | null }) {
-  return api<AuditPage>(`/api/audit${qs({ source: params.source, action: params.action, limit: params.limit ?? 50, before: params.before })}`);
+const clean = (v: string | undefined) => (v ? v : undefined);
+
+export function auditPage(params: AuditFilter & { before?: string | null }) {
+  return api<AuditPage>(`/api/audit${qs({ source: clean(params.source), action: clean(params.action), from: clean(params.from), to: clean(params.to), application: clean(params.application?.trim()), limit: params.limit ?? 50, before: params.before })}`);
 }
 
-export function useAuditLog(filter: { source?: AuditSource | ''; action?: string; limit?: number }) {
+export function useAuditLog(filter: AuditFilter) {
   return useInfiniteQuery({
     queryKey: ['audit', filter],
     queryFn: ({ pageParam }) => auditPage({ ...filter, before: pageParam }),

@@ -1,22 +1,24 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { creditsPageSchema, ledgerEntrySchema } from '../../../src/presenters/account.ts';
+import type { matterReportSchema } from '../../../src/presenters/matter-report.ts';
 import { api, qs } from './client.ts';
 
-export interface LedgerEntry {
-  id: string;
-  amount: string;
-  balance_after: string;
-  kind: string;
-  description: string;
-  reference: string | null;
-  created_at: string;
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+export type CreditsPage = z.infer<typeof creditsPageSchema>;
+export type MatterReport = z.infer<typeof matterReportSchema>;
+
+/** Usage per application and client matter over UTC days from..to (inclusive). */
+export function matterReport(from: string, to: string) {
+  return api<MatterReport>(`/api/reports/matters${qs({ from, to })}`);
 }
-export interface CreditsPage {
-  balance: string;
-  status: string;
-  model_multiplier: number;
-  entries: LedgerEntry[];
-  next_cursor: string | null;
+
+export function useMatterReport(range: { from: string; to: string } | null) {
+  return useQuery({ queryKey: ['credits', 'matters', range], queryFn: () => matterReport(range!.from, range!.to), enabled: range !== null });
 }
+
+/** The CSV download of the same report (the server writes it; formula-like cells are quoted). */
+export const matterReportCsvUrl = (from: string, to: string) => `/api/reports/matters.csv${qs({ from, to })}`;
 
 export function creditsPage(before?: string | null, limit = 50) {
   return api<CreditsPage>(`/api/credits${qs({ limit, before })}`);

@@ -6,7 +6,7 @@ export function toCsv(rows: (string | number | null | undefined)[][]): string {
         .map((c) => {
           const s = c === null || c === undefined ? '' : String(c);
           // Spreadsheet formula injection: a leading = + - @ is neutralised.
-          const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
+          const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
           return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
         })
         .join(','),

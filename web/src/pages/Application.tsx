@@ -93,21 +93,25 @@ function RecordAction({ number, docketEntryId }: { number: string; docketEntryId
   const [mailingDate, setMailingDate] = useState('');
   const [text, setText] = useState('');
   const [fileNote, setFileNote] = useState<string | null>(null);
+  // The text in the box came from OCR of a scan: its confidence (sent with the text) and warning.
+  const [ocr, setOcr] = useState<{ confidence: number; warning: string } | null>(null);
 
   const extract = useExtractOfficeActionText();
   const onFile = (f: File | undefined) => {
     if (!f) return;
     setFileNote(null);
+    setOcr(null);
     extract.mutate(f, {
       onSuccess: (r) => {
         setText(r.text);
+        if (r.text_source === 'ocr' && r.ocr_confidence !== null) setOcr({ confidence: r.ocr_confidence, warning: r.warnings.find((w) => w.startsWith('Text read by OCR')) ?? `Text read by OCR (confidence ${r.ocr_confidence}%): check quotations against the original.` });
         setFileNote(`Read ${r.characters.toLocaleString('en-US')} characters from ${r.filename}${r.pages ? ` (${r.pages} page${r.pages > 1 ? 's' : ''})` : ''}. Check the text before recording.`);
       },
     });
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    record.mutate({ docketEntryId, kind, mailing_date: mailingDate, text: text || undefined }, { onSuccess: () => { setText(''); setFileNote(null); } });
+    record.mutate({ docketEntryId, kind, mailing_date: mailingDate, text: text || undefined, ocr_confidence: text && ocr ? ocr.confidence : undefined }, { onSuccess: () => { setText(''); setFileNote(null); setOcr(null); } });
   };
   return (
     <Section id="record-h" title="Record an office action" description="Its deadlines go live at once for your account; the paper stays private to you.">
@@ -129,6 +133,7 @@ function RecordAction({ number, docketEntryId }: { number: string; docketEntryId
           {extract.isPending ? <Loading label="Reading the file…" /> : null}
           {extract.error ? <ErrorState error={extract.error} /> : null}
           <p className="text-xs text-slate-700" aria-live="polite">{fileNote ?? ''}</p>
+          {ocr ? <Notice tone="warning">{ocr.warning}</Notice> : null}
         </div>
         {record.error ? <ErrorState error={record.error} /> : null}
         {record.isSuccess ? <Notice tone="success">The office action was recorded; deadlines are updated.</Notice> : null}

@@ -6,7 +6,7 @@ import { useUpcomingDeadlines } from '../api/deadlines.ts';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits, fmtDate, fmtDateTime } from '../ui/format.ts';
-import { describeEntry, sourceLabel } from './settings/Audit.tsx';
+import { describeEntry, entrySourceLabel } from './settings/Audit.tsx';
 
 const windows = [7, 30, 90] as const;
 const statusText = { healthy: 'Healthy', low: 'Low', very_low: 'Very low', critical: 'Critical' } as const;
@@ -76,7 +76,7 @@ export default function Dashboard() {
               <ul className="space-y-2 text-sm">
                 {activity.data.pages[0].entries.map((e) => (
                   <li key={e.id}>
-                    <Badge tone={e.source === 'assistant' ? 'blue' : e.source === 'api_key' ? 'amber' : 'slate'}>{sourceLabel[e.source] ?? e.source}</Badge>{' '}
+                    <Badge tone={e.source === 'assistant' ? 'blue' : e.source === 'api_key' ? 'amber' : 'slate'}>{entrySourceLabel(e)}</Badge>{' '}
                     <span className="break-all">{describeEntry(e)}</span>
                     <span className="block text-xs text-slate-600">{fmtDateTime(e.created_at)}</span>
                   </li>

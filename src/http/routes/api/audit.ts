@@ -5,9 +5,12 @@ import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../../auth/principal.ts';
 import { validationError } from '../../../errors.ts';
 import { listAuditLog } from '../../../queries/audit-log.ts';
-import { presentAuditEntry } from '../../../presenters/audit-log.ts';
+import { auditPageSchema, presentAuditEntry } from '../../../presenters/audit-log.ts';
+import { normalizeApplicationNumber } from '../../../domain/application-number.ts';
+import { addDays } from '../../../domain/deadlines/calendar.ts';
+import { isoDate } from '../draft-schemas.ts';
 import { toolCallAuditor } from '../../../commands/tool-call-auditor.ts';
-import { AUDIT_SOURCES, actorsOfSource } from '../../../domain/audit-source.ts';
+import { AUDIT_ACTORS, AUDIT_SOURCES, actorsOfSource } from '../../../domain/audit-source.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { routeNotFound } from '../../plugins/errors.ts';
 
@@ -35,21 +38,35 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['account'],
       summary: "The account's audit log, newest first",
-      description: 'Every write and every assistant tool call, with how it authenticated: source web (session), api_key, assistant (OAuth bearer, via the MCP server), cli or system (operators). Filter by source and by action prefix (docket., mcp.tool_call). Keyset pagination: pass next_cursor as `before`. The log is append-only.',
+      description: 'Every write and every assistant tool call, with how it authenticated: source web (session), api_key, assistant (OAuth bearer, via the MCP server), cli or system (operators). Filter by source or actor, by action prefix (docket., mcp.tool_call), by date range (from, to: UTC days, inclusive) and by application (any written form of its number). Filters combine (AND). Keyset pagination: pass next_cursor as `before`. The log is append-only.',
       querystring: z.object({
         limit: z.coerce.number().int().min(1).max(200).default(50),
         before: z.string().regex(/^\d{1,18}$/, 'must be an audit entry id (next_cursor)').optional(),
         source: z.enum(AUDIT_SOURCES).optional(),
         action: z.string().regex(/^[a-z0-9_.]{1,64}$/, 'must be an action or its prefix, e.g. docket. or mcp.tool_call').optional(),
+        actor: z.enum(AUDIT_ACTORS, { error: `must be one of ${AUDIT_ACTORS.join(', ')} (how the person or program authenticated)` }).optional().describe('How the person acted: session (web app), api_key, bearer (assistant via MCP), cli, system, anonymous (sign-up, sign-in)'),
+        from: isoDate.optional().describe('First day (UTC) of entries to list, YYYY-MM-DD'),
+        to: isoDate.optional().describe('Last day (UTC) of entries to list, YYYY-MM-DD (inclusive)'),
+        application: z.string().trim().min(1).max(40).optional().describe('An application number in any written form (17/200,011, 17200011, US 17/200,011): entries about it (its docket entry, analyses, drafts, papers, credits spent on it)'),
       }),
+      response: { 200: auditPageSchema },
     },
   }, async (request) => {
     const q = request.query;
+    let applicationNumber: string | undefined;
+    if (q.application !== undefined) {
+      applicationNumber = normalizeApplicationNumber(q.application) ?? undefined;
+      if (!applicationNumber) throw validationError('application', 'must be a US application number (8 digits, written e.g. 17/200,011 or 17200011)');
+    }
+    if (q.from && q.to && q.from > q.to) throw validationError('to', `must not be before from (${q.from})`);
     const page = await listAuditLog(db, accountIdOf(request), {
       limit: q.limit,
       before: q.before ? BigInt(q.before) : undefined,
-      actors: q.source ? actorsOfSource(q.source) : undefined,
+      actors: q.actor ? [q.actor] : q.source ? actorsOfSource(q.source) : undefined,
       actionPrefix: q.action,
+      from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+      until: q.to ? new Date(`${addDays(q.to, 1)}T00:00:00Z`) : undefined,
+      applicationNumber,
     });
     return { entries: page.entries.map(presentAuditEntry), next_cursor: page.nextCursor };
   });

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { listLedger } from '../../../queries/credits.ts';
 import { requestBalanceMicro } from '../../../queries/request-balance.ts';
 import { findAccountById } from '../../../queries/accounts.ts';
-import { presentBalance, presentLedgerEntry } from '../../../presenters/account.ts';
+import { creditsPageSchema, presentBalance, presentLedgerEntry } from '../../../presenters/account.ts';
 import { CREDIT_PACKAGES, EXPORT_PRICES, TOKEN_RATES_PER_MILLION } from '../../../domain/pricing.ts';
 import { formatCredits } from '../../../domain/money.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
@@ -22,6 +22,7 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
         limit: z.coerce.number().int().min(1).max(200).default(50),
         before: z.string().regex(/^\d{1,18}$/, 'must be a ledger entry id').optional(),
       }),
+      response: { 200: creditsPageSchema },
     },
   }, async (request) => {
     const accountId = accountIdOf(request);

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { auditPage, useAuditLog, type AuditEntry, type AuditSource } from '../../api/audit.ts';
+import { useState, type FormEvent } from 'react';
+import { auditPage, useAuditLog, type AuditEntry, type AuditFilter, type AuditSource } from '../../api/audit.ts';
 import { downloadText, toCsv } from '../../api/csv.ts';
 import { Button } from '../../ui/Button.tsx';
-import { SelectField } from '../../ui/Field.tsx';
+import { SelectField, TextField } from '../../ui/Field.tsx';
 import { Badge, Section } from '../../ui/Layout.tsx';
 import { Empty, ErrorState, Loading } from '../../ui/States.tsx';
 import { fmtDateTime } from '../../ui/format.ts';
@@ -18,10 +18,40 @@ export function describeEntry(e: AuditEntry): string {
   return `${e.action}${e.target_id ? ` · ${e.target_type ?? ''} ${e.target_id}` : ''}`;
 }
 
+/** The action prefixes the filter offers (GET /api/audit?action= takes any prefix). */
+export const ACTION_FILTERS: readonly [string, string][] = [
+  ['', 'All actions'],
+  ['docket.', 'Docket changes'],
+  ['analysis.', 'Analyses'],
+  ['draft_job.', 'Drafts and exports'],
+  ['credits.', 'Credits'],
+  ['billing.', 'Billing'],
+  ['api_key.', 'API keys'],
+  ['mcp.tool_call', 'Assistant tool calls'],
+  ['account.', 'Account'],
+];
+
+export const entrySourceLabel = (e: Pick<AuditEntry, 'source' | 'actor'>): string => (e.source ? sourceLabel[e.source] : e.actor);
+
+const NO_FILTER: AuditFilter = { source: '', action: '', from: '', to: '', application: '' };
+
 export default function Audit() {
-  const [source, setSource] = useState<AuditSource | ''>('');
-  const log = useAuditLog({ source });
+  // The form's fields, and the filter applied (on Apply; the selects and dates apply at once).
+  const [form, setForm] = useState<AuditFilter>(NO_FILTER);
+  const [filter, setFilter] = useState<AuditFilter>(NO_FILTER);
+  const log = useAuditLog(filter);
   const [exporting, setExporting] = useState(false);
+  const source = filter.source ?? '';
+  const filtered = Object.values(filter).some(Boolean);
+  const change = (patch: AuditFilter, now = false) => {
+    const next = { ...form, ...patch };
+    setForm(next);
+    if (now) setFilter(next);
+  };
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter(form);
+  };
 
   const exportCsv = async () => {
     setExporting(true);
@@ -29,7 +59,7 @@ export default function Audit() {
       const rows: AuditEntry[] = [];
       let before: string | null = null;
       do {
-        const page = await auditPage({ source, limit: 200, before });
+        const page = await auditPage({ ...filter, limit: 200, before });
         rows.push(...page.entries);
         before = page.next_cursor;
       } while (before && rows.length < 20_000);
@@ -45,8 +75,8 @@ export default function Audit() {
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
     <Section id="audit-h" title="Audit log" description="Every change to your account and docket, and every call an assistant made, with how it was authenticated." actions={<Button variant="secondary" onClick={exportCsv} busy={exporting}>Export CSV</Button>}>
-      <div className="mb-4 max-w-xs">
-        <SelectField label="Source" value={source} onChange={(e) => setSource(e.target.value as AuditSource | '')}>
+      <form role="search" aria-label="Filter the audit log" onSubmit={apply} className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <SelectField label="Source" value={form.source} onChange={(e) => change({ source: e.target.value as AuditSource | '' }, true)}>
           <option value="">All sources</option>
           <option value="web">Web</option>
           <option value="api_key">API key</option>
@@ -54,11 +84,21 @@ export default function Audit() {
           <option value="cli">Operator (CLI)</option>
           <option value="system">System</option>
         </SelectField>
-      </div>
+        <SelectField label="Action" value={form.action} onChange={(e) => change({ action: e.target.value }, true)}>
+          {ACTION_FILTERS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </SelectField>
+        <TextField label="Application" hint="Any form: 17/200,011 or 17200011" value={form.application} onChange={(e) => change({ application: e.target.value })} inputMode="numeric" autoComplete="off" />
+        <TextField label="From" type="date" value={form.from} onChange={(e) => change({ from: e.target.value }, true)} />
+        <TextField label="To" type="date" value={form.to} onChange={(e) => change({ to: e.target.value }, true)} />
+        <div className="flex items-end gap-2">
+          <Button type="submit">Apply filters</Button>
+          {filtered ? <Button type="button" variant="secondary" onClick={() => { setForm(NO_FILTER); setFilter(NO_FILTER); }}>Clear</Button> : null}
+        </div>
+      </form>
       {log.isPending ? <Loading /> : log.error ? <ErrorState error={log.error} retry={() => log.refetch()} /> : entries.length === 0 ? (
-        <Empty title="Nothing recorded yet">{source ? 'No entries from this source.' : 'Changes appear here as they happen.'}</Empty>
+        <Empty title={filtered ? 'No entries match these filters' : 'Nothing recorded yet'}>{filtered ? 'Change or clear the filters.' : 'Changes appear here as they happen.'}</Empty>
       ) : (
-        <div className="relative overflow-x-auto">
+        <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Audit log table">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead className="border-b border-slate-300 text-slate-700">
@@ -68,7 +108,7 @@ export default function Audit() {
               {entries.map((e) => (
                 <tr key={e.id} className="border-b border-slate-200 align-top">
                   <td className="py-2 pr-3 whitespace-nowrap">{fmtDateTime(e.created_at)}</td>
-                  <td className="py-2 pr-3"><Badge tone={e.source === 'assistant' ? 'blue' : e.source === 'api_key' ? 'amber' : 'slate'}>{sourceLabel[e.source] ?? e.source}</Badge></td>
+                  <td className="py-2 pr-3"><Badge tone={e.source === 'assistant' ? 'blue' : e.source === 'api_key' ? 'amber' : 'slate'}>{entrySourceLabel(e)}</Badge></td>
                   <td className="py-2 pr-3 break-all">{describeEntry(e)}</td>
                 </tr>
               ))}

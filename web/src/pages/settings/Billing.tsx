@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMe } from '../../api/auth.ts';
 import { useBilling, useConfirmCheckout, usePurchases, useStartCheckout } from '../../api/billing.ts';
-import { creditsPage, useCredits, type LedgerEntry } from '../../api/credits.ts';
+import { creditsPage, matterReportCsvUrl, useCredits, useMatterReport, type LedgerEntry } from '../../api/credits.ts';
 import { downloadText, toCsv } from '../../api/csv.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/Field.tsx';
@@ -50,6 +50,7 @@ export default function Billing() {
         </Section>
       )}
       <Purchases />
+      <MatterReportSection />
       <Ledger />
     </>
   );
@@ -124,7 +125,10 @@ function Ledger() {
         all.push(...page.entries);
         before = page.next_cursor;
       } while (before && all.length < 50_000);
-      downloadText('prosa-credits.csv', toCsv([['id', 'created_at', 'kind', 'description', 'amount', 'balance_after', 'reference'], ...all.map((e) => [e.id, e.created_at, e.kind, e.description, e.amount, e.balance_after, e.reference])]));
+      downloadText('prosa-credits.csv', toCsv([
+        ['id', 'created_at', 'kind', 'description', 'amount', 'balance_after', 'reference', 'application_number', 'client_matter'],
+        ...all.map((e) => [e.id, e.created_at, e.kind, e.description, e.amount, e.balance_after, e.reference, e.application_number, e.client_matter]),
+      ]));
     } finally {
       setExporting(false);
     }
@@ -132,7 +136,8 @@ function Ledger() {
   return (
     <Section id="ledger-h" title="Credit history" actions={<Button variant="secondary" onClick={exportCsv} busy={exporting}>Export CSV</Button>}>
       {ledger.isPending ? <Loading /> : ledger.error ? <ErrorState error={ledger.error} /> : entries.length === 0 ? <Empty title="No credit movements yet" /> : (
-        <div className="relative overflow-x-auto">
+        // Focusable: on a narrow screen the table scrolls sideways, by keyboard too.
+        <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Credit ledger">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Credit ledger, newest first</caption>
             <thead className="border-b border-slate-300 text-slate-700"><tr><th scope="col" className="py-2 pr-3">When</th><th scope="col" className="py-2 pr-3">What</th><th scope="col" className="py-2 pr-3 text-right">Amount</th><th scope="col" className="py-2 text-right">Balance</th></tr></thead>
@@ -140,7 +145,7 @@ function Ledger() {
               {entries.map((e) => (
                 <tr key={e.id} className="border-b border-slate-200">
                   <td className="py-2 pr-3 whitespace-nowrap">{fmtDateTime(e.created_at)}</td>
-                  <td className="py-2 pr-3">{e.description}</td>
+                  <td className="py-2 pr-3">{e.description}{e.application_number ? <span className="block text-slate-600">{e.application_number}{e.client_matter ? ` · matter ${e.client_matter}` : ''}</span> : null}</td>
                   <td className={`py-2 pr-3 text-right tabular-nums ${e.amount.startsWith('-') ? 'text-red-800' : 'text-green-800'}`}>{e.amount.startsWith('-') ? '' : '+'}{fmtCredits(e.amount)}</td>
                   <td className="py-2 text-right tabular-nums">{fmtBalance(e.balance_after)}</td>
                 </tr>
@@ -148,6 +153,57 @@ function Ledger() {
             </tbody>
           </table>
           {ledger.hasNextPage ? <Button variant="secondary" className="mt-3" onClick={() => ledger.fetchNextPage()} busy={ledger.isFetchingNextPage}>Load older entries</Button> : null}
+        </div>
+      )}
+    </Section>
+  );
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Usage per application and client matter over a date range, to bill it back to clients (issue 22 part 3). */
+function MatterReportSection() {
+  const today = isoDay(new Date());
+  const monthStart = `${today.slice(0, 8)}01`;
+  const [from, setFrom] = useState(monthStart);
+  const [to, setTo] = useState(today);
+  const [range, setRange] = useState<{ from: string; to: string } | null>({ from: monthStart, to: today });
+  const report = useMatterReport(range);
+  const show = (e: FormEvent) => {
+    e.preventDefault();
+    setRange({ from, to });
+  };
+  const rows = report.data?.rows ?? [];
+  return (
+    <Section id="matters-h" title="Usage by client matter" description="Analyses, drafts and the credits they used, per application and client matter, over a date range (UTC days, inclusive).">
+      <form onSubmit={show} aria-label="Report range" className="mb-4 flex flex-wrap items-end gap-3">
+        <TextField label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} required />
+        <TextField label="To" type="date" value={to} onChange={(e) => setTo(e.target.value)} required />
+        <Button type="submit">Show report</Button>
+        {range ? <a className="inline-flex min-h-10 items-center rounded-md border border-slate-400 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100" href={matterReportCsvUrl(range.from, range.to)} download>Download CSV</a> : null}
+      </form>
+      {report.isPending ? <Loading /> : report.error ? <ErrorState error={report.error} retry={() => report.refetch()} /> : rows.length === 0 ? <Empty title="No usage in this range" /> : (
+        <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Usage by client matter table">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Usage per application and client matter, {report.data!.from} to {report.data!.to}</caption>
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr><th scope="col" className="py-2 pr-3">Client matter</th><th scope="col" className="py-2 pr-3">Application</th><th scope="col" className="py-2 pr-3 text-right">Analyses</th><th scope="col" className="py-2 pr-3 text-right">Drafts</th><th scope="col" className="py-2 text-right">Credits used</th></tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.application_number} className="border-b border-slate-200 align-top">
+                  <td className="py-2 pr-3">{r.client_matter ?? <span className="text-slate-600">None</span>}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{r.application_number}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{r.analyses}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{r.drafts}</td>
+                  <td className="py-2 text-right tabular-nums">{fmtCredits(r.credits_used)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="font-semibold"><th scope="row" colSpan={2} className="py-2 pr-3">Total</th><td className="py-2 pr-3 text-right tabular-nums">{report.data!.totals.analyses}</td><td className="py-2 pr-3 text-right tabular-nums">{report.data!.totals.drafts}</td><td className="py-2 text-right tabular-nums">{fmtCredits(report.data!.totals.credits_used)}</td></tr>
+            </tfoot>
+          </table>
         </div>
       )}
     </Section>
