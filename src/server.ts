@@ -13,6 +13,9 @@ import { startDraftQueue, type QueueSettings } from './jobs/queue.ts';
 import { queueHandle, type QueueHandle } from './jobs/queue-handle.ts';
 import { startDraftWorker, type DraftWorker, type DraftWorkerOptions } from './jobs/draft-worker.ts';
 import { buildWorkerApp } from './jobs/worker-app.ts';
+import { startNotifyJob } from './jobs/notify-job.ts';
+import { runNotifyPass } from './commands/notifications/notify-pass.ts';
+import { createMailer } from './mail/mailer.ts';
 import { todayUtc } from './clock.ts';
 import { buildMcpApp } from './mcp/mcp-app.ts';
 import { closeExtractionService } from './extraction/extract.ts';
@@ -79,12 +82,17 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
     } else {
       app = await buildWorkerApp(config, database);
     }
-    if (roles.includes('worker')) worker = await startDraftWorker(database, await queue.get(), { llm: createLlmProvider(config.llm), ...opts.worker, logger: app.log });
+    if (roles.includes('worker')) {
+      worker = await startDraftWorker(database, await queue.get(), { llm: createLlmProvider(config.llm), ...opts.worker, logger: app.log });
+      await startNotifyJob((await queue.get()).boss, database.db, config, app.log);
+    }
     const address = await app.listen({ port: config.port, host: config.host });
     if (database.kind === 'pglite') {
       const pglite = database.pglite!;
       admin = await startAdminSocket(config.dataDir, database.db, app.log, {
         'backup.write': async (args) => writeEmbeddedBackup(pglite, String(args.path)),
+        // `prosa notify run` while the server holds the data directory (src/cli/notify-command.ts).
+        'notify.run': async (args) => runNotifyPass(database.db, { passDate: String(args.date), now: new Date(), baseUrl: config.baseUrl, mailer: createMailer(config, app!.log), log: app!.log }),
       });
     }
     const running: RunningServer = {

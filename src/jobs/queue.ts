@@ -96,7 +96,8 @@ export async function startDraftQueue(database: Database, opts: StartQueueOption
     // Expiry and heartbeat failures are checked in the monitor pass, which pg-boss runs at most every
     // monitorIntervalSeconds (default 60) whatever the supervise interval: keep the two together.
     monitorIntervalSeconds: settings.superviseIntervalSeconds,
-    schedule: false,
+    // Cron schedules (the daily notification pass, notify-job.ts) are timed where jobs are worked.
+    schedule: opts.supervise,
     useListenNotify: true,
   };
   const boss = database.kind === 'pglite'
