@@ -65,7 +65,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
     const demo = config.demoData ? await seedDemoData(database.db, todayUtc()) : null;
     if (demo) opts.onDemoSeeded?.(demo);
     // The supervisor (retries of crashed jobs) runs where jobs are worked.
-    queue = queueHandle(() => startDraftQueue(database, { supervise: roles.includes('worker'), settings: opts.queue, onError: (err) => app?.log.warn({ err }, 'job queue error') }));
+    queue = queueHandle(() => startDraftQueue(database, { supervise: roles.includes('worker'), schedule: roles.includes('worker'), settings: opts.queue, onError: (err) => app?.log.warn({ err }, 'job queue error') }));
     if (roles.includes('api')) {
       // Role-split (scale-out) API processes must share PROSA_SIGNING_SECRET: a missing one stops
       // the start here. One all-in-one process keeps a generated secret in its data directory.
