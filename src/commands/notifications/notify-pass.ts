@@ -17,6 +17,8 @@ import { alertMail, digestMail, reminderMail, type AlertPaper, type MailLinks } 
 export const MAX_SEND_ATTEMPTS = 5;
 /** New-paper alerts look back this far (by the wall clock) for events not yet mailed. */
 export const ALERT_WINDOW_DAYS = 7;
+/** An unsubscribe link works this long after its mail (the pass deletes older tokens). */
+export const UNSUBSCRIBE_TOKEN_DAYS = 730;
 /** At most this many alerts per person per pass (the rest go in the next pass). */
 const ALERTS_PER_PASS = 100;
 
@@ -70,6 +72,8 @@ export async function runNotifyPass(db: Db, opts: NotifyPassOptions): Promise<No
   if (!isIsoDate(opts.passDate)) throw validationError('date', 'must be a calendar date written YYYY-MM-DD, e.g. 2027-03-15');
   const summary: NotifyPassSummary = { pass_date: opts.passDate, persons: 0, reminders_sent: 0, digests_sent: 0, alerts_sent: 0, failed: 0, deadline_events: 0 };
   const since = new Date(opts.now.getTime() - ALERT_WINDOW_DAYS * 86_400_000);
+  // Each mail mints an unsubscribe token; links older than two years stop working (404).
+  await db.deleteFrom('notification_unsubscribe_tokens').where('created_at', '<', new Date(opts.now.getTime() - UNSUBSCRIBE_TOKEN_DAYS * 86_400_000)).execute();
   const persons = await db
     .selectFrom('accounts as a')
     .select(['a.id', 'a.email'])
