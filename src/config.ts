@@ -67,6 +67,12 @@ const envSchema = z.object({
   SMTP_URL: z.union([z.literal(''), z.url({ protocol: /^smtps?$/ })]).optional(),
   /** From address of outgoing mail; default Prosa <no-reply@{host of BASE_URL}>. */
   MAIL_FROM: z.string().optional(),
+  /**
+   * When the worker runs the daily notification pass (reminders, digests, new-paper alerts): a
+   * five-field cron expression in UTC, default 07:00 UTC every day; `off` = no scheduled pass
+   * (`prosa notify run` still works).
+   */
+  PROSA_NOTIFY_CRON: z.string().trim().regex(/^(off|\S+(\s+\S+){4})$/, 'must be a five-field cron expression (e.g. "0 7 * * *") or "off"').default('0 7 * * *'),
   /** Stripe secret key (sk_live_/sk_test_/rk_): turns on credit top-ups through Stripe Checkout. */
   STRIPE_SECRET_KEY: z.string().optional(),
   /** Signing secret of the Stripe webhook endpoint (whsec_...); required with STRIPE_SECRET_KEY. */
@@ -125,6 +131,8 @@ export interface Config {
   /** Credit top-ups; null (off, and the billing page says so) unless STRIPE_SECRET_KEY is set. */
   stripe: StripeConfig | null;
   mail: { smtpUrl: string | null; from: string };
+  /** The worker's scheduled notification pass (PROSA_NOTIFY_CRON, UTC); null = off. */
+  notify: { cron: string | null };
   /** Third-party sign-in providers that are configured (client id and secret set); empty = password only. */
   oidcProviders: OidcProviderConfig[];
 }
@@ -208,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     stripe: stripeConfig(e),
     mail: { smtpUrl: e.SMTP_URL || null, from: e.MAIL_FROM?.trim() || `Prosa <no-reply@${new URL(baseUrl).hostname}>` },
+    notify: { cron: e.PROSA_NOTIFY_CRON === 'off' ? null : e.PROSA_NOTIFY_CRON },
     oidcProviders: [
       oidcProvider('google', 'Google', e.PROSA_GOOGLE_ISSUER, e.PROSA_GOOGLE_CLIENT_ID, e.PROSA_GOOGLE_CLIENT_SECRET, 'PROSA_GOOGLE'),
       oidcProvider('microsoft', 'Microsoft', e.PROSA_MICROSOFT_ISSUER, e.PROSA_MICROSOFT_CLIENT_ID, e.PROSA_MICROSOFT_CLIENT_SECRET, 'PROSA_MICROSOFT'),

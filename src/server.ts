@@ -15,6 +15,9 @@ import { startDraftWorker, type DraftWorker, type DraftWorkerOptions } from './j
 import { buildWorkerApp } from './jobs/worker-app.ts';
 import { runConfiguredWatchPass, startWatchSchedule, watchOffReason, type WatchSchedule } from './jobs/watch-job.ts';
 import { presentWatchPass } from './presenters/watch.ts';
+import { startNotifyJob } from './jobs/notify-job.ts';
+import { runNotifyPass } from './commands/notifications/notify-pass.ts';
+import { createMailer } from './mail/mailer.ts';
 import { todayUtc } from './clock.ts';
 import { buildMcpApp } from './mcp/mcp-app.ts';
 import { closeExtractionService } from './extraction/extract.ts';
@@ -65,7 +68,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
     const demo = config.demoData ? await seedDemoData(database.db, todayUtc()) : null;
     if (demo) opts.onDemoSeeded?.(demo);
     // The supervisor (retries of crashed jobs) runs where jobs are worked.
-    queue = queueHandle(() => startDraftQueue(database, { supervise: roles.includes('worker'), settings: opts.queue, onError: (err) => app?.log.warn({ err }, 'job queue error') }));
+    queue = queueHandle(() => startDraftQueue(database, { supervise: roles.includes('worker'), schedule: roles.includes('worker'), settings: opts.queue, onError: (err) => app?.log.warn({ err }, 'job queue error') }));
     if (roles.includes('api')) {
       // Role-split (scale-out) API processes must share PROSA_SIGNING_SECRET: a missing one stops
       // the start here. One all-in-one process keeps a generated secret in its data directory.
@@ -85,6 +88,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
     if (roles.includes('worker')) {
       worker = await startDraftWorker(database, await queue.get(), { llm: createLlmProvider(config.llm), ...opts.worker, logger: app.log });
       watch = await startWatchSchedule(database.db, await queue.get(), config, app.log);
+      await startNotifyJob((await queue.get()).boss, database.db, config, app.log);
     }
     const address = await app.listen({ port: config.port, host: config.host });
     if (database.kind === 'pglite') {
@@ -97,6 +101,8 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
           const { run, papers } = await runConfiguredWatchPass(database.db, config, { trigger: 'cli', today: typeof args.date === 'string' ? args.date : undefined, logger: app!.log });
           return presentWatchPass(run, papers);
         },
+        // `prosa notify run` while the server holds the data directory (src/cli/notify-command.ts).
+        'notify.run': async (args) => runNotifyPass(database.db, { passDate: String(args.date), now: new Date(), baseUrl: config.baseUrl, mailer: createMailer(config, app!.log), log: app!.log }),
       });
     }
     const running: RunningServer = {

@@ -191,6 +191,15 @@ export function buildProgram(): Command {
     .action((o: { json?: boolean }) => run(async () => (await import('./watch-command.ts')).watchStatusCommand(await config(), { json: !!o.json }), !!o.json));
 
   program
+    .command('notify')
+    .description('Reminders and alerts by e-mail')
+    .command('run')
+    .description('Run one notification pass (reminders due at their offsets, digests, new-paper alerts) as of a date; each mail is sent once however often it runs')
+    .option('--date <YYYY-MM-DD>', 'the day the pass runs as of (default: today, UTC)')
+    .option('--json', 'print JSON')
+    .action((o: { date?: string; json?: boolean }) => run(async () => (await import('./notify-command.ts')).notifyRunCommand(await config(), o), !!o.json));
+
+  program
     .command('stats')
     .description('Examiner statistics')
     .command('refresh')

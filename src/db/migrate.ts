@@ -26,6 +26,7 @@ import * as m024 from './migrations/024-docket-events.ts';
 import * as m025 from './migrations/025-uspto-watch.ts';
 import * as m028 from './migrations/028-docket-imports.ts';
 import * as m031 from './migrations/031-ocr-text-source.ts';
+import * as m026 from './migrations/026-notifications.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '025-uspto-watch': m025,
   '028-docket-imports': m028,
   '031-ocr-text-source': m031,
+  '026-notifications': m026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -230,6 +230,44 @@ export interface WatchRunsTable {
   analyses_created: Generated<number>;
   stopped_reason: string | null;
   error: string | null;
+/** Migration 026: one person's mail preferences (person = an account today; a firm member later). */
+export interface NotificationPreferencesTable {
+  person_id: string;
+  reminders_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  remind_response: ColumnType<boolean, boolean | undefined, boolean>;
+  remind_issue_fee: ColumnType<boolean, boolean | undefined, boolean>;
+  remind_maintenance: ColumnType<boolean, boolean | undefined, boolean>;
+  remind_briefs: ColumnType<boolean, boolean | undefined, boolean>;
+  remind_priority: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Days before the due date (jsonb array of integers). */
+  offsets: ColumnType<number[], string | undefined, string>;
+  digest: ColumnType<'none' | 'daily' | 'weekly', 'none' | 'daily' | 'weekly' | undefined, 'none' | 'daily' | 'weekly'>;
+  new_paper_alerts: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Migration 026: the sent-log; the row is the claim (inserted before the mail is sent). */
+export interface NotificationDeliveriesTable {
+  id: ColumnType<string, never, never>;
+  person_id: string;
+  kind: 'reminder' | 'alert' | 'digest';
+  deadline_key: string | null;
+  offset_days: number | null;
+  docket_event_id: string | null;
+  digest_period: string | null;
+  status: 'sending' | 'sent' | 'failed' | 'superseded';
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  pass_date: string;
+  created_at: ColumnType<Date, never, never>;
+  sent_at: Date | null;
+}
+
+export interface NotificationUnsubscribeTokensTable {
+  token_hash: string;
+  person_id: string;
+  list: 'reminders' | 'digest' | 'alerts';
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface ProsecutionEventsTable {
@@ -483,6 +521,9 @@ export interface Schema {
   watch_state: WatchStateTable;
   watch_papers: WatchPapersTable;
   watch_runs: WatchRunsTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_unsubscribe_tokens: NotificationUnsubscribeTokensTable;
   docket_entries: DocketEntriesTable;
   docket_imports: DocketImportsTable;
   calendar_feeds: CalendarFeedsTable;

@@ -1,3 +1,5 @@
+import { notificationRoutes } from './routes/api/notifications.ts';
+import { unsubscribeRoutes } from './routes/web/unsubscribe.ts';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -175,5 +177,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   accountMailRoutes(app, ctx);
   oidcSignInRoutes(app, ctx);
   identityRoutes(app, ctx);
+  notificationRoutes(app, ctx);
+  await unsubscribeRoutes(app, ctx);
   return app;
 }

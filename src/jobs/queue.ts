@@ -84,6 +84,8 @@ export interface StartQueueOptions {
   settings?: Partial<QueueSettings>;
   /** Run pg-boss' supervisor here (worker processes); API-only processes only send. */
   supervise: boolean;
+  /** Time cron schedules here (the worker role of `prosa serve`: the daily notification pass). */
+  schedule?: boolean;
   onError?: (err: unknown) => void;
 }
 
@@ -96,8 +98,8 @@ export async function startDraftQueue(database: Database, opts: StartQueueOption
     // Expiry and heartbeat failures are checked in the monitor pass, which pg-boss runs at most every
     // monitorIntervalSeconds (default 60) whatever the supervise interval: keep the two together.
     monitorIntervalSeconds: settings.superviseIntervalSeconds,
-    // Cron schedules (the USPTO watch, jobs/watch-job.ts) are sent where jobs are worked.
-    schedule: opts.supervise,
+    // Cron schedules (the USPTO watch, watch-job.ts; the daily notification pass, notify-job.ts) are timed by the server's workers.
+    schedule: opts.schedule ?? false,
     useListenNotify: true,
   };
   const boss = database.kind === 'pglite'

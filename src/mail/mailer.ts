@@ -7,6 +7,11 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * Extra header fields, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on
+   * reminder and alert mail. Names and values are ours, never user input.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -31,7 +36,7 @@ export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>, log: Log)
     return {
       destination: `${url.protocol}//${url.host}`,
       async send(mail) {
-        await transport.sendMail({ from: config.mail.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail(message(config.mail.from, mail));
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
@@ -41,11 +46,15 @@ export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>, log: Log)
   return {
     destination: folder,
     async send(mail) {
-      const info = await transport.sendMail({ from: config.mail.from, to: mail.to, subject: mail.subject, text: mail.text });
+      const info = await transport.sendMail(message(config.mail.from, mail));
       mkdirSync(folder, { recursive: true, mode: 0o700 });
       const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9.@-]/g, '')}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       log.info({ to: mail.to, subject: mail.subject, file, text: mail.text }, 'mail written to the mail folder (no SMTP_URL configured)');
     },
   };
+}
+
+function message(from: string, mail: OutgoingMail) {
+  return { from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) };
 }

@@ -20,14 +20,14 @@ const start = (extra: Record<string, string>) => startServer(loadConfig({ BASE_U
 test('with a key the worker schedules the watch on PROSA_WATCH_CRON; without one the schedule is removed', async () => {
   const on = await start({ PROSA_USPTO_API_KEY: 'test-key', PROSA_USPTO_BASE_URL: 'http://127.0.0.1:9', PROSA_WATCH_CRON: '15 5 * * 1-5' });
   try {
-    const rows = await sql<{ name: string; cron: string }>`select name, cron from pgboss.schedule`.execute(on.database.db);
+    const rows = await sql<{ name: string; cron: string }>`select name, cron from pgboss.schedule where name = ${WATCH_QUEUE}`.execute(on.database.db);
     expect(rows.rows).toEqual([{ name: WATCH_QUEUE, cron: '15 5 * * 1-5' }]);
   } finally {
     await on.stop();
   }
   const off = await start({});
   try {
-    const rows = await sql<{ name: string }>`select name from pgboss.schedule`.execute(off.database.db);
+    const rows = await sql<{ name: string }>`select name from pgboss.schedule where name = ${WATCH_QUEUE}`.execute(off.database.db);
     expect(rows.rows).toEqual([]);
   } finally {
     await off.stop();

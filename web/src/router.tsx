@@ -49,6 +49,7 @@ export const router = createBrowserRouter([
           { path: 'api-keys', element: page(() => import('./pages/settings/ApiKeys.tsx')) },
           { path: 'connected-apps', element: page(() => import('./pages/settings/ConnectedApps.tsx')) },
           { path: 'calendar', element: page(() => import('./pages/settings/Calendar.tsx')) },
+          { path: 'notifications', element: page(() => import('./pages/settings/Notifications.tsx')) },
           { path: 'billing', element: page(() => import('./pages/settings/Billing.tsx')) },
           { path: 'audit', element: page(() => import('./pages/settings/Audit.tsx')) },
         ],

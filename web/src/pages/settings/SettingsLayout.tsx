@@ -8,6 +8,7 @@ const items = [
   ['api-keys', 'API keys'],
   ['connected-apps', 'Connected apps'],
   ['calendar', 'Calendar feed'],
+  ['notifications', 'Notifications'],
   ['audit', 'Audit log'],
 ] as const;
 

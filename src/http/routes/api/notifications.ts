@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { accountIdOf } from '../../plugins/auth.ts';
+import { actorOf } from '../../actor.ts';
+import { errorObjectSchema } from '../../schemas.ts';
+import { findNotificationPreferences } from '../../../queries/notification-preferences.ts';
+import { findAccountById } from '../../../queries/accounts.ts';
+import { notificationPreferencesSetter } from '../../../commands/notifications/notification-preferences-setter.ts';
+import { notificationPreferencesInput, notificationPreferencesSchema, preferencesFromInput, presentNotificationPreferences } from '../../../presenters/notification-preferences.ts';
+
+/**
+ * GET/PUT /api/notifications/preferences: the signed-in person's reminder and alert mail
+ * (docs/notifications.md). The person is the account today; the row is keyed by a person id so a
+ * firm member can take the account's place later.
+ */
+export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+
+  r.get('/api/notifications/preferences', {
+    config: { auth: 'account' },
+    schema: { tags: ['account'], summary: 'Reminder, digest and new-paper alert preferences (the defaults until changed)', response: { 200: notificationPreferencesSchema, 401: errorObjectSchema } },
+  }, async (request) => {
+    const personId = accountIdOf(request);
+    const [found, account] = await Promise.all([findNotificationPreferences(db, personId), findAccountById(db, personId)]);
+    return presentNotificationPreferences(found.preferences, account!.email, found.stored);
+  });
+
+  r.put('/api/notifications/preferences', {
+    config: { auth: 'account' },
+    schema: {
+      tags: ['account'],
+      summary: 'Replace the reminder, digest and new-paper alert preferences',
+      description: 'Every field is required (PUT replaces the whole set). Audited (notifications.preferences_updated).',
+      body: notificationPreferencesInput,
+      response: { 200: notificationPreferencesSchema, 400: errorObjectSchema, 401: errorObjectSchema },
+    },
+  }, async (request) => {
+    const personId = accountIdOf(request);
+    const saved = await notificationPreferencesSetter(db, actorOf(request), { personId, preferences: preferencesFromInput(request.body) });
+    const account = await findAccountById(db, personId);
+    return presentNotificationPreferences(saved, account!.email, true);
+  });
+}
