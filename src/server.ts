@@ -17,6 +17,9 @@ import { todayUtc } from './clock.ts';
 import { buildMcpApp } from './mcp/mcp-app.ts';
 import { closeExtractionService } from './extraction/extract.ts';
 import { createLlmProvider } from './analysis/llm/index.ts';
+import { ConfigError } from './config-error.ts';
+import type { Keyring } from './auth/keyring.ts';
+import { allowsLoopbackEndpoints, deliverDueWebhooks, startWebhookDeliveryLoop, type DeliveryDeps, type WebhookDeliveryLoop } from './webhooks/deliverer.ts';
 
 export type Role = 'api' | 'worker' | 'mcp';
 /** `prosa serve` (role all) runs every role in one process. */
@@ -28,6 +31,8 @@ export interface StartOptions {
   onDemoSeeded?: (demo: DemoCredentials) => void;
   queue?: Partial<QueueSettings>;
   worker?: Omit<DraftWorkerOptions, 'logger'>;
+  /** Milliseconds between webhook delivery passes on the worker role (default 10 s). */
+  webhookIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -57,17 +62,19 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
   let admin: AdminSocket | undefined;
   let queue: QueueHandle | undefined;
   let worker: DraftWorker | undefined;
+  let webhooks: WebhookDeliveryLoop | undefined;
   try {
     await migrateToLatest(database.db);
     const demo = config.demoData ? await seedDemoData(database.db, todayUtc()) : null;
     if (demo) opts.onDemoSeeded?.(demo);
     // The supervisor (retries of crashed jobs) runs where jobs are worked.
     queue = queueHandle(() => startDraftQueue(database, { supervise: roles.includes('worker'), settings: opts.queue, onError: (err) => app?.log.warn({ err }, 'job queue error') }));
+    const scaleOut = database.kind === 'postgres' && !ROLES.every((r) => roles.includes(r));
+    let keyring: Keyring | undefined;
     if (roles.includes('api')) {
       // Role-split (scale-out) API processes must share PROSA_SIGNING_SECRET: a missing one stops
       // the start here. One all-in-one process keeps a generated secret in its data directory.
-      const scaleOut = database.kind === 'postgres' && !ROLES.every((r) => roles.includes(r));
-      const keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
+        keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
       // Redis when REDIS_URL is set; PostgreSQL shared by role-split replicas; memory for one
       // all-in-one process (rate-limits-for.ts).
       const rateLimitStore = rateLimitStoreFor(config, database, scaleOut);
@@ -80,11 +87,32 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
       app = await buildWorkerApp(config, database);
     }
     if (roles.includes('worker')) worker = await startDraftWorker(database, await queue.get(), { llm: createLlmProvider(config.llm), ...opts.worker, logger: app.log });
+    // Webhook deliveries (issue 21) are signed with secrets sealed under PROSA_SIGNING_SECRET: a
+    // worker-only process without it delivers nothing, and says so.
+    let webhookDeps: DeliveryDeps | undefined;
+    if (!keyring && roles.includes('worker')) {
+      try {
+        keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
+      } catch (err) {
+        if (!(err instanceof ConfigError)) throw err;
+        app.log.warn('webhooks are not delivered by this worker: PROSA_SIGNING_SECRET is not set (set it to the API processes\' value)');
+      }
+    }
+    if (keyring) webhookDeps = { secretKey: keyring.webhookSecretKey, baseUrl: config.baseUrl, allowLoopback: allowsLoopbackEndpoints(config.baseUrl) };
+    if (roles.includes('worker') && webhookDeps) {
+      const log = app.log;
+      webhooks = startWebhookDeliveryLoop(database.db, webhookDeps, { intervalMs: opts.webhookIntervalMs, onError: (err) => log.warn({ err }, 'webhook delivery pass failed') });
+    }
     const address = await app.listen({ port: config.port, host: config.host });
     if (database.kind === 'pglite') {
       const pglite = database.pglite!;
       admin = await startAdminSocket(config.dataDir, database.db, app.log, {
         'backup.write': async (args) => writeEmbeddedBackup(pglite, String(args.path)),
+        // `prosa webhooks deliver` while this server holds the data directory.
+        'webhooks.deliver': async () => {
+          if (!webhookDeps) throw new Error('webhooks cannot be signed by this process (no signing secret)');
+          return deliverDueWebhooks(database.db, webhookDeps);
+        },
       });
     }
     const running: RunningServer = {
@@ -97,6 +125,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
         await app!.close();
         // After the app: requests still draining may be reading an upload.
         await closeExtractionService();
+        await webhooks?.stop();
         await worker?.stop();
         await queue!.stop();
         await rateLimits?.close();
@@ -107,6 +136,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
   } catch (err) {
     await admin?.close();
     await app?.close();
+    await webhooks?.stop();
     await worker?.stop();
     await queue?.stop();
     await rateLimits?.close();

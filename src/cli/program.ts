@@ -155,6 +155,14 @@ export function buildProgram(): Command {
       run(async () => deadlinesCalcCommand(o), !!o.json));
 
   program
+    .command('webhooks')
+    .description('Webhook tools')
+    .command('deliver')
+    .description('Run one webhook delivery pass now: queue new events for their endpoints and send the deliveries that are due (the worker does this every 10 s)')
+    .option('--json', 'print JSON')
+    .action((o: { json?: boolean }) => run(async () => (await import('./webhooks-command.ts')).webhooksDeliverCommand(await config(), !!o.json), !!o.json));
+
+  program
     .command('stats')
     .description('Examiner statistics')
     .command('refresh')

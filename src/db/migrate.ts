@@ -23,6 +23,7 @@ import * as m021 from './migrations/021-rate-window-batches.ts';
 import * as m022 from './migrations/022-application-file.ts';
 import * as m023 from './migrations/023-practitioner-and-entity.ts';
 import * as m024 from './migrations/024-docket-events.ts';
+import * as m027 from './migrations/027-webhooks.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '022-application-file': m022,
   '023-practitioner-and-entity': m023,
   '024-docket-events': m024,
+  '027-webhooks': m027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

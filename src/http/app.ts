@@ -57,6 +57,7 @@ import { accountMailRoutes } from './routes/web/account-mail.ts';
 import { oidcSignInRoutes } from './routes/web/oidc-sign-in.ts';
 import { identityRoutes } from './routes/api/identities.ts';
 import { activityStreamRoutes } from './routes/api/activity-stream.ts';
+import { webhookRoutes } from './routes/api/webhooks.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -156,6 +157,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   correspondenceRoutes(app, ctx);
   auditRoutes(app, ctx);
   activityStreamRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   examinerRoutes(app, ctx);
   feeRoutes(app, ctx);
   quoteRoutes(app, ctx);
