@@ -11,7 +11,8 @@
  *    outcome: 2xx is delivered; anything else is retried after 1 min, 5 min, 30 min, 2 h and 12 h,
  *    then given up (status failed).
  *
- * The clock is passed in (`now`), so tests drive retries by running passes at chosen instants.
+ * The scheduling clock is passed in (`now`), so tests drive retries by running passes at chosen
+ * instants; the signature's timestamp is always the wall clock's.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
@@ -135,7 +136,9 @@ async function attempt(db: Db, deps: DeliveryDeps, row: Claimed, now: Date): Pro
   try {
     const secret = openSecret(deps.secretKey, row.secret_ciphertext);
     const body = webhookBody(row, deps.baseUrl);
-    const headers = signatureHeaders(secret, messageId(row.id), Math.floor(now.getTime() / 1000), body);
+    // The signature's timestamp is the real time of sending, whatever clock schedules the pass:
+    // receivers compare it with their own clocks (replay tolerance).
+    const headers = signatureHeaders(secret, messageId(row.id), Math.floor(Date.now() / 1000), body);
     result = await (deps.send ?? sendWebhook)(row.url, headers, body, { allowLoopback: deps.allowLoopback, timeoutMs: deps.timeoutMs });
   } catch (err) {
     result = { status: null, error: err instanceof Error ? err.message : String(err), ms: 0 };
