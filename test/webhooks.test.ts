@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from './support/app.ts';
 import { analyzeOa, grant, pollUntilDone } from './support/drafts.ts';
 import { seedDemoData } from '../src/sources/demo/demo-seeder.ts';
-import { deliverDueWebhooks, type DeliveryDeps } from '../src/webhooks/deliverer.ts';
+import { deliverDueWebhooks, startWebhookDeliveryLoop, type DeliveryDeps } from '../src/webhooks/deliverer.ts';
 import { signatureHeaders } from '../src/webhooks/signature.ts';
 import { nextAttemptAfter, webhookUrlProblem } from '../src/domain/webhooks.ts';
 
@@ -32,7 +32,7 @@ class Receiver {
   seen = new Set<string>();
   /** What the receiver answers a valid, new delivery (tests set 500 to force retries). */
   status = 200;
-  constructor(private secret = '') {}
+  private secret = '';
   setSecret(secret: string): void {
     this.secret = secret;
   }
@@ -302,6 +302,21 @@ describe('deliveries a receiver verifies with the standardwebhooks library', () 
     expect(log[0]).toMatchObject({ status: 'delivered', event_type: 'draft.completed' });
     await call('DELETE', `/api/webhooks/${ep.id}`);
   }, 60_000);
+
+  test("the worker's loop delivers on its own, and stops", async () => {
+    const ep = await addEndpoint(['analysis.completed']);
+    receiver.setSecret(ep.secret);
+    const analysis = await analyzeOa(t.app, key);
+    const loop = startWebhookDeliveryLoop(t.database.db, deps, { intervalMs: 100 });
+    try {
+      await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
+    } finally {
+      await loop.stop();
+    }
+    expect(receiver.received[0].verified).toBe(true);
+    expect(JSON.parse(receiver.received[0].body).data.analysis_id).toBe(analysis.analysis_id);
+    await call('DELETE', `/api/webhooks/${ep.id}`);
+  });
 
   test('a non-public address is refused when the delivery is made', async () => {
     // A production server (BASE_URL not on loopback) refuses loopback targets, whatever the URL's name.
