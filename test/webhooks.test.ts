@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from './support/app.ts';
 import { analyzeOa, grant, pollUntilDone } from './support/drafts.ts';
@@ -67,6 +67,9 @@ class Receiver {
   }
 }
 
+// A shared two-core machine can make one test's dozen passes slow: time is not what is tested.
+vi.setConfig({ testTimeout: 180_000 });
+
 let t: TestApp;
 let cookie: string;
 let accountId: string;
@@ -84,7 +87,7 @@ beforeAll(async () => {
   key = await createKey(t.app, cookie);
   await receiver.start();
   deps = { secretKey: t.ctx.keyring.webhookSecretKey, baseUrl: t.ctx.config.baseUrl, allowLoopback: true };
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await receiver.stop();
   await t?.close();
@@ -162,6 +165,8 @@ describe('endpoints over HTTP', () => {
       [{ url: 'http://hooks.example.com/x', events: ['draft.completed'] }, 'url: must use https'],
       [{ url: 'https://user:pw@hooks.example.com/x' }, 'url: must not contain'],
       [{ url: 'ftp://hooks.example.com/x' }, 'url: must be an absolute https URL'],
+      [{ url: 'https://169.254.169.254/latest' }, 'url: must be a public address: 169.254.169.254 is not'],
+      [{ url: 'https://[fd00::1]/x' }, 'url: must be a public address: fd00::1 is not'],
       [{ url: 'https://hooks.example.com/x', events: ['draft.done'] }, 'events: "draft.done" is not an event kind'],
       [{ url: 'https://hooks.example.com/x', events: [] }, 'events: must name at least one'],
     ] as const) {
@@ -295,13 +300,12 @@ describe('deliveries a receiver verifies with the standardwebhooks library', () 
     const data = JSON.parse(drafts[0].body).data;
     expect(data).toMatchObject({ job_id: jobId, export_type: 'oa_response', application_number: '17/200,011', analysis_id: analysis.analysis_id, status_url: `http://prosa.test/api/exports/${jobId}` });
     expect(drafts[0].body).not.toMatch(/token=/);
-    // Only the subscribed kind: the analysis of this test was not sent to this endpoint.
-    expect(receiver.received.every((r) => JSON.parse(r.body).type === 'draft.completed')).toBe(true);
+    // Only the subscribed kind: the analysis this test made is not in this endpoint's log.
     const log = (await call('GET', `/api/webhooks/${ep.id}/deliveries`)).json().deliveries;
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ status: 'delivered', event_type: 'draft.completed' });
     await call('DELETE', `/api/webhooks/${ep.id}`);
-  }, 60_000);
+  });
 
   test("the worker's loop delivers on its own, and stops", async () => {
     const ep = await addEndpoint(['analysis.completed']);

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { validationError } from '../../errors.ts';
-import { WEBHOOK_EVENT_KINDS, webhookUrlProblem, type WebhookEventKind } from '../../domain/webhooks.ts';
+import { isForbiddenAddress } from '../../auth/oauth/cimd-fetch.ts';
+import { isLoopbackHost, WEBHOOK_EVENT_KINDS, webhookUrlProblem, type WebhookEventKind } from '../../domain/webhooks.ts';
 
 /** Endpoints an account may hold at once. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
@@ -8,6 +10,9 @@ export function checkedUrl(url: string, allowLoopback: boolean): string {
   const trimmed = url.trim();
   const problem = webhookUrlProblem(trimmed, allowLoopback);
   if (problem) throw validationError('url', problem);
+  // An address written in the URL is judged now (a name is judged on what it resolves to, at each delivery).
+  const host = new URL(trimmed).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0 && !isLoopbackHost(new URL(trimmed).hostname) && isForbiddenAddress(host)) throw validationError('url', `must be a public address: ${host} is not`);
   return trimmed;
 }
 
