@@ -22,6 +22,9 @@ import { todayUtc } from './clock.ts';
 import { buildMcpApp } from './mcp/mcp-app.ts';
 import { closeExtractionService } from './extraction/extract.ts';
 import { createLlmProvider } from './analysis/llm/index.ts';
+import { ConfigError } from './config-error.ts';
+import type { Keyring } from './auth/keyring.ts';
+import { allowsLoopbackEndpoints, deliverDueWebhooks, startWebhookDeliveryLoop, type DeliveryDeps, type WebhookDeliveryLoop } from './webhooks/deliverer.ts';
 
 export type Role = 'api' | 'worker' | 'mcp';
 /** `prosa serve` (role all) runs every role in one process. */
@@ -33,6 +36,8 @@ export interface StartOptions {
   onDemoSeeded?: (demo: DemoCredentials) => void;
   queue?: Partial<QueueSettings>;
   worker?: Omit<DraftWorkerOptions, 'logger'>;
+  /** Milliseconds between webhook delivery passes on the worker role (default 10 s). */
+  webhookIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -63,17 +68,19 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
   let queue: QueueHandle | undefined;
   let worker: DraftWorker | undefined;
   let watch: WatchSchedule | undefined;
+  let webhooks: WebhookDeliveryLoop | undefined;
   try {
     await migrateToLatest(database.db);
     const demo = config.demoData ? await seedDemoData(database.db, todayUtc()) : null;
     if (demo) opts.onDemoSeeded?.(demo);
     // The supervisor (retries of crashed jobs) runs where jobs are worked.
     queue = queueHandle(() => startDraftQueue(database, { supervise: roles.includes('worker'), schedule: roles.includes('worker'), settings: opts.queue, onError: (err) => app?.log.warn({ err }, 'job queue error') }));
+    const scaleOut = database.kind === 'postgres' && !ROLES.every((r) => roles.includes(r));
+    let keyring: Keyring | undefined;
     if (roles.includes('api')) {
       // Role-split (scale-out) API processes must share PROSA_SIGNING_SECRET: a missing one stops
       // the start here. One all-in-one process keeps a generated secret in its data directory.
-      const scaleOut = database.kind === 'postgres' && !ROLES.every((r) => roles.includes(r));
-      const keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
+      keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
       // Redis when REDIS_URL is set; PostgreSQL shared by role-split replicas; memory for one
       // all-in-one process (rate-limits-for.ts).
       const rateLimitStore = rateLimitStoreFor(config, database, scaleOut);
@@ -90,6 +97,22 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
       watch = await startWatchSchedule(database.db, await queue.get(), config, app.log);
       await startNotifyJob((await queue.get()).boss, database.db, config, app.log);
     }
+    // Webhook deliveries (issue 21) are signed with secrets sealed under PROSA_SIGNING_SECRET: a
+    // worker-only process without it delivers nothing, and says so.
+    let webhookDeps: DeliveryDeps | undefined;
+    if (!keyring && roles.includes('worker')) {
+      try {
+      keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
+      } catch (err) {
+        if (!(err instanceof ConfigError)) throw err;
+        app.log.warn('webhooks are not delivered by this worker: PROSA_SIGNING_SECRET is not set (set it to the API processes\' value)');
+      }
+    }
+    if (keyring) webhookDeps = { secretKey: keyring.webhookSecretKey, baseUrl: config.baseUrl, allowLoopback: allowsLoopbackEndpoints(config.baseUrl) };
+    if (roles.includes('worker') && webhookDeps) {
+      const log = app.log;
+      webhooks = startWebhookDeliveryLoop(database.db, webhookDeps, { intervalMs: opts.webhookIntervalMs, onError: (err) => log.warn({ err }, 'webhook delivery pass failed') });
+    }
     const address = await app.listen({ port: config.port, host: config.host });
     if (database.kind === 'pglite') {
       const pglite = database.pglite!;
@@ -103,6 +126,11 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
         },
         // `prosa notify run` while the server holds the data directory (src/cli/notify-command.ts).
         'notify.run': async (args) => runNotifyPass(database.db, { passDate: String(args.date), now: new Date(), baseUrl: config.baseUrl, mailer: createMailer(config, app!.log), log: app!.log }),
+        // `prosa webhooks deliver` while this server holds the data directory.
+        'webhooks.deliver': async () => {
+          if (!webhookDeps) throw new Error('webhooks cannot be signed by this process (no signing secret)');
+          return deliverDueWebhooks(database.db, webhookDeps);
+        },
       });
     }
     const running: RunningServer = {
@@ -116,6 +144,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
         // After the app: requests still draining may be reading an upload.
         await closeExtractionService();
         await watch?.stop();
+        await webhooks?.stop();
         await worker?.stop();
         await queue!.stop();
         await rateLimits?.close();
@@ -127,6 +156,7 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
     await admin?.close();
     await app?.close();
     await watch?.stop();
+    await webhooks?.stop();
     await worker?.stop();
     await queue?.stop();
     await rateLimits?.close();

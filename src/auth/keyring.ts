@@ -22,6 +22,8 @@ export interface Keyring {
   readonly mcpClientSecret: string;
   /** Keys signing the authorization server's cookies (HKDF info "prosa-oauth-cookies"): the same on every process. */
   readonly oauthCookieKeys: string[];
+  /** AES-256-GCM key sealing webhook endpoints' signing secrets at rest (HKDF info "prosa-webhook-secrets"). */
+  readonly webhookSecretKey: Uint8Array;
 }
 
 /** A P-256 private key as a JWK (RFC 7517/7518), with its RFC 7638 thumbprint as `kid`. */
@@ -57,6 +59,7 @@ export function keyringFromSecret(secret: string): Keyring {
     oauthSigningJwk: deriveEs256Jwk(secret),
     mcpClientSecret: derive(secret, 'prosa-mcp-client', 32).toString('base64url'),
     oauthCookieKeys: [derive(secret, 'prosa-oauth-cookies', 32).toString('base64url')],
+    webhookSecretKey: new Uint8Array(derive(secret, 'prosa-webhook-secrets', 32)),
   };
 }
 

@@ -200,6 +200,14 @@ export function buildProgram(): Command {
     .action((o: { date?: string; json?: boolean }) => run(async () => (await import('./notify-command.ts')).notifyRunCommand(await config(), o), !!o.json));
 
   program
+    .command('webhooks')
+    .description('Webhook tools')
+    .command('deliver')
+    .description('Run one webhook delivery pass now: queue new events for their endpoints and send the deliveries that are due (the worker does this every 10 s)')
+    .option('--json', 'print JSON')
+    .action((o: { json?: boolean }) => run(async () => (await import('./webhooks-command.ts')).webhooksDeliverCommand(await config(), !!o.json), !!o.json));
+
+  program
     .command('stats')
     .description('Examiner statistics')
     .command('refresh')

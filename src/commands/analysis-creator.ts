@@ -20,6 +20,7 @@ import { assertUnderSpendingCap, assertUnderSpendingCapLocked } from './spending
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { recordAnalysisBases } from './analysis-bases-recorder.ts';
+import { recordAnalysisCompleted } from './events/completion-events.ts';
 import { analysisEngine, type AnalysisEngine } from '../analysis/analysis-engine.ts';
 
 /** office_action_text may be up to 1 MB (docs/decisions.md); larger is refused with 413. */
@@ -148,6 +149,8 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
         mailingDate,
         analysisId: id,
       });
+      // Announced with the analysis, or not at all (the docket events outbox; webhooks).
+      await recordAnalysisCompleted(trx, { id, accountId: props.accountId, applicationId: application?.id ?? null, applicationNumber: number, rejectionType: record.rejection_type, claimsAnalyzed: record.claim_analyses.length });
       await writeAudit(trx, actor, { accountId: props.accountId, action: 'analysis.created', targetType: 'analysis', targetId: id, details: { application_number: number, type: record.rejection_type, claims: record.claim_analyses.length } });
       return null;
     });

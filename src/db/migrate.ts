@@ -27,6 +27,7 @@ import * as m025 from './migrations/025-uspto-watch.ts';
 import * as m028 from './migrations/028-docket-imports.ts';
 import * as m031 from './migrations/031-ocr-text-source.ts';
 import * as m026 from './migrations/026-notifications.ts';
+import * as m027 from './migrations/027-webhooks.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '028-docket-imports': m028,
   '031-ocr-text-source': m031,
   '026-notifications': m026,
+  '027-webhooks': m027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

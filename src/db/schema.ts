@@ -268,6 +268,38 @@ export interface NotificationUnsubscribeTokensTable {
   person_id: string;
   list: 'reminders' | 'digest' | 'alerts';
   created_at: ColumnType<Date, Date | undefined, never>;
+/** An account's webhook endpoint (migration 027). */
+export interface WebhookEndpointsTable {
+  id: string;
+  account_id: string;
+  url: string;
+  description: Generated<string>;
+  event_kinds: ColumnType<string[], string, string>;
+  enabled: Generated<boolean>;
+  /** The whsec_ secret, encrypted (src/webhooks/secret-box.ts). */
+  secret_ciphertext: string;
+  after_event_id: ColumnType<bigint, bigint | number | string | undefined, bigint | number | string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One event's delivery to one endpoint, with its attempts (migration 027). */
+export interface WebhookDeliveriesTable {
+  id: Serial8;
+  endpoint_id: string;
+  account_id: string;
+  docket_event_id: ColumnType<bigint | null, bigint | number | string | null | undefined, bigint | number | string | null>;
+  event_kind: string;
+  payload: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_response_ms: number | null;
+  delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
 }
 
 export interface ProsecutionEventsTable {
@@ -524,6 +556,8 @@ export interface Schema {
   notification_preferences: NotificationPreferencesTable;
   notification_deliveries: NotificationDeliveriesTable;
   notification_unsubscribe_tokens: NotificationUnsubscribeTokensTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   docket_entries: DocketEntriesTable;
   docket_imports: DocketImportsTable;
   calendar_feeds: CalendarFeedsTable;
@@ -543,6 +577,8 @@ export interface Schema {
 
 export type Account = Selectable<AccountsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplication = Insertable<ApplicationsTable>;
 export type ApplicationUpdate = Updateable<ApplicationsTable>;

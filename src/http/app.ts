@@ -62,6 +62,7 @@ import { accountMailRoutes } from './routes/web/account-mail.ts';
 import { oidcSignInRoutes } from './routes/web/oidc-sign-in.ts';
 import { identityRoutes } from './routes/api/identities.ts';
 import { activityStreamRoutes } from './routes/api/activity-stream.ts';
+import { webhookRoutes } from './routes/api/webhooks.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -163,6 +164,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   auditRoutes(app, ctx);
   reportRoutes(app, ctx);
   activityStreamRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   examinerRoutes(app, ctx);
   feeRoutes(app, ctx);
   quoteRoutes(app, ctx);

@@ -4,6 +4,8 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import type { AuthMode } from './plugins/route-config.ts';
 import type { Tier } from './plugins/rate-limit-store.ts';
+import { z } from 'zod';
+import { WEBHOOK_PAYLOADS } from '../presenters/webhook.ts';
 
 type Json = Record<string, any>;
 
@@ -93,6 +95,31 @@ function complete(op: Json, facts: RouteFacts | undefined): Json {
   return out;
 }
 
+const WEBHOOK_HEADERS: Json[] = [
+  { name: 'webhook-id', in: 'header', required: true, description: 'The message id: the same on every retry of one event to one endpoint (deduplicate on it)', schema: { type: 'string' } },
+  { name: 'webhook-timestamp', in: 'header', required: true, description: 'Unix seconds when this attempt was signed (refuse old ones: replay)', schema: { type: 'string' } },
+  { name: 'webhook-signature', in: 'header', required: true, description: 'v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> keyed with the endpoint secret (whsec_ + base64 key): Standard Webhooks', schema: { type: 'string' } },
+];
+
+/** OpenAPI 3.1 `webhooks`: what Prosa POSTs to a registered endpoint, one entry per event kind (docs/webhooks.md). */
+function webhooksSection(): Json {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_PAYLOADS).map(([kind, schema]) => [
+      kind,
+      {
+        post: {
+          summary: kind,
+          description: `${schema.description ?? ''} Signed per Standard Webhooks; a 2xx answer within 10 s is a delivery, anything else is retried after 1 min, 5 min, 30 min, 2 h and 12 h.`,
+          tags: ['webhooks'],
+          parameters: WEBHOOK_HEADERS,
+          requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' }) } } },
+          responses: { '200': { description: 'Any 2xx: delivered' } },
+        },
+      },
+    ]),
+  );
+}
+
 /**
  * /v1/openapi.json: the retired REST interface (spec "Versioning" 1: interface version 1.0.0),
  * every operation marked deprecated. /api/openapi.json: the account API the web app, the MCP server
@@ -138,8 +165,8 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
   app.get('/v1/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
     document('/v1/', (app.swagger() as Json).info, { apiKey: SECURITY_SCHEMES.apiKey }));
 
-  app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
-    document(
+  app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({
+    ...document(
       '/api/',
       {
         title: 'Prosa account API',
@@ -147,5 +174,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
         description: 'The account API behind the Prosa web app and MCP server (docs/api.md). Credentials: the web session cookie, the MCP server\'s exchanged bearer token, or an API key. Errors are the error object {error, error_code, message, agent_suggestion}; every authenticated response carries the usage headers.',
       },
       SECURITY_SCHEMES,
-    ));
+    ),
+    webhooks: webhooksSection(),
+  }));
 }

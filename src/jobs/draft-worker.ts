@@ -23,6 +23,7 @@ import { describeFailure, isPermanent } from './errors.ts';
 import { DRAFT_DEAD_LETTER_QUEUE, DRAFT_QUEUE, type DraftMessage, type DraftQueue } from './queue.ts';
 import { recipeFor } from './recipes/index.ts';
 import { storeDraftResponse } from '../commands/file/draft-response-storer.ts';
+import { recordDraftCompleted } from '../commands/events/completion-events.ts';
 import { isTerminal, noteAttemptError, reportProgress, startAttempt, transition } from './transitions.ts';
 import type { LlmProvider } from '../analysis/llm/index.ts';
 
@@ -102,6 +103,8 @@ export async function runDraftJob(deps: RunDeps, jobId: string, finalAttempt: bo
       if (row && built.claimsAfter && job.application_id) {
         await storeDraftResponse(trx, { accountId: job.account_id, applicationId: job.application_id, jobId, filename: built.filename, claims: built.claimsAfter.after, responseDate: built.claimsAfter.responseDate });
       }
+      // Announced with the completion, or not at all (the docket events outbox; webhooks).
+      if (row) await recordDraftCompleted(trx, row);
       return row;
     });
     if (done) deps.logger.info({ jobId, attempt, ms: Date.now() - started, bytes: built.document.length }, 'draft job complete');

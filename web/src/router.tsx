@@ -48,6 +48,7 @@ export const router = createBrowserRouter([
           { path: 'practitioner', element: page(() => import('./pages/settings/Practitioner.tsx')) },
           { path: 'api-keys', element: page(() => import('./pages/settings/ApiKeys.tsx')) },
           { path: 'connected-apps', element: page(() => import('./pages/settings/ConnectedApps.tsx')) },
+          { path: 'webhooks', element: page(() => import('./pages/settings/Webhooks.tsx')) },
           { path: 'calendar', element: page(() => import('./pages/settings/Calendar.tsx')) },
           { path: 'notifications', element: page(() => import('./pages/settings/Notifications.tsx')) },
           { path: 'billing', element: page(() => import('./pages/settings/Billing.tsx')) },

@@ -7,6 +7,7 @@ const items = [
   ['billing', 'Billing'],
   ['api-keys', 'API keys'],
   ['connected-apps', 'Connected apps'],
+  ['webhooks', 'Webhooks'],
   ['calendar', 'Calendar feed'],
   ['notifications', 'Notifications'],
   ['audit', 'Audit log'],
