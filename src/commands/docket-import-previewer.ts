@@ -4,6 +4,9 @@ import { newId } from '../auth/secrets.ts';
 import { classifyImportRows, countImportRows, type ImportColumn, type ImportRow } from '../domain/docket-import.ts';
 import { docketedNumbers } from '../queries/docket-imports.ts';
 
+/** How long a preview row is kept (committed or not); the commit itself refuses previews older than a day. */
+export const PREVIEW_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** What a committed preview adds, per row (docket_imports.rows). */
 export interface DocketImportAddRow {
   line: number;
@@ -47,6 +50,8 @@ export async function docketImportPreviewer(db: Db, props: DocketImportPreviewer
     .filter((r) => r.status === 'add' && r.number !== null)
     .map((r) => ({ line: r.line, number: r.number!, client_matter: r.client_matter, entity_size: r.entity_size, notes: r.notes }));
   const id = newId();
+  // Previews are kept a week (a commit is refused after a day): the table does not grow without bound.
+  await db.deleteFrom('docket_imports').where('account_id', '=', props.accountId).where('created_at', '<', new Date(Date.now() - PREVIEW_KEEP_MS)).execute();
   await db
     .insertInto('docket_imports')
     .values({
