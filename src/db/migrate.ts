@@ -24,10 +24,10 @@ import * as m022 from './migrations/022-application-file.ts';
 import * as m023 from './migrations/023-practitioner-and-entity.ts';
 import * as m024 from './migrations/024-docket-events.ts';
 import * as m025 from './migrations/025-uspto-watch.ts';
-import * as m028 from './migrations/028-docket-imports.ts';
-import * as m031 from './migrations/031-ocr-text-source.ts';
 import * as m026 from './migrations/026-notifications.ts';
 import * as m027 from './migrations/027-webhooks.ts';
+import * as m028 from './migrations/028-docket-imports.ts';
+import * as m031 from './migrations/031-ocr-text-source.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -55,10 +55,10 @@ const migrations: Record<string, Migration> = {
   '023-practitioner-and-entity': m023,
   '024-docket-events': m024,
   '025-uspto-watch': m025,
-  '028-docket-imports': m028,
-  '031-ocr-text-source': m031,
   '026-notifications': m026,
   '027-webhooks': m027,
+  '028-docket-imports': m028,
+  '031-ocr-text-source': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -230,6 +230,8 @@ export interface WatchRunsTable {
   analyses_created: Generated<number>;
   stopped_reason: string | null;
   error: string | null;
+}
+
 /** Migration 026: one person's mail preferences (person = an account today; a firm member later). */
 export interface NotificationPreferencesTable {
   person_id: string;
@@ -268,6 +270,8 @@ export interface NotificationUnsubscribeTokensTable {
   person_id: string;
   list: 'reminders' | 'digest' | 'alerts';
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 /** An account's webhook endpoint (migration 027). */
 export interface WebhookEndpointsTable {
   id: string;
