@@ -8,6 +8,9 @@
  * killed between the fetch and the write add nothing.
  */
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freshCliEnv, NODE, ROOT, runCli } from '../support/cli.ts';
 import { createAppOn, randomIp, type TestApp } from '../support/app.ts';
@@ -29,6 +32,8 @@ beforeAll(async () => {
   odp.route('GET', '/api/v1/download/applications/17248024/MZWATCHCTNF0001.pdf', paperPdf(['Application/Control Number: 17/248,024', 'DETAILED ACTION', 'Claims 1-20 are rejected under 35 U.S.C. 103.']))
     .route('GET', '/api/v1/download/applications/17248024/MZWATCHCTAV0001.pdf', paperPdf(['Advisory Action Before the Filing of an Appeal Brief']));
   ({ env, drop } = await freshCliEnv({ PROSA_DEMO_DATA: 'off', PROSA_USPTO_API_KEY: REPLAY_KEY, PROSA_USPTO_BASE_URL: odp.url, PROSA_WATCH_REQUEST_INTERVAL_MS: '0' }));
+  // The alert e-mails go to {data dir}/mail (no SMTP_URL) on both databases.
+  env = { ...env, PROSA_DATA_DIR: env.PROSA_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'prosa-watch-mail-')) };
 });
 afterAll(async () => {
   await odp.close();
@@ -113,6 +118,26 @@ describe('prosa watch, through HTTP and the CLI', () => {
     const afterCrash = await watchRun();
     expect(afterCrash.papers.map((p: { document_code: string; accounts_notified: number; text: string }) => [p.document_code, p.accounts_notified, p.text])).toEqual([['CTAV', 2, 'held']]);
     expect((await watchRun()).papers).toEqual([]);
+
+    // The notification pass tells each docketing account once per new paper (one alert e-mail
+    // each); a second pass writes nothing more. The history recorded quietly is never mailed.
+    const mailDir = join(env.PROSA_DATA_DIR, 'mail');
+    const mails = () => (existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort() : []);
+    const notified = await runCli(['notify', 'run', '--date', TODAY, '--json'], env, { timeoutMs: 300_000 });
+    expect(notified.code, notified.stderr).toBe(0);
+    expect(JSON.parse(notified.stdout)).toMatchObject({ alerts_sent: 4, reminders_sent: 0, failed: 0 });
+    const alerts = mails().map((f) => readFileSync(join(mailDir, f), 'utf8').replace(/\r?\n[ \t]+/g, ' '));
+    expect(alerts.map((m) => [m.match(/^To: (.*)$/m)?.[1], m.match(/^Subject: (.*)$/m)?.[1]]).sort()).toEqual([
+      ['a@watch.example', expect.stringMatching(/^New paper in 17\/248,024/)],
+      ['a@watch.example', expect.stringMatching(/^New paper in 17\/248,024/)],
+      ['b@watch.example', expect.stringMatching(/^New paper in 17\/248,024/)],
+      ['b@watch.example', expect.stringMatching(/^New paper in 17\/248,024/)],
+    ]);
+    expect(alerts.filter((m) => m.includes('Non-Final Rejection'))).toHaveLength(2);
+    const again = await runCli(['notify', 'run', '--date', TODAY, '--json'], env, { timeoutMs: 300_000 });
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ alerts_sent: 0 });
+    expect(mails()).toHaveLength(4);
 
     // The docket shows the CTNF's deadlines (an advisory action sets none); GET /api/watch the last pass.
     server = await createAppOn(env);
