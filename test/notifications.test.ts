@@ -1,6 +1,7 @@
 // Reminders and alerts by e-mail (issue 21 part 3): the preferences API, the one-click unsubscribe
 // link (RFC 8058), and what a notification pass mails (the pass the worker job and
 // `prosa notify run` both run; test/notify-cli.test.ts drives the CLI itself).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, randomIp, signUp, type TestApp } from './support/app.ts';
 import { mailingDateForThursdayPass, recordPaperEvent, seedDocketedAction } from './support/notify-seed.ts';
@@ -155,6 +156,32 @@ describe('the notification pass', () => {
     // deadline.approaching is recorded once for webhooks.
     const events = await t.database.db.selectFrom('docket_events').select(['kind', 'payload']).where('account_id', '=', a.accountId).execute();
     expect(events).toEqual([{ kind: 'deadline.approaching', payload: expect.objectContaining({ offset_days: 14, days_left: 14, application_number: '17300001', category: 'response' }) }]);
+  });
+
+  test('a granted patent on the docket is reminded of its maintenance fee, once per offset (life deadlines)', async () => {
+    const a = await signUp(t.app);
+    // Granted Tuesday 2023-01-03: the 3.5-year fee is due 2026-07-03 (a Friday, observed Independence
+    // Day), so payable on Monday 2026-07-06 (35 U.S.C. 21(b)); a pass 7 days before mails the reminder.
+    const applicationId = randomUUID();
+    await t.database.db.insertInto('applications').values({ id: applicationId, application_number: '16900001', owner_account_id: null, invention_title: 'Granted widget', status: 'patented', source: 'odp', grant_date: '2023-01-03' }).execute();
+    await t.database.db.insertInto('docket_entries').values({ id: randomUUID(), account_id: a.accountId, application_id: applicationId, client_matter: 'MF-1', notes: null }).execute();
+    const first = capture();
+    await pass('2026-06-29', first);
+    // (2026-06-29 is a Monday: the weekly digest goes out too.)
+    const mine = first.sent.filter((m) => m.to === a.email && m.subject.startsWith('Reminder'));
+    expect(mine.map((m) => m.subject)).toEqual([expect.stringMatching(/16\/900,001.*maintenance fee.*in 7 days \(Monday, July 6, 2026\)/)]);
+    expect(first.sent.find((m) => m.to === a.email && m.subject.includes('digest'))?.text).toContain('16/900,001');
+    expect(mine[0].text).toContain('3.5-year maintenance fee');
+    const again = capture();
+    await pass('2026-06-29', again);
+    expect(again.sent.filter((m) => m.to === a.email)).toEqual([]);
+    // Maintenance reminders off: nothing for the same date on another account.
+    const b = await signUp(t.app);
+    expect((await put(b.cookie, { ...CHANGED, categories: { ...CHANGED.categories, maintenance: false }, offsets: [7] })).statusCode).toBe(200);
+    await t.database.db.insertInto('docket_entries').values({ id: randomUUID(), account_id: b.accountId, application_id: applicationId, client_matter: null, notes: null }).execute();
+    const third = capture();
+    await pass('2026-06-29', third);
+    expect(third.sent.filter((m) => m.to === b.email && m.subject.startsWith('Reminder'))).toEqual([]);
   });
 
   test('a mail the mailer refuses is sent by the next pass', async () => {

@@ -1,4 +1,4 @@
-import type { DocketDeadline, DocketDeadlines } from './docket-deadlines.ts';
+import type { DocketDeadline, DocketDeadlines, DocketLifeItem } from './docket-deadlines.ts';
 import type { RemindableDeadline } from '../domain/notifications.ts';
 import type { IsoDate } from '../domain/deadlines/calendar.ts';
 
@@ -28,7 +28,60 @@ export interface NotifiableDeadline extends RemindableDeadline {
  * engine adds to the list come through here the same way: this is the one place to map them.
  */
 export function notifiableDeadlines(list: DocketDeadlines): NotifiableDeadline[] {
-  return list.deadlines.flatMap((d) => fromDocketDeadline(d));
+  // A notice of allowance that is an entry's pending action is already reminded as that action
+  // (same issue-fee date): its life entries would repeat it.
+  const pendingPapers = new Set(list.deadlines.map((d) => d.pending.correspondence.id));
+  const life = list.life.filter((l) => l.life.correspondenceId === null || !pendingPapers.has(l.life.correspondenceId));
+  return [...list.deadlines.flatMap((d) => fromDocketDeadline(d)), ...life.flatMap((l) => fromLifeDeadline(l))];
+}
+
+/** What each life deadline's mail says is due (kinds of src/domain/deadlines/life-events.ts). */
+const LIFE_LABELS: Record<string, string> = {
+  issue_fee: 'Pay the issue fee (not extendable)',
+  continuation_copendency: 'Last day to file a continuation or divisional while the parent is pending',
+  maintenance_fee_3_5: 'Pay the 3.5-year maintenance fee without surcharge',
+  maintenance_fee_7_5: 'Pay the 7.5-year maintenance fee without surcharge',
+  maintenance_fee_11_5: 'Pay the 11.5-year maintenance fee without surcharge',
+  appeal_brief: 'File the appeal brief without an extension fee',
+  reply_brief: 'File a reply brief (not extendable under 37 CFR 1.136(a))',
+  oral_hearing_request: 'Request an oral hearing (not extendable under 37 CFR 1.136(a))',
+};
+
+/**
+ * A life deadline (issue fee, maintenance fees, briefs) as reminders tell it: its due date, and
+ * for a maintenance fee the end of the surcharge period, for an appeal brief the last day with
+ * extensions — each its own reminder key, so each date is reminded once per offset.
+ */
+function fromLifeDeadline(l: DocketLifeItem): NotifiableDeadline[] {
+  const { entry, application } = l.item;
+  const d = l.life.deadline;
+  const base = {
+    docketEntryId: entry.id,
+    applicationId: application.id,
+    applicationNumber: application.application_number,
+    inventionTitle: application.invention_title,
+    clientMatter: entry.client_matter,
+    paper: null,
+    kind: d.kind,
+  };
+  const later = d.surcharge_until ?? d.max_extended_due;
+  const out: NotifiableDeadline[] = [{
+    ...base,
+    key: `${entry.id}:${d.kind}:${d.due_effective}`,
+    due: d.due_effective,
+    label: LIFE_LABELS[d.kind] ?? d.kind.replaceAll('_', ' '),
+    lastDay: later !== null && later > d.due_effective ? later : null,
+  }];
+  if (later !== null && later > d.due_effective) {
+    out.push({
+      ...base,
+      key: `${entry.id}:${d.kind}:${later}`,
+      due: later,
+      label: d.surcharge_until !== null ? `Last day to pay the ${d.kind.startsWith('maintenance') ? 'maintenance fee' : 'fee'} with the surcharge (37 CFR 1.362(e))` : 'Last day to act at all (with the longest extension, for its fee)',
+      lastDay: null,
+    });
+  }
+  return out;
 }
 
 function fromDocketDeadline(d: DocketDeadline): NotifiableDeadline[] {
