@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { stringify } from 'csv-stringify/sync';
 import type { DocketImportPreview } from '../commands/docket-import-previewer.ts';
 import type { DocketImportCommitResult } from '../commands/docket-import-committer.ts';
-import type { DocketDeadline } from '../queries/docket-deadlines.ts';
+import type { DocketDeadline, DocketLifeItem } from '../queries/docket-deadlines.ts';
 import type { DocketExportItem } from '../queries/docket-export.ts';
 import { formatApplicationNumber } from '../domain/application-number.ts';
 
@@ -112,6 +112,19 @@ export function exportDeadlinesOf(d: DocketDeadline, today: string): ExportDeadl
   return out.filter((x) => x.effective_due_date >= today);
 }
 
+/**
+ * A life deadline as export rows (kind as the deadline engine names it: issue_fee,
+ * maintenance_fee_3_5, appeal_brief, ...; `action` the event it runs from): its next date not yet
+ * passed — the due date, else the end of the surcharge period or the last day with extensions.
+ */
+export function exportLifeDeadlinesOf(l: DocketLifeItem): ExportDeadline[] {
+  if (!l.next) return [];
+  const d = l.life.deadline;
+  const kind = l.next.stage === 'due' ? d.kind : `${d.kind}_${l.next.stage === 'surcharge' ? 'with_surcharge' : 'last_day'}`;
+  const due = l.next.stage === 'due' ? d.due : l.next.date;
+  return [{ kind, action: l.life.event, action_mailing_date: l.life.eventDate, due_date: due, effective_due_date: l.next.date, citation: d.citation }];
+}
+
 /** OWASP CSV injection: a cell starting with = + - @ (or tab / carriage return) is prefixed with an apostrophe. */
 export function csvSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -127,8 +140,9 @@ function daysBetween(from: string, to: string): number {
  */
 export function docketExportCsv(entries: readonly DocketExportItem[], today: string): string {
   const rows: string[][] = [[...EXPORT_COLUMNS]];
-  for (const { item, entity, deadline } of entries) {
-    const deadlines = deadline ? exportDeadlinesOf(deadline, today) : [];
+  for (const { item, entity, deadline, life } of entries) {
+    const deadlines = [...(deadline ? exportDeadlinesOf(deadline, today) : []), ...life.flatMap(exportLifeDeadlinesOf)]
+      .sort((x, y) => (x.effective_due_date < y.effective_due_date ? -1 : x.effective_due_date > y.effective_due_date ? 1 : 0));
     const a = item.application;
     const common = [
       formatApplicationNumber(a.application_number), a.invention_title, item.entry.client_matter ?? '', entity.entity_size,
