@@ -1,22 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, qs } from './client.ts';
+import type { z } from 'zod';
+import type { auditPageSchema } from '../../../src/presenters/audit-log.ts';
+
 
 export type AuditSource = 'web' | 'api_key' | 'assistant' | 'cli' | 'system';
-export interface AuditEntry {
-  id: string;
-  created_at: string;
-  source: AuditSource;
-  actor: string;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  details: Record<string, unknown> | null;
-  request_id: string | null;
-}
-export interface AuditPage {
-  entries: AuditEntry[];
-  next_cursor: string | null;
-}
+/** GET /api/audit, as the server's schema says (src/presenters/audit-log.ts). */
+export type AuditPage = z.infer<typeof auditPageSchema>;
+export type AuditEntry = AuditPage['entries'][number];
 
 export function auditPage(params: { source?: AuditSource | ''; action?: string; limit?: number; before?: string | null }) {
   return api<AuditPage>(`/api/audit${qs({ source: params.source, action: params.action, limit: params.limit ?? 50, before: params.before })}`);

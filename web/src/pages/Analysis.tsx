@@ -7,7 +7,7 @@ import { ClaimChartView } from '../chart/ClaimChartView.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading } from '../ui/States.tsx';
-import { fmtCredits, fmtDateTime } from '../ui/format.ts';
+import { fmtCredits, fmtDateTime, fmtAppNo } from '../ui/format.ts';
 import { claimStatusWords, paperKindWords, strategyName, words } from '../response/words.ts';
 
 interface Mark { start: number; end: number; id: string; claims: number[]; finding: string }
@@ -85,7 +85,7 @@ export default function AnalysisPage() {
     <div className="space-y-6">
       <PageHeader
         title={`Analysis of the ${paperKindWords(a.office_action?.kind?.kind ?? a.rejection_type)}`}
-        description={<>Application <Link className="font-semibold text-blue-800 underline" to={`/applications/${a.application_number}`}>{a.application_number}</Link> · analyzed {fmtDateTime(a.created_at)} · cost {fmtCredits(a.billing.cost)} credits ({a.billing.input_tokens.toLocaleString('en-US')} input and {a.billing.output_tokens.toLocaleString('en-US')} output tokens)</>}
+        description={<>Application <Link className="font-semibold text-blue-800 underline" to={`/applications/${a.application_number}`}>{fmtAppNo(a.application_number)}</Link> · analyzed {fmtDateTime(a.created_at)} · cost {fmtCredits(a.billing.cost)} credits ({a.billing.input_tokens.toLocaleString('en-US')} input and {a.billing.output_tokens.toLocaleString('en-US')} output tokens)</>}
         actions={<Button busy={start.isPending} onClick={() => start.mutate(a.analysis_id, { onSuccess: (p) => navigate(`/responses/${p.plan_id}`) })}>Prepare the response</Button>}
       />
       {start.error ? <ErrorState error={start.error} /> : null}

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../../auth/principal.ts';
 import { validationError } from '../../../errors.ts';
 import { listAuditLog } from '../../../queries/audit-log.ts';
-import { presentAuditEntry } from '../../../presenters/audit-log.ts';
+import { auditPageSchema, presentAuditEntry } from '../../../presenters/audit-log.ts';
 import { toolCallAuditor } from '../../../commands/tool-call-auditor.ts';
 import { AUDIT_SOURCES, actorsOfSource } from '../../../domain/audit-source.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
@@ -42,6 +42,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
         source: z.enum(AUDIT_SOURCES).optional(),
         action: z.string().regex(/^[a-z0-9_.]{1,64}$/, 'must be an action or its prefix, e.g. docket. or mcp.tool_call').optional(),
       }),
+      response: { 200: auditPageSchema },
     },
   }, async (request) => {
     const q = request.query;
