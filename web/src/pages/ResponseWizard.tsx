@@ -10,6 +10,7 @@ import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits, fmtDate, fmtAppNo } from '../ui/format.ts';
+import { BuyCreditsLink } from '../ui/BuyCreditsLink.tsx';
 
 export function Markup({ runs }: { runs: MarkedRun[] }) {
   return (
@@ -381,7 +382,7 @@ function Submit({ plan, steps }: { plan: Plan; steps: Steps }) {
           {insufficient ? (
             <Notice tone="warning">
               <p className="font-semibold">Not enough credits.</p>
-              <p>Drafting the response costs {price ?? '49.00'} credits{me.data ? `; your balance is ${fmtBalance(me.data.credits.balance)}` : ''}. <Link className="font-semibold underline" to="/settings/billing">Buy credits on the billing page</Link>, then submit again.</p>
+              <p>Drafting the response costs {price ?? '49.00'} credits{me.data ? `; your balance is ${fmtBalance(me.data.credits.balance)}` : ''}. <BuyCreditsLink />: after paying you come back to this page, with your choices kept, to submit again.</p>
             </Notice>
           ) : <EditError error={submit.error} />}
         </div>

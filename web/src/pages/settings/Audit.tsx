@@ -54,7 +54,7 @@ export default function Audit() {
       {log.isPending ? <Loading /> : log.error ? <ErrorState error={log.error} retry={() => log.refetch()} /> : entries.length === 0 ? (
         <Empty title="Nothing recorded yet">{source ? 'No entries from this source.' : 'Changes appear here as they happen.'}</Empty>
       ) : (
-        <div className="relative overflow-x-auto">
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log (scrolls sideways)">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead className="border-b border-slate-300 text-slate-700">
