@@ -101,9 +101,10 @@ export default function AnalysisPage() {
           </Section>
         </Tabs.Content>
         <Tabs.Content value="findings" className="space-y-6">
-          <div className="grid gap-6 xl:grid-cols-2">
+          {/* Grid items may shrink below their content (min-w-0): the claims table then scrolls in its own box instead of widening the page (533 px at a 390 px phone). */}
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2 [&>*]:min-w-0">
             <Section id="claims-h" title="Claims">
-              <div className="relative overflow-x-auto">
+              <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Claims table (scrolls sideways)">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Claim-by-claim analysis</caption>
                   <thead className="border-b border-slate-300 text-slate-700"><tr><th scope="col" className="py-2 pr-3">Claim</th><th scope="col" className="py-2 pr-3">Status</th><th scope="col" className="py-2 pr-3">Basis</th><th scope="col" className="py-2 pr-3">Prior art</th><th scope="col" className="py-2 pr-3">Strategy</th><th scope="col" className="py-2">Evidence</th></tr></thead>
