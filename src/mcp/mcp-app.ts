@@ -27,8 +27,7 @@ export function publicJwks(keyring: Keyring) {
 export async function mountMcp(app: FastifyInstance, o: { config: Config; keyring: Keyring; rateLimits: RateLimits; db: Db }): Promise<void> {
   const runtime = createToolRuntime({
     config: o.config,
-    // Links in tool results (downloads) name the public address, not inject's default localhost:80.
-    transport: injectTransport(app, new URL(o.config.baseUrl).host),
+    transport: injectTransport(app),
     keys: localKeys(publicJwks(o.keyring)),
     clientSecret: o.keyring.mcpClientSecret,
     grants: databaseGrantLiveness(o.db),
