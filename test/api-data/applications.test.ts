@@ -178,7 +178,7 @@ describe('papers: GET /api/applications/{number}/correspondence and GET /api/cor
     expect(res.statusCode).toBe(200);
     const list = res.json().correspondence;
     expect(list.map((p: { id: string }) => p.id)).toEqual([papers.ctfr, papers.rem, papers.ctnf]);
-    expect(list[2]).toEqual({ id: papers.ctnf, document_code: 'CTNF', description: 'Non-Final Rejection', mailing_date: daysAgo(200), direction: 'OUTGOING', period_months: 3, office_action_type: 'CTNF', action_kind: 'non_final', has_text: true, recorded_by_account: false, source: 'odp' });
+    expect(list[2]).toEqual({ id: papers.ctnf, document_code: 'CTNF', description: 'Non-Final Rejection', mailing_date: daysAgo(200), direction: 'OUTGOING', period_months: 3, office_action_type: 'CTNF', action_kind: 'non_final', has_text: true, text_source: 'text', ocr_confidence: null, recorded_by_account: false, source: 'odp' });
     expect(list[1]).toMatchObject({ document_code: 'REM', direction: 'INCOMING', has_text: false, office_action_type: null, action_kind: null });
   });
 
