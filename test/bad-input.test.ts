@@ -129,7 +129,9 @@ describe('bad input on every route', () => {
           // A document of the file may come as a base64 file in JSON (13.4 MB for 10 MB): a 5 MB body
           // is within that route's limit, and is refused for its unknown field instead.
           if (name === 'oversized') expect(r.url === '/api/docket/:id/documents' ? [400, 401, 404] : [401, 404, 413], `${r.method} ${r.url}`).toContain(res.statusCode);
-          if (name === 'text' || name === 'form') expect([401, 404, 415], `${r.method} ${r.url} ${name}`).toContain(res.statusCode);
+          // The docket import reads a CSV sent as text: plain text that is no docket file is 400 invalid_csv.
+          const readsText = r.url === '/api/docket/import/preview' && name === 'text';
+          if (name === 'text' || name === 'form') expect(readsText ? [400, 401, 404] : [401, 404, 415], `${r.method} ${r.url} ${name}`).toContain(res.statusCode);
         }
       }
     }

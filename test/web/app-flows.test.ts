@@ -169,7 +169,7 @@ describe('the web application in Chromium', () => {
     await page.goto('/settings/audit');
     await page.getByRole('cell', { name: /docket_entry/ }).first().waitFor();
     await page.getByLabel('Source').selectOption('api_key');
-    await page.getByText('No entries from this source.').waitFor();
+    await page.getByText('No entries match these filters').waitFor();
     await page.getByLabel('Source').selectOption('web');
     await page.getByRole('cell', { name: /api_key.revoked/ }).waitFor();
     await page.getByLabel('Source').selectOption('');
