@@ -56,7 +56,7 @@ describe('an assistant\'s work in the web app', () => {
     await nav('Settings').click();
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Audit log' }).click();
     await page.getByLabel('Source').selectOption('assistant');
-    await page.getByText('No entries from this source.').waitFor();
+    await page.getByText('No entries match these filters').waitFor();
   });
 
   test('an MCP client connects through OAuth and does the work; the open app shows it', async () => {
