@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, randomIp, signUp, type TestApp } from './support/app.ts';
@@ -134,5 +135,25 @@ describe('calendar feed', () => {
     expect(ics).toContain(`DTSTART;VALUE=DATE:${grant.surcharge_until!.replaceAll('-', '')}`);
     expect(ics).toContain('3.5-year maintenance fee due');
     expect(ics).toContain('Reply brief due (not extendable)');
+  });
+});
+
+describe('GET /api/docket/export.csv lists the life deadlines', () => {
+  test('maintenance fees, the issue fee and the briefs each a row with their engine dates and citations; a design patent none', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docket/export.csv', headers: { cookie: a.cookie }, remoteAddress: randomIp() });
+    expect(res.statusCode).toBe(200);
+    const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
+    const of = (n: string) => rows.filter((r) => r.application_number === n && r.deadline_kind);
+    const engine = calculateEventDeadlines({ action: 'grant', mailingDate: GRANTED }).deadlines.filter((d) => d.kind.startsWith('maintenance_fee'));
+    expect(of('17/800,003').map((r) => [r.deadline_kind, r.action, r.action_mailing_date, r.due_date, r.effective_due_date])).toEqual(
+      engine.map((d) => [d.kind, 'grant', GRANTED, d.due, d.due_effective]),
+    );
+    expect(of('17/800,003')[0]!.citation).toContain('37 CFR 1.362');
+    expect(of('29/800,004')).toEqual([]);
+    expect(of('17/800,005').map((r) => r.deadline_kind)).toEqual(['reply_brief', 'oral_hearing_request']);
+    expect(of('17/800,006').map((r) => r.deadline_kind)).toEqual(['appeal_brief']);
+    // The issue fee once: the notice of allowance is the entry's pending action, exported as that.
+    expect(of('17/800,001').filter((r) => r.effective_due_date === calculateDeadlines({ action: 'notice_of_allowance', mailingDate: daysBefore(20) }).response_deadline)).toHaveLength(1);
+    expect(of('17/800,002').filter((r) => r.deadline_kind === 'issue_fee')).toEqual([]);
   });
 });
