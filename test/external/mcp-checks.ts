@@ -77,6 +77,22 @@ async function followToCallback(start: string): Promise<void> {
 
 const server = await startChecksServer();
 let proxy: http.Server | undefined;
+/**
+ * Baselined scenarios whose own client sometimes does not finish its exchange on this machine
+ * (baseline-2025-11-25.yml says why; the protection itself is asserted in test/mcp/gate.test.ts):
+ * when one passes, the runner calls the baseline stale. That, and only that, is accepted: no
+ * unexpected failure, and every stale entry one of these.
+ */
+const UNSTEADY_SCENARIOS = ['dns-rebinding-protection'];
+function onlyUnsteadyStale(out: string): boolean {
+  const text = out.replace(/\x1b\[[0-9;]*m/g, '');
+  if (/Unexpected failures/.test(text)) return false;
+  const stale = /Stale baseline entries[^\n]*\n((?:[ \t]+\u2713 \S+\n)+)/.exec(text);
+  if (!stale) return false;
+  const names = [...stale[1].matchAll(/\u2713 (\S+)/g)].map((m) => m[1]);
+  return names.length > 0 && names.every((n) => UNSTEADY_SCENARIOS.includes(n));
+}
+
 try {
   const token = await autoApprovedToken(server.url);
   const proxyPort = await freePort();
@@ -85,7 +101,7 @@ try {
   for (const revision of ['2025-11-25', '2026-07-28']) {
     const r = await run([BIN('conformance'), 'server', '--url', `http://127.0.0.1:${proxyPort}/mcp`, '--requirements', revision, '--expected-failures', `${ROOT}test/external/conformance/baseline-${revision}.yml`]);
     const total = /Total: (\d+) passed, (\d+) failed/.exec(r.out);
-    record(`conformance server --requirements ${revision}${total ? ` (${total[1]} checks passed, ${total[2]} baselined)` : ''}`, r.code === 0 && /Baseline check passed/.test(r.out), r.out);
+    record(`conformance server --requirements ${revision}${total ? ` (${total[1]} checks passed, ${total[2]} baselined)` : ''}`, (r.code === 0 && /Baseline check passed/.test(r.out)) || onlyUnsteadyStale(r.out), r.out);
   }
 
   // Authorization server: the runner prints an authorize URL and waits for its callback.
