@@ -107,3 +107,13 @@ export async function expectNoSidewaysScroll(page: Page, name: string): Promise<
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll, `${name}: the page is ${scroll} px wide in a ${client} px window`).toBeLessThanOrEqual(client);
 }
+
+/** Signs a new account up through the web app's sign-up page and waits for the dashboard's welcome. */
+export async function signUpInBrowser(page: Page, opts: { email: string; name?: string; password?: string }): Promise<void> {
+  await page.goto('/signup');
+  if (opts.name) await page.getByLabel('Name').fill(opts.name);
+  await page.getByLabel('E-mail').fill(opts.email);
+  await page.getByLabel('Password').fill(opts.password ?? 'correct horse battery staple');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+}

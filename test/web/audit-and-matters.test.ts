@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiFromPage, expectNoSidewaysScroll, launch, newContext, snap, startWebServer, type SnapOptions, type WebServer } from '../support/browser.ts';
+import { apiFromPage, expectNoSidewaysScroll, launch, newContext, signUpInBrowser, snap, startWebServer, type SnapOptions, type WebServer } from '../support/browser.ts';
 import { scannedPdf } from '../support/scanned-pdf.ts';
 import { ACTION } from '../file/support.ts';
 
@@ -41,11 +41,7 @@ async function snapBoth(name: string, opts?: SnapOptions): Promise<void> {
 
 describe('OCR, audit filters and the matter report in the web app', () => {
   test('a scanned office action is read by OCR, the warning shown, and recorded', async () => {
-    await page.goto('/signup');
-    await page.getByLabel('E-mail').fill(EMAIL);
-    await page.getByLabel('Password').fill('correct horse battery staple');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await signUpInBrowser(page, { email: EMAIL });
     await apiFromPage(page, '/api/docket', { application_number: '15/091,542', client_matter: 'ACME-7', application: { invention_title: 'MULTI RADIO WIRELESS LAN NETWORKS', filing_date: '2016-04-05', examiner_name: 'NGUYEN, PHUONGCHAU BA', art_unit: '2464' } });
     await page.goto('/docket');
     await page.getByRole('link', { name: '15091542' }).click();

@@ -3,7 +3,7 @@
 // and art unit; the Export CSV link answers the docket. axe at 1280 and 390 px (snap).
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { launch, newContext, signUpInBrowser, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
 
@@ -36,12 +36,8 @@ const CSV = [
 
 describe('docket import dialog', () => {
   test('preview shows what will be added, repeated and malformed; commit adds the rows; export links the CSV', async () => {
-    await page.goto('/signup');
     const email = `import-${Date.now()}@firm.example`;
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill('correct horse battery staple');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await signUpInBrowser(page, { email });
 
     await page.goto('/docket');
     await page.getByText('Your docket is empty').waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiFromPage, launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { apiFromPage, launch, signUpInBrowser, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 
 // Issue 21 in Chromium: Settings > Notifications. The defaults are shown, a bad "days ahead" is
 // named at its field and nothing is saved, a good change is saved and is what the API then holds.
@@ -15,12 +15,7 @@ beforeAll(async () => {
   [browser, server] = await Promise.all([launch(), startWebServer()]);
   context = await newContext(browser, server.url);
   page = await context.newPage();
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Ada Lovelace');
-  await page.getByLabel('E-mail').fill(`notify-${Date.now()}@firm.example`);
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+  await signUpInBrowser(page, { name: 'Ada Lovelace', email: `notify-${Date.now()}@firm.example` });
 });
 afterAll(async () => {
   await context?.close();

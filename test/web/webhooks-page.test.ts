@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { launch, signUpInBrowser, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 
 // Issue 21 in Chromium: Settings > Webhooks. Add an endpoint (the secret shown once, with a copy
 // button), send a test that a standardwebhooks receiver verifies, read the delivery log, and
@@ -41,12 +41,7 @@ beforeAll(async () => {
   context = await newContext(browser, server.url);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   page = await context.newPage();
-  await page.goto('/signup');
-  await page.getByLabel('Name').fill('Grace Hopper');
-  await page.getByLabel('E-mail').fill(`webhooks-${Date.now()}@firm.example`);
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+  await signUpInBrowser(page, { name: 'Grace Hopper', email: `webhooks-${Date.now()}@firm.example` });
 });
 afterAll(async () => {
   await context?.close();
