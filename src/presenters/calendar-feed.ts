@@ -1,6 +1,6 @@
 import ical, { ICalAlarmType, ICalEventTransparency } from 'ical-generator';
 import { addDays, type IsoDate } from '../domain/deadlines/calendar.ts';
-import type { DocketDeadlines } from '../queries/docket-deadlines.ts';
+import { lifeBesidePending, type DocketDeadlines } from '../queries/docket-deadlines.ts';
 import { deadlineEvents, lifeDeadlineEvents, type DeadlineEvent } from './calendar-events.ts';
 
 /** How often subscribers should re-fetch: deadlines change when an action or reply arrives, not by the minute. */
@@ -9,12 +9,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 /** The account's private feed: every pending action's deadlines and the life deadlines (issue fee, maintenance fees, briefs), as an RFC 5545 iCalendar object. */
 export function presentCalendarFeed(list: DocketDeadlines): string {
-  // A notice of allowance that is the entry's pending action already has its event (the issue-fee
-  // date, "LAST DAY to reply ... not extendable"): its life deadlines (issue fee, copendency on the
-  // same day) would only repeat it.
-  const pending = new Set(list.deadlines.map((d) => d.pending.correspondence.id));
-  const life = list.life.filter((d) => d.life.correspondenceId === null || !pending.has(d.life.correspondenceId));
-  return renderCalendar([...list.deadlines.flatMap((d) => deadlineEvents(d)), ...life.flatMap((d) => lifeDeadlineEvents(d))]);
+  return renderCalendar([...list.deadlines.flatMap((d) => deadlineEvents(d)), ...lifeBesidePending(list).flatMap((d) => lifeDeadlineEvents(d))]);
 }
 
 export function renderCalendar(events: DeadlineEvent[]): string {

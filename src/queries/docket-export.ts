@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { EntityDecision } from '../domain/entity-status.ts';
 import { findAccountById } from './accounts.ts';
 import { listDocket, type DocketItem } from './docket.ts';
-import { docketDeadlines, type DocketDeadline, type DocketLifeItem } from './docket-deadlines.ts';
+import { docketDeadlines, lifeBesidePending, type DocketDeadline, type DocketLifeItem } from './docket-deadlines.ts';
 import { docketItemEntity } from './entity-size.ts';
 
 export interface DocketExportItem {
@@ -18,13 +18,10 @@ export interface DocketExportItem {
 export async function docketExportItems(db: Db, accountId: string, today: string): Promise<DocketExportItem[]> {
   const items = await listDocket(db, accountId);
   const account = await findAccountById(db, accountId);
-  const { deadlines, life } = await docketDeadlines(db, accountId, { today });
-  const byEntry = new Map(deadlines.map((d) => [d.item.entry.id, d]));
-  // A notice of allowance that is the entry's pending action is exported as that action already.
-  const pendingPapers = new Set(deadlines.map((d) => d.pending.correspondence.id));
+  const list = await docketDeadlines(db, accountId, { today });
+  const byEntry = new Map(list.deadlines.map((d) => [d.item.entry.id, d]));
   const lifeByEntry = new Map<string, DocketLifeItem[]>();
-  for (const l of life) {
-    if (l.life.correspondenceId !== null && pendingPapers.has(l.life.correspondenceId)) continue;
+  for (const l of lifeBesidePending(list)) {
     lifeByEntry.set(l.item.entry.id, [...(lifeByEntry.get(l.item.entry.id) ?? []), l]);
   }
   return items.map((item) => ({ item, entity: docketItemEntity(item, account?.entity_size), deadline: byEntry.get(item.entry.id) ?? null, life: lifeByEntry.get(item.entry.id) ?? [] }));

@@ -1,4 +1,4 @@
-import type { DocketDeadline, DocketDeadlines, DocketLifeItem } from './docket-deadlines.ts';
+import { lifeBesidePending, type DocketDeadline, type DocketDeadlines, type DocketLifeItem } from './docket-deadlines.ts';
 import type { RemindableDeadline } from '../domain/notifications.ts';
 import type { IsoDate } from '../domain/deadlines/calendar.ts';
 
@@ -28,11 +28,7 @@ export interface NotifiableDeadline extends RemindableDeadline {
  * engine adds to the list come through here the same way: this is the one place to map them.
  */
 export function notifiableDeadlines(list: DocketDeadlines): NotifiableDeadline[] {
-  // A notice of allowance that is an entry's pending action is already reminded as that action
-  // (same issue-fee date): its life entries would repeat it.
-  const pendingPapers = new Set(list.deadlines.map((d) => d.pending.correspondence.id));
-  const life = list.life.filter((l) => l.life.correspondenceId === null || !pendingPapers.has(l.life.correspondenceId));
-  return [...list.deadlines.flatMap((d) => fromDocketDeadline(d)), ...life.flatMap((l) => fromLifeDeadline(l))];
+  return [...list.deadlines.flatMap((d) => fromDocketDeadline(d)), ...lifeBesidePending(list).flatMap((l) => fromLifeDeadline(l))];
 }
 
 /** What each life deadline's mail says is due (kinds of src/domain/deadlines/life-events.ts). */
