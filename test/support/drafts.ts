@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import mammoth from 'mammoth';
-import { randomIp } from './app.ts';
+import { injectAsClient, randomIp } from './app.ts';
 import { creditGranter } from '../../src/commands/credit-granter.ts';
 import { CLI_ACTOR } from '../../src/commands/actor.ts';
 import { credits } from '../../src/domain/money.ts';
@@ -12,7 +12,7 @@ import type { Db } from '../../src/db/connect.ts';
 export const OA_TEXT = readFileSync(new URL('../../src/domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
 
 export async function analyzeOa(app: FastifyInstance, key: string, applicationNumber = '17200011'): Promise<{ analysis_id: string; claim_analyses: { claim_number: number; recommendation: string }[] }> {
-  const res = await app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: applicationNumber, office_action_text: OA_TEXT, include_examiner_intel: false }, remoteAddress: randomIp() });
+  const res = await injectAsClient(app, { method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: applicationNumber, office_action_text: OA_TEXT, include_examiner_intel: false }, remoteAddress: randomIp() });
   if (res.statusCode !== 200) throw new Error(`analyze failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
@@ -35,7 +35,7 @@ export async function pollUntilDone(app: FastifyInstance, url: string, headers: 
     if (db) {
       current = (await db.selectFrom('draft_jobs').select('status').where('id', '=', jobId).executeTakeFirstOrThrow()).status;
     } else {
-      const res = await app.inject({ method: 'GET', url, headers, remoteAddress: randomIp() });
+      const res = await injectAsClient(app, { method: 'GET', url, headers, remoteAddress: randomIp() });
       if (res.statusCode !== 200) throw new Error(`poll failed: ${res.statusCode} ${res.body}`);
       current = res.json().status;
     }
@@ -44,7 +44,7 @@ export async function pollUntilDone(app: FastifyInstance, url: string, headers: 
     if (Date.now() > until) throw new Error(`job still ${current} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, db ? 20 : 250));
   }
-  const res = await app.inject({ method: 'GET', url, headers, remoteAddress: randomIp() });
+  const res = await injectAsClient(app, { method: 'GET', url, headers, remoteAddress: randomIp() });
   if (res.statusCode !== 200) throw new Error(`status failed: ${res.statusCode} ${res.body}`);
   return { body: res.json(), seen };
 }
