@@ -66,7 +66,7 @@ interface Seen {
   attempts: number;
   ms: number;
 }
-/** PostgreSQL: the delays observed, printed at the end (the bound docs/decisions.md states). */
+/** PostgreSQL: the delays observed, printed at the end (the bound docs/decisions/scale-out-and-speed.md states). */
 const delays: number[] = [];
 
 /**

@@ -75,7 +75,7 @@ export interface BuildAppOptions {
   /**
    * Test-only: the OAuth sign-in and consent pages are skipped, signing in this account and
    * approving (the MCP conformance runner cannot click). Only code can pass it; no setting or
-   * environment variable reaches it (docs/decisions.md "Test-only auto-approve").
+   * environment variable reaches it (docs/decisions/oauth-and-mcp.md "Test-only auto-approve").
    */
   testAutoApprove?: { email: string };
   /** Also serve the MCP server at {mcp_url}/mcp in this app (one-process `prosa serve`). */

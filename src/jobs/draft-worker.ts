@@ -135,7 +135,8 @@ async function failStalled(deps: RunDeps, jobId: string): Promise<void> {
  * process, Node 24's V8 aborted the whole process (SIGTRAP, "Check failed: jit_page_->allocations_
  * .erase(addr) == 1" in ThreadIsolation::UnregisterWasmAllocation) when PGlite's WASM code was
  * freed while builder threads were alive; a draft blocking the event loop for ~0.2 s is the
- * safer trade for the embedded, single-process deployment (docs/decisions.md).
+ * safer trade for the embedded, single-process deployment (docs/decisions/documents.md,
+ * "Where documents are built").
  */
 export function defaultBuilderThreads(database: Database, concurrency: number): number {
   return database.kind === 'postgres' ? concurrency : 0;

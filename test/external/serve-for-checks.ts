@@ -1,7 +1,7 @@
 /**
  * The backend with the MCP server on a loopback port, in this process, for the external checks
  * (conformance runner, inspector). Test-only: it turns on the OAuth auto-approve mode, which only
- * code can turn on (docs/decisions.md "Test-only auto-approve"); `prosa serve` never does.
+ * code can turn on (docs/decisions/oauth-and-mcp.md "Test-only auto-approve"); `prosa serve` never does.
  */
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';

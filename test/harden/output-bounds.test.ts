@@ -3,7 +3,7 @@
  * real action 100+ times returned a 5.5 MB record before (every copy of every quote stored
  * again); now identical copies are kept once with their offsets, lists are capped, and the cut
  * is reported in `truncated` and glass_box.known_weaknesses. The bound decided
- * (docs/decisions.md): the record is at most 2 x the input and never over 2 MB.
+ * (docs/decisions/office-actions.md "Bounded records"): the record is at most 2 x the input and never over 2 MB.
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';

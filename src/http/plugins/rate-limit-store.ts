@@ -50,7 +50,7 @@ const TIERS: Record<Tier, TierLimits> = {
 /** Every tier's figures (the Redis store, rate-limit-redis.ts, applies the same). */
 export const RATE_LIMIT_TIERS: Readonly<Record<Tier, TierLimits>> = TIERS;
 
-/** The account-wide ceiling (docs/decisions.md). */
+/** The account-wide ceiling (docs/decisions/hardening.md "Account-wide ceiling and key cap"). */
 export const ACCOUNT_CEILING = TIERS.account;
 
 export interface RateDecision {

@@ -8,8 +8,8 @@ import { CREDENTIAL_LISTENER_NAME } from '../../auth/credential-listener.ts';
 export type RateLimitStoreKind = 'memory' | 'postgres' | 'redis';
 
 /**
- * The store a serving process keeps its rate-limit counters in (docs/decisions.md, "Rate limits of
- * one process in its memory"). Limits must hold across every process that answers the same
+ * The store a serving process keeps its rate-limit counters in (docs/decisions/scale-out-and-speed.md
+ * "Which store keeps the counters"). Limits must hold across every process that answers the same
  * clients, so the counters are shared exactly when there is more than one such process:
  * - `redis`: REDIS_URL is set (the standard shared store at scale), or asked for;
  * - `postgres`: role-split processes (`prosa serve --role api`, the scale-out deployment), whose

@@ -5,7 +5,8 @@
  * once for all of them with only each limitation's held texts, and the sentences that survive
  * verification (analysis/llm/chart-argument-check.ts) are attached to the chart for the builder
  * to place. The model never fails the draft: an error, a timeout or an unusable reply leaves the
- * bracketed places, and page 1 says what happened. Nothing is billed for it (docs/decisions.md).
+ * bracketed places, and page 1 says what happened. Nothing is billed for it (docs/decisions/documents.md,
+ * "Arguments drafted by a language model").
  */
 import { draftChartArguments, LlmProviderError, type ChartArgumentSite, type ChartArgumentsResult, type LlmProvider } from '../../analysis/llm/index.ts';
 import { chartPromptSites } from '../../documents/build-response.ts';

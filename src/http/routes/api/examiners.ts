@@ -20,7 +20,7 @@ const years = {
 /**
  * Examiner intelligence for the account: search, the full profile and an art unit's figures.
  * All figures rest on public USPTO data; a profile also counts the bases of this account's own
- * analyses (never another account's). Definitions: docs/decisions.md "Examiner profile".
+ * analyses (never another account's). Definitions: docs/decisions/examiner-profile.md "The figures".
  */
 export function examinerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -96,7 +96,7 @@ export async function oauthProviderRoutes(app: FastifyInstance, ctx: AppContext,
     scope.route({ method: [...METHODS], url: '/oauth/*', config: perIp, handler });
     scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/oauth-authorization-server', config: perIp, handler });
     scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/openid-configuration', config: perIp, handler });
-    // Per client IP (issue 9 §2 "Rate limits"); figures in rate-limit-store.ts and docs/decisions.md.
+    // Per client IP (issue 9 §2 "Rate limits"); figures in rate-limit-store.ts and docs/decisions/oauth-and-mcp.md.
     scope.route({ method: 'POST', url: OAUTH_ROUTES.registration, config: { auth: 'none', rateLimit: 'oauth_register' }, handler });
     scope.route({
       method: 'POST',
