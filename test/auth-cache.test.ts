@@ -8,7 +8,7 @@ import { createKey, createTestApp, randomIp, signUp, type TestApp } from './supp
 import { onPostgres } from './support/db.ts';
 import { buildApp } from '../src/http/app.ts';
 import { openDatabase, type Database } from '../src/db/connect.ts';
-import { createRateLimits, type RateLimits } from '../src/http/plugins/rate-limit-store.ts';
+import { createRateLimits, type RateLimits } from '../src/serving/rate-limits/rate-limit-store.ts';
 import { creditCharger } from '../src/commands/credit-charger.ts';
 import { credits } from '../src/domain/money.ts';
 import type { FastifyInstance } from 'fastify';

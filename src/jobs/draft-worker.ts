@@ -19,12 +19,12 @@ import type { Database } from '../db/connect.ts';
 import { draftJobFailer } from '../commands/draft-job-failer.ts';
 import { DEFAULT_BUILDERS, DOCX_MEDIA_TYPE, type Builders } from './builders.ts';
 import { startBuilderPool, type BuilderPool } from './builder-pool.ts';
-import { describeFailure, isPermanent } from './errors.ts';
+import { describeFailure, isPermanent } from '../commands/draft-requests/job-errors.ts';
 import { DRAFT_DEAD_LETTER_QUEUE, DRAFT_QUEUE, type DraftMessage, type DraftQueue } from './queue.ts';
 import { recipeFor } from './recipes/index.ts';
 import { storeDraftResponse } from '../commands/file/draft-response-storer.ts';
 import { recordDraftCompleted } from '../commands/events/completion-events.ts';
-import { isTerminal, noteAttemptError, reportProgress, startAttempt, transition } from './transitions.ts';
+import { isTerminal, noteAttemptError, reportProgress, startAttempt, transition } from '../commands/draft-job-transitions.ts';
 import type { LlmProvider } from '../analysis/llm/index.ts';
 
 /** The pino-compatible subset the worker logs through. */

@@ -8,9 +8,9 @@ import { adaptPaymentError, auditSummary, authChallengeResult, errorResult, succ
 import { findUnsafeText, UNSAFE_TEXT_MESSAGES } from '../domain/unsafe-text.ts';
 import type { AuditReporter } from './audit-reporter.ts';
 import type { GrantLiveness } from './grant-liveness.ts';
-import type { RateLimits } from '../http/plugins/rate-limit-store.ts';
+import type { RateLimits } from '../serving/rate-limits/rate-limit-store.ts';
 import type { AnyTool, ProductLinks, ToolContext } from './tool.ts';
-import type { ErrorBody } from '../http/error-body.ts';
+import type { ErrorBody } from '../serving/error-body.ts';
 import type { ResultsMode } from './tool-sets.ts';
 import { CALL_TOOL, productTool } from './tools/discovery.ts';
 import { boundResult } from './result-bounds.ts';

@@ -5,9 +5,9 @@
 import { analyzeOfficeAction } from '../../src/domain/office-action/index.ts';
 import { loadCorpus } from '../../src/domain/office-action/fixtures/corpus.ts';
 import { presentAnalysis } from '../../src/presenters/analysis.ts';
-import type { StoredAnalysis } from '../../src/jobs/inputs/analysis.ts';
-import { responseInputOf } from '../../src/jobs/inputs/response-input.ts';
-import type { OaResponseRequest } from '../../src/jobs/requests.ts';
+import type { StoredAnalysis } from '../../src/commands/draft-requests/inputs/analysis.ts';
+import { responseInputOf } from '../../src/commands/draft-requests/inputs/response-input.ts';
+import type { OaResponseRequest } from '../../src/commands/draft-requests/request-types.ts';
 import { draftResponse } from '../../src/documents/build-response.ts';
 import { outlineResponse } from '../../src/documents/response-outline.ts';
 import type { ApplicationCaption, ResponseDraftInput } from '../../src/documents/types.ts';

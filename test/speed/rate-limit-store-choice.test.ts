@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { ConfigError } from '../../src/config-error.ts';
-import { rateLimitStoreFor } from '../../src/http/plugins/rate-limits-for.ts';
+import { rateLimitStoreFor } from '../../src/serving/rate-limits/rate-limits-for.ts';
 
 /**
  * Which store keeps a process's rate-limit counters (docs/decisions/scale-out-and-speed.md

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE, type ToolContext } from '../tool.ts';
 import { seg } from '../backend-client.ts';
-import { drawingInput, extensionInput, idsInput, interviewInput } from '../../http/routes/api/exports.ts';
-import { clientReportInput, issueFeeInput, noticeOfAppealInput, preAppealInput, rceInput, terminalDisclaimerInput } from '../../http/routes/api/form-inputs.ts';
+import { drawingInput, extensionInput, idsInput, interviewInput } from '../../requests/export-inputs.ts';
+import { clientReportInput, issueFeeInput, noticeOfAppealInput, preAppealInput, rceInput, terminalDisclaimerInput } from '../../requests/form-inputs.ts';
 import { applicationNumber, describeJob, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { notFound, validationError } from '../../../errors.ts';
-import { errorBody } from '../../error-body.ts';
+import { errorBody } from '../../../serving/error-body.ts';
 import { artUnitFigures, examinerProfile } from '../../../queries/examiner-profile.ts';
 import { searchExaminers } from '../../../queries/examiner-search.ts';
 import { presentAccountExaminerProfile, presentArtUnitProfile, presentExaminerCandidate, presentExaminerHit } from '../../../presenters/examiner-profile.ts';

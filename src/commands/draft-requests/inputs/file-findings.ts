@@ -4,15 +4,15 @@
  * and, for each claim the practitioner amends, the words added and the specification paragraphs
  * that contain them. Read when the job runs (the worker), from the account's own file only.
  */
-import type { Db } from '../../db/connect.ts';
-import type { DraftJobRow } from '../../db/schema.ts';
-import type { PaperFile, PaperSupport } from '../../documents/types.ts';
-import { addedWords } from '../../documents/claim-amendments.ts';
-import { analysisEngine } from '../../analysis/analysis-engine.ts';
-import { groundsOf } from '../../domain/response-plan/grounds.ts';
-import { chartSources } from '../../queries/chart-sources.ts';
-import { heldSpecifications } from '../../queries/file-documents.ts';
-import type { OaResponseRequest } from '../requests.ts';
+import type { Db } from '../../../db/connect.ts';
+import type { DraftJobRow } from '../../../db/schema.ts';
+import type { PaperFile, PaperSupport } from '../../../documents/types.ts';
+import { addedWords } from '../../../documents/claim-amendments.ts';
+import { analysisEngine } from '../../../analysis/analysis-engine.ts';
+import { groundsOf } from '../../../domain/response-plan/grounds.ts';
+import { chartSources } from '../../../queries/chart-sources.ts';
+import { heldSpecifications } from '../../../queries/file-documents.ts';
+import type { OaResponseRequest } from '../request-types.ts';
 import { claimsBeforeResponse } from './claims-before.ts';
 import { paperFileOf } from './paper-file.ts';
 

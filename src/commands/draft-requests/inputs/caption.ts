@@ -7,8 +7,8 @@
  * else the docket entry's matter number: src/commands/draft-requests/paper-identity.ts) when there
  * is one; the USPTO record's number (what the firm gave at filing) only for a paper without.
  */
-import type { ApplicationRow } from '../../db/schema.ts';
-import type { ApplicationCaption } from '../../documents/types.ts';
+import type { ApplicationRow } from '../../../db/schema.ts';
+import type { ApplicationCaption } from '../../../documents/types.ts';
 
 export interface CaptionFallback {
   examiner_name?: string | null;

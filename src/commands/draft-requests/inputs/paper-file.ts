@@ -4,9 +4,9 @@
  * the terms they lack; for each amended claim, the words it adds and where the specification
  * contains them. Pure.
  */
-import type { ClaimChart } from '../../domain/art/chart.ts';
-import { isSpecificTerm } from '../../domain/art/terms.ts';
-import type { PaperFile, PaperSupport } from '../../documents/types.ts';
+import type { ClaimChart } from '../../../domain/art/chart.ts';
+import { isSpecificTerm } from '../../../domain/art/terms.ts';
+import type { PaperFile, PaperSupport } from '../../../documents/types.ts';
 
 /** The text of the claims a claim depends from (not the claim itself), as the chart holds them. */
 function ancestorsText(chart: ClaimChart, n: number): string {

@@ -15,11 +15,11 @@ import type {
   PractitionerArgument,
   ResponseDraftInput,
   RestrictionElection,
-} from '../documents/types.ts';
-import type { IdsTimingResult } from '../domain/ids-timing.ts';
-import type { ClientReportInput, IssueFeeTransmittalInput, NoticeOfAppealInput, PreAppealRequestInput, RceTransmittalInput, TerminalDisclaimerInput } from '../documents/forms/types.ts';
-import type { StrategyCode } from '../domain/response-plan/strategies.ts';
-import type { ExportType } from '../domain/pricing.ts';
+} from '../../documents/types.ts';
+import type { IdsTimingResult } from '../../domain/ids-timing.ts';
+import type { ClientReportInput, IssueFeeTransmittalInput, NoticeOfAppealInput, PreAppealRequestInput, RceTransmittalInput, TerminalDisclaimerInput } from '../../documents/forms/types.ts';
+import type { StrategyCode } from '../../domain/response-plan/strategies.ts';
+import type { ExportType } from '../../domain/pricing.ts';
 
 /** Forms at the Form price (migrations 016 and 022 check `draft_jobs.form_kind` against this list). */
 export const FORM_KINDS = ['extension_of_time', 'interview_request', 'rce_transmittal', 'notice_of_appeal', 'pre_appeal_request', 'terminal_disclaimer', 'issue_fee_transmittal', 'client_report', 'claim_chart'] as const;

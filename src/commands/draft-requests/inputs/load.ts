@@ -1,7 +1,7 @@
-import type { Db } from '../../db/connect.ts';
-import type { ApplicationRow, DraftJobRow } from '../../db/schema.ts';
-import { PermanentJobError } from '../errors.ts';
-import type { StoredAnalysis } from '../inputs/analysis.ts';
+import type { Db } from '../../../db/connect.ts';
+import type { ApplicationRow, DraftJobRow } from '../../../db/schema.ts';
+import { PermanentJobError } from '../job-errors.ts';
+import type { StoredAnalysis } from './analysis.ts';
 
 export async function loadApplication(db: Db, job: Pick<DraftJobRow, 'application_id'>): Promise<ApplicationRow> {
   const app = job.application_id

@@ -3,9 +3,9 @@
  * into the document builders' vocabulary: claim dispositions with their grounds, the paper
  * replied to, the examiner's statistics and the strategy chosen per claim.
  */
-import { STRATEGY_CODES, type ClaimDisposition, type Ground, type ClaimStatus, type ExaminerStats, type OfficeActionRef, type PaperKind, type RejectionDetail, type StrategyCode } from '../../documents/types.ts';
-import { parseReference } from '../../documents/rejection-grounds.ts';
-import { kindOfType } from '../../domain/office-action/type-codes.ts';
+import { STRATEGY_CODES, type ClaimDisposition, type Ground, type ClaimStatus, type ExaminerStats, type OfficeActionRef, type PaperKind, type RejectionDetail, type StrategyCode } from '../../../documents/types.ts';
+import { parseReference } from '../../../documents/rejection-grounds.ts';
+import { kindOfType } from '../../../domain/office-action/type-codes.ts';
 
 /** The parts of the stored record this module reads (the record holds more). */
 export interface StoredAnalysis {

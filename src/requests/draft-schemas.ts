@@ -1,6 +1,6 @@
 /** zod schemas shared by the draft and export routes. */
 import { z } from 'zod';
-import { STRATEGY_CODES } from '../../domain/response-plan/strategies.ts';
+import { STRATEGY_CODES } from '../domain/response-plan/strategies.ts';
 
 export const isoDate = z.iso.date();
 const text = (max = 500) => z.string().max(max);

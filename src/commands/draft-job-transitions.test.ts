@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DRAFT_STATUSES, canTransition, isTerminal, sourcesOf } from './transitions.ts';
+import { DRAFT_STATUSES, canTransition, isTerminal, sourcesOf } from './draft-job-transitions.ts';
 
 describe('draft job state machine', () => {
   test('exactly queued→in_progress, in_progress→in_progress (retry), in_progress→complete and in_progress→failed are allowed', () => {

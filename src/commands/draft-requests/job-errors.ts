@@ -1,4 +1,4 @@
-import { DocumentInputError } from '../documents/validate.ts';
+import { DocumentInputError } from '../../documents/validate.ts';
 
 /**
  * A job that cannot succeed however often it is retried (its analysis or application is gone,

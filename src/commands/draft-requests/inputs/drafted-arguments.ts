@@ -8,10 +8,10 @@
  * bracketed places, and page 1 says what happened. Nothing is billed for it (docs/decisions/documents.md,
  * "Arguments drafted by a language model").
  */
-import { draftChartArguments, LlmProviderError, type ChartArgumentSite, type ChartArgumentsResult, type LlmProvider } from '../../analysis/llm/index.ts';
-import { chartPromptSites } from '../../documents/build-response.ts';
-import type { ChartPromptSite } from '../../documents/remarks/grounds/chart-sites.ts';
-import type { DraftDropCode, PaperChartClaim, PaperDrafting, PaperFile, ResponseDraftInput } from '../../documents/types.ts';
+import { draftChartArguments, LlmProviderError, type ChartArgumentSite, type ChartArgumentsResult, type LlmProvider } from '../../../analysis/llm/index.ts';
+import { chartPromptSites } from '../../../documents/build-response.ts';
+import type { ChartPromptSite } from '../../../documents/remarks/grounds/chart-sites.ts';
+import type { DraftDropCode, PaperChartClaim, PaperDrafting, PaperFile, ResponseDraftInput } from '../../../documents/types.ts';
 
 /**
  * The whole drafting step, retries included, ends within this time: a job expires after 300 s

@@ -3,8 +3,8 @@
  * used both at submission (to check completeness and strategies before anything is charged) and
  * by the worker (to build the paper), so the two always agree.
  */
-import type { ApplicationCaption, ResponseDraftInput } from '../../documents/types.ts';
-import type { OaResponseRequest } from '../requests.ts';
+import type { ApplicationCaption, ResponseDraftInput } from '../../../documents/types.ts';
+import type { OaResponseRequest } from '../request-types.ts';
 import { claimDispositions, examinerStatsOf, groundStrategiesOf, officeActionOf, restrictionGroupsOf, strategyOf, type StoredAnalysis } from './analysis.ts';
 
 export function responseInputOf(analysis: StoredAnalysis, request: OaResponseRequest, caption: ApplicationCaption): ResponseDraftInput {

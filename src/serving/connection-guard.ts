@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { BlockList, isIPv4, isIPv6, type Socket } from 'node:net';
 import type { FastifyServerFactory } from 'fastify';
-import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
-import { errorBody } from '../error-body.ts';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { errorBody } from './error-body.ts';
 
 /**
  * Connection hygiene for every Fastify app Prosa starts (API, MCP, worker; issue 12 item 3):

@@ -5,7 +5,7 @@
  * docket facts are computed.
  */
 import { z } from 'zod';
-import { attorneyDocketNumber, isoDate, practitionerSchema } from '../draft-schemas.ts';
+import { attorneyDocketNumber, isoDate, practitionerSchema } from './draft-schemas.ts';
 
 const text = (max = 500) => z.string().max(max);
 const entity = z.enum(['large', 'small', 'micro']).optional().describe('Default: the application\'s entity status (its docket entry, the USPTO record), else the account\'s (37 CFR 1.27, 1.29)');

@@ -5,11 +5,11 @@
  * the worker (jobs/recipes/oa-response.ts) and by a response plan's preview, which counts the
  * places the paper will leave to the practitioner on exactly the input the paper is built from.
  */
-import type { Db } from '../../db/connect.ts';
-import type { ApplicationRow, DraftJobRow } from '../../db/schema.ts';
-import type { ResponseDraftInput } from '../../documents/types.ts';
-import type { OaResponseRequest } from '../requests.ts';
-import { loadAnalysis, loadApplication } from '../recipes/load.ts';
+import type { Db } from '../../../db/connect.ts';
+import type { ApplicationRow, DraftJobRow } from '../../../db/schema.ts';
+import type { ResponseDraftInput } from '../../../documents/types.ts';
+import type { OaResponseRequest } from '../request-types.ts';
+import { loadAnalysis, loadApplication } from './load.ts';
 import { captionOf } from './caption.ts';
 import { fileFindings } from './file-findings.ts';
 import { responseInputOf } from './response-input.ts';

@@ -3,9 +3,9 @@
  * cancelled claims, claims previously presented). Stored with the claims it leaves, so drafting
  * the same action again marks the amendments against the claims of record, not the first draft.
  */
-import type { ClaimEntry } from '../../domain/claims/claim-set.ts';
-import type { OaResponseRequest } from '../requests.ts';
-import { stripClaimNumber } from '../../documents/claim-text.ts';
+import type { ClaimEntry } from '../../../domain/claims/claim-set.ts';
+import type { OaResponseRequest } from '../request-types.ts';
+import { stripClaimNumber } from '../../../documents/claim-text.ts';
 
 export function claimsBeforeResponse(request: OaResponseRequest): ClaimEntry[] {
   const previously = new Set(request.previously_presented ?? []);
