@@ -1,6 +1,6 @@
 /** The body of POST /api/quote (and the MCP tool that wraps it). */
 import { z } from 'zod';
-import { FORM_KINDS } from '../commands/draft-requests/request-types.ts';
+import { FORM_KINDS } from '../domain/form-kinds.ts';
 
 export const quoteBody = z.object({
   analyze: z.object({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
-import { markClaimAmendment } from '../../src/documents/claim-amendments.ts';
+import { markClaimAmendment } from '../../src/domain/claims/claim-amendments.ts';
 import { corpusText, errorOf, newAccount, startPlan, type Account } from './support.ts';
 
 /**

@@ -21,9 +21,9 @@ import type { ClientReportInput, IssueFeeTransmittalInput, NoticeOfAppealInput, 
 import type { StrategyCode } from '../../domain/response-plan/strategies.ts';
 import type { ExportType } from '../../domain/pricing.ts';
 
-/** Forms at the Form price (migrations 016 and 022 check `draft_jobs.form_kind` against this list). */
-export const FORM_KINDS = ['extension_of_time', 'interview_request', 'rce_transmittal', 'notice_of_appeal', 'pre_appeal_request', 'terminal_disclaimer', 'issue_fee_transmittal', 'client_report', 'claim_chart'] as const;
-export type FormKind = (typeof FORM_KINDS)[number];
+// FORM_KINDS lives in the domain (the request schemas and the quote read it too).
+export { FORM_KINDS, type FormKind } from '../../domain/form-kinds.ts';
+import type { FormKind } from '../../domain/form-kinds.ts';
 
 /**
  * The caption's attorney docket number resolved at submission: the request's, else the docket

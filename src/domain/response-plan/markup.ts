@@ -6,8 +6,8 @@
  * exactly what the filed listing will show. This is the one place the domain reads src/documents
  * (docs/decisions/response-plans.md "Response plans").
  */
-import { markClaimAmendment, type MarkedRun } from '../../documents/claim-amendments.ts';
-import { parentClaimOf, stripClaimNumber } from '../../documents/claim-text.ts';
+import { markClaimAmendment, type MarkedRun } from '../claims/claim-amendments.ts';
+import { parentClaimOf, stripClaimNumber } from '../claims/claim-text.ts';
 
 export type { MarkedRun };
 

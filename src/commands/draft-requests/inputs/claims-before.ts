@@ -5,7 +5,7 @@
  */
 import type { ClaimEntry } from '../../../domain/claims/claim-set.ts';
 import type { OaResponseRequest } from '../request-types.ts';
-import { stripClaimNumber } from '../../../documents/claim-text.ts';
+import { stripClaimNumber } from '../../../domain/claims/claim-text.ts';
 
 export function claimsBeforeResponse(request: OaResponseRequest): ClaimEntry[] {
   const previously = new Set(request.previously_presented ?? []);

@@ -7,7 +7,7 @@
 import type { Db } from '../../../db/connect.ts';
 import type { DraftJobRow } from '../../../db/schema.ts';
 import type { PaperFile, PaperSupport } from '../../../documents/types.ts';
-import { addedWords } from '../../../documents/claim-amendments.ts';
+import { addedWords } from '../../../domain/claims/claim-amendments.ts';
 import { analysisEngine } from '../../../analysis/analysis-engine.ts';
 import { groundsOf } from '../../../domain/response-plan/grounds.ts';
 import { chartSources } from '../../../queries/chart-sources.ts';
