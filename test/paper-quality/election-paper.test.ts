@@ -6,7 +6,7 @@
  * election is with traverse.
  */
 import { describe, expect, it } from 'vitest';
-import { draft, inputFor, recordOf, corpusText } from '../issue-11/support.ts';
+import { draft, inputFor, recordOf, corpusText } from '../responses/support.ts';
 import { electionShortfall } from '../../src/commands/draft-requests/election.ts';
 
 const record = recordOf(corpusText('15'));

@@ -15,7 +15,7 @@ function withDrawingsObjection(): string {
   return `${text.slice(0, at)}Drawings\n${OBJECTION}\n\n${text.slice(at)}`;
 }
 
-describe('finding 1: an objection to the drawings is answered (corpus 04 with a drawings objection)', () => {
+describe('an objection to the drawings is answered (corpus 04 with a drawings objection)', () => {
   const record = recordOf(withDrawingsObjection());
 
   it('the analysis lists it as a ground of its own', () => {

@@ -9,7 +9,7 @@ import { DocumentInputError } from '../../src/documents/validate.ts';
 import type { DrawingSheetLabel } from '../../src/documents/types.ts';
 import { blockDrawing, extension, interview } from '../fixtures/documents/form-samples.ts';
 
-describe('finding 9', () => {
+describe('extension petitions and forms state the engine\'s dates', () => {
   it('the extension petition states the nominal extended date; the rolled date is in a note (35 U.S.C. 21(b))', async () => {
     // Mailed 2026-03-02: three months 2026-06-02; two months' extension ends Sunday 2026-08-02, rolled to Monday 08-03.
     const doc = await openDocx(await buildExtensionPetition({ ...extension, period: { reply_due: '2026-06-02', extended_due: '2026-08-02', reply_due_effective: '2026-06-02', extended_due_effective: '2026-08-03' } }));
@@ -39,7 +39,7 @@ describe('finding 9', () => {
   });
 });
 
-describe('finding 5: the interview agenda fits the ground', () => {
+describe('the interview agenda fits the ground', () => {
   it('a 112(b) row does not say "argue that the applied art does not teach"', async () => {
     const claims = [{ claim_number: 1, status: 'rejected' as const, basis: '112(b)', prior_art: [], recommendation: 'argue_distinction' as const, depends_on: null }];
     const doc = await openDocx(await buildInterviewRequest({ ...interview, claims, strategy: {} }));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
 import { docxText, grant, pathOf, pollUntilDone } from '../support/drafts.ts';
 import { newAccount, type Account } from '../response-plan/support.ts';
-import { draft, inputFor, recordOf } from '../issue-11/support.ts';
+import { draft, inputFor, recordOf } from '../responses/support.ts';
 
 const ABEYANCE = /held in abeyance/g;
 const count = (text: string, re: RegExp) => [...text.matchAll(re)].length;

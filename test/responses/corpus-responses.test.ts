@@ -8,7 +8,7 @@ import { corpusText, draft, inputFor, outlineResponse, recordOf } from './suppor
 
 const byClaim = (text: string) => new Map(analyzeOfficeAction(text).claim_analyses.map((c) => [c.claim_number, c]));
 
-describe('finding 1: objections are answered (corpus 06)', () => {
+describe('objections are answered (corpus 06)', () => {
   const record = recordOf(corpusText('06'));
 
   it('the analysis record lists every ground, objections to the abstract and the disclosure included', () => {
@@ -41,7 +41,7 @@ describe('finding 1: objections are answered (corpus 06)', () => {
   });
 });
 
-describe('finding 2: the election names exactly the chosen group (corpus 15)', () => {
+describe('the election names exactly the chosen group (corpus 15)', () => {
   const record = recordOf(corpusText('15'));
 
   it('elects Group II as claims 27-37 only, lists the others withdrawn, states traverse', async () => {
@@ -65,7 +65,7 @@ describe('finding 2: the election names exactly the chosen group (corpus 15)', (
   });
 });
 
-describe('finding 4: strategy choices are carried out, or refused naming the claim', () => {
+describe('strategy choices are carried out, or refused naming the claim', () => {
   const record = recordOf(corpusText('04'));
 
   it('supplied claim text beats an unknown dependency', async () => {
@@ -93,7 +93,7 @@ describe('finding 4: strategy choices are carried out, or refused naming the cla
   });
 });
 
-describe('finding 5: the answer fits the ground', () => {
+describe('the answer fits the ground', () => {
   it('a 103 over a single reference argues modification, never "combine the references" (corpus 06, claims 17-25)', async () => {
     const record = recordOf(corpusText('06'));
     const selections = Object.fromEntries([17, 18, 19, 20, 21, 22, 23, 24, 25].map((n) => [`claim_${n}`, 'argue_distinction' as const]));
@@ -137,7 +137,7 @@ describe('finding 5: the answer fits the ground', () => {
   });
 });
 
-describe('finding 6: the strongest arguments (corpus 01)', () => {
+describe('the strongest arguments (corpus 01)', () => {
   const claims = byClaim(corpusText('01'));
 
   it('the examiner\'s "does not explicitly disclose" in a 102 rejection → argue anticipation fails, quoting the sentence', () => {
@@ -185,7 +185,7 @@ describe('finding 6: the strongest arguments (corpus 01)', () => {
   });
 });
 
-describe('finding 8: less bloat, every placeholder counted (corpus 09)', () => {
+describe('less bloat, every placeholder counted (corpus 09)', () => {
   it('the 112(b) dependency statement is answered in its source section, not as a second rejection section', async () => {
     const record = recordOf(corpusText('09'));
     const { doc, placeholders } = await draft(inputFor(record, { accept_incomplete: true }));
