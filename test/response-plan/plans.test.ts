@@ -224,7 +224,7 @@ describe('completeness and preview', () => {
     expect(report.missing_count).toBe(report.missing.length);
   });
 
-  test('a claim left depending on a cancelled claim is flagged (issue 11, finding 4)', async () => {
+  test('a claim left depending on a cancelled claim is flagged', async () => {
     await a.call('PUT', `/api/response-plans/${planId}/claims/1/strategy`, { strategy: 'cancel' });
     const report = (await a.call('GET', `/api/response-plans/${planId}/completeness`)).json();
     expect(report.missing).toContainEqual(expect.objectContaining({ code: 'depends_on_cancelled', claim: 2 }));
