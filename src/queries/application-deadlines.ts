@@ -85,7 +85,7 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
     const answered = row.reply_paper || (row.document_code === 'NOA' ? row.issue_fee_event : row.reply_event);
     if (answered) continue;
     const { app_status: _status, entity_status, reply_paper: _p, reply_event: _e, issue_fee_event: _i, ...correspondence } = row;
-    const result = calculateDeadlines({
+    const result = calculatedDeadlines({
       action: kind,
       mailingDate: correspondence.mailing_date,
       periodMonths: correspondence.period_months ?? undefined,
@@ -95,6 +95,34 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
     out.set(row.application_id, { correspondence, result });
   }
   return out;
+}
+
+type CalculationInput = { action: NonNullable<ReturnType<typeof actionKindForDocumentCode>>; mailingDate: string; periodMonths?: number; entity: EntitySize; today?: string };
+
+/**
+ * The deadline engine's answers by their input. A docket's actions share mailing dates (the
+ * USPTO mails on business days, so ten thousand entries have a few hundred distinct dates), and
+ * the engine is a pure function of its input: each distinct input is calculated once. Callers
+ * only read the results. Bounded: the oldest inputs are dropped first.
+ */
+const CALCULATIONS_KEPT = 20_000;
+const calculations = new Map<string, DeadlineResult>();
+let engineCalls = 0;
+
+function calculatedDeadlines(input: CalculationInput): DeadlineResult {
+  const key = `${input.action}|${input.mailingDate}|${input.periodMonths ?? ''}|${input.entity}|${input.today ?? ''}`;
+  const known = calculations.get(key);
+  if (known) return known;
+  engineCalls += 1;
+  const result = calculateDeadlines(input);
+  if (calculations.size >= CALCULATIONS_KEPT) calculations.delete(calculations.keys().next().value!);
+  calculations.set(key, result);
+  return result;
+}
+
+/** How many times pendingActions has run the deadline engine in this process (tests count the work). */
+export function deadlineEngineCalls(): number {
+  return engineCalls;
 }
 
 type ActionRowBuilder = ExpressionBuilder<Schema & { c: Schema['correspondence'] }, 'c'>;
