@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { notFound, validationError } from '../../../errors.ts';
-import { errorBody } from '../../../serving/error-body.ts';
-import { artUnitFigures, examinerProfile } from '../../../queries/examiner-profile.ts';
+import { artUnitFigures } from '../../../queries/examiner-profile.ts';
 import { searchExaminers } from '../../../queries/examiner-search.ts';
-import { presentAccountExaminerProfile, presentArtUnitProfile, presentExaminerCandidate, presentExaminerHit } from '../../../presenters/examiner-profile.ts';
+import { presentAccountExaminerProfile, presentArtUnitProfile, presentExaminerHit } from '../../../presenters/examiner-profile.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
-import { examinerAmbiguous, examinerNotFound } from '../v1/examiner.ts';
+import { findExaminerProfile } from '../examiner-lookup.ts';
 import { refreshIfSmall } from '../../../sources/examiner-stats/refresh.ts';
 
 const artUnit = z.string().regex(/^\d{4}$/, 'must be a 4-digit art unit, e.g. 1727');
@@ -55,21 +54,8 @@ export function examinerRoutes(app: FastifyInstance, ctx: AppContext): void {
       querystring: z.object({ art_unit: artUnit.optional(), examiner_id: z.string().max(32).optional(), ...years }),
     },
   }, async (request, reply) => {
-    const name = request.params.examiner_name.normalize('NFKC').trim();
-    if (!/\p{L}/u.test(name)) throw examinerNotFound(name);
-    const q = request.query;
-    const result = await examinerProfile(db, name, {
-      accountId: accountIdOf(request),
-      artUnit: q.art_unit ?? null,
-      examinerId: q.examiner_id?.trim() || null,
-      fromYear: q.from_year ?? null,
-      toYear: q.to_year ?? null,
-    });
-    if (result.status === 'not_found') throw examinerNotFound(name);
-    if (result.status === 'ambiguous') {
-      return reply.code(409).send({ ...errorBody(examinerAmbiguous(name, result.candidates.length)), candidates: result.candidates.map(presentExaminerCandidate) });
-    }
-    return presentAccountExaminerProfile(result.profile);
+    const found = await findExaminerProfile(db, request.params.examiner_name, request.query, accountIdOf(request));
+    return found.ok ? presentAccountExaminerProfile(found.profile) : reply.code(409).send(found.ambiguous);
   });
 
   r.get('/api/art-units/:art_unit', {

@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
-import { AppError } from '../../../errors.ts';
-import { errorBody } from '../../../serving/error-body.ts';
-import { examinerProfile } from '../../../queries/examiner-profile.ts';
-import { presentExaminerCandidate, presentExaminerProfile } from '../../../presenters/examiner-profile.ts';
+import { presentExaminerProfile } from '../../../presenters/examiner-profile.ts';
+import { findExaminerProfile } from '../examiner-lookup.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 
 const rate = z.number().min(0).max(1).nullable();
@@ -43,25 +41,6 @@ const candidateSchema = z.object({
 
 const ambiguousSchema = errorObjectSchema.extend({ candidates: z.array(candidateSchema) });
 
-export function examinerNotFound(name: string): AppError {
-  const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
-  return new AppError(
-    404,
-    'examiner_not_found',
-    `No examiner named ${JSON.stringify(shown)} is in Prosa's USPTO data.`,
-    "Take the name exactly as the application's lookup record gives it (GET /v1/prosa/lookup/{application_number}, field examiner_name, form LASTNAME, FIRSTNAME M), URL-encode it and retry. Prosa profiles the examiners of the applications in its USPTO data; a name with a typo or a first name only will not match.",
-  );
-}
-
-export function examinerAmbiguous(name: string, count: number): AppError {
-  return new AppError(
-    409,
-    'examiner_ambiguous',
-    `${count} examiners match ${JSON.stringify(name)}; see candidates.`,
-    "Retry with one candidate's examiner_name, or add ?art_unit= with the current_art_unit from the application's lookup record (or ?examiner_id= when the candidates share a name).",
-  );
-}
-
 /** REST #7: GET /v1/prosa/examiner/{examiner_name}. X-API-Key; not billed. */
 export function examinerRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get('/v1/prosa/examiner/:examiner_name', {
@@ -85,20 +64,7 @@ export function examinerRoute(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: examinerProfileSchema, 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema, 409: ambiguousSchema },
     },
   }, async (request, reply) => {
-    const name = request.params.examiner_name.normalize('NFKC').trim();
-    if (!/\p{L}/u.test(name)) throw examinerNotFound(name);
-    const q = request.query;
-    const result = await examinerProfile(ctx.database.db, name, {
-      accountId: accountIdOf(request),
-      artUnit: q.art_unit?.trim() || null,
-      examinerId: q.examiner_id?.trim() || null,
-      fromYear: q.from_year ?? null,
-      toYear: q.to_year ?? null,
-    });
-    if (result.status === 'not_found') throw examinerNotFound(name);
-    if (result.status === 'ambiguous') {
-      return reply.code(409).send({ ...errorBody(examinerAmbiguous(name, result.candidates.length)), candidates: result.candidates.map(presentExaminerCandidate) });
-    }
-    return presentExaminerProfile(result.profile);
+    const found = await findExaminerProfile(ctx.database.db, request.params.examiner_name, { ...request.query, art_unit: request.query.art_unit?.trim() || undefined }, accountIdOf(request));
+    return found.ok ? presentExaminerProfile(found.profile) : reply.code(409).send(found.ambiguous);
   });
 }
