@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { draftJobCreator } from '../../../commands/draft-job-creator.ts';
 import { prepareDrawing, prepareExtension, prepareIds, prepareInterview } from '../../../commands/draft-requests/exports.ts';
 import { EXPORT_PRICES } from '../../../domain/pricing.ts';
 import { formatCredits } from '../../../domain/money.ts';
@@ -13,8 +12,6 @@ import type { DraftJobRow } from '../../../db/schema.ts';
 import type { IdsTimingResult } from '../../../domain/ids-timing.ts';
 import { usptoFeesOf } from '../../../presenters/form-fees.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
-import { actorOf } from '../../actor.ts';
-import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { downloadLinkFor } from '../../download-links.ts';
 import { clientReportInput, issueFeeInput, noticeOfAppealInput, preAppealInput, rceInput, terminalDisclaimerInput } from '../../../requests/form-inputs.ts';
 import { prepareRceTransmittal } from '../../../commands/draft-requests/forms/rce-transmittal.ts';
@@ -25,7 +22,7 @@ import { prepareIssueFeeTransmittal } from '../../../commands/draft-requests/for
 import { prepareClientReport } from '../../../commands/draft-requests/forms/client-report.ts';
 import { prepareClaimChart } from '../../../commands/draft-requests/forms/claim-chart.ts';
 import { attorneyDocketNumber, isoDate, jobIdParams } from '../../../requests/draft-schemas.ts';
-import { jobNotFound } from '../v1/draft-roa.ts';
+import { jobNotFound, submitDraftJob } from '../draft-submission.ts';
 import { drawingInput, extensionInput, idsInput, interviewInput } from '../../../requests/export-inputs.ts';
 
 const text = (max = 500) => z.string().max(max);
@@ -106,17 +103,9 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: { tags: ['exports'], headers: z.object({ 'idempotency-key': z.string().optional() }).loose(), body: exportBody },
   }, async (request, reply) => {
     const accountId = accountIdOf(request);
-    const queue = await ctx.queue.get();
-    const { job, replayed } = await draftJobCreator(db, actorOf(request), {
-      accountId,
-      idempotencyKey: idempotencyKeyOf(request),
-      requestForFingerprint: ['exports', request.body],
-      prepare: () => prepare(accountId, request.body),
-      enqueue: queue.enqueue,
-    });
-    if (replayed) reply.header('Idempotent-Replayed', 'true');
+    const job = await submitDraftJob(ctx, request, reply, 'exports', () => prepare(accountId, request.body));
     const price = EXPORT_PRICES[job.export_type as keyof typeof EXPORT_PRICES];
-    return reply.status(replayed ? 200 : 202).send({
+    return reply.send({
       ...presentSubmission(job, exportPollUrl(job.id)),
       export_type: job.export_type,
       ...(job.form_kind ? { form: job.form_kind } : {}),

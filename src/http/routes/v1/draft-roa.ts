@@ -2,14 +2,11 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../../errors.ts';
-import { draftJobCreator } from '../../../commands/draft-job-creator.ts';
+import { jobNotFound, submitDraftJob } from '../draft-submission.ts';
 import { prepareOaResponse } from '../../../commands/draft-requests/oa-response.ts';
 import { draftJobCompleteness, findDraftJob } from '../../../queries/draft-jobs.ts';
 import { pollUrlOf, presentDraftJob, presentSubmission } from '../../../presenters/draft-job.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
-import { actorOf } from '../../actor.ts';
-import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { downloadLinkFor } from '../../download-links.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 import { attorneyDocketNumber, draftJobSchema, electionSchema, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema, submissionSchema } from '../../../requests/draft-schemas.ts';
@@ -29,10 +26,6 @@ export const draftRoaBody = z.object({
   accept_incomplete: z.boolean().optional().describe('Draft even if some ground of the action is left unanswered (the paper then says so on page 1). Default false: such a draft is refused with 422 response_incomplete.'),
   confirm_kind_mismatch: z.boolean().optional().describe("Draft even if the analysed paper is not the application's pending action. Default false: 409 analysis_kind_mismatch."),
 });
-
-export function jobNotFound(): ReturnType<typeof notFound> {
-  return notFound('Draft job', 'job_not_found', 'Check the job_id returned at submission; jobs are visible only to the account that submitted them.');
-}
 
 /**
  * REST #4 (POST /v1/prosa/draft-roa) and #5 (GET /v1/prosa/draft-roa/status/{job_id}).
@@ -59,16 +52,8 @@ export function draftRoaRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   }, async (request, reply) => {
     const accountId = accountIdOf(request);
-    const queue = await ctx.queue.get();
-    const { job, replayed } = await draftJobCreator(db, actorOf(request), {
-      accountId,
-      idempotencyKey: idempotencyKeyOf(request),
-      requestForFingerprint: ['draft-roa', request.body],
-      prepare: () => prepareOaResponse(db, accountId, request.body),
-      enqueue: queue.enqueue,
-    });
-    if (replayed) reply.header('Idempotent-Replayed', 'true');
-    return reply.status(replayed ? 200 : 202).send(presentSubmission(job, pollUrlOf(job.id)));
+    const job = await submitDraftJob(ctx, request, reply, 'draft-roa', () => prepareOaResponse(db, accountId, request.body));
+    return reply.send(presentSubmission(job, pollUrlOf(job.id)));
   });
 
   r.get('/v1/prosa/draft-roa/status/:job_id', {
