@@ -98,11 +98,11 @@ export function httpTransport(apiUrl: string, timeoutMs = 30_000): BackendTransp
 }
 
 /** The same app, in process (one-process `prosa serve`). */
-export function injectTransport(app: FastifyInstance): BackendTransport {
+export function injectTransport(app: FastifyInstance, host?: string): BackendTransport {
   return {
     async send(req) {
       const { payload, headers } = encode(req);
-      const res = await app.inject({ method: req.method, url: req.path, headers, payload, remoteAddress: '127.0.0.1' });
+      const res = await app.inject({ method: req.method, url: req.path, headers: host ? { ...headers, host } : headers, payload, remoteAddress: '127.0.0.1' });
       const h = lowerHeaders(res.headers as Record<string, unknown>);
       return { status: res.statusCode, headers: h, body: parseBody(res.body, h['content-type']) };
     },

@@ -26,6 +26,7 @@ import { prepareClientReport } from '../../../commands/draft-requests/forms/clie
 import { prepareClaimChart } from '../../../commands/draft-requests/forms/claim-chart.ts';
 import { attorneyDocketNumber, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema } from '../draft-schemas.ts';
 import { jobNotFound } from '../v1/draft-roa.ts';
+import { publicBase } from '../../public-base.ts';
 
 const text = (max = 500) => z.string().max(max);
 
@@ -193,7 +194,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get('/api/exports/:job_id', { config: { auth: 'account' }, schema: { tags: ['exports'], params: jobIdParams } }, async (request) => {
     const job = await findDraftJob(db, accountIdOf(request), request.params.job_id);
     if (!job) throw jobNotFound();
-    return presentDraftJob(job, await downloadLinkFor(ctx, job));
+    return presentDraftJob(job, await downloadLinkFor(ctx, publicBase(ctx.config, request), job));
   });
 
   r.get('/api/exports', {
@@ -208,6 +209,6 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   }, async (request) => {
     const { jobs, nextCursor } = await listDraftJobs(db, accountIdOf(request), { limit: request.query.limit, before: request.query.before, exportType: request.query.type });
-    return { exports: await Promise.all(jobs.map(async (j) => presentDraftJob(j, await downloadLinkFor(ctx, j)))), next_cursor: nextCursor };
+    return { exports: await Promise.all(jobs.map(async (j) => presentDraftJob(j, await downloadLinkFor(ctx, publicBase(ctx.config, request), j)))), next_cursor: nextCursor };
   });
 }

@@ -13,6 +13,7 @@ import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { downloadLinkFor } from '../../download-links.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 import { attorneyDocketNumber, draftJobSchema, electionSchema, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema, submissionSchema } from '../draft-schemas.ts';
+import { publicBase } from '../../public-base.ts';
 
 export const draftRoaBody = z.object({
   application_number: z.string().max(64),
@@ -86,6 +87,6 @@ export function draftRoaRoutes(app: FastifyInstance, ctx: AppContext): void {
     const job = await findDraftJob(db, accountIdOf(request), request.params.job_id);
     if (!job) throw jobNotFound();
     const completeness = job.export_type === 'oa_response' ? await draftJobCompleteness(db, accountIdOf(request), job.id) : null;
-    return { ...presentDraftJob(job, await downloadLinkFor(ctx, job)), ...(completeness ? { completeness } : {}) } as z.infer<typeof draftJobSchema>;
+    return { ...presentDraftJob(job, await downloadLinkFor(ctx, publicBase(ctx.config, request), job)), ...(completeness ? { completeness } : {}) } as z.infer<typeof draftJobSchema>;
   });
 }
