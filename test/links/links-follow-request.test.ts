@@ -7,7 +7,7 @@ import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { loadConfig } from '../../src/config.ts';
 import { localAddress } from '../../src/cli/serve.ts';
 
-// Issue 22 item 1: "With BASE_URL unset, every link Prosa gives (download URLs, feed, e-mail
+// "With BASE_URL unset, every link Prosa gives (download URLs, feed, e-mail
 // links) uses the scheme, host and port of the request." The app runs as the README starts it:
 // PORT set, no BASE_URL, and is called at 127.0.0.1:PORT over real TCP.
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 
-// Issue 22 item 2: the demo docket has a paper ready to analyze (and then answer): the
+// The demo docket has a paper ready to analyze (and then answer): the
 // non-final rejection of 17/200,011 carries its full public-record text, so the web app shows
 // its Analyze button (has_text and an office_action_type) and the analysis runs on it.
 let t: TestApp;

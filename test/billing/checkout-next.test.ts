@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
 import { StripeStub } from '../support/stripe-stub.ts';
 
-// Issue 22 item 4: after paying, Stripe returns to the billing page with the page that needed
+// After paying, Stripe returns to the billing page with the page that needed
 // the credits (`next`), which the billing page confirms and returns to. Only a same-site path
 // travels: anything else is dropped (no open redirect through our success_url).
 let t: TestApp;
