@@ -121,6 +121,8 @@ export interface CallOptions {
 }
 
 export interface BackendResult<T> {
+  /** The HTTP status (below 400): tells a 201 that created from a 200 that found it already there. */
+  status: number;
   body: T;
   headers: Record<string, string>;
 }
@@ -150,7 +152,7 @@ export class BackendClient {
       if (isErrorBody(res.body)) throw new BackendError(res.status, res.body, res.headers);
       throw backendUnavailable(`HTTP ${res.status} from ${method} ${path}`);
     }
-    return { body: res.body as T, headers: res.headers };
+    return { status: res.status, body: res.body as T, headers: res.headers };
   }
 
   async get<T>(path: string, query?: CallOptions['query']): Promise<T> {

@@ -52,7 +52,7 @@ describe('add an application, record an action, analyze, respond, buy credits, s
     await add.getByRole('button', { name: 'Add to docket' }).click();
     await add.waitFor({ state: 'detached' });
 
-    await page.getByRole('link', { name: '17345678' }).click();
+    await page.getByRole('link', { name: '17/345,678' }).click();
     const form = page.getByRole('region', { name: 'Record an office action' });
     await form.getByLabel('Mailing date').fill(new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10));
     await form.getByLabel('Text of the action (optional)').fill(OA_TEXT);
@@ -116,9 +116,11 @@ describe('add an application, record an action, analyze, respond, buy credits, s
     await snap(page, 'response-wizard-402');
     const wizardUrl = page.url();
 
-    // Issue 22 item 4: the 402 offers a way to buy that returns here once paid (Stripe's
-    // success_url carries this page's path; the billing page confirms, then comes back).
-    await page.getByRole('link', { name: 'Buy credits' }).click();
+    // The 402 offers a way to buy that returns here once paid (Stripe's success_url carries
+    // this page's path; the billing page confirms, then comes back).
+    const buy = page.getByRole('link', { name: 'Buy credits', exact: true });
+    expect(await buy.getAttribute('href')).toBe(`/settings/billing?next=${encodeURIComponent(new URL(wizardUrl).pathname + new URL(wizardUrl).search)}`);
+    await buy.click();
     await page.getByText('After paying you come back to').waitFor();
     // Each package's button says what it buys, not just "Buy".
     const buyNames = await page.getByRole('button', { name: /^Buy \d/ }).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent));

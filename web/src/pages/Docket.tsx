@@ -59,7 +59,11 @@ export default function Docket() {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<DocketItem | null>(null);
+  // `mutate` is stable across renders (the mutation object is not): the table's columns depend on
+  // it alone, so opening or closing a dialog does not remount the rows' buttons, and focus can go
+  // back to the Edit button that opened a dialog.
   const remove = useRemoveDocketEntry();
+  const removeEntry = remove.mutate;
 
   const all = useMemo<Row[]>(() => (docket.data?.entries ?? EMPTY).map((e) => ({
     id: e.id,
@@ -97,12 +101,12 @@ export default function Docket() {
             title={`Remove ${fmtAppNo(c.row.original.number)} from the docket?`}
             description="Its deadlines leave your dashboard and calendar feed. Office actions you recorded stay in your records."
             confirmLabel="Remove"
-            onConfirm={() => remove.mutate(c.row.original.id)}
+            onConfirm={() => removeEntry(c.row.original.id)}
           />
         </div>
       ),
     }),
-  ]), [remove]);
+  ]), [removeEntry]);
 
   const columnFilters = useMemo(() => (status ? [{ id: 'status', value: status }] : []), [status]);
   const [sorting, setSorting] = useState<{ id: string; desc: boolean }[]>([{ id: 'nextDeadline', desc: false }]);
@@ -167,7 +171,7 @@ export default function Docket() {
                       title={`Remove ${fmtAppNo(o.number)} from the docket?`}
                       description="Its deadlines leave your dashboard and calendar feed. Office actions you recorded stay in your records."
                       confirmLabel="Remove"
-                      onConfirm={() => remove.mutate(o.id)}
+                      onConfirm={() => removeEntry(o.id)}
                     />
                   </div>
                 </li>
