@@ -106,7 +106,8 @@ export const AUDIT_ACTION_WORDS = {
   'draft_job.created': ({ forApp, d }) => `Draft ${draftWords(d)} requested${forApp}`,
   'draft_job.failed': ({ forApp }) => `Draft could not be made${forApp}; its credits were refunded`,
   'credits.charged.export': ({ forApp, d }) => `${credits(d)} charged for a draft${forApp}`,
-  'credits.charged.usage_tokens': ({ forApp, d }) => `${credits(d)} charged for AI drafting${forApp}`,
+  // Token charges are analyses' (analysis-creator.ts); drafts are charged as exports.
+  'credits.charged.usage_tokens': ({ forApp, d }) => `${credits(d)} charged for an office action analysis${forApp}`,
   'credits.grant': ({ d }) => `${credits(d)} granted`,
   'credits.purchase': ({ d }) => (typeof d.amount_cents === 'number' ? `Credits bought for $${(d.amount_cents / 100).toFixed(2)}` : `${credits(d)} bought`),
   'credits.refund': ({ forApp, d }) => `${credits(d)} refunded${forApp}`,

@@ -75,17 +75,18 @@ function escapeLike(s: string): string {
  * Names the application each entry is about, so the log can say "Draft response requested for
  * 17/200,011" rather than a job id: from the entry's details when it recorded the number, else
  * from its target (a docket entry, draft job, analysis, response plan, recorded paper, or the
- * draft job a credit charge or refund references). One query per target type on the page.
+ * draft job or analysis a credit charge or refund references). One query per target type on the page.
  */
 export async function withApplicationNumbers(db: Db, accountId: string, rows: AuditRow[]): Promise<AuditRow[]> {
   const ids = (type: string) => [...new Set(rows.filter((r) => r.target_type === type && r.target_id).map((r) => r.target_id as string))];
-  const jobRefs = [...new Set([...ids('draft_job'), ...rows.map((r) => reference(r)).filter((x): x is string => x !== null)])];
+  const refs = rows.map((r) => reference(r)).filter((x): x is string => x !== null);
+  const jobRefs = [...new Set([...ids('draft_job'), ...refs])];
   const found = new Map<string, string>();
   const put = (type: string, list: { id: string; n: string | null }[]) => list.forEach((x) => x.n && found.set(`${type}:${x.id}`, x.n));
   const docket = ids('docket_entry');
   if (docket.length) put('docket_entry', await db.selectFrom('docket_entries as d').innerJoin('applications as a', 'a.id', 'd.application_id').select(['d.id as id', 'a.application_number as n']).where('d.account_id', '=', accountId).where('d.id', 'in', docket).execute());
   if (jobRefs.length) put('draft_job', await db.selectFrom('draft_jobs').select(['id', 'application_number as n']).where('account_id', '=', accountId).where('id', 'in', jobRefs).execute());
-  const analyses = ids('analysis');
+  const analyses = [...new Set([...ids('analysis'), ...refs])];
   if (analyses.length) put('analysis', await db.selectFrom('analyses').select(['id', 'application_number as n']).where('account_id', '=', accountId).where('id', 'in', analyses).execute());
   const plans = ids('response_plan');
   if (plans.length) put('response_plan', await db.selectFrom('response_plans').select(['id', 'application_number as n']).where('account_id', '=', accountId).where('id', 'in', plans).execute());
@@ -95,12 +96,12 @@ export async function withApplicationNumbers(db: Db, accountId: string, rows: Au
     const d = (r.details ?? {}) as Record<string, unknown>;
     const own = typeof d.application_number === 'string' && /^\d{8}$/.test(d.application_number) ? d.application_number : null;
     const ref = reference(r);
-    const n = own ?? (r.target_id ? found.get(`${r.target_type}:${r.target_id}`) : undefined) ?? (ref ? found.get(`draft_job:${ref}`) : undefined) ?? null;
+    const n = own ?? (r.target_id ? found.get(`${r.target_type}:${r.target_id}`) : undefined) ?? (ref ? found.get(`draft_job:${ref}`) ?? found.get(`analysis:${ref}`) : undefined) ?? null;
     return { ...r, application_number: n };
   });
 }
 
-/** The draft job a credit charge or refund names (details.reference), if any. */
+/** The draft job or analysis a credit charge or refund names (details.reference), if any. */
 function reference(r: AuditRow): string | null {
   const d = (r.details ?? {}) as Record<string, unknown>;
   return r.target_type === 'credit_ledger' && typeof d.reference === 'string' && d.reference.length <= 64 ? d.reference : null;

@@ -3,9 +3,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUDIT_ACTIONS, describeAuditEntry } from '../../src/domain/audit-words.ts';
 import { applicationNumberSearchDigits } from '../../src/domain/application-number.ts';
-import { createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
+import { createKey, createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
-import { grant } from '../support/drafts.ts';
+import { analyzeOa, grant } from '../support/drafts.ts';
 import { ROOT } from '../support/cli.ts';
 
 // The audit log and the dashboard's activity say what happened in people's
@@ -77,7 +77,7 @@ describe('the words of every audit action', () => {
 
   test('the examples practitioners reported read in words', () => {
     expect(describeAuditEntry('draft_job.created', { applicationNumber: '17200011', details: { export_type: 'oa_response' } })).toBe('Draft response requested for 17/200,011');
-    expect(describeAuditEntry('credits.charged.usage_tokens', { applicationNumber: '17200011', details: { amount_micro: '-1250000' } })).toBe('1.25 credits charged for AI drafting for 17/200,011');
+    expect(describeAuditEntry('credits.charged.usage_tokens', { applicationNumber: '17200011', details: { amount_micro: '-1250000' } })).toBe('1.25 credits charged for an office action analysis for 17/200,011');
   });
 
   test('an application number is found in every written form', () => {
@@ -105,5 +105,16 @@ describe('GET /api/audit says it in words', () => {
     expect(entries.find((e) => e.action === 'docket.entry_added')).toMatchObject({ summary: '17/200,011 added to the docket', application_number: '17/200,011' });
     expect(entries.find((e) => e.action === 'credits.grant')).toMatchObject({ summary: '5.00 credits granted', application_number: null });
     expect(entries.find((e) => e.action === 'account.created')).toMatchObject({ summary: 'Account created' });
+  });
+
+  test('an analysis and its token charge both name the application (the charge through the analysis it references)', async () => {
+    const { cookie, accountId } = await signUp(t.app);
+    await grant(t.database.db, accountId, 5);
+    await analyzeOa(t.app, await createKey(t.app, cookie));
+    const entries = (await t.app.inject({ method: 'GET', url: '/api/audit', headers: { cookie } })).json().entries as { action: string; summary: string; application_number: string | null }[];
+    expect(entries.find((e) => e.action === 'analysis.created')).toMatchObject({ summary: 'Office action analyzed for 17/200,011', application_number: '17/200,011' });
+    const charge = entries.find((e) => e.action === 'credits.charged.usage_tokens');
+    expect(charge).toMatchObject({ application_number: '17/200,011' });
+    expect(charge!.summary).toMatch(/^\d+\.\d\d credits charged for an office action analysis for 17\/200,011$/);
   });
 });
