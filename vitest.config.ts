@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Test files run in forked workers: PGlite is WASM and heavy (~300 MB per instance),
-// so we cap parallelism for the 2-core CI machine.
+// Test files run in forked workers: PGlite is WASM and heavy (~300 MB per instance). Two on a
+// 2-core machine (many files wait on child processes, browsers and queues, so two keep both
+// cores busy); one per core beyond that, up to four (three on PostgreSQL, whose default 100
+// connections each file's pool of up to 20 shares). PROSA_TEST_WORKERS overrides.
+const workers = Number(process.env.PROSA_TEST_WORKERS) || Math.min(process.env.DATABASE_URL ? 3 : 4, Math.max(2, availableParallelism()));
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
@@ -9,7 +13,7 @@ export default defineConfig({
     // sharing one database): they run in the PostgreSQL pass of the suite (CI runs both).
     exclude: ['**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: workers,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['test/global-setup.ts'],

@@ -24,9 +24,9 @@ import { buildClaimChart, type ChartReferenceText, type ClaimChart } from '../sr
 import { claimsToArgue } from '../src/domain/art/chart-strategy.ts';
 import { normalizePublicationNumber } from '../src/domain/office-action/publication-numbers.ts';
 import { presentAnalysis } from '../src/presenters/analysis.ts';
-import type { StoredAnalysis } from '../src/jobs/inputs/analysis.ts';
-import { responseInputOf } from '../src/jobs/inputs/response-input.ts';
-import { paperFileOf } from '../src/jobs/inputs/paper-file.ts';
+import type { StoredAnalysis } from '../src/commands/draft-requests/inputs/analysis.ts';
+import { responseInputOf } from '../src/commands/draft-requests/inputs/response-input.ts';
+import { paperFileOf } from '../src/commands/draft-requests/inputs/paper-file.ts';
 import { draftResponse } from '../src/documents/build-response.ts';
 import { closeExtractionService, extractDocument } from '../src/extraction/extract.ts';
 import type { ColumnLine } from '../src/extraction/types.ts';

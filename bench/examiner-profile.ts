@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { runImport } from '../src/cli/import-command.ts';
+import { runImport } from '../src/cli/import-runner.ts';
 import { examinerProfile } from '../src/queries/examiner-profile.ts';
 
 const { values: args } = parseArgs({

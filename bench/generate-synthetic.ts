@@ -154,7 +154,7 @@ for (let i = 0; i < APPS; i++) {
     const actions = allowed ? between(0, 3) + (random() < 0.3 ? 1 : 0) : between(1, 4);
     let interviewDone = !interview;
     // Applicant-initiated interviews are recorded as EXIN (PTOL-413) or EXIA; examiners' own calls
-    // (EXET, below) must not count toward interview success (docs/decisions.md).
+    // (EXET, below) must not count toward interview success (docs/decisions/examiner-profile.md).
     const interviewCode = random() < 0.5 ? 'EXIN' : 'EXIA';
     let rces = 0;
     for (let a = 0; a < actions; a++) {

@@ -10,8 +10,8 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { createRateLimits } from '../src/http/plugins/rate-limit-store.ts';
-import { sqlWindowStore, type SqlClient } from '../src/http/plugins/rate-windows-sql.ts';
+import { createRateLimits } from '../src/serving/rate-limits/rate-limit-store.ts';
+import { sqlWindowStore, type SqlClient } from '../src/serving/rate-limits/rate-windows-sql.ts';
 import { withScratchDatabase } from './support/processes.ts';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

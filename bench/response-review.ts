@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { analyzeOfficeAction } from '../src/domain/office-action/index.ts';
 import { loadCorpus } from '../src/domain/office-action/fixtures/corpus.ts';
 import { presentAnalysis } from '../src/presenters/analysis.ts';
-import type { StoredAnalysis } from '../src/jobs/inputs/analysis.ts';
-import { responseInputOf } from '../src/jobs/inputs/response-input.ts';
+import type { StoredAnalysis } from '../src/commands/draft-requests/inputs/analysis.ts';
+import { responseInputOf } from '../src/commands/draft-requests/inputs/response-input.ts';
 import { draftResponse } from '../src/documents/build-response.ts';
 
 const withPages = !process.argv.includes('--no-pages') && hasSoffice();

@@ -18,7 +18,7 @@ mkdirSync(out, { recursive: true });
 const { analyzeOfficeAction } = await import(`${root}/src/domain/office-action/index.ts`);
 const { loadCorpus } = await import(`${root}/src/domain/office-action/fixtures/corpus.ts`);
 const { presentAnalysis } = await import(`${root}/src/presenters/analysis.ts`);
-const { responseInputOf } = await import(`${root}/src/jobs/inputs/response-input.ts`);
+const { responseInputOf } = await import(`${root}/src/commands/draft-requests/inputs/response-input.ts`);
 const { draftResponse } = await import(`${root}/src/documents/build-response.ts`);
 const mammoth = (await import(`${root}/node_modules/mammoth/lib/index.js`)).default;
 const caption = { application_number: '16123456', filing_date: '2019-05-01', title: 'CORPUS ACTION', examiner_name: 'EXAMINER, PAT', art_unit: '2400' };

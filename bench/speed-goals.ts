@@ -18,8 +18,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createRateLimits } from '../src/http/plugins/rate-limit-store.ts';
-import { sqlWindowStore } from '../src/http/plugins/rate-windows-sql.ts';
+import { createRateLimits } from '../src/serving/rate-limits/rate-limit-store.ts';
+import { sqlWindowStore } from '../src/serving/rate-limits/rate-windows-sql.ts';
 import { nextClientIp, startProcess, stopProcess, withScratchDatabase } from './support/processes.ts';
 import { compareSideBySide, describeComparison } from './support/side-by-side.ts';
 

@@ -12,9 +12,9 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';
-import { createRateLimits } from '../src/http/plugins/rate-limit-store.ts';
-import { rateLimitStoreFor } from '../src/http/plugins/rate-limits-for.ts';
-import { createRedisRateLimits } from '../src/http/plugins/rate-limit-redis.ts';
+import { createRateLimits } from '../src/serving/rate-limits/rate-limit-store.ts';
+import { rateLimitStoreFor } from '../src/serving/rate-limits/rate-limits-for.ts';
+import { createRedisRateLimits } from '../src/serving/rate-limits/rate-limit-redis.ts';
 import { keyringFromSecret } from '../src/auth/keyring.ts';
 import { startDraftQueue } from '../src/jobs/queue.ts';
 import { queueHandle } from '../src/jobs/queue-handle.ts';
@@ -28,7 +28,7 @@ await migrateToLatest(database.db);
 const demo = await seedDemoData(database.db, todayUtc());
 const raised = { perMinute: 10_000_000, perSecond: 1_000_000 };
 // The store `prosa serve` (one all-in-one process) picks: memory, on both databases
-// (src/http/plugins/rate-limits-for.ts). BENCH_RATE_STORE=postgres: the store role-split replicas
+// (src/serving/rate-limits/rate-limits-for.ts). BENCH_RATE_STORE=postgres: the store role-split replicas
 // share, to show what the shared limiter's statement costs (bench/lookup-ratio.ts, auth-read.ts).
 // BENCH_RATE_STORE=redis (with BENCH_REDIS_URL, default redis://127.0.0.1:6379/0): the replicas'
 // store when REDIS_URL is set, under a key prefix of its own.

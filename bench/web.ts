@@ -13,7 +13,7 @@ import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { loadConfig } from '../src/config.ts';
 import { buildApp } from '../src/http/app.ts';
-import { createRateLimits } from '../src/http/plugins/rate-limit-store.ts';
+import { createRateLimits } from '../src/serving/rate-limits/rate-limit-store.ts';
 import { keyringFromSecret } from '../src/auth/keyring.ts';
 import { queueHandle } from '../src/jobs/queue-handle.ts';
 import { startDraftQueue } from '../src/jobs/queue.ts';

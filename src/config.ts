@@ -118,7 +118,7 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The shared rate-limit store at scale, when set (REDIS_URL). */
   redisUrl: string | undefined;
-  /** PROSA_RATE_LIMIT_STORE: `auto` picks by deployment (src/http/plugins/rate-limits-for.ts). */
+  /** PROSA_RATE_LIMIT_STORE: `auto` picks by deployment (src/serving/rate-limits/rate-limits-for.ts). */
   rateLimitStore: 'auto' | 'memory' | 'postgres' | 'redis';
   demoData: boolean;
   trustedProxies: string[];

@@ -86,7 +86,7 @@ describe('sign-in and sign-out', () => {
       const attempt = (password: string) => own.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'target@firm.example', password }, remoteAddress: ip });
       // Four failures still allow a fifth try.
       for (let i = 0; i < 5; i++) expect((await attempt(`guess ${i} guess`)).statusCode).toBe(401);
-      // After 5 failures (docs/decisions.md) that address's next attempt is refused, even with the
+      // After 5 failures (docs/decisions/accounts-and-credentials.md) that address's next attempt is refused, even with the
       // right password; other addresses are not.
       const blocked = await attempt('the right password');
       expect(blocked.statusCode).toBe(429);

@@ -8,7 +8,7 @@ import { createKey, createTestApp, randomIp, signUp, type TestApp } from './supp
 import { onPostgres } from './support/db.ts';
 import { buildApp } from '../src/http/app.ts';
 import { openDatabase, type Database } from '../src/db/connect.ts';
-import { createRateLimits, type RateLimits } from '../src/http/plugins/rate-limit-store.ts';
+import { createRateLimits, type RateLimits } from '../src/serving/rate-limits/rate-limit-store.ts';
 import { creditCharger } from '../src/commands/credit-charger.ts';
 import { credits } from '../src/domain/money.ts';
 import type { FastifyInstance } from 'fastify';
@@ -66,7 +66,7 @@ interface Seen {
   attempts: number;
   ms: number;
 }
-/** PostgreSQL: the delays observed, printed at the end (the bound docs/decisions.md states). */
+/** PostgreSQL: the delays observed, printed at the end (the bound docs/decisions/scale-out-and-speed.md states). */
 const delays: number[] = [];
 
 /**

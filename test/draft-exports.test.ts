@@ -5,7 +5,7 @@ import { seedDemoData } from '../src/sources/demo/demo-seeder.ts';
 import { credits } from '../src/domain/money.ts';
 import { getBalanceMicro, ledgerSumMicro } from '../src/queries/credits.ts';
 import { pendingAction } from '../src/queries/application-deadlines.ts';
-import type { ExtensionRequest } from '../src/jobs/requests.ts';
+import type { ExtensionRequest } from '../src/commands/draft-requests/request-types.ts';
 
 let t: TestApp;
 let cookie: string;

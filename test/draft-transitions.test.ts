@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, signUp, type TestApp } from './support/app.ts';
-import { DRAFT_STATUSES, canTransition, reportProgress, startAttempt, transition, type DraftStatus } from '../src/jobs/transitions.ts';
+import { DRAFT_STATUSES, canTransition, reportProgress, startAttempt, transition, type DraftStatus } from '../src/commands/draft-job-transitions.ts';
 import { draftJobFailer } from '../src/commands/draft-job-failer.ts';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from './support/app.ts';
 import { analyzeOa, grant, pathOf, pollUntilDone } from './support/drafts.ts';
 import { seedDemoData } from '../src/sources/demo/demo-seeder.ts';
-import { redactUrl } from '../src/http/log-redaction.ts';
+import { redactUrl } from '../src/serving/log-redaction.ts';
 
 /** Issue 12 item 4: request logs never carry a credential (download tokens, calendar feed secrets). */
 let t: TestApp;

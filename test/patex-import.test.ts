@@ -6,7 +6,7 @@ import type { Database, Db } from '../src/db/connect.ts';
 import { importOdp } from '../src/sources/odp/odp-importer.ts';
 import { importPatex } from '../src/sources/patex/patex-importer.ts';
 import { refreshExaminerStats } from '../src/sources/examiner-stats/refresh.ts';
-import { runImport } from '../src/cli/import-command.ts';
+import { runImport } from '../src/cli/import-runner.ts';
 import { createTestDatabase } from './support/db.ts';
 
 const path = (name: string) => fileURLToPath(new URL(`./fixtures/patex/${name}`, import.meta.url));

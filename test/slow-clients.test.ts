@@ -107,7 +107,7 @@ describe('slow clients', () => {
   });
 
   test('trusted proxies are not capped', async () => {
-    const { trustedAddressMatcher } = await import('../src/http/plugins/connection-guard.ts');
+    const { trustedAddressMatcher } = await import('../src/serving/connection-guard.ts');
     const trusted = trustedAddressMatcher(['10.0.0.0/8', '127.0.0.3', '::1']);
     expect(trusted('10.1.2.3')).toBe(true);
     expect(trusted('::ffff:127.0.0.3')).toBe(true);

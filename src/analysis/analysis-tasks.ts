@@ -65,7 +65,7 @@ export function buildRecord(req: RecordRequest): RecordResult {
   let run = firstPasses.get(req.handle) ?? runAnalysis(req.text, { typeHint: req.typeHint, examinerStats: null });
   firstPasses.delete(req.handle);
   if (req.examinerStats) run = runAnalysis(req.text, { typeHint: req.typeHint, examinerStats: req.examinerStats, reuse: run });
-  // Tokens (docs/decisions.md, "Billing"): input = the action's text; output = the rationales
+  // Tokens (docs/decisions/billing.md "Analyses"): input = the action's text; output = the rationales
   // written for the practitioner, never the JSON record.
   const inputTokens = countTokens(req.text);
   const outputTokens = countTokens(practitionerText(run.analysis));

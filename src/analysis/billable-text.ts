@@ -1,5 +1,5 @@
 /**
- * What analysis billing counts as output (docs/decisions.md, "Billing"): the text the analysis
+ * What analysis billing counts as output (docs/decisions/billing.md "Analyses"): the text the analysis
  * writes for the practitioner — each distinct recommendation rationale — never the JSON record
  * that carries it (field names, spans, the action's own words quoted back). A language model's
  * output is billed as its provider reports it, on top.

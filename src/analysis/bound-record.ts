@@ -10,7 +10,7 @@
  * - A quote longer than OUTPUT_LIMITS.quoteChars is cut with an ellipsis and `text_truncated: true`;
  *   its span keeps the exact offsets of the whole passage, so it still re-reads from the text.
  * - Whatever remains over OUTPUT_LIMITS.maxRecordBytes halves the caps until it fits.
- * What was left out is counted per field in the record's `truncated` (docs/decisions.md).
+ * What was left out is counted per field in the record's `truncated` (docs/decisions/office-actions.md "Bounded records").
  */
 
 export const OUTPUT_LIMITS = {

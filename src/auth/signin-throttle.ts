@@ -37,7 +37,7 @@ import { AppError } from '../errors.ts';
 
 const MINUTE = 60;
 
-/** The figures (docs/decisions.md, "Accounts and credentials"). */
+/** The figures (docs/decisions/accounts-and-credentials.md "Failed sign-ins"). */
 export const SIGNIN_LIMITS = {
   /** Window of every counter, seconds. */
   windowSeconds: 15 * MINUTE,

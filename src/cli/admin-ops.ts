@@ -12,7 +12,7 @@ import { getBalanceMicro } from '../queries/credits.ts';
 import { presentAccount, presentApiKey, presentBalance } from '../presenters/account.ts';
 import { parseCredits, formatCredits } from '../domain/money.ts';
 import { randomBase62 } from '../auth/secrets.ts';
-import { runImport } from './import-command.ts';
+import { runImport } from './import-runner.ts';
 import { refreshExaminerStats } from '../sources/examiner-stats/refresh.ts';
 import { examinerStatsFor } from '../analysis/examiner-intel.ts';
 import { listAuditLog } from '../queries/audit-log.ts';

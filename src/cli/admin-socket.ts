@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { AppError } from '../errors.ts';
-import { errorBody } from '../http/error-body.ts';
+import { errorBody } from '../serving/error-body.ts';
 import { runAdminOp } from './admin-ops.ts';
 
 /**

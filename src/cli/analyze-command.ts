@@ -61,7 +61,7 @@ export async function analyzeCommand(config: Config, file: string, o: AnalyzeOpt
   if (o.application && !normalizeApplicationNumber(o.application)) throw validationError('application', 'must be a US application number such as 17/200,011');
   const inputTokens = countTokens(text);
   const meta = { analysisId: 'local', applicationNumber: number, requestedType: o.type ?? null, createdAt: new Date(), examinerIntel: { requested: o.examinerIntel, examiner_name: examiner, stats } };
-  // Counted as the service bills it (docs/decisions.md "Billing"): the practitioner-facing text, not the JSON.
+  // Counted as the service bills it (docs/decisions/billing.md "Analyses"): the practitioner-facing text, not the JSON.
   const outputTokens = countTokens(practitionerText(run.analysis));
   const record = presentAnalysis(run, { ...meta, billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: 'tokenizer', cost: '0.00' } });
   if (o.json) return printResult(record, true);

@@ -8,6 +8,7 @@ import { WELCOME_CREDITS_MICRO } from '../domain/pricing.ts';
 import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { postLedgerEntry } from './credit-ledger.ts';
+import { normalizeEmail } from '../domain/email.ts';
 
 export interface AccountCreatorProps {
   /** The sign-in e-mail; unique regardless of case. */
@@ -22,9 +23,8 @@ export interface AccountCreatorProps {
 
 const emailSchema = z.email().max(320);
 
-export function normalizeEmail(email: string): string {
-  return email.normalize('NFKC').trim().toLowerCase();
-}
+// Re-exported: callers that create accounts read it from here.
+export { normalizeEmail };
 
 /** The address as stored (NFKC, trimmed); a 400 naming the field when it is not an e-mail address. */
 export function validateEmail(raw: string): string {

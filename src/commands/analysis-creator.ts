@@ -23,7 +23,7 @@ import { recordAnalysisBases } from './analysis-bases-recorder.ts';
 import { recordAnalysisCompleted } from './events/completion-events.ts';
 import { analysisEngine, type AnalysisEngine } from '../analysis/analysis-engine.ts';
 
-/** office_action_text may be up to 1 MB (docs/decisions.md); larger is refused with 413. */
+/** office_action_text may be up to 1 MB (docs/decisions/office-actions.md); larger is refused with 413. */
 export const MAX_OFFICE_ACTION_BYTES = 1024 * 1024;
 
 export interface AnalysisCreatorProps {
@@ -261,7 +261,7 @@ async function computeWithOutliner(db: Db, props: AnalysisCreatorProps, stated: 
   // Tokens: the pipeline's input (the action) plus the LLM's prompt as its provider reports it.
   const inputTokens = countTokens(props.text) + llm.usage.input_tokens;
   // Output: the rationales the analysis writes for the practitioner (never the JSON framing), plus
-  // what a language model wrote as its provider reports it (docs/decisions.md, "Billing").
+  // what a language model wrote as its provider reports it (docs/decisions/billing.md "Analyses").
   const outputTokens = countTokens(practitionerText(run.analysis)) + llm.usage.output_tokens;
   const tokenSource = llm.usage.input_tokens > 0 || llm.usage.output_tokens > 0 ? 'tokenizer+provider' : 'tokenizer';
   const cost = tokenCostMicro(inputTokens, outputTokens, multiplierMilli);

@@ -18,7 +18,7 @@ export interface CreatedApiKey {
   key: string;
 }
 
-/** Active (unrevoked) API keys an account may hold at once (issue 12; docs/decisions.md). */
+/** Active (unrevoked) API keys an account may hold at once (docs/decisions/hardening.md). */
 export const MAX_ACTIVE_API_KEYS = 20;
 
 export async function apiKeyCreator(db: Db, actor: Actor, props: ApiKeyCreatorProps): Promise<CreatedApiKey> {

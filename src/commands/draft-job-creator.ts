@@ -5,7 +5,7 @@ import type { DraftJobRow, Schema } from '../db/schema.ts';
 import { conflict } from '../errors.ts';
 import { randomBase62 } from '../auth/secrets.ts';
 import { EXPORT_PRICES } from '../domain/pricing.ts';
-import type { PreparedDraft } from '../jobs/requests.ts';
+import type { PreparedDraft } from './draft-requests/request-types.ts';
 import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { chargeInTransaction } from './credit-charger.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import { formatCredits } from '../domain/money.ts';
 import { EXPORT_PRICES, type ExportType } from '../domain/pricing.ts';
-import { startAttempt, transition } from '../jobs/transitions.ts';
+import { startAttempt, transition } from './draft-job-transitions.ts';
 import { SYSTEM_ACTOR } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { postLedgerEntry } from './credit-ledger.ts';

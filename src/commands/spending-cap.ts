@@ -7,7 +7,7 @@ import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 
 /**
- * Spending caps (issue 12, docs/decisions.md): the account owner's daily ceiling on AI usage, the
+ * Spending caps (docs/decisions/billing.md "Spending caps"): the account owner's daily ceiling on AI usage, the
  * token charges of analyses (ledger kind `usage_tokens`), per UTC day. The spec's "never blocked
  * by the balance" stays true; this is a limit the user chose. When the day's spend has reached the
  * cap, analyze answers 402 `spending_cap_reached`; the analysis that crosses the cap completes

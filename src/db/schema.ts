@@ -496,7 +496,7 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** Nullable int8 references (ledger entry ids). */
 type NullableInt8 = ColumnType<bigint | null, bigint | number | string | null | undefined, bigint | number | string | null>;
 
-/** A billed document export and its state machine (src/jobs/transitions.ts; migration 007). */
+/** A billed document export and its state machine (src/commands/draft-job-transitions.ts; migration 007). */
 export interface DraftJobsTable {
   /** Opaque id handed to callers as job_id (job_ + 24 base62). */
   id: string;

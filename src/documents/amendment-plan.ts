@@ -11,7 +11,7 @@
  *   its base claim and any intervening claims (37 CFR 1.75(c); MPEP 608.01(n)).
  * - In a reply to a restriction requirement, claims outside the elected invention are (Withdrawn).
  */
-import { parentClaimOf, incorporateLimitations, rewriteInIndependentForm, repointDependency, stripClaimNumber } from './claim-text.ts';
+import { parentClaimOf, incorporateLimitations, rewriteInIndependentForm, repointDependency, stripClaimNumber } from '../domain/claims/claim-text.ts';
 import { basisFamily } from './rejection-grounds.ts';
 import type { ClaimDisposition, PaperKind, RestrictionElection, StrategyCode } from './types.ts';
 

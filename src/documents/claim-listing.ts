@@ -7,7 +7,7 @@
  * Where the claims' text was not supplied, a bracketed placeholder says what to insert.
  */
 import { Paragraph } from 'docx';
-import { markClaimAmendment, type MarkedRun } from './claim-amendments.ts';
+import { markClaimAmendment, type MarkedRun } from '../domain/claims/claim-amendments.ts';
 import { formatClaimNumbers } from './format/claim-numbers.ts';
 import { markedClaimRuns, prompt, run } from './docx/runs.ts';
 import { STYLE } from './docx/styles.ts';

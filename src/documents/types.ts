@@ -96,7 +96,7 @@ export interface OfficeActionRef {
   mailing_date: IsoDate;
 }
 
-/** Rates are fractions from 0 to 1 (docs/decisions.md: "Examiner rates: fractions 0 to 1"). */
+/** Rates are fractions from 0 to 1 (docs/decisions/examiner-profile.md "The figures"). */
 export interface ExaminerStats {
   allowance_rate: number;
   interview_success_rate: number;

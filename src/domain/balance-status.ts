@@ -2,7 +2,7 @@ import { credits } from './money.ts';
 
 /**
  * Balance status (spec "Balance status thresholds"; the boundaries are ours, see
- * docs/decisions.md): healthy above 25; low from 10 to 25 inclusive; very_low from 5 to
+ * docs/decisions/interface-gaps.md): healthy above 25; low from 10 to 25 inclusive; very_low from 5 to
  * under 10; critical under 5.
  */
 export type BalanceStatus = 'healthy' | 'low' | 'very_low' | 'critical';

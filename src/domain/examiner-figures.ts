@@ -3,8 +3,8 @@
 // examined applications; avg_actions_to_allowance = rejections before allowance ÷ allowed;
 // interview_success_rate = the allowance rate of disposed applications with an APPLICANT-initiated
 // interview before the decision, compared with the rate of those without one; below
-// MIN_INTERVIEW_SAMPLE on either side both rates are null with a reason (docs/decisions.md
-// "Interview success and RCEs").
+// MIN_INTERVIEW_SAMPLE on either side both rates are null with a reason
+// (docs/decisions/examiner-profile.md "Interview success and RCEs").
 // Rates are fractions 0–1 rounded to 4 decimals, null when their denominator is 0
 // (ARCHITECTURE.md "Examiner rates: fractions 0 to 1").
 

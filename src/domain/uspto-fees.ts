@@ -10,7 +10,7 @@
  * pages, so their regulatory text, where the dollar amounts are, could not be read. Entries with
  * `verified: false` say in `source` exactly what a stored page states (often the large-entity amount
  * in a practitioners' summary of the rule) and what is derived (small = 40 %, micro = 20 % of it,
- * 35 U.S.C. 41(h) as amended by the UAIA). See docs/decisions.md, "Fees of the forms".
+ * 35 U.S.C. 41(h) as amended by the UAIA). See docs/decisions/uspto-fees.md "What is verified against what".
  */
 import type { IsoDate } from './deadlines/calendar.ts';
 import { formatDollars, type EntitySize, type FeeAmounts } from './deadlines/fees.ts';

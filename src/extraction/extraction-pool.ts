@@ -1,6 +1,5 @@
 /**
- * The child processes uploaded files are read in (docs/decisions.md, "Extraction of uploaded
- * files"). A child is a separate process, not a worker thread: a hostile file can exhaust its heap
+ * The child processes uploaded files are read in (docs/decisions/extraction.md). A child is a separate process, not a worker thread: a hostile file can exhaust its heap
  * or crash it without touching the server's heap or event loop, and killing it is always safe
  * (terminating worker threads with PGlite's WASM alive aborted V8). Each child reads one file at a
  * time, under:

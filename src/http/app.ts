@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { AppError } from '../errors.ts';
-import { errorBody } from './error-body.ts';
+import { errorBody } from '../serving/error-body.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -15,9 +15,9 @@ import { registerUsageHeaders } from './plugins/usage-headers.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerDeprecationHeaders } from './plugins/deprecation.ts';
 import { registerOpenApi } from './openapi.ts';
-import { loggerOptions } from './log-redaction.ts';
-import { clientErrorHandler } from './client-errors.ts';
-import { guardedServerFactory } from './plugins/connection-guard.ts';
+import { loggerOptions } from '../serving/log-redaction.ts';
+import { clientErrorHandler } from '../serving/client-errors.ts';
+import { guardedServerFactory } from '../serving/connection-guard.ts';
 import { healthRoutes } from './routes/health.ts';
 import { analysisRoutes } from './routes/analyses.ts';
 import { lookupRoute } from './routes/v1/lookup.ts';
@@ -75,7 +75,7 @@ export interface BuildAppOptions {
   /**
    * Test-only: the OAuth sign-in and consent pages are skipped, signing in this account and
    * approving (the MCP conformance runner cannot click). Only code can pass it; no setting or
-   * environment variable reaches it (docs/decisions.md "Test-only auto-approve").
+   * environment variable reaches it (docs/decisions/oauth-and-mcp.md "Test-only auto-approve").
    */
   testAutoApprove?: { email: string };
   /** Also serve the MCP server at {mcp_url}/mcp in this app (one-process `prosa serve`). */

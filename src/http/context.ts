@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
-import type { RateLimits } from './plugins/rate-limit-store.ts';
+import type { RateLimits } from '../serving/rate-limits/rate-limit-store.ts';
 import type { Keyring } from '../auth/keyring.ts';
 import type { QueueHandle } from '../jobs/queue-handle.ts';
 

@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import type { AuthMode } from './plugins/route-config.ts';
-import type { Tier } from './plugins/rate-limit-store.ts';
+import type { Tier } from '../serving/rate-limits/rate-limit-store.ts';
 import { z } from 'zod';
 import { WEBHOOK_PAYLOADS } from '../presenters/webhook.ts';
 

@@ -1,28 +1,46 @@
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import mammoth from 'mammoth';
 import { startBuilderPool } from './builder-pool.ts';
+import type { BuilderIsolation } from './builder-endpoints.ts';
 import { DocumentInputError } from '../documents/validate.ts';
 import { blockDrawing, extension } from '../../test/fixtures/documents/form-samples.ts';
 
-test('builds documents in worker threads, reports input errors as such, and closes cleanly', async () => {
-  const pool = startBuilderPool(2);
-  try {
-    const [petition, drawing] = await Promise.all([pool.builders.extension_of_time(extension), pool.builders.drawing(blockDrawing)]);
-    expect(petition.subarray(0, 2).toString()).toBe('PK');
-    expect((await mammoth.extractRawText({ buffer: petition })).value).toMatch(/Extension of Time/i);
-    expect(drawing.length).toBeGreaterThan(1000);
-    const bad = await pool.builders.drawing({ ...blockDrawing, nodes: [] }).catch((e: unknown) => e);
-    expect(bad).toBeInstanceOf(DocumentInputError);
-  } finally {
-    const started = Date.now();
+describe.each<BuilderIsolation>(['thread', 'process'])('builders in a %s', (isolation) => {
+  test('builds documents, reports input errors as such, and closes cleanly', async () => {
+    const pool = startBuilderPool(2, { isolation });
+    try {
+      const [petition, drawing] = await Promise.all([pool.builders.extension_of_time(extension), pool.builders.drawing(blockDrawing)]);
+      expect(petition.subarray(0, 2).toString()).toBe('PK');
+      expect((await mammoth.extractRawText({ buffer: petition })).value).toMatch(/Extension of Time/i);
+      expect(drawing.length).toBeGreaterThan(1000);
+      const bad = await pool.builders.drawing({ ...blockDrawing, nodes: [] }).catch((e: unknown) => e);
+      expect(bad).toBeInstanceOf(DocumentInputError);
+    } finally {
+      await pool.close();
+    }
+    await expect(pool.builders.extension_of_time(extension)).rejects.toThrow(/closed/);
+  });
+
+  test('closing a pool whose endpoints are still loading waits for them instead of aborting the process', async () => {
+    const pool = startBuilderPool(2, { isolation, prestart: true });
     await pool.close();
-    // Threads are asked to exit once loaded; no 15 s terminate fallback on a healthy pool.
-    expect(Date.now() - started).toBeLessThan(10_000);
-  }
-  await expect(pool.builders.extension_of_time(extension)).rejects.toThrow(/closed/);
+  });
 });
 
-test('closing a pool whose threads are still loading waits for them instead of aborting the process', async () => {
-  const pool = startBuilderPool(2);
-  await pool.close();
+test('a document-building process that dies fails its call, and the next call gets a new process', async () => {
+  const pool = startBuilderPool(1, { isolation: 'process' });
+  try {
+    await pool.builders.extension_of_time(extension);
+    // The child's pid: the only process this pool started (its parent is this test).
+    const { execFileSync } = await import('node:child_process');
+    const pids = execFileSync('pgrep', ['-P', String(process.pid), '-f', 'build-process.ts'], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    expect(pids).toHaveLength(1);
+    // Killed before the call is sent: the pool learns of it only from the exit that follows.
+    process.kill(pids[0], 'SIGKILL');
+    await expect(pool.builders.extension_of_time(extension)).rejects.toThrow(/document-building process exited \(SIGKILL\)/);
+    const again = await pool.builders.extension_of_time(extension);
+    expect(again.subarray(0, 2).toString()).toBe('PK');
+  } finally {
+    await pool.close();
+  }
 });

@@ -1,21 +1,22 @@
 /**
- * Document builders run in worker threads: the worker's calls look like the in-process builders
- * (same `Builders` interface) but the CPU work happens off the main thread. A thread that dies
- * fails the calls it held (transiently: the job is retried) and is replaced on the next call.
- * An input error raised in the thread comes back as the same DocumentInputError, so the job
- * fails at once rather than being retried.
+ * Document builders off the main thread: the worker's calls look like the in-process builders
+ * (same `Builders` interface) but the CPU work happens in worker threads or child processes
+ * (builder-endpoints.ts). An endpoint that dies fails the calls it held (transiently: the job is
+ * retried) and is replaced on the next call. An input error raised in the endpoint comes back
+ * as the same DocumentInputError, so the job fails at once rather than being retried.
  */
 import { DocumentInputError } from '../documents/validate.ts';
 import type { Builders } from './builders.ts';
-import type { BuildReply, BuildRequest } from './build-protocol.ts';
-import { startThread, stopThread, type READY_REPLY, type StoppableThread } from '../threads/lifecycle.ts';
+import type { BuildReply } from './build-protocol.ts';
+import { startEndpoint, type BuilderEndpoint, type BuilderIsolation } from './builder-endpoints.ts';
 
 interface Pending {
   resolve(buf: Buffer): void;
   reject(err: Error): void;
 }
 
-interface Slot extends StoppableThread {
+interface Slot {
+  endpoint: BuilderEndpoint;
   pending: Map<number, Pending>;
 }
 
@@ -24,38 +25,45 @@ export interface BuilderPool {
   close(): Promise<void>;
 }
 
-const ENTRY = new URL('./build-thread.ts', import.meta.url);
+export interface BuilderPoolOptions {
+  isolation?: BuilderIsolation;
+  /**
+   * Start every endpoint now, so the first draft does not wait for one to load the document
+   * libraries (threads: yes by default). Child processes start on first use by default: a
+   * process that never drafts (a test, a CLI pass) does not pay for them.
+   */
+  prestart?: boolean;
+}
 
-export function startBuilderPool(size: number): BuilderPool {
+export function startBuilderPool(size: number, opts: BuilderPoolOptions = {}): BuilderPool {
+  const isolation = opts.isolation ?? 'thread';
   const slots: (Slot | null)[] = Array.from({ length: Math.max(1, size) }, () => null);
   let nextId = 1;
   let closed = false;
 
   const spawn = (index: number): Slot => {
-    const { worker, ready, exited, markReady } = startThread(ENTRY);
-    const slot: Slot = { worker, pending: new Map(), ready, exited };
-    const failAll = (err: Error) => {
-      for (const p of slot.pending.values()) p.reject(err);
-      slot.pending.clear();
-      if (slots[index] === slot) slots[index] = null;
-    };
-    slot.worker.on('message', (reply: BuildReply | typeof READY_REPLY) => {
-      if ('ready' in reply) return markReady();
-      const p = slot.pending.get(reply.id);
-      if (!p) return;
-      slot.pending.delete(reply.id);
-      if (slot.pending.size === 0) slot.worker.unref();
-      if (reply.ok) p.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
-      else p.reject(reply.name === 'DocumentInputError' ? new DocumentInputError(reply.message) : Object.assign(new Error(reply.message), { name: reply.name }));
+    const pending = new Map<number, Pending>();
+    let slot: Slot | null = null;
+    const endpoint = startEndpoint(isolation, {
+      reply(reply: BuildReply) {
+        const p = pending.get(reply.id);
+        if (!p) return;
+        pending.delete(reply.id);
+        if (pending.size === 0) endpoint.hold(false);
+        if (reply.ok) p.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
+        else p.reject(reply.name === 'DocumentInputError' ? new DocumentInputError(reply.message) : Object.assign(new Error(reply.message), { name: reply.name }));
+      },
+      dead(err: Error) {
+        for (const p of pending.values()) p.reject(err);
+        pending.clear();
+        if (slot && slots[index] === slot) slots[index] = null;
+      },
     });
-    slot.worker.on('error', (err) => failAll(err));
-    slot.worker.on('exit', (code) => failAll(new Error(`the document-building thread exited (code ${code})`)));
-    // An idle pool must not keep the process alive; a thread with work in hand does.
-    slot.worker.unref();
+    slot = { endpoint, pending };
     return slot;
   };
 
-  /** The least busy thread, started when missing. */
+  /** The least busy endpoint, started when missing. */
   const pick = (): Slot => {
     let best = 0;
     for (let i = 0; i < slots.length; i++) {
@@ -69,8 +77,7 @@ export function startBuilderPool(size: number): BuilderPool {
     return (slots[best] ??= spawn(best));
   };
 
-  // Started now, so the first draft does not wait for a thread to load the document libraries.
-  for (let i = 0; i < slots.length; i++) slots[i] = spawn(i);
+  if (opts.prestart ?? isolation === 'thread') for (let i = 0; i < slots.length; i++) slots[i] = spawn(i);
 
   const call = (kind: keyof Builders) => (input: unknown): Promise<Buffer> => {
     if (closed) return Promise.reject(new Error('the builder pool is closed'));
@@ -78,8 +85,8 @@ export function startBuilderPool(size: number): BuilderPool {
     const id = nextId++;
     return new Promise<Buffer>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
-      slot.worker.ref();
-      slot.worker.postMessage({ id, kind, input } satisfies BuildRequest);
+      slot.endpoint.hold(true);
+      slot.endpoint.send({ id, kind, input });
     });
   };
 
@@ -100,7 +107,7 @@ export function startBuilderPool(size: number): BuilderPool {
     },
     async close() {
       closed = true;
-      await Promise.all(slots.map((s) => (s ? stopThread(s) : undefined)));
+      await Promise.all(slots.map((s) => s?.endpoint.stop()));
     },
   };
 }

@@ -19,12 +19,13 @@ import type { Database } from '../db/connect.ts';
 import { draftJobFailer } from '../commands/draft-job-failer.ts';
 import { DEFAULT_BUILDERS, DOCX_MEDIA_TYPE, type Builders } from './builders.ts';
 import { startBuilderPool, type BuilderPool } from './builder-pool.ts';
-import { describeFailure, isPermanent } from './errors.ts';
+import type { BuilderIsolation } from './builder-endpoints.ts';
+import { describeFailure, isPermanent } from '../commands/draft-requests/job-errors.ts';
 import { DRAFT_DEAD_LETTER_QUEUE, DRAFT_QUEUE, type DraftMessage, type DraftQueue } from './queue.ts';
 import { recipeFor } from './recipes/index.ts';
 import { storeDraftResponse } from '../commands/file/draft-response-storer.ts';
 import { recordDraftCompleted } from '../commands/events/completion-events.ts';
-import { isTerminal, noteAttemptError, reportProgress, startAttempt, transition } from './transitions.ts';
+import { isTerminal, noteAttemptError, reportProgress, startAttempt, transition } from '../commands/draft-job-transitions.ts';
 import type { LlmProvider } from '../analysis/llm/index.ts';
 
 /** The pino-compatible subset the worker logs through. */
@@ -38,10 +39,12 @@ export interface DraftWorkerOptions {
   /** Replace builders (tests: a builder that throws). */
   builders?: Partial<Builders>;
   /**
-   * Threads that build documents; 0 builds on the main thread. Default: the queue's concurrency
-   * with PostgreSQL, 0 with the embedded PGlite (see defaultBuilderThreads).
+   * Threads or processes that build documents; 0 builds on the main thread. Default: the
+   * queue's concurrency.
    */
   builderThreads?: number;
+  /** Where they run (default: defaultBuilderIsolation). */
+  builderIsolation?: BuilderIsolation;
   /** Called after each step is recorded (tests: stop a job half-way). */
   afterStep?: (jobId: string, progress: number, currentStep: string) => Promise<void> | void;
   logger?: JobLogger;
@@ -131,21 +134,20 @@ async function failStalled(deps: RunDeps, jobId: string): Promise<void> {
 }
 
 /**
- * Worker threads only where the process hosts no WebAssembly database. With PGlite in the same
- * process, Node 24's V8 aborted the whole process (SIGTRAP, "Check failed: jit_page_->allocations_
- * .erase(addr) == 1" in ThreadIsolation::UnregisterWasmAllocation) when PGlite's WASM code was
- * freed while builder threads were alive; a draft blocking the event loop for ~0.2 s is the
- * safer trade for the embedded, single-process deployment (docs/decisions.md).
+ * Documents are built off the main thread: in worker threads with PostgreSQL, in child processes
+ * with the embedded PGlite, whose WebAssembly in the same process made V8 abort when builder
+ * threads were alive (builder-endpoints.ts; docs/decisions/documents.md, "Where documents are
+ * built"). One endpoint per slot of the queue's concurrency.
  */
-export function defaultBuilderThreads(database: Database, concurrency: number): number {
-  return database.kind === 'postgres' ? concurrency : 0;
+export function defaultBuilderIsolation(database: Database): BuilderIsolation {
+  return database.kind === 'postgres' ? 'thread' : 'process';
 }
 
 /** Subscribes this process to the draft queues. */
 export async function startDraftWorker(database: Database, queue: DraftQueue, opts: DraftWorkerOptions = {}): Promise<DraftWorker> {
   const { boss, settings } = queue;
-  const threads = opts.builderThreads ?? defaultBuilderThreads(database, settings.concurrency);
-  const pool: BuilderPool | null = threads > 0 ? startBuilderPool(threads) : null;
+  const size = opts.builderThreads ?? settings.concurrency;
+  const pool: BuilderPool | null = size > 0 ? startBuilderPool(size, { isolation: opts.builderIsolation ?? defaultBuilderIsolation(database) }) : null;
   const deps: RunDeps = { database, builders: { ...(pool?.builders ?? DEFAULT_BUILDERS), ...opts.builders }, afterStep: opts.afterStep, logger: opts.logger ?? SILENT, llm: opts.llm ?? null };
   // NOTIFY wakes a worker for a new job at once, but a retry (or a job the supervisor hands back
   // after a crash) is found only by polling; pg-boss would relax that poll to 30 s while NOTIFY is

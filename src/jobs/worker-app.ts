@@ -1,10 +1,10 @@
-import { loggerOptions } from '../http/log-redaction.ts';
+import { loggerOptions } from '../serving/log-redaction.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
-import { clientErrorHandler } from '../http/client-errors.ts';
-import { guardedServerFactory } from '../http/plugins/connection-guard.ts';
-import { databaseHealth } from '../http/database-health.ts';
+import { clientErrorHandler } from '../serving/client-errors.ts';
+import { guardedServerFactory } from '../serving/connection-guard.ts';
+import { databaseHealth } from '../serving/database-health.ts';
 
 /**
  * What a worker-only process (`prosa serve --role worker`) serves on PORT: GET /health for the

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ErrorBody } from '../http/error-body.ts';
+import type { ErrorBody } from '../serving/error-body.ts';
 import { UNSAFE_TEXT_MESSAGES } from '../domain/unsafe-text.ts';
 
 /**

@@ -6,7 +6,7 @@ import { challenge, mcpResource, protectedResourceMetadata, type ChallengeReason
 import { mcpServerFactory, type GateExtra } from './server-factory.ts';
 import { refuseBatches } from './single-message.ts';
 import type { ToolRuntime } from './tool-runner.ts';
-import type { RateLimits } from '../http/plugins/rate-limit-store.ts';
+import type { RateLimits } from '../serving/rate-limits/rate-limit-store.ts';
 import { BackendError, backendUnavailable } from './backend-client.ts';
 
 export interface McpRoutesOptions {

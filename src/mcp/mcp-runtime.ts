@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { BackendTransport } from './backend-client.ts';
 import { AuditReporter } from './audit-reporter.ts';
 import type { GrantLiveness } from './grant-liveness.ts';
-import type { RateLimits } from '../http/plugins/rate-limit-store.ts';
+import type { RateLimits } from '../serving/rate-limits/rate-limit-store.ts';
 import { TokenExchanger } from './token-exchanger.ts';
 import { TokenVerifier } from './token-verifier.ts';
 import type { ToolRuntime } from './tool-runner.ts';

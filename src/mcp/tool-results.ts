@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { ErrorBody } from '../http/error-body.ts';
+import type { ErrorBody } from '../serving/error-body.ts';
 import type { ProductLinks } from './tool.ts';
 
 /**

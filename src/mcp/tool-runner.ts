@@ -8,9 +8,9 @@ import { adaptPaymentError, auditSummary, authChallengeResult, errorResult, succ
 import { findUnsafeText, UNSAFE_TEXT_MESSAGES } from '../domain/unsafe-text.ts';
 import type { AuditReporter } from './audit-reporter.ts';
 import type { GrantLiveness } from './grant-liveness.ts';
-import type { RateLimits } from '../http/plugins/rate-limit-store.ts';
+import type { RateLimits } from '../serving/rate-limits/rate-limit-store.ts';
 import type { AnyTool, ProductLinks, ToolContext } from './tool.ts';
-import type { ErrorBody } from '../http/error-body.ts';
+import type { ErrorBody } from '../serving/error-body.ts';
 import type { ResultsMode } from './tool-sets.ts';
 import { CALL_TOOL, productTool } from './tools/discovery.ts';
 import { boundResult } from './result-bounds.ts';
@@ -38,7 +38,7 @@ export interface CallOptions {
  * Whether a success result carries the JSON copy of its structured content as text (MCP "Tool
  * Result": a tool returning structured content SHOULD also return it serialized in a TextContent
  * block, "for backwards compatibility"). No protocol signal says a client reads
- * structuredContent, and hosts differ (docs/decisions.md): Claude's connectors give the model
+ * structuredContent, and hosts differ (docs/decisions/oauth-and-mcp.md): Claude's connectors give the model
  * `content` only, Claude Code and Cursor give it structuredContent only, ChatGPT gives it both. So:
  * the copy by default ('full'), and a short summary alone beside structuredContent ('structured')
  * for ChatGPT's connector (recognised at registration, the same flag as its no-purchase rule;

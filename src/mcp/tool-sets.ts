@@ -3,7 +3,7 @@ import { TOOLS } from './tools/index.ts';
 
 /**
  * Which tools tools/list shows, and how results are shaped, for one request (issue 20, "context
- * budget"; docs/decisions.md "MCP server", tool set). Every tool can always be called by its name;
+ * budget"; docs/decisions/oauth-and-mcp.md "Context budget"). Every tool can always be called by its name;
  * what varies is only what an assistant is shown up front.
  *
  * - By default tools/list shows the core (the docket, deadlines, analysis, the claim chart and the

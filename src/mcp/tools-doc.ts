@@ -77,7 +77,7 @@ export function renderToolsDoc(tools: readonly AnyTool[] = [...TOOLS, ...DISCOVE
     'through which every other tool is described and run. The connector URL can list more: `{mcp_url}/mcp?tools=all`, or',
     '`?tools=forms,examiner` (the core plus those groups: account, docket, file, deadlines, analysis, examiner, response, forms,',
     'workflows); `?output_schemas=1` adds output schemas to the listing; `?results=structured` leaves the JSON copy out of',
-    'results for clients that read `structuredContent` (docs/decisions.md, "MCP server"). Every tool can be called by name.',
+    'results for clients that read `structuredContent` (docs/decisions/oauth-and-mcp.md, "Context budget"). Every tool can be called by name.',
     'Every tool answers with `structuredContent` (the output fields below) and a short text summary (plus, by default, the',
     'same JSON as text); failures, invalid arguments included, are `isError` results carrying the error object',
     '(`error_code`, `message`, `agent_suggestion`). Prices are in credits and are exactly what the REST and `/api` endpoints charge.',

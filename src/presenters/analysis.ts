@@ -54,7 +54,7 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
     glass_box: {
       experts_invoked: experts.map((e) => e.name),
       citations_verified: a.citations_verified,
-      // Exactly what citations_verified checked, and what it did not (docs/decisions.md).
+      // Exactly what citations_verified checked, and what it did not (docs/decisions/office-actions.md "glass_box").
       citations_verified_scope: 'Each quoted span (rejection statements, claim lists, references as written, pinpoints, examiner admissions) re-reads verbatim from the submitted text at its offsets. Not verified: that the cited references say what the examiner asserts, publication numbers against a patent office register, or any legal conclusion.',
       confidence_scores: Object.fromEntries(experts.map((e) => [e.name, e.confidence])),
       // Only language models have model versions; the rule-based components are listed in `components`.

@@ -32,7 +32,7 @@ export const applicationRecordSchema = z.object({
 /**
  * Application record (spec "Application record (returned by lookup)"), field for field,
  * followed by additive fields. `status` is Prosa's state (pending, allowed, patented,
- * abandoned); the USPTO's own status code and text follow it (docs/decisions.md).
+ * abandoned); the USPTO's own status code and text follow it (docs/decisions/interface-gaps.md).
  */
 export function presentApplication(app: ApplicationRow, deadlines: DeadlineFields): z.infer<typeof applicationRecordSchema> {
   return {

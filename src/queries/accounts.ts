@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { Account } from '../db/schema.ts';
-import { normalizeEmail } from '../commands/account-creator.ts';
+import { normalizeEmail } from '../domain/email.ts';
 import type { EntitySize } from '../domain/deadlines/index.ts';
 
 export function findAccountById(db: Db, id: string): Promise<Account | undefined> {

@@ -109,7 +109,7 @@ function eventAfterAction(eb: ActionRowBuilder, codes: string[]) {
   );
 }
 
-/** The lookup record's and deadlines record's three fields (meanings in docs/decisions.md). */
+/** The lookup record's and deadlines record's three fields (meanings in docs/decisions/interface-gaps.md). */
 export function deadlineFieldsOf(pending: PendingAction | null): DeadlineFields {
   if (!pending) return NO_DEADLINES;
   return {

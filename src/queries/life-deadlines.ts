@@ -37,7 +37,7 @@ const ANSWER_PAPERS = [...ISSUE_FEE_DOCUMENT_CODES, ...APPEAL_BRIEF_DOCUMENT_COD
 interface Paper { id: string; application_id: string; document_code: string; mailing_date: string; created_at: Date }
 
 /**
- * The life deadlines of each application (docs/decisions.md "Docket deadlines and calendar feed"):
+ * The life deadlines of each application (docs/decisions/deadlines.md "Docket deadlines and calendar feed"):
  * the issue fee and copendency from the latest notice of allowance unless the issue fee is paid
  * (an issue-fee or grant event, or the IFEE paper, after it); maintenance fees from the record's
  * issue date (grant_date) whose grace period has not ended — the docket holds no payment data, so

@@ -6,7 +6,7 @@ import type { Database } from '../db/connect.ts';
  * cache in the process is cleared whenever public records or docket entries are written here
  * (imports, live ODP fetches, docket and office-action writes). Another process's writes (a
  * scale-out replica, `prosa import` against PostgreSQL) are seen within TTL_MS: that is the bound
- * (docs/decisions.md). Deadlines depend on the date too; a date change is seen within TTL_MS.
+ * (docs/decisions/scale-out-and-speed.md). Deadlines depend on the date too; a date change is seen within TTL_MS.
  */
 export const TTL_MS = 2000;
 /** Bounds memory under lookups of many distinct numbers: the oldest entries go first. */

@@ -194,7 +194,7 @@ export type EventKind =
   | 'other';
 
 /**
- * Who asked for an interview (docs/decisions.md "Interview initiator"): the examiner profile's
+ * Who asked for an interview (docs/decisions/examiner-profile.md "Interview success and RCEs"): the examiner profile's
  * interview success counts applicant-initiated interviews only — an examiner's own call before
  * allowance says nothing about whether asking for an interview helps.
  */

@@ -206,7 +206,7 @@ describe('billing: the webhook credits exactly once', () => {
   });
 });
 
-describe('billing: the webhook refuses what Stripe never sends (issue 20 item 12)', () => {
+describe('billing: the webhook refuses what Stripe never sends', () => {
   async function paidSession(pkg: string) {
     const a = await account();
     const res = await startCheckout(a.cookie, { package_id: pkg });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BRACKET_DELETION_MAX_CHARS, cleanText, diffWords, markClaimAmendment, tokenize, type MarkedRun,
-} from '../../src/documents/claim-amendments.ts';
+} from '../../src/domain/claims/claim-amendments.ts';
 
 const marks = (runs: MarkedRun[]) => runs.map((r) => `${r.mark}:${r.text}`);
 

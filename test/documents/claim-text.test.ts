@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   claimElements, dependentLimitations, incorporateLimitations, isMultipleDependent, parentClaimOf,
   repointDependency, rewriteInIndependentForm, stripClaimNumber,
-} from '../../src/documents/claim-text.ts';
+} from '../../src/domain/claims/claim-text.ts';
 
 const c1 = '1. A device comprising: a sensor configured to detect light; and a processor coupled to the sensor.';
 const c4 = '4. The device of claim 1, wherein the sensor is optical.';

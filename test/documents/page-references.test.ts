@@ -12,7 +12,7 @@ import { buildResponseToOfficeAction } from '../../src/documents/build-response.
 import type { ResponseDraftInput } from '../../src/documents/types.ts';
 import { cutAfterLastReference, estimateThroughLastReference } from '../../src/documents/docx/page-references.ts';
 import { claimsText, finalRejection, nonFinal, nonFinalWithoutText, restriction } from '../fixtures/documents/response-samples.ts';
-import { corpusText, inputFor, recordOf } from '../issue-11/support.ts';
+import { corpusText, inputFor, recordOf } from '../responses/support.ts';
 import { openDocx } from './support/open-docx.ts';
 
 interface Compared {

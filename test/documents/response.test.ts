@@ -218,7 +218,7 @@ describe('buildResponseToOfficeAction: after a final rejection', () => {
     expect(doc.documentXml).toContain('<w:strike/>');
   });
 
-  it('refuses unexpected results offered against anticipation, naming the claim (issue 11, finding 4)', async () => {
+  it('refuses unexpected results offered against anticipation, naming the claim', async () => {
     await expect(build({ ...finalRejection, strategy: { ...finalRejection.strategy, 7: 'argue_unexpected_results' } }))
       .rejects.toThrow(/claim 7: argue_unexpected_results answers only an obviousness/);
   });

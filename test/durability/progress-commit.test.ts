@@ -1,6 +1,6 @@
 /**
  * A draft job's progress marks are committed without waiting for the WAL flush
- * (src/jobs/transitions.ts reportProgress), while the moves of its state machine keep waiting for
+ * (src/commands/draft-job-transitions.ts reportProgress), while the moves of its state machine keep waiting for
  * it: counted with the embedded database's own fsync counter (durable-pglite.ts) on an on-disk
  * data directory. And the relaxed setting stays inside the progress statement's transaction: the
  * connection is back to `synchronous_commit = on` afterwards, on whichever database the suite runs.
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Schema } from '../../src/db/schema.ts';
-import { reportProgress, startAttempt, transition } from '../../src/jobs/transitions.ts';
+import { reportProgress, startAttempt, transition } from '../../src/commands/draft-job-transitions.ts';
 import { createTestDatabase } from '../support/db.ts';
 
 let n = 0;

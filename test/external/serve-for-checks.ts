@@ -1,7 +1,7 @@
 /**
  * The backend with the MCP server on a loopback port, in this process, for the external checks
  * (conformance runner, inspector). Test-only: it turns on the OAuth auto-approve mode, which only
- * code can turn on (docs/decisions.md "Test-only auto-approve"); `prosa serve` never does.
+ * code can turn on (docs/decisions/oauth-and-mcp.md "Test-only auto-approve"); `prosa serve` never does.
  */
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { createRateLimits } from '../../src/http/plugins/rate-limit-store.ts';
+import { createRateLimits } from '../../src/serving/rate-limits/rate-limit-store.ts';
 import { keyringFromSecret } from '../../src/auth/keyring.ts';
 import { startDraftQueue } from '../../src/jobs/queue.ts';
 import { queueHandle } from '../../src/jobs/queue-handle.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
-import { ACCOUNT_CEILING } from '../../src/http/plugins/rate-limit-store.ts';
+import { ACCOUNT_CEILING } from '../../src/serving/rate-limits/rate-limit-store.ts';
 import { MAX_ACTIVE_API_KEYS } from '../../src/commands/api-key-creator.ts';
 
 /**

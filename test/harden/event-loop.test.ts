@@ -48,7 +48,7 @@ async function healthLatency(): Promise<number> {
   return performance.now() - started;
 }
 
-describe('the request thread stays free (issue 12 item 6)', () => {
+describe('the request thread stays free', () => {
   test('/health answers within the bound while 1 MB analyses are in flight', async () => {
     expect(analysisEngine().threads).toBeGreaterThan(0);
     // Until a thread has loaded, analyses run in process (a cold pool never delays them): wait for it.

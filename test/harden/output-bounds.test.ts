@@ -3,7 +3,7 @@
  * real action 100+ times returned a 5.5 MB record before (every copy of every quote stored
  * again); now identical copies are kept once with their offsets, lists are capped, and the cut
  * is reported in `truncated` and glass_box.known_weaknesses. The bound decided
- * (docs/decisions.md): the record is at most 2 x the input and never over 2 MB.
+ * (docs/decisions/office-actions.md "Bounded records"): the record is at most 2 x the input and never over 2 MB.
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
@@ -69,7 +69,7 @@ async function analysesSize(): Promise<number> {
   return Number(r.rows[0].n);
 }
 
-describe('an analysis is bounded relative to its input (issue 12 item 7)', () => {
+describe('an analysis is bounded relative to its input', () => {
   test('REST #3: the 1 MB repetitive text gives a record of at most 2 x the input and 2 MB, with the cut reported and every kept span re-read', async () => {
     const sizeBefore = await analysesSize();
     const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: '17/200,011', office_action_text: BIG }, remoteAddress: randomIp() });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { openDatabase, type Database } from '../../src/db/connect.ts';
-import { createRateLimits } from '../../src/http/plugins/rate-limit-store.ts';
+import { createRateLimits } from '../../src/serving/rate-limits/rate-limit-store.ts';
 import { keyringFromSecret } from '../../src/auth/keyring.ts';
 import { startDraftQueue } from '../../src/jobs/queue.ts';
 import { queueHandle } from '../../src/jobs/queue-handle.ts';

@@ -82,7 +82,7 @@ describe('daily AI spending cap', () => {
     expect((await analyze(key)).statusCode).toBe(200);
   });
 
-  test('ten concurrent analyses with the cap at 2.5 analyses: exactly three are charged, the rest 402 (issue 20)', async () => {
+  test('ten concurrent analyses with the cap at 2.5 analyses: exactly three are charged, the rest 402', async () => {
     const cost = await costOfOneAnalysis(t.app);
     await expectCapHolds([t.app], t.database, await cappedAccount(t.app, cost), cost);
   }, 90_000);

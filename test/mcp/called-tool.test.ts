@@ -58,7 +58,7 @@ describe('2026-07-28 era: from the Mcp-Method and Mcp-Name headers the SDK has c
   });
 });
 
-describe('requestShape: the method, for the listing (issue 20)', () => {
+describe('requestShape: the method, for the listing', () => {
   test('2025 era: the method of a small body; unknown for a large one', async () => {
     expect(await requestShape({ era: 'legacy', requestInfo: post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })) }, known)).toEqual({ method: 'tools/list', tool: undefined });
     expect(await requestShape({ era: 'legacy', requestInfo: post(call('whoami')) }, known)).toEqual({ method: 'tools/call', tool: 'whoami' });

@@ -94,7 +94,7 @@ describe('forms', () => {
     failed(await callTool(client, 'prepare_ids', { application_number: '17200011', ids: { timing: '1.97(b)', us_patents: [{ number: '10,000,124', date: '2018-01-02', patentee_or_applicant: 'X' }] } }), /ids_timing_mismatch|1\.97\(c\)/);
   });
 
-  test('the six issue-11 forms: each charges 5.00 and names its USPTO fee; a docket condition refuses uncharged', async () => {
+  test('the six prosecution forms: each charges 5.00 and names its USPTO fee; a docket condition refuses uncharged', async () => {
     await grant(s.database.db, user.accountId, 60);
     for (const n of ['17345678', '17111222']) ok(await callTool(client, 'add_to_docket', { application_number: n }));
     const analysis = await callTool(client, 'analyze_office_action', { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { authorize, obtainTokens, randomClientIp, registerClient, signUpAccount, startOAuthTestServer, tokenRequest, type OAuthTestServer, type RegisteredClient } from '../support/oauth.ts';
 import { purgeExpiredOAuthArtifacts, UNUSED_CLIENT_TTL_HOURS } from '../../src/auth/oauth/adapter.ts';
-import { RATE_LIMIT_TIERS } from '../../src/http/plugins/rate-limit-store.ts';
+import { RATE_LIMIT_TIERS } from '../../src/serving/rate-limits/rate-limit-store.ts';
 
 let s: OAuthTestServer;
 beforeAll(async () => {

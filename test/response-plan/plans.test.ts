@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
-import { markClaimAmendment } from '../../src/documents/claim-amendments.ts';
+import { markClaimAmendment } from '../../src/domain/claims/claim-amendments.ts';
 import { corpusText, errorOf, newAccount, startPlan, type Account } from './support.ts';
 
 /**
@@ -224,7 +224,7 @@ describe('completeness and preview', () => {
     expect(report.missing_count).toBe(report.missing.length);
   });
 
-  test('a claim left depending on a cancelled claim is flagged (issue 11, finding 4)', async () => {
+  test('a claim left depending on a cancelled claim is flagged', async () => {
     await a.call('PUT', `/api/response-plans/${planId}/claims/1/strategy`, { strategy: 'cancel' });
     const report = (await a.call('GET', `/api/response-plans/${planId}/completeness`)).json();
     expect(report.missing).toContainEqual(expect.objectContaining({ code: 'depends_on_cancelled', claim: 2 }));

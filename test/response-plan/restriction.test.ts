@@ -123,7 +123,7 @@ describe('PUT /api/response-plans/{id}/election', () => {
   });
 });
 
-describe('REST #4 on a restriction requirement (issue 19 item 2)', () => {
+describe('REST #4 on a restriction requirement', () => {
   const draftRoa = (body: object) => a.call('POST', '/v1/prosa/draft-roa', { application_number: APP, analysis_id: analysisId, office_action_date: '2021-05-03', response_date: '2021-06-01', ...body });
 
   test('without an election (or with one naming no group) it is refused 422 election_required, naming the groups, nothing charged', async () => {

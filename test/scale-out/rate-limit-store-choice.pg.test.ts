@@ -3,7 +3,7 @@ import pg from 'pg';
 import { createTestDatabaseUrl } from '../support/db.ts';
 import { loadConfig } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
-import { otherApiProcesses } from '../../src/http/plugins/rate-limits-for.ts';
+import { otherApiProcesses } from '../../src/serving/rate-limits/rate-limits-for.ts';
 
 /**
  * One all-in-one process on PostgreSQL keeps its rate limits in memory (exact: it is the only

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createRateLimits, type RateDecision, type RateLimits, type TierLimits, type Tier } from '../../src/http/plugins/rate-limit-store.ts';
-import { createRedisRateLimits } from '../../src/http/plugins/rate-limit-redis.ts';
+import { createRateLimits, type RateDecision, type RateLimits, type TierLimits, type Tier } from '../../src/serving/rate-limits/rate-limit-store.ts';
+import { createRedisRateLimits } from '../../src/serving/rate-limits/rate-limit-redis.ts';
 import { AppError } from '../../src/errors.ts';
 import { createTestDatabase } from '../support/db.ts';
 import { createTestApp } from '../support/app.ts';

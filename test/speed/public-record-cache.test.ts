@@ -52,7 +52,7 @@ describe('public record cache', () => {
     await t.database.db.insertInto('prosecution_events').values({ application_id: app.id, event_code: 'A...', description: 'Response after non-final action', event_date: '2026-11-20' }).execute();
     expect((await get('/v1/prosa/deadlines/17200011')).json()).toEqual(before);
     // An import in this process (the admin socket runs them in the server) clears the cache.
-    const { runImport } = await import('../../src/cli/import-command.ts');
+    const { runImport } = await import('../../src/cli/import-runner.ts');
     const { writeFileSync, mkdtempSync } = await import('node:fs');
     const dir = mkdtempSync('/tmp/speed-cache-');
     writeFileSync(`${dir}/app.json`, JSON.stringify({ count: 0, patentFileWrapperDataBag: [] }));

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase } from '../support/db.ts';
 import type { Database } from '../../src/db/connect.ts';
-import { createRateLimits, type RateLimits, type TierLimits } from '../../src/http/plugins/rate-limit-store.ts';
-import { sqlWindowStore, type SqlClient } from '../../src/http/plugins/rate-windows-sql.ts';
+import { createRateLimits, type RateLimits, type TierLimits } from '../../src/serving/rate-limits/rate-limit-store.ts';
+import { sqlWindowStore, type SqlClient } from '../../src/serving/rate-limits/rate-windows-sql.ts';
 
 /**
  * Issue 12: the SQL window store coalesces concurrent checks into one statement per batch

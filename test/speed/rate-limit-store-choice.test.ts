@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { ConfigError } from '../../src/config-error.ts';
-import { rateLimitStoreFor } from '../../src/http/plugins/rate-limits-for.ts';
+import { rateLimitStoreFor } from '../../src/serving/rate-limits/rate-limits-for.ts';
 
 /**
- * Which store keeps a process's rate-limit counters (docs/decisions.md, "Rate limits of one
- * process in its memory"): shared exactly when more than one process answers the same clients.
+ * Which store keeps a process's rate-limit counters (docs/decisions/scale-out-and-speed.md
+ * "Which store keeps the counters"): shared exactly when more than one process answers the same clients.
  */
 const config = (env: Record<string, string>) => loadConfig({ PROSA_DEMO_DATA: 'off', ...env });
 const PG = 'postgres://postgres@127.0.0.1:5432/prosa';

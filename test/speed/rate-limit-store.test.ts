@@ -3,9 +3,9 @@ import pg from 'pg';
 import { createTestDatabase } from '../support/db.ts';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
 import type { Database } from '../../src/db/connect.ts';
-import { createRateLimits, type RateLimits } from '../../src/http/plugins/rate-limit-store.ts';
-import { memoryWindowStore, type WindowStore } from '../../src/http/plugins/rate-windows.ts';
-import { sqlWindowStore, type SqlClient } from '../../src/http/plugins/rate-windows-sql.ts';
+import { createRateLimits, type RateLimits } from '../../src/serving/rate-limits/rate-limit-store.ts';
+import { memoryWindowStore, type WindowStore } from '../../src/serving/rate-limits/rate-windows.ts';
+import { sqlWindowStore, type SqlClient } from '../../src/serving/rate-limits/rate-windows-sql.ts';
 
 /**
  * Issue 12, speed goal 1: the rate-limit store is bounded in size, costs at most one statement per

@@ -3,7 +3,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { createRateLimits } from '../../src/http/plugins/rate-limit-store.ts';
+import { createRateLimits } from '../../src/serving/rate-limits/rate-limit-store.ts';
 import type { AppContext } from '../../src/http/context.ts';
 import { createTestDatabase } from './db.ts';
 import { keyringFromSecret } from '../../src/auth/keyring.ts';

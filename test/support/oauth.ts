@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/connect.ts';
 import { buildApp, type BuildAppOptions } from '../../src/http/app.ts';
-import { createRateLimits } from '../../src/http/plugins/rate-limit-store.ts';
+import { createRateLimits } from '../../src/serving/rate-limits/rate-limit-store.ts';
 import type { AppContext } from '../../src/http/context.ts';
 import { keyringFromSecret, type Keyring } from '../../src/auth/keyring.ts';
 import { startDraftQueue } from '../../src/jobs/queue.ts';

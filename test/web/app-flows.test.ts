@@ -257,7 +257,7 @@ describe('the web application in Chromium', () => {
   });
 });
 
-describe('the Content-Security-Policy (issue 20 item 8)', () => {
+describe('the Content-Security-Policy', () => {
   test('no flow above broke it: no refusal was reported', () => {
     expect(cspViolations).toEqual([]);
   });

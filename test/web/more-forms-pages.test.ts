@@ -1,6 +1,6 @@
 /**
  * Issues 10/11 in the browser: the IDS page shows the server's 37 CFR 1.97 window (GET
- * .../ids-timing) and its 422 refusal; the six issue-11 forms (RCE transmittal, notice of appeal,
+ * .../ids-timing) and its 422 refusal; the six prosecution forms (RCE transmittal, notice of appeal,
  * pre-appeal request, terminal disclaimer, issue-fee transmittal, client letter) each show Prosa's
  * price beside the USPTO fee, submit end to end and download their DOCX; a docket condition the
  * paper does not meet (409) is shown with the server's words and charges nothing.
@@ -68,7 +68,7 @@ const formOf: Record<string, string> = {
   '37 CFR 1.18(a)': 'issue_fee_transmittal',
 };
 
-describe('forms pages: the server\'s IDS window and the six issue-11 forms', () => {
+describe('forms pages: the server\'s IDS window and the six prosecution forms', () => {
   test('IDS window from the server with its 422; each new form priced with its USPTO fee, submitted, downloaded; 409 shown uncharged', async () => {
     const email = `more-forms-${Date.now()}@firm.example`;
     await page.goto('/signup');

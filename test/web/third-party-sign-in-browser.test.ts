@@ -78,7 +78,7 @@ describe('Sign in with Google (local OpenID provider)', () => {
     await snap(page, 'signin-google-declined');
   });
 
-  test('a callback the server cannot read ends on the sign-in page with words, not JSON (issue 20 item 12)', async () => {
+  test('a callback the server cannot read ends on the sign-in page with words, not JSON', async () => {
     await context.clearCookies();
     await page.goto('/api/auth/oidc/google/callback?code=x&state=a&state=b');
     await page.getByRole('alert').getByText('The answer from Google could not be read').waitFor();
@@ -87,7 +87,7 @@ describe('Sign in with Google (local OpenID provider)', () => {
     await page.getByRole('alert').getByText('This sign-in option is not available on this Prosa server').waitFor();
   });
 
-  test('after signing in the browser stays on this site, whatever next says (issue 20 item 4)', async () => {
+  test('after signing in the browser stays on this site, whatever next says', async () => {
     // The red team's link: next=%2F%09%2Fevil.example%2Fphish (a tab the URL parser strips, which
     // leaves //evil.example/phish). Were the browser sent there, this stand-in would answer.
     const phish = `/signin?next=${encodeURIComponent('/\t/evil.example/phish')}`;

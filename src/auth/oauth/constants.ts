@@ -10,7 +10,7 @@ export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token'
 /** The MCP server's own static confidential client (the contract); the only one allowed to exchange tokens. */
 export const MCP_CLIENT_ID = 'prosa-mcp';
 
-/** Lifetimes in seconds (docs/decisions.md "OAuth authorization server"). */
+/** Lifetimes in seconds (docs/decisions/oauth-and-mcp.md "OAuth authorization server"). */
 export const LIFETIMES = {
   /** MCP-audience access token; the MCP server refuses it in its last 600 s, leaving 50 minutes of use. */
   mcpAccessToken: 3600,

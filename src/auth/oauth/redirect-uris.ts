@@ -1,6 +1,7 @@
 /**
  * Which redirect URIs a client may register, and which redirect_uri an authorization request may
- * use (docs/decisions.md "OAuth authorization server", rows "registration" and "redirect URIs").
+ * use (docs/decisions/oauth-and-mcp.md "OAuth authorization server", rows "registration" and
+ * "redirect URIs").
  *
  * Registration (checked for registered and fetched clients alike), one named check per rule:
  * - `https` URIs: every client (MCP authorization spec, "Communication Security": "All redirect

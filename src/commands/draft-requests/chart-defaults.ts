@@ -12,9 +12,9 @@ import type { StrategyCode } from '../../domain/response-plan/strategies.ts';
 import { claimsPhrase } from '../../documents/format/claim-numbers.ts';
 import { listPhrase } from '../../documents/remarks/wording.ts';
 import { chartSources } from '../../queries/chart-sources.ts';
-import type { StoredAnalysis } from '../../jobs/inputs/analysis.ts';
-import { claimsBeforeResponse } from '../../jobs/inputs/claims-before.ts';
-import type { OaResponseRequest } from '../../jobs/requests.ts';
+import type { StoredAnalysis } from './inputs/analysis.ts';
+import { claimsBeforeResponse } from './inputs/claims-before.ts';
+import type { OaResponseRequest } from './request-types.ts';
 
 export interface ChartDefaults {
   selections: Record<string, StrategyCode>;

@@ -7,9 +7,9 @@ import { findApplicationForAccount } from '../../queries/applications.ts';
 import { paperVisibleTo } from '../../queries/correspondence-visibility.ts';
 import { STRATEGY_CODES, type StrategyCode } from '../../domain/response-plan/strategies.ts';
 import { cannotAnswer, conflictWithClaim } from '../../domain/response-plan/ground-answers.ts';
-import { claimNumbersOf, paperKindOf, type StoredAnalysis } from '../../jobs/inputs/analysis.ts';
+import { claimNumbersOf, paperKindOf, type StoredAnalysis } from './inputs/analysis.ts';
 import { documentCodesForActionKind } from '../../sources/uspto-codes.ts';
-import { missingCaptionFields, type CaptionFallback } from '../../jobs/inputs/caption.ts';
+import { missingCaptionFields, type CaptionFallback } from './inputs/caption.ts';
 
 export { todayUtc } from '../../clock.ts';
 

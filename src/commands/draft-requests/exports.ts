@@ -12,8 +12,8 @@ import { applicationEntity } from '../../queries/entity-size.ts';
 import { paperIdentity, signedBy } from './paper-identity.ts';
 import { idsClaimProblem } from '../../domain/ids-timing.ts';
 import { actionKindForDocumentCode } from '../../sources/uspto-codes.ts';
-import { statedMailingDate } from '../../jobs/inputs/analysis.ts';
-import type { DrawingRequest, ExtensionRequest, IdsRequest, InterviewRequestRequest, PreparedDraft } from '../../jobs/requests.ts';
+import { statedMailingDate } from './inputs/analysis.ts';
+import type { DrawingRequest, ExtensionRequest, IdsRequest, InterviewRequestRequest, PreparedDraft } from './request-types.ts';
 import { checkStrategySelections, requireCaption, resolveAnalysis, resolveApplication, resolveMailingDate, todayUtc } from './common.ts';
 
 export type IdsSubmission = Omit<IdsInput, 'caption' | 'template' | 'date' | 'timing' | 'fee_1_17_p' | 'timing_basis'> & { date?: string; timing?: IdsInput['timing']; attorney_docket_number?: string };

@@ -3,7 +3,7 @@
  * same paper): the signer (the request's practitioner over the account's profile, field by field),
  * the deposit account fees are charged to, and the attorney docket number the caption prints (the
  * request's, else the firm's matter number on the docket entry; with neither, the caption keeps the
- * USPTO record's number, src/jobs/inputs/caption.ts).
+ * USPTO record's number, src/commands/draft-requests/inputs/caption.ts).
  */
 import type { Db } from '../../db/connect.ts';
 import { signerOf, type Practitioner } from '../../domain/practitioner.ts';

@@ -7,8 +7,8 @@
 import type { Db } from '../../db/connect.ts';
 import type { ClaimEntry } from '../../domain/claims/claim-set.ts';
 import { AppError } from '../../errors.ts';
-import { claimsBeforeResponse } from '../../jobs/inputs/claims-before.ts';
-import type { OaResponseRequest } from '../../jobs/requests.ts';
+import { claimsBeforeResponse } from '../draft-requests/inputs/claims-before.ts';
+import type { OaResponseRequest } from '../draft-requests/request-types.ts';
 import type { Actor } from '../actor.ts';
 import { writeAudit } from '../audit.ts';
 import { storeApplicationClaims } from '../application-claims-recorder.ts';

@@ -6,7 +6,7 @@ import { writeAudit } from '../audit.ts';
 import { analysisNotFound, editResponsePlan } from './common.ts';
 import { findApplicationForAccount } from '../../queries/applications.ts';
 import { claimsOfRecord, findApplicationClaims } from '../../queries/application-claims.ts';
-import { statedMailingDate, type StoredAnalysis } from '../../jobs/inputs/analysis.ts';
+import { statedMailingDate, type StoredAnalysis } from '../draft-requests/inputs/analysis.ts';
 import type { ClaimEdit } from '../../domain/response-plan/types.ts';
 
 export interface CreatedPlan {

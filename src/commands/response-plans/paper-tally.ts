@@ -2,7 +2,7 @@
  * The places a plan's paper will leave to the practitioner, counted on the paper itself (issue
  * 19 item 7: the wizard said 9 where the paper said 14). The plan goes the way a submission goes
  * (planSubmissionBody, prepareOaResponse: the same checks, claims carried forward, the caption),
- * the worker's input is assembled by the worker's own function (jobs/inputs/paper-input.ts), and
+ * the worker's input is assembled by the worker's own function (commands/draft-requests/inputs/paper-input.ts), and
  * the response builder builds the paper without rendering it (documents/build-response.ts
  * `tallyResponse`). Nothing is charged, stored or queued. A plan that could not be drafted now
  * (no caption, an analysis of another action's kind is tolerated here) has no paper to count:
@@ -15,9 +15,9 @@ import { tallyResponse, type ResponseTally } from '../../documents/build-respons
 import { DocumentInputError } from '../../documents/validate.ts';
 import type { CompletenessReport } from '../../domain/response-plan/completeness.ts';
 import type { PlanView } from '../../domain/response-plan/plan.ts';
-import { PermanentJobError } from '../../jobs/errors.ts';
-import { responsePaperInput } from '../../jobs/inputs/paper-input.ts';
-import type { OaResponseRequest } from '../../jobs/requests.ts';
+import { PermanentJobError } from '../draft-requests/job-errors.ts';
+import { responsePaperInput } from '../draft-requests/inputs/paper-input.ts';
+import type { OaResponseRequest } from '../draft-requests/request-types.ts';
 import { prepareOaResponse } from '../draft-requests/oa-response.ts';
 import { planSubmissionBody } from './submitter.ts';
 

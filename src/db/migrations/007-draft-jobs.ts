@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * system of record the status and download endpoints read.
  *
  * The status machine is queued → in_progress → complete | failed (in_progress → in_progress for
- * a retry after a crash). src/jobs/transitions.ts is the only code that changes `status`, with a
+ * a retry after a crash). src/commands/draft-job-transitions.ts is the only code that changes `status`, with a
  * conditional UPDATE; the trigger below refuses any other change even from hand-written SQL.
  */
 export async function up(db: Kysely<any>): Promise<void> {

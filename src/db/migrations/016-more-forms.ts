@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Issue 11: six more forms at the Form price. `draft_jobs.form_kind` was checked against the first
- * two; the check is replaced by one naming all eight (FORM_KINDS in src/jobs/requests.ts).
+ * two; the check is replaced by one naming all eight (FORM_KINDS in src/commands/draft-requests/request-types.ts).
  */
 const KINDS = ['extension_of_time', 'interview_request', 'rce_transmittal', 'notice_of_appeal', 'pre_appeal_request', 'terminal_disclaimer', 'issue_fee_transmittal', 'client_report'];
 

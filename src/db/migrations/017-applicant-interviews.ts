@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Examiner statistics, issue 11 "Honest glass box": interview success counts APPLICANT-initiated
  * interviews only (an examiner's own call before allowance no longer counts), and RCEs before
- * allowance are counted (docs/decisions.md "Interview success and RCEs").
+ * allowance are counted (docs/decisions/examiner-profile.md "Interview success and RCEs").
  *
  * - examiner_app_facts.rces_to_allowance, examiner_stats.rces_sum: the RCE count and its sum.
  * - has_interview / allowed_interview / abandoned_interview keep their names; their meaning is now

@@ -73,7 +73,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('fetched_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
-  // The claim chart as a document is a form at the Form price (FORM_KINDS in src/jobs/requests.ts).
+  // The claim chart as a document is a form at the Form price (FORM_KINDS in src/commands/draft-requests/request-types.ts).
   await sql`alter table draft_jobs drop constraint if exists draft_jobs_form_kind_check`.execute(db);
   await sql`alter table draft_jobs add constraint draft_jobs_form_kind_check check (form_kind in (${sql.join(FORM_KINDS.map((k) => sql.lit(k)))}))`.execute(db);
 

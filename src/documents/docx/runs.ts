@@ -1,6 +1,6 @@
 /** Runs: plain text, practitioner prompts, and the 37 CFR 1.121(c)(2) markings of amended claims. */
 import { TextRun, type IRunOptions } from 'docx';
-import type { MarkedRun } from '../claim-amendments.ts';
+import type { MarkedRun } from '../../domain/claims/claim-amendments.ts';
 import { STYLE } from './styles.ts';
 
 export type Inline = string | TextRun;

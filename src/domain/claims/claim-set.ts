@@ -8,9 +8,9 @@
  * Presented)" unless it amends it again (37 CFR 1.121(c); MPEP 714(II)(C)).
  *
  * Pure: no I/O. The one import, `claim-text.ts`, is a dependency-free string module (the same
- * exception as the response plans' markup, docs/decisions.md "Response plans").
+ * exception as the response plans' markup, docs/decisions/response-plans.md "Response plans").
  */
-import { parentClaimOf, stripClaimNumber } from '../../documents/claim-text.ts';
+import { parentClaimOf, stripClaimNumber } from './claim-text.ts';
 
 export type ClaimState = 'pending' | 'withdrawn' | 'cancelled';
 

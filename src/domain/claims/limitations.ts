@@ -9,7 +9,7 @@
  * Each limitation is an exact substring of the claim text (with its offsets), so quoting it in a
  * paper quotes the claim.
  */
-import { stripClaimNumber } from '../../documents/claim-text.ts';
+import { stripClaimNumber } from './claim-text.ts';
 
 export interface Limitation {
   /** 0 for the preamble of an independent claim; elements count from 1. */

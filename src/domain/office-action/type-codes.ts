@@ -5,7 +5,7 @@
  * CTRS is a restriction, are mapped in src/sources/uspto-codes.ts and never compared here.
  *
  * The spec's table has no code for a Notice of Allowance or an Ex parte Quayle action. An
- * analysis of one reports `NOA` or `CTEQ` (docs/decisions.md, "Type codes"): the letters the USPTO
+ * analysis of one reports `NOA` or `CTEQ` (docs/decisions/office-actions.md "Type codes: one vocabulary per field"): the letters the USPTO
  * uses for those same papers, which collide with nothing in the interface's table, so no reader
  * of either vocabulary takes one paper for another. Requests still take only the spec's four.
  */

@@ -282,7 +282,7 @@ export interface ParsedOfficeAction {
 export type TypeHint = 'CTNF' | 'CTFR' | 'CTED' | 'CTRS';
 
 export interface ExaminerStats {
-  /** Fractions 0..1 (docs/decisions: examiner rates are fractions). */
+  /** Fractions 0..1 (docs/decisions/examiner-profile.md "The figures"). */
   allowance_rate: number;
   /**
    * Allowance rate after an applicant-initiated interview; null when the examiner has too few

@@ -4,7 +4,7 @@
  * by what; for each claim, whether its strategy is carried out. What is missing blocks submission
  * unless the caller accepts an incomplete draft; warnings do not.
  *
- * The rules (docs/decisions.md, "Response plans"):
+ * The rules (docs/decisions/response-plans.md "Response plans"):
  * - cancel is complete; a claim the action already shows cancelled needs nothing;
  * - amend_narrow, amend_clarify, rewrite_independent need the amended text AND the claim as it now
  *   stands (the listing marks one against the other, 37 CFR 1.121(c)(2)); an amend_narrow claim
@@ -122,8 +122,8 @@ const ART: ReadonlySet<string> = new Set(['102', '103', 'DP']);
 const isArtGround = (g: Ground) => g.kind === 'rejection' && ART.has(g.basis ?? '');
 
 /**
- * Who writes the answers the reply needs (one rule set, two sources; docs/decisions.md "One
- * completeness"):
+ * Who writes the answers the reply needs (one rule set, two sources; docs/decisions/response-plans.md
+ * "One ground list, one completeness"):
  * - `practitioner` (response plans): only the practitioner's own text answers where a person must
  *   write (an argument, an amended claim, a reply to an objection, traverse reasons, the 1.105
  *   information); a generated skeleton never counts.

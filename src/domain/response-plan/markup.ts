@@ -4,10 +4,10 @@
  * characters. The diff and the marking are the document builder's own (src/documents/
  * claim-amendments.ts, dependency-free and pure), called rather than copied so the plan shows
  * exactly what the filed listing will show. This is the one place the domain reads src/documents
- * (docs/decisions.md, "Response plans").
+ * (docs/decisions/response-plans.md "Response plans").
  */
-import { markClaimAmendment, type MarkedRun } from '../../documents/claim-amendments.ts';
-import { parentClaimOf, stripClaimNumber } from '../../documents/claim-text.ts';
+import { markClaimAmendment, type MarkedRun } from '../claims/claim-amendments.ts';
+import { parentClaimOf, stripClaimNumber } from '../claims/claim-text.ts';
 
 export type { MarkedRun };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 
-/** The retired REST interface's dates (decided; docs/decisions.md). */
+/** The retired REST interface's dates (decided; docs/decisions/interface-gaps.md). */
 export const REST_DEPRECATED_AT = new Date('2026-01-01T00:00:00Z');
 export const REST_SUNSET_AT = new Date('2027-12-31T23:59:59Z');
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { AppError } from '../../errors.ts';
-import { errorBody } from '../error-body.ts';
+import { errorBody } from '../../serving/error-body.ts';
 
 /**
  * The disk (or the database's disk) is full: ENOSPC from the file system, SQLSTATE 53100

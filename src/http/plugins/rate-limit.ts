@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../errors.ts';
-import type { RateDecision, Tier } from './rate-limit-store.ts';
+import type { RateDecision, Tier } from '../../serving/rate-limits/rate-limit-store.ts';
 
 function rateLimited(d: RateDecision, what: string): AppError {
   return new AppError(

@@ -3,7 +3,7 @@ import type { UsageCounts } from '../../commands/usage-recorder.ts';
 import type { UsageCounter } from '../../commands/usage-counter.ts';
 import type { CredentialCache } from '../../auth/credential-cache.ts';
 import type { AccountCache } from '../../auth/account-cache.ts';
-import type { Tier } from './rate-limit-store.ts';
+import type { Tier } from '../../serving/rate-limits/rate-limit-store.ts';
 
 /**
  * How a route authenticates:

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { databaseHealth } from '../database-health.ts';
+import { databaseHealth } from '../../serving/database-health.ts';
 
 /**
  * GET /health: open, unlimited; 503 when the database does not answer. Answered from the last

@@ -6,11 +6,11 @@ import { analysisEngine } from '../../analysis/analysis-engine.ts';
 import { groundsOf } from '../../domain/response-plan/grounds.ts';
 import { chartSources } from '../../queries/chart-sources.ts';
 import { presentClaimChart } from '../../presenters/claim-chart.ts';
-import { PermanentJobError } from '../errors.ts';
-import { captionOf } from '../inputs/caption.ts';
-import { paperKindOf, statedMailingDate, type StoredAnalysis } from '../inputs/analysis.ts';
-import type { ClaimChartRequest } from '../requests.ts';
-import { loadApplication } from './load.ts';
+import { PermanentJobError } from '../../commands/draft-requests/job-errors.ts';
+import { captionOf } from '../../commands/draft-requests/inputs/caption.ts';
+import { paperKindOf, statedMailingDate, type StoredAnalysis } from '../../commands/draft-requests/inputs/analysis.ts';
+import type { ClaimChartRequest } from '../../commands/draft-requests/request-types.ts';
+import { loadApplication } from '../../commands/draft-requests/inputs/load.ts';
 import { docxName, type Recipe } from './types.ts';
 
 export const claimChartRecipe: Recipe = async ({ db, job, builders, step }) => {

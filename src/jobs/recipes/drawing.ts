@@ -1,5 +1,5 @@
 /** A formal drawing sheet (37 CFR 1.84) laid out from the caller's nodes and edges. */
-import type { DrawingRequest } from '../requests.ts';
+import type { DrawingRequest } from '../../commands/draft-requests/request-types.ts';
 import { docxName, type Recipe } from './types.ts';
 
 export const drawingRecipe: Recipe = async ({ job, builders, step }) => {

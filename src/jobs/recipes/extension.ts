@@ -2,9 +2,9 @@
  * Petition for extension of time under 37 CFR 1.136(a). The months, the extended period and the
  * fee were computed by the deadline engine at submission and stored with the job.
  */
-import { captionOf } from '../inputs/caption.ts';
-import type { ExtensionRequest } from '../requests.ts';
-import { loadApplication } from './load.ts';
+import { captionOf } from '../../commands/draft-requests/inputs/caption.ts';
+import type { ExtensionRequest } from '../../commands/draft-requests/request-types.ts';
+import { loadApplication } from '../../commands/draft-requests/inputs/load.ts';
 import { docxName, type Recipe } from './types.ts';
 
 export const extensionRecipe: Recipe = async ({ db, job, builders, step }) => {

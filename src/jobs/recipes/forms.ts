@@ -3,10 +3,10 @@
  * disclaimer, issue-fee transmittal, client reporting letter): fees and docket facts were resolved
  * at submission and stored with the job; the caption is re-read from the application.
  */
-import { captionOf } from '../inputs/caption.ts';
+import { captionOf } from '../../commands/draft-requests/inputs/caption.ts';
 import type { Builders } from '../builders.ts';
-import type { MoreFormRequest } from '../requests.ts';
-import { loadApplication } from './load.ts';
+import type { MoreFormRequest } from '../../commands/draft-requests/request-types.ts';
+import { loadApplication } from '../../commands/draft-requests/inputs/load.ts';
 import { docxName, type Recipe } from './types.ts';
 
 type FormBuilder = 'rce_transmittal' | 'notice_of_appeal' | 'pre_appeal_request' | 'terminal_disclaimer' | 'issue_fee_transmittal' | 'client_report';

@@ -1,7 +1,7 @@
 /** Information disclosure statement (PTO/SB/08 content) for the application's caption. */
-import { captionOf } from '../inputs/caption.ts';
-import type { IdsRequest } from '../requests.ts';
-import { loadApplication } from './load.ts';
+import { captionOf } from '../../commands/draft-requests/inputs/caption.ts';
+import type { IdsRequest } from '../../commands/draft-requests/request-types.ts';
+import { loadApplication } from '../../commands/draft-requests/inputs/load.ts';
 import { docxName, type Recipe } from './types.ts';
 
 export const idsRecipe: Recipe = async ({ db, job, builders, step }) => {

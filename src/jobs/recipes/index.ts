@@ -1,5 +1,5 @@
 import type { DraftJobRow } from '../../db/schema.ts';
-import { PermanentJobError } from '../errors.ts';
+import { PermanentJobError } from '../../commands/draft-requests/job-errors.ts';
 import { oaResponseRecipe } from './oa-response.ts';
 import { idsRecipe } from './ids.ts';
 import { extensionRecipe } from './extension.ts';

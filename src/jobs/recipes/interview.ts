@@ -1,8 +1,8 @@
 /** Applicant-initiated interview request (PTOL-413A content) whose agenda comes from an analysis. */
-import { captionOf } from '../inputs/caption.ts';
-import { claimDispositions, officeActionOf, strategyOf } from '../inputs/analysis.ts';
-import type { InterviewRequestRequest } from '../requests.ts';
-import { loadAnalysis, loadApplication } from './load.ts';
+import { captionOf } from '../../commands/draft-requests/inputs/caption.ts';
+import { claimDispositions, officeActionOf, strategyOf } from '../../commands/draft-requests/inputs/analysis.ts';
+import type { InterviewRequestRequest } from '../../commands/draft-requests/request-types.ts';
+import { loadAnalysis, loadApplication } from '../../commands/draft-requests/inputs/load.ts';
 import { docxName, type Recipe } from './types.ts';
 
 export const interviewRecipe: Recipe = async ({ db, job, builders, step }) => {

@@ -5,12 +5,12 @@
  * configured, the explanations the paper would leave for its charted limitations are drafted and
  * verified first (inputs/drafted-arguments.ts).
  */
-import { responsePaperInput } from '../inputs/paper-input.ts';
-import type { OaResponseRequest } from '../requests.ts';
+import { responsePaperInput } from '../../commands/draft-requests/inputs/paper-input.ts';
+import type { OaResponseRequest } from '../../commands/draft-requests/request-types.ts';
 import { docxName, type Recipe } from './types.ts';
 import { outlineResponse } from '../../documents/response-outline.ts';
 import { claimsAfterResponse } from '../../documents/claims-after.ts';
-import { withDraftedArguments } from '../inputs/drafted-arguments.ts';
+import { withDraftedArguments } from '../../commands/draft-requests/inputs/drafted-arguments.ts';
 
 export const oaResponseRecipe: Recipe = async ({ db, job, builders, step, llm }) => {
   const request = job.request as unknown as OaResponseRequest;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE_IDEMPOTENT } from '../tool.ts';
-import { quoteBody } from '../../http/routes/api/quote.ts';
+import { quoteBody } from '../../requests/quote-body.ts';
 import { creditsText } from '../../domain/money.ts';
 import { AUDIT_SOURCES } from '../../domain/audit-source.ts';
 import { accountSchema, type AccountWire } from '../../presenters/account.ts';

@@ -13,7 +13,7 @@ import { publicJsonSchema } from '../json-schema-once.ts';
  * Why not `notifications/tools/list_changed` after an `enable_tools` call: MCP 2026-07-28 says the
  * tool set "MUST NOT vary per-connection or as a side effect of other requests", the server keeps
  * no state between requests (there is no session in either era), and the 2025-era stateless
- * transport has no stream to carry the notification (docs/decisions.md).
+ * transport has no stream to carry the notification (docs/decisions/oauth-and-mcp.md "Context budget").
  */
 
 export const FIND_TOOLS = 'find_tools';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineTool, DESTRUCTIVE, READ_ONLY, WRITE, WRITE_IDEMPOTENT } from '../tool.ts';
 import { seg } from '../backend-client.ts';
-import { privateApplication } from '../../http/routes/api/docket.ts';
-import { recordOfficeActionBody } from '../../http/routes/api/correspondence.ts';
-import { claimsBody } from '../../http/routes/api/claims.ts';
+import { privateApplication } from '../../requests/private-application.ts';
+import { recordOfficeActionBody } from '../../requests/office-action-body.ts';
+import { claimsBody } from '../../requests/claims-body.ts';
 import { applicationNumber } from './shared.ts';
 import { docketEntrySchema, entityFields } from '../../presenters/docket-entry.ts';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE, type ToolContext } from '../tool.ts';
 import { seg } from '../backend-client.ts';
-import { drawingInput, extensionInput, idsInput, interviewInput } from '../../http/routes/api/exports.ts';
-import { clientReportInput, issueFeeInput, noticeOfAppealInput, preAppealInput, rceInput, terminalDisclaimerInput } from '../../http/routes/api/form-inputs.ts';
+import { drawingInput, extensionInput, idsInput, interviewInput } from '../../requests/export-inputs.ts';
+import { clientReportInput, issueFeeInput, noticeOfAppealInput, preAppealInput, rceInput, terminalDisclaimerInput } from '../../requests/form-inputs.ts';
 import { applicationNumber, describeJob, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
 
 /**
@@ -108,88 +108,103 @@ async function submitForm(ctx: ToolContext, form: string, args: { application_nu
 
 const analysisId = z.string().min(1).max(100);
 
-export const prepareRceTransmittal = defineTool({
+/**
+ * What sets one Form-price tool apart from another: its name and words, the form it asks
+ * /api/exports for, the argument its form input travels in, and whether it reads an analysis.
+ */
+interface FormToolSpec {
+  name: string;
+  title: string;
+  description: string;
+  form: string;
+  /** The argument holding the form's input (e.g. `rce`), with its schema; none for a form with no input of its own. */
+  inputArg?: { name: string; schema: z.ZodType };
+  analysis: 'none' | 'optional' | 'required';
+}
+
+/** One tool per form at the Form price (5.00), all submitted the same way (submitForm). */
+function formTool(spec: FormToolSpec) {
+  const shape: Record<string, z.ZodType> = { application_number: applicationNumber };
+  if (spec.analysis === 'required') shape.analysis_id = analysisId;
+  if (spec.analysis === 'optional') shape.analysis_id = analysisId.optional();
+  if (spec.inputArg) shape[spec.inputArg.name] = spec.inputArg.schema;
+  shape.idempotency_key = idempotencyKey;
+  return defineTool({
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    group: 'forms',
+    price: '5.00',
+    input: z.object(shape),
+    output: formSubmission,
+    annotations: WRITE,
+    run: (args, ctx) => {
+      const a = args as { application_number: string; analysis_id?: string; idempotency_key?: string } & Record<string, unknown>;
+      return submitForm(ctx, spec.form, a, spec.inputArg ? a[spec.inputArg.name] : {});
+    },
+  });
+}
+
+export const prepareRceTransmittal = formTool({
   name: 'prepare_rce_transmittal',
   title: 'Prepare an RCE transmittal (PTO/SB/30)',
   description: 'Builds a request for continued examination (37 CFR 1.114, PTO/SB/30 content) for an application whose prosecution is closed (final, allowance or Quayle action, issue fee unpaid): the submission (a reply previously filed, or amendment/IDS/declaration enclosed), the 1.17(e)(1) or (e)(2) fee for the application\'s entity status (first or later RCE, from the docket) and an extension of time when the period has run. Refused uncharged (409 rce_not_available) while prosecution is open. Costs 5.00 credits. Returns a job: poll get_export.',
-  group: 'forms',
-  price: '5.00',
-  input: z.object({ application_number: applicationNumber, rce: rceInput, idempotency_key: idempotencyKey }),
-  output: formSubmission,
-  annotations: WRITE,
-  run: (args, ctx) => submitForm(ctx, 'rce_transmittal', args, args.rce),
+  form: 'rce_transmittal',
+  inputArg: { name: 'rce', schema: rceInput },
+  analysis: 'none',
 });
 
-export const prepareNoticeOfAppeal = defineTool({
+export const prepareNoticeOfAppeal = formTool({
   name: 'prepare_notice_of_appeal',
   title: 'Prepare a notice of appeal',
   description: 'Builds a notice of appeal to the PTAB (37 CFR 41.31) with the 41.20(b)(1) fee for the application\'s entity status, and an extension of time when the period has run. The claims must have been twice rejected (409 not_twice_rejected otherwise, uncharged). Costs 5.00 credits. Returns a job: poll get_export.',
-  group: 'forms',
-  price: '5.00',
-  input: z.object({ application_number: applicationNumber, appeal: noticeOfAppealInput.default({}), idempotency_key: idempotencyKey }),
-  output: formSubmission,
-  annotations: WRITE,
-  run: (args, ctx) => submitForm(ctx, 'notice_of_appeal', args, args.appeal),
+  form: 'notice_of_appeal',
+  inputArg: { name: 'appeal', schema: noticeOfAppealInput.default({}) },
+  analysis: 'none',
 });
 
-export const preparePreAppealRequest = defineTool({
+export const preparePreAppealRequest = formTool({
   name: 'prepare_pre_appeal_request',
   title: 'Prepare a pre-appeal brief request for review',
   description: 'Builds a pre-appeal brief request for review (1296 OG 67): filed with the notice of appeal, no USPTO fee, at most 5 pages of arguments (about 1,750 words; 400 beyond). With analysis_id, one section per rejection ground (arguments matched by ground_id, unargued grounds left as counted places). Costs 5.00 credits. Returns a job: poll get_export.',
-  group: 'forms',
-  price: '5.00',
-  input: z.object({ application_number: applicationNumber, analysis_id: analysisId.optional(), request: preAppealInput.default({}), idempotency_key: idempotencyKey }),
-  output: formSubmission,
-  annotations: WRITE,
-  run: (args, ctx) => submitForm(ctx, 'pre_appeal_request', args, args.request),
+  form: 'pre_appeal_request',
+  inputArg: { name: 'request', schema: preAppealInput.default({}) },
+  analysis: 'optional',
 });
 
-export const prepareTerminalDisclaimer = defineTool({
+export const prepareTerminalDisclaimer = formTool({
   name: 'prepare_terminal_disclaimer',
   title: 'Prepare a terminal disclaimer',
   description: 'Builds a terminal disclaimer to obviate a nonstatutory double patenting rejection (37 CFR 1.321(c)) over the named patent or application (or the one the analysis\'s DP ground names, with analysis_id), with the common-ownership agreement, the eTD note and the 1.20(d) fee. Costs 5.00 credits. Returns a job: poll get_export.',
-  group: 'forms',
-  price: '5.00',
-  input: z.object({ application_number: applicationNumber, analysis_id: analysisId.optional(), disclaimer: terminalDisclaimerInput.default({}), idempotency_key: idempotencyKey }),
-  output: formSubmission,
-  annotations: WRITE,
-  run: (args, ctx) => submitForm(ctx, 'terminal_disclaimer', args, args.disclaimer),
+  form: 'terminal_disclaimer',
+  inputArg: { name: 'disclaimer', schema: terminalDisclaimerInput.default({}) },
+  analysis: 'optional',
 });
 
-export const prepareIssueFeeTransmittal = defineTool({
+export const prepareIssueFeeTransmittal = formTool({
   name: 'prepare_issue_fee_transmittal',
   title: 'Prepare an issue fee transmittal (PTOL-85B)',
   description: 'Builds the issue fee transmittal content (PTOL-85 Part B) for an application with an unpaid notice of allowance: issue fee 1.18(a) and publication fee 1.18(d)(1) for the application\'s entity status, the non-extendable three-month due date (37 CFR 1.311(a)), front-page names and assignee, and notes on reasons for allowance and continuations. 409 without a notice of allowance or after the due date, uncharged. Costs 5.00 credits. Returns a job: poll get_export.',
-  group: 'forms',
-  price: '5.00',
-  input: z.object({ application_number: applicationNumber, transmittal: issueFeeInput.default({}), idempotency_key: idempotencyKey }),
-  output: formSubmission,
-  annotations: WRITE,
-  run: (args, ctx) => submitForm(ctx, 'issue_fee_transmittal', args, args.transmittal),
+  form: 'issue_fee_transmittal',
+  inputArg: { name: 'transmittal', schema: issueFeeInput.default({}) },
+  analysis: 'none',
 });
 
-export const prepareClientReport = defineTool({
+export const prepareClientReport = formTool({
   name: 'prepare_client_report',
   title: 'Prepare a client reporting letter',
   description: 'Builds a letter to the client on an office action from its analysis: the rejections and objections by ground and claims (the examiner\'s words), the deadlines (period set, each extension month with its last day and USPTO fee), the options with their USPTO fees (RCE, appeal, issue fee... as the action allows), every decision the client must make with its fees and effects (terminal disclaimer, election, narrowing amendments...) and the recommendation, promising no outcome. Needs analysis_id. Costs 5.00 credits. Returns a job: poll get_export.',
-  group: 'forms',
-  price: '5.00',
-  input: z.object({ application_number: applicationNumber, analysis_id: analysisId, report: clientReportInput.default({}), idempotency_key: idempotencyKey }),
-  output: formSubmission,
-  annotations: WRITE,
-  run: (args, ctx) => submitForm(ctx, 'client_report', args, args.report),
+  form: 'client_report',
+  inputArg: { name: 'report', schema: clientReportInput.default({}) },
+  analysis: 'required',
 });
 
-export const prepareClaimChart = defineTool({
+export const prepareClaimChart = formTool({
   name: 'prepare_claim_chart',
   title: 'Prepare the claim chart as a document',
   description: 'Builds the claim chart of an analysed action as a DOCX working paper (landscape tables per rejected claim: limitation, the examiner\'s words, the passage cited as the reference reads, what was noticed), from the file as it stands (get_claim_chart shows the same chart free). Needs analysis_id. Costs 5.00 credits. Returns a job: poll get_export.',
-  group: 'forms',
-  price: '5.00',
-  input: z.object({ application_number: applicationNumber, analysis_id: analysisId, idempotency_key: idempotencyKey }),
-  output: formSubmission,
-  annotations: WRITE,
-  run: (args, ctx) => submitForm(ctx, 'claim_chart', args, {}),
+  form: 'claim_chart',
+  analysis: 'required',
 });
 
 export const listExports = defineTool({

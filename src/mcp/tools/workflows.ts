@@ -157,7 +157,7 @@ export const triageOfficeAction = defineTool({
     if (args.kind === 'CTFR') steps.push('Final rejection: weigh an after-final reply (37 CFR 1.116), an RCE (1.114) or a notice of appeal (41.31); a reply within two months keeps the advisory-action timing of MPEP 706.07(f).');
     if (args.kind === 'CTRS') steps.push('Restriction: elect a group (set_election in the response plan) and decide whether to traverse; the reply must elect even when traversing (37 CFR 1.143).');
     // An interview is suggested on evidence only: applicant-initiated interviews that did better
-    // than no interview (null rates below the minimum sample make no claim; docs/decisions.md).
+    // than no interview (null rates below the minimum sample make no claim; docs/decisions/examiner-profile.md).
     const withRate = examiner?.interview_success_rate ?? null;
     const withoutRate = examiner?.allowance_rate_without_interview ?? null;
     if (withRate !== null && withoutRate !== null && withRate - withoutRate >= 0.1 && args.kind !== 'NOA') {

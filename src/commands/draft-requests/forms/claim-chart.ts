@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../../db/connect.ts';
 import { validationError } from '../../../errors.ts';
-import type { ClaimChartRequest, PreparedDraft } from '../../../jobs/requests.ts';
+import type { ClaimChartRequest, PreparedDraft } from '../request-types.ts';
 import { requireCaption, resolveAnalysis, resolveApplication, todayUtc } from '../common.ts';
 import { paperIdentity } from '../paper-identity.ts';
 

@@ -10,7 +10,7 @@ import type { ClientReportDecision } from '../../../documents/forms/types.ts';
 import type { PaperKind } from '../../../documents/types.ts';
 import type { Ground } from '../../../domain/response-plan/types.ts';
 import { claimsPhrase, verbFor } from '../../../documents/format/claim-numbers.ts';
-import type { StoredAnalysis } from '../../../jobs/inputs/analysis.ts';
+import type { StoredAnalysis } from '../inputs/analysis.ts';
 import { isNonstatutoryDoublePatenting } from '../../../domain/response-plan/ground-answers.ts';
 import { countExcessClaims, excessClaimsSentences, type ClaimForFees } from '../../../documents/forms/excess-claims.ts';
 import { feeLine, type FormContext } from './context.ts';

@@ -8,7 +8,7 @@ import { addMonths } from '../../../domain/deadlines/calendar.ts';
 import { nextBusinessDay } from '../../../domain/deadlines/business-days.ts';
 import type { EntitySize } from '../../../domain/deadlines/fees.ts';
 import type { Practitioner } from '../../../documents/types.ts';
-import type { IssueFeeTransmittalRequest, PreparedDraft } from '../../../jobs/requests.ts';
+import type { IssueFeeTransmittalRequest, PreparedDraft } from '../request-types.ts';
 import { feeLine, formContext, refused } from './context.ts';
 
 export interface IssueFeeSubmission {

@@ -6,7 +6,7 @@
 import type { Db } from '../../../db/connect.ts';
 import type { EntitySize } from '../../../domain/deadlines/fees.ts';
 import type { Practitioner } from '../../../documents/types.ts';
-import type { NoticeOfAppealRequest, PreparedDraft } from '../../../jobs/requests.ts';
+import type { NoticeOfAppealRequest, PreparedDraft } from '../request-types.ts';
 import { actionRef, extensionNeeded, feeLine, formContext, refused, rejectionsMailed, type FormContext } from './context.ts';
 
 export interface NoticeOfAppealSubmission {

@@ -10,7 +10,7 @@ import type { Practitioner } from '../../../documents/types.ts';
 import type { PreAppealArgument } from '../../../documents/forms/types.ts';
 import { argumentWords, MAX_PAGES, PAGE_WORDS } from '../../../documents/build-pre-appeal-request.ts';
 import { groundsOf } from '../../../domain/response-plan/grounds.ts';
-import type { PreAppealRequestRequest, PreparedDraft } from '../../../jobs/requests.ts';
+import type { PreAppealRequestRequest, PreparedDraft } from '../request-types.ts';
 import { resolveAnalysis } from '../common.ts';
 import { actionRef, formContext } from './context.ts';
 import { signedBy } from '../paper-identity.ts';

@@ -8,7 +8,7 @@ import { validationError } from '../../../errors.ts';
 import type { EntitySize } from '../../../domain/deadlines/fees.ts';
 import type { Practitioner } from '../../../documents/types.ts';
 import type { RceSubmissionItem } from '../../../documents/forms/types.ts';
-import type { PreparedDraft, RceTransmittalRequest } from '../../../jobs/requests.ts';
+import type { PreparedDraft, RceTransmittalRequest } from '../request-types.ts';
 import { actionRef, extensionNeeded, feeLine, formContext, refused } from './context.ts';
 
 export interface RceSubmission {

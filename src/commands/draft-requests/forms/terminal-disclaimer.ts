@@ -16,7 +16,7 @@ import { groundsOf } from '../../../domain/response-plan/grounds.ts';
 import { claimsPhrase } from '../../../documents/format/claim-numbers.ts';
 import { isNonstatutoryDoublePatenting } from '../../../domain/response-plan/ground-answers.ts';
 import type { Ground } from '../../../domain/response-plan/types.ts';
-import type { PreparedDraft, TerminalDisclaimerRequest } from '../../../jobs/requests.ts';
+import type { PreparedDraft, TerminalDisclaimerRequest } from '../request-types.ts';
 import { resolveAnalysis } from '../common.ts';
 import { feeLine, formContext, refused } from './context.ts';
 

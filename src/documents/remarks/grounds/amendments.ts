@@ -5,11 +5,11 @@
  * How an amendment overcomes the ground is said in the ground family's own terms.
  */
 import type { Paragraph } from 'docx';
-import { dependentLimitations, parentClaimOf, stripClaimNumber } from '../../claim-text.ts';
+import { dependentLimitations, parentClaimOf, stripClaimNumber } from '../../../domain/claims/claim-text.ts';
 import { claimsPhrase, verbFor } from '../../format/claim-numbers.ts';
 import { para, quote } from '../../docx/paragraphs.ts';
 import { prompt, run, type Inline } from '../../docx/runs.ts';
-import { addedWords, diffWords } from '../../claim-amendments.ts';
+import { addedWords, diffWords } from '../../../domain/claims/claim-amendments.ts';
 import type { PlannedClaim } from '../../amendment-plan.ts';
 import type { RejectionGround } from '../../rejection-grounds.ts';
 import { agree, nums, refs, type GroundContext } from './shared.ts';

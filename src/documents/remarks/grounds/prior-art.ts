@@ -7,7 +7,7 @@
  * (intelligibly) applied the art to has no prima facie case (37 CFR 1.104(c)(2)).
  */
 import type { Paragraph } from 'docx';
-import { claimElements } from '../../claim-text.ts';
+import { claimElements } from '../../../domain/claims/claim-text.ts';
 import { claimsPhrase, verbFor } from '../../format/claim-numbers.ts';
 import { heading, para, quote } from '../../docx/paragraphs.ts';
 import { prompt, run, type Inline } from '../../docx/runs.ts';

@@ -8,7 +8,7 @@ import { listAuditLog } from '../../../queries/audit-log.ts';
 import { auditPageSchema, presentAuditEntry } from '../../../presenters/audit-log.ts';
 import { normalizeApplicationNumber } from '../../../domain/application-number.ts';
 import { addDays } from '../../../domain/deadlines/calendar.ts';
-import { isoDate } from '../draft-schemas.ts';
+import { isoDate } from '../../../requests/draft-schemas.ts';
 import { toolCallAuditor } from '../../../commands/tool-call-auditor.ts';
 import { AUDIT_ACTORS, AUDIT_SOURCES, actorsOfSource } from '../../../domain/audit-source.ts';
 import { accountIdOf } from '../../plugins/auth.ts';

@@ -6,21 +6,12 @@ import { notFound, validationError } from '../../../errors.ts';
 import { findDocketItem } from '../../../queries/docket.ts';
 import { findApplicationClaims } from '../../../queries/application-claims.ts';
 import { applicationClaimsRecorder } from '../../../commands/application-claims-recorder.ts';
-import { checkClaimSet, claimsFromEntries, ClaimSetError, MAX_CLAIMS, parseClaimListing, type ClaimEntry } from '../../../domain/claims/claim-set.ts';
+import { checkClaimSet, claimsFromEntries, ClaimSetError, parseClaimListing, type ClaimEntry } from '../../../domain/claims/claim-set.ts';
 import { presentApplicationClaims } from '../../../presenters/application-claims.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
+import { claimsBody } from '../../../requests/claims-body.ts';
 
-export const claimsBody = z.object({
-  text: z.string().max(2_000_000).optional().describe('A claim listing pasted as text: each claim on a new line starting with its number ("1. A method ..."), status identifiers such as (Original), (Previously Presented), (Withdrawn), (Canceled) optional; "5-7. (Canceled)" for ranges'),
-  claims: z.array(z.object({
-    number: z.number().int().min(1).max(9999),
-    text: z.string().max(20_000).nullable().optional().describe('Clean text as the claim now stands (no markup); none for a cancelled claim'),
-    status: z.enum(['pending', 'withdrawn', 'cancelled']).optional().describe('Default pending'),
-    previously_presented: z.boolean().optional().describe('Amended or added in an earlier paper: listed "(Previously Presented)" rather than "(Original)"'),
-  }).strict()).max(MAX_CLAIMS).optional().describe('The claims one by one (instead of text)'),
-  previously_presented: z.array(z.number().int().min(1).max(9999)).max(MAX_CLAIMS).optional().describe('Claim numbers amended or added in an earlier paper (added to what the identifiers say)'),
-}).strict();
 
 const params = z.object({ id: z.string().max(100) });
 

@@ -11,22 +11,12 @@ import { pendingAction } from '../../../queries/application-deadlines.ts';
 import { applicationEntity } from '../../../queries/entity-size.ts';
 import { presentPaper, presentPaperWithText } from '../../../presenters/correspondence.ts';
 import { presentAccountDeadlines } from '../../../presenters/account-application.ts';
-import { ACTION_DOCUMENT_CODES } from '../../../sources/uspto-codes.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
-import { isoDate } from '../draft-schemas.ts';
 import { todayUtc } from '../../../clock.ts';
+import { recordOfficeActionBody } from '../../../requests/office-action-body.ts';
 
-const KIND_MESSAGE = 'must be a USPTO document code: CTNF (non-final rejection), CTFR (final rejection), CTRS (restriction/election requirement: the USPTO code, not the interface\'s requirement for information), CTEQ (Ex parte Quayle) or NOA (notice of allowance)';
 
-export const recordOfficeActionBody = z.object({
-  kind: z.enum(ACTION_DOCUMENT_CODES as [string, ...string[]], { error: KIND_MESSAGE }).describe('USPTO document code of the paper: CTNF, CTFR, CTRS (restriction/election), CTEQ, NOA'),
-  mailing_date: isoDate.describe('The mailing (notification) date printed on the action, YYYY-MM-DD; not after tomorrow, not before the filing date'),
-  text: z.string().min(1).optional().describe('The action\'s text, at most 1 MB (UTF-8); stored privately with the paper'),
-  ocr_confidence: z.number().int().min(0).max(100).optional().describe('The text was read by OCR from a scan: the confidence POST /api/office-action-text answered (0-100). The paper is stored with text_source "ocr"'),
-  period_months: z.number().int().min(1).max(6).optional().describe('The shortened statutory period the action states, when it is not the default for its kind'),
-  description: z.string().trim().max(200).optional(),
-}).strict();
 
 /** One paper, and recording a just-mailed office action on a docket application. */
 export function correspondenceRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { notFound, validationError } from '../../../errors.ts';
-import { errorBody } from '../../error-body.ts';
+import { errorBody } from '../../../serving/error-body.ts';
 import { artUnitFigures, examinerProfile } from '../../../queries/examiner-profile.ts';
 import { searchExaminers } from '../../../queries/examiner-search.ts';
 import { presentAccountExaminerProfile, presentArtUnitProfile, presentExaminerCandidate, presentExaminerHit } from '../../../presenters/examiner-profile.ts';
@@ -20,7 +20,7 @@ const years = {
 /**
  * Examiner intelligence for the account: search, the full profile and an art unit's figures.
  * All figures rest on public USPTO data; a profile also counts the bases of this account's own
- * analyses (never another account's). Definitions: docs/decisions.md "Examiner profile".
+ * analyses (never another account's). Definitions: docs/decisions/examiner-profile.md "The figures".
  */
 export function examinerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

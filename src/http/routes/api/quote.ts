@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -7,27 +6,14 @@ import { MAX_OFFICE_ACTION_BYTES } from '../../../commands/analysis-creator.ts';
 import { quote } from '../../../queries/quote.ts';
 import { presentQuote } from '../../../presenters/quote.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
-import { FORM_KINDS } from '../../../jobs/requests.ts';
 import { accountEntitySize } from '../../../queries/accounts.ts';
 import { applicationEntity } from '../../../queries/entity-size.ts';
 import { accountApplicationOr404 } from '../../account-application.ts';
 import type { EntitySize } from '../../../domain/deadlines/fees.ts';
 import { usptoFeesQuoted } from '../../../presenters/form-fees.ts';
 import { todayUtc } from '../../../clock.ts';
+import { quoteBody } from '../../../requests/quote-body.ts';
 
-export const quoteBody = z.object({
-  analyze: z.object({
-    office_action_text: z.string().min(1).describe('The office action text the analysis would read (at most 1 MB)'),
-    office_action_type: z.enum(['CTNF', 'CTFR', 'CTED', 'CTRS']).default('CTNF').describe("The interface's type code, as for analyze"),
-  }).strict().optional(),
-  draft: z.boolean().optional().describe('A response-to-office-action draft (49.00)'),
-  exports: z.array(z.object({
-    type: z.enum(['ids', 'form', 'drawing']),
-    form: z.enum(FORM_KINDS).optional().describe('For type form: which form, so the quote shows the USPTO fees its paper carries'),
-    count: z.number().int().min(1).max(100).default(1),
-  }).strict()).max(20).optional(),
-  application_number: z.string().max(64).optional().describe('The application the papers are for: their USPTO fees are then for its entity status (docket entry, USPTO record), not the account\'s default'),
-}).strict();
 
 /** POST /api/quote: the price of a planned analysis, draft or exports, before running them. Free. */
 export function quoteRoutes(app: FastifyInstance, ctx: AppContext): void {

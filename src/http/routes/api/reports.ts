@@ -8,7 +8,7 @@ import { matterUsage } from '../../../queries/matter-report.ts';
 import { matterReportCsv, matterReportSchema, presentMatterReport, type MatterReport } from '../../../presenters/matter-report.ts';
 import { todayUtc } from '../../../clock.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
-import { isoDate } from '../draft-schemas.ts';
+import { isoDate } from '../../../requests/draft-schemas.ts';
 
 /** Longest range one report covers: two years of days. */
 export const MAX_REPORT_DAYS = 731;

@@ -42,9 +42,9 @@ import { errorObjectSchema } from '../../schemas.ts';
 import { presentSubmission } from '../../../presenters/draft-job.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
-import { errorBody } from '../../error-body.ts';
+import { errorBody } from '../../../serving/error-body.ts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
-import { attorneyDocketNumber, isoDate, practitionerSchema } from '../draft-schemas.ts';
+import { attorneyDocketNumber, isoDate, practitionerSchema } from '../../../requests/draft-schemas.ts';
 
 const planParams = z.object({ id: z.string().max(100) });
 const claimParams = planParams.extend({ n: z.coerce.number().int().min(1).max(9999) });

@@ -40,7 +40,7 @@ export interface InteractionOptions {
   /**
    * Test-only (conformance runner): sign in this account (created when missing) and approve
    * consent without showing pages. Reachable only through buildApp's code option, never from the
-   * environment (docs/decisions.md "Test-only auto-approve").
+   * environment (docs/decisions/oauth-and-mcp.md "Test-only auto-approve").
    */
   testAutoApprove?: { email: string };
 }

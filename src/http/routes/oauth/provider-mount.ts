@@ -9,11 +9,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../../errors.ts';
-import { errorBody } from '../../error-body.ts';
+import { errorBody } from '../../../serving/error-body.ts';
 import { oauthRequestContext } from '../../../auth/oauth/request-context.ts';
 import { MCP_CLIENT_ID } from '../../../auth/oauth/constants.ts';
 import { OAUTH_ROUTES } from '../../../auth/oauth/provider.ts';
-import type { Tier } from '../../plugins/rate-limit-store.ts';
+import type { Tier } from '../../../serving/rate-limits/rate-limit-store.ts';
 
 const METHODS = ['GET', 'POST', 'OPTIONS', 'PUT', 'DELETE'] as const;
 
@@ -96,7 +96,7 @@ export async function oauthProviderRoutes(app: FastifyInstance, ctx: AppContext,
     scope.route({ method: [...METHODS], url: '/oauth/*', config: perIp, handler });
     scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/oauth-authorization-server', config: perIp, handler });
     scope.route({ method: ['GET', 'OPTIONS'], url: '/.well-known/openid-configuration', config: perIp, handler });
-    // Per client IP (issue 9 §2 "Rate limits"); figures in rate-limit-store.ts and docs/decisions.md.
+    // Per client IP (issue 9 §2 "Rate limits"); figures in rate-limit-store.ts and docs/decisions/oauth-and-mcp.md.
     scope.route({ method: 'POST', url: OAUTH_ROUTES.registration, config: { auth: 'none', rateLimit: 'oauth_register' }, handler });
     scope.route({
       method: 'POST',

@@ -7,7 +7,7 @@ import { verifyDownloadToken } from '../../../auth/download-token.ts';
 import { loadDraftDocument } from '../../../queries/draft-jobs.ts';
 import { DOCX_MEDIA_TYPE } from '../../../jobs/builders.ts';
 import { errorObjectSchema } from '../../schemas.ts';
-import { jobIdParams } from '../draft-schemas.ts';
+import { jobIdParams } from '../../../requests/draft-schemas.ts';
 import { jobNotFound } from './draft-roa.ts';
 
 const POLL_AGAIN = 'Poll GET /v1/prosa/draft-roa/status/{job_id} (with your X-API-Key) for a fresh download_url, then download from it within the hour.';

@@ -12,7 +12,7 @@ import { actorOf } from '../../actor.ts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { downloadLinkFor } from '../../download-links.ts';
 import { errorObjectSchema } from '../../schemas.ts';
-import { attorneyDocketNumber, draftJobSchema, electionSchema, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema, submissionSchema } from '../draft-schemas.ts';
+import { attorneyDocketNumber, draftJobSchema, electionSchema, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema, submissionSchema } from '../../../requests/draft-schemas.ts';
 import { publicBase } from '../../public-base.ts';
 
 export const draftRoaBody = z.object({

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { AppError } from '../../../errors.ts';
-import { errorBody } from '../../error-body.ts';
+import { errorBody } from '../../../serving/error-body.ts';
 import { examinerProfile } from '../../../queries/examiner-profile.ts';
 import { presentExaminerCandidate, presentExaminerProfile } from '../../../presenters/examiner-profile.ts';
 import { errorObjectSchema } from '../../schemas.ts';
