@@ -10,8 +10,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Interface to bind. */
   HOST: z.string().default('0.0.0.0'),
-  /** Public address of the backend ({base_url} in the spec). */
-  BASE_URL: z.url().default('http://localhost:8080'),
+  /**
+   * Public address of the backend ({base_url} in the spec), for deployments behind a proxy. Unset:
+   * every link Prosa gives follows the scheme, host and port of the request (public-base.ts), and
+   * what has no request (OAuth issuer, mail sender) uses http://localhost:{PORT}.
+   */
+  BASE_URL: z.url().optional(),
   /** Public address of the MCP server ({mcp_url}); defaults to BASE_URL (single-process mode). */
   MCP_URL: z.url().optional(),
   /** Address an MCP-only process (`--role mcp`) calls the backend API at; defaults to BASE_URL. */
@@ -103,7 +107,10 @@ export const SETTING_NAMES: readonly string[] = [...Object.keys(envSchema.shape)
 export interface Config {
   port: number;
   host: string;
+  /** BASE_URL, or http://localhost:{PORT} when it is unset (no trailing slash). */
   baseUrl: string;
+  /** Whether BASE_URL was set: then links use it; otherwise they follow the request (src/http/public-base.ts). */
+  baseUrlFixed: boolean;
   mcpUrl: string;
   /** Where the MCP server reaches the backend API (no trailing slash). */
   apiUrl: string;
@@ -187,11 +194,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PROSA_RATE_LIMIT_STORE === 'postgres' && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  PROSA_RATE_LIMIT_STORE is "postgres" but DATABASE_URL is not set (the embedded database serves one process: its limits are in memory)');
   }
-  const baseUrl = e.BASE_URL.replace(/\/+$/, '');
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT === 0 ? 8080 : e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     baseUrl,
+    baseUrlFixed: e.BASE_URL !== undefined,
     mcpUrl: (e.MCP_URL ?? baseUrl).replace(/\/+$/, ''),
     apiUrl: (e.API_URL ?? baseUrl).replace(/\/+$/, ''),
     dataDir: e.PROSA_DATA_DIR,

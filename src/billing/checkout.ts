@@ -7,6 +7,7 @@ import { postLedgerEntry } from '../commands/credit-ledger.ts';
 import { formatCredits } from '../domain/money.ts';
 import { AppError, notFound } from '../errors.ts';
 import { CURRENCY, type Offer } from './offers.ts';
+import { nextPathProblem } from '../domain/safe-next-path.ts';
 
 export interface StartedCheckout {
   sessionId: string;
@@ -18,9 +19,12 @@ export interface StartedCheckout {
  * this session, for this account and amount, can ever be credited. (The client's automatic
  * retries send Stripe an idempotency key of their own, so a retried create is the same session.)
  */
-export async function checkoutStarter(db: Db, stripe: Stripe, actor: Actor, props: { accountId: string; email: string; offer: Offer; baseUrl: string }): Promise<StartedCheckout> {
+export async function checkoutStarter(db: Db, stripe: Stripe, actor: Actor, props: { accountId: string; email: string; offer: Offer; baseUrl: string; next?: string }): Promise<StartedCheckout> {
   const { offer } = props;
   const billingUrl = `${props.baseUrl}/settings/billing`;
+  // Stripe returns to the billing page (which confirms the payment) carrying the page that
+  // needed the credits; only a same-site path is carried (no open redirect).
+  const next = props.next !== undefined && nextPathProblem(props.next) === null && props.next !== '/settings/billing' ? `&next=${encodeURIComponent(props.next)}` : '';
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(
@@ -31,8 +35,8 @@ export async function checkoutStarter(db: Db, stripe: Stripe, actor: Actor, prop
         customer_email: props.email,
         metadata: { account_id: props.accountId, package_id: offer.packageId ?? 'custom', credits_micro: offer.creditsMicro.toString(), bonus_micro: offer.bonusMicro.toString() },
         payment_intent_data: { metadata: { account_id: props.accountId } },
-        success_url: `${billingUrl}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${billingUrl}?checkout=cancelled`,
+        success_url: `${billingUrl}?checkout=success&session_id={CHECKOUT_SESSION_ID}${next}`,
+        cancel_url: `${billingUrl}?checkout=cancelled${next}`,
       },
     );
   } catch (err) {

@@ -23,6 +23,12 @@ function startFailure(err: unknown, config: Config): { line: string; code: numbe
   return null;
 }
 
+/** http://localhost:{the port actually bound} for a listen address such as http://0.0.0.0:3000 or http://[::]:3000. */
+export function localAddress(address: string): string {
+  const port = /:(\d+)$/.exec(address)?.[1];
+  return port ? `http://localhost:${port}` : address;
+}
+
 function demoLines(demo: DemoCredentials, config: Config): string[] {
   return [
     'Demo data was created (shown this once):',
@@ -64,7 +70,8 @@ export async function serveCommand(config: Config, role: string): Promise<void> 
     throw err;
   }
   const db = server.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  process.stdout.write(`Prosa ${config.version} listening on ${server.address} (public address ${config.baseUrl}); database: ${db}\n`);
+  const open = config.baseUrlFixed ? `public address ${config.baseUrl}` : `open ${localAddress(server.address)}; links follow the address you use, BASE_URL unset`;
+  process.stdout.write(`Prosa ${config.version} listening on ${server.address} (${open}); database: ${db}\n`);
   setTimeout(collectStartGarbage, START_GARBAGE_DELAY_MS).unref();
 
   let stopping = false;

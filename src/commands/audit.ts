@@ -1,12 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
+import type { AuditAction } from '../domain/audit-words.ts';
 
 export interface AuditEvent {
   /** The account the event belongs to (whose audit log shows it). */
   accountId: string | null;
-  /** Dotted verb: account.created, api_key.revoked, credits.granted ... */
-  action: string;
+  /** Dotted verb: account.created, api_key.revoked, credits.grant ...; each has its words in domain/audit-words.ts. */
+  action: AuditAction;
   targetType?: string;
   targetId?: string;
   /** Extra facts; never secrets (no keys, passwords or tokens). */

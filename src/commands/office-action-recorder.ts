@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import type { CorrespondenceRow } from '../db/schema.ts';
 import { AppError, conflict, notFound, validationError } from '../errors.ts';
@@ -36,7 +37,7 @@ export interface OfficeActionRecorderProps {
  * and application views, and never in another account's or in REST #1/#2. The paper and the audit
  * row commit together.
  */
-export async function officeActionRecorder(db: Db, actor: Actor, props: OfficeActionRecorderProps): Promise<CorrespondenceRow> {
+export async function officeActionRecorder(db: Db, actor: Actor, props: OfficeActionRecorderProps): Promise<{ paper: CorrespondenceRow; created: boolean }> {
   const kind = actionKindForDocumentCode(props.documentCode);
   if (!kind) throw validationError('kind', 'must be a USPTO document code: CTNF, CTFR, CTRS (restriction/election), CTEQ or NOA');
   const latest = addDays(props.today, 1);
@@ -71,6 +72,18 @@ export async function officeActionRecorder(db: Db, actor: Actor, props: OfficeAc
       if (entry.status === 'patented' || entry.status === 'abandoned') {
         throw conflict('application_not_pending', `Application ${entry.application_number} is ${entry.status}: no reply period runs.`, 'Check the application number. If the record is out of date (a revived application), the office action cannot be recorded until the USPTO data says so.');
       }
+      // Recording the very same paper again (same kind, mailing date and text: a double click, a
+      // retried request, a script run twice) answers the paper already recorded, not a second row
+      // and not an error. The same kind and date with another text is still a 409.
+      const before = await trx
+        .selectFrom('correspondence')
+        .selectAll()
+        .where('application_id', '=', entry.application_id)
+        .where('owner_account_id', '=', props.accountId)
+        .where('document_code', '=', props.documentCode)
+        .where('mailing_date', '=', props.mailingDate)
+        .executeTakeFirst();
+      if (before && sameText(before.full_text, props.text ?? null)) return { paper: before, created: false };
       const paper = await trx
         .insertInto('correspondence')
         .values({
@@ -106,7 +119,7 @@ export async function officeActionRecorder(db: Db, actor: Actor, props: OfficeAc
           private_application: entry.owner_account_id !== null,
         },
       });
-      return paper;
+      return { paper, created: true };
     }).finally(clearPublicRecordCaches);
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -114,4 +127,10 @@ export async function officeActionRecorder(db: Db, actor: Actor, props: OfficeAc
     }
     throw err;
   }
+}
+
+/** The same text, by content hash (whitespace at the ends aside); no text on both sides is the same too. */
+function sameText(a: string | null, b: string | null): boolean {
+  const h = (t: string | null) => (t === null || t.trim() === '' ? '' : createHash('sha256').update(t.trim()).digest('hex'));
+  return h(a) === h(b);
 }

@@ -98,11 +98,11 @@ export function httpTransport(apiUrl: string, timeoutMs = 30_000): BackendTransp
 }
 
 /** The same app, in process (one-process `prosa serve`). */
-export function injectTransport(app: FastifyInstance): BackendTransport {
+export function injectTransport(app: FastifyInstance, host?: string): BackendTransport {
   return {
     async send(req) {
       const { payload, headers } = encode(req);
-      const res = await app.inject({ method: req.method, url: req.path, headers, payload, remoteAddress: '127.0.0.1' });
+      const res = await app.inject({ method: req.method, url: req.path, headers: host ? { ...headers, host } : headers, payload, remoteAddress: '127.0.0.1' });
       const h = lowerHeaders(res.headers as Record<string, unknown>);
       return { status: res.statusCode, headers: h, body: parseBody(res.body, h['content-type']) };
     },
@@ -121,6 +121,8 @@ export interface CallOptions {
 }
 
 export interface BackendResult<T> {
+  /** The HTTP status (below 400): tells a 201 that created from a 200 that found it already there. */
+  status: number;
   body: T;
   headers: Record<string, string>;
 }
@@ -150,7 +152,7 @@ export class BackendClient {
       if (isErrorBody(res.body)) throw new BackendError(res.status, res.body, res.headers);
       throw backendUnavailable(`HTTP ${res.status} from ${method} ${path}`);
     }
-    return { body: res.body as T, headers: res.headers };
+    return { status: res.status, body: res.body as T, headers: res.headers };
   }
 
   async get<T>(path: string, query?: CallOptions['query']): Promise<T> {

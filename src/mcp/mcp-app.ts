@@ -27,7 +27,8 @@ export function publicJwks(keyring: Keyring) {
 export async function mountMcp(app: FastifyInstance, o: { config: Config; keyring: Keyring; rateLimits: RateLimits; db: Db }): Promise<void> {
   const runtime = createToolRuntime({
     config: o.config,
-    transport: injectTransport(app),
+    // Links in tool results (downloads) name the public address, not inject's default localhost:80.
+    transport: injectTransport(app, new URL(o.config.baseUrl).host),
     keys: localKeys(publicJwks(o.keyring)),
     clientSecret: o.keyring.mcpClientSecret,
     grants: databaseGrantLiveness(o.db),

@@ -1,38 +1,47 @@
 import { z } from 'zod';
 import type { AuditRow } from '../queries/audit-log.ts';
 import { AUDIT_SOURCES, sourceOfActor } from '../domain/audit-source.ts';
+import { describeAuditEntry } from '../domain/audit-words.ts';
+import { formatApplicationNumber } from '../domain/application-number.ts';
 
-/**
- * One audit-log row as its account reads it: `source` (web, api_key, assistant, cli, system) and
- * the raw `actor` it comes from; `details` never hold secrets (commands/audit.ts).
- */
 export const auditEntrySchema = z.object({
   id: z.string(),
   created_at: z.string(),
   source: z.enum(AUDIT_SOURCES).nullable(),
   actor: z.string().describe('How the caller authenticated: session, api_key, bearer, cli, system, anonymous'),
-  action: z.string(),
+  action: z.string().describe('Dotted code, stable for filters and scripts (docket.entry_added, draft_job.created ...)'),
+  summary: z.string().describe('The entry in words, e.g. "Draft response requested for 17/200,011" (domain/audit-words.ts)'),
+  application_number: z.string().nullable().describe('The application the entry is about, written 17/200,011; null when none'),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
+  details: z.record(z.string(), z.unknown()).nullable(),
   request_id: z.string().nullable(),
 });
-export type AuditEntryWire = z.infer<typeof auditEntrySchema>;
 
-/** GET /api/audit: a page of entries, newest first; next_cursor is `before` for the next page. */
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next_cursor: z.string().nullable() });
+
+export type AuditEntryWire = z.infer<typeof auditEntrySchema>;
 export type AuditPageWire = z.infer<typeof auditPageSchema>;
 
+/**
+ * One audit-log row as its account reads it: `source` (web, api_key, assistant, cli, system) and
+ * the raw `actor` it comes from, the entry in words (`summary`) with the application it is about;
+ * `details` never hold secrets (commands/audit.ts).
+ */
 export function presentAuditEntry(row: AuditRow): AuditEntryWire {
+  const details = (row.details ?? null) as Record<string, unknown> | null;
+  const n = row.application_number ?? null;
   return {
     id: row.id.toString(),
     created_at: row.created_at.toISOString(),
     source: sourceOfActor(row.actor),
     actor: row.actor,
     action: row.action,
+    summary: describeAuditEntry(row.action, { applicationNumber: n, details }),
+    application_number: n ? formatApplicationNumber(n) : null,
     target_type: row.target_type,
     target_id: row.target_id,
-    details: row.details,
+    details,
     request_id: row.request_id,
   };
 }

@@ -3,7 +3,10 @@ import { formatApplicationNumber } from '../domain/application-number.ts';
 import type { Db } from '../db/connect.ts';
 import type { AuditLogTable } from '../db/schema.ts';
 
-export type AuditRow = Selectable<AuditLogTable>;
+export type AuditRow = Selectable<AuditLogTable> & {
+  /** The application the entry is about (8 digits), found from its target; null when none. */
+  application_number?: string | null;
+};
 
 export interface AuditFilter {
   limit: number;
@@ -59,11 +62,47 @@ export async function listAuditLog(db: Db, accountId: string, filter: AuditFilte
     );
   }
   const rows = await q.orderBy('id', 'desc').limit(filter.limit + 1).execute();
-  const entries = rows.slice(0, filter.limit);
+  const entries = await withApplicationNumbers(db, accountId, rows.slice(0, filter.limit));
   return { entries, nextCursor: rows.length > filter.limit ? entries[entries.length - 1].id.toString() : null };
 }
 
 /** LIKE's wildcards and escape character taken literally (default escape character: backslash). */
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Names the application each entry is about, so the log can say "Draft response requested for
+ * 17/200,011" rather than a job id: from the entry's details when it recorded the number, else
+ * from its target (a docket entry, draft job, analysis, response plan, recorded paper, or the
+ * draft job or analysis a credit charge or refund references). One query per target type on the page.
+ */
+export async function withApplicationNumbers(db: Db, accountId: string, rows: AuditRow[]): Promise<AuditRow[]> {
+  const ids = (type: string) => [...new Set(rows.filter((r) => r.target_type === type && r.target_id).map((r) => r.target_id as string))];
+  const refs = rows.map((r) => reference(r)).filter((x): x is string => x !== null);
+  const jobRefs = [...new Set([...ids('draft_job'), ...refs])];
+  const found = new Map<string, string>();
+  const put = (type: string, list: { id: string; n: string | null }[]) => list.forEach((x) => x.n && found.set(`${type}:${x.id}`, x.n));
+  const docket = ids('docket_entry');
+  if (docket.length) put('docket_entry', await db.selectFrom('docket_entries as d').innerJoin('applications as a', 'a.id', 'd.application_id').select(['d.id as id', 'a.application_number as n']).where('d.account_id', '=', accountId).where('d.id', 'in', docket).execute());
+  if (jobRefs.length) put('draft_job', await db.selectFrom('draft_jobs').select(['id', 'application_number as n']).where('account_id', '=', accountId).where('id', 'in', jobRefs).execute());
+  const analyses = [...new Set([...ids('analysis'), ...refs])];
+  if (analyses.length) put('analysis', await db.selectFrom('analyses').select(['id', 'application_number as n']).where('account_id', '=', accountId).where('id', 'in', analyses).execute());
+  const plans = ids('response_plan');
+  if (plans.length) put('response_plan', await db.selectFrom('response_plans').select(['id', 'application_number as n']).where('account_id', '=', accountId).where('id', 'in', plans).execute());
+  const papers = ids('correspondence');
+  if (papers.length) put('correspondence', await db.selectFrom('correspondence as c').innerJoin('applications as a', 'a.id', 'c.application_id').select(['c.id as id', 'a.application_number as n']).where('c.id', 'in', papers).execute());
+  return rows.map((r) => {
+    const d = (r.details ?? {}) as Record<string, unknown>;
+    const own = typeof d.application_number === 'string' && /^\d{8}$/.test(d.application_number) ? d.application_number : null;
+    const ref = reference(r);
+    const n = own ?? (r.target_id ? found.get(`${r.target_type}:${r.target_id}`) : undefined) ?? (ref ? found.get(`draft_job:${ref}`) ?? found.get(`analysis:${ref}`) : undefined) ?? null;
+    return { ...r, application_number: n };
+  });
+}
+
+/** The draft job or analysis a credit charge or refund names (details.reference), if any. */
+function reference(r: AuditRow): string | null {
+  const d = (r.details ?? {}) as Record<string, unknown>;
+  return r.target_type === 'credit_ledger' && typeof d.reference === 'string' && d.reference.length <= 64 ? d.reference : null;
 }

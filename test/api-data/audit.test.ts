@@ -104,6 +104,8 @@ describe('POST /api/audit/tool-calls', () => {
       source: 'assistant',
       actor: 'bearer',
       action: 'mcp.tool_call',
+      summary: 'Claude called lookup_application',
+      application_number: null,
       target_type: 'mcp_tool',
       target_id: 'lookup_application',
       details: { tool: 'lookup_application', outcome: 'ok', duration_ms: 42, arguments_summary: { application_number: '17200011' }, client_id: 'client-claude', client_name: 'Claude', grant_id: 'grant-1' },

@@ -105,7 +105,15 @@ describe('recording an action on a public application', () => {
     expect(JSON.stringify([lookup, rest2])).not.toContain(paperId);
   });
 
-  test('recording the same action again: 409; the audit log has the recording', async () => {
+  test('recording the very same paper again (same kind, date and text) answers 200 with the paper already recorded, no second row', async () => {
+    const same = await record(entry.a, { kind: 'CTNF', mailing_date: MAILED, text: 'DETAILED ACTION\nClaims 1-5 are rejected.\n', period_months: 3 });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().correspondence).toMatchObject({ id: paperId, has_text: true });
+    const rows = await t.database.db.selectFrom('correspondence').select('id').where('owner_account_id', '=', a.accountId).where('document_code', '=', 'CTNF').where('mailing_date', '=', MAILED).execute();
+    expect(rows).toEqual([{ id: paperId }]);
+  });
+
+  test('recording the same kind and date with another text: 409; the audit log has the one recording', async () => {
     const again = await record(entry.a, { kind: 'CTNF', mailing_date: MAILED });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: true, error_code: 'office_action_already_recorded' });

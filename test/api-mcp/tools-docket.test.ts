@@ -83,6 +83,11 @@ describe('docket tools', () => {
     expect(rec.text).toMatch(/reply due \d{4}-\d\d-\d\d/);
     const viaWeb = (await web(f, 'GET', '/api/applications/17800001')).json;
     expect(viaWeb.pending_action).toMatchObject({ correspondence_id: rec.data.correspondence.id, document_code: 'CTFR' });
+    // A retry of the very same paper answers the one recorded, and says nothing new was stored.
+    const again = await ok(f.client, 'record_office_action', { docket_entry_id: entryId, kind: 'CTFR', mailing_date: mailed, text: 'FINAL REJECTION ...' });
+    expect(again.data.correspondence.id).toBe(rec.data.correspondence.id);
+    expect(again.text).toMatch(/^Already recorded the CTFR mailed .*\(nothing new stored\)/);
+    expect(rec.text).toMatch(/^Recorded the CTFR/);
     const bad = await fails(f.client, 'record_office_action', { docket_entry_id: entryId, kind: 'CTFR', mailing_date: '2999-01-01' });
     expect(bad.error).toMatchObject({ error_code: 'validation_error', message: expect.stringContaining('mailing_date') });
   });

@@ -28,6 +28,7 @@ const web = (path: string) => fetch(`${s.url}${path}`, { headers: { cookie: user
 
 describe('triage_office_action', () => {
   let analysisId: string;
+  let paperId: string;
 
   test('dockets, records, analyses, computes deadlines and suggests next steps; the web app sees it all', async () => {
     const r = await callTool(client, 'triage_office_action', { application_number: '17/200,011', kind: 'CTNF', mailing_date: mailed, office_action_text: OA_TEXT });
@@ -42,6 +43,7 @@ describe('triage_office_action', () => {
     expect(d.analysis.rejected).toBeGreaterThan(0);
     expect(d.next_steps.join(' ')).toMatch(/start_response|prepare_response_package/);
     analysisId = d.analysis.analysis_id;
+    paperId = d.recorded.correspondence_id;
 
     // Same account everywhere: the web session sees the docket entry, the recorded paper and the analysis.
     const docket = await web('/api/docket') as { entries: { application: { application_number: string; response_deadline: string } }[] };
@@ -56,7 +58,10 @@ describe('triage_office_action', () => {
   test('triage again: the paper is already recorded, nothing is duplicated', async () => {
     const r = await callTool(client, 'triage_office_action', { application_number: '17200011', kind: 'CTNF', mailing_date: mailed, office_action_text: OA_TEXT, analyze: false });
     expect(r.isError).toBeFalsy();
-    expect(r.structuredContent).toMatchObject({ added_to_docket: false, recorded: { already_recorded: true }, analysis: null });
+    // The very same paper (kind, date and text): the API answers the one recorded first.
+    expect(r.structuredContent).toMatchObject({ added_to_docket: false, recorded: { already_recorded: true, correspondence_id: paperId }, analysis: null });
+    const papers = await web('/api/applications/17200011/correspondence') as { correspondence: { recorded_by_account: boolean; mailing_date: string }[] };
+    expect(papers.correspondence.filter((p) => p.recorded_by_account && p.mailing_date === mailed)).toHaveLength(1);
   });
 
   test('an application Prosa does not know: isError app_not_found telling the agent how to add it', async () => {

@@ -39,9 +39,11 @@ export interface TestAppOptions {
 }
 
 /** The backend on a fresh database, driven through fastify.inject (real routing, hooks and serialization). */
-export async function createTestApp(env: Record<string, string> = {}, configure?: (app: FastifyInstance) => void, opts: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string | undefined> = {}, configure?: (app: FastifyInstance) => void, opts: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config: Config = loadConfig({ BASE_URL: 'http://prosa.test', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...env });
+  // `BASE_URL: undefined` runs the app as the README's `PORT=... prosa serve` does: no BASE_URL.
+  const merged = Object.fromEntries(Object.entries({ BASE_URL: 'http://prosa.test', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...env }).filter(([, v]) => v !== undefined));
+  const config: Config = loadConfig(merged);
   const rateLimits = await createRateLimits({ connectionString: database.connectionString, tiers: opts.tiers, store: opts.rateStore });
   const keyring = keyringFromSecret(config.signingSecret ?? TEST_SIGNING_SECRET);
   const queue = queueHandle(() => startDraftQueue(database, { supervise: !!opts.worker, settings: opts.queue }));

@@ -117,14 +117,22 @@ describe('the web application in Chromium', () => {
     await snap(page, 'docket');
     await page.getByLabel('Search').fill('GLOBEX');
     await page.getByText('1 of 2 applications').waitFor();
+    // Numbers are written as practitioners write them, and found in any written form.
+    for (const q of ['17/345,678', '17345678', 'US 17/345']) {
+      await page.getByLabel('Search').fill(q);
+      await page.getByText('1 of 2 applications').waitFor();
+      await page.getByRole('link', { name: '17/345,678' }).waitFor();
+    }
     await page.getByLabel('Search').fill('');
-    await page.getByRole('button', { name: 'Edit 17345678' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit 17345678' });
+    await page.getByText('2 of 2 applications').waitFor();
+    await page.getByRole('button', { name: 'Edit 17/345,678' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit 17/345,678' });
     await edit.getByLabel('Notes').fill('Client wants a narrow amendment.');
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
 
-    await page.getByRole('link', { name: '17345678' }).click();
+    await page.getByRole('link', { name: '17/345,678' }).click();
+    await page.getByRole('heading', { name: '17/345,678', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Bibliographic data' }).waitFor();
     await page.getByRole('heading', { name: 'Prosecution history' }).waitFor();
     await snap(page, 'application');
@@ -142,11 +150,13 @@ describe('the web application in Chromium', () => {
 
     await page.goto('/');
     await page.getByRole('button', { name: '90 days' }).click();
-    await page.getByRole('link', { name: '17345678' }).waitFor();
+    await page.getByRole('link', { name: '17/345,678' }).waitFor();
+    // The recent activity says what happened, in words, with the number written.
+    await page.getByText('Office action recorded for 17/345,678').waitFor();
     await snap(page, 'dashboard');
 
     await page.goto('/docket');
-    await page.getByRole('button', { name: 'Remove 16987654' }).click();
+    await page.getByRole('button', { name: 'Remove 16/987,654' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await page.getByText('1 of 1 applications').waitFor();
   });
@@ -167,11 +177,14 @@ describe('the web application in Chromium', () => {
     await snap(page, 'settings-calendar');
 
     await page.goto('/settings/audit');
-    await page.getByRole('cell', { name: /docket_entry/ }).first().waitFor();
+    // Entries in words with the application written, never a code and an internal id.
+    await page.getByRole('cell', { name: '17/345,678 added to the docket' }).waitFor();
+    await page.getByRole('cell', { name: 'Docket entry for 17/345,678 updated' }).waitFor();
+    expect(await page.getByRole('cell', { name: /docket_entry|docket\.entry_added/ }).count()).toBe(0);
     await page.getByLabel('Source').selectOption('api_key');
     await page.getByText('No entries match these filters').waitFor();
     await page.getByLabel('Source').selectOption('web');
-    await page.getByRole('cell', { name: /api_key.revoked/ }).waitFor();
+    await page.getByRole('cell', { name: 'API key revoked' }).waitFor();
     await page.getByLabel('Source').selectOption('');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();

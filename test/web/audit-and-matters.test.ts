@@ -44,7 +44,7 @@ describe('OCR, audit filters and the matter report in the web app', () => {
     await signUpInBrowser(page, { email: EMAIL });
     await apiFromPage(page, '/api/docket', { application_number: '15/091,542', client_matter: 'ACME-7', application: { invention_title: 'MULTI RADIO WIRELESS LAN NETWORKS', filing_date: '2016-04-05', examiner_name: 'NGUYEN, PHUONGCHAU BA', art_unit: '2464' } });
     await page.goto('/docket');
-    await page.getByRole('link', { name: '15091542' }).click();
+    await page.getByRole('link', { name: '15/091,542' }).click();
     const record = page.getByRole('region', { name: 'Record an office action' });
     await record.waitFor();
     await record.getByLabel('Upload the action (.txt, .docx or .pdf)').setInputFiles({ name: 'scanned-action.pdf', mimeType: 'application/pdf', buffer: scannedPdf(['DETAILED ACTION', 'Claims 1-3 are rejected under 35 U.S.C. 103 as being', 'unpatentable over Laroia in view of Smith.']) });
@@ -61,24 +61,24 @@ describe('OCR, audit filters and the matter report in the web app', () => {
 
   test('the audit log filters by application, action and dates', async () => {
     await page.goto('/settings/audit');
-    const audit = page.getByRole('region', { name: 'Audit log' });
-    await audit.getByRole('cell', { name: /^analysis\.created/ }).first().waitFor();
+    const audit = page.getByRole('region', { name: 'Audit log', exact: true });
+    await audit.getByRole('cell', { name: 'Office action analyzed for 15/091,542' }).first().waitFor();
     await audit.getByLabel('Application').fill('15/091,542');
     await audit.getByRole('button', { name: 'Apply filters' }).click();
-    await audit.getByRole('cell', { name: /^docket\.office_action_recorded/ }).waitFor();
-    await expect.poll(() => audit.getByRole('cell', { name: /^account\.created|^session\./ }).count()).toBe(0);
+    await audit.getByRole('cell', { name: 'Office action recorded for 15/091,542' }).waitFor();
+    await expect.poll(() => audit.getByRole('cell', { name: /^(Account created|Signed in)$/ }).count()).toBe(0);
     await audit.getByLabel('Action').selectOption({ label: 'Analyses' });
-    await expect.poll(() => audit.getByRole('cell', { name: /^docket\./ }).count()).toBe(0);
-    await audit.getByRole('cell', { name: /^analysis\.created/ }).waitFor();
+    await expect.poll(() => audit.getByRole('cell', { name: /added to the docket|Office action recorded/ }).count()).toBe(0);
+    await audit.getByRole('cell', { name: 'Office action analyzed for 15/091,542' }).waitFor();
     await audit.getByLabel('From').fill(today);
     await audit.getByLabel('To').fill(today);
-    await audit.getByRole('cell', { name: /^analysis\.created/ }).waitFor();
+    await audit.getByRole('cell', { name: 'Office action analyzed for 15/091,542' }).waitFor();
     await snapBoth('audit-filters');
     await audit.getByLabel('From').fill(tomorrow);
     await audit.getByLabel('To').fill(tomorrow);
     await audit.getByText('No entries match these filters').waitFor();
     await audit.getByRole('button', { name: 'Clear' }).click();
-    await audit.getByRole('cell', { name: /^api_key\.|^account\.|^docket\.entry_added/ }).first().waitFor();
+    await audit.getByRole('cell', { name: /^(Account created|Signed in|15\/091,542 added to the docket)$/ }).first().waitFor();
   });
 
   test('the billing page reports usage per client matter, with a CSV download', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { docketEntryCreator } from '../../src/commands/docket-entry-creator.ts';
+import { formatApplicationNumber } from '../../src/domain/application-number.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -59,14 +60,15 @@ describe('a large docket is paged; search, filter and sort still reach every row
     await page.getByLabel('Search').fill('MATTER-249');
     await page.getByText(`1 of ${N} applications`).waitFor();
     expect(await page.getByRole('navigation', { name: 'Docket pages' }).count()).toBe(0);
-    await page.getByRole('link', { name: String(18_700_000 + 249) }).waitFor();
+    // The number is written as practitioners write it (18/700,249).
+    await page.getByRole('link', { name: formatApplicationNumber(String(18_700_000 + 249)), exact: true }).waitFor();
 
     // Sort runs over every row: descending by number puts the last-added first on page 1.
     await page.getByLabel('Search').fill('');
     await page.getByText(`${N} of ${N} applications`).waitFor();
     await page.getByRole('button', { name: /^Application/ }).click();
     await page.getByRole('button', { name: /^Application/ }).click();
-    await expect.poll(() => page.locator('tbody tr').first().locator('a').first().textContent()).toBe(String(18_700_000 + N - 1));
+    await expect.poll(() => page.locator('tbody tr').first().locator('a').first().textContent()).toBe(formatApplicationNumber(String(18_700_000 + N - 1)));
     await pager.getByText(`Rows 1–100 of ${N} (page 1 of 3)`).waitFor();
   });
 });

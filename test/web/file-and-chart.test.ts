@@ -65,7 +65,7 @@ describe('the file, the claim chart and the support search', () => {
     // the API, as test/file/support.ts does (the docket page's dialog asks only title and filing date).
     await apiFromPage(page, '/api/docket', { application_number: '15/091,542', application: { invention_title: 'MULTI RADIO WIRELESS LAN NETWORKS', filing_date: '2016-04-05', examiner_name: 'NGUYEN, PHUONGCHAU BA', art_unit: '2464' } });
     await page.goto('/docket');
-    await page.getByRole('link', { name: '15091542' }).click();
+    await page.getByRole('link', { name: '15/091,542' }).click();
     await page.getByRole('heading', { name: 'File', exact: true }).waitFor();
     applicationUrl = page.url();
 

@@ -121,7 +121,17 @@ describe('forms pages: IDS, extension petition, interview request, drawing sheet
     await page.getByRole('button', { name: 'Prepare the IDS (9.00 credits)' }).click();
     await page.getByText('Not enough credits.').waitFor();
     await snap(page, 'forms-ids-402');
-    expect(await page.getByRole('link', { name: 'Buy credits on the billing page' }).getAttribute('href')).toBe('/settings/billing');
+    // "Buy credits" leads to the billing page carrying this page's address, to come back after paying.
+    const notice = page.getByText('Not enough credits.').locator('..');
+    await notice.getByText('after paying you come back to this page to submit again').waitFor();
+    const here = new URL(page.url());
+    const buyHref = await notice.getByRole('link', { name: 'Buy credits', exact: true }).getAttribute('href');
+    expect(buyHref).toBe(`/settings/billing?next=${encodeURIComponent(here.pathname + here.search)}`);
+    // The billing page offers the way back (in a second tab: this one keeps the form as filled).
+    const billingTab = await page.context().newPage();
+    await billingTab.goto(buyHref!);
+    expect(await billingTab.getByRole('link', { name: 'the page you were on' }).getAttribute('href')).toBe(here.pathname + here.search);
+    await billingTab.close();
 
     await creditGranter(server.t.database.db, actor, { accountId, amountMicro: credits(100), kind: 'grant', description: 'test top-up' });
     await page.getByRole('button', { name: 'Prepare the IDS (9.00 credits)' }).click();

@@ -52,7 +52,7 @@ describe('add an application, record an action, analyze, respond, buy credits, s
     await add.getByRole('button', { name: 'Add to docket' }).click();
     await add.waitFor({ state: 'detached' });
 
-    await page.getByRole('link', { name: '17345678' }).click();
+    await page.getByRole('link', { name: '17/345,678' }).click();
     const form = page.getByRole('region', { name: 'Record an office action' });
     await form.getByLabel('Mailing date').fill(new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10));
     await form.getByLabel('Text of the action (optional)').fill(OA_TEXT);
@@ -116,13 +116,20 @@ describe('add an application, record an action, analyze, respond, buy credits, s
     await snap(page, 'response-wizard-402');
     const wizardUrl = page.url();
 
-    await page.getByRole('link', { name: 'Buy credits on the billing page' }).click();
+    // The 402 offers a way to buy that returns here once paid (Stripe's success_url carries
+    // this page's path; the billing page confirms, then comes back).
+    const buy = page.getByRole('link', { name: 'Buy credits', exact: true });
+    expect(await buy.getAttribute('href')).toBe(`/settings/billing?next=${encodeURIComponent(new URL(wizardUrl).pathname + new URL(wizardUrl).search)}`);
+    await buy.click();
+    await page.getByText('After paying you come back to').waitFor();
+    // Each package's button says what it buys, not just "Buy".
+    const buyNames = await page.getByRole('button', { name: /^Buy \d/ }).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent));
+    expect(new Set(buyNames).size).toBe(buyNames.length);
+    expect(buyNames.every((n) => /^Buy [\d,.]+ credits for \$[\d,.]+$/.test(n ?? ''))).toBe(true);
     await page.getByRole('button', { name: 'Buy 110.00 credits for $100.00' }).click();
     await page.waitForURL(new RegExp(`^${stub.url}/pay/`));
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.getByText('Payment received: your credits were added.').waitFor();
-
-    await page.goto(wizardUrl);
+    await page.waitForURL(wizardUrl);
     await page.getByRole('button', { name: /^Submit and draft \(49\.00 credits\)/ }).waitFor();
     const accept2 = page.getByLabel('Draft it anyway with the unanswered items marked');
     if (await accept2.count()) await accept2.check();

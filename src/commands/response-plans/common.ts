@@ -7,6 +7,7 @@ import { PlanRuleError, type PlanEdits, type SourceAnalysis } from '../../domain
 import { editsOf } from '../../queries/response-plans.ts';
 import type { Actor } from '../actor.ts';
 import { writeAudit } from '../audit.ts';
+import type { AuditAction } from '../../domain/audit-words.ts';
 
 export function planNotFound(): AppError {
   return notFound('Response plan', 'plan_not_found', 'Check the plan_id (POST /api/response-plans with an analysis_id returns it); plans are visible only to the account that created them.');
@@ -35,7 +36,7 @@ export interface PlanEditProps {
   accountId: string;
   planId: string;
   /** Audit action, e.g. response_plan.strategy_set. */
-  action: string;
+  action: Extract<AuditAction, `response_plan.${string}`>;
   /** The edit itself: pure, from the analysis record and the current edits to the new edits. */
   apply: (source: SourceAnalysis, edits: PlanEdits) => { edits: PlanEdits; details: Record<string, unknown> };
 }

@@ -4,6 +4,7 @@ import { balanceStatus, needsPurchasePrompt, purchaseMessage } from '../../domai
 import { formatCredits2 } from '../../domain/money.ts';
 import { balanceAfterWrite, requestBalanceMicro } from '../../queries/request-balance.ts';
 import { UsageCounter } from '../../commands/usage-counter.ts';
+import { publicBase } from '../public-base.ts';
 
 /**
  * Usage headers on every authenticated response (spec "Usage headers"), errors included.
@@ -37,7 +38,7 @@ export function registerUsageHeaders(app: FastifyInstance, ctx: AppContext): voi
         reply.header('X-Usage-Requests-Hour', String(request.usage?.hour ?? 0));
         if (needsPurchasePrompt(status)) {
           reply.header('X-Purchase-Prompt', 'true');
-          reply.header('X-Purchase-Message', purchaseMessage(status, shown, `${ctx.config.baseUrl}/settings/billing`));
+          reply.header('X-Purchase-Message', purchaseMessage(status, shown, `${publicBase(ctx.config, request)}/settings/billing`));
         }
         done(null, payload);
       },

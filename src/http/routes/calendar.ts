@@ -11,6 +11,7 @@ import { presentCalendarFeed } from '../../presenters/calendar-feed.ts';
 import { accountIdOf } from '../plugins/auth.ts';
 import { actorOf } from '../actor.ts';
 import { todayUtc } from '../../clock.ts';
+import { publicBase } from '../public-base.ts';
 
 function apiKeyCannotCreateFeed() {
   return new AppError(401, 'not_authenticated', 'A calendar feed URL can be created only from a signed-in session or a connected assistant, not with an API key.', 'Create the feed in the Prosa web app (Settings > Calendar) or ask your assistant (rotate_calendar_feed); the URL is shown once.');
@@ -27,7 +28,7 @@ function feedNotFound() {
 export function calendarRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
-  const feedUrl = (token: string) => `${ctx.config.baseUrl}/calendar/${token}.ics`;
+  const feedUrl = (base: string, token: string) => `${base}/calendar/${token}.ics`;
 
   // Creating (or rotating) mints a credential that outlives the caller's own, as an API key
   // does, so it takes the user in person: a signed-in session, or an assistant the user
@@ -42,7 +43,7 @@ export function calendarRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: { tags: ['deadlines'], summary: 'Create or rotate the private calendar feed (web session or assistant; not an API key)' },
   }, async (request, reply) => {
     const { row, token, rotated } = await calendarFeedRotator(db, actorOf(request), { accountId: accountIdOf(request) });
-    const url = feedUrl(token);
+    const url = feedUrl(publicBase(ctx.config, request), token);
     return reply.status(201).send({
       url,
       webcal_url: url.replace(/^https?:/, 'webcal:'),

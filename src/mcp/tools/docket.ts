@@ -246,7 +246,7 @@ export const getCorrespondence = defineTool({
 export const recordOfficeAction = defineTool({
   name: 'record_office_action',
   title: 'Record a just-mailed office action',
-  description: 'Attaches an office action the practitioner just received to a docket application, so its deadlines go live at once (also for unpublished applications): kind as the USPTO document code (CTNF non-final, CTFR final, CTRS restriction/election, CTEQ Ex parte Quayle, NOA allowance), the mailing date printed on it, and its text when available (stored privately; at most 1 MB). The paper is visible to this account only. Free. Answers with the new deadlines. Next: analyze_office_action with the same text, or triage_office_action for the whole routine.',
+  description: 'Attaches an office action the practitioner just received to a docket application, so its deadlines go live at once (also for unpublished applications): kind as the USPTO document code (CTNF non-final, CTFR final, CTRS restriction/election, CTEQ Ex parte Quayle, NOA allowance), the mailing date printed on it, and its text when available (stored privately; at most 1 MB). The paper is visible to this account only. Free. Answers with the new deadlines. The very same paper again (kind, date and text) answers the one already recorded; the same kind and date with another text is 409 office_action_already_recorded. Next: analyze_office_action with the same text, or triage_office_action for the whole routine.',
   group: 'docket',
   price: 'free',
   input: recordOfficeActionBody.extend({ docket_entry_id: docketEntryId }),
@@ -261,8 +261,11 @@ export const recordOfficeAction = defineTool({
     .loose(),
   annotations: WRITE_IDEMPOTENT,
   async run({ docket_entry_id, ...body }, ctx) {
-    const res = await ctx.api.post<{ correspondence: Paper; application_number: string; docket_entry_id: string | null; deadlines: { response_deadline: string | null; critical_deadline_date: string | null; pending_action: z.infer<typeof pendingAction> }; calculation: Record<string, unknown> | null }>(`/api/docket/${seg(docket_entry_id)}/office-actions`, body);
-    return { data: res, summary: `Recorded the ${res.correspondence.document_code} mailed ${res.correspondence.mailing_date} for ${res.application_number}: ${deadlineLine({ application_number: res.application_number, ...res.deadlines })}.` };
+    const { status, body: res } = await ctx.api.call<{ correspondence: Paper; application_number: string; docket_entry_id: string | null; deadlines: { response_deadline: string | null; critical_deadline_date: string | null; pending_action: z.infer<typeof pendingAction> }; calculation: Record<string, unknown> | null }>('POST', `/api/docket/${seg(docket_entry_id)}/office-actions`, { body });
+    // 200 is the very same paper recorded before (a retry): said so, as nothing new was stored.
+    const paper = `the ${res.correspondence.document_code} mailed ${res.correspondence.mailing_date} for ${res.application_number}`;
+    const done = status === 200 ? `Already recorded ${paper} (nothing new stored)` : `Recorded ${paper}`;
+    return { data: res, summary: `${done}: ${deadlineLine({ application_number: res.application_number, ...res.deadlines })}.` };
   },
 });
 

@@ -116,14 +116,19 @@ export const triageOfficeAction = defineTool({
     let correspondenceId: string | null = null;
     let already = false;
     try {
-      const rec = await ctx.api.post<{ paper?: { id: string }; correspondence?: { id: string }; id?: string }>(`/api/docket/${seg(entryId)}/office-actions`, {
-        kind: args.kind,
-        mailing_date: args.mailing_date,
-        text: args.office_action_text,
-        ...(args.period_months ? { period_months: args.period_months } : {}),
+      const rec = await ctx.api.call<{ correspondence: { id: string } }>('POST', `/api/docket/${seg(entryId)}/office-actions`, {
+        body: {
+          kind: args.kind,
+          mailing_date: args.mailing_date,
+          text: args.office_action_text,
+          ...(args.period_months ? { period_months: args.period_months } : {}),
+        },
       });
-      correspondenceId = rec.paper?.id ?? rec.correspondence?.id ?? rec.id ?? null;
+      correspondenceId = rec.body.correspondence.id;
+      // 200: the very same paper (kind, date and text) was recorded before; the API answers it, no second row.
+      already = rec.status === 200;
     } catch (err) {
+      // 409: the same kind and date with another text; the paper recorded first stands.
       if (!(err instanceof BackendError && err.body.error_code === 'office_action_already_recorded')) throw err;
       already = true;
     }

@@ -19,7 +19,7 @@ export interface DemoApplication {
   entity_status: 'large' | 'small' | 'micro';
   client_matter: string;
   /** The latest office action: USPTO document code, days before seeding it was mailed. */
-  action?: { document_code: string; description: string; mailed_days_ago: number; period_months?: number };
+  action?: { document_code: string; description: string; mailed_days_ago: number; period_months?: number; text_file?: string };
   /** Earlier prosecution events: code, description, days ago. */
   history: [string, string, number][];
 }
@@ -40,7 +40,10 @@ export const DEMO_APPLICATIONS: DemoApplication[] = [
     first_applicant_name: 'Northwind Energy Systems, Inc.',
     entity_status: 'small',
     client_matter: 'NWE-0042',
-    action: { document_code: 'CTNF', description: 'Non-Final Rejection', mailed_days_ago: 40, period_months: 3 },
+    // With its full text, so the demo has a paper to analyze and answer at once: a real
+    // non-final rejection from the public record (USPTO Patent Center, the office-action corpus,
+    // src/domain/office-action/fixtures/04.txt), shown on this demo application.
+    action: { document_code: 'CTNF', description: 'Non-Final Rejection', mailed_days_ago: 40, period_months: 3, text_file: '04.txt' },
     history: [['CTNF', 'Non-Final Rejection', 42], ['MCTNF', 'Mail Non-Final Rejection', 40]],
   },
   {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Db } from '../../db/connect.ts';
 import { randomBase62, newId } from '../../auth/secrets.ts';
 import { SYSTEM_ACTOR } from '../../commands/actor.ts';
@@ -62,6 +63,7 @@ export async function seedDemoData(db: Db, today: string): Promise<DemoCredentia
             direction: 'OUTGOING',
             document_identifier: `DEMO-${a.application_number}-${action.document_code}`,
             period_months: action.period_months ?? null,
+            full_text: action.text_file ? demoText(action.text_file) : null,
             source: 'demo',
           })
           .execute();
@@ -74,4 +76,9 @@ export async function seedDemoData(db: Db, today: string): Promise<DemoCredentia
     await trx.insertInto('prosa_meta').values({ key: SEEDED_KEY, value: new Date().toISOString() }).execute();
   });
   return { email: DEMO_EMAIL, password, apiKey: key };
+}
+
+/** A public-record office action's text from the corpus (src/domain/office-action/fixtures). */
+function demoText(file: string): string {
+  return readFileSync(new URL(`../../domain/office-action/fixtures/${file}`, import.meta.url), 'utf8');
 }

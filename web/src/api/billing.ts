@@ -30,7 +30,7 @@ export function usePurchases() {
 
 export function useStartCheckout() {
   return useMutation({
-    mutationFn: (body: { package_id: string } | { amount: number }) => api<{ session_id: string; url: string }>('/api/billing/checkout', { method: 'POST', body }),
+    mutationFn: (body: ({ package_id: string } | { amount: number }) & { next?: string }) => api<{ session_id: string; url: string }>('/api/billing/checkout', { method: 'POST', body }),
   });
 }
 

@@ -8,6 +8,7 @@ import { Badge } from '../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits, fmtUsd } from '../ui/format.ts';
 import { fieldMessage, forPeople, jobStateWords } from '../response/words.ts';
+import { BuyCreditsLink } from '../ui/BuyCreditsLink.tsx';
 
 /**
  * The shared half of every form page: the price before submitting (POST /api/quote), the submit
@@ -139,7 +140,7 @@ export function SubmitError({ error, price, balance }: { error: unknown; price?:
     return (
       <Notice tone="warning">
         <p className="font-semibold">Not enough credits.</p>
-        <p>{price ? `It costs ${price} credits` : 'It costs more credits than you have'}{price && balance ? `; your balance is ${fmtBalance(balance)}` : ''}. <Link className="font-semibold underline" to="/settings/billing">Buy credits on the billing page</Link>, then submit again.</p>
+        <p>{price ? `It costs ${price} credits` : 'It costs more credits than you have'}{price && balance ? `; your balance is ${fmtBalance(balance)}` : ''}. <BuyCreditsLink />: after paying you come back to this page to submit again.</p>
       </Notice>
     );
   }

@@ -4,9 +4,9 @@ import { SelectField, TextField } from '../ui/Field.tsx';
 import { Empty, ErrorState, Loading } from '../ui/States.tsx';
 import { fmtDate } from '../ui/format.ts';
 import { ExportForm } from './ExportForm.tsx';
+import { paperKindWords } from '../response/words.ts';
 
-const ACTION_WORDS: Record<string, string> = { non_final: 'non-final rejection', final: 'final rejection', restriction: 'restriction requirement', quayle: 'ex parte Quayle action', notice_of_allowance: 'notice of allowance' };
-const actionWords = (a: string) => ACTION_WORDS[a] ?? `${a.replace(/_/g, ' ')} action`;
+const actionWords = paperKindWords;
 
 /** Petition for extension of time (37 CFR 1.136(a)); months and fee from the deadline engine. */
 export function ExtensionForm({ applicationNumber }: { applicationNumber: string }) {

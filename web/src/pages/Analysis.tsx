@@ -7,7 +7,7 @@ import { ClaimChartView } from '../chart/ClaimChartView.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading } from '../ui/States.tsx';
-import { fmtCredits, fmtDateTime } from '../ui/format.ts';
+import { fmtCredits, fmtDateTime, fmtAppNo } from '../ui/format.ts';
 import { claimStatusWords, paperKindWords, strategyName, words } from '../response/words.ts';
 
 interface Mark { start: number; end: number; id: string; claims: number[]; finding: string }
@@ -85,7 +85,7 @@ export default function AnalysisPage() {
     <div className="space-y-6">
       <PageHeader
         title={`Analysis of the ${paperKindWords(a.office_action?.kind?.kind ?? a.rejection_type)}`}
-        description={<>Application <Link className="font-semibold text-blue-800 underline" to={`/applications/${a.application_number}`}>{a.application_number}</Link> · analyzed {fmtDateTime(a.created_at)} · cost {fmtCredits(a.billing.cost)} credits ({a.billing.input_tokens.toLocaleString('en-US')} input and {a.billing.output_tokens.toLocaleString('en-US')} output tokens)</>}
+        description={<>Application <Link className="font-semibold text-blue-800 underline" to={`/applications/${a.application_number}`}>{fmtAppNo(a.application_number)}</Link> · analyzed {fmtDateTime(a.created_at)} · cost {fmtCredits(a.billing.cost)} credits ({a.billing.input_tokens.toLocaleString('en-US')} input and {a.billing.output_tokens.toLocaleString('en-US')} output tokens)</>}
         actions={<Button busy={start.isPending} onClick={() => start.mutate(a.analysis_id, { onSuccess: (p) => navigate(`/responses/${p.plan_id}`) })}>Prepare the response</Button>}
       />
       {start.error ? <ErrorState error={start.error} /> : null}
@@ -101,9 +101,10 @@ export default function AnalysisPage() {
           </Section>
         </Tabs.Content>
         <Tabs.Content value="findings" className="space-y-6">
-          <div className="grid gap-6 xl:grid-cols-2">
+          {/* Grid items may shrink below their content (min-w-0): the claims table then scrolls in its own box instead of widening the page (533 px at a 390 px phone). */}
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2 [&>*]:min-w-0">
             <Section id="claims-h" title="Claims">
-              <div className="relative overflow-x-auto">
+              <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Claims table (scrolls sideways)">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Claim-by-claim analysis</caption>
                   <thead className="border-b border-slate-300 text-slate-700"><tr><th scope="col" className="py-2 pr-3">Claim</th><th scope="col" className="py-2 pr-3">Status</th><th scope="col" className="py-2 pr-3">Basis</th><th scope="col" className="py-2 pr-3">Prior art</th><th scope="col" className="py-2 pr-3">Strategy</th><th scope="col" className="py-2">Evidence</th></tr></thead>

@@ -11,7 +11,7 @@ import { Button } from '../ui/Button.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading, Notice } from '../ui/States.tsx';
-import { fmtBalance, fmtCredits, fmtDate, fmtDateTime } from '../ui/format.ts';
+import { fmtBalance, fmtCredits, fmtDate, fmtDateTime, fmtAppNo } from '../ui/format.ts';
 
 /** Where the entity status of the application's fees comes from, in a few words. */
 const ENTITY_SOURCE = { request: 'as requested', docket: 'your docket entry', uspto: 'USPTO record', account: 'your default' } as const;
@@ -25,7 +25,7 @@ export default function Application() {
   const a = app.data;
   return (
     <div className="space-y-6">
-      <PageHeader title={`${a.application_number}`} description={a.invention_title ?? undefined} />
+      <PageHeader title={fmtAppNo(a.application_number)} description={a.invention_title ?? undefined} />
       <Section id="biblio-h" title="Bibliographic data">
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
           {[
@@ -61,7 +61,7 @@ function Deadlines({ number }: { number: string }) {
     <Section id="deadlines-h" title="Deadlines">
       {d.isPending ? <Loading /> : d.error ? <ErrorState error={d.error} /> : !d.data.calculation ? <Empty title="No response is pending" /> : (
         <div className="space-y-3 text-sm">
-          <p>Reply to the {d.data.calculation.action.replace('non_final', 'non-final').replace(/_/g, ' ')} action mailed {fmtDate(d.data.calculation.mailing_date)} is due <strong>{fmtDate(d.data.calculation.response_deadline)}</strong>{d.data.calculation.ssp_due && d.data.calculation.ssp_due !== d.data.calculation.ssp_due_effective ? ` (nominally ${fmtDate(d.data.calculation.ssp_due)}, rolled to the next business day)` : ''}; the last possible day is <strong>{fmtDate(d.data.calculation.critical_deadline_date)}</strong>.</p>
+          <p>Reply to the {paperKindWords(d.data.calculation.action)} mailed {fmtDate(d.data.calculation.mailing_date)} is due <strong>{fmtDate(d.data.calculation.response_deadline)}</strong>{d.data.calculation.ssp_due && d.data.calculation.ssp_due !== d.data.calculation.ssp_due_effective ? ` (nominally ${fmtDate(d.data.calculation.ssp_due)}, rolled to the next business day)` : ''}; the last possible day is <strong>{fmtDate(d.data.calculation.critical_deadline_date)}</strong>.</p>
           {d.data.calculation.extensions.length > 0 ? (
             <table className="w-full max-w-xl text-left">
               <caption className="mb-1 text-left font-medium text-slate-800">Extension options (37 CFR 1.136(a)), fees for a {d.data.entity} entity</caption>

@@ -5,7 +5,7 @@ import { useAuditLog } from '../api/audit.ts';
 import { useUpcomingDeadlines } from '../api/deadlines.ts';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading } from '../ui/States.tsx';
-import { fmtBalance, fmtCredits, fmtDate, fmtDateTime } from '../ui/format.ts';
+import { fmtBalance, fmtCredits, fmtDate, fmtDateTime, fmtAppNo } from '../ui/format.ts';
 import { describeEntry, entrySourceLabel } from './settings/Audit.tsx';
 
 const windows = [7, 30, 90] as const;
@@ -45,7 +45,7 @@ export default function Dashboard() {
                   <li key={`${d.docket_entry_id}-${d.action.correspondence_id}`} className="py-3">
                     <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                       <p className="min-w-0">
-                        <Link to={`/applications/${encodeURIComponent(d.application_number)}`} className="font-semibold text-blue-800 underline-offset-2 hover:underline">{d.application_number}</Link>
+                        <Link to={`/applications/${encodeURIComponent(d.application_number)}`} className="font-semibold text-blue-800 underline-offset-2 hover:underline">{fmtAppNo(d.application_number)}</Link>
                         <span className="ml-2 text-sm text-slate-700">{d.invention_title}</span>
                       </p>
                       {d.overdue ? <Badge tone="red">Overdue</Badge> : d.days_remaining !== null && d.days_remaining <= 7 ? <Badge tone="amber">{d.days_remaining} days left</Badge> : <Badge>{d.days_remaining ?? '—'} days left</Badge>}
@@ -77,7 +77,7 @@ export default function Dashboard() {
                 {activity.data.pages[0].entries.map((e) => (
                   <li key={e.id}>
                     <Badge tone={e.source === 'assistant' ? 'blue' : e.source === 'api_key' ? 'amber' : 'slate'}>{entrySourceLabel(e)}</Badge>{' '}
-                    <span className="break-all">{describeEntry(e)}</span>
+                    <span className="break-words">{describeEntry(e)}</span>
                     <span className="block text-xs text-slate-600">{fmtDateTime(e.created_at)}</span>
                   </li>
                 ))}

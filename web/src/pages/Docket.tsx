@@ -23,7 +23,8 @@ import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader } from '../ui/Layout.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { Empty, ErrorState, Loading, Notice } from '../ui/States.tsx';
-import { fmtDate } from '../ui/format.ts';
+import { fmtAppNo, fmtDate } from '../ui/format.ts';
+import { applicationNumberSearchDigits } from '../../../src/domain/application-number.ts';
 
 interface Row {
   id: string;
@@ -58,9 +59,13 @@ export default function Docket() {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<DocketItem | null>(null);
+  // `mutate` is stable across renders (the mutation object is not): the table's columns depend on
+  // it alone, so opening or closing a dialog does not remount the rows' buttons, and focus can go
+  // back to the Edit button that opened a dialog.
   const remove = useRemoveDocketEntry();
+  const removeEntry = remove.mutate;
 
-  const rows = useMemo<Row[]>(() => (docket.data?.entries ?? EMPTY).map((e) => ({
+  const all = useMemo<Row[]>(() => (docket.data?.entries ?? EMPTY).map((e) => ({
     id: e.id,
     number: e.application.application_number,
     title: e.application.invention_title ?? '',
@@ -72,9 +77,13 @@ export default function Docket() {
     priv: e.private,
     item: e,
   })), [docket.data]);
+  // The search matches an application number in any written form (17/200,011, 17200011,
+  // 17-200011, US17/200,011); other text matches title, client-matter, status and examiner.
+  const rows = all;
+  const searched = useMemo(() => matchingRows(all, search), [all, search]);
 
   const columns = useMemo(() => helper.columns([
-    helper.accessor('number', { header: 'Application', sortFn: 'alphanumeric', cell: (c) => <Link className="font-semibold text-blue-800 underline-offset-2 hover:underline" to={`/applications/${encodeURIComponent(c.getValue())}`}>{c.getValue()}</Link> }),
+    helper.accessor('number', { header: 'Application', sortFn: 'alphanumeric', cell: (c) => <Link className="font-semibold text-blue-800 underline-offset-2 hover:underline" to={`/applications/${encodeURIComponent(c.getValue())}`}>{fmtAppNo(c.getValue())}</Link> }),
     helper.accessor('title', { header: 'Title', sortFn: 'text' }),
     helper.accessor('clientMatter', { header: 'Client-matter', sortFn: 'text' }),
     helper.accessor('status', { header: 'Status', filterFn: 'equalsString', cell: (c) => <>{c.getValue()} {c.row.original.priv ? <Badge>Private</Badge> : null}</> }),
@@ -86,29 +95,27 @@ export default function Docket() {
       header: () => <span className="sr-only">Actions</span>,
       cell: (c) => (
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" aria-label={`Edit ${c.row.original.number}`} onClick={() => setEditing(c.row.original.item)}>Edit</Button>
+          <Button variant="secondary" aria-label={`Edit ${fmtAppNo(c.row.original.number)}`} onClick={() => setEditing(c.row.original.item)}>Edit</Button>
           <ConfirmDialog
-            trigger={<Button variant="secondary" aria-label={`Remove ${c.row.original.number}`}>Remove</Button>}
-            title={`Remove ${c.row.original.number} from the docket?`}
+            trigger={<Button variant="secondary" aria-label={`Remove ${fmtAppNo(c.row.original.number)}`}>Remove</Button>}
+            title={`Remove ${fmtAppNo(c.row.original.number)} from the docket?`}
             description="Its deadlines leave your dashboard and calendar feed. Office actions you recorded stay in your records."
             confirmLabel="Remove"
-            onConfirm={() => remove.mutate(c.row.original.id)}
+            onConfirm={() => removeEntry(c.row.original.id)}
           />
         </div>
       ),
     }),
-  ]), [remove]);
+  ]), [removeEntry]);
 
   const columnFilters = useMemo(() => (status ? [{ id: 'status', value: status }] : []), [status]);
   const [sorting, setSorting] = useState<{ id: string; desc: boolean }[]>([{ id: 'nextDeadline', desc: false }]);
   const table = useTable({
     features,
     columns,
-    data: rows,
-    state: { globalFilter: search, columnFilters, sorting },
+    data: searched,
+    state: { columnFilters, sorting },
     onSortingChange: (u) => setSorting((old) => (typeof u === 'function' ? u(old) : u)),
-    globalFilterFn: 'includesString',
-    getColumnCanGlobalFilter: () => true,
   });
 
   const statuses = useMemo(() => [...new Set(rows.map((r) => r.status))].sort(), [rows]);
@@ -145,7 +152,33 @@ export default function Docket() {
             <div className="w-48"><SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value)}><option value="">Any status</option>{statuses.map((s) => <option key={s} value={s}>{s}</option>)}</SelectField></div>
             <p className="text-sm text-slate-700" aria-live="polite">{table.getRowModel().rows.length} of {rows.length} applications</p>
           </div>
-          <div className="relative overflow-x-auto rounded-lg border border-slate-300 bg-white">
+          {/* At phone width each application is a card that opens with its number and next deadline; the table's columns would put the deadline off-screen. */}
+          <ul className="space-y-2 sm:hidden" aria-label="Docket">
+            {shown.map((r) => {
+              const o = r.original;
+              return (
+                <li key={r.id} className="rounded-lg border border-slate-300 bg-white p-3 text-sm">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <Link className="font-semibold text-blue-800 underline-offset-2 hover:underline" to={`/applications/${encodeURIComponent(o.number)}`}>{fmtAppNo(o.number)}</Link>
+                    <span>Next deadline: <strong>{fmtDate(o.nextDeadline || null)}</strong></span>
+                  </div>
+                  {o.title ? <p className="mt-1 break-words">{o.title}</p> : null}
+                  <p className="mt-1 text-slate-700">{o.status}{o.clientMatter ? ` · ${o.clientMatter}` : ''} {o.priv ? <Badge>Private</Badge> : null}</p>
+                  <div className="mt-2 flex gap-2">
+                    <Button variant="secondary" aria-label={`Edit ${fmtAppNo(o.number)}`} onClick={() => setEditing(o.item)}>Edit</Button>
+                    <ConfirmDialog
+                      trigger={<Button variant="secondary" aria-label={`Remove ${fmtAppNo(o.number)}`}>Remove</Button>}
+                      title={`Remove ${fmtAppNo(o.number)} from the docket?`}
+                      description="Its deadlines leave your dashboard and calendar feed. Office actions you recorded stay in your records."
+                      confirmLabel="Remove"
+                      onConfirm={() => removeEntry(o.id)}
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="relative hidden overflow-x-auto rounded-lg border border-slate-300 bg-white sm:block">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Docket; column headers sort</caption>
               <thead className="border-b border-slate-300 bg-slate-50 text-slate-800">
@@ -262,7 +295,7 @@ function EditDialog({ item, onClose }: { item: DocketItem; onClose: () => void }
   const [notes, setNotes] = useState(item.notes ?? '');
   const update = useUpdateDocketEntry();
   return (
-    <Modal open onOpenChange={(o) => (!o ? onClose() : undefined)} title={`Edit ${item.application.application_number}`}>
+    <Modal open onOpenChange={(o) => (!o ? onClose() : undefined)} title={`Edit ${fmtAppNo(item.application.application_number)}`}>
       <form className="space-y-4" onSubmit={(e) => { e.preventDefault(); update.mutate({ id: item.id, client_matter: clientMatter || null, notes: notes || null }, { onSuccess: onClose }); }}>
         <TextField label="Client-matter reference" value={clientMatter} onChange={(e) => setClientMatter(e.target.value)} />
         <TextArea label="Notes" rows={4} value={notes} onChange={(e) => setNotes(e.target.value)} />
@@ -271,4 +304,13 @@ function EditDialog({ item, onClose }: { item: DocketItem; onClose: () => void }
       </form>
     </Modal>
   );
+}
+
+/** Rows matching the docket search: an application number in any written form, else text. */
+function matchingRows(rows: Row[], search: string): Row[] {
+  const q = search.trim();
+  if (!q) return rows;
+  const digits = applicationNumberSearchDigits(q);
+  const text = q.toLowerCase();
+  return rows.filter((r) => (digits !== null && r.number.includes(digits)) || [r.title, r.clientMatter, r.status, r.examiner ?? '', fmtAppNo(r.number)].some((v) => v.toLowerCase().includes(text)));
 }

@@ -4,6 +4,7 @@ import { FORM_KINDS } from '../forms/registry.ts';
 import { SelectField } from '../ui/Field.tsx';
 import { PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading } from '../ui/States.tsx';
+import { fmtAppNo } from '../ui/format.ts';
 
 /** /forms?application=…&form=…: pick an application on the docket and a form, fill, price, submit. */
 export default function Forms() {
@@ -30,7 +31,7 @@ export default function Forms() {
               <option value="">Choose an application…</option>
               {docket.data.entries.map((e) => (
                 <option key={e.id} value={e.application.application_number}>
-                  {e.application.application_number}{e.client_matter ? ` (${e.client_matter})` : ''}{e.application.invention_title ? ` · ${e.application.invention_title.slice(0, 60)}` : ''}
+                  {fmtAppNo(e.application.application_number)}{e.client_matter ? ` (${e.client_matter})` : ''}{e.application.invention_title ? ` · ${e.application.invention_title.slice(0, 60)}` : ''}
                 </option>
               ))}
             </SelectField>

@@ -9,7 +9,8 @@ import { Button } from '../ui/Button.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
-import { fmtBalance, fmtCredits, fmtDate } from '../ui/format.ts';
+import { fmtBalance, fmtCredits, fmtDate, fmtAppNo } from '../ui/format.ts';
+import { BuyCreditsLink } from '../ui/BuyCreditsLink.tsx';
 
 export function Markup({ runs }: { runs: MarkedRun[] }) {
   return (
@@ -43,7 +44,7 @@ export default function ResponseWizard() {
     <div className="space-y-6">
       <PageHeader
         title="Response to the office action"
-        description={<>Reply to the {paperKindWords(oa.kind)}{oa.mailing_date ? ` mailed ${fmtDate(oa.mailing_date)}` : ''} · application <Link className="font-semibold text-blue-800 underline" to={`/applications/${p.application_number}`}>{p.application_number}</Link> · <Link className="font-semibold text-blue-800 underline" to={`/analyses/${p.analysis_id}`}>the analysis</Link> · {p.status === 'submitted' ? <Badge tone="green">Submitted</Badge> : <Badge>Open</Badge>}</>}
+        description={<>Reply to the {paperKindWords(oa.kind)}{oa.mailing_date ? ` mailed ${fmtDate(oa.mailing_date)}` : ''} · application <Link className="font-semibold text-blue-800 underline" to={`/applications/${p.application_number}`}>{fmtAppNo(p.application_number)}</Link> · <Link className="font-semibold text-blue-800 underline" to={`/analyses/${p.analysis_id}`}>the analysis</Link> · {p.status === 'submitted' ? <Badge tone="green">Submitted</Badge> : <Badge>Open</Badge>}</>}
       />
       <ol className="space-y-6">
         {steps.election ? <li><ElectionStep plan={p} steps={steps} /></li> : null}
@@ -381,7 +382,7 @@ function Submit({ plan, steps }: { plan: Plan; steps: Steps }) {
           {insufficient ? (
             <Notice tone="warning">
               <p className="font-semibold">Not enough credits.</p>
-              <p>Drafting the response costs {price ?? '49.00'} credits{me.data ? `; your balance is ${fmtBalance(me.data.credits.balance)}` : ''}. <Link className="font-semibold underline" to="/settings/billing">Buy credits on the billing page</Link>, then submit again.</p>
+              <p>Drafting the response costs {price ?? '49.00'} credits{me.data ? `; your balance is ${fmtBalance(me.data.credits.balance)}` : ''}. <BuyCreditsLink />: after paying you come back to this page, with your choices kept, to submit again.</p>
             </Notice>
           ) : <EditError error={submit.error} />}
         </div>

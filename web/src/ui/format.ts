@@ -1,4 +1,10 @@
 import { format, parseISO } from 'date-fns';
+import { formatApplicationNumber } from '../../../src/domain/application-number.ts';
+
+/** An application number as practitioners write it: 17/200,011 (the URL keeps the 8 digits). */
+export function fmtAppNo(n: string | null | undefined): string {
+  return n ? formatApplicationNumber(n) : '—';
+}
 
 /** "Nov 24, 2026" from an ISO date or timestamp. */
 export function fmtDate(iso: string | null | undefined): string {

@@ -44,7 +44,7 @@ export function correspondenceRoutes(app: FastifyInstance, ctx: AppContext): voi
     schema: {
       tags: ['docket'],
       summary: 'Record a just-mailed office action on a docket application',
-      description: 'Its deadlines go live at once for this account (docket, deadlines, calendar feed, application views), also for unpublished applications. The paper is private to the account: another account and the public REST endpoints never see it. 201 with the paper and the application\'s deadlines; 409 office_action_already_recorded for the same code and mailing date.',
+      description: 'Its deadlines go live at once for this account (docket, deadlines, calendar feed, application views), also for unpublished applications. The paper is private to the account: another account and the public REST endpoints never see it. 201 with the paper and the application\'s deadlines; the same paper again (same code, mailing date and text) answers 200 with the paper already recorded; 409 office_action_already_recorded for the same code and mailing date with another text.',
       params: z.object({ id: z.string().max(100) }),
       body: recordOfficeActionBody,
     },
@@ -52,7 +52,7 @@ export function correspondenceRoutes(app: FastifyInstance, ctx: AppContext): voi
     const accountId = accountIdOf(request);
     const today = todayUtc();
     const b = request.body;
-    const paper = await officeActionRecorder(db, actorOf(request), {
+    const { paper, created } = await officeActionRecorder(db, actorOf(request), {
       accountId,
       entryId: request.params.id,
       documentCode: b.kind,
@@ -67,7 +67,7 @@ export function correspondenceRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!item) throw notFound('Docket entry', 'docket_entry_not_found');
     const entity = await applicationEntity(db, accountId, item.application.id);
     const pending = await pendingAction(db, item.application.id, { accountId, entity: entity.entity_size, today });
-    return reply.status(201).send({
+    return reply.status(created ? 201 : 200).send({
       // The text is not echoed back (it may be 1 MB): GET /api/correspondence/{id} returns it.
       correspondence: presentPaper({ ...withoutText(paper), has_text: paper.full_text !== null }),
       ...presentAccountDeadlines(item.application, item.entry.id, entity, today, pending),

@@ -23,6 +23,7 @@ import { prepareClientReport } from '../../../commands/draft-requests/forms/clie
 import { prepareClaimChart } from '../../../commands/draft-requests/forms/claim-chart.ts';
 import { attorneyDocketNumber, isoDate, jobIdParams } from '../../../requests/draft-schemas.ts';
 import { jobNotFound, submitDraftJob } from '../draft-submission.ts';
+import { publicBase } from '../../public-base.ts';
 import { drawingInput, extensionInput, idsInput, interviewInput } from '../../../requests/export-inputs.ts';
 
 const text = (max = 500) => z.string().max(max);
@@ -117,7 +118,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get('/api/exports/:job_id', { config: { auth: 'account' }, schema: { tags: ['exports'], params: jobIdParams } }, async (request) => {
     const job = await findDraftJob(db, accountIdOf(request), request.params.job_id);
     if (!job) throw jobNotFound();
-    return presentDraftJob(job, await downloadLinkFor(ctx, job));
+    return presentDraftJob(job, await downloadLinkFor(ctx, publicBase(ctx.config, request), job));
   });
 
   r.get('/api/exports', {
@@ -132,6 +133,6 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   }, async (request) => {
     const { jobs, nextCursor } = await listDraftJobs(db, accountIdOf(request), { limit: request.query.limit, before: request.query.before, exportType: request.query.type });
-    return { exports: await Promise.all(jobs.map(async (j) => presentDraftJob(j, await downloadLinkFor(ctx, j)))), next_cursor: nextCursor };
+    return { exports: await Promise.all(jobs.map(async (j) => presentDraftJob(j, await downloadLinkFor(ctx, publicBase(ctx.config, request), j)))), next_cursor: nextCursor };
   });
 }

@@ -10,6 +10,7 @@ import { accountIdOf } from '../../plugins/auth.ts';
 import { downloadLinkFor } from '../../download-links.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 import { attorneyDocketNumber, draftJobSchema, electionSchema, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema, submissionSchema } from '../../../requests/draft-schemas.ts';
+import { publicBase } from '../../public-base.ts';
 
 export const draftRoaBody = z.object({
   application_number: z.string().max(64),
@@ -71,6 +72,6 @@ export function draftRoaRoutes(app: FastifyInstance, ctx: AppContext): void {
     const job = await findDraftJob(db, accountIdOf(request), request.params.job_id);
     if (!job) throw jobNotFound();
     const completeness = job.export_type === 'oa_response' ? await draftJobCompleteness(db, accountIdOf(request), job.id) : null;
-    return { ...presentDraftJob(job, await downloadLinkFor(ctx, job)), ...(completeness ? { completeness } : {}) } as z.infer<typeof draftJobSchema>;
+    return { ...presentDraftJob(job, await downloadLinkFor(ctx, publicBase(ctx.config, request), job)), ...(completeness ? { completeness } : {}) } as z.infer<typeof draftJobSchema>;
   });
 }

@@ -12,6 +12,7 @@ import { sha256Hex } from '../../../auth/secrets.ts';
 import { createMailer, type Mailer } from '../../../mail/mailer.ts';
 import { accountLinkConsumer, accountLinkIssuer, isEmailVerified, passwordChanger } from '../../../mail/account-links.ts';
 import { setSessionCookie } from '../api/auth.ts';
+import { publicBase } from '../../public-base.ts';
 
 /**
  * Password reset and e-mail verification by e-mailed single-use links, and password change.
@@ -21,7 +22,6 @@ export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
   const mailer = opts.mailer ?? createMailer(ctx.config, app.log);
-  const base = ctx.config.baseUrl;
 
   r.post('/api/auth/password-reset', { config: { auth: 'none', rateLimit: 'signin' }, schema: { tags: ['account'], body: z.object({ email: z.string().max(320) }) } }, async (request, reply) => {
     // An empty or malformed address is the caller's mistake, not an unknown account: say so
@@ -34,7 +34,7 @@ export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: {
         await mailer.send({
           to: account.email,
           subject: 'Reset your Prosa password',
-          text: `Someone (hopefully you) asked to reset the password of your Prosa account.\n\nChoose a new password here (the link works once, for one hour):\n${base}/reset-password?token=${token}\n\nIf you did not ask, ignore this message; your password stays as it is.\n`,
+          text: `Someone (hopefully you) asked to reset the password of your Prosa account.\n\nChoose a new password here (the link works once, for one hour):\n${publicBase(ctx.config, request)}/reset-password?token=${token}\n\nIf you did not ask, ignore this message; your password stays as it is.\n`,
         });
       } catch (err) {
         request.log.error({ err }, 'password reset mail failed');
@@ -63,7 +63,7 @@ export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: {
     const state = await isEmailVerified(db, accountId);
     if (state.verified) return reply.status(200).send({ ...state, sent: false });
     const token = await accountLinkIssuer(db, actorOf(request), { accountId, email: state.email, purpose: 'email_verification' });
-    await mailer.send({ to: state.email, subject: 'Confirm your e-mail address for Prosa', text: `Confirm that this address belongs to your Prosa account (the link works once, for a day):\n${base}/verify-email?token=${token}\n` });
+    await mailer.send({ to: state.email, subject: 'Confirm your e-mail address for Prosa', text: `Confirm that this address belongs to your Prosa account (the link works once, for a day):\n${publicBase(ctx.config, request)}/verify-email?token=${token}\n` });
     return reply.status(202).send({ ...state, sent: true });
   });
 

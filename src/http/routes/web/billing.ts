@@ -15,6 +15,8 @@ import { constructWebhookEvent, createStripe, WEBHOOK_BODY_LIMIT } from '../../.
 import { CURRENCY, CUSTOM_MAX_DOLLARS, CUSTOM_MIN_DOLLARS, offerFor } from '../../../billing/offers.ts';
 import { withReceipts } from '../../../billing/receipts.ts';
 import { checkoutSettler, checkoutStarter, findOwnCheckoutSession, stripeUnavailable } from '../../../billing/checkout.ts';
+import { publicBase } from '../../public-base.ts';
+import { SAFE_NEXT_MAX_LENGTH } from '../../../domain/safe-next-path.ts';
 
 /** The web app's billing page; the 402 and X-Purchase-Message point here. */
 export function billingPageUrl(baseUrl: string): string {
@@ -38,15 +40,15 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
   const stripe: Stripe | null = ctx.config.stripe ? createStripe(ctx.config.stripe) : null;
-  const billingUrl = billingPageUrl(ctx.config.baseUrl);
 
   // A 402 insufficient_credits (raised deep in the ledger, which knows no URL) names the billing
   // page's real address in its agent_suggestion and a purchase_url field.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 402 || typeof payload !== 'string' || !payload.includes('"insufficient_credits"')) return payload;
     try {
       const body = JSON.parse(payload) as Record<string, unknown>;
       if (body.error_code !== 'insufficient_credits') return payload;
+      const billingUrl = billingPageUrl(publicBase(ctx.config, request));
       body.agent_suggestion = `Tell the user to buy credits in the Prosa web app under Settings > Billing, ${billingUrl} (credit purchases are not available inside some assistants), then retry this request.`;
       body.purchase_url = billingUrl;
       return JSON.stringify(body);
@@ -55,12 +57,12 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
   });
 
-  r.get('/api/billing', { config: { auth: 'account' }, schema: { tags: ['credits'], summary: 'Credit top-ups: whether they are configured, packages and custom amounts' } }, async () => ({
+  r.get('/api/billing', { config: { auth: 'account' }, schema: { tags: ['credits'], summary: 'Credit top-ups: whether they are configured, packages and custom amounts' } }, async (request) => ({
     configured: stripe !== null,
     currency: CURRENCY,
     packages: CREDIT_PACKAGES.map((p) => ({ id: p.id, price: formatCredits(credits(p.price)), credits: formatCredits(credits(p.credits)), bonus: formatCredits(credits(p.bonus)) })),
     custom: { min: formatCredits(credits(CUSTOM_MIN_DOLLARS)), max: formatCredits(credits(CUSTOM_MAX_DOLLARS)), rate: 'credits 1:1 with dollars, no bonus' },
-    billing_url: billingPageUrl(ctx.config.baseUrl),
+    billing_url: billingPageUrl(publicBase(ctx.config, request)),
     not_configured_message: stripe ? null : NOT_CONFIGURED_MESSAGE,
   }));
 
@@ -70,14 +72,15 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags: ['credits'],
       summary: 'Start a Stripe Checkout for a package or a whole-dollar amount; answers the checkout URL',
-      body: z.object({ package_id: z.string().max(40).optional(), amount: z.number().optional() }).strict(),
+            // `next`: the page to return to once paid (a same-site path; anything else returns to billing).
+      body: z.object({ package_id: z.string().max(40).optional(), amount: z.number().optional(), next: z.string().max(SAFE_NEXT_MAX_LENGTH).optional() }).strict(),
     },
   }, async (request, reply) => {
     if (!stripe) throw notConfigured();
     const accountId = accountIdOf(request);
     const offer = offerFor(request.body);
     const account = await findAccountById(db, accountId);
-    const started = await checkoutStarter(db, stripe, actorOf(request), { accountId, email: account!.email, offer, baseUrl: ctx.config.baseUrl });
+    const started = await checkoutStarter(db, stripe, actorOf(request), { accountId, email: account!.email, offer, baseUrl: publicBase(ctx.config, request), next: request.body.next });
     return reply.status(201).send({ session_id: started.sessionId, url: started.url });
   });
 

@@ -9,13 +9,9 @@ import { fmtDateTime } from '../../ui/format.ts';
 
 export const sourceLabel: Record<AuditSource, string> = { web: 'Web', api_key: 'API key', assistant: 'Assistant', cli: 'Operator (CLI)', system: 'System' };
 
+/** The entry in people's words: the server says it (src/domain/audit-words.ts, one table for every page). */
 export function describeEntry(e: AuditEntry): string {
-  if (e.action === 'mcp.tool_call') {
-    const d = e.details ?? {};
-    const client = (d.client_name as string) || (d.client_id as string) || 'an assistant';
-    return `${client} called ${String(d.tool ?? 'a tool')}${d.outcome && d.outcome !== 'ok' ? ` (${String(d.outcome)})` : ''}`;
-  }
-  return `${e.action}${e.target_id ? ` · ${e.target_type ?? ''} ${e.target_id}` : ''}`;
+  return e.summary;
 }
 
 /** The action prefixes the filter offers (GET /api/audit?action= takes any prefix). */
@@ -64,8 +60,8 @@ export default function Audit() {
         before = page.next_cursor;
       } while (before && rows.length < 20_000);
       downloadText(`prosa-audit${source ? `-${source}` : ''}.csv`, toCsv([
-        ['id', 'created_at', 'source', 'actor', 'action', 'target_type', 'target_id', 'request_id', 'details'],
-        ...rows.map((r) => [r.id, r.created_at, r.source, r.actor, r.action, r.target_type, r.target_id, r.request_id, r.details ? JSON.stringify(r.details) : '']),
+        ['id', 'created_at', 'source', 'actor', 'action', 'summary', 'application_number', 'target_type', 'target_id', 'request_id', 'details'],
+        ...rows.map((r) => [r.id, r.created_at, r.source, r.actor, r.action, r.summary, r.application_number, r.target_type, r.target_id, r.request_id, r.details ? JSON.stringify(r.details) : '']),
       ]));
     } finally {
       setExporting(false);
@@ -98,7 +94,7 @@ export default function Audit() {
       {log.isPending ? <Loading /> : log.error ? <ErrorState error={log.error} retry={() => log.refetch()} /> : entries.length === 0 ? (
         <Empty title={filtered ? 'No entries match these filters' : 'Nothing recorded yet'}>{filtered ? 'Change or clear the filters.' : 'Changes appear here as they happen.'}</Empty>
       ) : (
-        <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Audit log table">
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log (scrolls sideways)">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead className="border-b border-slate-300 text-slate-700">
@@ -109,7 +105,7 @@ export default function Audit() {
                 <tr key={e.id} className="border-b border-slate-200 align-top">
                   <td className="py-2 pr-3 whitespace-nowrap">{fmtDateTime(e.created_at)}</td>
                   <td className="py-2 pr-3"><Badge tone={e.source === 'assistant' ? 'blue' : e.source === 'api_key' ? 'amber' : 'slate'}>{entrySourceLabel(e)}</Badge></td>
-                  <td className="py-2 pr-3 break-all">{describeEntry(e)}</td>
+                  <td className="py-2 pr-3 break-words">{describeEntry(e)}</td>
                 </tr>
               ))}
             </tbody>

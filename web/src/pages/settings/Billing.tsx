@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeNextPath } from '../../../../src/domain/safe-next-path.ts';
 import { useMe } from '../../api/auth.ts';
 import { useBilling, useConfirmCheckout, usePurchases, useStartCheckout } from '../../api/billing.ts';
 import { creditsPage, matterReportCsvUrl, useCredits, useMatterReport, type LedgerEntry } from '../../api/credits.ts';
@@ -18,13 +19,21 @@ export default function Billing() {
   const sessionId = params.get('session_id');
   const confirm = useConfirmCheckout();
   const confirmed = useRef(false);
+  const navigate = useNavigate();
+  // The page that needed the credits (a draft, a form): carried through Stripe and back.
+  const nextParam = params.get('next');
+  const next = nextParam && safeNextPath(nextParam) !== '/' ? safeNextPath(nextParam) : null;
 
   useEffect(() => {
     if (checkoutState === 'success' && sessionId && !confirmed.current) {
       confirmed.current = true;
-      confirm.mutate(sessionId);
+      confirm.mutate(sessionId, {
+        onSuccess: (r) => {
+          if (r.credited && next) void navigate(next, { replace: true });
+        },
+      });
     }
-  }, [checkoutState, sessionId, confirm]);
+  }, [checkoutState, sessionId, confirm, next, navigate]);
 
   return (
     <>
@@ -39,9 +48,12 @@ export default function Billing() {
           </div>
         ) : checkoutState === 'cancelled' ? (
           <div className="mt-4"><Notice tone="warning">Checkout was cancelled; nothing was charged. <button type="button" className="font-semibold underline" onClick={() => setParams({})}>Dismiss</button></Notice></div>
+        ) : next ? (
+          <div className="mt-4"><Notice>After paying you come back to <Link className="font-semibold underline" to={next}>the page you were on</Link>.</Notice></div>
         ) : null}
+        {checkoutState && next && !(checkoutState === 'success' && confirm.data?.credited) ? <p className="mt-2 text-sm"><Link className="font-semibold text-blue-800 underline" to={next}>Back to the page you were on</Link></p> : null}
       </Section>
-      {billing.isPending ? <Loading /> : billing.error ? <ErrorState error={billing.error} retry={() => billing.refetch()} /> : billing.data.configured ? <BuyCredits /> : (
+      {billing.isPending ? <Loading /> : billing.error ? <ErrorState error={billing.error} retry={() => billing.refetch()} /> : billing.data.configured ? <BuyCredits next={next} /> : (
         <Section id="buy-h" title="Buy credits">
           <Notice tone="warning">
             <p className="font-semibold">Top-ups are not configured on this server.</p>
@@ -56,12 +68,12 @@ export default function Billing() {
   );
 }
 
-function BuyCredits() {
+function BuyCredits({ next }: { next: string | null }) {
   const billing = useBilling();
   const start = useStartCheckout();
   const [amount, setAmount] = useState('');
   const info = billing.data!;
-  const go = (body: { package_id: string } | { amount: number }) => start.mutate(body, { onSuccess: (r) => window.location.assign(r.url) });
+  const go = (body: { package_id: string } | { amount: number }) => start.mutate(next ? { ...body, next } : body, { onSuccess: (r) => window.location.assign(r.url) });
   const submitCustom = (e: FormEvent) => {
     e.preventDefault();
     go({ amount: Number(amount) });
@@ -136,8 +148,8 @@ function Ledger() {
   return (
     <Section id="ledger-h" title="Credit history" actions={<Button variant="secondary" onClick={exportCsv} busy={exporting}>Export CSV</Button>}>
       {ledger.isPending ? <Loading /> : ledger.error ? <ErrorState error={ledger.error} /> : entries.length === 0 ? <Empty title="No credit movements yet" /> : (
-        // Focusable: on a narrow screen the table scrolls sideways, by keyboard too.
-        <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Credit ledger">
+        // A scrolling box must be reachable by keyboard (axe scrollable-region-focusable): it takes focus and has a name.
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Credit history (scrolls sideways)">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Credit ledger, newest first</caption>
             <thead className="border-b border-slate-300 text-slate-700"><tr><th scope="col" className="py-2 pr-3">When</th><th scope="col" className="py-2 pr-3">What</th><th scope="col" className="py-2 pr-3 text-right">Amount</th><th scope="col" className="py-2 text-right">Balance</th></tr></thead>
