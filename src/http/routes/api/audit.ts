@@ -72,7 +72,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post('/api/audit/tool-calls', {
-    config: { auth: 'account', rateLimit: 'off' },
+    config: { auth: 'account', permission: 'read', rateLimit: 'off' },
     bodyLimit: MAX_BATCH * (MAX_ARGUMENTS_SUMMARY_BYTES + 1024),
     preValidation: async (request) => {
       if (request.principal?.via !== 'bearer') throw routeNotFound(request.method, request.url);

@@ -42,7 +42,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post('/api/auth/signup', { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: credentials, tags: ['account'] } }, async (request, reply) => {
     const actor = actorOf(request);
     const account = await accountCreator(db, actor, { email: request.body.email, password: request.body.password, displayName: request.body.display_name });
-    const session = await sessionCreator(db, { ...actor, accountId: account.id }, { accountId: account.id, userAgent: request.headers['user-agent'] });
+    const session = await sessionCreator(db, { ...actor, accountId: account.id, memberId: account.id }, { memberId: account.id, userAgent: request.headers['user-agent'] });
     setSessionCookie(reply, ctx, session);
     return reply.status(201).send({ account: presentAccount(account), credits: presentBalance(await getBalanceMicro(db, account.id)) });
   });

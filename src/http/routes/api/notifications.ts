@@ -28,7 +28,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   r.put('/api/notifications/preferences', {
-    config: { auth: 'account' },
+    config: { auth: 'account', permission: 'self' },
     schema: {
       tags: ['account'],
       summary: 'Replace the reminder, digest and new-paper alert preferences',
