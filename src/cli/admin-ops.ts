@@ -104,7 +104,7 @@ export const ADMIN_OPS: Record<string, Op> = {
     const source = args.source as string | undefined;
     if (source !== undefined && !(AUDIT_SOURCES as readonly string[]).includes(source)) throw validationError('source', `must be one of ${AUDIT_SOURCES.join(', ')}`);
     const page = await listAuditLog(db, id, { limit, actors: source ? actorsOfSource(source as AuditSource) : undefined, actionPrefix: (args.action as string | undefined) || undefined });
-    return { email: str(args, 'email'), entries: page.entries.map(presentAuditEntry), more: page.nextCursor !== null };
+    return { email: str(args, 'email'), entries: page.entries.map((e) => presentAuditEntry(e)), more: page.nextCursor !== null };
   },
   /** `prosa docket import FILE --email E [--commit]`: the file's text is read by the CLI and sent here. */
   async 'docket.import'(db, args) {

@@ -65,6 +65,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** Runs the migrations up to and including `name` (tests that start from an older schema, e.g. before firms). */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'prosa_migrations', migrationLockTableName: 'prosa_migrations_lock' });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider, migrationTableName: 'prosa_migrations', migrationLockTableName: 'prosa_migrations_lock' });
   const { error, results } = await migrator.migrateToLatest();

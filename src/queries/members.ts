@@ -30,3 +30,11 @@ export async function firmOfSubject(db: Kysely<Schema>, subject: string): Promis
   const row = await db.selectFrom('members').select('account_id').where('id', '=', subject).executeTakeFirst();
   return row?.account_id ?? subject;
 }
+
+/** The members (removed ones included: the log outlives them) these ids name, for the audit log. */
+export async function auditMembers(db: Db, ids: Iterable<string>): Promise<Map<string, { id: string; email: string; display_name: string | null }>> {
+  const list = [...new Set(ids)];
+  if (list.length === 0) return new Map();
+  const rows = await db.selectFrom('members').select(['id', 'email', 'display_name']).where('id', 'in', list).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}

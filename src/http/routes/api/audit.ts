@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../../auth/principal.ts';
 import { validationError } from '../../../errors.ts';
 import { listAuditLog } from '../../../queries/audit-log.ts';
-import { auditPageSchema, presentAuditEntry } from '../../../presenters/audit-log.ts';
+import { auditMemberId, auditPageSchema, presentAuditEntry } from '../../../presenters/audit-log.ts';
+import { auditMembers } from '../../../queries/members.ts';
 import { normalizeApplicationNumber } from '../../../domain/application-number.ts';
 import { addDays } from '../../../domain/deadlines/calendar.ts';
 import { isoDate } from '../draft-schemas.ts';
@@ -68,7 +69,8 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       until: q.to ? new Date(`${addDays(q.to, 1)}T00:00:00Z`) : undefined,
       applicationNumber,
     });
-    return { entries: page.entries.map(presentAuditEntry), next_cursor: page.nextCursor };
+    const members = await auditMembers(db, page.entries.map(auditMemberId).filter((id): id is string => id !== null));
+    return { entries: page.entries.map((e) => presentAuditEntry(e, members)), next_cursor: page.nextCursor };
   });
 
   r.post('/api/audit/tool-calls', {
