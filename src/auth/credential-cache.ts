@@ -18,6 +18,7 @@ export interface CachedApiKey {
   /** The member the key acts as, and that member's role when the key was read. */
   memberId: string;
   role: MemberRole;
+  member: { email: string; display_name: string | null };
   /** Unix ms of the last stored last_used_at (refreshed at most once a minute, principal.ts). */
   lastUsedAt: number | null;
 }

@@ -11,6 +11,8 @@ export interface Principal {
   memberId: string;
   /** That member's role (src/domain/firm-roles.ts), checked by the role guard. */
   role: MemberRole;
+  /** Who the member is, read with the credential (GET /api/auth/me answers without another statement). */
+  member: { email: string; display_name: string | null };
   via: 'api_key' | 'session' | 'bearer';
   /** Set for API-key requests: rate limits are counted per key (spec "Rate limits"). */
   apiKeyId?: string;
@@ -51,14 +53,14 @@ export async function principalFromApiKey(db: Db, key: string, cache?: Credentia
       cached.lastUsedAt = now; // before the write, so concurrent requests do not repeat it
       await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', cached.apiKeyId).execute();
     }
-    return { accountId: cached.accountId, memberId: cached.memberId, role: cached.role, via: 'api_key', apiKeyId: cached.apiKeyId };
+    return { accountId: cached.accountId, memberId: cached.memberId, role: cached.role, member: cached.member, via: 'api_key', apiKeyId: cached.apiKeyId };
   }
   const generation = cache?.generation() ?? 0;
   const row = await db
     .selectFrom('api_keys')
     .innerJoin('members as m', (j) => j.onRef('m.id', '=', 'api_keys.member_id').onRef('m.account_id', '=', 'api_keys.account_id').on('m.removed_at', 'is', null))
     .leftJoin('credit_balances as b', 'b.account_id', 'api_keys.account_id')
-    .select(['api_keys.id', 'api_keys.account_id', 'api_keys.member_id', 'm.role', 'api_keys.last_used_at', 'b.balance_micro'])
+    .select(['api_keys.id', 'api_keys.account_id', 'api_keys.member_id', 'm.role', 'm.email', 'm.display_name', 'api_keys.last_used_at', 'b.balance_micro'])
     .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -68,8 +70,9 @@ export async function principalFromApiKey(db: Db, key: string, cache?: Credentia
     await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', row.id).execute();
     lastUsedAt = now;
   }
-  cache?.put(keyHash, { apiKeyId: row.id, accountId: row.account_id, memberId: row.member_id, role: row.role, lastUsedAt }, generation);
-  return { accountId: row.account_id, memberId: row.member_id, role: row.role, via: 'api_key', apiKeyId: row.id, balanceMicro: row.balance_micro ?? 0n };
+  const member = { email: row.email, display_name: row.display_name };
+  cache?.put(keyHash, { apiKeyId: row.id, accountId: row.account_id, memberId: row.member_id, role: row.role, member, lastUsedAt }, generation);
+  return { accountId: row.account_id, memberId: row.member_id, role: row.role, member, via: 'api_key', apiKeyId: row.id, balanceMicro: row.balance_micro ?? 0n };
 }
 
 /** A session's member and firm (the member's current firm: a person who joined another firm acts there). */
@@ -79,9 +82,9 @@ export async function principalFromSession(db: Db, token: string): Promise<Princ
     .selectFrom('sessions')
     .innerJoin('members as m', (j) => j.onRef('m.id', '=', 'sessions.member_id').on('m.removed_at', 'is', null))
     .leftJoin('credit_balances as b', 'b.account_id', 'm.account_id')
-    .select(['m.account_id', 'm.id as member_id', 'm.role', 'b.balance_micro'])
+    .select(['m.account_id', 'm.id as member_id', 'm.role', 'm.email', 'm.display_name', 'b.balance_micro'])
     .where('token_hash', '=', sha256Hex(token))
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
-  return row ? { accountId: row.account_id, memberId: row.member_id, role: row.role, via: 'session', balanceMicro: row.balance_micro ?? 0n } : null;
+  return row ? { accountId: row.account_id, memberId: row.member_id, role: row.role, member: { email: row.email, display_name: row.display_name }, via: 'session', balanceMicro: row.balance_micro ?? 0n } : null;
 }

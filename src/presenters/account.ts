@@ -35,7 +35,7 @@ export const signedInMemberSchema = z.object({
 });
 export type SignedInMemberWire = z.infer<typeof signedInMemberSchema>;
 
-export function presentSignedInMember(m: MemberRow): SignedInMemberWire {
+export function presentSignedInMember(m: Pick<MemberRow, 'id' | 'email' | 'display_name' | 'role'>): SignedInMemberWire {
   return { id: m.id, email: m.email, display_name: m.display_name, role: m.role, permissions: [...permissionsOf(m.role)] };
 }
 

@@ -91,8 +91,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const accountId = accountIdOf(request);
     const found = await requestAccountWithBalance(db, request, accountId);
     if (!found) throw new AppError(401, 'not_authenticated', 'The account no longer exists.', 'Sign in again.');
-    const member = await findLiveMember(db, memberIdOf(request));
-    if (!member) throw new AppError(401, 'not_authenticated', 'You are no longer a member of this firm.', 'Sign in again.');
+    // The member was read with the credential (principal.ts): no statement of its own.
+    const p = request.principal!;
+    const member = { id: p.memberId, role: p.role, ...p.member };
     return { account: presentAccount(found.account), member: presentSignedInMember(member), credits: presentBalance(found.balanceMicro), authenticated_via: request.principal?.via };
   });
 }

@@ -26,6 +26,8 @@ export default function Billing() {
     }
   }, [checkoutState, sessionId, confirm]);
 
+  // Top-ups and the matter report are the owner's (firm roles, issue 22).
+  const canBill = me.data?.member?.permissions.includes('billing') ?? true;
   return (
     <>
       <Section id="balance-h" title="Billing" description="Credits pay for analyses (by tokens) and documents (a response is 49.00 credits).">
@@ -41,7 +43,11 @@ export default function Billing() {
           <div className="mt-4"><Notice tone="warning">Checkout was cancelled; nothing was charged. <button type="button" className="font-semibold underline" onClick={() => setParams({})}>Dismiss</button></Notice></div>
         ) : null}
       </Section>
-      {billing.isPending ? <Loading /> : billing.error ? <ErrorState error={billing.error} retry={() => billing.refetch()} /> : billing.data.configured ? <BuyCredits /> : (
+      {!canBill ? (
+        <Section id="buy-h" title="Buy credits">
+          <Notice tone="info">Only an owner of the firm can buy credits, set the spending cap and read the matter report. Your role: {me.data?.member?.role}.</Notice>
+        </Section>
+      ) : billing.isPending ? <Loading /> : billing.error ? <ErrorState error={billing.error} retry={() => billing.refetch()} /> : billing.data.configured ? <BuyCredits /> : (
         <Section id="buy-h" title="Buy credits">
           <Notice tone="warning">
             <p className="font-semibold">Top-ups are not configured on this server.</p>
@@ -50,7 +56,7 @@ export default function Billing() {
         </Section>
       )}
       <Purchases />
-      <MatterReportSection />
+      {canBill ? <MatterReportSection /> : null}
       <Ledger />
     </>
   );
