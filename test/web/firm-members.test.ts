@@ -21,14 +21,14 @@ beforeAll(async () => {
   server = await startWebServer({ PROSA_DATA_DIR: dataDir });
   await seedDemoData(server.t.database.db, new Date().toISOString().slice(0, 10));
   browser = await launch();
-});
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
   await server?.close();
   // Copies of this test's screenshots where the brief asks for them.
   mkdirSync('/tmp/shots-firms', { recursive: true });
   for (const f of readdirSync(SCREENSHOTS).filter((n) => n.startsWith('firm-'))) copyFileSync(join(SCREENSHOTS, f), join('/tmp/shots-firms', f));
-});
+}, 180_000);
 
 async function invite(page: Page, email: string, role: RegExp): Promise<void> {
   await page.getByLabel('E-mail').fill(email);
@@ -92,4 +92,4 @@ test('an owner invites a paralegal and a practitioner, who join; who did what sh
   expect(await owner.getByText('Paula Para').count()).toBe(0);
   await paralegal.goto('/docket');
   await paralegal.waitForURL(/\/signin/);
-});
+}, 180_000);
