@@ -49,7 +49,7 @@ for (let i = 0; i < N; i++) {
   }
 }
 console.log(`seeded ${N} applications (${N - Math.floor(N / 4)} with a pending action) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const session = await sessionCreator(database.db, SYSTEM_ACTOR, { accountId: account.id });
+const session = await sessionCreator(database.db, SYSTEM_ACTOR, { memberId: account.id });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function time(fn: () => Promise<unknown>): Promise<number> {

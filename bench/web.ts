@@ -48,7 +48,7 @@ for (let i = 0; i < N; i++) {
   });
 }
 console.log(`seeded ${N} private applications in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const session = await sessionCreator(database.db, SYSTEM_ACTOR, { accountId: account.id });
+const session = await sessionCreator(database.db, SYSTEM_ACTOR, { memberId: account.id });
 
 const apiTimes: number[] = [];
 for (let i = 0; i < 3; i++) {

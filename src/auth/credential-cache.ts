@@ -1,3 +1,4 @@
+import type { MemberRole } from '../db/schema.ts';
 import { InvalidatedCache } from './invalidated-cache.ts';
 
 /**
@@ -14,6 +15,10 @@ import { InvalidatedCache } from './invalidated-cache.ts';
 export interface CachedApiKey {
   apiKeyId: string;
   accountId: string;
+  /** The member the key acts as, and that member's role when the key was read. */
+  memberId: string;
+  role: MemberRole;
+  member: { email: string; display_name: string | null };
   /** Unix ms of the last stored last_used_at (refreshed at most once a minute, principal.ts). */
   lastUsedAt: number | null;
 }
@@ -23,5 +28,10 @@ export class CredentialCache extends InvalidatedCache<CachedApiKey> {
   /** Forgets the key with this id (revoked, rotated, moved or deleted). */
   forgetKey(apiKeyId: string): void {
     this.forgetWhere((v) => v.apiKeyId === apiKeyId);
+  }
+
+  /** Forgets a member's keys (role changed, removed or moved to another firm; migration 032). */
+  forgetMember(memberId: string): void {
+    this.forgetWhere((v) => v.memberId === memberId);
   }
 }

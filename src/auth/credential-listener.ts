@@ -3,7 +3,7 @@ import { listenOnDatabase } from '../db/pg-listener.ts';
 import type { CredentialCache } from './credential-cache.ts';
 import type { AccountCache } from './account-cache.ts';
 
-/** The channel migration 019's triggers notify on; payload `key:<api key id>` or `account:<account id>`. */
+/** The channel migration 019's triggers notify on; payload `key:<api key id>`, `account:<account id>` or `member:<member id>` (migration 032). */
 export const CREDENTIAL_CHANNEL = 'prosa_credentials';
 
 /** The LISTEN connection's application_name: one per API process on PostgreSQL (rate-limits-for.ts counts them). */
@@ -25,6 +25,7 @@ export interface CredentialListener {
 export async function listenForCredentialChanges(database: Database, keys: CredentialCache, accounts: AccountCache, log: (err: unknown) => void): Promise<CredentialListener> {
   const onPayload = (payload: string) => {
     if (payload.startsWith('key:')) keys.forgetKey(payload.slice(4));
+    else if (payload.startsWith('member:')) keys.forgetMember(payload.slice(7));
     else if (payload.startsWith('account:')) accounts.forgetAccount(payload.slice(8));
     else {
       keys.clear();

@@ -1,10 +1,18 @@
 import type { Db } from '../db/connect.ts';
+import type { MemberRole } from '../db/schema.ts';
 import { API_KEY_PATTERN, sha256Hex } from './secrets.ts';
 import type { CredentialCache } from './credential-cache.ts';
 
 /** The authenticated caller of a request. */
 export interface Principal {
+  /** The firm (an account id): every tenant table is keyed by it. */
   accountId: string;
+  /** The firm member acting (migration 032): a session's, key's or OAuth grant's person. */
+  memberId: string;
+  /** That member's role (src/domain/firm-roles.ts), checked by the role guard. */
+  role: MemberRole;
+  /** Who the member is, read with the credential (GET /api/auth/me answers without another statement). */
+  member: { email: string; display_name: string | null };
   via: 'api_key' | 'session' | 'bearer';
   /** Set for API-key requests: rate limits are counted per key (spec "Rate limits"). */
   apiKeyId?: string;
@@ -29,10 +37,11 @@ export interface Principal {
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * The key's account, or null for a malformed, unknown or revoked key. With a cache (the app's,
- * credential-cache.ts), a key verified before is answered from memory and its balance is left
- * unread (the caller reads it once when it needs it); otherwise one statement reads the key and
- * the balance together.
+ * The key's firm and member, or null for a malformed, unknown or revoked key, or a key of a
+ * removed member. With a cache (the app's, credential-cache.ts), a key verified before is answered
+ * from memory and its balance is left unread (the caller reads it once when it needs it);
+ * otherwise one statement reads the key, its member and the balance together. A member's role
+ * change or removal empties their cached keys (migration 032's trigger).
  */
 export async function principalFromApiKey(db: Db, key: string, cache?: CredentialCache): Promise<Principal | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
@@ -44,13 +53,14 @@ export async function principalFromApiKey(db: Db, key: string, cache?: Credentia
       cached.lastUsedAt = now; // before the write, so concurrent requests do not repeat it
       await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', cached.apiKeyId).execute();
     }
-    return { accountId: cached.accountId, via: 'api_key', apiKeyId: cached.apiKeyId };
+    return { accountId: cached.accountId, memberId: cached.memberId, role: cached.role, member: cached.member, via: 'api_key', apiKeyId: cached.apiKeyId };
   }
   const generation = cache?.generation() ?? 0;
   const row = await db
     .selectFrom('api_keys')
+    .innerJoin('members as m', (j) => j.onRef('m.id', '=', 'api_keys.member_id').onRef('m.account_id', '=', 'api_keys.account_id').on('m.removed_at', 'is', null))
     .leftJoin('credit_balances as b', 'b.account_id', 'api_keys.account_id')
-    .select(['api_keys.id', 'api_keys.account_id', 'api_keys.last_used_at', 'b.balance_micro'])
+    .select(['api_keys.id', 'api_keys.account_id', 'api_keys.member_id', 'm.role', 'm.email', 'm.display_name', 'api_keys.last_used_at', 'b.balance_micro'])
     .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -60,18 +70,21 @@ export async function principalFromApiKey(db: Db, key: string, cache?: Credentia
     await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', row.id).execute();
     lastUsedAt = now;
   }
-  cache?.put(keyHash, { apiKeyId: row.id, accountId: row.account_id, lastUsedAt }, generation);
-  return { accountId: row.account_id, via: 'api_key', apiKeyId: row.id, balanceMicro: row.balance_micro ?? 0n };
+  const member = { email: row.email, display_name: row.display_name };
+  cache?.put(keyHash, { apiKeyId: row.id, accountId: row.account_id, memberId: row.member_id, role: row.role, member, lastUsedAt }, generation);
+  return { accountId: row.account_id, memberId: row.member_id, role: row.role, member, via: 'api_key', apiKeyId: row.id, balanceMicro: row.balance_micro ?? 0n };
 }
 
+/** A session's member and firm (the member's current firm: a person who joined another firm acts there). */
 export async function principalFromSession(db: Db, token: string): Promise<Principal | null> {
   if (token.length < 20 || token.length > 100) return null;
   const row = await db
     .selectFrom('sessions')
-    .leftJoin('credit_balances as b', 'b.account_id', 'sessions.account_id')
-    .select(['sessions.account_id', 'b.balance_micro'])
+    .innerJoin('members as m', (j) => j.onRef('m.id', '=', 'sessions.member_id').on('m.removed_at', 'is', null))
+    .leftJoin('credit_balances as b', 'b.account_id', 'm.account_id')
+    .select(['m.account_id', 'm.id as member_id', 'm.role', 'm.email', 'm.display_name', 'b.balance_micro'])
     .where('token_hash', '=', sha256Hex(token))
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
-  return row ? { accountId: row.account_id, via: 'session', balanceMicro: row.balance_micro ?? 0n } : null;
+  return row ? { accountId: row.account_id, memberId: row.member_id, role: row.role, member: { email: row.email, display_name: row.display_name }, via: 'session', balanceMicro: row.balance_micro ?? 0n } : null;
 }

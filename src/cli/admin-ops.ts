@@ -1,12 +1,12 @@
 import type { Db } from '../db/connect.ts';
 import { AppError, notFound, validationError } from '../errors.ts';
 import { CLI_ACTOR, type Actor } from '../commands/actor.ts';
-import { accountCreator } from '../commands/account-creator.ts';
+import { accountCreator, normalizeEmail } from '../commands/account-creator.ts';
 import { apiKeyCreator } from '../commands/api-key-creator.ts';
 import { apiKeyRevoker } from '../commands/api-key-revoker.ts';
 import { creditGranter } from '../commands/credit-granter.ts';
 import { passwordResetter } from '../commands/password-resetter.ts';
-import { findAccountByEmail } from '../queries/accounts.ts';
+import { findLiveMemberByEmail } from '../queries/members.ts';
 import { listApiKeys } from '../queries/api-keys.ts';
 import { getBalanceMicro } from '../queries/credits.ts';
 import { presentAccount, presentApiKey, presentBalance } from '../presenters/account.ts';
@@ -40,11 +40,12 @@ function str(args: Args, name: string): string {
   return v;
 }
 
-async function accountFor(db: Db, args: Args): Promise<{ id: string; actor: Actor }> {
+/** The person with this address (a firm member) and their firm (migration 032). */
+async function accountFor(db: Db, args: Args): Promise<{ id: string; memberId: string; actor: Actor }> {
   const email = str(args, 'email');
-  const account = await findAccountByEmail(db, email);
-  if (!account) throw notFound(`Account ${email}`, 'account_not_found', 'Check the e-mail address, or create the account with `prosa accounts create`.');
-  return { id: account.id, actor: { ...CLI_ACTOR, accountId: account.id } };
+  const member = await findLiveMemberByEmail(db, normalizeEmail(email));
+  if (!member) throw notFound(`Account ${email}`, 'account_not_found', 'Check the e-mail address, or create the account with `prosa accounts create`.');
+  return { id: member.account_id, memberId: member.id, actor: { ...CLI_ACTOR, accountId: member.account_id } };
 }
 
 export const ADMIN_OPS: Record<string, Op> = {
@@ -55,15 +56,15 @@ export const ADMIN_OPS: Record<string, Op> = {
     return { account: presentAccount(account), ...(generated ? { password } : {}) };
   },
   async 'accounts.reset-password'(db, args) {
-    const { id, actor } = await accountFor(db, args);
+    const { id, memberId, actor } = await accountFor(db, args);
     const generated = typeof args.password !== 'string' || args.password.length === 0;
     const password = generated ? `prosa-${randomBase62(16)}` : (args.password as string);
-    const { sessionsEnded } = await passwordResetter(db, actor, { accountId: id, password });
+    const { sessionsEnded } = await passwordResetter(db, actor, { accountId: id, memberId, password });
     return { email: str(args, 'email'), sessions_ended: sessionsEnded, ...(generated ? { password } : {}) };
   },
   async 'keys.create'(db, args) {
-    const { id, actor } = await accountFor(db, args);
-    const { row, key } = await apiKeyCreator(db, actor, { accountId: id, name: (args.name as string | undefined) ?? 'CLI key' });
+    const { id, memberId, actor } = await accountFor(db, args);
+    const { row, key } = await apiKeyCreator(db, actor, { accountId: id, memberId, name: (args.name as string | undefined) ?? 'CLI key' });
     return { ...presentApiKey(row), key };
   },
   async 'keys.list'(db, args) {
@@ -103,7 +104,7 @@ export const ADMIN_OPS: Record<string, Op> = {
     const source = args.source as string | undefined;
     if (source !== undefined && !(AUDIT_SOURCES as readonly string[]).includes(source)) throw validationError('source', `must be one of ${AUDIT_SOURCES.join(', ')}`);
     const page = await listAuditLog(db, id, { limit, actors: source ? actorsOfSource(source as AuditSource) : undefined, actionPrefix: (args.action as string | undefined) || undefined });
-    return { email: str(args, 'email'), entries: page.entries.map(presentAuditEntry), more: page.nextCursor !== null };
+    return { email: str(args, 'email'), entries: page.entries.map((e) => presentAuditEntry(e)), more: page.nextCursor !== null };
   },
   /** `prosa docket import FILE --email E [--commit]`: the file's text is read by the CLI and sent here. */
   async 'docket.import'(db, args) {

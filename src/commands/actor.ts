@@ -5,6 +5,8 @@
 export interface Actor {
   /** The account acting; null for anonymous or operator actions not tied to an account. */
   accountId: string | null;
+  /** The firm member acting (migration 032); absent for operator and system actions. */
+  memberId?: string | null;
   /** session | api_key | bearer | cli | system | anonymous */
   via: 'session' | 'api_key' | 'bearer' | 'cli' | 'system' | 'anonymous';
   /** The request id, so audit rows can be matched to log lines. */

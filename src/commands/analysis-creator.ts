@@ -122,6 +122,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
         .values({
           id,
           account_id: props.accountId,
+          member_id: actor.accountId === props.accountId ? actor.memberId ?? null : null,
           application_id: application?.id ?? null,
           application_number: number,
           office_action_type: record.rejection_type,

@@ -8,6 +8,8 @@ import { writeAudit } from './audit.ts';
 export interface ApiKeyCreatorProps {
   /** The account that will own the key. */
   accountId: string;
+  /** The member the key acts as, with that member's role (migration 032). */
+  memberId: string;
   /** A label the user chooses ("CI", "Paralegal laptop"). */
   name: string;
 }
@@ -35,7 +37,7 @@ export async function apiKeyCreator(db: Db, actor: Actor, props: ApiKeyCreatorPr
     }
     const inserted = await trx
       .insertInto('api_keys')
-      .values({ id: newId(), account_id: props.accountId, name, display_prefix: apiKeyDisplayPrefix(key), key_hash: sha256Hex(key) })
+      .values({ id: newId(), account_id: props.accountId, member_id: props.memberId, name, display_prefix: apiKeyDisplayPrefix(key), key_hash: sha256Hex(key) })
       .returningAll()
       .executeTakeFirstOrThrow();
     await writeAudit(trx, actor, { accountId: props.accountId, action: 'api_key.created', targetType: 'api_key', targetId: inserted.id, details: { name } });

@@ -23,6 +23,8 @@ export async function writeAudit(trx: Transaction<Schema>, actor: Actor, event: 
     .insertInto('audit_log')
     .values({
       account_id: event.accountId,
+      // The member who acted, when the row is about their own firm (an operator's act names nobody).
+      member_id: actor.memberId && actor.accountId === event.accountId ? actor.memberId : null,
       actor: actor.via,
       action: event.action,
       target_type: event.targetType ?? null,

@@ -27,6 +27,8 @@ export async function chargeInTransaction(trx: Transaction<Schema>, actor: Actor
     description: props.description,
     reference: props.reference,
     requireSufficientFor: props.requireSufficientFor,
+    // The line names who spent it (issue 22), when the actor is a member of this firm.
+    memberId: actor.accountId === props.accountId ? actor.memberId : null,
   });
   await writeAudit(trx, actor, {
     accountId: props.accountId,

@@ -15,6 +15,8 @@ export interface LedgerEntryProps {
   description: string;
   /** What the entry is for (analysis id, job id, package id). */
   reference?: string | null;
+  /** The firm member whose act this is (migration 032); none for purchases, grants and the system. */
+  memberId?: string | null;
   /**
    * When set, a charge that would take the balance below zero is refused with 402
    * insufficient_credits naming this document type and price (exports are credit-gated;
@@ -66,6 +68,7 @@ export async function postLedgerEntry(trx: Transaction<Schema>, props: LedgerEnt
       kind: props.kind,
       description: props.description,
       reference: props.reference ?? null,
+      member_id: props.memberId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -101,6 +101,7 @@ export async function draftJobCreator(db: Db, actor: Actor, props: DraftJobCreat
         .values({
           id,
           account_id: props.accountId,
+          member_id: actor.accountId === props.accountId ? actor.memberId ?? null : null,
           export_type: prepared.exportType,
           form_kind: prepared.formKind,
           analysis_id: prepared.analysisId,

@@ -8,10 +8,11 @@ import { writeAudit } from './audit.ts';
  * another identity must remain. The account row is locked so that two unlinks at once cannot
  * both pass the check. Another account's identity is 404 (not 403): ids are not disclosed.
  */
-export async function identityUnlinker(db: Db, actor: Actor, props: { accountId: string; identityId: string }): Promise<void> {
+export async function identityUnlinker(db: Db, actor: Actor, props: { accountId: string; memberId: string; identityId: string }): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const account = await trx.selectFrom('accounts').select(['password_hash']).where('id', '=', props.accountId).forUpdate().executeTakeFirstOrThrow();
-    const identities = await trx.selectFrom('oidc_identities').select(['id', 'provider', 'issuer']).where('account_id', '=', props.accountId).execute();
+    // The person's own ways in (migration 032): their member row is locked for the check.
+    const account = await trx.selectFrom('members').select(['password_hash']).where('id', '=', props.memberId).forUpdate().executeTakeFirstOrThrow();
+    const identities = await trx.selectFrom('oidc_identities').select(['id', 'provider', 'issuer']).where('member_id', '=', props.memberId).execute();
     const target = identities.find((i) => i.id === props.identityId);
     if (!target) throw notFound('Linked sign-in', 'identity_not_found', 'List the linked sign-ins of your account with GET /api/auth/identities.');
     if (!account.password_hash && identities.length < 2) {

@@ -4,8 +4,10 @@ import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 
 export interface OAuthGrantRevokerProps {
-  /** The owner: another account's grant is "not found". */
+  /** The firm, whose audit log records the disconnection. */
   accountId: string;
+  /** The member whose grant it is (the OAuth subject): another person's grant is "not found". */
+  memberId: string;
   grantId: string;
 }
 
@@ -21,7 +23,7 @@ export async function oauthGrantRevoker(db: Db, actor: Actor, props: OAuthGrantR
       .deleteFrom('oauth_artifacts')
       .where('model', '=', 'Grant')
       .where('id', '=', props.grantId)
-      .where('account_id', '=', props.accountId)
+      .where('account_id', '=', props.memberId)
       .returning(['id', 'client_id'])
       .executeTakeFirst();
     if (!grant) throw notFound('Connected app', 'oauth_grant_not_found', 'List your connected apps with GET /api/oauth/grants to find valid ids.');

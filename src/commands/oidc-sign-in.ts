@@ -18,7 +18,9 @@ export class OidcSignInRefused extends Error {
 }
 
 export interface OidcSignInResult {
+  /** The firm and the member the identity signs in (migration 032: identities belong to members). */
   accountId: string;
+  memberId: string;
   /** returning: a known identity; linked: attached to an existing account; created: a new account. */
   outcome: 'returning' | 'linked' | 'created';
 }
@@ -34,14 +36,14 @@ export interface OidcSignInResult {
  *    provider verified it). No e-mail at all is refused: every account has an address.
  * Links and creations are audited in the transaction that makes them true.
  */
-export async function oidcSignIn(db: Db, actor: Actor, claims: OidcIdentityClaims, opts: { linkAccountId?: string | null } = {}): Promise<OidcSignInResult> {
+export async function oidcSignIn(db: Db, actor: Actor, claims: OidcIdentityClaims, opts: { linkMemberId?: string | null } = {}): Promise<OidcSignInResult> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const found = await linkOrFind(db, actor, claims, opts.linkAccountId ?? null);
+      const found = await linkOrFind(db, actor, claims, opts.linkMemberId ?? null);
       if (found) return found;
       if (!claims.email) throw new OidcSignInRefused('email_missing');
       const account = await accountCreator(db, actor, { email: claims.email, password: null, displayName: claims.name, identity: claims });
-      return { accountId: account.id, outcome: 'created' };
+      return { accountId: account.id, memberId: account.id, outcome: 'created' };
     } catch (err) {
       // Two callbacks for one new identity or address at once: the loser finds the winner's row.
       const raced = isUniqueViolation(err) || (err instanceof AppError && err.code === 'email_taken');
@@ -52,29 +54,38 @@ export async function oidcSignIn(db: Db, actor: Actor, claims: OidcIdentityClaim
   }
 }
 
-async function linkOrFind(db: Db, actor: Actor, claims: OidcIdentityClaims, linkAccountId: string | null): Promise<OidcSignInResult | null> {
+async function linkOrFind(db: Db, actor: Actor, claims: OidcIdentityClaims, linkMemberId: string | null): Promise<OidcSignInResult | null> {
   return db.transaction().execute(async (trx) => {
-    const known = await trx.selectFrom('oidc_identities').select(['id', 'account_id']).where('issuer', '=', claims.issuer).where('subject', '=', claims.subject).executeTakeFirst();
+    const known = await trx
+      .selectFrom('oidc_identities as i')
+      .innerJoin('members as m', (j) => j.onRef('m.id', '=', 'i.member_id').on('m.removed_at', 'is', null))
+      .select(['i.id', 'i.member_id', 'm.account_id'])
+      .where('i.issuer', '=', claims.issuer)
+      .where('i.subject', '=', claims.subject)
+      .executeTakeFirst();
     if (known) {
-      if (linkAccountId && known.account_id !== linkAccountId) throw new OidcSignInRefused('identity_in_use');
+      if (linkMemberId && known.member_id !== linkMemberId) throw new OidcSignInRefused('identity_in_use');
       await trx.updateTable('oidc_identities').set({ last_used_at: new Date(), email: claims.email }).where('id', '=', known.id).execute();
-      return { accountId: known.account_id, outcome: 'returning' as const };
+      return { accountId: known.account_id, memberId: known.member_id, outcome: 'returning' as const };
     }
-    let accountId = linkAccountId;
+    // A removed member's identity (if any is left) no longer signs anyone in.
+    await trx.deleteFrom('oidc_identities').where('issuer', '=', claims.issuer).where('subject', '=', claims.subject).execute();
+    let member = linkMemberId ? await trx.selectFrom('members').select(['id', 'account_id']).where('id', '=', linkMemberId).where('removed_at', 'is', null).executeTakeFirst() : undefined;
     let reason = 'signed_in_user';
-    if (!accountId && claims.email) {
-      const existing = await trx.selectFrom('accounts').select(['id']).where('email_normalized', '=', normalizeEmail(claims.email)).executeTakeFirst();
+    if (!member && !linkMemberId && claims.email) {
+      const existing = await trx.selectFrom('members').select(['id', 'account_id']).where('email_normalized', '=', normalizeEmail(claims.email)).where('removed_at', 'is', null).executeTakeFirst();
       if (existing && !claims.emailVerified) throw new OidcSignInRefused('email_in_use_unverified');
       if (existing) {
-        accountId = existing.id;
+        member = existing;
         reason = 'verified_email';
-        await trx.insertInto('email_verifications').values({ account_id: existing.id, email_normalized: normalizeEmail(claims.email) }).onConflict((oc) => oc.columns(['account_id', 'email_normalized']).doNothing()).execute();
+        await trx.insertInto('email_verifications').values({ account_id: existing.account_id, email_normalized: normalizeEmail(claims.email) }).onConflict((oc) => oc.columns(['account_id', 'email_normalized']).doNothing()).execute();
       }
     }
-    if (!accountId) return null;
+    if (!member) return null;
+    const accountId = member.account_id;
     const id = newId();
-    await trx.insertInto('oidc_identities').values({ id, account_id: accountId, provider: claims.provider, issuer: claims.issuer, subject: claims.subject, email: claims.email, last_used_at: new Date() }).execute();
-    await writeAudit(trx, { ...actor, accountId: actor.accountId ?? accountId }, { accountId, action: 'account.identity_linked', targetType: 'identity', targetId: id, details: { provider: claims.provider, issuer: claims.issuer, email: claims.email, reason } });
-    return { accountId, outcome: 'linked' as const };
+    await trx.insertInto('oidc_identities').values({ id, account_id: accountId, member_id: member.id, provider: claims.provider, issuer: claims.issuer, subject: claims.subject, email: claims.email, last_used_at: new Date() }).execute();
+    await writeAudit(trx, { ...actor, accountId: actor.accountId ?? accountId, memberId: actor.memberId ?? member.id }, { accountId, action: 'account.identity_linked', targetType: 'identity', targetId: id, details: { provider: claims.provider, issuer: claims.issuer, email: claims.email, reason } });
+    return { accountId, memberId: member.id, outcome: 'linked' as const };
   });
 }

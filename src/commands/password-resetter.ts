@@ -3,9 +3,13 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { validatePassword } from './account-creator.ts';
+import { setMemberPassword } from './member-password.ts';
 
 export interface PasswordResetterProps {
+  /** The firm (its audit log records the reset). */
   accountId: string;
+  /** The person whose password is set (migration 032). */
+  memberId: string;
   password: string;
 }
 
@@ -18,10 +22,10 @@ export async function passwordResetter(db: Db, actor: Actor, props: PasswordRese
   validatePassword(props.password);
   const hash = await hashPassword(props.password);
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable('accounts').set({ password_hash: hash }).where('id', '=', props.accountId).executeTakeFirstOrThrow();
-    const ended = await trx.deleteFrom('sessions').where('account_id', '=', props.accountId).executeTakeFirst();
+    await setMemberPassword(trx, props.memberId, hash);
+    const ended = await trx.deleteFrom('sessions').where('member_id', '=', props.memberId).executeTakeFirst();
     const sessionsEnded = Number(ended.numDeletedRows);
-    await writeAudit(trx, actor, { accountId: props.accountId, action: 'account.password_reset', targetType: 'account', targetId: props.accountId, details: { sessions_ended: sessionsEnded } });
+    await writeAudit(trx, actor, { accountId: props.accountId, action: 'account.password_reset', targetType: 'member', targetId: props.memberId, details: { sessions_ended: sessionsEnded } });
     return { sessionsEnded };
   });
 }

@@ -28,6 +28,7 @@ import * as m026 from './migrations/026-notifications.ts';
 import * as m027 from './migrations/027-webhooks.ts';
 import * as m028 from './migrations/028-docket-imports.ts';
 import * as m031 from './migrations/031-ocr-text-source.ts';
+import * as m032 from './migrations/032-firm-members.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -59,9 +60,17 @@ const migrations: Record<string, Migration> = {
   '027-webhooks': m027,
   '028-docket-imports': m028,
   '031-ocr-text-source': m031,
+  '032-firm-members': m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Runs the migrations up to and including `name` (tests that start from an older schema, e.g. before firms). */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'prosa_migrations', migrationLockTableName: 'prosa_migrations_lock' });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
 
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider, migrationTableName: 'prosa_migrations', migrationLockTableName: 'prosa_migrations_lock' });

@@ -34,6 +34,8 @@ export interface AccountsTable {
 export interface OidcIdentitiesTable {
   id: string;
   account_id: string;
+  /** The member this identity signs in (migration 032). */
+  member_id: string;
   /** Which configured provider it came through: google | microsoft. */
   provider: string;
   /** The ID token's `iss` (for Entra multi-tenant: the tenant's issuer, `tid` filled in). */
@@ -54,6 +56,8 @@ export interface OidcLoginStatesTable {
   next_path: string;
   /** Set when a signed-in user links an identity from Settings rather than signing in. */
   link_account_id: string | null;
+  /** The member linking (migration 032). */
+  link_member_id?: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
 }
@@ -62,6 +66,8 @@ export interface SessionsTable {
   /** SHA-256 of the cookie value; the raw token never reaches the database. */
   token_hash: string;
   account_id: string;
+  /** The member signed in (migration 032); the firm is `account_id`. */
+  member_id: string;
   created_at: Timestamp;
   expires_at: Timestamp;
   user_agent: string | null;
@@ -70,6 +76,8 @@ export interface SessionsTable {
 export interface ApiKeysTable {
   id: string;
   account_id: string;
+  /** The member the key acts as, with that member's role (migration 032). */
+  member_id: string;
   name: string;
   /** First characters of the key, shown in lists so users can tell keys apart. */
   display_prefix: string;
@@ -87,6 +95,8 @@ export interface CreditBalancesTable {
 
 export interface CreditLedgerTable {
   id: Serial8;
+  /** The member who acted (migration 032); null on older rows = the firm's founding owner. */
+  member_id: ColumnType<string | null, string | null | undefined, string | null>;
   account_id: string;
   /** Signed amount in micro-credits: credits are positive, charges negative. */
   amount_micro: Int8;
@@ -100,6 +110,8 @@ export interface CreditLedgerTable {
 
 export interface AuditLogTable {
   id: Serial8;
+  /** The member who acted (migration 032); null on older rows = the firm's founding owner. */
+  member_id: ColumnType<string | null, string | null | undefined, string | null>;
   account_id: string | null;
   /** How the actor authenticated: session, api_key, bearer, cli, system. */
   actor: string;
@@ -469,6 +481,8 @@ export interface ExaminerStatsDirtyKeysTable {
 export interface AnalysesTable {
   /** Opaque id handed to callers as analysis_id (an_ + 24 base62). */
   id: string;
+  /** The member who acted (migration 032); null on older rows = the firm's founding owner. */
+  member_id: ColumnType<string | null, string | null | undefined, string | null>;
   account_id: string;
   /** The application the analysis was linked to (public or the account's private record), if known. */
   application_id: string | null;
@@ -500,6 +514,8 @@ type NullableInt8 = ColumnType<bigint | null, bigint | number | string | null | 
 export interface DraftJobsTable {
   /** Opaque id handed to callers as job_id (job_ + 24 base62). */
   id: string;
+  /** The member who acted (migration 032); null on older rows = the firm's founding owner. */
+  member_id: ColumnType<string | null, string | null | undefined, string | null>;
   account_id: string;
   /** oa_response | ids | form | drawing (the price list's export types). */
   export_type: string;
@@ -532,7 +548,45 @@ export interface DraftJobsTable {
   updated_at: Timestamp;
 }
 
+/** Roles a firm member can hold (src/domain/firm-roles.ts). */
+export type MemberRole = 'owner' | 'practitioner' | 'paralegal' | 'viewer';
+
+/** A person in a firm (migration 032); the firm is the account `account_id`. */
+export interface MembersTable {
+  id: string;
+  account_id: string;
+  email: string;
+  /** Lower-cased, trimmed e-mail: unique among live members (sign-in finds one person). */
+  email_normalized: string;
+  /** argon2id PHC string; null for members who only use third-party sign-in. */
+  password_hash: string | null;
+  display_name: string | null;
+  role: MemberRole;
+  /** A practitioner's own profile: signs the papers they make (null: the firm's profile). */
+  practitioner: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** An invitation to join a firm (migration 032): single use, expiring; only the token's SHA-256 is kept. */
+export interface FirmInvitationsTable {
+  id: string;
+  account_id: string;
+  email: string;
+  email_normalized: string;
+  role: MemberRole;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  accepted_by: string | null;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Schema {
+  members: MembersTable;
+  firm_invitations: FirmInvitationsTable;
   analyses: AnalysesTable;
   response_plans: ResponsePlansTable;
   draft_jobs: DraftJobsTable;
@@ -580,6 +634,8 @@ export interface Schema {
 }
 
 export type Account = Selectable<AccountsTable>;
+export type MemberRow = Selectable<MembersTable>;
+export type FirmInvitationRow = Selectable<FirmInvitationsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

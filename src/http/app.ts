@@ -59,6 +59,7 @@ import { billingRoutes } from './routes/web/billing.ts';
 import { officeActionUploadRoutes } from './routes/web/office-action-upload.ts';
 import { analysisTextRoutes } from './routes/web/analysis-text.ts';
 import { accountMailRoutes } from './routes/web/account-mail.ts';
+import { firmRoutes } from './routes/api/firm.ts';
 import { oidcSignInRoutes } from './routes/web/oidc-sign-in.ts';
 import { identityRoutes } from './routes/api/identities.ts';
 import { activityStreamRoutes } from './routes/api/activity-stream.ts';
@@ -177,6 +178,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await officeActionUploadRoutes(app, ctx);
   analysisTextRoutes(app, ctx);
   accountMailRoutes(app, ctx);
+  firmRoutes(app, ctx);
   oidcSignInRoutes(app, ctx);
   identityRoutes(app, ctx);
   notificationRoutes(app, ctx);

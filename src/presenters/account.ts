@@ -1,6 +1,7 @@
 import { formatApplicationNumber } from '../domain/application-number.ts';
 import { z } from 'zod';
-import type { Account, ApiKeyRow, LedgerRow } from '../db/schema.ts';
+import type { Account, ApiKeyRow, LedgerRow, MemberRow } from '../db/schema.ts';
+import { permissionsOf, ROLES } from '../domain/firm-roles.ts';
 import { balanceStatus } from '../domain/balance-status.ts';
 import { formatCredits } from '../domain/money.ts';
 import { practitionerOf } from '../domain/practitioner.ts';
@@ -21,8 +22,25 @@ export type AccountWire = z.infer<typeof accountSchema>;
 
 export const balanceSchema = z.object({ balance: z.string(), status: z.enum(['healthy', 'low', 'very_low', 'critical']) });
 
+/**
+ * The person signed in (migration 032): `account` is their firm; this is who they are in it, their
+ * role and what it allows (src/domain/firm-roles.ts), so the web app hides what they cannot use.
+ */
+export const signedInMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  display_name: z.string().nullable(),
+  role: z.enum(ROLES),
+  permissions: z.array(z.enum(['read', 'write', 'sign', 'billing', 'members', 'self'])),
+});
+export type SignedInMemberWire = z.infer<typeof signedInMemberSchema>;
+
+export function presentSignedInMember(m: Pick<MemberRow, 'id' | 'email' | 'display_name' | 'role'>): SignedInMemberWire {
+  return { id: m.id, email: m.email, display_name: m.display_name, role: m.role, permissions: [...permissionsOf(m.role)] };
+}
+
 /** GET /api/auth/me and PATCH /api/account. */
-export const meSchema = z.object({ account: accountSchema, credits: balanceSchema, authenticated_via: z.string().optional() });
+export const meSchema = z.object({ account: accountSchema, member: signedInMemberSchema.optional(), credits: balanceSchema, authenticated_via: z.string().optional() });
 
 export function presentAccount(a: Account): AccountWire {
   const p = practitionerOf(a.practitioner);

@@ -16,6 +16,8 @@ export const auditEntrySchema = z.object({
   target_id: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   request_id: z.string().nullable(),
+  member: z.object({ id: z.string(), email: z.string(), display_name: z.string().nullable() }).nullable().optional()
+    .describe('The firm member who acted (issue 22); null for operators, the system and anonymous callers'),
 });
 
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next_cursor: z.string().nullable() });
@@ -23,15 +25,26 @@ export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), ne
 export type AuditEntryWire = z.infer<typeof auditEntrySchema>;
 export type AuditPageWire = z.infer<typeof auditPageSchema>;
 
+/** Who acted, by member id (auditMembers in queries/members.ts). */
+export type AuditMembers = ReadonlyMap<string, { id: string; email: string; display_name: string | null }>;
+
+/** The member a row names; rows written before firms (migration 032) by a person name the founding owner. */
+export function auditMemberId(row: Pick<AuditRow, 'member_id' | 'account_id' | 'actor'>): string | null {
+  if (row.member_id) return row.member_id;
+  return row.account_id && ['session', 'api_key', 'bearer'].includes(row.actor) ? row.account_id : null;
+}
+
 /**
- * One audit-log row as its account reads it: `source` (web, api_key, assistant, cli, system) and
- * the raw `actor` it comes from, the entry in words (`summary`) with the application it is about;
- * `details` never hold secrets (commands/audit.ts).
+ * One audit-log row as its firm reads it: `source` (web, api_key, assistant, cli, system) and
+ * the raw `actor` it comes from, the member who acted, the entry in words (`summary`) with the
+ * application it is about; `details` never hold secrets (commands/audit.ts).
  */
-export function presentAuditEntry(row: AuditRow): AuditEntryWire {
+export function presentAuditEntry(row: AuditRow, members?: AuditMembers): AuditEntryWire {
+  const memberId = auditMemberId(row);
   const details = (row.details ?? null) as Record<string, unknown> | null;
   const n = row.application_number ?? null;
   return {
+    ...(members ? { member: (memberId && members.get(memberId)) || null } : {}),
     id: row.id.toString(),
     created_at: row.created_at.toISOString(),
     source: sourceOfActor(row.actor),

@@ -7,7 +7,7 @@ export type DraftJobSummary = Omit<DraftJobRow, 'document' | 'request'>;
 const SUMMARY_COLUMNS = [
   'id', 'account_id', 'export_type', 'form_kind', 'analysis_id', 'application_id', 'application_number',
   'request_fingerprint', 'idempotency_key', 'status', 'progress', 'current_step', 'error_message', 'attempts',
-  'price_micro', 'charge_ledger_id', 'refund_ledger_id', 'filename', 'media_type',
+  'price_micro', 'charge_ledger_id', 'refund_ledger_id', 'filename', 'media_type', 'member_id',
   'created_at', 'started_at', 'finished_at', 'updated_at',
 ] as const;
 

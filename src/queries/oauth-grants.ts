@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import type { MemberRole } from '../db/schema.ts';
 
-/** A connected app: one grant (the account's consent to one OAuth client). */
+/**
+ * A connected app: one grant (a member's consent to one OAuth client). Grants' `account_id` column
+ * holds the OAuth subject, which is the member id (migration 032; the account id for a firm of one).
+ */
 export interface OAuthGrantView {
   id: string;
   clientId: string;
@@ -57,6 +61,10 @@ export async function findLiveGrantId(db: Db, accountId: string, clientId: strin
 
 export interface LiveGrant {
   clientName: string | null;
+  /** The firm the grant's member (the token's subject) belongs to now, and their role. */
+  accountId: string;
+  role: MemberRole;
+  member: { email: string; display_name: string | null };
   /** The account's balance, read in the same statement (the request's usage headers). */
   balanceMicro: bigint;
 }
@@ -69,15 +77,17 @@ export async function findLiveGrant(db: Db, grantId: string, accountId: string, 
   const row = await db
     .selectFrom('oauth_artifacts as g')
     .leftJoin('oauth_artifacts as c', (j) => j.onRef('c.id', '=', 'g.client_id').on('c.model', 'in', ['Client', 'ClientMetadataDocument']))
-    .leftJoin('credit_balances as b', 'b.account_id', 'g.account_id')
-    .select([sql<string | null>`c.payload->>'client_name'`.as('client_name'), 'b.balance_micro'])
+    // The subject is a member (migration 032): a removed member's grant is dead.
+    .innerJoin('members as m', (j) => j.onRef('m.id', '=', 'g.account_id').on('m.removed_at', 'is', null))
+    .leftJoin('credit_balances as b', 'b.account_id', 'm.account_id')
+    .select([sql<string | null>`c.payload->>'client_name'`.as('client_name'), 'b.balance_micro', 'm.account_id as firm_id', 'm.role', 'm.email', 'm.display_name'])
     .where('g.model', '=', 'Grant')
     .where('g.id', '=', grantId)
     .where('g.account_id', '=', accountId)
     .where('g.client_id', '=', clientId)
     .where(live)
     .executeTakeFirst();
-  return row ? { clientName: row.client_name, balanceMicro: row.balance_micro ?? 0n } : null;
+  return row ? { clientName: row.client_name, accountId: row.firm_id, role: row.role, member: { email: row.email, display_name: row.display_name }, balanceMicro: row.balance_micro ?? 0n } : null;
 }
 
 /**

@@ -110,6 +110,8 @@ describe('POST /api/audit/tool-calls', () => {
       target_id: 'lookup_application',
       details: { tool: 'lookup_application', outcome: 'ok', duration_ms: 42, arguments_summary: { application_number: '17200011' }, client_id: 'client-claude', client_name: 'Claude', grant_id: 'grant-1' },
       request_id: 'mcp-req-1',
+      // The member who acted (issue 22): A's founder, whose member id is the account's.
+      member: { id: a.accountId, email: expect.any(String), display_name: null },
     }]);
     // The row is A's alone.
     expect((await get('/api/audit?action=mcp.', { cookie: b.cookie })).json().entries).toEqual([]);

@@ -5,6 +5,7 @@ import { SignIn } from './pages/SignIn.tsx';
 import { SignUp } from './pages/SignUp.tsx';
 import { ForgotPassword, ResetPassword, VerifyEmail } from './pages/PasswordPages.tsx';
 import { Loading } from './ui/States.tsx';
+import { Join } from './pages/Join.tsx';
 import { RouteError } from './pages/RouteError.tsx';
 
 // Pages past sign-in are split into their own chunks: the first load carries only the shell.
@@ -23,6 +24,7 @@ export const router = createBrowserRouter([
   { path: '/forgot-password', element: <ForgotPassword />, errorElement: <RouteError /> },
   { path: '/reset-password', element: <ResetPassword />, errorElement: <RouteError /> },
   { path: '/verify-email', element: <VerifyEmail />, errorElement: <RouteError /> },
+  { path: '/join', element: <Join />, errorElement: <RouteError /> },
   {
     element: (
       <RequireAuth>
@@ -53,6 +55,7 @@ export const router = createBrowserRouter([
           { path: 'notifications', element: page(() => import('./pages/settings/Notifications.tsx')) },
           { path: 'billing', element: page(() => import('./pages/settings/Billing.tsx')) },
           { path: 'audit', element: page(() => import('./pages/settings/Audit.tsx')) },
+          { path: 'members', element: page(() => import('./pages/settings/Members.tsx')) },
         ],
       },
       { path: '*', element: page(() => import('./pages/NotFound.tsx')) },

@@ -18,6 +18,7 @@ import { writeAudit } from '../../commands/audit.ts';
 import { oauthRequestContext } from './request-context.ts';
 import { MCP_CLIENT_ID } from './constants.ts';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGES } from '../../domain/unsafe-text.ts';
+import { firmOfSubject } from '../../queries/members.ts';
 
 /**
  * The provider parses its own request bodies, so the edge guard (http/plugins/nul-guard.ts) never
@@ -147,8 +148,10 @@ export function createKyselyAdapter(db: Db): new (model: string) => Adapter {
           });
         } else if (this.model === 'Grant' && values.account_id) {
           const client = await trx.selectFrom('oauth_artifacts').select(sql<string | null>`payload->>'client_name'`.as('name')).where('model', '=', 'Client').where('id', '=', values.client_id ?? '').executeTakeFirst();
-          await writeAudit(trx, { accountId: values.account_id, via: 'session', requestId: requestId() }, {
-            accountId: values.account_id,
+          // The grant's subject is a member; the row belongs to their firm (migration 032).
+          const firm = await firmOfSubject(trx, values.account_id);
+          await writeAudit(trx, { accountId: firm, memberId: values.account_id, via: 'session', requestId: requestId() }, {
+            accountId: firm,
             action: 'oauth.consent_given',
             targetType: 'oauth_grant',
             targetId: id,
@@ -197,8 +200,9 @@ export function createKyselyAdapter(db: Db): new (model: string) => Adapter {
           await trx.updateTable('oauth_artifacts').set({ last_used_at: new Date() }).where('model', '=', 'Client').where('id', '=', row.client_id).execute();
         }
         if (this.model === 'RefreshToken' && row.account_id) {
-          await writeAudit(trx, { accountId: row.account_id, via: 'bearer', requestId: requestId() }, {
-            accountId: row.account_id,
+          const firm = await firmOfSubject(trx, row.account_id);
+          await writeAudit(trx, { accountId: firm, memberId: row.account_id, via: 'bearer', requestId: requestId() }, {
+            accountId: firm,
             action: 'oauth.token_refreshed',
             targetType: 'oauth_grant',
             targetId: row.grant_id ?? undefined,
@@ -216,9 +220,10 @@ export function createKyselyAdapter(db: Db): new (model: string) => Adapter {
         // a client revoking its refresh token (revocation endpoint).
         const route = (Provider.ctx as { oidc?: { route?: string } } | undefined)?.oidc?.route;
         const reason = route === 'revocation' ? 'revoked_by_client' : route === 'token' ? 'refresh_token_reuse' : 'library';
-        const actor: Actor = { accountId: row.account_id, via: reason === 'revoked_by_client' ? 'bearer' : 'system', requestId: requestId() };
+        const firm = await firmOfSubject(trx, row.account_id);
+        const actor: Actor = { accountId: firm, memberId: row.account_id, via: reason === 'revoked_by_client' ? 'bearer' : 'system', requestId: requestId() };
         await writeAudit(trx, actor, {
-          accountId: row.account_id,
+          accountId: firm,
           action: 'oauth.grant_revoked',
           targetType: 'oauth_grant',
           targetId: id,

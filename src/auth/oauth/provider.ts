@@ -23,6 +23,7 @@ import { isChatGptClient } from './chatgpt.ts';
 import { FULL_ACCESS, LIFETIMES, MCP_CLIENT_ID, TOKEN_EXCHANGE_GRANT, apiResource, mcpResource } from './constants.ts';
 import { registerTokenExchange } from './token-exchange.ts';
 import { findLiveGrantId } from '../../queries/oauth-grants.ts';
+import { findLiveMember } from '../../queries/members.ts';
 import { renderErrorPage } from './error-page.ts';
 import { cimdFetchAllowed, guardedFetch } from './cimd-fetch.ts';
 import { firstRedirectUriRefusal, loopbackPortVariantAllowed, registersPrivateUseScheme } from './redirect-uris.ts';
@@ -227,9 +228,10 @@ export function createOAuthProvider(ctx: AppContext): Provider {
       return id ? c.oidc.provider.Grant.find(id) : undefined;
     },
     async findAccount(_c: unknown, sub: string) {
-      const account = await db.selectFrom('accounts').select(['id', 'email', 'display_name']).where('id', '=', sub).executeTakeFirst();
-      if (!account) return undefined;
-      return { accountId: account.id, claims: () => ({ sub: account.id, email: account.email, name: account.display_name ?? undefined }) };
+      // The subject is a firm member (migration 032); a removed member has no account here.
+      const member = await findLiveMember(db, sub);
+      if (!member) return undefined;
+      return { accountId: member.id, claims: () => ({ sub: member.id, email: member.email, name: member.display_name ?? undefined }) };
     },
     // Claims added to every JWT access token (the contract): the grant id, the ChatGPT flag, and
     // for exchanged tokens the actor (RFC 8693 §4.1).

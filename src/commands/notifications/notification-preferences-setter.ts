@@ -34,7 +34,8 @@ export async function notificationPreferencesSetter(db: Db, actor: Actor, props:
       .executeTakeFirstOrThrow();
     const saved = preferencesOf(row);
     await writeAudit(trx, actor, {
-      accountId: props.personId,
+      // The person's firm's log (a member's preferences are their own; migration 032).
+      accountId: actor.accountId ?? props.personId,
       action: 'notifications.preferences_updated',
       targetType: 'notification_preferences',
       targetId: props.personId,

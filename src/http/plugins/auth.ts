@@ -9,6 +9,7 @@ import { CredentialCache } from '../../auth/credential-cache.ts';
 import { AccountCache } from '../../auth/account-cache.ts';
 import { listenForCredentialChanges, type CredentialListener } from '../../auth/credential-listener.ts';
 import './route-config.ts';
+import { checkRole } from './role-guard.ts';
 
 export const SESSION_COOKIE = 'prosa_session';
 
@@ -58,7 +59,10 @@ export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, 
   const grant = await findLiveGrant(ctx.database.db, claims.gid, claims.sub, claims.client_id);
   if (!grant) throw invalidToken('the connected app was disconnected (its grant is revoked).');
   return {
-    accountId: claims.sub,
+    accountId: grant.accountId,
+    memberId: claims.sub,
+    role: grant.role,
+    member: grant.member,
     via: 'bearer',
     oauthClientId: claims.client_id,
     oauthClientName: grant.clientName ?? undefined,
@@ -119,6 +123,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       }
       throw err;
     }
+    // The caller is known: their firm role must allow what the route does (role-guard.ts).
+    checkRole(request);
   });
 
   async function resolve(request: FastifyRequest, mode: 'api_key' | 'session' | 'account'): Promise<Principal> {
@@ -155,7 +161,13 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   }
 }
 
-/** The signed-in account id; routes with an auth mode other than none can rely on it. */
+/** The member acting (a firm's person); routes with an auth mode other than none can rely on it. */
+export function memberIdOf(request: FastifyRequest): string {
+  if (!request.principal) throw notSignedIn();
+  return request.principal.memberId;
+}
+
+/** The signed-in account id (the firm); routes with an auth mode other than none can rely on it. */
 export function accountIdOf(request: FastifyRequest): string {
   if (!request.principal) throw notSignedIn();
   return request.principal.accountId;

@@ -4,6 +4,7 @@ import type { UsageCounter } from '../../commands/usage-counter.ts';
 import type { CredentialCache } from '../../auth/credential-cache.ts';
 import type { AccountCache } from '../../auth/account-cache.ts';
 import type { Tier } from '../../serving/rate-limits/rate-limit-store.ts';
+import type { Permission } from '../../domain/firm-roles.ts';
 
 /**
  * How a route authenticates:
@@ -17,6 +18,11 @@ export type AuthMode = 'none' | 'api_key' | 'session' | 'account';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
+    /**
+     * What the caller's firm role must allow (src/domain/firm-roles.ts), checked once the caller
+     * is known (role-guard.ts). Default: `read` for GET and HEAD, `write` for anything else.
+     */
+    permission?: Permission;
     /** Rate-limit tier; defaults from auth: none → free, otherwise authenticated. */
     rateLimit?: Tier | 'off';
     /** Marks the retired /v1 interface: adds Deprecation, Sunset and successor Link headers. */

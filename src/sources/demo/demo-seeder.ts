@@ -34,7 +34,7 @@ export async function seedDemoData(db: Db, today: string): Promise<DemoCredentia
   const account = await accountCreator(db, SYSTEM_ACTOR, { email: DEMO_EMAIL, password, displayName: 'Demo Practitioner (demo data)' });
   const actor = { ...SYSTEM_ACTOR, accountId: account.id };
   await creditGranter(db, actor, { accountId: account.id, amountMicro: credits(DEMO_EXTRA_CREDITS), kind: 'grant', description: 'Demo credits' });
-  const { key } = await apiKeyCreator(db, actor, { accountId: account.id, name: 'Demo key' });
+  const { key } = await apiKeyCreator(db, actor, { accountId: account.id, memberId: account.id, name: 'Demo key' });
 
   await db.transaction().execute(async (trx) => {
     for (const a of DEMO_APPLICATIONS) {

@@ -72,7 +72,8 @@ export function AppLayout() {
             <Link to="/settings/billing" className={`text-sm font-medium ${balanceTone}`} aria-label={`Balance ${fmtBalance(me.data?.credits.balance)} credits`}>
               {fmtBalance(me.data?.credits.balance)} credits
             </Link>
-            <span className="max-w-48 truncate text-sm text-slate-600" title={me.data?.account.email}>{me.data?.account.display_name || me.data?.account.email}</span>
+            {/* The person signed in (a firm member), not the firm's founding account. */}
+            <span className="max-w-48 truncate text-sm text-slate-600" title={me.data?.member?.email ?? me.data?.account.email}>{me.data?.member ? me.data.member.display_name || me.data.member.email : me.data?.account.display_name || me.data?.account.email}</span>
             <button type="button" className="rounded-md px-2 py-1 text-sm font-semibold text-blue-800 hover:underline" onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/signin') })}>
               Sign out
             </button>

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../../auth/principal.ts';
 import { validationError } from '../../../errors.ts';
 import { listAuditLog } from '../../../queries/audit-log.ts';
-import { auditPageSchema, presentAuditEntry } from '../../../presenters/audit-log.ts';
+import { auditMemberId, auditPageSchema, presentAuditEntry } from '../../../presenters/audit-log.ts';
+import { auditMembers } from '../../../queries/members.ts';
 import { normalizeApplicationNumber } from '../../../domain/application-number.ts';
 import { addDays } from '../../../domain/deadlines/calendar.ts';
 import { isoDate } from '../../../requests/draft-schemas.ts';
@@ -68,11 +69,12 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       until: q.to ? new Date(`${addDays(q.to, 1)}T00:00:00Z`) : undefined,
       applicationNumber,
     });
-    return { entries: page.entries.map(presentAuditEntry), next_cursor: page.nextCursor };
+    const members = await auditMembers(db, page.entries.map(auditMemberId).filter((id): id is string => id !== null));
+    return { entries: page.entries.map((e) => presentAuditEntry(e, members)), next_cursor: page.nextCursor };
   });
 
   r.post('/api/audit/tool-calls', {
-    config: { auth: 'account', rateLimit: 'off' },
+    config: { auth: 'account', permission: 'read', rateLimit: 'off' },
     bodyLimit: MAX_BATCH * (MAX_ARGUMENTS_SUMMARY_BYTES + 1024),
     preValidation: async (request) => {
       if (request.principal?.via !== 'bearer') throw routeNotFound(request.method, request.url);

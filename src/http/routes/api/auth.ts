@@ -8,8 +8,11 @@ import { sessionCreator, sessionDestroyer, SESSION_TTL_MS, type CreatedSession }
 import { findAccountById } from '../../../queries/accounts.ts';
 import { getBalanceMicro } from '../../../queries/credits.ts';
 import { requestAccountWithBalance } from '../../../queries/request-balance.ts';
-import { meSchema, presentAccount, presentBalance } from '../../../presenters/account.ts';
-import { accountIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { meSchema, presentAccount, presentBalance, presentSignedInMember } from '../../../presenters/account.ts';
+import { accountIdOf, memberIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { invitationSignup } from '../../../commands/firm/invitation-signup.ts';
+import { findLiveMember } from '../../../queries/members.ts';
+import { findAccountWithBalance } from '../../../queries/accounts.ts';
 import { actorOf } from '../../actor.ts';
 import { signinRefusal } from '../../../auth/signin-throttle.ts';
 
@@ -18,6 +21,9 @@ const credentials = z.object({
   password: z.string().max(1024),
   display_name: z.string().max(200).optional(),
 });
+
+/** Sign-up: with `invitation_token` (from an invitation's /join link) the person joins that firm instead of starting one. */
+const signupBody = credentials.extend({ invitation_token: z.string().min(10).max(200).optional() });
 
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Secure when served over https. */
 export function setSessionCookie(reply: FastifyReply, ctx: AppContext, session: CreatedSession): void {
@@ -39,10 +45,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
-  r.post('/api/auth/signup', { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: credentials, tags: ['account'] } }, async (request, reply) => {
+  r.post('/api/auth/signup', { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: signupBody, tags: ['account'] } }, async (request, reply) => {
     const actor = actorOf(request);
+    if (request.body.invitation_token) {
+      // A member of the inviting firm: no firm of their own, no welcome credits (docs/firms.md).
+      const member = await invitationSignup(db, actor, { token: request.body.invitation_token, email: request.body.email, password: request.body.password, displayName: request.body.display_name });
+      const session = await sessionCreator(db, { ...actor, accountId: member.account_id, memberId: member.id }, { memberId: member.id, userAgent: request.headers['user-agent'] });
+      setSessionCookie(reply, ctx, session);
+      const firm = await findAccountWithBalance(db, member.account_id);
+      return reply.status(201).send({ account: presentAccount(firm!.account), member: presentSignedInMember(member), credits: presentBalance(firm!.balanceMicro) });
+    }
     const account = await accountCreator(db, actor, { email: request.body.email, password: request.body.password, displayName: request.body.display_name });
-    const session = await sessionCreator(db, { ...actor, accountId: account.id }, { accountId: account.id, userAgent: request.headers['user-agent'] });
+    const session = await sessionCreator(db, { ...actor, accountId: account.id, memberId: account.id }, { memberId: account.id, userAgent: request.headers['user-agent'] });
     setSessionCookie(reply, ctx, session);
     return reply.status(201).send({ account: presentAccount(account), credits: presentBalance(await getBalanceMicro(db, account.id)) });
   });
@@ -62,8 +76,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     await ctx.rateLimits.signins.recordSuccess(email, request.ip);
     setSessionCookie(reply, ctx, session);
-    const account = await findAccountById(db, session.accountId);
-    return { account: presentAccount(account!) };
+    const [account, member] = await Promise.all([findAccountById(db, session.accountId), findLiveMember(db, session.memberId)]);
+    return { account: presentAccount(account!), member: presentSignedInMember(member!) };
   });
 
   r.post('/api/auth/signout', { config: { auth: 'none' }, schema: { tags: ['account'] } }, async (request, reply) => {
@@ -77,6 +91,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const accountId = accountIdOf(request);
     const found = await requestAccountWithBalance(db, request, accountId);
     if (!found) throw new AppError(401, 'not_authenticated', 'The account no longer exists.', 'Sign in again.');
-    return { account: presentAccount(found.account), credits: presentBalance(found.balanceMicro), authenticated_via: request.principal?.via };
+    // The member was read with the credential (principal.ts): no statement of its own.
+    const p = request.principal!;
+    const member = { id: p.memberId, role: p.role, ...p.member };
+    return { account: presentAccount(found.account), member: presentSignedInMember(member), credits: presentBalance(found.balanceMicro), authenticated_via: request.principal?.via };
   });
 }

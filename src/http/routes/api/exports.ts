@@ -100,7 +100,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   r.post('/api/exports', {
-    config: { auth: 'account' },
+    config: { auth: 'account', permission: 'sign' },
     schema: { tags: ['exports'], headers: z.object({ 'idempotency-key': z.string().optional() }).loose(), body: exportBody },
   }, async (request, reply) => {
     const accountId = accountIdOf(request);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { accountIdOf } from '../../plugins/auth.ts';
+import { memberIdOf, accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 import { identityUnlinker } from '../../../commands/identity-unlinker.ts';
 
@@ -14,10 +14,11 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   r.get('/api/auth/identities', { config: { auth: 'session' }, schema: { tags: ['account'] } }, async (request) => {
-    const accountId = accountIdOf(request);
+    // Each person's own ways in (migration 032: identities and passwords are the member's).
+    const memberId = memberIdOf(request);
     const [rows, account] = await Promise.all([
-      db.selectFrom('oidc_identities').select(['id', 'provider', 'issuer', 'email', 'created_at', 'last_used_at']).where('account_id', '=', accountId).orderBy('created_at').execute(),
-      db.selectFrom('accounts').select(['password_hash']).where('id', '=', accountId).executeTakeFirstOrThrow(),
+      db.selectFrom('oidc_identities').select(['id', 'provider', 'issuer', 'email', 'created_at', 'last_used_at']).where('member_id', '=', memberId).orderBy('created_at').execute(),
+      db.selectFrom('members').select(['password_hash']).where('id', '=', memberId).executeTakeFirstOrThrow(),
     ]);
     return {
       has_password: account.password_hash !== null,
@@ -33,8 +34,8 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  r.delete('/api/auth/identities/:id', { config: { auth: 'session' }, schema: { tags: ['account'], params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
-    await identityUnlinker(db, actorOf(request), { accountId: accountIdOf(request), identityId: request.params.id });
+  r.delete('/api/auth/identities/:id', { config: { auth: 'session', permission: 'self' }, schema: { tags: ['account'], params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
+    await identityUnlinker(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), identityId: request.params.id });
     return reply.status(204).send();
   });
 }

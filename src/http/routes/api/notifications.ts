@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { accountIdOf } from '../../plugins/auth.ts';
+import { memberIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 import { findNotificationPreferences } from '../../../queries/notification-preferences.ts';
-import { findAccountById } from '../../../queries/accounts.ts';
 import { notificationPreferencesSetter } from '../../../commands/notifications/notification-preferences-setter.ts';
 import { notificationPreferencesInput, notificationPreferencesSchema, preferencesFromInput, presentNotificationPreferences } from '../../../presenters/notification-preferences.ts';
 
@@ -22,13 +21,14 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     config: { auth: 'account' },
     schema: { tags: ['account'], summary: 'Reminder, digest and new-paper alert preferences (the defaults until changed)', response: { 200: notificationPreferencesSchema, 401: errorObjectSchema } },
   }, async (request) => {
-    const personId = accountIdOf(request);
-    const [found, account] = await Promise.all([findNotificationPreferences(db, personId), findAccountById(db, personId)]);
-    return presentNotificationPreferences(found.preferences, account!.email, found.stored);
+    // The person is the member signed in (migration 032), not the whole firm.
+    const personId = memberIdOf(request);
+    const found = await findNotificationPreferences(db, personId);
+    return presentNotificationPreferences(found.preferences, request.principal!.member.email, found.stored);
   });
 
   r.put('/api/notifications/preferences', {
-    config: { auth: 'account' },
+    config: { auth: 'account', permission: 'self' },
     schema: {
       tags: ['account'],
       summary: 'Replace the reminder, digest and new-paper alert preferences',
@@ -37,9 +37,8 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
       response: { 200: notificationPreferencesSchema, 400: errorObjectSchema, 401: errorObjectSchema },
     },
   }, async (request) => {
-    const personId = accountIdOf(request);
+    const personId = memberIdOf(request);
     const saved = await notificationPreferencesSetter(db, actorOf(request), { personId, preferences: preferencesFromInput(request.body) });
-    const account = await findAccountById(db, personId);
-    return presentNotificationPreferences(saved, account!.email, true);
+    return presentNotificationPreferences(saved, request.principal!.member.email, true);
   });
 }

@@ -5,21 +5,21 @@ import type { AppContext } from '../../context.ts';
 import { listOAuthGrants } from '../../../queries/oauth-grants.ts';
 import { oauthGrantRevoker } from '../../../commands/oauth-grant-revoker.ts';
 import { presentOAuthGrant } from '../../../presenters/oauth-grant.ts';
-import { accountIdOf } from '../../plugins/auth.ts';
+import { accountIdOf, memberIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 
-/** The account's connected apps (OAuth grants): list and disconnect. */
+/** The member's own connected apps (OAuth grants): list and disconnect. */
 export function oauthGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
   r.get('/api/oauth/grants', { config: { auth: 'account' }, schema: { tags: ['account'] } }, async (request) => {
-    const grants = await listOAuthGrants(db, accountIdOf(request));
+    const grants = await listOAuthGrants(db, memberIdOf(request));
     return { grants: grants.map(presentOAuthGrant) };
   });
 
-  r.delete('/api/oauth/grants/:id', { config: { auth: 'account' }, schema: { params: z.object({ id: z.string().max(200) }), tags: ['account'] } }, async (request, reply) => {
-    await oauthGrantRevoker(db, actorOf(request), { accountId: accountIdOf(request), grantId: request.params.id });
+  r.delete('/api/oauth/grants/:id', { config: { auth: 'account', permission: 'self' }, schema: { params: z.object({ id: z.string().max(200) }), tags: ['account'] } }, async (request, reply) => {
+    await oauthGrantRevoker(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), grantId: request.params.id });
     return reply.status(204).send();
   });
 }

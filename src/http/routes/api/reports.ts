@@ -45,12 +45,12 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const description = 'Per application (and its docket entry\'s client matter): office-action analyses, drafts and exports, and the credits they used (charges less refunds) over the range of UTC days, inclusive. For billing usage back to clients.';
 
   r.get('/api/reports/matters', {
-    config: { auth: 'account' },
+    config: { auth: 'account', permission: 'billing' },
     schema: { tags: ['credits'], summary: 'Usage per application and client matter over a date range', description, querystring: rangeQuery, response: { 200: matterReportSchema } },
   }, async (request) => report(request, request.query));
 
   r.get('/api/reports/matters.csv', {
-    config: { auth: 'account' },
+    config: { auth: 'account', permission: 'billing' },
     schema: { tags: ['credits'], summary: 'Usage per application and client matter over a date range, as CSV', description: `${description} Columns: client_matter, application_number, invention_title, analyses, drafts, drafts_completed, credits_used, from, to. Cells a spreadsheet would run as formulas start with an apostrophe.`, querystring: rangeQuery },
   }, async (request, reply) => {
     const data = await report(request, request.query);

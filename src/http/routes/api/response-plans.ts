@@ -231,7 +231,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   r.post('/api/response-plans/:id/submit', {
-    config: { auth: 'account' },
+    config: { auth: 'account', permission: 'sign' },
     schema: {
       tags,
       summary: 'Submit the plan: the billed 49.00 draft job (the same job as REST #4)',

@@ -25,7 +25,7 @@ export function spendingCapRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, async (request) => presentSpendingCap(await readSpendingCap(db, accountIdOf(request))));
 
   r.patch('/api/account/spending-cap', {
-    config: { auth: 'account' },
+    config: { auth: 'account', permission: 'billing' },
     schema: {
       tags: ['account'],
       summary: 'Set or remove the daily AI spending cap (owner only: session or API key, not an assistant)',

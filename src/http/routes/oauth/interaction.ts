@@ -25,6 +25,7 @@ import { sessionCreator, sessionDestroyer } from '../../../commands/session-crea
 import { accountCreator, normalizeEmail } from '../../../commands/account-creator.ts';
 import { findAccountByEmail, findAccountById } from '../../../queries/accounts.ts';
 import { findLiveGrantId } from '../../../queries/oauth-grants.ts';
+import { findLiveMember } from '../../../queries/members.ts';
 import { oauthRequestContext } from '../../../auth/oauth/request-context.ts';
 import { FULL_ACCESS, mcpResource } from '../../../auth/oauth/constants.ts';
 import { INTERACTION_PATH } from '../../../auth/oauth/provider.ts';
@@ -71,7 +72,8 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
     async function webAccount(request: FastifyRequest): Promise<string | null> {
       const token = request.cookies[SESSION_COOKIE];
       const p = token ? await principalFromSession(db, token) : null;
-      return p?.accountId ?? null;
+      // The OAuth subject is the member (migration 032), so each person connects their own apps.
+      return p?.memberId ?? null;
     }
 
     async function clientOf(details: Interaction): Promise<{ name: string; redirectHost: string }> {
@@ -122,7 +124,7 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
       // unless the client asked for the consent page (OpenID Connect Core §3.1.2.1 prompt=consent).
       const forceConsent = String(details.params.prompt ?? '').split(' ').includes('consent');
       if (!forceConsent && (await findLiveGrantId(db, accountId, String(details.params.client_id)))) return approve(request, reply, details, accountId);
-      const [client, account] = await Promise.all([clientOf(details), findAccountById(db, accountId)]);
+      const [client, account] = await Promise.all([clientOf(details), findLiveMember(db, accountId)]);
       const html = await reply.viewAsync('oauth-consent.eta', {
         title: `Allow ${client.name}`,
         clientName: client.name,

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { bearerPrincipal, invalidToken } from '../../plugins/auth.ts';
-import { findAccountById } from '../../../queries/accounts.ts';
+import { findLiveMember } from '../../../queries/members.ts';
 import { apiResource, mcpResource } from '../../../auth/oauth/constants.ts';
 
 export function oauthUserinfoRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -14,9 +14,9 @@ export function oauthUserinfoRoutes(app: FastifyInstance, ctx: AppContext): void
   const handler = async (request: FastifyRequest) => {
     const principal = await bearerPrincipal(ctx, request, audiences);
     if (!principal) throw invalidToken('Send the access token in the Authorization header: Bearer <token>.');
-    const account = await findAccountById(ctx.database.db, principal.accountId);
-    if (!account) throw invalidToken('The account no longer exists.');
-    return { sub: account.id, email: account.email, name: account.display_name ?? null };
+    const member = await findLiveMember(ctx.database.db, principal.memberId);
+    if (!member) throw invalidToken('The account no longer exists.');
+    return { sub: member.id, email: member.email, name: member.display_name ?? null };
   };
   for (const method of ['GET', 'POST'] as const) {
     app.route({ method, url: '/oauth/userinfo', config: { auth: 'none', rateLimit: 'oauth_token' }, schema: { tags: ['oauth'] }, handler });

@@ -37,7 +37,7 @@ export function draftRoaRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   r.post('/v1/prosa/draft-roa', {
-    config: { auth: 'api_key', deprecated: true },
+    config: { auth: 'api_key', permission: 'sign', deprecated: true },
     schema: {
       summary: 'Draft a response to an office action (DOCX, asynchronous)',
       description:

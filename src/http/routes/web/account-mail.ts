@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { accountIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { memberIdOf, accountIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 import { normalizeEmail, validateEmail } from '../../../commands/account-creator.ts';
 import { sessionCreator } from '../../../commands/session-creator.ts';
@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from '../../../mail/mailer.ts';
 import { accountLinkConsumer, accountLinkIssuer, isEmailVerified, passwordChanger } from '../../../mail/account-links.ts';
 import { setSessionCookie } from '../api/auth.ts';
 import { publicBase } from '../../public-base.ts';
+import { findLiveMemberByEmail } from '../../../queries/members.ts';
 
 /**
  * Password reset and e-mail verification by e-mailed single-use links, and password change.
@@ -27,12 +28,13 @@ export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: {
     // An empty or malformed address is the caller's mistake, not an unknown account: say so
     // (a 202 here would promise a mail that can never come).
     const email = validateEmail(request.body.email);
-    const account = await db.selectFrom('accounts').select(['id', 'email']).where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst();
-    if (account) {
-      const token = await accountLinkIssuer(db, { ...actorOf(request), accountId: account.id }, { accountId: account.id, email: account.email, purpose: 'password_reset' });
+    // People sign in as firm members (migration 032): the reset is the member's, in their firm.
+    const member = await findLiveMemberByEmail(db, normalizeEmail(email));
+    if (member) {
+      const token = await accountLinkIssuer(db, { ...actorOf(request), accountId: member.account_id, memberId: member.id }, { accountId: member.account_id, email: member.email, purpose: 'password_reset' });
       try {
         await mailer.send({
-          to: account.email,
+          to: member.email,
           subject: 'Reset your Prosa password',
           text: `Someone (hopefully you) asked to reset the password of your Prosa account.\n\nChoose a new password here (the link works once, for one hour):\n${publicBase(ctx.config, request)}/reset-password?token=${token}\n\nIf you did not ask, ignore this message; your password stays as it is.\n`,
         });
@@ -44,23 +46,23 @@ export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: {
   });
 
   r.post('/api/auth/password-reset/confirm', { config: { auth: 'none', rateLimit: 'signin' }, schema: { tags: ['account'], body: z.object({ token: z.string().min(10).max(200), password: z.string().max(1024) }) } }, async (request, reply) => {
-    const { accountId } = await accountLinkConsumer(db, actorOf(request), { token: request.body.token, purpose: 'password_reset', newPassword: request.body.password });
-    const session = await sessionCreator(db, { ...actorOf(request), accountId }, { accountId, userAgent: request.headers['user-agent'] });
+    const { accountId, memberId } = await accountLinkConsumer(db, actorOf(request), { token: request.body.token, purpose: 'password_reset', newPassword: request.body.password });
+    const session = await sessionCreator(db, { ...actorOf(request), accountId, memberId }, { memberId, userAgent: request.headers['user-agent'] });
     setSessionCookie(reply, ctx, session);
     return { account: presentAccount((await findAccountById(db, accountId))!) };
   });
 
-  r.post('/api/auth/password', { config: { auth: 'session' }, schema: { tags: ['account'], body: z.object({ current_password: z.string().max(1024), new_password: z.string().max(1024) }) } }, async (request, reply) => {
+  r.post('/api/auth/password', { config: { auth: 'session', permission: 'self' }, schema: { tags: ['account'], body: z.object({ current_password: z.string().max(1024), new_password: z.string().max(1024) }) } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    await passwordChanger(db, actorOf(request), { accountId: accountIdOf(request), currentPassword: request.body.current_password, newPassword: request.body.new_password, keepSessionTokenHash: token ? sha256Hex(token) : undefined });
+    await passwordChanger(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), currentPassword: request.body.current_password, newPassword: request.body.new_password, keepSessionTokenHash: token ? sha256Hex(token) : undefined });
     return reply.status(204).send();
   });
 
-  r.get('/api/auth/email-verification', { config: { auth: 'account' }, schema: { tags: ['account'] } }, async (request) => isEmailVerified(db, accountIdOf(request)));
+  r.get('/api/auth/email-verification', { config: { auth: 'account' }, schema: { tags: ['account'] } }, async (request) => isEmailVerified(db, accountIdOf(request), memberIdOf(request)));
 
-  r.post('/api/auth/email-verification', { config: { auth: 'session', rateLimit: 'signin' }, schema: { tags: ['account'] } }, async (request, reply) => {
+  r.post('/api/auth/email-verification', { config: { auth: 'session', permission: 'self', rateLimit: 'signin' }, schema: { tags: ['account'] } }, async (request, reply) => {
     const accountId = accountIdOf(request);
-    const state = await isEmailVerified(db, accountId);
+    const state = await isEmailVerified(db, accountId, memberIdOf(request));
     if (state.verified) return reply.status(200).send({ ...state, sent: false });
     const token = await accountLinkIssuer(db, actorOf(request), { accountId, email: state.email, purpose: 'email_verification' });
     await mailer.send({ to: state.email, subject: 'Confirm your e-mail address for Prosa', text: `Confirm that this address belongs to your Prosa account (the link works once, for a day):\n${publicBase(ctx.config, request)}/verify-email?token=${token}\n` });

@@ -68,7 +68,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.post('/api/billing/checkout', {
     // A purchase is made in person: a web session, never an API key or an assistant's token.
-    config: { auth: 'session' },
+    config: { auth: 'session', permission: 'billing' },
     schema: {
       tags: ['credits'],
       summary: 'Start a Stripe Checkout for a package or a whole-dollar amount; answers the checkout URL',
@@ -87,7 +87,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // The success page: retrieve the session from Stripe and run the same idempotent step as the
   // webhook, so whichever comes first credits and the other is a no-op.
   r.post('/api/billing/checkout/:id/confirm', {
-    config: { auth: 'session' },
+    config: { auth: 'session', permission: 'billing' },
     schema: { tags: ['credits'], params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'must be a checkout session id') }) },
   }, async (request) => {
     if (!stripe) throw notConfigured();

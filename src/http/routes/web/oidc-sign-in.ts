@@ -81,11 +81,14 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!p) throw unknownProvider();
       const linking = request.query.link === '1';
       let linkAccountId: string | null = null;
+      let linkMemberId: string | null = null;
       if (linking) {
         const token = request.cookies[SESSION_COOKIE];
         const principal = token ? await principalFromSession(db, token) : null;
         if (!principal) return reply.redirect(`/signin?${new URLSearchParams({ next: '/settings/profile' })}`, 303);
         linkAccountId = principal.accountId;
+        // The identity is the signed-in person's (migration 032), not the whole firm's.
+        linkMemberId = principal.memberId;
       }
       let started;
       try {
@@ -104,6 +107,7 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
         nonce: started.checks.nonce,
         next_path: linking ? '/settings/profile' : safeNextPath(request.query.next),
         link_account_id: linkAccountId,
+        link_member_id: linkMemberId,
         expires_at: new Date(now + FLOW_TTL_MS),
       }).execute();
       reply.setCookie(OIDC_STATE_COOKIE, started.checks.state, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: secure(reply), maxAge: FLOW_TTL_MS / 1000 });
@@ -141,14 +145,14 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       let result;
       try {
-        result = await oidcSignIn(db, actorOf(request), claims, { linkAccountId: flow.link_account_id });
+        result = await oidcSignIn(db, actorOf(request), claims, { linkMemberId: flow.link_member_id ?? flow.link_account_id });
       } catch (err) {
         if (err instanceof OidcSignInRefused) return fail(reply, err.code, p, linking);
         throw err;
       }
       reply.clearCookie(OIDC_STATE_COOKIE, { path: COOKIE_PATH });
       if (linking) return reply.redirect(`/settings/profile?${new URLSearchParams({ identity_linked: p.id })}`, 303);
-      const session = await sessionCreator(db, { ...actorOf(request), accountId: result.accountId }, { accountId: result.accountId, userAgent: request.headers['user-agent'] });
+      const session = await sessionCreator(db, { ...actorOf(request), accountId: result.accountId, memberId: result.memberId }, { memberId: result.memberId, userAgent: request.headers['user-agent'] });
       setSessionCookie(reply, ctx, session);
       return reply.redirect(flow.next_path, 303);
     });

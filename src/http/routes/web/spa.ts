@@ -49,7 +49,7 @@ export const WEB_APP_CSP = [
  * keep the token. Every other page sends one only to this origin (`same-origin`): nothing about
  * the page reaches Stripe, a receipt's host or any link the user follows.
  */
-const TOKEN_PAGES = new Set(['/reset-password', '/verify-email']);
+const TOKEN_PAGES = new Set(['/reset-password', '/verify-email', '/join']);
 
 function securityHeaders(reply: FastifyReply, path: string): FastifyReply {
   return reply

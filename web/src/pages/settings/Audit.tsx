@@ -98,12 +98,13 @@ export default function Audit() {
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead className="border-b border-slate-300 text-slate-700">
-              <tr><th scope="col" className="py-2 pr-3">When</th><th scope="col" className="py-2 pr-3">Source</th><th scope="col" className="py-2 pr-3">What</th></tr>
+              <tr><th scope="col" className="py-2 pr-3">When</th><th scope="col" className="py-2 pr-3">Who</th><th scope="col" className="py-2 pr-3">Source</th><th scope="col" className="py-2 pr-3">What</th></tr>
             </thead>
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id} className="border-b border-slate-200 align-top">
                   <td className="py-2 pr-3 whitespace-nowrap">{fmtDateTime(e.created_at)}</td>
+                  <td className="py-2 pr-3 break-all">{e.member ? e.member.display_name || e.member.email : '—'}</td>
                   <td className="py-2 pr-3"><Badge tone={e.source === 'assistant' ? 'blue' : e.source === 'api_key' ? 'amber' : 'slate'}>{entrySourceLabel(e)}</Badge></td>
                   <td className="py-2 pr-3 break-words">{describeEntry(e)}</td>
                 </tr>

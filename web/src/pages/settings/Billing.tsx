@@ -35,6 +35,8 @@ export default function Billing() {
     }
   }, [checkoutState, sessionId, confirm, next, navigate]);
 
+  // Top-ups and the matter report are the owner's (firm roles, issue 22).
+  const canBill = me.data?.member?.permissions.includes('billing') ?? true;
   return (
     <>
       <Section id="balance-h" title="Billing" description="Credits pay for analyses (by tokens) and documents (a response is 49.00 credits).">
@@ -53,7 +55,11 @@ export default function Billing() {
         ) : null}
         {checkoutState && next && !(checkoutState === 'success' && confirm.data?.credited) ? <p className="mt-2 text-sm"><Link className="font-semibold text-blue-800 underline" to={next}>Back to the page you were on</Link></p> : null}
       </Section>
-      {billing.isPending ? <Loading /> : billing.error ? <ErrorState error={billing.error} retry={() => billing.refetch()} /> : billing.data.configured ? <BuyCredits next={next} /> : (
+      {!canBill ? (
+        <Section id="buy-h" title="Buy credits">
+          <Notice tone="info">Only an owner of the firm can buy credits, set the spending cap and read the matter report. Your role: {me.data?.member?.role}.</Notice>
+        </Section>
+      ) : billing.isPending ? <Loading /> : billing.error ? <ErrorState error={billing.error} retry={() => billing.refetch()} /> : billing.data.configured ? <BuyCredits next={next} /> : (
         <Section id="buy-h" title="Buy credits">
           <Notice tone="warning">
             <p className="font-semibold">Top-ups are not configured on this server.</p>
@@ -62,7 +68,7 @@ export default function Billing() {
         </Section>
       )}
       <Purchases />
-      <MatterReportSection />
+      {canBill ? <MatterReportSection /> : null}
       <Ledger />
     </>
   );

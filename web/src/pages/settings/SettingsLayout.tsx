@@ -3,6 +3,7 @@ import { PageHeader } from '../../ui/Layout.tsx';
 
 const items = [
   ['profile', 'Profile'],
+  ['members', 'Members'],
   ['practitioner', 'Practitioner'],
   ['billing', 'Billing'],
   ['api-keys', 'API keys'],

@@ -1,0 +1,57 @@
+// Migration 032 (issue 22): every existing account becomes a firm of one, nothing lost. An
+// account, its session, API key and password from before firms keep working afterwards.
+import { afterAll, expect, test } from 'vitest';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database } from '../../src/db/connect.ts';
+import { migrateToLatest, migrateUpTo } from '../../src/db/migrate.ts';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import { generateApiKey, randomToken, sha256Hex } from '../../src/auth/secrets.ts';
+import { principalFromApiKey, principalFromSession } from '../../src/auth/principal.ts';
+import { sessionCreator } from '../../src/commands/session-creator.ts';
+import { withDatabase } from '../support/pg-urls.ts';
+
+const closers: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const c of closers.reverse()) await c();
+});
+
+/** An empty database (not the migrated template): PGlite in memory, or a new PostgreSQL database. */
+async function emptyDatabase(): Promise<Database> {
+  const url = inject('databaseUrl');
+  if (!url) return openDatabase({ dataDir: 'memory://' });
+  const name = `prosa_m_${randomBytes(6).toString('hex')}`;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try { await c.query(q); } finally { await c.end(); }
+  };
+  await admin(`create database ${name}`);
+  const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
+  closers.push(() => admin(`drop database if exists ${name} with (force)`));
+  return database;
+}
+
+test('an account from before firms becomes a firm of one: its owner member, session, key and password keep working', async () => {
+  const database = await emptyDatabase();
+  closers.push(() => database.close());
+  const { db } = database;
+  await migrateUpTo(db, '031-ocr-text-source');
+  const id = '7d7f0c6e-0000-4000-8000-000000000001';
+  await db.insertInto('accounts').values({ id, email: 'Old.Timer@Firm.example', email_normalized: 'old.timer@firm.example', password_hash: await hashPassword('an old passphrase'), display_name: 'Old Timer' } as never).execute();
+  await db.insertInto('credit_balances').values({ account_id: id, balance_micro: '0' }).execute();
+  const session = randomToken();
+  await db.insertInto('sessions').values({ token_hash: sha256Hex(session), account_id: id, expires_at: new Date(Date.now() + 86_400_000) } as never).execute();
+  const key = generateApiKey();
+  await db.insertInto('api_keys').values({ id: '7d7f0c6e-0000-4000-8000-000000000002', account_id: id, name: 'old key', display_prefix: key.slice(0, 12), key_hash: sha256Hex(key) } as never).execute();
+
+  await migrateToLatest(db);
+
+  const member = await db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  expect(member).toMatchObject({ account_id: id, email: 'Old.Timer@Firm.example', email_normalized: 'old.timer@firm.example', display_name: 'Old Timer', role: 'owner', removed_at: null });
+  expect(await principalFromSession(db, session)).toMatchObject({ accountId: id, memberId: id, role: 'owner', via: 'session' });
+  expect(await principalFromApiKey(db, key)).toMatchObject({ accountId: id, memberId: id, role: 'owner', via: 'api_key' });
+  const signedIn = await sessionCreator(db, { accountId: null, via: 'anonymous' }, { email: 'OLD.TIMER@firm.example', password: 'an old passphrase' });
+  expect(signedIn).toMatchObject({ accountId: id, memberId: id });
+});
