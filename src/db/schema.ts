@@ -549,7 +549,9 @@ export interface DraftJobsTable {
 }
 
 /** Roles a firm member can hold (src/domain/firm-roles.ts). */
-export type MemberRole = 'owner' | 'practitioner' | 'paralegal' | 'viewer';
+// The role type lives with the role table (domain/firm-roles.ts).
+export type { MemberRole } from '../domain/firm-roles.ts';
+import type { MemberRole } from '../domain/firm-roles.ts';
 
 /** A person in a firm (migration 032); the firm is the account `account_id`. */
 export interface MembersTable {

@@ -1,4 +1,5 @@
-import type { MemberRole } from '../db/schema.ts';
+/** A member's role in the firm (stored in members.role). */
+export type MemberRole = 'owner' | 'practitioner' | 'paralegal' | 'viewer';
 
 /**
  * What each firm role may do (issue 22; docs/firms.md). The one table: the auth hook checks a
