@@ -66,6 +66,17 @@ describe('with BASE_URL unset, links follow the request', () => {
     expect(await smtp.linkFor(email, '/verify-email?token=')).toMatch(new RegExp(`^${origin}/verify-email\\?token=`));
   });
 
+  test('a firm invitation link follows the request', async () => {
+    const invitee = `invitee-${Date.now()}@firm.example`;
+    const res = await call('/api/firm/invitations', { body: { email: invitee, role: 'paralegal' } });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const link = await smtp.linkFor(invitee, '/join?token=');
+    expect(link).toMatch(new RegExp(`^${origin}/join\\?token=`));
+    // The link's token opens the invitation on this server.
+    const token = new URL(link).searchParams.get('token')!;
+    expect((await call(`/api/firm/join?token=${encodeURIComponent(token)}`)).status).toBe(200);
+  });
+
   test('a DOCX download URL follows the request, and downloads', async () => {
     await grant(t.database.db, accountId, 20);
     const submitted = await call('/api/exports', {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { createMailer, type Mailer } from '../../../mail/mailer.ts';
@@ -15,20 +15,13 @@ import { errorObjectSchema } from '../../schemas.ts';
 import { accountIdOf, memberIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 import { setSessionCookie } from './auth.ts';
+import { publicBase } from '../../public-base.ts';
 
 const tags = ['firm'];
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const tokenParams = z.object({ token: z.string().min(10).max(200) });
 const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 403: errorObjectSchema, 404: errorObjectSchema, 409: errorObjectSchema };
 
-/**
- * The address links in mail start with, as the other e-mailed links do (account-mail.ts). The
- * `frictions` branch makes links follow the request when BASE_URL is unset (src/http/public-base.ts);
- * this is the one place to switch to it.
- */
-function linkBase(ctx: AppContext, _request: FastifyRequest): string {
-  return ctx.config.baseUrl;
-}
 
 /**
  * Firms (issue 22; docs/firms.md): the members of the signed-in person's firm, their roles, and
@@ -76,7 +69,7 @@ export function firmRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer
     const accountId = accountIdOf(request);
     const { invitation, token } = await invitationCreator(db, actorOf(request), { accountId, invitedBy: memberIdOf(request), email: request.body.email, role: request.body.role });
     const preview = await previewInvitation(db, token);
-    const link = `${linkBase(ctx, request)}/join?token=${token}`;
+    const link = `${publicBase(ctx.config, request)}/join?token=${token}`;
     await mailer.send({
       to: invitation.email,
       subject: `You are invited to join ${preview?.firmName ?? 'a firm'} on Prosa`,
