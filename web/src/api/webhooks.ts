@@ -25,8 +25,32 @@ export function useWebhooks() {
   return useQuery({ queryKey: key, queryFn: () => api<z.infer<typeof webhookEndpointListSchema>>('/api/webhooks') });
 }
 
+type DeliveryList = z.infer<typeof webhookDeliveryListSchema>;
+const deliveriesKey = (endpointId: string) => [...key, endpointId, 'deliveries'] as const;
+
+/** While a delivery is still to be retried, the log reads itself again every few seconds. */
+const PENDING_REFRESH_MS = 5_000;
+
 export function useWebhookDeliveries(id: string) {
-  return useQuery({ queryKey: [...key, id, 'deliveries'], queryFn: () => api<z.infer<typeof webhookDeliveryListSchema>>(`/api/webhooks/${encodeURIComponent(id)}/deliveries?limit=25`) });
+  return useQuery({
+    queryKey: deliveriesKey(id),
+    queryFn: () => api<DeliveryList>(`/api/webhooks/${encodeURIComponent(id)}/deliveries?limit=25`),
+    refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === 'pending') ? PENDING_REFRESH_MS : false),
+  });
+}
+
+/**
+ * The outcome a send answered, written into the log at once (newest first), then the log read
+ * again. A log read that raced the send (it mounts as the send starts) cannot leave the row as it
+ * was before the send.
+ */
+function showOutcome(qc: ReturnType<typeof useQueryClient>, d: WebhookDelivery) {
+  qc.setQueryData<DeliveryList>(deliveriesKey(d.endpoint_id), (list) => {
+    if (!list) return list;
+    const others = list.deliveries.filter((x) => x.id !== d.id);
+    return { ...list, deliveries: [d, ...others].sort((a, b) => Number(b.id) - Number(a.id)) };
+  });
+  return qc.invalidateQueries({ queryKey: deliveriesKey(d.endpoint_id) });
 }
 
 export function useCreateWebhook() {
@@ -63,7 +87,7 @@ export function useTestWebhook() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<WebhookDelivery>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: 'POST' }),
-    onSuccess: (_d, id) => qc.invalidateQueries({ queryKey: [...key, id, 'deliveries'] }),
+    onSuccess: (d) => showOutcome(qc, d),
   });
 }
 
@@ -71,6 +95,6 @@ export function useRedeliver() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (deliveryId: string) => api<WebhookDelivery>(`/api/webhooks/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, { method: 'POST' }),
-    onSuccess: (d) => qc.invalidateQueries({ queryKey: [...key, d.endpoint_id, 'deliveries'] }),
+    onSuccess: (d) => showOutcome(qc, d),
   });
 }
