@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createKey, createTestApp, randomIp, signUp, type TestApp } from './support/app.ts';
+import { createKey, createTestApp, injectAsClient, randomIp, signUp, type TestApp } from './support/app.ts';
 import { seedDemoData } from '../src/sources/demo/demo-seeder.ts';
 import { calculateDeadlines, type DeadlineResult, type EntitySize } from '../src/domain/deadlines/index.ts';
 
@@ -31,12 +31,8 @@ async function docket(cookie: string, applicationNumber: string, clientMatter: s
  * GET /api/deadlines. Authenticated calls are rate-limited per account (20 a second), and this
  * file is not about rate limits: a refused call waits out Retry-After and is sent again.
  */
-async function list(headers: Record<string, string>, query = '') {
-  for (;;) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/deadlines${query}`, headers, remoteAddress: randomIp() });
-    if (res.statusCode !== 429) return res;
-    await new Promise((resolve) => setTimeout(resolve, Number(res.headers['retry-after']) * 1000));
-  }
+function list(headers: Record<string, string>, query = '') {
+  return injectAsClient(t.app, { method: 'GET', url: `/api/deadlines${query}`, headers, remoteAddress: randomIp() });
 }
 
 /** What the calculator gives for an application's pending action, for the given entity. */

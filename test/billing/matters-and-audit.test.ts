@@ -5,7 +5,7 @@
  * /api/audit filters by date range, application (any written form), actor and action.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createKey, createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
+import { createKey, createTestApp, injectAsClient, randomIp, signUp, type TestApp } from '../support/app.ts';
 import { analyzeOa, grant } from '../support/drafts.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
@@ -26,13 +26,7 @@ const MATTER = '=ACME-7';
 
 // Reads as a client makes them: a 429 (the account's per-second ceiling, reached on a fast
 // database) is asked again after the Retry-After it names.
-const get = async (url: string, headers: Record<string, string> = { cookie }) => {
-  for (;;) {
-    const res = await t.app.inject({ method: 'GET', url, headers, remoteAddress: randomIp() });
-    if (res.statusCode !== 429) return res;
-    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers['retry-after'] ?? 1)));
-  }
-};
+const get = (url: string, headers: Record<string, string> = { cookie }) => injectAsClient(t.app, { method: 'GET', url, headers, remoteAddress: randomIp() });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { randomIp, signUp } from '../support/app.ts';
+import { injectAsClient, randomIp, signUp } from '../support/app.ts';
 
 export const fixture = (name: string) => readFileSync(new URL(`../fixtures/file-01/${name}`, import.meta.url), 'utf8');
 export const ACTION = fixture('office-action.txt');
@@ -22,13 +22,8 @@ export interface FileAccount {
 /** Signs up, dockets 15/091,542 as a private application, and analyses its action. */
 export async function fileAccount(app: FastifyInstance): Promise<FileAccount> {
   const { cookie, accountId } = await signUp(app);
-  const call = async (opts: Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> }) => {
-    for (;;) {
-      const res = await app.inject({ remoteAddress: randomIp(), ...opts, headers: { cookie, ...(opts.headers ?? {}) } } as InjectOptions);
-      if (res.statusCode !== 429) return res;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  };
+  const call = (opts: Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> }) =>
+    injectAsClient(app, { remoteAddress: randomIp(), ...opts, headers: { cookie, ...(opts.headers ?? {}) } } as InjectOptions);
   const entry = await call({
     method: 'POST',
     url: '/api/docket',
