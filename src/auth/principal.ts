@@ -2,6 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { MemberRole } from '../db/schema.ts';
 import { API_KEY_PATTERN, sha256Hex } from './secrets.ts';
 import type { CredentialCache } from './credential-cache.ts';
+import { asyncCommit } from '../db/async-commit.ts';
 
 /** The authenticated caller of a request. */
 export interface Principal {
@@ -51,7 +52,7 @@ export async function principalFromApiKey(db: Db, key: string, cache?: Credentia
   if (cached) {
     if (cached.lastUsedAt === null || now - cached.lastUsedAt > LAST_USED_RESOLUTION_MS) {
       cached.lastUsedAt = now; // before the write, so concurrent requests do not repeat it
-      await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', cached.apiKeyId).execute();
+      await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', cached.apiKeyId).where(asyncCommit).execute();
     }
     return { accountId: cached.accountId, memberId: cached.memberId, role: cached.role, member: cached.member, via: 'api_key', apiKeyId: cached.apiKeyId };
   }
@@ -67,7 +68,7 @@ export async function principalFromApiKey(db: Db, key: string, cache?: Credentia
   if (!row) return null;
   let lastUsedAt = row.last_used_at?.getTime() ?? null;
   if (lastUsedAt === null || now - lastUsedAt > LAST_USED_RESOLUTION_MS) {
-    await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', row.id).execute();
+    await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', row.id).where(asyncCommit).execute();
     lastUsedAt = now;
   }
   const member = { email: row.email, display_name: row.display_name };

@@ -10,6 +10,7 @@
  */
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { DraftJobRow, DraftJobsTable, Schema } from '../db/schema.ts';
+import { asyncCommit } from '../db/async-commit.ts';
 
 export const DRAFT_STATUSES = ['queued', 'in_progress', 'complete', 'failed'] as const;
 export type DraftStatus = (typeof DRAFT_STATUSES)[number];
@@ -99,7 +100,7 @@ export async function reportProgress(db: Kysely<Schema>, jobId: string, attempt:
     .where('id', '=', jobId)
     .where('status', '=', 'in_progress')
     .where('attempts', '=', attempt)
-    .where(sql<boolean>`set_config('synchronous_commit', 'off', true) = 'off'`)
+    .where(asyncCommit)
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }
