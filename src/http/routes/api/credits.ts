@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { listLedger } from '../../../queries/credits.ts';
-import { requestBalanceMicro } from '../../../queries/request-balance.ts';
-import { findAccountById } from '../../../queries/accounts.ts';
+import { requestAccountWithBalance } from '../../../queries/request-balance.ts';
 import { creditsPageSchema, presentBalance, presentLedgerEntry } from '../../../presenters/account.ts';
 import { CREDIT_PACKAGES, EXPORT_PRICES, TOKEN_RATES_PER_MILLION } from '../../../domain/pricing.ts';
 import { formatCredits } from '../../../domain/money.ts';
@@ -26,14 +25,15 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   }, async (request) => {
     const accountId = accountIdOf(request);
-    const [balance, page, account] = await Promise.all([
-      requestBalanceMicro(db, request, accountId),
+    // The account and balance from the app's account cache when it holds them (no statement):
+    // the ledger page is then the request's only statement.
+    const [found, page] = await Promise.all([
+      requestAccountWithBalance(db, request, accountId),
       listLedger(db, accountId, { limit: request.query.limit, before: request.query.before ? BigInt(request.query.before) : undefined }),
-      findAccountById(db, accountId),
     ]);
     return {
-      ...presentBalance(balance),
-      model_multiplier: account ? account.model_multiplier_milli / 1000 : 1,
+      ...presentBalance(found?.balanceMicro ?? 0n),
+      model_multiplier: found ? found.account.model_multiplier_milli / 1000 : 1,
       entries: page.entries.map(presentLedgerEntry),
       next_cursor: page.nextCursor,
     };
