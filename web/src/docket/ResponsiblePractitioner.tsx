@@ -30,7 +30,7 @@ export function ResponsiblePractitioner({ entryId }: { entryId: string }) {
     if (entry.data) setChosen(entry.data.responsible?.member_id ?? '');
   }, [entry.data]);
 
-  const title = 'Responsible practitioner';
+  const title = 'Responsibility and reminders';
   const description = 'Reminders, the digest and new-paper alerts for this matter go to them; when nobody is assigned, to the firm\'s owners.';
   if (entry.isPending) return <Section id="responsible-h" title={title}><Loading /></Section>;
   if (entry.error) return <Section id="responsible-h" title={title}><ErrorState error={entry.error} retry={() => entry.refetch()} /></Section>;
