@@ -45,6 +45,7 @@ describe('GET/PUT /api/notifications/preferences', () => {
       offsets: [30, 14, 7, 1, 0],
       digest: 'weekly',
       new_paper_alerts: true,
+      scope: 'mine',
       email: a.email,
       customized: false,
     });
@@ -54,7 +55,7 @@ describe('GET/PUT /api/notifications/preferences', () => {
     const a = await signUp(t.app);
     const res = await put(a.cookie, CHANGED);
     expect(res.statusCode, res.body).toBe(200);
-    const expected = { ...CHANGED, offsets: [21, 1, 0], email: a.email, customized: true };
+    const expected = { ...CHANGED, offsets: [21, 1, 0], scope: 'mine', email: a.email, customized: true };
     expect(res.json()).toEqual(expected);
     expect((await get(a.cookie)).json()).toEqual(expected);
     const audit = await t.database.db.selectFrom('audit_log').select(['action', 'actor', 'details']).where('account_id', '=', a.accountId).where('action', '=', 'notifications.preferences_updated').execute();

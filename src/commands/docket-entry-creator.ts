@@ -8,6 +8,7 @@ import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { isUniqueViolation } from './account-creator.ts';
 import { clearPublicRecordCaches } from '../queries/public-record-cache.ts';
+import { lockResponsibleMember } from './responsible-member.ts';
 
 /** What an account knows of an unpublished application that has no public record. */
 export interface PrivateApplicationData {
@@ -35,6 +36,8 @@ export interface DocketEntryCreatorProps {
    * application visible to this account alone. Ignored when a public record exists.
    */
   application?: PrivateApplicationData;
+  /** The firm's owner or practitioner responsible for the matter (422 otherwise); omitted or null: not assigned. */
+  responsibleMemberId?: string | null;
 }
 
 export async function docketEntryCreator(db: Db, actor: Actor, props: DocketEntryCreatorProps): Promise<DocketEntryRow> {
@@ -42,6 +45,7 @@ export async function docketEntryCreator(db: Db, actor: Actor, props: DocketEntr
   if (!number) throw validationError('application_number', 'must be a US application number such as 17/200,011 (8 digits)');
   try {
     return await db.transaction().execute(async (trx) => {
+      if (props.responsibleMemberId) await lockResponsibleMember(trx, props.accountId, props.responsibleMemberId);
       let app = await trx
         .selectFrom('applications')
         .select(['id', 'owner_account_id'])
@@ -81,7 +85,7 @@ export async function docketEntryCreator(db: Db, actor: Actor, props: DocketEntr
       }
       const entry = await trx
         .insertInto('docket_entries')
-        .values({ id: newId(), account_id: props.accountId, application_id: app.id, client_matter: props.clientMatter ?? null, notes: props.notes ?? null, entity_size: props.entitySize ?? null })
+        .values({ id: newId(), account_id: props.accountId, application_id: app.id, client_matter: props.clientMatter ?? null, notes: props.notes ?? null, entity_size: props.entitySize ?? null, responsible_member_id: props.responsibleMemberId ?? null })
         .returningAll()
         .executeTakeFirstOrThrow();
       await writeAudit(trx, actor, {
@@ -89,7 +93,7 @@ export async function docketEntryCreator(db: Db, actor: Actor, props: DocketEntr
         action: 'docket.entry_added',
         targetType: 'docket_entry',
         targetId: entry.id,
-        details: { application_number: number, private: app.owner_account_id !== null },
+        details: { application_number: number, private: app.owner_account_id !== null, ...(props.responsibleMemberId ? { responsible_member_id: props.responsibleMemberId } : {}) },
       });
       return entry;
     }).finally(clearPublicRecordCaches);

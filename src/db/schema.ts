@@ -257,6 +257,8 @@ export interface NotificationPreferencesTable {
   offsets: ColumnType<number[], string | undefined, string>;
   digest: ColumnType<'none' | 'daily' | 'weekly', 'none' | 'daily' | 'weekly' | undefined, 'none' | 'daily' | 'weekly'>;
   new_paper_alerts: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Migration 034: mine = the entries the member is responsible for (owners: and unassigned ones); firm = the whole docket. */
+  scope: ColumnType<'mine' | 'firm', 'mine' | 'firm' | undefined, 'mine' | 'firm'>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
@@ -334,6 +336,8 @@ export interface DocketEntriesTable {
   notes: string | null;
   /** The application's entity status as the firm records it (migration 023): large | small | micro, null when not set. */
   entity_size: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 034: the firm's member (owner or practitioner) responsible for the matter; null = not assigned. */
+  responsible_member_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

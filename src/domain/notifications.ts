@@ -10,6 +10,14 @@ export type DeadlineCategory = (typeof DEADLINE_CATEGORIES)[number];
 export const DIGEST_FREQUENCIES = ['none', 'daily', 'weekly'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 
+/**
+ * Whose docket entries a member's mail covers (migration 034): mine = the entries they are the
+ * responsible practitioner of, and for owners the entries nobody is responsible for; firm = every
+ * entry of the firm's docket.
+ */
+export const NOTIFICATION_SCOPES = ['mine', 'firm'] as const;
+export type NotificationScope = (typeof NOTIFICATION_SCOPES)[number];
+
 /** The mails a person can unsubscribe from, one list each. */
 export const MAIL_LISTS = ['reminders', 'digest', 'alerts'] as const;
 export type MailList = (typeof MAIL_LISTS)[number];
@@ -22,6 +30,7 @@ export interface NotificationPreferences {
   offsets: number[];
   digest: DigestFrequency;
   newPaperAlerts: boolean;
+  scope: NotificationScope;
 }
 
 /** What a person gets before changing anything: reminders at 30, 14, 7 and 1 days and on the day, a weekly digest (Mondays) and new-paper alerts. */
@@ -36,6 +45,7 @@ export function defaultPreferences(): NotificationPreferences {
     offsets: [...DEFAULT_OFFSETS],
     digest: 'weekly',
     newPaperAlerts: true,
+    scope: 'mine',
   };
 }
 

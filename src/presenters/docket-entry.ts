@@ -24,11 +24,18 @@ export function presentEntity(entity: EntityDecision): EntityWire {
   return { entity_size: entity.entity_size, entity_size_source: entity.source };
 }
 
+export const responsibleSchema = z.object({
+  member_id: z.string(),
+  name: z.string().nullable().describe('The member\'s display name, when they gave one'),
+  email: z.string(),
+}).describe('The firm\'s owner or practitioner responsible for the matter: reminders, the digest and new-paper alerts for it go to them (docs/notifications.md); null when not assigned (the firm\'s owners get its mail)');
+
 export const docketEntrySchema = z.object({
   id: z.string(),
   client_matter: z.string().nullable().describe('The firm\'s matter number: the papers\' Attorney Docket No.'),
   notes: z.string().nullable(),
   ...entityFields,
+  responsible: responsibleSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   private: z.boolean().describe('An unpublished application tracked with the account\'s own data'),
@@ -44,6 +51,7 @@ export function presentDocketItem(item: DocketItem, deadlines: DeadlineFields, e
     client_matter: item.entry.client_matter,
     notes: item.entry.notes,
     ...presentEntity(entity),
+    responsible: item.responsible ? { member_id: item.responsible.memberId, name: item.responsible.name, email: item.responsible.email } : null,
     created_at: item.entry.created_at.toISOString(),
     updated_at: item.entry.updated_at.toISOString(),
     private: item.application.owner_account_id !== null,

@@ -3,7 +3,7 @@
  * categories are reminded, how many days ahead, the digest, and new-paper alerts.
  */
 import { z } from 'zod';
-import { DEADLINE_CATEGORIES, DIGEST_FREQUENCIES, MAX_OFFSET_DAYS, MAX_OFFSETS, type NotificationPreferences } from '../domain/notifications.ts';
+import { DEADLINE_CATEGORIES, DIGEST_FREQUENCIES, MAX_OFFSET_DAYS, MAX_OFFSETS, NOTIFICATION_SCOPES, type NotificationPreferences, type NotificationScope } from '../domain/notifications.ts';
 
 const categoriesSchema = z.object({
   response: z.boolean().describe('Replies to Office actions (and any deadline kind not listed here)'),
@@ -22,11 +22,14 @@ export const notificationPreferencesInput = z.object({
     .describe('Days before the due date a reminder goes out; 0 is the day itself. Default [30, 14, 7, 1, 0]'),
   digest: z.enum(DIGEST_FREQUENCIES).describe('none, daily, or weekly (Mondays): a list of the deadlines due in the next 30 days'),
   new_paper_alerts: z.boolean().describe('A mail as soon as the USPTO watch records a new paper in an application on the docket'),
+  scope: z.enum(NOTIFICATION_SCOPES, { error: 'must be mine or firm' }).optional()
+    .describe('Which docket entries the mail covers: mine (the default) = those you are the responsible practitioner of, and for owners those nobody is responsible for; firm = the whole firm\'s docket. Omitted on PUT: unchanged'),
 }).strict();
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesInput>;
 
 export const notificationPreferencesSchema = notificationPreferencesInput.extend({
-  email: z.string().describe('Where the mail goes (the account\'s address)'),
+  scope: z.enum(NOTIFICATION_SCOPES).describe('mine: the entries you are responsible for (owners: and the unassigned ones); firm: the whole firm\'s docket'),
+  email: z.string().describe('Where the mail goes (the signed-in member\'s address)'),
   customized: z.boolean().describe('False while the defaults apply (nothing saved yet)'),
 });
 export type NotificationPreferencesBody = z.infer<typeof notificationPreferencesSchema>;
@@ -38,13 +41,14 @@ export function presentNotificationPreferences(p: NotificationPreferences, email
     offsets: p.offsets,
     digest: p.digest,
     new_paper_alerts: p.newPaperAlerts,
+    scope: p.scope,
     email,
     customized,
   };
 }
 
-export function preferencesFromInput(input: NotificationPreferencesInput): NotificationPreferences {
-  return { remindersEnabled: input.reminders, categories: { ...input.categories }, offsets: input.offsets, digest: input.digest, newPaperAlerts: input.new_paper_alerts };
+export function preferencesFromInput(input: NotificationPreferencesInput): Omit<NotificationPreferences, 'scope'> & { scope?: NotificationScope } {
+  return { remindersEnabled: input.reminders, categories: { ...input.categories }, offsets: input.offsets, digest: input.digest, newPaperAlerts: input.new_paper_alerts, scope: input.scope };
 }
 
 export const unsubscribeResultSchema = z.object({

@@ -4,29 +4,41 @@ import type { ApplicationRow, DocketEntryRow } from '../db/schema.ts';
 export interface DocketItem {
   entry: DocketEntryRow;
   application: ApplicationRow;
+  /** The entry's responsible practitioner (migration 034), null when not assigned. */
+  responsible: { memberId: string; name: string | null; email: string } | null;
 }
 
 function baseQuery(db: Db, accountId: string) {
   return db
     .selectFrom('docket_entries as d')
     .innerJoin('applications as a', 'a.id', 'd.application_id')
+    .leftJoin('members as rm', 'rm.id', 'd.responsible_member_id')
     .selectAll('a')
-    .select(['d.id as entry_id', 'd.account_id as entry_account_id', 'd.client_matter', 'd.notes', 'd.entity_size as entry_entity_size', 'd.created_at as entry_created_at', 'd.updated_at as entry_updated_at'])
+    .select(['d.id as entry_id', 'd.account_id as entry_account_id', 'd.client_matter', 'd.notes', 'd.entity_size as entry_entity_size', 'd.responsible_member_id', 'rm.email as responsible_email', 'rm.display_name as responsible_name', 'd.created_at as entry_created_at', 'd.updated_at as entry_updated_at'])
     .where('d.account_id', '=', accountId);
 }
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 function split(row: JoinedRow): DocketItem {
-  const { entry_id, entry_account_id, client_matter, notes, entry_entity_size, entry_created_at, entry_updated_at, ...application } = row;
+  const { entry_id, entry_account_id, client_matter, notes, entry_entity_size, responsible_member_id, responsible_email, responsible_name, entry_created_at, entry_updated_at, ...application } = row;
   return {
-    entry: { id: entry_id, account_id: entry_account_id, application_id: application.id, client_matter, notes, entity_size: entry_entity_size, created_at: entry_created_at, updated_at: entry_updated_at },
+    entry: { id: entry_id, account_id: entry_account_id, application_id: application.id, client_matter, notes, entity_size: entry_entity_size, responsible_member_id, created_at: entry_created_at, updated_at: entry_updated_at },
     application,
+    responsible: responsible_member_id !== null && responsible_email !== null ? { memberId: responsible_member_id, name: responsible_name, email: responsible_email } : null,
   };
 }
 
-export async function listDocket(db: Db, accountId: string): Promise<DocketItem[]> {
-  const rows = await baseQuery(db, accountId).orderBy('d.created_at', 'asc').orderBy('d.id').execute();
+export interface DocketListFilter {
+  /** A member id: the entries that member is responsible for; null: the entries nobody is. */
+  responsible?: string | null;
+}
+
+export async function listDocket(db: Db, accountId: string, filter: DocketListFilter = {}): Promise<DocketItem[]> {
+  let query = baseQuery(db, accountId);
+  if (filter.responsible === null) query = query.where('d.responsible_member_id', 'is', null);
+  else if (filter.responsible !== undefined) query = query.where('d.responsible_member_id', '=', filter.responsible);
+  const rows = await query.orderBy('d.created_at', 'asc').orderBy('d.id').execute();
   return rows.map(split);
 }
 

@@ -5,6 +5,8 @@ import type { IsoDate } from '../domain/deadlines/calendar.ts';
 /** A docket deadline as reminders and digests tell it: what the docket holds, nothing more. */
 export interface NotifiableDeadline extends RemindableDeadline {
   docketEntryId: string;
+  /** The entry's responsible practitioner (migration 034); null when not assigned. */
+  responsibleMemberId: string | null;
   applicationId: string;
   /** The 8 digits; mails write it 17/248,024. */
   applicationNumber: string;
@@ -53,6 +55,7 @@ function fromLifeDeadline(l: DocketLifeItem): NotifiableDeadline[] {
   const d = l.life.deadline;
   const base = {
     docketEntryId: entry.id,
+    responsibleMemberId: entry.responsible_member_id,
     applicationId: application.id,
     applicationNumber: application.application_number,
     inventionTitle: application.invention_title,
@@ -87,6 +90,7 @@ function fromDocketDeadline(d: DocketDeadline): NotifiableDeadline[] {
   const kind: string = r.action;
   const base = {
     docketEntryId: entry.id,
+    responsibleMemberId: entry.responsible_member_id,
     applicationId: application.id,
     applicationNumber: application.application_number,
     inventionTitle: application.invention_title,

@@ -20,10 +20,11 @@ export function preferencesOf(row: NotificationPreferencesRow | undefined | null
     offsets: normalizeOffsets(Array.isArray(row.offsets) ? row.offsets : []),
     digest: row.digest,
     newPaperAlerts: row.new_paper_alerts,
+    scope: row.scope,
   };
 }
 
-/** One person's preferences (person = an account today). */
+/** One person's preferences (a person is a firm member; the founding owner's id is the account's). */
 export async function findNotificationPreferences(db: Db, personId: string): Promise<{ preferences: NotificationPreferences; stored: boolean; updatedAt: Date | null }> {
   const row = await db.selectFrom('notification_preferences').selectAll().where('person_id', '=', personId).executeTakeFirst();
   return { preferences: preferencesOf(row), stored: !!row, updatedAt: row?.updated_at ?? null };

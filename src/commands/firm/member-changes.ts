@@ -5,6 +5,18 @@ import { conflict, notFound } from '../../errors.ts';
 import type { Actor } from '../actor.ts';
 import { writeAudit } from '../audit.ts';
 import { endMemberCredentials } from './member-credentials.ts';
+import { mayBeResponsible } from '../../domain/responsible-practitioner.ts';
+
+/**
+ * Sets the firm's docket entries this member was responsible for back to "not assigned" (their
+ * mail then goes to the firm's owners), in the caller's transaction; how many it changed, for the log.
+ */
+async function unassignEntries(trx: Transaction<Schema>, accountId: string, memberId: string): Promise<number> {
+  const rows = await trx.updateTable('docket_entries').set({ responsible_member_id: null, updated_at: new Date() })
+    .where('account_id', '=', accountId).where('responsible_member_id', '=', memberId)
+    .returning('id').execute();
+  return rows.length;
+}
 
 function memberNotFound() {
   return notFound('Member', 'member_not_found', 'List the firm\'s members with GET /api/firm/members to find valid ids.');
@@ -24,14 +36,19 @@ async function lockMember(trx: Transaction<Schema>, accountId: string, memberId:
   return { member, onlyOwner: member.role === 'owner' && owners.length === 1 };
 }
 
-/** Changes a member's role (owner only, by route); the last owner cannot be demoted (409). */
+/**
+ * Changes a member's role (owner only, by route); the last owner cannot be demoted (409). A role
+ * without `sign` (paralegal, viewer) cannot be responsible for a matter: the entries they were
+ * responsible for become unassigned in the same transaction.
+ */
 export async function memberRoleChanger(db: Db, actor: Actor, props: { accountId: string; memberId: string; role: MemberRole }): Promise<MemberRow> {
   return db.transaction().execute(async (trx) => {
     const { member, onlyOwner } = await lockMember(trx, props.accountId, props.memberId);
     if (member.role === props.role) return member;
     if (onlyOwner) throw lastOwner();
     const updated = await trx.updateTable('members').set({ role: props.role }).where('id', '=', member.id).returningAll().executeTakeFirstOrThrow();
-    await writeAudit(trx, actor, { accountId: props.accountId, action: 'firm.member_role_changed', targetType: 'member', targetId: member.id, details: { email: member.email, from: member.role, to: props.role } });
+    const unassigned = mayBeResponsible(props.role) ? 0 : await unassignEntries(trx, props.accountId, member.id);
+    await writeAudit(trx, actor, { accountId: props.accountId, action: 'firm.member_role_changed', targetType: 'member', targetId: member.id, details: { email: member.email, from: member.role, to: props.role, ...(unassigned > 0 ? { unassigned_entries: unassigned } : {}) } });
     return updated;
   });
 }
@@ -40,13 +57,15 @@ export async function memberRoleChanger(db: Db, actor: Actor, props: { accountId
  * Removes a member (owner only, by route): their sessions, API keys and OAuth grants end at once
  * (member-credentials.ts). A person who founded a firm of their own and joined this one goes back
  * to their own firm as its owner (their data there was kept); anyone else's member row is marked
- * removed and can no longer sign in. The last owner cannot be removed (409).
+ * removed and can no longer sign in. The docket entries they were responsible for become
+ * unassigned in the same transaction. The last owner cannot be removed (409).
  */
 export async function memberRemover(db: Db, actor: Actor, props: { accountId: string; memberId: string }): Promise<{ member: MemberRow; returnedToOwnFirm: boolean }> {
   return db.transaction().execute(async (trx) => {
     const { member, onlyOwner } = await lockMember(trx, props.accountId, props.memberId);
     if (onlyOwner) throw lastOwner();
     const ended = await endMemberCredentials(trx, member.id);
+    const unassigned = await unassignEntries(trx, props.accountId, member.id);
     const ownFirm = member.id !== props.accountId ? await trx.selectFrom('accounts').select('id').where('id', '=', member.id).executeTakeFirst() : undefined;
     let updated: MemberRow;
     if (ownFirm) {
@@ -56,7 +75,7 @@ export async function memberRemover(db: Db, actor: Actor, props: { accountId: st
       updated = await trx.updateTable('members').set({ removed_at: new Date() }).where('id', '=', member.id).returningAll().executeTakeFirstOrThrow();
       await trx.deleteFrom('oidc_identities').where('member_id', '=', member.id).execute();
     }
-    await writeAudit(trx, actor, { accountId: props.accountId, action: 'firm.member_removed', targetType: 'member', targetId: member.id, details: { email: member.email, role: member.role, returned_to_own_firm: !!ownFirm, ...ended } });
+    await writeAudit(trx, actor, { accountId: props.accountId, action: 'firm.member_removed', targetType: 'member', targetId: member.id, details: { email: member.email, role: member.role, returned_to_own_firm: !!ownFirm, ...ended, unassigned_entries: unassigned } });
     return { member: updated, returnedToOwnFirm: !!ownFirm };
   });
 }

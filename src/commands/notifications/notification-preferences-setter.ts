@@ -1,13 +1,14 @@
 import type { Db } from '../../db/connect.ts';
 import type { Actor } from '../actor.ts';
 import { writeAudit } from '../audit.ts';
-import { normalizeOffsets, type NotificationPreferences } from '../../domain/notifications.ts';
+import { normalizeOffsets, type NotificationPreferences, type NotificationScope } from '../../domain/notifications.ts';
 import { preferencesOf } from '../../queries/notification-preferences.ts';
 
 export interface NotificationPreferencesSetterProps {
-  /** The person whose mail this is: an account id today (a firm member id later). */
+  /** The person whose mail this is: a firm member id (the founding owner's is the account id). */
   personId: string;
-  preferences: NotificationPreferences;
+  /** scope left undefined keeps the stored one (a client that predates it does not reset it). */
+  preferences: Omit<NotificationPreferences, 'scope'> & { scope?: NotificationScope };
 }
 
 /** Replaces one person's notification preferences; the row and its audit entry commit together. */
@@ -23,6 +24,7 @@ export async function notificationPreferencesSetter(db: Db, actor: Actor, props:
     offsets: JSON.stringify(normalizeOffsets(p.offsets)),
     digest: p.digest,
     new_paper_alerts: p.newPaperAlerts,
+    ...(p.scope !== undefined ? { scope: p.scope } : {}),
     updated_at: new Date(),
   };
   return db.transaction().execute(async (trx) => {
@@ -39,7 +41,7 @@ export async function notificationPreferencesSetter(db: Db, actor: Actor, props:
       action: 'notifications.preferences_updated',
       targetType: 'notification_preferences',
       targetId: props.personId,
-      details: { reminders: saved.remindersEnabled, categories: saved.categories, offsets: saved.offsets, digest: saved.digest, new_paper_alerts: saved.newPaperAlerts },
+      details: { reminders: saved.remindersEnabled, categories: saved.categories, offsets: saved.offsets, digest: saved.digest, new_paper_alerts: saved.newPaperAlerts, scope: saved.scope },
     });
     return saved;
   });

@@ -10,15 +10,16 @@ export function unsubscribeLinkNotFound(): AppError {
 }
 
 /** The person and list an unsubscribe token names, or null for an unknown token. */
-export async function findUnsubscribeToken(db: Db, token: string): Promise<{ personId: string; list: MailList; email: string } | null> {
+export async function findUnsubscribeToken(db: Db, token: string): Promise<{ personId: string; firmId: string; list: MailList; email: string } | null> {
   if (token.length < 20 || token.length > 200) return null;
+  // The person is a firm member (migration 034); the founding owner's member id is the account id.
   const row = await db
     .selectFrom('notification_unsubscribe_tokens as t')
-    .innerJoin('accounts as a', 'a.id', 't.person_id')
-    .select(['t.person_id', 't.list', 'a.email'])
+    .innerJoin('members as m', 'm.id', 't.person_id')
+    .select(['t.person_id', 't.list', 'm.email', 'm.account_id'])
     .where('t.token_hash', '=', sha256Hex(token))
     .executeTakeFirst();
-  return row ? { personId: row.person_id, list: row.list, email: row.email } : null;
+  return row ? { personId: row.person_id, firmId: row.account_id, list: row.list, email: row.email } : null;
 }
 
 /**
@@ -26,7 +27,7 @@ export async function findUnsubscribeToken(db: Db, token: string): Promise<{ per
  * the digest, or new-paper alerts) for its person, without a sign-in: the random token is the
  * credential. Doing it again changes nothing but is not an error. Audited.
  */
-export async function notificationUnsubscriber(db: Db, actor: Actor, props: { token: string }): Promise<{ personId: string; list: MailList; email: string }> {
+export async function notificationUnsubscriber(db: Db, actor: Actor, props: { token: string }): Promise<{ personId: string; firmId: string; list: MailList; email: string }> {
   const found = await findUnsubscribeToken(db, props.token);
   if (!found) throw unsubscribeLinkNotFound();
   const change = found.list === 'reminders' ? { reminders_enabled: false } : found.list === 'digest' ? { digest: 'none' as const } : { new_paper_alerts: false };
@@ -36,7 +37,7 @@ export async function notificationUnsubscriber(db: Db, actor: Actor, props: { to
       .values({ person_id: found.personId, ...change })
       .onConflict((oc) => oc.column('person_id').doUpdateSet({ ...change, updated_at: new Date() }))
       .execute();
-    await writeAudit(trx, { ...actor, accountId: found.personId }, { accountId: found.personId, action: 'notifications.unsubscribed', targetType: 'notification_preferences', targetId: found.personId, details: { list: found.list } });
+    await writeAudit(trx, { ...actor, accountId: found.firmId }, { accountId: found.firmId, action: 'notifications.unsubscribed', targetType: 'notification_preferences', targetId: found.personId, details: { list: found.list } });
   });
   return found;
 }

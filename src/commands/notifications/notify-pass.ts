@@ -10,6 +10,7 @@ import { docketDeadlines } from '../../queries/docket-deadlines.ts';
 import { notifiableDeadlines, type NotifiableDeadline } from '../../queries/notification-deadlines.ts';
 import { preferencesOf } from '../../queries/notification-preferences.ts';
 import { pendingAction } from '../../queries/application-deadlines.ts';
+import { followsEntry, mayBeResponsible, RESPONSIBLE_ROLES, type MailRecipient } from '../../domain/responsible-practitioner.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 import { alertMail, digestMail, reminderMail, type AlertPaper, type MailLinks } from '../../mail/notification-mail.ts';
 
@@ -19,7 +20,7 @@ export const MAX_SEND_ATTEMPTS = 5;
 export const ALERT_WINDOW_DAYS = 7;
 /** An unsubscribe link works this long after its mail (the pass deletes older tokens). */
 export const UNSUBSCRIBE_TOKEN_DAYS = 730;
-/** At most this many alerts per person per pass (the rest go in the next pass). */
+/** At most this many alerts per person (member) per pass (the rest go in the next pass). */
 const ALERTS_PER_PASS = 100;
 
 export interface NotifyPassOptions {
@@ -35,7 +36,7 @@ export interface NotifyPassOptions {
 
 export interface NotifyPassSummary {
   pass_date: IsoDate;
-  /** People whose docket or events the pass looked at. */
+  /** Firm members whose mail the pass looked at (the live members of firms with a docket or new papers). */
   persons: number;
   reminders_sent: number;
   digests_sent: number;
@@ -54,10 +55,14 @@ type DeliveryKey =
 const LIST_OF: Record<DeliveryKey['kind'], MailList> = { reminder: 'reminders', alert: 'alerts', digest: 'digest' };
 
 /**
- * One notification pass as of a date (the daily job, and `prosa notify run`): for each person
- * with a docket, the reminders due at their offsets, the digest on its day, and an alert for each
- * correspondence.recorded docket event not yet mailed; and a deadline.approaching docket event per
- * deadline and offset, for webhooks.
+ * One notification pass as of a date (the daily job, and `prosa notify run`): for each firm with a
+ * docket, a deadline.approaching docket event per deadline and offset, for webhooks (once per firm,
+ * whatever its members); then for each live member of the firm, by that member's own preferences,
+ * the reminders due at their offsets, the digest on its day, and an alert for each
+ * correspondence.recorded docket event not yet mailed to them, each about the docket entries the
+ * member follows (domain/responsible-practitioner.ts followsEntry: the entries they are
+ * responsible for, the unassigned ones for owners, every entry with scope 'firm'). Mail goes to
+ * the member's own address.
  *
  * Sent once, whatever restarts or replicas do: each mail's sent-log row is inserted (in its own
  * committed transaction, with the unique key of person and deadline and offset, docket event, or
@@ -66,7 +71,9 @@ const LIST_OF: Record<DeliveryKey['kind'], MailList> = { reminder: 'reminders', 
  * still owes the mail claims it back (an UPDATE ... WHERE status = 'failed', which again only one
  * process wins). A process that dies between the claim and the mailer's answer leaves the row
  * 'sending', never retried: at most once when it cannot be known whether the mail left
- * (docs/notifications.md).
+ * (docs/notifications.md). The person is the member (the founding owner's member id is the
+ * account id, so rows written before firms keep their person); the webhook events are recorded
+ * once per firm by their own unique key (docket-event-recorder.ts), apart from any mail.
  */
 export async function runNotifyPass(db: Db, opts: NotifyPassOptions): Promise<NotifyPassSummary> {
   if (!isIsoDate(opts.passDate)) throw validationError('date', 'must be a calendar date written YYYY-MM-DD, e.g. 2027-03-15');
@@ -74,26 +81,16 @@ export async function runNotifyPass(db: Db, opts: NotifyPassOptions): Promise<No
   const since = new Date(opts.now.getTime() - ALERT_WINDOW_DAYS * 86_400_000);
   // Each mail mints an unsubscribe token; links older than two years stop working (404).
   await db.deleteFrom('notification_unsubscribe_tokens').where('created_at', '<', new Date(opts.now.getTime() - UNSUBSCRIBE_TOKEN_DAYS * 86_400_000)).execute();
-  const persons = await db
+  const firms = await db
     .selectFrom('accounts as a')
-    .select(['a.id', 'a.email'])
+    .select(['a.id'])
     .where((eb) => eb.or([
       eb.exists(eb.selectFrom('docket_entries as d').select('d.id').whereRef('d.account_id', '=', 'a.id')),
       eb.exists(eb.selectFrom('docket_events as e').select('e.id').whereRef('e.account_id', '=', 'a.id').where('e.kind', '=', 'correspondence.recorded').where('e.occurred_at', '>', since)),
     ]))
     .orderBy('a.id')
     .execute();
-  const stored = persons.length === 0 ? [] : await db.selectFrom('notification_preferences').selectAll().where('person_id', 'in', persons.map((p) => p.id)).execute();
-  const prefsById = new Map(stored.map((r) => [r.person_id, preferencesOf(r)]));
-
-  for (const row of persons) {
-    summary.persons++;
-    const person: Person = { id: row.id, email: row.email, prefs: prefsById.get(row.id) ?? preferencesOf(null) };
-    const deadlines = notifiableDeadlines(await docketDeadlines(db, person.id, { today: opts.passDate }));
-    await remind(db, opts, person, deadlines, summary);
-    await digest(db, opts, person, deadlines, summary);
-    await alert(db, opts, person, since, summary);
-  }
+  for (const firm of firms) await notifyFirm(db, opts, firm.id, since, summary);
   return summary;
 }
 
@@ -101,26 +98,58 @@ interface Person {
   id: string;
   email: string;
   prefs: NotificationPreferences;
+  /** Whose entries the person's mail covers (followsEntry). */
+  recipient: MailRecipient;
+}
+
+/** The firm's webhook events, then each live member's mail. */
+async function notifyFirm(db: Db, opts: NotifyPassOptions, firmId: string, since: Date, summary: NotifyPassSummary): Promise<void> {
+  const members = await db.selectFrom('members').select(['id', 'email', 'role']).where('account_id', '=', firmId).where('removed_at', 'is', null).orderBy('created_at').orderBy('id').execute();
+  // The founding owner's preferences (person id = account id) set the firm's webhook offsets, as before firms.
+  const stored = await db.selectFrom('notification_preferences').selectAll().where('person_id', 'in', [firmId, ...members.map((m) => m.id)]).execute();
+  const prefsById = new Map(stored.map((r) => [r.person_id, preferencesOf(r)]));
+  const deadlines = notifiableDeadlines(await docketDeadlines(db, firmId, { today: opts.passDate }));
+  await approaching(db, opts, firmId, prefsById.get(firmId) ?? preferencesOf(null), deadlines, summary);
+
+  // An entry whose responsible member is no longer a live owner or practitioner counts as not
+  // assigned (removal and demotion unassign at once; this covers anything older), so its mail reaches the owners.
+  const signers = new Set(members.filter((m) => mayBeResponsible(m.role)).map((m) => m.id));
+  const responsibleOf = (id: string | null) => (id !== null && signers.has(id) ? id : null);
+  for (const m of members) {
+    summary.persons++;
+    const prefs = prefsById.get(m.id) ?? preferencesOf(null);
+    const person: Person = { id: m.id, email: m.email, prefs, recipient: { id: m.id, role: m.role, scope: prefs.scope } };
+    const followed = deadlines.filter((d) => followsEntry(person.recipient, responsibleOf(d.responsibleMemberId)));
+    await remind(db, opts, person, followed, summary);
+    await digest(db, opts, person, followed, summary);
+    await alert(db, opts, firmId, person, since, summary);
+  }
+}
+
+/**
+ * deadline.approaching docket events for webhooks: every category at the firm's offsets, once per
+ * firm deadline and offset (the event's unique key), whichever members are mailed about it.
+ */
+async function approaching(db: Db, opts: NotifyPassOptions, firmId: string, firmPrefs: NotificationPreferences, deadlines: NotifiableDeadline[], summary: NotifyPassSummary): Promise<void> {
+  const everything: NotificationPreferences = { ...firmPrefs, remindersEnabled: true, categories: Object.fromEntries(DEADLINE_CATEGORIES.map((c) => [c, true])) as NotificationPreferences['categories'] };
+  for (const r of dueReminders(deadlines, everything, opts.passDate)) {
+    const d = r.deadline;
+    const event = await db.transaction().execute((trx) => recordDocketEvent(trx, {
+      accountId: firmId,
+      kind: 'deadline.approaching',
+      applicationId: d.applicationId,
+      subjectType: 'deadline',
+      subjectId: `${d.key}:${r.offset}`,
+      payload: { docket_entry_id: d.docketEntryId, application_number: d.applicationNumber, deadline_kind: d.kind, category: deadlineCategory(d.kind), due: d.due, offset_days: r.offset, days_left: r.daysLeft, what: d.label },
+    }));
+    if (event) summary.deadline_events++;
+  }
 }
 
 async function remind(db: Db, opts: NotifyPassOptions, person: Person, deadlines: NotifiableDeadline[], summary: NotifyPassSummary): Promise<void> {
-  // Webhooks hear of every category at the person's offsets; the mail follows their choices.
-  const everything: NotificationPreferences = { ...person.prefs, remindersEnabled: true, categories: Object.fromEntries(DEADLINE_CATEGORIES.map((c) => [c, true])) as NotificationPreferences['categories'] };
-  const mailed = new Set(dueReminders(deadlines, person.prefs, opts.passDate).map((r) => `${r.deadline.key}\n${r.offset}`));
-  for (const r of dueReminders(deadlines, everything, opts.passDate)) {
+  for (const r of dueReminders(deadlines, person.prefs, opts.passDate)) {
     const d = r.deadline;
-    const owed = mailed.has(`${d.key}\n${r.offset}`);
     const claimed = await db.transaction().execute(async (trx) => {
-      const event = await recordDocketEvent(trx, {
-        accountId: person.id,
-        kind: 'deadline.approaching',
-        applicationId: d.applicationId,
-        subjectType: 'deadline',
-        subjectId: `${d.key}:${r.offset}`,
-        payload: { docket_entry_id: d.docketEntryId, application_number: d.applicationNumber, deadline_kind: d.kind, category: deadlineCategory(d.kind), due: d.due, offset_days: r.offset, days_left: r.daysLeft, what: d.label },
-      });
-      if (event) summary.deadline_events++;
-      if (!owed) return null;
       for (const offset of r.superseded) {
         await trx.insertInto('notification_deliveries')
           .values({ person_id: person.id, kind: 'reminder', deadline_key: d.key, offset_days: offset, status: 'superseded', pass_date: opts.passDate })
@@ -146,14 +175,30 @@ async function digest(db: Db, opts: NotifyPassOptions, person: Person, deadlines
   if (await deliver(db, opts, claimed.id, digestMail(person.email, frequency, opts.passDate, listed, links(opts, claimed.token)), summary)) summary.digests_sent++;
 }
 
-async function alert(db: Db, opts: NotifyPassOptions, person: Person, since: Date, summary: NotifyPassSummary): Promise<void> {
+async function alert(db: Db, opts: NotifyPassOptions, firmId: string, person: Person, since: Date, summary: NotifyPassSummary): Promise<void> {
   if (!person.prefs.newPaperAlerts) return;
+  const { recipient } = person;
+  const mayHold = mayBeResponsible(recipient.role);
+  // followsEntry in SQL: a paralegal or viewer who follows only their own entries follows none.
+  if (recipient.scope !== 'firm' && !mayHold && recipient.role !== 'owner') return;
   const events = await db
     .selectFrom('docket_events as e')
     .select([sql<string>`e.id::text`.as('id'), 'e.application_id', 'e.subject_type', 'e.subject_id', 'e.payload'])
-    .where('e.account_id', '=', person.id)
+    .where('e.account_id', '=', firmId)
     .where('e.kind', '=', 'correspondence.recorded')
     .where('e.occurred_at', '>', since)
+    .$if(recipient.scope !== 'firm', (q) => q.where((eb) => {
+      // The event's application's entry in this firm, with a live owner or practitioner responsible for it.
+      const assigned = eb.exists(eb.selectFrom('docket_entries as d').innerJoin('members as m', 'm.id', 'd.responsible_member_id').select('d.id')
+        .where('d.account_id', '=', firmId).whereRef('d.application_id', '=', 'e.application_id')
+        .where('m.account_id', '=', firmId).where('m.removed_at', 'is', null).where('m.role', 'in', [...RESPONSIBLE_ROLES]));
+      const mine = eb.exists(eb.selectFrom('docket_entries as d').select('d.id')
+        .where('d.account_id', '=', firmId).whereRef('d.application_id', '=', 'e.application_id').where('d.responsible_member_id', '=', recipient.id));
+      const ors = [];
+      if (mayHold) ors.push(mine);
+      if (recipient.role === 'owner') ors.push(eb.not(assigned));
+      return eb.or(ors);
+    }))
     .where((eb) => eb.not(eb.exists(
       eb.selectFrom('notification_deliveries as n').select('n.id')
         .where('n.person_id', '=', person.id)
@@ -164,7 +209,7 @@ async function alert(db: Db, opts: NotifyPassOptions, person: Person, since: Dat
     .limit(ALERTS_PER_PASS)
     .execute();
   for (const e of events) {
-    const paper = await alertPaper(db, person.id, e, opts.passDate);
+    const paper = await alertPaper(db, firmId, e, opts.passDate);
     const claimed = await db.transaction().execute((trx) => claim(trx, person.id, { kind: 'alert', docket_event_id: e.id }, opts.passDate));
     if (!claimed) continue;
     if (!paper) {
@@ -177,7 +222,7 @@ async function alert(db: Db, opts: NotifyPassOptions, person: Person, since: Dat
 }
 
 /** What the alert says about the event's paper: the correspondence row, else the event's payload. */
-async function alertPaper(db: Db, personId: string, e: { application_id: string | null; subject_type: string; subject_id: string; payload: Record<string, unknown> }, passDate: IsoDate): Promise<AlertPaper | null> {
+async function alertPaper(db: Db, firmId: string, e: { application_id: string | null; subject_type: string; subject_id: string; payload: Record<string, unknown> }, passDate: IsoDate): Promise<AlertPaper | null> {
   const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
   const paper = e.subject_type === 'correspondence'
     ? await db.selectFrom('correspondence').select(['id', 'application_id', 'description', 'document_code', 'mailing_date']).where('id', '=', e.subject_id).executeTakeFirst()
@@ -191,12 +236,12 @@ async function alertPaper(db: Db, personId: string, e: { application_id: string 
   const mailingDate = paper?.mailing_date ?? text(e.payload.mailing_date);
   if (!applicationNumber || !documentCode || !mailingDate) return null;
   const entry = application
-    ? await db.selectFrom('docket_entries').select('client_matter').where('account_id', '=', personId).where('application_id', '=', application.id).executeTakeFirst()
+    ? await db.selectFrom('docket_entries').select('client_matter').where('account_id', '=', firmId).where('application_id', '=', application.id).executeTakeFirst()
     : undefined;
   const deadlines: AlertPaper['deadlines'] = [];
   if (application && paper) {
     // The paper's deadlines as the docket computes them (when it is the action awaiting a reply).
-    const pending = await pendingAction(db, application.id, { accountId: personId, today: passDate });
+    const pending = await pendingAction(db, application.id, { accountId: firmId, today: passDate });
     if (pending && pending.correspondence.id === paper.id) {
       const r = pending.result;
       deadlines.push({ label: r.action === 'notice_of_allowance' ? 'Issue fee due' : 'Reply without an extension fee by', date: r.response_deadline });

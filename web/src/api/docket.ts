@@ -56,6 +56,8 @@ export interface DocketEntryChange {
   notes?: string | null;
   /** null: back to the USPTO record's, else the account's default. */
   entity_size?: EntitySize | null;
+  /** A firm owner's or practitioner's member id; null: not assigned. */
+  responsible_member_id?: string | null;
 }
 
 export function useAddDocketEntry() {

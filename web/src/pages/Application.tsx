@@ -5,6 +5,7 @@ import type { Paper } from '../api/applications.ts';
 import { useApplication, useApplicationDeadlines, useApplicationHistory, useCorrespondence, useExtractOfficeActionText, useRecordOfficeAction, useResponsePlans, type RecordOfficeAction } from '../api/applications.ts';
 import { FileSection } from '../file/FileSection.tsx';
 import { MatterAndFees } from '../docket/MatterAndFees.tsx';
+import { ResponsiblePractitioner } from '../docket/ResponsiblePractitioner.tsx';
 import { FORM_KIND_INFO } from '../forms/kinds.ts';
 import { paperKindWords } from '../response/words.ts';
 import { Button } from '../ui/Button.tsx';
@@ -42,6 +43,7 @@ export default function Application() {
         </dl>
       </Section>
       {a.docket_entry_id ? <MatterAndFees entryId={a.docket_entry_id} recordDocketNumber={typeof a.attorney_docket_number === 'string' ? a.attorney_docket_number : null} recordEntity={a.entity_status ?? null} isPrivate={a.private} /> : null}
+      {a.docket_entry_id ? <ResponsiblePractitioner entryId={a.docket_entry_id} /> : null}
       <Deadlines number={a.application_number} />
       {a.docket_entry_id ? <RecordAction number={a.application_number} docketEntryId={a.docket_entry_id} /> : <Notice>Add this application to your docket to record office actions for it and keep its file.</Notice>}
       {a.docket_entry_id ? <FileSection entryId={a.docket_entry_id} applicationNumber={a.application_number} /> : null}

@@ -31,6 +31,8 @@ interface Row {
   number: string;
   title: string;
   clientMatter: string;
+  /** The responsible practitioner's name, else address; empty when not assigned. */
+  responsible: string;
   status: string;
   nextDeadline: string;
   examiner: string;
@@ -70,6 +72,7 @@ export default function Docket() {
     number: e.application.application_number,
     title: e.application.invention_title ?? '',
     clientMatter: e.client_matter ?? '',
+    responsible: e.responsible ? (e.responsible.name ?? e.responsible.email) : '',
     status: e.application.status,
     nextDeadline: e.application.response_deadline ?? '',
     examiner: e.application.examiner_name,
@@ -86,6 +89,7 @@ export default function Docket() {
     helper.accessor('number', { header: 'Application', sortFn: 'alphanumeric', cell: (c) => <Link className="font-semibold text-blue-800 underline-offset-2 hover:underline" to={`/applications/${encodeURIComponent(c.getValue())}`}>{fmtAppNo(c.getValue())}</Link> }),
     helper.accessor('title', { header: 'Title', sortFn: 'text' }),
     helper.accessor('clientMatter', { header: 'Client-matter', sortFn: 'text' }),
+    helper.accessor('responsible', { header: 'Responsible', sortFn: 'text', cell: (c) => c.getValue() || 'Not assigned' }),
     helper.accessor('status', { header: 'Status', filterFn: 'equalsString', cell: (c) => <>{c.getValue()} {c.row.original.priv ? <Badge>Private</Badge> : null}</> }),
     helper.accessor('examiner', { header: 'Examiner', sortFn: 'text', cell: (c) => c.getValue() || '—' }),
     helper.accessor('artUnit', { header: 'Art unit', sortFn: 'alphanumeric', cell: (c) => c.getValue() || '—' }),
@@ -312,5 +316,5 @@ function matchingRows(rows: Row[], search: string): Row[] {
   if (!q) return rows;
   const digits = applicationNumberSearchDigits(q);
   const text = q.toLowerCase();
-  return rows.filter((r) => (digits !== null && r.number.includes(digits)) || [r.title, r.clientMatter, r.status, r.examiner ?? '', fmtAppNo(r.number)].some((v) => v.toLowerCase().includes(text)));
+  return rows.filter((r) => (digits !== null && r.number.includes(digits)) || [r.title, r.clientMatter, r.responsible, r.status, r.examiner ?? '', fmtAppNo(r.number)].some((v) => v.toLowerCase().includes(text)));
 }

@@ -10,8 +10,8 @@ import { notificationPreferencesInput, notificationPreferencesSchema, preference
 
 /**
  * GET/PUT /api/notifications/preferences: the signed-in person's reminder and alert mail
- * (docs/notifications.md). The person is the account today; the row is keyed by a person id so a
- * firm member can take the account's place later.
+ * (docs/notifications.md). The person is the signed-in firm member (the founding owner's member id
+ * is the account id, so rows saved before firms keep working).
  */
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -47,14 +47,25 @@ export default function Notifications() {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body: NotificationPreferencesInput = { reminders: form.reminders, categories: form.categories, offsets: parseOffsets(offsets), digest: form.digest, new_paper_alerts: form.new_paper_alerts };
+    const body: NotificationPreferencesInput = { reminders: form.reminders, categories: form.categories, offsets: parseOffsets(offsets), digest: form.digest, new_paper_alerts: form.new_paper_alerts, scope: form.scope };
     save.mutate(body);
   };
   const offsetsError = save.error && /offsets/.test(save.error.message) ? save.error.message.replace(/^body\.offsets(\.\d+)?: /, '') : null;
 
   return (
-    <Section id="notifications-h" title="Notifications" description={`E-mail to ${form.email} about the deadlines on your docket and new papers the USPTO watch finds.`}>
+    <Section id="notifications-h" title="Notifications" description={`E-mail to ${form.email} about the deadlines of your firm's matters and new papers the USPTO watch finds.`}>
       <form onSubmit={submit} className="max-w-xl space-y-6" noValidate>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold text-slate-900">Which matters</legend>
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input type="radio" name="scope" className="mt-1" checked={form.scope === 'mine'} onChange={() => change({ scope: 'mine' })} />
+            <span>Matters I am responsible for (and unassigned ones, for owners)<span className="block text-xs text-slate-600">Each docket entry&apos;s responsible practitioner is set on its application page.</span></span>
+          </label>
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input type="radio" name="scope" className="mt-1" checked={form.scope === 'firm'} onChange={() => change({ scope: 'firm' })} />
+            The whole firm&apos;s docket
+          </label>
+        </fieldset>
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-slate-900">Deadline reminders</legend>
           <label className="flex items-center gap-2 text-sm text-slate-800">
