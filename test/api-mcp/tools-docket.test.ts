@@ -48,6 +48,15 @@ describe('docket tools', () => {
     expect((await fails(f.client, 'update_docket_entry', { docket_entry_id: 'nope', notes: 'x' })).error.error_code).toBe('docket_entry_not_found');
   });
 
+  test('update_docket_entry names the responsible practitioner by e-mail; an address outside the firm is refused by name; null unassigns', async () => {
+    const assigned = await ok(f.client, 'update_docket_entry', { docket_entry_id: entryId, responsible: f.user.email.toUpperCase() });
+    expect(assigned.data.responsible).toMatchObject({ email: f.user.email });
+    expect((await web(f, 'GET', `/api/docket/${entryId}`)).json.responsible.email).toBe(f.user.email);
+    const stranger = await fails(f.client, 'update_docket_entry', { docket_entry_id: entryId, responsible: 'someone@elsewhere.example' });
+    expect(stranger.error).toMatchObject({ error_code: 'validation_error', message: expect.stringContaining('responsible') });
+    expect((await ok(f.client, 'update_docket_entry', { docket_entry_id: entryId, responsible: null })).data.responsible).toBeNull();
+  });
+
   test('lookup_application: the account view; an unknown number is app_not_found', async () => {
     const app = await ok(f.client, 'lookup_application', { application_number: '17800001' });
     expect(app.data).toMatchObject({ application_number: '17800001', invention_title: 'Solar tracker with wind stow', docket_entry_id: entryId, private: false, pending_action: null });

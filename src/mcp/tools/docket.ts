@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, DESTRUCTIVE, READ_ONLY, WRITE, WRITE_IDEMPOTENT } from '../tool.ts';
-import { seg } from '../backend-client.ts';
+import { InvalidToolArgument, seg, type BackendClient } from '../backend-client.ts';
 import { privateApplication } from '../../requests/private-application.ts';
 import { recordOfficeActionBody } from '../../requests/office-action-body.ts';
 import { claimsBody } from '../../requests/claims-body.ts';
@@ -14,6 +14,27 @@ const entitySize = z.enum(['large', 'small', 'micro']).nullable().optional().des
  * recording a just-mailed office action. All free; the backend enforces that an account sees its
  * own docket, its own unpublished applications and its own recorded papers only.
  */
+
+const responsible = z
+  .email()
+  .max(254)
+  .nullable()
+  .optional()
+  .describe('E-mail of the firm\'s owner or practitioner responsible for the matter (its reminders go to them); null: not assigned');
+
+/**
+ * An assistant names the responsible practitioner by e-mail (what a person says: "make Priya
+ * responsible"); the API takes the member id, found among the firm's live members. Not found:
+ * refused by name, as the API would refuse an unknown id.
+ */
+async function responsibleMemberId(api: BackendClient, email: string | null | undefined): Promise<{ responsible_member_id?: string | null }> {
+  if (email === undefined) return {};
+  if (email === null) return { responsible_member_id: null };
+  const { members } = await api.get<{ members: { id: string; email: string }[] }>('/api/firm/members');
+  const found = members.find((m) => m.email.toLowerCase() === email.trim().toLowerCase());
+  if (!found) throw new InvalidToolArgument('responsible', 'is not the e-mail of a member of the firm (Settings > Members in the web app lists them)');
+  return { responsible_member_id: found.id };
+}
 
 const docketEntryId = z.string().min(1).max(100).describe('The docket entry id (list_docket, lookup_application docket_entry_id)');
 const limit = z.number().int().min(1).max(200).default(50);
@@ -124,12 +145,13 @@ export const addToDocket = defineTool({
     client_matter: z.string().max(200).optional().describe('The firm\'s matter number: the Attorney Docket No. of its papers'),
     notes: z.string().max(10_000).optional(),
     entity_size: entitySize,
+    responsible,
     application: privateApplication.optional().describe('Only for an unpublished application: the account\'s own data'),
   }),
   output: docketEntry,
   annotations: WRITE,
-  async run(args, ctx) {
-    const entry = await ctx.api.post<DocketEntry>('/api/docket', args);
+  async run({ responsible: email, ...args }, ctx) {
+    const entry = await ctx.api.post<DocketEntry>('/api/docket', { ...args, ...(await responsibleMemberId(ctx.api, email)) });
     return { data: entry, summary: `Added ${entry.application.application_number} to the docket (entry ${entry.id}${entry.private ? ', tracked privately' : ''}): ${deadlineLine(entry.application)}.` };
   },
 });
@@ -137,7 +159,7 @@ export const addToDocket = defineTool({
 export const updateDocketEntry = defineTool({
   name: 'update_docket_entry',
   title: 'Update a docket entry',
-  description: 'Changes a docket entry\'s matter number (the papers\' Attorney Docket No.), notes or entity status (null clears), and for an unpublished application the account\'s own data (title, filing date, examiner, art unit...). Fields left out are unchanged. Free. Public records come from the USPTO and cannot be edited.',
+  description: 'Changes a docket entry\'s matter number (the papers\' Attorney Docket No.), notes, entity status or responsible practitioner (null clears), and for an unpublished application the account\'s own data (title, filing date, examiner, art unit...). Fields left out are unchanged. Free. Public records come from the USPTO and cannot be edited.',
   group: 'docket',
   price: 'free',
   input: z.object({
@@ -145,12 +167,13 @@ export const updateDocketEntry = defineTool({
     client_matter: z.string().max(200).nullable().optional(),
     notes: z.string().max(10_000).nullable().optional(),
     entity_size: entitySize,
+    responsible,
     application: privateApplication.partial().optional().describe('Only for an unpublished application'),
   }),
   output: docketEntry,
   annotations: WRITE_IDEMPOTENT,
-  async run({ docket_entry_id, ...changes }, ctx) {
-    const entry = await ctx.api.patch<DocketEntry>(`/api/docket/${seg(docket_entry_id)}`, changes);
+  async run({ docket_entry_id, responsible: email, ...changes }, ctx) {
+    const entry = await ctx.api.patch<DocketEntry>(`/api/docket/${seg(docket_entry_id)}`, { ...changes, ...(await responsibleMemberId(ctx.api, email)) });
     return { data: entry, summary: `Updated docket entry ${entry.id} (${entry.application.application_number}); its fees are for a ${entry.entity_size} entity (${entry.entity_size_source}).` };
   },
 });
