@@ -6,7 +6,7 @@ import { jobNotFound, submitDraftJob } from '../draft-submission.ts';
 import { prepareOaResponse } from '../../../commands/draft-requests/oa-response.ts';
 import { draftJobCompleteness, findDraftJob } from '../../../queries/draft-jobs.ts';
 import { pollUrlOf, presentDraftJob, presentSubmission } from '../../../presenters/draft-job.ts';
-import { accountIdOf } from '../../plugins/auth.ts';
+import { accountIdOf, memberIdOf } from '../../plugins/auth.ts';
 import { downloadLinkFor } from '../../download-links.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 import { attorneyDocketNumber, draftJobSchema, electionSchema, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema, submissionSchema } from '../../../requests/draft-schemas.ts';
@@ -53,7 +53,7 @@ export function draftRoaRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   }, async (request, reply) => {
     const accountId = accountIdOf(request);
-    const job = await submitDraftJob(ctx, request, reply, 'draft-roa', () => prepareOaResponse(db, accountId, request.body));
+    const job = await submitDraftJob(ctx, request, reply, 'draft-roa', () => prepareOaResponse(db, accountId, memberIdOf(request), request.body));
     return reply.send(presentSubmission(job, pollUrlOf(job.id)));
   });
 
