@@ -88,7 +88,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(204).send();
   });
 
-  r.get('/api/auth/me', { config: { auth: 'account' }, schema: { tags: ['account'], summary: 'The signed-in account (settings, practitioner profile) and its balance', response: { 200: meSchema } } }, async (request) => {
+  r.get('/api/auth/me', { config: { auth: 'account' }, schema: { tags: ['account'], summary: 'The signed-in account (settings), the member (role, permissions, their own practitioner profile as account.practitioner) and its balance', response: { 200: meSchema } } }, async (request) => {
     const accountId = accountIdOf(request);
     const found = await requestAccountWithBalance(db, request, accountId);
     if (!found) throw new AppError(401, 'not_authenticated', 'The account no longer exists.', 'Sign in again.');

@@ -16,7 +16,7 @@ export const draftRoaBody = z.object({
   application_number: z.string().max(64),
   analysis_id: z.string().max(100),
   strategy_selections: strategySelectionsSchema,
-  // Additive: current claim text, dates, the signing practitioner (default: the account's profile), the docket number, restriction election.
+  // Additive: current claim text, dates, the signing practitioner (default: the submitting member's own profile), the docket number, restriction election.
   claims: z.record(z.string().max(16), z.string().max(50_000)).optional().describe('Current text of each claim by number: {"1": "A method ...", ...}'),
   response_date: isoDate.optional().describe('Date the response is signed; default today (UTC).'),
   office_action_date: isoDate.optional().describe("Mailing date of the office action; default: as the analysis or the application's record gives it."),
