@@ -67,6 +67,8 @@ describe('Settings > Practitioner', () => {
 
     // A reload shows what the account holds.
     await page.reload();
+    // The form shows once GET /api/auth/me has answered (a loaded machine can take longer than a poll's second).
+    await page.getByText('Your own profile: its name and registration number sign the papers and forms you submit').waitFor();
     await expect.poll(() => page.getByLabel('Registration number').inputValue()).toBe('65,432');
     await expect.poll(() => page.getByLabel('Address').inputValue()).toBe('12 St James\'s Square\nLondon SW1Y 4LB');
   });
