@@ -184,6 +184,16 @@ describe('balances and accounts kept in memory', () => {
     expect((await me(t.app, key)).json().account.display_name).toBe('Renamed Practitioner');
     expectPrompt(await until(() => me(replica.app, key), (r) => r.json().account.display_name === 'Renamed Practitioner'));
   });
+
+  test("a member's own practitioner profile (read with the key, migration 033) shows in /api/auth/me of both apps", async () => {
+    const { cookie, key } = await warmKey();
+    for (const app of [t.app, replica.app]) expect((await me(app, key)).json().account.practitioner).toBeNull();
+    const patch = await t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie }, payload: { practitioner: { name: 'Kim Keyholder', registration_number: '74444' } }, remoteAddress: randomIp() });
+    expect(patch.statusCode, patch.body).toBe(200);
+    // The app that made the change forgot the member's keys before answering; the other hears of it (the member trigger).
+    expect((await me(t.app, key)).json().account.practitioner).toMatchObject({ name: 'Kim Keyholder' });
+    expectPrompt(await until(() => me(replica.app, key), (r) => r.json().account.practitioner?.name === 'Kim Keyholder'));
+  });
 });
 
 // When the LISTEN connection drops (PostgreSQL only): test/auth-cache-listen.pg.test.ts.

@@ -1,4 +1,4 @@
-import type { MemberRole } from '../db/schema.ts';
+import type { CredentialPerson, MemberRole } from '../db/schema.ts';
 import { InvalidatedCache } from './invalidated-cache.ts';
 
 /**
@@ -18,7 +18,7 @@ export interface CachedApiKey {
   /** The member the key acts as, and that member's role when the key was read. */
   memberId: string;
   role: MemberRole;
-  member: { email: string; display_name: string | null };
+  member: CredentialPerson;
   /** Unix ms of the last stored last_used_at (refreshed at most once a minute, principal.ts). */
   lastUsedAt: number | null;
 }
@@ -30,7 +30,7 @@ export class CredentialCache extends InvalidatedCache<CachedApiKey> {
     this.forgetWhere((v) => v.apiKeyId === apiKeyId);
   }
 
-  /** Forgets a member's keys (role changed, removed or moved to another firm; migration 032). */
+  /** Forgets a member's keys (role or signing profile changed, removed or moved to another firm; migrations 032, 033). */
   forgetMember(memberId: string): void {
     this.forgetWhere((v) => v.memberId === memberId);
   }

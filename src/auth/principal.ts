@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import type { MemberRole } from '../db/schema.ts';
+import type { CredentialPerson, MemberRole } from '../db/schema.ts';
 import { API_KEY_PATTERN, sha256Hex } from './secrets.ts';
 import type { CredentialCache } from './credential-cache.ts';
 import { asyncCommit } from '../db/async-commit.ts';
@@ -12,8 +12,8 @@ export interface Principal {
   memberId: string;
   /** That member's role (src/domain/firm-roles.ts), checked by the role guard. */
   role: MemberRole;
-  /** Who the member is, read with the credential (GET /api/auth/me answers without another statement). */
-  member: { email: string; display_name: string | null };
+  /** Who the member is and their own signing profile, read with the credential (GET /api/auth/me answers without another statement). */
+  member: CredentialPerson;
   via: 'api_key' | 'session' | 'bearer';
   /** Set for API-key requests: rate limits are counted per key (spec "Rate limits"). */
   apiKeyId?: string;
@@ -61,7 +61,7 @@ export async function principalFromApiKey(db: Db, key: string, cache?: Credentia
     .selectFrom('api_keys')
     .innerJoin('members as m', (j) => j.onRef('m.id', '=', 'api_keys.member_id').onRef('m.account_id', '=', 'api_keys.account_id').on('m.removed_at', 'is', null))
     .leftJoin('credit_balances as b', 'b.account_id', 'api_keys.account_id')
-    .select(['api_keys.id', 'api_keys.account_id', 'api_keys.member_id', 'm.role', 'm.email', 'm.display_name', 'api_keys.last_used_at', 'b.balance_micro'])
+    .select(['api_keys.id', 'api_keys.account_id', 'api_keys.member_id', 'm.role', 'm.email', 'm.display_name', 'm.practitioner', 'api_keys.last_used_at', 'b.balance_micro'])
     .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -71,7 +71,7 @@ export async function principalFromApiKey(db: Db, key: string, cache?: Credentia
     await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', row.id).where(asyncCommit).execute();
     lastUsedAt = now;
   }
-  const member = { email: row.email, display_name: row.display_name };
+  const member = { email: row.email, display_name: row.display_name, practitioner: row.practitioner };
   cache?.put(keyHash, { apiKeyId: row.id, accountId: row.account_id, memberId: row.member_id, role: row.role, member, lastUsedAt }, generation);
   return { accountId: row.account_id, memberId: row.member_id, role: row.role, member, via: 'api_key', apiKeyId: row.id, balanceMicro: row.balance_micro ?? 0n };
 }
@@ -83,9 +83,9 @@ export async function principalFromSession(db: Db, token: string): Promise<Princ
     .selectFrom('sessions')
     .innerJoin('members as m', (j) => j.onRef('m.id', '=', 'sessions.member_id').on('m.removed_at', 'is', null))
     .leftJoin('credit_balances as b', 'b.account_id', 'm.account_id')
-    .select(['m.account_id', 'm.id as member_id', 'm.role', 'm.email', 'm.display_name', 'b.balance_micro'])
+    .select(['m.account_id', 'm.id as member_id', 'm.role', 'm.email', 'm.display_name', 'm.practitioner', 'b.balance_micro'])
     .where('token_hash', '=', sha256Hex(token))
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
-  return row ? { accountId: row.account_id, memberId: row.member_id, role: row.role, member: { email: row.email, display_name: row.display_name }, via: 'session', balanceMicro: row.balance_micro ?? 0n } : null;
+  return row ? { accountId: row.account_id, memberId: row.member_id, role: row.role, member: { email: row.email, display_name: row.display_name, practitioner: row.practitioner }, via: 'session', balanceMicro: row.balance_micro ?? 0n } : null;
 }

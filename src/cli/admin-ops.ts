@@ -53,7 +53,8 @@ export const ADMIN_OPS: Record<string, Op> = {
     const generated = typeof args.password !== 'string' || args.password.length === 0;
     const password = generated ? `prosa-${randomBase62(16)}` : (args.password as string);
     const account = await accountCreator(db, CLI_ACTOR, { email: str(args, 'email'), password, displayName: (args.name as string | undefined) ?? null });
-    return { account: presentAccount(account), ...(generated ? { password } : {}) };
+    // A new account's founding owner has no signing profile yet.
+    return { account: presentAccount(account, null), ...(generated ? { password } : {}) };
   },
   async 'accounts.reset-password'(db, args) {
     const { id, memberId, actor } = await accountFor(db, args);

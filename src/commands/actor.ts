@@ -15,3 +15,11 @@ export interface Actor {
 
 export const SYSTEM_ACTOR: Actor = { accountId: null, via: 'system' };
 export const CLI_ACTOR: Actor = { accountId: null, via: 'cli' };
+
+/**
+ * The member an account's actor is: null or absent means the firm's founding owner, whose member
+ * id is the account id (migration 032: rows and actors from before firms name the account).
+ */
+export function actingMemberId(actor: Pick<Actor, 'memberId'>, accountId: string): string {
+  return actor.memberId ?? accountId;
+}

@@ -29,6 +29,7 @@ import * as m027 from './migrations/027-webhooks.ts';
 import * as m028 from './migrations/028-docket-imports.ts';
 import * as m031 from './migrations/031-ocr-text-source.ts';
 import * as m032 from './migrations/032-firm-members.ts';
+import * as m033 from './migrations/033-member-practitioner.ts';
 import * as m034 from './migrations/034-responsible-practitioner.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '028-docket-imports': m028,
   '031-ocr-text-source': m031,
   '032-firm-members': m032,
+  '033-member-practitioner': m033,
   '034-responsible-practitioner': m034,
 };
 

@@ -23,7 +23,10 @@ export interface AccountsTable {
   entity_size: Generated<string>;
   /** Model multiplier in thousandths (1000 = 1.0) applied to token prices. */
   model_multiplier_milli: Generated<number>;
-  /** The practitioner profile that signs the account's papers (migration 023); null when none is set. */
+  /**
+   * The firm-wide practitioner profile of migration 023. Since migration 033 each member signs with
+   * their own (members.practitioner; the founding owner's was copied from here): kept, never read for signing.
+   */
   practitioner: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   /** New papers the USPTO watch records on the account's docket are analyzed (billed) (migration 025). */
   watch_analyze: Generated<boolean>;
@@ -568,7 +571,7 @@ export interface MembersTable {
   password_hash: string | null;
   display_name: string | null;
   role: MemberRole;
-  /** A practitioner's own profile: signs the papers they make (null: the firm's profile). */
+  /** This person's own practitioner profile: signs the papers they submit (migration 033); null: none, the papers keep placeholders for the signer. */
   practitioner: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -641,6 +644,8 @@ export interface Schema {
 
 export type Account = Selectable<AccountsTable>;
 export type MemberRow = Selectable<MembersTable>;
+/** Who a credential's member is, read with the credential (src/auth/principal.ts): their own signing profile included (migration 033). */
+export type CredentialPerson = Pick<MemberRow, 'email' | 'display_name' | 'practitioner'>;
 export type FirmInvitationRow = Selectable<FirmInvitationsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;

@@ -80,7 +80,7 @@ export async function buildInterviewRequest(input: InterviewRequestInput): Promi
 export const AGENDA_WIDTHS = [1500, 1000, 1450, 2510, 1100, 850, 950];
 
 /**
- * The participants given; without any, the practitioner who signs (the account's profile or the
+ * The participants given; without any, the practitioner who signs (the submitting member's profile or the
  * request's signer) with the registration number, as the applicant's representative, and a place
  * for another participant.
  */

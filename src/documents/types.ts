@@ -103,7 +103,7 @@ export interface ExaminerStats {
   allowance_rate_without_interview?: number | null;
 }
 
-/** Who signs (src/domain/practitioner.ts): the request's practitioner over the account's profile. */
+/** Who signs (src/domain/practitioner.ts): the request's practitioner over the submitting member's own profile. */
 export type { Practitioner } from '../domain/practitioner.ts';
 import type { Practitioner } from '../domain/practitioner.ts';
 

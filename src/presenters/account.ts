@@ -4,8 +4,7 @@ import type { Account, ApiKeyRow, LedgerRow, MemberRow } from '../db/schema.ts';
 import { permissionsOf, ROLES } from '../domain/firm-roles.ts';
 import { balanceStatus } from '../domain/balance-status.ts';
 import { formatCredits } from '../domain/money.ts';
-import { practitionerOf } from '../domain/practitioner.ts';
-import { practitionerProfileSchema } from './practitioner.ts';
+import { presentPractitionerProfile, practitionerProfileSchema } from './practitioner.ts';
 
 export const accountSchema = z.object({
   id: z.string(),
@@ -14,7 +13,7 @@ export const accountSchema = z.object({
   firm_name: z.string().nullable(),
   entity_size: z.enum(['large', 'small', 'micro']).describe('The default entity status of fees: an application\'s docket entry or USPTO record, when it has one, comes first'),
   model_multiplier: z.string(),
-  practitioner: practitionerProfileSchema.nullable().describe('Signs every paper and form unless the request names its own signer; null when none is set'),
+  practitioner: practitionerProfileSchema.nullable().describe("The signed-in member's own practitioner profile: signs every paper and form they submit unless the request names its own signer; null when they have none (their papers then leave the signer's name and registration number to fill)"),
   watch_analyze: z.boolean().describe('New office actions the USPTO watch records on this docket are analyzed (billed as any analysis, within the spending cap)'),
   created_at: z.string(),
 });
@@ -42,8 +41,11 @@ export function presentSignedInMember(m: Pick<MemberRow, 'id' | 'email' | 'displ
 /** GET /api/auth/me and PATCH /api/account. */
 export const meSchema = z.object({ account: accountSchema, member: signedInMemberSchema.optional(), credits: balanceSchema, authenticated_via: z.string().optional() });
 
-export function presentAccount(a: Account): AccountWire {
-  const p = practitionerOf(a.practitioner);
+/**
+ * The firm's settings, with `practitioner` the signing profile of the member it is shown to
+ * (migration 033: each person signs with their own; `accounts.practitioner` is no longer read).
+ */
+export function presentAccount(a: Account, memberProfile: MemberRow['practitioner']): AccountWire {
   return {
     id: a.id,
     email: a.email,
@@ -51,17 +53,7 @@ export function presentAccount(a: Account): AccountWire {
     firm_name: a.firm_name,
     entity_size: a.entity_size === 'small' || a.entity_size === 'micro' ? a.entity_size : 'large',
     model_multiplier: (a.model_multiplier_milli / 1000).toFixed(3).replace(/0{1,2}$/, ''),
-    // A profile is stored whole (name and registration number required), so both are there.
-    practitioner: p?.name && p.registration_number ? {
-      name: p.name,
-      registration_number: p.registration_number,
-      firm: p.firm ?? null,
-      address: p.address ?? null,
-      telephone: p.telephone ?? null,
-      email: p.email ?? null,
-      deposit_account: p.deposit_account ?? null,
-      customer_number: p.customer_number ?? null,
-    } : null,
+    practitioner: presentPractitionerProfile(memberProfile),
     watch_analyze: a.watch_analyze === true,
     created_at: a.created_at.toISOString(),
   };

@@ -5,6 +5,7 @@
  * account is the USPTO's two digits, a dash and four to seven digits, and so on.
  */
 import { z } from 'zod';
+import { practitionerOf } from '../domain/practitioner.ts';
 
 const line = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 /**
@@ -40,3 +41,19 @@ export const practitionerProfileSchema = z.object({
   customer_number: z.string().nullable(),
 });
 export type PractitionerProfile = z.infer<typeof practitionerProfileSchema>;
+
+/** A stored profile (members.practitioner) as shown; null when none is set. */
+export function presentPractitionerProfile(stored: unknown): PractitionerProfile | null {
+  const p = practitionerOf(stored);
+  // A profile is stored whole (name and registration number required), so both are there.
+  return p?.name && p.registration_number ? {
+    name: p.name,
+    registration_number: p.registration_number,
+    firm: p.firm ?? null,
+    address: p.address ?? null,
+    telephone: p.telephone ?? null,
+    email: p.email ?? null,
+    deposit_account: p.deposit_account ?? null,
+    customer_number: p.customer_number ?? null,
+  } : null;
+}

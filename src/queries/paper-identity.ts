@@ -1,7 +1,11 @@
 /**
- * What a paper says about who files it, as the account keeps it: the practitioner profile (who
- * signs) and the docket entry's matter number (the attorney docket number of the caption). One
- * statement; the matter is null when the application is not on the account's docket.
+ * What a paper says about who files it: the acting member's own practitioner profile (who signs;
+ * migration 033) and the docket entry's matter number (the attorney docket number of the caption).
+ * One statement. The member is looked up in the firm only, so a member of another firm is never
+ * read; a member without a profile (or not found) gives no profile, and the paper keeps its
+ * placeholders for the signer: it never takes another member's name. `accounts.practitioner`, the
+ * firm-wide profile of migration 023, is no longer read. The matter is null when the application
+ * is not on the firm's docket.
  */
 import type { Db } from '../db/connect.ts';
 import { practitionerOf, type Practitioner } from '../domain/practitioner.ts';
@@ -11,11 +15,12 @@ export interface PaperIdentitySources {
   clientMatter: string | null;
 }
 
-export async function paperIdentitySources(db: Db, accountId: string, applicationId: string): Promise<PaperIdentitySources> {
+export async function paperIdentitySources(db: Db, accountId: string, memberId: string, applicationId: string): Promise<PaperIdentitySources> {
   const row = await db
     .selectFrom('accounts as acc')
+    .leftJoin('members as m', (j) => j.onRef('m.account_id', '=', 'acc.id').on('m.id', '=', memberId).on('m.removed_at', 'is', null))
     .leftJoin('docket_entries as d', (j) => j.onRef('d.account_id', '=', 'acc.id').on('d.application_id', '=', applicationId))
-    .select(['acc.practitioner', 'd.client_matter'])
+    .select(['m.practitioner', 'd.client_matter'])
     .where('acc.id', '=', accountId)
     .executeTakeFirst();
   return { profile: practitionerOf(row?.practitioner ?? null), clientMatter: row?.client_matter?.trim() || null };

@@ -5,7 +5,7 @@ import { STRATEGY_CODES } from '../domain/response-plan/strategies.ts';
 export const isoDate = z.iso.date();
 const text = (max = 500) => z.string().max(max);
 
-/** The paper's own signer: each field given wins over the account's practitioner profile (PATCH /api/account), the others come from it. */
+/** The paper's own signer: each field given wins over the submitting member's own practitioner profile (PATCH /api/account), the others come from it. */
 export const practitionerSchema = z.object({
   name: text(200).optional(),
   registration_number: text(32).optional(),
@@ -15,7 +15,7 @@ export const practitionerSchema = z.object({
   email: text(254).optional(),
   deposit_account: text(32).optional(),
   customer_number: text(32).optional(),
-}).describe('Who signs this paper; fields left out come from the account\'s practitioner profile (a name or registration number given replaces both)');
+}).describe('Who signs this paper; fields left out come from your own practitioner profile (the submitting member\'s) (a name or registration number given replaces both)');
 
 /** The caption's "Attorney Docket No." for this paper; default the docket entry's matter number (client_matter), else the USPTO record's. */
 export const attorneyDocketNumber = text(100).optional().describe('Attorney Docket No. printed on this paper; default: the docket entry\'s client_matter, else the USPTO record\'s');

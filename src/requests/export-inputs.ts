@@ -31,7 +31,7 @@ export const idsInput = z.object({
   })).max(1000).optional(),
   items_previously_submitted: z.number().int().min(0).max(100_000).optional(),
   date: isoDate.optional(),
-  deposit_account: text(32).optional().describe('Default: the practitioner profile\'s'),
+  deposit_account: text(32).optional().describe('Default: your own practitioner profile\'s'),
   practitioner: practitionerSchema.optional(),
   attorney_docket_number: attorneyDocketNumber,
 });
@@ -40,7 +40,7 @@ export const extensionInput = z.object({
   months: z.number().int().min(1).max(5).optional().describe('Default: the fewest months that make petition_date timely, per the deadline engine.'),
   entity_size: z.enum(['large', 'small', 'micro']).optional().describe('Default: the application\'s entity status (docket entry, USPTO record), else the account\'s'),
   petition_date: isoDate.optional(),
-  deposit_account: text(32).optional().describe('Default: the practitioner profile\'s'),
+  deposit_account: text(32).optional().describe('Default: your own practitioner profile\'s'),
   practitioner: practitionerSchema.optional(),
   attorney_docket_number: attorneyDocketNumber,
 });

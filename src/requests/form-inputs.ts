@@ -1,7 +1,7 @@
 /**
  * Input schemas of the issue-11 forms on POST /api/exports (and the MCP tools that wrap it). Dates
  * default to today; `entity_size` to the application's (else the account's); the signer, deposit
- * account and attorney docket number to the practitioner profile and the docket entry; fees and
+ * account and attorney docket number to the submitting member's practitioner profile and the docket entry; fees and
  * docket facts are computed.
  */
 import { z } from 'zod';
@@ -11,7 +11,7 @@ const text = (max = 500) => z.string().max(max);
 const entity = z.enum(['large', 'small', 'micro']).optional().describe('Default: the application\'s entity status (its docket entry, the USPTO record), else the account\'s (37 CFR 1.27, 1.29)');
 const common = {
   date: isoDate.optional().describe('Date of the paper (default today); fees are those in force on it'),
-  deposit_account: text(32).optional().describe('Default: the practitioner profile\'s'),
+  deposit_account: text(32).optional().describe('Default: your own practitioner profile\'s'),
   practitioner: practitionerSchema.optional(),
   attorney_docket_number: attorneyDocketNumber,
 };

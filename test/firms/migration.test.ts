@@ -55,3 +55,33 @@ test('an account from before firms becomes a firm of one: its owner member, sess
   const signedIn = await sessionCreator(db, { accountId: null, via: 'anonymous' }, { email: 'OLD.TIMER@firm.example', password: 'an old passphrase' });
   expect(signedIn).toMatchObject({ accountId: id, memberId: id });
 });
+
+// Migration 033: the firm-wide profile (accounts.practitioner, migration 023) becomes the founding
+// owner's own; a member's own profile is never overwritten, and no other member inherits it.
+test("an account's practitioner profile becomes its founding owner's own, and only theirs", async () => {
+  const database = await emptyDatabase();
+  closers.push(() => database.close());
+  const { db } = database;
+  await migrateUpTo(db, '032-firm-members');
+  const P = { name: 'Pat Founder', registration_number: '61,234', deposit_account: '50-1234' };
+  const Q = { name: 'Quinn Own', registration_number: '62,345' };
+  const [x, y, z] = ['7d7f0c6e-0000-4000-8000-000000000011', '7d7f0c6e-0000-4000-8000-000000000012', '7d7f0c6e-0000-4000-8000-000000000013'];
+  for (const id of [x, y]) {
+    await db.insertInto('accounts').values({ id, email: `${id}@firm.example`, email_normalized: `${id}@firm.example`, practitioner: JSON.stringify(P) } as never).execute();
+    await db.insertInto('credit_balances').values({ account_id: id, balance_micro: '0' }).execute();
+  }
+  await db.insertInto('members').values([
+    { id: x, account_id: x, email: `${x}@firm.example`, email_normalized: `${x}@firm.example`, role: 'owner' },
+    { id: y, account_id: y, email: `${y}@firm.example`, email_normalized: `${y}@firm.example`, role: 'owner', practitioner: JSON.stringify(Q) },
+    { id: z, account_id: x, email: `${z}@firm.example`, email_normalized: `${z}@firm.example`, role: 'practitioner' },
+  ]).execute();
+  const session = randomToken();
+  await db.insertInto('sessions').values({ token_hash: sha256Hex(session), account_id: x, member_id: x, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+
+  await migrateToLatest(db);
+
+  const profiles = Object.fromEntries((await db.selectFrom('members').select(['id', 'practitioner']).execute()).map((m) => [m.id, m.practitioner]));
+  expect(profiles).toEqual({ [x]: P, [y]: Q, [z]: null });
+  // What GET /api/auth/me shows is read with the credential: the founder's session carries P.
+  expect(await principalFromSession(db, session)).toMatchObject({ memberId: x, member: { practitioner: P } });
+});

@@ -83,7 +83,7 @@ describe('token exchange (RFC 8693)', () => {
   it('the backend principal carries the client, its name, the grant and the no-purchase flag', async () => {
     const token = await exchanged();
     const p = await bearerPrincipal(s.ctx, { headers: { authorization: `Bearer ${token}` } } as FastifyRequest, [`${s.url}/api`]);
-    expect(p).toEqual({ accountId: user.accountId, memberId: user.accountId, role: 'owner', member: { email: user.email, display_name: null }, via: 'bearer', oauthClientId: tokens.client_id, oauthClientName: 'Claude', grantId: decodeJwt(token).gid, noPurchaseOffers: false,
+    expect(p).toEqual({ accountId: user.accountId, memberId: user.accountId, role: 'owner', member: { email: user.email, display_name: null, practitioner: null }, via: 'bearer', oauthClientId: tokens.client_id, oauthClientName: 'Claude', grantId: decodeJwt(token).gid, noPurchaseOffers: false,
       // Read with the grant in one statement (issue 12): the welcome credits of a new account.
       balanceMicro: 25_000_000n });
   });

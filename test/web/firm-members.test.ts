@@ -1,7 +1,8 @@
 // Firms in the browser (issue 22): the owner invites a paralegal and a practitioner from
 // Settings > Members, both join through the e-mailed /join link, the paralegal dockets an
 // application that the practitioner then sees, the owner's audit log says who did what, and the
-// removed paralegal's next page load is signed out. axe and screenshots of Members and /join.
+// removed paralegal's next page load is signed out; Settings > Practitioner is each person's own
+// (a paralegal reads why they keep none). axe and screenshots of Members, /join and that page.
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +79,17 @@ test('an owner invites a paralegal and a practitioner, who join; who did what sh
   await practitioner.getByText('Only an owner can invite people').waitFor();
   expect(await practitioner.getByRole('button', { name: /^Remove / }).count()).toBe(0);
   await snap(practitioner, 'firm-members-practitioner');
+
+  // Settings > Practitioner is each person's own: the owner's profile is not the practitioner's;
+  // the paralegal, who does not sign, reads why instead of a form.
+  expect(await owner.evaluate(() => fetch('/api/account', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ practitioner: { name: 'Olga Owner', registration_number: '61,111' } }) }).then((r) => r.status))).toBe(200);
+  await practitioner.goto('/settings/practitioner');
+  await practitioner.getByText('Your own profile: its name and registration number sign the papers and forms you submit').waitFor();
+  expect(await practitioner.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+  await paralegal.goto('/settings/practitioner');
+  await paralegal.getByText(/Your role \(Paralegal\) does not sign papers/).waitFor();
+  expect(await paralegal.getByRole('button', { name: 'Save practitioner' }).count()).toBe(0);
+  await snap(paralegal, 'firm-practitioner-paralegal');
 
   // The owner's audit log names who did what.
   await owner.goto('/settings/audit');

@@ -4,7 +4,7 @@ import { apiFromPage, launch, newContext, snap, startWebServer, type WebServer }
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
 
-// Issue 19 in Chromium: Settings > Practitioner (who signs the papers) and, on the application
+// Issue 19 in Chromium: Settings > Practitioner (your own profile, which signs the papers you submit) and, on the application
 // page, the matter number and the entity status its fees follow. Locators wait; nothing sleeps.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
@@ -34,11 +34,11 @@ afterAll(async () => {
 const me = () => page.evaluate(() => fetch('/api/auth/me').then((r) => r.json()));
 
 describe('Settings > Practitioner', () => {
-  test('the form says it signs every paper; a wrong registration number is shown at its field; the saved profile is the account\'s', async () => {
+  test('the form says it is yours and signs the papers you submit; a wrong registration number is shown at its field; the saved profile is yours', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Practitioner' }).click();
     await page.getByRole('heading', { name: 'Practitioner' }).waitFor();
-    await page.getByText('sign every paper and form Prosa drafts').waitFor();
+    await page.getByText('Your own profile: its name and registration number sign the papers and forms you submit').waitFor();
 
     await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
     await page.getByLabel('Registration number').fill('Reg. 65432');
@@ -58,7 +58,7 @@ describe('Settings > Practitioner', () => {
 
     await reg.fill('65,432');
     await page.getByRole('button', { name: 'Save practitioner' }).click();
-    await page.getByText('Saved. Papers are signed by Ada Lovelace, Reg. No. 65,432.').waitFor();
+    await page.getByText('Saved. Your papers are signed by Ada Lovelace, Reg. No. 65,432.').waitFor();
     expect((await me()).account.practitioner).toEqual({
       name: 'Ada Lovelace', registration_number: '65,432', firm: 'Lovelace & Babbage LLP', address: '12 St James\'s Square\nLondon SW1Y 4LB',
       telephone: '+44 20 7946 0000', email: 'ada@lovelace-ip.example', deposit_account: '50-1234', customer_number: '20995',
@@ -67,6 +67,8 @@ describe('Settings > Practitioner', () => {
 
     // A reload shows what the account holds.
     await page.reload();
+    // The form shows once GET /api/auth/me has answered (a loaded machine can take longer than a poll's second).
+    await page.getByText('Your own profile: its name and registration number sign the papers and forms you submit').waitFor();
     await expect.poll(() => page.getByLabel('Registration number').inputValue()).toBe('65,432');
     await expect.poll(() => page.getByLabel('Address').inputValue()).toBe('12 St James\'s Square\nLondon SW1Y 4LB');
   });

@@ -24,7 +24,7 @@ export type IdsSubmission = Omit<IdsInput, 'caption' | 'template' | 'date' | 'ti
  * a stated timing the paper takes the docket's window with the statement given and the 1.17(p)
  * fee authorized where the window calls for it, at the amount for the application's entity status.
  */
-export async function prepareIds(db: Db, accountId: string, applicationNumber: string, input: IdsSubmission): Promise<PreparedDraft> {
+export async function prepareIds(db: Db, accountId: string, memberId: string, applicationNumber: string, input: IdsSubmission): Promise<PreparedDraft> {
   const app = await resolveApplication(db, accountId, applicationNumber);
   requireCaption(app);
   const listed = (input.us_patents?.length ?? 0) + (input.us_publications?.length ?? 0) + (input.foreign_documents?.length ?? 0) + (input.non_patent_literature?.length ?? 0);
@@ -44,7 +44,7 @@ export async function prepareIds(db: Db, accountId: string, applicationNumber: s
   // (c): the statement or the fee (the fee when no statement is made); (d): both.
   const payFee = window === '1.97(d)' || (window === '1.97(c)' && (input.pay_fee_1_17_p ?? !input.statement));
   const { attorney_docket_number, ...given } = input;
-  const { attorney_docket_number: docketNumber, ...signer } = await paperIdentity(db, accountId, app.id, input);
+  const { attorney_docket_number: docketNumber, ...signer } = await paperIdentity(db, accountId, memberId, app.id, input);
   const ids: IdsRequest['ids'] = {
     ...given,
     ...signer,
@@ -79,7 +79,7 @@ function noExtension(code: string, message: string, suggestion: string): AppErro
  * deadline engine for the application's pending office action (its extensions[].due_effective
  * and .fee), on the petition date and for the entity size.
  */
-export async function prepareExtension(db: Db, accountId: string, applicationNumber: string, input: ExtensionSubmission): Promise<PreparedDraft> {
+export async function prepareExtension(db: Db, accountId: string, memberId: string, applicationNumber: string, input: ExtensionSubmission): Promise<PreparedDraft> {
   const app = await resolveApplication(db, accountId, applicationNumber);
   requireCaption(app);
   const entity = (await applicationEntity(db, accountId, app.id, input.entity_size)).entity_size;
@@ -115,7 +115,7 @@ export async function prepareExtension(db: Db, accountId: string, applicationNum
     period: { reply_due: result.ssp_due, extended_due: ext.due, reply_due_effective: result.response_deadline, extended_due_effective: ext.due_effective },
     petition_date: petitionDate,
     ...(ext.fee ? { fee_amount: ext.fee[entity] } : {}),
-    ...(await paperIdentity(db, accountId, app.id, input)),
+    ...(await paperIdentity(db, accountId, memberId, app.id, input)),
   };
   return { exportType: 'form', formKind: 'extension_of_time', analysisId: null, applicationId: app.id, applicationNumber: app.application_number, request };
 }
@@ -133,7 +133,7 @@ export interface InterviewSubmission {
 }
 
 /** Interview request: its agenda comes from the analysis (analysis_id), like a response's remarks. */
-export async function prepareInterview(db: Db, accountId: string, applicationNumber: string, analysisId: string | undefined, input: InterviewSubmission): Promise<PreparedDraft> {
+export async function prepareInterview(db: Db, accountId: string, memberId: string, applicationNumber: string, analysisId: string | undefined, input: InterviewSubmission): Promise<PreparedDraft> {
   if (!analysisId) throw validationError('analysis_id', 'is required for an interview request: its agenda comes from the analysis of the office action');
   const analysis = await resolveAnalysis(db, accountId, analysisId, applicationNumber);
   const strategy = checkStrategySelections(input.strategy_selections, analysis.record);
@@ -156,7 +156,7 @@ export async function prepareInterview(db: Db, accountId: string, applicationNum
     ...(input.exhibit ? { exhibit: input.exhibit } : {}),
     ...(period ? { reply_period: period } : {}),
     // No fee: the signer and the docket number only.
-    ...signedBy(await paperIdentity(db, accountId, app.id, input)),
+    ...signedBy(await paperIdentity(db, accountId, memberId, app.id, input)),
   };
   return { exportType: 'form', formKind: 'interview_request', analysisId: analysis.id, applicationId: app.id, applicationNumber: app.application_number, request };
 }
@@ -164,10 +164,10 @@ export async function prepareInterview(db: Db, accountId: string, applicationNum
 export type DrawingSubmission = Omit<DrawingSheetInput, 'title'> & { title?: string };
 
 /** A drawing sheet: the title (and identifying indicia) default from the application, when one is named. */
-export async function prepareDrawing(db: Db, accountId: string, applicationNumber: string | undefined, input: DrawingSubmission): Promise<PreparedDraft> {
+export async function prepareDrawing(db: Db, accountId: string, memberId: string, applicationNumber: string | undefined, input: DrawingSubmission): Promise<PreparedDraft> {
   const app = applicationNumber ? await resolveApplication(db, accountId, applicationNumber) : null;
   // The sheet's identifying indicia (37 CFR 1.84(c)) carry the firm's matter number, as the papers' captions do.
-  const docketNumber = input.attorney_docket_number ?? (app ? (await paperIdentity(db, accountId, app.id, {})).attorney_docket_number ?? app.attorney_docket_number : null);
+  const docketNumber = input.attorney_docket_number ?? (app ? (await paperIdentity(db, accountId, memberId, app.id, {})).attorney_docket_number ?? app.attorney_docket_number : null);
   const title = input.title ?? app?.invention_title;
   if (!title?.trim()) throw validationError('input.title', 'is required when no application_number is given');
   if (input.nodes.length === 0) throw validationError('input.nodes', 'must have at least one node');

@@ -91,7 +91,7 @@ function carriedForwardNote(stored: StoredClaims & { redraft: boolean }): string
   return `The claim listing starts from ${from}: check them against the claims of record (including any examiner's amendment or later paper) before filing.`;
 }
 
-export async function prepareOaResponse(db: Db, accountId: string, body: OaResponseSubmission): Promise<PreparedDraft> {
+export async function prepareOaResponse(db: Db, accountId: string, memberId: string, body: OaResponseSubmission): Promise<PreparedDraft> {
   const analysis = await resolveAnalysis(db, accountId, body.analysis_id, body.application_number);
   const strategy = checkStrategySelections(body.strategy_selections, analysis.record);
   const claims = checkClaimsText(body.claims);
@@ -126,8 +126,8 @@ export async function prepareOaResponse(db: Db, accountId: string, body: OaRespo
   // the claims the docket holds (the last Prosa response's listing as amended, or pasted claims).
   const officeActionDate = await resolveMailingDate(db, accountId, body.office_action_date, analysis.record, application.id, statedMailingDate(analysis.record));
   const stored = claims ? undefined : claimsOfRecord(await findApplicationClaims(db, accountId, application.id), analysis.id, officeActionDate);
-  // Who signs (the request's attorney over the practitioner profile) and the firm's docket number.
-  const identity = await paperIdentity(db, accountId, application.id, { practitioner: body.attorney, attorney_docket_number: body.attorney_docket_number });
+  // Who signs (the request's attorney over the submitting member's own profile) and the firm's docket number.
+  const identity = await paperIdentity(db, accountId, memberId, application.id, { practitioner: body.attorney, attorney_docket_number: body.attorney_docket_number });
   // Excess claims fees (37 CFR 1.16(h), (i)) at the application's entity status on the response date.
   const responseDate = body.response_date ?? todayUtc();
   const entity = (await applicationEntity(db, accountId, application.id)).entity_size;

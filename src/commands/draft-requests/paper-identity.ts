@@ -1,6 +1,8 @@
 /**
  * Who files a paper, resolved at submission and stored with the job (so every attempt builds the
- * same paper): the signer (the request's practitioner over the account's profile, field by field),
+ * same paper): the signer (the request's practitioner over the acting member's own profile, field
+ * by field; migration 033: each person signs with theirs, and one with no profile leaves the
+ * signer's name and registration number to fill, never another member's),
  * the deposit account fees are charged to, and the attorney docket number the caption prints (the
  * request's, else the firm's matter number on the docket entry; with neither, the caption keeps the
  * USPTO record's number, src/commands/draft-requests/inputs/caption.ts).
@@ -21,8 +23,9 @@ export interface PaperIdentity {
   attorney_docket_number?: string;
 }
 
-export async function paperIdentity(db: Db, accountId: string, applicationId: string, given: PaperIdentityGiven): Promise<PaperIdentity> {
-  const { profile, clientMatter } = await paperIdentitySources(db, accountId, applicationId);
+/** `memberId`: the member submitting the paper (actingMemberId, src/commands/actor.ts). */
+export async function paperIdentity(db: Db, accountId: string, memberId: string, applicationId: string, given: PaperIdentityGiven): Promise<PaperIdentity> {
+  const { profile, clientMatter } = await paperIdentitySources(db, accountId, memberId, applicationId);
   const practitioner = signerOf(given.practitioner, profile);
   const deposit = given.deposit_account?.trim() || practitioner?.deposit_account;
   const docketNumber = given.attorney_docket_number?.trim() || clientMatter;

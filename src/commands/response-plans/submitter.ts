@@ -21,7 +21,7 @@ import { editsOf, findResponsePlan } from '../../queries/response-plans.ts';
 import { draftJobCreator } from '../draft-job-creator.ts';
 import { prepareOaResponse, type OaResponseSubmission } from '../draft-requests/oa-response.ts';
 import { requireElection } from '../draft-requests/election.ts';
-import type { Actor } from '../actor.ts';
+import { actingMemberId, type Actor } from '../actor.ts';
 import { writeAudit } from '../audit.ts';
 import { planNotFound, planSubmitted } from './common.ts';
 
@@ -124,7 +124,8 @@ export async function responsePlanSubmitter(
       report = completenessOf(view);
       if (!report.complete && !props.submission.accept_incomplete) throw new ResponseIncompleteError(report.missing);
       version = row.version;
-      return prepareOaResponse(db, props.accountId, planSubmissionBody(row, view, report, props.submission));
+      // Signed by the member submitting the plan (their own profile), not whoever made the plan.
+      return prepareOaResponse(db, props.accountId, actingMemberId(actor, props.accountId), planSubmissionBody(row, view, report, props.submission));
     },
     onCreated: async (trx, created) => {
       const done = await trx

@@ -15,9 +15,13 @@ export function permissionOf(request: FastifyRequest): Permission {
  * 403 `forbidden_role`, naming the roles that may.
  */
 export function checkRole(request: FastifyRequest): void {
+  requirePermission(request, permissionOf(request));
+}
+
+/** Refuses (403 forbidden_role) a caller whose role lacks `needed`: for a part of a request that needs more than its route. */
+export function requirePermission(request: FastifyRequest, needed: Permission): void {
   const principal = request.principal;
   if (!principal) return;
-  const needed = permissionOf(request);
   if (roleMay(principal.role, needed)) return;
   const who = rolesWith(needed);
   const list = who.length > 1 ? `${who.slice(0, -1).join(', ')} or ${who[who.length - 1]}` : who[0];

@@ -16,13 +16,13 @@ interface Me {
 }
 
 function signerText(p: AccountWire['practitioner']): string {
-  return p ? `papers are signed by ${p.name}, Reg. No. ${p.registration_number}` : 'no practitioner profile: papers leave the signer\'s name and registration number to fill';
+  return p ? `your papers are signed by ${p.name}, Reg. No. ${p.registration_number}` : 'you have no practitioner profile: your papers leave the signer\'s name and registration number to fill';
 }
 
 export const whoami = defineTool({
   name: 'whoami',
   title: 'Who am I signed in as',
-  description: 'The Prosa account this assistant acts for: e-mail, name, default entity size (fees use an application\'s own entity status first), the practitioner profile that signs papers, and credit balance. Free. Call it first when unsure which account or firm you are working in.',
+  description: 'The Prosa account this assistant acts for: e-mail, name, default entity size (fees use an application\'s own entity status first), the signed-in member\'s own practitioner profile (it signs the papers they submit), and credit balance. Free. Call it first when unsure which account or firm you are working in.',
   group: 'account',
   price: 'free',
   input: z.object({}),
@@ -45,8 +45,8 @@ export const whoami = defineTool({
 
 export const setPractitionerProfile = defineTool({
   name: 'set_practitioner_profile',
-  title: 'Set who signs the papers',
-  description: 'Sets the practitioner profile that signs every paper and form unless a request names its own signer (name, registration number, firm, address, telephone, e-mail, deposit account, customer number). Replaces the whole profile; null removes it. Free. Confirm the details with the user.',
+  title: 'Set who signs your papers',
+  description: 'Sets the signed-in member\'s own practitioner profile, which signs every paper and form they submit unless a request names its own signer (name, registration number, firm, address, telephone, e-mail, deposit account, customer number); each member of a firm signs with their own. Replaces the whole profile; null removes it. Only owners and practitioners sign (403 forbidden_role otherwise). Free. Confirm the details with the user.',
   group: 'account',
   price: 'free',
   input: z.object({ profile: practitionerProfileInput.nullable() }),

@@ -303,7 +303,7 @@ export const submitResponse = defineTool({
     accept_incomplete: z.boolean().optional(),
     response_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe('Date the response is signed; default today'),
     office_action_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe('Mailing date of the action, when neither its text nor the docket gives it'),
-    attorney: z.object({ name: z.string().max(200).optional(), registration_number: z.string().max(32).optional(), firm: z.string().max(200).optional(), telephone: z.string().max(64).optional(), customer_number: z.string().max(32).optional() }).optional().describe('Default: the practitioner profile'),
+    attorney: z.object({ name: z.string().max(200).optional(), registration_number: z.string().max(32).optional(), firm: z.string().max(200).optional(), telephone: z.string().max(64).optional(), customer_number: z.string().max(32).optional() }).optional().describe('Default: your own practitioner profile (set_practitioner_profile)'),
     idempotency_key: idempotencyKey,
   }),
   output: submissionOutput,

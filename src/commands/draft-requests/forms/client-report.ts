@@ -177,10 +177,10 @@ function recommendationOf(record: StoredAnalysis, kind: PaperKind, grounds: read
   return { text, groups };
 }
 
-export async function prepareClientReport(db: Db, accountId: string, applicationNumber: string, analysisId: string | undefined, input: ClientReportSubmission): Promise<PreparedDraft> {
+export async function prepareClientReport(db: Db, accountId: string, memberId: string, applicationNumber: string, analysisId: string | undefined, input: ClientReportSubmission): Promise<PreparedDraft> {
   if (!analysisId) throw validationError('analysis_id', 'is required for a client report: it summarizes the analysis of the office action');
   const analysis = await resolveAnalysis(db, accountId, analysisId, applicationNumber);
-  const ctx = await formContext(db, accountId, applicationNumber, input);
+  const ctx = await formContext(db, accountId, memberId, applicationNumber, input);
   const record = analysis.record;
   const mailing = input.office_action_date ?? statedMailingDate(record) ?? ctx.pending?.correspondence.mailing_date;
   if (!mailing) throw validationError('input.office_action_date', 'is required: the action\'s text states no mailing date and no action is pending on the docket');

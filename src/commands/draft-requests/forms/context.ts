@@ -30,7 +30,7 @@ export interface FormContext {
   identity: PaperIdentity;
 }
 
-export async function formContext(db: Db, accountId: string, applicationNumber: string, input: { date?: string; entity_size?: EntitySize } & PaperIdentityGiven): Promise<FormContext> {
+export async function formContext(db: Db, accountId: string, memberId: string, applicationNumber: string, input: { date?: string; entity_size?: EntitySize } & PaperIdentityGiven): Promise<FormContext> {
   const app = await resolveApplication(db, accountId, applicationNumber);
   requireCaption(app);
   // The request's own entity_size, else the application's (docket entry, USPTO record), else the account's.
@@ -39,7 +39,7 @@ export async function formContext(db: Db, accountId: string, applicationNumber: 
   const docket = (await loadIdsDocket(db, app, accountId))!; // requireCaption guarantees the filing date
   const window = idsTiming(docket, date, entity);
   const pending = await pendingAction(db, app.id, { entity, today: date, accountId });
-  const identity = await paperIdentity(db, accountId, app.id, input);
+  const identity = await paperIdentity(db, accountId, memberId, app.id, input);
   return { app, entity, date, docket, pending, closing: window.basis.closing_action, issueFeePaid: window.basis.issue_fee_paid, identity };
 }
 

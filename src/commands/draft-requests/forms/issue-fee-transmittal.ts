@@ -22,8 +22,8 @@ export interface IssueFeeSubmission {
   attorney_docket_number?: string;
 }
 
-export async function prepareIssueFeeTransmittal(db: Db, accountId: string, applicationNumber: string, input: IssueFeeSubmission): Promise<PreparedDraft> {
-  const ctx = await formContext(db, accountId, applicationNumber, input);
+export async function prepareIssueFeeTransmittal(db: Db, accountId: string, memberId: string, applicationNumber: string, input: IssueFeeSubmission): Promise<PreparedDraft> {
+  const ctx = await formContext(db, accountId, memberId, applicationNumber, input);
   if (ctx.issueFeePaid) throw refused(409, 'issue_fee_already_paid', `The issue fee of application ${ctx.app.application_number} was paid on ${ctx.issueFeePaid}.`, 'Nothing to transmit.');
   if (ctx.closing?.kind !== 'notice_of_allowance') throw refused(409, 'no_notice_of_allowance', `No notice of allowance stands in application ${ctx.app.application_number}, so no issue fee is due.`, 'Record the notice of allowance on the docket (record_office_action, kind NOA) if it was mailed.');
   const notice = ctx.closing.mailing_date;

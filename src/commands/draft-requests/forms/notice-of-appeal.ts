@@ -33,8 +33,8 @@ export function appealableRejection(ctx: FormContext): { kind: 'non_final' | 'fi
   return last as { kind: 'non_final' | 'final'; mailing_date: string };
 }
 
-export async function prepareNoticeOfAppeal(db: Db, accountId: string, applicationNumber: string, input: NoticeOfAppealSubmission): Promise<PreparedDraft> {
-  const ctx = await formContext(db, accountId, applicationNumber, input);
+export async function prepareNoticeOfAppeal(db: Db, accountId: string, memberId: string, applicationNumber: string, input: NoticeOfAppealSubmission): Promise<PreparedDraft> {
+  const ctx = await formContext(db, accountId, memberId, applicationNumber, input);
   const rejection = appealableRejection(ctx);
   const extension = extensionNeeded(ctx);
   const request: NoticeOfAppealRequest = {

@@ -23,8 +23,8 @@ export interface PreAppealSubmission {
   attorney_docket_number?: string;
 }
 
-export async function preparePreAppealRequest(db: Db, accountId: string, applicationNumber: string, analysisId: string | undefined, input: PreAppealSubmission): Promise<PreparedDraft> {
-  const ctx = await formContext(db, accountId, applicationNumber, input);
+export async function preparePreAppealRequest(db: Db, accountId: string, memberId: string, applicationNumber: string, analysisId: string | undefined, input: PreAppealSubmission): Promise<PreparedDraft> {
+  const ctx = await formContext(db, accountId, memberId, applicationNumber, input);
   const rejection = appealableRejection(ctx);
   const given = input.arguments ?? [];
   let args: PreAppealArgument[];

@@ -20,8 +20,8 @@ export interface RceSubmission {
   attorney_docket_number?: string;
 }
 
-export async function prepareRceTransmittal(db: Db, accountId: string, applicationNumber: string, input: RceSubmission): Promise<PreparedDraft> {
-  const ctx = await formContext(db, accountId, applicationNumber, input);
+export async function prepareRceTransmittal(db: Db, accountId: string, memberId: string, applicationNumber: string, input: RceSubmission): Promise<PreparedDraft> {
+  const ctx = await formContext(db, accountId, memberId, applicationNumber, input);
   if (ctx.issueFeePaid) throw refused(409, 'rce_not_available', `The issue fee of application ${ctx.app.application_number} was paid on ${ctx.issueFeePaid}: a request for continued examination now needs a petition to withdraw from issue (37 CFR 1.313(c)).`, 'File the petition under 37 CFR 1.313(c)(2) with the RCE.');
   if (!ctx.closing) throw refused(409, 'rce_not_available', `Prosecution of application ${ctx.app.application_number} is not closed (no final action, notice of allowance or Quayle action stands), so a request for continued examination is not available (37 CFR 1.114(a)).`, 'Reply to the pending action under 37 CFR 1.111 instead.');
   const s = input.submission;

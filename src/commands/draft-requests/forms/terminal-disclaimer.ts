@@ -66,8 +66,8 @@ function refuseStatutory(statutory: readonly Ground[], nonstatutory: readonly Gr
     'Answer the rejection by amending or cancelling the claims so that they no longer claim the same invention, or by arguing that they do not (MPEP 804, II.A); a terminal disclaimer may then answer any nonstatutory double patenting rejection that follows.');
 }
 
-export async function prepareTerminalDisclaimer(db: Db, accountId: string, applicationNumber: string, analysisId: string | undefined, input: TerminalDisclaimerSubmission): Promise<PreparedDraft> {
-  const ctx = await formContext(db, accountId, applicationNumber, input);
+export async function prepareTerminalDisclaimer(db: Db, accountId: string, memberId: string, applicationNumber: string, analysisId: string | undefined, input: TerminalDisclaimerSubmission): Promise<PreparedDraft> {
+  const ctx = await formContext(db, accountId, memberId, applicationNumber, input);
   let reference = input.reference ?? null;
   if (analysisId) {
     const analysis = await resolveAnalysis(db, accountId, analysisId, applicationNumber);

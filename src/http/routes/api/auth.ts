@@ -53,12 +53,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const session = await sessionCreator(db, { ...actor, accountId: member.account_id, memberId: member.id }, { memberId: member.id, userAgent: request.headers['user-agent'] });
       setSessionCookie(reply, ctx, session);
       const firm = await findAccountWithBalance(db, member.account_id);
-      return reply.status(201).send({ account: presentAccount(firm!.account), member: presentSignedInMember(member), credits: presentBalance(firm!.balanceMicro) });
+      return reply.status(201).send({ account: presentAccount(firm!.account, member.practitioner), member: presentSignedInMember(member), credits: presentBalance(firm!.balanceMicro) });
     }
     const account = await accountCreator(db, actor, { email: request.body.email, password: request.body.password, displayName: request.body.display_name });
     const session = await sessionCreator(db, { ...actor, accountId: account.id, memberId: account.id }, { memberId: account.id, userAgent: request.headers['user-agent'] });
     setSessionCookie(reply, ctx, session);
-    return reply.status(201).send({ account: presentAccount(account), credits: presentBalance(await getBalanceMicro(db, account.id)) });
+    // A new firm's founding owner has no signing profile yet.
+    return reply.status(201).send({ account: presentAccount(account, null), credits: presentBalance(await getBalanceMicro(db, account.id)) });
   });
 
   r.post('/api/auth/signin', { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: credentials.omit({ display_name: true }), tags: ['account'] } }, async (request, reply) => {
@@ -77,7 +78,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     await ctx.rateLimits.signins.recordSuccess(email, request.ip);
     setSessionCookie(reply, ctx, session);
     const [account, member] = await Promise.all([findAccountById(db, session.accountId), findLiveMember(db, session.memberId)]);
-    return { account: presentAccount(account!), member: presentSignedInMember(member!) };
+    return { account: presentAccount(account!, member!.practitioner), member: presentSignedInMember(member!) };
   });
 
   r.post('/api/auth/signout', { config: { auth: 'none' }, schema: { tags: ['account'] } }, async (request, reply) => {
@@ -87,13 +88,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(204).send();
   });
 
-  r.get('/api/auth/me', { config: { auth: 'account' }, schema: { tags: ['account'], summary: 'The signed-in account (settings, practitioner profile) and its balance', response: { 200: meSchema } } }, async (request) => {
+  r.get('/api/auth/me', { config: { auth: 'account' }, schema: { tags: ['account'], summary: 'The signed-in account (settings), the member (role, permissions, their own practitioner profile as account.practitioner) and its balance', response: { 200: meSchema } } }, async (request) => {
     const accountId = accountIdOf(request);
     const found = await requestAccountWithBalance(db, request, accountId);
     if (!found) throw new AppError(401, 'not_authenticated', 'The account no longer exists.', 'Sign in again.');
     // The member was read with the credential (principal.ts): no statement of its own.
     const p = request.principal!;
     const member = { id: p.memberId, role: p.role, ...p.member };
-    return { account: presentAccount(found.account), member: presentSignedInMember(member), credits: presentBalance(found.balanceMicro), authenticated_via: request.principal?.via };
+    return { account: presentAccount(found.account, p.member.practitioner), member: presentSignedInMember(member), credits: presentBalance(found.balanceMicro), authenticated_via: request.principal?.via };
   });
 }

@@ -11,7 +11,7 @@ import type { PreparedDraft } from '../../../commands/draft-requests/request-typ
 import type { DraftJobRow } from '../../../db/schema.ts';
 import type { IdsTimingResult } from '../../../domain/ids-timing.ts';
 import { usptoFeesOf } from '../../../presenters/form-fees.ts';
-import { accountIdOf } from '../../plugins/auth.ts';
+import { accountIdOf, memberIdOf } from '../../plugins/auth.ts';
 import { downloadLinkFor } from '../../download-links.ts';
 import { clientReportInput, issueFeeInput, noticeOfAppealInput, preAppealInput, rceInput, terminalDisclaimerInput } from '../../../requests/form-inputs.ts';
 import { prepareRceTransmittal } from '../../../commands/draft-requests/forms/rce-transmittal.ts';
@@ -69,32 +69,33 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
-  const prepare = (accountId: string, body: ExportBody): Promise<PreparedDraft> => {
+  // The papers sign with the submitting member's own practitioner profile (migration 033).
+  const prepare = (accountId: string, memberId: string, body: ExportBody): Promise<PreparedDraft> => {
     switch (body.type) {
       case 'ids':
-        return prepareIds(db, accountId, body.application_number, body.input);
+        return prepareIds(db, accountId, memberId, body.application_number, body.input);
       case 'drawing':
-        return prepareDrawing(db, accountId, body.application_number, body.input);
+        return prepareDrawing(db, accountId, memberId, body.application_number, body.input);
       case 'form':
         switch (body.form) {
           case 'extension_of_time':
-            return prepareExtension(db, accountId, body.application_number, body.input);
+            return prepareExtension(db, accountId, memberId, body.application_number, body.input);
           case 'interview_request':
-            return prepareInterview(db, accountId, body.application_number, body.analysis_id, body.input);
+            return prepareInterview(db, accountId, memberId, body.application_number, body.analysis_id, body.input);
           case 'rce_transmittal':
-            return prepareRceTransmittal(db, accountId, body.application_number, body.input);
+            return prepareRceTransmittal(db, accountId, memberId, body.application_number, body.input);
           case 'notice_of_appeal':
-            return prepareNoticeOfAppeal(db, accountId, body.application_number, body.input);
+            return prepareNoticeOfAppeal(db, accountId, memberId, body.application_number, body.input);
           case 'pre_appeal_request':
-            return preparePreAppealRequest(db, accountId, body.application_number, body.analysis_id, body.input);
+            return preparePreAppealRequest(db, accountId, memberId, body.application_number, body.analysis_id, body.input);
           case 'terminal_disclaimer':
-            return prepareTerminalDisclaimer(db, accountId, body.application_number, body.analysis_id, body.input);
+            return prepareTerminalDisclaimer(db, accountId, memberId, body.application_number, body.analysis_id, body.input);
           case 'issue_fee_transmittal':
-            return prepareIssueFeeTransmittal(db, accountId, body.application_number, body.input);
+            return prepareIssueFeeTransmittal(db, accountId, memberId, body.application_number, body.input);
           case 'client_report':
-            return prepareClientReport(db, accountId, body.application_number, body.analysis_id, body.input);
+            return prepareClientReport(db, accountId, memberId, body.application_number, body.analysis_id, body.input);
           case 'claim_chart':
-            return prepareClaimChart(db, accountId, body.application_number, body.analysis_id, body.input);
+            return prepareClaimChart(db, accountId, memberId, body.application_number, body.analysis_id, body.input);
         }
     }
   };
@@ -104,7 +105,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: { tags: ['exports'], headers: z.object({ 'idempotency-key': z.string().optional() }).loose(), body: exportBody },
   }, async (request, reply) => {
     const accountId = accountIdOf(request);
-    const job = await submitDraftJob(ctx, request, reply, 'exports', () => prepare(accountId, request.body));
+    const job = await submitDraftJob(ctx, request, reply, 'exports', () => prepare(accountId, memberIdOf(request), request.body));
     const price = EXPORT_PRICES[job.export_type as keyof typeof EXPORT_PRICES];
     return reply.send({
       ...presentSubmission(job, exportPollUrl(job.id)),

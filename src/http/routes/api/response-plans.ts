@@ -40,7 +40,7 @@ import {
 } from '../../../presenters/response-plan.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 import { presentSubmission } from '../../../presenters/draft-job.ts';
-import { accountIdOf } from '../../plugins/auth.ts';
+import { accountIdOf, memberIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 import { errorBody } from '../../../serving/error-body.ts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
@@ -225,8 +225,9 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   r.get('/api/response-plans/:id/preview', { config: { auth: 'account' }, schema: { tags, summary: 'Unbilled outline of the paper the plan will produce', description: 'Free. placeholders_total is the number of highlighted, bracketed places the paper will leave for the practitioner, counted on the paper built as the draft job builds it (placeholders_source "paper"); "paper_before_model" when a configured language model may fill some; "outline" (an estimate) when the paper cannot be built now.', params: planParams } }, async (request) => {
     const accountId = accountIdOf(request);
     const { row, view, report } = await loadPlan(db, accountId, request.params.id);
-    // The places to fill are counted on the paper itself, built (not rendered) as the draft job builds it.
-    const paper = await planPaperTally(db, accountId, row, view, report, { llm: ctx.config.llm !== null });
+    // The places to fill are counted on the paper itself, built (not rendered) as the draft job builds
+    // it, signed as the member asking would sign it.
+    const paper = await planPaperTally(db, accountId, memberIdOf(request), row, view, report, { llm: ctx.config.llm !== null });
     return presentPreview(row, previewOf(view, report, paper ?? undefined), price);
   });
 

@@ -6,7 +6,7 @@ import { jobNotFound, submitDraftJob } from '../draft-submission.ts';
 import { prepareOaResponse } from '../../../commands/draft-requests/oa-response.ts';
 import { draftJobCompleteness, findDraftJob } from '../../../queries/draft-jobs.ts';
 import { pollUrlOf, presentDraftJob, presentSubmission } from '../../../presenters/draft-job.ts';
-import { accountIdOf } from '../../plugins/auth.ts';
+import { accountIdOf, memberIdOf } from '../../plugins/auth.ts';
 import { downloadLinkFor } from '../../download-links.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 import { attorneyDocketNumber, draftJobSchema, electionSchema, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema, submissionSchema } from '../../../requests/draft-schemas.ts';
@@ -16,7 +16,7 @@ export const draftRoaBody = z.object({
   application_number: z.string().max(64),
   analysis_id: z.string().max(100),
   strategy_selections: strategySelectionsSchema,
-  // Additive: current claim text, dates, the signing practitioner (default: the account's profile), the docket number, restriction election.
+  // Additive: current claim text, dates, the signing practitioner (default: the submitting member's own profile), the docket number, restriction election.
   claims: z.record(z.string().max(16), z.string().max(50_000)).optional().describe('Current text of each claim by number: {"1": "A method ...", ...}'),
   response_date: isoDate.optional().describe('Date the response is signed; default today (UTC).'),
   office_action_date: isoDate.optional().describe("Mailing date of the office action; default: as the analysis or the application's record gives it."),
@@ -53,7 +53,7 @@ export function draftRoaRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   }, async (request, reply) => {
     const accountId = accountIdOf(request);
-    const job = await submitDraftJob(ctx, request, reply, 'draft-roa', () => prepareOaResponse(db, accountId, request.body));
+    const job = await submitDraftJob(ctx, request, reply, 'draft-roa', () => prepareOaResponse(db, accountId, memberIdOf(request), request.body));
     return reply.send(presentSubmission(job, pollUrlOf(job.id)));
   });
 

@@ -13,7 +13,7 @@ import { createMailer, type Mailer } from '../../../mail/mailer.ts';
 import { accountLinkConsumer, accountLinkIssuer, isEmailVerified, passwordChanger } from '../../../mail/account-links.ts';
 import { setSessionCookie } from '../api/auth.ts';
 import { publicBase } from '../../public-base.ts';
-import { findLiveMemberByEmail } from '../../../queries/members.ts';
+import { findLiveMember, findLiveMemberByEmail } from '../../../queries/members.ts';
 
 /**
  * Password reset and e-mail verification by e-mailed single-use links, and password change.
@@ -49,7 +49,8 @@ export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: {
     const { accountId, memberId } = await accountLinkConsumer(db, actorOf(request), { token: request.body.token, purpose: 'password_reset', newPassword: request.body.password });
     const session = await sessionCreator(db, { ...actorOf(request), accountId, memberId }, { memberId, userAgent: request.headers['user-agent'] });
     setSessionCookie(reply, ctx, session);
-    return { account: presentAccount((await findAccountById(db, accountId))!) };
+    const [account, member] = await Promise.all([findAccountById(db, accountId), findLiveMember(db, memberId)]);
+    return { account: presentAccount(account!, member?.practitioner ?? null) };
   });
 
   r.post('/api/auth/password', { config: { auth: 'session', permission: 'self' }, schema: { tags: ['account'], body: z.object({ current_password: z.string().max(1024), new_password: z.string().max(1024) }) } }, async (request, reply) => {

@@ -6,17 +6,21 @@ import { Button } from '../../ui/Button.tsx';
 import { TextArea, TextField } from '../../ui/Field.tsx';
 import { Section } from '../../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../../ui/States.tsx';
+import { ROLE_LABELS } from '../../api/firm.ts';
 
 type Fields = Required<{ [K in keyof PractitionerProfile]: string }>;
 const EMPTY: Fields = { name: '', registration_number: '', firm: '', address: '', telephone: '', email: '', deposit_account: '', customer_number: '' };
 
 /**
- * The practitioner profile (PATCH /api/account `practitioner`): who signs every paper and form
- * Prosa drafts, unless a paper names its own signer. The whole profile is sent on save (the
- * server replaces it); an empty optional box leaves that line off the papers.
+ * Your practitioner profile (PATCH /api/account `practitioner`): the signed-in member's own, which
+ * signs every paper and form they submit unless a paper names its own signer (each member of a
+ * firm signs with theirs, migration 033). The whole profile is sent on save (the server replaces
+ * it); an empty optional box leaves that line off the papers. A role that does not sign (no `sign`
+ * permission: paralegal, viewer) keeps no profile and reads why instead of the form.
  */
 export default function Practitioner() {
   const me = useMe();
+  const canSign = me.data?.member?.permissions.includes('sign') ?? true;
   const update = useUpdateAccount();
   const saved = me.data?.account.practitioner ?? null;
   const [f, setF] = useState<Fields>(EMPTY);
@@ -36,15 +40,25 @@ export default function Practitioner() {
   };
 
   if (me.isPending) return <Loading />;
+  if (!canSign) {
+    const role = me.data?.member?.role;
+    return (
+      <Section id="practitioner-h" title="Practitioner" description="Each owner and practitioner of the firm signs the papers they submit with their own profile.">
+        <Notice tone="info">
+          Your role{role ? ` (${ROLE_LABELS[role]})` : ''} does not sign papers, so it keeps no practitioner profile: paralegals prepare the docket and the drafts, and an owner or practitioner submits and signs them with their own profile.
+        </Notice>
+      </Section>
+    );
+  }
   return (
     <Section
       id="practitioner-h"
       title="Practitioner"
-      description="The name and registration number here sign every paper and form Prosa drafts, and the rest prints under the signature. A paper can still name another signer."
+      description="Your own profile: its name and registration number sign the papers and forms you submit, and the rest prints under the signature. Each member of the firm signs with their own; a paper can still name another signer."
     >
       <form onSubmit={submit} className="max-w-xl space-y-4" noValidate>
         <p className="text-sm text-slate-700">
-          The signature itself (/your name/) is left for you to type before filing (37 CFR 1.4(d)(2)). Without a profile, papers leave bracketed places for the name and registration number.
+          The signature itself (/your name/) is left for you to type before filing (37 CFR 1.4(d)(2)). Without a profile, your papers leave bracketed places for the name and registration number; they never take another member's.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Name" autoComplete="name" required value={f.name} onChange={set('name')} error={errors.name} />
@@ -60,7 +74,7 @@ export default function Practitioner() {
         </div>
         {update.error && Object.keys(errors).length === 0 ? <ErrorState error={update.error} /> : null}
         {Object.keys(errors).length ? <p role="alert" className="text-sm text-red-700">Check the fields marked above; nothing was saved.</p> : null}
-        {update.isSuccess ? <Notice tone="success">{update.data.account.practitioner ? `Saved. Papers are signed by ${update.data.account.practitioner.name}, Reg. No. ${update.data.account.practitioner.registration_number}.` : 'The profile was removed.'}</Notice> : null}
+        {update.isSuccess ? <Notice tone="success">{update.data.account.practitioner ? `Saved. Your papers are signed by ${update.data.account.practitioner.name}, Reg. No. ${update.data.account.practitioner.registration_number}.` : 'The profile was removed.'}</Notice> : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" busy={update.isPending && update.variables?.practitioner !== null}>Save practitioner</Button>
           {saved ? <Button type="button" variant="secondary" busy={update.isPending && update.variables?.practitioner === null} onClick={() => update.mutate({ practitioner: null })}>Remove profile</Button> : null}
