@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useMe } from '../api/auth.ts';
+import { SIGN_REASON, useCan } from '../api/permissions.ts';
 import { useJob, usePlan, usePreview, useSetArgument, useSetClaimText, useSetElection, useSetGroundStrategy, useSetStrategy, useSubmitPlan, type GroundAnswer, type MarkedRun, type Plan, type PlanClaim, type PlanGround } from '../api/plans.ts';
 import { SupportCheck } from '../file/SupportCheck.tsx';
 import { AMENDING, STRATEGIES, answeredWords, argumentLabel, claimList, claimNeedWords, claimStatusWords, editErrorWords, electionWords, groundAnswerName, jobStateWords, paperKindWords, placesWords, restrictionGroupWords, strategyName } from '../response/words.ts';
@@ -346,6 +347,8 @@ function Submit({ plan, steps }: { plan: Plan; steps: Steps }) {
   const preview = usePreview(plan.plan_id, plan.version);
   const submit = useSubmitPlan(plan.plan_id);
   const me = useMe();
+  // Submitting drafts a paper to be signed: a paralegal prepares the plan, a practitioner or owner submits it.
+  const canSign = useCan('sign');
   const [acceptIncomplete, setAcceptIncomplete] = useState(false);
   // The action's text may not state its mailing date (an excerpt); the server then takes it from
   // the application's record, else asks for it.
@@ -365,7 +368,9 @@ function Submit({ plan, steps }: { plan: Plan; steps: Steps }) {
           <p data-places={preview.data.placeholders_total}>{placesWords(preview.data.placeholders_total, preview.data.placeholders_source, plan.status === 'submitted')}</p>
         </div>
       ) : preview.error ? <EditError error={preview.error} /> : <Loading label="Pricing…" />}
-      {plan.status === 'open' && !jobId ? (
+      {plan.status === 'open' && !jobId && !canSign ? (
+        <p className="mt-3 text-sm text-slate-800" data-needs="sign">{SIGN_REASON} The plan above is kept for one of them to submit.</p>
+      ) : plan.status === 'open' && !jobId ? (
         <div className="mt-3 space-y-3">
           {needsElection ? <Notice tone="warning">Make the election in <a className="font-semibold underline" href="#step-election">step {steps.election}</a> first: a reply to a restriction requirement must elect (37 CFR 1.143), so it cannot be drafted without one.</Notice> : null}
           {!plan.office_action.mailing_date ? (
