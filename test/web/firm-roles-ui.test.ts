@@ -24,6 +24,8 @@ let mailDir: string;
 let owner: Page;
 let paralegal: Page;
 let viewer: Page;
+/** The response plan the paralegal prepares (its path), read by the viewer later. */
+let planPath = '';
 
 async function join_(email: string, name: string): Promise<Page> {
   const page = await (await newContext(browser, server.url)).newPage();
@@ -68,7 +70,8 @@ test('a paralegal prepares the response plan but is offered no submit; the owner
   expect(await paralegal.getByRole('button', { name: /^Save (argument|reply)$/ }).count()).toBeGreaterThan(0);
   await expectAccessible(paralegal, 'wizard-paralegal');
 
-  await owner.goto(paralegal.url().replace(/^https?:\/\/[^/]+/, ''));
+  planPath = new URL(paralegal.url()).pathname;
+  await owner.goto(planPath);
   await owner.getByRole('button', { name: /^Submit and draft/ }).waitFor();
   expect(await owner.getByText(SIGN_REASON).count()).toBe(0);
 });
@@ -94,6 +97,22 @@ test('a viewer reads the docket but is offered no Add, Import, Edit or Remove', 
   await viewer.getByText(/Your role \(viewer\) reads only/).waitFor();
   for (const name of [/^Add application$/, /^Import/, /^Edit /, /^Remove /]) expect(await viewer.getByRole('button', { name }).count(), String(name)).toBe(0);
   await expectAccessible(viewer, 'docket-viewer');
+  // The application page: nothing to record, upload or analyze; the matter fields read only.
+  await viewer.goto('/applications/17200011');
+  await viewer.getByRole('heading', { name: 'Correspondence' }).waitFor();
+  await viewer.getByText(/Your role \(viewer\) reads only/).first().waitFor();
+  for (const name of [/^Record office action$/, /^Add to the file$/, /^Analyze /, /^Save matter/]) expect(await viewer.getByRole('button', { name }).count(), String(name)).toBe(0);
+  expect(await viewer.getByLabel('Matter number (Attorney Docket No.)').isDisabled()).toBe(true);
+  await expectAccessible(viewer, 'application-viewer');
+  // The response plan: read, every save disabled, no submit.
+  await viewer.goto(planPath);
+  await viewer.getByRole('heading', { name: '1. Grounds and arguments' }).waitFor();
+  await viewer.getByText(/Your role \(viewer\) reads only/).first().waitFor();
+  const saves = viewer.getByRole('button', { name: /^Save / });
+  expect(await saves.count()).toBeGreaterThan(0);
+  for (const b of await saves.all()) expect(await b.isDisabled()).toBe(true);
+  expect(await viewer.getByRole('button', { name: /^Submit and draft/ }).count()).toBe(0);
+  await expectAccessible(viewer, 'wizard-viewer');
   // The paralegal (who may write) has them.
   await paralegal.goto('/docket');
   await paralegal.getByRole('button', { name: 'Add application' }).waitFor();
