@@ -129,7 +129,7 @@ test("the owner's audit log filters by person", async () => {
   await rows.filter({ hasText: 'Pia Para' }).first().waitFor();
 
   await who.selectOption({ label: 'Pia Para (pia.para@roles.example)' });
-  await owner.waitForFunction(() => [...document.querySelectorAll('tbody tr')].every((tr) => tr.children[1]?.textContent === 'Pia Para'));
+  await owner.waitForFunction(() => Array.from(document.querySelectorAll('tbody tr')).every((tr) => tr.children[1]?.textContent === 'Pia Para'));
   const whoColumn = await rows.evaluateAll((trs) => trs.map((tr) => tr.children[1]?.textContent));
   expect(whoColumn.length).toBeGreaterThan(0);
   expect(new Set(whoColumn)).toEqual(new Set(['Pia Para']));
@@ -137,7 +137,7 @@ test("the owner's audit log filters by person", async () => {
   await expectAccessible(owner, 'audit-person-filter');
 
   await who.selectOption({ label: 'Omar Owner (omar.owner@roles.example)' });
-  await owner.waitForFunction(() => [...document.querySelectorAll('tbody tr')].every((tr) => tr.children[1]?.textContent === 'Omar Owner'));
+  await owner.waitForFunction(() => Array.from(document.querySelectorAll('tbody tr')).every((tr) => tr.children[1]?.textContent === 'Omar Owner'));
   expect(await rows.filter({ hasText: 'Pia Para' }).count()).toBe(0);
   await owner.getByRole('button', { name: 'Clear' }).click();
   await rows.filter({ hasText: 'Pia Para' }).first().waitFor();
