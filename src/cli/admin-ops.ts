@@ -6,7 +6,7 @@ import { apiKeyCreator } from '../commands/api-key-creator.ts';
 import { apiKeyRevoker } from '../commands/api-key-revoker.ts';
 import { creditGranter } from '../commands/credit-granter.ts';
 import { passwordResetter } from '../commands/password-resetter.ts';
-import { findLiveMemberByEmail } from '../queries/members.ts';
+import { findFirmMemberByEmail, findLiveMemberByEmail } from '../queries/members.ts';
 import { listApiKeys } from '../queries/api-keys.ts';
 import { getBalanceMicro } from '../queries/credits.ts';
 import { presentAccount, presentApiKey, presentBalance } from '../presenters/account.ts';
@@ -104,7 +104,13 @@ export const ADMIN_OPS: Record<string, Op> = {
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw validationError('limit', 'must be a whole number from 1 to 1000');
     const source = args.source as string | undefined;
     if (source !== undefined && !(AUDIT_SOURCES as readonly string[]).includes(source)) throw validationError('source', `must be one of ${AUDIT_SOURCES.join(', ')}`);
-    const page = await listAuditLog(db, id, { limit, actors: source ? actorsOfSource(source as AuditSource) : undefined, actionPrefix: (args.action as string | undefined) || undefined });
+    let memberId: string | undefined;
+    if (typeof args.member === 'string' && args.member) {
+      const member = await findFirmMemberByEmail(db, id, normalizeEmail(args.member));
+      if (!member) throw validationError('member', 'no member of this firm (live or removed) has this e-mail');
+      memberId = member.id;
+    }
+    const page = await listAuditLog(db, id, { limit, actors: source ? actorsOfSource(source as AuditSource) : undefined, actionPrefix: (args.action as string | undefined) || undefined, memberId });
     return { email: str(args, 'email'), entries: page.entries.map((e) => presentAuditEntry(e)), more: page.nextCursor !== null };
   },
   /** `prosa docket import FILE --email E [--commit]`: the file's text is read by the CLI and sent here. */

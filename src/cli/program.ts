@@ -101,8 +101,9 @@ export function buildProgram(): Command {
     .option('--limit <n>', 'entries to show (1 to 1000)', '50')
     .addOption(new Option('--source <source>', 'only entries from one source').choices(['web', 'api_key', 'assistant', 'cli', 'system']))
     .option('--action <prefix>', 'only actions starting with this, e.g. docket. or mcp.tool_call')
+    .option('--member <email>', "only what this member of the firm did (the founder's also includes rows from before firms)")
     .option('--json', 'print JSON')
-    .action((o: { email: string; limit: string; source?: string; action?: string; json?: boolean }) =>
+    .action((o: { email: string; limit: string; source?: string; action?: string; member?: string; json?: boolean }) =>
       run(async () => printAuditLog(await runOperatorOp(await config(), 'audit.list', o), !!o.json), !!o.json));
 
   const docket = program.command('docket').description("An account's docket: import a CSV, export it with its deadlines");

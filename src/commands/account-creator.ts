@@ -9,6 +9,7 @@ import type { Actor } from './actor.ts';
 import { writeAudit } from './audit.ts';
 import { postLedgerEntry } from './credit-ledger.ts';
 import { normalizeEmail } from '../domain/email.ts';
+import { findLiveMemberByEmail } from '../queries/members.ts';
 
 export interface AccountCreatorProps {
   /** The sign-in e-mail; unique regardless of case. */
@@ -71,6 +72,11 @@ export async function accountCreator(db: Db, actor: Actor, props: AccountCreator
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
+      // accounts.email stays the firm's after its founding owner is removed (their member id is the
+      // firm's id): the address cannot found a second firm, but it may be invited again.
+      if (!(await findLiveMemberByEmail(db, emailNormalized))) {
+        throw conflict('founder_removed', 'This e-mail address founded a firm on Prosa and has since been removed from it, so it cannot start a new firm.', 'Ask an owner of a firm to invite this address (then sign up from the invitation\'s link), or sign up with another address.');
+      }
       throw conflict('email_taken', 'An account with this e-mail address already exists.', 'Sign in with this e-mail address instead, or use another address.');
     }
     throw err;

@@ -25,3 +25,9 @@ export function sourceOfActor(actor: string): AuditSource | null {
   for (const s of AUDIT_SOURCES) if (ACTORS_BY_SOURCE[s].includes(actor)) return s;
   return null;
 }
+
+/**
+ * The actors a person acts through. A row written by one of them with no member_id (written
+ * before firms, migration 032) was the firm's founding owner's, whose member id is the account id.
+ */
+export const PERSON_ACTORS = ['session', 'api_key', 'bearer'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AuditRow } from '../queries/audit-log.ts';
-import { AUDIT_SOURCES, sourceOfActor } from '../domain/audit-source.ts';
+import { AUDIT_SOURCES, PERSON_ACTORS, sourceOfActor } from '../domain/audit-source.ts';
 import { describeAuditEntry } from '../domain/audit-words.ts';
 import { formatApplicationNumber } from '../domain/application-number.ts';
 
@@ -31,7 +31,7 @@ export type AuditMembers = ReadonlyMap<string, { id: string; email: string; disp
 /** The member a row names; rows written before firms (migration 032) by a person name the founding owner. */
 export function auditMemberId(row: Pick<AuditRow, 'member_id' | 'account_id' | 'actor'>): string | null {
   if (row.member_id) return row.member_id;
-  return row.account_id && ['session', 'api_key', 'bearer'].includes(row.actor) ? row.account_id : null;
+  return row.account_id && (PERSON_ACTORS as readonly string[]).includes(row.actor) ? row.account_id : null;
 }
 
 /**

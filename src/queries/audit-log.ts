@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import { formatApplicationNumber } from '../domain/application-number.ts';
+import { PERSON_ACTORS } from '../domain/audit-source.ts';
 import type { Db } from '../db/connect.ts';
 import type { AuditLogTable } from '../db/schema.ts';
 
@@ -25,6 +26,11 @@ export interface AuditFilter {
    * account's docket entry of it, or about its analyses, draft jobs or papers.
    */
   applicationNumber?: string;
+  /**
+   * Keep rows this member wrote. The founding owner (member id = account id) also owns the rows a
+   * person wrote with no member_id (before firms), as the presenter names them (auditMemberId).
+   */
+  memberId?: string;
 }
 
 export interface AuditPage {
@@ -41,6 +47,12 @@ export async function listAuditLog(db: Db, accountId: string, filter: AuditFilte
   if (filter.actionPrefix) q = q.where('action', 'like', `${escapeLike(filter.actionPrefix)}%`);
   if (filter.from) q = q.where('created_at', '>=', filter.from);
   if (filter.until) q = q.where('created_at', '<', filter.until);
+  const memberId = filter.memberId;
+  if (memberId !== undefined) {
+    q = memberId === accountId
+      ? q.where((eb) => eb.or([eb('member_id', '=', memberId), eb.and([eb('member_id', 'is', null), eb('actor', 'in', [...PERSON_ACTORS])])]))
+      : q.where('member_id', '=', memberId);
+  }
   const number = filter.applicationNumber;
   if (number) {
     const applicationIds = db.selectFrom('applications').select('id').where('application_number', '=', number);

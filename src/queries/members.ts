@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { MemberRow, Schema } from '../db/schema.ts';
 
@@ -15,6 +15,12 @@ export function findLiveMemberByEmail(db: Kysely<Schema>, emailNormalized: strin
 /** The firm's member with this id (another firm's member is not found: 404). */
 export function findFirmMember(db: Db, accountId: string, memberId: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('id', '=', memberId).where('account_id', '=', accountId).where('removed_at', 'is', null).executeTakeFirst();
+}
+
+/** The firm's member with this (normalized) address, a live one before removed ones (the audit log outlives them). */
+export function findFirmMemberByEmail(db: Db, accountId: string, emailNormalized: string): Promise<MemberRow | undefined> {
+  return db.selectFrom('members').selectAll().where('account_id', '=', accountId).where('email_normalized', '=', emailNormalized)
+    .orderBy(sql`removed_at is not null`).orderBy('removed_at', 'desc').executeTakeFirst();
 }
 
 /** The firm's live members, oldest first (the founder first). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freshCliEnv, runCli } from '../support/cli.ts';
 
-// `prosa audit --email E [--limit N] [--source S] [--action P] [--json]`, in a process of its own.
+// `prosa audit --email E [--limit N] [--source S] [--action P] [--member M] [--json]`, in a process of its own.
 
 let env: Record<string, string>;
 let drop: (() => Promise<void>) | undefined;
@@ -29,6 +29,14 @@ describe('prosa audit', () => {
     const none = JSON.parse((await runCli(['audit', '--email', 'audited@firm.example', '--source', 'assistant', '--json'], env)).stdout);
     expect(none.entries).toEqual([]);
   }, 120_000);
+
+  test('--member: what one member did (the operator\'s credit grant is nobody\'s); an unknown member is refused', async () => {
+    const mine = JSON.parse((await runCli(['audit', '--email', 'audited@firm.example', '--member', 'AUDITED@firm.example', '--json'], env)).stdout);
+    expect(mine.entries.map((e: { action: string }) => e.action)).toEqual(['account.created']);
+    const stranger = await runCli(['audit', '--email', 'audited@firm.example', '--member', 'stranger@firm.example', '--json'], env);
+    expect(stranger.code).toBe(2);
+    expect(JSON.parse(stranger.stderr).message).toMatch(/^member: /);
+  }, 60_000);
 
   test('human output: one line per entry', async () => {
     const r = await runCli(['audit', '--email', 'audited@firm.example', '--action', 'credits.'], env);

@@ -17,13 +17,15 @@ export interface AuditFilter {
   to?: string;
   /** An application number in any written form. */
   application?: string;
+  /** The member who acted (GET /api/firm/members ids). */
+  member?: string;
   limit?: number;
 }
 
 const clean = (v: string | undefined) => (v ? v : undefined);
 
 export function auditPage(params: AuditFilter & { before?: string | null }) {
-  return api<AuditPage>(`/api/audit${qs({ source: clean(params.source), action: clean(params.action), from: clean(params.from), to: clean(params.to), application: clean(params.application?.trim()), limit: params.limit ?? 50, before: params.before })}`);
+  return api<AuditPage>(`/api/audit${qs({ source: clean(params.source), action: clean(params.action), from: clean(params.from), to: clean(params.to), application: clean(params.application?.trim()), member_id: clean(params.member), limit: params.limit ?? 50, before: params.before })}`);
 }
 
 export function useAuditLog(filter: AuditFilter) {

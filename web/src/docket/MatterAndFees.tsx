@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useMe } from '../api/auth.ts';
+import { useCan } from '../api/permissions.ts';
 import { docketEntryQuery, useUpdateDocketEntry, type EntitySize, type EntitySource } from '../api/docket.ts';
 import { Button } from '../ui/Button.tsx';
 import { SelectField, TextField } from '../ui/Field.tsx';
@@ -23,6 +24,8 @@ const SOURCE_WORDS: Record<EntitySource, string> = {
 export function MatterAndFees({ entryId, recordDocketNumber, recordEntity, isPrivate }: { entryId: string; recordDocketNumber: string | null; recordEntity: string | null; isPrivate: boolean }) {
   const entry = useQuery(docketEntryQuery(entryId));
   const me = useMe();
+  // A viewer reads the matter and entity status; the fields are shown, not editable (no `write`).
+  const canWrite = useCan('write');
   const update = useUpdateDocketEntry();
   const [matter, setMatter] = useState('');
   const [entity, setEntity] = useState<EntitySize | ''>('');
@@ -53,6 +56,7 @@ export function MatterAndFees({ entryId, recordDocketNumber, recordEntity, isPri
           <TextField
             label="Matter number (Attorney Docket No.)"
             value={matter}
+            disabled={!canWrite}
             maxLength={200}
             onChange={(ev) => { setMatter(ev.target.value); update.reset(); }}
             hint={`Printed as “Attorney Docket No.” on every paper for this application${recordDocketNumber ? `; without it, papers print the USPTO record's ${recordDocketNumber}` : ''}.`}
@@ -60,6 +64,7 @@ export function MatterAndFees({ entryId, recordDocketNumber, recordEntity, isPri
           <SelectField
             label="Entity status"
             value={entity}
+            disabled={!canWrite}
             onChange={(ev) => { setEntity(ev.target.value as EntitySize | ''); update.reset(); }}
             hint="Record it here when the application's entity status differs from what Prosa would otherwise use."
           >
@@ -71,7 +76,7 @@ export function MatterAndFees({ entryId, recordDocketNumber, recordEntity, isPri
         </div>
         {update.error ? <ErrorState error={update.error} /> : null}
         {update.isSuccess ? <Notice tone="success">Saved. New papers for this application use it.</Notice> : null}
-        <Button type="submit" busy={update.isPending}>Save matter and entity status</Button>
+        {canWrite ? <Button type="submit" busy={update.isPending}>Save matter and entity status</Button> : null}
       </form>
     </Section>
   );

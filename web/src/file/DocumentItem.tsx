@@ -2,10 +2,12 @@ import type { DocumentSummary } from '../api/file.ts';
 import { Badge } from '../ui/Layout.tsx';
 import { fmtDate } from '../ui/format.ts';
 import { MarkFiledButton, RemoveDocumentButton } from './DocumentActions.tsx';
+import { useCan } from '../api/permissions.ts';
 import { countsLabel, documentName, sourceLabel } from './words.ts';
 
 /** One document of the file: what it is, where it came from, what was read from it, and its actions. */
 export function DocumentItem({ entryId, doc, holdsClaimsOfRecord }: { entryId: string; doc: DocumentSummary; holdsClaimsOfRecord: boolean }) {
+  const canWrite = useCan('write');
   const draft = doc.source === 'prosa' && doc.status === 'draft';
   return (
     <li className="flex items-start justify-between gap-3 py-3">
@@ -22,8 +24,8 @@ export function DocumentItem({ entryId, doc, holdsClaimsOfRecord }: { entryId: s
         {doc.warnings.length ? <ul className="list-disc pl-5 text-amber-900">{doc.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul> : null}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-2 sm:flex-row sm:items-center">
-        {draft ? <MarkFiledButton entryId={entryId} doc={doc} /> : null}
-        <RemoveDocumentButton entryId={entryId} doc={doc} />
+        {draft && canWrite ? <MarkFiledButton entryId={entryId} doc={doc} /> : null}
+        {canWrite ? <RemoveDocumentButton entryId={entryId} doc={doc} /> : null}
       </div>
     </li>
   );

@@ -6,6 +6,7 @@ import { Button } from '../ui/Button.tsx';
 import { Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading } from '../ui/States.tsx';
 import { AddDocumentDialog } from './AddDocumentDialog.tsx';
+import { useCan } from '../api/permissions.ts';
 import { AddedNotice } from './AddedNotice.tsx';
 import { ClaimVersionsList } from './ClaimVersionsList.tsx';
 import { DocumentItem } from './DocumentItem.tsx';
@@ -17,6 +18,8 @@ export function FileSection({ entryId, applicationNumber }: { entryId: string; a
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<AddedDocument | null>(null);
   const currentDoc = versions.data?.current?.document_id ?? null;
+  // A viewer reads the file; adding to it is not offered (no `write`).
+  const canWrite = useCan('write');
   // The latest analysis of this application names the references its action cites.
   const analyses = useAnalysesList();
   const latestAnalysis = (analyses.data?.analyses ?? []).filter((x) => x.application_number === applicationNumber).sort((a, b) => b.created_at.localeCompare(a.created_at))[0]?.analysis_id ?? null;
@@ -25,7 +28,7 @@ export function FileSection({ entryId, applicationNumber }: { entryId: string; a
       id="file-h"
       title="File"
       description="The claims, specification, references and responses Prosa holds for this application; the claim chart and the support search read them."
-      actions={<Button onClick={() => { setAdded(null); setAdding(true); }}>Add to the file</Button>}
+      actions={canWrite ? <Button onClick={() => { setAdded(null); setAdding(true); }}>Add to the file</Button> : undefined}
     >
       <div aria-live="polite">{added ? <AddedNotice doc={added} /> : null}</div>
       {docs.isPending ? <Loading /> : docs.error ? <ErrorState error={docs.error} retry={() => docs.refetch()} /> : docs.data.documents.length === 0 ? (

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useExportQuote, useSubmitExport, type ExportRequest, type ExportType, type UsptoFeeQuoted } from '../api/forms.ts';
 import { useJob } from '../api/plans.ts';
+import { SIGN_REASON, useCan } from '../api/permissions.ts';
 import { Button } from '../ui/Button.tsx';
 import { Badge } from '../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
@@ -35,6 +36,8 @@ export function ExportForm({ type, form, applicationNumber, noun, build, childre
 }) {
   const quote = useExportQuote(type, form, applicationNumber);
   const submit = useSubmitExport();
+  // POST /api/exports needs `sign` (the papers carry a signature): other roles see the price, not the button.
+  const canSign = useCan('sign');
   const [problem, setProblem] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   // One idempotency key per distinct body: a double click or a retry after a network error is
@@ -44,6 +47,7 @@ export function ExportForm({ type, form, applicationNumber, noun, build, childre
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (!canSign) return;
     const body = build();
     if (typeof body === 'string') {
       setProblem(body);
@@ -79,7 +83,7 @@ export function ExportForm({ type, form, applicationNumber, noun, build, childre
         </div>
         {problem ? <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">{problem}</div> : null}
         <SubmitError error={submit.error} price={price} balance={quote.data?.balance ?? null} />
-        {jobId ? null : (
+        {jobId ? null : !canSign ? <p className="text-sm text-slate-800" data-needs="sign">{SIGN_REASON}</p> : (
           <Button type="submit" busy={submit.isPending}>
             {noun} ({price ?? '…'} credits)
           </Button>

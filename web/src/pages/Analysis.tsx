@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { useAnalysis, useAnalysisText, type ClaimAnalysis } from '../api/analyses.ts';
 import { useStartPlan } from '../api/plans.ts';
+import { useCan } from '../api/permissions.ts';
 import { ClaimChartView } from '../chart/ClaimChartView.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
@@ -49,6 +50,8 @@ export default function AnalysisPage() {
   const analysis = useAnalysis(id);
   const text = useAnalysisText(id);
   const start = useStartPlan();
+  // Starting a response plan is a change (`write`): a viewer reads the analysis only.
+  const canWrite = useCan('write');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'chart' ? 'chart' : 'findings';
@@ -86,7 +89,7 @@ export default function AnalysisPage() {
       <PageHeader
         title={`Analysis of the ${paperKindWords(a.office_action?.kind?.kind ?? a.rejection_type)}`}
         description={<>Application <Link className="font-semibold text-blue-800 underline" to={`/applications/${a.application_number}`}>{fmtAppNo(a.application_number)}</Link> · analyzed {fmtDateTime(a.created_at)} · cost {fmtCredits(a.billing.cost)} credits ({a.billing.input_tokens.toLocaleString('en-US')} input and {a.billing.output_tokens.toLocaleString('en-US')} output tokens)</>}
-        actions={<Button busy={start.isPending} onClick={() => start.mutate(a.analysis_id, { onSuccess: (p) => navigate(`/responses/${p.plan_id}`) })}>Prepare the response</Button>}
+        actions={!canWrite ? undefined : <Button busy={start.isPending} onClick={() => start.mutate(a.analysis_id, { onSuccess: (p) => navigate(`/responses/${p.plan_id}`) })}>Prepare the response</Button>}
       />
       {start.error ? <ErrorState error={start.error} /> : null}
       <Tabs.Root value={view} onValueChange={(v) => setParams(v === 'chart' ? { view: 'chart' } : {}, { replace: true })}>

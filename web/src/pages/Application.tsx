@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAnalysesList, useAnalyze, useAnalyzeQuote, useCorrespondenceText } from '../api/analyses.ts';
 import type { Paper } from '../api/applications.ts';
+import { WRITE_REASON, useCan } from '../api/permissions.ts';
 import { useApplication, useApplicationDeadlines, useApplicationHistory, useCorrespondence, useExtractOfficeActionText, useRecordOfficeAction, useResponsePlans, type RecordOfficeAction } from '../api/applications.ts';
 import { FileSection } from '../file/FileSection.tsx';
 import { MatterAndFees } from '../docket/MatterAndFees.tsx';
@@ -19,6 +20,8 @@ const ENTITY_SOURCE = { request: 'as requested', docket: 'your docket entry', us
 
 export default function Application() {
   const { number = '' } = useParams();
+  // A viewer reads the application: recording, uploading and analyzing are not offered (no `write`).
+  const canWrite = useCan('write');
   const app = useApplication(number);
   if (app.isPending) return <Loading />;
   if (app.error) return <ErrorState error={app.error} retry={() => app.refetch()} />;
@@ -45,7 +48,7 @@ export default function Application() {
       {a.docket_entry_id ? <MatterAndFees entryId={a.docket_entry_id} recordDocketNumber={typeof a.attorney_docket_number === 'string' ? a.attorney_docket_number : null} recordEntity={a.entity_status ?? null} isPrivate={a.private} /> : null}
       {a.docket_entry_id ? <ResponsiblePractitioner entryId={a.docket_entry_id} /> : null}
       <Deadlines number={a.application_number} />
-      {a.docket_entry_id ? <RecordAction number={a.application_number} docketEntryId={a.docket_entry_id} /> : <Notice>Add this application to your docket to record office actions for it and keep its file.</Notice>}
+      {a.docket_entry_id && !canWrite ? <Notice>{WRITE_REASON}</Notice> : a.docket_entry_id ? <RecordAction number={a.application_number} docketEntryId={a.docket_entry_id} /> : <Notice>Add this application to your docket to record office actions for it and keep its file.</Notice>}
       {a.docket_entry_id ? <FileSection entryId={a.docket_entry_id} applicationNumber={a.application_number} /> : null}
       <Plans number={a.application_number} />
       {a.docket_entry_id ? <FormsLinks number={a.application_number} /> : null}
@@ -178,6 +181,7 @@ function Plans({ number }: { number: string }) {
 function Papers({ number }: { number: string }) {
   const c = useCorrespondence(number);
   const [analyzing, setAnalyzing] = useState<Paper | null>(null);
+  const canWrite = useCan('write');
   return (
     <Section id="papers-h" title="Correspondence">
       {c.isPending ? <Loading /> : c.error ? <ErrorState error={c.error} /> : c.data.correspondence.length === 0 ? <Empty title="No papers" /> : (
@@ -185,7 +189,7 @@ function Papers({ number }: { number: string }) {
           {c.data.correspondence.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span><span className="font-medium">{fmtDate(p.mailing_date)}</span> · {p.description ?? p.document_code} {p.recorded_by_account ? <Badge tone="blue">Recorded by you</Badge> : null}</span>
-              {p.has_text && p.office_action_type ? <Button variant="secondary" aria-label={`Analyze the ${p.description ?? p.document_code} of ${fmtDate(p.mailing_date)}`} onClick={() => setAnalyzing(p)}>Analyze</Button> : null}
+              {p.has_text && p.office_action_type && canWrite ? <Button variant="secondary" aria-label={`Analyze the ${p.description ?? p.document_code} of ${fmtDate(p.mailing_date)}`} onClick={() => setAnalyzing(p)}>Analyze</Button> : null}
             </li>
           ))}
         </ul>

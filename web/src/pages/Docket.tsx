@@ -18,6 +18,7 @@ import { DOCKET_EXPORT_URL, useAddDocketEntry, useDocket, useRemoveDocketEntry, 
 import { ImportDialog } from '../docket/ImportDialog.tsx';
 import { useApplication } from '../api/applications.ts';
 import { Button } from '../ui/Button.tsx';
+import { WRITE_REASON, useCan } from '../api/permissions.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader } from '../ui/Layout.tsx';
@@ -61,6 +62,8 @@ export default function Docket() {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<DocketItem | null>(null);
+  // A viewer reads the docket: adding, importing, editing and removing are not offered (no `write`).
+  const canWrite = useCan('write');
   // `mutate` is stable across renders (the mutation object is not): the table's columns depend on
   // it alone, so opening or closing a dialog does not remount the rows' buttons, and focus can go
   // back to the Edit button that opened a dialog.
@@ -97,7 +100,7 @@ export default function Docket() {
     helper.display({
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
-      cell: (c) => (
+      cell: (c) => (!canWrite ? null : (
         <div className="flex justify-end gap-2">
           <Button variant="secondary" aria-label={`Edit ${fmtAppNo(c.row.original.number)}`} onClick={() => setEditing(c.row.original.item)}>Edit</Button>
           <ConfirmDialog
@@ -108,9 +111,9 @@ export default function Docket() {
             onConfirm={() => removeEntry(c.row.original.id)}
           />
         </div>
-      ),
+      )),
     }),
-  ]), [removeEntry]);
+  ]), [removeEntry, canWrite]);
 
   const columnFilters = useMemo(() => (status ? [{ id: 'status', value: status }] : []), [status]);
   const [sorting, setSorting] = useState<{ id: string; desc: boolean }[]>([{ id: 'nextDeadline', desc: false }]);
@@ -138,17 +141,17 @@ export default function Docket() {
     <div>
       <PageHeader
         title="Docket"
-        description="Your applications and their next deadlines."
+        description={canWrite ? 'Your applications and their next deadlines.' : `Your applications and their next deadlines. ${WRITE_REASON}`}
         actions={(
           <div className="flex flex-wrap gap-2">
             <a className="inline-flex items-center justify-center rounded-md border border-slate-400 bg-white px-3.5 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100" href={DOCKET_EXPORT_URL} download>Export CSV</a>
-            <Button variant="secondary" onClick={() => setImporting(true)}>Import</Button>
-            <Button onClick={() => setAdding(true)}>Add application</Button>
+            {canWrite ? <Button variant="secondary" onClick={() => setImporting(true)}>Import</Button> : null}
+            {canWrite ? <Button onClick={() => setAdding(true)}>Add application</Button> : null}
           </div>
         )}
       />
       {docket.isPending ? <Loading /> : docket.error ? <ErrorState error={docket.error} retry={() => docket.refetch()} /> : rows.length === 0 ? (
-        <Empty title="Your docket is empty">Add a published application by its number, or an unpublished one with its own data.<div className="mt-3 flex flex-wrap gap-2"><Button onClick={() => setAdding(true)}>Add application</Button><Button variant="secondary" onClick={() => setImporting(true)}>Import a CSV</Button></div></Empty>
+        <Empty title="Your docket is empty">{!canWrite ? WRITE_REASON : <>Add a published application by its number, or an unpublished one with its own data.<div className="mt-3 flex flex-wrap gap-2"><Button onClick={() => setAdding(true)}>Add application</Button><Button variant="secondary" onClick={() => setImporting(true)}>Import a CSV</Button></div></>}</Empty>
       ) : (
         <>
           <div className="mb-4 flex flex-wrap items-end gap-4">
@@ -168,7 +171,7 @@ export default function Docket() {
                   </div>
                   {o.title ? <p className="mt-1 break-words">{o.title}</p> : null}
                   <p className="mt-1 text-slate-700">{o.status}{o.clientMatter ? ` · ${o.clientMatter}` : ''} {o.priv ? <Badge>Private</Badge> : null}</p>
-                  <div className="mt-2 flex gap-2">
+                  {canWrite ? <div className="mt-2 flex gap-2">
                     <Button variant="secondary" aria-label={`Edit ${fmtAppNo(o.number)}`} onClick={() => setEditing(o.item)}>Edit</Button>
                     <ConfirmDialog
                       trigger={<Button variant="secondary" aria-label={`Remove ${fmtAppNo(o.number)}`}>Remove</Button>}
@@ -177,7 +180,7 @@ export default function Docket() {
                       confirmLabel="Remove"
                       onConfirm={() => removeEntry(o.id)}
                     />
-                  </div>
+                  </div> : null}
                 </li>
               );
             })}

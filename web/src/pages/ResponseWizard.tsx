@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useMe } from '../api/auth.ts';
+import { SIGN_REASON, WRITE_REASON, useCan } from '../api/permissions.ts';
 import { useJob, usePlan, usePreview, useSetArgument, useSetClaimText, useSetElection, useSetGroundStrategy, useSetStrategy, useSubmitPlan, type GroundAnswer, type MarkedRun, type Plan, type PlanClaim, type PlanGround } from '../api/plans.ts';
 import { SupportCheck } from '../file/SupportCheck.tsx';
 import { AMENDING, STRATEGIES, answeredWords, argumentLabel, claimList, claimNeedWords, claimStatusWords, editErrorWords, electionWords, groundAnswerName, jobStateWords, paperKindWords, placesWords, restrictionGroupWords, strategyName } from '../response/words.ts';
@@ -35,6 +36,8 @@ function EditError({ error }: { error: unknown }) {
 export default function ResponseWizard() {
   const { planId = '' } = useParams();
   const plan = usePlan(planId);
+  // A viewer reads the plan: every field and save button is disabled at once (no `write`).
+  const canWrite = useCan('write');
   if (plan.isPending) return <Loading />;
   if (plan.error) return <ErrorState error={plan.error} retry={() => plan.refetch()} />;
   const p = plan.data;
@@ -46,6 +49,8 @@ export default function ResponseWizard() {
         title="Response to the office action"
         description={<>Reply to the {paperKindWords(oa.kind)}{oa.mailing_date ? ` mailed ${fmtDate(oa.mailing_date)}` : ''} · application <Link className="font-semibold text-blue-800 underline" to={`/applications/${p.application_number}`}>{fmtAppNo(p.application_number)}</Link> · <Link className="font-semibold text-blue-800 underline" to={`/analyses/${p.analysis_id}`}>the analysis</Link> · {p.status === 'submitted' ? <Badge tone="green">Submitted</Badge> : <Badge>Open</Badge>}</>}
       />
+      {!canWrite ? <Notice>{WRITE_REASON}</Notice> : null}
+      <fieldset disabled={!canWrite} className="m-0 min-w-0 border-0 p-0">
       <ol className="space-y-6">
         {steps.election ? <li><ElectionStep plan={p} steps={steps} /></li> : null}
         <li><Grounds plan={p} steps={steps} /></li>
@@ -53,6 +58,7 @@ export default function ResponseWizard() {
         <li><Completeness plan={p} steps={steps} /></li>
         <li><Submit plan={p} steps={steps} /></li>
       </ol>
+      </fieldset>
     </div>
   );
 }
@@ -346,6 +352,8 @@ function Submit({ plan, steps }: { plan: Plan; steps: Steps }) {
   const preview = usePreview(plan.plan_id, plan.version);
   const submit = useSubmitPlan(plan.plan_id);
   const me = useMe();
+  // Submitting drafts a paper to be signed: a paralegal prepares the plan, a practitioner or owner submits it.
+  const canSign = useCan('sign');
   const [acceptIncomplete, setAcceptIncomplete] = useState(false);
   // The action's text may not state its mailing date (an excerpt); the server then takes it from
   // the application's record, else asks for it.
@@ -365,7 +373,9 @@ function Submit({ plan, steps }: { plan: Plan; steps: Steps }) {
           <p data-places={preview.data.placeholders_total}>{placesWords(preview.data.placeholders_total, preview.data.placeholders_source, plan.status === 'submitted')}</p>
         </div>
       ) : preview.error ? <EditError error={preview.error} /> : <Loading label="Pricing…" />}
-      {plan.status === 'open' && !jobId ? (
+      {plan.status === 'open' && !jobId && !canSign ? (
+        <p className="mt-3 text-sm text-slate-800" data-needs="sign">{SIGN_REASON} The plan above is kept for one of them to submit.</p>
+      ) : plan.status === 'open' && !jobId ? (
         <div className="mt-3 space-y-3">
           {needsElection ? <Notice tone="warning">Make the election in <a className="font-semibold underline" href="#step-election">step {steps.election}</a> first: a reply to a restriction requirement must elect (37 CFR 1.143), so it cannot be drafted without one.</Notice> : null}
           {!plan.office_action.mailing_date ? (

@@ -39,7 +39,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags: ['account'],
       summary: "The account's audit log, newest first",
-      description: 'Every write and every assistant tool call, with how it authenticated: source web (session), api_key, assistant (OAuth bearer, via the MCP server), cli or system (operators). Filter by source or actor, by action prefix (docket., mcp.tool_call), by date range (from, to: UTC days, inclusive) and by application (any written form of its number). Filters combine (AND). Keyset pagination: pass next_cursor as `before`. The log is append-only.',
+      description: 'Every write and every assistant tool call, with how it authenticated: source web (session), api_key, assistant (OAuth bearer, via the MCP server), cli or system (operators). Filter by source or actor, by action prefix (docket., mcp.tool_call), by date range (from, to: UTC days, inclusive), by application (any written form of its number) and by the member who acted (member_id from GET /api/firm/members; the founding owner, whose member id is the account id, also owns rows written before firms; a member id of another firm finds nothing). Filters combine (AND). Keyset pagination: pass next_cursor as `before`. The log is append-only.',
       querystring: z.object({
         limit: z.coerce.number().int().min(1).max(200).default(50),
         before: z.string().regex(/^\d{1,18}$/, 'must be an audit entry id (next_cursor)').optional(),
@@ -48,6 +48,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
         actor: z.enum(AUDIT_ACTORS, { error: `must be one of ${AUDIT_ACTORS.join(', ')} (how the person or program authenticated)` }).optional().describe('How the person acted: session (web app), api_key, bearer (assistant via MCP), cli, system, anonymous (sign-up, sign-in)'),
         from: isoDate.optional().describe('First day (UTC) of entries to list, YYYY-MM-DD'),
         to: isoDate.optional().describe('Last day (UTC) of entries to list, YYYY-MM-DD (inclusive)'),
+        member_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a member id (GET /api/firm/members)').optional().describe('The member who acted (GET /api/firm/members lists ids); rows of no member, e.g. operators and the system, are left out'),
         application: z.string().trim().min(1).max(40).optional().describe('An application number in any written form (17/200,011, 17200011, US 17/200,011): entries about it (its docket entry, analyses, drafts, papers, credits spent on it)'),
       }),
       response: { 200: auditPageSchema },
@@ -68,6 +69,8 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
       until: q.to ? new Date(`${addDays(q.to, 1)}T00:00:00Z`) : undefined,
       applicationNumber,
+      // The query is scoped to the account: another firm's member id simply matches no row.
+      memberId: q.member_id,
     });
     const members = await auditMembers(db, page.entries.map(auditMemberId).filter((id): id is string => id !== null));
     return { entries: page.entries.map((e) => presentAuditEntry(e, members)), next_cursor: page.nextCursor };

@@ -18,7 +18,8 @@ import { quoteBody } from '../../../requests/quote-body.ts';
 /** POST /api/quote: the price of a planned analysis, draft or exports, before running them. Free. */
 export function quoteRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().post('/api/quote', {
-    config: { auth: 'account' },
+    // A price changes nothing: every role may ask it (a viewer's forms page shows prices).
+    config: { auth: 'account', permission: 'read' },
     // JSON escaping can make a 1 MB text several times larger: the text itself is checked for 1 MB.
     bodyLimit: 4 * MAX_OFFICE_ACTION_BYTES,
     schema: {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { auditPage, useAuditLog, type AuditEntry, type AuditFilter, type AuditSource } from '../../api/audit.ts';
 import { downloadText, toCsv } from '../../api/csv.ts';
+import { useMembers } from '../../api/firm.ts';
 import { Button } from '../../ui/Button.tsx';
 import { SelectField, TextField } from '../../ui/Field.tsx';
 import { Badge, Section } from '../../ui/Layout.tsx';
@@ -29,13 +30,15 @@ export const ACTION_FILTERS: readonly [string, string][] = [
 
 export const entrySourceLabel = (e: Pick<AuditEntry, 'source' | 'actor'>): string => (e.source ? sourceLabel[e.source] : e.actor);
 
-const NO_FILTER: AuditFilter = { source: '', action: '', from: '', to: '', application: '' };
+const NO_FILTER: AuditFilter = { source: '', action: '', from: '', to: '', application: '', member: '' };
 
 export default function Audit() {
   // The form's fields, and the filter applied (on Apply; the selects and dates apply at once).
   const [form, setForm] = useState<AuditFilter>(NO_FILTER);
   const [filter, setFilter] = useState<AuditFilter>(NO_FILTER);
   const log = useAuditLog(filter);
+  // The firm's live members, for the person filter (removed members' rows show in the unfiltered log).
+  const members = useMembers();
   const [exporting, setExporting] = useState(false);
   const source = filter.source ?? '';
   const filtered = Object.values(filter).some(Boolean);
@@ -79,6 +82,10 @@ export default function Audit() {
           <option value="assistant">Assistant</option>
           <option value="cli">Operator (CLI)</option>
           <option value="system">System</option>
+        </SelectField>
+        <SelectField label="Person" value={form.member} onChange={(e) => change({ member: e.target.value }, true)}>
+          <option value="">Everyone</option>
+          {(members.data?.members ?? []).map((m) => <option key={m.id} value={m.id}>{m.display_name ? `${m.display_name} (${m.email})` : m.email}</option>)}
         </SelectField>
         <SelectField label="Action" value={form.action} onChange={(e) => change({ action: e.target.value }, true)}>
           {ACTION_FILTERS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
