@@ -13,6 +13,13 @@ describe('query retry policy', () => {
     expect([0, 1, 2].map((n) => retryDelay(n, err(429)))).toEqual([1000, 2000, 4000]);
   });
 
+  test("a 429 naming a longer wait (a spent minute) is retried after that wait, at most a minute", () => {
+    const spent = (s: number) => new ApiError(429, { error_code: 'rate_limited', message: 'm' }, s);
+    expect([0, 1, 2].map((n) => retryDelay(n, spent(18)))).toEqual([18_000, 18_000, 18_000]);
+    expect(retryDelay(2, spent(1))).toBe(4000);
+    expect(retryDelay(0, spent(600))).toBe(60_000);
+  });
+
   test('other 4xx answers are not retried; 5xx and network failures twice', () => {
     for (const status of [400, 401, 402, 404, 409, 422]) expect(shouldRetry(0, err(status)), String(status)).toBe(false);
     expect([0, 1, 2].map((n) => shouldRetry(n, err(503)))).toEqual([true, true, false]);

@@ -37,7 +37,11 @@ export function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
     if (tier !== 'off') {
       // Calls the MCP server makes for a user have their own, larger per-account budget.
       if (tier === 'authenticated' && p?.via === 'bearer') tier = 'assistant';
-      const key = tier === 'authenticated' && p ? (p.apiKeyId ? `key:${p.apiKeyId}` : `acct:${p.accountId}`) : tier === 'assistant' && p ? `acct:${p.accountId}` : `ip:${request.ip}`;
+      // A key has its own budget; a session and an assistant's calls have their person's (a firm's
+      // members each have theirs: keyed by the account, five people in the web app shared one
+      // person's 120 a minute). The account-wide ceiling below still bounds the firm as a whole.
+      const person = p ? `member:${p.memberId}` : '';
+      const key = tier === 'authenticated' && p ? (p.apiKeyId ? `key:${p.apiKeyId}` : person) : tier === 'assistant' && p ? person : `ip:${request.ip}`;
       // The tier and, for keys and sessions, the account-wide ceiling: one round trip, and a
       // request refused by either is counted against neither.
       const withCeiling = tier === 'authenticated' && p;

@@ -4,12 +4,15 @@ export class ApiError extends Error {
   readonly code: string;
   readonly suggestion: string | undefined;
   readonly body: Record<string, unknown>;
-  constructor(status: number, body: Record<string, unknown>) {
+  /** The seconds a 429 or 503 says to wait (its Retry-After header), when it says. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(status: number, body: Record<string, unknown>, retryAfterSeconds?: number) {
     super(typeof body.message === 'string' ? body.message : `Request failed (${status})`);
     this.status = status;
     this.code = typeof body.error_code === 'string' ? body.error_code : 'http_error';
     this.suggestion = typeof body.agent_suggestion === 'string' ? body.agent_suggestion : undefined;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -38,7 +41,10 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   } catch {
     json = { message: text.slice(0, 200) };
   }
-  if (!res.ok) throw new ApiError(res.status, (json ?? {}) as Record<string, unknown>);
+  if (!res.ok) {
+    const wait = Number(res.headers.get('retry-after'));
+    throw new ApiError(res.status, (json ?? {}) as Record<string, unknown>, Number.isFinite(wait) && wait > 0 ? wait : undefined);
+  }
   return json as T;
 }
 

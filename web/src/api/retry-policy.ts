@@ -5,7 +5,9 @@ import { ApiError } from './client.ts';
  * except 429, which says "later": a page of ten queries refreshed at once (a burst of activity
  * from an assistant, just after the user's own change) can meet the per-second burst limit, and a
  * refresh must not turn into an error page. 429s are retried three times after 1, 2 and 4 s (the
- * backoff the server's agent_suggestion names); other failures twice, at TanStack Query's pace.
+ * backoff the server's agent_suggestion names), or after the Retry-After the answer names when that
+ * is longer (a spent minute: retrying at 1, 2 and 4 s only met three more refusals), at most a
+ * minute; other failures twice, at TanStack Query's pace.
  */
 export function shouldRetry(failureCount: number, err: unknown): boolean {
   if (err instanceof ApiError && err.status === 429) return failureCount < 3;
@@ -13,7 +15,7 @@ export function shouldRetry(failureCount: number, err: unknown): boolean {
 }
 
 export function retryDelay(failureCount: number, err: unknown): number {
-  if (err instanceof ApiError && err.status === 429) return 1000 * 2 ** failureCount;
+  if (err instanceof ApiError && err.status === 429) return Math.min(60_000, Math.max(1000 * 2 ** failureCount, (err.retryAfterSeconds ?? 0) * 1000));
   return Math.min(1000 * 2 ** failureCount, 30_000); // TanStack Query's default
 }
 

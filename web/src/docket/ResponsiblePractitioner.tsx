@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useMe } from '../api/auth.ts';
 import { docketEntryQuery, useUpdateDocketEntry } from '../api/docket.ts';
@@ -24,17 +24,16 @@ export function ResponsiblePractitioner({ entryId }: { entryId: string }) {
   const canWrite = me.data?.member?.permissions.includes('write') ?? false;
   const members = useMembers();
   const update = useUpdateDocketEntry();
-  const [chosen, setChosen] = useState('');
-
-  useEffect(() => {
-    if (entry.data) setChosen(entry.data.responsible?.member_id ?? '');
-  }, [entry.data]);
+  // The person's choice, null until they make one: the select shows the stored value until then,
+  // so a background refetch of the entry never overwrites a choice not yet saved.
+  const [chosen, setChosen] = useState<string | null>(null);
 
   const title = 'Responsibility and reminders';
   const description = 'Reminders, the digest and new-paper alerts for this matter go to them; when nobody is assigned, to the firm\'s owners.';
   if (entry.isPending) return <Section id="responsible-h" title={title}><Loading /></Section>;
   if (entry.error) return <Section id="responsible-h" title={title}><ErrorState error={entry.error} retry={() => entry.refetch()} /></Section>;
   const current = entry.data.responsible;
+  const value = chosen ?? current?.member_id ?? '';
   if (!canWrite) {
     return (
       <Section id="responsible-h" title={title} description={description}>
@@ -45,14 +44,14 @@ export function ResponsiblePractitioner({ entryId }: { entryId: string }) {
   const signers = (members.data?.members ?? []).filter((m) => m.role === 'owner' || m.role === 'practitioner');
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
-    update.mutate({ id: entryId, responsible_member_id: chosen || null });
+    update.mutate({ id: entryId, responsible_member_id: value || null }, { onSuccess: () => setChosen(null) });
   };
   return (
     <Section id="responsible-h" title={title} description={description}>
       <form onSubmit={submit} className="space-y-4">
         <SelectField
           label="Responsible practitioner"
-          value={chosen}
+          value={value}
           disabled={members.isPending}
           onChange={(ev) => { setChosen(ev.target.value); update.reset(); }}
           hint="Owners and practitioners (the members who may sign) can be responsible for a matter."
