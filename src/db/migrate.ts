@@ -30,6 +30,7 @@ import * as m028 from './migrations/028-docket-imports.ts';
 import * as m031 from './migrations/031-ocr-text-source.ts';
 import * as m032 from './migrations/032-firm-members.ts';
 import * as m034 from './migrations/034-responsible-practitioner.ts';
+import * as m035 from './migrations/035-docket-sort-keys.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '031-ocr-text-source': m031,
   '032-firm-members': m032,
   '034-responsible-practitioner': m034,
+  '035-docket-sort-keys': m035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
