@@ -82,6 +82,10 @@ export const ledgerEntrySchema = z.object({
   reference: z.string().nullable().describe('Usage: the analysis or draft job charged; purchases: the Stripe session'),
   application_number: z.string().nullable().describe('Usage lines: the application the analysis or draft was for, written 17/200,011'),
   client_matter: z.string().nullable().describe("Usage lines: the client matter of the application's docket entry, for billing back"),
+  member: z
+    .object({ id: z.string(), name: z.string().nullable(), email: z.string() })
+    .nullable()
+    .describe('The member of the firm who acted (ran the analysis or draft, bought the credits); null for lines no member made: the sign-up grant, a refund by the system, lines from before firms'),
   created_at: z.string(),
 });
 export type LedgerEntryWire = z.infer<typeof ledgerEntrySchema>;
@@ -93,7 +97,7 @@ export const creditsPageSchema = balanceSchema.extend({
   next_cursor: z.string().nullable(),
 });
 
-export function presentLedgerEntry(e: LedgerRow & { application_number?: string | null; client_matter?: string | null }): LedgerEntryWire {
+export function presentLedgerEntry(e: LedgerRow & { application_number?: string | null; client_matter?: string | null; member_name?: string | null; member_email?: string | null }): LedgerEntryWire {
   return {
     id: e.id.toString(),
     amount: formatCredits(e.amount_micro),
@@ -105,6 +109,7 @@ export function presentLedgerEntry(e: LedgerRow & { application_number?: string 
     // client matter of its docket entry, so a firm can bill the usage back; null otherwise.
     application_number: e.application_number ? formatApplicationNumber(e.application_number) : null,
     client_matter: e.client_matter ?? null,
+    member: e.member_id && e.member_email ? { id: e.member_id, name: e.member_name ?? null, email: e.member_email } : null,
     created_at: e.created_at.toISOString(),
   };
 }

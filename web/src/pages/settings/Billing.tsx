@@ -144,8 +144,8 @@ function Ledger() {
         before = page.next_cursor;
       } while (before && all.length < 50_000);
       downloadText('prosa-credits.csv', toCsv([
-        ['id', 'created_at', 'kind', 'description', 'amount', 'balance_after', 'reference', 'application_number', 'client_matter'],
-        ...all.map((e) => [e.id, e.created_at, e.kind, e.description, e.amount, e.balance_after, e.reference, e.application_number, e.client_matter]),
+        ['id', 'created_at', 'kind', 'description', 'amount', 'balance_after', 'reference', 'application_number', 'client_matter', 'member'],
+        ...all.map((e) => [e.id, e.created_at, e.kind, e.description, e.amount, e.balance_after, e.reference, e.application_number, e.client_matter, e.member ? e.member.name ?? e.member.email : null]),
       ]));
     } finally {
       setExporting(false);
@@ -163,7 +163,7 @@ function Ledger() {
               {entries.map((e) => (
                 <tr key={e.id} className="border-b border-slate-200">
                   <td className="py-2 pr-3 whitespace-nowrap">{fmtDateTime(e.created_at)}</td>
-                  <td className="py-2 pr-3">{e.description}{e.application_number ? <span className="block text-slate-600">{e.application_number}{e.client_matter ? ` · matter ${e.client_matter}` : ''}</span> : null}</td>
+                  <td className="py-2 pr-3">{e.description}{e.application_number ? <span className="block text-slate-600">{e.application_number}{e.client_matter ? ` · matter ${e.client_matter}` : ''}</span> : null}{e.member ? <span className="block text-slate-600">by {e.member.name ?? e.member.email}</span> : null}</td>
                   <td className={`py-2 pr-3 text-right tabular-nums ${e.amount.startsWith('-') ? 'text-red-800' : 'text-green-800'}`}>{e.amount.startsWith('-') ? '' : '+'}{fmtCredits(e.amount)}</td>
                   <td className="py-2 text-right tabular-nums">{fmtBalance(e.balance_after)}</td>
                 </tr>
