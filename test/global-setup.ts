@@ -5,12 +5,13 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { ensurePgliteTemplate } from '../src/db/pglite-template-build.ts';
 import { withDatabase } from './support/pg-urls.ts';
 import { ensureWebBuild } from './support/web-build.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite runs: path of a gzipped, migrated data directory each test file starts from. */
+    /** PGlite runs: path of a migrated data-directory dump (uncompressed tar) each test file starts from. */
     pgliteTemplate: string;
     /** PostgreSQL runs: the DATABASE_URL under test (each test file gets a copy of the template database). */
     databaseUrl: string;
@@ -39,11 +40,15 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('pgliteTemplate', '');
     return () => adminQuery(url, `drop database if exists ${template} with (force)`);
   } else {
+    // The CLI and server processes the tests start on fresh data directories begin from the
+    // checkout's template in dist/ (as `npm start` does) instead of initdb and every migration.
+    await ensurePgliteTemplate();
     const d = await openDatabase({ dataDir: 'memory://' });
     await migrateToLatest(d.db);
-    const dump = await d.pglite!.dumpDataDir('gzip');
+    // Uncompressed: every test database loads it, and a gunzip doubled the CPU of that load.
+    const dump = await d.pglite!.dumpDataDir('none');
     await d.close();
-    const path = join(mkdtempSync(join(tmpdir(), 'prosa-test-')), 'template.tar.gz');
+    const path = join(mkdtempSync(join(tmpdir(), 'prosa-test-')), 'template.tar');
     writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
     project.provide('pgliteTemplate', path);
     project.provide('databaseUrl', '');

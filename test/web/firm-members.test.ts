@@ -3,14 +3,14 @@
 // application that the practitioner then sees, the owner's audit log says who did what, and the
 // removed paralegal's next page load is signed out; Settings > Practitioner is each person's own
 // (a paralegal reads why they keep none). axe and screenshots of Members, /join and that page.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiFromPage, launch, newContext, SCREENSHOTS, signUpInBrowser, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import type { Browser } from 'playwright-core';
+import { apiFromPage, launch, newContext, signUpInBrowser, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
-import { invitationToken } from '../firms/support.ts';
+import { inviteInBrowser, joinFirmInBrowser } from './firm-browser.ts';
 
 let server: WebServer;
 let browser: Browser;
@@ -26,31 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  // Copies of this test's screenshots where the brief asks for them.
-  mkdirSync('/tmp/shots-firms', { recursive: true });
-  for (const f of readdirSync(SCREENSHOTS).filter((n) => n.startsWith('firm-'))) copyFileSync(join(SCREENSHOTS, f), join('/tmp/shots-firms', f));
 }, 180_000);
-
-async function invite(page: Page, email: string, role: RegExp): Promise<void> {
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Role', { exact: true }).selectOption({ label: (await page.getByLabel('Role', { exact: true }).locator('option').allTextContents()).find((t) => role.test(t))! });
-  await page.getByRole('button', { name: 'Send invitation' }).click();
-  await page.getByText(`Invitation sent to ${email}`).waitFor();
-}
-
-async function join_(email: string, name: string, shot?: string): Promise<Page> {
-  const ctx = await newContext(browser, server.url);
-  const page = await ctx.newPage();
-  await page.goto(`/join?token=${invitationToken(mailDir, email)}`);
-  await page.getByRole('heading', { name: /^Join / }).waitFor();
-  expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
-  if (shot) await snap(page, shot);
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create account and join' }).click();
-  await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
-  return page;
-}
 
 test('an owner invites a paralegal and a practitioner, who join; who did what shows; a removed member is signed out', async () => {
   const ownerCtx = await newContext(browser, server.url);
@@ -58,13 +34,13 @@ test('an owner invites a paralegal and a practitioner, who join; who did what sh
   await signUpInBrowser(owner, { email: 'olga.owner@firm.example', name: 'Olga Owner' });
   await owner.goto('/settings/members');
   await owner.getByRole('heading', { name: 'Invite a member' }).waitFor();
-  await invite(owner, 'paula.para@firm.example', /^Paralegal/);
-  await invite(owner, 'priya.prac@firm.example', /^Practitioner/);
+  await inviteInBrowser(owner, 'paula.para@firm.example', /^Paralegal/);
+  await inviteInBrowser(owner, 'priya.prac@firm.example', /^Practitioner/);
   await owner.getByText('priya.prac@firm.example').first().waitFor();
   await snap(owner, 'firm-members-owner');
 
-  const paralegal = await join_('paula.para@firm.example', 'Paula Para', 'firm-join');
-  const practitioner = await join_('priya.prac@firm.example', 'Priya Prac');
+  const paralegal = await joinFirmInBrowser(browser, server.url, mailDir, { email: 'paula.para@firm.example', name: 'Paula Para' }, (page) => snap(page, 'firm-join'));
+  const practitioner = await joinFirmInBrowser(browser, server.url, mailDir, { email: 'priya.prac@firm.example', name: 'Priya Prac' });
 
   // The paralegal dockets an application; the practitioner sees it on the firm's docket.
   await apiFromPage(paralegal, '/api/docket', { application_number: '17200011', client_matter: 'KA-0042' });

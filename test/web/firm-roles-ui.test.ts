@@ -12,7 +12,7 @@ import { grant } from '../support/drafts.ts';
 import { corpusText } from '../response-plan/support.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { FORM_KIND_INFO as FORM_KINDS } from '../../web/src/forms/kinds.ts';
-import { invitationToken } from '../firms/support.ts';
+import { joinFirmInBrowser } from './firm-browser.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
@@ -27,17 +27,6 @@ let viewer: Page;
 /** The response plan the paralegal prepares (its path), read by the viewer later. */
 let planPath = '';
 
-async function join_(email: string, name: string): Promise<Page> {
-  const page = await (await newContext(browser, server.url)).newPage();
-  await page.goto(`/join?token=${invitationToken(mailDir, email)}`);
-  await page.getByRole('heading', { name: /^Join / }).waitFor();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create account and join' }).click();
-  await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
-  return page;
-}
-
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'prosa-roles-web-'));
   mailDir = join(dataDir, 'mail');
@@ -49,8 +38,8 @@ beforeAll(async () => {
   await grant(server.t.database.db, me.account.id, 300);
   await apiFromPage(owner, '/api/firm/invitations', { email: 'pia.para@roles.example', role: 'paralegal' });
   await apiFromPage(owner, '/api/firm/invitations', { email: 'vic.viewer@roles.example', role: 'viewer' });
-  paralegal = await join_('pia.para@roles.example', 'Pia Para');
-  viewer = await join_('vic.viewer@roles.example', 'Vic Viewer');
+  paralegal = await joinFirmInBrowser(browser, server.url, mailDir, { email: 'pia.para@roles.example', name: 'Pia Para' });
+  viewer = await joinFirmInBrowser(browser, server.url, mailDir, { email: 'vic.viewer@roles.example', name: 'Vic Viewer' });
   await apiFromPage(paralegal, '/api/docket', { application_number: '17200011', client_matter: 'RL-7' });
 });
 afterAll(async () => {

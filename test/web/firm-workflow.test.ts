@@ -17,7 +17,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiFromPage, launch, newContext, signUpInBrowser, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { StripeStub } from '../support/stripe-stub.ts';
-import { invitationToken } from '../firms/support.ts';
+import { inviteInBrowser, joinFirmInBrowser } from './firm-browser.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
 
@@ -51,25 +51,6 @@ afterAll(async () => {
   await stub?.close();
 });
 
-async function invite(page: Page, email: string, role: RegExp): Promise<void> {
-  await page.getByLabel('E-mail').fill(email);
-  const select = page.getByLabel('Role', { exact: true });
-  await select.selectOption({ label: (await select.locator('option').allTextContents()).find((t) => role.test(t))! });
-  await page.getByRole('button', { name: 'Send invitation' }).click();
-  await page.getByText(`Invitation sent to ${email}`).waitFor();
-}
-
-async function join_(email: string, name: string): Promise<Page> {
-  const page = await (await newContext(browser, server.url)).newPage();
-  await page.goto(`/join?token=${invitationToken(mailDir, email)}`);
-  await page.getByRole('heading', { name: /^Join / }).waitFor();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create account and join' }).click();
-  await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
-  return page;
-}
-
 /** The status of a GET made from inside the page, with its session. */
 const status = (page: Page, path: string) => page.evaluate(async (p) => (await fetch(p)).status, path);
 
@@ -84,10 +65,10 @@ test('a firm works one matter: paralegal prepares, practitioner signs and submit
   await owner.getByText('Saved. Your papers are signed by Owen Owner').waitFor();
   await owner.goto('/settings/members');
   await owner.getByRole('heading', { name: 'Invite a member' }).waitFor();
-  await invite(owner, PARALEGAL, /^Paralegal/);
-  await invite(owner, PRACTITIONER, /^Practitioner/);
-  const paralegal = await join_(PARALEGAL, 'Pat Para');
-  const practitioner = await join_(PRACTITIONER, 'Rita Prac');
+  await inviteInBrowser(owner, PARALEGAL, /^Paralegal/);
+  await inviteInBrowser(owner, PRACTITIONER, /^Practitioner/);
+  const paralegal = await joinFirmInBrowser(browser, server.url, mailDir, { email: PARALEGAL, name: 'Pat Para' });
+  const practitioner = await joinFirmInBrowser(browser, server.url, mailDir, { email: PRACTITIONER, name: 'Rita Prac' });
 
   // The practitioner keeps her own signing profile.
   await practitioner.goto('/settings/practitioner');
