@@ -33,6 +33,16 @@ const claimAnalysisSchema = z.object({
   basis: z.string().describe('Short statutory codes joined by "; " (empty when none)'),
   prior_art: z.array(z.string()),
   recommendation: z.string().describe('The recommended strategy code'),
+  // Each part optional: a stored record keeps the recommendation as the version that made it wrote it.
+  strategy: z.object({
+    code: z.string().optional(),
+    reasons: z.array(z.string()).optional(),
+    alternatives: z.array(z.string()).optional(),
+    suggest_interview: z.boolean().optional(),
+    confidence: z.number().optional(),
+    rules: z.array(z.string()).optional().describe('The rules that fired, in order'),
+  }).loose().optional().describe('The recommendation with its reasons, alternatives and confidence'),
+  evidence: z.array(z.object({ finding: z.string(), text: z.string(), span: spanSchema }).loose()).optional().describe('Findings quoted from the action, with their offsets into its text'),
   rejections: z.array(z.object({ basis: z.string(), span: spanSchema, ground_id: z.string().optional().describe('The ground of `grounds` this entry belongs to') }).loose()).optional(),
 }).loose();
 
@@ -40,14 +50,14 @@ const claimAnalysisSchema = z.object({
 const glassBoxSchema = z.object({
   experts_invoked: z.array(z.string()),
   citations_verified: z.boolean().describe('Every quoted span re-reads verbatim from the submitted text (see citations_verified_scope)'),
-  citations_verified_scope: z.string().optional(),
+  citations_verified_scope: z.string(),
   confidence_scores: z.record(z.string(), z.number()),
   model_versions: z.record(z.string(), z.string()).describe('Language models only, by expert'),
-  components: z.array(z.object({ name: z.string(), kind: z.enum(['rules', 'language_model']), version: z.string() })).optional(),
+  components: z.array(z.object({ name: z.string(), kind: z.enum(['rules', 'language_model']), version: z.string() })),
   elapsed_seconds: z.number(),
-  overall_confidence: z.number().optional(),
-  known_weaknesses: z.array(z.string()).optional(),
-  expert_timings_ms: z.record(z.string(), z.number().nullable()).optional().describe('Per rule-based expert; null when not timed'),
+  overall_confidence: z.number(),
+  known_weaknesses: z.array(z.string()),
+  expert_timings_ms: z.record(z.string(), z.number().nullable()).describe('Per rule-based expert; null when not timed'),
 }).loose();
 
 /**
@@ -65,7 +75,7 @@ export const analysisRecordSchema = z.object({
   detected_type: z.string().nullable(),
   detected_kind: z.string().nullable().describe('The kind of paper the text shows (non_final, final, restriction, ...); null when not recognised'),
   detected_kind_description: z.string(),
-  office_action: z.object({ kind: parsedDetail, metadata: parsedDetail, summary: z.unknown() }).loose(),
+  office_action: z.object({ kind: z.object({ kind: z.string() }).loose(), metadata: parsedDetail, summary: z.unknown() }).loose(),
   references: z.array(z.object({ label: z.string(), cited_in: z.array(z.string()).describe('The ground ids citing it') }).loose()),
   restriction_groups: z.array(parsedDetail),
   information_requirements: z.array(parsedDetail),
@@ -94,7 +104,10 @@ const SPEC_FIELDS = { analysis_id: true, application_number: true, rejection_typ
  * A stored analysis record (GET /api/analyses/{id}, and POST's idempotent replay): a record keeps
  * the fields the version that made it wrote, so only the spec's five are certain.
  */
-export const storedAnalysisRecordSchema = analysisRecordSchema.partial().required(SPEC_FIELDS).loose();
+const GLASS_BOX_SPEC_FIELDS = { experts_invoked: true, citations_verified: true, confidence_scores: true, model_versions: true, elapsed_seconds: true } as const;
+export const storedAnalysisRecordSchema = analysisRecordSchema.partial().required(SPEC_FIELDS)
+  .extend({ glass_box: glassBoxSchema.partial().required(GLASS_BOX_SPEC_FIELDS).loose() })
+  .loose();
 export type StoredAnalysisRecordWire = z.infer<typeof storedAnalysisRecordSchema>;
 
 /** GET /api/analyses: the account's analyses, newest first. */
