@@ -46,15 +46,6 @@ export async function readSpendingCap(db: Db | Transaction<Schema>, accountId: s
   };
 }
 
-export function presentSpendingCap(c: SpendingCap) {
-  return {
-    daily_ai_cap: c.dailyAiCapMicro === null ? null : formatCredits(c.dailyAiCapMicro),
-    spent_today: formatCredits(c.spentTodayMicro < 0n ? 0n : c.spentTodayMicro),
-    remaining_today: c.dailyAiCapMicro === null ? null : formatCredits(c.dailyAiCapMicro > c.spentTodayMicro ? c.dailyAiCapMicro - c.spentTodayMicro : 0n),
-    reached: c.dailyAiCapMicro !== null && c.spentTodayMicro >= c.dailyAiCapMicro,
-    resets_at: c.resetsAt.toISOString(),
-  };
-}
 
 /** 402 spending_cap_reached when today's AI spend has reached the account's cap. */
 export async function assertUnderSpendingCap(db: Db | Transaction<Schema>, accountId: string, now = new Date()): Promise<void> {

@@ -59,8 +59,24 @@ export function presentAccount(a: Account, memberProfile: MemberRow['practitione
   };
 }
 
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string().describe('The key\'s first characters, to recognise it by'),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  status: z.enum(['active', 'revoked']),
+});
+export type ApiKeyWire = z.infer<typeof apiKeySchema>;
+
+/** POST /api/keys (201): the key itself, this once. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string().describe('The API key: shown only here, never again'), notice: z.string() });
+/** GET /api/keys: the member's own keys, revoked ones included. */
+export const apiKeysSchema = z.object({ keys: z.array(apiKeySchema) });
+
 /** Never includes the key itself or its hash: the key is shown once, at creation. */
-export function presentApiKey(k: ApiKeyRow) {
+export function presentApiKey(k: ApiKeyRow): ApiKeyWire {
   return {
     id: k.id,
     name: k.name,

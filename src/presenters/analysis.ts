@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AnalysisRun } from '../analysis/run-analysis.ts';
 import { kindOfType, kindWords, type ClaimAnalysis, type ExaminerStats } from '../domain/office-action/index.ts';
 import { basisSlug, deriveGrounds } from '../domain/response-plan/grounds.ts';
@@ -19,6 +20,114 @@ export interface AnalysisMeta {
   /** Why the optional LLM expert produced nothing, when it failed. */
   llmError?: string | null;
 }
+
+const spanSchema = z.object({ start: z.number().int(), end: z.number().int() });
+const quoteSchema = z.object({ text: z.string(), span: spanSchema });
+/** Parser detail the record carries as the pipeline wrote it (bounded): loose, so nothing it holds is dropped on the wire. */
+const parsedDetail = z.object({}).loose();
+
+/** One claim_analyses entry: the spec's five fields, then the additive detail (rejections, objections, pinpoints, evidence, ...). */
+const claimAnalysisSchema = z.object({
+  claim_number: z.number().int(),
+  status: z.string().describe('rejected, objected, allowed, withdrawn, cancelled, ...'),
+  basis: z.string().describe('Short statutory codes joined by "; " (empty when none)'),
+  prior_art: z.array(z.string()),
+  recommendation: z.string().describe('The recommended strategy code'),
+  // Each part optional: a stored record keeps the recommendation as the version that made it wrote it.
+  strategy: z.object({
+    code: z.string().optional(),
+    reasons: z.array(z.string()).optional(),
+    alternatives: z.array(z.string()).optional(),
+    suggest_interview: z.boolean().optional(),
+    confidence: z.number().optional(),
+    rules: z.array(z.string()).optional().describe('The rules that fired, in order'),
+  }).loose().optional().describe('The recommendation with its reasons, alternatives and confidence'),
+  evidence: z.array(z.object({ finding: z.string(), text: z.string(), span: spanSchema }).loose()).optional().describe('Findings quoted from the action, with their offsets into its text'),
+  rejections: z.array(z.object({ basis: z.string(), span: spanSchema, ground_id: z.string().optional().describe('The ground of `grounds` this entry belongs to') }).loose()).optional(),
+}).loose();
+
+/** The glass box: which components ran, what was verified, and how sure the analysis is. */
+const glassBoxSchema = z.object({
+  experts_invoked: z.array(z.string()),
+  citations_verified: z.boolean().describe('Every quoted span re-reads verbatim from the submitted text (see citations_verified_scope)'),
+  citations_verified_scope: z.string(),
+  confidence_scores: z.record(z.string(), z.number()),
+  model_versions: z.record(z.string(), z.string()).describe('Language models only, by expert'),
+  components: z.array(z.object({ name: z.string(), kind: z.enum(['rules', 'language_model']), version: z.string() })),
+  elapsed_seconds: z.number(),
+  overall_confidence: z.number(),
+  known_weaknesses: z.array(z.string()),
+  expert_timings_ms: z.record(z.string(), z.number().nullable()).describe('Per rule-based expert; null when not timed'),
+}).loose();
+
+/**
+ * The analysis record (spec "Analysis record") as POST /api/analyses answers it: the spec's five
+ * fields, then the additive ones. Parser structures (the action's metadata, references, grounds)
+ * are loose objects: the record passes them as the pipeline bounded them.
+ */
+export const analysisRecordSchema = z.object({
+  analysis_id: z.string(),
+  application_number: z.string(),
+  rejection_type: z.string().describe('The type the text shows (CTNF, CTFR, CTED, CTRS, NOA, CTEQ), else the type requested, else CTNF'),
+  claim_analyses: z.array(claimAnalysisSchema),
+  glass_box: glassBoxSchema,
+  requested_type: z.string().nullable().describe('The type the request stated; null when it stated none'),
+  detected_type: z.string().nullable(),
+  detected_kind: z.string().nullable().describe('The kind of paper the text shows (non_final, final, restriction, ...); null when not recognised'),
+  detected_kind_description: z.string(),
+  office_action: z.object({ kind: z.object({ kind: z.string() }).loose(), metadata: parsedDetail, summary: z.unknown() }).loose(),
+  references: z.array(z.object({ label: z.string(), cited_in: z.array(z.string()).describe('The ground ids citing it') }).loose()),
+  restriction_groups: z.array(parsedDetail),
+  information_requirements: z.array(parsedDetail),
+  document_objections: z.array(parsedDetail),
+  warnings: z.array(z.object({ code: z.string(), message: z.string() }).loose()),
+  examiner_intel: z.object({ requested: z.boolean(), examiner_name: z.string().nullable(), stats: parsedDetail.nullable() }).loose(),
+  argument_outlines: z.array(z.unknown()),
+  llm_expert_error: z.string().nullable(),
+  billing: z.object({
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    token_source: z.string(),
+    cost: z.string().describe('Credits charged'),
+    output_basis: z.string(),
+    basis_note: z.string(),
+  }).loose(),
+  created_at: z.string(),
+  grounds: z.array(z.object({ id: z.string(), kind: z.string(), title: z.string(), claims: z.array(z.number().int()), statement: quoteSchema }).loose()).describe('Every ground of rejection and objection (and requirement), with stable ids (r1-103, o1-claims, ...)'),
+  truncated: z.record(z.string(), z.number()).describe('What the bounded record left out, counted by path (empty when nothing)'),
+});
+export type AnalysisRecordWire = z.infer<typeof analysisRecordSchema>;
+
+const SPEC_FIELDS = { analysis_id: true, application_number: true, rejection_type: true, claim_analyses: true, glass_box: true } as const;
+
+/**
+ * A stored analysis record (GET /api/analyses/{id}, and POST's idempotent replay): a record keeps
+ * the fields the version that made it wrote, so only the spec's five are certain.
+ */
+const GLASS_BOX_SPEC_FIELDS = { experts_invoked: true, citations_verified: true, confidence_scores: true, model_versions: true, elapsed_seconds: true } as const;
+export const storedAnalysisRecordSchema = analysisRecordSchema.partial().required(SPEC_FIELDS)
+  .extend({ glass_box: glassBoxSchema.partial().required(GLASS_BOX_SPEC_FIELDS).loose() })
+  .loose();
+export type StoredAnalysisRecordWire = z.infer<typeof storedAnalysisRecordSchema>;
+
+/** GET /api/analyses: the account's analyses, newest first. */
+export const analysisListSchema = z.object({
+  analyses: z.array(z.object({
+    analysis_id: z.string(),
+    application_number: z.string(),
+    rejection_type: z.string(),
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    created_at: z.string(),
+  })),
+});
+
+/** GET /api/analyses/{id}/text: the text the analysis ran on (evidence spans are offsets into it). */
+export const analysisTextSchema = z.object({
+  analysis_id: z.string(),
+  text: z.string(),
+  text_sha256: z.string().describe('SHA-256 (hex) of the text'),
+});
 
 /** One claim_analyses entry: the spec's five fields first, then the additive detail. */
 function presentClaim(c: ClaimAnalysis) {
@@ -127,6 +236,15 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
 }
 
 export type AnalysisRecord = ReturnType<typeof presentAnalysis>;
+
+/**
+ * A record (made now or stored) typed as its wire schema. The parser's structures are interfaces,
+ * which TypeScript does not let stand for the schema's open objects; the response serializer
+ * checks the record against storedAnalysisRecordSchema when it is sent.
+ */
+export function asAnalysisRecordWire(record: AnalysisRecord | Record<string, unknown>): StoredAnalysisRecordWire {
+  return record as unknown as StoredAnalysisRecordWire;
+}
 
 function withoutHintNotes(a: AnalysisRun['analysis']): AnalysisRun['analysis'] {
   return { ...a, parsed: { ...a.parsed, warnings: a.parsed.warnings.filter((w) => w.code !== 'type_hint_conflict' && w.code !== 'type_hint_ignored') } };

@@ -10,6 +10,7 @@ import { createLlmProvider } from '../../analysis/llm/index.ts';
 import { accountIdOf } from '../plugins/auth.ts';
 import { actorOf } from '../actor.ts';
 import { errorObjectSchema } from '../schemas.ts';
+import { analysisListSchema, asAnalysisRecordWire, storedAnalysisRecordSchema } from '../../presenters/analysis.ts';
 
 /** JSON escaping can grow 1 MB of text; the text's own size is checked against 1 MB (413). */
 const ANALYZE_BODY_LIMIT = 4 * MAX_OFFICE_ACTION_BYTES;
@@ -75,15 +76,20 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
     return record;
   });
 
-  r.post('/api/analyses', { bodyLimit: ANALYZE_BODY_LIMIT, config: { auth: 'account' }, schema: { tags: ['analyses'], body: analyzeBody } }, async (request, reply) => {
+  r.post('/api/analyses', {
+    bodyLimit: ANALYZE_BODY_LIMIT,
+    config: { auth: 'account' },
+    // 201 a new analysis; 200 the same one again for a repeated Idempotency-Key (Idempotent-Replayed: true).
+    schema: { tags: ['analyses'], body: analyzeBody, response: { 200: storedAnalysisRecordSchema, 201: storedAnalysisRecordSchema } },
+  }, async (request, reply) => {
     const { record, replayed } = await analyze(request, request.body);
     if (replayed) reply.header('Idempotent-Replayed', 'true');
-    return reply.status(replayed ? 200 : 201).send(record);
+    return reply.status(replayed ? 200 : 201).send(asAnalysisRecordWire(record));
   });
 
   r.get('/api/analyses', {
     config: { auth: 'account' },
-    schema: { tags: ['analyses'], querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }) },
+    schema: { tags: ['analyses'], querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }), response: { 200: analysisListSchema } },
   }, async (request) => {
     const rows = await db
       .selectFrom('analyses')
@@ -97,9 +103,9 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  r.get('/api/analyses/:id', { config: { auth: 'account' }, schema: { tags: ['analyses'], params: z.object({ id: z.string().max(100) }) } }, async (request) => {
+  r.get('/api/analyses/:id', { config: { auth: 'account' }, schema: { tags: ['analyses'], params: z.object({ id: z.string().max(100) }), response: { 200: storedAnalysisRecordSchema } } }, async (request) => {
     const row = await db.selectFrom('analyses').select('record').where('id', '=', request.params.id).where('account_id', '=', accountIdOf(request)).executeTakeFirst();
     if (!row) throw notFound('Analysis', 'analysis_not_found', 'Check the analysis_id; analyses are visible only to the account that created them.');
-    return row.record;
+    return asAnalysisRecordWire(row.record);
   });
 }

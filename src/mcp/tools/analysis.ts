@@ -3,14 +3,13 @@ import { defineTool, READ_ONLY, WRITE } from '../tool.ts';
 import { seg } from '../backend-client.ts';
 import type { ToolContext } from '../tool.ts';
 import { applicationNumber, groundSummary, idempotencyKey } from './shared.ts';
+import { analysisListSchema } from '../../presenters/analysis.ts';
+import { analysisClaimSchema, analysisGroundSchema, type AnalysisClaimWire, type AnalysisGroundWire } from '../../presenters/analysis-views.ts';
 
 /**
  * Office-action analysis: analyze an action (billed by tokens), read analyses back, and look at
  * one claim or one ground with the examiner's words quoted and the legal standard behind it.
  */
-
-const span = z.object({ start: z.number().int(), end: z.number().int() });
-const quote = z.object({ text: z.string(), span });
 
 const claimRow = z.object({
   claim_number: z.number().int(),
@@ -121,15 +120,6 @@ export const getAnalysis = defineTool({
   },
 });
 
-const analysisListRow = z.object({
-  analysis_id: z.string(),
-  application_number: z.string(),
-  rejection_type: z.string(),
-  input_tokens: z.number(),
-  output_tokens: z.number(),
-  created_at: z.string(),
-}).loose();
-
 export const listAnalyses = defineTool({
   name: 'list_analyses',
   title: 'List analyses',
@@ -137,30 +127,14 @@ export const listAnalyses = defineTool({
   group: 'analysis',
   price: 'free',
   input: z.object({ limit: z.number().int().min(1).max(100).default(20) }),
-  output: z.object({ analyses: z.array(analysisListRow) }),
+  output: analysisListSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const page = await ctx.api.get<{ analyses: z.infer<typeof analysisListRow>[] }>('/api/analyses', { limit: args.limit });
+    const page = await ctx.api.get<z.infer<typeof analysisListSchema>>('/api/analyses', { limit: args.limit });
     const latest = page.analyses[0];
     return { data: page, summary: `${page.analyses.length} analys${page.analyses.length === 1 ? 'is' : 'es'}${latest ? `; latest ${latest.analysis_id} (${latest.application_number}, ${latest.created_at.slice(0, 10)})` : ''}.` };
   },
 });
-
-const pinpoint = z.object({ kind: z.string(), text: z.string(), span }).loose();
-
-const claimAnalysisOutput = z.object({
-    analysis_id: z.string(),
-    claim_number: z.number().int(),
-    status: z.string(),
-    basis: z.string(),
-    independent: z.boolean().nullable(),
-    depends_on: z.number().int().nullable(),
-    recommendation: z.string(),
-    strategy: z.object({}).loose().nullable(),
-    grounds: z.array(z.object({ ground_id: z.string(), kind: z.string(), statute: z.string(), title: z.string(), statement: quote }).loose()),
-    references: z.array(z.object({ label: z.string(), publication_number: z.string().nullable(), pinpoints: z.array(pinpoint) }).loose()),
-    evidence: z.array(z.object({ finding: z.string(), text: z.string(), span }).loose()),
-  }).loose();
 
 export const getClaimAnalysis = defineTool({
   name: 'get_claim_analysis',
@@ -169,29 +143,17 @@ export const getClaimAnalysis = defineTool({
   group: 'analysis',
   price: 'free',
   input: z.object({ analysis_id: z.string().min(1).max(100), claim_number: z.number().int().min(1).max(9999) }),
-  output: claimAnalysisOutput,
+  output: analysisClaimSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const c = await ctx.api.get<{ claim_number: number; status: string; recommendation: string; grounds: { ground_id: string }[]; references: { label: string; pinpoints: unknown[] }[] } & Record<string, unknown>>(`/api/analyses/${seg(args.analysis_id)}/claims/${seg(args.claim_number)}`);
+    const c = await ctx.api.get<AnalysisClaimWire>(`/api/analyses/${seg(args.analysis_id)}/claims/${seg(args.claim_number)}`);
     const refs = c.references.map((r) => `${r.label} (${r.pinpoints.length} pinpoint${r.pinpoints.length === 1 ? '' : 's'})`).join('; ');
     return {
-      data: c as unknown as z.infer<typeof claimAnalysisOutput>,
+      data: c,
       summary: `Claim ${c.claim_number} is ${c.status}${c.grounds.length ? ` on ${c.grounds.map((g) => g.ground_id).join(', ')}` : ''}; recommended: ${c.recommendation}.${refs ? ` References: ${refs}.` : ''} Use explain_rejection for a ground.`,
     };
   },
 });
-
-const standard = z.object({ id: z.string(), title: z.string(), law: z.string(), mpep: z.array(z.string()), standard: z.string(), authorities: z.array(z.string()), answering: z.array(z.string()) });
-
-// The ground as the analysis lists it, with the examiner's words, the references' pinpoints and the law.
-const groundOutput = groundSummary.omit({ references: true }).extend({
-    statement: quote,
-    examiner_reasoning: quote.extend({ truncated: z.boolean() }).nullable(),
-    references: z.array(z.object({ label: z.string(), pinpoints: z.array(pinpoint) }).loose()),
-    legal_standard: standard.nullable(),
-    other_standards: z.array(standard),
-    recommendations: z.array(z.object({ claim_number: z.number().int(), recommendation: z.string(), reasons: z.array(z.string()) })),
-  }).loose();
 
 export const explainRejection = defineTool({
   name: 'explain_rejection',
@@ -200,12 +162,12 @@ export const explainRejection = defineTool({
   group: 'analysis',
   price: 'free',
   input: z.object({ analysis_id: z.string().min(1).max(100), ground_id: z.string().min(1).max(64) }),
-  output: groundOutput,
+  output: analysisGroundSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const g = await ctx.api.get<{ ground_id: string; title: string; legal_standard: z.infer<typeof standard> | null } & Record<string, unknown>>(`/api/analyses/${seg(args.analysis_id)}/grounds/${seg(args.ground_id)}`);
+    const g = await ctx.api.get<AnalysisGroundWire>(`/api/analyses/${seg(args.analysis_id)}/grounds/${seg(args.ground_id)}`);
     const std = g.legal_standard ? ` Standard: ${g.legal_standard.title} (${g.legal_standard.law}; MPEP ${g.legal_standard.mpep.join(', ')}).` : '';
-    return { data: g as unknown as z.infer<typeof groundOutput>, summary: `${g.ground_id}: ${g.title}.${std}` };
+    return { data: g, summary: `${g.ground_id}: ${g.title}.${std}` };
   },
 });
 

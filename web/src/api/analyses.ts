@@ -1,41 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { AnalysisRecordWire, analysisListSchema, analysisTextSchema } from '../../../src/presenters/analysis.ts';
 import { api } from './client.ts';
 
-export interface Span { start: number; end: number }
-export interface ClaimAnalysis {
-  claim_number: number;
-  status: string;
-  basis: string;
-  prior_art: string[];
-  recommendation: string;
-  strategy?: { code?: string; reasons?: string[] } | string | null;
-  evidence?: { finding: string; text: string; span: Span }[];
-  [k: string]: unknown;
-}
-export interface Analysis {
-  analysis_id: string;
-  application_number: string;
-  rejection_type: string;
-  claim_analyses: ClaimAnalysis[];
-  glass_box: { experts_invoked: string[]; citations_verified: boolean; confidence_scores: Record<string, number>; model_versions: Record<string, string>; elapsed_seconds: number; overall_confidence: number };
-  /** Each with a code (the API's) and a message for people. */
-  warnings?: (string | { code: string; message: string })[];
-  /** The kind of paper the text shows (`non_final`, ...), where the analysis found it. */
-  office_action?: { kind?: { kind?: string } | null } | null;
-  billing: { input_tokens: number; output_tokens: number; cost: string };
-  created_at: string;
-}
+/** An analysis record as the server makes it (GET /api/analyses/{id} may also answer a record of an earlier version, with fewer fields). */
+export type Analysis = AnalysisRecordWire;
+export type ClaimAnalysis = Analysis['claim_analyses'][number];
 
 export function useAnalysis(id: string) {
   return useQuery({ queryKey: ['analysis', id], queryFn: () => api<Analysis>(`/api/analyses/${encodeURIComponent(id)}`), staleTime: Infinity });
 }
 
 export function useAnalysisText(id: string) {
-  return useQuery({ queryKey: ['analysis', id, 'text'], queryFn: () => api<{ text: string }>(`/api/analyses/${encodeURIComponent(id)}/text`), staleTime: Infinity });
+  return useQuery({ queryKey: ['analysis', id, 'text'], queryFn: () => api<z.infer<typeof analysisTextSchema>>(`/api/analyses/${encodeURIComponent(id)}/text`), staleTime: Infinity });
 }
 
 export function useAnalysesList() {
-  return useQuery({ queryKey: ['analyses'], queryFn: () => api<{ analyses: { analysis_id: string; application_number: string; rejection_type: string; created_at: string }[] }>('/api/analyses?limit=100') });
+  return useQuery({ queryKey: ['analyses'], queryFn: () => api<z.infer<typeof analysisListSchema>>('/api/analyses?limit=100') });
 }
 
 export interface Quote { total: string; balance: string; balance_after: string; line_items: { item?: string; type?: string; total?: string; [k: string]: unknown }[] }

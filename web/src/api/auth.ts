@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AccountWire, balanceSchema, meSchema } from '../../../src/presenters/account.ts';
+import type { SignInWire, signUpSchema } from '../../../src/presenters/auth.ts';
 import { api, ApiError } from './client.ts';
 
 /** Wire types from the server presenter's zod schemas (one contract): `import type` only. */
@@ -34,7 +35,7 @@ export function useMe(opts: { fresh?: boolean } = {}) {
 export function useSignIn() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => api<{ account: Account }>('/api/auth/signin', { method: 'POST', body }),
+    mutationFn: (body: { email: string; password: string }) => api<SignInWire>('/api/auth/signin', { method: 'POST', body }),
     onSuccess: () => qc.invalidateQueries(),
   });
 }
@@ -42,7 +43,7 @@ export function useSignIn() {
 export function useSignUp() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string; display_name?: string }) => api<Me>('/api/auth/signup', { method: 'POST', body }),
+    mutationFn: (body: { email: string; password: string; display_name?: string }) => api<z.infer<typeof signUpSchema>>('/api/auth/signup', { method: 'POST', body }),
     onSuccess: () => qc.invalidateQueries(),
   });
 }

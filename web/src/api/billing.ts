@@ -1,36 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { BillingOfferWire, CheckoutConfirmedWire, checkoutStartedSchema, PurchaseWire, purchasesSchema } from '../../../src/presenters/billing.ts';
 import { api } from './client.ts';
 
-export interface BillingInfo {
-  configured: boolean;
-  currency: string;
-  packages: { id: string; price: string; credits: string; bonus: string }[];
-  custom: { min: string; max: string };
-  not_configured_message: string | null;
-}
-export interface Purchase {
-  session_id: string;
-  package_id: string | null;
-  amount: string;
-  credits: string;
-  bonus: string;
-  status: 'open' | 'credited' | 'expired';
-  created_at: string;
-  credited_at: string | null;
-  receipt_url: string | null;
-}
+export type BillingInfo = BillingOfferWire;
+export type Purchase = PurchaseWire;
 
 export function useBilling() {
   return useQuery({ queryKey: ['billing'], queryFn: () => api<BillingInfo>('/api/billing') });
 }
 
 export function usePurchases() {
-  return useQuery({ queryKey: ['billing', 'purchases'], queryFn: () => api<{ purchases: Purchase[] }>('/api/billing/purchases') });
+  return useQuery({ queryKey: ['billing', 'purchases'], queryFn: () => api<z.infer<typeof purchasesSchema>>('/api/billing/purchases') });
 }
 
 export function useStartCheckout() {
   return useMutation({
-    mutationFn: (body: ({ package_id: string } | { amount: number }) & { next?: string }) => api<{ session_id: string; url: string }>('/api/billing/checkout', { method: 'POST', body }),
+    mutationFn: (body: ({ package_id: string } | { amount: number }) & { next?: string }) => api<z.infer<typeof checkoutStartedSchema>>('/api/billing/checkout', { method: 'POST', body }),
   });
 }
 
@@ -38,7 +24,7 @@ export function useStartCheckout() {
 export function useConfirmCheckout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) => api<{ status: string; credited: boolean; balance: string }>(`/api/billing/checkout/${encodeURIComponent(sessionId)}/confirm`, { method: 'POST' }),
+    mutationFn: (sessionId: string) => api<CheckoutConfirmedWire>(`/api/billing/checkout/${encodeURIComponent(sessionId)}/confirm`, { method: 'POST' }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['billing'] });
       void qc.invalidateQueries({ queryKey: ['credits'] });

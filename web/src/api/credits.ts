@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { creditsPageSchema, ledgerEntrySchema } from '../../../src/presenters/account.ts';
 import type { matterReportSchema } from '../../../src/presenters/matter-report.ts';
+import type { PricingWire } from '../../../src/presenters/pricing.ts';
 import { api, qs } from './client.ts';
 
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
@@ -33,11 +34,7 @@ export function useCredits() {
   });
 }
 
-export interface Pricing {
-  token_rates_per_million: { input: string; output: string };
-  exports: { type: string; label: string; price: string }[];
-  packages: { id: string; price: number; credits: number; bonus: number }[];
-}
+export type Pricing = PricingWire;
 
 export function usePricing() {
   return useQuery({ queryKey: ['pricing'], queryFn: () => api<Pricing>('/api/pricing'), staleTime: Infinity });

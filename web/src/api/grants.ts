@@ -1,19 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { OAuthGrantWire, oauthGrantsSchema } from '../../../src/presenters/oauth-grant.ts';
 import { api } from './client.ts';
 
-export interface OAuthGrant {
-  id: string;
-  client_id: string;
-  client_name: string | null;
-  redirect_host: string | null;
-  no_purchase_offers: boolean;
-  first_used_at: string;
-  last_used_at: string;
-}
+export type OAuthGrant = OAuthGrantWire;
 const key = ['oauth-grants'] as const;
 
 export function useOAuthGrants() {
-  return useQuery({ queryKey: key, queryFn: () => api<{ grants: OAuthGrant[] }>('/api/oauth/grants') });
+  return useQuery({ queryKey: key, queryFn: () => api<z.infer<typeof oauthGrantsSchema>>('/api/oauth/grants') });
 }
 
 export function useRevokeOAuthGrant() {

@@ -1,26 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ApiKeyWire, apiKeysSchema, createdApiKeySchema } from '../../../src/presenters/account.ts';
 import { api } from './client.ts';
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-  status: 'active' | 'revoked';
-}
+export type ApiKey = ApiKeyWire;
 
 const key = ['keys'] as const;
 
 export function useApiKeys() {
-  return useQuery({ queryKey: key, queryFn: () => api<{ keys: ApiKey[] }>('/api/keys') });
+  return useQuery({ queryKey: key, queryFn: () => api<z.infer<typeof apiKeysSchema>>('/api/keys') });
 }
 
 export function useCreateApiKey() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api<ApiKey & { key: string }>('/api/keys', { method: 'POST', body: { name } }),
+    mutationFn: (name: string) => api<z.infer<typeof createdApiKeySchema>>('/api/keys', { method: 'POST', body: { name } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
 }
@@ -28,7 +22,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<unknown>(`/api/keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api<ApiKey>(`/api/keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
 }

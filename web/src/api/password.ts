@@ -1,14 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { EmailVerificationSentWire, EmailVerificationWire, emailVerifiedSchema, passwordResetAcceptedSchema, passwordResetDoneSchema } from '../../../src/presenters/auth.ts';
 import { api } from './client.ts';
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (email: string) => api<{ accepted: boolean; message: string }>('/api/auth/password-reset', { method: 'POST', body: { email } }) });
+  return useMutation({ mutationFn: (email: string) => api<z.infer<typeof passwordResetAcceptedSchema>>('/api/auth/password-reset', { method: 'POST', body: { email } }) });
 }
 
 export function useConfirmPasswordReset() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) => api<unknown>('/api/auth/password-reset/confirm', { method: 'POST', body }),
+    mutationFn: (body: { token: string; password: string }) => api<z.infer<typeof passwordResetDoneSchema>>('/api/auth/password-reset/confirm', { method: 'POST', body }),
     onSuccess: () => qc.invalidateQueries(),
   });
 }
@@ -18,17 +20,17 @@ export function useChangePassword() {
 }
 
 export function useEmailVerification() {
-  return useQuery({ queryKey: ['email-verification'], queryFn: () => api<{ email: string; verified: boolean }>('/api/auth/email-verification') });
+  return useQuery({ queryKey: ['email-verification'], queryFn: () => api<EmailVerificationWire>('/api/auth/email-verification') });
 }
 
 export function useSendVerification() {
-  return useMutation({ mutationFn: () => api<{ sent: boolean }>('/api/auth/email-verification', { method: 'POST' }) });
+  return useMutation({ mutationFn: () => api<EmailVerificationSentWire>('/api/auth/email-verification', { method: 'POST' }) });
 }
 
 export function useConfirmVerification() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api<{ email: string; verified: boolean }>('/api/auth/email-verification/confirm', { method: 'POST', body: { token } }),
+    mutationFn: (token: string) => api<z.infer<typeof emailVerifiedSchema>>('/api/auth/email-verification/confirm', { method: 'POST', body: { token } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['email-verification'] }),
   });
 }

@@ -7,6 +7,7 @@ import { groundById, groundsOf, groundsOfClaim } from '../../../domain/response-
 import { standardsFor } from '../../../domain/response-plan/legal-standards.ts';
 import { findAnalysisForAccount } from '../../../queries/analyses.ts';
 import { presentAnalysisClaim, presentAnalysisGround, presentGroundSummary } from '../../../presenters/response-plan.ts';
+import { analysisClaimSchema, analysisGroundSchema, analysisGroundsSchema } from '../../../presenters/analysis-views.ts';
 import { analysisNotFound } from '../../../commands/response-plans/common.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 
@@ -23,7 +24,7 @@ export function analysisDetailRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   r.get('/api/analyses/:id/claims/:n', {
     config: { auth: 'account' },
-    schema: { tags, summary: 'One claim of an analysis: status, grounds, references with pinpoints, evidence quoted from the action', params: z.object({ id: z.string().max(100), n: z.coerce.number().int().min(1).max(9999) }) },
+    schema: { tags, summary: 'One claim of an analysis: status, grounds, references with pinpoints, evidence quoted from the action', params: z.object({ id: z.string().max(100), n: z.coerce.number().int().min(1).max(9999) }), response: { 200: analysisClaimSchema } },
   }, async (request) => {
     const analysis = await findAnalysisForAccount(db, accountIdOf(request), request.params.id);
     if (!analysis) throw analysisNotFound();
@@ -37,7 +38,7 @@ export function analysisDetailRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   r.get('/api/analyses/:id/grounds', {
     config: { auth: 'account' },
-    schema: { tags, summary: 'Every ground of rejection and objection of an analysis, with its stable id', params: z.object({ id: z.string().max(100) }) },
+    schema: { tags, summary: 'Every ground of rejection and objection of an analysis, with its stable id', params: z.object({ id: z.string().max(100) }), response: { 200: analysisGroundsSchema } },
   }, async (request) => {
     const analysis = await findAnalysisForAccount(db, accountIdOf(request), request.params.id);
     if (!analysis) throw analysisNotFound();
@@ -46,7 +47,7 @@ export function analysisDetailRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   r.get('/api/analyses/:id/grounds/:gid', {
     config: { auth: 'account' },
-    schema: { tags, summary: "One ground of an analysis: statute, the examiner's reasoning quoted, references, the legal standard with its MPEP sections", params: z.object({ id: z.string().max(100), gid: z.string().max(64) }) },
+    schema: { tags, summary: "One ground of an analysis: statute, the examiner's reasoning quoted, references, the legal standard with its MPEP sections", params: z.object({ id: z.string().max(100), gid: z.string().max(64) }), response: { 200: analysisGroundSchema } },
   }, async (request) => {
     const analysis = await findAnalysisForAccount(db, accountIdOf(request), request.params.id, { withText: true });
     if (!analysis) throw analysisNotFound();

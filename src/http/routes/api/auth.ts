@@ -15,6 +15,7 @@ import { findLiveMember } from '../../../queries/members.ts';
 import { findAccountWithBalance } from '../../../queries/accounts.ts';
 import { actorOf } from '../../actor.ts';
 import { signinRefusal } from '../../../auth/signin-throttle.ts';
+import { signInSchema, signUpSchema } from '../../../presenters/auth.ts';
 
 const credentials = z.object({
   email: z.string().max(320),
@@ -45,7 +46,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
-  r.post('/api/auth/signup', { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: signupBody, tags: ['account'] } }, async (request, reply) => {
+  r.post('/api/auth/signup', { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: signupBody, tags: ['account'], response: { 201: signUpSchema } } }, async (request, reply) => {
     const actor = actorOf(request);
     if (request.body.invitation_token) {
       // A member of the inviting firm: no firm of their own, no welcome credits (docs/firms.md).
@@ -62,7 +63,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(201).send({ account: presentAccount(account, null), credits: presentBalance(await getBalanceMicro(db, account.id)) });
   });
 
-  r.post('/api/auth/signin', { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: credentials.omit({ display_name: true }), tags: ['account'] } }, async (request, reply) => {
+  r.post('/api/auth/signin', { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: credentials.omit({ display_name: true }), tags: ['account'], response: { 200: signInSchema } } }, async (request, reply) => {
     // Failures are counted per (e-mail, address), per address and per e-mail, so the lockout
     // falls on the guessing address, not on the account (auth/signin-throttle.ts).
     const email = normalizeEmail(request.body.email);
@@ -81,11 +82,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { account: presentAccount(account!, member!.practitioner), member: presentSignedInMember(member!) };
   });
 
-  r.post('/api/auth/signout', { config: { auth: 'none' }, schema: { tags: ['account'] } }, async (request, reply) => {
+  r.post('/api/auth/signout', { config: { auth: 'none' }, schema: { tags: ['account'], response: { 204: z.null().describe('Signed out: the session ends and its cookie is cleared') } } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await sessionDestroyer(db, actorOf(request), token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   r.get('/api/auth/me', { config: { auth: 'account' }, schema: { tags: ['account'], summary: 'The signed-in account (settings), the member (role, permissions, their own practitioner profile as account.practitioner) and its balance', response: { 200: meSchema } } }, async (request) => {

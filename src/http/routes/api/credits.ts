@@ -5,8 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { listLedger } from '../../../queries/credits.ts';
 import { requestAccountWithBalance } from '../../../queries/request-balance.ts';
 import { creditsPageSchema, presentBalance, presentLedgerEntry } from '../../../presenters/account.ts';
-import { CREDIT_PACKAGES, EXPORT_PRICES, TOKEN_RATES_PER_MILLION } from '../../../domain/pricing.ts';
-import { formatCredits } from '../../../domain/money.ts';
+import { presentPricing, pricingSchema } from '../../../presenters/pricing.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 
 export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -39,10 +38,5 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  r.get('/api/pricing', { config: { auth: 'none' }, schema: { tags: ['credits'] } }, async () => ({
-    token_rates_per_million: { input: TOKEN_RATES_PER_MILLION.input.toFixed(2), output: TOKEN_RATES_PER_MILLION.output.toFixed(2) },
-    exports: Object.entries(EXPORT_PRICES).map(([type, p]) => ({ type, label: p.label, price: formatCredits(p.priceMicro) })),
-    packages: CREDIT_PACKAGES,
-    custom_amounts: 'credits 1:1 with dollars, no bonus',
-  }));
+  r.get('/api/pricing', { config: { auth: 'none' }, schema: { tags: ['credits'], response: { 200: pricingSchema } } }, async () => presentPricing());
 }

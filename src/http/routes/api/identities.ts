@@ -5,15 +5,14 @@ import type { AppContext } from '../../context.ts';
 import { memberIdOf, accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 import { identityUnlinker } from '../../../commands/identity-unlinker.ts';
-
-const PROVIDER_NAMES: Record<string, string> = { google: 'Google', microsoft: 'Microsoft' };
+import { identitiesSchema, presentIdentity } from '../../../presenters/identity.ts';
 
 /** The third-party sign-ins linked to the signed-in account (Settings > Profile), and unlinking. */
 export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
-  r.get('/api/auth/identities', { config: { auth: 'session' }, schema: { tags: ['account'] } }, async (request) => {
+  r.get('/api/auth/identities', { config: { auth: 'session' }, schema: { tags: ['account'], response: { 200: identitiesSchema } } }, async (request) => {
     // Each person's own ways in (migration 032: identities and passwords are the member's).
     const memberId = memberIdOf(request);
     const [rows, account] = await Promise.all([
@@ -22,20 +21,12 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     ]);
     return {
       has_password: account.password_hash !== null,
-      identities: rows.map((i) => ({
-        id: i.id,
-        provider: i.provider,
-        provider_name: PROVIDER_NAMES[i.provider] ?? i.provider,
-        issuer: i.issuer,
-        email: i.email,
-        linked_at: i.created_at.toISOString(),
-        last_used_at: i.last_used_at?.toISOString() ?? null,
-      })),
+      identities: rows.map(presentIdentity),
     };
   });
 
-  r.delete('/api/auth/identities/:id', { config: { auth: 'session', permission: 'self' }, schema: { tags: ['account'], params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
+  r.delete('/api/auth/identities/:id', { config: { auth: 'session', permission: 'self' }, schema: { tags: ['account'], params: z.object({ id: z.uuid() }), response: { 204: z.null().describe('Unlinked') } } }, async (request, reply) => {
     await identityUnlinker(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), identityId: request.params.id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

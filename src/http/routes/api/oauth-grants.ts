@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { listOAuthGrants } from '../../../queries/oauth-grants.ts';
 import { oauthGrantRevoker } from '../../../commands/oauth-grant-revoker.ts';
-import { presentOAuthGrant } from '../../../presenters/oauth-grant.ts';
+import { oauthGrantsSchema, presentOAuthGrant } from '../../../presenters/oauth-grant.ts';
 import { accountIdOf, memberIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 
@@ -13,13 +13,13 @@ export function oauthGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
-  r.get('/api/oauth/grants', { config: { auth: 'account' }, schema: { tags: ['account'] } }, async (request) => {
+  r.get('/api/oauth/grants', { config: { auth: 'account' }, schema: { tags: ['account'], response: { 200: oauthGrantsSchema } } }, async (request) => {
     const grants = await listOAuthGrants(db, memberIdOf(request));
     return { grants: grants.map(presentOAuthGrant) };
   });
 
-  r.delete('/api/oauth/grants/:id', { config: { auth: 'account', permission: 'self' }, schema: { params: z.object({ id: z.string().max(200) }), tags: ['account'] } }, async (request, reply) => {
+  r.delete('/api/oauth/grants/:id', { config: { auth: 'account', permission: 'self' }, schema: { params: z.object({ id: z.string().max(200) }), tags: ['account'], response: { 204: z.null().describe('Disconnected: its tokens stop working') } } }, async (request, reply) => {
     await oauthGrantRevoker(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), grantId: request.params.id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

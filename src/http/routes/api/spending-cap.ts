@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../../errors.ts';
-import { presentSpendingCap, readSpendingCap, spendingCapSetter } from '../../../commands/spending-cap.ts';
+import { readSpendingCap, spendingCapSetter } from '../../../commands/spending-cap.ts';
+import { presentSpendingCap, spendingCapSchema } from '../../../presenters/spending-cap.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 
@@ -21,7 +22,7 @@ export function spendingCapRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
   r.get('/api/account/spending-cap', {
     config: { auth: 'account' },
-    schema: { tags: ['account'], summary: "The account's daily AI spending cap and today's AI spend" },
+    schema: { tags: ['account'], summary: "The account's daily AI spending cap and today's AI spend", response: { 200: spendingCapSchema } },
   }, async (request) => presentSpendingCap(await readSpendingCap(db, accountIdOf(request))));
 
   r.patch('/api/account/spending-cap', {
@@ -31,6 +32,7 @@ export function spendingCapRoutes(app: FastifyInstance, ctx: AppContext): void {
       summary: 'Set or remove the daily AI spending cap (owner only: session or API key, not an assistant)',
       description: 'When the day\'s analysis token charges reach the cap, analyze answers 402 spending_cap_reached until UTC midnight. Audited (account.spending_cap_set).',
       body: spendingCapBody,
+      response: { 200: spendingCapSchema },
     },
   }, async (request) => {
     if (request.principal?.via === 'bearer') {

@@ -17,6 +17,7 @@ import { withReceipts } from '../../../billing/receipts.ts';
 import { checkoutSettler, checkoutStarter, findOwnCheckoutSession, stripeUnavailable } from '../../../billing/checkout.ts';
 import { publicBase } from '../../public-base.ts';
 import { SAFE_NEXT_MAX_LENGTH } from '../../../domain/safe-next-path.ts';
+import { billingOfferSchema, checkoutConfirmedSchema, checkoutStartedSchema, presentPurchase, purchasesSchema, type CheckoutStatus } from '../../../presenters/billing.ts';
 
 /** The web app's billing page; the 402 and X-Purchase-Message point here. */
 export function billingPageUrl(baseUrl: string): string {
@@ -57,7 +58,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
   });
 
-  r.get('/api/billing', { config: { auth: 'account' }, schema: { tags: ['credits'], summary: 'Credit top-ups: whether they are configured, packages and custom amounts' } }, async (request) => ({
+  r.get('/api/billing', { config: { auth: 'account' }, schema: { tags: ['credits'], summary: 'Credit top-ups: whether they are configured, packages and custom amounts', response: { 200: billingOfferSchema } } }, async (request) => ({
     configured: stripe !== null,
     currency: CURRENCY,
     packages: CREDIT_PACKAGES.map((p) => ({ id: p.id, price: formatCredits(credits(p.price)), credits: formatCredits(credits(p.credits)), bonus: formatCredits(credits(p.bonus)) })),
@@ -74,6 +75,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       summary: 'Start a Stripe Checkout for a package or a whole-dollar amount; answers the checkout URL',
             // `next`: the page to return to once paid (a same-site path; anything else returns to billing).
       body: z.object({ package_id: z.string().max(40).optional(), amount: z.number().optional(), next: z.string().max(SAFE_NEXT_MAX_LENGTH).optional() }).strict(),
+      response: { 201: checkoutStartedSchema },
     },
   }, async (request, reply) => {
     if (!stripe) throw notConfigured();
@@ -88,7 +90,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // webhook, so whichever comes first credits and the other is a no-op.
   r.post('/api/billing/checkout/:id/confirm', {
     config: { auth: 'session', permission: 'billing' },
-    schema: { tags: ['credits'], params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'must be a checkout session id') }) },
+    schema: { tags: ['credits'], params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'must be a checkout session id') }), response: { 200: checkoutConfirmedSchema } },
   }, async (request) => {
     if (!stripe) throw notConfigured();
     const accountId = accountIdOf(request);
@@ -105,24 +107,13 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       status = result.row?.status ?? status;
       if (result.outcome === 'mismatch') status = 'open';
     }
-    return { session_id: own.id, status, credited: status === 'credited', balance: formatCredits(await getBalanceMicro(db, accountId)) };
+    return { session_id: own.id, status: status as CheckoutStatus, credited: status === 'credited', balance: formatCredits(await getBalanceMicro(db, accountId)) };
   });
 
-  r.get('/api/billing/purchases', { config: { auth: 'account' }, schema: { tags: ['credits'] } }, async (request) => {
+  r.get('/api/billing/purchases', { config: { auth: 'account' }, schema: { tags: ['credits'], response: { 200: purchasesSchema } } }, async (request) => {
     const rows = await withReceipts(db, stripe, await db.selectFrom('checkout_sessions').selectAll().where('account_id', '=', accountIdOf(request)).orderBy('created_at', 'desc').limit(100).execute());
     return {
-      purchases: rows.map((s) => ({
-        session_id: s.id,
-        package_id: s.package_id,
-        amount: (s.amount_cents / 100).toFixed(2),
-        currency: s.currency,
-        credits: formatCredits(s.credits_micro + s.bonus_micro),
-        bonus: formatCredits(s.bonus_micro),
-        status: s.status,
-        created_at: s.created_at.toISOString(),
-        credited_at: s.credited_at?.toISOString() ?? null,
-        receipt_url: s.receipt_url,
-      })),
+      purchases: rows.map(presentPurchase),
     };
   });
 

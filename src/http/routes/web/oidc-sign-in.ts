@@ -13,6 +13,7 @@ import { oidcSignIn, OidcSignInRefused } from '../../../commands/oidc-sign-in.ts
 import { sessionCreator } from '../../../commands/session-creator.ts';
 import { setSessionCookie } from '../api/auth.ts';
 import { safeNextPath } from '../../../domain/safe-next-path.ts';
+import { presentSignInProvider, signInProvidersSchema } from '../../../presenters/identity.ts';
 
 /** Binds a flow to the browser that started it (login CSRF, RFC 6749 §10.12): holds the state. */
 export const OIDC_STATE_COOKIE = 'prosa_oidc_state';
@@ -51,8 +52,8 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.redirect(`${linking ? '/settings/profile' : '/signin'}?${q}`, 303);
   };
 
-  r.get('/api/auth/providers', { config: { auth: 'none' }, schema: { tags: ['account'] } }, async () => ({
-    providers: rp.list().map((p) => ({ id: p.id, name: p.name, start_url: `/api/auth/oidc/${p.id}/start` })),
+  r.get('/api/auth/providers', { config: { auth: 'none' }, schema: { tags: ['account'], response: { 200: signInProvidersSchema } } }, async () => ({
+    providers: rp.list().map(presentSignInProvider),
   }));
 
   // The flow's two routes in a scope of their own, whose error handler ends every failure their
@@ -75,7 +76,14 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     flow.get('/api/auth/oidc/:provider/start', {
       config: { auth: 'none', rateLimit: 'signin' },
-      schema: { tags: ['account'], params: z.object({ provider: z.string().max(40) }), querystring: z.object({ next: z.string().max(2000).optional(), link: z.enum(['1']).optional() }) },
+      schema: {
+        tags: ['account'],
+        summary: 'Start signing in (or, with link=1, linking) with a third-party provider: a browser navigation, answered by redirects',
+        params: z.object({ provider: z.string().max(40) }),
+        querystring: z.object({ next: z.string().max(2000).optional(), link: z.enum(['1']).optional() }),
+        // Redirects carry no body: the Location header is the answer.
+        response: { 303: z.null().describe("Location: the provider's authorization page (the flow's state is in a cookie); the sign-in page when linking without a session; on failure /signin (or /settings/profile) with sign_in_error=<code>") },
+      },
     }, async (request, reply) => {
       const p = rp.find(request.params.provider);
       if (!p) throw unknownProvider();
@@ -117,7 +125,13 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     flow.get('/api/auth/oidc/:provider/callback', {
       config: { auth: 'none', rateLimit: 'signin' },
-      schema: { tags: ['account'], params: z.object({ provider: z.string().max(40) }), querystring: callbackQuery },
+      schema: {
+        tags: ['account'],
+        summary: "The provider's redirect back (RFC 6749 4.1.2): validates the answer, signs in or links, and redirects",
+        params: z.object({ provider: z.string().max(40) }),
+        querystring: callbackQuery,
+        response: { 303: z.null().describe('Location: the page to return to, signed in (the session cookie is set); /settings/profile?identity_linked=<provider> when linking; on failure /signin (or /settings/profile) with sign_in_error=<code>') },
+      },
     }, async (request, reply) => {
       const p = rp.find(request.params.provider);
       if (!p) throw unknownProvider();
