@@ -43,7 +43,11 @@ export const docketEntrySchema = z.object({
 });
 export type DocketEntryWire = z.infer<typeof docketEntrySchema>;
 
-export const docketListSchema = z.object({ entries: z.array(docketEntrySchema) });
+export const docketListSchema = z.object({
+  entries: z.array(docketEntrySchema),
+  next_cursor: z.string().nullable().describe('Send as cursor for the next page (same sort, q and responsible); null on the last page'),
+  total: z.number().int().describe('Entries matching q and responsible, on every page'),
+});
 
 export function presentDocketItem(item: DocketItem, deadlines: DeadlineFields, entity: EntityDecision): DocketEntryWire {
   return {

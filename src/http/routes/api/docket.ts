@@ -7,7 +7,12 @@ import { errorObjectSchema } from '../../schemas.ts';
 import { docketEntryCreator } from '../../../commands/docket-entry-creator.ts';
 import { docketEntryUpdater } from '../../../commands/docket-entry-updater.ts';
 import { docketEntryRemover } from '../../../commands/docket-entry-remover.ts';
-import { findDocketItem, listDocket } from '../../../queries/docket.ts';
+import { findDocketItem } from '../../../queries/docket.ts';
+import { DOCKET_SORTS, docketSortKeyCount, docketSortKeysValid, listDocketPage } from '../../../queries/docket-page.ts';
+import { refreshDocketSortKeys } from '../../../commands/docket-sort-keys.ts';
+import { docketSearch } from '../../../domain/docket-search.ts';
+import { decodeDocketCursor, encodeDocketCursor } from '../../docket-cursor.ts';
+import { validationError } from '../../../errors.ts';
 import { applicationDeadlineFields, applicationsDeadlineFields } from '../../../queries/application-deadlines.ts';
 import { docketEntrySchema, docketListSchema, presentDocketItem } from '../../../presenters/docket-entry.ts';
 import { accountEntitySize } from '../../../queries/accounts.ts';
@@ -28,6 +33,13 @@ const responsibleMemberId = z.string().trim().min(1, 'must be a member id (null 
 const listQuery = z.object({
   responsible: z.string().trim().min(1).max(100).optional()
     .describe('Only the entries whose responsible practitioner is: me (the signed-in member), a member id, or none (not assigned)'),
+  limit: z.coerce.number().int().min(1).max(200).optional()
+    .describe('Entries per page (1 to 200); absent: every entry that matches, on one page (as before pages existed)'),
+  cursor: z.string().max(2000).optional().describe('next_cursor of the previous page (opaque); absent: the first page'),
+  sort: z.enum(DOCKET_SORTS).optional()
+    .describe('next_deadline (default: the earliest deadline on or after today, UTC; entries with none last), application_number, client_matter (none last) or added (oldest first); ties by entry id. Without limit and sort: added, as before pages existed'),
+  q: z.string().max(200).optional()
+    .describe('Search: an application number in any written form (17/200,011, 17200011, 17,200,011), else text inside the title, client matter or responsible person\'s name or address'),
 });
 const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema };
 
@@ -46,11 +58,22 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
     const who = request.query.responsible;
     // Another firm's member id simply matches nothing here (entries are the firm's own).
     const responsible = who === undefined ? undefined : who === 'none' ? null : who === 'me' ? memberIdOf(request) : who;
-    // Three queries whatever the docket's size: the entries, every pending action at once, the account's entity size.
-    const items = await listDocket(db, accountId, { responsible });
-    const fields = await applicationsDeadlineFields(db, items.map((i) => i.application.id), accountId);
+    // Without limit and sort the whole docket comes in the order it always had (oldest entry first).
+    const sort = request.query.sort ?? (request.query.limit === undefined ? 'added' : 'next_deadline');
+    const cursor = request.query.cursor;
+    const after = cursor === undefined ? undefined : decodeDocketCursor(cursor, sort, docketSortKeyCount(sort));
+    if (after && !docketSortKeysValid(sort, after)) throw validationError('cursor', 'is not a cursor this docket gave (use next_cursor of the previous page)');
+    // The sort key by next deadline is brought up to date for the stale entries only (src/commands/docket-sort-keys.ts).
+    if (sort === 'next_deadline') await refreshDocketSortKeys(db, accountId);
+    const page = await listDocketPage(db, accountId, { responsible, sort, search: docketSearch(request.query.q), limit: request.query.limit, after });
+    // The deadlines shown are computed live for this page's entries alone: the key only orders.
+    const fields = await applicationsDeadlineFields(db, page.items.map((i) => i.application.id), accountId);
     const accountEntity = await accountEntitySize(db, accountId);
-    return { entries: items.map((i) => presentDocketItem(i, fields.get(i.application.id)!, docketItemEntity(i, accountEntity))) };
+    return {
+      entries: page.items.map((i) => presentDocketItem(i, fields.get(i.application.id)!, docketItemEntity(i, accountEntity))),
+      next_cursor: page.next ? encodeDocketCursor(sort, page.next) : null,
+      total: page.total,
+    };
   });
 
   r.get('/api/docket/:id', { config: { auth: 'account' }, schema: { params: entryParams, tags: ['docket'], response: { 200: docketEntrySchema, ...errors } } }, async (request) => present(accountIdOf(request), request.params.id));
