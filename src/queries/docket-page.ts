@@ -13,13 +13,17 @@ import { docketBaseQuery, docketItemOf, type DocketItem, type DocketListFilter }
 export const DOCKET_SORTS = ['next_deadline', 'application_number', 'client_matter', 'added'] as const;
 export type DocketSort = (typeof DOCKET_SORTS)[number];
 
-/** The smallest deadline on or after today (UTC); null when none can still come. */
-const NEXT_DEADLINE = sql`(select min(x) from unnest(d.upcoming_deadlines) as x where x >= (now() at time zone 'utc')::date)`;
+/**
+ * The smallest deadline on or after today (UTC), null when none can still come: a lateral
+ * subquery joined once per row (nd.next), so the key, the cursor test and the order read it
+ * without evaluating the array three times.
+ */
+const NEXT_DEADLINE_JOIN = sql<{ next: string | null }>`lateral (select min(x) as next from unnest(d.upcoming_deadlines) as x where x >= (now() at time zone 'utc')::date)`;
 
 /** Each sort's key columns (never null, so row comparison holds), with the type its cursor text casts back to. */
 const SORT_KEYS: Record<DocketSort, { expr: RawBuilder<unknown>; type: 'date' | 'text' | 'int' | 'timestamptz' }[]> = {
   // No upcoming deadline sorts last.
-  next_deadline: [{ expr: sql`coalesce(${NEXT_DEADLINE}, date '9999-12-31')`, type: 'date' }],
+  next_deadline: [{ expr: sql`coalesce(nd.next, date '9999-12-31')`, type: 'date' }],
   application_number: [{ expr: sql`a.application_number`, type: 'text' }],
   // No matter number sorts last.
   client_matter: [{ expr: sql`(d.client_matter is null)::int`, type: 'int' }, { expr: sql`coalesce(d.client_matter, '')`, type: 'text' }],
@@ -62,6 +66,7 @@ function filtered(db: Db, accountId: string, req: DocketPageRequest) {
 export async function listDocketPage(db: Db, accountId: string, req: DocketPageRequest): Promise<DocketPage> {
   const keys = SORT_KEYS[req.sort];
   let query = filtered(db, accountId, req)
+    .$if(req.sort === 'next_deadline', (q) => q.crossJoin(NEXT_DEADLINE_JOIN.as('nd')) as unknown as typeof q)
     .select(keys.map((k, i) => sql<string>`(${k.expr})::text`.as(`sort_key_${i}`)));
   if (req.after) {
     const after = req.after;
