@@ -105,7 +105,7 @@ test('q finds an application number in every written form, and text in the title
   expect(numbers((await page('/api/docket?limit=50&q=sprocket')).entries)).toEqual(['17200014']);
   expect(numbers((await page('/api/docket?limit=50&q=m-1')).entries)).toEqual(['17200021']);
   const none = await page('/api/docket?limit=50&q=nothing-like-this');
-  expect(none).toEqual({ entries: [], next_cursor: null, total: 0 });
+  expect(none).toEqual({ entries: [], next_cursor: null, total: 0, docket_total: ENTRIES });
 });
 
 test('bad paging input is a 400 with a clear error, never a 500', async () => {

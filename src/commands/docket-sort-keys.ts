@@ -1,14 +1,15 @@
 /**
- * Recomputes the next-deadline sort key (docket_entries.upcoming_deadlines, migration 035) of an
- * account's stale entries, with the same engine and inputs as the deadlines the docket shows
- * (applicationsDeadlineFields: the account's own recorded papers count).
- *
- * This is the one write on a read path (GET /api/docket sorted by next deadline): the triggers of
- * migration 035 only mark entries stale, and the key is brought up to date here before the page
- * is read, for the stale entries alone: a write then a read recomputes that one entry. It is a
- * cache of a pure function, so no audit event. Entries are locked (FOR UPDATE) while their key is
- * computed: a concurrent write's trigger waits and marks the entry stale again after this commit,
- * so no change is lost between the read and the update.
+ * Brings an account's next-deadline sort keys (migration 035) up to date before a page sorted by
+ * next deadline is read:
+ * - stale entries (a deadline input changed; the triggers marked them): their dates recomputed with
+ *   the same engine and inputs as the deadlines the docket shows (applicationsDeadlineFields: the
+ *   account's own recorded papers count), and their key taken from those dates;
+ * - entries whose key a day passed (key < today): the key advanced from the dates already kept,
+ *   in SQL alone.
+ * The route calls this only when the page's count statement found such entries, so a read with
+ * nothing to refresh runs none of it. It is a cache of a pure function, so no audit event. Stale
+ * entries are locked (FOR UPDATE) while their dates are computed: a concurrent write's trigger
+ * waits and marks the entry stale again after this commit, so no change is lost.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
@@ -23,22 +24,28 @@ export function upcomingDeadlineDates(result: DeadlineResult): string[] {
   return [...new Set(dates)].sort();
 }
 
-/** Refreshes the account's stale keys; answers how many entries it recomputed. */
-export async function refreshDocketSortKeys(db: Db, accountId: string): Promise<number> {
+/** The earliest of `dates` on or after `today`, else 'infinity' (sorts last). */
+const nextOf = (dates: ReturnType<typeof sql>, today: string) => sql`coalesce((select min(x) from unnest(${dates}) as x where x >= ${today}::date), 'infinity'::date)`;
+
+/** Refreshes the account's stale and passed keys as of `today` (YYYY-MM-DD, UTC); answers how many entries it recomputed with the engine. */
+export async function refreshDocketSortKeys(db: Db, accountId: string, today: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const stale = await trx.selectFrom('docket_entries').select(['id', 'application_id'])
       .where('account_id', '=', accountId).where('deadlines_stale', '=', true)
       .forUpdate().execute();
-    if (stale.length === 0) return 0;
-    const pending = await pendingActions(trx, stale.map((s) => s.application_id), { accountId });
-    for (let i = 0; i < stale.length; i += CHUNK) {
-      const rows = stale.slice(i, i + CHUNK).map((s) => {
-        const result = pending.get(s.application_id)?.result;
-        return sql`(${s.id}, ${`{${result ? upcomingDeadlineDates(result).join(',') : ''}}`})`;
-      });
-      await sql`update docket_entries as d set upcoming_deadlines = v.dates::date[], deadlines_stale = false
-        from (values ${sql.join(rows)}) as v(id, dates) where d.id = v.id`.execute(trx);
+    if (stale.length > 0) {
+      const pending = await pendingActions(trx, stale.map((s) => s.application_id), { accountId });
+      for (let i = 0; i < stale.length; i += CHUNK) {
+        const rows = stale.slice(i, i + CHUNK).map((s) => {
+          const result = pending.get(s.application_id)?.result;
+          return sql`(${s.id}, ${`{${result ? upcomingDeadlineDates(result).join(',') : ''}}`})`;
+        });
+        await sql`update docket_entries as d set upcoming_deadlines = v.dates::date[], next_deadline_key = ${nextOf(sql`v.dates::date[]`, today)}, deadlines_stale = false
+          from (values ${sql.join(rows)}) as v(id, dates) where d.id = v.id`.execute(trx);
+      }
     }
+    await sql`update docket_entries set next_deadline_key = ${nextOf(sql`upcoming_deadlines`, today)}
+      where account_id = ${accountId} and next_deadline_key < ${today}::date`.execute(trx);
     return stale.length;
   });
 }

@@ -1,38 +1,22 @@
 /**
- * A page of the docket (GET /api/docket?limit=): keyset pagination over a sort key and the entry
- * id (no OFFSET: page 200 costs what page 1 does), the search and responsible filter in SQL, and
- * the count of entries that match. Sorting by next deadline reads the materialized key
- * docket_entries.upcoming_deadlines (migration 035); "next" is taken at query time, so the key
- * never needs refreshing because a day passed.
+ * A page of the docket (GET /api/docket?limit=): keyset pagination over a sort's keys and the
+ * entry id (no OFFSET: page 200 costs what page 1 does), the responsible, status and search
+ * filters in SQL, and the counts the page shows in one statement beside it.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { DocketSearch } from '../domain/docket-search.ts';
+import type { DocketSort } from '../domain/docket-sort.ts';
+import type { EntitySize } from '../domain/deadlines/index.ts';
+import { accountEntityOf } from './accounts.ts';
+import { afterCursor, docketSortKeys } from './docket-sort-keys.ts';
 import { docketBaseQuery, docketItemOf, type DocketItem, type DocketListFilter } from './docket.ts';
 
-export const DOCKET_SORTS = ['next_deadline', 'application_number', 'client_matter', 'added'] as const;
-export type DocketSort = (typeof DOCKET_SORTS)[number];
-
-/**
- * The smallest deadline on or after today (UTC), null when none can still come: a lateral
- * subquery joined once per row (nd.next), so the key, the cursor test and the order read it
- * without evaluating the array three times.
- */
-const NEXT_DEADLINE_JOIN = sql<{ next: string | null }>`lateral (select min(x) as next from unnest(d.upcoming_deadlines) as x where x >= (now() at time zone 'utc')::date)`;
-
-/** Each sort's key columns (never null, so row comparison holds), with the type its cursor text casts back to. */
-const SORT_KEYS: Record<DocketSort, { expr: RawBuilder<unknown>; type: 'date' | 'text' | 'int' | 'timestamptz' }[]> = {
-  // No upcoming deadline sorts last.
-  next_deadline: [{ expr: sql`coalesce(nd.next, date '9999-12-31')`, type: 'date' }],
-  application_number: [{ expr: sql`a.application_number`, type: 'text' }],
-  // No matter number sorts last.
-  client_matter: [{ expr: sql`(d.client_matter is null)::int`, type: 'int' }, { expr: sql`coalesce(d.client_matter, '')`, type: 'text' }],
-  added: [{ expr: sql`d.created_at`, type: 'timestamptz' }],
-};
-
 export interface DocketPageRequest extends DocketListFilter {
-  sort: DocketSort;
+  /** Only the entries whose application has this status (exactly as GET /api/docket/statuses lists it). */
+  status?: string;
   search: DocketSearch | null;
+  sort: DocketSort;
   /** Entries per page; undefined = every entry that matches. */
   limit?: number;
   /** The last entry of the previous page: its key values as text, then its id. */
@@ -43,71 +27,88 @@ export interface DocketPage {
   items: DocketItem[];
   /** The last item's key values and id (the next page's `after`); null on the last page. */
   next: string[] | null;
-  /** Entries matching the filter and search, on every page. */
-  total: number;
 }
 
-function filtered(db: Db, accountId: string, req: DocketPageRequest) {
-  let query = docketBaseQuery(db, accountId);
-  if (req.responsible === null) query = query.where('d.responsible_member_id', 'is', null);
-  else if (req.responsible !== undefined) query = query.where('d.responsible_member_id', '=', req.responsible);
+/** The request's filters as conditions on d (entry), a (application) and rm (responsible member). */
+function filters(req: DocketPageRequest): { conditions: RawBuilder<boolean>[]; application: boolean; member: boolean } {
+  const conditions: RawBuilder<boolean>[] = [];
+  if (req.responsible === null) conditions.push(sql<boolean>`d.responsible_member_id is null`);
+  else if (req.responsible !== undefined) conditions.push(sql<boolean>`d.responsible_member_id = ${req.responsible}`);
+  if (req.status !== undefined) conditions.push(sql<boolean>`a.status = ${req.status}`);
   const search = req.search;
   if (search) {
     // docketEntryMatches (src/domain/docket-search.ts), in SQL.
     const contains = (column: RawBuilder<unknown>) => sql<boolean>`strpos(lower(coalesce(${column}, '')), ${search.text}) > 0`;
-    query = query.where(sql<boolean>`(${sql.join([
+    conditions.push(sql<boolean>`(${sql.join([
       ...(search.numberDigits !== null ? [sql`strpos(a.application_number, ${search.numberDigits}) > 0`] : []),
-      contains(sql`a.application_number`), contains(sql`a.invention_title`), contains(sql`d.client_matter`), contains(sql`rm.display_name`), contains(sql`rm.email`),
+      ...[sql`a.application_number`, sql`a.invention_title`, sql`d.client_matter`, sql`rm.display_name`, sql`rm.email`, sql`a.status`, sql`a.examiner_name`].map(contains),
     ], sql` or `)})`);
   }
-  return query;
+  return { conditions, application: req.status !== undefined || search !== null, member: search !== null };
 }
 
 export async function listDocketPage(db: Db, accountId: string, req: DocketPageRequest): Promise<DocketPage> {
-  const keys = SORT_KEYS[req.sort];
-  let query = filtered(db, accountId, req)
-    .$if(req.sort === 'next_deadline', (q) => q.crossJoin(NEXT_DEADLINE_JOIN.as('nd')) as unknown as typeof q)
-    .select(keys.map((k, i) => sql<string>`(${k.expr})::text`.as(`sort_key_${i}`)));
-  if (req.after) {
-    const after = req.after;
-    const values = keys.map((k, i) => sql`cast(${after[i]} as ${sql.raw(k.type)})`);
-    query = query.where(sql<boolean>`(${sql.join([...keys.map((k) => k.expr), sql`d.id`])}) > (${sql.join([...values, sql`${after[keys.length]}::text`])})`);
-  }
-  for (const k of keys) query = query.orderBy(k.expr);
-  query = query.orderBy('d.id');
+  const keys = docketSortKeys(req.sort);
+  const descending = req.sort.startsWith('-');
+  let query = docketBaseQuery(db, accountId).select(keys.map((k, i) => sql<string>`(${k.expr})::text`.as(`sort_key_${i}`)));
+  for (const condition of filters(req).conditions) query = query.where(condition);
+  if (req.after) query = query.where(afterCursor(req.sort, req.after));
+  for (const k of keys) query = query.orderBy(k.expr, k.descending ? 'desc' : 'asc');
+  query = query.orderBy('d.id', descending ? 'desc' : 'asc');
   // One row more than the page tells whether another page follows.
   if (req.limit !== undefined) query = query.limit(req.limit + 1);
-  const [rows, count] = await Promise.all([
-    query.execute(),
-    filtered(db, accountId, req).clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const rows = await query.execute();
   const more = req.limit !== undefined && rows.length > req.limit;
   const page = more ? rows.slice(0, req.limit) : rows;
   const last = page.at(-1) as Record<string, unknown> | undefined;
   return {
     items: page.map((row) => {
-      const { ...plain } = row as Record<string, unknown>;
+      const plain = { ...row } as Record<string, unknown>;
       keys.forEach((_, i) => delete plain[`sort_key_${i}`]);
       return docketItemOf(plain as Parameters<typeof docketItemOf>[0]);
     }),
     next: more && last ? [...keys.map((_, i) => String(last[`sort_key_${i}`])), String(last.entry_id)] : null,
-    total: Number(count.n),
   };
 }
 
-const KEY_TEXT: Record<'date' | 'text' | 'int' | 'timestamptz', (v: string) => boolean> = {
-  date: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v),
-  text: () => true,
-  int: (v) => /^[01]$/.test(v),
-  timestamptz: (v) => /^\d{4}-\d{2}-\d{2} [\d:.]+[+-]\d{2}(:\d{2})?$/.test(v),
-};
-
-/** How many key values a sort's cursor holds before the entry id. */
-export function docketSortKeyCount(sort: DocketSort): number {
-  return SORT_KEYS[sort].length;
+export interface DocketCounts {
+  /** Every entry of the account's docket. */
+  docketTotal: number;
+  /** The entries matching the filters and search. */
+  total: number;
+  /** Entries whose next-deadline key is stale or was passed by `today` (src/commands/docket-sort-keys.ts refreshes them). */
+  keysToRefresh: number;
+  /** The account's own entity size setting (what an entry's fees fall back to), read here to spare a statement. */
+  accountEntitySize: EntitySize;
 }
 
-/** Whether a cursor's key values are what the sort's keys give (so the casts in SQL cannot fail). */
-export function docketSortKeysValid(sort: DocketSort, values: readonly string[]): boolean {
-  return SORT_KEYS[sort].every((k, i) => KEY_TEXT[k.type](values[i] ?? ''));
+/**
+ * What a docket page shows and needs besides its rows, in one statement: the counts, whether any
+ * sort key needs refreshing, the account's entity size. Joins the application and member only
+ * when a filter reads them.
+ */
+export async function docketCounts(db: Db, accountId: string, req: DocketPageRequest, today: string): Promise<DocketCounts> {
+  const { conditions, application, member } = filters(req);
+  const matching = conditions.length ? sql`count(*) filter (where ${sql.join(conditions, sql` and `)})` : sql`count(*)`;
+  const row = await db.selectFrom('docket_entries as d')
+    .$if(application, (q) => q.innerJoin('applications as a', 'a.id', 'd.application_id'))
+    .$if(member, (q) => q.leftJoin('members as rm', 'rm.id', 'd.responsible_member_id'))
+    .select([
+      sql<string>`count(*)`.as('docket_total'),
+      sql<string>`${matching}`.as('total'),
+      sql<string>`count(*) filter (where d.deadlines_stale or d.next_deadline_key < ${today}::date)`.as('keys_to_refresh'),
+      sql<string | null>`(select entity_size from accounts where id = ${accountId})`.as('account_entity_size'),
+    ])
+    .where('d.account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return { docketTotal: Number(row.docket_total), total: Number(row.total), keysToRefresh: Number(row.keys_to_refresh), accountEntitySize: accountEntityOf(row.account_entity_size) };
+}
+
+/** The statuses of the account's applications, with how many entries have each (the web's Status filter). */
+export async function docketStatuses(db: Db, accountId: string): Promise<{ status: string; entries: number }[]> {
+  const rows = await db.selectFrom('docket_entries as d').innerJoin('applications as a', 'a.id', 'd.application_id')
+    .select(['a.status', sql<string>`count(*)`.as('entries')])
+    .where('d.account_id', '=', accountId)
+    .groupBy('a.status').orderBy(sql`a.status collate "C"`).execute();
+  return rows.map((r) => ({ status: r.status, entries: Number(r.entries) }));
 }

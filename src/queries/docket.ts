@@ -3,7 +3,7 @@ import type { ApplicationRow, DocketEntryRow } from '../db/schema.ts';
 
 export interface DocketItem {
   /** The entry's own fields (its sort key by deadline, migration 035, is read by the page query alone). */
-  entry: Omit<DocketEntryRow, 'upcoming_deadlines' | 'deadlines_stale'>;
+  entry: Omit<DocketEntryRow, 'upcoming_deadlines' | 'next_deadline_key' | 'deadlines_stale'>;
   application: ApplicationRow;
   /** The entry's responsible practitioner (migration 034), null when not assigned. */
   responsible: { memberId: string; name: string | null; email: string } | null;

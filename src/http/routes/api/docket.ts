@@ -8,14 +8,14 @@ import { docketEntryCreator } from '../../../commands/docket-entry-creator.ts';
 import { docketEntryUpdater } from '../../../commands/docket-entry-updater.ts';
 import { docketEntryRemover } from '../../../commands/docket-entry-remover.ts';
 import { findDocketItem } from '../../../queries/docket.ts';
-import { DOCKET_SORTS, docketSortKeyCount, docketSortKeysValid, listDocketPage } from '../../../queries/docket-page.ts';
+import { docketCounts, docketStatuses, listDocketPage, type DocketPageRequest } from '../../../queries/docket-page.ts';
 import { refreshDocketSortKeys } from '../../../commands/docket-sort-keys.ts';
 import { docketSearch } from '../../../domain/docket-search.ts';
+import { DOCKET_SORTS, docketSortField } from '../../../domain/docket-sort.ts';
 import { decodeDocketCursor, encodeDocketCursor } from '../../docket-cursor.ts';
-import { validationError } from '../../../errors.ts';
+import { todayUtc } from '../../../clock.ts';
 import { applicationDeadlineFields, applicationsDeadlineFields } from '../../../queries/application-deadlines.ts';
-import { docketEntrySchema, docketListSchema, presentDocketItem } from '../../../presenters/docket-entry.ts';
-import { accountEntitySize } from '../../../queries/accounts.ts';
+import { docketEntrySchema, docketListSchema, docketStatusesSchema, presentDocketItem } from '../../../presenters/docket-entry.ts';
 import { applicationEntity, docketItemEntity } from '../../../queries/entity-size.ts';
 import { accountIdOf, memberIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
@@ -37,7 +37,9 @@ const listQuery = z.object({
     .describe('Entries per page (1 to 200); absent: every entry that matches, on one page (as before pages existed)'),
   cursor: z.string().max(2000).optional().describe('next_cursor of the previous page (opaque); absent: the first page'),
   sort: z.enum(DOCKET_SORTS).optional()
-    .describe('next_deadline (default: the earliest deadline on or after today, UTC; entries with none last), application_number, client_matter (none last) or added (oldest first); ties by entry id. Without limit and sort: added, as before pages existed'),
+    .describe('The order: next_deadline (default with limit: the earliest deadline on or after today, UTC), application_number, title, client_matter, responsible, status, examiner, art_unit or added; a leading - sorts descending (-next_deadline). Blank values (no deadline left, no matter number...) come last either way; ties by entry id. Without limit and sort: added, oldest first'),
+  status: z.string().trim().min(1).max(200).optional()
+    .describe('Only the entries whose application has this status, exactly as GET /api/docket/statuses lists it'),
   q: z.string().max(200).optional()
     .describe('Search: an application number in any written form (17/200,011, 17200011, 17,200,011), else text inside the title, client matter or responsible person\'s name or address'),
 });
@@ -61,20 +63,34 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Without limit and sort the whole docket comes in the order it always had (oldest entry first).
     const sort = request.query.sort ?? (request.query.limit === undefined ? 'added' : 'next_deadline');
     const cursor = request.query.cursor;
-    const after = cursor === undefined ? undefined : decodeDocketCursor(cursor, sort, docketSortKeyCount(sort));
-    if (after && !docketSortKeysValid(sort, after)) throw validationError('cursor', 'is not a cursor this docket gave (use next_cursor of the previous page)');
-    // The sort key by next deadline is brought up to date for the stale entries only (src/commands/docket-sort-keys.ts).
-    if (sort === 'next_deadline') await refreshDocketSortKeys(db, accountId);
-    const page = await listDocketPage(db, accountId, { responsible, sort, search: docketSearch(request.query.q), limit: request.query.limit, after });
+    const req: DocketPageRequest = {
+      responsible, status: request.query.status, search: docketSearch(request.query.q), sort, limit: request.query.limit,
+      after: cursor === undefined ? undefined : decodeDocketCursor(cursor, sort),
+    };
+    const today = todayUtc();
+    // Two statements: the page's rows and, beside them, the counts (which also tell whether any
+    // next-deadline key is stale or passed). Only then, and only sorted by next deadline, are the
+    // keys refreshed (src/commands/docket-sort-keys.ts) and the rows read again.
+    const [firstRead, counts] = await Promise.all([listDocketPage(db, accountId, req), docketCounts(db, accountId, req, today)]);
+    let page = firstRead;
+    if (docketSortField(sort) === 'next_deadline' && counts.keysToRefresh > 0) {
+      await refreshDocketSortKeys(db, accountId, today);
+      page = await listDocketPage(db, accountId, req);
+    }
     // The deadlines shown are computed live for this page's entries alone: the key only orders.
     const fields = await applicationsDeadlineFields(db, page.items.map((i) => i.application.id), accountId);
-    const accountEntity = await accountEntitySize(db, accountId);
     return {
-      entries: page.items.map((i) => presentDocketItem(i, fields.get(i.application.id)!, docketItemEntity(i, accountEntity))),
+      entries: page.items.map((i) => presentDocketItem(i, fields.get(i.application.id)!, docketItemEntity(i, counts.accountEntitySize))),
       next_cursor: page.next ? encodeDocketCursor(sort, page.next) : null,
-      total: page.total,
+      total: counts.total,
+      docket_total: counts.docketTotal,
     };
   });
+
+  r.get('/api/docket/statuses', {
+    config: { auth: 'account' },
+    schema: { tags: ['docket'], summary: 'The statuses of the docket\'s applications, with how many entries have each (the values GET /api/docket?status= takes)', response: { 200: docketStatusesSchema, 401: errorObjectSchema } },
+  }, async (request) => ({ statuses: await docketStatuses(db, accountIdOf(request)) }));
 
   r.get('/api/docket/:id', { config: { auth: 'account' }, schema: { params: entryParams, tags: ['docket'], response: { 200: docketEntrySchema, ...errors } } }, async (request) => present(accountIdOf(request), request.params.id));
 
