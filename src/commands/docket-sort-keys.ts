@@ -17,6 +17,8 @@ import type { DeadlineResult } from '../domain/deadlines/index.ts';
 import { pendingActions } from '../queries/application-deadlines.ts';
 
 const CHUNK = 1_000;
+/** Recomputing this many keys in one refresh refreshes the planner's statistics too. */
+const ANALYZE_AFTER = 1_000;
 
 /** Every date of a pending action's deadlines that a docket can sort by, distinct and in order. */
 export function upcomingDeadlineDates(result: DeadlineResult): string[] {
@@ -29,7 +31,7 @@ const nextOf = (dates: ReturnType<typeof sql>, today: string) => sql`coalesce((s
 
 /** Refreshes the account's stale and passed keys as of `today` (YYYY-MM-DD, UTC); answers how many entries it recomputed with the engine. */
 export async function refreshDocketSortKeys(db: Db, accountId: string, today: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  const recomputed = await db.transaction().execute(async (trx) => {
     const stale = await trx.selectFrom('docket_entries').select(['id', 'application_id'])
       .where('account_id', '=', accountId).where('deadlines_stale', '=', true)
       .forUpdate().execute();
@@ -48,4 +50,10 @@ export async function refreshDocketSortKeys(db: Db, accountId: string, today: st
       where account_id = ${accountId} and next_deadline_key < ${today}::date`.execute(trx);
     return stale.length;
   });
+  // Many keys at once means a bulk import (or migration 035 on an existing docket): the planner's
+  // statistics may not know the rows yet (the embedded database has no autovacuum), and without
+  // them it sorts the whole docket instead of reading the page from the index. Outside the
+  // transaction, as examiner-stats/refresh.ts does after its bulk loads.
+  if (recomputed >= ANALYZE_AFTER) await sql`analyze docket_entries, applications`.execute(db);
+  return recomputed;
 }
