@@ -49,6 +49,7 @@ export const docketListSchema = z.object({
   total: z.number().int().describe('Entries matching q, status and responsible, on every page'),
   docket_total: z.number().int().describe('Every entry of the docket, whatever the filters'),
 });
+export type DocketListWire = z.infer<typeof docketListSchema>;
 
 export const docketStatusesSchema = z.object({
   statuses: z.array(z.object({ status: z.string(), entries: z.number().int() })).describe('Each status the docket\'s applications have, in order, with its number of entries'),

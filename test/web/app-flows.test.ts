@@ -116,11 +116,11 @@ describe('the web application in Chromium', () => {
     await page.getByText('2 of 2 applications').waitFor();
     await snap(page, 'docket');
     await page.getByLabel('Search').fill('GLOBEX');
-    await page.getByText('1 of 1 applications').waitFor();
+    await page.getByText('1 of 2 applications').waitFor();
     // Numbers are written as practitioners write them, and found in any written form.
     for (const q of ['17/345,678', '17345678', 'US 17/345']) {
       await page.getByLabel('Search').fill(q);
-      await page.getByText('1 of 1 applications').waitFor();
+      await page.getByText('1 of 2 applications').waitFor();
       await page.getByRole('link', { name: '17/345,678' }).waitFor();
     }
     await page.getByLabel('Search').fill('');

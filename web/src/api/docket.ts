@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocketEntryWire } from '../../../src/presenters/docket-entry.ts';
+import type { DocketEntryWire, DocketListWire, DocketStatusesWire } from '../../../src/presenters/docket-entry.ts';
+import type { DocketSort } from '../../../src/domain/docket-sort.ts';
 import type { ImportCommitWire, ImportPreviewWire } from '../../../src/presenters/docket-import.ts';
 import { api } from './client.ts';
 
@@ -34,16 +35,18 @@ export function useDocket() {
   return useQuery({ queryKey: key, queryFn: () => api<{ entries: DocketItem[] }>('/api/docket'), refetchOnMount: 'always' });
 }
 
-/** GET /api/docket's sorts (server-side; ties by entry id). */
-export type DocketSort = 'next_deadline' | 'application_number' | 'client_matter' | 'added';
+export type { DocketSort };
 export interface DocketPageParams {
+  /** A column, ascending; with a leading '-', descending (src/domain/docket-sort.ts). */
   sort: DocketSort;
-  /** The search, sent as q: an application number in any written form, else title, client matter, responsible person. */
+  /** The search, sent as q: an application number in any written form, else title, client matter, responsible person, status, examiner. */
   q: string;
+  /** '' = any status; else exactly one of GET /api/docket/statuses. */
+  status: string;
   /** '' = anyone; me, none or a member id. */
   responsible: string;
 }
-export interface DocketPage { entries: DocketItem[]; next_cursor: string | null; total: number }
+export type DocketPage = DocketListWire;
 export const DOCKET_PAGE_SIZE = 50;
 
 /**
@@ -58,6 +61,7 @@ export function docketPagesQuery(params: DocketPageParams) {
     queryFn: ({ pageParam }) => {
       const search = new URLSearchParams({ limit: String(DOCKET_PAGE_SIZE), sort: params.sort });
       if (params.q.trim()) search.set('q', params.q.trim());
+      if (params.status) search.set('status', params.status);
       if (params.responsible) search.set('responsible', params.responsible);
       if (pageParam) search.set('cursor', pageParam);
       return api<DocketPage>(`/api/docket?${search.toString()}`);
@@ -69,6 +73,11 @@ export function docketPagesQuery(params: DocketPageParams) {
 export function useDocketPages(params: DocketPageParams) {
   // An assistant (MCP) or a script may have changed the docket since this tab last looked.
   return useInfiniteQuery({ ...docketPagesQuery(params), refetchOnMount: 'always', placeholderData: (previous) => previous });
+}
+
+/** The statuses of the docket's applications with their counts (the Status filter's options); under the docket's key, so a docket change refreshes them. */
+export function useDocketStatuses() {
+  return useQuery({ queryKey: [...key, 'statuses'], queryFn: () => api<DocketStatusesWire>('/api/docket/statuses'), refetchOnMount: 'always' });
 }
 
 export interface NewDocketEntry {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DOCKET_EXPORT_URL, useAddDocketEntry, useDocketPages, useRemoveDocketEntry, useUpdateDocketEntry, type DocketItem, type DocketSort } from '../api/docket.ts';
+import { DOCKET_EXPORT_URL, useAddDocketEntry, useDocketPages, useDocketStatuses, useRemoveDocketEntry, useUpdateDocketEntry, type DocketItem, type DocketSort } from '../api/docket.ts';
 import { ImportDialog } from '../docket/ImportDialog.tsx';
 import { useApplication } from '../api/applications.ts';
 import { Button } from '../ui/Button.tsx';
@@ -24,20 +24,29 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
-/** The columns the server sorts by (GET /api/docket?sort=), ascending; ties by entry id. */
-const SORTABLE: { label: string; sort: DocketSort }[] = [
-  { label: 'Application', sort: 'application_number' },
-  { label: 'Client-matter', sort: 'client_matter' },
-  { label: 'Next deadline', sort: 'next_deadline' },
+type SortField = Exclude<DocketSort, `-${string}`>;
+
+/** The table's columns, each sorted by the server (GET /api/docket?sort=field or -field; ties by entry id). */
+const COLUMNS: { label: string; field: SortField }[] = [
+  { label: 'Application', field: 'application_number' },
+  { label: 'Title', field: 'title' },
+  { label: 'Client-matter', field: 'client_matter' },
+  { label: 'Responsible', field: 'responsible' },
+  { label: 'Status', field: 'status' },
+  { label: 'Examiner', field: 'examiner' },
+  { label: 'Art unit', field: 'art_unit' },
+  { label: 'Next deadline', field: 'next_deadline' },
 ];
 
 export default function Docket() {
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
   const [responsible, setResponsible] = useState('');
   const [sort, setSort] = useState<DocketSort>('next_deadline');
   const q = useDebounced(search, SEARCH_DELAY_MS);
   // Pages of 50, sorted, searched and filtered by the server: a 10,000-application docket loads 50.
-  const docket = useDocketPages({ sort, q, responsible });
+  const docket = useDocketPages({ sort, q, status, responsible });
+  const statuses = useDocketStatuses();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<DocketItem | null>(null);
@@ -48,7 +57,8 @@ export default function Docket() {
 
   const rows = useMemo(() => docket.data?.pages.flatMap((p) => p.entries) ?? [], [docket.data]);
   const total = docket.data?.pages[0]?.total ?? 0;
-  const filtering = q.trim() !== '' || responsible !== '';
+  const docketTotal = docket.data?.pages[0]?.docket_total ?? 0;
+  const filtering = q.trim() !== '' || status !== '' || responsible !== '';
   const nameOf = (e: DocketItem) => (e.responsible ? (e.responsible.name ?? e.responsible.email) : '');
 
   const actions = (e: DocketItem) => (!canWrite ? null : (
@@ -63,17 +73,16 @@ export default function Docket() {
       />
     </>
   ));
-  const header = (label: string): ReactNode => {
-    const column = SORTABLE.find((c) => c.label === label);
-    if (!column) return label;
-    const active = column.sort === sort;
+  // A column's first click sorts it ascending, the next descending, and so on.
+  const header = (column: (typeof COLUMNS)[number]): ReactNode => {
+    const direction = sort === column.field ? 'ascending' : sort === `-${column.field}` ? 'descending' : null;
     return (
-      <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => setSort(column.sort)}>
-        {label}<span aria-hidden="true">{active ? '▲' : '↕'}</span>
+      <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => setSort(direction === 'ascending' ? `-${column.field}` : column.field)}>
+        {column.label}<span aria-hidden="true">{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</span>
       </button>
     );
   };
-  const headers = ['Application', 'Title', 'Client-matter', 'Responsible', 'Status', 'Examiner', 'Art unit', 'Next deadline'];
+  const ariaSort = (column: (typeof COLUMNS)[number]) => (sort === column.field ? 'ascending' : sort === `-${column.field}` ? 'descending' : undefined);
 
   return (
     <div>
@@ -88,12 +97,19 @@ export default function Docket() {
           </div>
         )}
       />
-      {docket.isPending ? <Loading /> : docket.error && !docket.data ? <ErrorState error={docket.error} retry={() => docket.refetch()} /> : total === 0 && !filtering ? (
+      {docket.isPending ? <Loading /> : docket.error && !docket.data ? <ErrorState error={docket.error} retry={() => docket.refetch()} /> : docketTotal === 0 ? (
         <Empty title="Your docket is empty">{!canWrite ? WRITE_REASON : <>Add a published application by its number, or an unpublished one with its own data.<div className="mt-3 flex flex-wrap gap-2"><Button onClick={() => setAdding(true)}>Add application</Button><Button variant="secondary" onClick={() => setImporting(true)}>Import a CSV</Button></div></>}</Empty>
       ) : (
         <>
           <div className="mb-4 flex flex-wrap items-end gap-4">
-            <div className="w-full max-w-xs"><TextField label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Number, title, client-matter, responsible" /></div>
+            <div className="w-full max-w-xs"><TextField label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Number, title, client-matter, examiner" /></div>
+            <div className="w-48">
+              <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+                <option value="">Any status</option>
+                {(statuses.data?.statuses ?? []).map((s) => <option key={s.status} value={s.status}>{s.status}</option>)}
+                {status && !statuses.data?.statuses.some((s) => s.status === status) ? <option value={status}>{status}</option> : null}
+              </SelectField>
+            </div>
             <div className="w-48">
               <SelectField label="Responsible" value={responsible} onChange={(e) => setResponsible(e.target.value)}>
                 <option value="">Anyone</option>
@@ -101,7 +117,7 @@ export default function Docket() {
                 <option value="none">Not assigned</option>
               </SelectField>
             </div>
-            <p className="text-sm text-slate-700" aria-live="polite">{rows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} applications</p>
+            <p className="text-sm text-slate-700" aria-live="polite">{total.toLocaleString('en-US')} of {docketTotal.toLocaleString('en-US')} applications</p>
           </div>
           {/* At phone width each application is a card that opens with its number and next deadline; the table's columns would put the deadline off-screen. */}
           <ul className="space-y-2 sm:hidden" aria-label="Docket">
@@ -119,13 +135,10 @@ export default function Docket() {
           </ul>
           <div className="relative hidden overflow-x-auto rounded-lg border border-slate-300 bg-white sm:block">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Docket; the Application, Client-matter and Next deadline headers sort</caption>
+              <caption className="sr-only">Docket; column headers sort</caption>
               <thead className="border-b border-slate-300 bg-slate-50 text-slate-800">
                 <tr>
-                  {headers.map((h) => {
-                    const column = SORTABLE.find((c) => c.label === h);
-                    return <th key={h} scope="col" className="px-3 py-2 font-semibold" aria-sort={column && column.sort === sort ? 'ascending' : undefined}>{header(h)}</th>;
-                  })}
+                  {COLUMNS.map((c) => <th key={c.field} scope="col" className="px-3 py-2 font-semibold" aria-sort={ariaSort(c)}>{header(c)}</th>)}
                   <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
                 </tr>
               </thead>
@@ -147,6 +160,7 @@ export default function Docket() {
             </table>
           </div>
           {rows.length === 0 ? <p className="mt-3 text-sm text-slate-700">No application matches.</p> : null}
+          {rows.length > 0 ? <p className="mt-3 text-sm text-slate-700">Showing {rows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}</p> : null}
           {docket.hasNextPage ? (
             <div className="mt-3">
               <Button variant="secondary" busy={docket.isFetchingNextPage} onClick={() => void docket.fetchNextPage()}>Show more</Button>
