@@ -53,23 +53,25 @@ const session = await sessionCreator(database.db, SYSTEM_ACTOR, { memberId: acco
 const apiTimes: number[] = [];
 for (let i = 0; i < 3; i++) {
   const s0 = performance.now();
-  const res = await fetch(`${config.baseUrl}/api/docket`, { headers: { cookie: `prosa_session=${session.token}` } });
+  const res = await fetch(`${config.baseUrl}/api/docket?limit=50&sort=next_deadline`, { headers: { cookie: `prosa_session=${session.token}` } });
   await res.arrayBuffer();
   apiTimes.push(performance.now() - s0);
 }
-console.log(`GET /api/docket with ${N} entries (the data the page waits for): median ${[...apiTimes].sort((a, b) => a - b)[1].toFixed(0)} ms`);
+console.log(`GET /api/docket?limit=50 with ${N} entries (the first page the page waits for): median ${[...apiTimes].sort((a, b) => a - b)[1].toFixed(0)} ms`);
 
 const browser = await chromium.launch({ executablePath: process.env.PROSA_CHROMIUM ?? '/usr/bin/chromium' });
+// The page loads 50 entries and shows "Showing 50 of 10,000".
+const firstPage = `Showing ${Math.min(50, N).toLocaleString('en-US')} of ${N.toLocaleString('en-US')}`;
 const measure = async (warm: boolean) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addCookies([{ name: 'prosa_session', value: session.token, url: config.baseUrl }]);
   const page = await context.newPage();
-  if (warm) await page.goto(`${config.baseUrl}/docket`).then(() => page.getByText(`${N} of ${N} applications`).waitFor({ timeout: 60_000 }));
+  if (warm) await page.goto(`${config.baseUrl}/docket`).then(() => page.getByText(firstPage).waitFor({ timeout: 60_000 }));
   const start = Date.now();
   await page.goto(`${config.baseUrl}/docket`);
-  await page.getByText(`${N} of ${N} applications`).waitFor({ timeout: 60_000 });
+  await page.getByText(firstPage).waitFor({ timeout: 60_000 });
   await page.getByLabel('Search').fill('CLIENT-042-');
-  await page.getByText(/^\d+ of 1000 applications$/).filter({ hasNotText: `${N} of` }).waitFor();
+  await page.getByText(/^[\d,]+ of [\d,]+ applications$/).filter({ hasNotText: `${N.toLocaleString('en-US')} of` }).waitFor();
   const interactive = Date.now() - start;
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
   await context.close();
@@ -79,7 +81,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 for (const warm of [false, true]) {
   const rows = [];
   for (let i = 0; i < RUNS; i++) rows.push(await measure(warm));
-  console.log(`${warm ? 'warm' : 'cold'} (${RUNS} runs, median): first contentful paint ${median(rows.map((r) => r.fcp ?? 0)).toFixed(0)} ms, interactive (1,000 rows rendered and searched) ${median(rows.map((r) => r.interactive))} ms`);
+  console.log(`${warm ? 'warm' : 'cold'} (${RUNS} runs, median): first contentful paint ${median(rows.map((r) => r.fcp ?? 0)).toFixed(0)} ms, interactive (first page rendered and a search answered) ${median(rows.map((r) => r.interactive))} ms`);
 }
 await browser.close();
 

@@ -31,6 +31,7 @@ import * as m031 from './migrations/031-ocr-text-source.ts';
 import * as m032 from './migrations/032-firm-members.ts';
 import * as m033 from './migrations/033-member-practitioner.ts';
 import * as m034 from './migrations/034-responsible-practitioner.ts';
+import * as m035 from './migrations/035-docket-sort-keys.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '032-firm-members': m032,
   '033-member-practitioner': m033,
   '034-responsible-practitioner': m034,
+  '035-docket-sort-keys': m035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

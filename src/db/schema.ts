@@ -341,6 +341,12 @@ export interface DocketEntriesTable {
   entity_size: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 034: the firm's member (owner or practitioner) responsible for the matter; null = not assigned. */
   responsible_member_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 035: every deadline date of the entry's pending action (its sort key by next deadline; YYYY-MM-DD). */
+  upcoming_deadlines: ColumnType<string[], string[] | undefined, string[]>;
+  /** Migration 035: the earliest of upcoming_deadlines on or after the day it was taken; 'infinity' when none (sorts last). */
+  next_deadline_key: ColumnType<string, string | undefined, string>;
+  /** Migration 035: set by triggers when an input of the deadline engine changed; the key awaits recomputation. */
+  deadlines_stale: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

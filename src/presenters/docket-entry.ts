@@ -43,7 +43,18 @@ export const docketEntrySchema = z.object({
 });
 export type DocketEntryWire = z.infer<typeof docketEntrySchema>;
 
-export const docketListSchema = z.object({ entries: z.array(docketEntrySchema) });
+export const docketListSchema = z.object({
+  entries: z.array(docketEntrySchema),
+  next_cursor: z.string().nullable().describe('Send as cursor for the next page (same sort, q, status and responsible); null on the last page'),
+  total: z.number().int().describe('Entries matching q, status and responsible, on every page'),
+  docket_total: z.number().int().describe('Every entry of the docket, whatever the filters'),
+});
+export type DocketListWire = z.infer<typeof docketListSchema>;
+
+export const docketStatusesSchema = z.object({
+  statuses: z.array(z.object({ status: z.string(), entries: z.number().int() })).describe('Each status the docket\'s applications have, in order, with its number of entries'),
+});
+export type DocketStatusesWire = z.infer<typeof docketStatusesSchema>;
 
 export function presentDocketItem(item: DocketItem, deadlines: DeadlineFields, entity: EntityDecision): DocketEntryWire {
   return {

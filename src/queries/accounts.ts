@@ -28,5 +28,10 @@ export function findAccountByEmail(db: Db, email: string): Promise<Account | und
 /** The account's entity size for fee figures (large when unknown). */
 export async function accountEntitySize(db: Db, accountId: string): Promise<EntitySize> {
   const row = await db.selectFrom('accounts').select('entity_size').where('id', '=', accountId).executeTakeFirst();
-  return row?.entity_size === 'small' || row?.entity_size === 'micro' ? row.entity_size : 'large';
+  return accountEntityOf(row?.entity_size);
+}
+
+/** An account's stored entity size setting as the fee tables take it: large unless small or micro. */
+export function accountEntityOf(stored: string | null | undefined): EntitySize {
+  return stored === 'small' || stored === 'micro' ? stored : 'large';
 }

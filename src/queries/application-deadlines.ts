@@ -50,6 +50,7 @@ export async function pendingAction(db: Db, applicationId: string, opts: Pending
 export async function pendingActions(db: Db, applicationIds: readonly string[], opts: PendingActionOptions = {}): Promise<Map<string, PendingAction>> {
   const out = new Map<string, PendingAction>();
   if (applicationIds.length === 0) return out;
+  applicationsComputed += applicationIds.length;
   // One round trip: the latest action of each application, its state, and whether anything
   // answering the action was filed after it (reply papers, reply or RCE events; the issue fee for a NOA).
   const rows = await db
@@ -108,6 +109,7 @@ type CalculationInput = { action: NonNullable<ReturnType<typeof actionKindForDoc
 const CALCULATIONS_KEPT = 20_000;
 const calculations = new Map<string, DeadlineResult>();
 let engineCalls = 0;
+let applicationsComputed = 0;
 
 function calculatedDeadlines(input: CalculationInput): DeadlineResult {
   const key = `${input.action}|${input.mailingDate}|${input.periodMonths ?? ''}|${input.entity}|${input.today ?? ''}`;
@@ -123,6 +125,11 @@ function calculatedDeadlines(input: CalculationInput): DeadlineResult {
 /** How many times pendingActions has run the deadline engine in this process (tests count the work). */
 export function deadlineEngineCalls(): number {
   return engineCalls;
+}
+
+/** How many applications pendingActions has computed deadlines for in this process (tests count a page's work). */
+export function deadlineApplicationsComputed(): number {
+  return applicationsComputed;
 }
 
 type ActionRowBuilder = ExpressionBuilder<Schema & { c: Schema['correspondence'] }, 'c'>;

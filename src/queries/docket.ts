@@ -2,13 +2,14 @@ import type { Db } from '../db/connect.ts';
 import type { ApplicationRow, DocketEntryRow } from '../db/schema.ts';
 
 export interface DocketItem {
-  entry: DocketEntryRow;
+  /** The entry's own fields (its sort key by deadline, migration 035, is read by the page query alone). */
+  entry: Omit<DocketEntryRow, 'upcoming_deadlines' | 'next_deadline_key' | 'deadlines_stale'>;
   application: ApplicationRow;
   /** The entry's responsible practitioner (migration 034), null when not assigned. */
   responsible: { memberId: string; name: string | null; email: string } | null;
 }
 
-function baseQuery(db: Db, accountId: string) {
+export function docketBaseQuery(db: Db, accountId: string) {
   return db
     .selectFrom('docket_entries as d')
     .innerJoin('applications as a', 'a.id', 'd.application_id')
@@ -18,9 +19,9 @@ function baseQuery(db: Db, accountId: string) {
     .where('d.account_id', '=', accountId);
 }
 
-type JoinedRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof docketBaseQuery>['execute']>>[number];
 
-function split(row: JoinedRow): DocketItem {
+export function docketItemOf(row: JoinedRow): DocketItem {
   const { entry_id, entry_account_id, client_matter, notes, entry_entity_size, responsible_member_id, responsible_email, responsible_name, entry_created_at, entry_updated_at, ...application } = row;
   return {
     entry: { id: entry_id, account_id: entry_account_id, application_id: application.id, client_matter, notes, entity_size: entry_entity_size, responsible_member_id, created_at: entry_created_at, updated_at: entry_updated_at },
@@ -35,16 +36,16 @@ export interface DocketListFilter {
 }
 
 export async function listDocket(db: Db, accountId: string, filter: DocketListFilter = {}): Promise<DocketItem[]> {
-  let query = baseQuery(db, accountId);
+  let query = docketBaseQuery(db, accountId);
   if (filter.responsible === null) query = query.where('d.responsible_member_id', 'is', null);
   else if (filter.responsible !== undefined) query = query.where('d.responsible_member_id', '=', filter.responsible);
   const rows = await query.orderBy('d.created_at', 'asc').orderBy('d.id').execute();
-  return rows.map(split);
+  return rows.map(docketItemOf);
 }
 
 export async function findDocketItem(db: Db, accountId: string, entryId: string): Promise<DocketItem | undefined> {
-  const row = await baseQuery(db, accountId).where('d.id', '=', entryId).executeTakeFirst();
-  return row ? split(row) : undefined;
+  const row = await docketBaseQuery(db, accountId).where('d.id', '=', entryId).executeTakeFirst();
+  return row ? docketItemOf(row) : undefined;
 }
 
 /** The id of the account's docket entry for an application, or null when it does not follow it. */

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocketEntryWire } from '../../../src/presenters/docket-entry.ts';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocketEntryWire, DocketListWire, DocketStatusesWire } from '../../../src/presenters/docket-entry.ts';
+import type { DocketSort } from '../../../src/domain/docket-sort.ts';
 import type { ImportCommitWire, ImportPreviewWire } from '../../../src/presenters/docket-import.ts';
 import { api } from './client.ts';
 
@@ -32,6 +33,51 @@ export function useDocket() {
   // An assistant (MCP) or a script may have changed the docket since this tab last looked:
   // every visit of the page asks again (the cached list shows meanwhile).
   return useQuery({ queryKey: key, queryFn: () => api<{ entries: DocketItem[] }>('/api/docket'), refetchOnMount: 'always' });
+}
+
+export type { DocketSort };
+export interface DocketPageParams {
+  /** A column, ascending; with a leading '-', descending (src/domain/docket-sort.ts). */
+  sort: DocketSort;
+  /** The search, sent as q: an application number in any written form, else title, client matter, responsible person, status, examiner. */
+  q: string;
+  /** '' = any status; else exactly one of GET /api/docket/statuses. */
+  status: string;
+  /** '' = anyone; me, none or a member id. */
+  responsible: string;
+}
+export type DocketPage = DocketListWire;
+export const DOCKET_PAGE_SIZE = 50;
+
+/**
+ * The docket in pages of 50 (GET /api/docket?limit=50), sorted, searched and filtered on the
+ * server: the page becomes interactive with 50 entries whatever the docket's size. Under the
+ * docket's key, so every docket change refreshes it.
+ */
+export function docketPagesQuery(params: DocketPageParams) {
+  return infiniteQueryOptions({
+    queryKey: [...key, 'pages', params],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const search = new URLSearchParams({ limit: String(DOCKET_PAGE_SIZE), sort: params.sort });
+      if (params.q.trim()) search.set('q', params.q.trim());
+      if (params.status) search.set('status', params.status);
+      if (params.responsible) search.set('responsible', params.responsible);
+      if (pageParam) search.set('cursor', pageParam);
+      return api<DocketPage>(`/api/docket?${search.toString()}`);
+    },
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+export function useDocketPages(params: DocketPageParams) {
+  // An assistant (MCP) or a script may have changed the docket since this tab last looked.
+  return useInfiniteQuery({ ...docketPagesQuery(params), refetchOnMount: 'always', placeholderData: (previous) => previous });
+}
+
+/** The statuses of the docket's applications with their counts (the Status filter's options); under the docket's key, so a docket change refreshes them. */
+export function useDocketStatuses() {
+  return useQuery({ queryKey: [...key, 'statuses'], queryFn: () => api<DocketStatusesWire>('/api/docket/statuses'), refetchOnMount: 'always' });
 }
 
 export interface NewDocketEntry {

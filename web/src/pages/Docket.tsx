@@ -1,20 +1,6 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  columnFilteringFeature,
-  createColumnHelper,
-  createFilteredRowModel,
-  createSortedRowModel,
-  filterFn_equalsString,
-  filterFn_includesString,
-  globalFilteringFeature,
-  rowSortingFeature,
-  sortFn_alphanumeric,
-  sortFn_text,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table';
-import { DOCKET_EXPORT_URL, useAddDocketEntry, useDocket, useRemoveDocketEntry, useUpdateDocketEntry, type DocketItem } from '../api/docket.ts';
+import { DOCKET_EXPORT_URL, useAddDocketEntry, useDocketPages, useDocketStatuses, useRemoveDocketEntry, useUpdateDocketEntry, type DocketItem, type DocketSort } from '../api/docket.ts';
 import { ImportDialog } from '../docket/ImportDialog.tsx';
 import { useApplication } from '../api/applications.ts';
 import { Button } from '../ui/Button.tsx';
@@ -25,117 +11,78 @@ import { Badge, PageHeader } from '../ui/Layout.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { Empty, ErrorState, Loading, Notice } from '../ui/States.tsx';
 import { fmtAppNo, fmtDate } from '../ui/format.ts';
-import { applicationNumberSearchDigits } from '../../../src/domain/application-number.ts';
 
-interface Row {
-  id: string;
-  number: string;
-  title: string;
-  clientMatter: string;
-  /** The responsible practitioner's name, else address; empty when not assigned. */
-  responsible: string;
-  status: string;
-  nextDeadline: string;
-  examiner: string;
-  artUnit: string;
-  priv: boolean;
-  item: DocketItem;
+/** Typing settles for this long before the search goes to the server. */
+const SEARCH_DELAY_MS = 250;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
-const features = tableFeatures({
-  columnFilteringFeature,
-  globalFilteringFeature,
-  rowSortingFeature,
-  filteredRowModel: createFilteredRowModel(),
-  sortedRowModel: createSortedRowModel(),
-  filterFns: { includesString: filterFn_includesString, equalsString: filterFn_equalsString },
-  sortFns: { alphanumeric: sortFn_alphanumeric, text: sortFn_text },
-});
-const helper = createColumnHelper<typeof features, Row>();
-const EMPTY: DocketItem[] = [];
-const PAGE_SIZE = 100;
+type SortField = Exclude<DocketSort, `-${string}`>;
+
+/** The table's columns, each sorted by the server (GET /api/docket?sort=field or -field; ties by entry id). */
+const COLUMNS: { label: string; field: SortField }[] = [
+  { label: 'Application', field: 'application_number' },
+  { label: 'Title', field: 'title' },
+  { label: 'Client-matter', field: 'client_matter' },
+  { label: 'Responsible', field: 'responsible' },
+  { label: 'Status', field: 'status' },
+  { label: 'Examiner', field: 'examiner' },
+  { label: 'Art unit', field: 'art_unit' },
+  { label: 'Next deadline', field: 'next_deadline' },
+];
 
 export default function Docket() {
-  const docket = useDocket();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
+  const [responsible, setResponsible] = useState('');
+  const [sort, setSort] = useState<DocketSort>('next_deadline');
+  const q = useDebounced(search, SEARCH_DELAY_MS);
+  // Pages of 50, sorted, searched and filtered by the server: a 10,000-application docket loads 50.
+  const docket = useDocketPages({ sort, q, status, responsible });
+  const statuses = useDocketStatuses();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<DocketItem | null>(null);
   // A viewer reads the docket: adding, importing, editing and removing are not offered (no `write`).
   const canWrite = useCan('write');
-  // `mutate` is stable across renders (the mutation object is not): the table's columns depend on
-  // it alone, so opening or closing a dialog does not remount the rows' buttons, and focus can go
-  // back to the Edit button that opened a dialog.
   const remove = useRemoveDocketEntry();
   const removeEntry = remove.mutate;
 
-  const all = useMemo<Row[]>(() => (docket.data?.entries ?? EMPTY).map((e) => ({
-    id: e.id,
-    number: e.application.application_number,
-    title: e.application.invention_title ?? '',
-    clientMatter: e.client_matter ?? '',
-    responsible: e.responsible ? (e.responsible.name ?? e.responsible.email) : '',
-    status: e.application.status,
-    nextDeadline: e.application.response_deadline ?? '',
-    examiner: e.application.examiner_name,
-    artUnit: e.application.current_art_unit,
-    priv: e.private,
-    item: e,
-  })), [docket.data]);
-  // The search matches an application number in any written form (17/200,011, 17200011,
-  // 17-200011, US17/200,011); other text matches title, client-matter, status and examiner.
-  const rows = all;
-  const searched = useMemo(() => matchingRows(all, search), [all, search]);
+  const rows = useMemo(() => docket.data?.pages.flatMap((p) => p.entries) ?? [], [docket.data]);
+  const total = docket.data?.pages[0]?.total ?? 0;
+  const docketTotal = docket.data?.pages[0]?.docket_total ?? 0;
+  const filtering = q.trim() !== '' || status !== '' || responsible !== '';
+  const nameOf = (e: DocketItem) => (e.responsible ? (e.responsible.name ?? e.responsible.email) : '');
 
-  const columns = useMemo(() => helper.columns([
-    helper.accessor('number', { header: 'Application', sortFn: 'alphanumeric', cell: (c) => <Link className="font-semibold text-blue-800 underline-offset-2 hover:underline" to={`/applications/${encodeURIComponent(c.getValue())}`}>{fmtAppNo(c.getValue())}</Link> }),
-    helper.accessor('title', { header: 'Title', sortFn: 'text' }),
-    helper.accessor('clientMatter', { header: 'Client-matter', sortFn: 'text' }),
-    helper.accessor('responsible', { header: 'Responsible', sortFn: 'text', cell: (c) => c.getValue() || 'Not assigned' }),
-    helper.accessor('status', { header: 'Status', filterFn: 'equalsString', cell: (c) => <>{c.getValue()} {c.row.original.priv ? <Badge>Private</Badge> : null}</> }),
-    helper.accessor('examiner', { header: 'Examiner', sortFn: 'text', cell: (c) => c.getValue() || '—' }),
-    helper.accessor('artUnit', { header: 'Art unit', sortFn: 'alphanumeric', cell: (c) => c.getValue() || '—' }),
-    helper.accessor('nextDeadline', { header: 'Next deadline', sortFn: 'alphanumeric', cell: (c) => fmtDate(c.getValue() || null) }),
-    helper.display({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: (c) => (!canWrite ? null : (
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" aria-label={`Edit ${fmtAppNo(c.row.original.number)}`} onClick={() => setEditing(c.row.original.item)}>Edit</Button>
-          <ConfirmDialog
-            trigger={<Button variant="secondary" aria-label={`Remove ${fmtAppNo(c.row.original.number)}`}>Remove</Button>}
-            title={`Remove ${fmtAppNo(c.row.original.number)} from the docket?`}
-            description="Its deadlines leave your dashboard and calendar feed. Office actions you recorded stay in your records."
-            confirmLabel="Remove"
-            onConfirm={() => removeEntry(c.row.original.id)}
-          />
-        </div>
-      )),
-    }),
-  ]), [removeEntry, canWrite]);
-
-  const columnFilters = useMemo(() => (status ? [{ id: 'status', value: status }] : []), [status]);
-  const [sorting, setSorting] = useState<{ id: string; desc: boolean }[]>([{ id: 'nextDeadline', desc: false }]);
-  const table = useTable({
-    features,
-    columns,
-    data: searched,
-    state: { columnFilters, sorting },
-    onSortingChange: (u) => setSorting((old) => (typeof u === 'function' ? u(old) : u)),
-  });
-
-  const statuses = useMemo(() => [...new Set(rows.map((r) => r.status))].sort(), [rows]);
-
-  // Pages of PAGE_SIZE rows, cut from the sorted and filtered model: search, status filter and
-  // sort still work across every row, and a 1,000-application docket renders 100 rows, not 1,000.
-  const [page, setPage] = useState(0);
-  const matching = table.getRowModel().rows;
-  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
-  const current = Math.min(page, pages - 1);
-  const shown = matching.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
-  // A new search, filter or sort starts again at the first page.
-  useEffect(() => setPage(0), [search, status, sorting]);
+  const actions = (e: DocketItem) => (!canWrite ? null : (
+    <>
+      <Button variant="secondary" aria-label={`Edit ${fmtAppNo(e.application.application_number)}`} onClick={() => setEditing(e)}>Edit</Button>
+      <ConfirmDialog
+        trigger={<Button variant="secondary" aria-label={`Remove ${fmtAppNo(e.application.application_number)}`}>Remove</Button>}
+        title={`Remove ${fmtAppNo(e.application.application_number)} from the docket?`}
+        description="Its deadlines leave your dashboard and calendar feed. Office actions you recorded stay in your records."
+        confirmLabel="Remove"
+        onConfirm={() => removeEntry(e.id)}
+      />
+    </>
+  ));
+  // A column's first click sorts it ascending, the next descending, and so on.
+  const header = (column: (typeof COLUMNS)[number]): ReactNode => {
+    const direction = sort === column.field ? 'ascending' : sort === `-${column.field}` ? 'descending' : null;
+    return (
+      <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => setSort(direction === 'ascending' ? `-${column.field}` : column.field)}>
+        {column.label}<span aria-hidden="true">{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</span>
+      </button>
+    );
+  };
+  const ariaSort = (column: (typeof COLUMNS)[number]) => (sort === column.field ? 'ascending' : sort === `-${column.field}` ? 'descending' : undefined);
 
   return (
     <div>
@@ -150,81 +97,76 @@ export default function Docket() {
           </div>
         )}
       />
-      {docket.isPending ? <Loading /> : docket.error ? <ErrorState error={docket.error} retry={() => docket.refetch()} /> : rows.length === 0 ? (
+      {docket.isPending ? <Loading /> : docket.error && !docket.data ? <ErrorState error={docket.error} retry={() => docket.refetch()} /> : docketTotal === 0 ? (
         <Empty title="Your docket is empty">{!canWrite ? WRITE_REASON : <>Add a published application by its number, or an unpublished one with its own data.<div className="mt-3 flex flex-wrap gap-2"><Button onClick={() => setAdding(true)}>Add application</Button><Button variant="secondary" onClick={() => setImporting(true)}>Import a CSV</Button></div></>}</Empty>
       ) : (
         <>
           <div className="mb-4 flex flex-wrap items-end gap-4">
             <div className="w-full max-w-xs"><TextField label="Search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Number, title, client-matter, examiner" /></div>
-            <div className="w-48"><SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value)}><option value="">Any status</option>{statuses.map((s) => <option key={s} value={s}>{s}</option>)}</SelectField></div>
-            <p className="text-sm text-slate-700" aria-live="polite">{table.getRowModel().rows.length} of {rows.length} applications</p>
+            <div className="w-48">
+              <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+                <option value="">Any status</option>
+                {(statuses.data?.statuses ?? []).map((s) => <option key={s.status} value={s.status}>{s.status}</option>)}
+                {status && !statuses.data?.statuses.some((s) => s.status === status) ? <option value={status}>{status}</option> : null}
+              </SelectField>
+            </div>
+            <div className="w-48">
+              <SelectField label="Responsible" value={responsible} onChange={(e) => setResponsible(e.target.value)}>
+                <option value="">Anyone</option>
+                <option value="me">Me</option>
+                <option value="none">Not assigned</option>
+              </SelectField>
+            </div>
+            <p className="text-sm text-slate-700" aria-live="polite">{total.toLocaleString('en-US')} of {docketTotal.toLocaleString('en-US')} applications</p>
           </div>
           {/* At phone width each application is a card that opens with its number and next deadline; the table's columns would put the deadline off-screen. */}
           <ul className="space-y-2 sm:hidden" aria-label="Docket">
-            {shown.map((r) => {
-              const o = r.original;
-              return (
-                <li key={r.id} className="rounded-lg border border-slate-300 bg-white p-3 text-sm">
-                  <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <Link className="font-semibold text-blue-800 underline-offset-2 hover:underline" to={`/applications/${encodeURIComponent(o.number)}`}>{fmtAppNo(o.number)}</Link>
-                    <span>Next deadline: <strong>{fmtDate(o.nextDeadline || null)}</strong></span>
-                  </div>
-                  {o.title ? <p className="mt-1 break-words">{o.title}</p> : null}
-                  <p className="mt-1 text-slate-700">{o.status}{o.clientMatter ? ` · ${o.clientMatter}` : ''} {o.priv ? <Badge>Private</Badge> : null}</p>
-                  {canWrite ? <div className="mt-2 flex gap-2">
-                    <Button variant="secondary" aria-label={`Edit ${fmtAppNo(o.number)}`} onClick={() => setEditing(o.item)}>Edit</Button>
-                    <ConfirmDialog
-                      trigger={<Button variant="secondary" aria-label={`Remove ${fmtAppNo(o.number)}`}>Remove</Button>}
-                      title={`Remove ${fmtAppNo(o.number)} from the docket?`}
-                      description="Its deadlines leave your dashboard and calendar feed. Office actions you recorded stay in your records."
-                      confirmLabel="Remove"
-                      onConfirm={() => removeEntry(o.id)}
-                    />
-                  </div> : null}
-                </li>
-              );
-            })}
+            {rows.map((e) => (
+              <li key={e.id} className="rounded-lg border border-slate-300 bg-white p-3 text-sm">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <Link className="font-semibold text-blue-800 underline-offset-2 hover:underline" to={`/applications/${encodeURIComponent(e.application.application_number)}`}>{fmtAppNo(e.application.application_number)}</Link>
+                  <span>Next deadline: <strong>{fmtDate(e.application.response_deadline)}</strong></span>
+                </div>
+                {e.application.invention_title ? <p className="mt-1 break-words">{e.application.invention_title}</p> : null}
+                <p className="mt-1 text-slate-700">{e.application.status}{e.client_matter ? ` · ${e.client_matter}` : ''} {e.private ? <Badge>Private</Badge> : null}</p>
+                {canWrite ? <div className="mt-2 flex gap-2">{actions(e)}</div> : null}
+              </li>
+            ))}
           </ul>
           <div className="relative hidden overflow-x-auto rounded-lg border border-slate-300 bg-white sm:block">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Docket; column headers sort</caption>
               <thead className="border-b border-slate-300 bg-slate-50 text-slate-800">
-                {table.getHeaderGroups().map((g) => (
-                  <tr key={g.id}>
-                    {g.headers.map((h) => {
-                      const sorted = h.column.getIsSorted();
-                      return (
-                        <th key={h.id} scope="col" className="px-3 py-2 font-semibold" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                          {h.column.getCanSort() && h.column.id !== 'actions' ? (
-                            <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={h.column.getToggleSortingHandler()}>
-                              <table.FlexRender header={h} />
-                              <span aria-hidden="true">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
-                            </button>
-                          ) : (
-                            <table.FlexRender header={h} />
-                          )}
-                        </th>
-                      );
-                    })}
-                  </tr>
-                ))}
+                <tr>
+                  {COLUMNS.map((c) => <th key={c.field} scope="col" className="px-3 py-2 font-semibold" aria-sort={ariaSort(c)}>{header(c)}</th>)}
+                  <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                </tr>
               </thead>
               <tbody>
-                {shown.map((r) => (
-                  <tr key={r.id} className="border-b border-slate-200 last:border-0">
-                    {r.getAllCells().map((c) => <td key={c.id} className="px-3 py-2 align-top"><table.FlexRender cell={c} /></td>)}
+                {rows.map((e) => (
+                  <tr key={e.id} className="border-b border-slate-200 last:border-0">
+                    <td className="px-3 py-2 align-top"><Link className="font-semibold text-blue-800 underline-offset-2 hover:underline" to={`/applications/${encodeURIComponent(e.application.application_number)}`}>{fmtAppNo(e.application.application_number)}</Link></td>
+                    <td className="px-3 py-2 align-top">{e.application.invention_title ?? ''}</td>
+                    <td className="px-3 py-2 align-top">{e.client_matter ?? ''}</td>
+                    <td className="px-3 py-2 align-top">{nameOf(e) || 'Not assigned'}</td>
+                    <td className="px-3 py-2 align-top">{e.application.status} {e.private ? <Badge>Private</Badge> : null}</td>
+                    <td className="px-3 py-2 align-top">{e.application.examiner_name || '—'}</td>
+                    <td className="px-3 py-2 align-top">{e.application.current_art_unit || '—'}</td>
+                    <td className="px-3 py-2 align-top">{fmtDate(e.application.response_deadline)}</td>
+                    <td className="px-3 py-2 align-top"><div className="flex justify-end gap-2">{actions(e)}</div></td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          {pages > 1 ? (
-            <nav aria-label="Docket pages" className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-              <Button variant="secondary" disabled={current === 0} onClick={() => setPage(current - 1)}>Previous page</Button>
-              <span aria-live="polite">Rows {(current * PAGE_SIZE + 1).toLocaleString('en-US')}–{Math.min((current + 1) * PAGE_SIZE, matching.length).toLocaleString('en-US')} of {matching.length.toLocaleString('en-US')} (page {current + 1} of {pages})</span>
-              <Button variant="secondary" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>Next page</Button>
-            </nav>
+          {rows.length === 0 ? <p className="mt-3 text-sm text-slate-700">No application matches.</p> : null}
+          {rows.length > 0 ? <p className="mt-3 text-sm text-slate-700">Showing {rows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}</p> : null}
+          {docket.hasNextPage ? (
+            <div className="mt-3">
+              <Button variant="secondary" busy={docket.isFetchingNextPage} onClick={() => void docket.fetchNextPage()}>Show more</Button>
+            </div>
           ) : null}
+          {docket.error ? <div className="mt-3"><ErrorState error={docket.error} retry={() => docket.refetch()} /></div> : null}
         </>
       )}
       {remove.error ? <div className="mt-3"><ErrorState error={remove.error} /></div> : null}
@@ -311,13 +253,4 @@ function EditDialog({ item, onClose }: { item: DocketItem; onClose: () => void }
       </form>
     </Modal>
   );
-}
-
-/** Rows matching the docket search: an application number in any written form, else text. */
-function matchingRows(rows: Row[], search: string): Row[] {
-  const q = search.trim();
-  if (!q) return rows;
-  const digits = applicationNumberSearchDigits(q);
-  const text = q.toLowerCase();
-  return rows.filter((r) => (digits !== null && r.number.includes(digits)) || [r.title, r.clientMatter, r.responsible, r.status, r.examiner ?? '', fmtAppNo(r.number)].some((v) => v.toLowerCase().includes(text)));
 }

@@ -7,10 +7,15 @@ import { errorObjectSchema } from '../../schemas.ts';
 import { docketEntryCreator } from '../../../commands/docket-entry-creator.ts';
 import { docketEntryUpdater } from '../../../commands/docket-entry-updater.ts';
 import { docketEntryRemover } from '../../../commands/docket-entry-remover.ts';
-import { findDocketItem, listDocket } from '../../../queries/docket.ts';
+import { findDocketItem } from '../../../queries/docket.ts';
+import { docketCounts, docketStatuses, listDocketPage, type DocketPageRequest } from '../../../queries/docket-page.ts';
+import { refreshDocketSortKeys } from '../../../commands/docket-sort-keys.ts';
+import { docketSearch } from '../../../domain/docket-search.ts';
+import { DOCKET_SORTS, docketSortField } from '../../../domain/docket-sort.ts';
+import { decodeDocketCursor, encodeDocketCursor } from '../../docket-cursor.ts';
+import { todayUtc } from '../../../clock.ts';
 import { applicationDeadlineFields, applicationsDeadlineFields } from '../../../queries/application-deadlines.ts';
-import { docketEntrySchema, docketListSchema, presentDocketItem } from '../../../presenters/docket-entry.ts';
-import { accountEntitySize } from '../../../queries/accounts.ts';
+import { docketEntrySchema, docketListSchema, docketStatusesSchema, presentDocketItem } from '../../../presenters/docket-entry.ts';
 import { applicationEntity, docketItemEntity } from '../../../queries/entity-size.ts';
 import { accountIdOf, memberIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
@@ -28,6 +33,15 @@ const responsibleMemberId = z.string().trim().min(1, 'must be a member id (null 
 const listQuery = z.object({
   responsible: z.string().trim().min(1).max(100).optional()
     .describe('Only the entries whose responsible practitioner is: me (the signed-in member), a member id, or none (not assigned)'),
+  limit: z.coerce.number().int().min(1).max(200).optional()
+    .describe('Entries per page (1 to 200); absent: every entry that matches, on one page (as before pages existed)'),
+  cursor: z.string().max(2000).optional().describe('next_cursor of the previous page (opaque); absent: the first page'),
+  sort: z.enum(DOCKET_SORTS).optional()
+    .describe('The order: next_deadline (default with limit: the earliest deadline on or after today, UTC), application_number, title, client_matter, responsible, status, examiner, art_unit or added; a leading - sorts descending (-next_deadline). Blank values (no deadline left, no matter number...) come last either way; ties by entry id. Without limit and sort: added, oldest first'),
+  status: z.string().trim().min(1).max(200).optional()
+    .describe('Only the entries whose application has this status, exactly as GET /api/docket/statuses lists it'),
+  q: z.string().max(200).optional()
+    .describe('Search: an application number in any written form (17/200,011, 17200011, 17,200,011), else text inside the title, client matter or responsible person\'s name or address'),
 });
 const errors = { 400: errorObjectSchema, 401: errorObjectSchema, 404: errorObjectSchema };
 
@@ -46,12 +60,37 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
     const who = request.query.responsible;
     // Another firm's member id simply matches nothing here (entries are the firm's own).
     const responsible = who === undefined ? undefined : who === 'none' ? null : who === 'me' ? memberIdOf(request) : who;
-    // Three queries whatever the docket's size: the entries, every pending action at once, the account's entity size.
-    const items = await listDocket(db, accountId, { responsible });
-    const fields = await applicationsDeadlineFields(db, items.map((i) => i.application.id), accountId);
-    const accountEntity = await accountEntitySize(db, accountId);
-    return { entries: items.map((i) => presentDocketItem(i, fields.get(i.application.id)!, docketItemEntity(i, accountEntity))) };
+    // Without limit and sort the whole docket comes in the order it always had (oldest entry first).
+    const sort = request.query.sort ?? (request.query.limit === undefined ? 'added' : 'next_deadline');
+    const cursor = request.query.cursor;
+    const req: DocketPageRequest = {
+      responsible, status: request.query.status, search: docketSearch(request.query.q), sort, limit: request.query.limit,
+      after: cursor === undefined ? undefined : decodeDocketCursor(cursor, sort),
+    };
+    const today = todayUtc();
+    // Two statements: the page's rows and, beside them, the counts (which also tell whether any
+    // next-deadline key is stale or passed). Only then, and only sorted by next deadline, are the
+    // keys refreshed (src/commands/docket-sort-keys.ts) and the rows read again.
+    const [firstRead, counts] = await Promise.all([listDocketPage(db, accountId, req), docketCounts(db, accountId, req, today)]);
+    let page = firstRead;
+    if (docketSortField(sort) === 'next_deadline' && counts.keysToRefresh > 0) {
+      await refreshDocketSortKeys(db, accountId, today);
+      page = await listDocketPage(db, accountId, req);
+    }
+    // The deadlines shown are computed live for this page's entries alone: the key only orders.
+    const fields = await applicationsDeadlineFields(db, page.items.map((i) => i.application.id), accountId);
+    return {
+      entries: page.items.map((i) => presentDocketItem(i, fields.get(i.application.id)!, docketItemEntity(i, counts.accountEntitySize))),
+      next_cursor: page.next ? encodeDocketCursor(sort, page.next) : null,
+      total: counts.total,
+      docket_total: counts.docketTotal,
+    };
   });
+
+  r.get('/api/docket/statuses', {
+    config: { auth: 'account' },
+    schema: { tags: ['docket'], summary: 'The statuses of the docket\'s applications, with how many entries have each (the values GET /api/docket?status= takes)', response: { 200: docketStatusesSchema, 401: errorObjectSchema } },
+  }, async (request) => ({ statuses: await docketStatuses(db, accountIdOf(request)) }));
 
   r.get('/api/docket/:id', { config: { auth: 'account' }, schema: { params: entryParams, tags: ['docket'], response: { 200: docketEntrySchema, ...errors } } }, async (request) => present(accountIdOf(request), request.params.id));
 

@@ -1,0 +1,114 @@
+/**
+ * A page of the docket (GET /api/docket?limit=): keyset pagination over a sort's keys and the
+ * entry id (no OFFSET: page 200 costs what page 1 does), the responsible, status and search
+ * filters in SQL, and the counts the page shows in one statement beside it.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import type { DocketSearch } from '../domain/docket-search.ts';
+import type { DocketSort } from '../domain/docket-sort.ts';
+import type { EntitySize } from '../domain/deadlines/index.ts';
+import { accountEntityOf } from './accounts.ts';
+import { afterCursor, docketSortKeys } from './docket-sort-keys.ts';
+import { docketBaseQuery, docketItemOf, type DocketItem, type DocketListFilter } from './docket.ts';
+
+export interface DocketPageRequest extends DocketListFilter {
+  /** Only the entries whose application has this status (exactly as GET /api/docket/statuses lists it). */
+  status?: string;
+  search: DocketSearch | null;
+  sort: DocketSort;
+  /** Entries per page; undefined = every entry that matches. */
+  limit?: number;
+  /** The last entry of the previous page: its key values as text, then its id. */
+  after?: string[];
+}
+
+export interface DocketPage {
+  items: DocketItem[];
+  /** The last item's key values and id (the next page's `after`); null on the last page. */
+  next: string[] | null;
+}
+
+/** The request's filters as conditions on d (entry), a (application) and rm (responsible member). */
+function filters(req: DocketPageRequest): { conditions: RawBuilder<boolean>[]; application: boolean; member: boolean } {
+  const conditions: RawBuilder<boolean>[] = [];
+  if (req.responsible === null) conditions.push(sql<boolean>`d.responsible_member_id is null`);
+  else if (req.responsible !== undefined) conditions.push(sql<boolean>`d.responsible_member_id = ${req.responsible}`);
+  if (req.status !== undefined) conditions.push(sql<boolean>`a.status = ${req.status}`);
+  const search = req.search;
+  if (search) {
+    // docketEntryMatches (src/domain/docket-search.ts), in SQL.
+    const contains = (column: RawBuilder<unknown>) => sql<boolean>`strpos(lower(coalesce(${column}, '')), ${search.text}) > 0`;
+    conditions.push(sql<boolean>`(${sql.join([
+      ...(search.numberDigits !== null ? [sql`strpos(a.application_number, ${search.numberDigits}) > 0`] : []),
+      ...[sql`a.application_number`, sql`a.invention_title`, sql`d.client_matter`, sql`rm.display_name`, sql`rm.email`, sql`a.status`, sql`a.examiner_name`].map(contains),
+    ], sql` or `)})`);
+  }
+  return { conditions, application: req.status !== undefined || search !== null, member: search !== null };
+}
+
+export async function listDocketPage(db: Db, accountId: string, req: DocketPageRequest): Promise<DocketPage> {
+  const keys = docketSortKeys(req.sort);
+  const descending = req.sort.startsWith('-');
+  let query = docketBaseQuery(db, accountId).select(keys.map((k, i) => sql<string>`(${k.expr})::text`.as(`sort_key_${i}`)));
+  for (const condition of filters(req).conditions) query = query.where(condition);
+  if (req.after) query = query.where(afterCursor(req.sort, req.after));
+  for (const k of keys) query = query.orderBy(k.expr, k.descending ? 'desc' : 'asc');
+  query = query.orderBy('d.id', descending ? 'desc' : 'asc');
+  // One row more than the page tells whether another page follows.
+  if (req.limit !== undefined) query = query.limit(req.limit + 1);
+  const rows = await query.execute();
+  const more = req.limit !== undefined && rows.length > req.limit;
+  const page = more ? rows.slice(0, req.limit) : rows;
+  const last = page.at(-1) as Record<string, unknown> | undefined;
+  return {
+    items: page.map((row) => {
+      const plain = { ...row } as Record<string, unknown>;
+      keys.forEach((_, i) => delete plain[`sort_key_${i}`]);
+      return docketItemOf(plain as Parameters<typeof docketItemOf>[0]);
+    }),
+    next: more && last ? [...keys.map((_, i) => String(last[`sort_key_${i}`])), String(last.entry_id)] : null,
+  };
+}
+
+export interface DocketCounts {
+  /** Every entry of the account's docket. */
+  docketTotal: number;
+  /** The entries matching the filters and search. */
+  total: number;
+  /** Entries whose next-deadline key is stale or was passed by `today` (src/commands/docket-sort-keys.ts refreshes them). */
+  keysToRefresh: number;
+  /** The account's own entity size setting (what an entry's fees fall back to), read here to spare a statement. */
+  accountEntitySize: EntitySize;
+}
+
+/**
+ * What a docket page shows and needs besides its rows, in one statement: the counts, whether any
+ * sort key needs refreshing, the account's entity size. Joins the application and member only
+ * when a filter reads them.
+ */
+export async function docketCounts(db: Db, accountId: string, req: DocketPageRequest, today: string): Promise<DocketCounts> {
+  const { conditions, application, member } = filters(req);
+  const matching = conditions.length ? sql`count(*) filter (where ${sql.join(conditions, sql` and `)})` : sql`count(*)`;
+  const row = await db.selectFrom('docket_entries as d')
+    .$if(application, (q) => q.innerJoin('applications as a', 'a.id', 'd.application_id'))
+    .$if(member, (q) => q.leftJoin('members as rm', 'rm.id', 'd.responsible_member_id'))
+    .select([
+      sql<string>`count(*)`.as('docket_total'),
+      sql<string>`${matching}`.as('total'),
+      sql<string>`count(*) filter (where d.deadlines_stale or d.next_deadline_key < ${today}::date)`.as('keys_to_refresh'),
+      sql<string | null>`(select entity_size from accounts where id = ${accountId})`.as('account_entity_size'),
+    ])
+    .where('d.account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return { docketTotal: Number(row.docket_total), total: Number(row.total), keysToRefresh: Number(row.keys_to_refresh), accountEntitySize: accountEntityOf(row.account_entity_size) };
+}
+
+/** The statuses of the account's applications, with how many entries have each (the web's Status filter). */
+export async function docketStatuses(db: Db, accountId: string): Promise<{ status: string; entries: number }[]> {
+  const rows = await db.selectFrom('docket_entries as d').innerJoin('applications as a', 'a.id', 'd.application_id')
+    .select(['a.status', sql<string>`count(*)`.as('entries')])
+    .where('d.account_id', '=', accountId)
+    .groupBy('a.status').orderBy(sql`a.status collate "C"`).execute();
+  return rows.map((r) => ({ status: r.status, entries: Number(r.entries) }));
+}
