@@ -6,6 +6,7 @@ import type { accountApplicationSchema, accountDeadlinesSchema } from '../../../
 import type { historyPageSchema } from '../../../src/presenters/prosecution-history.ts';
 import type { paperPageSchema } from '../../../src/presenters/correspondence.ts';
 import type { recordedOfficeActionSchema } from '../../../src/presenters/recorded-office-action.ts';
+import type { responsePlanPageSchema } from '../../../src/presenters/response-plan.ts';
 
 /** GET /api/applications/{number} as the server presents it (src/presenters/account-application.ts). */
 export type AccountApplication = z.infer<typeof accountApplicationSchema>;
@@ -71,9 +72,11 @@ export function useRecordOfficeAction(number: string) {
   });
 }
 
-export interface PlanSummary { plan_id: string; analysis_id: string; application_number: string; status: string; version: number; draft_job_id: string | null; created_at: string; updated_at: string; submitted_at: string | null }
+/** GET /api/response-plans (src/presenters/response-plan.ts). */
+export type ResponsePlanPage = z.infer<typeof responsePlanPageSchema>;
+export type PlanSummary = ResponsePlanPage['response_plans'][number];
 export function useResponsePlans(number: string) {
-  return useQuery({ queryKey: ['application', number, 'plans'], queryFn: () => api<{ response_plans: PlanSummary[] }>(`/api/response-plans?application_number=${encodeURIComponent(number)}`) });
+  return useQuery({ queryKey: ['application', number, 'plans'], queryFn: () => api<ResponsePlanPage>(`/api/response-plans?application_number=${encodeURIComponent(number)}`) });
 }
 
 /** Server-side text extraction of an uploaded .txt/.docx/.pdf office action. */

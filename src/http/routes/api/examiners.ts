@@ -54,7 +54,7 @@ export function examinerRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: "REST #7's profile (allowance rate, actions to allowance, top rejection bases, interview success) plus excluded_cases, rejection_actions, analysis_bases_counted and the art unit's full figures. 409 examiner_ambiguous with candidates; 404 examiner_not_found.",
       params: z.object({ examiner_name: z.string().max(200) }),
       querystring: z.object({ art_unit: artUnit.optional(), examiner_id: z.string().max(32).optional(), ...years }),
-      response: { 200: accountExaminerProfileSchema, 409: errorObjectSchema.extend({ candidates: z.array(examinerCandidateSchema).describe('The examiners the name matches: ask again with art_unit or examiner_id') }) },
+      response: { 200: accountExaminerProfileSchema, 409: errorObjectSchema.extend({ candidates: z.array(examinerCandidateSchema).optional().describe('examiner_ambiguous: the examiners the name matches: ask again with art_unit or examiner_id') }) },
     },
   }, async (request, reply) => {
     const found = await findExaminerProfile(db, request.params.examiner_name, request.query, accountIdOf(request));
