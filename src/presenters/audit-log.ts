@@ -58,3 +58,9 @@ export function presentAuditEntry(row: AuditRow, members?: AuditMembers): AuditE
     request_id: row.request_id,
   };
 }
+
+/** POST /api/audit/tool-calls: the audit entry written for one call, or for each call of a batch (in order). */
+export const toolCallsRecordedSchema = z.union([
+  z.object({ id: z.string().describe('The audit entry of the one call') }),
+  z.object({ ids: z.array(z.string()).describe('The audit entries of the batch\'s calls, in order') }),
+]);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ArtUnitFigures, ExaminerCandidate, ExaminerProfile } from '../queries/examiner-profile.ts';
 import type { ExaminerHit } from '../queries/examiner-search.ts';
 import { MIN_RELIABLE_SAMPLE } from '../domain/examiner-figures.ts';
@@ -54,8 +55,16 @@ function presentArtUnit(a: ArtUnitFigures) {
   };
 }
 
+export const examinerCandidateSchema = z.object({
+  examiner_name: z.string(),
+  examiner_id: z.string().nullable(),
+  art_unit: z.string().nullable(),
+  total_cases_analyzed: z.number().int(),
+  pending_cases: z.number().int(),
+});
+
 /** One entry of the `candidates` array of the 409 examiner_ambiguous error. */
-export function presentExaminerCandidate(c: ExaminerCandidate) {
+export function presentExaminerCandidate(c: ExaminerCandidate): z.infer<typeof examinerCandidateSchema> {
   return {
     examiner_name: c.examinerName,
     examiner_id: c.examinerId,
@@ -65,11 +74,77 @@ export function presentExaminerCandidate(c: ExaminerCandidate) {
   };
 }
 
+const rate = z.number().nullable();
+const dataWindow = z.object({ from: z.string().nullable(), to: z.string().nullable() }).describe('Disposal years the figures cover');
+const basisCounts = z.array(z.object({ basis: z.string(), office_actions: z.number().int() }));
+
+/** The figures an art unit and an examiner share (fractions 0-1, null when nothing was disposed). */
+const figureFields = {
+  allowance_rate: rate,
+  avg_actions_to_allowance: rate,
+  top_rejection_bases: z.array(z.string()),
+  rejection_basis_counts: basisCounts,
+  interview_success_rate: rate,
+  allowance_rate_without_interview: rate.describe('The comparison group: disposed applications without an applicant-initiated interview'),
+  interview_lift: rate.describe('interview_success_rate minus allowance_rate_without_interview, when both exist'),
+  interview_rates_reason: z.string().nullable().describe('Why the interview rates are null; null when both are given'),
+  avg_rces_to_allowance: rate,
+  total_cases_analyzed: z.number().int(),
+  allowed_cases: z.number().int(),
+  abandoned_cases: z.number().int(),
+  interviewed_cases: z.number().int(),
+  not_interviewed_cases: z.number().int(),
+  pending_cases: z.number().int(),
+  excluded_cases: z.number().int().describe('Pre-examination dispositions left out of every rate'),
+  rejection_actions: z.number().int().describe('Office actions with rejection-basis data'),
+  data_window: dataWindow,
+  sample_size_warning: z.string().nullable(),
+};
+
+/** GET /api/art-units/{art_unit} (with stats_current) and `art_unit_stats` of GET /api/examiners/{name}. */
+export const artUnitProfileSchema = z.object({ art_unit: z.string(), examiners: z.number().int(), ...figureFields });
+export const artUnitAnswerSchema = artUnitProfileSchema.extend({ stats_current: z.boolean().describe('The statistics include the latest imported data') });
+
+/** GET /api/examiners/{examiner_name}. */
+export const accountExaminerProfileSchema = z.object({
+  examiner_name: z.string(),
+  art_unit: z.string(),
+  ...figureFields,
+  examiner_id: z.string().nullable(),
+  art_units: z.array(z.string()),
+  art_unit_stats: artUnitProfileSchema.nullable(),
+  as_of: z.string().nullable(),
+  stats_current: z.boolean(),
+  analysis_bases_counted: z.number().int().describe('Rejection bases counted from this account\'s own analyses'),
+});
+export type AccountExaminerProfileWire = z.infer<typeof accountExaminerProfileSchema>;
+
+export const examinerHitSchema = z.object({
+  examiner_name: z.string(),
+  examiner_id: z.string().nullable(),
+  name_variants: z.array(z.string()).describe('Every way the records write the name'),
+  art_unit: z.string().nullable().describe('The art unit of the most recently filed application'),
+  art_units: z.array(z.string()),
+  allowance_rate: rate,
+  total_cases_analyzed: z.number().int(),
+  allowed_cases: z.number().int(),
+  abandoned_cases: z.number().int(),
+  pending_cases: z.number().int(),
+});
+
+/** GET /api/examiners. */
+export const examinerSearchSchema = z.object({
+  examiners: z.array(examinerHitSchema),
+  truncated: z.boolean().describe('More examiners matched than limit'),
+  stats_current: z.boolean(),
+});
+export type ExaminerSearchWire = z.infer<typeof examinerSearchSchema>;
+
 /**
  * An art unit's figures for the account API (GET /api/art-units/{art_unit}, and `art_unit_stats`
  * of GET /api/examiners/{name}): the rates, then every count they rest on (sample sizes).
  */
-export function presentArtUnitProfile(a: ArtUnitFigures) {
+export function presentArtUnitProfile(a: ArtUnitFigures): z.infer<typeof artUnitProfileSchema> {
   return {
     art_unit: a.artUnit,
     examiners: a.examiners,
@@ -101,7 +176,7 @@ export function presentArtUnitProfile(a: ArtUnitFigures) {
  * with rejection data, the bases counted from this account's own analyses, and the art unit's
  * full figures.
  */
-export function presentAccountExaminerProfile(p: ExaminerProfile) {
+export function presentAccountExaminerProfile(p: ExaminerProfile): AccountExaminerProfileWire {
   return {
     ...presentExaminerProfile(p),
     excluded_cases: p.excludedCases,
@@ -112,7 +187,7 @@ export function presentAccountExaminerProfile(p: ExaminerProfile) {
 }
 
 /** GET /api/examiners: one search hit. */
-export function presentExaminerHit(h: ExaminerHit) {
+export function presentExaminerHit(h: ExaminerHit): z.infer<typeof examinerHitSchema> {
   return {
     examiner_name: h.examinerName,
     examiner_id: h.examinerId,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { EXTENSION_FEE_SCHEDULES, extensionFeeCitation, feeScheduleOn, formatDollars, type EntitySize } from '../domain/deadlines/fees.ts';
 import { addDays } from '../domain/deadlines/calendar.ts';
 
@@ -6,7 +7,34 @@ import { addDays } from '../domain/deadlines/calendar.ts';
  * dated table with its effective dates and citations (the fee due is the one in force on the day
  * it is paid). Today that is the extension-of-time table, 37 CFR 1.17(a)(1)-(5).
  */
-export function presentFeeSchedule(entity: EntitySize, today: string) {
+const dollars = z.string().describe('US dollars, e.g. "220.00"');
+
+export const feeScheduleSchema = z.object({
+  entity: z.enum(['large', 'small', 'micro']).describe('The account\'s entity size: what `fee` is for'),
+  today: z.string(),
+  currency: z.literal('USD'),
+  fees: z.array(z.object({
+    fee: z.string().describe('extension_of_time'),
+    title: z.string(),
+    citation: z.string(),
+    schedules: z.array(z.object({
+      effective: z.string().describe('First day the table is in force'),
+      until: z.string().nullable().describe('Last day in force; null for the latest table'),
+      in_force: z.boolean().describe('In force today'),
+      citation: z.string(),
+      amounts: z.array(z.object({
+        months: z.number().int(),
+        citation: z.string(),
+        fee: dollars.describe('For the account\'s entity size'),
+        fees: z.object({ large: dollars, small: dollars, micro: dollars }),
+      })),
+    })),
+  })),
+  notes: z.array(z.string()),
+});
+export type FeeScheduleWire = z.infer<typeof feeScheduleSchema>;
+
+export function presentFeeSchedule(entity: EntitySize, today: string): FeeScheduleWire {
   const inForce = feeScheduleOn(today);
   const sorted = [...EXTENSION_FEE_SCHEDULES].sort((a, b) => (a.effective < b.effective ? -1 : 1));
   return {

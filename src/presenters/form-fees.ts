@@ -3,15 +3,16 @@
  * `issue_fee`, `publication_fee`): shown with the submission beside Prosa's own price, so the
  * caller sees both before filing.
  */
+import { z } from 'zod';
 import { usptoFee, type UsptoFeeCode } from '../domain/uspto-fees.ts';
 import type { EntitySize } from '../domain/deadlines/fees.ts';
 
-export interface UsptoFeeShown {
-  citation: string;
-  title: string;
-  /** Dollars for the entity size; null when Prosa's table has no amount for the date. */
-  amount: string | null;
-}
+export const usptoFeeShownSchema = z.object({
+  citation: z.string(),
+  title: z.string(),
+  amount: z.string().nullable().describe('Dollars for the entity size; null when Prosa\'s table has no amount for the date'),
+});
+export type UsptoFeeShown = z.infer<typeof usptoFeeShownSchema>;
 
 export function usptoFeesOf(request: unknown): UsptoFeeShown[] {
   const r = (request ?? {}) as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { HistoryEvent } from '../queries/prosecution-history.ts';
 import { classifyEvent, type EventKind } from '../sources/uspto-codes.ts';
 
@@ -23,7 +24,27 @@ const KIND_SUMMARIES: Readonly<Record<EventKind, string>> = {
  * the one USPTO code map). `mail_event` marks the mailing twin of another event (MCTNF for CTNF):
  * count one of the pair, and date a reply period from the mailing.
  */
-export function presentHistoryEvent(e: HistoryEvent) {
+export const historyEventSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  code: z.string().describe('The USPTO event code'),
+  description: z.string().nullable(),
+  meaning: z.object({
+    kind: z.string().describe('Prosa\'s reading of the code: non_final, final, restriction, quayle, advisory, allowance, interview, applicant_reply, rce, abandonment, revival, grant or other'),
+    summary: z.string(),
+    mail_event: z.boolean().describe('The mailing twin of another event (MCTNF for CTNF): count one of the pair, date a reply period from the mailing'),
+  }),
+});
+
+/** GET /api/applications/{number}/history. */
+export const historyPageSchema = z.object({
+  application_number: z.string(),
+  events: z.array(historyEventSchema),
+  next_cursor: z.string().nullable().describe('Pass as `before` for the next (older) page; null on the last page'),
+});
+export type HistoryPageWire = z.infer<typeof historyPageSchema>;
+
+export function presentHistoryEvent(e: HistoryEvent): z.infer<typeof historyEventSchema> {
   const c = classifyEvent(e.event_code, e.description);
   return {
     id: e.id.toString(),

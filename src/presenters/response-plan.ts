@@ -161,7 +161,42 @@ export const missingItemSchema = z.object({
   plain: z.string().describe('For a person'),
 });
 
-export function presentCompleteness(report: CompletenessReport) {
+const groundStatusSchema = z.object({
+  ground_id: z.string(),
+  kind: groundCoreFields.kind,
+  title: z.string(),
+  answered: z.boolean(),
+  answered_by: z.array(answeredBySchema),
+  unanswered: z.array(z.object({ claims: z.array(z.number().int()), reason: z.string().describe('Names strategies by code') })),
+  unanswered_plain: z.string().nullable().describe('What leaves the ground unanswered, for a person; null when answered'),
+  has_argument: z.boolean(),
+  section: z.string().optional().describe('The remarks section of the paper answering this ground'),
+});
+
+const claimStatusSchema = z.object({
+  claim_number: z.number().int(),
+  strategy: strategyCodeSchema,
+  carried_out: z.boolean(),
+  how: z.string().nullable().describe('What carries the strategy out (amended, argued, cancelled, through_amended_base, ...)'),
+  problems: z.array(z.string()),
+  problems_plain: z.array(z.string()),
+});
+
+const completenessFields = {
+  complete: z.boolean(),
+  missing_count: z.number().int(),
+  missing: z.array(missingItemSchema),
+  warnings: z.array(z.string()),
+  warnings_plain: z.array(z.string()).describe('The warnings for a person, in the same order'),
+  grounds: z.array(groundStatusSchema),
+  claims: z.array(claimStatusSchema),
+};
+
+/** GET /api/response-plans/{id}/completeness. */
+export const planCompletenessSchema = z.object({ plan_id: z.string(), version: z.number().int(), ...completenessFields });
+export type PlanCompletenessWire = z.infer<typeof planCompletenessSchema>;
+
+export function presentCompleteness(report: CompletenessReport): Omit<PlanCompletenessWire, 'plan_id' | 'version'> {
   return {
     complete: report.complete,
     missing_count: report.missing.length,
@@ -234,8 +269,27 @@ export function presentResponsePlan(row: ResponsePlanRow, view: PlanView, report
   };
 }
 
+export const responsePlanSummarySchema = z.object({
+  plan_id: z.string(),
+  analysis_id: z.string(),
+  application_number: z.string(),
+  status: z.string().describe('open or submitted'),
+  version: z.number().int(),
+  draft_job_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  submitted_at: z.string().nullable(),
+});
+
+/** GET /api/response-plans. */
+export const responsePlanPageSchema = z.object({
+  response_plans: z.array(responsePlanSummarySchema),
+  next_cursor: z.string().nullable().describe('Pass as `before` for the next page; null on the last page'),
+});
+export type ResponsePlanPageWire = z.infer<typeof responsePlanPageSchema>;
+
 /** A plan in a list: no grounds or claims. */
-export function presentResponsePlanSummary(row: ResponsePlanRow) {
+export function presentResponsePlanSummary(row: ResponsePlanRow): z.infer<typeof responsePlanSummarySchema> {
   return {
     plan_id: row.id,
     analysis_id: row.analysis_id,
@@ -249,8 +303,16 @@ export function presentResponsePlanSummary(row: ResponsePlanRow) {
   };
 }
 
+/** PUT .../grounds/{gid}/argument: the ground as it now stands in the plan. */
+export const argumentEditSchema = z.object({ plan_id: z.string(), version: z.number().int(), ground: planGroundSchema, completeness: completenessSummarySchema });
+export type ArgumentEditWire = z.infer<typeof argumentEditSchema>;
+
+/** PUT .../election: the election as it now stands. */
+export const electionEditSchema = z.object({ plan_id: z.string(), version: z.number().int(), election: electionSchema.nullable(), completeness: completenessSummarySchema });
+export type ElectionEditWire = z.infer<typeof electionEditSchema>;
+
 /** The answer to an edit: the plan's id and version, what changed, and where completeness stands. */
-export function presentEdit(row: ResponsePlanRow, report: CompletenessReport, changed: Record<string, unknown>) {
+export function presentEdit<T extends Pick<ArgumentEditWire, 'ground'> | Pick<ElectionEditWire, 'election'>>(row: ResponsePlanRow, report: CompletenessReport, changed: T) {
   return {
     plan_id: row.id,
     version: row.version,
@@ -302,7 +364,34 @@ export function presentGroundStrategyEdit(row: ResponsePlanRow, view: PlanView, 
   };
 }
 
-export function presentPreview(row: ResponsePlanRow, preview: PlanPreview, price: string) {
+/** GET /api/response-plans/{id}/preview: the unbilled outline of the paper. */
+export const planPreviewSchema = z.object({
+  plan_id: z.string(),
+  version: z.number().int(),
+  billed: z.literal(false),
+  price_to_submit: z.string().describe('Credits POST .../submit charges'),
+  title: z.string(),
+  sections: z.array(z.object({ heading: z.string(), says: z.array(z.string()), placeholders: z.number().int() })),
+  placeholders_total: z.number().int().describe('Highlighted, bracketed places the paper will leave for the practitioner'),
+  placeholders_source: z.enum(['paper', 'paper_before_model', 'outline']).describe('paper: counted on the paper as the draft job builds it; paper_before_model: the same before a configured language model fills some; outline: an estimate'),
+  complete: z.boolean(),
+  missing_count: z.number().int(),
+});
+export type PlanPreviewWire = z.infer<typeof planPreviewSchema>;
+
+/** POST /api/response-plans/{id}/submit: the draft job (poll poll_url), its price, and where completeness stood. */
+export const planSubmissionSchema = z.object({
+  job_id: z.string(),
+  status: z.string(),
+  poll_url: z.string().describe('GET /api/exports/{job_id}'),
+  export_type: z.string().describe('oa_response'),
+  price: z.string().describe('Credits charged'),
+  plan_id: z.string(),
+  completeness: completenessSummarySchema.optional(),
+});
+export type PlanSubmissionWire = z.infer<typeof planSubmissionSchema>;
+
+export function presentPreview(row: ResponsePlanRow, preview: PlanPreview, price: string): PlanPreviewWire {
   return {
     plan_id: row.id,
     version: row.version,

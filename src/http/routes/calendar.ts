@@ -8,6 +8,7 @@ import { calendarFeedRevoker } from '../../commands/calendar-feed-revoker.ts';
 import { accountIdForFeedToken, findCalendarFeed } from '../../queries/calendar-feeds.ts';
 import { docketDeadlines } from '../../queries/docket-deadlines.ts';
 import { presentCalendarFeed } from '../../presenters/calendar-feed.ts';
+import { calendarFeedStateSchema, createdCalendarFeedSchema, presentCalendarFeedState, presentCreatedCalendarFeed } from '../../presenters/calendar-feed-state.ts';
 import { accountIdOf } from '../plugins/auth.ts';
 import { actorOf } from '../actor.ts';
 import { todayUtc } from '../../clock.ts';
@@ -40,30 +41,22 @@ export function calendarRoutes(app: FastifyInstance, ctx: AppContext): void {
     preValidation: async (request) => {
       if (request.principal?.via === 'api_key') throw apiKeyCannotCreateFeed();
     },
-    schema: { tags: ['deadlines'], summary: 'Create or rotate the private calendar feed (web session or assistant; not an API key)' },
+    schema: { tags: ['deadlines'], summary: 'Create or rotate the private calendar feed (web session or assistant; not an API key)', response: { 201: createdCalendarFeedSchema } },
   }, async (request, reply) => {
     const { row, token, rotated } = await calendarFeedRotator(db, actorOf(request), { accountId: accountIdOf(request) });
     const url = feedUrl(publicBase(ctx.config, request), token);
-    return reply.status(201).send({
-      url,
-      webcal_url: url.replace(/^https?:/, 'webcal:'),
-      created_at: row.created_at.toISOString(),
-      rotated,
-      notice: rotated
-        ? 'The previous feed URL no longer works. Store this URL now: it is shown only once and cannot be retrieved later.'
-        : 'Store this URL now: it is shown only once and cannot be retrieved later. Anyone with it can read your deadlines; create a new one to replace it.',
-    });
+    return reply.status(201).send(presentCreatedCalendarFeed(url, row.created_at, rotated));
   });
 
-  r.get('/api/calendar-feed', { config: { auth: 'account' }, schema: { tags: ['deadlines'], summary: 'Whether the account has a calendar feed' } }, async (request) => {
+  r.get('/api/calendar-feed', { config: { auth: 'account' }, schema: { tags: ['deadlines'], summary: 'Whether the account has a calendar feed', response: { 200: calendarFeedStateSchema } } }, async (request) => {
     const feed = await findCalendarFeed(db, accountIdOf(request));
-    return { exists: feed !== undefined, created_at: feed?.created_at.toISOString() ?? null };
+    return presentCalendarFeedState(feed?.created_at);
   });
 
   // Revoking only takes access away, so any credential of the account may do it.
-  r.delete('/api/calendar-feed', { config: { auth: 'account' }, schema: { tags: ['deadlines'], summary: 'Revoke the calendar feed' } }, async (request, reply) => {
+  r.delete('/api/calendar-feed', { config: { auth: 'account' }, schema: { tags: ['deadlines'], summary: 'Revoke the calendar feed', response: { 204: z.null().describe('Revoked (also when there was none)') } } }, async (request, reply) => {
     await calendarFeedRevoker(db, actorOf(request), { accountId: accountIdOf(request) });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   r.get('/calendar/:token.ics', {

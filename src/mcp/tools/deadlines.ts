@@ -4,6 +4,8 @@ import { seg } from '../backend-client.ts';
 import { calculatorBody } from '../../queries/deadline-calculator.ts';
 import { deadlineCalculationSchema, type DeadlineCalculationWire } from '../../presenters/deadline-calculation.ts';
 import { docketLifeDeadlineSchema } from '../../presenters/docket-deadlines.ts';
+import { feeScheduleSchema, type FeeScheduleWire } from '../../presenters/fees.ts';
+import { calendarFeedStateSchema, createdCalendarFeedSchema, type CalendarFeedStateWire, type CreatedCalendarFeedWire } from '../../presenters/calendar-feed-state.ts';
 import { applicationNumber } from './shared.ts';
 
 /**
@@ -187,10 +189,10 @@ export const getCalendarFeed = defineTool({
   group: 'deadlines',
   price: 'free',
   input: z.object({}),
-  output: z.object({ exists: z.boolean(), created_at: z.string().nullable() }),
+  output: calendarFeedStateSchema,
   annotations: READ_ONLY,
   async run(_args, ctx) {
-    const r = await ctx.api.get<{ exists: boolean; created_at: string | null }>('/api/calendar-feed');
+    const r = await ctx.api.get<CalendarFeedStateWire>('/api/calendar-feed');
     return { data: r, summary: r.exists ? `A calendar feed exists (created ${r.created_at}); its URL was shown once. rotate_calendar_feed makes a new URL.` : 'No calendar feed yet; rotate_calendar_feed creates one.' };
   },
 });
@@ -202,15 +204,13 @@ export const rotateCalendarFeed = defineTool({
   group: 'deadlines',
   price: 'free',
   input: z.object({}),
-  output: z.object({ url: z.string(), webcal_url: z.string(), created_at: z.string(), rotated: z.boolean(), notice: z.string() }),
+  output: createdCalendarFeedSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(_args, ctx) {
-    const r = await ctx.api.post<{ url: string; webcal_url: string; created_at: string; rotated: boolean; notice: string }>('/api/calendar-feed');
+    const r = await ctx.api.post<CreatedCalendarFeedWire>('/api/calendar-feed');
     return { data: r, summary: `${r.rotated ? 'Replaced the calendar feed; the old URL no longer works.' : 'Created the calendar feed.'} Subscribe to ${r.url} (shown only now).` };
   },
 });
-
-const feeAmount = z.object({ months: z.number().int(), citation: z.string(), fee: z.string(), fees: feeTable });
 
 export const getFeeSchedule = defineTool({
   name: 'get_fee_schedule',
@@ -219,22 +219,10 @@ export const getFeeSchedule = defineTool({
   group: 'forms',
   price: 'free',
   input: z.object({}),
-  output: z.object({
-    entity: z.string(),
-    today: z.string(),
-    currency: z.string(),
-    fees: z.array(z.object({
-      fee: z.string(),
-      title: z.string(),
-      citation: z.string(),
-      schedules: z.array(z.object({ effective: z.string(), until: z.string().nullable(), in_force: z.boolean(), citation: z.string(), amounts: z.array(feeAmount) })),
-    })),
-    notes: z.array(z.string()),
-  }),
+  output: feeScheduleSchema,
   annotations: READ_ONLY,
   async run(_args, ctx) {
-    type Schedule = { effective: string; until: string | null; in_force: boolean; citation: string; amounts: z.infer<typeof feeAmount>[] };
-    const r = await ctx.api.get<{ entity: string; today: string; currency: string; fees: { fee: string; title: string; citation: string; schedules: Schedule[] }[]; notes: string[] }>('/api/fees');
+    const r = await ctx.api.get<FeeScheduleWire>('/api/fees');
     const current = r.fees[0]?.schedules.find((s) => s.in_force);
     const line = current ? `Extensions (${r.entity} entity, in force since ${current.effective}): ${current.amounts.map((a) => `${a.months} mo. ${a.fee}`).join(', ')} USD.` : 'No fee table is in force today.';
     return { data: r, summary: line };

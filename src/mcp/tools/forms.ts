@@ -3,6 +3,7 @@ import { defineTool, READ_ONLY, WRITE, type ToolContext } from '../tool.ts';
 import { seg } from '../backend-client.ts';
 import { drawingInput, extensionInput, idsInput, interviewInput } from '../../requests/export-inputs.ts';
 import { clientReportInput, issueFeeInput, noticeOfAppealInput, preAppealInput, rceInput, terminalDisclaimerInput } from '../../requests/form-inputs.ts';
+import { idsTimingSchema, type IdsTimingWire } from '../../presenters/ids-timing.ts';
 import { applicationNumber, describeJob, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
 
 /**
@@ -33,19 +34,6 @@ export const prepareIds = defineTool({
   },
 });
 
-const idsTimingOutput = z.object({
-  application_number: z.string(),
-  window: z.enum(['1.97(b)', '1.97(c)', '1.97(d)', 'after_issue_fee']),
-  filed_on: z.string(),
-  basis: z.object({}).loose(),
-  requirement: z.enum(['none', 'statement_or_fee', 'statement_and_fee', 'not_considered']),
-  statement_required: z.boolean(),
-  fee_required: z.boolean(),
-  fee: z.object({ amount: z.string().nullable(), citation: z.string(), entity_size: z.string() }).loose().nullable(),
-  explanation: z.string(),
-  citations: z.array(z.string()),
-});
-
 export const getIdsTiming = defineTool({
   name: 'get_ids_timing',
   title: 'IDS timing window (37 CFR 1.97)',
@@ -53,10 +41,10 @@ export const getIdsTiming = defineTool({
   group: 'forms',
   price: 'free',
   input: z.object({ application_number: applicationNumber, date: z.iso.date().optional().describe('The day the IDS would be filed, YYYY-MM-DD; default today') }),
-  output: idsTimingOutput,
+  output: idsTimingSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const r = await ctx.api.get<z.infer<typeof idsTimingOutput>>(`/api/applications/${seg(args.application_number)}/ids-timing`, { date: args.date });
+    const r = await ctx.api.get<IdsTimingWire>(`/api/applications/${seg(args.application_number)}/ids-timing`, { date: args.date });
     return { data: r, summary: `${r.application_number}, IDS filed ${r.filed_on}: ${r.explanation}` };
   },
 });

@@ -1,17 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './client.ts';
 import type { OfficeActionText } from '../../../src/presenters/office-action-text.ts';
-import type { EntityWire } from '../../../src/presenters/docket-entry.ts';
-import type { ApplicationRecord } from './docket.ts';
+import type { z } from 'zod';
+import type { accountApplicationSchema, accountDeadlinesSchema } from '../../../src/presenters/account-application.ts';
+import type { historyPageSchema } from '../../../src/presenters/prosecution-history.ts';
+import type { paperPageSchema } from '../../../src/presenters/correspondence.ts';
+import type { recordedOfficeActionSchema } from '../../../src/presenters/recorded-office-action.ts';
+import type { responsePlanPageSchema } from '../../../src/presenters/response-plan.ts';
 
-export interface AccountApplication extends ApplicationRecord, EntityWire {
-  docket_entry_id: string | null;
-  private: boolean;
-  /** The USPTO record's own value; `entity_size` is what fees use. */
-  entity_status?: string | null;
-  pending_action: { correspondence_id: string; document_code: string; office_action_type: string | null; action: string; description: string | null; mailing_date: string; period_months: number | null; recorded_by_account: boolean } | null;
-  [k: string]: unknown;
-}
+/** GET /api/applications/{number} as the server presents it (src/presenters/account-application.ts). */
+export type AccountApplication = z.infer<typeof accountApplicationSchema>;
 
 /** GET /api/applications/{number}; also the add-by-number preview (null when not found). */
 export function useApplication(number: string | null) {
@@ -29,39 +27,25 @@ export function useApplication(number: string | null) {
   });
 }
 
-export interface ApplicationDeadlines {
-  application_number: string;
-  entity: EntityWire['entity_size'];
-  entity_source: EntityWire['entity_size_source'];
-  response_deadline: string | null;
-  critical_deadline_date: string | null;
-  calculation: null | {
-    action: string;
-    mailing_date: string;
-    response_deadline: string;
-    critical_deadline_date: string;
-    extendable: boolean;
-    ssp_due?: string | null;
-    ssp_due_effective?: string | null;
-    extensions: { months: number; due: string; due_effective: string; fee_for_entity?: string | null; citation?: string }[];
-    citations?: { field: string; rule: string; text: string }[];
-    [k: string]: unknown;
-  };
-  [k: string]: unknown;
-}
+/** GET /api/applications/{number}/deadlines (src/presenters/account-application.ts). */
+export type ApplicationDeadlines = z.infer<typeof accountDeadlinesSchema>;
 
 export function useApplicationDeadlines(number: string) {
   return useQuery({ queryKey: ['application', number, 'deadlines'], queryFn: () => api<ApplicationDeadlines>(`/api/applications/${encodeURIComponent(number)}/deadlines`) });
 }
 
-export interface HistoryEvent { date: string; code: string; description: string; meaning?: { kind: string; summary: string } | null }
+/** GET /api/applications/{number}/history (src/presenters/prosecution-history.ts). */
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+export type HistoryEvent = HistoryPage['events'][number];
 export function useApplicationHistory(number: string) {
-  return useQuery({ queryKey: ['application', number, 'history'], queryFn: () => api<{ events: HistoryEvent[]; next_cursor: string | null }>(`/api/applications/${encodeURIComponent(number)}/history?limit=50`) });
+  return useQuery({ queryKey: ['application', number, 'history'], queryFn: () => api<HistoryPage>(`/api/applications/${encodeURIComponent(number)}/history?limit=50`) });
 }
 
-export interface Paper { id: string; document_code: string; description: string | null; mailing_date: string; direction: string; office_action_type: string | null; has_text: boolean; recorded_by_account: boolean }
+/** GET /api/applications/{number}/correspondence (src/presenters/correspondence.ts). */
+export type PaperPage = z.infer<typeof paperPageSchema>;
+export type Paper = PaperPage['correspondence'][number];
 export function useCorrespondence(number: string) {
-  return useQuery({ queryKey: ['application', number, 'correspondence'], queryFn: () => api<{ correspondence: Paper[]; next_cursor: string | null }>(`/api/applications/${encodeURIComponent(number)}/correspondence?limit=50`) });
+  return useQuery({ queryKey: ['application', number, 'correspondence'], queryFn: () => api<PaperPage>(`/api/applications/${encodeURIComponent(number)}/correspondence?limit=50`) });
 }
 
 export interface RecordOfficeAction {
@@ -73,10 +57,13 @@ export interface RecordOfficeAction {
   description?: string;
 }
 
+/** POST /api/docket/{id}/office-actions' answer (src/presenters/recorded-office-action.ts). */
+export type RecordedOfficeAction = z.infer<typeof recordedOfficeActionSchema>;
+
 export function useRecordOfficeAction(number: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ docketEntryId, ...body }: RecordOfficeAction & { docketEntryId: string }) => api<{ correspondence: { id: string }; deadlines: unknown }>(`/api/docket/${encodeURIComponent(docketEntryId)}/office-actions`, { method: 'POST', body }),
+    mutationFn: ({ docketEntryId, ...body }: RecordOfficeAction & { docketEntryId: string }) => api<RecordedOfficeAction>(`/api/docket/${encodeURIComponent(docketEntryId)}/office-actions`, { method: 'POST', body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['application', number] });
       void qc.invalidateQueries({ queryKey: ['deadlines'] });
@@ -85,9 +72,11 @@ export function useRecordOfficeAction(number: string) {
   });
 }
 
-export interface PlanSummary { plan_id: string; analysis_id: string; application_number: string; status: string; version: number; draft_job_id: string | null; created_at: string; updated_at: string; submitted_at: string | null }
+/** GET /api/response-plans (src/presenters/response-plan.ts). */
+export type ResponsePlanPage = z.infer<typeof responsePlanPageSchema>;
+export type PlanSummary = ResponsePlanPage['response_plans'][number];
 export function useResponsePlans(number: string) {
-  return useQuery({ queryKey: ['application', number, 'plans'], queryFn: () => api<{ response_plans: PlanSummary[] }>(`/api/response-plans?application_number=${encodeURIComponent(number)}`) });
+  return useQuery({ queryKey: ['application', number, 'plans'], queryFn: () => api<ResponsePlanPage>(`/api/response-plans?application_number=${encodeURIComponent(number)}`) });
 }
 
 /** Server-side text extraction of an uploaded .txt/.docx/.pdf office action. */

@@ -1,17 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { calendarFeedStateSchema, createdCalendarFeedSchema } from '../../../src/presenters/calendar-feed-state.ts';
 import { api } from './client.ts';
 
-export interface CalendarFeedState {
-  exists: boolean;
-  created_at: string | null;
-}
-export interface CreatedFeed {
-  url: string;
-  webcal_url: string;
-  created_at: string;
-  rotated: boolean;
-  notice: string;
-}
+/** The feed's state and a created feed as the server presents them (src/presenters/calendar-feed-state.ts). */
+export type CalendarFeedState = z.infer<typeof calendarFeedStateSchema>;
+export type CreatedFeed = z.infer<typeof createdCalendarFeedSchema>;
 const key = ['calendar-feed'] as const;
 
 export function useCalendarFeed() {

@@ -1,4 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { quoteSchema, usptoFeeQuotedSchema } from '../../../src/presenters/quote.ts';
+import type { exportSubmissionSchema } from '../../../src/presenters/export-submission.ts';
 import { api } from './client.ts';
 
 /** The billed export kinds of POST /api/exports (and of POST /api/quote's exports[].type). */
@@ -14,9 +17,10 @@ export interface ExportRequest {
 }
 
 /** A USPTO fee the paper carries (paid to the USPTO, not in credits), for the application's entity status. */
-export interface UsptoFeeQuoted { export?: string; citation: string; title: string; amount: string | null; verified?: boolean; per?: string; when?: string }
+export type UsptoFeeQuoted = z.infer<typeof usptoFeeQuotedSchema>;
 
-export interface ExportQuote { total: string; balance: string; balance_after: string; covers_prepaid_items: boolean; uspto_fees?: UsptoFeeQuoted[] }
+/** POST /api/quote as the server presents it (src/presenters/quote.ts). */
+export type ExportQuote = z.infer<typeof quoteSchema>;
 
 /**
  * The price of one export of this kind, before submitting (POST /api/quote, free); with `form`,
@@ -30,7 +34,8 @@ export function useExportQuote(type: ExportType, form?: string, applicationNumbe
   });
 }
 
-export interface ExportSubmission { job_id: string; status: string; poll_url: string; price: string; export_type: string; form?: string; uspto_fees?: UsptoFeeQuoted[] }
+/** POST /api/exports' answer (src/presenters/export-submission.ts). */
+export type ExportSubmission = z.infer<typeof exportSubmissionSchema>;
 
 /** Submits a billed export; the idempotency key makes a double click or a retry one charge. */
 export function useSubmitExport() {

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 
-import type { ClaimEditWire, ClaimGroundAnswerWire, GroundStrategyEditWire, MarkupWire, PlanClaimWire, PlanGroundWire, ResponsePlanWire } from '../../../src/presenters/response-plan.ts';
+import type { ArgumentEditWire, ClaimEditWire, ClaimGroundAnswerWire, ElectionEditWire, GroundStrategyEditWire, MarkupWire, PlanClaimWire, PlanGroundWire, PlanPreviewWire, PlanSubmissionWire, ResponsePlanWire } from '../../../src/presenters/response-plan.ts';
+import type { DraftJobWire } from '../../../src/presenters/draft-job.ts';
 
 /** The plan as the server presents it (src/presenters/response-plan.ts: the route's response schema). */
 export type Plan = ResponsePlanWire;
@@ -45,20 +46,15 @@ export function useSetClaimText(planId: string) {
 
 /** The election in reply to a restriction requirement (with traverse unless traverse is false). */
 export function useSetElection(planId: string) {
-  return useEdit(planId, (body: { group: string | null; species: string | null; traverse: boolean }) => api(`/api/response-plans/${planId}/election`, { method: 'PUT', body }));
+  return useEdit(planId, (body: { group: string | null; species: string | null; traverse: boolean }) => api<ElectionEditWire>(`/api/response-plans/${planId}/election`, { method: 'PUT', body }));
 }
 
 export function useSetArgument(planId: string) {
-  return useEdit(planId, ({ groundId, text }: { groundId: string; text: string }) => api(`/api/response-plans/${planId}/grounds/${encodeURIComponent(groundId)}/argument`, { method: 'PUT', body: { text } }));
+  return useEdit(planId, ({ groundId, text }: { groundId: string; text: string }) => api<ArgumentEditWire>(`/api/response-plans/${planId}/grounds/${encodeURIComponent(groundId)}/argument`, { method: 'PUT', body: { text } }));
 }
 
-export interface Preview {
-  price_to_submit: string;
-  /** The highlighted, bracketed places the paper will leave for the practitioner. */
-  placeholders_total: number;
-  placeholders_source?: 'paper' | 'paper_before_model' | 'outline';
-  complete: boolean;
-}
+/** GET .../preview (src/presenters/response-plan.ts). */
+export type Preview = PlanPreviewWire;
 
 export function usePreview(planId: string, version: number | undefined) {
   return useQuery({ queryKey: ['plan', planId, 'preview', version], enabled: version !== undefined, queryFn: () => api<Preview>(`/api/response-plans/${planId}/preview`) });
@@ -68,7 +64,7 @@ export function useSubmitPlan(planId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { accept_incomplete: boolean; office_action_date?: string; idempotencyKey: string }) =>
-      api<{ job_id: string; poll_url: string; price: string }>(`/api/response-plans/${planId}/submit`, {
+      api<PlanSubmissionWire>(`/api/response-plans/${planId}/submit`, {
         method: 'POST',
         body: { accept_incomplete: body.accept_incomplete, ...(body.office_action_date ? { office_action_date: body.office_action_date } : {}) },
         headers: { 'Idempotency-Key': body.idempotencyKey },
@@ -80,7 +76,8 @@ export function useSubmitPlan(planId: string) {
   });
 }
 
-export interface Job { job_id: string; status: string; progress?: number; current_step?: string; download_url?: string; filename?: string; error_message?: string }
+/** A document job (GET /api/exports/{job_id}; src/presenters/draft-job.ts). */
+export type Job = DraftJobWire;
 export function useJob(jobId: string | null) {
   return useQuery({
     queryKey: ['job', jobId],

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { ActivityFeed, type ActivityEvent } from '../../../activity/activity-feed.ts';
@@ -31,6 +32,8 @@ export function activityStreamRoutes(app: FastifyInstance, ctx: AppContext, feed
       tags: ['account'],
       summary: "The account's activity as it happens (Server-Sent Events)",
       description: 'A text/event-stream: one `activity` event per audit entry committed for this account (id, action, source, target_type, target_id), and a comment line every 25 s. Read the entry itself from /api/audit. Reconnect with EventSource; entries written while disconnected are in /api/audit.',
+      produces: ['text/event-stream'],
+      response: { 200: z.string().describe('Server-Sent Events: `event: activity` with `data: {id, action, source, target_type, target_id}` (JSON), and comment lines') },
     },
   }, async (request, reply) => {
     const accountId = accountIdOf(request);

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { Principal } from '../../../auth/principal.ts';
 import { validationError } from '../../../errors.ts';
 import { listAuditLog } from '../../../queries/audit-log.ts';
-import { auditMemberId, auditPageSchema, presentAuditEntry } from '../../../presenters/audit-log.ts';
+import { auditMemberId, auditPageSchema, presentAuditEntry, toolCallsRecordedSchema } from '../../../presenters/audit-log.ts';
 import { auditMembers } from '../../../queries/members.ts';
 import { normalizeApplicationNumber } from '../../../domain/application-number.ts';
 import { addDays } from '../../../domain/deadlines/calendar.ts';
@@ -87,6 +87,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       summary: 'Record MCP tool calls in the audit log (MCP server only)',
       description: `Bearer tokens only (the MCP server after token exchange); any other credential gets 404. One call, or \`{calls: [...]}\` with up to ${MAX_BATCH} calls of the same account (the MCP server batches its reports), each written as an audit row with action mcp.tool_call, the OAuth client id and name, the redacted arguments, outcome and duration, in one transaction. 201 {id} for one call, {ids} for a batch.`,
       body: z.union([toolCallBody, z.object({ calls: z.array(toolCallBody).min(1).max(MAX_BATCH) }).strict()]),
+      response: { 201: toolCallsRecordedSchema },
     },
   }, async (request, reply) => {
     const p = request.principal as Principal;

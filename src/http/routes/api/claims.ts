@@ -7,7 +7,7 @@ import { findDocketItem } from '../../../queries/docket.ts';
 import { findApplicationClaims } from '../../../queries/application-claims.ts';
 import { applicationClaimsRecorder } from '../../../commands/application-claims-recorder.ts';
 import { checkClaimSet, claimsFromEntries, ClaimSetError, parseClaimListing, type ClaimEntry } from '../../../domain/claims/claim-set.ts';
-import { presentApplicationClaims } from '../../../presenters/application-claims.ts';
+import { applicationClaimsSchema, presentApplicationClaims } from '../../../presenters/application-claims.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 import { claimsBody } from '../../../requests/claims-body.ts';
@@ -32,7 +32,7 @@ export function claimsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/docket/:id/claims', {
     config: { auth: 'account' },
-    schema: { tags: ['docket'], summary: 'The application\'s current claims as the docket holds them', params },
+    schema: { tags: ['docket'], summary: 'The application\'s current claims as the docket holds them', params, response: { 200: applicationClaimsSchema } },
   }, async (request) => {
     const accountId = accountIdOf(request);
     const item = await entryOf(accountId, request.params.id);
@@ -47,6 +47,7 @@ export function claimsRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: 'Replaces the claims the docket holds for the application. Give either `text` (a pasted listing) or `claims` (one by one). The next response drafted without claim text starts its listing from them. 400 validation_error names the claim at fault.',
       params,
       body: claimsBody,
+      response: { 200: applicationClaimsSchema },
     },
   }, async (request) => {
     const accountId = accountIdOf(request);

@@ -9,8 +9,9 @@ import { findPaper } from '../../../queries/correspondence.ts';
 import { findDocketItem } from '../../../queries/docket.ts';
 import { pendingAction } from '../../../queries/application-deadlines.ts';
 import { applicationEntity } from '../../../queries/entity-size.ts';
-import { presentPaper, presentPaperWithText } from '../../../presenters/correspondence.ts';
+import { paperWithTextSchema, presentPaper, presentPaperWithText } from '../../../presenters/correspondence.ts';
 import { presentAccountDeadlines } from '../../../presenters/account-application.ts';
+import { recordedOfficeActionSchema, type RecordedOfficeActionWire } from '../../../presenters/recorded-office-action.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 import { todayUtc } from '../../../clock.ts';
@@ -30,6 +31,7 @@ export function correspondenceRoutes(app: FastifyInstance, ctx: AppContext): voi
       summary: 'One paper, with its full text when stored',
       description: 'A public paper of a public application or of the account\'s own private one, or a paper the account recorded itself; anything else is 404 correspondence_not_found.',
       params: z.object({ id: z.string().max(100) }),
+      response: { 200: paperWithTextSchema },
     },
   }, async (request) => {
     const found = await findPaper(db, accountIdOf(request), request.params.id);
@@ -47,6 +49,7 @@ export function correspondenceRoutes(app: FastifyInstance, ctx: AppContext): voi
       description: 'Its deadlines go live at once for this account (docket, deadlines, calendar feed, application views), also for unpublished applications. The paper is private to the account: another account and the public REST endpoints never see it. 201 with the paper and the application\'s deadlines; the same paper again (same code, mailing date and text) answers 200 with the paper already recorded; 409 office_action_already_recorded for the same code and mailing date with another text.',
       params: z.object({ id: z.string().max(100) }),
       body: recordOfficeActionBody,
+      response: { 200: recordedOfficeActionSchema.describe('The same paper was recorded before: nothing new stored'), 201: recordedOfficeActionSchema.describe('Recorded') },
     },
   }, async (request, reply) => {
     const accountId = accountIdOf(request);
@@ -71,7 +74,7 @@ export function correspondenceRoutes(app: FastifyInstance, ctx: AppContext): voi
       // The text is not echoed back (it may be 1 MB): GET /api/correspondence/{id} returns it.
       correspondence: presentPaper({ ...withoutText(paper), has_text: paper.full_text !== null }),
       ...presentAccountDeadlines(item.application, item.entry.id, entity, today, pending),
-    });
+    } satisfies RecordedOfficeActionWire);
   });
 }
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { validationError } from '../../../errors.ts';
 import { docketDeadlines } from '../../../queries/docket-deadlines.ts';
-import { presentDocketDeadlines } from '../../../presenters/docket-deadlines.ts';
+import { docketDeadlinesSchema, presentDocketDeadlines } from '../../../presenters/docket-deadlines.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { todayUtc } from '../../../clock.ts';
 
@@ -29,6 +29,7 @@ export function docketDeadlinesRoute(app: FastifyInstance, ctx: AppContext): voi
       summary: "Upcoming deadlines across the account's docket",
       description: 'Entries whose next deadline (response deadline, else the next extension date) falls within `within` days from today (UTC), most urgent first; entries whose last day to reply has passed are listed first with overdue: true. Fees are for the account entity size. `life_deadlines`: the issue fee (and continuation copendency) from a notice of allowance unless the issue fee is paid, maintenance fees from the patent\'s issue date, the reply brief and oral-hearing request from an examiner\'s answer, the appeal brief from a notice of appeal — each `{event, deadline: {kind, opens, due, due_effective, surcharge_until, extendable, max_extended_due, citation}, next_date, days_remaining, overdue}`, same window.',
       querystring: z.object({ within: z.string().max(20).optional() }),
+      response: { 200: docketDeadlinesSchema },
     },
   }, async (request) => {
     const withinDays = parseWithin(request.query.within);

@@ -180,6 +180,7 @@ export async function docketImportRoutes(app: FastifyInstance, ctx: AppContext):
       summary: 'The docket as CSV, with every upcoming deadline',
       description: 'UTF-8 CSV with a header row: one row per docket entry and upcoming deadline (response: without an extension fee; final: the last day to reply at all), and one row with empty deadline cells for an entry with none. Cells starting with = + - @ are prefixed with an apostrophe (CSV injection).',
       produces: ['text/csv'],
+      response: { 200: z.string().describe('UTF-8 CSV with a header row (text/csv)') },
     },
   }, async (request, reply) => {
     const accountId = accountIdOf(request);

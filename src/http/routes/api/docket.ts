@@ -151,8 +151,8 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
     return present(accountId, request.params.id);
   });
 
-  r.delete('/api/docket/:id', { config: { auth: 'account' }, schema: { params: entryParams, tags: ['docket'] } }, async (request, reply) => {
+  r.delete('/api/docket/:id', { config: { auth: 'account' }, schema: { params: entryParams, tags: ['docket'], response: { 204: z.null().describe('Removed'), ...errors } } }, async (request, reply) => {
     await docketEntryRemover(db, actorOf(request), { accountId: accountIdOf(request), entryId: request.params.id });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { notFound, validationError } from '../../../errors.ts';
 import { artUnitFigures } from '../../../queries/examiner-profile.ts';
 import { searchExaminers } from '../../../queries/examiner-search.ts';
-import { presentAccountExaminerProfile, presentArtUnitProfile, presentExaminerHit } from '../../../presenters/examiner-profile.ts';
+import { errorObjectSchema } from '../../schemas.ts';
+import { accountExaminerProfileSchema, examinerCandidateSchema, artUnitAnswerSchema, examinerSearchSchema, presentAccountExaminerProfile, presentArtUnitProfile, presentExaminerHit } from '../../../presenters/examiner-profile.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { findExaminerProfile } from '../examiner-lookup.ts';
 import { refreshIfSmall } from '../../../sources/examiner-stats/refresh.ts';
@@ -36,6 +37,7 @@ export function examinerRoutes(app: FastifyInstance, ctx: AppContext): void {
         art_unit: artUnit.optional(),
         limit: z.coerce.number().int().min(1).max(100).default(20),
       }),
+      response: { 200: examinerSearchSchema },
     },
   }, async (request) => {
     const { q, art_unit, limit } = request.query;
@@ -52,6 +54,7 @@ export function examinerRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: "REST #7's profile (allowance rate, actions to allowance, top rejection bases, interview success) plus excluded_cases, rejection_actions, analysis_bases_counted and the art unit's full figures. 409 examiner_ambiguous with candidates; 404 examiner_not_found.",
       params: z.object({ examiner_name: z.string().max(200) }),
       querystring: z.object({ art_unit: artUnit.optional(), examiner_id: z.string().max(32).optional(), ...years }),
+      response: { 200: accountExaminerProfileSchema, 409: errorObjectSchema.extend({ candidates: z.array(examinerCandidateSchema).optional().describe('examiner_ambiguous: the examiners the name matches: ask again with art_unit or examiner_id') }) },
     },
   }, async (request, reply) => {
     const found = await findExaminerProfile(db, request.params.examiner_name, request.query, accountIdOf(request));
@@ -66,6 +69,7 @@ export function examinerRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: 'Over every examiner of the art unit (public USPTO data): allowance rate, actions to allowance, top rejection bases with their counts, interview figures, examiner count and the sample sizes behind each rate. 404 art_unit_not_found when Prosa has no application of it.',
       params: z.object({ art_unit: artUnit }),
       querystring: z.object(years),
+      response: { 200: artUnitAnswerSchema },
     },
   }, async (request) => {
     const statsCurrent = await refreshIfSmall(db);

@@ -6,11 +6,9 @@ import { prepareDrawing, prepareExtension, prepareIds, prepareInterview } from '
 import { EXPORT_PRICES } from '../../../domain/pricing.ts';
 import { formatCredits } from '../../../domain/money.ts';
 import { findDraftJob, listDraftJobs } from '../../../queries/draft-jobs.ts';
-import { presentDraftJob, presentSubmission } from '../../../presenters/draft-job.ts';
+import { draftJobPageSchema, draftJobWireSchema, presentDraftJob } from '../../../presenters/draft-job.ts';
+import { exportSubmissionSchema, presentExportSubmission } from '../../../presenters/export-submission.ts';
 import type { PreparedDraft } from '../../../commands/draft-requests/request-types.ts';
-import type { DraftJobRow } from '../../../db/schema.ts';
-import type { IdsTimingResult } from '../../../domain/ids-timing.ts';
-import { usptoFeesOf } from '../../../presenters/form-fees.ts';
 import { accountIdOf, memberIdOf } from '../../plugins/auth.ts';
 import { downloadLinkFor } from '../../download-links.ts';
 import { clientReportInput, issueFeeInput, noticeOfAppealInput, preAppealInput, rceInput, terminalDisclaimerInput } from '../../../requests/form-inputs.ts';
@@ -46,14 +44,6 @@ const exportBody = z.discriminatedUnion('type', [
 ]);
 
 type ExportBody = z.infer<typeof exportBody>;
-
-/** What the submission decided that the caller should see at once: an IDS's 37 CFR 1.97 window. */
-function submissionDetails(job: DraftJobRow): Record<string, unknown> {
-  const request = job.request as { timing?: IdsTimingResult } | null;
-  if (job.export_type === 'ids' && request?.timing) return { ids_timing: request.timing };
-  const fees = usptoFeesOf(job.request);
-  return fees.length ? { uspto_fees: fees } : {};
-}
 
 function exportPollUrl(jobId: string): string {
   return `/api/exports/${jobId}`;
@@ -102,21 +92,15 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post('/api/exports', {
     config: { auth: 'account', permission: 'sign' },
-    schema: { tags: ['exports'], headers: z.object({ 'idempotency-key': z.string().optional() }).loose(), body: exportBody },
+    schema: { tags: ['exports'], headers: z.object({ 'idempotency-key': z.string().optional() }).loose(), body: exportBody, response: { 200: exportSubmissionSchema.describe('An Idempotency-Key retry: the same job, not charged again'), 202: exportSubmissionSchema.describe('Submitted and charged: poll poll_url') } },
   }, async (request, reply) => {
     const accountId = accountIdOf(request);
     const job = await submitDraftJob(ctx, request, reply, 'exports', () => prepare(accountId, memberIdOf(request), request.body));
     const price = EXPORT_PRICES[job.export_type as keyof typeof EXPORT_PRICES];
-    return reply.send({
-      ...presentSubmission(job, exportPollUrl(job.id)),
-      export_type: job.export_type,
-      ...(job.form_kind ? { form: job.form_kind } : {}),
-      price: formatCredits(price.priceMicro),
-      ...submissionDetails(job),
-    });
+    return reply.send(presentExportSubmission(job, exportPollUrl(job.id), formatCredits(price.priceMicro)));
   });
 
-  r.get('/api/exports/:job_id', { config: { auth: 'account' }, schema: { tags: ['exports'], params: jobIdParams } }, async (request) => {
+  r.get('/api/exports/:job_id', { config: { auth: 'account' }, schema: { tags: ['exports'], params: jobIdParams, response: { 200: draftJobWireSchema } } }, async (request) => {
     const job = await findDraftJob(db, accountIdOf(request), request.params.job_id);
     if (!job) throw jobNotFound();
     return presentDraftJob(job, await downloadLinkFor(ctx, publicBase(ctx.config, request), job));
@@ -131,6 +115,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
         before: z.string().max(100).optional(),
         type: z.enum(['oa_response', 'ids', 'form', 'drawing']).optional(),
       }),
+      response: { 200: draftJobPageSchema },
     },
   }, async (request) => {
     const { jobs, nextCursor } = await listDraftJobs(db, accountIdOf(request), { limit: request.query.limit, before: request.query.before, exportType: request.query.type });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, validationError } from '../../../errors.ts';
 import { MAX_OFFICE_ACTION_BYTES } from '../../../commands/analysis-creator.ts';
 import { quote } from '../../../queries/quote.ts';
-import { presentQuote } from '../../../presenters/quote.ts';
+import { presentQuote, quoteSchema } from '../../../presenters/quote.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
 import { accountEntitySize } from '../../../queries/accounts.ts';
 import { applicationEntity } from '../../../queries/entity-size.ts';
@@ -27,6 +27,7 @@ export function quoteRoutes(app: FastifyInstance, ctx: AppContext): void {
       summary: 'Price a planned analysis, draft or export before running it (free)',
       description: "Line items and total as decimal credit strings with the account's model multiplier. An analysis is billed on tokens: input counted exactly with the billing tokenizer, output estimated from a dry run (estimated: true). Drafts and exports are fixed prices. Nothing is billed.",
       body: quoteBody,
+      response: { 200: quoteSchema },
     },
   }, async (request) => {
     const b = request.body;
@@ -47,7 +48,7 @@ export function quoteRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { entity, whose } = await quotedEntity(ctx, accountIdOf(request), b.application_number);
     const fees = usptoFeesQuoted(b.exports ?? [], entity, todayUtc());
     if (fees.length) notes.push(`uspto_fees are the USPTO's own fees the papers carry for ${whose} (${entity}) as of today, paid to the USPTO, not in credits; an RCE after the first, or an extension of time, costs more.`);
-    return { ...presentQuote(q, notes), ...(fees.length ? { uspto_fees: fees } : {}) };
+    return presentQuote(q, notes, fees);
   });
 }
 

@@ -51,7 +51,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.get('/api/reports/matters.csv', {
     config: { auth: 'account', permission: 'billing' },
-    schema: { tags: ['credits'], summary: 'Usage per application and client matter over a date range, as CSV', description: `${description} Columns: client_matter, application_number, invention_title, analyses, drafts, drafts_completed, credits_used, from, to. Cells a spreadsheet would run as formulas start with an apostrophe.`, querystring: rangeQuery },
+    schema: { tags: ['credits'], summary: 'Usage per application and client matter over a date range, as CSV', description: `${description} Columns: client_matter, application_number, invention_title, analyses, drafts, drafts_completed, credits_used, from, to. Cells a spreadsheet would run as formulas start with an apostrophe.`, querystring: rangeQuery, produces: ['text/csv'], response: { 200: z.string().describe('UTF-8 CSV with a header row (text/csv)') } },
   }, async (request, reply) => {
     const data = await report(request, request.query);
     return reply

@@ -37,6 +37,14 @@ import {
   presentResponsePlan,
   presentResponsePlanSummary,
   responsePlanSchema,
+  responsePlanPageSchema,
+  argumentEditSchema,
+  electionEditSchema,
+  planCompletenessSchema,
+  planPreviewSchema,
+  planSubmissionSchema,
+  missingItemSchema,
+  type PlanSubmissionWire,
 } from '../../../presenters/response-plan.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 import { presentSubmission } from '../../../presenters/draft-job.ts';
@@ -127,6 +135,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
         limit: z.coerce.number().int().min(1).max(100).default(20),
         before: z.string().max(100).optional(),
       }),
+      response: { 200: responsePlanPageSchema },
     },
   }, async (request) => {
     const q = request.query;
@@ -198,7 +207,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.put('/api/response-plans/:id/grounds/:gid/argument', {
     config: { auth: 'account' },
-    schema: { tags, summary: "Set the practitioner's argument on one ground", params: groundParams, body: argumentBody },
+    schema: { tags, summary: "Set the practitioner's argument on one ground", params: groundParams, body: argumentBody, response: { 200: argumentEditSchema, ...editErrors } },
   }, async (request) => {
     const accountId = accountIdOf(request);
     const row = await responsePlanArgumentSetter(db, actorOf(request), { accountId, planId: request.params.id, groundId: request.params.gid, text: request.body.text });
@@ -209,7 +218,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   r.put('/api/response-plans/:id/election', {
     config: { auth: 'account' },
-    schema: { tags, summary: 'Elect a restriction group (and species), with or without traverse', params: planParams, body: electionBody },
+    schema: { tags, summary: 'Elect a restriction group (and species), with or without traverse', params: planParams, body: electionBody, response: { 200: electionEditSchema, ...editErrors } },
   }, async (request) => {
     const accountId = accountIdOf(request);
     const row = await responsePlanElectionSetter(db, actorOf(request), { accountId, planId: request.params.id, election: request.body });
@@ -217,12 +226,12 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
     return presentEdit(row, report, { election: view.election });
   });
 
-  r.get('/api/response-plans/:id/completeness', { config: { auth: 'account' }, schema: { tags, summary: 'What the plan answers, by what, and what is missing', params: planParams } }, async (request) => {
+  r.get('/api/response-plans/:id/completeness', { config: { auth: 'account' }, schema: { tags, summary: 'What the plan answers, by what, and what is missing', params: planParams, response: { 200: planCompletenessSchema } } }, async (request) => {
     const { row, report } = await loadPlan(db, accountIdOf(request), request.params.id);
     return { plan_id: row.id, version: row.version, ...presentCompleteness(report) };
   });
 
-  r.get('/api/response-plans/:id/preview', { config: { auth: 'account' }, schema: { tags, summary: 'Unbilled outline of the paper the plan will produce', description: 'Free. placeholders_total is the number of highlighted, bracketed places the paper will leave for the practitioner, counted on the paper built as the draft job builds it (placeholders_source "paper"); "paper_before_model" when a configured language model may fill some; "outline" (an estimate) when the paper cannot be built now.', params: planParams } }, async (request) => {
+  r.get('/api/response-plans/:id/preview', { config: { auth: 'account' }, schema: { tags, summary: 'Unbilled outline of the paper the plan will produce', description: 'Free. placeholders_total is the number of highlighted, bracketed places the paper will leave for the practitioner, counted on the paper built as the draft job builds it (placeholders_source "paper"); "paper_before_model" when a configured language model may fill some; "outline" (an estimate) when the paper cannot be built now.', params: planParams, response: { 200: planPreviewSchema } } }, async (request) => {
     const accountId = accountIdOf(request);
     const { row, view, report } = await loadPlan(db, accountId, request.params.id);
     // The places to fill are counted on the paper itself, built (not rendered) as the draft job builds
@@ -240,6 +249,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
       params: planParams,
       headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
       body: submitBody,
+      response: { 200: planSubmissionSchema.describe('An Idempotency-Key retry: the same job, not charged again'), 202: planSubmissionSchema.describe('Submitted and charged: poll poll_url'), 422: errorObjectSchema.extend({ missing: z.array(missingItemSchema).optional().describe('response_incomplete: what the plan still lacks') }) },
     },
   }, async (request, reply) => {
     const accountId = accountIdOf(request);
@@ -259,7 +269,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
         price,
         plan_id: request.params.id,
         ...(report ? { completeness: { complete: report.complete, missing_count: report.missing.length } } : {}),
-      });
+      } satisfies PlanSubmissionWire);
     } catch (err) {
       if (err instanceof ResponseIncompleteError) return reply.status(422).send({ ...errorBody(err), missing: err.missing });
       throw err;
