@@ -11,8 +11,10 @@ const workers = Number(process.env.PROSA_TEST_WORKERS) || Math.min(process.env.D
 // sharing one database): they run in the PostgreSQL pass of the suite (CI runs both).
 const excluded = ['**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts'])];
 
-// Files that replace a module with vi.mock need a module registry of their own.
-const OWN_MODULES = ['test/documents/page-references.test.ts'];
+// Files that run with a module registry of their own: page-references replaces a module with
+// vi.mock; webhooks-page failed once in a shared worker on CI (its delivery log never showed the
+// test ping) and passes alone: isolated until that is explained (docs/decisions/testing.md).
+const OWN_MODULES = ['test/documents/page-references.test.ts', 'test/web/webhooks-page.test.ts'];
 
 export default defineConfig({
   test: {
