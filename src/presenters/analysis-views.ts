@@ -9,8 +9,8 @@
  * drops any key its schema does not name.
  */
 import { z } from 'zod';
+import { spanSchema, strategySchema } from './analysis.ts';
 
-const spanSchema = z.object({ start: z.number().int(), end: z.number().int() });
 /** Marks of the bounded record: a long quote is cut with an ellipsis; identical copies are kept once. */
 const textTruncated = z.literal(true).optional().describe('The quote was cut (ending in an ellipsis); its span still covers the whole passage');
 const alsoAt = z.array(spanSchema).optional().describe('Offsets of identical copies of this item in the action');
@@ -49,14 +49,7 @@ export const analysisClaimSchema = z.object({
   restriction_group: z.string().nullable(),
   allowable_if_rewritten: z.boolean(),
   recommendation: z.string().describe('The recommended strategy code'),
-  strategy: z.object({
-    code: z.string().optional(),
-    reasons: z.array(z.string()).optional(),
-    alternatives: z.array(z.string()).optional(),
-    suggest_interview: z.boolean().optional(),
-    confidence: z.number().optional(),
-    rules: z.array(z.string()).optional().describe('The rules that fired, in order'),
-  }).nullable().describe('The recommendation with its reasons, alternatives and confidence'),
+  strategy: strategySchema.nullable().describe('The recommendation with its reasons, alternatives and confidence'),
   grounds: z.array(z.object({ ...groundHeadFields, statement: quoteSchema })),
   references: z.array(referenceDetailSchema),
   pinpoints: z.array(z.object({ kind: z.string(), reference: z.string().nullable(), text: z.string(), span: spanSchema, text_truncated: textTruncated, also_at: alsoAt })),

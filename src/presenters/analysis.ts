@@ -21,27 +21,32 @@ export interface AnalysisMeta {
   llmError?: string | null;
 }
 
-const spanSchema = z.object({ start: z.number().int(), end: z.number().int() });
+export const spanSchema = z.object({ start: z.number().int(), end: z.number().int() });
 const quoteSchema = z.object({ text: z.string(), span: spanSchema });
 /** Parser detail the record carries as the pipeline wrote it (bounded): loose, so nothing it holds is dropped on the wire. */
 const parsedDetail = z.object({}).loose();
 
 /** One claim_analyses entry: the spec's five fields, then the additive detail (rejections, objections, pinpoints, evidence, ...). */
+/**
+ * A claim's recommendation with its reasons, alternatives and confidence (the analysis record and
+ * the one-claim view). Each part optional: a stored record keeps it as the version that made it wrote it.
+ */
+export const strategySchema = z.object({
+  code: z.string().optional(),
+  reasons: z.array(z.string()).optional(),
+  alternatives: z.array(z.string()).optional(),
+  suggest_interview: z.boolean().optional(),
+  confidence: z.number().optional(),
+  rules: z.array(z.string()).optional().describe('The rules that fired, in order'),
+});
+
 const claimAnalysisSchema = z.object({
   claim_number: z.number().int(),
   status: z.string().describe('rejected, objected, allowed, withdrawn, cancelled, ...'),
   basis: z.string().describe('Short statutory codes joined by "; " (empty when none)'),
   prior_art: z.array(z.string()),
   recommendation: z.string().describe('The recommended strategy code'),
-  // Each part optional: a stored record keeps the recommendation as the version that made it wrote it.
-  strategy: z.object({
-    code: z.string().optional(),
-    reasons: z.array(z.string()).optional(),
-    alternatives: z.array(z.string()).optional(),
-    suggest_interview: z.boolean().optional(),
-    confidence: z.number().optional(),
-    rules: z.array(z.string()).optional().describe('The rules that fired, in order'),
-  }).loose().optional().describe('The recommendation with its reasons, alternatives and confidence'),
+  strategy: strategySchema.loose().optional().describe('The recommendation with its reasons, alternatives and confidence'),
   evidence: z.array(z.object({ finding: z.string(), text: z.string(), span: spanSchema }).loose()).optional().describe('Findings quoted from the action, with their offsets into its text'),
   rejections: z.array(z.object({ basis: z.string(), span: spanSchema, ground_id: z.string().optional().describe('The ground of `grounds` this entry belongs to') }).loose()).optional(),
 }).loose();
