@@ -44,7 +44,15 @@ interface Item {
 
 function heldReference(id: string, number: string, body: string, columnLines: ColumnLine[] | null = null): ChartReferenceText {
   const doc = readDocument(body, 'reference');
-  return { document_id: id, publication_base: normalizePublicationNumber(number)!.base, name: null, text: body, paragraphs: doc.paragraphs, figures: doc.figures, column_lines: columnLines };
+  return {
+    document_id: id,
+    publication_base: normalizePublicationNumber(number)!.base,
+    name: null,
+    text: body,
+    paragraphs: doc.paragraphs,
+    figures: doc.figures,
+    column_lines: columnLines,
+  };
 }
 
 async function pdfColumns(path: string): Promise<ColumnLine[] | null> {
@@ -68,7 +76,12 @@ async function devSet(): Promise<Item[]> {
       action: text(`${set01}/action.txt`),
       claims: null,
       references: [
-        heldReference('schaeper', 'US 4,458,876', text(`${set01}/reference-US4458876.txt`), await pdfColumns(`${set01}/reference-US4458876-pages-1-and-10.pdf`)),
+        heldReference(
+          'schaeper',
+          'US 4,458,876',
+          text(`${set01}/reference-US4458876.txt`),
+          await pdfColumns(`${set01}/reference-US4458876-pages-1-and-10.pdf`),
+        ),
         heldReference('lerouax', 'US 3,915,426', text(`${set01}/reference-US3915426.txt`), await pdfColumns(`${set01}/reference-US3915426-pages-1-and-8.pdf`)),
         heldReference('yenulis', 'US 5,224,557', text(`${set01}/reference-US5224557.txt`)),
         heldReference('allen', 'US 4,099,699', text(`${set01}/reference-US4099699.txt`)),
@@ -80,17 +93,39 @@ async function devSet(): Promise<Item[]> {
 
 function recordOf(item: Item): StoredAnalysis {
   const analysis = analyzeOfficeAction(item.action);
-  return JSON.parse(JSON.stringify(presentAnalysis({ analysis, elapsedSeconds: 0, text: item.action }, {
-    analysisId: 'bench', applicationNumber: item.application, requestedType: 'CTNF', createdAt: new Date(0),
-    examinerIntel: { requested: false, examiner_name: null, stats: null },
-    billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0.00' },
-  }))) as StoredAnalysis;
+  return JSON.parse(
+    JSON.stringify(
+      presentAnalysis(
+        { analysis, elapsedSeconds: 0, text: item.action },
+        {
+          analysisId: 'bench',
+          applicationNumber: item.application,
+          requestedType: 'CTNF',
+          createdAt: new Date(0),
+          examinerIntel: { requested: false, examiner_name: null, stats: null },
+          billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0.00' },
+        },
+      ),
+    ),
+  ) as StoredAnalysis;
 }
 
 /** The places a default response leaves, without the file and with it (as REST #4 would draft it). */
 async function places(item: Item, record: StoredAnalysis, chart: ClaimChart | null): Promise<[number, number]> {
-  const caption = { application_number: item.application, filing_date: '2016-01-01', title: 'DEVELOPMENT SET', examiner_name: 'EXAMINER, PAT', art_unit: '2400' };
-  const base = { application_number: item.application, analysis_id: 'bench', response_date: '2026-11-27', office_action_date: '2026-01-05', accept_incomplete: true };
+  const caption = {
+    application_number: item.application,
+    filing_date: '2016-01-01',
+    title: 'DEVELOPMENT SET',
+    examiner_name: 'EXAMINER, PAT',
+    art_unit: '2400',
+  };
+  const base = {
+    application_number: item.application,
+    analysis_id: 'bench',
+    response_date: '2026-11-27',
+    office_action_date: '2026-01-05',
+    accept_incomplete: true,
+  };
   const bare = await draftResponse(responseInputOf(record, { ...base, strategy_selections: {} }, caption));
   const claims = item.claims ? claimTexts(item.claims) : undefined;
   const recommended = new Map(record.claim_analyses.map((c) => [c.claim_number, c.recommendation]));
@@ -116,13 +151,23 @@ for (const item of await devSet()) {
   total.flagged += s.limitations_flagged;
   total.before += before;
   total.after += after;
-  const unresolved = [...new Set(chart.claims.flatMap((c) => [...c.limitations.flatMap((l) => l.citations), ...c.other_citations]).filter((c) => !c.resolved).map((c) => c.unresolved_reason?.replace(/ \(.*$/, '') ?? ''))];
+  const unresolved = [
+    ...new Set(
+      chart.claims
+        .flatMap((c) => [...c.limitations.flatMap((l) => l.citations), ...c.other_citations])
+        .filter((c) => !c.resolved)
+        .map((c) => c.unresolved_reason?.replace(/ \(.*$/, '') ?? ''),
+    ),
+  ];
   rows.push([
     item.id,
     `${s.pinpoints_resolved} / ${s.pinpoints_found}`,
     String(s.limitations),
     String(s.limitations_flagged),
-    Object.entries(s.flags).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(', ') || '-',
+    Object.entries(s.flags)
+      .filter(([, n]) => n)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ') || '-',
     `${before} → ${after}`,
     `${ms.toFixed(1)} ms`,
     unresolved.slice(0, 3).join('; '),
@@ -134,4 +179,6 @@ const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].l
 const line = (r: string[]) => r.map((x, i) => (i === r.length - 1 ? x : x.padEnd(widths[i]))).join('  ');
 console.log(line(header));
 for (const r of rows) console.log(line(r));
-console.log(line(['total', `${total.resolved} / ${total.found}`, String(total.limitations), String(total.flagged), '', `${total.before} → ${total.after}`, '', '']));
+console.log(
+  line(['total', `${total.resolved} / ${total.found}`, String(total.limitations), String(total.flagged), '', `${total.before} → ${total.after}`, '', '']),
+);

@@ -19,9 +19,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DBS = new Set((process.env.BENCH_DB ?? 'embedded,pg,pg-replicas,pg-redis').split(','));
-const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
-
-
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 
 async function measure(label: string, env: Record<string, string>): Promise<void> {
   const prosa = await startProcess(ROOT, ['bench/speed-server.ts'], env, /speed server listening on (http:\/\/[\d.:]+) key (\S+)/);
@@ -32,7 +33,11 @@ async function measure(label: string, env: Record<string, string>): Promise<void
   if (check.status !== 200) throw new Error(`${check.status} ${body}`);
   const bare = await startProcess(ROOT, ['bench/bare-fastify.ts'], { BODY: body }, /bare fastify listening on (http:\/\/[\d.:]+)/);
   try {
-    const c = await compareSideBySide({ pid: prosa.child.pid!, url: `${url}/api/auth/me` }, { pid: bare.child.pid!, url: `${bare.m[1]}/api/auth/me` }, { seconds: SECONDS, headers });
+    const c = await compareSideBySide(
+      { pid: prosa.child.pid!, url: `${url}/api/auth/me` },
+      { pid: bare.child.pid!, url: `${bare.m[1]}/api/auth/me` },
+      { seconds: SECONDS, headers },
+    );
     console.log(`${label}: ${describeComparison(c)} (goal >= 0.25x); load ${load()}`);
   } finally {
     await stopProcess(prosa.child);
@@ -40,13 +45,12 @@ async function measure(label: string, env: Record<string, string>): Promise<void
   }
 }
 
-
 console.log(`authenticated /api read, ${SECONDS} s runs, load average ${load()}`);
 if (DBS.has('embedded')) await measure('embedded PGlite', { DATABASE_URL: '' });
 for (const [variant, label, env] of [
   ['pg', 'PostgreSQL, one all-in-one process', {}],
-  ['pg-replicas', 'PostgreSQL, the replicas\' shared store (information)', { BENCH_RATE_STORE: 'postgres' }],
-  ['pg-redis', 'PostgreSQL, the replicas\' store in Redis (information)', { BENCH_RATE_STORE: 'redis' }],
+  ['pg-replicas', "PostgreSQL, the replicas' shared store (information)", { BENCH_RATE_STORE: 'postgres' }],
+  ['pg-redis', "PostgreSQL, the replicas' store in Redis (information)", { BENCH_RATE_STORE: 'redis' }],
 ] as const) {
   if (DBS.has(variant)) await withScratchDatabase(PG_URL, 'prosa_auth', (url) => measure(label, { DATABASE_URL: url, ...env }));
 }

@@ -22,7 +22,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ON_PG = process.argv.includes('--pg');
 
-interface Route { name: string; path: string; key?: boolean; perIp?: boolean; cached: boolean }
+interface Route {
+  name: string;
+  path: string;
+  key?: boolean;
+  perIp?: boolean;
+  cached: boolean;
+}
 const ROUTES: Route[] = [
   { name: 'lookup (public, cached record)', path: '/v1/prosa/lookup/17200011', perIp: true, cached: true },
   { name: 'GET /api/auth/me (X-API-Key)', path: '/api/auth/me', key: true, cached: false },
@@ -31,7 +37,10 @@ const ROUTES: Route[] = [
   { name: 'GET /api/docket (demo docket)', path: '/api/docket', key: true, cached: false },
 ];
 
-interface Measured { run: WrkRun; cpuUs: number }
+interface Measured {
+  run: WrkRun;
+  cpuUs: number;
+}
 async function measure(pid: number, url: string, opts: WrkOptions): Promise<Measured> {
   const before = cpuSeconds(pid);
   const run = await wrk(url, opts);
@@ -62,7 +71,9 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
   try {
     const recorded = await record(base, key);
     replay = await startProcess(ROOT, ['bench/replay-server.ts'], { REPLAY: JSON.stringify(recorded) }, /replay listening on (http:\/\/[\d.:]+)/);
-    console.log(`\n## ${label}: ${SECONDS} s per run, ${CONNECTIONS} connections, wrk -t1; load average before ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores`);
+    console.log(
+      `\n## ${label}: ${SECONDS} s per run, ${CONNECTIONS} connections, wrk -t1; load average before ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores`,
+    );
     console.log('| route | bytes | Prosa req/s | p50 | p99 | CPU/req | replay req/s | CPU/req | throughput ratio | CPU ratio |');
     console.log('|---|---|---|---|---|---|---|---|---|---|');
     for (const r of ROUTES) {
@@ -78,7 +89,9 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
       const [prps, brps] = [mean(p, (m) => m.run.rps), mean(b, (m) => m.run.rps)];
       const [pcpu, bcpu] = [mean(p, (m) => m.cpuUs), mean(b, (m) => m.cpuUs)];
       const bad = p.reduce((a, m) => a + m.run.non2xx + m.run.errors, 0);
-      console.log(`| ${r.name}${r.cached ? '' : ' (uncached)'} | ${recorded[r.path].body.length} | ${Math.round(prps)} | ${mean(p, (m) => m.run.p50Ms).toFixed(1)} ms | ${Math.max(...p.map((m) => m.run.p99Ms)).toFixed(0)} ms | ${Math.round(pcpu)} us | ${Math.round(brps)} | ${Math.round(bcpu)} us | ${(prps / brps).toFixed(3)}x | ${(bcpu / pcpu).toFixed(3)}x |${bad ? ` ${bad} non-2xx/errors` : ''}`);
+      console.log(
+        `| ${r.name}${r.cached ? '' : ' (uncached)'} | ${recorded[r.path].body.length} | ${Math.round(prps)} | ${mean(p, (m) => m.run.p50Ms).toFixed(1)} ms | ${Math.max(...p.map((m) => m.run.p99Ms)).toFixed(0)} ms | ${Math.round(pcpu)} us | ${Math.round(brps)} | ${Math.round(bcpu)} us | ${(prps / brps).toFixed(3)}x | ${(bcpu / pcpu).toFixed(3)}x |${bad ? ` ${bad} non-2xx/errors` : ''}`,
+      );
     }
   } finally {
     if (replay) await stopProcess(replay.child);

@@ -26,9 +26,20 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: 'memory://' });
 await migrateToLatest(database.db);
-const config = loadConfig({ BASE_URL: 'http://127.0.0.1:1', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
+const config = loadConfig({
+  BASE_URL: 'http://127.0.0.1:1',
+  PROSA_DEMO_DATA: 'off',
+  LOG_LEVEL: 'silent',
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+});
 const rateLimits = await createRateLimits({ connectionString: database.connectionString });
-const ctx = { config, database, rateLimits, keyring: keyringFromSecret('bench-signing-secret-0123456789abcdef0123456789'), queue: queueHandle(() => startDraftQueue(database, { supervise: false })) };
+const ctx = {
+  config,
+  database,
+  rateLimits,
+  keyring: keyringFromSecret('bench-signing-secret-0123456789abcdef0123456789'),
+  queue: queueHandle(() => startDraftQueue(database, { supervise: false })),
+};
 const app = await buildApp(ctx, { logger: false });
 
 const account = await accountCreator(database.db, SYSTEM_ACTOR, { email: `bench-${Date.now()}@firm.example`, password: 'bench password 123' });
@@ -45,7 +56,13 @@ for (let i = 0; i < N; i++) {
   // Most entries have a pending action (what the docket computes deadlines for).
   if (i % 4 !== 3) {
     const mailed = new Date(Date.parse(`${today}T00:00:00Z`) - (10 + (i % 150)) * 86_400_000).toISOString().slice(0, 10);
-    await officeActionRecorder(database.db, actor, { accountId: account.id, entryId: entry.id, documentCode: i % 5 === 0 ? 'CTFR' : 'CTNF', mailingDate: mailed, today });
+    await officeActionRecorder(database.db, actor, {
+      accountId: account.id,
+      entryId: entry.id,
+      documentCode: i % 5 === 0 ? 'CTFR' : 'CTNF',
+      mailingDate: mailed,
+      today,
+    });
   }
 }
 console.log(`seeded ${N} applications (${N - Math.floor(N / 4)} with a pending action) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

@@ -30,9 +30,20 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function bench(databaseUrl: string | undefined): Promise<string[]> {
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
   await migrateToLatest(database.db);
-  const config = loadConfig({ BASE_URL: 'http://127.0.0.1:1', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = loadConfig({
+    BASE_URL: 'http://127.0.0.1:1',
+    PROSA_DEMO_DATA: 'off',
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const rateLimits = await createRateLimits({ connectionString: database.connectionString });
-  const ctx = { config, database, rateLimits, keyring: keyringFromSecret('bench-signing-secret-0123456789abcdef0123456789'), queue: queueHandle(() => startDraftQueue(database, { supervise: false })) };
+  const ctx = {
+    config,
+    database,
+    rateLimits,
+    keyring: keyringFromSecret('bench-signing-secret-0123456789abcdef0123456789'),
+    queue: queueHandle(() => startDraftQueue(database, { supervise: false })),
+  };
   const app = await buildApp(ctx, { logger: false });
   const { db } = database;
 
@@ -46,8 +57,25 @@ async function bench(databaseUrl: string | undefined): Promise<string[]> {
     const entries = [];
     for (let i = start; i < Math.min(N, start + BATCH); i++) {
       const id = randomUUID();
-      apps.push({ id, application_number: String(base + i), owner_account_id: null, invention_title: `Synthetic invention number ${i} for the docket benchmark`, status: 'pending', source: 'odp', entity_status: 'SMALL' });
-      if (i % 4 !== 3) papers.push({ id: randomUUID(), application_id: id, document_code: i % 5 === 0 ? 'CTFR' : 'CTNF', description: 'Rejection', mailing_date: new Date(today - (10 + (i % 150)) * 86_400_000).toISOString().slice(0, 10), period_months: 3, source: 'odp' });
+      apps.push({
+        id,
+        application_number: String(base + i),
+        owner_account_id: null,
+        invention_title: `Synthetic invention number ${i} for the docket benchmark`,
+        status: 'pending',
+        source: 'odp',
+        entity_status: 'SMALL',
+      });
+      if (i % 4 !== 3)
+        papers.push({
+          id: randomUUID(),
+          application_id: id,
+          document_code: i % 5 === 0 ? 'CTFR' : 'CTNF',
+          description: 'Rejection',
+          mailing_date: new Date(today - (10 + (i % 150)) * 86_400_000).toISOString().slice(0, 10),
+          period_months: 3,
+          source: 'odp',
+        });
       entries.push({ id: randomUUID(), account_id: account.id, application_id: id, client_matter: `CLIENT-${String(i % 97).padStart(3, '0')}-${i}` });
     }
     await db.insertInto('applications').values(apps).execute();
@@ -84,7 +112,11 @@ async function bench(databaseUrl: string | undefined): Promise<string[]> {
   let flip = false;
   const afterWrite = await time('/api/docket?limit=50', async () => {
     flip = !flip;
-    await db.updateTable('docket_entries').set({ entity_size: flip ? 'micro' : null }).where('id', '=', someEntry.id).execute();
+    await db
+      .updateTable('docket_entries')
+      .set({ entity_size: flip ? 'micro' : null })
+      .where('id', '=', someEntry.id)
+      .execute();
   });
   const first = JSON.parse((await get('/api/docket?limit=50')).body) as { next_cursor: string };
   const second = await time(`/api/docket?limit=50&cursor=${encodeURIComponent(first.next_cursor)}`);
@@ -105,5 +137,5 @@ async function bench(databaseUrl: string | undefined): Promise<string[]> {
   ];
 }
 
-const lines = [...await bench(undefined), ...(process.env.DATABASE_URL ? await bench(process.env.DATABASE_URL) : [])];
+const lines = [...(await bench(undefined)), ...(process.env.DATABASE_URL ? await bench(process.env.DATABASE_URL) : [])];
 console.log(lines.join('\n'));

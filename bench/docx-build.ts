@@ -38,10 +38,25 @@ if (process.argv[2] === '--child') {
 // The unpatched layout module: the installed (patched) file with the patch taken back out.
 const dir = mkdtempSync(join(tmpdir(), 'prosa-docx-unpatched-'));
 const unpatched = join(dir, 'layout.mjs');
-execFileSync('patch', ['--reverse', '--silent', '--output', unpatched, join(ROOT, 'node_modules/docx/dist/layout.mjs'), join(ROOT, 'patches/docx+9.15.2.patch')]);
-const run = (layoutFile?: string) => JSON.parse(execFileSync(process.execPath, ['--import', './test/support/docx-layout-from.ts', 'bench/docx-build.ts', '--child'], { cwd: ROOT, env: { ...process.env, ...(layoutFile ? { DOCX_LAYOUT_FILE: layoutFile } : {}) }, encoding: 'utf8' })) as { p50: number; min: number; documentXml: string };
+execFileSync('patch', [
+  '--reverse',
+  '--silent',
+  '--output',
+  unpatched,
+  join(ROOT, 'node_modules/docx/dist/layout.mjs'),
+  join(ROOT, 'patches/docx+9.15.2.patch'),
+]);
+const run = (layoutFile?: string) =>
+  JSON.parse(
+    execFileSync(process.execPath, ['--import', './test/support/docx-layout-from.ts', 'bench/docx-build.ts', '--child'], {
+      cwd: ROOT,
+      env: { ...process.env, ...(layoutFile ? { DOCX_LAYOUT_FILE: layoutFile } : {}) },
+      encoding: 'utf8',
+    }),
+  ) as { p50: number; min: number; documentXml: string };
 try {
-  const patched: number[] = [], plain: number[] = [];
+  const patched: number[] = [],
+    plain: number[] = [];
   const hashes = new Set<string>();
   for (let round = 0; round < ROUNDS; round++) {
     const p = run();
@@ -49,10 +64,14 @@ try {
     patched.push(p.p50);
     plain.push(u.p50);
     hashes.add(p.documentXml).add(u.documentXml);
-    console.log(`round ${round + 1}: patched p50 ${p.p50.toFixed(1)} ms (min ${p.min.toFixed(1)}), unpatched p50 ${u.p50.toFixed(1)} ms (min ${u.min.toFixed(1)})`);
+    console.log(
+      `round ${round + 1}: patched p50 ${p.p50.toFixed(1)} ms (min ${p.min.toFixed(1)}), unpatched p50 ${u.p50.toFixed(1)} ms (min ${u.min.toFixed(1)})`,
+    );
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  console.log(`response build, ${BUILDS} builds per process: patched ${mean(patched).toFixed(1)} ms vs unpatched ${mean(plain).toFixed(1)} ms p50 = ${(mean(patched) / mean(plain)).toFixed(3)}x the time; word/document.xml ${hashes.size === 1 ? 'identical' : 'DIFFERENT'} across all runs`);
+  console.log(
+    `response build, ${BUILDS} builds per process: patched ${mean(patched).toFixed(1)} ms vs unpatched ${mean(plain).toFixed(1)} ms p50 = ${(mean(patched) / mean(plain)).toFixed(3)}x the time; word/document.xml ${hashes.size === 1 ? 'identical' : 'DIFFERENT'} across all runs`,
+  );
   if (hashes.size !== 1) process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -64,11 +64,19 @@ async function scenario(label: string, builderThreads: number | undefined): Prom
     // Several keys: the burst would otherwise trip the per-key limit of 20 requests per second.
     const keys: string[] = [];
     for (let i = 0; i < Math.ceil(DRAFTS / 15); i++) keys.push((await json(await post('/api/keys', { name: `bench-${i}` }, { cookie }))).key);
-    const analysis = await json(await post('/v1/prosa/analyze', { application_number: '17200011', office_action_text: OA, include_examiner_intel: false }, { 'x-api-key': keys[0] }));
+    const analysis = await json(
+      await post('/v1/prosa/analyze', { application_number: '17200011', office_action_text: OA, include_examiner_intel: false }, { 'x-api-key': keys[0] }),
+    );
 
     async function submit(i: number): Promise<{ jobId: string; sentAt: number; acceptedMs: number }> {
       const sentAt = Date.now();
-      const body = await json(await post('/v1/prosa/draft-roa', { application_number: '17200011', analysis_id: analysis.analysis_id, claims: CLAIMS, strategy_selections: { claim_1: 'amend_narrow' } }, { 'x-api-key': keys[i % keys.length] }));
+      const body = await json(
+        await post(
+          '/v1/prosa/draft-roa',
+          { application_number: '17200011', analysis_id: analysis.analysis_id, claims: CLAIMS, strategy_selections: { claim_1: 'amend_narrow' } },
+          { 'x-api-key': keys[i % keys.length] },
+        ),
+      );
       return { jobId: body.job_id, sentAt, acceptedMs: Date.now() - sentAt };
     }
 
@@ -121,10 +129,19 @@ async function scenario(label: string, builderThreads: number | undefined): Prom
     const burst = submitted.map((s, i) => done[i] - s.sentAt);
     const burstWall = Date.now() - burstStart;
 
-    const size = await db.selectFrom('draft_jobs').select((eb) => eb.fn('octet_length', ['document']).as('bytes')).where('id', '=', warm.jobId).executeTakeFirstOrThrow();
+    const size = await db
+      .selectFrom('draft_jobs')
+      .select((eb) => eb.fn('octet_length', ['document']).as('bytes'))
+      .where('id', '=', warm.jobId)
+      .executeTakeFirstOrThrow();
     lines.unshift(`${label}: ${server.database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}, ${DRAFTS} drafts each run, DOCX ${size.bytes} bytes`);
     summary('sequential', seq, seqAccepted, seqWall);
-    summary('burst', burst, submitted.map((s) => s.acceptedMs), burstWall);
+    summary(
+      'burst',
+      burst,
+      submitted.map((s) => s.acceptedMs),
+      burstWall,
+    );
   } finally {
     await server.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -135,4 +152,8 @@ async function scenario(label: string, builderThreads: number | undefined): Prom
 const defaults = await scenario('default', undefined);
 const inline = await scenario('main thread', 0);
 console.log([...defaults, ...inline].join('\n'));
-console.log(`(load average during the run: ${loadavg().map((x) => x.toFixed(2)).join(', ')} on ${availableParallelism()} cores)`);
+console.log(
+  `(load average during the run: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ')} on ${availableParallelism()} cores)`,
+);

@@ -25,7 +25,10 @@ const sample = { plain: [] as number[], durable: [] as number[] };
 for (const pg of [plain, durable]) await pg.exec('create table ledger (id serial primary key, account text, amount bigint, at timestamptz default now())');
 const syncsBefore = durableFs.syncCount;
 for (let round = 0; round < ROUNDS; round += 1) {
-  for (const [name, pg] of [['plain', plain], ['durable', durable]] as const) {
+  for (const [name, pg] of [
+    ['plain', plain],
+    ['durable', durable],
+  ] as const) {
     for (let i = 0; i < COMMITS / ROUNDS; i += 1) {
       const t = performance.now();
       await pg.query('insert into ledger (account, amount) values ($1, $2)', ['acct', 1000]);

@@ -125,7 +125,13 @@ async function lookupLoad(server: Server): Promise<Figures> {
   await new Promise((r) => setTimeout(r, 500)); // let the connections open
   const lat = await probeHealth(server.url, finished);
   const r = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { rps?: number; non2xx?: number };
-  return { probes: lat.length, p50: pct(lat, 50), p99: pct(lat, 99), max: Math.max(...lat), note: `${Math.round(r.rps ?? 0)} lookups/s, ${r.non2xx ?? '?'} non-2xx` };
+  return {
+    probes: lat.length,
+    p50: pct(lat, 50),
+    p99: pct(lat, 99),
+    max: Math.max(...lat),
+    note: `${Math.round(r.rps ?? 0)} lookups/s, ${r.non2xx ?? '?'} non-2xx`,
+  };
 }
 
 async function analysisLoad(server: Server): Promise<Figures> {
@@ -144,7 +150,13 @@ async function analysisLoad(server: Server): Promise<Figures> {
   );
   const lat = await probeHealth(server.url, runs);
   const sizes = await runs;
-  return { probes: lat.length, p50: pct(lat, 50), p99: pct(lat, 99), max: Math.max(...lat), note: `${ANALYSES} analyses in ${((performance.now() - started) / 1000).toFixed(1)} s, record ${Math.round(sizes[0] / 1024)} kB each` };
+  return {
+    probes: lat.length,
+    p50: pct(lat, 50),
+    p99: pct(lat, 99),
+    max: Math.max(...lat),
+    note: `${ANALYSES} analyses in ${((performance.now() - started) / 1000).toFixed(1)} s, record ${Math.round(sizes[0] / 1024)} kB each`,
+  };
 }
 
 async function pgliteServer(threads: string): Promise<Server> {
@@ -185,14 +197,23 @@ const databases: [string, (threads: string) => Promise<Server>][] = [['PGlite', 
 if (await postgresReachable()) databases.push(['PostgreSQL', postgresServer]);
 else console.log(`PostgreSQL not reachable at ${PG_ADMIN}: embedded only`);
 
-console.log(`/health under load: Node ${process.version}, lookups ${SECONDS} s at 200 connections, ${ANALYSES} concurrent analyses of ${Math.round(Buffer.byteLength(BIG) / 1024)} kB`);
+console.log(
+  `/health under load: Node ${process.version}, lookups ${SECONDS} s at 200 connections, ${ANALYSES} concurrent analyses of ${Math.round(Buffer.byteLength(BIG) / 1024)} kB`,
+);
 for (const [db, start] of databases) {
-  for (const [mode, threads] of [['main thread (PROSA_ANALYSIS_THREADS=0)', '0'], ['analysis threads (default)', '']] as const) {
+  for (const [mode, threads] of [
+    ['main thread (PROSA_ANALYSIS_THREADS=0)', '0'],
+    ['analysis threads (default)', ''],
+  ] as const) {
     const server = await start(threads);
     try {
       // Warm: the first analysis loads the parser and starts the threads; until a thread has
       // loaded, analyses run in process (analysis-engine.ts), so give it time to load (both modes alike).
-      await fetch(`${server.url}/v1/prosa/analyze`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': server.apiKey }, body: JSON.stringify({ application_number: '17/200,011', office_action_text: ONE, include_examiner_intel: false }) });
+      await fetch(`${server.url}/v1/prosa/analyze`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': server.apiKey },
+        body: JSON.stringify({ application_number: '17/200,011', office_action_text: ONE, include_examiner_intel: false }),
+      });
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       rows.push({ db, load: `${ANALYSES} x 1 MB analyses`, mode, f: await analysisLoad(server) });
       rows.push({ db, load: 'lookups, 200 conns', mode, f: await lookupLoad(server) });
@@ -200,7 +221,10 @@ for (const [db, start] of databases) {
       await server.close();
     }
     const last = rows.slice(-2);
-    for (const r of last) console.log(`  ${r.db.padEnd(10)} ${r.load.padEnd(22)} ${r.mode.padEnd(40)} p50 ${r.f.p50.toFixed(1).padStart(7)} ms  p99 ${r.f.p99.toFixed(1).padStart(7)} ms  max ${r.f.max.toFixed(0).padStart(6)} ms  (${r.f.probes} probes; ${r.f.note})`);
+    for (const r of last)
+      console.log(
+        `  ${r.db.padEnd(10)} ${r.load.padEnd(22)} ${r.mode.padEnd(40)} p50 ${r.f.p50.toFixed(1).padStart(7)} ms  p99 ${r.f.p99.toFixed(1).padStart(7)} ms  max ${r.f.max.toFixed(0).padStart(6)} ms  (${r.f.probes} probes; ${r.f.note})`,
+      );
   }
 }
 
@@ -211,6 +235,8 @@ for (const [db] of databases) {
     const on = rows.find((r) => r.db === db && r.load === load && r.mode.startsWith('analysis'));
     if (!off || !on) continue;
     const goal = db === 'PostgreSQL' ? 100 : 500;
-    console.log(`  ${db.padEnd(10)} ${load.padEnd(22)} p50 ${(off.f.p50 / on.f.p50).toFixed(1)}x  p99 ${(off.f.p99 / on.f.p99).toFixed(1)}x  max ${(off.f.max / on.f.max).toFixed(1)}x   threads p99 ${on.f.p99.toFixed(0)} ms vs goal ${goal} ms: ${on.f.p99 < goal ? 'met' : 'NOT met'}`);
+    console.log(
+      `  ${db.padEnd(10)} ${load.padEnd(22)} p50 ${(off.f.p50 / on.f.p50).toFixed(1)}x  p99 ${(off.f.p99 / on.f.p99).toFixed(1)}x  max ${(off.f.max / on.f.max).toFixed(1)}x   threads p99 ${on.f.p99.toFixed(0)} ms vs goal ${goal} ms: ${on.f.p99 < goal ? 'met' : 'NOT met'}`,
+    );
   }
 }

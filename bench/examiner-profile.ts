@@ -55,7 +55,13 @@ if (!args['skip-import']) {
   const patexSeconds = (performance.now() - started) / 1000;
   const rej = await runImport(db, 'odp-rejections', [join(dir, 'oa_rejections.jsonl')]);
   results.import = {
-    files: [...run.files, ...rej.files].map((f) => ({ file: f.path.split('/').pop(), rows: f.summary.records, seconds: f.seconds, rows_per_second: f.rows_per_second, skipped: f.summary.skipped })),
+    files: [...run.files, ...rej.files].map((f) => ({
+      file: f.path.split('/').pop(),
+      rows: f.summary.records,
+      seconds: f.seconds,
+      rows_per_second: f.rows_per_second,
+      skipped: f.summary.skipped,
+    })),
     patex_rows: run.totals.records,
     patex_seconds_with_refresh: Number(patexSeconds.toFixed(1)),
     patex_rows_per_second_with_refresh: Math.round(run.totals.records / patexSeconds),
@@ -68,9 +74,18 @@ if (!args['skip-import']) {
 
 const counts = await db
   .selectNoFrom((eb) => [
-    eb.selectFrom('applications').select((e) => e.fn.countAll<string>().as('n')).as('applications'),
-    eb.selectFrom('prosecution_events').select((e) => e.fn.countAll<string>().as('n')).as('events'),
-    eb.selectFrom('examiner_stats').select((e) => e.fn.countAll<string>().as('n')).as('stats_rows'),
+    eb
+      .selectFrom('applications')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .as('applications'),
+    eb
+      .selectFrom('prosecution_events')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .as('events'),
+    eb
+      .selectFrom('examiner_stats')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .as('stats_rows'),
   ])
   .executeTakeFirstOrThrow();
 results.database = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)]));
@@ -78,16 +93,42 @@ results.database = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k,
 // examiners.csv: examiner_id,name,art_unit,allowed,abandoned,allowed_interview,abandoned_interview,actions,pending,excluded,rces
 // (allowed_interview / abandoned_interview: applicant-initiated interviews only — the generator also
 // writes examiners' own pre-allowance calls, EXET, which must not count.)
-interface Truth { id: string; name: string; artUnit: string; allowed: number; abandoned: number; allowedInterview: number; abandonedInterview: number; actions: number; pending: number; rces: number }
-const truths: Truth[] = readFileSync(join(dir, 'examiners.csv'), 'utf8').trim().split('\n').slice(1).map((line) => {
-  const m = /^(\d+),("(?:[^"]|"")*"|[^,]*),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+)$/.exec(line);
-  if (!m) throw new Error(`bad examiners.csv line ${line}`);
-  const n = m.slice(3).map(Number);
-  return { id: m[1], name: m[2].replace(/^"|"$/g, '').replace(/""/g, '"'), artUnit: m[3], allowed: n[1], abandoned: n[2], allowedInterview: n[3], abandonedInterview: n[4], actions: n[5], pending: n[6], rces: n[8] };
-});
+interface Truth {
+  id: string;
+  name: string;
+  artUnit: string;
+  allowed: number;
+  abandoned: number;
+  allowedInterview: number;
+  abandonedInterview: number;
+  actions: number;
+  pending: number;
+  rces: number;
+}
+const truths: Truth[] = readFileSync(join(dir, 'examiners.csv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => {
+    const m = /^(\d+),("(?:[^"]|"")*"|[^,]*),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(\d+)$/.exec(line);
+    if (!m) throw new Error(`bad examiners.csv line ${line}`);
+    const n = m.slice(3).map(Number);
+    return {
+      id: m[1],
+      name: m[2].replace(/^"|"$/g, '').replace(/""/g, '"'),
+      artUnit: m[3],
+      allowed: n[1],
+      abandoned: n[2],
+      allowedInterview: n[3],
+      abandonedInterview: n[4],
+      actions: n[5],
+      pending: n[6],
+      rces: n[8],
+    };
+  });
 
 let seed = 7;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 /** The name written the ways users and agents write it. */
 function spelled(name: string): string {
   const r = rand();
@@ -129,10 +170,21 @@ for (const t of truths.slice(0, 50)) {
     avg_actions: t.allowed ? Math.round((t.actions / t.allowed) * 100) / 100 : null,
     avg_rces: t.allowed ? Math.round((t.rces / t.allowed) * 100) / 100 : null,
     interviewed: t.allowedInterview + t.abandonedInterview,
-    interview_success_rate: t.allowedInterview + t.abandonedInterview >= 10 && disposed - t.allowedInterview - t.abandonedInterview >= 10 ? Math.round((t.allowedInterview / (t.allowedInterview + t.abandonedInterview)) * 1e4) / 1e4 : null,
+    interview_success_rate:
+      t.allowedInterview + t.abandonedInterview >= 10 && disposed - t.allowedInterview - t.abandonedInterview >= 10
+        ? Math.round((t.allowedInterview / (t.allowedInterview + t.abandonedInterview)) * 1e4) / 1e4
+        : null,
     pending: t.pending,
   };
-  const got = { total: p.totalCasesAnalyzed, allowance_rate: p.allowanceRate, avg_actions: p.avgActionsToAllowance, avg_rces: p.avgRcesToAllowance, interviewed: p.interviewedCases, interview_success_rate: p.interviewSuccessRate, pending: p.pendingCases };
+  const got = {
+    total: p.totalCasesAnalyzed,
+    allowance_rate: p.allowanceRate,
+    avg_actions: p.avgActionsToAllowance,
+    avg_rces: p.avgRcesToAllowance,
+    interviewed: p.interviewedCases,
+    interview_success_rate: p.interviewSuccessRate,
+    pending: p.pendingCases,
+  };
   if (JSON.stringify(expected) !== JSON.stringify(got)) mismatches.push({ id: t.id, name: t.name, expected, got });
   checked += 1;
 }

@@ -50,8 +50,116 @@ function random(): number {
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
 const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
 
-const LAST = ['SMITH', 'JOHNSON', 'NGUYEN', 'GARCIA', 'PATEL', 'KIM', 'CHEN', 'MARTINEZ', 'BROWN', 'DAVIS', 'LEE', 'WILSON', 'ANDERSON', 'TAYLOR', 'THOMAS', 'MOORE', 'JACKSON', 'WHITE', 'HARRIS', 'CLARK', 'LEWIS', 'ROBINSON', 'WALKER', 'YOUNG', 'ALLEN', 'KING', 'WRIGHT', 'SCOTT', 'TORRES', 'HILL', 'GREEN', 'ADAMS', 'BAKER', 'NELSON', 'CARTER', 'MITCHELL', 'PEREZ', 'ROBERTS', 'TURNER', 'PHILLIPS', 'CAMPBELL', 'PARKER', 'EVANS', 'EDWARDS', 'COLLINS', 'STEWART', 'SANCHEZ', 'MORRIS', 'ROGERS', 'REED', 'COOK', 'MORGAN', 'BELL', 'MURPHY', 'BAILEY', 'RIVERA', 'COOPER', 'RICHARDSON', 'COX', 'HOWARD', "O'BRIEN", 'VAN DYKE', 'DOVE', 'MATTHEWS', 'TRAN', 'SABOURI', 'HUANG', 'WANG', 'ZHANG', 'SINGH'];
-const FIRST = ['JAMES', 'MARY', 'JOHN', 'PATRICIA', 'ROBERT', 'JENNIFER', 'MICHAEL', 'LINDA', 'DAVID', 'ELIZABETH', 'WILLIAM', 'BARBARA', 'RICHARD', 'SUSAN', 'JOSEPH', 'JESSICA', 'THOMAS', 'SARAH', 'CHARLES', 'KAREN', 'CHRISTOPHER', 'NANCY', 'DANIEL', 'LISA', 'MATTHEW', 'BETTY', 'ANTHONY', 'MARGARET', 'MARK', 'SANDRA', 'TRACY', 'CHRISTINE', 'ANHTAI', 'MAZDA', 'WEI', 'PRIYA'];
+const LAST = [
+  'SMITH',
+  'JOHNSON',
+  'NGUYEN',
+  'GARCIA',
+  'PATEL',
+  'KIM',
+  'CHEN',
+  'MARTINEZ',
+  'BROWN',
+  'DAVIS',
+  'LEE',
+  'WILSON',
+  'ANDERSON',
+  'TAYLOR',
+  'THOMAS',
+  'MOORE',
+  'JACKSON',
+  'WHITE',
+  'HARRIS',
+  'CLARK',
+  'LEWIS',
+  'ROBINSON',
+  'WALKER',
+  'YOUNG',
+  'ALLEN',
+  'KING',
+  'WRIGHT',
+  'SCOTT',
+  'TORRES',
+  'HILL',
+  'GREEN',
+  'ADAMS',
+  'BAKER',
+  'NELSON',
+  'CARTER',
+  'MITCHELL',
+  'PEREZ',
+  'ROBERTS',
+  'TURNER',
+  'PHILLIPS',
+  'CAMPBELL',
+  'PARKER',
+  'EVANS',
+  'EDWARDS',
+  'COLLINS',
+  'STEWART',
+  'SANCHEZ',
+  'MORRIS',
+  'ROGERS',
+  'REED',
+  'COOK',
+  'MORGAN',
+  'BELL',
+  'MURPHY',
+  'BAILEY',
+  'RIVERA',
+  'COOPER',
+  'RICHARDSON',
+  'COX',
+  'HOWARD',
+  "O'BRIEN",
+  'VAN DYKE',
+  'DOVE',
+  'MATTHEWS',
+  'TRAN',
+  'SABOURI',
+  'HUANG',
+  'WANG',
+  'ZHANG',
+  'SINGH',
+];
+const FIRST = [
+  'JAMES',
+  'MARY',
+  'JOHN',
+  'PATRICIA',
+  'ROBERT',
+  'JENNIFER',
+  'MICHAEL',
+  'LINDA',
+  'DAVID',
+  'ELIZABETH',
+  'WILLIAM',
+  'BARBARA',
+  'RICHARD',
+  'SUSAN',
+  'JOSEPH',
+  'JESSICA',
+  'THOMAS',
+  'SARAH',
+  'CHARLES',
+  'KAREN',
+  'CHRISTOPHER',
+  'NANCY',
+  'DANIEL',
+  'LISA',
+  'MATTHEW',
+  'BETTY',
+  'ANTHONY',
+  'MARGARET',
+  'MARK',
+  'SANDRA',
+  'TRACY',
+  'CHRISTINE',
+  'ANHTAI',
+  'MAZDA',
+  'WEI',
+  'PRIYA',
+];
 const MIDDLE = ['ANN', 'MARIE', 'LEE', 'JAMES', 'LYNN', 'MAE', 'ROSE', 'ALLEN', 'RAY', 'JOSEPH', 'GRACE', 'PAUL', 'HOPKINS', 'EDWARD', 'JEAN', ''];
 
 interface Examiner {
@@ -63,7 +171,16 @@ interface Examiner {
   allowP: number;
   interviewEffect: number;
   initialShare: number;
-  truth: { allowed: number; abandoned: number; allowedInterview: number; abandonedInterview: number; actions: number; rces: number; pending: number; excluded: number };
+  truth: {
+    allowed: number;
+    abandoned: number;
+    allowedInterview: number;
+    abandonedInterview: number;
+    actions: number;
+    rces: number;
+    pending: number;
+    excluded: number;
+  };
 }
 
 const artUnits = Array.from({ length: ART_UNITS }, (_, i) => String(1600 + Math.floor(i / 20) * 100 + (i % 20) + 10));
@@ -119,7 +236,9 @@ mkdirSync(OUT, { recursive: true });
 const appsOut = new Out(createWriteStream(join(OUT, 'application_data.csv')));
 const txOut = new Out(createWriteStream(join(OUT, 'transactions.csv')));
 const rejOut = new Out(createWriteStream(join(OUT, 'oa_rejections.jsonl')));
-await appsOut.line('application_number,filing_date,invention_subject_matter,application_type,examiner_name_last,examiner_name_first,examiner_name_middle,examiner_id,examiner_art_unit,uspc_class,uspc_subclass,confirm_number,customer_number,atty_docket_number,appl_status_code,appl_status_date,file_location,file_location_date,earliest_pgpub_number,earliest_pgpub_date,wipo_pub_number,wipo_pub_date,patent_number,patent_issue_date,abandon_date,disposal_type,invention_title,small_entity_indicator,aia_first_to_file');
+await appsOut.line(
+  'application_number,filing_date,invention_subject_matter,application_type,examiner_name_last,examiner_name_first,examiner_name_middle,examiner_id,examiner_art_unit,uspc_class,uspc_subclass,confirm_number,customer_number,atty_docket_number,appl_status_code,appl_status_date,file_location,file_location_date,earliest_pgpub_number,earliest_pgpub_date,wipo_pub_number,wipo_pub_date,patent_number,patent_issue_date,abandon_date,disposal_type,invention_title,small_entity_indicator,aia_first_to_file',
+);
 await txOut.line('application_number,event_code,recorded_date,sequence_number,status_code');
 
 const csv = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
@@ -127,13 +246,24 @@ let events = 0;
 let rejectionRecords = 0;
 let patentSerial = 8000000;
 const TITLES = ['SYSTEM AND METHOD FOR', 'APPARATUS FOR', 'METHOD OF MAKING', 'COMPOSITION COMPRISING', 'DEVICE, SYSTEM, AND METHOD FOR'];
-const TOPICS = ['WIRELESS COMMUNICATION', 'BATTERY ELECTRODES', 'IMAGE PROCESSING', 'DRUG DELIVERY', 'VEHICLE CONTROL', 'DATA STORAGE', 'SEMICONDUCTOR PACKAGING'];
+const TOPICS = [
+  'WIRELESS COMMUNICATION',
+  'BATTERY ELECTRODES',
+  'IMAGE PROCESSING',
+  'DRUG DELIVERY',
+  'VEHICLE CONTROL',
+  'DATA STORAGE',
+  'SEMICONDUCTOR PACKAGING',
+];
 
 for (let i = 0; i < APPS; i++) {
   const ex = examiners[Math.floor(random() ** 1.15 * EXAMINERS)]; // uneven dockets
   const number = String(11000000 + i * Math.max(1, Math.floor(8999999 / APPS))).padStart(8, '0');
   const filed = between(START, END);
-  const tx: [string, number][] = [['IEXX', filed], ['DOCK', filed + between(20, 90)]];
+  const tx: [string, number][] = [
+    ['IEXX', filed],
+    ['DOCK', filed + between(20, 90)],
+  ];
   let t = filed + between(200, 700); // first action pendency
   let status = 0;
   let statusDate = filed;
@@ -162,8 +292,23 @@ for (let i = 0; i < APPS; i++) {
       const code = final ? 'CTFR' : 'CTNF';
       tx.push([code, t], [`M${code}`, t + between(3, 9)]);
       if (random() < REJECTIONS_SHARE) {
-        const flags = { hasRej101: random() < 0.12 ? 1 : 0, hasRej102: random() < 0.35 ? 1 : 0, hasRej103: random() < 0.8 ? 1 : 0, hasRej112: random() < 0.45 ? 1 : 0, hasRejDP: random() < 0.08 ? 1 : 0 };
-        await rejOut.line(JSON.stringify({ patentApplicationNumber: number, obsoleteDocumentIdentifier: `SYN${number}${a}`, legacyDocumentCodeIdentifier: code, submissionDate: `${day(t)}T00:00:00`, groupArtUnitNumber: ex.artUnit, ...flags }));
+        const flags = {
+          hasRej101: random() < 0.12 ? 1 : 0,
+          hasRej102: random() < 0.35 ? 1 : 0,
+          hasRej103: random() < 0.8 ? 1 : 0,
+          hasRej112: random() < 0.45 ? 1 : 0,
+          hasRejDP: random() < 0.08 ? 1 : 0,
+        };
+        await rejOut.line(
+          JSON.stringify({
+            patentApplicationNumber: number,
+            obsoleteDocumentIdentifier: `SYN${number}${a}`,
+            legacyDocumentCodeIdentifier: code,
+            submissionDate: `${day(t)}T00:00:00`,
+            groupArtUnitNumber: ex.artUnit,
+            ...flags,
+          }),
+        );
         rejectionRecords += 1;
       }
       const reply = t + between(60, 180);
@@ -231,10 +376,39 @@ for (let i = 0; i < APPS; i++) {
 
   const middle = ex.middle === '' ? 'None' : random() < ex.initialShare ? ex.middle[0] : ex.middle;
   const title = `${pick(TITLES)} ${pick(TOPICS)}`;
-  await appsOut.line([
-    number, day(filed), 'UTL', 'REGULAR', csv(ex.last), ex.first, middle, ex.id, ex.artUnit, '438', '725000', String(between(1000, 9999)), String(between(10000, 99999)), 'None',
-    String(status), day(statusDate), 'None', '', 'None', '', '', '', patent, issued, disposal === 'ABN' ? day(statusDate) : '', disposal, csv(title), random() < 0.3 ? '1' : '0', filed > Date.UTC(2013, 2, 16) / 86400000 ? '1' : '0',
-  ].join(','));
+  await appsOut.line(
+    [
+      number,
+      day(filed),
+      'UTL',
+      'REGULAR',
+      csv(ex.last),
+      ex.first,
+      middle,
+      ex.id,
+      ex.artUnit,
+      '438',
+      '725000',
+      String(between(1000, 9999)),
+      String(between(10000, 99999)),
+      'None',
+      String(status),
+      day(statusDate),
+      'None',
+      '',
+      'None',
+      '',
+      '',
+      '',
+      patent,
+      issued,
+      disposal === 'ABN' ? day(statusDate) : '',
+      disposal,
+      csv(title),
+      random() < 0.3 ? '1' : '0',
+      filed > Date.UTC(2013, 2, 16) / 86400000 ? '1' : '0',
+    ].join(','),
+  );
   tx.sort((a, b) => a[1] - b[1]);
   let seq = 0;
   for (const [code, d] of tx) {
@@ -253,7 +427,11 @@ await exOut.line('examiner_id,name,art_unit,allowed,abandoned,allowed_interview,
 for (const e of examiners) {
   const name = `${e.last}, ${e.first}${e.middle ? ` ${e.middle}` : ''}`;
   const t = e.truth;
-  await exOut.line([e.id, csv(name), e.artUnit, t.allowed, t.abandoned, t.allowedInterview, t.abandonedInterview, t.actions, t.pending, t.excluded, t.rces].join(','));
+  await exOut.line(
+    [e.id, csv(name), e.artUnit, t.allowed, t.abandoned, t.allowedInterview, t.abandonedInterview, t.actions, t.pending, t.excluded, t.rces].join(','),
+  );
 }
 await exOut.close();
-process.stdout.write(`${JSON.stringify({ applications: APPS, events, examiners: EXAMINERS, art_units: ART_UNITS, rejection_records: rejectionRecords, out: OUT })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ applications: APPS, events, examiners: EXAMINERS, art_units: ART_UNITS, rejection_records: rejectionRecords, out: OUT })}\n`,
+);

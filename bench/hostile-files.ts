@@ -22,7 +22,15 @@ const PDF = 'application/pdf';
 
 /** An ordinary document for comparison: pages of 50 lines (100 pages are ~370,000 characters, inside an office action's 1 MB). */
 function textPdf(pages: number): Buffer {
-  return positionedTextPdf(Array.from({ length: pages }, (_, p) => ({ items: Array.from({ length: 50 }, (_, l) => ({ text: `Page ${p + 1} line ${l + 1}: the claimed subject matter as a whole would have been obvious.`, x: 72, y: 740 - 14 * l })) })));
+  return positionedTextPdf(
+    Array.from({ length: pages }, (_, p) => ({
+      items: Array.from({ length: 50 }, (_, l) => ({
+        text: `Page ${p + 1} line ${l + 1}: the claimed subject matter as a whole would have been obvious.`,
+        x: 72,
+        y: 740 - 14 * l,
+      })),
+    })),
+  );
 }
 
 const FILES: { what: string; filename: string; type: string; build: () => Buffer }[] = [
@@ -48,7 +56,11 @@ function rssOf(pid: number): number {
 /** RSS of the process's children (the extraction readers), summed. */
 function childrenRss(pid: number): number {
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).reduce((sum, c) => sum + rssOf(Number(c)), 0);
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .reduce((sum, c) => sum + rssOf(Number(c)), 0);
   } catch {
     return 0;
   }
@@ -98,7 +110,9 @@ try {
   // The start's own garbage is collected a few seconds after it (src/cli/start-garbage.ts).
   await new Promise((r) => setTimeout(r, 6000));
   const idle = await watch(url, pid, new Promise((r) => setTimeout(r, 3000)));
-  console.log(`prosa serve pid ${pid}; idle: /health p50 ${ms(pct(idle.latencies, 50))}, p99 ${ms(pct(idle.latencies, 99))}; server RSS ${MB(rssOf(pid))}, no reader started yet`);
+  console.log(
+    `prosa serve pid ${pid}; idle: /health p50 ${ms(pct(idle.latencies, 50))}, p99 ${ms(pct(idle.latencies, 99))}; server RSS ${MB(rssOf(pid))}, no reader started yet`,
+  );
   console.log('| file | bytes | answer | seconds | /health p50 | p99 | max | server RSS peak | readers RSS peak |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const f of FILES) {
@@ -106,10 +120,15 @@ try {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type: f.type }), f.filename);
     const t0 = performance.now();
-    const answered = fetch(`${url}/api/office-action-text`, { method: 'POST', body: form, headers: { 'x-api-key': apiKey } }).then(async (res) => ({ status: res.status, body: (await res.json()) as { error_code?: string; characters?: number } }));
+    const answered = fetch(`${url}/api/office-action-text`, { method: 'POST', body: form, headers: { 'x-api-key': apiKey } }).then(async (res) => ({
+      status: res.status,
+      body: (await res.json()) as { error_code?: string; characters?: number },
+    }));
     const [res, w] = await Promise.all([answered.then((r) => ({ ...r, seconds: (performance.now() - t0) / 1000 })), watch(url, pid, answered)]);
     const answer = `${res.status} ${res.body.error_code ?? `${res.body.characters} chars`}`;
-    console.log(`| ${f.what} | ${bytes.length.toLocaleString('en-US')} | ${answer} | ${res.seconds.toFixed(2)} | ${ms(pct(w.latencies, 50))} | ${ms(pct(w.latencies, 99))} | ${ms(Math.max(...w.latencies))} | ${MB(w.serverPeak)} | ${MB(w.readersPeak)} |`);
+    console.log(
+      `| ${f.what} | ${bytes.length.toLocaleString('en-US')} | ${answer} | ${res.seconds.toFixed(2)} | ${ms(pct(w.latencies, 50))} | ${ms(pct(w.latencies, 99))} | ${ms(Math.max(...w.latencies))} | ${MB(w.serverPeak)} | ${MB(w.readersPeak)} |`,
+    );
     // Let a replaced reader load before the next file, as it would between real uploads.
     await new Promise((r) => setTimeout(r, 1000));
   }

@@ -17,7 +17,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const MB = 1024;
 
-interface Region { start: bigint; end: bigint; name: string; rssKb: number }
+interface Region {
+  start: bigint;
+  end: bigint;
+  name: string;
+  rssKb: number;
+}
 
 function regions(pid: number): Region[] {
   const out: Region[] = [];
@@ -60,7 +65,11 @@ async function once(): Promise<void> {
   child.kill('SIGTERM');
   await exited;
   rmSync(dir, { recursive: true, force: true });
-  console.log(`idle RSS ${(kb('VmRSS') / MB).toFixed(0)} MB (peak ${(kb('VmHWM') / MB).toFixed(0)} MB), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `idle RSS ${(kb('VmRSS') / MB).toFixed(0)} MB (peak ${(kb('VmHWM') / MB).toFixed(0)} MB), load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   for (const [name, rss] of [...byLabel].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${(rss / MB).toFixed(1).padStart(7)} MB  ${name}`);
 }
 

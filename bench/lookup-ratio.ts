@@ -21,10 +21,11 @@ import { compareSideBySide, describeComparison } from './support/side-by-side.ts
 const ROOT = process.env.BENCH_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = new Set((process.env.BENCH_DB ?? 'embedded,postgres').replace('both', 'embedded,postgres').replace('all', 'embedded,postgres,replicas,redis').split(','));
+const DB = new Set(
+  (process.env.BENCH_DB ?? 'embedded,postgres').replace('both', 'embedded,postgres').replace('all', 'embedded,postgres,replicas,redis').split(','),
+);
 const ROUTES = new Set((process.env.BENCH_ROUTES ?? 'lookup,deadlines').split(','));
 const PROFILE = process.env.BENCH_PROFILE === '1';
-
 
 async function throughput(label: string, env: Record<string, string>): Promise<void> {
   const args = PROFILE ? ['--cpu-prof', '--cpu-prof-dir=bench/out/profiles', 'bench/speed-server.ts'] : ['bench/speed-server.ts'];
@@ -32,13 +33,22 @@ async function throughput(label: string, env: Record<string, string>): Promise<v
   const url = prosa.m[1];
   // The bare server answers each route with the body Prosa answers it with.
   const bodies: Record<string, string> = {};
-  for (const name of ['lookup', 'deadlines']) bodies[`/v1/prosa/${name}/17200011`] = await (await fetch(`${url}/v1/prosa/${name}/17200011`, { headers: { 'x-forwarded-for': nextClientIp() } })).text();
+  for (const name of ['lookup', 'deadlines'])
+    bodies[`/v1/prosa/${name}/17200011`] = await (await fetch(`${url}/v1/prosa/${name}/17200011`, { headers: { 'x-forwarded-for': nextClientIp() } })).text();
   const bare = await startProcess(ROOT, ['bench/bare-fastify.ts'], { BODIES: JSON.stringify(bodies) }, /bare fastify listening on (http:\/\/[\d.:]+)/);
   try {
     for (const name of ['lookup', 'deadlines'].filter((r) => ROUTES.has(r))) {
       const path = `/v1/prosa/${name}/17200011`;
-      const c = await compareSideBySide({ pid: prosa.child.pid!, url: `${url}${path}` }, { pid: bare.child.pid!, url: `${bare.m[1]}${path}` }, { seconds: SECONDS, perRequestIp: true });
-      console.log(`${name}, ${label}: ${describeComparison(c)}; load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+      const c = await compareSideBySide(
+        { pid: prosa.child.pid!, url: `${url}${path}` },
+        { pid: bare.child.pid!, url: `${bare.m[1]}${path}` },
+        { seconds: SECONDS, perRequestIp: true },
+      );
+      console.log(
+        `${name}, ${label}: ${describeComparison(c)}; load ${loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' ')}`,
+      );
     }
   } finally {
     await stopProcess(prosa.child);
@@ -46,8 +56,11 @@ async function throughput(label: string, env: Record<string, string>): Promise<v
   }
 }
 
-
-console.log(`lookup-ratio, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `lookup-ratio, Node ${process.version}, load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 if (DB.has('embedded')) await throughput('embedded PGlite', { DATABASE_URL: '' });
 for (const [variant, label, env] of [
   ['postgres', 'PostgreSQL (one all-in-one process)', {}],

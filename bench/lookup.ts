@@ -45,7 +45,9 @@ function run(url: string): Promise<autocannon.Result> {
         duration: DURATION,
         setupClient: (client) => {
           client.setHeaders({ 'x-forwarded-for': `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter++ & 255}` });
-          client.on('response', () => client.setHeaders({ 'x-forwarded-for': `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter++ & 255}` }));
+          client.on('response', () =>
+            client.setHeaders({ 'x-forwarded-for': `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter++ & 255}` }),
+          );
         },
       },
       (err, result) => (err ? reject(err) : resolve(result)),
@@ -54,7 +56,11 @@ function run(url: string): Promise<autocannon.Result> {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'prosa-bench-'));
-const prosa = await start(['src/main.ts', 'serve'], { PORT: '0', HOST: '127.0.0.1', PROSA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1', BASE_URL: 'http://localhost:8080' }, /listening on (http:\/\/[\d.:]+)/);
+const prosa = await start(
+  ['src/main.ts', 'serve'],
+  { PORT: '0', HOST: '127.0.0.1', PROSA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1', BASE_URL: 'http://localhost:8080' },
+  /listening on (http:\/\/[\d.:]+)/,
+);
 const body = await (await fetch(`${prosa.url}${PATH}`)).text();
 if (!body.includes('17200011')) throw new Error(`unexpected lookup answer: ${body}`);
 const bare = await start(['bench/bare-server.ts'], { BODY: body }, /bare listening on (http:\/\/[\d.:]+)/);
@@ -71,7 +77,9 @@ try {
     non2xx: r.non2xx,
     errors: r.errors,
   });
-  console.log(`\nlookup ${PATH}: ${CONNECTIONS} connections, ${DURATION} s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, Node ${process.version}`);
+  console.log(
+    `\nlookup ${PATH}: ${CONNECTIONS} connections, ${DURATION} s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, Node ${process.version}`,
+  );
   console.table([row('prosa', p), row('bare node:http', b)]);
   console.log(`throughput ratio prosa/bare: ${(p.requests.average / b.requests.average).toFixed(3)}`);
   console.log(`p99 latency ratio prosa/bare: ${(p.latency.p99 / Math.max(b.latency.p99, 1)).toFixed(2)}`);

@@ -32,7 +32,9 @@ await grant(server.database.db, account.id, 200);
 
 async function connect(query: string): Promise<Client> {
   const client = new Client({ name: 'bench-mcp-context', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp${query}`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp${query}`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   return client;
 }
 
@@ -42,14 +44,25 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 // 1. tools/list
 console.log('tools/list (tokens, o200k_base)');
 console.log(['listing'.padEnd(34), 'tools'.padStart(6), 'entries'.padStart(9), 'name+desc+input'.padStart(16), '+ output schemas'.padStart(17)].join(' '));
-for (const [label, query] of [['default', ''], ['?tools=all', '?tools=all']] as const) {
+for (const [label, query] of [
+  ['default', ''],
+  ['?tools=all', '?tools=all'],
+] as const) {
   const listed = (await (await connect(query)).listTools()).tools;
   const withOutput = (await (await connect(`${query}${query ? '&' : '?'}output_schemas=1`)).listTools()).tools;
   // Entries as listed, without output schemas (a server before issue 20 always sent them).
   const plain = listed.map(({ outputSchema: _o, ...t }) => t);
   const narrow = listed.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
   const sentByDefault = listed.some((t) => t.outputSchema) ? ' (sent)' : '';
-  console.log([label.padEnd(34), String(listed.length).padStart(6), fmt(tokens(plain)).padStart(9), fmt(tokens(narrow)).padStart(16), `${fmt(tokens(withOutput))}${sentByDefault}`.padStart(17)].join(' '));
+  console.log(
+    [
+      label.padEnd(34),
+      String(listed.length).padStart(6),
+      fmt(tokens(plain)).padStart(9),
+      fmt(tokens(narrow)).padStart(16),
+      `${fmt(tokens(withOutput))}${sentByDefault}`.padStart(17),
+    ].join(' '),
+  );
 }
 
 // 2. The response workflow.
@@ -74,10 +87,19 @@ async function workflow(client: Client, number: string): Promise<Row[]> {
   const call = async (name: string, args: Record<string, unknown>): Promise<Record<string, any>> => {
     const r = (await client.callTool({ name, arguments: args })) as Result;
     if (r.isError) throw new Error(`${name}: ${JSON.stringify(r.structuredContent ?? r.content)}`);
-    rows.push({ tool: name, content: r.content.reduce((n, c) => n + (c.text ? tokens(c.text) : 0), 0), structured: r.structuredContent ? tokens(r.structuredContent) : 0 });
+    rows.push({
+      tool: name,
+      content: r.content.reduce((n, c) => n + (c.text ? tokens(c.text) : 0), 0),
+      structured: r.structuredContent ? tokens(r.structuredContent) : 0,
+    });
     return r.structuredContent as Record<string, any>;
   };
-  const triage = await call('triage_office_action', { application_number: number, kind: 'CTNF', mailing_date: addDays(todayUtc(), -10), office_action_text: OA });
+  const triage = await call('triage_office_action', {
+    application_number: number,
+    kind: 'CTNF',
+    mailing_date: addDays(todayUtc(), -10),
+    office_action_text: OA,
+  });
   const analysisId = triage.analysis.analysis_id as string;
   const analysis = await call('get_analysis', { analysis_id: analysisId });
   const groundId = (analysis.grounds as { ground_id: string }[])[0].ground_id;
@@ -111,18 +133,38 @@ const structured = await workflow(await connect('?results=structured'), '17/200,
 const sum = (rows: Row[], f: (r: Row) => number) => rows.reduce((n, r) => n + f(r), 0);
 console.log('');
 console.log(`response workflow, ${byDefault.length} calls (tokens into the model's context, by host)`);
-console.log(['tool'.padEnd(30), 'text'.padStart(7), 'structured'.padStart(11), 'both'.padStart(7), ...(structured ? ['both, ?results=structured'.padStart(26)] : [])].join(' '));
+console.log(
+  [
+    'tool'.padEnd(30),
+    'text'.padStart(7),
+    'structured'.padStart(11),
+    'both'.padStart(7),
+    ...(structured ? ['both, ?results=structured'.padStart(26)] : []),
+  ].join(' '),
+);
 byDefault.forEach((r, i) => {
   const s = structured?.[i];
-  console.log([r.tool.padEnd(30), fmt(r.content).padStart(7), fmt(r.structured).padStart(11), fmt(r.content + r.structured).padStart(7), ...(s ? [fmt(s.content + s.structured).padStart(26)] : [])].join(' '));
+  console.log(
+    [
+      r.tool.padEnd(30),
+      fmt(r.content).padStart(7),
+      fmt(r.structured).padStart(11),
+      fmt(r.content + r.structured).padStart(7),
+      ...(s ? [fmt(s.content + s.structured).padStart(26)] : []),
+    ].join(' '),
+  );
 });
-console.log([
-  'total'.padEnd(30),
-  fmt(sum(byDefault, (r) => r.content)).padStart(7),
-  fmt(sum(byDefault, (r) => r.structured)).padStart(11),
-  fmt(sum(byDefault, (r) => r.content + r.structured)).padStart(7),
-  ...(structured ? [fmt(sum(structured, (r) => r.content + r.structured)).padStart(26)] : []),
-].join(' '));
-console.log('text: hosts that give the model `content` (Claude connectors); structured: hosts that give it structuredContent (Claude Code, Cursor); both: ChatGPT.');
+console.log(
+  [
+    'total'.padEnd(30),
+    fmt(sum(byDefault, (r) => r.content)).padStart(7),
+    fmt(sum(byDefault, (r) => r.structured)).padStart(11),
+    fmt(sum(byDefault, (r) => r.content + r.structured)).padStart(7),
+    ...(structured ? [fmt(sum(structured, (r) => r.content + r.structured)).padStart(26)] : []),
+  ].join(' '),
+);
+console.log(
+  'text: hosts that give the model `content` (Claude connectors); structured: hosts that give it structuredContent (Claude Code, Cursor); both: ChatGPT.',
+);
 await server.close();
 process.exit(0);

@@ -28,24 +28,52 @@ const url = await new Promise<string>((resolve, reject) => {
 
 const mcpToken = await autoApprovedToken(url);
 const secret = keyringFromSecret(CHECKS_SIGNING_SECRET).mcpClientSecret;
-const exchanged = await (await fetch(`${url}/oauth/token`, {
+const exchanged = (await (
+  await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`prosa-mcp:${secret}`).toString('base64')}` },
+    body: new URLSearchParams({
+      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+      subject_token: mcpToken,
+      subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+      resource: `${url}/api`,
+    }),
+  })
+).json()) as { access_token: string };
+await fetch(`${url}/api/docket`, {
   method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`prosa-mcp:${secret}`).toString('base64')}` },
-  body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', subject_token: mcpToken, subject_token_type: 'urn:ietf:params:oauth:token-type:access_token', resource: `${url}/api` }),
-})).json() as { access_token: string };
-await fetch(`${url}/api/docket`, { method: 'POST', headers: { authorization: `Bearer ${exchanged.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify({ application_number: '17200011' }) });
+  headers: { authorization: `Bearer ${exchanged.access_token}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ application_number: '17200011' }),
+});
 
-interface Case { name: string; direct: autocannon.Options; mcp: autocannon.Options }
+interface Case {
+  name: string;
+  direct: autocannon.Options;
+  mcp: autocannon.Options;
+}
 const mcpCall = (name: string, args: Record<string, unknown>): Partial<autocannon.Options> => ({
   url: `${url}/mcp`,
   method: 'POST',
-  headers: { authorization: `Bearer ${mcpToken}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+  headers: {
+    authorization: `Bearer ${mcpToken}`,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-11-25',
+  },
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
 });
 const direct = (path: string): Partial<autocannon.Options> => ({ url: `${url}${path}`, headers: { authorization: `Bearer ${exchanged.access_token}` } });
 const cases: Case[] = [
-  { name: 'lookup_application vs GET /api/applications/17200011', mcp: mcpCall('lookup_application', { application_number: '17200011' }) as autocannon.Options, direct: direct('/api/applications/17200011') as autocannon.Options },
-  { name: 'check_credits vs GET /api/credits?limit=1', mcp: mcpCall('check_credits', {}) as autocannon.Options, direct: direct('/api/credits?limit=1') as autocannon.Options },
+  {
+    name: 'lookup_application vs GET /api/applications/17200011',
+    mcp: mcpCall('lookup_application', { application_number: '17200011' }) as autocannon.Options,
+    direct: direct('/api/applications/17200011') as autocannon.Options,
+  },
+  {
+    name: 'check_credits vs GET /api/credits?limit=1',
+    mcp: mcpCall('check_credits', {}) as autocannon.Options,
+    direct: direct('/api/credits?limit=1') as autocannon.Options,
+  },
 ];
 
 // Sanity: both paths answer 200 with a real result before anything is timed.
@@ -53,16 +81,22 @@ for (const c of cases) {
   const r1 = await fetch(c.direct.url as string, { headers: c.direct.headers as Record<string, string> });
   const r2 = await fetch(c.mcp.url as string, { method: 'POST', headers: c.mcp.headers as Record<string, string>, body: c.mcp.body as string });
   const text = await r2.text();
-  if (r1.status !== 200 || r2.status !== 200 || text.includes('"isError":true')) throw new Error(`${c.name}: direct ${r1.status}, mcp ${r2.status} ${text.slice(0, 300)}`);
+  if (r1.status !== 200 || r2.status !== 200 || text.includes('"isError":true'))
+    throw new Error(`${c.name}: direct ${r1.status}, mcp ${r2.status} ${text.slice(0, 300)}`);
 }
 
-const run = (o: autocannon.Options, connections: number) => new Promise<autocannon.Result>((resolve, reject) => autocannon({ ...o, connections, duration: SECONDS }, (err, r) => (err ? reject(err) : resolve(r))));
+const run = (o: autocannon.Options, connections: number) =>
+  new Promise<autocannon.Result>((resolve, reject) => autocannon({ ...o, connections, duration: SECONDS }, (err, r) => (err ? reject(err) : resolve(r))));
 const fmt = (n: number) => n.toFixed(2);
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 /** One request, timed with sub-millisecond precision. */
 async function timed(o: autocannon.Options): Promise<number> {
   const t = performance.now();
-  const res = await fetch(o.url as string, { method: (o.method as string) ?? 'GET', headers: o.headers as Record<string, string>, body: o.body as string | undefined });
+  const res = await fetch(o.url as string, {
+    method: (o.method as string) ?? 'GET',
+    headers: o.headers as Record<string, string>,
+    body: o.body as string | undefined,
+  });
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`${o.url}: ${res.status}`);
   return performance.now() - t;
@@ -73,7 +107,10 @@ for (const c of cases) {
   // Latency: one request at a time, direct and MCP alternating, so both see the same machine.
   const d: number[] = [];
   const m: number[] = [];
-  for (let i = 0; i < 30; i++) { await timed(c.direct); await timed(c.mcp); }
+  for (let i = 0; i < 30; i++) {
+    await timed(c.direct);
+    await timed(c.mcp);
+  }
   for (let i = 0; i < SAMPLES; i++) {
     d.push(await timed(c.direct));
     m.push(await timed(c.mcp));
@@ -89,12 +126,14 @@ for (const c of cases) {
     `| ${c.name} | ${fmt(quantile(d, 0.5))} / ${fmt(quantile(d, 0.99))} | ${fmt(quantile(m, 0.5))} / ${fmt(quantile(m, 0.99))} | ${fmt(quantile(m, 0.5) / quantile(d, 0.5))} | ${Math.round(d10.requests.average)} | ${Math.round(m10.requests.average)} | ${fmt(m10.requests.average / d10.requests.average)} |`,
   );
 }
-process.stdout.write([
-  `MCP overhead, ${SAMPLES} sequential samples each and ${SECONDS} s throughput rounds, one process, embedded PGlite (${new Date().toISOString().slice(0, 10)})`,
-  '',
-  '| call | direct p50 / p99 ms (sequential) | MCP p50 / p99 ms (sequential) | p50 ratio MCP/direct | direct req/s (10 conn) | MCP req/s (10 conn) | throughput ratio |',
-  '|---|---|---|---|---|---|---|',
-  ...rows,
-  '',
-].join('\n'));
+process.stdout.write(
+  [
+    `MCP overhead, ${SAMPLES} sequential samples each and ${SECONDS} s throughput rounds, one process, embedded PGlite (${new Date().toISOString().slice(0, 10)})`,
+    '',
+    '| call | direct p50 / p99 ms (sequential) | MCP p50 / p99 ms (sequential) | p50 ratio MCP/direct | direct req/s (10 conn) | MCP req/s (10 conn) | throughput ratio |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n'),
+);
 child.kill('SIGTERM');

@@ -12,10 +12,43 @@ const runs = Number(process.argv[2] ?? 5);
 
 function rng(seed: number): () => number {
   let s = seed;
-  return () => ((s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff);
+  return () => (s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 const r = rng(11);
-const words = ['claim', 'claims', 'rejected', 'under', '35', 'U.S.C.', '102', 'as', 'anticipated', 'by', 'Smith', '(US', '8,123,456)', '1-5,', 'and', 'objected', 'allowed', 'Regarding', 'col.', '4,', 'Fig.', '(', ')', '[', '.', '\n', 'is/are', 'Claim(s)', 'the', 'of', 'lorem', 'ipsum'];
+const words = [
+  'claim',
+  'claims',
+  'rejected',
+  'under',
+  '35',
+  'U.S.C.',
+  '102',
+  'as',
+  'anticipated',
+  'by',
+  'Smith',
+  '(US',
+  '8,123,456)',
+  '1-5,',
+  'and',
+  'objected',
+  'allowed',
+  'Regarding',
+  'col.',
+  '4,',
+  'Fig.',
+  '(',
+  ')',
+  '[',
+  '.',
+  '\n',
+  'is/are',
+  'Claim(s)',
+  'the',
+  'of',
+  'lorem',
+  'ipsum',
+];
 const parts: string[] = [];
 for (let n = 0; n < 1_000_000; ) {
   const w = words[Math.floor(r() * words.length)];
@@ -36,7 +69,9 @@ const cases: [string, string][] = [
 ];
 
 analyzeOfficeAction(cases[0][1].slice(0, 10_000)); // warm up
-console.log(['input'.padEnd(26), 'chars'.padStart(9), 'p50 ms'.padStart(8), 'max ms'.padStart(8), 'regex calls'.padStart(12), 'chars examined'.padStart(15)].join(' '));
+console.log(
+  ['input'.padEnd(26), 'chars'.padStart(9), 'p50 ms'.padStart(8), 'max ms'.padStart(8), 'regex calls'.padStart(12), 'chars examined'.padStart(15)].join(' '),
+);
 for (const [name, text] of cases) {
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -46,5 +81,14 @@ for (const [name, text] of cases) {
   }
   ms.sort((a, b) => a - b);
   const { work } = countRegexWork(() => analyzeOfficeAction(text));
-  console.log([name.padEnd(26), String(text.length).padStart(9), ms[Math.floor(ms.length / 2)].toFixed(0).padStart(8), ms[ms.length - 1].toFixed(0).padStart(8), String(work.calls).padStart(12), String(work.chars).padStart(15)].join(' '));
+  console.log(
+    [
+      name.padEnd(26),
+      String(text.length).padStart(9),
+      ms[Math.floor(ms.length / 2)].toFixed(0).padStart(8),
+      ms[ms.length - 1].toFixed(0).padStart(8),
+      String(work.calls).padStart(12),
+      String(work.chars).padStart(15),
+    ].join(' '),
+  );
 }

@@ -18,7 +18,17 @@ const lpad = (s: string | number, n: number): string => String(s).padStart(n);
 
 console.log('Office-action parser: corpus (01-15 shared development set; x* further real excerpts labelled for Prosa)');
 console.log(
-  [pad('file', 8), pad('kind', 22), lpad('claims', 7), lpad('status', 8), lpad('basisP', 8), lpad('basisR', 8), lpad('basisF1', 8), lpad('refRec', 8), lpad('spans', 6)].join(' '),
+  [
+    pad('file', 8),
+    pad('kind', 22),
+    lpad('claims', 7),
+    lpad('status', 8),
+    lpad('basisP', 8),
+    lpad('basisR', 8),
+    lpad('basisF1', 8),
+    lpad('refRec', 8),
+    lpad('spans', 6),
+  ].join(' '),
 );
 let claims = 0;
 let statusOk = 0;
@@ -55,7 +65,16 @@ for (const item of corpus) {
   );
 }
 console.log(
-  [pad('all', 8), pad(`${kindOk}/${corpus.length} kinds right`, 22), lpad(claims, 7), lpad(pct(statusOk / claims), 8), lpad('', 8), lpad('', 8), lpad(pct(f1Sum / corpus.length), 8), lpad(pct(refsOk / refs), 8)].join(' '),
+  [
+    pad('all', 8),
+    pad(`${kindOk}/${corpus.length} kinds right`, 22),
+    lpad(claims, 7),
+    lpad(pct(statusOk / claims), 8),
+    lpad('', 8),
+    lpad('', 8),
+    lpad(pct(f1Sum / corpus.length), 8),
+    lpad(pct(refsOk / refs), 8),
+  ].join(' '),
 );
 console.log(misses.length === 0 ? 'misses: none' : `misses:\n  ${misses.join('\n  ')}`);
 

@@ -53,8 +53,14 @@ const PAGES = !argv.includes('--no-pages');
 mkdirSync(OUT, { recursive: true });
 
 const PROFILE = {
-  name: 'Jane Q. Roe', registration_number: '71,234', firm: 'Roe & Partners LLP', address: '100 Main Street\nSuite 400\nPalo Alto, CA 94301',
-  telephone: '(650) 555-0100', email: 'jroe@roe-ip.example', deposit_account: '50-1234', customer_number: '20995',
+  name: 'Jane Q. Roe',
+  registration_number: '71,234',
+  firm: 'Roe & Partners LLP',
+  address: '100 Main Street\nSuite 400\nPalo Alto, CA 94301',
+  telephone: '(650) 555-0100',
+  email: 'jroe@roe-ip.example',
+  deposit_account: '50-1234',
+  customer_number: '20995',
 };
 
 // The app as server.ts assembles it, on an in-memory database, limits lifted (one client, many calls).
@@ -62,24 +68,47 @@ const database = await openDatabase({ dataDir: 'memory://' });
 await migrateToLatest(database.db);
 const config = loadConfig({ BASE_URL: 'http://prosa.test', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent' });
 const lifted = { perMinute: 100_000, perSecond: 10_000 };
-const rateLimits = await createRateLimits({ connectionString: database.connectionString, tiers: { authenticated: lifted, account: lifted, free: lifted, unauthenticated: lifted, signin: lifted } });
+const rateLimits = await createRateLimits({
+  connectionString: database.connectionString,
+  tiers: { authenticated: lifted, account: lifted, free: lifted, unauthenticated: lifted, signin: lifted },
+});
 const queue = queueHandle(() => startDraftQueue(database, { supervise: true, settings: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 } }));
-const app = await buildApp({ config, database, rateLimits, keyring: keyringFromSecret('paper-proof-signing-secret-0123456789abcdef'), queue }, { logger: false });
+const app = await buildApp(
+  { config, database, rateLimits, keyring: keyringFromSecret('paper-proof-signing-secret-0123456789abcdef'), queue },
+  { logger: false },
+);
 await app.ready();
 const worker = await startDraftWorker(database, await queue.get(), { llm: null });
 const today = todayUtc();
 await seedDemoData(database.db, today);
 
-interface Account { accountId: string; cookie: string; key: string; call(method: string, url: string, payload?: unknown, viaKey?: boolean): Promise<LightMyRequestResponse> }
+interface Account {
+  accountId: string;
+  cookie: string;
+  key: string;
+  call(method: string, url: string, payload?: unknown, viaKey?: boolean): Promise<LightMyRequestResponse>;
+}
 
 async function newAccount(): Promise<Account> {
-  const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `proof-${Math.random().toString(36).slice(2)}@roe-ip.example`, password: 'correct horse battery' } });
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email: `proof-${Math.random().toString(36).slice(2)}@roe-ip.example`, password: 'correct horse battery' },
+  });
   if (signup.statusCode !== 201) throw new Error(`signup: ${signup.body}`);
   const cookie = `prosa_session=${signup.cookies.find((c) => c.name === 'prosa_session')!.value}`;
   const accountId = signup.json().account.id as string;
   const a: Account = {
-    accountId, cookie, key: '',
-    call: (method, url, payload, viaKey = false) => app.inject({ method: method as 'GET', url, headers: viaKey ? { 'x-api-key': a.key } : { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) }),
+    accountId,
+    cookie,
+    key: '',
+    call: (method, url, payload, viaKey = false) =>
+      app.inject({
+        method: method as 'GET',
+        url,
+        headers: viaKey ? { 'x-api-key': a.key } : { cookie },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
   };
   await must(a.call('PATCH', '/api/account', { practitioner: PROFILE }), 200, 'profile');
   await creditGranter(database.db, CLI_ACTOR, { accountId, amountMicro: credits(3000), kind: 'grant', description: 'paper proof' });
@@ -93,15 +122,38 @@ async function must(res: Promise<LightMyRequestResponse>, status: number, what: 
   return r;
 }
 
-interface Row { action: string; paper: string; outcome: 'paper' | 'refused' | 'FAILED' | 'UNEXPECTED'; note: string; file?: string; facts?: PaperFacts; places?: number; wizardPlaces?: number }
+interface Row {
+  action: string;
+  paper: string;
+  outcome: 'paper' | 'refused' | 'FAILED' | 'UNEXPECTED';
+  note: string;
+  file?: string;
+  facts?: PaperFacts;
+  places?: number;
+  wizardPlaces?: number;
+}
 const rows: Row[] = [];
 
 /** Submits one paper; a 202 is waited for and downloaded, anything else is a refusal (expected or not). */
-async function paper(a: Account, action: string, name: string, expect: 'paper' | 'refusal' | 'either', facts: PaperFacts, submit: () => Promise<LightMyRequestResponse>, extra: Partial<Row> = {}): Promise<void> {
+async function paper(
+  a: Account,
+  action: string,
+  name: string,
+  expect: 'paper' | 'refusal' | 'either',
+  facts: PaperFacts,
+  submit: () => Promise<LightMyRequestResponse>,
+  extra: Partial<Row> = {},
+): Promise<void> {
   const res = await submit();
   if (res.statusCode !== 202 && res.statusCode !== 200) {
     const body = res.json();
-    rows.push({ action, paper: name, outcome: expect === 'paper' ? 'FAILED' : 'refused', note: `${res.statusCode} ${body.error_code}: ${String(body.message).slice(0, 160)}`, ...extra });
+    rows.push({
+      action,
+      paper: name,
+      outcome: expect === 'paper' ? 'FAILED' : 'refused',
+      note: `${res.statusCode} ${body.error_code}: ${String(body.message).slice(0, 160)}`,
+      ...extra,
+    });
     return;
   }
   const jobId = res.json().job_id as string;
@@ -121,11 +173,23 @@ async function paper(a: Account, action: string, name: string, expect: 'paper' |
   const file = `${action}-${name}`;
   writeFileSync(join(OUT, `${file}.docx`), docx);
   const { places } = await readDocx(docx);
-  rows.push({ action, paper: name, outcome: expect === 'refusal' ? 'UNEXPECTED' : 'paper', note: expect === 'refusal' ? 'drafted although it should be refused' : '', file, facts, places, ...extra });
+  rows.push({
+    action,
+    paper: name,
+    outcome: expect === 'refusal' ? 'UNEXPECTED' : 'paper',
+    note: expect === 'refusal' ? 'drafted although it should be refused' : '',
+    file,
+    facts,
+    places,
+    ...extra,
+  });
 }
 
 /** The date, or the Monday after it when it falls on a weekend. */
-const weekday = (d: string) => { const day = new Date(`${d}T00:00:00Z`).getUTCDay(); return day === 6 ? addDays(d, 2) : day === 0 ? addDays(d, 1) : d; };
+const weekday = (d: string) => {
+  const day = new Date(`${d}T00:00:00Z`).getUTCDay();
+  return day === 6 ? addDays(d, 2) : day === 0 ? addDays(d, 1) : d;
+};
 
 /** Ground ids of a plan whose basis (or kind) is `key`. */
 const groundsFor = (plan: { grounds: { ground_id: string; basis: string | null; kind: string }[] }, key: string) =>
@@ -134,7 +198,8 @@ const groundsFor = (plan: { grounds: { ground_id: string; basis: string | null; 
 async function attorneyPlan(a: Account, action: ProofAction, analysisId: string, p: AttorneyPlan, facts: PaperFacts): Promise<void> {
   const plan = (await a.call('POST', '/api/response-plans', { analysis_id: analysisId })).json();
   const id = plan.plan_id as string;
-  for (const [n, s] of Object.entries(p.strategies)) await must(a.call('PUT', `/api/response-plans/${id}/claims/${n}/strategy`, { strategy: s }), 200, `strategy ${n}`);
+  for (const [n, s] of Object.entries(p.strategies))
+    await must(a.call('PUT', `/api/response-plans/${id}/claims/${n}/strategy`, { strategy: s }), 200, `strategy ${n}`);
   for (const [n, text] of Object.entries(p.texts ?? {})) await must(a.call('PUT', `/api/response-plans/${id}/claims/${n}/text`, { text }), 200, `text ${n}`);
   for (const [key, texts] of Object.entries(p.arguments)) {
     const ids = groundsFor(plan, key);
@@ -150,24 +215,48 @@ async function attorneyPlan(a: Account, action: ProofAction, analysisId: string,
   const missing = (completeness.missing as { plain?: string; message: string }[]).map((m) => m.plain ?? m.message);
   writeFileSync(join(OUT, `${action.id}-${p.label}.plan.json`), JSON.stringify({ completeness, preview }, null, 2));
   await paper(a, action.id, p.label, 'paper', facts, () => a.call('POST', `/api/response-plans/${id}/submit`, { accept_incomplete: true }), {
-    wizardPlaces: preview.placeholders_total, note: missing.length ? `wizard: ${missing.length} missing` : '',
+    wizardPlaces: preview.placeholders_total,
+    note: missing.length ? `wizard: ${missing.length} missing` : '',
   });
 }
 
 async function runAction(action: ProofAction): Promise<void> {
   const a = await newAccount();
-  const entry = (await must(a.call('POST', '/api/docket', {
-    application_number: action.application.number, client_matter: action.clientMatter, ...(action.entitySize ? { entity_size: action.entitySize } : {}),
-    application: { ...action.application, number: undefined },
-  }), 201, `${action.id} docket`)).json();
-  const recorded = (await must(a.call('POST', `/api/docket/${entry.id}/office-actions`, { kind: action.kind, mailing_date: addDays(today, -action.mailedDaysAgo), text: action.text }), 201, `${action.id} record`)).json();
+  const entry = (
+    await must(
+      a.call('POST', '/api/docket', {
+        application_number: action.application.number,
+        client_matter: action.clientMatter,
+        ...(action.entitySize ? { entity_size: action.entitySize } : {}),
+        application: { ...action.application, number: undefined },
+      }),
+      201,
+      `${action.id} docket`,
+    )
+  ).json();
+  const recorded = (
+    await must(
+      a.call('POST', `/api/docket/${entry.id}/office-actions`, { kind: action.kind, mailing_date: addDays(today, -action.mailedDaysAgo), text: action.text }),
+      201,
+      `${action.id} record`,
+    )
+  ).json();
   // The analysis first: the file takes only references the analysed action cites.
-  const analysisId = (await must(a.call('POST', '/api/analyses', { application_number: action.application.number, office_action_text: action.text, include_examiner_intel: false }), 201, `${action.id} analysis`)).json().analysis_id as string;
+  const analysisId = (
+    await must(
+      a.call('POST', '/api/analyses', { application_number: action.application.number, office_action_text: action.text, include_examiner_intel: false }),
+      201,
+      `${action.id} analysis`,
+    )
+  ).json().analysis_id as string;
   for (const doc of action.file ?? []) await must(a.call('POST', `/api/docket/${entry.id}/documents`, doc), 201, `${action.id} ${doc.kind}`);
   const entity: Entity = action.entitySize ?? action.application.entity_status;
   const facts: PaperFacts = { clientMatter: action.clientMatter, entity, date: today, claimsListing: action.claimsListing };
   const n = action.application.number;
-  const form = (form: string, input: object, withAnalysis = false) => () => a.call('POST', '/api/exports', { type: 'form', form, application_number: n, ...(withAnalysis ? { analysis_id: analysisId } : {}), input });
+  const form =
+    (form: string, input: object, withAnalysis = false) =>
+    () =>
+      a.call('POST', '/api/exports', { type: 'form', form, application_number: n, ...(withAnalysis ? { analysis_id: analysisId } : {}), input });
   const open = action.kind !== 'NOA';
 
   const roa = (extra: object) => () => a.call('POST', '/v1/prosa/draft-roa', { application_number: n, analysis_id: analysisId, ...extra }, true);
@@ -182,10 +271,29 @@ async function runAction(action: ProofAction): Promise<void> {
   const petitionDate = deadline && deadline >= today ? addDays(deadline, 7) : today;
   await paper(a, action.id, 'extension', open ? 'paper' : 'refusal', facts, form('extension_of_time', { petition_date: petitionDate }));
   if (action.kind === 'CTNF') {
-    await paper(a, action.id, 'interview', 'paper', facts, form('interview_request', { interview_type: 'video', proposed_slots: [{ date: weekday(addDays(today, 14)), time: '10:00 ET' }, { date: weekday(addDays(weekday(addDays(today, 14)), 1)), time: '14:00 ET' }] }, true));
+    await paper(
+      a,
+      action.id,
+      'interview',
+      'paper',
+      facts,
+      form(
+        'interview_request',
+        {
+          interview_type: 'video',
+          proposed_slots: [
+            { date: weekday(addDays(today, 14)), time: '10:00 ET' },
+            { date: weekday(addDays(weekday(addDays(today, 14)), 1)), time: '14:00 ET' },
+          ],
+        },
+        true,
+      ),
+    );
   }
   // After a notice of allowance 37 CFR 1.97(d) needs the statement: the listing is a foreign search report's (1.97(e)(1)).
-  await paper(a, action.id, 'ids', 'paper', facts, () => a.call('POST', '/api/exports', { type: 'ids', application_number: n, input: { ...IDS_LISTING, ...(open ? {} : { statement: '1.97(e)(1)' }) } }));
+  await paper(a, action.id, 'ids', 'paper', facts, () =>
+    a.call('POST', '/api/exports', { type: 'ids', application_number: n, input: { ...IDS_LISTING, ...(open ? {} : { statement: '1.97(e)(1)' }) } }),
+  );
   if (action.file?.length) await paper(a, action.id, 'claim-chart', 'paper', facts, form('claim_chart', {}, true));
   if (action.id === '09' || action.id === 'set-02') {
     // 09: nonstatutory double patenting (a disclaimer answers it); set-02: statutory (35 U.S.C. 101), which no disclaimer can answer.
@@ -195,13 +303,22 @@ async function runAction(action: ProofAction): Promise<void> {
   await paper(a, action.id, 'notice-of-appeal', 'refusal', facts, form('notice_of_appeal', {}));
   await paper(a, action.id, 'pre-appeal', 'refusal', facts, form('pre_appeal_request', {}, true));
   await paper(a, action.id, 'issue-fee', open ? 'refusal' : 'paper', facts, form('issue_fee_transmittal', {}));
-  if (action.drawing) await paper(a, action.id, 'drawing', 'paper', facts, () => a.call('POST', '/api/exports', { type: 'drawing', application_number: n, input: action.drawing }));
+  if (action.drawing)
+    await paper(a, action.id, 'drawing', 'paper', facts, () =>
+      a.call('POST', '/api/exports', { type: 'drawing', application_number: n, input: action.drawing }),
+    );
 }
 
 /** The after-final forms, on the demo record's final rejection (small entity on the docket, large in the record). */
 async function runDemoFinal(): Promise<void> {
   const a = await newAccount();
-  const entry = (await must(a.call('POST', '/api/docket', { application_number: DEMO_FINAL.number, client_matter: DEMO_FINAL.clientMatter, entity_size: DEMO_FINAL.entitySize }), 201, 'demo docket')).json();
+  const entry = (
+    await must(
+      a.call('POST', '/api/docket', { application_number: DEMO_FINAL.number, client_matter: DEMO_FINAL.clientMatter, entity_size: DEMO_FINAL.entitySize }),
+      201,
+      'demo docket',
+    )
+  ).json();
   const deadlines = (await a.call('GET', `/api/applications/${DEMO_FINAL.number}/deadlines`)).json();
   const deadline = deadlines.calculation?.response_deadline as string | undefined;
   const facts: PaperFacts = { clientMatter: DEMO_FINAL.clientMatter, entity: DEMO_FINAL.entitySize, date: today };
@@ -210,7 +327,14 @@ async function runDemoFinal(): Promise<void> {
   await paper(a, DEMO_FINAL.id, 'rce', 'paper', facts, form('rce_transmittal', { submission: { enclosed: ['amendment'] } }));
   await paper(a, DEMO_FINAL.id, 'notice-of-appeal', 'paper', facts, form('notice_of_appeal', { with_pre_appeal_request: true }));
   await paper(a, DEMO_FINAL.id, 'pre-appeal', 'paper', facts, form('pre_appeal_request', { arguments: DEMO_FINAL.preAppeal }));
-  await paper(a, DEMO_FINAL.id, 'extension', 'paper', facts, form('extension_of_time', { petition_date: deadline && deadline >= today ? addDays(deadline, 7) : today }));
+  await paper(
+    a,
+    DEMO_FINAL.id,
+    'extension',
+    'paper',
+    facts,
+    form('extension_of_time', { petition_date: deadline && deadline >= today ? addDays(deadline, 7) : today }),
+  );
 }
 
 try {
@@ -226,7 +350,12 @@ try {
 }
 
 const drafted = rows.filter((r) => r.file);
-const pages = PAGES ? render(OUT, drafted.map((r) => r.file!)) : new Map<string, number | null>();
+const pages = PAGES
+  ? render(
+      OUT,
+      drafted.map((r) => r.file!),
+    )
+  : new Map<string, number | null>();
 const table: string[][] = [];
 const details: string[] = [];
 for (const r of rows) {
@@ -252,6 +381,7 @@ console.log(report);
 console.log(`\n${drafted.length} papers in ${OUT}${PAGES ? ' (.docx, .pdf, -N.png pages, .txt)' : ''}; report.txt holds this output.`);
 const bad = rows.filter((r) => r.outcome === 'FAILED' || (r.file && PAGES && !pages.get(r.file)));
 const unexpected = rows.filter((r) => r.outcome === 'UNEXPECTED');
-if (unexpected.length) console.log(`${unexpected.length} paper(s) drafted although they should be refused: ${unexpected.map((r) => `${r.action} ${r.paper}`).join(', ')}.`);
+if (unexpected.length)
+  console.log(`${unexpected.length} paper(s) drafted although they should be refused: ${unexpected.map((r) => `${r.action} ${r.paper}`).join(', ')}.`);
 if (bad.length) console.log(`${bad.length} paper(s) failed to draft or to render: ${bad.map((r) => `${r.action} ${r.paper}`).join(', ')}.`);
 process.exit(bad.length ? 1 : 0);

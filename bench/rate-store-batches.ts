@@ -16,7 +16,11 @@ import { withScratchDatabase } from './support/processes.ts';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_CHECKS ?? 20000);
-console.log(`rate-store-batches, ${N} checks, 50 concurrent, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `rate-store-batches, ${N} checks, 50 concurrent, load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 await withScratchDatabase(PG_URL, 'prosa_rate_batches', async (url) => {
   const d = await openDatabase({ databaseUrl: url });
   await migrateToLatest(d.db);
@@ -25,19 +29,29 @@ await withScratchDatabase(PG_URL, 'prosa_rate_batches', async (url) => {
   pool.on('error', () => {});
   const prepared: SqlClient = { query: (text, values) => pool.query({ name: text.includes('prosa_rate_hits') ? 'rate_hits' : undefined, text, values }) };
   let subject = 0;
-  const rows: Array<[number, number, boolean]> = [[1, 8, false], [64, 1, false], [64, 1, true], [64, 2, false], [32, 4, false]];
+  const rows: Array<[number, number, boolean]> = [
+    [1, 8, false],
+    [64, 1, false],
+    [64, 1, true],
+    [64, 2, false],
+    [32, 4, false],
+  ];
   for (const [maxBatch, maxInFlight, named] of rows) {
     const limits = await createRateLimits({ store: sqlWindowStore(named ? prepared : pool, async () => {}, { maxBatch, maxInFlight }) });
     await Promise.all(Array.from({ length: 200 }, () => limits.check('free', `ip:warm-${subject++}`)));
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     let next = 0;
-    await Promise.all(Array.from({ length: 50 }, async () => {
-      while (next++ < N) await limits.check('free', `ip:${subject++}`);
-    }));
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next++ < N) await limits.check('free', `ip:${subject++}`);
+      }),
+    );
     const ms = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
-    console.log(`batch <= ${maxBatch}, ${maxInFlight} in flight, ${named ? 'prepared' : 'plain'}: ${Math.round((N / ms) * 1000)} checks/s, ${((cpu.user + cpu.system) / N).toFixed(1)} us CPU per check here`);
+    console.log(
+      `batch <= ${maxBatch}, ${maxInFlight} in flight, ${named ? 'prepared' : 'plain'}: ${Math.round((N / ms) * 1000)} checks/s, ${((cpu.user + cpu.system) / N).toFixed(1)} us CPU per check here`,
+    );
     await limits.close();
   }
   await pool.end();

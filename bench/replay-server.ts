@@ -4,7 +4,11 @@
 // headers are node's own. Nothing else runs per request.
 import { createServer } from 'node:http';
 
-interface Recorded { status: number; headers: Record<string, string>; body: string }
+interface Recorded {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 const replay = new Map<string, Recorded>(Object.entries(JSON.parse(process.env.REPLAY ?? '{}')));
 const missing: Recorded = { status: 404, headers: { 'content-type': 'text/plain' }, body: 'not recorded' };
 

@@ -33,7 +33,10 @@ function pagesOf(docx: Buffer): number | null {
   const dir = mkdtempSync(join(tmpdir(), 'prosa-review-'));
   try {
     writeFileSync(join(dir, 'paper.docx'), docx);
-    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir, join(dir, 'paper.docx')], { stdio: 'ignore', timeout: 120_000 });
+    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir, join(dir, 'paper.docx')], {
+      stdio: 'ignore',
+      timeout: 120_000,
+    });
     const pdf = readFileSync(join(dir, 'paper.pdf')).toString('latin1');
     return (pdf.match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
   } finally {
@@ -46,21 +49,40 @@ const rows: string[][] = [];
 const total = { found: 0, answered: 0, placeholders: 0, pages: 0 };
 for (const item of loadCorpus()) {
   const analysis = analyzeOfficeAction(item.text);
-  const record = JSON.parse(JSON.stringify(presentAnalysis({ analysis, elapsedSeconds: 0, text: item.text }, {
-    analysisId: 'bench', applicationNumber: '16123456', requestedType: 'CTNF', createdAt: new Date(0),
-    examinerIntel: { requested: false, examiner_name: null, stats: null },
-    billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0.00' },
-  }))) as StoredAnalysis;
+  const record = JSON.parse(
+    JSON.stringify(
+      presentAnalysis(
+        { analysis, elapsedSeconds: 0, text: item.text },
+        {
+          analysisId: 'bench',
+          applicationNumber: '16123456',
+          requestedType: 'CTNF',
+          createdAt: new Date(0),
+          examinerIntel: { requested: false, examiner_name: null, stats: null },
+          billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0.00' },
+        },
+      ),
+    ),
+  ) as StoredAnalysis;
   const grounds = record.grounds?.length ?? 0;
   if (analysis.parsed.kind.kind === 'notice_of_allowance') {
     rows.push([item.id, 'notice_of_allowance', String(grounds), '-', '-', '-', 'no reply drafted (refused: issue fee, 37 CFR 1.311)']);
     continue;
   }
   const group = record.restriction_groups?.[0]?.label;
-  const input = responseInputOf(record, {
-    application_number: '16123456', analysis_id: 'bench', strategy_selections: {}, response_date: '2026-02-01', office_action_date: '2026-01-05',
-    ...(group ? { election: { group, with_traverse: true } } : {}), accept_incomplete: true,
-  }, caption);
+  const input = responseInputOf(
+    record,
+    {
+      application_number: '16123456',
+      analysis_id: 'bench',
+      strategy_selections: {},
+      response_date: '2026-02-01',
+      office_action_date: '2026-01-05',
+      ...(group ? { election: { group, with_traverse: true } } : {}),
+      accept_incomplete: true,
+    },
+    caption,
+  );
   const { document, report } = await draftResponse(input);
   const c = report.outline.completeness;
   const pages = pagesOf(document);
@@ -68,10 +90,18 @@ for (const item of loadCorpus()) {
   total.answered += c.grounds_answered;
   total.placeholders += report.placeholders;
   total.pages += pages ?? 0;
-  rows.push([item.id, analysis.parsed.kind.kind, String(c.grounds_total), String(c.grounds_answered), String(report.placeholders), pages === null ? 'n/a' : String(pages), c.missing.map((m) => m.message).join(' ')]);
+  rows.push([
+    item.id,
+    analysis.parsed.kind.kind,
+    String(c.grounds_total),
+    String(c.grounds_answered),
+    String(report.placeholders),
+    pages === null ? 'n/a' : String(pages),
+    c.missing.map((m) => m.message).join(' '),
+  ]);
 }
 const header = ['action', 'kind', 'grounds found', 'answered', 'placeholders', 'pages', 'unanswered'];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length > 60 ? 60 : r[i].length)));
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i].length > 60 ? 60 : r[i].length))));
 const line = (r: string[]) => r.map((x, i) => (i === r.length - 1 ? x : x.padEnd(widths[i]))).join('  ');
 console.log(line(header));
 for (const r of rows) console.log(line(r));

@@ -25,17 +25,47 @@ const caption = { application_number: '16123456', filing_date: '2019-05-01', tit
 for (const item of loadCorpus()) {
   const analysis = analyzeOfficeAction(item.text);
   if (analysis.parsed.kind.kind === 'notice_of_allowance') continue;
-  const record = JSON.parse(JSON.stringify(presentAnalysis({ analysis, elapsedSeconds: 0, text: item.text }, {
-    analysisId: 'bench', applicationNumber: '16123456', requestedType: 'CTNF', createdAt: new Date(0),
-    examinerIntel: { requested: false, examiner_name: null, stats: null },
-    billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0.00' },
-  })));
+  const record = JSON.parse(
+    JSON.stringify(
+      presentAnalysis(
+        { analysis, elapsedSeconds: 0, text: item.text },
+        {
+          analysisId: 'bench',
+          applicationNumber: '16123456',
+          requestedType: 'CTNF',
+          createdAt: new Date(0),
+          examinerIntel: { requested: false, examiner_name: null, stats: null },
+          billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0.00' },
+        },
+      ),
+    ),
+  );
   const group = record.restriction_groups?.[0]?.label;
   for (const variant of ['default', 'argue', 'argue_unexpected_results', 'terminal_disclaimer', 'amend_narrow', 'cancel']) {
-    const strategy_selections = variant !== 'default' ? Object.fromEntries(record.claim_analyses.map((c: any) => [`claim_${c.claim_number}`, variant === 'argue' ? 'argue_distinction' : variant])) : {};
-    const input = responseInputOf(record, { application_number: '16123456', analysis_id: 'bench', strategy_selections, response_date: '2026-02-01', office_action_date: '2026-01-05', ...(group ? { election: { group, with_traverse: false } } : {}), accept_incomplete: true }, caption);
+    const strategy_selections =
+      variant !== 'default'
+        ? Object.fromEntries(record.claim_analyses.map((c: any) => [`claim_${c.claim_number}`, variant === 'argue' ? 'argue_distinction' : variant]))
+        : {};
+    const input = responseInputOf(
+      record,
+      {
+        application_number: '16123456',
+        analysis_id: 'bench',
+        strategy_selections,
+        response_date: '2026-02-01',
+        office_action_date: '2026-01-05',
+        ...(group ? { election: { group, with_traverse: false } } : {}),
+        accept_incomplete: true,
+      },
+      caption,
+    );
     let document;
-    try { ({ document } = await draftResponse(input)); } catch (e) { writeFileSync(`${out}/${item.id}-${variant}.html`, `ERROR ${(e as Error).message}`); continue; }
+    try {
+      ({ document } = await draftResponse(input));
+    } catch (e) {
+      writeFileSync(`${out}/${item.id}-${variant}.html`, `ERROR ${(e as Error).message}`);
+      continue;
+    }
     const html = (await mammoth.convertToHtml({ buffer: document }, { styleMap: ['u => u', 'strike => s'] })).value;
     writeFileSync(`${out}/${item.id}-${variant}.html`, html.replace(/></g, '>\n<'));
   }

@@ -76,7 +76,13 @@ try {
   procs.push(await serveRole('api2', 'api', env(p2.apiPort)));
   const [api1, api2] = procs;
   const one = await startBalancer({ ...p1, api: [{ name: 'api1', url: api1.url }] });
-  const two = await startBalancer({ ...p2, api: [{ name: 'api1', url: api1.url }, { name: 'api2', url: api2.url }] });
+  const two = await startBalancer({
+    ...p2,
+    api: [
+      { name: 'api1', url: api1.url },
+      { name: 'api2', url: api2.url },
+    ],
+  });
   balancers.push(one, two);
   const check = await fetch(`${two.apiUrl}${PATH}`, { headers: { 'x-forwarded-for': nextIp() } });
   if (check.status !== 200) throw new Error(`lookup answered ${check.status}: ${await check.text()}`);
@@ -90,8 +96,11 @@ try {
   const rps = (rs: autocannon.Result[]) => rs.reduce((s, r) => s + r.requests.average, 0) / rs.length;
   const p99 = (rs: autocannon.Result[]) => Math.max(...rs.map((r) => r.latency.p99));
   const errors = (rs: autocannon.Result[]) => rs.reduce((s, r) => s + r.errors + r.non2xx, 0);
-  const row = (label: string, rs: autocannon.Result[]) => `${label.padEnd(34)} ${rps(rs).toFixed(0).padStart(8)} req/s   p99 ${String(p99(rs)).padStart(5)} ms   errors/non-2xx ${errors(rs)}`;
-  console.log(`scale-out: lookup through HAProxy, ${CONNECTIONS} connections, ${ROUNDS} x ${DURATION} s interleaved; rate-limit store: ${redis ? 'Redis' : 'PostgreSQL'}`);
+  const row = (label: string, rs: autocannon.Result[]) =>
+    `${label.padEnd(34)} ${rps(rs).toFixed(0).padStart(8)} req/s   p99 ${String(p99(rs)).padStart(5)} ms   errors/non-2xx ${errors(rs)}`;
+  console.log(
+    `scale-out: lookup through HAProxy, ${CONNECTIONS} connections, ${ROUNDS} x ${DURATION} s interleaved; rate-limit store: ${redis ? 'Redis' : 'PostgreSQL'}`,
+  );
   console.log(row('1 API process behind HAProxy', results.one));
   console.log(row('2 API processes behind HAProxy', results.two));
   console.log(`ratio 2 / 1: ${(rps(results.two) / rps(results.one)).toFixed(2)}`);

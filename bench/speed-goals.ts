@@ -29,7 +29,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 
-interface Goal { goal: string; measured: string; target: string; pass: boolean }
+interface Goal {
+  goal: string;
+  measured: string;
+  target: string;
+  pass: boolean;
+}
 const goals: Goal[] = [];
 const record = (g: Goal) => {
   goals.push(g);
@@ -57,7 +62,11 @@ async function throughput(dbLabel: string, env: Record<string, string>, informOn
   const bare = await startProcess(ROOT, ['bench/bare-fastify.ts'], { BODIES: JSON.stringify(bodies) }, /bare fastify listening on (http:\/\/[\d.:]+)/);
   try {
     for (const r of routes) {
-      const c = await compareSideBySide({ pid: prosa.child.pid!, url: `${url}${r.path}` }, { pid: bare.child.pid!, url: `${bare.m[1]}${r.path}` }, { seconds: SECONDS, headers: r.headers, perRequestIp: r.perIp });
+      const c = await compareSideBySide(
+        { pid: prosa.child.pid!, url: `${url}${r.path}` },
+        { pid: bare.child.pid!, url: `${bare.m[1]}${r.path}` },
+        { seconds: SECONDS, headers: r.headers, perRequestIp: r.perIp },
+      );
       const m = describeComparison(c);
       if (informOnly) inform(`${r.name}, ${dbLabel}`, m);
       else record({ goal: `${r.name}, ${dbLabel}`, measured: m, target: `>= ${r.target}x`, pass: c.ratio >= r.target && c.non2xx === 0 });
@@ -67,7 +76,6 @@ async function throughput(dbLabel: string, env: Record<string, string>, informOn
     await stopProcess(bare.child);
   }
 }
-
 
 /** A scratch database on PG_URL for `fn`; without PostgreSQL the rows that need it are skipped. */
 const withScratchPg = <T>(fn: (url: string) => Promise<T>): Promise<T | undefined> =>
@@ -87,14 +95,28 @@ async function rateStore(url: string): Promise<void> {
   const limits = await createRateLimits({ store: sqlWindowStore({ query: (t, v) => ((statements += 1), pool.query(t, v)) }), now: () => clock });
   const N = 5000;
   const started = performance.now();
-  for (let i = 0; i < N; i++) await limits.checkAll([{ tier: 'authenticated', key: `key:${i}` }, { tier: 'account', key: `acct:${i}` }]);
+  for (let i = 0; i < N; i++)
+    await limits.checkAll([
+      { tier: 'authenticated', key: `key:${i}` },
+      { tier: 'account', key: `acct:${i}` },
+    ]);
   const perCheckMs = (performance.now() - started) / N;
   const rows = await limits.storedWindows();
   clock += 2 * 60_000 + 1000;
   await limits.purgeExpired();
   const after = await limits.storedWindows();
-  record({ goal: 'rate-limit store round trips (key tier + account ceiling, PostgreSQL)', measured: `${(statements - 2 - 1) / N} statement(s) per request, ${perCheckMs.toFixed(2)} ms each sequentially`, target: '<= 1', pass: (statements - 3) / N <= 1 });
-  record({ goal: 'rate-limit store bounded', measured: `${rows} rows after ${N} distinct keys (a key and an account each: 4 windows), ${after} after the purge 2 min later`, target: 'no rows once windows ended', pass: after === 0 });
+  record({
+    goal: 'rate-limit store round trips (key tier + account ceiling, PostgreSQL)',
+    measured: `${(statements - 2 - 1) / N} statement(s) per request, ${perCheckMs.toFixed(2)} ms each sequentially`,
+    target: '<= 1',
+    pass: (statements - 3) / N <= 1,
+  });
+  record({
+    goal: 'rate-limit store bounded',
+    measured: `${rows} rows after ${N} distinct keys (a key and an account each: 4 windows), ${after} after the purge 2 min later`,
+    target: 'no rows once windows ended',
+    pass: after === 0,
+  });
   await limits.close();
   await pool.end();
 }
@@ -115,21 +137,36 @@ function cliHelp(): void {
   const help = time(['bin/prosa.js', '--help']);
   const traced = spawnSync(NODE, ['--import', './test/support/module-trace.ts', 'src/main.ts', '--help'], { cwd: ROOT, encoding: 'utf8' });
   const modules = /--- modules loaded: (\d+)/.exec(traced.stderr)?.[1];
-  record({ goal: 'prosa --help', measured: `${help.toFixed(0)} ms median (node -e 0: ${floor.toFixed(0)} ms), ${modules} modules loaded`, target: '< 300 ms', pass: help < 300 });
+  record({
+    goal: 'prosa --help',
+    measured: `${help.toFixed(0)} ms median (node -e 0: ${floor.toFixed(0)} ms), ${modules} modules loaded`,
+    target: '< 300 ms',
+    pass: help < 300,
+  });
 }
 
 /** Goal 6: a fresh embedded start (new data directory) until listening, and RSS once idle. */
 async function freshStart(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'prosa-speed-start-'));
   const t0 = performance.now();
-  const s = await startProcess(ROOT, ['bin/prosa.js', 'serve'], { PORT: '0', HOST: '127.0.0.1', PROSA_DATA_DIR: dir, LOG_LEVEL: 'warn', BASE_URL: 'http://localhost:8080', DATABASE_URL: '' }, /listening on (http:\/\/[\d.:]+)/);
+  const s = await startProcess(
+    ROOT,
+    ['bin/prosa.js', 'serve'],
+    { PORT: '0', HOST: '127.0.0.1', PROSA_DATA_DIR: dir, LOG_LEVEL: 'warn', BASE_URL: 'http://localhost:8080', DATABASE_URL: '' },
+    /listening on (http:\/\/[\d.:]+)/,
+  );
   const startMs = performance.now() - t0;
   await new Promise((r) => setTimeout(r, 5000));
   const status = readFileSync(`/proc/${s.child.pid}/status`, 'utf8');
   const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
   await stopProcess(s.child);
   rmSync(dir, { recursive: true, force: true });
-  record({ goal: 'fresh embedded start (new data directory, demo seeded) to listening', measured: `${(startMs / 1000).toFixed(2)} s`, target: '< 3 s', pass: startMs < 3000 });
+  record({
+    goal: 'fresh embedded start (new data directory, demo seeded) to listening',
+    measured: `${(startMs / 1000).toFixed(2)} s`,
+    target: '< 3 s',
+    pass: startMs < 3000,
+  });
   record({ goal: 'idle RSS, embedded (5 s after start)', measured: `${rssMb.toFixed(0)} MB`, target: '< 300 MB', pass: rssMb < 300 });
 }
 
@@ -140,7 +177,12 @@ function drafts(): void {
   if (!line) throw new Error(`draft-jobs: ${r.stdout}${r.stderr}`);
   const p50 = Number(/p50 (\d+) ms/.exec(line)![1]);
   const accepted = Number(/202 answered p50 (\d+) ms/.exec(line)![1]);
-  record({ goal: 'draft submission to complete, p50 (embedded, built on the main thread as there by default, sequential)', measured: `${p50} ms (202 answered p50 ${accepted} ms)`, target: '< 100 ms', pass: p50 < 100 });
+  record({
+    goal: 'draft submission to complete, p50 (embedded, built on the main thread as there by default, sequential)',
+    measured: `${p50} ms (202 answered p50 ${accepted} ms)`,
+    target: '< 100 ms',
+    pass: p50 < 100,
+  });
 }
 
 /** Goal 7: bench/mcp-overhead.ts (200 samples), the p50 ratios. */
@@ -148,21 +190,43 @@ function mcp(): void {
   const r = spawnSync(NODE, ['bench/mcp-overhead.ts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, BENCH_SAMPLES: '200', BENCH_SECONDS: '3' } });
   for (const tool of ['lookup_application', 'check_credits']) {
     // A markdown row: | call | direct p50 / p99 | MCP p50 / p99 | p50 ratio | direct req/s | MCP req/s | throughput ratio |
-    const cells = r.stdout.split('\n').find((l) => l.includes(tool))?.split('|').map((c) => c.trim());
+    const cells = r.stdout
+      .split('\n')
+      .find((l) => l.includes(tool))
+      ?.split('|')
+      .map((c) => c.trim());
     const ratio = cells ? Number(cells[4]) : NaN;
-    record({ goal: `MCP ${tool} vs the direct call, p50`, measured: cells ? `${ratio}x (direct ${cells[2]} ms, MCP ${cells[3]} ms p50 / p99; throughput ratio ${cells[7]})` : `no output: ${r.stdout.slice(-400)}${r.stderr.slice(-400)}`, target: '<= 1.5x', pass: ratio <= 1.5 });
+    record({
+      goal: `MCP ${tool} vs the direct call, p50`,
+      measured: cells
+        ? `${ratio}x (direct ${cells[2]} ms, MCP ${cells[3]} ms p50 / p99; throughput ratio ${cells[7]})`
+        : `no output: ${r.stdout.slice(-400)}${r.stderr.slice(-400)}`,
+      target: '<= 1.5x',
+      pass: ratio <= 1.5,
+    });
   }
 }
 
-console.log(`speed goals (issue 12), Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `speed goals (issue 12), Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 await withScratchPg(rateStore);
 cliHelp();
 await freshStart();
 await throughput('embedded PGlite', { DATABASE_URL: '' });
 await withScratchPg((url) => throughput('PostgreSQL (one all-in-one process)', { DATABASE_URL: url }));
 await withScratchPg((url) => throughput("PostgreSQL, the replicas' shared store", { DATABASE_URL: url, BENCH_RATE_STORE: 'postgres' }, true));
-if (!SKIP.has('redis')) await withScratchPg((url) => throughput("PostgreSQL, the replicas' store in Redis (REDIS_URL)", { DATABASE_URL: url, BENCH_RATE_STORE: 'redis' }, true)).catch((err: Error) => console.log(`(Redis rows skipped: ${err.message})`));
+if (!SKIP.has('redis'))
+  await withScratchPg((url) =>
+    throughput("PostgreSQL, the replicas' store in Redis (REDIS_URL)", { DATABASE_URL: url, BENCH_RATE_STORE: 'redis' }, true),
+  ).catch((err: Error) => console.log(`(Redis rows skipped: ${err.message})`));
 if (!SKIP.has('drafts')) drafts();
 if (!SKIP.has('mcp')) mcp();
-console.log(`\n${goals.filter((g) => g.pass).length} of ${goals.length} met; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `\n${goals.filter((g) => g.pass).length} of ${goals.length} met; load average at the end ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 console.table(goals.map((g) => ({ goal: g.goal, measured: g.measured, target: g.target, result: g.pass ? 'pass' : 'FAIL' })));

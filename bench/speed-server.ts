@@ -22,7 +22,13 @@ import { seedDemoData } from '../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../src/clock.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'prosa-speed-'));
-const config = loadConfig({ BASE_URL: 'http://localhost:8080', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1', PROSA_DATA_DIR: dataDir });
+const config = loadConfig({
+  BASE_URL: 'http://localhost:8080',
+  PROSA_DEMO_DATA: 'off',
+  LOG_LEVEL: 'warn',
+  TRUSTED_PROXIES: '127.0.0.1',
+  PROSA_DATA_DIR: dataDir,
+});
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: config.dataDir });
 await migrateToLatest(database.db);
 const demo = await seedDemoData(database.db, todayUtc());
@@ -36,18 +42,23 @@ const asked = process.env.BENCH_RATE_STORE;
 const storeKind = asked === 'postgres' || asked === 'redis' ? asked : rateLimitStoreFor(config, database, false);
 const rateStoreUrl = storeKind === 'postgres' ? database.connectionString : undefined;
 const tiers = { authenticated: raised, account: raised };
-const rateLimits = storeKind === 'redis'
-  ? await createRedisRateLimits({ url: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0', tiers, prefix: `prosa:bench:${process.pid}:` })
-  : await createRateLimits({ connectionString: rateStoreUrl, tiers });
+const rateLimits =
+  storeKind === 'redis'
+    ? await createRedisRateLimits({ url: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/0', tiers, prefix: `prosa:bench:${process.pid}:` })
+    : await createRateLimits({ connectionString: rateStoreUrl, tiers });
 const keyring = keyringFromSecret('speed-bench-signing-secret-0123456789abcdef');
 const queue = queueHandle(() => startDraftQueue(database, { supervise: false }));
 const app = await buildApp({ config, database, rateLimits, keyring, queue }, { logger: false, mcp: false, webApp: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`speed server listening on ${address} key ${demo?.apiKey} rate store ${storeKind}\n`);
-process.once('SIGTERM', () => void (async () => {
-  await app.close();
-  await queue.stop();
-  await rateLimits.close();
-  await database.close();
-  process.exit(0);
-})());
+process.once(
+  'SIGTERM',
+  () =>
+    void (async () => {
+      await app.close();
+      await queue.stop();
+      await rateLimits.close();
+      await database.close();
+      process.exit(0);
+    })(),
+);

@@ -33,19 +33,29 @@ await migrateToLatest(database.db);
 const port = 18000 + Math.floor(Math.random() * 1000);
 const config = loadConfig({ BASE_URL: `http://127.0.0.1:${port}`, PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent' });
 const rateLimits = await createRateLimits({ connectionString: database.connectionString });
-const ctx = { config, database, rateLimits, keyring: keyringFromSecret('bench-signing-secret-0123456789abcdef0123456789'), queue: queueHandle(() => startDraftQueue(database, { supervise: false })) };
+const ctx = {
+  config,
+  database,
+  rateLimits,
+  keyring: keyringFromSecret('bench-signing-secret-0123456789abcdef0123456789'),
+  queue: queueHandle(() => startDraftQueue(database, { supervise: false })),
+};
 const app = await buildApp(ctx, { logger: false });
 await app.listen({ port, host: '127.0.0.1' });
 
 const account = await accountCreator(database.db, SYSTEM_ACTOR, { email: 'bench@firm.example', password: 'bench password 123' });
 const t0 = performance.now();
 for (let i = 0; i < N; i++) {
-  await docketEntryCreator(database.db, { ...SYSTEM_ACTOR, accountId: account.id }, {
-    accountId: account.id,
-    applicationNumber: String(18_000_000 + i),
-    clientMatter: `CLIENT-${String(i % 97).padStart(3, '0')}-${i}`,
-    application: { invention_title: `Synthetic invention number ${i} for the docket benchmark`, filing_date: '2024-01-15' },
-  });
+  await docketEntryCreator(
+    database.db,
+    { ...SYSTEM_ACTOR, accountId: account.id },
+    {
+      accountId: account.id,
+      applicationNumber: String(18_000_000 + i),
+      clientMatter: `CLIENT-${String(i % 97).padStart(3, '0')}-${i}`,
+      application: { invention_title: `Synthetic invention number ${i} for the docket benchmark`, filing_date: '2024-01-15' },
+    },
+  );
 }
 console.log(`seeded ${N} private applications in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 const session = await sessionCreator(database.db, SYSTEM_ACTOR, { memberId: account.id });
@@ -71,7 +81,10 @@ const measure = async (warm: boolean) => {
   await page.goto(`${config.baseUrl}/docket`);
   await page.getByText(firstPage).waitFor({ timeout: 60_000 });
   await page.getByLabel('Search').fill('CLIENT-042-');
-  await page.getByText(/^[\d,]+ of [\d,]+ applications$/).filter({ hasNotText: `${N.toLocaleString('en-US')} of` }).waitFor();
+  await page
+    .getByText(/^[\d,]+ of [\d,]+ applications$/)
+    .filter({ hasNotText: `${N.toLocaleString('en-US')} of` })
+    .waitFor();
   const interactive = Date.now() - start;
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
   await context.close();
@@ -81,20 +94,35 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 for (const warm of [false, true]) {
   const rows = [];
   for (let i = 0; i < RUNS; i++) rows.push(await measure(warm));
-  console.log(`${warm ? 'warm' : 'cold'} (${RUNS} runs, median): first contentful paint ${median(rows.map((r) => r.fcp ?? 0)).toFixed(0)} ms, interactive (first page rendered and a search answered) ${median(rows.map((r) => r.interactive))} ms`);
+  console.log(
+    `${warm ? 'warm' : 'cold'} (${RUNS} runs, median): first contentful paint ${median(rows.map((r) => r.fcp ?? 0)).toFixed(0)} ms, interactive (first page rendered and a search answered) ${median(rows.map((r) => r.interactive))} ms`,
+  );
 }
 await browser.close();
 
 const index = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
 const initial = [...index.matchAll(/assets\/[^"]+\.js/g)].map((m) => m[0]);
-let js = 0, jsGz = 0, initialGz = 0, css = 0, cssGz = 0;
+let js = 0,
+  jsGz = 0,
+  initialGz = 0,
+  css = 0,
+  cssGz = 0;
 for (const f of readdirSync(join(WEB_DIST, 'assets'))) {
   const buf = readFileSync(join(WEB_DIST, 'assets', f));
   const gz = gzipSync(buf, { level: 9 }).length;
-  if (f.endsWith('.js')) { js += buf.length; jsGz += gz; if (initial.includes(`assets/${f}`)) initialGz += gz; }
-  if (f.endsWith('.css')) { css += buf.length; cssGz += gz; }
+  if (f.endsWith('.js')) {
+    js += buf.length;
+    jsGz += gz;
+    if (initial.includes(`assets/${f}`)) initialGz += gz;
+  }
+  if (f.endsWith('.css')) {
+    css += buf.length;
+    cssGz += gz;
+  }
 }
-console.log(`JavaScript: initial ${(initialGz / 1000).toFixed(1)} kB gzip; all chunks ${(js / 1000).toFixed(1)} kB (${(jsGz / 1000).toFixed(1)} kB gzip). CSS ${(css / 1000).toFixed(1)} kB (${(cssGz / 1000).toFixed(1)} kB gzip)`);
+console.log(
+  `JavaScript: initial ${(initialGz / 1000).toFixed(1)} kB gzip; all chunks ${(js / 1000).toFixed(1)} kB (${(jsGz / 1000).toFixed(1)} kB gzip). CSS ${(css / 1000).toFixed(1)} kB (${(cssGz / 1000).toFixed(1)} kB gzip)`,
+);
 await app.close();
 await rateLimits.close();
 await ctx.queue.stop();

@@ -44,7 +44,11 @@ const envSchema = z.object({
   /** USPTO Open Data Portal base address (tests point it at a local replay server). */
   PROSA_USPTO_BASE_URL: z.url().default('https://api.uspto.gov'),
   /** When the USPTO watch runs (cron, UTC; five fields): daily at 06:00 by default. */
-  PROSA_WATCH_CRON: z.string().trim().regex(/^\S+(\s+\S+){4}$/, 'must be a five-field cron expression, e.g. "0 6 * * *"').default('0 6 * * *'),
+  PROSA_WATCH_CRON: z
+    .string()
+    .trim()
+    .regex(/^\S+(\s+\S+){4}$/, 'must be a five-field cron expression, e.g. "0 6 * * *"')
+    .default('0 6 * * *'),
   /** Least time between two requests of the watch (ms): the ODP allows 4 to 15 per second per key. */
   PROSA_WATCH_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** Optional LLM expert (argument outlines): `openai` (or any OpenAI-compatible server) or `anthropic`; unset = off. */
@@ -76,7 +80,11 @@ const envSchema = z.object({
    * five-field cron expression in UTC, default 07:00 UTC every day; `off` = no scheduled pass
    * (`prosa notify run` still works).
    */
-  PROSA_NOTIFY_CRON: z.string().trim().regex(/^(off|\S+(\s+\S+){4})$/, 'must be a five-field cron expression (e.g. "0 7 * * *") or "off"').default('0 7 * * *'),
+  PROSA_NOTIFY_CRON: z
+    .string()
+    .trim()
+    .regex(/^(off|\S+(\s+\S+){4})$/, 'must be a five-field cron expression (e.g. "0 7 * * *") or "off"')
+    .default('0 7 * * *'),
   /** Stripe secret key (sk_live_/sk_test_/rk_): turns on credit top-ups through Stripe Checkout. */
   STRIPE_SECRET_KEY: z.string().optional(),
   /** Signing secret of the Stripe webhook endpoint (whsec_...); required with STRIPE_SECRET_KEY. */
@@ -174,9 +182,7 @@ export interface LlmConfig {
 export { ConfigError } from './config-error.ts';
 import { ConfigError } from './config-error.ts';
 
-const packageVersion: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+const packageVersion: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -186,13 +192,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.PROSA_HEADERS_TIMEOUT_MS > e.PROSA_REQUEST_TIMEOUT_MS) {
-    throw new ConfigError(`Invalid configuration:\n  PROSA_HEADERS_TIMEOUT_MS (${e.PROSA_HEADERS_TIMEOUT_MS}) must not exceed PROSA_REQUEST_TIMEOUT_MS (${e.PROSA_REQUEST_TIMEOUT_MS})`);
+    throw new ConfigError(
+      `Invalid configuration:\n  PROSA_HEADERS_TIMEOUT_MS (${e.PROSA_HEADERS_TIMEOUT_MS}) must not exceed PROSA_REQUEST_TIMEOUT_MS (${e.PROSA_REQUEST_TIMEOUT_MS})`,
+    );
   }
   if (e.PROSA_RATE_LIMIT_STORE === 'redis' && !e.REDIS_URL) {
     throw new ConfigError('Invalid configuration:\n  PROSA_RATE_LIMIT_STORE is "redis" but REDIS_URL is not set');
   }
   if (e.PROSA_RATE_LIMIT_STORE === 'postgres' && !e.DATABASE_URL) {
-    throw new ConfigError('Invalid configuration:\n  PROSA_RATE_LIMIT_STORE is "postgres" but DATABASE_URL is not set (the embedded database serves one process: its limits are in memory)');
+    throw new ConfigError(
+      'Invalid configuration:\n  PROSA_RATE_LIMIT_STORE is "postgres" but DATABASE_URL is not set (the embedded database serves one process: its limits are in memory)',
+    );
   }
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT === 0 ? 8080 : e.PORT}`).replace(/\/+$/, '');
   return {
@@ -207,7 +217,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL || undefined,
     rateLimitStore: e.PROSA_RATE_LIMIT_STORE,
     demoData: e.PROSA_DEMO_DATA === 'on',
-    trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
+    trustedProxies: e.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     signingSecret: e.PROSA_SIGNING_SECRET,
     usptoApiKey: e.PROSA_USPTO_API_KEY || undefined,
@@ -242,7 +254,9 @@ function llmConfig(e: Env): LlmConfig | null {
   const model = e.PROSA_LLM_MODEL?.trim() ?? '';
   const missing = [apiKey ? null : 'PROSA_LLM_API_KEY', model ? null : 'PROSA_LLM_MODEL'].filter((m) => m !== null);
   if (missing.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n  PROSA_LLM_PROVIDER is "${provider}" but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set`);
+    throw new ConfigError(
+      `Invalid configuration:\n  PROSA_LLM_PROVIDER is "${provider}" but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set`,
+    );
   }
   // OpenAI-style settings usually carry the /v1; accept it either way.
   const baseUrl = (e.PROSA_LLM_BASE_URL || LLM_DEFAULT_BASE_URLS[provider]).replace(/\/+$/, '').replace(/\/v1$/, '');
@@ -255,18 +269,29 @@ function stripeConfig(e: Env): StripeConfig | null {
   const webhookSecret = e.STRIPE_WEBHOOK_SECRET?.trim() ?? '';
   if (!secretKey && !webhookSecret) return null;
   if (!secretKey || !webhookSecret) {
-    throw new ConfigError(`Invalid configuration:\n  ${secretKey ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'} must be set together with ${secretKey ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${secretKey ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'} must be set together with ${secretKey ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'}`,
+    );
   }
   return { secretKey, webhookSecret, apiBase: (e.STRIPE_API_BASE || 'https://api.stripe.com').replace(/\/+$/, '') };
 }
 
 /** All or nothing, like Stripe: a client id without its secret (or the reverse) is an error. */
-function oidcProvider(id: OidcProviderId, name: string, issuer: string, clientId: string | undefined, clientSecret: string | undefined, prefix: string): OidcProviderConfig | null {
+function oidcProvider(
+  id: OidcProviderId,
+  name: string,
+  issuer: string,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  prefix: string,
+): OidcProviderConfig | null {
   const cid = clientId?.trim() ?? '';
   const secret = clientSecret?.trim() ?? '';
   if (!cid && !secret) return null;
   if (!cid || !secret) {
-    throw new ConfigError(`Invalid configuration:\n  ${prefix}_${cid ? 'CLIENT_SECRET' : 'CLIENT_ID'} must be set together with ${prefix}_${cid ? 'CLIENT_ID' : 'CLIENT_SECRET'}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${prefix}_${cid ? 'CLIENT_SECRET' : 'CLIENT_ID'} must be set together with ${prefix}_${cid ? 'CLIENT_ID' : 'CLIENT_SECRET'}`,
+    );
   }
   return { id, name, issuer, clientId: cid, clientSecret: secret };
 }

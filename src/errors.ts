@@ -18,12 +18,7 @@ export class AppError extends Error {
 }
 
 export function validationError(field: string, problem: string): AppError {
-  return new AppError(
-    400,
-    'validation_error',
-    `${field}: ${problem}`,
-    `Correct the field "${field}" and send the request again.`,
-  );
+  return new AppError(400, 'validation_error', `${field}: ${problem}`, `Correct the field "${field}" and send the request again.`);
 }
 
 /** Not found, including anything owned by another account: we answer 404, never 403. */

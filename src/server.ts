@@ -50,7 +50,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-
 /**
  * Opens the database (migrating it), seeds the demo data on first start, and serves the
  * backend. In embedded mode it also opens the admin socket so operator commands work while
@@ -61,7 +60,10 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onIdleError: (err) => (app ? app.log.warn({ err }, 'an idle database connection failed; the pool replaces it') : process.stderr.write(`warning: an idle database connection failed: ${err.message}\n`)),
+    onIdleError: (err) =>
+      app
+        ? app.log.warn({ err }, 'an idle database connection failed; the pool replaces it')
+        : process.stderr.write(`warning: an idle database connection failed: ${err.message}\n`),
   });
   let rateLimits: RateLimits | undefined;
   let admin: AdminSocket | undefined;
@@ -74,7 +76,14 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
     const demo = config.demoData ? await seedDemoData(database.db, todayUtc()) : null;
     if (demo) opts.onDemoSeeded?.(demo);
     // The supervisor (retries of crashed jobs) runs where jobs are worked.
-    queue = queueHandle(() => startDraftQueue(database, { supervise: roles.includes('worker'), schedule: roles.includes('worker'), settings: opts.queue, onError: (err) => app?.log.warn({ err }, 'job queue error') }));
+    queue = queueHandle(() =>
+      startDraftQueue(database, {
+        supervise: roles.includes('worker'),
+        schedule: roles.includes('worker'),
+        settings: opts.queue,
+        onError: (err) => app?.log.warn({ err }, 'job queue error'),
+      }),
+    );
     const scaleOut = database.kind === 'postgres' && !ROLES.every((r) => roles.includes(r));
     let keyring: Keyring | undefined;
     if (roles.includes('api')) {
@@ -86,7 +95,9 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
       const rateLimitStore = rateLimitStoreFor(config, database, scaleOut);
       rateLimits = await openRateLimits(rateLimitStore, config, database);
       if (database.kind === 'postgres' && rateLimitStore === 'memory' && (await otherApiProcesses(database)) > 0) {
-        process.stderr.write('warning: another Prosa API process serves this PostgreSQL database, and this all-in-one process keeps its rate limits in its own memory, so limits are per process. To run replicas, use `prosa serve --role api` (or set PROSA_RATE_LIMIT_STORE=postgres, or REDIS_URL, on every process): docs/operations.md.\n');
+        process.stderr.write(
+          'warning: another Prosa API process serves this PostgreSQL database, and this all-in-one process keeps its rate limits in its own memory, so limits are per process. To run replicas, use `prosa serve --role api` (or set PROSA_RATE_LIMIT_STORE=postgres, or REDIS_URL, on every process): docs/operations.md.\n',
+        );
       }
       app = await buildApp({ config, database, rateLimits, keyring, queue }, { mcp: roles.includes('mcp') });
     } else {
@@ -102,16 +113,19 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
     let webhookDeps: DeliveryDeps | undefined;
     if (!keyring && roles.includes('worker')) {
       try {
-      keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
+        keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut });
       } catch (err) {
         if (!(err instanceof ConfigError)) throw err;
-        app.log.warn('webhooks are not delivered by this worker: PROSA_SIGNING_SECRET is not set (set it to the API processes\' value)');
+        app.log.warn("webhooks are not delivered by this worker: PROSA_SIGNING_SECRET is not set (set it to the API processes' value)");
       }
     }
     if (keyring) webhookDeps = { secretKey: keyring.webhookSecretKey, baseUrl: config.baseUrl, allowLoopback: allowsLoopbackEndpoints(config.baseUrl) };
     if (roles.includes('worker') && webhookDeps) {
       const log = app.log;
-      webhooks = startWebhookDeliveryLoop(database.db, webhookDeps, { intervalMs: opts.webhookIntervalMs, onError: (err) => log.warn({ err }, 'webhook delivery pass failed') });
+      webhooks = startWebhookDeliveryLoop(database.db, webhookDeps, {
+        intervalMs: opts.webhookIntervalMs,
+        onError: (err) => log.warn({ err }, 'webhook delivery pass failed'),
+      });
     }
     const address = await app.listen({ port: config.port, host: config.host });
     if (database.kind === 'pglite') {
@@ -121,11 +135,22 @@ export async function startServer(config: Config, roles: readonly Role[] = ROLES
         // `prosa watch run` while this server holds the data directory: the pass runs here, with this server's key.
         'watch.run': async (args) => {
           if (watchOffReason(config)) return { enabled: false, reason: watchOffReason(config) };
-          const { run, papers } = await runConfiguredWatchPass(database.db, config, { trigger: 'cli', today: typeof args.date === 'string' ? args.date : undefined, logger: app!.log });
+          const { run, papers } = await runConfiguredWatchPass(database.db, config, {
+            trigger: 'cli',
+            today: typeof args.date === 'string' ? args.date : undefined,
+            logger: app!.log,
+          });
           return presentWatchPass(run, papers);
         },
         // `prosa notify run` while the server holds the data directory (src/cli/notify-command.ts).
-        'notify.run': async (args) => runNotifyPass(database.db, { passDate: String(args.date), now: new Date(), baseUrl: config.baseUrl, mailer: createMailer(config, app!.log), log: app!.log }),
+        'notify.run': async (args) =>
+          runNotifyPass(database.db, {
+            passDate: String(args.date),
+            now: new Date(),
+            baseUrl: config.baseUrl,
+            mailer: createMailer(config, app!.log),
+            log: app!.log,
+          }),
         // `prosa webhooks deliver` while this server holds the data directory.
         'webhooks.deliver': async () => {
           if (!webhookDeps) throw new Error('webhooks cannot be signed by this process (no signing secret)');

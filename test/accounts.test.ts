@@ -2,10 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, randomIp, sessionCookie, signUp, type TestApp } from './support/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: randomIp() });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: randomIp() });
 
 describe('sign-up', () => {
   test('creates the account, sets a secure session cookie and grants 25.00 welcome credits', async () => {
@@ -83,7 +88,8 @@ describe('sign-in and sign-out', () => {
     try {
       await signUp(own.app, 'target@firm.example', 'the right password');
       const ip = randomIp();
-      const attempt = (password: string) => own.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'target@firm.example', password }, remoteAddress: ip });
+      const attempt = (password: string) =>
+        own.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'target@firm.example', password }, remoteAddress: ip });
       // Four failures still allow a fifth try.
       for (let i = 0; i < 5; i++) expect((await attempt(`guess ${i} guess`)).statusCode).toBe(401);
       // After 5 failures (docs/decisions/accounts-and-credentials.md) that address's next attempt is refused, even with the

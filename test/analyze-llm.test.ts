@@ -13,7 +13,21 @@ let t: TestApp;
 let key: string;
 beforeAll(async () => {
   fake = await startFakeOpenAi([
-    () => ({ body: openAiCompletion(JSON.stringify({ outlines: [{ claim_number: 1, strategy: 'argue_distinction', outline: ['Show Rebmann lacks the bore adjacent part as claimed.'], grounded_in: [{ quote: QUOTE }] }] }), { prompt_tokens: 1234, completion_tokens: 321 }) }),
+    () => ({
+      body: openAiCompletion(
+        JSON.stringify({
+          outlines: [
+            {
+              claim_number: 1,
+              strategy: 'argue_distinction',
+              outline: ['Show Rebmann lacks the bore adjacent part as claimed.'],
+              grounded_in: [{ quote: QUOTE }],
+            },
+          ],
+        }),
+        { prompt_tokens: 1234, completion_tokens: 321 },
+      ),
+    }),
   ]);
   t = await createTestApp({ PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_BASE_URL: fake.url, PROSA_LLM_API_KEY: OPENAI_KEY, PROSA_LLM_MODEL: 'gpt-4o-mini' });
   const { cookie } = await signUp(t.app);
@@ -26,7 +40,13 @@ afterAll(async () => {
 
 describe('optional LLM expert in REST #3', () => {
   test('adds grounded argument outlines, names the expert in glass_box, and bills the tokens the provider reports', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: '17200011', office_action_text: OA }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/prosa/analyze',
+      headers: { 'x-api-key': key },
+      payload: { application_number: '17200011', office_action_text: OA },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const a = res.json();
     expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
@@ -43,8 +63,17 @@ describe('optional LLM expert in REST #3', () => {
   });
 
   test('a provider failure leaves a complete deterministic analysis and says why', async () => {
-    fake.script.splice(0, fake.script.length, { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } } });
-    const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: '17200011', office_action_text: OA }, remoteAddress: randomIp() });
+    fake.script.splice(0, fake.script.length, {
+      status: 401,
+      body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/prosa/analyze',
+      headers: { 'x-api-key': key },
+      payload: { application_number: '17200011', office_action_text: OA },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(200);
     const a = res.json();
     expect(a.claim_analyses.length).toBeGreaterThan(0);

@@ -28,11 +28,19 @@ beforeAll(async () => {
   await seedDemoData(t.database.db, '2026-11-21');
   key = await createKey(t.app, (await signUp(t.app)).cookie);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('REST #3 on an action after an election, with bases only in the headings', () => {
   test('unexamined claims are withdrawn (inferred, with the election as evidence); bases come from the headings', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: '17/200,011', office_action_text: ACTION, include_examiner_intel: false }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/prosa/analyze',
+      headers: { 'x-api-key': key },
+      payload: { application_number: '17/200,011', office_action_text: ACTION, include_examiner_intel: false },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const a = res.json();
     const byNumber = new Map(a.claim_analyses.map((c: { claim_number: number }) => [c.claim_number, c]));

@@ -21,7 +21,9 @@ beforeAll(async () => {
   ({ cookie, accountId } = await signUp(t.app));
   key = await createKey(t.app, cookie);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const analyze = (body: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key, ...headers }, payload: body as object, remoteAddress: randomIp() });
@@ -77,7 +79,13 @@ describe('REST #3 POST /v1/prosa/analyze', () => {
     const s = await signUp(t.app);
     const k = await createKey(t.app, s.cookie);
     await t.database.db.updateTable('accounts').set({ model_multiplier_milli: 2500 }).where('id', '=', s.accountId).execute();
-    const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': k }, payload: { application_number: '17200011', office_action_text: OA }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/prosa/analyze',
+      headers: { 'x-api-key': k },
+      payload: { application_number: '17200011', office_action_text: OA },
+      remoteAddress: randomIp(),
+    });
     const a = res.json();
     const charged = credits(25) - (await getBalanceMicro(t.database.db, s.accountId));
     expect(charged).toBe(tokenCostMicro(a.billing.input_tokens, a.billing.output_tokens, 2500));
@@ -104,8 +112,18 @@ describe('REST #3 POST /v1/prosa/analyze', () => {
   test('never blocked by the balance', async () => {
     const s = await signUp(t.app);
     const k = await createKey(t.app, s.cookie);
-    await creditCharger(t.database.db, { accountId: null, via: 'system' }, { accountId: s.accountId, amountMicro: credits(30), kind: 'usage_tokens', description: 'drain' });
-    const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': k }, payload: { application_number: '17200011', office_action_text: OA }, remoteAddress: randomIp() });
+    await creditCharger(
+      t.database.db,
+      { accountId: null, via: 'system' },
+      { accountId: s.accountId, amountMicro: credits(30), kind: 'usage_tokens', description: 'drain' },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/prosa/analyze',
+      headers: { 'x-api-key': k },
+      payload: { application_number: '17200011', office_action_text: OA },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-balance-status']).toBe('critical');
     expect(res.headers['x-purchase-prompt']).toBe('true');
@@ -170,7 +188,11 @@ describe('prosa analyze (CLI)', () => {
     // A missing file or a directory is the caller's mistake (exit 2), never internal_error.
     const missing = await runCli(['analyze', '/nonexistent/office-action.txt', '--json'], env);
     expect(missing.code).toBe(2);
-    expect(JSON.parse(missing.stderr)).toMatchObject({ error: true, error_code: 'file_not_found', message: expect.stringContaining('/nonexistent/office-action.txt') });
+    expect(JSON.parse(missing.stderr)).toMatchObject({
+      error: true,
+      error_code: 'file_not_found',
+      message: expect.stringContaining('/nonexistent/office-action.txt'),
+    });
     const dir = await runCli(['analyze', ROOT, '--json'], env);
     expect(dir.code).toBe(2);
     expect(JSON.parse(dir.stderr).error_code).toBe('file_unreadable');

@@ -5,8 +5,12 @@ import { createKey, createTestApp, signUp, type TestApp } from './support/app.ts
 let t: TestApp;
 /** A route guarded by the X-API-Key plugin exactly as the retired REST endpoints are. */
 const probe = (app: FastifyInstance) => app.get('/test/api-key-probe', { config: { auth: 'api_key' } }, async (req) => ({ account: req.principal?.accountId }));
-beforeAll(async () => { t = await createTestApp({}, probe); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({}, probe);
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('API keys', () => {
   test('created once with prosa_sk_ + 30 base62 (39 chars); only a SHA-256 hash is stored', async () => {

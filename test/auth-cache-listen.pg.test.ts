@@ -37,7 +37,9 @@ test('both caches are emptied and bypassed until it listens again, so a revocati
   const admin = new pg.Client({ connectionString: t.database.connectionString });
   await admin.connect();
   try {
-    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'prosa-credential-listener'`);
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'prosa-credential-listener'`,
+    );
     await until(() => !t.app.credentialCache.enabled);
     expect(t.app.credentialCache.size).toBe(0);
     // A revocation while nobody listens: the bypassed cache cannot serve the key.

@@ -165,9 +165,18 @@ describe('balances and accounts kept in memory', () => {
   test('a charge shows in /api/auth/me and the usage headers of both apps', async () => {
     const { accountId, key } = await warmKey();
     for (const app of [t.app, replica.app]) expect((await me(app, key)).json().credits.balance).toBe('25.00');
-    await creditCharger(t.database.db, { accountId: null, via: 'system' }, { accountId, amountMicro: credits(20), kind: 'usage_tokens', description: 'test charge' });
+    await creditCharger(
+      t.database.db,
+      { accountId: null, via: 'system' },
+      { accountId, amountMicro: credits(20), kind: 'usage_tokens', description: 'test charge' },
+    );
     for (const app of [t.app, replica.app]) {
-      expectPrompt(await until(() => me(app, key), (r) => r.json().credits.balance === '5.00'));
+      expectPrompt(
+        await until(
+          () => me(app, key),
+          (r) => r.json().credits.balance === '5.00',
+        ),
+      );
       const res = await me(app, key);
       expect(res.json().credits).toEqual({ balance: '5.00', status: 'very_low' });
       expect(res.headers['x-credit-balance']).toBe('5.00');
@@ -177,22 +186,44 @@ describe('balances and accounts kept in memory', () => {
 
   test('an account change (PATCH /api/account) shows in /api/auth/me of both apps', async () => {
     const { cookie, key } = await warmKey();
-    const patch = await t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie }, payload: { display_name: 'Renamed Practitioner' }, remoteAddress: randomIp() });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: { cookie },
+      payload: { display_name: 'Renamed Practitioner' },
+      remoteAddress: randomIp(),
+    });
     expect(patch.statusCode).toBe(200);
     // The app that made the change forgot the account before answering: its next read sees it
     // on both databases; the other app hears of it through the notification.
     expect((await me(t.app, key)).json().account.display_name).toBe('Renamed Practitioner');
-    expectPrompt(await until(() => me(replica.app, key), (r) => r.json().account.display_name === 'Renamed Practitioner'));
+    expectPrompt(
+      await until(
+        () => me(replica.app, key),
+        (r) => r.json().account.display_name === 'Renamed Practitioner',
+      ),
+    );
   });
 
   test("a member's own practitioner profile (read with the key, migration 033) shows in /api/auth/me of both apps", async () => {
     const { cookie, key } = await warmKey();
     for (const app of [t.app, replica.app]) expect((await me(app, key)).json().account.practitioner).toBeNull();
-    const patch = await t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie }, payload: { practitioner: { name: 'Kim Keyholder', registration_number: '74444' } }, remoteAddress: randomIp() });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: { cookie },
+      payload: { practitioner: { name: 'Kim Keyholder', registration_number: '74444' } },
+      remoteAddress: randomIp(),
+    });
     expect(patch.statusCode, patch.body).toBe(200);
     // The app that made the change forgot the member's keys before answering; the other hears of it (the member trigger).
     expect((await me(t.app, key)).json().account.practitioner).toMatchObject({ name: 'Kim Keyholder' });
-    expectPrompt(await until(() => me(replica.app, key), (r) => r.json().account.practitioner?.name === 'Kim Keyholder'));
+    expectPrompt(
+      await until(
+        () => me(replica.app, key),
+        (r) => r.json().account.practitioner?.name === 'Kim Keyholder',
+      ),
+    );
   });
 });
 
@@ -220,7 +251,11 @@ describe('usage counted in memory', () => {
       const key = await createKey(other.app, s.cookie);
       for (let i = 0; i < 7; i++) expect((await me(other.app, key)).statusCode).toBe(200);
       await other.app.close(); // the database stays open until other.close()
-      const row = await other.database.db.selectFrom('usage_hourly').select((eb) => eb.fn.sum<string>('requests').as('n')).where('account_id', '=', s.accountId).executeTakeFirst();
+      const row = await other.database.db
+        .selectFrom('usage_hourly')
+        .select((eb) => eb.fn.sum<string>('requests').as('n'))
+        .where('account_id', '=', s.accountId)
+        .executeTakeFirst();
       expect(Number(row?.n)).toBe(7 + 1); // seven reads and the key creation (sign-up is not authenticated)
     } finally {
       await other.close();

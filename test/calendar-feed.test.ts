@@ -21,7 +21,13 @@ const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<
   t.app.inject({ method, url, headers, remoteAddress });
 
 async function docket(cookie: string, applicationNumber: string, clientMatter: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: applicationNumber, client_matter: clientMatter }, remoteAddress: randomIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/docket',
+    headers: { cookie },
+    payload: { application_number: applicationNumber, client_matter: clientMatter },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode).toBe(201);
   return res.json().id;
 }
@@ -84,10 +90,16 @@ beforeAll(async () => {
   entries.set('17200011', await docket(a.cookie, '17200011', 'NWE-0042'));
   entries.set('17111222', await docket(a.cookie, '17111222', 'VRD-0003'));
   entries.set('17345678', await docket(a.cookie, '17345678', 'SNS-0007'));
-  const rows = await t.database.db.selectFrom('correspondence as c').innerJoin('applications as ap', 'ap.id', 'c.application_id').select(['ap.application_number', 'c.id']).execute();
+  const rows = await t.database.db
+    .selectFrom('correspondence as c')
+    .innerJoin('applications as ap', 'ap.id', 'c.application_id')
+    .select(['ap.application_number', 'c.id'])
+    .execute();
   for (const r of rows) actions.set(r.application_number, r.id);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('POST/GET/DELETE /api/calendar-feed', () => {
   test('creates a secret URL shown once; only its SHA-256 is stored; the status never shows it', async () => {
@@ -102,7 +114,12 @@ describe('POST/GET/DELETE /api/calendar-feed', () => {
     expect(status.statusCode).toBe(200);
     expect(status.json()).toEqual({ exists: true, created_at: rows[0].created_at.toISOString() });
     expect(status.body).not.toContain(token);
-    const audit = await t.database.db.selectFrom('audit_log').select(['action', 'details']).where('account_id', '=', a.accountId).where('action', 'like', 'calendar_feed.%').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('account_id', '=', a.accountId)
+      .where('action', 'like', 'calendar_feed.%')
+      .execute();
     expect(audit.map((x) => x.action)).toContain('calendar_feed.created');
     expect(JSON.stringify(audit)).not.toContain(token);
   });
@@ -138,7 +155,12 @@ describe('GET /calendar/{token}.ics', () => {
     const cid = actions.get('17200011')!;
     const entry = entries.get('17200011')!;
     const nwe = events.filter((e) => e.uid.startsWith(`${cid}-`));
-    expect(nwe.map((e) => e.uid)).toEqual([`${cid}-response-${entry}@prosa`, `${cid}-ext1-${entry}@prosa`, `${cid}-ext2-${entry}@prosa`, `${cid}-ext3-${entry}@prosa`]);
+    expect(nwe.map((e) => e.uid)).toEqual([
+      `${cid}-response-${entry}@prosa`,
+      `${cid}-ext1-${entry}@prosa`,
+      `${cid}-ext2-${entry}@prosa`,
+      `${cid}-ext3-${entry}@prosa`,
+    ]);
     expect(nwe.map((e) => e.start)).toEqual([r.response_deadline, ...r.extensions.map((e) => e.due_effective)]);
     for (const e of nwe) {
       expect(e.startIsDate).toBe(true);
@@ -196,9 +218,16 @@ describe('GET /calendar/{token}.ics', () => {
     expect(uids).toHaveLength(4 + 1 + final.extensions.length + 1);
   });
 
-  test('fees in the feed follow each application\'s entity status: the docket entry\'s before the USPTO record\'s and the account\'s', async () => {
+  test("fees in the feed follow each application's entity status: the docket entry's before the USPTO record's and the account's", async () => {
     const { path } = await createFeed(a.cookie);
-    const patch = (entity_size: string | null) => t.app.inject({ method: 'PATCH', url: `/api/docket/${entries.get('17200011')}`, headers: { cookie: a.cookie }, payload: { entity_size }, remoteAddress: randomIp() });
+    const patch = (entity_size: string | null) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/docket/${entries.get('17200011')}`,
+        headers: { cookie: a.cookie },
+        payload: { entity_size },
+        remoteAddress: randomIp(),
+      });
     await t.database.db.updateTable('accounts').set({ entity_size: 'micro' }).where('id', '=', a.accountId).execute();
     try {
       // The account's micro default moves neither record that states its entity status.
@@ -208,7 +237,9 @@ describe('GET /calendar/{token}.ics', () => {
       // The firm records micro on the docket entry: the feed follows it.
       expect((await patch('micro')).statusCode).toBe(200);
       ({ events } = await fetchFeed(path));
-      expect(events.find((e) => e.uid.startsWith(`${actions.get('17200011')}-ext2-`))!.summary).toMatch(/last day with 2-month extension \(\$138\.00 micro entity\)$/);
+      expect(events.find((e) => e.uid.startsWith(`${actions.get('17200011')}-ext2-`))!.summary).toMatch(
+        /last day with 2-month extension \(\$138\.00 micro entity\)$/,
+      );
     } finally {
       await patch(null);
       await t.database.db.updateTable('accounts').set({ entity_size: 'large' }).where('id', '=', a.accountId).execute();
@@ -223,9 +254,19 @@ describe('GET /calendar/{token}.ics', () => {
     expect(fresh.body.rotated).toBe(true);
     const gone = await inject('GET', old.path);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ error: true, error_code: 'calendar_feed_not_found', message: expect.any(String), agent_suggestion: expect.stringContaining('POST /api/calendar-feed') });
+    expect(gone.json()).toEqual({
+      error: true,
+      error_code: 'calendar_feed_not_found',
+      message: expect.any(String),
+      agent_suggestion: expect.stringContaining('POST /api/calendar-feed'),
+    });
     expect((await inject('GET', fresh.path)).statusCode).toBe(200);
-    const audit = await t.database.db.selectFrom('audit_log').select('action').where('account_id', '=', a.accountId).where('action', '=', 'calendar_feed.rotated').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'calendar_feed.rotated')
+      .execute();
     expect(audit.length).toBeGreaterThanOrEqual(1);
   });
 
@@ -238,7 +279,12 @@ describe('GET /calendar/{token}.ics', () => {
     expect(res.json()).toMatchObject({ error: true, error_code: 'calendar_feed_not_found' });
     expect((await inject('DELETE', '/api/calendar-feed', { cookie: a.cookie })).statusCode).toBe(204);
     expect((await inject('GET', '/api/calendar-feed', { cookie: a.cookie })).json()).toEqual({ exists: false, created_at: null });
-    const revoked = await t.database.db.selectFrom('audit_log').select('action').where('account_id', '=', a.accountId).where('action', '=', 'calendar_feed.revoked').execute();
+    const revoked = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'calendar_feed.revoked')
+      .execute();
     expect(revoked).toHaveLength(1);
   });
 

@@ -8,7 +8,9 @@ let drop: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   ({ env, drop } = await freshCliEnv({ PROSA_DEMO_DATA: 'off' }));
 });
-afterAll(async () => { await drop?.(); });
+afterAll(async () => {
+  await drop?.();
+});
 
 const json = (r: { stdout: string }) => JSON.parse(r.stdout);
 
@@ -68,7 +70,15 @@ describe('prosa CLI', () => {
   }, 120_000);
 
   test('--help on each command', async () => {
-    for (const args of [['--help'], ['serve', '--help'], ['accounts', 'create', '--help'], ['keys', '--help'], ['credits', 'grant', '--help'], ['deadlines', 'calc', '--help'], ['import', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['serve', '--help'],
+      ['accounts', 'create', '--help'],
+      ['keys', '--help'],
+      ['credits', 'grant', '--help'],
+      ['deadlines', 'calc', '--help'],
+      ['import', '--help'],
+    ]) {
       const r = await runCli(args, env);
       expect(r.code, args.join(' ')).toBe(0);
       expect(r.stdout).toMatch(/Usage: prosa/);
@@ -82,7 +92,9 @@ describe('prosa CLI', () => {
   }, 60_000);
 
   test('bin/prosa.js runs on the system Node by re-executing with the pinned Node 24', async () => {
-    const r = await runCli(['deadlines', 'calc', '--action', 'CTNF', '--mailed', '2026-08-10', '--json'], env, { bin: ['/usr/bin/node', `${ROOT}bin/prosa.js`] });
+    const r = await runCli(['deadlines', 'calc', '--action', 'CTNF', '--mailed', '2026-08-10', '--json'], env, {
+      bin: ['/usr/bin/node', `${ROOT}bin/prosa.js`],
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(json(r)).toMatchObject({ action: 'non_final', ssp_due: '2026-11-10' });
   }, 60_000);
@@ -101,7 +113,11 @@ describe('prosa serve', () => {
         const password = /demo@prosa\.example \/ (\S+)/.exec(out)![1];
         const lookup = await (await fetch(`${first.url}/v1/prosa/lookup/17%2F200%2C011`)).json();
         expect(lookup).toMatchObject({ application_number: '17200011', demo: true });
-        const signin = await fetch(`${first.url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@prosa.example', password }) });
+        const signin = await fetch(`${first.url}/api/auth/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'demo@prosa.example', password }),
+        });
         expect(signin.status).toBe(200);
         const docket = await (await fetch(`${first.url}/api/docket`, { headers: { 'x-api-key': apiKey } })).json();
         expect(docket.entries.length).toBeGreaterThanOrEqual(5);
@@ -144,7 +160,11 @@ describe('prosa serve', () => {
       await runCli(['accounts', 'create', '--email', 'live@firm.example', '--password', 'a long password', '--json'], env);
       const grant = await runCli(['credits', 'grant', '--email', 'live@firm.example', '--amount', '5', '--json'], env);
       expect(grant.code, grant.stderr).toBe(0);
-      const signin = await fetch(`${server.url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'live@firm.example', password: 'a long password' }) });
+      const signin = await fetch(`${server.url}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'live@firm.example', password: 'a long password' }),
+      });
       expect(signin.status).toBe(200);
       const cookie = signin.headers.get('set-cookie')!.split(';')[0];
       const credits = await (await fetch(`${server.url}/api/credits`, { headers: { cookie } })).json();
@@ -154,7 +174,13 @@ describe('prosa serve', () => {
       expect(imported.code, imported.stderr).toBe(0);
       expect(json(imported).totals).toMatchObject({ records: 1, applications: 1 });
       const lookup = await (await fetch(`${server.url}/v1/prosa/lookup/17%2F248%2C024`)).json();
-      expect(lookup).toMatchObject({ application_number: '17248024', status: 'patented', examiner_name: 'DOVE, TRACY MAE', current_art_unit: '1727', data_source: 'odp' });
+      expect(lookup).toMatchObject({
+        application_number: '17248024',
+        status: 'patented',
+        examiner_name: 'DOVE, TRACY MAE',
+        current_art_unit: '1727',
+        data_source: 'odp',
+      });
       if (!onPostgres()) {
         const second = await runCli(['serve'], { ...env, PORT: '0' });
         expect(second.code).toBe(3);

@@ -9,8 +9,12 @@ import { EXPORT_PRICES } from '../src/domain/pricing.ts';
 import { AppError } from '../src/errors.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 const actor = { accountId: null, via: 'system' as const };
 
 describe('credit ledger', () => {
@@ -19,26 +23,47 @@ describe('credit ledger', () => {
     await creditGranter(t.database.db, actor, { accountId, amountMicro: credits(75), kind: 'grant', description: 'top up' });
     const debit = 123_457n; // 0.123457 credits: odd amounts catch rounding as well as races
     const results = await Promise.allSettled(
-      Array.from({ length: 100 }, (_, i) => creditCharger(t.database.db, actor, { accountId, amountMicro: debit, kind: 'usage_tokens', description: `call ${i}` })),
+      Array.from({ length: 100 }, (_, i) =>
+        creditCharger(t.database.db, actor, { accountId, amountMicro: debit, kind: 'usage_tokens', description: `call ${i}` }),
+      ),
     );
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     const balance = await getBalanceMicro(t.database.db, accountId);
     expect(balance).toBe(credits(100) - 100n * debit);
     expect(await ledgerSumMicro(t.database.db, accountId)).toBe(balance);
-    const after = await t.database.db.selectFrom('credit_ledger').select('balance_after_micro').where('account_id', '=', accountId).where('kind', '=', 'usage_tokens').execute();
+    const after = await t.database.db
+      .selectFrom('credit_ledger')
+      .select('balance_after_micro')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'usage_tokens')
+      .execute();
     // Each debit saw a distinct running balance: no two read the same row state.
     expect(new Set(after.map((r) => r.balance_after_micro)).size).toBe(100);
   });
 
   test('an export the balance cannot cover is refused with 402 naming the document and price; nothing is written', async () => {
     const { accountId } = await signUp(t.app);
-    const before = await t.database.db.selectFrom('credit_ledger').select(sql<number>`count(*)`.as('n')).where('account_id', '=', accountId).executeTakeFirstOrThrow();
-    const err = await creditCharger(t.database.db, actor, { accountId, amountMicro: EXPORT_PRICES.oa_response.priceMicro, kind: 'export', description: 'OA Response', requireSufficientFor: EXPORT_PRICES.oa_response }).catch((e: unknown) => e);
+    const before = await t.database.db
+      .selectFrom('credit_ledger')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    const err = await creditCharger(t.database.db, actor, {
+      accountId,
+      amountMicro: EXPORT_PRICES.oa_response.priceMicro,
+      kind: 'export',
+      description: 'OA Response',
+      requireSufficientFor: EXPORT_PRICES.oa_response,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ status: 402, code: 'insufficient_credits' });
     expect((err as AppError).message).toMatch(/OA Response.*49\.00/);
     expect((err as AppError).agentSuggestion).toMatch(/buy credits/i);
-    const afterCount = await t.database.db.selectFrom('credit_ledger').select(sql<number>`count(*)`.as('n')).where('account_id', '=', accountId).executeTakeFirstOrThrow();
+    const afterCount = await t.database.db
+      .selectFrom('credit_ledger')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
     expect(Number(afterCount.n)).toBe(Number(before.n));
     expect(await getBalanceMicro(t.database.db, accountId)).toBe(credits(25));
   });
@@ -51,7 +76,9 @@ describe('credit ledger', () => {
 
   test('the ledger is append-only at the database', async () => {
     const { accountId } = await signUp(t.app);
-    await expect(t.database.db.updateTable('credit_ledger').set({ amount_micro: '1' }).where('account_id', '=', accountId).execute()).rejects.toThrow(/append-only/);
+    await expect(t.database.db.updateTable('credit_ledger').set({ amount_micro: '1' }).where('account_id', '=', accountId).execute()).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.database.db.deleteFrom('credit_ledger').where('account_id', '=', accountId).execute()).rejects.toThrow(/append-only/);
   });
 

@@ -24,19 +24,49 @@ beforeAll(async () => {
   for (let i = 0; i < ENTRIES; i++) {
     const number = String(19_400_000 + i);
     const id = randomUUID();
-    await t.database.db.insertInto('applications').values({ id, application_number: number, owner_account_id: null, invention_title: `Reuse ${i}`, status: 'pending', source: 'odp', entity_status: 'SMALL' }).execute();
-    await t.database.db.insertInto('correspondence').values({ id: randomUUID(), application_id: id, document_code: 'CTNF', description: 'Non-Final Rejection', mailing_date: DATES[i % DATES.length], period_months: 3, source: 'odp' }).execute();
-    const res = await injectAsClient(t.app, { method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: number }, remoteAddress: randomIp() });
+    await t.database.db
+      .insertInto('applications')
+      .values({
+        id,
+        application_number: number,
+        owner_account_id: null,
+        invention_title: `Reuse ${i}`,
+        status: 'pending',
+        source: 'odp',
+        entity_status: 'SMALL',
+      })
+      .execute();
+    await t.database.db
+      .insertInto('correspondence')
+      .values({
+        id: randomUUID(),
+        application_id: id,
+        document_code: 'CTNF',
+        description: 'Non-Final Rejection',
+        mailing_date: DATES[i % DATES.length],
+        period_months: 3,
+        source: 'odp',
+      })
+      .execute();
+    const res = await injectAsClient(t.app, {
+      method: 'POST',
+      url: '/api/docket',
+      headers: { cookie },
+      payload: { application_number: number },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode, res.body).toBe(201);
   }
 }, 120_000);
 afterAll(async () => t?.close());
 
-test('thirty entries on three mailing dates: three calculations, and each entry shows its own action\'s deadlines', async () => {
+test("thirty entries on three mailing dates: three calculations, and each entry shows its own action's deadlines", async () => {
   const res = await injectAsClient(t.app, { method: 'GET', url: '/api/docket', headers: { cookie }, remoteAddress: randomIp() });
   expect(res.statusCode).toBe(200);
   expect(deadlineEngineCalls() - before).toBe(DATES.length);
-  const entries = res.json().entries as { application: { application_number: string; response_deadline: string | null; critical_deadline_date: string | null } }[];
+  const entries = res.json().entries as {
+    application: { application_number: string; response_deadline: string | null; critical_deadline_date: string | null };
+  }[];
   expect(entries).toHaveLength(ENTRIES);
   for (const e of entries) {
     const i = Number(e.application.application_number) - 19_400_000;

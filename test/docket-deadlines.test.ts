@@ -17,13 +17,40 @@ const actions = new Map<string, string>();
 /** A public application with one non-final rejection mailed `mailedDaysAgo` days ago. */
 async function addPublicNonFinal(applicationNumber: string, mailedDaysAgo: number): Promise<void> {
   const id = randomUUID();
-  await t.database.db.insertInto('applications').values({ id, application_number: applicationNumber, owner_account_id: null, invention_title: `Test application ${applicationNumber}`, status: 'pending', source: 'odp' }).execute();
+  await t.database.db
+    .insertInto('applications')
+    .values({
+      id,
+      application_number: applicationNumber,
+      owner_account_id: null,
+      invention_title: `Test application ${applicationNumber}`,
+      status: 'pending',
+      source: 'odp',
+    })
+    .execute();
   const cid = randomUUID();
-  await t.database.db.insertInto('correspondence').values({ id: cid, application_id: id, document_code: 'CTNF', description: 'Non-Final Rejection', mailing_date: daysBefore(mailedDaysAgo), period_months: 3, source: 'odp' }).execute();
+  await t.database.db
+    .insertInto('correspondence')
+    .values({
+      id: cid,
+      application_id: id,
+      document_code: 'CTNF',
+      description: 'Non-Final Rejection',
+      mailing_date: daysBefore(mailedDaysAgo),
+      period_months: 3,
+      source: 'odp',
+    })
+    .execute();
 }
 
 async function docket(cookie: string, applicationNumber: string, clientMatter: string): Promise<void> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: applicationNumber, client_matter: clientMatter }, remoteAddress: randomIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/docket',
+    headers: { cookie },
+    payload: { application_number: applicationNumber, client_matter: clientMatter },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode).toBe(201);
 }
 
@@ -43,7 +70,13 @@ async function expected(applicationNumber: string, entity: EntitySize): Promise<
     .select(['c.document_code', 'c.mailing_date', 'c.period_months'])
     .where('a.application_number', '=', applicationNumber)
     .executeTakeFirstOrThrow();
-  const kinds: Record<string, 'non_final' | 'final' | 'restriction' | 'quayle' | 'notice_of_allowance'> = { CTNF: 'non_final', CTFR: 'final', CTRS: 'restriction', CTEQ: 'quayle', NOA: 'notice_of_allowance' };
+  const kinds: Record<string, 'non_final' | 'final' | 'restriction' | 'quayle' | 'notice_of_allowance'> = {
+    CTNF: 'non_final',
+    CTFR: 'final',
+    CTRS: 'restriction',
+    CTEQ: 'quayle',
+    NOA: 'notice_of_allowance',
+  };
   return calculateDeadlines({ action: kinds[row.document_code], mailingDate: row.mailing_date, periodMonths: row.period_months ?? undefined, entity, today });
 }
 
@@ -55,13 +88,28 @@ beforeAll(async () => {
   await addPublicNonFinal('15000002', 250); // critical date about 2 months ago
   await addPublicNonFinal('15000003', 110); // response deadline passed; 1-month extension date ahead
   a = await signUp(t.app);
-  for (const [number, matter] of [['17200011', 'NWE-0042'], ['17345678', 'SNS-0007'], ['16987654', 'OST-0113'], ['16555444', 'CLW-0020'], ['17111222', 'VRD-0003'], ['15000001', 'OLD-1'], ['15000002', 'OLD-2'], ['15000003', 'EXT-1']]) {
+  for (const [number, matter] of [
+    ['17200011', 'NWE-0042'],
+    ['17345678', 'SNS-0007'],
+    ['16987654', 'OST-0113'],
+    ['16555444', 'CLW-0020'],
+    ['17111222', 'VRD-0003'],
+    ['15000001', 'OLD-1'],
+    ['15000002', 'OLD-2'],
+    ['15000003', 'EXT-1'],
+  ]) {
     await docket(a.cookie, number, matter);
   }
-  const rows = await t.database.db.selectFrom('correspondence as c').innerJoin('applications as ap', 'ap.id', 'c.application_id').select(['ap.application_number', 'c.id']).execute();
+  const rows = await t.database.db
+    .selectFrom('correspondence as c')
+    .innerJoin('applications as ap', 'ap.id', 'c.application_id')
+    .select(['ap.application_number', 'c.id'])
+    .execute();
   for (const r of rows) actions.set(r.application_number, r.id);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /api/deadlines', () => {
   test('every pending action on the docket (within=3650d): overdue first, then by next deadline', async () => {
@@ -92,7 +140,14 @@ describe('GET /api/deadlines', () => {
       application_number: '17200011',
       invention_title: expect.stringContaining('thermal management'),
       client_matter: 'NWE-0042',
-      action: { correspondence_id: actions.get('17200011'), document_code: 'CTNF', office_action_type: 'CTNF', description: 'Non-Final Rejection', kind: 'non_final', mailing_date: daysBefore(40) },
+      action: {
+        correspondence_id: actions.get('17200011'),
+        document_code: 'CTNF',
+        office_action_type: 'CTNF',
+        description: 'Non-Final Rejection',
+        kind: 'non_final',
+        mailing_date: daysBefore(40),
+      },
       response_deadline: r.response_deadline,
       critical_deadline_date: r.critical_deadline_date,
       next_deadline: { kind: 'response', date: r.response_deadline, extension_months: null, fee: null },
@@ -138,7 +193,8 @@ describe('GET /api/deadlines', () => {
   });
 
   test('within: the default is 30d; an entry is listed when its next deadline falls within N days, overdue ones always', async () => {
-    const numbersOf = async (query: string) => (await list({ cookie: a.cookie }, query)).json().deadlines.map((d: { application_number: string }) => d.application_number);
+    const numbersOf = async (query: string) =>
+      (await list({ cookie: a.cookie }, query)).json().deadlines.map((d: { application_number: string }) => d.application_number);
     const byDefault = await numbersOf('');
     expect(byDefault).toEqual(await numbersOf('?within=30d'));
     // Overdue first; the final rejection (response due in about 2 weeks) is in; the non-final
@@ -149,7 +205,11 @@ describe('GET /api/deadlines', () => {
     expect(await numbersOf('?within=60d')).toContain('17200011');
 
     // Exactly the rule, for every entry and several horizons.
-    const all = (await list({ cookie: a.cookie }, '?within=3650d')).json().deadlines as { application_number: string; overdue: boolean; next_deadline: { date: string } | null }[];
+    const all = (await list({ cookie: a.cookie }, '?within=3650d')).json().deadlines as {
+      application_number: string;
+      overdue: boolean;
+      next_deadline: { date: string } | null;
+    }[];
     for (const n of [1, 7, 15, 30, 45, 60, 90]) {
       const horizon = daysBefore(-n);
       const want = all.filter((d) => d.overdue || d.next_deadline!.date <= horizon).map((d) => d.application_number);
@@ -160,7 +220,12 @@ describe('GET /api/deadlines', () => {
   test.each(['0d', '3651d', '30', 'abc', '30w', '-5d', '1.5d', '', 'd', '99999d'])('within=%s is refused with 400 naming the field', async (bad) => {
     const res = await list({ cookie: a.cookie }, `?within=${encodeURIComponent(bad)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: true, error_code: 'validation_error', message: expect.stringMatching(/^within: /), agent_suggestion: expect.stringContaining('within') });
+    expect(res.json()).toEqual({
+      error: true,
+      error_code: 'validation_error',
+      message: expect.stringMatching(/^within: /),
+      agent_suggestion: expect.stringContaining('within'),
+    });
   });
 
   test("fees follow the application's entity status: the docket entry's, else the USPTO record's, else the account's", async () => {
@@ -170,8 +235,17 @@ describe('GET /api/deadlines', () => {
       return { entity: body.entity, entryEntity: d.entity, source: d.entity_source, fees: d.extensions.map((e: { fee: string }) => e.fee) };
     };
     const feesOf = async (number: string, size: EntitySize) => (await expected(number, size)).extensions.map((e) => e.fee_for_entity);
-    const entryId = (await t.database.db.selectFrom('docket_entries as d').innerJoin('applications as ap', 'ap.id', 'd.application_id').select('d.id').where('d.account_id', '=', a.accountId).where('ap.application_number', '=', '17200011').executeTakeFirstOrThrow()).id;
-    const patch = (entity_size: string | null) => t.app.inject({ method: 'PATCH', url: `/api/docket/${entryId}`, headers: { cookie: a.cookie }, payload: { entity_size }, remoteAddress: randomIp() });
+    const entryId = (
+      await t.database.db
+        .selectFrom('docket_entries as d')
+        .innerJoin('applications as ap', 'ap.id', 'd.application_id')
+        .select('d.id')
+        .where('d.account_id', '=', a.accountId)
+        .where('ap.application_number', '=', '17200011')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const patch = (entity_size: string | null) =>
+      t.app.inject({ method: 'PATCH', url: `/api/docket/${entryId}`, headers: { cookie: a.cookie }, payload: { entity_size }, remoteAddress: randomIp() });
 
     // The demo record says small: the account's large default does not decide.
     expect(await feesFor('17200011')).toEqual({ entity: 'large', entryEntity: 'small', source: 'uspto', fees: await feesOf('17200011', 'small') });

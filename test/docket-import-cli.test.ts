@@ -16,7 +16,9 @@ let drop: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   ({ env, drop } = await freshCliEnv({ PROSA_DEMO_DATA: 'off' }));
 });
-afterAll(async () => { await drop?.(); });
+afterAll(async () => {
+  await drop?.();
+});
 
 describe('prosa docket import / export', () => {
   test('preview, commit once, export with the matters; a missing file and an unknown account are clear errors', async () => {
@@ -29,7 +31,10 @@ describe('prosa docket import / export', () => {
     expect(preview.code, preview.stderr).toBe(0);
     const p = JSON.parse(preview.stdout);
     expect(p).toMatchObject({ counts: { total: 4, add: 2, duplicate_in_file: 1, malformed: 1, duplicate: 0 }, commit: null });
-    expect(p.not_added.map((r: { line: number; status: string }) => [r.line, r.status])).toEqual([[3, 'duplicate_in_file'], [4, 'malformed']]);
+    expect(p.not_added.map((r: { line: number; status: string }) => [r.line, r.status])).toEqual([
+      [3, 'duplicate_in_file'],
+      [4, 'malformed'],
+    ]);
     const exportedBefore = await runCli(['docket', 'export', '--email', 'dk@firm.example'], env);
     expect(parse(exportedBefore.stdout, { columns: true })).toHaveLength(0);
 
@@ -43,7 +48,10 @@ describe('prosa docket import / export', () => {
     const exported = await runCli(['docket', 'export', '--email', 'dk@firm.example'], env);
     expect(exported.code, exported.stderr).toBe(0);
     const rows = parse(exported.stdout, { columns: true }) as Record<string, string>[];
-    expect(rows.map((r) => [r.application_number, r.client_matter, r.entity_status]).sort()).toEqual([['16/123,456', "'+cmd|calc", 'large'], ['17/248,024', 'CLI-1', 'small']]);
+    expect(rows.map((r) => [r.application_number, r.client_matter, r.entity_status]).sort()).toEqual([
+      ['16/123,456', "'+cmd|calc", 'large'],
+      ['17/248,024', 'CLI-1', 'small'],
+    ]);
 
     const missing = await runCli(['docket', 'import', join(dir, 'nope.csv'), '--email', 'dk@firm.example', '--json'], env);
     expect(missing.code).not.toBe(0);

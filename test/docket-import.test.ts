@@ -11,7 +11,13 @@ import { clearPublicRecordCaches } from '../src/queries/public-record-cache.ts';
 const post = (t: TestApp, url: string, cookie: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: { cookie }, payload, remoteAddress: randomIp() });
 const postCsv = (t: TestApp, cookie: string, csv: string | Buffer, fileName = 'docket.csv') =>
-  t.app.inject({ method: 'POST', url: `/api/docket/import/preview?file_name=${encodeURIComponent(fileName)}`, headers: { cookie, 'content-type': 'text/csv' }, payload: csv, remoteAddress: randomIp() });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/docket/import/preview?file_name=${encodeURIComponent(fileName)}`,
+    headers: { cookie, 'content-type': 'text/csv' },
+    payload: csv,
+    remoteAddress: randomIp(),
+  });
 const get = (t: TestApp, url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: randomIp() });
 
 function multipart(fileName: string, content: string) {
@@ -29,7 +35,12 @@ const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).to
  */
 function bigCsv(): { csv: string; expected: { total: number; add: number; malformed: number; duplicate_in_file: number; duplicate: number } } {
   const lines = ['\uFEFFApp No.;Attorney Docket;Entity Status;Comments'];
-  const forms = [(s: string) => `${s.slice(0, 2)}/${s.slice(2, 5)},${s.slice(5)}`, (s: string) => s, (s: string) => `US ${s.slice(0, 2)}/${s.slice(2, 5)},${s.slice(5)}`, (s: string) => `${s.slice(0, 2)}-${s.slice(2)}`];
+  const forms = [
+    (s: string) => `${s.slice(0, 2)}/${s.slice(2, 5)},${s.slice(5)}`,
+    (s: string) => s,
+    (s: string) => `US ${s.slice(0, 2)}/${s.slice(2, 5)},${s.slice(5)}`,
+    (s: string) => `${s.slice(0, 2)}-${s.slice(2)}`,
+  ];
   const bad = ['abc', 'PCT/US2020/012345', '17/24', '1234567890'];
   let prev = '';
   for (let i = 0; i < 1000; i++) {
@@ -51,7 +62,9 @@ describe('CSV import and export', () => {
     t = await createTestApp();
     await seedDemoData(t.database.db, '2026-11-21');
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   test('1,000 lines with bad ones: one preview with the right counts, one commit adds exactly the add rows, a second adds none; another account gets 404', async () => {
     const { cookie, accountId } = await signUp(t.app);
@@ -62,9 +75,15 @@ describe('CSV import and export', () => {
     expect(preview.statusCode).toBe(200);
     const body = preview.json();
     expect(body.counts).toEqual(expected);
-    expect(body).toMatchObject({ source: 'csv', file_name: 'firm-docket.csv', columns: { application_number: 'App No.', client_matter: 'Attorney Docket', entity_size: 'Entity Status', notes: 'Comments' } });
+    expect(body).toMatchObject({
+      source: 'csv',
+      file_name: 'firm-docket.csv',
+      columns: { application_number: 'App No.', client_matter: 'Attorney Docket', entity_size: 'Entity Status', notes: 'Comments' },
+    });
     expect(body.rows).toHaveLength(1000);
-    const byLine = new Map<number, { status: string; reason: string | null; normalized_number: string | null }>(body.rows.map((r: { line: number }) => [r.line, r]));
+    const byLine = new Map<number, { status: string; reason: string | null; normalized_number: string | null }>(
+      body.rows.map((r: { line: number }) => [r.line, r]),
+    );
     expect(byLine.get(2 + 7)).toMatchObject({ status: 'malformed', reason: expect.any(String) });
     expect(byLine.get(2 + 57)).toMatchObject({ status: 'malformed', reason: expect.stringMatching(/PCT/) });
     expect(byLine.get(2 + 23)).toMatchObject({ status: 'duplicate_in_file', reason: 'the same application as line 24' });
@@ -81,7 +100,12 @@ describe('CSV import and export', () => {
     const commit = await post(t, '/api/docket/import/commit', cookie, { preview_id: body.preview_id });
     expect(commit.statusCode).toBe(200);
     expect(commit.json()).toMatchObject({ added: 959, placeholders: 958, skipped: 0, already_committed: false });
-    const entries = (await get(t, '/api/docket', cookie)).json().entries as { client_matter: string | null; entity_size: string; private: boolean; application: { application_number: string; invention_title: string } }[];
+    const entries = (await get(t, '/api/docket', cookie)).json().entries as {
+      client_matter: string | null;
+      entity_size: string;
+      private: boolean;
+      application: { application_number: string; invention_title: string };
+    }[];
     expect(entries).toHaveLength(960);
     const pub = entries.find((e) => e.application.application_number === '17345678')!;
     expect(pub).toMatchObject({ private: false, client_matter: 'M-600', entity_size: 'small' });
@@ -92,7 +116,12 @@ describe('CSV import and export', () => {
     expect(again.json()).toMatchObject({ added: 0, already_committed: true });
     expect((await get(t, '/api/docket', cookie)).json().entries).toHaveLength(960);
 
-    const audits = await t.database.db.selectFrom('audit_log').select(['details']).where('account_id', '=', accountId).where('action', '=', 'docket.imported').execute();
+    const audits = await t.database.db
+      .selectFrom('audit_log')
+      .select(['details'])
+      .where('account_id', '=', accountId)
+      .where('action', '=', 'docket.imported')
+      .execute();
     expect(audits).toHaveLength(1);
     expect(audits[0].details).toMatchObject({ file_name: 'firm-docket.csv', added: 959 });
 
@@ -121,21 +150,48 @@ describe('CSV import and export', () => {
     const mine = rows.filter((r) => r.application_number === '18/700,001');
     expect(mine.map((r) => r.deadline_kind).sort()).toEqual(['final', 'response']);
     const response = mine.find((r) => r.deadline_kind === 'response')!;
-    expect(response).toMatchObject({ client_matter: "'=SUM(A1:A2)", entity_status: 'small', action: 'non_final', action_mailing_date: mailed, effective_due_date: record.response_deadline, private: 'yes' });
+    expect(response).toMatchObject({
+      client_matter: "'=SUM(A1:A2)",
+      entity_status: 'small',
+      action: 'non_final',
+      action_mailing_date: mailed,
+      effective_due_date: record.response_deadline,
+      private: 'yes',
+    });
     expect(response.citation).toMatch(/MPEP|CFR|U\.S\.C\./);
     expect(mine.find((r) => r.deadline_kind === 'final')!.effective_due_date).toBe(record.critical_deadline_date);
     const plain = rows.filter((r) => r.application_number === '18/700,002');
     expect(plain).toHaveLength(1);
     expect(plain[0]).toMatchObject({ deadline_kind: '', due_date: '', client_matter: 'plain' });
-    expect(Object.keys(rows[0])).toEqual(['application_number', 'title', 'client_matter', 'entity_status', 'examiner', 'art_unit', 'status', 'private', 'deadline_kind', 'action', 'action_mailing_date', 'due_date', 'effective_due_date', 'days_remaining', 'citation']);
+    expect(Object.keys(rows[0])).toEqual([
+      'application_number',
+      'title',
+      'client_matter',
+      'entity_status',
+      'examiner',
+      'art_unit',
+      'status',
+      'private',
+      'deadline_kind',
+      'action',
+      'action_mailing_date',
+      'due_date',
+      'effective_due_date',
+      'days_remaining',
+      'citation',
+    ]);
   });
 
-  test('multipart upload (the web app\'s way) with a tab-separated file and no header', async () => {
+  test("multipart upload (the web app's way) with a tab-separated file and no header", async () => {
     const { cookie } = await signUp(t.app);
     const { payload, headers } = multipart('tabs.tsv', '17345678\tT-1\tmicro\tfirst\nnot-a-number\tT-2\t\t\n');
     const res = await t.app.inject({ method: 'POST', url: '/api/docket/import/preview', headers: { cookie, ...headers }, payload, remoteAddress: randomIp() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ file_name: 'tabs.tsv', columns: { application_number: 'column 1', client_matter: 'column 2' }, counts: { add: 1, malformed: 1 } });
+    expect(res.json()).toMatchObject({
+      file_name: 'tabs.tsv',
+      columns: { application_number: 'column 1', client_matter: 'column 2' },
+      counts: { add: 1, malformed: 1 },
+    });
   });
 
   test('bounds and bad input: oversize 413, no number column 400, nothing sent 415, unknown preview 404', async () => {
@@ -145,7 +201,13 @@ describe('CSV import and export', () => {
     expect(over.statusCode).toBe(413);
     expect(over.json()).toMatchObject({ error_code: 'payload_too_large', message: expect.stringMatching(/larger than 2 MB/) });
     const { payload, headers } = multipart('big.csv', big);
-    const overMultipart = await t.app.inject({ method: 'POST', url: '/api/docket/import/preview', headers: { cookie, ...headers }, payload, remoteAddress: randomIp() });
+    const overMultipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/docket/import/preview',
+      headers: { cookie, ...headers },
+      payload,
+      remoteAddress: randomIp(),
+    });
     expect(overMultipart.statusCode).toBe(413);
 
     const noColumn = await postCsv(t, cookie, 'Title,Matter\nGasket,ACME\n');
@@ -174,7 +236,11 @@ describe('customer number import through the ODP replay server', () => {
     replay.search('applicationMetaData.customerNumber:26111', odpFixture('search-post-14412875.json'));
     t = await createTestApp({ PROSA_USPTO_API_KEY: REPLAY_KEY, PROSA_USPTO_BASE_URL: replay.url });
   });
-  afterAll(async () => { await t?.close(); await replay.close(); clearPublicRecordCaches(); });
+  afterAll(async () => {
+    await t?.close();
+    await replay.close();
+    clearPublicRecordCaches();
+  });
   beforeEach(() => replay.reset());
 
   test('lists the applications, previews them with the USPTO docket number as matter, commits against the public record', async () => {

@@ -15,23 +15,52 @@ const ids = new Map<string, string>();
 
 async function addApplication(number: string, fields: { status?: string; grant_date?: string; application_type?: string } = {}): Promise<string> {
   const id = randomUUID();
-  await t.database.db.insertInto('applications').values({ id, application_number: number, owner_account_id: null, invention_title: `Test application ${number}`, status: fields.status ?? 'pending', grant_date: fields.grant_date ?? null, application_type: fields.application_type ?? null, source: 'odp' }).execute();
+  await t.database.db
+    .insertInto('applications')
+    .values({
+      id,
+      application_number: number,
+      owner_account_id: null,
+      invention_title: `Test application ${number}`,
+      status: fields.status ?? 'pending',
+      grant_date: fields.grant_date ?? null,
+      application_type: fields.application_type ?? null,
+      source: 'odp',
+    })
+    .execute();
   return id;
 }
 
 async function addPaper(applicationId: string, code: string, date: string, direction = 'OUTGOING'): Promise<string> {
   const id = randomUUID();
-  await t.database.db.insertInto('correspondence').values({ id, application_id: applicationId, document_code: code, description: code, mailing_date: date, direction, source: 'odp' }).execute();
+  await t.database.db
+    .insertInto('correspondence')
+    .values({ id, application_id: applicationId, document_code: code, description: code, mailing_date: date, direction, source: 'odp' })
+    .execute();
   return id;
 }
 
 async function docket(number: string, matter: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie: a.cookie }, payload: { application_number: number, client_matter: matter }, remoteAddress: randomIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/docket',
+    headers: { cookie: a.cookie },
+    payload: { application_number: number, client_matter: matter },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode).toBe(201);
   return res.json().id;
 }
 
-interface LifeWire { application_number: string; event: { kind: string; date: string; correspondence_id: string | null }; deadline: LifeDeadline; next_date: string | null; next_stage: string | null; days_remaining: number; overdue: boolean }
+interface LifeWire {
+  application_number: string;
+  event: { kind: string; date: string; correspondence_id: string | null };
+  deadline: LifeDeadline;
+  next_date: string | null;
+  next_stage: string | null;
+  days_remaining: number;
+  overdue: boolean;
+}
 
 async function lifeList(within = '3650d'): Promise<LifeWire[]> {
   const res = await t.app.inject({ method: 'GET', url: `/api/deadlines?within=${within}`, headers: { cookie: a.cookie }, remoteAddress: randomIp() });
@@ -59,16 +88,31 @@ beforeAll(async () => {
   ids.set('answer', await addPaper(appeal, 'EXANS', daysBefore(15)));
   const noticed = await addApplication('17800006');
   ids.set('appeal', await addPaper(noticed, 'N/AP', daysBefore(5), 'INCOMING'));
-  for (const [n, m] of [['17800001', 'NOA-1'], ['17800002', 'PAID-1'], ['17800003', 'PAT-1'], ['29800004', 'DES-1'], ['17800005', 'APL-1'], ['17800006', 'APL-2']]) await docket(n, m);
+  for (const [n, m] of [
+    ['17800001', 'NOA-1'],
+    ['17800002', 'PAID-1'],
+    ['17800003', 'PAT-1'],
+    ['29800004', 'DES-1'],
+    ['17800005', 'APL-1'],
+    ['17800006', 'APL-2'],
+  ])
+    await docket(n, m);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /api/deadlines life_deadlines', () => {
   test('a recorded notice of allowance yields the issue fee (and copendency) from the engine, with its citation', async () => {
     const list = (await lifeList()).filter((d) => d.application_number === '17800001');
     const engine = calculateDeadlines({ action: 'notice_of_allowance', mailingDate: daysBefore(20) }).deadlines;
     expect(list.map((d) => d.deadline)).toEqual(engine);
-    expect(list[0]).toMatchObject({ event: { kind: 'notice_of_allowance', date: daysBefore(20), correspondence_id: ids.get('noa') }, next_date: engine[0]!.due_effective, next_stage: 'due', overdue: false });
+    expect(list[0]).toMatchObject({
+      event: { kind: 'notice_of_allowance', date: daysBefore(20), correspondence_id: ids.get('noa') },
+      next_date: engine[0]!.due_effective,
+      next_stage: 'due',
+      overdue: false,
+    });
     expect(list[0]!.deadline.citation).toContain('35 U.S.C. 151(a)');
     // The pending action's own fields are unchanged beside it.
     const res = await t.app.inject({ method: 'GET', url: '/api/deadlines?within=3650d', headers: { cookie: a.cookie }, remoteAddress: randomIp() });
@@ -79,14 +123,26 @@ describe('GET /api/deadlines life_deadlines', () => {
   test('a notice of allowance the account records itself (POST /api/docket/{id}/office-actions) yields the issue fee for that account only', async () => {
     await addApplication('17800007');
     const entry = await docket('17800007', 'REC-1');
-    const rec = await t.app.inject({ method: 'POST', url: `/api/docket/${entry}/office-actions`, headers: { cookie: a.cookie }, payload: { kind: 'NOA', mailing_date: daysBefore(3) }, remoteAddress: randomIp() });
+    const rec = await t.app.inject({
+      method: 'POST',
+      url: `/api/docket/${entry}/office-actions`,
+      headers: { cookie: a.cookie },
+      payload: { kind: 'NOA', mailing_date: daysBefore(3) },
+      remoteAddress: randomIp(),
+    });
     expect(rec.statusCode, rec.body).toBe(201);
     const list = (await lifeList()).filter((d) => d.application_number === '17800007');
     expect(list.map((d) => d.deadline)).toEqual(calculateDeadlines({ action: 'notice_of_allowance', mailingDate: daysBefore(3) }).deadlines);
     expect(list[0]!.event.correspondence_id).toBe(rec.json().correspondence.id);
     // Another account following the same public application does not see the recorded paper's deadlines.
     const b = await signUp(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie: b.cookie }, payload: { application_number: '17800007' }, remoteAddress: randomIp() });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/docket',
+      headers: { cookie: b.cookie },
+      payload: { application_number: '17800007' },
+      remoteAddress: randomIp(),
+    });
     const other = await t.app.inject({ method: 'GET', url: '/api/deadlines?within=3650d', headers: { cookie: b.cookie }, remoteAddress: randomIp() });
     expect(other.json().life_deadlines).toEqual([]);
   });
@@ -153,7 +209,11 @@ describe('GET /api/docket/export.csv lists the life deadlines', () => {
     expect(of('17/800,005').map((r) => r.deadline_kind)).toEqual(['reply_brief', 'oral_hearing_request']);
     expect(of('17/800,006').map((r) => r.deadline_kind)).toEqual(['appeal_brief']);
     // The issue fee once: the notice of allowance is the entry's pending action, exported as that.
-    expect(of('17/800,001').filter((r) => r.effective_due_date === calculateDeadlines({ action: 'notice_of_allowance', mailingDate: daysBefore(20) }).response_deadline)).toHaveLength(1);
+    expect(
+      of('17/800,001').filter(
+        (r) => r.effective_due_date === calculateDeadlines({ action: 'notice_of_allowance', mailingDate: daysBefore(20) }).response_deadline,
+      ),
+    ).toHaveLength(1);
     expect(of('17/800,002').filter((r) => r.deadline_kind === 'issue_fee')).toEqual([]);
   });
 });

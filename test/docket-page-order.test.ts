@@ -13,8 +13,17 @@ let owner: { cookie: string; accountId: string };
 const BASE = 19_400_000;
 const N = 9;
 
-interface Entry { id: string; client_matter: string | null; application: { application_number: string; status: string; response_deadline: string | null } }
-interface Page { entries: Entry[]; next_cursor: string | null; total: number; docket_total: number }
+interface Entry {
+  id: string;
+  client_matter: string | null;
+  application: { application_number: string; status: string; response_deadline: string | null };
+}
+interface Page {
+  entries: Entry[];
+  next_cursor: string | null;
+  total: number;
+  docket_total: number;
+}
 const numbers = (entries: Entry[]) => entries.map((e) => e.application.application_number);
 
 function daysFromToday(days: number): string {
@@ -52,9 +61,36 @@ async function allPages(url: string, between?: (pageNo: number) => Promise<void>
 async function addEntry(i: number, accountId = owner.accountId): Promise<void> {
   const { db } = t.database;
   const id = randomUUID();
-  await db.insertInto('applications').values({ id, application_number: String(BASE + i), owner_account_id: null, invention_title: `Order ${String.fromCharCode(65 + ((i * 4) % N))}`, status: i < 6 ? 'pending' : i < 8 ? 'allowed' : 'patented', source: 'odp', entity_status: 'SMALL', examiner_name: i % 4 === 0 ? '' : `EXAMINER ${i}` }).execute();
-  if (i < 6) await db.insertInto('correspondence').values({ id: randomUUID(), application_id: id, document_code: 'CTNF', description: 'Non-Final Rejection', mailing_date: daysFromToday(-85 + 5 * i), period_months: 3, source: 'odp' }).execute();
-  await db.insertInto('docket_entries').values({ id: randomUUID(), account_id: accountId, application_id: id, client_matter: i % 2 === 0 ? `K-${String(i).padStart(2, '0')}` : null }).execute();
+  await db
+    .insertInto('applications')
+    .values({
+      id,
+      application_number: String(BASE + i),
+      owner_account_id: null,
+      invention_title: `Order ${String.fromCharCode(65 + ((i * 4) % N))}`,
+      status: i < 6 ? 'pending' : i < 8 ? 'allowed' : 'patented',
+      source: 'odp',
+      entity_status: 'SMALL',
+      examiner_name: i % 4 === 0 ? '' : `EXAMINER ${i}`,
+    })
+    .execute();
+  if (i < 6)
+    await db
+      .insertInto('correspondence')
+      .values({
+        id: randomUUID(),
+        application_id: id,
+        document_code: 'CTNF',
+        description: 'Non-Final Rejection',
+        mailing_date: daysFromToday(-85 + 5 * i),
+        period_months: 3,
+        source: 'odp',
+      })
+      .execute();
+  await db
+    .insertInto('docket_entries')
+    .values({ id: randomUUID(), account_id: accountId, application_id: id, client_matter: i % 2 === 0 ? `K-${String(i).padStart(2, '0')}` : null })
+    .execute();
 }
 
 beforeAll(async () => {
@@ -82,7 +118,8 @@ test('every sort runs both ways: descending is the reverse of ascending, except 
   expect(await matters('-client_matter')).toEqual(['K-08', 'K-06', 'K-04', 'K-02', 'K-00', null, null, null, null]);
 
   // Titles "Order A".."Order I" in a shuffled order: sorted by title, both ways.
-  const titles = async (sort: string) => (await allPages(`/api/docket?limit=3&sort=${sort}`)).map((e) => (e as unknown as { application: { invention_title: string } }).application.invention_title);
+  const titles = async (sort: string) =>
+    (await allPages(`/api/docket?limit=3&sort=${sort}`)).map((e) => (e as unknown as { application: { invention_title: string } }).application.invention_title);
   const sortedTitles = Array.from({ length: N }, (_, i) => `Order ${String.fromCharCode(65 + i)}`);
   expect(await titles('title')).toEqual(sortedTitles);
   expect(await titles('-title')).toEqual([...sortedTitles].reverse());
@@ -130,7 +167,10 @@ test('a cursor stays right across inserts: every entry of the docket comes once,
   try {
     const seen = await allPages(before, async (pageNo) => {
       // After each page an entry is added that sorts before the cursor, and one after it.
-      if (pageNo === 1) { await addEntry(50, other.accountId); await addEntry(200, other.accountId); }
+      if (pageNo === 1) {
+        await addEntry(50, other.accountId);
+        await addEntry(200, other.accountId);
+      }
     });
     const expected = [...Array.from({ length: N }, (_, i) => String(BASE + 100 + i)), String(BASE + 200)];
     expect(numbers(seen)).toEqual(expected);
@@ -192,10 +232,22 @@ test('a page sorted by next deadline with nothing stale reads its rows, its coun
   expect(docket.some((s) => /order by d\.next_deadline_key asc, "d"\."id" asc limit/i.test(s))).toBe(true);
   // A change to one entry's deadline input: the next page refreshes (a transaction), then reads again.
   const entry = (await page('/api/docket?limit=1')).entries[0]!;
-  expect((await injectAsClient(t.app, { method: 'PATCH', url: `/api/docket/${entry.id}`, headers: { cookie: owner.cookie }, payload: { entity_size: 'micro' }, remoteAddress: randomIp() })).statusCode).toBe(200);
+  expect(
+    (
+      await injectAsClient(t.app, {
+        method: 'PATCH',
+        url: `/api/docket/${entry.id}`,
+        headers: { cookie: owner.cookie },
+        payload: { entity_size: 'micro' },
+        remoteAddress: randomIp(),
+      })
+    ).statusCode,
+  ).toBe(200);
   const after = await statements(() => page('/api/docket?limit=5'));
   const rowsRead = (sqls: string[]) => sqls.filter((s) => /order by d\.next_deadline_key asc/i.test(s)).length;
   expect(rowsRead(docket)).toBe(1);
   expect(rowsRead(after)).toBe(2);
-  expect(await t.database.db.selectFrom('docket_entries').select('id').where('account_id', '=', owner.accountId).where('deadlines_stale', '=', true).execute()).toEqual([]);
+  expect(
+    await t.database.db.selectFrom('docket_entries').select('id').where('account_id', '=', owner.accountId).where('deadlines_stale', '=', true).execute(),
+  ).toEqual([]);
 });

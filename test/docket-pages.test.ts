@@ -21,7 +21,11 @@ function daysFromToday(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-interface Entry { id: string; client_matter: string | null; application: { id?: string; application_number: string; response_deadline: string | null } }
+interface Entry {
+  id: string;
+  client_matter: string | null;
+  application: { id?: string; application_number: string; response_deadline: string | null };
+}
 const numbers = (entries: Entry[]) => entries.map((e) => e.application.application_number);
 
 async function get(url: string, who = cookie) {
@@ -51,8 +55,23 @@ async function allPages(url: string): Promise<{ entries: Entry[]; pages: number;
 
 async function insertApplication(number: string, title: string, mailing: string | null): Promise<string> {
   const id = randomUUID();
-  await t.database.db.insertInto('applications').values({ id, application_number: number, owner_account_id: null, invention_title: title, status: 'pending', source: 'odp', entity_status: 'SMALL' }).execute();
-  if (mailing) await t.database.db.insertInto('correspondence').values({ id: randomUUID(), application_id: id, document_code: 'CTNF', description: 'Non-Final Rejection', mailing_date: mailing, period_months: 3, source: 'odp' }).execute();
+  await t.database.db
+    .insertInto('applications')
+    .values({ id, application_number: number, owner_account_id: null, invention_title: title, status: 'pending', source: 'odp', entity_status: 'SMALL' })
+    .execute();
+  if (mailing)
+    await t.database.db
+      .insertInto('correspondence')
+      .values({
+        id: randomUUID(),
+        application_id: id,
+        document_code: 'CTNF',
+        description: 'Non-Final Rejection',
+        mailing_date: mailing,
+        period_months: 3,
+        source: 'odp',
+      })
+      .execute();
   return id;
 }
 
@@ -63,7 +82,13 @@ beforeAll(async () => {
   for (let i = ENTRIES - 1; i >= 0; i--) {
     const number = String(BASE + 11 + i);
     await insertApplication(number, i === 3 ? 'Widget sprocket' : `Pages ${i}`, i < WITH_ACTION ? daysFromToday(-85 + 5 * i) : null);
-    const res = await injectAsClient(t.app, { method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: number, client_matter: i % 2 === 0 ? `M-${String(i).padStart(2, '0')}` : undefined }, remoteAddress: randomIp() });
+    const res = await injectAsClient(t.app, {
+      method: 'POST',
+      url: '/api/docket',
+      headers: { cookie },
+      payload: { application_number: number, client_matter: i % 2 === 0 ? `M-${String(i).padStart(2, '0')}` : undefined },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode, res.body).toBe(201);
   }
 }, 120_000);
@@ -125,7 +150,13 @@ test('bad paging input is a 400 with a clear error, never a 500', async () => {
 test('recording an office action moves the entry to the first page at once', async () => {
   // 17200022 has no action: it sorts last until one is recorded with the earliest deadline of all.
   const last = (await page('/api/docket?limit=50')).entries.at(-1)!;
-  const res = await injectAsClient(t.app, { method: 'POST', url: `/api/docket/${last.id}/office-actions`, headers: { cookie }, payload: { kind: 'CTNF', mailing_date: daysFromToday(-88) }, remoteAddress: randomIp() });
+  const res = await injectAsClient(t.app, {
+    method: 'POST',
+    url: `/api/docket/${last.id}/office-actions`,
+    headers: { cookie },
+    payload: { kind: 'CTNF', mailing_date: daysFromToday(-88) },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode, res.body).toBe(201);
   const first = await page('/api/docket?limit=5');
   expect(first.entries[0].id).toBe(last.id);
@@ -133,8 +164,22 @@ test('recording an office action moves the entry to the first page at once', asy
 
 test('a reply recorded on the file (the USPTO import) takes the entry off the front', async () => {
   const front = (await page('/api/docket?limit=5')).entries[0];
-  const app = await t.database.db.selectFrom('applications').select('id').where('application_number', '=', front.application.application_number).executeTakeFirstOrThrow();
-  await t.database.db.insertInto('correspondence').values({ id: randomUUID(), application_id: app.id, document_code: 'REM', description: 'Applicant Arguments/Remarks', mailing_date: daysFromToday(0), source: 'odp' }).execute();
+  const app = await t.database.db
+    .selectFrom('applications')
+    .select('id')
+    .where('application_number', '=', front.application.application_number)
+    .executeTakeFirstOrThrow();
+  await t.database.db
+    .insertInto('correspondence')
+    .values({
+      id: randomUUID(),
+      application_id: app.id,
+      document_code: 'REM',
+      description: 'Applicant Arguments/Remarks',
+      mailing_date: daysFromToday(0),
+      source: 'odp',
+    })
+    .execute();
   const after = await page('/api/docket?limit=50');
   expect(after.entries[0].id).not.toBe(front.id);
   expect(after.entries.find((e) => e.id === front.id)!.application.response_deadline).toBeNull();
@@ -144,8 +189,24 @@ test('a paper the watch records (a notice of allowance) reorders the entry by it
   // The second entry by deadline gets an allowance mailed today: its deadline goes three months out, past every other.
   const before = (await page('/api/docket?limit=50')).entries;
   const moved = before[0];
-  const app = await t.database.db.selectFrom('applications').select('id').where('application_number', '=', moved.application.application_number).executeTakeFirstOrThrow();
-  const recorded = await watchPaperRecorder(t.database.db, { applicationId: app.id, applicationNumber: moved.application.application_number, documentIdentifier: `DOC-${randomUUID()}`, documentCode: 'NOA', description: 'Notice of Allowance', mailingDate: daysFromToday(0), announce: false, deadlines: null, text: null, textStatus: 'none', textNote: null });
+  const app = await t.database.db
+    .selectFrom('applications')
+    .select('id')
+    .where('application_number', '=', moved.application.application_number)
+    .executeTakeFirstOrThrow();
+  const recorded = await watchPaperRecorder(t.database.db, {
+    applicationId: app.id,
+    applicationNumber: moved.application.application_number,
+    documentIdentifier: `DOC-${randomUUID()}`,
+    documentCode: 'NOA',
+    description: 'Notice of Allowance',
+    mailingDate: daysFromToday(0),
+    announce: false,
+    deadlines: null,
+    text: null,
+    textStatus: 'none',
+    textNote: null,
+  });
   expect(recorded).not.toBeNull();
   const after = (await page('/api/docket?limit=50')).entries;
   const withDeadline = after.filter((e) => e.application.response_deadline !== null);
@@ -170,7 +231,13 @@ test('a page of 50 out of 300 computes the deadlines of its 50 entries and of th
   await page('/api/docket?limit=50', other.cookie);
   expect(deadlineApplicationsComputed() - before).toBe(50);
   // Changing one entry's entity size marks it stale: the next page recomputes that one entry besides its 50.
-  const patched = await injectAsClient(t.app, { method: 'PATCH', url: `/api/docket/${first.entries[10].id}`, headers: { cookie: other.cookie }, payload: { entity_size: 'micro' }, remoteAddress: randomIp() });
+  const patched = await injectAsClient(t.app, {
+    method: 'PATCH',
+    url: `/api/docket/${first.entries[10].id}`,
+    headers: { cookie: other.cookie },
+    payload: { entity_size: 'micro' },
+    remoteAddress: randomIp(),
+  });
   expect(patched.statusCode, patched.body).toBe(200);
   before = deadlineApplicationsComputed();
   const again = await page('/api/docket?limit=50', other.cookie);

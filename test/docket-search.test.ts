@@ -1,7 +1,15 @@
 import { expect, test } from 'vitest';
 import { docketEntryMatches, docketSearch } from '../src/domain/docket-search.ts';
 
-const entry = { applicationNumber: '17200011', title: 'Widget Sprocket', clientMatter: 'ACME-042', responsibleName: 'Dana Reyes', responsibleEmail: 'dana@firm.example', status: 'Non Final Action Mailed', examiner: 'NGUYEN, PHUONGCHAU BA' };
+const entry = {
+  applicationNumber: '17200011',
+  title: 'Widget Sprocket',
+  clientMatter: 'ACME-042',
+  responsibleName: 'Dana Reyes',
+  responsibleEmail: 'dana@firm.example',
+  status: 'Non Final Action Mailed',
+  examiner: 'NGUYEN, PHUONGCHAU BA',
+};
 
 test('a blank query matches everything', () => {
   expect(docketSearch(undefined)).toBeNull();

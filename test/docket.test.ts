@@ -7,7 +7,9 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.database.db, '2026-11-21');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, payload, remoteAddress: randomIp() });
@@ -38,7 +40,7 @@ describe('docket', () => {
     expect((await req('GET', `/api/docket/${entry.id}`, cookie)).statusCode).toBe(404);
   });
 
-  test('the listing computes every entry\'s deadlines in one batch: the same fields as each entry alone, another account\'s recorded action not counted', async () => {
+  test("the listing computes every entry's deadlines in one batch: the same fields as each entry alone, another account's recorded action not counted", async () => {
     const { cookie } = await signUp(t.app);
     const other = await signUp(t.app);
     const ids: string[] = [];
@@ -54,7 +56,9 @@ describe('docket', () => {
     expect((await req('POST', `/api/docket/${ids[3]}/office-actions`, cookie, { kind: 'CTNF', mailing_date: '2026-06-01' })).statusCode).toBe(201);
     expect((await req('POST', `/api/docket/${ids[3]}/office-actions`, cookie, { kind: 'CTFR', mailing_date: '2026-10-15' })).statusCode).toBe(201);
     const theirs = await req('POST', '/api/docket', other.cookie, { application_number: '17/200,011' });
-    expect((await req('POST', `/api/docket/${theirs.json().id}/office-actions`, other.cookie, { kind: 'CTNF', mailing_date: '2026-11-01' })).statusCode).toBe(201);
+    expect((await req('POST', `/api/docket/${theirs.json().id}/office-actions`, other.cookie, { kind: 'CTNF', mailing_date: '2026-11-01' })).statusCode).toBe(
+      201,
+    );
 
     const listed = (await req('GET', '/api/docket', cookie)).json().entries as { id: string; application: Record<string, unknown> }[];
     expect(listed).toHaveLength(5);
@@ -76,7 +80,10 @@ describe('docket', () => {
     expect(missing.json()).toMatchObject({ error_code: 'app_not_found', agent_suggestion: expect.stringMatching(/unpublished/i) });
     const add = await req('POST', '/api/docket', cookie, { application_number: '18/123,456', client_matter: 'GSK-9', application: unpublished });
     expect(add.statusCode).toBe(201);
-    expect(add.json()).toMatchObject({ private: true, application: { application_number: '18123456', invention_title: 'Self-healing polymer gasket', data_source: 'user', filing_date: '2026-05-01' } });
+    expect(add.json()).toMatchObject({
+      private: true,
+      application: { application_number: '18123456', invention_title: 'Self-healing polymer gasket', data_source: 'user', filing_date: '2026-05-01' },
+    });
     const edit = await req('PATCH', `/api/docket/${add.json().id}`, cookie, { application: { examiner_name: 'DOE, JANE Q' } });
     expect(edit.json().application.examiner_name).toBe('DOE, JANE Q');
     // Private applications are never answered by the public lookup.

@@ -36,7 +36,12 @@ function filesUnder(dir: string, exts: string[]): string[] {
 
 /** The headings of a decisions page, without their `#` marks. */
 function headings(page: string): Set<string> {
-  return new Set(read(join(DECISIONS, page)).split('\n').filter((l) => l.startsWith('#')).map((l) => l.replace(/^#+\s*/, '').trim()));
+  return new Set(
+    read(join(DECISIONS, page))
+      .split('\n')
+      .filter((l) => l.startsWith('#'))
+      .map((l) => l.replace(/^#+\s*/, '').trim()),
+  );
 }
 
 // A page path, then optionally a quoted section on the same line or the next comment line:
@@ -58,7 +63,8 @@ describe('docs say what holds now', () => {
   });
 
   test('the history check catches the wording it is meant to catch', () => {
-    for (const dated of ['changed in issue 12', 'on branch web-forms', 'Session 4: the figures', 'round 2 of the review']) expect(HISTORY.test(dated)).toBe(true);
+    for (const dated of ['changed in issue 12', 'on branch web-forms', 'Session 4: the figures', 'round 2 of the review'])
+      expect(HISTORY.test(dated)).toBe(true);
     for (const current of ['before issue of the patent', 'the issue fee', 'a web session cookie']) expect(HISTORY.test(current)).toBe(false);
   });
 

@@ -94,7 +94,11 @@ describe('a job whose every attempt stalls', () => {
     const gate = new Promise<void>((r) => (release = r));
     // Every attempt hangs half-way; pg-boss gives up on it after expireInSeconds, with no retry left.
     const t = await createTestApp({}, undefined, {
-      worker: { afterStep: async (_id, progress) => { if (progress === 40) await gate; } },
+      worker: {
+        afterStep: async (_id, progress) => {
+          if (progress === 40) await gate;
+        },
+      },
       queue: { expireInSeconds: 1, heartbeatSeconds: null, retryLimit: 0, superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
     });
     try {
@@ -104,7 +108,12 @@ describe('a job whose every attempt stalls', () => {
       await grant(t.database.db, s.accountId, 100);
       const { analysis_id } = await analyzeOa(t.app, key);
       const before = await getBalanceMicro(t.database.db, s.accountId);
-      const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': key }, payload: { application_number: '17200011', analysis_id } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/prosa/draft-roa',
+        headers: { 'x-api-key': key },
+        payload: { application_number: '17200011', analysis_id },
+      });
       expect(res.statusCode).toBe(202);
       const { body } = await pollUntilDone(t.app, res.json().poll_url, { 'x-api-key': key }, t.database.db, 30_000);
       expect(body.status).toBe('failed');

@@ -21,7 +21,11 @@ beforeAll(async () => {
   await seedDemoData(t.database.db, '2026-11-21');
   ({ cookie, accountId } = await signUp(t.app));
   key = await createKey(t.app, cookie);
-  credentials = [{ cookie }, { 'x-api-key': key }, ...(await Promise.all([1, 2, 3].map(async (i) => ({ 'x-api-key': await createKey(t.app, cookie, `k${i}`) }))))];
+  credentials = [
+    { cookie },
+    { 'x-api-key': key },
+    ...(await Promise.all([1, 2, 3].map(async (i) => ({ 'x-api-key': await createKey(t.app, cookie, `k${i}`) })))),
+  ];
   analysisId = (await analyzeOa(t.app, key)).analysis_id;
   await grant(t.database.db, accountId, 100);
 });
@@ -29,7 +33,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (payload: object, headers: Record<string, string> = auth()) => t.app.inject({ method: 'POST', url: '/api/exports', headers, payload, remoteAddress: randomIp() });
+const post = (payload: object, headers: Record<string, string> = auth()) =>
+  t.app.inject({ method: 'POST', url: '/api/exports', headers, payload, remoteAddress: randomIp() });
 const ledgerOf = (jobId: string) => t.database.db.selectFrom('credit_ledger').select(['kind', 'amount_micro']).where('reference', '=', jobId).execute();
 
 /** Submits, checks the charge, waits for completion and downloads: returns the DOCX text. */
@@ -52,30 +57,43 @@ async function exportAndDownload(payload: object, price: number, filename: RegEx
 
 describe('POST /api/exports: IDS, forms and drawings through the same jobs, billing and downloads', () => {
   test('an IDS costs 9.00 and lists the cited documents under the caption', async () => {
-    const { text } = await exportAndDownload({
-      type: 'ids',
-      application_number: '17/200,011',
-      input: {
-        // The docket puts an IDS of 2026-11-21 in 1.97(c) (a non-final action was mailed 40 days before).
-        timing: '1.97(c)',
-        statement: '1.97(e)(2)',
-        us_patents: [{ number: '9,876,543', kind_code: 'B2', date: '2019-05-01', patentee_or_applicant: 'Smith' }],
-        non_patent_literature: [{ citation: 'DOE, J., "Predictive cell models", Journal of Batteries, 2020, pp. 1-9' }],
-        date: '2026-11-21',
+    const { text } = await exportAndDownload(
+      {
+        type: 'ids',
+        application_number: '17/200,011',
+        input: {
+          // The docket puts an IDS of 2026-11-21 in 1.97(c) (a non-final action was mailed 40 days before).
+          timing: '1.97(c)',
+          statement: '1.97(e)(2)',
+          us_patents: [{ number: '9,876,543', kind_code: 'B2', date: '2019-05-01', patentee_or_applicant: 'Smith' }],
+          non_patent_literature: [{ citation: 'DOE, J., "Predictive cell models", Journal of Batteries, 2020, pp. 1-9' }],
+          date: '2026-11-21',
+        },
       },
-    }, 9, /^attachment; filename="IDS-17200011-2026-11-21\.docx"$/);
+      9,
+      /^attachment; filename="IDS-17200011-2026-11-21\.docx"$/,
+    );
     expect(text).toMatch(/17\/200,011/);
     expect(text).toMatch(/9,876,543/);
     expect(text).toMatch(/Predictive cell models/);
   });
 
   test('a petition for extension of time costs 5.00; its period and fee come from the deadline engine', async () => {
-    const { jobId, text } = await exportAndDownload({ type: 'form', form: 'extension_of_time', application_number: '17200011', input: { months: 2 } }, 5, /filename="Extension-Petition-17200011-\d{4}-\d{2}-\d{2}\.docx"/);
+    const { jobId, text } = await exportAndDownload(
+      { type: 'form', form: 'extension_of_time', application_number: '17200011', input: { months: 2 } },
+      5,
+      /filename="Extension-Petition-17200011-\d{4}-\d{2}-\d{2}\.docx"/,
+    );
     const job = await t.database.db.selectFrom('draft_jobs').select(['request', 'application_id']).where('id', '=', jobId).executeTakeFirstOrThrow();
     const request = job.request as unknown as ExtensionRequest;
     const pending = (await pendingAction(t.database.db, job.application_id!, { entity: 'small', today: request.petition_date }))!;
     const ext = pending.result.extensions.find((e) => e.months === 2)!;
-    expect(request).toMatchObject({ months: 2, entity_size: 'small', period: { reply_due: pending.result.response_deadline, extended_due: ext.due_effective }, fee_amount: ext.fee!.small });
+    expect(request).toMatchObject({
+      months: 2,
+      entity_size: 'small',
+      period: { reply_due: pending.result.response_deadline, extended_due: ext.due_effective },
+      fee_amount: ext.fee!.small,
+    });
     expect(text).toMatch(/PETITION FOR EXTENSION OF TIME/);
     expect(text).toMatch(/two \(2\) months|two months/i);
     expect(text.replace(/,/g, '')).toContain(ext.fee!.small.replace(/,/g, ''));
@@ -101,13 +119,17 @@ describe('POST /api/exports: IDS, forms and drawings through the same jobs, bill
   });
 
   test('an interview request costs 5.00 and takes its agenda from the analysis', async () => {
-    const { text } = await exportAndDownload({
-      type: 'form',
-      form: 'interview_request',
-      application_number: '17200011',
-      analysis_id: analysisId,
-      input: { interview_type: 'video', proposed_slots: [{ date: '2026-12-01', time: '10:00 AM ET' }], strategy_selections: { claim_1: 'amend_narrow' } },
-    }, 5, /filename="Interview-Request-17200011-\d{4}-\d{2}-\d{2}\.docx"/);
+    const { text } = await exportAndDownload(
+      {
+        type: 'form',
+        form: 'interview_request',
+        application_number: '17200011',
+        analysis_id: analysisId,
+        input: { interview_type: 'video', proposed_slots: [{ date: '2026-12-01', time: '10:00 AM ET' }], strategy_selections: { claim_1: 'amend_narrow' } },
+      },
+      5,
+      /filename="Interview-Request-17200011-\d{4}-\d{2}-\d{2}\.docx"/,
+    );
     expect(text).toMatch(/APPLICANT INITIATED INTERVIEW REQUEST/);
     expect(text).toMatch(/Rebmann/);
     expect(text).toMatch(/17\/200,011/);
@@ -115,19 +137,43 @@ describe('POST /api/exports: IDS, forms and drawings through the same jobs, bill
 
   test('an interview request needs the analysis, of the same application and account', async () => {
     expect((await post({ type: 'form', form: 'interview_request', application_number: '17200011', input: { interview_type: 'video' } })).statusCode).toBe(400);
-    const wrongApp = await post({ type: 'form', form: 'interview_request', application_number: '17345678', analysis_id: analysisId, input: { interview_type: 'video' } });
+    const wrongApp = await post({
+      type: 'form',
+      form: 'interview_request',
+      application_number: '17345678',
+      analysis_id: analysisId,
+      input: { interview_type: 'video' },
+    });
     expect(wrongApp.statusCode).toBe(404);
-    const bad = await post({ type: 'form', form: 'interview_request', application_number: '17200011', analysis_id: analysisId, input: { interview_type: 'video', strategy_selections: { claim_42: 'cancel' } } });
+    const bad = await post({
+      type: 'form',
+      form: 'interview_request',
+      application_number: '17200011',
+      analysis_id: analysisId,
+      input: { interview_type: 'video', strategy_selections: { claim_42: 'cancel' } },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/strategy_selections\.claim_42/);
   });
 
   test('a drawing sheet costs 5.00; its title comes from the application', async () => {
-    const { jobId } = await exportAndDownload({
-      type: 'drawing',
-      application_number: '17200011',
-      input: { figure_label: 'FIG. 1', kind: 'block', nodes: [{ id: 'pack', label: 'Battery pack', ref_numeral: 100 }, { id: 'ctl', label: 'Controller', ref_numeral: 102 }], edges: [{ from: 'pack', to: 'ctl' }] },
-    }, 5, /filename="Drawing-17200011-FIG.-1\.docx"/);
+    const { jobId } = await exportAndDownload(
+      {
+        type: 'drawing',
+        application_number: '17200011',
+        input: {
+          figure_label: 'FIG. 1',
+          kind: 'block',
+          nodes: [
+            { id: 'pack', label: 'Battery pack', ref_numeral: 100 },
+            { id: 'ctl', label: 'Controller', ref_numeral: 102 },
+          ],
+          edges: [{ from: 'pack', to: 'ctl' }],
+        },
+      },
+      5,
+      /filename="Drawing-17200011-FIG.-1\.docx"/,
+    );
     const job = await t.database.db.selectFrom('draft_jobs').select('request').where('id', '=', jobId).executeTakeFirstOrThrow();
     expect(job.request).toMatchObject({ drawing: { title: 'Adaptive thermal management for battery packs using predictive cell models' } });
   });
@@ -136,9 +182,27 @@ describe('POST /api/exports: IDS, forms and drawings through the same jobs, bill
     const before = await getBalanceMicro(t.database.db, accountId);
     expect((await post({ type: 'poster', application_number: '17200011', input: {} })).statusCode).toBe(400);
     expect((await post({ type: 'ids', application_number: '17200011', input: { timing: '1.97(b)' } })).json().message).toMatch(/at least one document/);
-    expect((await post({ type: 'drawing', input: { figure_label: 'FIG. 2', kind: 'flow', nodes: [{ id: 'a', label: 'Start', ref_numeral: 1 }], edges: [] } })).json().message).toMatch(/input\.title/);
-    expect((await post({ type: 'drawing', input: { title: 'T', figure_label: 'FIG. 2', kind: 'flow', nodes: [{ id: 'a', label: 'Start', ref_numeral: 1 }], edges: [{ from: 'a', to: 'z' }] } })).json().message).toMatch(/input\.edges\.0/);
-    expect((await post({ type: 'ids', application_number: '99999999', input: { timing: '1.97(b)', us_patents: [{ number: '1', date: '2019-01-01', patentee_or_applicant: 'X' }] } })).statusCode).toBe(404);
+    expect(
+      (await post({ type: 'drawing', input: { figure_label: 'FIG. 2', kind: 'flow', nodes: [{ id: 'a', label: 'Start', ref_numeral: 1 }], edges: [] } })).json()
+        .message,
+    ).toMatch(/input\.title/);
+    expect(
+      (
+        await post({
+          type: 'drawing',
+          input: { title: 'T', figure_label: 'FIG. 2', kind: 'flow', nodes: [{ id: 'a', label: 'Start', ref_numeral: 1 }], edges: [{ from: 'a', to: 'z' }] },
+        })
+      ).json().message,
+    ).toMatch(/input\.edges\.0/);
+    expect(
+      (
+        await post({
+          type: 'ids',
+          application_number: '99999999',
+          input: { timing: '1.97(b)', us_patents: [{ number: '1', date: '2019-01-01', patentee_or_applicant: 'X' }] },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await getBalanceMicro(t.database.db, accountId)).toBe(before);
   });
 

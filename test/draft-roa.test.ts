@@ -54,7 +54,8 @@ afterAll(async () => {
 
 const submit = (body: object, headers: Record<string, string> = {}, apiKey = nextKey()) =>
   t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': apiKey, ...headers }, payload: body, remoteAddress: randomIp() });
-const status = (jobId: string, apiKey = nextKey()) => t.app.inject({ method: 'GET', url: `/v1/prosa/draft-roa/status/${jobId}`, headers: { 'x-api-key': apiKey }, remoteAddress: randomIp() });
+const status = (jobId: string, apiKey = nextKey()) =>
+  t.app.inject({ method: 'GET', url: `/v1/prosa/draft-roa/status/${jobId}`, headers: { 'x-api-key': apiKey }, remoteAddress: randomIp() });
 const download = (path: string) => t.app.inject({ method: 'GET', url: path, remoteAddress: randomIp() });
 const exportEntries = (jobId: string) => t.database.db.selectFrom('credit_ledger').selectAll().where('reference', '=', jobId).orderBy('id').execute();
 
@@ -98,7 +99,10 @@ describe('REST #4, #5 and #6: submit, poll, download', () => {
       application_number: '17 200 011',
       analysis_id: analysisId,
       strategy_selections: { claim_1: 'amend_narrow', claim_2: 'argue_distinction' },
-      claims: { '1': 'A battery pack comprising a plurality of cells and a controller configured to predict cell temperature.', '2': 'The battery pack of claim 1, wherein the controller uses a thermal model.' },
+      claims: {
+        '1': 'A battery pack comprising a plurality of cells and a controller configured to predict cell temperature.',
+        '2': 'The battery pack of claim 1, wherein the controller uses a thermal model.',
+      },
       response_date: '2026-11-21',
       attorney: { name: 'Jane Q. Attorney', registration_number: '12,345' },
     });
@@ -190,7 +194,9 @@ describe('REST #4, #5 and #6: submit, poll, download', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().error_code).toBe('job_not_found');
     expect((await status('job_doesnotexist', key)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/v1/prosa/draft-roa/status/${jobId}`, remoteAddress: randomIp() })).json().error_code).toBe('missing_api_key');
+    expect((await t.app.inject({ method: 'GET', url: `/v1/prosa/draft-roa/status/${jobId}`, remoteAddress: randomIp() })).json().error_code).toBe(
+      'missing_api_key',
+    );
   });
 });
 
@@ -265,7 +271,10 @@ describe('failures are refunded', () => {
     expect(final.download_url).toBeUndefined();
     expect(final.progress).toBeUndefined();
     const ledger = await exportEntries(jobId);
-    expect(ledger.map((e) => [e.kind, e.amount_micro])).toEqual([['export', -credits(49)], ['refund', credits(49)]]);
+    expect(ledger.map((e) => [e.kind, e.amount_micro])).toEqual([
+      ['export', -credits(49)],
+      ['refund', credits(49)],
+    ]);
     const job = await t.database.db.selectFrom('draft_jobs').select(['attempts', 'refund_ledger_id']).where('id', '=', jobId).executeTakeFirstOrThrow();
     expect(job.attempts).toBe(1);
     expect(job.refund_ledger_id).toBe(ledger[1].id);
@@ -307,7 +316,18 @@ describe('status of a job waiting for a worker', () => {
   test('queued shows progress 0; its download is 409 job_not_complete', async () => {
     // A queued row with no queue message (so no worker takes it), written directly.
     const id = 'job_queuedForTheStatusTest00';
-    await t.database.db.insertInto('draft_jobs').values({ id, account_id: accountId, export_type: 'oa_response', request: '{}', request_fingerprint: 'x', price_micro: '0', application_number: '17200011' }).execute();
+    await t.database.db
+      .insertInto('draft_jobs')
+      .values({
+        id,
+        account_id: accountId,
+        export_type: 'oa_response',
+        request: '{}',
+        request_fingerprint: 'x',
+        price_micro: '0',
+        application_number: '17200011',
+      })
+      .execute();
     const res = await status(id);
     expect(res.json()).toMatchObject({ job_id: id, status: 'queued', progress: 0 });
     expect(res.json().download_url).toBeUndefined();

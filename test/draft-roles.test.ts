@@ -31,7 +31,14 @@ function serveRole(role: string, env: Record<string, string>): Promise<{ child: 
       if (!m) return;
       clearInterval(poll);
       clearTimeout(timer);
-      resolve({ child, url: m[1], stop: async () => { child.kill('SIGTERM'); return exited; } });
+      resolve({
+        child,
+        url: m[1],
+        stop: async () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      });
     }, 100);
   });
 }
@@ -74,15 +81,25 @@ describe('prosa serve --role worker', () => {
         expect((await fetch(`${worker.url}/v1/prosa/lookup/17200011`)).status).toBe(404);
 
         const call = async (path: string, body: object, headers: Record<string, string> = {}) => {
-          const res = await fetch(`${api!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+          const res = await fetch(`${api!.url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+            body: JSON.stringify(body),
+          });
           return { res, body: await res.json() };
         };
         const signup = await call('/api/auth/signup', { email: 'roles@firm.example', password: 'correct horse battery' });
         const cookie = signup.res.headers.get('set-cookie')!.split(';')[0];
         const key = (await call('/api/keys', { name: 'roles' }, { cookie })).body.key as string;
         await creditGranter(direct.db, CLI_ACTOR, { accountId: signup.body.account.id, amountMicro: credits(100), kind: 'grant', description: 'roles test' });
-        const analysis = (await call('/v1/prosa/analyze', { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false }, { 'x-api-key': key })).body;
-        const submitted = await call('/v1/prosa/draft-roa', { application_number: '17200011', analysis_id: analysis.analysis_id, response_date: '2026-11-21' }, { 'x-api-key': key });
+        const analysis = (
+          await call('/v1/prosa/analyze', { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false }, { 'x-api-key': key })
+        ).body;
+        const submitted = await call(
+          '/v1/prosa/draft-roa',
+          { application_number: '17200011', analysis_id: analysis.analysis_id, response_date: '2026-11-21' },
+          { 'x-api-key': key },
+        );
         expect(submitted.res.status).toBe(202);
 
         let job: Record<string, string> = {};

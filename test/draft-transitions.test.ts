@@ -18,10 +18,19 @@ let n = 0;
 /** A job row in the given state, written directly (no queue message, no charge). */
 async function jobIn(status: DraftStatus): Promise<string> {
   const id = `job_transitionTest${String(n++).padStart(6, '0')}`;
-  await t.database.db.insertInto('draft_jobs').values({ id, account_id: accountId, export_type: 'drawing', request: '{}', request_fingerprint: 'x', price_micro: '0' }).execute();
+  await t.database.db
+    .insertInto('draft_jobs')
+    .values({ id, account_id: accountId, export_type: 'drawing', request: '{}', request_fingerprint: 'x', price_micro: '0' })
+    .execute();
   if (status === 'queued') return id;
   await startAttempt(t.database.db, id, { progress: 0, current_step: 'Starting' });
-  if (status === 'complete') await transition(t.database.db, id, 'complete', { document: new Uint8Array([80, 75]), filename: 'x.docx', media_type: 'application/x', finished_at: new Date() });
+  if (status === 'complete')
+    await transition(t.database.db, id, 'complete', {
+      document: new Uint8Array([80, 75]),
+      filename: 'x.docx',
+      media_type: 'application/x',
+      finished_at: new Date(),
+    });
   if (status === 'failed') await transition(t.database.db, id, 'failed', { error_message: 'failed', finished_at: new Date() });
   return id;
 }
@@ -33,7 +42,8 @@ describe('draft job transitions in the database', () => {
     for (const from of DRAFT_STATUSES) {
       for (const to of DRAFT_STATUSES) {
         const id = await jobIn(from);
-        const changes = to === 'complete' ? { document: new Uint8Array([1]), filename: 'a.docx', media_type: 'x' } : to === 'failed' ? { error_message: 'x' } : {};
+        const changes =
+          to === 'complete' ? { document: new Uint8Array([1]), filename: 'a.docx', media_type: 'x' } : to === 'failed' ? { error_message: 'x' } : {};
         const moved = await transition(t.database.db, id, to, changes);
         expect(!!moved, `${from}→${to}`).toBe(canTransition(from, to));
         expect(await statusOf(id), `${from}→${to}`).toBe(canTransition(from, to) ? to : from);
@@ -45,7 +55,10 @@ describe('draft job transitions in the database', () => {
     for (const from of DRAFT_STATUSES) {
       for (const to of DRAFT_STATUSES) {
         const id = await jobIn(from);
-        const attempt = sql`update draft_jobs set status = ${to}, error_message = coalesce(error_message, 'x'), document = coalesce(document, '\\x00'::bytea), filename = coalesce(filename, 'a'), media_type = coalesce(media_type, 'b') where id = ${id}`.execute(t.database.db);
+        const attempt =
+          sql`update draft_jobs set status = ${to}, error_message = coalesce(error_message, 'x'), document = coalesce(document, '\\x00'::bytea), filename = coalesce(filename, 'a'), media_type = coalesce(media_type, 'b') where id = ${id}`.execute(
+            t.database.db,
+          );
         if (canTransition(from, to)) await expect(attempt, `${from}→${to}`).resolves.toBeDefined();
         else await expect(attempt, `${from}→${to}`).rejects.toThrow(/status may not change/);
       }
@@ -53,7 +66,20 @@ describe('draft job transitions in the database', () => {
   });
 
   test('the status check constraint refuses unknown states', async () => {
-    await expect(t.database.db.insertInto('draft_jobs').values({ id: 'job_badStatus', account_id: accountId, export_type: 'drawing', request: '{}', request_fingerprint: 'x', price_micro: '0', status: 'paused' }).execute()).rejects.toThrow();
+    await expect(
+      t.database.db
+        .insertInto('draft_jobs')
+        .values({
+          id: 'job_badStatus',
+          account_id: accountId,
+          export_type: 'drawing',
+          request: '{}',
+          request_fingerprint: 'x',
+          price_micro: '0',
+          status: 'paused',
+        })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   test('a retry starts a new attempt; the superseded attempt can no longer report progress or complete', async () => {

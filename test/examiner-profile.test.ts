@@ -11,7 +11,10 @@ let database: Database;
 let db: Db;
 
 async function account(id: string): Promise<string> {
-  await db.insertInto('accounts').values({ id, email: `${id}@firm.example`, email_normalized: `${id}@firm.example`, password_hash: null, display_name: null }).execute();
+  await db
+    .insertInto('accounts')
+    .values({ id, email: `${id}@firm.example`, email_normalized: `${id}@firm.example`, password_hash: null, display_name: null })
+    .execute();
   return id;
 }
 
@@ -53,12 +56,19 @@ describe('examiner profile figures (hand-computed from test/support/examiner-dat
     expect(p.interviewSuccessRate).toBeNull();
     expect(p.allowanceRateWithoutInterview).toBeNull();
     expect(p.interviewLift).toBeNull();
-    expect(p.interviewRatesReason).toMatch(/^insufficient_sample: 2 disposed application\(s\) with an applicant-initiated interview and 6 without one; at least 10/);
+    expect(p.interviewRatesReason).toMatch(
+      /^insufficient_sample: 2 disposed application\(s\) with an applicant-initiated interview and 6 without one; at least 10/,
+    );
     expect(p.pendingCases).toBe(2); // A8, A9
     expect(p.excludedCases).toBe(1); // A7
     // OA Rejections: A1 action 1 (103, 112; two records of one action), A1 action 2 (103), A4 (102, 103), A5 (101).
     expect(p.topRejectionBases).toEqual(['103', '102', '112', '101']);
-    expect(p.rejectionBasisCounts).toEqual([{ basis: '103', count: 3 }, { basis: '102', count: 1 }, { basis: '112', count: 1 }, { basis: '101', count: 1 }]);
+    expect(p.rejectionBasisCounts).toEqual([
+      { basis: '103', count: 3 },
+      { basis: '102', count: 1 },
+      { basis: '112', count: 1 },
+      { basis: '101', count: 1 },
+    ]);
     expect(p.rejectionActions).toBe(4);
     expect(p.window).toEqual({ from: '2016-05-03', to: '2020-01-14' }); // A3's grant … A10's grant
     expect(p).toMatchObject({ examinerName: 'DOVE, TRACY MAE', examinerId: '66459', artUnit: '1727', artUnits: ['1727'], statsCurrent: true });
@@ -93,11 +103,14 @@ describe('examiner profile figures (hand-computed from test/support/examiner-dat
 });
 
 describe('name matching', () => {
-  it.each(['DOVE, TRACY MAE', 'DOVE, TRACY M', 'dove tracy mae', 'Dove,Tracy M.', '  DOVE ,  TRACY  ', 'DOVE,+TRACY+MAE'])('%s is DOVE, TRACY MAE', async (name) => {
-    const p = await found(name);
-    expect(p.examinerName).toBe('DOVE, TRACY MAE');
-    expect(p.totalCasesAnalyzed).toBe(8);
-  });
+  it.each(['DOVE, TRACY MAE', 'DOVE, TRACY M', 'dove tracy mae', 'Dove,Tracy M.', '  DOVE ,  TRACY  ', 'DOVE,+TRACY+MAE'])(
+    '%s is DOVE, TRACY MAE',
+    async (name) => {
+      const p = await found(name);
+      expect(p.examinerName).toBe('DOVE, TRACY MAE');
+      expect(p.totalCasesAnalyzed).toBe(8);
+    },
+  );
 
   it('a middle initial that fits two examiners is ambiguous and lists both', async () => {
     const result = await examinerProfile(db, 'SMITH, JOHN M');
@@ -125,7 +138,14 @@ describe('tenant isolation', () => {
     const a = await account('tenant-a');
     const b = await account('tenant-b');
     // A2's non-final (no OA Rejections data on file): counts for tenant A.
-    expect(await recordAnalysisBases(db, { accountId: a, applicationNumber: '16/000,002', bases: ['35 U.S.C. 112(b)', '103', 'not a basis'], mailingDate: '2018-02-01' })).toEqual({ recorded: ['103', '112(b)'], skipped: null });
+    expect(
+      await recordAnalysisBases(db, {
+        accountId: a,
+        applicationNumber: '16/000,002',
+        bases: ['35 U.S.C. 112(b)', '103', 'not a basis'],
+        mailingDate: '2018-02-01',
+      }),
+    ).toEqual({ recorded: ['103', '112(b)'], skipped: null });
     // Recorded again (a re-analysis): replaces, does not add.
     await recordAnalysisBases(db, { accountId: a, applicationNumber: '16000002', bases: ['112(b)', '103'], mailingDate: '2018-02-01' });
     // A1's non-final is already in the OA Rejections data: not counted again.
@@ -134,7 +154,13 @@ describe('tenant isolation', () => {
     await recordAnalysisBases(db, { accountId: a, examinerName: 'DOVE, TRACY J', bases: ['101'], analysisId: 'x1' });
 
     const forA = await found('DOVE, TRACY MAE', { accountId: a });
-    expect(forA.rejectionBasisCounts).toEqual([{ basis: '103', count: 4 }, { basis: '102', count: 1 }, { basis: '112', count: 1 }, { basis: '112(b)', count: 1 }, { basis: '101', count: 1 }]);
+    expect(forA.rejectionBasisCounts).toEqual([
+      { basis: '103', count: 4 },
+      { basis: '102', count: 1 },
+      { basis: '112', count: 1 },
+      { basis: '112(b)', count: 1 },
+      { basis: '101', count: 1 },
+    ]);
     expect(forA.topRejectionBases).toEqual(['103', '102', '112', '112(b)', '101']);
     expect(forA.analysisBases).toBe(2);
 
@@ -147,11 +173,27 @@ describe('tenant isolation', () => {
   it("another account's private application does not move the figures", async () => {
     const b = await account('tenant-c');
     const before = await found('DOVE, TRACY MAE', { accountId: b });
-    await db.insertInto('applications').values({ id: 'private-dove', application_number: '16000001', owner_account_id: b, invention_title: 'OWN COPY', status: 'abandoned', status_code: 161, examiner_name: 'DOVE, TRACY MAE', art_unit: '1727', source: 'user' }).execute();
+    await db
+      .insertInto('applications')
+      .values({
+        id: 'private-dove',
+        application_number: '16000001',
+        owner_account_id: b,
+        invention_title: 'OWN COPY',
+        status: 'abandoned',
+        status_code: 161,
+        examiner_name: 'DOVE, TRACY MAE',
+        art_unit: '1727',
+        source: 'user',
+      })
+      .execute();
     await db.insertInto('prosecution_events').values({ application_id: 'private-dove', event_code: 'ABN2', event_date: '2020-01-01' }).execute();
     const after = await found('DOVE, TRACY MAE', { accountId: b });
     expect({ ...after, asOf: null }).toEqual({ ...before, asOf: null });
-    expect(await recordAnalysisBases(db, { accountId: 'tenant-a', applicationId: 'private-dove', bases: ['103'] })).toEqual({ recorded: [], skipped: 'no_examiner' });
+    expect(await recordAnalysisBases(db, { accountId: 'tenant-a', applicationId: 'private-dove', bases: ['103'] })).toEqual({
+      recorded: [],
+      skipped: 'no_examiner',
+    });
   });
 });
 
@@ -167,12 +209,32 @@ describe('incremental refresh', () => {
     // A4 turns out allowed after all (revived, allowed, issued).
     const a4 = { ...DATASET.find((a) => a.number === '16000004')!, status: 150, statusDate: '2020-05-01', issued: '2020-05-05' };
     await importPatex(db, csvStream(applicationCsv([a4])));
-    await importPatex(db, csvStream(transactionsCsv([{ ...a4, events: [['PREV', '2019-10-01'], ['N/=.', '2020-01-10'], ['MN/=.', '2020-01-14']] }])));
+    await importPatex(
+      db,
+      csvStream(
+        transactionsCsv([
+          {
+            ...a4,
+            events: [
+              ['PREV', '2019-10-01'],
+              ['N/=.', '2020-01-10'],
+              ['MN/=.', '2020-01-14'],
+            ],
+          },
+        ]),
+      ),
+    );
     const refreshed = await refreshExaminerStats(db);
     expect(refreshed).toMatchObject({ applications: 1, examiners: 1 });
     const p = await found('DOVE, TRACY MAE');
     // allowed 7 of 8; A4 adds 1 rejection before its allowance: 10 / 7.
-    expect(p).toMatchObject({ allowedCases: 7, abandonedCases: 1, allowanceRate: 0.875, avgActionsToAllowance: 1.43, window: { from: '2016-05-03', to: '2020-05-05' } });
+    expect(p).toMatchObject({
+      allowedCases: 7,
+      abandonedCases: 1,
+      allowanceRate: 0.875,
+      avgActionsToAllowance: 1.43,
+      window: { from: '2016-05-03', to: '2020-05-05' },
+    });
   });
 
   it('an examiner change moves the case from one examiner to the other', async () => {
@@ -184,9 +246,20 @@ describe('incremental refresh', () => {
   });
 
   it('the profile query folds in a small backlog by itself', async () => {
-    await db.updateTable('applications').set({ status: 'abandoned', status_code: 161, patent_number: null, grant_date: null, status_date: '2020-06-01' }).where('application_number', '=', '16000031').execute();
+    await db
+      .updateTable('applications')
+      .set({ status: 'abandoned', status_code: 161, patent_number: null, grant_date: null, status_date: '2020-06-01' })
+      .where('application_number', '=', '16000031')
+      .execute();
     const p = await found('SMITH, JOHN MICHAEL');
-    expect(p).toMatchObject({ allowedCases: 0, abandonedCases: 1, allowanceRate: 0, avgActionsToAllowance: null, interviewSuccessRate: null, statsCurrent: true });
+    expect(p).toMatchObject({
+      allowedCases: 0,
+      abandonedCases: 1,
+      allowanceRate: 0,
+      avgActionsToAllowance: null,
+      interviewSuccessRate: null,
+      statsCurrent: true,
+    });
   });
 
   it('deleting an application takes it out', async () => {

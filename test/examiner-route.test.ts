@@ -22,14 +22,27 @@ afterAll(async () => {
 });
 
 const get = (name: string, key: string | null = keyA, query = '') =>
-  t.app.inject({ method: 'GET', url: `/v1/prosa/examiner/${encodeURIComponent(name)}${query}`, headers: key ? { 'x-api-key': key } : {}, remoteAddress: randomIp() });
+  t.app.inject({
+    method: 'GET',
+    url: `/v1/prosa/examiner/${encodeURIComponent(name)}${query}`,
+    headers: key ? { 'x-api-key': key } : {},
+    remoteAddress: randomIp(),
+  });
 
 describe('REST #7 GET /v1/prosa/examiner/{examiner_name}', () => {
   it('answers the profile: the spec fields in order, then the additive ones', async () => {
     const res = await get('DOVE, TRACY M');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).slice(0, 7)).toEqual(['examiner_name', 'art_unit', 'allowance_rate', 'avg_actions_to_allowance', 'top_rejection_bases', 'interview_success_rate', 'total_cases_analyzed']);
+    expect(Object.keys(body).slice(0, 7)).toEqual([
+      'examiner_name',
+      'art_unit',
+      'allowance_rate',
+      'avg_actions_to_allowance',
+      'top_rejection_bases',
+      'interview_success_rate',
+      'total_cases_analyzed',
+    ]);
     expect(body).toMatchObject({
       examiner_name: 'DOVE, TRACY MAE',
       art_unit: '1727',
@@ -42,7 +55,9 @@ describe('REST #7 GET /v1/prosa/examiner/{examiner_name}', () => {
       total_cases_analyzed: 8,
       allowance_rate_without_interview: null,
       interview_lift: null,
-      interview_rates_reason: expect.stringMatching(/^insufficient_sample: 2 disposed application\(s\) with an applicant-initiated interview and 6 without one/),
+      interview_rates_reason: expect.stringMatching(
+        /^insufficient_sample: 2 disposed application\(s\) with an applicant-initiated interview and 6 without one/,
+      ),
       interviewed_cases: 2,
       not_interviewed_cases: 6,
       avg_rces_to_allowance: 0.17,
@@ -74,7 +89,12 @@ describe('REST #7 GET /v1/prosa/examiner/{examiner_name}', () => {
   it('an unknown name: 404 examiner_not_found telling the agent where to take the name from', async () => {
     const res = await get('NOBODY, JANE Q');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: true, error_code: 'examiner_not_found', message: expect.stringContaining('NOBODY, JANE Q'), agent_suggestion: expect.stringMatching(/lookup.*examiner_name/) });
+    expect(res.json()).toEqual({
+      error: true,
+      error_code: 'examiner_not_found',
+      message: expect.stringContaining('NOBODY, JANE Q'),
+      agent_suggestion: expect.stringMatching(/lookup.*examiner_name/),
+    });
   });
 
   it('an ambiguous name: 409 examiner_ambiguous with the candidates', async () => {
@@ -104,7 +124,12 @@ describe('REST #7 GET /v1/prosa/examiner/{examiner_name}', () => {
   });
 
   it("one account's analyses shape its own top_rejection_bases, never another account's", async () => {
-    await recordAnalysisBases(t.database.db, { accountId: accountA, applicationNumber: '16000002', mailingDate: '2018-02-01', bases: ['112(b)', '112(b)', '103'] });
+    await recordAnalysisBases(t.database.db, {
+      accountId: accountA,
+      applicationNumber: '16000002',
+      mailingDate: '2018-02-01',
+      bases: ['112(b)', '112(b)', '103'],
+    });
     expect((await get('DOVE, TRACY MAE', keyA)).json().top_rejection_bases).toEqual(['103', '102', '112', '112(b)', '101']);
     const other = (await get('DOVE, TRACY MAE', keyB)).json();
     expect(other.top_rejection_bases).toEqual(['103', '102', '112', '101']);

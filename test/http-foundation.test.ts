@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, signUp, type TestApp } from './support/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('health and errors', () => {
   test('GET /health reports the database and version', async () => {

@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await createTestApp({}, undefined, { worker: true, logStream: stream });
   await seedDemoData(t.database.db, '2026-11-21');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 test('redactUrl keeps the path and drops queries and feed tokens', () => {
   expect(redactUrl('/v1/prosa/download/abc?token=eyJhbGciOi.x.y')).toBe('/v1/prosa/download/abc?[redacted]');
@@ -28,7 +30,13 @@ test('after a full draft, download and calendar feed, the info log holds no toke
   const key = await createKey(t.app, cookie);
   await grant(t.database.db, accountId, 100);
   const analysis = await analyzeOa(t.app, key);
-  const sub = await t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': key }, payload: { application_number: '17200011', analysis_id: analysis.analysis_id }, remoteAddress: randomIp() });
+  const sub = await t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/draft-roa',
+    headers: { 'x-api-key': key },
+    payload: { application_number: '17200011', analysis_id: analysis.analysis_id },
+    remoteAddress: randomIp(),
+  });
   expect(sub.statusCode).toBe(202);
   const { body } = await pollUntilDone(t.app, sub.json().poll_url, { 'x-api-key': key }, t.database.db);
   const downloadUrl = body.download_url as string;
@@ -42,7 +50,10 @@ test('after a full draft, download and calendar feed, the info log holds no toke
   const feedUrl = new URL(feed.json().url as string);
   const ics = await t.app.inject({ method: 'GET', url: feedUrl.pathname, remoteAddress: randomIp() });
   expect(ics.statusCode).toBe(200);
-  const feedToken = feedUrl.pathname.split('/').pop()!.replace(/\.ics$/, '');
+  const feedToken = feedUrl.pathname
+    .split('/')
+    .pop()!
+    .replace(/\.ics$/, '');
 
   // The requests were logged (the test would pass vacuously on an empty log otherwise)...
   await vi.waitFor(() => expect(log).toContain('/calendar/[redacted].ics'));

@@ -7,7 +7,9 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.database.db, '2026-11-21');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: randomIp() });
 
 describe('REST #1 GET /v1/prosa/lookup/{application_number}', () => {
@@ -16,8 +18,15 @@ describe('REST #1 GET /v1/prosa/lookup/{application_number}', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).slice(0, 9)).toEqual([
-      'application_number', 'invention_title', 'status', 'filing_date', 'examiner_name', 'current_art_unit',
-      'response_deadline', 'critical_deadline_date', 'critical_deadline_correspondence_id',
+      'application_number',
+      'invention_title',
+      'status',
+      'filing_date',
+      'examiner_name',
+      'current_art_unit',
+      'response_deadline',
+      'critical_deadline_date',
+      'critical_deadline_correspondence_id',
     ]);
     expect(body).toMatchObject({
       application_number: '17200011',
@@ -34,14 +43,22 @@ describe('REST #1 GET /v1/prosa/lookup/{application_number}', () => {
   test('an unknown number answers 404 app_not_found with an agent suggestion', async () => {
     const res = await get('/v1/prosa/lookup/99999999');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: true, error_code: 'app_not_found', message: expect.stringContaining('99999999'), agent_suggestion: expect.stringMatching(/unpublished/i) });
+    expect(res.json()).toEqual({
+      error: true,
+      error_code: 'app_not_found',
+      message: expect.stringContaining('99999999'),
+      agent_suggestion: expect.stringMatching(/unpublished/i),
+    });
   });
 
-  test.each(['abc', '1234', "17200011' OR '1'='1", '%E2%80%AE17200011', '172000111', '17/200,01'])('a malformed number %s is a 404 too, never a 500', async (raw) => {
-    const res = await get(`/v1/prosa/lookup/${encodeURIComponent(decodeURIComponentSafe(raw))}`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().error_code).toBe('app_not_found');
-  });
+  test.each(['abc', '1234', "17200011' OR '1'='1", '%E2%80%AE17200011', '172000111', '17/200,01'])(
+    'a malformed number %s is a 404 too, never a 500',
+    async (raw) => {
+      const res = await get(`/v1/prosa/lookup/${encodeURIComponent(decodeURIComponentSafe(raw))}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error_code).toBe('app_not_found');
+    },
+  );
 
   test('full-width digits (as pasted from some PDFs) are folded by Unicode NFKC', async () => {
     const res = await get(`/v1/prosa/lookup/${encodeURIComponent('１７/２００,０１１')}`);
@@ -77,5 +94,9 @@ describe('/v1/openapi.json', () => {
 });
 
 function decodeURIComponentSafe(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }

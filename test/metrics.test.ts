@@ -2,8 +2,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, randomIp, type TestApp } from './support/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 test('/metrics counts requests and records latency per route pattern, not per URL', async () => {
   await t.app.inject({ method: 'GET', url: '/v1/prosa/lookup/12345678', remoteAddress: randomIp() });

@@ -10,12 +10,22 @@ import type { Mailer, OutgoingMail } from '../src/mail/mailer.ts';
 import { addDays } from '../src/domain/deadlines/calendar.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 function capture(): Mailer & { sent: OutgoingMail[] } {
   const sent: OutgoingMail[] = [];
-  return { destination: 'memory', sent, async send(mail) { sent.push(mail); } };
+  return {
+    destination: 'memory',
+    sent,
+    async send(mail) {
+      sent.push(mail);
+    },
+  };
 }
 
 async function pass(date: string, mailer: Mailer = capture()) {
@@ -24,7 +34,8 @@ async function pass(date: string, mailer: Mailer = capture()) {
 }
 
 const get = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/notifications/preferences', headers: { cookie }, remoteAddress: randomIp() });
-const put = (cookie: string, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/notifications/preferences', headers: { cookie }, payload: payload as object, remoteAddress: randomIp() });
+const put = (cookie: string, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url: '/api/notifications/preferences', headers: { cookie }, payload: payload as object, remoteAddress: randomIp() });
 
 const CHANGED = {
   reminders: true,
@@ -58,7 +69,12 @@ describe('GET/PUT /api/notifications/preferences', () => {
     const expected = { ...CHANGED, offsets: [21, 1, 0], scope: 'mine', email: a.email, customized: true };
     expect(res.json()).toEqual(expected);
     expect((await get(a.cookie)).json()).toEqual(expected);
-    const audit = await t.database.db.selectFrom('audit_log').select(['action', 'actor', 'details']).where('account_id', '=', a.accountId).where('action', '=', 'notifications.preferences_updated').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor', 'details'])
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'notifications.preferences_updated')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor: 'session', details: { digest: 'daily', offsets: [21, 1, 0], new_paper_alerts: false } });
   });
@@ -118,11 +134,22 @@ describe('reminder mail and the one-click unsubscribe', () => {
     expect((await get(a.cookie)).json()).toMatchObject({ reminders: true });
 
     // What a mail client sends (RFC 8058 §3.2): a POST with the one-click body, no cookie.
-    const oneClick = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click', remoteAddress: randomIp() });
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+      remoteAddress: randomIp(),
+    });
     expect(oneClick.statusCode, oneClick.body).toBe(200);
     expect(oneClick.json()).toMatchObject({ unsubscribed: true, list: 'reminders' });
     expect((await get(a.cookie)).json()).toMatchObject({ reminders: false, digest: 'weekly', new_paper_alerts: true, customized: true });
-    const audit = await t.database.db.selectFrom('audit_log').select(['actor', 'details']).where('account_id', '=', a.accountId).where('action', '=', 'notifications.unsubscribed').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['actor', 'details'])
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'notifications.unsubscribed')
+      .execute();
     expect(audit).toEqual([{ actor: 'anonymous', details: { list: 'reminders' } }]);
 
     // The next offset (1 day before) sends nothing to this person now.
@@ -132,12 +159,23 @@ describe('reminder mail and the one-click unsubscribe', () => {
   });
 
   test('an unknown token is a clear 404: the error object for a one-click POST, a page for a browser', async () => {
-    const post = await t.app.inject({ method: 'POST', url: '/unsubscribe?token=not-a-real-token-0123456789abcdef', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click', remoteAddress: randomIp() });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/unsubscribe?token=not-a-real-token-0123456789abcdef',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+      remoteAddress: randomIp(),
+    });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toMatchObject({ error: true, error_code: 'unsubscribe_link_not_found', message: expect.stringContaining('not known') });
     const missing = await t.app.inject({ method: 'POST', url: '/unsubscribe', remoteAddress: randomIp() });
     expect(missing.statusCode).toBe(404);
-    const page = await t.app.inject({ method: 'GET', url: '/unsubscribe?token=nope-nope-nope-nope-nope', headers: { accept: 'text/html' }, remoteAddress: randomIp() });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/unsubscribe?token=nope-nope-nope-nope-nope',
+      headers: { accept: 'text/html' },
+      remoteAddress: randomIp(),
+    });
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('This unsubscribe link is not valid');
   });
@@ -156,7 +194,12 @@ describe('the notification pass', () => {
     expect(again.sent.filter((m) => m.to === a.email)).toEqual([]);
     // deadline.approaching is recorded once for webhooks.
     const events = await t.database.db.selectFrom('docket_events').select(['kind', 'payload']).where('account_id', '=', a.accountId).execute();
-    expect(events).toEqual([{ kind: 'deadline.approaching', payload: expect.objectContaining({ offset_days: 14, days_left: 14, application_number: '17300001', category: 'response' }) }]);
+    expect(events).toEqual([
+      {
+        kind: 'deadline.approaching',
+        payload: expect.objectContaining({ offset_days: 14, days_left: 14, application_number: '17300001', category: 'response' }),
+      },
+    ]);
   });
 
   test('a granted patent on the docket is reminded of its maintenance fee, once per offset (life deadlines)', async () => {
@@ -164,8 +207,22 @@ describe('the notification pass', () => {
     // Granted Tuesday 2023-01-03: the 3.5-year fee is due 2026-07-03 (a Friday, observed Independence
     // Day), so payable on Monday 2026-07-06 (35 U.S.C. 21(b)); a pass 7 days before mails the reminder.
     const applicationId = randomUUID();
-    await t.database.db.insertInto('applications').values({ id: applicationId, application_number: '16900001', owner_account_id: null, invention_title: 'Granted widget', status: 'patented', source: 'odp', grant_date: '2023-01-03' }).execute();
-    await t.database.db.insertInto('docket_entries').values({ id: randomUUID(), account_id: a.accountId, application_id: applicationId, client_matter: 'MF-1', notes: null }).execute();
+    await t.database.db
+      .insertInto('applications')
+      .values({
+        id: applicationId,
+        application_number: '16900001',
+        owner_account_id: null,
+        invention_title: 'Granted widget',
+        status: 'patented',
+        source: 'odp',
+        grant_date: '2023-01-03',
+      })
+      .execute();
+    await t.database.db
+      .insertInto('docket_entries')
+      .values({ id: randomUUID(), account_id: a.accountId, application_id: applicationId, client_matter: 'MF-1', notes: null })
+      .execute();
     const first = capture();
     await pass('2026-06-29', first);
     // (2026-06-29 is a Monday: the weekly digest goes out too.)
@@ -179,7 +236,10 @@ describe('the notification pass', () => {
     // Maintenance reminders off: nothing for the same date on another account.
     const b = await signUp(t.app);
     expect((await put(b.cookie, { ...CHANGED, categories: { ...CHANGED.categories, maintenance: false }, offsets: [7] })).statusCode).toBe(200);
-    await t.database.db.insertInto('docket_entries').values({ id: randomUUID(), account_id: b.accountId, application_id: applicationId, client_matter: null, notes: null }).execute();
+    await t.database.db
+      .insertInto('docket_entries')
+      .values({ id: randomUUID(), account_id: b.accountId, application_id: applicationId, client_matter: null, notes: null })
+      .execute();
     const third = capture();
     await pass('2026-06-29', third);
     expect(third.sent.filter((m) => m.to === b.email && m.subject.startsWith('Reminder'))).toEqual([]);
@@ -189,7 +249,12 @@ describe('the notification pass', () => {
     const a = await signUp(t.app);
     const { mailingDate, passDate } = mailingDateForThursdayPass(7, '2026-05-01');
     await seedDocketedAction(t.database.db, a.accountId, { applicationNumber: '17300002', mailingDate });
-    const refusing: Mailer = { destination: 'x', async send(mail) { if (mail.to === a.email) throw new Error('421 try again later'); } };
+    const refusing: Mailer = {
+      destination: 'x',
+      async send(mail) {
+        if (mail.to === a.email) throw new Error('421 try again later');
+      },
+    };
     const failed = await pass(passDate, refusing);
     expect(failed.failed).toBeGreaterThanOrEqual(1);
     const retry = capture();

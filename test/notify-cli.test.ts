@@ -33,15 +33,30 @@ beforeAll(async () => {
     await database.close();
   }
 }, 120_000);
-afterAll(async () => { await drop?.(); });
+afterAll(async () => {
+  await drop?.();
+});
 
-const mailFiles = () => (existsSync(join(dataDir, 'mail')) ? readdirSync(join(dataDir, 'mail')).filter((f) => f.endsWith('.eml')).sort() : []);
+const mailFiles = () =>
+  existsSync(join(dataDir, 'mail'))
+    ? readdirSync(join(dataDir, 'mail'))
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
 
 test('a pass writes one .eml per mail owed (a 7-day reminder and a new-paper alert); a second run writes none', async () => {
   expect(mailFiles()).toEqual([]);
   const first = await runCli(['notify', 'run', '--date', passDate, '--json'], env);
   expect(first.code, first.stderr).toBe(0);
-  expect(JSON.parse(first.stdout)).toMatchObject({ pass_date: passDate, persons: 1, reminders_sent: 1, alerts_sent: 1, digests_sent: 0, failed: 0, deadline_events: 1 });
+  expect(JSON.parse(first.stdout)).toMatchObject({
+    pass_date: passDate,
+    persons: 1,
+    reminders_sent: 1,
+    alerts_sent: 1,
+    digests_sent: 0,
+    failed: 0,
+    deadline_events: 1,
+  });
   const files = mailFiles();
   expect(files).toHaveLength(2);
   // Header fields unfolded (RFC 5322 §2.2.3: a long field is folded onto indented lines).

@@ -46,7 +46,14 @@ afterAll(async () => {
 /** A mailer that takes its time, so the two passes overlap. */
 function slowMailer(): Mailer & { sent: OutgoingMail[] } {
   const sent: OutgoingMail[] = [];
-  return { destination: 'memory', sent, async send(mail) { await new Promise((r) => setTimeout(r, 5 + Math.random() * 20)); sent.push(mail); } };
+  return {
+    destination: 'memory',
+    sent,
+    async send(mail) {
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
+      sent.push(mail);
+    },
+  };
 }
 
 test('two pools racing: exactly one mail per person, deadline and offset (and per alert)', async () => {
@@ -60,7 +67,12 @@ test('two pools racing: exactly one mail per person, deadline and offset (and pe
   expect(alerts).toHaveLength(PERSONS);
   expect(new Set(reminders.map((m) => `${m.to} ${m.subject}`)).size).toBe(PERSONS * 2);
   for (const email of emails) {
-    expect(reminders.filter((m) => m.to === email).map((m) => m.subject).sort()).toEqual([expect.stringContaining('18/100,001'), expect.stringContaining('18/100,002')]);
+    expect(
+      reminders
+        .filter((m) => m.to === email)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual([expect.stringContaining('18/100,001'), expect.stringContaining('18/100,002')]);
     expect(alerts.filter((m) => m.to === email)).toHaveLength(1);
   }
   expect(s1.reminders_sent + s2.reminders_sent).toBe(PERSONS * 2);

@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { OdpReplay, REPLAY_KEY as KEY, odpFixture, serveDocumentDownloads, serveFullText } from './support/odp-replay.ts';
 import { minimalPdf } from './support/minimal-pdf.ts';
-import { createOdpClient, OdpRefusedUrlError, OdpRejectedError, OdpTooLargeError, OdpUnavailableError, type OdpClientOptions } from '../src/sources/odp/odp-client.ts';
+import {
+  createOdpClient,
+  OdpRefusedUrlError,
+  OdpRejectedError,
+  OdpTooLargeError,
+  OdpUnavailableError,
+  type OdpClientOptions,
+} from '../src/sources/odp/odp-client.ts';
 import { odpClientFor } from '../src/sources/odp/shared-client.ts';
 import { loadConfig } from '../src/config.ts';
 import { readZipEntry } from '../src/documents/docx/zip.ts';
@@ -11,7 +18,9 @@ import { readZipEntry } from '../src/documents/docx/zip.ts';
 const odp = serveDocumentDownloads(new OdpReplay());
 const storage = new OdpReplay({ requireKey: false });
 const sleeps: number[] = [];
-const recordingSleep = async (ms: number) => { sleeps.push(ms); };
+const recordingSleep = async (ms: number) => {
+  sleeps.push(ms);
+};
 const client = (extra: Partial<OdpClientOptions> = {}) =>
   createOdpClient({ apiKey: KEY, baseUrl: odp.url, sleep: recordingSleep, redirectOrigins: [storage.url], ...extra });
 
@@ -25,8 +34,14 @@ beforeAll(async () => {
   odp.route('GET', '/api/v1/download/applications/17248024/BIG.pdf', { headers: { 'Content-Type': 'application/pdf' }, body: big });
   odp.route('GET', '/api/v1/download/applications/17248024/STREAMED.pdf', { headers: { 'Content-Type': 'application/pdf' }, body: big, chunked: true });
 });
-afterAll(async () => { await Promise.all([odp.close(), storage.close()]); });
-beforeEach(() => { odp.reset(); storage.reset(); sleeps.length = 0; });
+afterAll(async () => {
+  await Promise.all([odp.close(), storage.close()]);
+});
+beforeEach(() => {
+  odp.reset();
+  storage.reset();
+  sleeps.length = 0;
+});
 
 describe('download: a documentBag downloadUrl, fetched from the configured base URL', () => {
   test('a PDF: the api.uspto.gov address is fetched from the replay server, with the key', async () => {
@@ -44,10 +59,13 @@ describe('download: a documentBag downloadUrl, fetched from the configured base 
 
   test('a Word file keeps its type and its decoded name', async () => {
     const file = await client().download(`${DL}/LN4VBTHCXBLUEX2/files/O.P.%20Petition%20Decision.docx`);
-    expect(file).toMatchObject({ mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', filename: 'O.P. Petition Decision.docx' });
+    expect(file).toMatchObject({
+      mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      filename: 'O.P. Petition Decision.docx',
+    });
   });
 
-  test('a bare download path is taken as the ODP\'s', async () => {
+  test("a bare download path is taken as the ODP's", async () => {
     expect(await client().download('/api/v1/download/applications/17248024/KMRD8QKGLDFLYX5.pdf')).not.toBeNull();
     expect(odp.requests).toHaveLength(1);
   });
@@ -58,7 +76,7 @@ describe('download: a documentBag downloadUrl, fetched from the configured base 
   });
 });
 
-describe('download refuses, without a request, any address but the ODP\'s download paths', () => {
+describe("download refuses, without a request, any address but the ODP's download paths", () => {
   const refused = [
     'https://evil.example/api/v1/download/applications/17248024/KMRD8QKGLDFLYX5.pdf', // another host
     '//evil.example/api/v1/download/applications/17248024/KMRD8QKGLDFLYX5.pdf', // another host, scheme-relative
@@ -89,7 +107,9 @@ describe('download: size cap', () => {
   });
 
   test('a streamed body is cut off once it passes the cap', async () => {
-    const err = await client({ maxDownloadBytes: 100_000 }).download(`${DL}/STREAMED.pdf`).catch((e: unknown) => e);
+    const err = await client({ maxDownloadBytes: 100_000 })
+      .download(`${DL}/STREAMED.pdf`)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OdpTooLargeError);
     expect(err).toMatchObject({ maxBytes: 100_000 });
     expect(odp.requests).toHaveLength(1);
@@ -118,7 +138,9 @@ describe('download: retries and errors, as for the JSON calls', () => {
 
   test('403 from the ODP is OdpRejectedError after one request, and the key is in no message', async () => {
     odp.rejectStatus = 403;
-    const err = await createOdpClient({ apiKey: 'wrong-key-123', baseUrl: odp.url, sleep: recordingSleep }).download(`${DL}/KMRD8QKGLDFLYX5.pdf`).catch((e: unknown) => e);
+    const err = await createOdpClient({ apiKey: 'wrong-key-123', baseUrl: odp.url, sleep: recordingSleep })
+      .download(`${DL}/KMRD8QKGLDFLYX5.pdf`)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OdpRejectedError);
     expect(String((err as Error).message)).not.toContain('wrong-key-123');
     expect(odp.requests).toHaveLength(1);
@@ -155,7 +177,9 @@ describe('download: the full-text XML, redirected to signed storage', () => {
   });
 
   test('a redirect to a host outside the USPTO is refused: that host gets no request', async () => {
-    const err = await client({ redirectOrigins: [] }).download(GRANT_XML).catch((e: unknown) => e);
+    const err = await client({ redirectOrigins: [] })
+      .download(GRANT_XML)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OdpRefusedUrlError);
     expect((err as Error).message).not.toContain('Signature');
     expect(storage.requests).toHaveLength(0);

@@ -10,9 +10,15 @@ import { readZipEntry } from '../src/documents/docx/zip.ts';
 const odp = serveDocumentDownloads(serveRecordedApplications(new OdpReplay()));
 const client = () => createOdpClient({ apiKey: KEY, baseUrl: odp.url, sleep: async () => undefined });
 
-beforeAll(async () => { await odp.start(); });
-afterAll(async () => { await odp.close(); });
-beforeEach(() => { odp.reset(); });
+beforeAll(async () => {
+  await odp.start();
+});
+afterAll(async () => {
+  await odp.close();
+});
+beforeEach(() => {
+  odp.reset();
+});
 
 describe('fetchFileDocuments', () => {
   test('17248024: the latest claims, the specification and abstract as filed, the replies; XML where offered', async () => {
@@ -47,25 +53,50 @@ describe('fetchFileDocuments', () => {
   test('a format the ODP no longer has (404) falls back to the next; a paper with none is reported and left out', async () => {
     // The real CLM entry of the sample (its options in the order PDF, XML), and a constructed REM
     // paper whose only file is gone; only the CLM's PDF is served.
-    const missing = new OdpReplay().route('GET', '/api/v1/patent/applications/17248024/documents', {
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        count: 2,
-        documentBag: [
-          { applicationNumberText: '17248024', officialDate: '2021-03-26T02:42:02.000-0400', documentIdentifier: 'KMRD8QKILDFLYX5', documentCode: 'CLM', documentCodeDescriptionText: 'Claims', directionCategory: 'INCOMING', downloadOptionBag: [
-            { mimeTypeIdentifier: 'PDF', downloadUrl: 'https://api.uspto.gov/api/v1/download/applications/17248024/KMRD8QKILDFLYX5.pdf', pageTotalQuantity: 2 },
-            { mimeTypeIdentifier: 'XML', downloadUrl: 'https://api.uspto.gov/api/v1/download/applications/17248024/KMRD8QKILDFLYX5/xmlarchive' },
-          ] },
-          { applicationNumberText: '17248024', officialDate: '2021-03-26T02:42:02.000-0400', documentIdentifier: 'GONE', documentCode: 'REM', documentCodeDescriptionText: 'Applicant Arguments/Remarks Made in an Amendment', directionCategory: 'INCOMING', downloadOptionBag: [
-            { mimeTypeIdentifier: 'PDF', downloadUrl: 'https://api.uspto.gov/api/v1/download/applications/17248024/GONE.pdf' },
-          ] },
-        ],
-      }),
-    }).route('GET', '/api/v1/download/applications/17248024/KMRD8QKILDFLYX5.pdf', { headers: { 'Content-Type': 'application/pdf' }, body: '%PDF-1.4 stand-in' });
+    const missing = new OdpReplay()
+      .route('GET', '/api/v1/patent/applications/17248024/documents', {
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          count: 2,
+          documentBag: [
+            {
+              applicationNumberText: '17248024',
+              officialDate: '2021-03-26T02:42:02.000-0400',
+              documentIdentifier: 'KMRD8QKILDFLYX5',
+              documentCode: 'CLM',
+              documentCodeDescriptionText: 'Claims',
+              directionCategory: 'INCOMING',
+              downloadOptionBag: [
+                {
+                  mimeTypeIdentifier: 'PDF',
+                  downloadUrl: 'https://api.uspto.gov/api/v1/download/applications/17248024/KMRD8QKILDFLYX5.pdf',
+                  pageTotalQuantity: 2,
+                },
+                { mimeTypeIdentifier: 'XML', downloadUrl: 'https://api.uspto.gov/api/v1/download/applications/17248024/KMRD8QKILDFLYX5/xmlarchive' },
+              ],
+            },
+            {
+              applicationNumberText: '17248024',
+              officialDate: '2021-03-26T02:42:02.000-0400',
+              documentIdentifier: 'GONE',
+              documentCode: 'REM',
+              documentCodeDescriptionText: 'Applicant Arguments/Remarks Made in an Amendment',
+              directionCategory: 'INCOMING',
+              downloadOptionBag: [{ mimeTypeIdentifier: 'PDF', downloadUrl: 'https://api.uspto.gov/api/v1/download/applications/17248024/GONE.pdf' }],
+            },
+          ],
+        }),
+      })
+      .route('GET', '/api/v1/download/applications/17248024/KMRD8QKILDFLYX5.pdf', {
+        headers: { 'Content-Type': 'application/pdf' },
+        body: '%PDF-1.4 stand-in',
+      });
     await missing.start();
     try {
       const skipped: [FileDocumentChoice, string][] = [];
-      const docs = await fetchFileDocuments(createOdpClient({ apiKey: KEY, baseUrl: missing.url }), '17248024', { onSkip: (paper, reason) => skipped.push([paper, reason]) });
+      const docs = await fetchFileDocuments(createOdpClient({ apiKey: KEY, baseUrl: missing.url }), '17248024', {
+        onSkip: (paper, reason) => skipped.push([paper, reason]),
+      });
       expect(docs!.map((d) => [d.documentCode, d.format])).toEqual([['CLM', 'PDF']]);
       expect(skipped.map(([paper, reason]) => [paper.documentIdentifier, reason])).toEqual([['GONE', 'not_found']]);
       expect(missing.requests.map((r) => r.path)).toEqual([

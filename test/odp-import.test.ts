@@ -43,13 +43,26 @@ beforeEach(async () => {
 
 async function counts() {
   const count = async (table: 'applications' | 'prosecution_events' | 'correspondence') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { applications: await count('applications'), events: await count('prosecution_events'), documents: await count('correspondence') };
 }
 const publicApp = (number: string) =>
   db.selectFrom('applications').selectAll().where('application_number', '=', number).where('owner_account_id', 'is', null).executeTakeFirstOrThrow();
 const eventsOf = async (applicationId: string) =>
-  db.selectFrom('prosecution_events').select(['event_code', 'description', 'event_date']).where('application_id', '=', applicationId).orderBy('event_date').orderBy('event_code').execute();
+  db
+    .selectFrom('prosecution_events')
+    .select(['event_code', 'description', 'event_date'])
+    .where('application_id', '=', applicationId)
+    .orderBy('event_date')
+    .orderBy('event_code')
+    .execute();
 
 describe('importOdp: real ODP responses', () => {
   it('imports GET /applications/17248024 with every column mapped', async () => {
@@ -80,7 +93,11 @@ describe('importOdp: real ODP responses', () => {
     });
     const events = await eventsOf(row.id);
     expect(events).toHaveLength(distinctEvents(recordOf(APPLICATION)));
-    expect(events).toContainEqual({ event_code: 'N/=.', description: 'Notice of Allowance Data Verification Completed', event_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(events).toContainEqual({
+      event_code: 'N/=.',
+      description: 'Notice of Allowance Data Verification Completed',
+      event_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
   });
 
   it('imports the POST /search response for 14412875 with its whole prosecution history', async () => {
@@ -224,7 +241,8 @@ describe('importOdp: input forms', () => {
     const noTitle = { ...recordOf(SEARCH), applicationMetaData: { ...recordOf(SEARCH).applicationMetaData, inventionTitle: '' } };
     const badNumber = { ...good, applicationNumberText: '123' };
     const noNumber = { applicationMetaData: good.applicationMetaData };
-    const text = JSON.stringify({ count: 6, patentFileWrapperDataBag: [pct, good, noTitle, badNumber, pct, noNumber] }) + '\n{"code":404,"error":"Not Found"}\n';
+    const text =
+      JSON.stringify({ count: 6, patentFileWrapperDataBag: [pct, good, noTitle, badNumber, pct, noNumber] }) + '\n{"code":404,"error":"Not Found"}\n';
     const summary = await importOdp(db, stream(text));
     expect(summary).toEqual({
       records: 7,
@@ -255,7 +273,11 @@ describe('importOdp: input forms', () => {
     expect(e.line).toBe(2);
     expect(e.column).toBe(column);
     expect(e.offset).toBe(first.length + 1 + column - 1);
-    expect(e.message).toMatch(new RegExp(`^Malformed ODP JSON at line 2, column ${column} \\(character offset \\d+\\): .+\\. The 1 item\\(s\\) before it were processed and committed \\(see summary\\)\\.$`));
+    expect(e.message).toMatch(
+      new RegExp(
+        `^Malformed ODP JSON at line 2, column ${column} \\(character offset \\d+\\): .+\\. The 1 item\\(s\\) before it were processed and committed \\(see summary\\)\\.$`,
+      ),
+    );
     expect(e.summary).toMatchObject({ records: 1, applications: 1 });
     expect(await counts()).toMatchObject({ applications: 1 });
     await publicApp('17248024');
@@ -291,7 +313,10 @@ describe('upsert rules', () => {
       .insertInto('applications')
       .values({ id: 'demo-17248024', application_number: '17248024', owner_account_id: null, invention_title: 'Demo title', status: 'pending', source: 'demo' })
       .execute();
-    await db.insertInto('prosecution_events').values({ application_id: 'demo-17248024', event_code: 'DEMO', description: 'seeded', event_date: '2021-01-01' }).execute();
+    await db
+      .insertInto('prosecution_events')
+      .values({ application_id: 'demo-17248024', event_code: 'DEMO', description: 'seeded', event_date: '2021-01-01' })
+      .execute();
     await importOdp(db, path(APPLICATION));
     const row = await publicApp('17248024');
     expect(row).toMatchObject({ id: 'demo-17248024', invention_title: expect.stringMatching(/^MAKING LITHIUM/), status: 'patented', source: 'odp' });
@@ -338,7 +363,10 @@ describe('importOdpRecord / importOdpDocuments (live connector, seeds)', () => {
   it('imports one record, joining the caller transaction', async () => {
     const outcome = await db.transaction().execute((trx) => importOdpRecord(trx, recordOf(SEARCH)));
     expect(outcome).toMatchObject({ status: 'imported', application: true, events: distinctEvents(recordOf(SEARCH)), documents: 0, skipped: [] });
-    expect(await importOdpRecord(db, { applicationNumberText: 'PCTIB2013001896' })).toEqual({ status: 'skipped', reason: 'PCT application number (not a US application)' });
+    expect(await importOdpRecord(db, { applicationNumberText: 'PCTIB2013001896' })).toEqual({
+      status: 'skipped',
+      reason: 'PCT application number (not a US application)',
+    });
   });
 
   it('rolls the whole record back when the caller transaction fails', async () => {

@@ -11,21 +11,45 @@ import { clearPublicRecordCaches } from '../src/queries/public-record-cache.ts';
 
 const replay = serveRecordedApplications(new OdpReplay());
 const sleeps: number[] = [];
-const recordingSleep = async (ms: number) => { sleeps.push(ms); };
+const recordingSleep = async (ms: number) => {
+  sleeps.push(ms);
+};
 
-beforeAll(async () => { await replay.start(); });
-afterAll(async () => { await replay.close(); });
-beforeEach(() => { replay.reset(); sleeps.length = 0; });
+beforeAll(async () => {
+  await replay.start();
+});
+afterAll(async () => {
+  await replay.close();
+});
+beforeEach(() => {
+  replay.reset();
+  sleeps.length = 0;
+});
 
 const get = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url, remoteAddress: randomIp() });
 const count = async (t: TestApp, table: 'prosecution_events' | 'correspondence', applicationId: string) =>
-  Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('application_id', '=', applicationId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('application_id', '=', applicationId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('with PROSA_USPTO_API_KEY: a lookup miss fetches from the ODP', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ PROSA_USPTO_API_KEY: KEY, PROSA_USPTO_BASE_URL: replay.url }); });
-  afterAll(async () => { await t?.close(); });
-  afterEach(async () => { await t.database.db.deleteFrom('applications').execute(); clearPublicRecordCaches(); });
+  beforeAll(async () => {
+    t = await createTestApp({ PROSA_USPTO_API_KEY: KEY, PROSA_USPTO_BASE_URL: replay.url });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(async () => {
+    await t.database.db.deleteFrom('applications').execute();
+    clearPublicRecordCaches();
+  });
 
   test('17/248,024 is fetched (record, transactions, documents), stored and answered; the next lookup is local', async () => {
     const res = await get(t, `/v1/prosa/lookup/${encodeURIComponent('17/248,024')}`);
@@ -56,11 +80,7 @@ describe('with PROSA_USPTO_API_KEY: a lookup miss fetches from the ODP', () => {
   });
 
   test('racing lookups: one request at a time (burst 1), and one fetch per number', async () => {
-    const results = await Promise.all([
-      get(t, '/v1/prosa/lookup/17248024'),
-      get(t, '/v1/prosa/deadlines/17248024'),
-      get(t, '/v1/prosa/lookup/17999999'),
-    ]);
+    const results = await Promise.all([get(t, '/v1/prosa/lookup/17248024'), get(t, '/v1/prosa/deadlines/17248024'), get(t, '/v1/prosa/lookup/17999999')]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 404]);
     expect(replay.maxInFlight).toBe(1);
     expect(replay.requests.filter((r) => r.path === '/api/v1/patent/applications/17248024')).toHaveLength(1);
@@ -87,8 +107,13 @@ describe('retries, failures and the key (client with a recording sleep)', () => 
     t = await createTestApp({ PROSA_USPTO_API_KEY: KEY, PROSA_USPTO_BASE_URL: replay.url });
     setOdpClient(t.ctx.config, createOdpClient({ apiKey: KEY, baseUrl: replay.url, sleep: recordingSleep }));
   });
-  afterAll(async () => { await t?.close(); });
-  afterEach(async () => { await t.database.db.deleteFrom('applications').execute(); clearPublicRecordCaches(); });
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(async () => {
+    await t.database.db.deleteFrom('applications').execute();
+    clearPublicRecordCaches();
+  });
 
   test('429 with Retry-After is honoured, then the lookup succeeds', async () => {
     replay.script = [{ status: 429, headers: { 'Retry-After': '7' } }];
@@ -112,7 +137,12 @@ describe('retries, failures and the key (client with a recording sleep)', () => 
     replay.script = Array.from({ length: 4 }, () => ({ status: 503, headers: { 'Retry-After': '120' } }));
     const res = await get(t, '/v1/prosa/lookup/17248024');
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ error: true, error_code: 'uspto_unavailable', message: expect.stringMatching(/USPTO Open Data Portal did not answer/), agent_suggestion: expect.stringMatching(/retry in a minute.*manually/i) });
+    expect(res.json()).toMatchObject({
+      error: true,
+      error_code: 'uspto_unavailable',
+      message: expect.stringMatching(/USPTO Open Data Portal did not answer/),
+      agent_suggestion: expect.stringMatching(/retry in a minute.*manually/i),
+    });
     expect(replay.requests).toHaveLength(4);
     expect(sleeps).toEqual([30_000, 30_000, 30_000]); // Retry-After capped at 30 s
     expect(res.body).not.toContain(KEY);
@@ -170,10 +200,18 @@ describe('createOdpClient', () => {
   });
 
   test('a timeout per attempt ends in OdpUnavailableError with status null and the attempt count', async () => {
-    const slow = createServer((_req, res) => { setTimeout(() => res.end('{}'), 500); });
+    const slow = createServer((_req, res) => {
+      setTimeout(() => res.end('{}'), 500);
+    });
     await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
     try {
-      const client = createOdpClient({ apiKey: KEY, baseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, timeoutMs: 50, maxAttempts: 2, sleep: recordingSleep });
+      const client = createOdpClient({
+        apiKey: KEY,
+        baseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+        timeoutMs: 50,
+        maxAttempts: 2,
+        sleep: recordingSleep,
+      });
       const err = await client.getDocuments('17248024').catch((e: unknown) => e);
       expect(err).toBeInstanceOf(OdpUnavailableError);
       expect(err).toMatchObject({ status: null, attempts: 2 });

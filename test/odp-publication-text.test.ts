@@ -5,7 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { OdpReplay, REPLAY_KEY as KEY, odpFixture, serveFullText, serveRecordedApplications } from './support/odp-replay.ts';
 import { createOdpClient } from '../src/sources/odp/odp-client.ts';
 import {
-  fetchPublicationText, fullTextLocation, matchingApplication, NotUsPublicationError, parseUsDocumentNumber, searchBodyFor,
+  fetchPublicationText,
+  fullTextLocation,
+  matchingApplication,
+  NotUsPublicationError,
+  parseUsDocumentNumber,
+  searchBodyFor,
 } from '../src/sources/odp/publication-text.ts';
 
 const odp = serveRecordedApplications(new OdpReplay());
@@ -16,49 +21,60 @@ beforeAll(async () => {
   await Promise.all([odp.start(), storage.start()]);
   serveFullText(odp, storage);
 });
-afterAll(async () => { await Promise.all([odp.close(), storage.close()]); });
-beforeEach(() => { odp.reset(); storage.reset(); });
+afterAll(async () => {
+  await Promise.all([odp.close(), storage.close()]);
+});
+beforeEach(() => {
+  odp.reset();
+  storage.reset();
+});
 
 const searchQs = () => odp.requests.filter((r) => r.method === 'POST').map((r) => (JSON.parse(r.body) as { q: string }).q);
 
 describe('a cited US patent', () => {
-  test.each(['US 11,646,472 B2', 'US11646472B2', 'U.S. Pat. No. 11,646,472', '11,646,472 B2', 'US 11646472'])('%s → the grant\'s full-text XML', async (written) => {
-    const found = await fetchPublicationText(client(), written);
-    expect(found).toMatchObject({
-      number: expect.stringMatching(/^US11646472(B2)?$/),
-      kind: 'us_patent',
-      applicationNumber: '17248024',
-      productIdentifier: 'PTGRXML',
-      xmlFileName: '17248024_11646472.xml',
-      file: { mimetype: 'application/xml', filename: '17248024_11646472.xml' },
-    });
-    expect(found!.file.bytes.equals(odpFixture('grant-11646472.xml'))).toBe(true);
-    expect(odp.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'POST /api/v1/patent/applications/search',
-      'GET /api/v1/patent/applications/17248024/associated-documents',
-      'GET /api/v1/datasets/products/files/PTGRXML-SPLT/2023/ipg230509/17248024_11646472.xml',
-    ]);
-    expect(searchQs()).toEqual(['applicationMetaData.patentNumber:11646472']);
-    expect(odp.maxInFlight).toBe(1);
-    expect(storage.requests.map((r) => r.key)).toEqual([undefined]); // the key stays with the ODP
-  });
+  test.each(['US 11,646,472 B2', 'US11646472B2', 'U.S. Pat. No. 11,646,472', '11,646,472 B2', 'US 11646472'])(
+    "%s → the grant's full-text XML",
+    async (written) => {
+      const found = await fetchPublicationText(client(), written);
+      expect(found).toMatchObject({
+        number: expect.stringMatching(/^US11646472(B2)?$/),
+        kind: 'us_patent',
+        applicationNumber: '17248024',
+        productIdentifier: 'PTGRXML',
+        xmlFileName: '17248024_11646472.xml',
+        file: { mimetype: 'application/xml', filename: '17248024_11646472.xml' },
+      });
+      expect(found!.file.bytes.equals(odpFixture('grant-11646472.xml'))).toBe(true);
+      expect(odp.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /api/v1/patent/applications/search',
+        'GET /api/v1/patent/applications/17248024/associated-documents',
+        'GET /api/v1/datasets/products/files/PTGRXML-SPLT/2023/ipg230509/17248024_11646472.xml',
+      ]);
+      expect(searchQs()).toEqual(['applicationMetaData.patentNumber:11646472']);
+      expect(odp.maxInFlight).toBe(1);
+      expect(storage.requests.map((r) => r.key)).toEqual([undefined]); // the key stays with the ODP
+    },
+  );
 });
 
 describe('a cited pre-grant publication', () => {
-  test.each(['US 2021/0210819 A1', 'US20210210819A1', '2021/0210819', 'US 2021/0210819'])('%s → the publication\'s XML, although the application was granted since', async (written) => {
-    const found = await fetchPublicationText(client(), written);
-    expect(found).toMatchObject({
-      number: 'US20210210819A1',
-      display: 'US 2021/0210819 A1',
-      kind: 'us_pgpub',
-      applicationNumber: '17248024',
-      productIdentifier: 'APPXML',
-      xmlFileName: '17248024_20210210819.xml',
-    });
-    expect(found!.file.bytes.equals(odpFixture('constructed-pgpub-20210210819.xml'))).toBe(true);
-    expect(searchQs()).toEqual(['applicationMetaData.earliestPublicationNumber:US20210210819A1']);
-    expect(odp.requests.at(-1)!.path).toBe('/api/v1/datasets/products/files/APPXML-SPLT/2021/ipa210708/17248024_20210210819.xml');
-  });
+  test.each(['US 2021/0210819 A1', 'US20210210819A1', '2021/0210819', 'US 2021/0210819'])(
+    "%s → the publication's XML, although the application was granted since",
+    async (written) => {
+      const found = await fetchPublicationText(client(), written);
+      expect(found).toMatchObject({
+        number: 'US20210210819A1',
+        display: 'US 2021/0210819 A1',
+        kind: 'us_pgpub',
+        applicationNumber: '17248024',
+        productIdentifier: 'APPXML',
+        xmlFileName: '17248024_20210210819.xml',
+      });
+      expect(found!.file.bytes.equals(odpFixture('constructed-pgpub-20210210819.xml'))).toBe(true);
+      expect(searchQs()).toEqual(['applicationMetaData.earliestPublicationNumber:US20210210819A1']);
+      expect(odp.requests.at(-1)!.path).toBe('/api/v1/datasets/products/files/APPXML-SPLT/2021/ipa210708/17248024_20210210819.xml');
+    },
+  );
 });
 
 describe('not found → null', () => {
@@ -86,10 +102,12 @@ describe('not found → null', () => {
 
 describe('the pure steps, on the real responses', () => {
   const search = JSON.parse(odpFixture('search-17248024.json').toString('utf8')) as unknown;
-  const associated = JSON.parse(odpFixture('associated-documents-17248024.json').toString('utf8')) as { patentFileWrapperDataBag: Record<string, Record<string, string>>[] };
+  const associated = JSON.parse(odpFixture('associated-documents-17248024.json').toString('utf8')) as {
+    patentFileWrapperDataBag: Record<string, Record<string, string>>[];
+  };
   const n = (s: string) => parseUsDocumentNumber(s)!;
 
-  test('the search body: the number in the ODP\'s own form, a few fields, a few hits', () => {
+  test("the search body: the number in the ODP's own form, a few fields, a few hits", () => {
     expect(searchBodyFor(n('US 7,123,456 B2'))).toEqual({
       q: 'applicationMetaData.patentNumber:7123456',
       fields: ['applicationNumberText', 'applicationMetaData.patentNumber', 'applicationMetaData.earliestPublicationNumber'],
@@ -107,8 +125,12 @@ describe('the pure steps, on the real responses', () => {
   });
 
   test('the grant for a patent, the publication for a publication; an empty location is none', () => {
-    expect(fullTextLocation(associated, n('US 11,646,472 B2'))?.uri).toBe('https://api.uspto.gov/api/v1/datasets/products/files/PTGRXML-SPLT/2023/ipg230509/17248024_11646472.xml');
-    expect(fullTextLocation(associated, n('US 2021/0210819 A1'))?.uri).toBe('https://api.uspto.gov/api/v1/datasets/products/files/APPXML-SPLT/2021/ipa210708/17248024_20210210819.xml');
+    expect(fullTextLocation(associated, n('US 11,646,472 B2'))?.uri).toBe(
+      'https://api.uspto.gov/api/v1/datasets/products/files/PTGRXML-SPLT/2023/ipg230509/17248024_11646472.xml',
+    );
+    expect(fullTextLocation(associated, n('US 2021/0210819 A1'))?.uri).toBe(
+      'https://api.uspto.gov/api/v1/datasets/products/files/APPXML-SPLT/2021/ipa210708/17248024_20210210819.xml',
+    );
     const blank = structuredClone(associated);
     blank.patentFileWrapperDataBag[0].grantDocumentMetaData.fileLocationURI = ''; // as the ODP sends where it has no file
     expect(fullTextLocation(blank, n('US 11,646,472 B2'))).toBeNull();

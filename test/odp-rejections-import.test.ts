@@ -19,13 +19,32 @@ afterAll(async () => {
   await database?.close();
 });
 
-const rows = () => db.selectFrom('office_action_rejections').select(['application_number', 'action_key', 'document_code', 'mailing_date', 'art_unit', 'rej_101', 'rej_102', 'rej_103', 'rej_112', 'rej_dp', 'source']).orderBy('action_key').execute();
+const rows = () =>
+  db
+    .selectFrom('office_action_rejections')
+    .select(['application_number', 'action_key', 'document_code', 'mailing_date', 'art_unit', 'rej_101', 'rej_102', 'rej_103', 'rej_112', 'rej_dp', 'source'])
+    .orderBy('action_key')
+    .execute();
 
 describe('prosa import odp-rejections', () => {
-  it('stores the real response as ONE office action with the union of its records\' flags, idempotently', async () => {
+  it("stores the real response as ONE office action with the union of its records' flags, idempotently", async () => {
     const summary = await importOdpRejections(db, SAMPLE);
     expect(summary).toEqual({ records: 3, applications: 0, events: 0, documents: 0, office_actions: 1, skipped: [] });
-    const want = [{ application_number: '12190351', action_key: 'GTYKOVWIPPOPPY5', document_code: 'CTNF', mailing_date: '2011-10-19', art_unit: '1713', rej_101: false, rej_102: false, rej_103: true, rej_112: true, rej_dp: false, source: 'odp' }];
+    const want = [
+      {
+        application_number: '12190351',
+        action_key: 'GTYKOVWIPPOPPY5',
+        document_code: 'CTNF',
+        mailing_date: '2011-10-19',
+        art_unit: '1713',
+        rej_101: false,
+        rej_102: false,
+        rej_103: true,
+        rej_112: true,
+        rej_dp: false,
+        source: 'odp',
+      },
+    ];
     expect(await rows()).toEqual(want);
     expect(await importOdpRejections(db, SAMPLE)).toEqual(summary);
     expect(await rows()).toEqual(want);
@@ -56,7 +75,9 @@ describe('prosa import odp-rejections', () => {
   });
 
   it('reports malformed JSON after keeping what came before', async () => {
-    const err = await importOdpRejections(db, stream('{"patentApplicationNumber":"12190354","obsoleteDocumentIdentifier":"Z"}\n{"broken":')).catch((e: unknown) => e);
+    const err = await importOdpRejections(db, stream('{"patentApplicationNumber":"12190354","obsoleteDocumentIdentifier":"Z"}\n{"broken":')).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(OdpImportError);
     expect((err as OdpImportError).summary).toMatchObject({ records: 1 });
     expect((await rows()).some((r) => r.application_number === '12190354')).toBe(true);

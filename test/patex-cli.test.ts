@@ -14,7 +14,9 @@ const fixture = (name: string) => `${ROOT}test/fixtures/${name}`;
 
 describe('prosa import patex / odp-rejections, prosa stats refresh', () => {
   test('imports PatEx files in order, refreshes the examiner statistics, and is harmless to repeat', async () => {
-    const files = ['patex/event_codes.derived-from-odp.csv', 'patex/application_data.derived-from-odp.csv', 'patex/transactions.derived-from-odp.csv'].map(fixture);
+    const files = ['patex/event_codes.derived-from-odp.csv', 'patex/application_data.derived-from-odp.csv', 'patex/transactions.derived-from-odp.csv'].map(
+      fixture,
+    );
     const first = await runCli(['import', 'patex', ...files, '--json'], env);
     expect(first.code, first.stderr).toBe(0);
     const run = JSON.parse(first.stdout);

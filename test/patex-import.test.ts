@@ -34,9 +34,23 @@ beforeEach(async () => {
 const publicApp = (number: string) =>
   db.selectFrom('applications').selectAll().where('application_number', '=', number).where('owner_account_id', 'is', null).executeTakeFirstOrThrow();
 const count = async (table: 'applications' | 'prosecution_events') =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** Distinct (number, code, date) triples of a transactions CSV. */
-const distinctTransactions = (name: string) => new Set(text(name).trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 3).join('|'))).size;
+const distinctTransactions = (name: string) =>
+  new Set(
+    text(name)
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(',').slice(0, 3).join('|')),
+  ).size;
 
 describe('PatEx application_data, 2014–2017 layout (derived from real ODP records)', () => {
   it('imports every column PatEx carries', async () => {
@@ -88,8 +102,22 @@ describe('PatEx application_data, 2014–2017 layout (derived from real ODP reco
 describe('PatEx application_data, 2019+ layout', () => {
   it('reads examiner_full_name, application_invention_type and appl_status_desc; NoneNoneNone is no examiner', async () => {
     expect(await importPatex(db, path(APPS_2019))).toEqual({ records: 3, applications: 3, events: 0, documents: 0, skipped: [] });
-    expect(await publicApp('17248024')).toMatchObject({ examiner_name: 'DOVE, TRACY MAE', application_type: 'Utility', status: 'patented', status_description: 'Patented Case', examiner_id: null, art_unit: '1727' });
-    expect(await publicApp('61896874')).toMatchObject({ examiner_name: null, status: 'abandoned', status_code: 159, status_description: 'Provisional Application Expired', patent_number: null, art_unit: null });
+    expect(await publicApp('17248024')).toMatchObject({
+      examiner_name: 'DOVE, TRACY MAE',
+      application_type: 'Utility',
+      status: 'patented',
+      status_description: 'Patented Case',
+      examiner_id: null,
+      art_unit: '1727',
+    });
+    expect(await publicApp('61896874')).toMatchObject({
+      examiner_name: null,
+      status: 'abandoned',
+      status_code: 159,
+      status_description: 'Provisional Application Expired',
+      patent_number: null,
+      art_unit: null,
+    });
   });
 
   it('gives the same rows as the 2014–2017 layout for the same applications', async () => {
@@ -123,11 +151,21 @@ describe('the real PatEx example rows (patex-2017-example-rows.txt)', () => {
   });
 
   it('keeps the leading zero of 02045760 and skips its transaction while the application is unknown', async () => {
-    expect(await importPatex(db, path('transactions.2017-example-row.csv'))).toEqual({ records: 1, applications: 0, events: 0, documents: 0, skipped: [{ reason: 'application not imported', count: 1 }] });
+    expect(await importPatex(db, path('transactions.2017-example-row.csv'))).toEqual({
+      records: 1,
+      applications: 0,
+      events: 0,
+      documents: 0,
+      skipped: [{ reason: 'application not imported', count: 1 }],
+    });
     await importPatex(db, csv('application_number,filing_date,invention_title,appl_status_code\n2045760,1970-01-01,A TITLE,151\n'));
     expect((await publicApp('02045760')).status).toBe('patented');
     expect(await importPatex(db, path('transactions.2017-example-row.csv'))).toMatchObject({ events: 1, skipped: [] });
-    const events = await db.selectFrom('prosecution_events').select(['event_code', 'event_date']).where('application_id', '=', (await publicApp('02045760')).id).execute();
+    const events = await db
+      .selectFrom('prosecution_events')
+      .select(['event_code', 'event_date'])
+      .where('application_id', '=', (await publicApp('02045760')).id)
+      .execute();
     expect(events).toEqual([{ event_code: 'SETS', event_date: '2001-09-19' }]);
   });
 
@@ -148,7 +186,13 @@ describe('PatEx transactions', () => {
     expect(await importPatex(db, path(TRANSACTIONS))).toEqual(first);
     expect(await count('prosecution_events')).toBe(distinct);
     const app = await publicApp('14412875');
-    const ctnf = await db.selectFrom('prosecution_events').select(['event_code', 'description', 'event_date']).where('application_id', '=', app.id).where('event_code', '=', 'CTNF').orderBy('event_date').execute();
+    const ctnf = await db
+      .selectFrom('prosecution_events')
+      .select(['event_code', 'description', 'event_date'])
+      .where('application_id', '=', app.id)
+      .where('event_code', '=', 'CTNF')
+      .orderBy('event_date')
+      .execute();
     expect(ctnf).toEqual([
       { event_code: 'CTNF', description: 'Non-Final Rejection', event_date: '2016-10-19' },
       { event_code: 'CTNF', description: 'Non-Final Rejection', event_date: '2019-04-09' },
@@ -195,15 +239,39 @@ describe('PatEx and ODP together', () => {
   it('does not roll an ODP record back to the PatEx snapshot, but adds the examiner_id ODP lacks', async () => {
     await importOdp(db, fileURLToPath(new URL('./fixtures/odp/application-17248024.json', import.meta.url)));
     const odp = await publicApp('17248024');
-    const stale = text(APPS).replace(',DOVE,TRACY,MAE,,1727,', ',DOVE,TRACY,M,66459,1727,').replace('17248024,2021-01-05,UTL,REGULAR', '17248024,2021-01-05,UTL,REGULAR').replace(',150,2023-04-19,', ',41,2022-01-01,');
+    const stale = text(APPS)
+      .replace(',DOVE,TRACY,MAE,,1727,', ',DOVE,TRACY,M,66459,1727,')
+      .replace('17248024,2021-01-05,UTL,REGULAR', '17248024,2021-01-05,UTL,REGULAR')
+      .replace(',150,2023-04-19,', ',41,2022-01-01,');
     await importPatex(db, csv(stale));
     const after = await publicApp('17248024');
-    expect(after).toMatchObject({ id: odp.id, source: 'odp', status_code: 150, examiner_name: 'DOVE, TRACY MAE', examiner_id: '66459', first_inventor_name: odp.first_inventor_name });
+    expect(after).toMatchObject({
+      id: odp.id,
+      source: 'odp',
+      status_code: 150,
+      examiner_name: 'DOVE, TRACY MAE',
+      examiner_id: '66459',
+      first_inventor_name: odp.first_inventor_name,
+    });
   });
 
-  it('never touches an account\'s private record of the same number', async () => {
-    const account = await db.insertInto('accounts').values({ id: 'acct-patex', email: 'p@x.example', email_normalized: 'p@x.example', password_hash: null, display_name: null }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('applications').values({ id: 'private-1', application_number: '14412875', owner_account_id: account.id, invention_title: 'MY OWN TITLE', status: 'pending', source: 'user' }).execute();
+  it("never touches an account's private record of the same number", async () => {
+    const account = await db
+      .insertInto('accounts')
+      .values({ id: 'acct-patex', email: 'p@x.example', email_normalized: 'p@x.example', password_hash: null, display_name: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('applications')
+      .values({
+        id: 'private-1',
+        application_number: '14412875',
+        owner_account_id: account.id,
+        invention_title: 'MY OWN TITLE',
+        status: 'pending',
+        source: 'user',
+      })
+      .execute();
     await importPatex(db, path(APPS));
     const own = await db.selectFrom('applications').selectAll().where('id', '=', 'private-1').executeTakeFirstOrThrow();
     expect(own.invention_title).toBe('MY OWN TITLE');
@@ -227,7 +295,13 @@ describe('malformed files', () => {
   it('keeps the rows before an unclosed quote (which runs on to the end of the file) and says why the rest was skipped', async () => {
     const [header, first, second] = text(APPS).trimEnd().split(/\r?\n/);
     const broken = [header, first, '15000001,2020-01-01,UTL,REGULAR,"UNCLOSED,A,B,,1727', second].join('\n');
-    expect(await importPatex(db, csv(broken))).toEqual({ records: 2, applications: 1, events: 0, documents: 0, skipped: [{ reason: 'malformed CSV row (an unclosed quote)', count: 1 }] });
+    expect(await importPatex(db, csv(broken))).toEqual({
+      records: 2,
+      applications: 1,
+      events: 0,
+      documents: 0,
+      skipped: [{ reason: 'malformed CSV row (an unclosed quote)', count: 1 }],
+    });
     expect(await count('applications')).toBe(1);
   });
 });
@@ -238,7 +312,11 @@ describe('prosa import patex (runImport)', () => {
     const run = await runImport(db, 'patex', [path(EVENT_CODES), path(APPS), path(TRANSACTIONS)]);
     expect(run.totals).toMatchObject({ records: 86 + 2 + 194, applications: 2, events: distinctTransactions(TRANSACTIONS), skipped: [] });
     expect(run.examiner_stats).toMatchObject({ applications: 2, examiners: 2 });
-    const stats = await db.selectFrom('examiner_stats').select(['examiner_name', 'allowed', 'actions_sum', 'rces_sum', 'allowed_interview']).orderBy('examiner_name').execute();
+    const stats = await db
+      .selectFrom('examiner_stats')
+      .select(['examiner_name', 'allowed', 'actions_sum', 'rces_sum', 'allowed_interview'])
+      .orderBy('examiner_name')
+      .execute();
     // 14412875 (uspto-data.md §4 worked example): 2×CTNF + 2×CTFR across one RCE (RCEX, BRCE, ABN9
     // count once); its only interview is EXET "Interview Summary - Examiner Initiated - Telephonic",
     // the examiner's own call: no applicant-initiated interview (it used to count as one).

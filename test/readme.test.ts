@@ -9,7 +9,10 @@ import { ROOT } from './support/cli.ts';
 // without npm's warnings.
 const readme = readFileSync(`${ROOT}README.md`, 'utf8');
 const lines = readme.split('\n');
-const codeLines = readme.split('```').filter((_, i) => i % 2 === 1).flatMap((block) => block.split('\n'));
+const codeLines = readme
+  .split('```')
+  .filter((_, i) => i % 2 === 1)
+  .flatMap((block) => block.split('\n'));
 
 describe('the README', () => {
   test('the configuration table is one table: every row follows the header with no break', () => {
@@ -19,7 +22,10 @@ describe('the README', () => {
     expect(lines[header + 1]).toMatch(/^\|(---\|)+$/);
     let last = header + 1;
     while (lines[last + 1]?.startsWith('|')) last++;
-    const rows = lines.slice(start, end).map((l, i) => ({ l, at: start + i })).filter(({ l }) => l.startsWith('| `'));
+    const rows = lines
+      .slice(start, end)
+      .map((l, i) => ({ l, at: start + i }))
+      .filter(({ l }) => l.startsWith('| `'));
     expect(rows.length).toBeGreaterThan(30);
     expect(rows.filter(({ at }) => at > last).map(({ l }) => l.slice(0, 40))).toEqual([]);
   });
@@ -36,7 +42,10 @@ describe('the README', () => {
     const shown = codeLines.filter((l) => /(^|\s)(npx prosa|\.\/bin\/prosa\.js) /.test(l));
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.filter((l) => l.includes('npx prosa'))).toEqual([]);
-    const line = shown.find((l) => l.includes(' analyze '))!.replace(/#.*$/, '').trim();
+    const line = shown
+      .find((l) => l.includes(' analyze '))!
+      .replace(/#.*$/, '')
+      .trim();
     const [cmd, ...args] = line.split(/\s+/);
     // The system Node first on PATH, as a user's shell has it.
     const env = { PATH: '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' };

@@ -14,7 +14,9 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.database.db, SEEDED);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: randomIp() });
 
 async function actionOf(applicationNumber: string) {
@@ -27,7 +29,7 @@ async function actionOf(applicationNumber: string) {
 }
 
 describe('REST #2 GET /v1/prosa/deadlines/{application_number}', () => {
-  test('17/200,011: a non-final mailed 40 days ago with a 3-month period: the calculator\'s dates and the action\'s id', async () => {
+  test("17/200,011: a non-final mailed 40 days ago with a 3-month period: the calculator's dates and the action's id", async () => {
     const res = await get('/v1/prosa/deadlines/17200011');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -55,7 +57,14 @@ describe('REST #2 GET /v1/prosa/deadlines/{application_number}', () => {
       const lookup = (await get(`/v1/prosa/lookup/${number}`)).json();
       const deadlines = (await get(`/v1/prosa/deadlines/${number}`)).json().deadlines;
       expect(lookup.response_deadline, number).not.toBeNull();
-      expect({ response_deadline: lookup.response_deadline, critical_deadline_date: lookup.critical_deadline_date, critical_deadline_correspondence_id: lookup.critical_deadline_correspondence_id }, number).toEqual({
+      expect(
+        {
+          response_deadline: lookup.response_deadline,
+          critical_deadline_date: lookup.critical_deadline_date,
+          critical_deadline_correspondence_id: lookup.critical_deadline_correspondence_id,
+        },
+        number,
+      ).toEqual({
         response_deadline: deadlines.response_deadline,
         critical_deadline_date: deadlines.critical_deadline_date,
         critical_deadline_correspondence_id: deadlines.critical_deadline_correspondence_id,
@@ -63,7 +72,7 @@ describe('REST #2 GET /v1/prosa/deadlines/{application_number}', () => {
     }
   });
 
-  test('a restriction (USPTO CTRS) is reported as the interface\'s CTED', async () => {
+  test("a restriction (USPTO CTRS) is reported as the interface's CTED", async () => {
     const body = (await get('/v1/prosa/deadlines/16987654')).json();
     expect(body.deadlines.pending_action).toMatchObject({ document_code: 'CTRS', office_action_type: 'CTED', action: 'restriction' });
     const r = calculateDeadlines({ action: 'restriction', mailingDate: daysBefore(18) });
@@ -87,7 +96,10 @@ describe('REST #2 GET /v1/prosa/deadlines/{application_number}', () => {
   test('a reply filed after the action (an A... event) leaves nothing pending: null fields in both records', async () => {
     const action = await actionOf('16555444');
     expect((await get('/v1/prosa/deadlines/16555444')).json().deadlines.response_deadline).not.toBeNull();
-    await t.database.db.insertInto('prosecution_events').values({ application_id: action.application_id, event_code: 'A...', description: 'Response after Non-Final Action', event_date: daysBefore(5) }).execute();
+    await t.database.db
+      .insertInto('prosecution_events')
+      .values({ application_id: action.application_id, event_code: 'A...', description: 'Response after Non-Final Action', event_date: daysBefore(5) })
+      .execute();
     clearPublicRecordCaches(); // written behind the app's back: the lookup cache would show it within 2 s
     const res = await get('/v1/prosa/deadlines/16555444');
     expect(res.statusCode).toBe(200);

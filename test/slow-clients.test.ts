@@ -56,7 +56,8 @@ async function health(): Promise<number> {
   return Number(/^HTTP\/1\.1 (\d{3})/.exec(c.received())?.[1] ?? 0);
 }
 
-const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error(`still open after ${ms} ms`)), ms))]);
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error(`still open after ${ms} ms`)), ms))]);
 
 describe('slow clients', () => {
   test('headers and one byte of a declared 900 kB body: 408 with the error object, then closed', async () => {
@@ -87,7 +88,8 @@ describe('slow clients', () => {
   test(`more than ${CAP} connections from one address are refused with 503; /health answers throughout; the slots free up when they close`, async () => {
     const held = await Promise.all(Array.from({ length: CAP }, () => open()));
     // Keep them busy sending a slow body so they hold their slots.
-    for (const c of held) c.socket.write('POST /api/deadlines/calculate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 900000\r\n\r\n{');
+    for (const c of held)
+      c.socket.write('POST /api/deadlines/calculate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 900000\r\n\r\n{');
     await new Promise((r) => setTimeout(r, 100));
     const extra = await Promise.all(Array.from({ length: 5 }, () => open()));
     for (const c of extra) {

@@ -5,8 +5,12 @@ import { UsageCounter } from '../src/commands/usage-counter.ts';
 import { credits } from '../src/domain/money.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ TRUSTED_PROXIES: '10.99.0.1' }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ TRUSTED_PROXIES: '10.99.0.1' });
+});
+afterAll(async () => {
+  await t?.close();
+});
 const actor = { accountId: null, via: 'system' as const };
 
 describe('usage headers', () => {
@@ -113,7 +117,9 @@ describe('rate limits', () => {
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(1);
     const refused = codes.indexOf(429);
     expect(refused).toBeGreaterThanOrEqual(10);
-    const refusedRes = await Promise.all(Array.from({ length: 12 }, () => t.app.inject({ method: 'GET', url: '/v1/prosa/lookup/17200011', remoteAddress: ip })));
+    const refusedRes = await Promise.all(
+      Array.from({ length: 12 }, () => t.app.inject({ method: 'GET', url: '/v1/prosa/lookup/17200011', remoteAddress: ip })),
+    );
     const r429 = refusedRes.find((r) => r.statusCode === 429)!;
     expect(r429.json()).toMatchObject({ error: true, error_code: 'rate_limited', agent_suggestion: expect.stringMatching(/1, 2 and 4 seconds/) });
     expect(Number(r429.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -147,9 +153,15 @@ describe('rate limits', () => {
     const spoofed = randomIp();
     // From an untrusted peer the header is ignored: the peer's own budget is spent.
     const peer = randomIp();
-    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: '/v1/prosa/lookup/17200011', remoteAddress: peer, headers: { 'x-forwarded-for': spoofed } });
+    for (let i = 0; i < 3; i++)
+      await t.app.inject({ method: 'GET', url: '/v1/prosa/lookup/17200011', remoteAddress: peer, headers: { 'x-forwarded-for': spoofed } });
     const viaUntrusted = await t.app.inject({ method: 'GET', url: '/v1/prosa/lookup/17200011', remoteAddress: peer, headers: { 'x-forwarded-for': spoofed } });
-    const fromTrusted = await t.app.inject({ method: 'GET', url: '/v1/prosa/lookup/17200011', remoteAddress: '10.99.0.1', headers: { 'x-forwarded-for': spoofed } });
+    const fromTrusted = await t.app.inject({
+      method: 'GET',
+      url: '/v1/prosa/lookup/17200011',
+      remoteAddress: '10.99.0.1',
+      headers: { 'x-forwarded-for': spoofed },
+    });
     // The trusted proxy's forwarded client is new: a fresh budget. The untrusted peer spent its own.
     expect(Number(fromTrusted.headers['x-ratelimit-remaining'])).toBe(59);
     expect(Number(viaUntrusted.headers['x-ratelimit-remaining'])).toBe(56);

@@ -51,9 +51,18 @@ test('prosa webhooks deliver sends what is due, signed; a second pass sends noth
         allowLoopback: true,
       });
       secret = created.secret;
-      await database.db.transaction().execute((trx) =>
-        recordDocketEvent(trx, { accountId: account.id, kind: 'analysis.completed', applicationId: null, subjectType: 'analysis', subjectId: 'an_cli', payload: { analysis_id: 'an_cli', application_number: '17/200,011', detail_url: '/analyses/an_cli' } }),
-      );
+      await database.db
+        .transaction()
+        .execute((trx) =>
+          recordDocketEvent(trx, {
+            accountId: account.id,
+            kind: 'analysis.completed',
+            applicationId: null,
+            subjectType: 'analysis',
+            subjectId: 'an_cli',
+            payload: { analysis_id: 'an_cli', application_number: '17/200,011', detail_url: '/analyses/an_cli' },
+          }),
+        );
     } finally {
       await database.close();
     }
@@ -61,7 +70,13 @@ test('prosa webhooks deliver sends what is due, signed; a second pass sends noth
     const first = await runCli(['webhooks', 'deliver', '--json'], env);
     expect(first.code, first.stderr).toBe(0);
     expect(JSON.parse(first.stdout)).toEqual({ queued: 1, attempted: 1, delivered: 1, retrying: 0, failed: 0 });
-    expect(received).toEqual([{ type: 'analysis.completed', timestamp: expect.any(String), data: { analysis_id: 'an_cli', application_number: '17/200,011', detail_url: 'http://localhost:8080/analyses/an_cli' } }]);
+    expect(received).toEqual([
+      {
+        type: 'analysis.completed',
+        timestamp: expect.any(String),
+        data: { analysis_id: 'an_cli', application_number: '17/200,011', detail_url: 'http://localhost:8080/analyses/an_cli' },
+      },
+    ]);
     const second = await runCli(['webhooks', 'deliver', '--json'], env);
     expect(JSON.parse(second.stdout)).toEqual({ queued: 0, attempted: 0, delivered: 0, retrying: 0, failed: 0 });
     expect(received).toHaveLength(1);

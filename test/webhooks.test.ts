@@ -135,7 +135,9 @@ describe('endpoints over HTTP', () => {
     expect((await call('DELETE', `/api/webhooks/${created.id}`)).statusCode).toBe(204);
     expect((await call('GET', `/api/webhooks/${created.id}`)).statusCode).toBe(404);
 
-    const actions = (await t.database.db.selectFrom('audit_log').select('action').where('target_id', '=', created.id).orderBy('id').execute()).map((a) => a.action);
+    const actions = (await t.database.db.selectFrom('audit_log').select('action').where('target_id', '=', created.id).orderBy('id').execute()).map(
+      (a) => a.action,
+    );
     expect(actions).toEqual(['webhook.created', 'webhook.updated', 'webhook.secret_rotated', 'webhook.deleted']);
   });
 
@@ -211,14 +213,26 @@ describe('deliveries a receiver verifies with the standardwebhooks library', () 
     const replay = await fetch(receiver.url, { method: 'POST', headers: first.headers as Record<string, string>, body: first.body });
     expect(replay.status).toBe(409);
     // A tampered body fails verification.
-    const tampered = await fetch(receiver.url, { method: 'POST', headers: { ...(first.headers as Record<string, string>), 'webhook-id': 'msg_other' }, body: first.body });
+    const tampered = await fetch(receiver.url, {
+      method: 'POST',
+      headers: { ...(first.headers as Record<string, string>), 'webhook-id': 'msg_other' },
+      body: first.body,
+    });
     expect(tampered.status).toBe(401);
     // A delivery signed with the right secret but ten minutes ago is refused (the library's tolerance is 5 minutes).
     const oldTs = Math.floor(Date.now() / 1000) - 600;
-    const old = await fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json', ...signatureHeaders(ep.secret, 'msg_fresh', oldTs, first.body) }, body: first.body });
+    const old = await fetch(receiver.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...signatureHeaders(ep.secret, 'msg_fresh', oldTs, first.body) },
+      body: first.body,
+    });
     expect(old.status).toBe(401);
     // The same, timestamped now, is accepted: the refusals above are the timestamp's and the id's.
-    const fresh = await fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json', ...signatureHeaders(ep.secret, 'msg_fresh', Math.floor(Date.now() / 1000), first.body) }, body: first.body });
+    const fresh = await fetch(receiver.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...signatureHeaders(ep.secret, 'msg_fresh', Math.floor(Date.now() / 1000), first.body) },
+      body: first.body,
+    });
     expect(fresh.status).toBe(200);
 
     // After a rotation, a receiver holding the old secret refuses; with the new one it accepts.
@@ -270,7 +284,15 @@ describe('deliveries a receiver verifies with the standardwebhooks library', () 
     expect(log.statusCode).toBe(200);
     const [delivery] = log.json().deliveries;
     expect(log.json().deliveries).toHaveLength(1);
-    expect(delivery).toMatchObject({ status: 'failed', attempts: 6, last_status_code: 500, last_error: 'HTTP 500', next_attempt_at: null, delivered_at: null, event_type: 'analysis.completed' });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: 6,
+      last_status_code: 500,
+      last_error: 'HTTP 500',
+      next_attempt_at: null,
+      delivered_at: null,
+      event_type: 'analysis.completed',
+    });
 
     receiver.status = 200;
     const again = await call('POST', `/api/webhooks/deliveries/${delivery.id}/redeliver`);
@@ -285,13 +307,24 @@ describe('deliveries a receiver verifies with the standardwebhooks library', () 
     receiver.setSecret(ep.secret);
     await grant(t.database.db, accountId, 100);
     const analysis = await analyzeOa(t.app, key);
-    const res = await injectAsClient(t.app, { method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': key }, payload: { application_number: '17/200,011', analysis_id: analysis.analysis_id }, remoteAddress: randomIp() });
+    const res = await injectAsClient(t.app, {
+      method: 'POST',
+      url: '/v1/prosa/draft-roa',
+      headers: { 'x-api-key': key },
+      payload: { application_number: '17/200,011', analysis_id: analysis.analysis_id },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode, res.body).toBe(202);
     const jobId = res.json().job_id as string;
     const { body } = await pollUntilDone(t.app, `/v1/prosa/draft-roa/status/${jobId}`, { 'x-api-key': key }, t.database.db);
     expect(body.status).toBe('complete');
 
-    const events = await t.database.db.selectFrom('docket_events').select(['kind', 'subject_id']).where('account_id', '=', accountId).where('kind', '=', 'draft.completed').execute();
+    const events = await t.database.db
+      .selectFrom('docket_events')
+      .select(['kind', 'subject_id'])
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'draft.completed')
+      .execute();
     expect(events).toEqual([{ kind: 'draft.completed', subject_id: jobId }]);
 
     await deliverDueWebhooks(t.database.db, deps);
@@ -300,7 +333,13 @@ describe('deliveries a receiver verifies with the standardwebhooks library', () 
     expect(drafts).toHaveLength(1);
     expect(drafts[0].verified).toBe(true);
     const data = JSON.parse(drafts[0].body).data;
-    expect(data).toMatchObject({ job_id: jobId, export_type: 'oa_response', application_number: '17/200,011', analysis_id: analysis.analysis_id, status_url: `http://prosa.test/api/exports/${jobId}` });
+    expect(data).toMatchObject({
+      job_id: jobId,
+      export_type: 'oa_response',
+      application_number: '17/200,011',
+      analysis_id: analysis.analysis_id,
+      status_url: `http://prosa.test/api/exports/${jobId}`,
+    });
     expect(drafts[0].body).not.toMatch(/token=/);
     // Only the subscribed kind: the analysis this test made is not in this endpoint's log.
     const log = (await call('GET', `/api/webhooks/${ep.id}/deliveries`)).json().deliveries;
@@ -342,10 +381,18 @@ describe('deliveries a receiver verifies with the standardwebhooks library', () 
 describe('OpenAPI', () => {
   test('/api/openapi.json documents the routes and every event payload in its webhooks section', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(Object.keys(doc.webhooks).sort()).toEqual(['analysis.completed', 'correspondence.recorded', 'deadline.approaching', 'draft.completed', 'webhook.ping']);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'analysis.completed',
+      'correspondence.recorded',
+      'deadline.approaching',
+      'draft.completed',
+      'webhook.ping',
+    ]);
     const draft = doc.webhooks['draft.completed'].post;
     expect(draft.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
-    expect(Object.keys(draft.requestBody.content['application/json'].schema.properties.data.properties)).toEqual(expect.arrayContaining(['job_id', 'application_number', 'status_url']));
+    expect(Object.keys(draft.requestBody.content['application/json'].schema.properties.data.properties)).toEqual(
+      expect.arrayContaining(['job_id', 'application_number', 'status_url']),
+    );
     expect(doc.paths['/api/webhooks'].post.responses['201'].content['application/json'].schema.properties).toHaveProperty('secret');
     expect(doc.paths['/api/webhooks/{id}/deliveries'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('deliveries');
     expect(doc.paths['/api/webhooks/deliveries/{id}/redeliver'].post).toBeDefined();

@@ -41,7 +41,10 @@ export function render(dir: string, names: string[]): Map<string, number | null>
   try {
     for (let i = 0; i < names.length; i += 12) {
       const batch = names.slice(i, i + 12).map((n) => join(dir, `${n}.docx`));
-      spawnSync('soffice', [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, ...batch], { encoding: 'utf8', timeout: 600_000 });
+      spawnSync('soffice', [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, ...batch], {
+        encoding: 'utf8',
+        timeout: 600_000,
+      });
     }
   } finally {
     rmSync(profile, { recursive: true, force: true });
@@ -52,7 +55,14 @@ export function render(dir: string, names: string[]): Map<string, number | null>
       pages.set(n, null);
       continue;
     }
-    pages.set(n, (readFileSync(pdf).toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length);
+    pages.set(
+      n,
+      (
+        readFileSync(pdf)
+          .toString('latin1')
+          .match(/\/Type\s*\/Page(?![s\w])/g) ?? []
+      ).length,
+    );
     spawnSync('pdftoppm', ['-r', '70', '-png', pdf, join(dir, n)]);
     spawnSync('pdftotext', ['-layout', pdf, join(dir, `${n}.txt`)]);
   }
@@ -110,7 +120,9 @@ export function checkPaper(text: string, facts: PaperFacts, working = false, ren
 
   const codes = [...new Set([...flat.matchAll(/\b[a-z]+_[a-z_]+\b/g)].map((m) => m[0]))];
   if (codes.length) flags.push(`codes:${codes.length}`), details.push(`codes in the text: ${codes.join(', ')}`);
-  for (const api of ['PUT ', '/api/', '/v1/']) if (flat.includes(api)) flags.push(`api:${api.trim()}`), details.push(`API text: …${flat.slice(Math.max(0, flat.indexOf(api) - 80), flat.indexOf(api) + 80)}…`);
+  for (const api of ['PUT ', '/api/', '/v1/'])
+    if (flat.includes(api))
+      flags.push(`api:${api.trim()}`), details.push(`API text: …${flat.slice(Math.max(0, flat.indexOf(api) - 80), flat.indexOf(api) + 80)}…`);
   for (const place of ['[Registration No.]', '[S-signature]', '[Name of practitioner]', '[deposit account number]']) {
     if (flat.includes(place)) flags.push('identity'), details.push(`identity place despite the profile: ${place}`);
   }
@@ -124,7 +136,9 @@ export function checkPaper(text: string, facts: PaperFacts, working = false, ren
   const amounts = feeAmounts(facts.date);
   const shown = [...new Set(flat.match(/\$[\d,]+\.\d{2}/g) ?? [])];
   const otherEntity = shown.filter((a) => amounts.has(a) && !amounts.get(a)!.has(facts.entity));
-  if (otherEntity.length) flags.push('fee-entity'), details.push(`fees of another entity status (${facts.entity} here): ${otherEntity.map((a) => `${a} (${[...amounts.get(a)!].join('/')})`).join(', ')}`);
+  if (otherEntity.length)
+    flags.push('fee-entity'),
+      details.push(`fees of another entity status (${facts.entity} here): ${otherEntity.map((a) => `${a} (${[...amounts.get(a)!].join('/')})`).join(', ')}`);
   if (shown.length) details.push(`amounts printed: ${shown.join(', ')} (entity ${facts.entity})`);
   const entityWords = [...new Set([...flat.matchAll(/\b(small|micro|large|undiscounted)[- ]entity\b/gi)].map((m) => m[1].toLowerCase()))];
   const foreign = entityWords.filter((w) => w !== facts.entity && !(w === 'undiscounted' && facts.entity === 'large'));
@@ -133,22 +147,40 @@ export function checkPaper(text: string, facts: PaperFacts, working = false, ren
   const deps = facts.claimsListing ? dependencies(facts.claimsListing) : null;
   const reviewed = new Map<string, number>();
   for (const s of sentences(text)) {
-    const dep = /\bclaims?\s+([\d,\s–-]+(?:and\s+\d+)?)\s+(?:\w+\s+){0,3}(?:depends?|depending|which depend)\s*,?\s*(?:directly\s+or\s+indirectly,?\s+|directly\s+|indirectly\s+)?(?:up)?(?:on|from)\s+(?:independent\s+)?claims?\s+(\d+)/i.exec(s);
+    const dep =
+      /\bclaims?\s+([\d,\s–-]+(?:and\s+\d+)?)\s+(?:\w+\s+){0,3}(?:depends?|depending|which depend)\s*,?\s*(?:directly\s+or\s+indirectly,?\s+|directly\s+|indirectly\s+)?(?:up)?(?:on|from)\s+(?:independent\s+)?claims?\s+(\d+)/i.exec(
+        s,
+      );
     if (dep) {
       // The chain of each claim named (12→10→7): a statement is true when the claim named is in it.
-      const chain = (n: number) => { const out = [n]; while (deps?.get(out[out.length - 1]) && out.length < 20) out.push(deps.get(out[out.length - 1])!); return out; };
-      const actual = deps ? `claims held: ${expand(dep[1]).map((n) => chain(n).join('→')).join(', ')}` : 'no claims held: the action alone must support it';
+      const chain = (n: number) => {
+        const out = [n];
+        while (deps?.get(out[out.length - 1]) && out.length < 20) out.push(deps.get(out[out.length - 1])!);
+        return out;
+      };
+      const actual = deps
+        ? `claims held: ${expand(dep[1])
+            .map((n) => chain(n).join('→'))
+            .join(', ')}`
+        : 'no claims held: the action alone must support it';
       details.push(`dependency: "${s.trim().slice(0, 300)}" [${actual}]`);
       if (deps && expand(dep[1]).some((n) => deps.has(n) && !chain(n).slice(1).includes(Number(dep[2])))) flags.push('dependency?');
     }
-    if (/does not (?:identify|disclose|teach|cite|point)|fails to (?:identify|disclose|teach)|cites no\b|no (?:passage|citation) (?:is )?(?:given|cited)|\belects?\b|\bwithout traverse\b/i.test(s)) {
+    if (
+      /does not (?:identify|disclose|teach|cite|point)|fails to (?:identify|disclose|teach)|cites no\b|no (?:passage|citation) (?:is )?(?:given|cited)|\belects?\b|\bwithout traverse\b/i.test(
+        s,
+      )
+    ) {
       const key = s.trim().slice(0, 400);
       reviewed.set(key, (reviewed.get(key) ?? 0) + 1);
     }
   }
   for (const [s, n] of reviewed) details.push(`review${n > 1 ? ` (×${n})` : ''}: "${s}"`);
 
-  const paragraphs = text.split(/\n+/).map((p) => p.trim()).filter((p) => p.length >= 80);
+  const paragraphs = text
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter((p) => p.length >= 80);
   const seen = new Map<string, number>();
   for (const p of paragraphs) seen.set(p, (seen.get(p) ?? 0) + 1);
   const repeated = working ? [] : [...seen].filter(([, n]) => n > 1);

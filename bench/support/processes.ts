@@ -52,7 +52,12 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
  * Runs `fn` with the URL of a new database on the server at `adminUrl`, dropped afterwards. When
  * the database cannot be created and `onUnavailable` is given, it is told why and nothing runs.
  */
-export async function withScratchDatabase<T>(adminUrl: string, prefix: string, fn: (url: string) => Promise<T>, onUnavailable?: (err: Error) => void): Promise<T | undefined> {
+export async function withScratchDatabase<T>(
+  adminUrl: string,
+  prefix: string,
+  fn: (url: string) => Promise<T>,
+  onUnavailable?: (err: Error) => void,
+): Promise<T | undefined> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   try {
     await adminQuery(adminUrl, `create database ${name}`);

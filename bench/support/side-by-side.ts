@@ -37,18 +37,21 @@ export interface Comparison {
 export function loadRun(url: string, opts: LoadOptions): Promise<autocannon.Result> {
   const headers = opts.headers ?? {};
   return new Promise((resolve, reject) => {
-    autocannon({
-      url,
-      connections: 50,
-      duration: opts.seconds,
-      headers,
-      setupClient: opts.perRequestIp
-        ? (c) => {
-            c.setHeaders({ ...headers, 'x-forwarded-for': nextClientIp() });
-            c.on('response', () => c.setHeaders({ ...headers, 'x-forwarded-for': nextClientIp() }));
-          }
-        : undefined,
-    }, (err, r) => (err ? reject(err) : resolve(r)));
+    autocannon(
+      {
+        url,
+        connections: 50,
+        duration: opts.seconds,
+        headers,
+        setupClient: opts.perRequestIp
+          ? (c) => {
+              c.setHeaders({ ...headers, 'x-forwarded-for': nextClientIp() });
+              c.on('response', () => c.setHeaders({ ...headers, 'x-forwarded-for': nextClientIp() }));
+            }
+          : undefined,
+      },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    );
   });
 }
 

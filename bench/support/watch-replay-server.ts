@@ -18,9 +18,16 @@ const route = () => {
     const number = String(17_000_000 + i);
     const fresh = withNew && i % newEvery === 0;
     const id = `MZBENCH${number}`;
-    const body = fresh ? documentsList([outgoingPaper({ code: 'CTNF', description: 'Non-Final Rejection', identifier: id, officialDate: '2026-11-20T00:00:00.000-0500' })]) : plain;
+    const body = fresh
+      ? documentsList([outgoingPaper({ code: 'CTNF', description: 'Non-Final Rejection', identifier: id, officialDate: '2026-11-20T00:00:00.000-0500' })])
+      : plain;
     odp.route('GET', `/api/v1/patent/applications/${number}/documents`, { headers: JSON_TYPE, body });
-    if (fresh) odp.route('GET', `/api/v1/download/applications/17248024/${id}.pdf`, paperPdf([`Application/Control Number: ${number}`, 'DETAILED ACTION', 'Claims 1-20 are rejected under 35 U.S.C. 103.']));
+    if (fresh)
+      odp.route(
+        'GET',
+        `/api/v1/download/applications/17248024/${id}.pdf`,
+        paperPdf([`Application/Control Number: ${number}`, 'DETAILED ACTION', 'Claims 1-20 are rejected under 35 U.S.C. 103.']),
+      );
   }
 };
 route();

@@ -6,7 +6,15 @@
  * shared by every app in the process; idle threads do not keep it alive.
  */
 import { availableParallelism } from 'node:os';
-import { buildRecord, estimateTokens, firstPass, type FirstPassRequest, type FirstPassResult, type RecordRequest, type RecordResult } from './analysis-tasks.ts';
+import {
+  buildRecord,
+  estimateTokens,
+  firstPass,
+  type FirstPassRequest,
+  type FirstPassResult,
+  type RecordRequest,
+  type RecordResult,
+} from './analysis-tasks.ts';
 import { startAnalysisPool, type AnalysisPool } from './threads/analysis-pool.ts';
 import type { TypeHint } from '../domain/office-action/index.ts';
 import { claimChart, readFileDocument, supportSearch, type ClaimChartRequest, type ReadDocumentRequest, type SupportSearchRequest } from './file-tasks.ts';

@@ -195,6 +195,8 @@ export function boundRecord(record: Obj): Truncation {
 export function truncationWeakness(cut: Truncation): string | null {
   const total = Object.values(cut).reduce((a, b) => a + b, 0);
   if (total === 0) return null;
-  const fields = Object.entries(cut).map(([k, n]) => `${k} ${n}`).join(', ');
+  const fields = Object.entries(cut)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
   return `output bounded: ${total} repeated or excess items or long quotes were left out or shortened (${fields}); every span kept re-reads from the text`;
 }

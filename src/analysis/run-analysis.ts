@@ -23,6 +23,11 @@ export interface AnalysisRun {
  */
 export function runAnalysis(text: string, opts: AnalysisRunOptions): AnalysisRun {
   const started = performance.now();
-  const analysis = analyzeOfficeAction(text, { typeHint: opts.typeHint, examinerStats: opts.examinerStats, now: () => performance.now(), reuse: opts.reuse?.analysis });
+  const analysis = analyzeOfficeAction(text, {
+    typeHint: opts.typeHint,
+    examinerStats: opts.examinerStats,
+    now: () => performance.now(),
+    reuse: opts.reuse?.analysis,
+  });
   return { analysis, elapsedSeconds: (opts.reuse?.elapsedSeconds ?? 0) + (performance.now() - started) / 1000, text };
 }

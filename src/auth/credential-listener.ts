@@ -22,7 +22,12 @@ export interface CredentialListener {
  * PostgreSQL: one dedicated connection per process (a pooled one cannot hold a LISTEN).
  * PGlite: the instance's own listen; it calls back before the committing query returns.
  */
-export async function listenForCredentialChanges(database: Database, keys: CredentialCache, accounts: AccountCache, log: (err: unknown) => void): Promise<CredentialListener> {
+export async function listenForCredentialChanges(
+  database: Database,
+  keys: CredentialCache,
+  accounts: AccountCache,
+  log: (err: unknown) => void,
+): Promise<CredentialListener> {
   const onPayload = (payload: string) => {
     if (payload.startsWith('key:')) keys.forgetKey(payload.slice(4));
     else if (payload.startsWith('member:')) keys.forgetMember(payload.slice(7));

@@ -23,7 +23,12 @@ export interface IssueOptions {
   lifetimeSeconds?: number;
 }
 
-export async function issueDownloadToken(keyring: Keyring, jobId: string, accountId: string, opts: IssueOptions = {}): Promise<{ token: string; expiresAt: Date }> {
+export async function issueDownloadToken(
+  keyring: Keyring,
+  jobId: string,
+  accountId: string,
+  opts: IssueOptions = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const iat = opts.now ?? Math.floor(Date.now() / 1000);
   const exp = iat + (opts.lifetimeSeconds ?? DOWNLOAD_TOKEN_SECONDS);
   const token = await new SignJWT({ acc: accountId, purpose: PURPOSE })
@@ -36,9 +41,7 @@ export async function issueDownloadToken(keyring: Keyring, jobId: string, accoun
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
-export type DownloadTokenCheck =
-  | { ok: true; claims: DownloadClaims }
-  | { ok: false; reason: 'expired' | 'invalid' };
+export type DownloadTokenCheck = { ok: true; claims: DownloadClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 /** Verifies signature, algorithm, expiry and purpose. The caller compares the job id. */
 export async function verifyDownloadToken(keyring: Keyring, token: string): Promise<DownloadTokenCheck> {

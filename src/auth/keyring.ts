@@ -85,7 +85,9 @@ function deriveEs256Jwk(secret: string): OAuthSigningJwk {
     const x = point.subarray(1, 33).toString('base64url');
     const y = point.subarray(33, 65).toString('base64url');
     // RFC 7638 thumbprint: SHA-256 of the required members in lexicographic order, no spaces.
-    const kid = createHash('sha256').update(JSON.stringify({ crv: 'P-256', kty: 'EC', x, y })).digest('base64url');
+    const kid = createHash('sha256')
+      .update(JSON.stringify({ crv: 'P-256', kty: 'EC', x, y }))
+      .digest('base64url');
     return { kty: 'EC', crv: 'P-256', x, y, d: d.toString('base64url'), kid, alg: 'ES256', use: 'sig' };
   }
 }
@@ -99,7 +101,9 @@ export function loadKeyring(src: KeyringSource): Keyring {
     );
   }
   if (!src.dataDir || src.dataDir.startsWith('memory://')) {
-    throw new ConfigError('PROSA_SIGNING_SECRET is not set and the data directory is in memory, so no generated secret could be kept: set PROSA_SIGNING_SECRET (at least 32 characters).');
+    throw new ConfigError(
+      'PROSA_SIGNING_SECRET is not set and the data directory is in memory, so no generated secret could be kept: set PROSA_SIGNING_SECRET (at least 32 characters).',
+    );
   }
   return keyringFromSecret(readOrCreateSecret(src.dataDir));
 }
@@ -124,7 +128,9 @@ function readOrCreateSecret(dataDir: string): string {
   chmodSync(path, 0o600);
   const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<SecretsFile>;
   if (typeof parsed.signing_secret !== 'string' || parsed.signing_secret.length < 32) {
-    throw new ConfigError(`${path} has no valid signing_secret (at least 32 characters); delete it to have a new one generated (outstanding download links stop working).`);
+    throw new ConfigError(
+      `${path} has no valid signing_secret (at least 32 characters); delete it to have a new one generated (outstanding download links stop working).`,
+    );
   }
   return parsed.signing_secret;
 }

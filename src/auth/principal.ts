@@ -52,28 +52,58 @@ export async function principalFromApiKey(db: Db, key: string, cache?: Credentia
   if (cached) {
     if (cached.lastUsedAt === null || now - cached.lastUsedAt > LAST_USED_RESOLUTION_MS) {
       cached.lastUsedAt = now; // before the write, so concurrent requests do not repeat it
-      await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', cached.apiKeyId).where(asyncCommit).execute();
+      await db
+        .updateTable('api_keys')
+        .set({ last_used_at: new Date(now) })
+        .where('id', '=', cached.apiKeyId)
+        .where(asyncCommit)
+        .execute();
     }
     return { accountId: cached.accountId, memberId: cached.memberId, role: cached.role, member: cached.member, via: 'api_key', apiKeyId: cached.apiKeyId };
   }
   const generation = cache?.generation() ?? 0;
   const row = await db
     .selectFrom('api_keys')
-    .innerJoin('members as m', (j) => j.onRef('m.id', '=', 'api_keys.member_id').onRef('m.account_id', '=', 'api_keys.account_id').on('m.removed_at', 'is', null))
+    .innerJoin('members as m', (j) =>
+      j.onRef('m.id', '=', 'api_keys.member_id').onRef('m.account_id', '=', 'api_keys.account_id').on('m.removed_at', 'is', null),
+    )
     .leftJoin('credit_balances as b', 'b.account_id', 'api_keys.account_id')
-    .select(['api_keys.id', 'api_keys.account_id', 'api_keys.member_id', 'm.role', 'm.email', 'm.display_name', 'm.practitioner', 'api_keys.last_used_at', 'b.balance_micro'])
+    .select([
+      'api_keys.id',
+      'api_keys.account_id',
+      'api_keys.member_id',
+      'm.role',
+      'm.email',
+      'm.display_name',
+      'm.practitioner',
+      'api_keys.last_used_at',
+      'b.balance_micro',
+    ])
     .where('key_hash', '=', keyHash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   let lastUsedAt = row.last_used_at?.getTime() ?? null;
   if (lastUsedAt === null || now - lastUsedAt > LAST_USED_RESOLUTION_MS) {
-    await db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', row.id).where(asyncCommit).execute();
+    await db
+      .updateTable('api_keys')
+      .set({ last_used_at: new Date(now) })
+      .where('id', '=', row.id)
+      .where(asyncCommit)
+      .execute();
     lastUsedAt = now;
   }
   const member = { email: row.email, display_name: row.display_name, practitioner: row.practitioner };
   cache?.put(keyHash, { apiKeyId: row.id, accountId: row.account_id, memberId: row.member_id, role: row.role, member, lastUsedAt }, generation);
-  return { accountId: row.account_id, memberId: row.member_id, role: row.role, member, via: 'api_key', apiKeyId: row.id, balanceMicro: row.balance_micro ?? 0n };
+  return {
+    accountId: row.account_id,
+    memberId: row.member_id,
+    role: row.role,
+    member,
+    via: 'api_key',
+    apiKeyId: row.id,
+    balanceMicro: row.balance_micro ?? 0n,
+  };
 }
 
 /** A session's member and firm (the member's current firm: a person who joined another firm acts there). */
@@ -87,5 +117,14 @@ export async function principalFromSession(db: Db, token: string): Promise<Princ
     .where('token_hash', '=', sha256Hex(token))
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
-  return row ? { accountId: row.account_id, memberId: row.member_id, role: row.role, member: { email: row.email, display_name: row.display_name, practitioner: row.practitioner }, via: 'session', balanceMicro: row.balance_micro ?? 0n } : null;
+  return row
+    ? {
+        accountId: row.account_id,
+        memberId: row.member_id,
+        role: row.role,
+        member: { email: row.email, display_name: row.display_name, practitioner: row.practitioner },
+        via: 'session',
+        balanceMicro: row.balance_micro ?? 0n,
+      }
+    : null;
 }

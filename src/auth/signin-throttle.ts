@@ -57,8 +57,18 @@ export const SIGNIN_LIMITS = {
 export const SIGNIN_LIMITER_SETTINGS = {
   // rate-limiter-flexible refuses, and starts `blockDuration`, on the consume that goes past
   // `points`: the fifth failure starts the pair's block.
-  pair: { keyPrefix: 'signin_failures:pair', points: SIGNIN_LIMITS.pairFailures - 1, duration: SIGNIN_LIMITS.windowSeconds, blockDuration: SIGNIN_LIMITS.pairBlockSeconds },
-  address: { keyPrefix: 'signin_failures:address', points: SIGNIN_LIMITS.addressFailures - 1, duration: SIGNIN_LIMITS.windowSeconds, blockDuration: SIGNIN_LIMITS.addressBlockSeconds },
+  pair: {
+    keyPrefix: 'signin_failures:pair',
+    points: SIGNIN_LIMITS.pairFailures - 1,
+    duration: SIGNIN_LIMITS.windowSeconds,
+    blockDuration: SIGNIN_LIMITS.pairBlockSeconds,
+  },
+  address: {
+    keyPrefix: 'signin_failures:address',
+    points: SIGNIN_LIMITS.addressFailures - 1,
+    duration: SIGNIN_LIMITS.windowSeconds,
+    blockDuration: SIGNIN_LIMITS.addressBlockSeconds,
+  },
   // Only counts: its waits are put on pairs.
   account: { keyPrefix: 'signin_failures:account', points: 1_000_000_000, duration: SIGNIN_LIMITS.windowSeconds, blockDuration: 0 },
 } as const;
@@ -96,7 +106,10 @@ export function clientAddressKey(ip: string): string {
   // An embedded IPv4 tail (`::ffff:1.2.3.4` is handled above) counts as two groups; it lies in
   // the low 64 bits, which are dropped anyway.
   const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => (g.replace(/^0+(?=.)/, '') || '0')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, '') || '0')
+    .join(':')}::/64`;
 }
 
 /** The wait of exponential lockout for an account's `failures`-th failure (0 until past the allowance). */
@@ -112,7 +125,13 @@ export function signinRefusal(wait: SigninWait): AppError {
     wait.limit === 'address'
       ? `Too many failed sign-ins from your network address. Try again in ${wait.seconds} s.`
       : `Too many failed sign-ins for this e-mail address from your network address. Try again in ${wait.seconds} s.`;
-  return new AppError(429, 'too_many_signin_attempts', message, `Wait ${wait.seconds} seconds (the Retry-After header) before trying again, or reset the password with the "Forgot your password?" link.`, { 'Retry-After': String(wait.seconds) });
+  return new AppError(
+    429,
+    'too_many_signin_attempts',
+    message,
+    `Wait ${wait.seconds} seconds (the Retry-After header) before trying again, or reset the password with the "Forgot your password?" link.`,
+    { 'Retry-After': String(wait.seconds) },
+  );
 }
 
 /** A limiter's refusal is a RateLimiterRes; anything else is the store failing. */

@@ -19,26 +19,35 @@ export interface StartedCheckout {
  * this session, for this account and amount, can ever be credited. (The client's automatic
  * retries send Stripe an idempotency key of their own, so a retried create is the same session.)
  */
-export async function checkoutStarter(db: Db, stripe: Stripe, actor: Actor, props: { accountId: string; email: string; offer: Offer; baseUrl: string; next?: string }): Promise<StartedCheckout> {
+export async function checkoutStarter(
+  db: Db,
+  stripe: Stripe,
+  actor: Actor,
+  props: { accountId: string; email: string; offer: Offer; baseUrl: string; next?: string },
+): Promise<StartedCheckout> {
   const { offer } = props;
   const billingUrl = `${props.baseUrl}/settings/billing`;
   // Stripe returns to the billing page (which confirms the payment) carrying the page that
   // needed the credits; only a same-site path is carried (no open redirect).
-  const next = props.next !== undefined && nextPathProblem(props.next) === null && props.next !== '/settings/billing' ? `&next=${encodeURIComponent(props.next)}` : '';
+  const next =
+    props.next !== undefined && nextPathProblem(props.next) === null && props.next !== '/settings/billing' ? `&next=${encodeURIComponent(props.next)}` : '';
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripe.checkout.sessions.create(
-      {
-        mode: 'payment',
-        line_items: [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: offer.amountCents, product_data: { name: offer.label } } }],
-        client_reference_id: props.accountId,
-        customer_email: props.email,
-        metadata: { account_id: props.accountId, package_id: offer.packageId ?? 'custom', credits_micro: offer.creditsMicro.toString(), bonus_micro: offer.bonusMicro.toString() },
-        payment_intent_data: { metadata: { account_id: props.accountId } },
-        success_url: `${billingUrl}?checkout=success&session_id={CHECKOUT_SESSION_ID}${next}`,
-        cancel_url: `${billingUrl}?checkout=cancelled${next}`,
+    session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: offer.amountCents, product_data: { name: offer.label } } }],
+      client_reference_id: props.accountId,
+      customer_email: props.email,
+      metadata: {
+        account_id: props.accountId,
+        package_id: offer.packageId ?? 'custom',
+        credits_micro: offer.creditsMicro.toString(),
+        bonus_micro: offer.bonusMicro.toString(),
       },
-    );
+      payment_intent_data: { metadata: { account_id: props.accountId } },
+      success_url: `${billingUrl}?checkout=success&session_id={CHECKOUT_SESSION_ID}${next}`,
+      cancel_url: `${billingUrl}?checkout=cancelled${next}`,
+    });
   } catch (err) {
     throw stripeUnavailable(err);
   }
@@ -82,7 +91,15 @@ export interface SettleResult {
  * currency, account) and it was not credited yet. The paid amount and the bonus are separate
  * ledger lines, each unique by reference (migration 011).
  */
-export async function checkoutSettler(db: Db, actor: Actor, session: Pick<Stripe.Checkout.Session, 'id' | 'payment_status' | 'amount_total' | 'currency' | 'client_reference_id' | 'metadata' | 'payment_intent' | 'status'>, opts: { event?: { id: string; type: string } } = {}): Promise<SettleResult & { duplicateEvent?: boolean }> {
+export async function checkoutSettler(
+  db: Db,
+  actor: Actor,
+  session: Pick<
+    Stripe.Checkout.Session,
+    'id' | 'payment_status' | 'amount_total' | 'currency' | 'client_reference_id' | 'metadata' | 'payment_intent' | 'status'
+  >,
+  opts: { event?: { id: string; type: string } } = {},
+): Promise<SettleResult & { duplicateEvent?: boolean }> {
   return db.transaction().execute(async (trx) => {
     if (opts.event) {
       const inserted = await trx
@@ -102,7 +119,11 @@ export async function checkoutSettler(db: Db, actor: Actor, session: Pick<Stripe
     }
     if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return { outcome: 'not_paid' as const, row };
     const accountOnSession = session.client_reference_id ?? session.metadata?.account_id ?? null;
-    const matches = session.payment_status === 'paid' && session.amount_total === row.amount_cents && (session.currency ?? '').toLowerCase() === row.currency && accountOnSession === row.account_id;
+    const matches =
+      session.payment_status === 'paid' &&
+      session.amount_total === row.amount_cents &&
+      (session.currency ?? '').toLowerCase() === row.currency &&
+      accountOnSession === row.account_id;
     if (!matches) {
       await writeAudit(trx, actor, {
         accountId: row.account_id,
@@ -129,7 +150,7 @@ export async function checkoutSettler(db: Db, actor: Actor, session: Pick<Stripe
         reference: `stripe:${row.id}:bonus`,
       });
     }
-    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id ?? null;
+    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
     const updated = await trx
       .updateTable('checkout_sessions')
       .set({ status: 'credited', credited_at: new Date(), payment_intent: paymentIntent })
@@ -141,7 +162,13 @@ export async function checkoutSettler(db: Db, actor: Actor, session: Pick<Stripe
       action: 'credits.purchase',
       targetType: 'checkout_session',
       targetId: row.id,
-      details: { amount_cents: row.amount_cents, credits_micro: row.credits_micro.toString(), bonus_micro: row.bonus_micro.toString(), ledger_id: base.ledgerId.toString(), via: opts.event ? `webhook ${opts.event.type}` : 'success page' },
+      details: {
+        amount_cents: row.amount_cents,
+        credits_micro: row.credits_micro.toString(),
+        bonus_micro: row.bonus_micro.toString(),
+        ledger_id: base.ledgerId.toString(),
+        via: opts.event ? `webhook ${opts.event.type}` : 'success page',
+      },
     });
     return { outcome: 'credited' as const, row: updated };
   });

@@ -39,5 +39,11 @@ export function offerFor(req: { package_id?: string; amount?: number }): Offer {
   if (!Number.isInteger(amount) || amount < CUSTOM_MIN_DOLLARS || amount > CUSTOM_MAX_DOLLARS) {
     throw validationError('amount', `must be a whole number of dollars from ${CUSTOM_MIN_DOLLARS} to ${CUSTOM_MAX_DOLLARS.toLocaleString('en-US')}`);
   }
-  return { packageId: null, amountCents: amount * 100, creditsMicro: credits(amount), bonusMicro: 0n, label: `${amount.toLocaleString('en-US')} Prosa credits` };
+  return {
+    packageId: null,
+    amountCents: amount * 100,
+    creditsMicro: credits(amount),
+    bonusMicro: 0n,
+    label: `${amount.toLocaleString('en-US')} Prosa credits`,
+  };
 }

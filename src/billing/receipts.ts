@@ -14,7 +14,7 @@ export async function fetchReceiptUrl(stripe: Stripe, paymentIntentId: string): 
   try {
     const pi = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
     const charge = pi.latest_charge;
-    return charge && typeof charge === 'object' ? charge.receipt_url ?? null : null;
+    return charge && typeof charge === 'object' ? (charge.receipt_url ?? null) : null;
   } catch {
     return null;
   }
@@ -29,11 +29,13 @@ export async function withReceipts(db: Db, stripe: Stripe | null, rows: Checkout
   if (!stripe) return rows;
   const missing = rows.filter((r) => r.status === 'credited' && r.payment_intent && !r.receipt_url).slice(0, FETCH_PER_LISTING);
   const found = new Map<string, string>();
-  await Promise.all(missing.map(async (r) => {
-    const url = await fetchReceiptUrl(stripe, r.payment_intent!);
-    if (!url) return;
-    found.set(r.id, url);
-    await db.updateTable('checkout_sessions').set({ receipt_url: url }).where('id', '=', r.id).execute();
-  }));
+  await Promise.all(
+    missing.map(async (r) => {
+      const url = await fetchReceiptUrl(stripe, r.payment_intent!);
+      if (!url) return;
+      found.set(r.id, url);
+      await db.updateTable('checkout_sessions').set({ receipt_url: url }).where('id', '=', r.id).execute();
+    }),
+  );
   return rows.map((r) => (found.has(r.id) ? { ...r, receipt_url: found.get(r.id)! } : r));
 }

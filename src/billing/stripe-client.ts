@@ -31,7 +31,11 @@ export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /** The `t=` of a Stripe-Signature header (Unix seconds), or null when absent or malformed. */
 export function signatureTimestamp(header: string): number | null {
-  const t = header.split(',').map((p) => p.trim()).find((p) => p.startsWith('t='))?.slice(2);
+  const t = header
+    .split(',')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith('t='))
+    ?.slice(2);
   return t && /^\d{1,12}$/.test(t) ? Number(t) : null;
 }
 
@@ -44,6 +48,7 @@ export function constructWebhookEvent(stripe: Stripe, raw: Buffer, header: strin
   const event = stripe.webhooks.constructEvent(raw, header, secret, WEBHOOK_TOLERANCE_SECONDS, undefined, nowMs);
   const t = signatureTimestamp(header);
   if (t === null) throw new Error('Stripe-Signature has no timestamp');
-  if (t - Math.floor(nowMs / 1000) > WEBHOOK_FUTURE_SKEW_SECONDS) throw new Error(`Timestamp ${t - Math.floor(nowMs / 1000)} s in the future (more than ${WEBHOOK_FUTURE_SKEW_SECONDS} s of clock skew)`);
+  if (t - Math.floor(nowMs / 1000) > WEBHOOK_FUTURE_SKEW_SECONDS)
+    throw new Error(`Timestamp ${t - Math.floor(nowMs / 1000)} s in the future (more than ${WEBHOOK_FUTURE_SKEW_SECONDS} s of clock skew)`);
   return event;
 }

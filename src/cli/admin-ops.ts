@@ -80,7 +80,12 @@ export const ADMIN_OPS: Record<string, Op> = {
     const { id, actor } = await accountFor(db, args);
     const amount = parseCredits(String(args.amount ?? ''));
     if (amount === null || amount <= 0n) throw validationError('amount', 'must be a positive number of credits, e.g. 100 or 12.50');
-    const result = await creditGranter(db, actor, { accountId: id, amountMicro: amount, kind: 'grant', description: (args.reason as string | undefined) ?? 'Operator grant' });
+    const result = await creditGranter(db, actor, {
+      accountId: id,
+      amountMicro: amount,
+      kind: 'grant',
+      description: (args.reason as string | undefined) ?? 'Operator grant',
+    });
     return { granted: formatCredits(amount), ...presentBalance(result.balanceAfterMicro) };
   },
   async 'watch.last-run'(db) {
@@ -103,14 +108,20 @@ export const ADMIN_OPS: Record<string, Op> = {
     const limit = args.limit === undefined ? 50 : Number(args.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw validationError('limit', 'must be a whole number from 1 to 1000');
     const source = args.source as string | undefined;
-    if (source !== undefined && !(AUDIT_SOURCES as readonly string[]).includes(source)) throw validationError('source', `must be one of ${AUDIT_SOURCES.join(', ')}`);
+    if (source !== undefined && !(AUDIT_SOURCES as readonly string[]).includes(source))
+      throw validationError('source', `must be one of ${AUDIT_SOURCES.join(', ')}`);
     let memberId: string | undefined;
     if (typeof args.member === 'string' && args.member) {
       const member = await findFirmMemberByEmail(db, id, normalizeEmail(args.member));
       if (!member) throw validationError('member', 'no member of this firm (live or removed) has this e-mail');
       memberId = member.id;
     }
-    const page = await listAuditLog(db, id, { limit, actors: source ? actorsOfSource(source as AuditSource) : undefined, actionPrefix: (args.action as string | undefined) || undefined, memberId });
+    const page = await listAuditLog(db, id, {
+      limit,
+      actors: source ? actorsOfSource(source as AuditSource) : undefined,
+      actionPrefix: (args.action as string | undefined) || undefined,
+      memberId,
+    });
     return { email: str(args, 'email'), entries: page.entries.map((e) => presentAuditEntry(e)), more: page.nextCursor !== null };
   },
   /** `prosa docket import FILE --email E [--commit]`: the file's text is read by the CLI and sent here. */
@@ -123,12 +134,30 @@ export const ADMIN_OPS: Record<string, Op> = {
       if (err instanceof DocketCsvError) throw new AppError(err.status, err.status === 413 ? 'payload_too_large' : 'invalid_csv', err.message, err.suggestion);
       throw err;
     }
-    const preview = presentImportPreview(await docketImportPreviewer(db, {
-      accountId: id, source: 'csv', label: (args.file_name as string | undefined) ?? null, content: String(args.text), columns: parsed.columns, rows: parsed.rows,
-    }));
-    const commit = args.commit === true ? presentImportCommit(await docketImportCommitter(db, actor, { accountId: id, previewId: preview.preview_id, now: new Date() })) : null;
+    const preview = presentImportPreview(
+      await docketImportPreviewer(db, {
+        accountId: id,
+        source: 'csv',
+        label: (args.file_name as string | undefined) ?? null,
+        content: String(args.text),
+        columns: parsed.columns,
+        rows: parsed.rows,
+      }),
+    );
+    const commit =
+      args.commit === true
+        ? presentImportCommit(await docketImportCommitter(db, actor, { accountId: id, previewId: preview.preview_id, now: new Date() }))
+        : null;
     // The rows not added, with their reasons; the added ones are counted.
-    return { preview_id: preview.preview_id, columns: preview.columns, counts: preview.counts, not_added: preview.rows.filter((r) => r.status !== 'add').map((r) => ({ line: r.line, application_number: r.application_number, status: r.status, reason: r.reason })), commit };
+    return {
+      preview_id: preview.preview_id,
+      columns: preview.columns,
+      counts: preview.counts,
+      not_added: preview.rows
+        .filter((r) => r.status !== 'add')
+        .map((r) => ({ line: r.line, application_number: r.application_number, status: r.status, reason: r.reason })),
+      commit,
+    };
   },
   async 'docket.export'(db, args) {
     const { id } = await accountFor(db, args);

@@ -69,17 +69,25 @@ export function callAdminSocket(dataDir: string, op: string, args: Record<string
   if (!existsSync(socketPath)) return Promise.reject(new Error(`No admin socket at ${socketPath}`));
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(args);
-    const req = httpRequest({ socketPath, path: `/op/${encodeURIComponent(op)}`, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        try {
-          resolve({ status: res.statusCode ?? 500, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-        } catch (err) {
-          reject(err);
-        }
-      });
-    });
+    const req = httpRequest(
+      {
+        socketPath,
+        path: `/op/${encodeURIComponent(op)}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 500, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+          } catch (err) {
+            reject(err);
+          }
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });

@@ -25,7 +25,8 @@ function readText(file: string): string {
     return file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new AppError(400, 'file_not_found', `No such file: ${file}`, 'Check the path, or pass - to read the office action from standard input.');
+    if (code === 'ENOENT')
+      throw new AppError(400, 'file_not_found', `No such file: ${file}`, 'Check the path, or pass - to read the office action from standard input.');
     if (code === 'EISDIR') throw new AppError(400, 'file_unreadable', `${file} is a directory, not a file.`, 'Pass the path of the office action text file.');
     if (code === 'EACCES' || code === 'EPERM') throw new AppError(400, 'file_unreadable', `Permission denied reading ${file}.`, 'Check the file permissions.');
     throw err;
@@ -60,14 +61,25 @@ export async function analyzeCommand(config: Config, file: string, o: AnalyzeOpt
   const number = (o.application ? normalizeApplicationNumber(o.application) : null) ?? run.analysis.parsed.metadata.application_number?.value ?? '';
   if (o.application && !normalizeApplicationNumber(o.application)) throw validationError('application', 'must be a US application number such as 17/200,011');
   const inputTokens = countTokens(text);
-  const meta = { analysisId: 'local', applicationNumber: number, requestedType: o.type ?? null, createdAt: new Date(), examinerIntel: { requested: o.examinerIntel, examiner_name: examiner, stats } };
+  const meta = {
+    analysisId: 'local',
+    applicationNumber: number,
+    requestedType: o.type ?? null,
+    createdAt: new Date(),
+    examinerIntel: { requested: o.examinerIntel, examiner_name: examiner, stats },
+  };
   // Counted as the service bills it (docs/decisions/billing.md "Analyses"): the practitioner-facing text, not the JSON.
   const outputTokens = countTokens(practitionerText(run.analysis));
-  const record = presentAnalysis(run, { ...meta, billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: 'tokenizer', cost: '0.00' } });
+  const record = presentAnalysis(run, {
+    ...meta,
+    billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: 'tokenizer', cost: '0.00' },
+  });
   if (o.json) return printResult(record, true);
   const lines = [`${record.rejection_type} for ${number || '(application number not stated)'}; citations verified: ${record.glass_box.citations_verified}`];
   for (const c of record.claim_analyses) {
-    lines.push(`  claim ${c.claim_number}: ${c.status}${c.basis ? ` (${c.basis})` : ''}${c.prior_art.length ? ` over ${c.prior_art.join(', ')}` : ''} -> ${c.recommendation}`);
+    lines.push(
+      `  claim ${c.claim_number}: ${c.status}${c.basis ? ` (${c.basis})` : ''}${c.prior_art.length ? ` over ${c.prior_art.join(', ')}` : ''} -> ${c.recommendation}`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

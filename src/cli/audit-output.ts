@@ -2,7 +2,15 @@ import { printResult } from './output.ts';
 
 interface AuditListing {
   email: string;
-  entries: { created_at: string; source: string | null; actor: string; action: string; target_type: string | null; target_id: string | null; details: Record<string, unknown> }[];
+  entries: {
+    created_at: string;
+    source: string | null;
+    actor: string;
+    action: string;
+    target_type: string | null;
+    target_id: string | null;
+    details: Record<string, unknown>;
+  }[];
   more: boolean;
 }
 

@@ -29,7 +29,15 @@ export async function deadlinesCalcCommand(o: DeadlinesCalcOptions): Promise<voi
     applicationType = parsed.data;
   }
   const result = runCalculator(
-    { action: o.action, mailing_date: o.mailed, period_months: period, advisory_date: o.advisory, reply_filed_date: o.replyFiled, entity: o.entity, application_type: applicationType },
+    {
+      action: o.action,
+      mailing_date: o.mailed,
+      period_months: period,
+      advisory_date: o.advisory,
+      reply_filed_date: o.replyFiled,
+      entity: o.entity,
+      application_type: applicationType,
+    },
     todayUtc(),
   );
   if (o.json) return printResult(result, true);
@@ -38,7 +46,10 @@ export async function deadlinesCalcCommand(o: DeadlinesCalcOptions): Promise<voi
     lines.push(
       `${result.action} mailed ${result.mailing_date}: ${result.ssp_months}-month period${result.extendable ? ', extendable' : ', not extendable'}`,
       `  reply without extension fee by ${result.ssp_due_effective}${result.ssp_due_effective !== result.ssp_due ? ` (nominal ${result.ssp_due}, rolled to the next business day)` : ''}`,
-      ...(result.extensions ?? []).map((e) => `  with ${e.months}-month extension by ${e.due_effective}  fee ${e.fee ? `large $${e.fee.large} / small $${e.fee.small} / micro $${e.fee.micro}` : 'n/a'}`),
+      ...(result.extensions ?? []).map(
+        (e) =>
+          `  with ${e.months}-month extension by ${e.due_effective}  fee ${e.fee ? `large $${e.fee.large} / small $${e.fee.small} / micro $${e.fee.micro}` : 'n/a'}`,
+      ),
       `  last day to reply at all: ${result.critical_deadline_date}`,
       `  abandoned if no reply: ${result.abandonment_date_if_no_reply}`,
     );
@@ -47,7 +58,12 @@ export async function deadlinesCalcCommand(o: DeadlinesCalcOptions): Promise<voi
   }
   lines.push(...result.deadlines.map(deadlineLine));
   if (result.ssp_months === null) {
-    lines.push(...(result.extensions ?? []).map((e) => `  with ${e.months}-month extension by ${e.due_effective}  fee ${e.fee ? `large $${e.fee.large} / small $${e.fee.small} / micro $${e.fee.micro}` : 'n/a'}`));
+    lines.push(
+      ...(result.extensions ?? []).map(
+        (e) =>
+          `  with ${e.months}-month extension by ${e.due_effective}  fee ${e.fee ? `large $${e.fee.large} / small $${e.fee.small} / micro $${e.fee.micro}` : 'n/a'}`,
+      ),
+    );
   }
   lines.push(...result.notes.map((n) => `  note: ${n}`));
   process.stdout.write(`${lines.join('\n')}\n`);

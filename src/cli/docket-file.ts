@@ -12,7 +12,8 @@ export function readDocketFile(file: string): string {
     if (err instanceof AppError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new AppError(400, 'file_not_found', `No such file: ${file}`, 'Check the path, or pass - to read the CSV from standard input.');
-    if (code === 'EISDIR' || code === 'EACCES' || code === 'EPERM') throw new AppError(400, 'file_unreadable', `${file} cannot be read (${code}).`, 'Pass the path of a CSV file you can read.');
+    if (code === 'EISDIR' || code === 'EACCES' || code === 'EPERM')
+      throw new AppError(400, 'file_unreadable', `${file} cannot be read (${code}).`, 'Pass the path of a CSV file you can read.');
     throw err;
   }
   if (bytes.length > IMPORT_LIMITS.maxBytes) throw tooLarge();
@@ -24,5 +25,10 @@ export function readDocketFile(file: string): string {
 }
 
 function tooLarge(): AppError {
-  return new AppError(413, 'payload_too_large', `The file is larger than ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB.`, 'Split the docket into files of at most 2 MB and 10,000 rows.');
+  return new AppError(
+    413,
+    'payload_too_large',
+    `The file is larger than ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB.`,
+    'Split the docket into files of at most 2 MB and 10,000 rows.',
+  );
 }

@@ -17,7 +17,10 @@ export async function importCommand(config: Config, format: string, files: strin
     // A server holds the embedded database: it runs the import (see its log for progress).
     run = (await runOperatorOp(config, 'import.run', { format, paths })) as ImportRun;
   } else {
-    const bar = json || !process.stderr.isTTY ? null : new cliProgress.SingleBar({ format: '{file} | {value} records | {rate} records/s', stream: process.stderr }, cliProgress.Presets.shades_classic);
+    const bar =
+      json || !process.stderr.isTTY
+        ? null
+        : new cliProgress.SingleBar({ format: '{file} | {value} records | {rate} records/s', stream: process.stderr }, cliProgress.Presets.shades_classic);
     let current = '';
     run = await withDatabase(config, (db) =>
       runImport(db, format, paths, (path, n, rate) => {
@@ -37,6 +40,9 @@ export async function importCommand(config: Config, format: string, files: strin
   lines.push(`imported: ${run.totals.applications} applications, ${run.totals.events} events, ${run.totals.documents} documents`);
   for (const s of run.totals.skipped) lines.push(`skipped ${s.count}: ${s.reason}`);
   if (run.totals.skipped.length === 0) lines.push('skipped: none');
-  if (run.examiner_stats) lines.push(`examiner statistics: ${run.examiner_stats.applications} applications, ${run.examiner_stats.examiners} examiner names refreshed in ${run.examiner_stats.seconds} s`);
+  if (run.examiner_stats)
+    lines.push(
+      `examiner statistics: ${run.examiner_stats.applications} applications, ${run.examiner_stats.examiners} examiner names refreshed in ${run.examiner_stats.seconds} s`,
+    );
   process.stdout.write(`${lines.join('\n')}\n`);
 }

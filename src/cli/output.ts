@@ -28,11 +28,21 @@ function formatHuman(value: unknown, depth: number): string {
 
 /** Prints an error as the spec's error object (JSON) or a readable line; returns the exit code. */
 export function printError(err: unknown, json: boolean): number {
-  const e = err instanceof AppError ? err : err instanceof ConfigError ? new AppError(400, 'invalid_configuration', err.message, 'Fix the environment variable named in the message (see README, Configuration).') : null;
+  const e =
+    err instanceof AppError
+      ? err
+      : err instanceof ConfigError
+        ? new AppError(400, 'invalid_configuration', err.message, 'Fix the environment variable named in the message (see README, Configuration).')
+        : null;
   if (json) {
     const body = e
       ? { error: true, error_code: e.code, message: e.message, agent_suggestion: e.agentSuggestion }
-      : { error: true, error_code: 'internal_error', message: err instanceof Error ? err.message : String(err), agent_suggestion: 'Check the message and try again.' };
+      : {
+          error: true,
+          error_code: 'internal_error',
+          message: err instanceof Error ? err.message : String(err),
+          agent_suggestion: 'Check the message and try again.',
+        };
     process.stderr.write(`${JSON.stringify(body, null, 2)}\n`);
   } else {
     process.stderr.write(`error: ${e ? `${e.message}\n  ${e.agentSuggestion}` : err instanceof Error ? err.message : String(err)}\n`);

@@ -14,9 +14,11 @@ const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT']);
 /** A start failure an operator fixes outside Prosa: one line, no stack, and its own exit code. */
 function startFailure(err: unknown, config: Config): { line: string; code: number } | null {
   const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
-  if (e?.code === 'EADDRINUSE') return { line: `error: port ${config.port} on ${config.host} is already in use (another server?); stop it or set PORT`, code: EXIT_PORT_IN_USE };
+  if (e?.code === 'EADDRINUSE')
+    return { line: `error: port ${config.port} on ${config.host} is already in use (another server?); stop it or set PORT`, code: EXIT_PORT_IN_USE };
   if (e?.code && UNWRITABLE.has(e.code)) {
-    const what = e.code === 'EROFS' ? 'is on a read-only file system' : e.code === 'ENOSPC' || e.code === 'EDQUOT' ? 'is on a full disk' : 'is not writable by this user';
+    const what =
+      e.code === 'EROFS' ? 'is on a read-only file system' : e.code === 'ENOSPC' || e.code === 'EDQUOT' ? 'is on a full disk' : 'is not writable by this user';
     const where = config.databaseUrl ? 'the server cannot write its files' : `the data directory ${config.dataDir} ${what}`;
     return { line: `error: ${where} (${e.code}${e.path ? `: ${e.path}` : ''}); set PROSA_DATA_DIR to a writable directory`, code: EXIT_STORAGE_UNWRITABLE };
   }
@@ -44,7 +46,9 @@ function demoLines(demo: DemoCredentials, config: Config): string[] {
 export async function serveCommand(config: Config, role: string): Promise<void> {
   if (role === 'mcp') return serveMcp(config);
   if (role !== 'all' && !config.databaseUrl) {
-    process.stderr.write('error: --role runs one role per process and needs PostgreSQL (DATABASE_URL); the embedded database serves everything in one process.\n');
+    process.stderr.write(
+      'error: --role runs one role per process and needs PostgreSQL (DATABASE_URL); the embedded database serves everything in one process.\n',
+    );
     process.exitCode = 2;
     return;
   }
@@ -70,7 +74,9 @@ export async function serveCommand(config: Config, role: string): Promise<void> 
     throw err;
   }
   const db = server.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  const open = config.baseUrlFixed ? `public address ${config.baseUrl}` : `open ${localAddress(server.address)}; links follow the address you use, BASE_URL unset`;
+  const open = config.baseUrlFixed
+    ? `public address ${config.baseUrl}`
+    : `open ${localAddress(server.address)}; links follow the address you use, BASE_URL unset`;
   process.stdout.write(`Prosa ${config.version} listening on ${server.address} (${open}); database: ${db}\n`);
   setTimeout(collectStartGarbage, START_GARBAGE_DELAY_MS).unref();
 
@@ -94,7 +100,9 @@ export async function serveCommand(config: Config, role: string): Promise<void> 
 /** `--role mcp`: no database; the API is reached at API_URL. */
 async function serveMcp(config: Config): Promise<void> {
   const server = await startMcpServer(config);
-  process.stdout.write(`Prosa ${config.version} MCP server listening on ${server.address} (public address ${config.mcpUrl}/mcp); API at ${config.apiUrl}; no database\n`);
+  process.stdout.write(
+    `Prosa ${config.version} MCP server listening on ${server.address} (public address ${config.mcpUrl}/mcp); API at ${config.apiUrl}; no database\n`,
+  );
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -37,12 +37,13 @@ export async function watchRunCommand(config: Config, o: { date?: string; json: 
 
 export async function watchStatusCommand(config: Config, o: { json: boolean }): Promise<void> {
   const off = watchOffReason(config);
-  const lastRun = !config.databaseUrl && lockHolder(config.dataDir) !== null
-    ? ((await runOnServer(config.dataDir, 'watch.last-run', {})) as { last_run: WatchStatusWire['last_run'] }).last_run
-    : await withDatabase(config, async (db) => {
-      const r = await lastWatchRun(db);
-      return r ? presentWatchRun(r) : null;
-    });
+  const lastRun =
+    !config.databaseUrl && lockHolder(config.dataDir) !== null
+      ? ((await runOnServer(config.dataDir, 'watch.last-run', {})) as { last_run: WatchStatusWire['last_run'] }).last_run
+      : await withDatabase(config, async (db) => {
+          const r = await lastWatchRun(db);
+          return r ? presentWatchRun(r) : null;
+        });
   const status: WatchStatusWire = { enabled: off === null, reason: off, schedule: config.watch.cron, last_run: lastRun };
   print(status as unknown as Printed, o.json);
 }
@@ -55,9 +56,19 @@ function print(result: Printed, json: boolean): void {
 /** The lines a person reads: the figures, and one line per paper recorded. */
 function human(result: Printed, json: boolean): unknown {
   if (json || !Array.isArray(result.papers)) return result;
-  const papers = result.papers as { application_number: string; document_code: string; mailing_date: string; announced: boolean; deadlines: { response_deadline: string } | null; accounts_notified: number }[];
+  const papers = result.papers as {
+    application_number: string;
+    document_code: string;
+    mailing_date: string;
+    announced: boolean;
+    deadlines: { response_deadline: string } | null;
+    accounts_notified: number;
+  }[];
   return {
     run: result.run,
-    papers: papers.map((p) => `${p.application_number} ${p.document_code} mailed ${p.mailing_date}${p.announced ? `: due ${p.deadlines?.response_deadline ?? '-'}, ${p.accounts_notified} account(s) told` : ' (recorded quietly: its reply period had run)'}`),
+    papers: papers.map(
+      (p) =>
+        `${p.application_number} ${p.document_code} mailed ${p.mailing_date}${p.announced ? `: due ${p.deadlines?.response_deadline ?? '-'}, ${p.accounts_notified} account(s) told` : ' (recorded quietly: its reply period had run)'}`,
+    ),
   };
 }

@@ -17,7 +17,9 @@ export async function webhooksDeliverCommand(config: Config, json: boolean): Pro
     result = (await runOnServer(config.dataDir, 'webhooks.deliver', {})) as DeliveryPassResult;
   } else {
     const keyring = loadKeyring({ signingSecret: config.signingSecret, dataDir: config.dataDir, scaleOut: !!config.databaseUrl });
-    result = await withDatabase(config, (db) => deliverDueWebhooks(db, { secretKey: keyring.webhookSecretKey, baseUrl: config.baseUrl, allowLoopback: allowsLoopbackEndpoints(config.baseUrl) }));
+    result = await withDatabase(config, (db) =>
+      deliverDueWebhooks(db, { secretKey: keyring.webhookSecretKey, baseUrl: config.baseUrl, allowLoopback: allowsLoopbackEndpoints(config.baseUrl) }),
+    );
   }
   printResult(result, json);
 }

@@ -57,17 +57,41 @@ export async function accountCreator(db: Db, actor: Actor, props: AccountCreator
         .executeTakeFirstOrThrow();
       await trx.insertInto('credit_balances').values({ account_id: id, balance_micro: '0' }).execute();
       // The person is the firm's first member and owner, with the account's id (migration 032).
-      await trx.insertInto('members').values({ id, account_id: id, email, email_normalized: emailNormalized, password_hash: passwordHash, display_name: props.displayName ?? null, role: 'owner' }).execute();
+      await trx
+        .insertInto('members')
+        .values({
+          id,
+          account_id: id,
+          email,
+          email_normalized: emailNormalized,
+          password_hash: passwordHash,
+          display_name: props.displayName ?? null,
+          role: 'owner',
+        })
+        .execute();
       if (props.identity) {
         const { provider, issuer, subject, email: identityEmail, emailVerified } = props.identity;
-        await trx.insertInto('oidc_identities').values({ id: newId(), account_id: id, member_id: id, provider, issuer, subject, email: identityEmail, last_used_at: new Date() }).execute();
+        await trx
+          .insertInto('oidc_identities')
+          .values({ id: newId(), account_id: id, member_id: id, provider, issuer, subject, email: identityEmail, last_used_at: new Date() })
+          .execute();
         // The provider vouched for this very address (email_verified: true): it is proven.
         if (emailVerified && identityEmail && normalizeEmail(identityEmail) === emailNormalized) {
           await trx.insertInto('email_verifications').values({ account_id: id, email_normalized: emailNormalized }).execute();
         }
       }
       await postLedgerEntry(trx, { accountId: id, amountMicro: WELCOME_CREDITS_MICRO, kind: 'welcome', description: 'Welcome credits' });
-      await writeAudit(trx, { ...actor, accountId: actor.accountId ?? id, memberId: actor.memberId ?? id }, { accountId: id, action: 'account.created', targetType: 'account', targetId: id, details: props.identity ? { email, provider: props.identity.provider } : { email } });
+      await writeAudit(
+        trx,
+        { ...actor, accountId: actor.accountId ?? id, memberId: actor.memberId ?? id },
+        {
+          accountId: id,
+          action: 'account.created',
+          targetType: 'account',
+          targetId: id,
+          details: props.identity ? { email, provider: props.identity.provider } : { email },
+        },
+      );
       return account;
     });
   } catch (err) {
@@ -75,7 +99,11 @@ export async function accountCreator(db: Db, actor: Actor, props: AccountCreator
       // accounts.email stays the firm's after its founding owner is removed (their member id is the
       // firm's id): the address cannot found a second firm, but it may be invited again.
       if (!(await findLiveMemberByEmail(db, emailNormalized))) {
-        throw conflict('founder_removed', 'This e-mail address founded a firm on Prosa and has since been removed from it, so it cannot start a new firm.', 'Ask an owner of a firm to invite this address (then sign up from the invitation\'s link), or sign up with another address.');
+        throw conflict(
+          'founder_removed',
+          'This e-mail address founded a firm on Prosa and has since been removed from it, so it cannot start a new firm.',
+          "Ask an owner of a firm to invite this address (then sign up from the invitation's link), or sign up with another address.",
+        );
       }
       throw conflict('email_taken', 'An account with this e-mail address already exists.', 'Sign in with this e-mail address instead, or use another address.');
     }

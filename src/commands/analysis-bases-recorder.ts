@@ -50,7 +50,13 @@ export async function recordAnalysisBases(db: Db, input: AnalysisBasesInput): Pr
     const number = app?.application_number ?? (input.applicationNumber ? normalizeApplicationNumber(input.applicationNumber) : null);
     const subject = number ?? input.applicationId ?? null;
     const actionKey =
-      subject !== null && input.mailingDate ? `${subject}|${input.mailingDate}` : input.analysisId ? `analysis|${input.analysisId}` : subject !== null ? `${subject}|` : `analysis|${newId()}`;
+      subject !== null && input.mailingDate
+        ? `${subject}|${input.mailingDate}`
+        : input.analysisId
+          ? `analysis|${input.analysisId}`
+          : subject !== null
+            ? `${subject}|`
+            : `analysis|${newId()}`;
 
     await trx.deleteFrom('analysis_rejection_bases').where('account_id', '=', input.accountId).where('action_key', '=', actionKey).execute();
     await trx

@@ -59,14 +59,25 @@ function hintOf(p: AnalysisCreatorProps): TypeHint {
 }
 
 function fingerprint(p: AnalysisCreatorProps): string {
-  return createHash('sha256').update(JSON.stringify([sha256Hex(p.text), hintOf(p), p.includeExaminerIntel, p.applicationNumber ?? null])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([sha256Hex(p.text), hintOf(p), p.includeExaminerIntel, p.applicationNumber ?? null]))
+    .digest('hex');
 }
 
 async function replay(db: Db | Transaction<Schema>, accountId: string, key: string, print: string): Promise<CreatedAnalysis | null> {
-  const existing = await db.selectFrom('analyses').select(['record', 'request_fingerprint']).where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst();
+  const existing = await db
+    .selectFrom('analyses')
+    .select(['record', 'request_fingerprint'])
+    .where('account_id', '=', accountId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
   if (!existing) return null;
   if (existing.request_fingerprint !== print) {
-    throw conflict('idempotency_key_reused', 'This Idempotency-Key was already used for a different analysis request.', 'Use a new Idempotency-Key for a new request; reuse a key only to retry the very same request.');
+    throw conflict(
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different analysis request.',
+      'Use a new Idempotency-Key for a new request; reuse a key only to retry the very same request.',
+    );
   }
   return { record: existing.record as AnalysisRecord, replayed: true };
 }
@@ -81,7 +92,12 @@ async function replay(db: Db | Transaction<Schema>, accountId: string, key: stri
  */
 export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreatorProps): Promise<CreatedAnalysis> {
   if (Buffer.byteLength(props.text, 'utf8') > MAX_OFFICE_ACTION_BYTES) {
-    throw new AppError(413, 'payload_too_large', 'office_action_text is larger than 1 MB.', 'Send the office action text alone (without attachments such as cited references), at most 1 MB.');
+    throw new AppError(
+      413,
+      'payload_too_large',
+      'office_action_text is larger than 1 MB.',
+      'Send the office action text alone (without attachments such as cited references), at most 1 MB.',
+    );
   }
   if (props.text.trim().length === 0) throw validationError('office_action_text', 'must not be empty');
   const print = fingerprint(props);
@@ -122,7 +138,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
         .values({
           id,
           account_id: props.accountId,
-          member_id: actor.accountId === props.accountId ? actor.memberId ?? null : null,
+          member_id: actor.accountId === props.accountId ? (actor.memberId ?? null) : null,
           application_id: application?.id ?? null,
           application_number: number,
           office_action_type: record.rejection_type,
@@ -138,7 +154,13 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
         })
         .execute();
       if (cost > 0n) {
-        await chargeInTransaction(trx, actor, { accountId: props.accountId, amountMicro: cost, kind: 'usage_tokens', description: `Office action analysis (${inputTokens} input + ${outputTokens} output tokens)`, reference: id });
+        await chargeInTransaction(trx, actor, {
+          accountId: props.accountId,
+          amountMicro: cost,
+          kind: 'usage_tokens',
+          description: `Office action analysis (${inputTokens} input + ${outputTokens} output tokens)`,
+          reference: id,
+        });
       }
       // The examiner's rejection patterns learn from this account's analyses (counted for it alone).
       await recordAnalysisBases(trx, {
@@ -151,8 +173,21 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
         analysisId: id,
       });
       // Announced with the analysis, or not at all (the docket events outbox; webhooks).
-      await recordAnalysisCompleted(trx, { id, accountId: props.accountId, applicationId: application?.id ?? null, applicationNumber: number, rejectionType: record.rejection_type, claimsAnalyzed: record.claim_analyses.length });
-      await writeAudit(trx, actor, { accountId: props.accountId, action: 'analysis.created', targetType: 'analysis', targetId: id, details: { application_number: number, type: record.rejection_type, claims: record.claim_analyses.length } });
+      await recordAnalysisCompleted(trx, {
+        id,
+        accountId: props.accountId,
+        applicationId: application?.id ?? null,
+        applicationNumber: number,
+        rejectionType: record.rejection_type,
+        claimsAnalyzed: record.claim_analyses.length,
+      });
+      await writeAudit(trx, actor, {
+        accountId: props.accountId,
+        action: 'analysis.created',
+        targetType: 'analysis',
+        targetId: id,
+        details: { application_number: number, type: record.rejection_type, claims: record.claim_analyses.length },
+      });
       return null;
     });
     if (earlier) return earlier;
@@ -188,7 +223,13 @@ const needNumber = () => validationError('application_number', 'is required: the
  * engine parses, the database is read here (application, examiner statistics), then the engine
  * adds the statistics, counts tokens and builds the bounded record.
  */
-async function computeOffThread(db: Db, props: AnalysisCreatorProps, stated: string | null, multiplierMilli: number, engine: AnalysisEngine): Promise<Computed> {
+async function computeOffThread(
+  db: Db,
+  props: AnalysisCreatorProps,
+  stated: string | null,
+  multiplierMilli: number,
+  engine: AnalysisEngine,
+): Promise<Computed> {
   const id = `an_${randomBase62(24)}`;
   const job = { handle: id, text: props.text, typeHint: hintOf(props) };
   const first = await engine.firstPass(job);
@@ -232,7 +273,13 @@ async function computeOffThread(db: Db, props: AnalysisCreatorProps, stated: str
  * With the optional LLM expert: the pipeline runs in process, since the outliner needs the
  * analysis itself between the parse and the record (a provider round trip dominates anyway).
  */
-async function computeWithOutliner(db: Db, props: AnalysisCreatorProps, stated: string | null, multiplierMilli: number, provider: LlmProvider): Promise<Computed> {
+async function computeWithOutliner(
+  db: Db,
+  props: AnalysisCreatorProps,
+  stated: string | null,
+  multiplierMilli: number,
+  provider: LlmProvider,
+): Promise<Computed> {
   let number = stated;
   // A first pass without examiner statistics finds the application and examiner the text states.
   let run = runAnalysis(props.text, { typeHint: hintOf(props), examinerStats: null });
@@ -266,7 +313,10 @@ async function computeWithOutliner(db: Db, props: AnalysisCreatorProps, stated: 
   const outputTokens = countTokens(practitionerText(run.analysis)) + llm.usage.output_tokens;
   const tokenSource = llm.usage.input_tokens > 0 || llm.usage.output_tokens > 0 ? 'tokenizer+provider' : 'tokenizer';
   const cost = tokenCostMicro(inputTokens, outputTokens, multiplierMilli);
-  const record = presentAnalysis(run, { ...base, billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: tokenSource, cost: formatCredits(cost) } });
+  const record = presentAnalysis(run, {
+    ...base,
+    billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: tokenSource, cost: formatCredits(cost) },
+  });
   return {
     id,
     record,
@@ -301,11 +351,23 @@ async function outline(provider: LlmProvider, text: string, run: ReturnType<type
     return {
       outlines: r.outlines,
       usage: r.usage,
-      expert: proposed === 0 && r.usage.input_tokens === 0 ? null : { name: 'argument_outliner', version: `${ARGUMENT_OUTLINER_VERSION} (${r.model})`, confidence: proposed === 0 ? 0 : Number((r.outlines.length / proposed).toFixed(3)) },
+      expert:
+        proposed === 0 && r.usage.input_tokens === 0
+          ? null
+          : {
+              name: 'argument_outliner',
+              version: `${ARGUMENT_OUTLINER_VERSION} (${r.model})`,
+              confidence: proposed === 0 ? 0 : Number((r.outlines.length / proposed).toFixed(3)),
+            },
       error: r.replyWellFormed ? null : 'The language model did not answer in the requested format; no outlines were kept.',
     };
   } catch (err) {
     if (!(err instanceof LlmProviderError)) throw err;
-    return { outlines: [], usage: { input_tokens: 0, output_tokens: 0 }, expert: null, error: `The optional language-model expert was unavailable (${err.message}); the analysis is complete without argument outlines.` };
+    return {
+      outlines: [],
+      usage: { input_tokens: 0, output_tokens: 0 },
+      expert: null,
+      error: `The optional language-model expert was unavailable (${err.message}); the analysis is complete without argument outlines.`,
+    };
   }
 }

@@ -31,9 +31,18 @@ export async function apiKeyCreator(db: Db, actor: Actor, props: ApiKeyCreatorPr
   const row = await db.transaction().execute(async (trx) => {
     // The account row is locked so two concurrent creations cannot both pass the count.
     await trx.selectFrom('accounts').select('id').where('id', '=', props.accountId).forUpdate().executeTakeFirstOrThrow();
-    const active = await trx.selectFrom('api_keys').select((eb) => eb.fn.countAll<string>().as('n')).where('account_id', '=', props.accountId).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+    const active = await trx
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('account_id', '=', props.accountId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
     if (Number(active.n) >= MAX_ACTIVE_API_KEYS) {
-      throw conflict('too_many_api_keys', `This account already has ${MAX_ACTIVE_API_KEYS} active API keys, the most an account may hold.`, 'Revoke a key that is no longer used (DELETE /api/keys/{id}, or Settings > API keys), then create the new one.');
+      throw conflict(
+        'too_many_api_keys',
+        `This account already has ${MAX_ACTIVE_API_KEYS} active API keys, the most an account may hold.`,
+        'Revoke a key that is no longer used (DELETE /api/keys/{id}, or Settings > API keys), then create the new one.',
+      );
     }
     const inserted = await trx
       .insertInto('api_keys')

@@ -43,7 +43,11 @@ export async function storeApplicationClaims(trx: Transaction<Schema>, props: Ap
 }
 
 /** Claims pasted by the practitioner: stored with an audit row in one transaction. */
-export async function applicationClaimsRecorder(db: Db, actor: Actor, props: Omit<ApplicationClaimsProps, 'source' | 'sourceJobId' | 'sourceDocumentId'> & { docketEntryId: string }): Promise<void> {
+export async function applicationClaimsRecorder(
+  db: Db,
+  actor: Actor,
+  props: Omit<ApplicationClaimsProps, 'source' | 'sourceJobId' | 'sourceDocumentId'> & { docketEntryId: string },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await storeApplicationClaims(trx, { ...props, source: 'pasted' });
     await writeAudit(trx, actor, {

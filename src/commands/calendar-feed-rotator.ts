@@ -37,7 +37,12 @@ export async function calendarFeedRotator(db: Db, actor: Actor, props: CalendarF
       .returningAll()
       .executeTakeFirstOrThrow();
     const rotated = previous !== undefined;
-    await writeAudit(trx, actor, { accountId: props.accountId, action: rotated ? 'calendar_feed.rotated' : 'calendar_feed.created', targetType: 'calendar_feed', targetId: props.accountId });
+    await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: rotated ? 'calendar_feed.rotated' : 'calendar_feed.created',
+      targetType: 'calendar_feed',
+      targetId: props.accountId,
+    });
     return { row, token, rotated };
   });
 }

@@ -19,7 +19,13 @@ export async function creditGranter(db: Db, actor: Actor, props: CreditGranterPr
   if (props.amountMicro <= 0n) throw validationError('amount', 'must be greater than zero');
   if (props.amountMicro > 10_000_000n * 1_000_000n) throw validationError('amount', 'must be at most 10,000,000 credits');
   return db.transaction().execute(async (trx) => {
-    const result = await postLedgerEntry(trx, { accountId: props.accountId, amountMicro: props.amountMicro, kind: props.kind, description: props.description, reference: props.reference });
+    const result = await postLedgerEntry(trx, {
+      accountId: props.accountId,
+      amountMicro: props.amountMicro,
+      kind: props.kind,
+      description: props.description,
+      reference: props.reference,
+    });
     await writeAudit(trx, actor, {
       accountId: props.accountId,
       action: `credits.${props.kind}`,

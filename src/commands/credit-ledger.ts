@@ -37,12 +37,7 @@ export interface LedgerEntryResult {
  */
 export async function postLedgerEntry(trx: Transaction<Schema>, props: LedgerEntryProps): Promise<LedgerEntryResult> {
   if (props.amountMicro === 0n) throw new Error('ledger entries must move a non-zero amount');
-  const row = await trx
-    .selectFrom('credit_balances')
-    .select('balance_micro')
-    .where('account_id', '=', props.accountId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await trx.selectFrom('credit_balances').select('balance_micro').where('account_id', '=', props.accountId).forUpdate().executeTakeFirst();
   if (!row) throw new Error(`account ${props.accountId} has no balance row`);
   const after = row.balance_micro + props.amountMicro;
   if (props.requireSufficientFor && props.amountMicro < 0n && after < 0n) {
@@ -54,11 +49,7 @@ export async function postLedgerEntry(trx: Transaction<Schema>, props: LedgerEnt
       'Tell the user to buy credits in the Prosa web app under Settings > Billing (credit purchases are not available inside some assistants), then retry this request.',
     );
   }
-  await trx
-    .updateTable('credit_balances')
-    .set({ balance_micro: after.toString(), updated_at: new Date() })
-    .where('account_id', '=', props.accountId)
-    .execute();
+  await trx.updateTable('credit_balances').set({ balance_micro: after.toString(), updated_at: new Date() }).where('account_id', '=', props.accountId).execute();
   const inserted = await trx
     .insertInto('credit_ledger')
     .values({

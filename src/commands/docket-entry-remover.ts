@@ -11,15 +11,18 @@ export interface DocketEntryRemoverProps {
 
 /** Removes a docket entry; an unpublished application the account added goes with it. */
 export async function docketEntryRemover(db: Db, actor: Actor, props: DocketEntryRemoverProps): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const entry = await trx
-      .deleteFrom('docket_entries')
-      .where('id', '=', props.entryId)
-      .where('account_id', '=', props.accountId)
-      .returning(['id', 'application_id'])
-      .executeTakeFirst();
-    if (!entry) throw notFound('Docket entry', 'docket_entry_not_found');
-    await trx.deleteFrom('applications').where('id', '=', entry.application_id).where('owner_account_id', '=', props.accountId).execute();
-    await writeAudit(trx, actor, { accountId: props.accountId, action: 'docket.entry_removed', targetType: 'docket_entry', targetId: entry.id });
-  }).finally(clearPublicRecordCaches);
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const entry = await trx
+        .deleteFrom('docket_entries')
+        .where('id', '=', props.entryId)
+        .where('account_id', '=', props.accountId)
+        .returning(['id', 'application_id'])
+        .executeTakeFirst();
+      if (!entry) throw notFound('Docket entry', 'docket_entry_not_found');
+      await trx.deleteFrom('applications').where('id', '=', entry.application_id).where('owner_account_id', '=', props.accountId).execute();
+      await writeAudit(trx, actor, { accountId: props.accountId, action: 'docket.entry_removed', targetType: 'docket_entry', targetId: entry.id });
+    })
+    .finally(clearPublicRecordCaches);
 }

@@ -51,7 +51,11 @@ export async function docketImportPreviewer(db: Db, props: DocketImportPreviewer
     .map((r) => ({ line: r.line, number: r.number!, client_matter: r.client_matter, entity_size: r.entity_size, notes: r.notes }));
   const id = newId();
   // Previews are kept a week (a commit is refused after a day): the table does not grow without bound.
-  await db.deleteFrom('docket_imports').where('account_id', '=', props.accountId).where('created_at', '<', new Date(Date.now() - PREVIEW_KEEP_MS)).execute();
+  await db
+    .deleteFrom('docket_imports')
+    .where('account_id', '=', props.accountId)
+    .where('created_at', '<', new Date(Date.now() - PREVIEW_KEEP_MS))
+    .execute();
   await db
     .insertInto('docket_imports')
     .values({

@@ -27,16 +27,25 @@ export function upcomingDeadlineDates(result: DeadlineResult): string[] {
 }
 
 /** The earliest of `dates` on or after `today`, else 'infinity' (sorts last). */
-const nextOf = (dates: ReturnType<typeof sql>, today: string) => sql`coalesce((select min(x) from unnest(${dates}) as x where x >= ${today}::date), 'infinity'::date)`;
+const nextOf = (dates: ReturnType<typeof sql>, today: string) =>
+  sql`coalesce((select min(x) from unnest(${dates}) as x where x >= ${today}::date), 'infinity'::date)`;
 
 /** Refreshes the account's stale and passed keys as of `today` (YYYY-MM-DD, UTC); answers how many entries it recomputed with the engine. */
 export async function refreshDocketSortKeys(db: Db, accountId: string, today: string): Promise<number> {
   const recomputed = await db.transaction().execute(async (trx) => {
-    const stale = await trx.selectFrom('docket_entries').select(['id', 'application_id'])
-      .where('account_id', '=', accountId).where('deadlines_stale', '=', true)
-      .forUpdate().execute();
+    const stale = await trx
+      .selectFrom('docket_entries')
+      .select(['id', 'application_id'])
+      .where('account_id', '=', accountId)
+      .where('deadlines_stale', '=', true)
+      .forUpdate()
+      .execute();
     if (stale.length > 0) {
-      const pending = await pendingActions(trx, stale.map((s) => s.application_id), { accountId });
+      const pending = await pendingActions(
+        trx,
+        stale.map((s) => s.application_id),
+        { accountId },
+      );
       for (let i = 0; i < stale.length; i += CHUNK) {
         const rows = stale.slice(i, i + CHUNK).map((s) => {
           const result = pending.get(s.application_id)?.result;

@@ -35,7 +35,9 @@ export interface CreatedDraftJob {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -49,7 +51,11 @@ async function replay(db: Db | Transaction<Schema>, accountId: string, key: stri
   const job = await db.selectFrom('draft_jobs').selectAll().where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst();
   if (!job) return null;
   if (job.request_fingerprint !== print) {
-    throw conflict('idempotency_key_reused', 'This Idempotency-Key was already used for a different export request.', 'Use a new Idempotency-Key for a new request; reuse a key only to retry the very same request.');
+    throw conflict(
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different export request.',
+      'Use a new Idempotency-Key for a new request; reuse a key only to retry the very same request.',
+    );
   }
   return { job, replayed: true };
 }
@@ -101,7 +107,7 @@ export async function draftJobCreator(db: Db, actor: Actor, props: DraftJobCreat
         .values({
           id,
           account_id: props.accountId,
-          member_id: actor.accountId === props.accountId ? actor.memberId ?? null : null,
+          member_id: actor.accountId === props.accountId ? (actor.memberId ?? null) : null,
           export_type: prepared.exportType,
           form_kind: prepared.formKind,
           analysis_id: prepared.analysisId,
@@ -122,7 +128,12 @@ export async function draftJobCreator(db: Db, actor: Actor, props: DraftJobCreat
         action: 'draft_job.created',
         targetType: 'draft_job',
         targetId: id,
-        details: { export_type: prepared.exportType, form_kind: prepared.formKind, application_number: prepared.applicationNumber, analysis_id: prepared.analysisId },
+        details: {
+          export_type: prepared.exportType,
+          form_kind: prepared.formKind,
+          application_number: prepared.applicationNumber,
+          analysis_id: prepared.analysisId,
+        },
       });
       return { job: row, replayed: false };
     });

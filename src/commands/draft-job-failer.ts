@@ -61,10 +61,22 @@ export async function draftJobFailer(db: Db, props: DraftJobFailerProps): Promis
         details: { amount_micro: job.price_micro.toString(), reference: job.id },
       });
     }
-    const failed = await transition(trx, job.id, 'failed', { error_message: message, finished_at: new Date(), refund_ledger_id: refundLedgerId, current_step: null }, { attempt });
+    const failed = await transition(
+      trx,
+      job.id,
+      'failed',
+      { error_message: message, finished_at: new Date(), refund_ledger_id: refundLedgerId, current_step: null },
+      { attempt },
+    );
     // The row is locked, so this cannot miss; if it ever did, roll the refund back with it.
     if (!failed) throw new Error(`draft job ${job.id} could not be marked failed`);
-    await writeAudit(trx, SYSTEM_ACTOR, { accountId: job.account_id, action: 'draft_job.failed', targetType: 'draft_job', targetId: job.id, details: { reason: props.reason } });
+    await writeAudit(trx, SYSTEM_ACTOR, {
+      accountId: job.account_id,
+      action: 'draft_job.failed',
+      targetType: 'draft_job',
+      targetId: job.id,
+      details: { reason: props.reason },
+    });
     return 'failed';
   });
 }

@@ -47,7 +47,13 @@ export interface TransitionGuard {
  * Moves a job to `to` with the given column changes, if and only if its current state allows it
  * (and the attempt still matches). Returns the updated row, or undefined when nothing moved.
  */
-export async function transition(db: Kysely<Schema>, jobId: string, to: DraftStatus, changes: JobChanges = {}, guard: TransitionGuard = {}): Promise<DraftJobRow | undefined> {
+export async function transition(
+  db: Kysely<Schema>,
+  jobId: string,
+  to: DraftStatus,
+  changes: JobChanges = {},
+  guard: TransitionGuard = {},
+): Promise<DraftJobRow | undefined> {
   const sources = sourcesOf(to);
   if (sources.length === 0) return undefined; // nothing ever moves back to queued
   let q = db

@@ -16,9 +16,20 @@ export async function identityUnlinker(db: Db, actor: Actor, props: { accountId:
     const target = identities.find((i) => i.id === props.identityId);
     if (!target) throw notFound('Linked sign-in', 'identity_not_found', 'List the linked sign-ins of your account with GET /api/auth/identities.');
     if (!account.password_hash && identities.length < 2) {
-      throw new AppError(409, 'last_sign_in_method', 'This is the only way to sign in to the account; it cannot be removed.', 'Set a password first (Forgot your password? sends a link to your address) or link another provider, then remove this one.');
+      throw new AppError(
+        409,
+        'last_sign_in_method',
+        'This is the only way to sign in to the account; it cannot be removed.',
+        'Set a password first (Forgot your password? sends a link to your address) or link another provider, then remove this one.',
+      );
     }
     await trx.deleteFrom('oidc_identities').where('id', '=', target.id).execute();
-    await writeAudit(trx, actor, { accountId: props.accountId, action: 'account.identity_unlinked', targetType: 'identity', targetId: target.id, details: { provider: target.provider, issuer: target.issuer } });
+    await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: 'account.identity_unlinked',
+      targetType: 'identity',
+      targetId: target.id,
+      details: { provider: target.provider, issuer: target.issuer },
+    });
   });
 }

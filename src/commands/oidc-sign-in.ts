@@ -70,22 +70,55 @@ async function linkOrFind(db: Db, actor: Actor, claims: OidcIdentityClaims, link
     }
     // A removed member's identity (if any is left) no longer signs anyone in.
     await trx.deleteFrom('oidc_identities').where('issuer', '=', claims.issuer).where('subject', '=', claims.subject).execute();
-    let member = linkMemberId ? await trx.selectFrom('members').select(['id', 'account_id']).where('id', '=', linkMemberId).where('removed_at', 'is', null).executeTakeFirst() : undefined;
+    let member = linkMemberId
+      ? await trx.selectFrom('members').select(['id', 'account_id']).where('id', '=', linkMemberId).where('removed_at', 'is', null).executeTakeFirst()
+      : undefined;
     let reason = 'signed_in_user';
     if (!member && !linkMemberId && claims.email) {
-      const existing = await trx.selectFrom('members').select(['id', 'account_id']).where('email_normalized', '=', normalizeEmail(claims.email)).where('removed_at', 'is', null).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('members')
+        .select(['id', 'account_id'])
+        .where('email_normalized', '=', normalizeEmail(claims.email))
+        .where('removed_at', 'is', null)
+        .executeTakeFirst();
       if (existing && !claims.emailVerified) throw new OidcSignInRefused('email_in_use_unverified');
       if (existing) {
         member = existing;
         reason = 'verified_email';
-        await trx.insertInto('email_verifications').values({ account_id: existing.account_id, email_normalized: normalizeEmail(claims.email) }).onConflict((oc) => oc.columns(['account_id', 'email_normalized']).doNothing()).execute();
+        await trx
+          .insertInto('email_verifications')
+          .values({ account_id: existing.account_id, email_normalized: normalizeEmail(claims.email) })
+          .onConflict((oc) => oc.columns(['account_id', 'email_normalized']).doNothing())
+          .execute();
       }
     }
     if (!member) return null;
     const accountId = member.account_id;
     const id = newId();
-    await trx.insertInto('oidc_identities').values({ id, account_id: accountId, member_id: member.id, provider: claims.provider, issuer: claims.issuer, subject: claims.subject, email: claims.email, last_used_at: new Date() }).execute();
-    await writeAudit(trx, { ...actor, accountId: actor.accountId ?? accountId, memberId: actor.memberId ?? member.id }, { accountId, action: 'account.identity_linked', targetType: 'identity', targetId: id, details: { provider: claims.provider, issuer: claims.issuer, email: claims.email, reason } });
+    await trx
+      .insertInto('oidc_identities')
+      .values({
+        id,
+        account_id: accountId,
+        member_id: member.id,
+        provider: claims.provider,
+        issuer: claims.issuer,
+        subject: claims.subject,
+        email: claims.email,
+        last_used_at: new Date(),
+      })
+      .execute();
+    await writeAudit(
+      trx,
+      { ...actor, accountId: actor.accountId ?? accountId, memberId: actor.memberId ?? member.id },
+      {
+        accountId,
+        action: 'account.identity_linked',
+        targetType: 'identity',
+        targetId: id,
+        details: { provider: claims.provider, issuer: claims.issuer, email: claims.email, reason },
+      },
+    );
     return { accountId, memberId: member.id, outcome: 'linked' as const };
   });
 }

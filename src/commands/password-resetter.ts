@@ -25,7 +25,13 @@ export async function passwordResetter(db: Db, actor: Actor, props: PasswordRese
     await setMemberPassword(trx, props.memberId, hash);
     const ended = await trx.deleteFrom('sessions').where('member_id', '=', props.memberId).executeTakeFirst();
     const sessionsEnded = Number(ended.numDeletedRows);
-    await writeAudit(trx, actor, { accountId: props.accountId, action: 'account.password_reset', targetType: 'member', targetId: props.memberId, details: { sessions_ended: sessionsEnded } });
+    await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: 'account.password_reset',
+      targetType: 'member',
+      targetId: props.memberId,
+      details: { sessions_ended: sessionsEnded },
+    });
     return { sessionsEnded };
   });
 }

@@ -9,7 +9,7 @@ function notResponsible(): AppError {
     422,
     'validation_error',
     `responsible_member_id: must be a current member of your firm who is an ${RESPONSIBLE_ROLES.join(' or ')} (paralegals and viewers cannot be responsible for a matter)`,
-    'List the firm\'s members with GET /api/firm/members, pick an owner or practitioner, or send null to leave the entry unassigned.',
+    "List the firm's members with GET /api/firm/members, pick an owner or practitioner, or send null to leave the entry unassigned.",
   );
 }
 

@@ -27,7 +27,12 @@ export interface CreatedSession {
 }
 
 export function invalidCredentials(): AppError {
-  return new AppError(401, 'invalid_credentials', 'The e-mail address or password is incorrect.', 'Check the e-mail address and password and try again, or sign up for an account.');
+  return new AppError(
+    401,
+    'invalid_credentials',
+    'The e-mail address or password is incorrect.',
+    'Check the e-mail address and password and try again, or sign up for an account.',
+  );
 }
 
 /** Starts a session. A wrong e-mail and a wrong password are indistinguishable, in answer and in time. */
@@ -52,7 +57,16 @@ export async function sessionCreator(db: Db, actor: Actor, props: SessionCreator
   const token = randomToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('sessions').values({ token_hash: sha256Hex(token), account_id: accountId, member_id: memberId, expires_at: expiresAt, user_agent: props.userAgent?.slice(0, 300) ?? null }).execute();
+    await trx
+      .insertInto('sessions')
+      .values({
+        token_hash: sha256Hex(token),
+        account_id: accountId,
+        member_id: memberId,
+        expires_at: expiresAt,
+        user_agent: props.userAgent?.slice(0, 300) ?? null,
+      })
+      .execute();
     await writeAudit(trx, { ...actor, accountId, memberId }, { accountId, action: 'session.created', targetType: 'session' });
   });
   return { token, accountId, memberId, expiresAt };
@@ -61,6 +75,11 @@ export async function sessionCreator(db: Db, actor: Actor, props: SessionCreator
 export async function sessionDestroyer(db: Db, actor: Actor, token: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const removed = await trx.deleteFrom('sessions').where('token_hash', '=', sha256Hex(token)).returning(['account_id', 'member_id']).executeTakeFirst();
-    if (removed) await writeAudit(trx, { ...actor, accountId: removed.account_id, memberId: removed.member_id }, { accountId: removed.account_id, action: 'session.ended', targetType: 'session' });
+    if (removed)
+      await writeAudit(
+        trx,
+        { ...actor, accountId: removed.account_id, memberId: removed.member_id },
+        { accountId: removed.account_id, action: 'session.ended', targetType: 'session' },
+      );
   });
 }

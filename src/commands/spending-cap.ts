@@ -46,7 +46,6 @@ export async function readSpendingCap(db: Db | Transaction<Schema>, accountId: s
   };
 }
 
-
 /** 402 spending_cap_reached when today's AI spend has reached the account's cap. */
 export async function assertUnderSpendingCap(db: Db | Transaction<Schema>, accountId: string, now = new Date()): Promise<void> {
   const c = await readSpendingCap(db, accountId, now);
@@ -81,7 +80,8 @@ export async function spendingCapSetter(db: Db, actor: Actor, props: { accountId
   let micro: bigint | null = null;
   if (props.dailyAiCap !== null) {
     micro = parseCredits(props.dailyAiCap);
-    if (micro === null || micro < 0n) throw validationError('daily_ai_cap', 'must be an amount of credits such as "10.00", at least 0, or null to remove the cap');
+    if (micro === null || micro < 0n)
+      throw validationError('daily_ai_cap', 'must be an amount of credits such as "10.00", at least 0, or null to remove the cap');
     if (micro > MAX_CAP_MICRO) throw validationError('daily_ai_cap', 'must be at most 1000000 credits');
   }
   await db.transaction().execute(async (trx) => {

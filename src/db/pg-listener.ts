@@ -114,7 +114,10 @@ export async function listenOnPostgres(opts: PgListenerOptions): Promise<PgListe
  * dedicated connection (listenOnPostgres). A database with neither (never the case for an opened
  * one) never reports up.
  */
-export async function listenOnDatabase(database: Pick<Database, 'pglite' | 'connectionString'>, opts: Omit<PgListenerOptions, 'connectionString'>): Promise<PgListener> {
+export async function listenOnDatabase(
+  database: Pick<Database, 'pglite' | 'connectionString'>,
+  opts: Omit<PgListenerOptions, 'connectionString'>,
+): Promise<PgListener> {
   const pglite = database.pglite;
   if (pglite) {
     const unlisten = await pglite.listen(opts.channel, (payload) => opts.onNotification(payload));

@@ -90,7 +90,11 @@ export interface PlanInput {
 
 /** "Group II", "group ii", "II" → "II"; "Species A" → "A". */
 export function groupLabel(raw: string): string {
-  return raw.trim().replace(/^(?:group|invention|species)\s+/i, '').trim().toUpperCase();
+  return raw
+    .trim()
+    .replace(/^(?:group|invention|species)\s+/i, '')
+    .trim()
+    .toUpperCase();
 }
 
 const AMENDED: ReadonlySet<ClaimChange['kind']> = new Set(['incorporates', 'narrowed', 'rewritten_independent', 'dependency_updated']);
@@ -122,12 +126,14 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
     return d && d.depends_on !== undefined ? d.depends_on : undefined;
   };
   // A restriction reply with a group elected: exactly that group's claims stay, the rest are withdrawn.
-  const electedGroup = input.kind === 'restriction' && input.election?.group
-    ? (input.restriction_groups ?? []).find((g) => g.kind === 'invention' && g.label.toUpperCase() === groupLabel(input.election!.group!))
-    : undefined;
-  const electedSpecies = input.kind === 'restriction' && input.election?.species
-    ? (input.restriction_groups ?? []).find((g) => g.kind === 'species' && g.label.toUpperCase() === groupLabel(input.election!.species!))
-    : undefined;
+  const electedGroup =
+    input.kind === 'restriction' && input.election?.group
+      ? (input.restriction_groups ?? []).find((g) => g.kind === 'invention' && g.label.toUpperCase() === groupLabel(input.election!.group!))
+      : undefined;
+  const electedSpecies =
+    input.kind === 'restriction' && input.election?.species
+      ? (input.restriction_groups ?? []).find((g) => g.kind === 'species' && g.label.toUpperCase() === groupLabel(input.election!.species!))
+      : undefined;
   const speciesClaims = new Set((input.restriction_groups ?? []).filter((g) => g.kind === 'species').flatMap((g) => g.claims));
   const elected = (n: number): boolean => {
     if (electedGroup && !electedGroup.claims.includes(n)) return false;
@@ -143,7 +149,10 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
     const stored = d === null ? states.get(n) : undefined;
     const known = d !== null || texts.has(n) || stored !== undefined;
     const previouslyCanceled = d?.status === 'cancelled' || stored === 'cancelled';
-    const withdrawn = !previouslyCanceled && known && (d?.status === 'withdrawn' || stored === 'withdrawn' || (electing && (byGroup ? !elected(n) : strategyOf(n) !== 'elect') && strategyOf(n) !== 'cancel'));
+    const withdrawn =
+      !previouslyCanceled &&
+      known &&
+      (d?.status === 'withdrawn' || stored === 'withdrawn' || (electing && (byGroup ? !elected(n) : strategyOf(n) !== 'elect') && strategyOf(n) !== 'cancel'));
     plan.set(n, {
       claim_number: n,
       identifier: null,
@@ -151,7 +160,7 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
       withdrawn,
       strategy: known ? (byGroup && strategyOf(n) === 'elect' && !elected(n) ? 'no_action' : strategyOf(n)) : null,
       disposition: d,
-      old_text: previouslyCanceled ? null : texts.get(n) ?? null,
+      old_text: previouslyCanceled ? null : (texts.get(n) ?? null),
       new_text: null,
       pending_after: known && !previouslyCanceled,
       parent: parentOf(n),
@@ -169,12 +178,15 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
   for (const c of plan.values()) {
     if (c.change.kind !== 'unchanged' || c.strategy !== 'amend_narrow') continue;
     if (!hasArtGround(c.disposition)) continue; // a 101/112 ground is answered by correcting the claim, not by a dependent
-    const dependent = [...plan.values()].find((d) =>
-      d.claim_number !== c.claim_number &&
-      unchanged(d.claim_number) && !d.withdrawn &&
-      parentOf(d.claim_number) === c.claim_number &&
-      (d.disposition?.status === 'objected' || d.disposition?.allowable_if_rewritten === true) &&
-      explicit(d.claim_number) !== 'rewrite_independent');
+    const dependent = [...plan.values()].find(
+      (d) =>
+        d.claim_number !== c.claim_number &&
+        unchanged(d.claim_number) &&
+        !d.withdrawn &&
+        parentOf(d.claim_number) === c.claim_number &&
+        (d.disposition?.status === 'objected' || d.disposition?.allowable_if_rewritten === true) &&
+        explicit(d.claim_number) !== 'rewrite_independent',
+    );
     if (!dependent) continue;
     c.change = { kind: 'incorporates', dependents: [dependent.claim_number] };
     dependent.change = { kind: 'canceled_into', into: c.claim_number };
@@ -189,8 +201,7 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
     .filter((c) => c.change.kind === 'unchanged' && (c.strategy === 'amend_narrow' || c.strategy === 'amend_clarify'))
     .sort((x, y) => depth(x.claim_number) - depth(y.claim_number) || x.claim_number - y.claim_number);
   for (const c of rest) {
-    const ancestor = (dependencyChain(c.claim_number, parentOf) ?? []).reverse()
-      .find((a) => ['incorporates', 'narrowed'].includes(at(a)?.change.kind ?? ''));
+    const ancestor = (dependencyChain(c.claim_number, parentOf) ?? []).reverse().find((a) => ['incorporates', 'narrowed'].includes(at(a)?.change.kind ?? ''));
     // Narrowing the base claim answers art rejections of its dependents, not 101 or 112 grounds.
     if (ancestor !== undefined && artGroundsOnly(c.disposition) && c.strategy === 'amend_narrow') c.narrowed_through = ancestor;
     else {
@@ -207,8 +218,8 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
   // rewrite_independent: base claim + intervening claims + the claim's own limitations. Unless
   // chosen explicitly, a claim whose base claim now takes in the allowable subject matter stays
   // dependent: the amendment of the base claim already answers the objection.
-  const curedThroughBase = (n: number) => (dependencyChain(n, parentOf) ?? [])
-    .some((a) => ['incorporates', 'canceled_into'].includes(at(a)?.change.kind ?? ''));
+  const curedThroughBase = (n: number) =>
+    (dependencyChain(n, parentOf) ?? []).some((a) => ['incorporates', 'canceled_into'].includes(at(a)?.change.kind ?? ''));
   for (const c of plan.values()) {
     if (c.change.kind !== 'unchanged' || c.strategy !== 'rewrite_independent') continue;
     const parent = parentOf(c.claim_number);
@@ -218,7 +229,10 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
     c.change = { kind: 'rewritten_independent', chain };
     if (chain && chain.every((n) => texts.has(n)) && texts.has(c.claim_number)) {
       const [root, ...between] = chain;
-      c.new_text = rewriteInIndependentForm(texts.get(root)!, [...between, c.claim_number].map((n) => texts.get(n)!));
+      c.new_text = rewriteInIndependentForm(
+        texts.get(root)!,
+        [...between, c.claim_number].map((n) => texts.get(n)!),
+      );
     }
   }
 

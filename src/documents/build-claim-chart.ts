@@ -31,7 +31,13 @@ export interface ClaimChartDocumentInput {
       index: number;
       text: string;
       assertion?: string;
-      citations: Array<{ reference: string; pinpoint: string; kind: string; passages: Array<{ label: string; text: string }>; unresolved_reason: string | null }>;
+      citations: Array<{
+        reference: string;
+        pinpoint: string;
+        kind: string;
+        passages: Array<{ label: string; text: string }>;
+        unresolved_reason: string | null;
+      }>;
       flags: Array<{ code: string; detail: string }>;
     }>;
   }>;
@@ -40,7 +46,10 @@ export interface ClaimChartDocumentInput {
 }
 
 /** Landscape letter (docx takes the portrait size and turns it): four columns side by side. */
-const LANDSCAPE = { size: { orientation: PageOrientation.LANDSCAPE, width: 12240, height: 15840 }, margin: { top: 1080, bottom: 1080, left: 1080, right: 1080 } };
+const LANDSCAPE = {
+  size: { orientation: PageOrientation.LANDSCAPE, width: 12240, height: 15840 },
+  margin: { top: 1080, bottom: 1080, left: 1080, right: 1080 },
+};
 const WIDTHS = [3000, 3000, 5280, 2400];
 /** A paragraph cited by number is quoted up to this length; one reached through a figure or a reference numeral, shorter. */
 const PASSAGE_CHARS = 1500;
@@ -84,7 +93,10 @@ function passageCell(l: ClaimChartDocumentInput['claims'][number]['limitations']
       if (shown.has(key)) continue;
       shown.add(key);
       gap();
-      out.push(small(`${c.reference}, ${cite(p.label)}${direct ? '' : ` (via ${c.pinpoint})`}: `, { bold: true }), small(`“${clip(p.text, direct ? PASSAGE_CHARS : INDIRECT_PASSAGE_CHARS)}”`));
+      out.push(
+        small(`${c.reference}, ${cite(p.label)}${direct ? '' : ` (via ${c.pinpoint})`}: `, { bold: true }),
+        small(`“${clip(p.text, direct ? PASSAGE_CHARS : INDIRECT_PASSAGE_CHARS)}”`),
+      );
     }
   }
   return out.length ? out : [small('—')];
@@ -97,7 +109,13 @@ function claimTable(c: ClaimChartDocumentInput['claims'][number]): Table {
       [small(l.text)],
       [small(l.assertion ? `“${clip(l.assertion, 1200)}”` : '—')],
       passageCell(l),
-      l.flags.length ? l.flags.flatMap((f, i) => [...(i ? [new TextRun({ text: '', break: 1 })] : []), small(`${NOTE_WORDS[f.code] ?? f.code}: `, { bold: true }), small(f.detail)]) : [small('—')],
+      l.flags.length
+        ? l.flags.flatMap((f, i) => [
+            ...(i ? [new TextRun({ text: '', break: 1 })] : []),
+            small(`${NOTE_WORDS[f.code] ?? f.code}: `, { bold: true }),
+            small(f.detail),
+          ])
+        : [small('—')],
     ]),
     WIDTHS,
   );
@@ -111,15 +129,23 @@ export async function buildClaimChart(input: ClaimChartDocumentInput): Promise<B
   const children: (Paragraph | Table)[] = [
     heading(1, `${CLAIM_CHART_TITLE}: U.S. Application No. ${formatApplicationNumber(caption.application_number)}`),
     // Identified as the other papers are: the firm's attorney docket number (the docket entry's matter number), the art unit and examiner.
-    para(`${caption.attorney_docket_number ? `Attorney Docket No. ${caption.attorney_docket_number}; ` : ''}Art Unit ${caption.art_unit}; Examiner ${examinerFirstLast(caption.examiner_name)}.`),
-    para(`${caption.title}. The ${actionDescription(input.office_action.kind)}${mailed}, claim by claim: each limitation as the claims state it, the Examiner’s words for it, and the passages cited as the reference’s held text reads. Prepared ${formatLongDate(input.date)}; a working paper, not for filing.`),
-    para(`${s.pinpoints_resolved} of ${s.pinpoints_found} pinpoints resolved to the reference text; ${s.limitations_flagged} of ${s.limitations} limitations with something noticed.`),
+    para(
+      `${caption.attorney_docket_number ? `Attorney Docket No. ${caption.attorney_docket_number}; ` : ''}Art Unit ${caption.art_unit}; Examiner ${examinerFirstLast(caption.examiner_name)}.`,
+    ),
+    para(
+      `${caption.title}. The ${actionDescription(input.office_action.kind)}${mailed}, claim by claim: each limitation as the claims state it, the Examiner’s words for it, and the passages cited as the reference’s held text reads. Prepared ${formatLongDate(input.date)}; a working paper, not for filing.`,
+    ),
+    para(
+      `${s.pinpoints_resolved} of ${s.pinpoints_found} pinpoints resolved to the reference text; ${s.limitations_flagged} of ${s.limitations} limitations with something noticed.`,
+    ),
     ...input.notes.map((n) => para([small(n, { italics: true })])),
   ];
   for (const c of input.claims) {
     children.push(heading(2, `Claim ${c.claim_number}${c.depends_on ? ` (depends from claim ${c.depends_on})` : ''}`));
     children.push(para(c.grounds.map((g) => `${g.citation}${g.references.length ? ` over ${g.references.join(', ')}` : ''}`).join('; ') || 'Rejected.'));
-    children.push(c.limitations.length ? claimTable(c) : para('The claims are not held in the application file: add them to chart this claim limitation by limitation.'));
+    children.push(
+      c.limitations.length ? claimTable(c) : para('The claims are not held in the application file: add them to chart this claim limitation by limitation.'),
+    );
   }
   return renderPaper({
     title: `${CLAIM_CHART_TITLE} - ${formatApplicationNumber(caption.application_number)}`,

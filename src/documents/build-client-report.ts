@@ -39,17 +39,34 @@ export async function buildClientReport(input: ClientReportInput): Promise<Buffe
       new Paragraph({ style: STYLE.normal, alignment: AlignmentType.RIGHT, children: [new TextRun(formatLongDate(input.date))] }),
       para([input.client.name ? run(input.client.name) : prompt('client name and address')]),
       ...(input.client.attention ? [para(`Attention: ${input.client.attention}`)] : []),
-      para([
-        run(`Re: U.S. Patent Application No. ${formatApplicationNumber(caption.application_number)}, “${caption.title}”`),
-        ...(input.client.reference ? [run(`; your reference ${input.client.reference}`)] : []),
-        ...(caption.attorney_docket_number ? [run(`; our reference ${caption.attorney_docket_number}`)] : []),
-      ], { }),
+      para(
+        [
+          run(`Re: U.S. Patent Application No. ${formatApplicationNumber(caption.application_number)}, “${caption.title}”`),
+          ...(input.client.reference ? [run(`; your reference ${input.client.reference}`)] : []),
+          ...(caption.attorney_docket_number ? [run(`; our reference ${caption.attorney_docket_number}`)] : []),
+        ],
+        {},
+      ),
       para([input.client.name ? run(`Dear ${input.client.attention ?? input.client.name}:`) : run('Dear Client:')]),
-      para(`The United States Patent and Trademark Office mailed ${/^[AEIOU]/i.test(action) ? 'an' : 'a'} ${action} in the above application on ${formatLongDate(input.office_action.mailing_date)}. This letter summarizes it, ${input.office_action.kind === 'notice_of_allowance' ? 'the deadline for paying the issue fee' : 'the deadlines for a reply'}, your options with the official fees, and our recommendation.`),
+      para(
+        `The United States Patent and Trademark Office mailed ${/^[AEIOU]/i.test(action) ? 'an' : 'a'} ${action} in the above application on ${formatLongDate(input.office_action.mailing_date)}. This letter summarizes it, ${input.office_action.kind === 'notice_of_allowance' ? 'the deadline for paying the issue fee' : 'the deadlines for a reply'}, your options with the official fees, and our recommendation.`,
+      ),
       heading(2, 'What the Examiner did'),
       ...(input.grounds.length
-        ? [gridTable(['Ground', 'Claims', 'The Examiner’s words'], input.grounds.map((g) => [g.label, formatClaimNumbers(g.claims) || '—', clip(g.statement ?? '')]), [2600, 1400, 5360])]
-        : [para(input.office_action.kind === 'notice_of_allowance' ? 'The notice states no rejection or objection.' : 'The action states no rejection or objection.')]),
+        ? [
+            gridTable(
+              ['Ground', 'Claims', 'The Examiner’s words'],
+              input.grounds.map((g) => [g.label, formatClaimNumbers(g.claims) || '—', clip(g.statement ?? '')]),
+              [2600, 1400, 5360],
+            ),
+          ]
+        : [
+            para(
+              input.office_action.kind === 'notice_of_allowance'
+                ? 'The notice states no rejection or objection.'
+                : 'The action states no rejection or objection.',
+            ),
+          ]),
       ...allowableParagraphs(input.allowable, input.office_action.kind),
       heading(2, 'Deadlines'),
       ...deadlineParagraphs(input),
@@ -71,10 +88,14 @@ export async function buildClientReport(input: ClientReportInput): Promise<Buffe
     ];
     return out;
   });
-  const notes = built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} your text before sending.`)] : [];
+  const notes =
+    built.placeholders > 0
+      ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} your text before sending.`)]
+      : [];
   // The practitioner's own recommendation is theirs to word, but a promise in it is pointed out.
   notes.push(...unverifiedFeeNote([...input.options.flatMap((o) => o.fees), ...(input.decisions ?? []).flatMap((d) => d.fees)]));
-  for (const s of promisingSentences(input.recommendation)) notes.push(draftingNote(`Check before sending: “${s}” reads as a promise of an outcome the Examiner decides; describe the likely course instead.`));
+  for (const s of promisingSentences(input.recommendation))
+    notes.push(draftingNote(`Check before sending: “${s}” reads as a promise of an outcome the Examiner decides; describe the likely course instead.`));
   return renderPaper({
     title: `${CLIENT_REPORT_TITLE} - ${formatApplicationNumber(caption.application_number)}`,
     date: input.date,
@@ -92,14 +113,33 @@ function allowableParagraphs(a: ClientReportInput['allowable'], kind: ClientRepo
   const out: Paragraph[] = [];
   const be = (n: number[]) => (n.length === 1 ? 'is' : 'are');
   if (kind === 'notice_of_allowance') {
-    out.push(a?.allowed.length
-      ? para(`The Notice of Allowance allows ${claimsPhrase(a.allowed)}: ${a.allowed.length === 1 ? 'this is the claim' : 'these are the claims'} the patent would contain.`)
-      : para([run('The Notice of Allowance allows '), prompt('the claims allowed, as the notice lists them'), run('.')]));
-    if (a?.cancelled?.length) out.push(para(`The action shows ${claimsPhrase(a.cancelled)} as cancelled; ${a.cancelled.length === 1 ? 'it' : 'they'} would not be part of the patent (see “Decisions for you” on pursuing ${a.cancelled.length === 1 ? 'it' : 'them'} in a continuing application).`));
+    out.push(
+      a?.allowed.length
+        ? para(
+            `The Notice of Allowance allows ${claimsPhrase(a.allowed)}: ${a.allowed.length === 1 ? 'this is the claim' : 'these are the claims'} the patent would contain.`,
+          )
+        : para([run('The Notice of Allowance allows '), prompt('the claims allowed, as the notice lists them'), run('.')]),
+    );
+    if (a?.cancelled?.length)
+      out.push(
+        para(
+          `The action shows ${claimsPhrase(a.cancelled)} as cancelled; ${a.cancelled.length === 1 ? 'it' : 'they'} would not be part of the patent (see “Decisions for you” on pursuing ${a.cancelled.length === 1 ? 'it' : 'them'} in a continuing application).`,
+        ),
+      );
     return out;
   }
-  if (a?.allowed.length) out.push(para(`The Examiner indicates that ${claimsPhrase(a.allowed)} ${be(a.allowed)} allowed or contain${a.allowed.length === 1 ? 's' : ''} allowable subject matter.`));
-  if (a?.if_rewritten.length) out.push(para(`The Examiner indicates that ${claimsPhrase(a.if_rewritten)} would be allowable if rewritten in independent form, including all the features of the claims ${a.if_rewritten.length === 1 ? 'it depends' : 'they depend'} from.`));
+  if (a?.allowed.length)
+    out.push(
+      para(
+        `The Examiner indicates that ${claimsPhrase(a.allowed)} ${be(a.allowed)} allowed or contain${a.allowed.length === 1 ? 's' : ''} allowable subject matter.`,
+      ),
+    );
+  if (a?.if_rewritten.length)
+    out.push(
+      para(
+        `The Examiner indicates that ${claimsPhrase(a.if_rewritten)} would be allowable if rewritten in independent form, including all the features of the claims ${a.if_rewritten.length === 1 ? 'it depends' : 'they depend'} from.`,
+      ),
+    );
   return out;
 }
 
@@ -109,11 +149,15 @@ function allowableParagraphs(a: ClientReportInput['allowable'], kind: ClientRepo
  */
 function closingParagraph(input: ClientReportInput): Paragraph {
   const state = periodState(input.deadlines, input.date);
-  if (state === 'ended') return para('Our professional fees are quoted separately. Please contact us at your earliest convenience, so that we can review the file with you.');
-  const when = state === 'extension'
-    ? 'as soon as possible: each further month of extension has a higher USPTO fee, and the last day above cannot be extended'
-    : 'well before the first deadline above, so the next paper can be prepared and reviewed with you';
-  return para(`The fees above are the USPTO’s official fees for a ${input.entity_size} entity, the status this letter uses for the application; other fees apply if that status is not right (37 C.F.R. §§ 1.27, 1.29). Our professional fees are quoted separately. Please let us have your instructions ${when}.`);
+  if (state === 'ended')
+    return para('Our professional fees are quoted separately. Please contact us at your earliest convenience, so that we can review the file with you.');
+  const when =
+    state === 'extension'
+      ? 'as soon as possible: each further month of extension has a higher USPTO fee, and the last day above cannot be extended'
+      : 'well before the first deadline above, so the next paper can be prepared and reviewed with you';
+  return para(
+    `The fees above are the USPTO’s official fees for a ${input.entity_size} entity, the status this letter uses for the application; other fees apply if that status is not right (37 C.F.R. §§ 1.27, 1.29). Our professional fees are quoted separately. Please let us have your instructions ${when}.`,
+  );
 }
 
 /** "Decisions for you": each choice, its consequences, its USPTO fees from the tables. */
@@ -127,7 +171,11 @@ function decisionParagraphs(decisions: readonly ClientReportDecision[]): Paragra
       ...(d.points ?? []).map((p) => para(`• ${p}`, { indent: { left: 360, hanging: 220 } })),
       ...(d.after ? [para(d.after)] : []),
       // A note on fees stands in for "none" (it says what is and is not charged); amounts only from the tables.
-      para(d.fees.length ? `USPTO fees: ${d.fees.map((f) => `${f.title} (${cfr(f.citation)}) ${money(f.amount)}`).join('; ')}.${d.fee_note ? ` ${d.fee_note}` : ''}` : d.fee_note ?? 'USPTO fees: none.'),
+      para(
+        d.fees.length
+          ? `USPTO fees: ${d.fees.map((f) => `${f.title} (${cfr(f.citation)}) ${money(f.amount)}`).join('; ')}.${d.fee_note ? ` ${d.fee_note}` : ''}`
+          : (d.fee_note ?? 'USPTO fees: none.'),
+      ),
     ]),
   ];
 }
@@ -166,32 +214,57 @@ function deadlineParagraphs(input: ClientReportInput): (Paragraph | Table)[] {
   if (input.office_action.kind === 'notice_of_allowance') {
     if (state === 'ended') {
       return [
-        para(`The issue fee was due by ${formatDayAndDate(d.final_date)}, three months from the notice; that period cannot be extended (35 U.S.C. 151; 37 C.F.R. § 1.311(a)). That day has passed, and our docket records no payment of the issue fee.`),
-        para([run('What can now be done is a question we must review with you before advising. '), prompt('our advice on the application after the unpaid issue fee, e.g. whether a petition under 37 C.F.R. § 1.137 is to be considered')]),
+        para(
+          `The issue fee was due by ${formatDayAndDate(d.final_date)}, three months from the notice; that period cannot be extended (35 U.S.C. 151; 37 C.F.R. § 1.311(a)). That day has passed, and our docket records no payment of the issue fee.`,
+        ),
+        para([
+          run('What can now be done is a question we must review with you before advising. '),
+          prompt('our advice on the application after the unpaid issue fee, e.g. whether a petition under 37 C.F.R. § 1.137 is to be considered'),
+        ]),
       ];
     }
-    return [para(`The issue fee must be paid by ${formatDayAndDate(d.final_date)}, three months from the notice. This period cannot be extended (35 U.S.C. 151; 37 C.F.R. § 1.311(a)); if the fee is not paid by then, the application is abandoned.`)];
+    return [
+      para(
+        `The issue fee must be paid by ${formatDayAndDate(d.final_date)}, three months from the notice. This period cannot be extended (35 U.S.C. 151; 37 C.F.R. § 1.311(a)); if the fee is not paid by then, the application is abandoned.`,
+      ),
+    ];
   }
   if (state === 'ended') {
-    const how = d.extendable && d.extensions.length
-      ? `The period for reply set in the action ended on ${setEnds}, and the last day on which a reply could be filed with extensions of time, ${formatDayAndDate(d.final_date)}, has also passed.`
-      : `The period for reply set in the action, which could not be extended, ended on ${formatDayAndDate(d.final_date)}.`;
+    const how =
+      d.extendable && d.extensions.length
+        ? `The period for reply set in the action ended on ${setEnds}, and the last day on which a reply could be filed with extensions of time, ${formatDayAndDate(d.final_date)}, has also passed.`
+        : `The period for reply set in the action, which could not be extended, ended on ${formatDayAndDate(d.final_date)}.`;
     return [
-      para(`${how} These are the dates our docket computes for this action, and it records no reply filed to it. The period for reply can no longer be extended (35 U.S.C. 133; 37 C.F.R. § 1.136), and an application in which no reply is filed within the period is abandoned (35 U.S.C. 133).`),
-      para([run('Whether anything can still be done, and at what cost, is a question we must review with you before advising. '), prompt('our advice: e.g. whether a petition to revive under 37 C.F.R. § 1.137 is to be considered, or the application left abandoned')]),
+      para(
+        `${how} These are the dates our docket computes for this action, and it records no reply filed to it. The period for reply can no longer be extended (35 U.S.C. 133; 37 C.F.R. § 1.136), and an application in which no reply is filed within the period is abandoned (35 U.S.C. 133).`,
+      ),
+      para([
+        run('Whether anything can still be done, and at what cost, is a question we must review with you before advising. '),
+        prompt('our advice: e.g. whether a petition to revive under 37 C.F.R. § 1.137 is to be considered, or the application left abandoned'),
+      ]),
     ];
   }
   const out: (Paragraph | Table)[] = [];
   const left = d.extensions.filter((e) => e.due >= input.date);
   if (state === 'extension') {
-    out.push(para(`The period for reply set in the action ended on ${setEnds}. A reply can still be filed, with a petition for an extension of time and its USPTO fee (37 C.F.R. § 1.136(a)), until ${formatDayAndDate(d.final_date)}.`));
+    out.push(
+      para(
+        `The period for reply set in the action ended on ${setEnds}. A reply can still be filed, with a petition for an extension of time and its USPTO fee (37 C.F.R. § 1.136(a)), until ${formatDayAndDate(d.final_date)}.`,
+      ),
+    );
   } else {
     out.push(para(`The period for reply ends on ${setEnds}. A reply by then needs no extension fee.`));
   }
   if (d.extendable && left.length) {
     if (state === 'open') out.push(para('The period can be extended, month by month, on payment of the USPTO extension fee (37 C.F.R. § 1.136(a)):'));
     else out.push(para('The extensions still available, each with the last day it reaches:'));
-    out.push(gridTable(['Extension', 'Last day to reply', 'USPTO fee'], left.map((e) => [`${e.months} month${e.months === 1 ? '' : 's'}`, lastDay(e.due, e.nominal), money(e.fee)]), [1800, 5160, 2400]));
+    out.push(
+      gridTable(
+        ['Extension', 'Last day to reply', 'USPTO fee'],
+        left.map((e) => [`${e.months} month${e.months === 1 ? '' : 's'}`, lastDay(e.due, e.nominal), money(e.fee)]),
+        [1800, 5160, 2400],
+      ),
+    );
     out.push(para(`The application is abandoned if no reply is filed by ${formatDayAndDate(d.final_date)}, the last day allowed by statute (35 U.S.C. 133).`));
   } else if (state === 'open') {
     out.push(para(`This period cannot be extended: the last day is ${formatDayAndDate(d.final_date)}.`));

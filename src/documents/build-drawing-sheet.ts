@@ -35,7 +35,8 @@ const PX_PER_TWIP = 96 / 1440;
 
 export async function buildDrawingSheet(input: DrawingSheetInput): Promise<Buffer> {
   if (input.date !== undefined) checkDate('date', input.date);
-  if (input.sheet_label !== undefined && !Object.hasOwn(SHEET_LABELS, input.sheet_label)) throw new DocumentInputError(`sheet_label must be replacement, new or annotated, got ${JSON.stringify(input.sheet_label)}`);
+  if (input.sheet_label !== undefined && !Object.hasOwn(SHEET_LABELS, input.sheet_label))
+    throw new DocumentInputError(`sheet_label must be replacement, new or annotated, got ${JSON.stringify(input.sheet_label)}`);
   const paper = SHEETS[input.paper ?? 'letter'];
   if (!paper) throw new DocumentInputError(`paper must be letter or a4, got ${JSON.stringify(input.paper)}`);
   if (!input.figure_label?.trim()) throw new DocumentInputError('figure_label is required, e.g. "FIG. 1" (37 CFR 1.84(u))');
@@ -58,9 +59,21 @@ export async function buildDrawingSheet(input: DrawingSheetInput): Promise<Buffe
   const description = `${input.figure_label}: ${input.kind === 'flow' ? 'flow chart' : 'block diagram'} of ${input.nodes.map((n) => `${n.label} (${n.ref_numeral})`).join(', ')}`;
   const text = (t: string, pt: number, bold = false) => new TextRun({ text: t, font: DRAWING_FONT, size: pt * 2, bold, color: '000000' });
   const children = [
-    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 0, after: 120, line: 240 }, children: [text(`${sheet.number}/${sheet.of}`, SHEET_NUMBER_PT)] }),
-    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 120, after: 240, line: 240, lineRule: 'auto' }, children: [drawingGroup(layout, description)] }),
-    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 120, after: 0, line: 240 }, children: [text(input.figure_label.trim(), FIG_LABEL_PT, true)] }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { before: 0, after: 120, line: 240 },
+      children: [text(`${sheet.number}/${sheet.of}`, SHEET_NUMBER_PT)],
+    }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { before: 120, after: 240, line: 240, lineRule: 'auto' },
+      children: [drawingGroup(layout, description)],
+    }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { before: 120, after: 0, line: 240 },
+      children: [text(input.figure_label.trim(), FIG_LABEL_PT, true)],
+    }),
   ];
   return renderPaper({
     title: `${input.figure_label} - ${input.title}`,
@@ -86,8 +99,21 @@ function indiciaHeader(input: DrawingSheetInput): Header {
   const n = input.application_number ? normalizeApplicationNumber(input.application_number) : null;
   if (n) parts.push(`Application No. ${formatApplicationNumber(n)}`);
   if (input.attorney_docket_number) parts.push(`Docket No. ${input.attorney_docket_number}`);
-  const line = (t: string) => new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 0, after: 0, line: 240 }, children: [new TextRun({ text: t, font: DRAWING_FONT, size: 16, color: '000000' })] });
-  const label = input.sheet_label ? [new Paragraph({ alignment: AlignmentType.RIGHT, spacing: { before: 0, after: 0, line: 240 }, children: [new TextRun({ text: SHEET_LABELS[input.sheet_label], font: DRAWING_FONT, size: 20, bold: true, color: '000000' })] })] : [];
+  const line = (t: string) =>
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { before: 0, after: 0, line: 240 },
+      children: [new TextRun({ text: t, font: DRAWING_FONT, size: 16, color: '000000' })],
+    });
+  const label = input.sheet_label
+    ? [
+        new Paragraph({
+          alignment: AlignmentType.RIGHT,
+          spacing: { before: 0, after: 0, line: 240 },
+          children: [new TextRun({ text: SHEET_LABELS[input.sheet_label], font: DRAWING_FONT, size: 20, bold: true, color: '000000' })],
+        }),
+      ]
+    : [];
   return new Header({ children: [...label, line(input.title), ...(parts.length ? [line(parts.join('   '))] : [])] });
 }
 

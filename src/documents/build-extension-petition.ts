@@ -42,7 +42,11 @@ function rolledNote(input: ExtensionPetitionInput) {
   const e = input.period.extended_due_effective;
   if (!e || e === input.period.extended_due) return [];
   const why = rollReasons(input.period.extended_due, e);
-  return [para(`The extended period ends on ${formatDayAndDate(input.period.extended_due)}. ${why ? `${why[0].toUpperCase()}${why.slice(1)}, so a` : 'A'} reply filed on ${formatDayAndDate(e)}, the next succeeding business day, is timely (35 U.S.C. 21(b); 37 C.F.R. § 1.7(a)).`)];
+  return [
+    para(
+      `The extended period ends on ${formatDayAndDate(input.period.extended_due)}. ${why ? `${why[0].toUpperCase()}${why.slice(1)}, so a` : 'A'} reply filed on ${formatDayAndDate(e)}, the next succeeding business day, is timely (35 U.S.C. 21(b); 37 C.F.R. § 1.7(a)).`,
+    ),
+  ];
 }
 
 export async function buildExtensionPetition(input: ExtensionPetitionInput): Promise<Buffer> {
@@ -51,7 +55,13 @@ export async function buildExtensionPetition(input: ExtensionPetitionInput): Pro
     throw new DocumentInputError(`months must be 1 to 5 (37 CFR 1.136(a)(1)), got ${input.months}`);
   }
   if (!(input.entity_size in ENTITY)) throw new DocumentInputError(`entity_size must be large, small or micro, got ${JSON.stringify(input.entity_size)}`);
-  for (const [f, v] of [['office_action.mailing_date', input.office_action.mailing_date], ['period.reply_due', input.period.reply_due], ['period.extended_due', input.period.extended_due], ['petition_date', input.petition_date]] as const) checkDate(f, v);
+  for (const [f, v] of [
+    ['office_action.mailing_date', input.office_action.mailing_date],
+    ['period.reply_due', input.period.reply_due],
+    ['period.extended_due', input.period.extended_due],
+    ['petition_date', input.petition_date],
+  ] as const)
+    checkDate(f, v);
   if (input.period.extended_due <= input.period.reply_due) throw new DocumentInputError('period.extended_due must be after period.reply_due');
 
   const fee = petitionFee(input);
@@ -63,10 +73,16 @@ export async function buildExtensionPetition(input: ExtensionPetitionInput): Pro
     title(PETITION_TITLE),
     para(
       `Applicant petitions for an extension of time of ${months} ${monthWord} under 37 C.F.R. § 1.136(a) for reply to the ${actionDescription(input.office_action.kind)} mailed ${formatLongDate(input.office_action.mailing_date)}, ` +
-      `extending the period for reply from ${formatLongDate(input.period.reply_due)} to ${formatLongDate(input.period.extended_due)}.`,
+        `extending the period for reply from ${formatLongDate(input.period.reply_due)} to ${formatLongDate(input.period.extended_due)}.`,
     ),
     para(`The fee for an extension of ${months} ${monthWord} under ${citation}, at the ${ENTITY[input.entity_size]} rate, is $${fee}.`),
-    ...(input.entity_size === 'large' ? [] : [para(`Applicant ${input.entity_size === 'small' ? 'has established small entity status under 37 C.F.R. § 1.27' : 'has filed a certification of micro entity status under 37 C.F.R. § 1.29'}, which remains in effect.`)]),
+    ...(input.entity_size === 'large'
+      ? []
+      : [
+          para(
+            `Applicant ${input.entity_size === 'small' ? 'has established small entity status under 37 C.F.R. § 1.27' : 'has filed a certification of micro entity status under 37 C.F.R. § 1.29'}, which remains in effect.`,
+          ),
+        ]),
     para([
       run(`The Director is authorized to charge the fee of $${fee}, and any further fee required for this extension, to Deposit Account No. `),
       input.deposit_account ? run(input.deposit_account) : prompt('deposit account number'),

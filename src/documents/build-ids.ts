@@ -22,7 +22,8 @@ export const IDS_TITLE = 'INFORMATION DISCLOSURE STATEMENT UNDER 37 C.F.R. §§ 
 export async function buildIds(input: IdsInput): Promise<Buffer> {
   const caption = checkCaption(input.caption);
   checkDate('date', input.date);
-  if (!['1.97(b)', '1.97(c)', '1.97(d)'].includes(input.timing)) throw new DocumentInputError(`timing must be 1.97(b), 1.97(c) or 1.97(d), got ${JSON.stringify(input.timing)}`);
+  if (!['1.97(b)', '1.97(c)', '1.97(d)'].includes(input.timing))
+    throw new DocumentInputError(`timing must be 1.97(b), 1.97(c) or 1.97(d), got ${JSON.stringify(input.timing)}`);
   for (const d of [...(input.us_patents ?? []), ...(input.us_publications ?? []), ...(input.foreign_documents ?? [])]) checkDate('document date', d.date);
   const counts = {
     usPatents: input.us_patents?.length ?? 0,
@@ -30,15 +31,22 @@ export async function buildIds(input: IdsInput): Promise<Buffer> {
     foreign: input.foreign_documents?.length ?? 0,
     npl: input.non_patent_literature?.length ?? 0,
   };
-  if (counts.usPatents + counts.usPublications + counts.foreign + counts.npl === 0) throw new DocumentInputError('an information disclosure statement must list at least one item');
+  if (counts.usPatents + counts.usPublications + counts.foreign + counts.npl === 0)
+    throw new DocumentInputError('an information disclosure statement must list at least one item');
   const data = { ...input, caption };
   const built = countPlaceholders(() => [...timingParagraphs(data), ...contentParagraphs(data, counts), ...signatureBlock(input.date, input.practitioner)]);
   const list = countPlaceholders(() => sb08List(data));
   const places = built.placeholders + list.placeholders;
   const notes: Paragraph[] = [];
   if (input.timing_basis) notes.push(draftingNote(`Timing from the docket: ${input.timing_basis}`));
-  if (input.pay_fee_1_17_p && input.fee_1_17_p) notes.push(...unverifiedFeeNote([{ citation: '37 CFR 1.17(p)', title: 'Information disclosure statement', amount: input.fee_1_17_p.amount, verified: input.fee_1_17_p.verified }]));
-  if (places > 0) notes.push(draftingNote(`${places} highlighted, bracketed ${places === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`));
+  if (input.pay_fee_1_17_p && input.fee_1_17_p)
+    notes.push(
+      ...unverifiedFeeNote([
+        { citation: '37 CFR 1.17(p)', title: 'Information disclosure statement', amount: input.fee_1_17_p.amount, verified: input.fee_1_17_p.verified },
+      ]),
+    );
+  if (places > 0)
+    notes.push(draftingNote(`${places} highlighted, bracketed ${places === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`));
   const children = [...captionBlock(caption), title(IDS_TITLE), ...notes, ...built.value];
   return renderPaper({
     title: IDS_TITLE,
@@ -48,21 +56,25 @@ export async function buildIds(input: IdsInput): Promise<Buffer> {
     template: input.template,
     // Writes the "Sheet n of N" numbers with the document: LibreOffice cannot compute SECTIONPAGES.
     pageReferences: true,
-    moreSections: [{
-      properties: { page: { ...PAPER_PAGE, pageNumbers: { start: 1 } } },
-      footers: { default: sheetFooter() },
-      children: list.value,
-    }],
+    moreSections: [
+      {
+        properties: { page: { ...PAPER_PAGE, pageNumbers: { start: 1 } } },
+        footers: { default: sheetFooter() },
+        children: list.value,
+      },
+    ],
   });
 }
 
 /** "Sheet 1 of 2", counted within the list (the form's own sheet numbering). */
 function sheetFooter(): Footer {
   return new Footer({
-    children: [new Paragraph({
-      style: STYLE.caption,
-      alignment: AlignmentType.RIGHT,
-      children: [new TextRun({ children: ['Sheet ', PageNumber.CURRENT, ' of ', PageNumber.TOTAL_PAGES_IN_SECTION] })],
-    })],
+    children: [
+      new Paragraph({
+        style: STYLE.caption,
+        alignment: AlignmentType.RIGHT,
+        children: [new TextRun({ children: ['Sheet ', PageNumber.CURRENT, ' of ', PageNumber.TOTAL_PAGES_IN_SECTION] })],
+      }),
+    ],
   });
 }

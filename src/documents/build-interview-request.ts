@@ -22,7 +22,11 @@ import type { InterviewRequestInput, InterviewType } from './types.ts';
 
 export const INTERVIEW_TITLE = 'APPLICANT INITIATED INTERVIEW REQUEST';
 
-const TYPES: [InterviewType, string][] = [['telephonic', 'Telephonic'], ['video', 'Video Conference'], ['in_person', 'Personal (in person)']];
+const TYPES: [InterviewType, string][] = [
+  ['telephonic', 'Telephonic'],
+  ['video', 'Video Conference'],
+  ['in_person', 'Personal (in person)'],
+];
 const ROLES = { attorney: 'Attorney', agent: 'Patent Agent', applicant: 'Applicant', inventor: 'Inventor', other: 'Other' } as const;
 
 export async function buildInterviewRequest(input: InterviewRequestInput): Promise<Buffer> {
@@ -30,7 +34,8 @@ export async function buildInterviewRequest(input: InterviewRequestInput): Promi
   checkClaims(input.claims, input.strategy);
   checkDate('office_action.mailing_date', input.office_action.mailing_date);
   checkDate('request_date', input.request_date);
-  if (!TYPES.some(([t]) => t === input.interview_type)) throw new DocumentInputError(`interview_type must be telephonic, video or in_person, got ${JSON.stringify(input.interview_type)}`);
+  if (!TYPES.some(([t]) => t === input.interview_type))
+    throw new DocumentInputError(`interview_type must be telephonic, video or in_person, got ${JSON.stringify(input.interview_type)}`);
   for (const s of input.proposed_slots ?? []) checkDate('proposed_slots.date', s.date);
 
   const plan = planAmendments({ kind: input.office_action.kind, claims: input.claims, strategy: input.strategy });
@@ -40,9 +45,13 @@ export async function buildInterviewRequest(input: InterviewRequestInput): Promi
     title(INTERVIEW_TITLE),
     ...periodNote(input),
     para('(Content of form PTOL-413A)', { alignment: 'center' }),
-    para(`Applicant requests an interview with the Examiner to discuss the ${actionDescription(input.office_action.kind)} mailed ${formatLongDate(input.office_action.mailing_date)}, on the issues listed below.`),
+    para(
+      `Applicant requests an interview with the Examiner to discuss the ${actionDescription(input.office_action.kind)} mailed ${formatLongDate(input.office_action.mailing_date)}, on the issues listed below.`,
+    ),
     heading(2, 'Status of Application'),
-    para(`${actionDescription(input.office_action.kind)[0].toUpperCase()}${actionDescription(input.office_action.kind).slice(1)} mailed ${formatLongDate(input.office_action.mailing_date)}; reply not yet filed.`),
+    para(
+      `${actionDescription(input.office_action.kind)[0].toUpperCase()}${actionDescription(input.office_action.kind).slice(1)} mailed ${formatLongDate(input.office_action.mailing_date)}; reply not yet filed.`,
+    ),
     heading(2, 'Tentative Participants'),
     ...participants(input),
     heading(2, 'Proposed Date and Time of Interview'),
@@ -107,7 +116,9 @@ function periodNote(input: InterviewRequestInput): Paragraph[] {
   if (!p) return [draftingNote(`${base}: check the period on the docket before proposing dates.`)];
   const late = (input.proposed_slots ?? []).filter((s) => s.date > p.reply_due).map((s) => formatLongDate(s.date));
   const ext = p.last_day > p.reply_due ? ` With extension fees (37 C.F.R. § 1.136(a)) a reply can be filed until ${formatDayAndDate(p.last_day)}.` : '';
-  const lateNote = late.length ? ` ${late.length === 1 ? 'The proposed date' : 'The proposed dates'} ${late.join(' and ')} ${late.length === 1 ? 'falls' : 'fall'} after the last day without an extension fee.` : '';
+  const lateNote = late.length
+    ? ` ${late.length === 1 ? 'The proposed date' : 'The proposed dates'} ${late.join(' and ')} ${late.length === 1 ? 'falls' : 'fall'} after the last day without an extension fee.`
+    : '';
   return [draftingNote(`${base}, which ends on ${formatDayAndDate(p.reply_due)} without an extension fee (dates from the docket).${ext}${lateNote}`)];
 }
 
@@ -116,8 +127,5 @@ function slots(input: InterviewRequestInput): Paragraph[] {
   if (!list.length) {
     return [para([run('Date: '), prompt('proposed date'), run('     Time: '), prompt('proposed time, with time zone')])];
   }
-  return list.map((s, i) => para([
-    run(`(${i + 1}) ${formatLongDate(s.date)}, `),
-    s.time ? run(s.time) : prompt('proposed time, with time zone'),
-  ]));
+  return list.map((s, i) => para([run(`(${i + 1}) ${formatLongDate(s.date)}, `), s.time ? run(s.time) : prompt('proposed time, with time zone')]));
 }

@@ -32,32 +32,55 @@ export async function buildIssueFeeTransmittal(input: IssueFeeTransmittalInput):
   const money = (a: string | null) => dollarsDisplay(a) ?? '[amount]';
   const built = countPlaceholders(() => {
     const out: (Paragraph | ReturnType<typeof gridTable>)[] = [
-      para(`Applicant transmits the fees due under the Notice of Allowance and Fee(s) Due mailed ${formatLongDate(input.notice_mailing_date)}. The issue fee and any publication fee are due on or before ${formatLongDate(input.due_date)}, three months from the mailing of the notice; this period is not extendable (35 U.S.C. 151(a); 37 C.F.R. § 1.311(a)).`),
+      para(
+        `Applicant transmits the fees due under the Notice of Allowance and Fee(s) Due mailed ${formatLongDate(input.notice_mailing_date)}. The issue fee and any publication fee are due on or before ${formatLongDate(input.due_date)}, three months from the mailing of the notice; this period is not extendable (35 U.S.C. 151(a); 37 C.F.R. § 1.311(a)).`,
+      ),
       heading(2, 'Fees'),
-      gridTable(['Fee', 'Authority', `Amount (${ENTITY_RATE[input.entity_size]})`], [
-        ...fees.map((f) => [f.title, cfr(f.citation), money(f.amount)]),
-        ['Total', '', money(total)],
-      ], [4200, 2600, 2560]),
+      gridTable(
+        ['Fee', 'Authority', `Amount (${ENTITY_RATE[input.entity_size]})`],
+        [...fees.map((f) => [f.title, cfr(f.citation), money(f.amount)]), ['Total', '', money(total)]],
+        [4200, 2600, 2560],
+      ),
       ...entityStatus(input.entity_size),
       depositAuthorization(input.deposit_account, 'the issue fee and publication fee set forth above'),
       heading(2, 'Printing on the patent front page'),
-      para([run('Names of up to three registered patent attorneys or agents, or a single firm: '), ...(input.printing_names?.length ? [run(input.printing_names.slice(0, 3).join('; '))] : [prompt('names or firm, or leave blank for none')]), run('.')]),
+      para([
+        run('Names of up to three registered patent attorneys or agents, or a single firm: '),
+        ...(input.printing_names?.length ? [run(input.printing_names.slice(0, 3).join('; '))] : [prompt('names or firm, or leave blank for none')]),
+        run('.'),
+      ]),
       para([
         run('Assignee to be printed on the patent: '),
-        ...(input.assignee ? [run(`${input.assignee.name}${input.assignee.residence ? `, ${input.assignee.residence}` : ''}`)] : [prompt('assignee name and residence (city and state or country), or "none"')]),
-        run('. Inclusion of assignee data is only appropriate when an assignment has been previously submitted to the USPTO or is being submitted under separate cover (37 C.F.R. § 3.81(a)).'),
+        ...(input.assignee
+          ? [run(`${input.assignee.name}${input.assignee.residence ? `, ${input.assignee.residence}` : ''}`)]
+          : [prompt('assignee name and residence (city and state or country), or "none"')]),
+        run(
+          '. Inclusion of assignee data is only appropriate when an assignment has been previously submitted to the USPTO or is being submitted under separate cover (37 C.F.R. § 3.81(a)).',
+        ),
       ]),
       ...signatureBlock(input.date, input.practitioner, 'Authorized signature,'),
     ];
     return out;
   });
   const notes = [
-    draftingNote('Comments on the examiner\'s statement of reasons for allowance, if any, should be filed no later than the payment of the issue fee; failure to comment does not give rise to any implication (37 C.F.R. § 1.104(e)). Consider whether an information disclosure statement or a continuing application is needed: after the issue fee is paid an IDS is not considered, and a continuation or divisional must be filed before the patent issues.'),
+    draftingNote(
+      "Comments on the examiner's statement of reasons for allowance, if any, should be filed no later than the payment of the issue fee; failure to comment does not give rise to any implication (37 C.F.R. § 1.104(e)). Consider whether an information disclosure statement or a continuing application is needed: after the issue fee is paid an IDS is not considered, and a continuation or divisional must be filed before the patent issues.",
+    ),
     ...(input.claims_cancelled_by_examiner?.length
-      ? [draftingNote(`The examiner's amendment cancelled ${claimsPhrase(input.claims_cancelled_by_examiner)}: to pursue ${input.claims_cancelled_by_examiner.length === 1 ? 'it' : 'them'}, file a continuation or divisional application while this application is pending, before the patent issues (35 U.S.C. 120).`)]
+      ? [
+          draftingNote(
+            `The examiner's amendment cancelled ${claimsPhrase(input.claims_cancelled_by_examiner)}: to pursue ${input.claims_cancelled_by_examiner.length === 1 ? 'it' : 'them'}, file a continuation or divisional application while this application is pending, before the patent issues (35 U.S.C. 120).`,
+          ),
+        ]
       : []),
     ...unverifiedFeeNote([input.issue_fee, input.publication_fee]),
-    ...(built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`)] : []),
+    ...(built.placeholders > 0
+      ? [
+          draftingNote(
+            `${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`,
+          ),
+        ]
+      : []),
   ];
   return renderPaper({
     title: ISSUE_FEE_TITLE,

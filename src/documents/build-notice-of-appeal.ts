@@ -27,7 +27,9 @@ export async function buildNoticeOfAppeal(input: NoticeOfAppealInput): Promise<B
   const action = `${actionDescription(input.office_action.kind)} mailed ${formatLongDate(input.office_action.mailing_date)}`;
   const claims = input.claims?.length ? claimsPhrase(input.claims) : 'the claims';
   const built = countPlaceholders(() => [
-    para(`Applicant hereby appeals to the Patent Trial and Appeal Board from the last decision of the examiner rejecting ${claims}, in the ${action}. The claims have been twice rejected (37 C.F.R. § 41.31(a)(1)).`),
+    para(
+      `Applicant hereby appeals to the Patent Trial and Appeal Board from the last decision of the examiner rejecting ${claims}, in the ${action}. The claims have been twice rejected (37 C.F.R. § 41.31(a)(1)).`,
+    ),
     feeStatement(input.fee, input.entity_size, 'filing a notice of appeal'),
     ...extensionParagraphs(input.extension, action),
     ...entityStatus(input.entity_size),
@@ -37,9 +39,17 @@ export async function buildNoticeOfAppeal(input: NoticeOfAppealInput): Promise<B
   ]);
   const briefDue = addMonths(input.date, 2);
   const notes = [
-    draftingNote(`The appeal brief is due two months from the filing of this notice, ${formatLongDate(briefDue)} if filed ${formatLongDate(input.date)} (37 C.F.R. § 41.37(a)); the time may be extended under 37 C.F.R. § 1.136(a). No fee is due with the brief (37 C.F.R. § 41.20(b)(2)); the forwarding fee of 37 C.F.R. § 41.20(b)(4) is due after the examiner's answer.`),
+    draftingNote(
+      `The appeal brief is due two months from the filing of this notice, ${formatLongDate(briefDue)} if filed ${formatLongDate(input.date)} (37 C.F.R. § 41.37(a)); the time may be extended under 37 C.F.R. § 1.136(a). No fee is due with the brief (37 C.F.R. § 41.20(b)(2)); the forwarding fee of 37 C.F.R. § 41.20(b)(4) is due after the examiner's answer.`,
+    ),
     ...unverifiedFeeNote([input.fee]),
-    ...(built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`)] : []),
+    ...(built.placeholders > 0
+      ? [
+          draftingNote(
+            `${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`,
+          ),
+        ]
+      : []),
   ];
   return renderPaper({
     title: APPEAL_TITLE,

@@ -30,9 +30,14 @@ export async function buildPreAppealRequest(input: PreAppealRequestInput): Promi
   checkDate('office_action.mailing_date', input.office_action.mailing_date);
   if (input.arguments.length === 0) throw new DocumentInputError('a pre-appeal brief request needs at least one ground to argue');
   const words = argumentWords(input.arguments);
-  if (words > MAX_PAGES * PAGE_WORDS) throw new DocumentInputError(`the arguments run to ${words} words, more than the ${MAX_PAGES} pages (about ${MAX_PAGES * PAGE_WORDS} words) the program allows`);
+  if (words > MAX_PAGES * PAGE_WORDS)
+    throw new DocumentInputError(
+      `the arguments run to ${words} words, more than the ${MAX_PAGES} pages (about ${MAX_PAGES * PAGE_WORDS} words) the program allows`,
+    );
   const built = countPlaceholders(() => [
-    para(`Applicant requests review of the final rejection in the above-identified application, the ${actionDescription(input.office_action.kind)} mailed ${formatLongDate(input.office_action.mailing_date)}. No amendments are being filed with this request. This request is being filed with a notice of appeal. The review is requested for the reasons stated below, which point out clear errors in the rejections or the omission of an essential element needed for a prima facie rejection.`),
+    para(
+      `Applicant requests review of the final rejection in the above-identified application, the ${actionDescription(input.office_action.kind)} mailed ${formatLongDate(input.office_action.mailing_date)}. No amendments are being filed with this request. This request is being filed with a notice of appeal. The review is requested for the reasons stated below, which point out clear errors in the rejections or the omission of an essential element needed for a prima facie rejection.`,
+    ),
     heading(2, 'REASONS FOR REQUESTING REVIEW'),
     ...input.arguments.flatMap((a) => [
       heading(3, a.heading),
@@ -41,8 +46,16 @@ export async function buildPreAppealRequest(input: PreAppealRequestInput): Promi
     ...signatureBlock(input.date, input.practitioner),
   ]);
   const notes = [
-    draftingNote(`Arguments: ${words} words of at most about ${MAX_PAGES * PAGE_WORDS} (${MAX_PAGES} pages, 1296 OG 67). File with the notice of appeal; no fee. The time for the appeal brief then runs to one month from the mailing of the panel's decision or the balance of the two months from the notice of appeal, whichever is longer.`),
-    ...(built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`)] : []),
+    draftingNote(
+      `Arguments: ${words} words of at most about ${MAX_PAGES * PAGE_WORDS} (${MAX_PAGES} pages, 1296 OG 67). File with the notice of appeal; no fee. The time for the appeal brief then runs to one month from the mailing of the panel's decision or the balance of the two months from the notice of appeal, whichever is longer.`,
+    ),
+    ...(built.placeholders > 0
+      ? [
+          draftingNote(
+            `${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing.`,
+          ),
+        ]
+      : []),
   ];
   return renderPaper({
     title: PRE_APPEAL_TITLE,

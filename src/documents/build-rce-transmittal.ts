@@ -28,11 +28,15 @@ const ITEMS: Record<RceSubmissionItem, string> = {
 
 export function extensionParagraphs(ext: ExtensionLine | undefined, officeAction: string): Paragraph[] {
   if (!ext) return [];
-  return [para([
-    run(`Applicant petitions for an extension of time of ${wordAndDigit(ext.months)} ${ext.months === 1 ? 'month' : 'months'} under 37 C.F.R. § 1.136(a) for reply to the ${officeAction}, to ${formatLongDate(ext.extended_due)}. The fee under ${cfr(ext.fee.citation)} is `),
-    feeAmount(ext.fee),
-    run('.'),
-  ])];
+  return [
+    para([
+      run(
+        `Applicant petitions for an extension of time of ${wordAndDigit(ext.months)} ${ext.months === 1 ? 'month' : 'months'} under 37 C.F.R. § 1.136(a) for reply to the ${officeAction}, to ${formatLongDate(ext.extended_due)}. The fee under ${cfr(ext.fee.citation)} is `,
+      ),
+      feeAmount(ext.fee),
+      run('.'),
+    ]),
+  ];
 }
 
 export async function buildRceTransmittal(input: RceTransmittalInput): Promise<Buffer> {
@@ -49,19 +53,42 @@ export async function buildRceTransmittal(input: RceTransmittalInput): Promise<B
     para(`Applicant requests continued examination of the above-identified application under 37 C.F.R. § 1.114. Prosecution was closed by the ${action}.`),
     heading(2, '1. Submission required under 37 C.F.R. § 1.114'),
     ...(input.submission.previously_filed_on
-      ? [para(`Previously submitted: the reply filed ${formatLongDate(input.submission.previously_filed_on)} is to be entered and considered as the submission. Any amendment filed after the final action may be considered as a submission.`)]
+      ? [
+          para(
+            `Previously submitted: the reply filed ${formatLongDate(input.submission.previously_filed_on)} is to be entered and considered as the submission. Any amendment filed after the final action may be considered as a submission.`,
+          ),
+        ]
       : []),
     ...(enclosed.length ? [para(`Enclosed: ${enclosed.map((e) => ITEMS[e]).join('; ')}.`)] : []),
     ...(input.submission.other ? [para(`Other: ${input.submission.other}`)] : []),
-    ...(enclosed.includes('ids') ? [para('The enclosed information disclosure statement is filed with this request and before the mailing of a first Office action after it (37 C.F.R. § 1.97(b)(4)): no statement under 37 C.F.R. § 1.97(e) and no fee under 37 C.F.R. § 1.17(p) is required.')] : []),
+    ...(enclosed.includes('ids')
+      ? [
+          para(
+            'The enclosed information disclosure statement is filed with this request and before the mailing of a first Office action after it (37 C.F.R. § 1.97(b)(4)): no statement under 37 C.F.R. § 1.97(e) and no fee under 37 C.F.R. § 1.17(p) is required.',
+          ),
+        ]
+      : []),
     heading(2, '2. Fees'),
-    feeStatement(input.fee, input.entity_size, input.request_number === 1 ? 'a first request for continued examination' : 'a second or subsequent request for continued examination'),
+    feeStatement(
+      input.fee,
+      input.entity_size,
+      input.request_number === 1 ? 'a first request for continued examination' : 'a second or subsequent request for continued examination',
+    ),
     ...extensionParagraphs(input.extension, action),
     ...entityStatus(input.entity_size),
     depositAuthorization(input.deposit_account),
     ...signatureBlock(input.date, input.practitioner),
   ]);
-  const notes = [...unverifiedFeeNote([input.fee, input.extension?.fee]), ...(built.placeholders > 0 ? [draftingNote(`${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing. File this transmittal in Patent Center with the submission; the fee under ${cfr(input.fee.citation)} is ${dollarsDisplay(input.fee.amount) ?? 'not in Prosa\'s table for this date'}.`)] : [])];
+  const notes = [
+    ...unverifiedFeeNote([input.fee, input.extension?.fee]),
+    ...(built.placeholders > 0
+      ? [
+          draftingNote(
+            `${built.placeholders} highlighted, bracketed ${built.placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing. File this transmittal in Patent Center with the submission; the fee under ${cfr(input.fee.citation)} is ${dollarsDisplay(input.fee.amount) ?? "not in Prosa's table for this date"}.`,
+          ),
+        ]
+      : []),
+  ];
   return renderPaper({
     title: RCE_TITLE,
     date: input.date,

@@ -9,7 +9,14 @@
 import { Bookmark, PageReference, Paragraph, type Table } from 'docx';
 import type { AmendmentPlan } from './amendment-plan.ts';
 import { outlineResponse, type ResponseOutline } from './response-outline.ts';
-import { claimObjectionRemarks, documentObjectionRemarks, drawingAmendments, needsSpecificationSection, replacementAbstractSheet, specificationAmendments } from './remarks/objections.ts';
+import {
+  claimObjectionRemarks,
+  documentObjectionRemarks,
+  drawingAmendments,
+  needsSpecificationSection,
+  replacementAbstractSheet,
+  specificationAmendments,
+} from './remarks/objections.ts';
 import { completenessChecklist } from './remarks/completeness.ts';
 import { countPlaceholders, inSection } from './docx/runs.ts';
 import { DocumentInputError } from './validate.ts';
@@ -65,18 +72,41 @@ export async function draftResponse(input: ResponseDraftInput): Promise<{ docume
 
   const children: (Paragraph | Table)[] = [...captionBlock(caption), title(paperTitle)];
   for (const note of input.drafting_notes ?? []) children.push(draftingNote(note));
-  children.push(para(`In reply to the ${actionDescription(kind)} mailed ${mailed} (the “Office Action”), Applicant submits the following${amends ? ' amendments and' : ''} remarks.`));
+  children.push(
+    para(
+      `In reply to the ${actionDescription(kind)} mailed ${mailed} (the “Office Action”), Applicant submits the following${amends ? ' amendments and' : ''} remarks.`,
+    ),
+  );
   // A late reply says what makes it one the Office can consider (issue 19 B6).
   children.push(...timelinessParagraphs(timeliness, kind, input.office_action.mailing_date));
-  if (!outline.completeness.complete) for (const note of incompleteNotes(outline.completeness, input.accept_incomplete === true)) children.push(draftingNote(note));
+  if (!outline.completeness.complete)
+    for (const note of incompleteNotes(outline.completeness, input.accept_incomplete === true)) children.push(draftingNote(note));
   for (const note of modelDraftingNotes(input.file?.drafting, recorded.drafted)) children.push(draftingNote(note));
   if (placeholders > 0) {
-    children.push(draftingNote(`${placeholders} highlighted, bracketed ${placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing; the checklist on the last page lists where each ground of the Office Action is answered.`));
+    children.push(
+      draftingNote(
+        `${placeholders} highlighted, bracketed ${placeholders === 1 ? 'place needs' : 'places need'} the practitioner's text before filing; the checklist on the last page lists where each ground of the Office Action is answered.`,
+      ),
+    );
   }
   // The index MPEP 714 suggests, with page numbers worked out when the paper is built.
   if (specSection) children.push(para([run('Amendments to the Specification begin on page '), new PageReference(SPEC_BOOKMARK), run(' of this paper.')]));
-  if (plan.changes_claims) children.push(para([run('Amendments to the Claims are reflected in the listing of claims which begins on page '), new PageReference(CLAIMS_BOOKMARK), run(' of this paper.')]));
-  if (drawings) children.push(para([run('Amendments to the Drawings begin on page '), new PageReference(DRAWINGS_BOOKMARK), run(' of this paper and include the attached replacement sheets.')]));
+  if (plan.changes_claims)
+    children.push(
+      para([
+        run('Amendments to the Claims are reflected in the listing of claims which begins on page '),
+        new PageReference(CLAIMS_BOOKMARK),
+        run(' of this paper.'),
+      ]),
+    );
+  if (drawings)
+    children.push(
+      para([
+        run('Amendments to the Drawings begin on page '),
+        new PageReference(DRAWINGS_BOOKMARK),
+        run(' of this paper and include the attached replacement sheets.'),
+      ]),
+    );
   if (amends) children.push(para([run('Remarks begin on page '), new PageReference(REMARKS_BOOKMARK), run(' of this paper.')]));
   children.push(...built.value);
   children.push(...completenessChecklist(outline.completeness, placeholders));
@@ -104,7 +134,9 @@ function composeResponse(input: ResponseDraftInput) {
   checkDate('response_date', input.response_date);
   const kind = input.office_action.kind;
   if (kind === 'notice_of_allowance') {
-    throw new DocumentInputError('a Notice of Allowance needs no reply: pay the issue fee (PTOL-85B) within the non-extendable three-month period (37 C.F.R. § 1.311(a)), with comments on the reasons for allowance if any (37 C.F.R. § 1.104(e)); use the issue-fee transmittal form instead');
+    throw new DocumentInputError(
+      'a Notice of Allowance needs no reply: pay the issue fee (PTOL-85B) within the non-extendable three-month period (37 C.F.R. § 1.311(a)), with comments on the reasons for allowance if any (37 C.F.R. § 1.104(e)); use the issue-fee transmittal form instead',
+    );
   }
   const outline = outlineResponse(input);
   if (outline.problems.length) throw new DocumentInputError(`these choices cannot be carried out: ${outline.problems.join('; ')}`);
@@ -118,27 +150,29 @@ function composeResponse(input: ResponseDraftInput) {
   const amends = plan.changes_claims || specSection || drawings;
   const timeliness = timelinessOf(kind, input.office_action.mailing_date, input.response_date);
 
-  const recorded = recordChartSites(() => countPlaceholders(() => {
-    const body: (Paragraph | Table)[] = [];
-    if (specSection) {
-      body.push(sectionHeading('Amendments to the Specification', SPEC_BOOKMARK, true));
-      body.push(...inSection(PART.objections, () => specificationAmendments(outline.documentObjections)));
-    }
-    if (plan.changes_claims) {
-      body.push(sectionHeading('Amendments to the Claims', CLAIMS_BOOKMARK, true));
-      body.push(...inSection(PART.listing, () => claimListing(plan)));
-    }
-    if (drawings) {
-      body.push(sectionHeading('Amendments to the Drawings', DRAWINGS_BOOKMARK, true));
-      body.push(...inSection(PART.objections, () => drawingAmendments()));
-    }
-    // A paper that amends nothing has no sections to keep apart: its remarks follow the introduction.
-    body.push(sectionHeading('Remarks', REMARKS_BOOKMARK, amends));
-    body.push(...remarks(input, outline, suggestion, timeliness));
-    body.push(...inSection(PART.conclusion, () => signatureBlock(input.response_date, input.practitioner)));
-    if (abstract) body.push(...inSection(PART.objections, () => replacementAbstractSheet()));
-    return body;
-  }));
+  const recorded = recordChartSites(() =>
+    countPlaceholders(() => {
+      const body: (Paragraph | Table)[] = [];
+      if (specSection) {
+        body.push(sectionHeading('Amendments to the Specification', SPEC_BOOKMARK, true));
+        body.push(...inSection(PART.objections, () => specificationAmendments(outline.documentObjections)));
+      }
+      if (plan.changes_claims) {
+        body.push(sectionHeading('Amendments to the Claims', CLAIMS_BOOKMARK, true));
+        body.push(...inSection(PART.listing, () => claimListing(plan)));
+      }
+      if (drawings) {
+        body.push(sectionHeading('Amendments to the Drawings', DRAWINGS_BOOKMARK, true));
+        body.push(...inSection(PART.objections, () => drawingAmendments()));
+      }
+      // A paper that amends nothing has no sections to keep apart: its remarks follow the introduction.
+      body.push(sectionHeading('Remarks', REMARKS_BOOKMARK, amends));
+      body.push(...remarks(input, outline, suggestion, timeliness));
+      body.push(...inSection(PART.conclusion, () => signatureBlock(input.response_date, input.practitioner)));
+      if (abstract) body.push(...inSection(PART.objections, () => replacementAbstractSheet()));
+      return body;
+    }),
+  );
   return { caption, kind, outline, paperTitle, mailed, amends, specSection, drawings, recorded, timeliness };
 }
 
@@ -214,24 +248,51 @@ function sectionHeading(text: string, bookmark: string, newSheet: boolean): Para
 }
 
 function roman(n: number): string {
-  const table: [number, string][] = [[10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+  const table: [number, string][] = [
+    [10, 'X'],
+    [9, 'IX'],
+    [5, 'V'],
+    [4, 'IV'],
+    [1, 'I'],
+  ];
   let s = '';
   let k = n;
-  for (const [v, r] of table) while (k >= v) { s += r; k -= v; }
+  for (const [v, r] of table)
+    while (k >= v) {
+      s += r;
+      k -= v;
+    }
   return s;
 }
 
-function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion: ReturnType<typeof interviewSuggestion>, timeliness: Timeliness = timelinessOf(input.office_action.kind, input.office_action.mailing_date, input.response_date)): Paragraph[] {
+function remarks(
+  input: ResponseDraftInput,
+  outline: ResponseOutline,
+  suggestion: ReturnType<typeof interviewSuggestion>,
+  timeliness: Timeliness = timelinessOf(input.office_action.kind, input.office_action.mailing_date, input.response_date),
+): Paragraph[] {
   const { plan, grounds } = outline;
   const kind = input.office_action.kind;
   const afterFinal = kind === 'final';
   const sections: { heading: string; paragraphs: Paragraph[] }[] = [];
   const restriction = kind === 'restriction' ? { groups: input.restriction_groups ?? [] } : undefined;
-  sections.push({ heading: 'Status of the Claims', paragraphs: inSection(PART.status, () => [...claimStatusRemarks(plan, restriction), ...claimNotes(plan, input.claim_fees)]) });
+  sections.push({
+    heading: 'Status of the Claims',
+    paragraphs: inSection(PART.status, () => [...claimStatusRemarks(plan, restriction), ...claimNotes(plan, input.claim_fees)]),
+  });
   const args = input.practitioner_arguments;
-  if (kind === 'restriction') sections.push({ heading: 'Election', paragraphs: inSection(PART.election, () => electionRemarks(plan, input.election, input.office_action.mailing_date, input.restriction_groups, requirementText(args, 'restriction'), input.strategy)) });
+  if (kind === 'restriction')
+    sections.push({
+      heading: 'Election',
+      paragraphs: inSection(PART.election, () =>
+        electionRemarks(plan, input.election, input.office_action.mailing_date, input.restriction_groups, requirementText(args, 'restriction'), input.strategy),
+      ),
+    });
   if (kind === 'requirement_for_information' || outline.actionGrounds.some((g) => g.kind === 'information_requirement')) {
-    sections.push({ heading: 'Requirement for Information', paragraphs: inSection(PART.information, () => requirementForInformationRemarks(requirementText(args, 'information_requirement'))) });
+    sections.push({
+      heading: 'Requirement for Information',
+      paragraphs: inSection(PART.information, () => requirementForInformationRemarks(requirementText(args, 'information_requirement'))),
+    });
   }
   // The practitioner's text (response plans) goes where it answers, by ground id; the rest in one section.
   const placed = new Set<string>((args ?? []).filter((a) => a.kind === 'restriction' || a.kind === 'information_requirement').map((a) => a.ground_id));
@@ -245,7 +306,9 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
     if (reply) placed.add(id);
     return reply;
   };
-  const objections = inSection(PART.objections, () => (input.grounds ? claimObjectionRemarks(plan, outline.claimObjections, claimReply) : claimObjections(plan, grounds)));
+  const objections = inSection(PART.objections, () =>
+    input.grounds ? claimObjectionRemarks(plan, outline.claimObjections, claimReply) : claimObjections(plan, grounds),
+  );
   if (objections) sections.push(objections);
   const byNumber = new Map(plan.claims.map((c) => [c.claim_number, c]));
   const groundStrategies = input.ground_strategies ? { groundStrategies: input.ground_strategies } : {};
@@ -256,23 +319,31 @@ function remarks(input: ResponseDraftInput, outline: ResponseOutline, suggestion
   // Each amendment is stated once, in the first section answering a ground of the claim; later sections refer to it.
   const stated = new Map<number, string>();
   grounds.forEach((g: RejectionGround, i) => {
-    const answer = (x: RejectionGround, argued = false) => groundResponse(x, { plan, grounds, afterFinal, stated, argued, ...(input.file ? { file: input.file } : {}), ...groundStrategies });
+    const answer = (x: RejectionGround, argued = false) =>
+      groundResponse(x, { plan, grounds, afterFinal, stated, argued, ...(input.file ? { file: input.file } : {}), ...groundStrategies });
     const answerOf = (n: number) => {
       const c = byNumber.get(n);
       return c ? answerOnGround(c, g, groundStrategies) : null;
     };
     sections.push({
       heading: groundHeading(g, claimsPhrase(g.claims, true)),
-      paragraphs: inSection(PART.ground([...g.ids.keys()]), () => [...restatement(g), ...(own[i].length ? groundWithArgument(g, own[i], answerOf, answer) : answer(g))]),
+      paragraphs: inSection(PART.ground([...g.ids.keys()]), () => [
+        ...restatement(g),
+        ...(own[i].length ? groundWithArgument(g, own[i], answerOf, answer) : answer(g)),
+      ]),
     });
   });
   const allowable = inSection(PART.allowable, () => allowableSubjectMatter(plan));
   if (allowable) sections.push(allowable);
   inSection(PART.conclusion, () => {
     if (suggestion) sections.push({ heading: 'Request for Interview', paragraphs: interviewRemarks(suggestion, afterFinal) });
-    if (afterFinal) sections.push({ heading: 'Entry Under 37 C.F.R. § 1.116', paragraphs: afterFinalRemarks(plan, input.office_action.mailing_date, input.response_date) });
+    if (afterFinal)
+      sections.push({ heading: 'Entry Under 37 C.F.R. § 1.116', paragraphs: afterFinalRemarks(plan, input.office_action.mailing_date, input.response_date) });
     const excessClaims = plan.claims.some((c) => c.change.kind === 'rewritten_independent' && c.pending_after);
-    sections.push({ heading: 'Conclusion', paragraphs: conclusionRemarks(kind, plan.changes_claims, input.practitioner, { revival: timeliness.kind === 'abandoned', excessClaims }) });
+    sections.push({
+      heading: 'Conclusion',
+      paragraphs: conclusionRemarks(kind, plan.changes_claims, input.practitioner, { revival: timeliness.kind === 'abandoned', excessClaims }),
+    });
   });
 
   const out: Paragraph[] = [];
@@ -290,26 +361,41 @@ function claimNotes(plan: AmendmentPlan, fees: ResponseDraftInput['claim_fees'])
   for (const c of plan.claims) {
     if (c.depends_on_canceled !== undefined) {
       const before = byNumber.get(c.depends_on_canceled)?.change.kind === 'previously_canceled';
-      out.push(draftingNote(`As this paper leaves it, claim ${c.claim_number} depends from claim ${c.depends_on_canceled}, which ${before ? 'was canceled earlier' : 'this paper cancels'}: amend claim ${c.claim_number} to depend from a pending claim, or cancel it.`));
+      out.push(
+        draftingNote(
+          `As this paper leaves it, claim ${c.claim_number} depends from claim ${c.depends_on_canceled}, which ${before ? 'was canceled earlier' : 'this paper cancels'}: amend claim ${c.claim_number} to depend from a pending claim, or cancel it.`,
+        ),
+      );
     } else if (c.repointed_from !== undefined) {
-      const to = c.change.kind === 'dependency_updated' ? `to depend from claim ${c.change.to}, the base claim of claim ${c.repointed_from}` : 'into independent form';
-      out.push(draftingNote(`Claim ${c.claim_number} depended from claim ${c.repointed_from}, which this paper cancels; the listing amends claim ${c.claim_number} ${to}. Confirm that this is the amendment intended.`));
+      const to =
+        c.change.kind === 'dependency_updated' ? `to depend from claim ${c.change.to}, the base claim of claim ${c.repointed_from}` : 'into independent form';
+      out.push(
+        draftingNote(
+          `Claim ${c.claim_number} depended from claim ${c.repointed_from}, which this paper cancels; the listing amends claim ${c.claim_number} ${to}. Confirm that this is the amendment intended.`,
+        ),
+      );
     }
   }
   // Claims rewritten in independent form are counted for the excess claims fees (issue 19), at the
   // application's entity status, whether or not every claim's dependency is known.
-  const excess = countExcessClaims(plan.claims.map((c) => ({
-    claim_number: c.claim_number,
-    independent: c.parent === null ? true : c.parent === undefined ? (c.disposition?.independent === false ? false : null) : false,
-    pending_before: c.change.kind !== 'previously_canceled' && c.change.kind !== 'unknown',
-    pending_after: c.pending_after,
-    rewritten: c.change.kind === 'rewritten_independent',
-  })));
+  const excess = countExcessClaims(
+    plan.claims.map((c) => ({
+      claim_number: c.claim_number,
+      independent: c.parent === null ? true : c.parent === undefined ? (c.disposition?.independent === false ? false : null) : false,
+      pending_before: c.change.kind !== 'previously_canceled' && c.change.kind !== 'unknown',
+      pending_after: c.pending_after,
+      rewritten: c.change.kind === 'rewritten_independent',
+    })),
+  );
   if (excess) {
     const independent = fees?.independent ?? { citation: '37 CFR 1.16(h)', title: 'Excess independent claims', amount: null };
     const total = fees?.total ?? { citation: '37 CFR 1.16(i)', title: 'Excess claims', amount: null };
     const rate = fees ? ` Amounts at the ${fees.entity_size} entity rate.` : '';
-    out.push(draftingNote(`${excessClaimsSentences(excess, independent, total)}${rate} The fee is charged under the deposit account authorization in the Conclusion; confirm the number of independent claims paid for before filing.`));
+    out.push(
+      draftingNote(
+        `${excessClaimsSentences(excess, independent, total)}${rate} The fee is charged under the deposit account authorization in the Conclusion; confirm the number of independent claims paid for before filing.`,
+      ),
+    );
     return out;
   }
   const pendingBefore = plan.claims.filter((c) => c.change.kind !== 'previously_canceled' && c.change.kind !== 'unknown');
@@ -318,7 +404,11 @@ function claimNotes(plan: AmendmentPlan, fees: ResponseDraftInput['claim_fees'])
     const independentBefore = pendingBefore.filter((c) => c.parent === null).length;
     const independentAfter = pendingAfter.filter((c) => c.parent === null || c.change.kind === 'rewritten_independent').length;
     if (independentAfter > Math.max(3, independentBefore)) {
-      out.push(draftingNote(`This paper brings the number of independent claims to ${independentAfter}: an excess claims fee is due for each independent claim over three that has not been paid for (37 C.F.R. § 1.16(h)).`));
+      out.push(
+        draftingNote(
+          `This paper brings the number of independent claims to ${independentAfter}: an excess claims fee is due for each independent claim over three that has not been paid for (37 C.F.R. § 1.16(h)).`,
+        ),
+      );
     }
   }
   return out;

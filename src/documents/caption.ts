@@ -19,11 +19,17 @@ export function examinerFirstLast(name: string): string {
   const m = /^\s*([^,]+),\s*(.+?)\s*$/.exec(name);
   const ordered = m ? `${m[2]} ${m[1]}` : name.trim();
   const upper = ordered === ordered.toUpperCase();
-  return ordered.split(/\s+/).map((w) => {
-    if (/^[A-Za-z]\.?$/.test(w)) return `${w[0].toUpperCase()}.`;
-    if (!upper) return w;
-    return w.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_x, p: string, c: string) => p + c.toUpperCase()).replace(/^Mc(\p{L})/u, (_x, c: string) => `Mc${c.toUpperCase()}`);
-  }).join(' ');
+  return ordered
+    .split(/\s+/)
+    .map((w) => {
+      if (/^[A-Za-z]\.?$/.test(w)) return `${w[0].toUpperCase()}.`;
+      if (!upper) return w;
+      return w
+        .toLowerCase()
+        .replace(/(^|[-'’])(\p{L})/gu, (_x, p: string, c: string) => p + c.toUpperCase())
+        .replace(/^Mc(\p{L})/u, (_x, c: string) => `Mc${c.toUpperCase()}`);
+    })
+    .join(' ');
 }
 
 export function captionLines(c: ApplicationCaption): { left: Line[]; right: Line[] } {
@@ -64,7 +70,12 @@ export function captionBlock(c: ApplicationCaption): (Paragraph | Table)[] {
     rows.push(new TableRow({ cantSplit: true, children: [cell(left[i], COLUMNS[0]), bracketCell(), cell(right[i], COLUMNS[2])] }));
   }
   return [
-    new Paragraph({ style: STYLE.caption, alignment: AlignmentType.CENTER, spacing: { after: 240 }, children: [run('IN THE UNITED STATES PATENT AND TRADEMARK OFFICE', { bold: true })] }),
+    new Paragraph({
+      style: STYLE.caption,
+      alignment: AlignmentType.CENTER,
+      spacing: { after: 240 },
+      children: [run('IN THE UNITED STATES PATENT AND TRADEMARK OFFICE', { bold: true })],
+    }),
     new Table({ rows, width: { size: COLUMNS.reduce((a, b) => a + b, 0), type: WidthType.DXA }, columnWidths: COLUMNS, borders: NO_BORDERS }),
     new Paragraph({ style: STYLE.caption, spacing: { after: 240 }, children: [] }),
   ];

@@ -22,7 +22,9 @@ export function amendmentDescription(c: PlannedClaim): string {
     case 'incorporates':
       return `as currently amended to incorporate the limitations of claim ${formatClaimNumbers(c.change.dependents)}`;
     case 'narrowed':
-      return c.change.purpose === 'narrow' ? 'as currently amended with the narrowing limitation' : 'as currently amended to overcome the rejection or objection';
+      return c.change.purpose === 'narrow'
+        ? 'as currently amended with the narrowing limitation'
+        : 'as currently amended to overcome the rejection or objection';
     case 'rewritten_independent':
       return c.change.chain?.length
         ? `rewritten in independent form, including all of the limitations of base claim ${c.change.chain[0]} and any intervening claims`
@@ -91,7 +93,12 @@ export function claimListing(plan: AmendmentPlan): Paragraph[] {
       continue;
     }
     if (c.identifier === null) {
-      out.push(new Paragraph({ style: STYLE.claim, children: [run(`${c.claim_number}. `), prompt(`Insert the status identifier and text of claim ${c.claim_number}: its status was not provided`)] }));
+      out.push(
+        new Paragraph({
+          style: STYLE.claim,
+          children: [run(`${c.claim_number}. `), prompt(`Insert the status identifier and text of claim ${c.claim_number}: its status was not provided`)],
+        }),
+      );
       continue;
     }
     out.push(claimParagraph(String(c.claim_number), c.identifier, claimBody(c)));

@@ -32,7 +32,10 @@ export interface RejectionGround {
 
 /** The statutory family of a short basis code: `102(a)(1)` → `102`, `DP-nonstatutory` → `DP`. */
 export function basisFamily(code: string): BasisFamily {
-  const c = code.trim().replace(/^pre-AIA\s+/i, '').replace(/^35\s*U\.?S\.?C\.?\s*§?\s*/i, '');
+  const c = code
+    .trim()
+    .replace(/^pre-AIA\s+/i, '')
+    .replace(/^35\s*U\.?S\.?C\.?\s*§?\s*/i, '');
   if (/^objection/i.test(c)) return 'objection';
   if (/^DP|double\s+patenting/i.test(c)) return 'DP';
   const m = /^(101|102|103|112)(\([a-f]\))?/i.exec(c);
@@ -54,7 +57,8 @@ export function inSentence(citation: string): string {
 /** The citation written when the analysis gives none. */
 export function defaultCitation(code: string): string {
   const family = basisFamily(code);
-  if (family === 'DP') return /\bstatutory\b/i.test(code) && !/non/i.test(code) ? '35 U.S.C. 101 (statutory double patenting)' : 'nonstatutory double patenting';
+  if (family === 'DP')
+    return /\bstatutory\b/i.test(code) && !/non/i.test(code) ? '35 U.S.C. 101 (statutory double patenting)' : 'nonstatutory double patenting';
   if (family === 'objection' || family === 'other') return code;
   return `35 U.S.C. ${code.trim().replace(/^35\s*U\.?S\.?C\.?\s*§?\s*/i, '')}`;
 }
@@ -70,7 +74,10 @@ export function referenceLabel(r: CitedReference): string {
 }
 
 function splitBasis(basis: string): string[] {
-  return basis.split(/\s*;\s*/).map((b) => b.trim()).filter(Boolean);
+  return basis
+    .split(/\s*;\s*/)
+    .map((b) => b.trim())
+    .filter(Boolean);
 }
 
 function fromDetail(d: RejectionDetail, claim: number): RejectionGround {

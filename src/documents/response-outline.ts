@@ -49,11 +49,16 @@ export const SECTION = {
 /** Remarks heading for an objection to a part of the application other than the claims. */
 export function documentSectionHeading(target: string | undefined): string {
   switch (target) {
-    case 'abstract': return 'Objection to the Abstract';
-    case 'drawings': return 'Objection to the Drawings';
-    case 'title': return 'Objection to the Title';
-    case 'oath_declaration': return 'Objection to the Oath or Declaration';
-    default: return 'Objection to the Specification';
+    case 'abstract':
+      return 'Objection to the Abstract';
+    case 'drawings':
+      return 'Objection to the Drawings';
+    case 'title':
+      return 'Objection to the Title';
+    case 'oath_declaration':
+      return 'Objection to the Oath or Declaration';
+    default:
+      return 'Objection to the Specification';
   }
 }
 
@@ -65,17 +70,45 @@ function rebuiltGrounds(input: ResponseDraftInput, rebuilt: RejectionGround[]): 
     const id = `r${i + 1}-${basisSlug(g.basis)}`;
     g.ids = new Map([[id, [...g.claims]]]);
     return {
-      id, kind: 'rejection', basis: g.basis, statute: g.citation, title: rejectionTitle(claimsPhrase(g.claims), g.family === 'DP' ? 'DP' : g.basis, g.citation),
-      claims: [...g.claims], references: [], objection_type: null, target: null, derived: false, allowable_if_rewritten: false,
-      statement: { text: g.statement ?? '', span: EMPTY_SPAN }, reasoning: null, pinpoints: [], subtype: g.subtype, conflicting: [...g.conflicting], derived_from: [],
+      id,
+      kind: 'rejection',
+      basis: g.basis,
+      statute: g.citation,
+      title: rejectionTitle(claimsPhrase(g.claims), g.family === 'DP' ? 'DP' : g.basis, g.citation),
+      claims: [...g.claims],
+      references: [],
+      objection_type: null,
+      target: null,
+      derived: false,
+      allowable_if_rewritten: false,
+      statement: { text: g.statement ?? '', span: EMPTY_SPAN },
+      reasoning: null,
+      pinpoints: [],
+      subtype: g.subtype,
+      conflicting: [...g.conflicting],
+      derived_from: [],
     };
   });
   if (input.office_action.kind === 'restriction') {
     const claims = [...new Set((input.restriction_groups ?? []).flatMap((g) => g.claims))].sort((a, b) => a - b);
     out.push({
-      id: 'x1-restriction', kind: 'restriction', basis: null, statute: 'Restriction / election requirement (35 U.S.C. 121; 37 CFR 1.142-1.146)', title: 'Restriction requirement',
-      claims, references: [], objection_type: null, target: null, derived: false, allowable_if_rewritten: false,
-      statement: { text: '', span: EMPTY_SPAN }, reasoning: null, pinpoints: [], subtype: null, conflicting: [], derived_from: [],
+      id: 'x1-restriction',
+      kind: 'restriction',
+      basis: null,
+      statute: 'Restriction / election requirement (35 U.S.C. 121; 37 CFR 1.142-1.146)',
+      title: 'Restriction requirement',
+      claims,
+      references: [],
+      objection_type: null,
+      target: null,
+      derived: false,
+      allowable_if_rewritten: false,
+      statement: { text: '', span: EMPTY_SPAN },
+      reasoning: null,
+      pinpoints: [],
+      subtype: null,
+      conflicting: [],
+      derived_from: [],
     });
   }
   return out;
@@ -150,13 +183,25 @@ export function outlineResponse(input: ResponseDraftInput): ResponseOutline {
   }
 
   const groups = input.restriction_groups ?? [];
-  const view = assemblePlanView({
-    kind: input.office_action.kind,
-    mailing_date: input.office_action.mailing_date,
-    grounds: action,
-    claims: input.claims.map((c) => ({ claim_number: c.claim_number, status: c.status, recommendation: c.recommendation, independent: c.independent ?? null, depends_on: c.depends_on ?? null, restriction_group: null })),
-    restriction_groups: groups.map((g): SourceRestrictionGroup => ({ label: g.label, kind: g.kind, claims: [...g.claims], subject: null, evidence: { text: '', span: EMPTY_SPAN } })),
-  }, editsOf(input));
+  const view = assemblePlanView(
+    {
+      kind: input.office_action.kind,
+      mailing_date: input.office_action.mailing_date,
+      grounds: action,
+      claims: input.claims.map((c) => ({
+        claim_number: c.claim_number,
+        status: c.status,
+        recommendation: c.recommendation,
+        independent: c.independent ?? null,
+        depends_on: c.depends_on ?? null,
+        restriction_group: null,
+      })),
+      restriction_groups: groups.map(
+        (g): SourceRestrictionGroup => ({ label: g.label, kind: g.kind, claims: [...g.claims], subject: null, evidence: { text: '', span: EMPTY_SPAN } }),
+      ),
+    },
+    editsOf(input),
+  );
   const completeness = completenessOf(view, { answers: input.answers ?? 'draft' });
   for (const g of completeness.grounds) {
     const where = section.get(g.ground_id);
@@ -172,12 +217,16 @@ export function outlineResponse(input: ResponseDraftInput): ResponseOutline {
     const group = input.election?.group;
     const labels = groups.filter((g) => g.kind === 'invention').map((g) => g.label);
     if (group && labels.length && !labels.includes(groupLabel(group))) {
-      problems.push(`election.group: Group ${groupLabel(group)} is not among the groups the requirement sets out (${labels.map((l) => `Group ${l}`).join(', ')})`);
+      problems.push(
+        `election.group: Group ${groupLabel(group)} is not among the groups the requirement sets out (${labels.map((l) => `Group ${l}`).join(', ')})`,
+      );
     }
     const species = input.election?.species;
     const speciesLabels = groups.filter((g) => g.kind === 'species').map((g) => g.label);
     if (species && speciesLabels.length && !speciesLabels.includes(groupLabel(species))) {
-      problems.push(`election.species: Species ${groupLabel(species)} is not among the species the requirement sets out (${speciesLabels.map((l) => `Species ${l}`).join(', ')})`);
+      problems.push(
+        `election.species: Species ${groupLabel(species)} is not among the species the requirement sets out (${speciesLabels.map((l) => `Species ${l}`).join(', ')})`,
+      );
     }
   }
 
@@ -187,11 +236,15 @@ export function outlineResponse(input: ResponseDraftInput): ResponseOutline {
     const c = byNumber.get(n);
     if (!c) continue;
     const families = new Set(grounds.filter((g) => g.claims.includes(n)).map((g) => g.family));
-    if (code === 'rewrite_independent' && c.parent === null && c.change.kind === 'unchanged') problems.push(`claim ${n}: rewrite_independent cannot be carried out because claim ${n} is already independent`);
-    if (code === 'terminal_disclaimer' && !families.has('DP')) problems.push(`claim ${n}: terminal_disclaimer answers only a double-patenting rejection, and claim ${n} has none`);
-    if (code === 'argue_unexpected_results' && !families.has('103')) problems.push(`claim ${n}: argue_unexpected_results answers only an obviousness (35 U.S.C. 103) rejection, and claim ${n} has none`);
+    if (code === 'rewrite_independent' && c.parent === null && c.change.kind === 'unchanged')
+      problems.push(`claim ${n}: rewrite_independent cannot be carried out because claim ${n} is already independent`);
+    if (code === 'terminal_disclaimer' && !families.has('DP'))
+      problems.push(`claim ${n}: terminal_disclaimer answers only a double-patenting rejection, and claim ${n} has none`);
+    if (code === 'argue_unexpected_results' && !families.has('103'))
+      problems.push(`claim ${n}: argue_unexpected_results answers only an obviousness (35 U.S.C. 103) rejection, and claim ${n} has none`);
     if (code === 'elect' && kind !== 'restriction') problems.push(`claim ${n}: elect applies only to a reply to a restriction requirement`);
-    if (code === 'provide_information' && kind !== 'requirement_for_information') problems.push(`claim ${n}: provide_information applies only to a requirement for information (37 CFR 1.105)`);
+    if (code === 'provide_information' && kind !== 'requirement_for_information')
+      problems.push(`claim ${n}: provide_information applies only to a requirement for information (37 CFR 1.105)`);
   }
 
   return { plan, grounds, actionGrounds: action, claimObjections, documentObjections, view, completeness, problems };

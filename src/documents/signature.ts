@@ -28,7 +28,11 @@ export function signatureBlock(date: IsoDate, practitioner: Practitioner = {}, c
   ];
   if (practitioner.firm) lines.push([run(practitioner.firm)]);
   // The profile's address is one field; each of its lines is a line of the block.
-  for (const l of (practitioner.address ?? '').split(/\r?\n/).map((x) => x.trim()).filter(Boolean)) lines.push([run(l)]);
+  for (const l of (practitioner.address ?? '')
+    .split(/\r?\n/)
+    .map((x) => x.trim())
+    .filter(Boolean))
+    lines.push([run(l)]);
   if (practitioner.customer_number) lines.push([run(`Customer No. ${practitioner.customer_number}`)]);
   if (practitioner.telephone) lines.push([run(`Telephone: ${practitioner.telephone}`)]);
   if (practitioner.email) lines.push([run(`E-mail: ${practitioner.email}`)]);
@@ -39,5 +43,12 @@ export function signatureBlock(date: IsoDate, practitioner: Practitioner = {}, c
     margins: { left: 0, right: 0 },
     children: [new Paragraph({ style: STYLE.signature, spacing: { before: 360, after: 240 }, children: [run(closing)] }), ...lines.map(line)],
   });
-  return [new Table({ rows: [new TableRow({ cantSplit: true, children: [cell] })], width: { size: WIDTH, type: WidthType.DXA }, columnWidths: [WIDTH], borders: NO_BORDERS })];
+  return [
+    new Table({
+      rows: [new TableRow({ cantSplit: true, children: [cell] })],
+      width: { size: WIDTH, type: WidthType.DXA },
+      columnWidths: [WIDTH],
+      borders: NO_BORDERS,
+    }),
+  ];
 }

@@ -35,7 +35,7 @@ const FORM_WORDS: Record<string, string> = {
 
 function draftWords(d: Record<string, unknown>): string {
   if (typeof d.form_kind === 'string' && d.form_kind) return FORM_WORDS[d.form_kind] ?? d.form_kind.replace(/_/g, ' ');
-  return typeof d.export_type === 'string' ? EXPORT_WORDS[d.export_type] ?? 'document' : 'response';
+  return typeof d.export_type === 'string' ? (EXPORT_WORDS[d.export_type] ?? 'document') : 'response';
 }
 
 function credits(d: Record<string, unknown>): string {
@@ -62,7 +62,10 @@ export const AUDIT_ACTION_WORDS = {
   'account.email_verified': () => 'E-mail address confirmed',
   'account.identity_linked': ({ d }) => `Sign-in with ${PROVIDERS[str(d.provider, '')] ?? str(d.provider, 'another provider')} linked`,
   'account.identity_unlinked': ({ d }) => `Sign-in with ${PROVIDERS[str(d.provider, '')] ?? str(d.provider, 'another provider')} removed`,
-  'account.spending_cap_set': ({ d }) => (d.daily_ai_cap === null || d.daily_ai_cap === undefined ? 'Daily AI spending cap removed' : `Daily AI spending cap set to ${String(d.daily_ai_cap)} credits`),
+  'account.spending_cap_set': ({ d }) =>
+    d.daily_ai_cap === null || d.daily_ai_cap === undefined
+      ? 'Daily AI spending cap removed'
+      : `Daily AI spending cap set to ${String(d.daily_ai_cap)} credits`,
   'session.created': () => 'Signed in',
   'session.ended': () => 'Signed out',
   'api_key.created': ({ d }) => `API key “${str(d.name, 'unnamed')}” created`,
@@ -75,7 +78,8 @@ export const AUDIT_ACTION_WORDS = {
   'oauth.token_refreshed': () => 'Assistant connection renewed',
   'oauth.grant_revoked': () => 'Assistant disconnected',
   // The tool keeps its name: it is what the assistant's own transcript shows.
-  'mcp.tool_call': ({ d }) => `${str(d.client_name, str(d.client_id, 'An assistant'))} called ${str(d.tool, 'a tool')}${d.outcome && d.outcome !== 'ok' ? ` (${String(d.outcome).replace(/_/g, ' ')})` : ''}`,
+  'mcp.tool_call': ({ d }) =>
+    `${str(d.client_name, str(d.client_id, 'An assistant'))} called ${str(d.tool, 'a tool')}${d.outcome && d.outcome !== 'ok' ? ` (${String(d.outcome).replace(/_/g, ' ')})` : ''}`,
   'docket.entry_added': ({ app }) => `${app} added to the docket`,
   'docket.entry_updated': ({ app }) => `Docket entry for ${app} updated`,
   'docket.entry_removed': ({ app }) => `${app} removed from the docket`,
@@ -83,10 +87,13 @@ export const AUDIT_ACTION_WORDS = {
   'docket.document_added': ({ forApp }) => `Document added to the file${forApp}`,
   'docket.document_removed': ({ forApp }) => `Document removed from the file${forApp}`,
   'docket.office_action_recorded': ({ forApp }) => `Office action recorded${forApp}`,
-  'docket.imported': ({ d }) => `Docket imported${typeof d.added === 'number' ? `: ${d.added} application${d.added === 1 ? '' : 's'} added` : ''}${typeof d.customer_number === 'string' && d.customer_number ? ` (customer number ${d.customer_number})` : typeof d.file_name === 'string' && d.file_name ? ` from ${d.file_name}` : ''}`,
-  'watch.paper_recorded': ({ forApp, d }) => `New USPTO paper recorded by the watch${typeof d.document_code === 'string' ? ` (${d.document_code})` : ''}${forApp}`,
+  'docket.imported': ({ d }) =>
+    `Docket imported${typeof d.added === 'number' ? `: ${d.added} application${d.added === 1 ? '' : 's'} added` : ''}${typeof d.customer_number === 'string' && d.customer_number ? ` (customer number ${d.customer_number})` : typeof d.file_name === 'string' && d.file_name ? ` from ${d.file_name}` : ''}`,
+  'watch.paper_recorded': ({ forApp, d }) =>
+    `New USPTO paper recorded by the watch${typeof d.document_code === 'string' ? ` (${d.document_code})` : ''}${forApp}`,
   'notifications.preferences_updated': () => 'Reminder and alert settings changed',
-  'notifications.unsubscribed': ({ d }) => `Unsubscribed from ${d.list === 'digest' ? 'the deadline digest' : d.list === 'alerts' ? 'new-paper alerts' : 'deadline reminders'} by e-mail link`,
+  'notifications.unsubscribed': ({ d }) =>
+    `Unsubscribed from ${d.list === 'digest' ? 'the deadline digest' : d.list === 'alerts' ? 'new-paper alerts' : 'deadline reminders'} by e-mail link`,
   'webhook.created': ({ d }) => `Webhook endpoint added${typeof d.url === 'string' ? ` (${d.url})` : ''}`,
   'webhook.updated': () => 'Webhook endpoint changed',
   'webhook.deleted': ({ d }) => `Webhook endpoint removed${typeof d.url === 'string' ? ` (${d.url})` : ''}`,
@@ -96,7 +103,8 @@ export const AUDIT_ACTION_WORDS = {
   'firm.member_invited': ({ d }) => `Invitation sent${typeof d.email === 'string' ? ` to ${d.email}` : ''}${typeof d.role === 'string' ? ` as ${d.role}` : ''}`,
   'firm.member_joined': ({ d }) => `${typeof d.email === 'string' ? d.email : 'A member'} joined the firm${typeof d.role === 'string' ? ` as ${d.role}` : ''}`,
   'firm.member_left': ({ d }) => `${typeof d.email === 'string' ? d.email : 'A member'} left for another firm`,
-  'firm.member_role_changed': ({ d }) => `${typeof d.email === 'string' ? d.email : 'A member'}'s role changed${typeof d.from === 'string' && typeof d.to === 'string' ? ` from ${d.from} to ${d.to}` : ''}`,
+  'firm.member_role_changed': ({ d }) =>
+    `${typeof d.email === 'string' ? d.email : 'A member'}'s role changed${typeof d.from === 'string' && typeof d.to === 'string' ? ` from ${d.from} to ${d.to}` : ''}`,
   'firm.member_removed': ({ d }) => `${typeof d.email === 'string' ? d.email : 'A member'} removed from the firm`,
   'firm.invitation_revoked': ({ d }) => `Invitation${typeof d.email === 'string' ? ` to ${d.email}` : ''} withdrawn`,
   'docket.response_filed': ({ forApp }) => `Response recorded as filed${forApp}`,
@@ -118,7 +126,8 @@ export const AUDIT_ACTION_WORDS = {
   'credits.purchase': ({ d }) => (typeof d.amount_cents === 'number' ? `Credits bought for $${(d.amount_cents / 100).toFixed(2)}` : `${credits(d)} bought`),
   'credits.refund': ({ forApp, d }) => `${credits(d)} refunded${forApp}`,
   'credits.adjustment': ({ d }) => `Balance adjusted by ${credits(d)}`,
-  'billing.checkout_started': ({ d }) => (typeof d.amount_cents === 'number' ? `Checkout started for $${(d.amount_cents / 100).toFixed(2)}` : 'Checkout started'),
+  'billing.checkout_started': ({ d }) =>
+    typeof d.amount_cents === 'number' ? `Checkout started for $${(d.amount_cents / 100).toFixed(2)}` : 'Checkout started',
   'billing.checkout_mismatch': () => 'A payment did not match its checkout and was not credited',
 } satisfies Record<string, Words>;
 
@@ -138,6 +147,9 @@ export function describeAuditEntry(action: string, facts: AuditFacts): string {
   const app = facts.applicationNumber ? formatApplicationNumber(facts.applicationNumber) : '';
   const ctx = { app: app || 'An application', forApp: app ? ` for ${app}` : '', d: facts.details ?? {} };
   if (isAuditAction(action)) return (AUDIT_ACTION_WORDS[action] as Words)(ctx);
-  const words = action.split('.').map((p) => p.replace(/_/g, ' ')).join(' ');
+  const words = action
+    .split('.')
+    .map((p) => p.replace(/_/g, ' '))
+    .join(' ');
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}${ctx.forApp}`;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { classifyImportRows, countImportRows, DocketCsvError, detectColumns, detectDelimiter, IMPORT_LIMITS, parseDocketCsv, parseWrittenApplicationNumber } from './docket-import.ts';
+import {
+  classifyImportRows,
+  countImportRows,
+  DocketCsvError,
+  detectColumns,
+  detectDelimiter,
+  IMPORT_LIMITS,
+  parseDocketCsv,
+  parseWrittenApplicationNumber,
+} from './docket-import.ts';
 
 const num = (s: string) => {
   const r = parseWrittenApplicationNumber(s);
@@ -37,7 +46,12 @@ describe('application numbers as firms write them', () => {
 
 describe('header detection', () => {
   test('common names, any case and punctuation', () => {
-    expect(detectColumns(['App No.', 'Attorney Docket', 'ENTITY STATUS', 'Comments'])).toEqual({ application_number: 0, client_matter: 1, entity_size: 2, notes: 3 });
+    expect(detectColumns(['App No.', 'Attorney Docket', 'ENTITY STATUS', 'Comments'])).toEqual({
+      application_number: 0,
+      client_matter: 1,
+      entity_size: 2,
+      notes: 3,
+    });
     expect(detectColumns(['Notes', 'Serial No', 'Client-Matter'])).toEqual({ notes: 0, application_number: 1, client_matter: 2 });
     expect(detectColumns(['Application Number', 'Docket No', 'Entity'])).toEqual({ application_number: 0, client_matter: 1, entity_size: 2 });
     expect(detectColumns(['Title', 'Matter'])).toBeNull();
@@ -51,9 +65,14 @@ describe('header detection', () => {
   });
 
   test('BOM, CRLF, semicolons, a blank line; every row judged, lines as in the file', () => {
-    const csv = '\uFEFFSerial No;Matter;Entity;Notes\r\n17/248,024;ACME-1;Small;first\r\n\r\n14412875;ACME-2;;\r\nPCT/US2020/012345;ACME-3;;\r\n17/200,011;ACME-4;giant;\r\n';
+    const csv =
+      '\uFEFFSerial No;Matter;Entity;Notes\r\n17/248,024;ACME-1;Small;first\r\n\r\n14412875;ACME-2;;\r\nPCT/US2020/012345;ACME-3;;\r\n17/200,011;ACME-4;giant;\r\n';
     const parsed = parseDocketCsv(csv);
-    expect(parsed).toMatchObject({ delimiter: ';', has_header: true, columns: { application_number: 'Serial No', client_matter: 'Matter', entity_size: 'Entity', notes: 'Notes' } });
+    expect(parsed).toMatchObject({
+      delimiter: ';',
+      has_header: true,
+      columns: { application_number: 'Serial No', client_matter: 'Matter', entity_size: 'Entity', notes: 'Notes' },
+    });
     expect(parsed.rows.map((r) => [r.line, r.number, r.status, r.entity_size])).toEqual([
       [2, '17248024', 'add', 'small'],
       [4, '14412875', 'add', null],
@@ -74,10 +93,13 @@ describe('header detection', () => {
 
   test('17/248,024 unquoted in a comma-separated file is one number, the columns after it in place', () => {
     const parsed = parseDocketCsv('App No,Matter,Notes\n17/248,024,ACME-1,n\nUS 14/412,875,ACME-2\n');
-    expect(parsed.rows.map((r) => [r.number, r.client_matter, r.notes])).toEqual([['17248024', 'ACME-1', 'n'], ['14412875', 'ACME-2', null]]);
+    expect(parsed.rows.map((r) => [r.number, r.client_matter, r.notes])).toEqual([
+      ['17248024', 'ACME-1', 'n'],
+      ['14412875', 'ACME-2', null],
+    ]);
   });
 
-  test('a multi-line quoted note keeps the next record\'s line right', () => {
+  test("a multi-line quoted note keeps the next record's line right", () => {
     const parsed = parseDocketCsv('Application Number,Notes\n17248024,"one\ntwo"\n14412875,x\n');
     expect(parsed.rows.map((r) => r.line)).toEqual([2, 4]);
   });

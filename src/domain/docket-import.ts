@@ -27,12 +27,42 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = ['application_number', 'c
 /** Header names per column, compared after lower-casing and removing everything but letters and digits. */
 export const HEADER_NAMES: Record<ImportColumn, readonly string[]> = {
   application_number: [
-    'applicationnumber', 'applicationno', 'application', 'appno', 'appnumber', 'applno', 'applnumber', 'applicationserialnumber',
-    'applicationserialno', 'serialno', 'serialnumber', 'serial', 'usapplicationnumber', 'usapplicationno', 'usserialno', 'usserialnumber',
+    'applicationnumber',
+    'applicationno',
+    'application',
+    'appno',
+    'appnumber',
+    'applno',
+    'applnumber',
+    'applicationserialnumber',
+    'applicationserialno',
+    'serialno',
+    'serialnumber',
+    'serial',
+    'usapplicationnumber',
+    'usapplicationno',
+    'usserialno',
+    'usserialnumber',
   ],
   client_matter: [
-    'matter', 'matterno', 'matternumber', 'clientmatter', 'clientmatterno', 'clientmatternumber', 'docketno', 'docketnumber', 'docket',
-    'attorneydocket', 'attorneydocketno', 'attorneydocketnumber', 'attydocket', 'attydocketno', 'attydocketnumber', 'reference', 'clientreference', 'ourref',
+    'matter',
+    'matterno',
+    'matternumber',
+    'clientmatter',
+    'clientmatterno',
+    'clientmatternumber',
+    'docketno',
+    'docketnumber',
+    'docket',
+    'attorneydocket',
+    'attorneydocketno',
+    'attorneydocketnumber',
+    'attydocket',
+    'attydocketno',
+    'attydocketnumber',
+    'reference',
+    'clientreference',
+    'ourref',
   ],
   entity_size: ['entity', 'entitystatus', 'entitysize', 'size'],
   notes: ['notes', 'note', 'comments', 'comment', 'remarks'],
@@ -74,7 +104,11 @@ export interface ParsedDocketCsv {
   rows: ImportRow[];
 }
 
-const norm = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^a-z0-9]/g, '');
+const norm = (s: string) =>
+  s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 /** Which column each header cell names; null when no cell names an application number. */
 export function detectColumns(header: readonly string[]): Partial<Record<ImportColumn, number>> | null {
@@ -121,11 +155,15 @@ export function parseWrittenApplicationNumber(written: string): WrittenNumber {
   }
   // "U.S. Ser. No.", "Appl. No.", "Application Serial No.", "App #": the words before the number.
   s = s.replace(/^u\.\s?s\.\s*/i, 'US ');
-  s = s.replace(/^(US\s*)?(?:patent\s+)?(?:application|appln|appl|app|serial|ser)\.?\s*(?:serial\s*)?(?:no|number|#)?\.?\s*:?\s*/i, (_m, us: string | undefined) => (us ? 'US' : ''));
+  s = s.replace(
+    /^(US\s*)?(?:patent\s+)?(?:application|appln|appl|app|serial|ser)\.?\s*(?:serial\s*)?(?:no|number|#)?\.?\s*:?\s*/i,
+    (_m, us: string | undefined) => (us ? 'US' : ''),
+  );
   const number = normalizeApplicationNumber(s);
   if (number) return { number };
   const digits = s.replace(/\D/g, '');
-  if (digits.length > 0 && digits.length !== 8) return { reason: `"${clip(written, 40)}" has ${digits.length} digits; a US application number has 8 (series code and serial, e.g. 17/248,024)` };
+  if (digits.length > 0 && digits.length !== 8)
+    return { reason: `"${clip(written, 40)}" has ${digits.length} digits; a US application number has 8 (series code and serial, e.g. 17/248,024)` };
   return { reason: `"${clip(written, 40)}" is not a US application number (e.g. 17/248,024)` };
 }
 
@@ -136,7 +174,11 @@ function clip(s: string, max: number): string {
 /** Reads the file's text into rows judged on their own (malformed or add); duplicates are marked by classifyImportRows. */
 export function parseDocketCsv(input: string): ParsedDocketCsv {
   if (Buffer.byteLength(input, 'utf8') > IMPORT_LIMITS.maxBytes) {
-    throw new DocketCsvError(413, `The file is larger than ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB.`, `Split the docket into files of at most ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows and 2 MB, and import them one after the other.`);
+    throw new DocketCsvError(
+      413,
+      `The file is larger than ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB.`,
+      `Split the docket into files of at most ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows and 2 MB, and import them one after the other.`,
+    );
   }
   const text = input.replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(text);
@@ -156,9 +198,14 @@ export function parseDocketCsv(input: string): ParsedDocketCsv {
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {
     const line = (err as { lines?: number }).lines;
-    throw new DocketCsvError(400, `The file is not readable CSV${line ? ` (near line ${line})` : ''}: ${clip((err as Error).message, 200)}`, 'Save the spreadsheet as CSV (UTF-8) and check for a quote left open in the line named.');
+    throw new DocketCsvError(
+      400,
+      `The file is not readable CSV${line ? ` (near line ${line})` : ''}: ${clip((err as Error).message, 200)}`,
+      'Save the spreadsheet as CSV (UTF-8) and check for a quote left open in the line named.',
+    );
   }
-  if (records.length === 0) throw new DocketCsvError(400, 'The file has no rows.', 'Send a CSV with an "Application Number" column and one application per line.');
+  if (records.length === 0)
+    throw new DocketCsvError(400, 'The file has no rows.', 'Send a CSV with an "Application Number" column and one application per line.');
 
   const detected = detectColumns(records[0].record);
   let positions: Partial<Record<ImportColumn, number>>;
@@ -178,7 +225,11 @@ export function parseDocketCsv(input: string): ParsedDocketCsv {
   }
   const data = hasHeader ? records.slice(1) : records;
   if (data.length > IMPORT_LIMITS.maxRows) {
-    throw new DocketCsvError(413, `The file has more than ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows.`, `Split it into files of at most ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows and import them one after the other.`);
+    throw new DocketCsvError(
+      413,
+      `The file has more than ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows.`,
+      `Split it into files of at most ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows and import them one after the other.`,
+    );
   }
   const columns: Partial<Record<ImportColumn, string>> = {};
   for (const col of IMPORT_COLUMNS) {
@@ -188,7 +239,9 @@ export function parseDocketCsv(input: string): ParsedDocketCsv {
     else if (i < Math.max(...data.map((r) => r.record.length))) columns[col] = `column ${i + 1}`;
   }
   // The line a record starts on: info.lines is where it ends, so count back its own line breaks.
-  const rows = data.map(({ record, info }) => judgeRow(rejoinSplitNumber(record, positions.application_number!, delimiter), info.lines - countBreaks(record), positions));
+  const rows = data.map(({ record, info }) =>
+    judgeRow(rejoinSplitNumber(record, positions.application_number!, delimiter), info.lines - countBreaks(record), positions),
+  );
   return { delimiter, has_header: hasHeader, columns, rows };
 }
 
@@ -230,7 +283,7 @@ function judgeRow(record: string[], line: number, at: Partial<Record<ImportColum
     status: 'malformed',
     reason: null,
   };
-  const tooLong = (IMPORT_COLUMNS.filter((c) => cell(c).length > IMPORT_LIMITS.field[c]));
+  const tooLong = IMPORT_COLUMNS.filter((c) => cell(c).length > IMPORT_LIMITS.field[c]);
   if (tooLong.length > 0) {
     row.reason = tooLong.map((c) => `${c} is longer than ${IMPORT_LIMITS.field[c].toLocaleString('en-US')} characters`).join('; ');
     return row;

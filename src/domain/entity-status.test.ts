@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decideEntity, entityOfRecord } from './entity-status.ts';
 
 describe('entity status: the request, the docket entry, the application record, then the account', () => {
-  it('reads the records\' spellings (ours, the Open Data Portal\'s category) and nothing else', () => {
+  it("reads the records' spellings (ours, the Open Data Portal's category) and nothing else", () => {
     expect(['small', 'SMALL', 'Small'].map(entityOfRecord)).toEqual(['small', 'small', 'small']);
     expect(['micro', 'Micro', 'MICRO'].map(entityOfRecord)).toEqual(['micro', 'micro', 'micro']);
     expect(['large', 'Regular Undiscounted', 'UNDISCOUNTED'].map(entityOfRecord)).toEqual(['large', 'large', 'large']);
@@ -18,7 +18,7 @@ describe('entity status: the request, the docket entry, the application record, 
     expect(decideEntity({ account: undefined })).toEqual({ entity_size: 'large', source: 'account' });
   });
 
-  it('an unpublished application\'s entity status is what the account entered on its docket', () => {
+  it("an unpublished application's entity status is what the account entered on its docket", () => {
     expect(decideEntity({ record: { entity_status: 'micro', private: true }, account: 'large' })).toEqual({ entity_size: 'micro', source: 'docket' });
   });
 });

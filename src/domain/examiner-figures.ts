@@ -61,7 +61,20 @@ export const MIN_RELIABLE_SAMPLE = 100;
 export const MIN_INTERVIEW_SAMPLE = 10;
 
 export function emptyTotals(): StatsTotals {
-  return { allowed: 0, abandoned: 0, allowedInterview: 0, abandonedInterview: 0, actionsSum: 0, rcesSum: 0, pending: 0, excluded: 0, rejectionActions: 0, bases: new Map(), firstDisposal: null, lastDisposal: null };
+  return {
+    allowed: 0,
+    abandoned: 0,
+    allowedInterview: 0,
+    abandonedInterview: 0,
+    actionsSum: 0,
+    rcesSum: 0,
+    pending: 0,
+    excluded: 0,
+    rejectionActions: 0,
+    bases: new Map(),
+    firstDisposal: null,
+    lastDisposal: null,
+  };
 }
 
 /** Adds `b` into `a` (bases merged). */

@@ -48,7 +48,10 @@ function idsFit(draft: Draft, id: string | null): boolean {
 export function groupPersons(variants: readonly NameVariant[]): ExaminerPerson[] {
   const drafts: Draft[] = [];
   // 1. Full middle names anchor persons; one examiner id each unless ids disagree.
-  const full = groupBy(variants.filter((v) => isFullMiddle(v.middle)), (v) => middleKey(v.middle).replace(/ /g, ''));
+  const full = groupBy(
+    variants.filter((v) => isFullMiddle(v.middle)),
+    (v) => middleKey(v.middle).replace(/ /g, ''),
+  );
   for (const group of full.values()) {
     const ids = new Set(group.map((v) => v.examinerId).filter((x): x is string => x !== null));
     if (ids.size <= 1) {
@@ -63,7 +66,12 @@ export function groupPersons(variants: readonly NameVariant[]): ExaminerPerson[]
     }
   }
   // 2. Initials first, then missing middle names, so those can join a person an initial formed.
-  const partial = [...groupBy(variants.filter((v) => !isFullMiddle(v.middle)), (v) => `${middleKey(v.middle)}|${v.examinerId ?? ''}`).values()];
+  const partial = [
+    ...groupBy(
+      variants.filter((v) => !isFullMiddle(v.middle)),
+      (v) => `${middleKey(v.middle)}|${v.examinerId ?? ''}`,
+    ).values(),
+  ];
   partial.sort((a, b) => b[0].middle.length - a[0].middle.length);
   for (const group of partial) {
     const { middle, examinerId } = group[0];
@@ -92,7 +100,9 @@ export function matchPersons(persons: readonly ExaminerPerson[], query: NamePart
 }
 
 function toPerson(d: Draft): ExaminerPerson {
-  const best = [...d.variants].sort((a, b) => b.middle.join('').length - a.middle.join('').length || b.cases - a.cases || a.displayName.localeCompare(b.displayName))[0];
+  const best = [...d.variants].sort(
+    (a, b) => b.middle.join('').length - a.middle.join('').length || b.cases - a.cases || a.displayName.localeCompare(b.displayName),
+  )[0];
   return { variants: d.variants, middle: d.middle, examinerIds: [...d.ids].sort(), displayName: best.displayName };
 }
 

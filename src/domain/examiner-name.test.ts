@@ -10,7 +10,7 @@ describe('parseExaminerName', () => {
 
   it('ignores case, spacing and punctuation', () => {
     const want = { last: 'OBRIEN', first: 'TRACY', middle: ['M'] };
-    for (const raw of ["o'brien, tracy m.", "  O'BRIEN ,TRACY   M ", 'OBRIEN, Tracy M', "O BRIEN, TRACY M"]) expect(parseExaminerName(raw)).toEqual(want);
+    for (const raw of ["o'brien, tracy m.", "  O'BRIEN ,TRACY   M ", 'OBRIEN, Tracy M', 'O BRIEN, TRACY M']) expect(parseExaminerName(raw)).toEqual(want);
     expect(parseExaminerName('van der berg, jean-paul a')).toEqual({ last: 'VANDERBERG', first: 'JEANPAUL', middle: ['A'] });
     expect(parseExaminerName('DOVE,+TRACY+MAE')).toEqual({ last: 'DOVE', first: 'TRACY', middle: ['MAE'] });
     expect(parseExaminerName('Müller, José')).toEqual({ last: 'MULLER', first: 'JOSE', middle: [] });

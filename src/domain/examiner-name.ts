@@ -15,7 +15,11 @@ export interface NameParts {
 
 /** Upper case without accents; '+' (a space in form-encoded URLs) reads as a space. */
 function fold(raw: string): string {
-  return raw.normalize('NFKD').replace(/\p{M}+/gu, '').toUpperCase().replace(/\+/g, ' ');
+  return raw
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toUpperCase()
+    .replace(/\+/g, ' ');
 }
 
 /** Letters and digits only. */
@@ -25,7 +29,10 @@ function compact(token: string): string {
 
 /** Whitespace-separated tokens after dropping punctuation inside each (periods, apostrophes, hyphens). */
 function tokens(text: string): string[] {
-  return text.split(/[\s,]+/).map(compact).filter((t) => t.length > 0);
+  return text
+    .split(/[\s,]+/)
+    .map(compact)
+    .filter((t) => t.length > 0);
 }
 
 /**
@@ -96,6 +103,9 @@ export function middlesCompatible(a: readonly string[], b: readonly string[]): b
 export function composeExaminerName(last: string | null, first: string | null, middle: string | null): string | null {
   const l = (last ?? '').trim().replace(/\s+/g, ' ');
   if (l === '') return null;
-  const given = [first, middle].map((p) => (p ?? '').trim().replace(/\s+/g, ' ')).filter((p) => p !== '').join(' ');
+  const given = [first, middle]
+    .map((p) => (p ?? '').trim().replace(/\s+/g, ' '))
+    .filter((p) => p !== '')
+    .join(' ');
   return given === '' ? l : `${l}, ${given}`;
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { applicationOutcome, type ClassifiedEvent, type OutcomeInput } from './examiner-outcome.ts';
 
 const ev = (kind: string, date: string, isMailEvent = false): ClassifiedEvent => ({ kind, date, isMailEvent });
-const interview = (date: string, initiator: 'applicant' | 'examiner' | 'unknown'): ClassifiedEvent => ({ kind: 'interview', date, isMailEvent: false, initiator });
+const interview = (date: string, initiator: 'applicant' | 'examiner' | 'unknown'): ClassifiedEvent => ({
+  kind: 'interview',
+  date,
+  isMailEvent: false,
+  initiator,
+});
 const rce = (code: string, date: string): ClassifiedEvent => ({ kind: 'rce', date, isMailEvent: false, code });
 const base: OutcomeInput = { state: 'pending', statusCode: null, statusDate: '2020-01-01', grantDate: null, events: [] };
 
@@ -13,13 +18,25 @@ describe('applicationOutcome', () => {
       state: 'patented',
       statusCode: 150,
       grantDate: '2020-09-08',
-      events: [ev('non_final', '2016-10-19'), ev('non_final', '2016-10-25', true), ev('final', '2017-07-31'), ev('final', '2017-08-09', true), rce('RCEX', '2018-06-01'), rce('BRCE', '2018-06-01'), rce('ABN9', '2019-04-03'), ev('non_final', '2019-04-09'), ev('final', '2020-01-13'), interview('2020-04-22', 'applicant'), ev('allowance', '2020-04-22')],
+      events: [
+        ev('non_final', '2016-10-19'),
+        ev('non_final', '2016-10-25', true),
+        ev('final', '2017-07-31'),
+        ev('final', '2017-08-09', true),
+        rce('RCEX', '2018-06-01'),
+        rce('BRCE', '2018-06-01'),
+        rce('ABN9', '2019-04-03'),
+        ev('non_final', '2019-04-09'),
+        ev('final', '2020-01-13'),
+        interview('2020-04-22', 'applicant'),
+        ev('allowance', '2020-04-22'),
+      ],
     });
     // Actions run from the first action to allowance across the RCE; the RCE's three events are one RCE.
     expect(out).toEqual({ outcome: 'allowed', disposalDate: '2020-09-08', actionsToAllowance: 4, rcesToAllowance: 1, hasInterview: true });
   });
 
-  it("interview success counts applicant-initiated interviews only, on or before the decision", () => {
+  it('interview success counts applicant-initiated interviews only, on or before the decision', () => {
     const allowed = { ...base, state: 'patented' as const, statusCode: 150, grantDate: '2020-09-08' };
     // The examiner's own call before allowance (uspto-data.md §4 worked example: EXET, then allowance).
     expect(applicationOutcome({ ...allowed, events: [interview('2020-04-22', 'examiner'), ev('allowance', '2020-04-22')] }).hasInterview).toBe(false);
@@ -34,23 +51,49 @@ describe('applicationOutcome', () => {
   });
 
   it('counts each RCE once (RCEX, BRCE and ABN9 are one RCE), up to the allowance', () => {
-    const out = applicationOutcome({ ...base, state: 'patented', statusCode: 150, events: [rce('RCEX', '2018-06-01'), rce('BRCE', '2018-06-01'), rce('RCEX', '2019-06-01'), rce('ABN9', '2019-07-01'), ev('allowance', '2020-01-01'), rce('RCEX', '2020-03-01')] });
+    const out = applicationOutcome({
+      ...base,
+      state: 'patented',
+      statusCode: 150,
+      events: [
+        rce('RCEX', '2018-06-01'),
+        rce('BRCE', '2018-06-01'),
+        rce('RCEX', '2019-06-01'),
+        rce('ABN9', '2019-07-01'),
+        ev('allowance', '2020-01-01'),
+        rce('RCEX', '2020-03-01'),
+      ],
+    });
     expect(out.rcesToAllowance).toBe(2);
     expect(applicationOutcome({ ...base, state: 'abandoned', statusCode: 161, events: [rce('RCEX', '2018-06-01')] }).rcesToAllowance).toBe(0);
   });
 
   it('counts mail-only histories too (max of the pair, not the sum)', () => {
-    const out = applicationOutcome({ ...base, state: 'patented', statusCode: 150, events: [ev('non_final', '2018-01-10', true), ev('final', '2018-08-01', true), ev('allowance', '2019-01-01')] });
+    const out = applicationOutcome({
+      ...base,
+      state: 'patented',
+      statusCode: 150,
+      events: [ev('non_final', '2018-01-10', true), ev('final', '2018-08-01', true), ev('allowance', '2019-01-01')],
+    });
     expect(out.actionsToAllowance).toBe(2);
   });
 
   it('ignores rejections after the last allowance', () => {
-    const out = applicationOutcome({ ...base, state: 'patented', statusCode: 150, events: [ev('non_final', '2018-01-10'), ev('allowance', '2019-01-01'), ev('non_final', '2019-06-01')] });
+    const out = applicationOutcome({
+      ...base,
+      state: 'patented',
+      statusCode: 150,
+      events: [ev('non_final', '2018-01-10'), ev('allowance', '2019-01-01'), ev('non_final', '2019-06-01')],
+    });
     expect(out.actionsToAllowance).toBe(1);
   });
 
   it('164 (issue fee not paid) counts as allowed', () => {
-    expect(applicationOutcome({ ...base, state: 'abandoned', statusCode: 164, events: [ev('non_final', '2018-01-10')] })).toMatchObject({ outcome: 'allowed', actionsToAllowance: 1, disposalDate: '2020-01-01' });
+    expect(applicationOutcome({ ...base, state: 'abandoned', statusCode: 164, events: [ev('non_final', '2018-01-10')] })).toMatchObject({
+      outcome: 'allowed',
+      actionsToAllowance: 1,
+      disposalDate: '2020-01-01',
+    });
   });
 
   it.each([160, 169, 159])('status %i is not an examination outcome', (code) => {
@@ -58,7 +101,11 @@ describe('applicationOutcome', () => {
   });
 
   it('161 is abandoned; allowed-not-issued (93) and docketed cases are pending', () => {
-    expect(applicationOutcome({ ...base, state: 'abandoned', statusCode: 161 })).toMatchObject({ outcome: 'abandoned', disposalDate: '2020-01-01', actionsToAllowance: 0 });
+    expect(applicationOutcome({ ...base, state: 'abandoned', statusCode: 161 })).toMatchObject({
+      outcome: 'abandoned',
+      disposalDate: '2020-01-01',
+      actionsToAllowance: 0,
+    });
     expect(applicationOutcome({ ...base, state: 'allowed', statusCode: 93 }).outcome).toBe('pending');
     expect(applicationOutcome({ ...base, state: 'pending', statusCode: 30 }).outcome).toBe('pending');
   });

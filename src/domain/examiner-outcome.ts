@@ -72,7 +72,13 @@ export function applicationOutcome(input: OutcomeInput): ApplicationOutcome {
 }
 
 function lastAllowance(events: readonly ClassifiedEvent[]): string | null {
-  return events.filter((e) => e.kind === 'allowance').map((e) => e.date).sort().at(-1) ?? null;
+  return (
+    events
+      .filter((e) => e.kind === 'allowance')
+      .map((e) => e.date)
+      .sort()
+      .at(-1) ?? null
+  );
 }
 
 /**
@@ -106,7 +112,10 @@ function disposalDateOf(input: OutcomeInput, outcome: 'allowed' | 'abandoned'): 
   if (input.statusDate) return input.statusDate;
   // No date on the record: the last event that speaks to the outcome.
   const kinds = outcome === 'allowed' ? ['allowance', 'grant'] : ['abandonment'];
-  const dates = input.events.filter((e) => kinds.includes(e.kind)).map((e) => e.date).sort();
+  const dates = input.events
+    .filter((e) => kinds.includes(e.kind))
+    .map((e) => e.date)
+    .sort();
   return dates.at(-1) ?? null;
 }
 
@@ -117,7 +126,10 @@ function disposalDateOf(input: OutcomeInput, outcome: 'allowed' | 'abandoned'): 
  * the larger of the two per kind counts each action once either way.
  */
 function rejectionsBeforeAllowance(events: readonly ClassifiedEvent[]): number {
-  const allowances = events.filter((e) => e.kind === 'allowance').map((e) => e.date).sort();
+  const allowances = events
+    .filter((e) => e.kind === 'allowance')
+    .map((e) => e.date)
+    .sort();
   const until = allowances.at(-1) ?? null;
   let total = 0;
   for (const kind of REJECTION_KINDS) {

@@ -44,10 +44,10 @@ export function isRole(value: unknown): value is MemberRole {
 
 /** People's words for a permission, in a refusal. */
 export const PERMISSION_WORDS: Record<Permission, string> = {
-  read: 'reading the firm\'s records',
-  write: 'changing the firm\'s docket and work',
+  read: "reading the firm's records",
+  write: "changing the firm's docket and work",
   sign: 'signing papers and submitting responses',
   billing: 'billing (credits, spending caps, matter reports)',
-  members: 'managing the firm\'s members',
+  members: "managing the firm's members",
   self: 'your own settings',
 };

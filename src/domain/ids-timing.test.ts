@@ -17,7 +17,9 @@ describe('IDS timing, 37 CFR 1.97', () => {
     // Filed 2025-03-08 (Saturday): three months end Sunday 2025-06-08, rolled to Monday 06-09.
     const r = idsTiming({ ...filed, filing_date: '2025-03-08', actions: [{ kind: 'non_final', mailing_date: '2025-05-01' }] }, '2025-06-09', 'large');
     expect(r.window).toBe('1.97(b)');
-    expect(idsTiming({ ...filed, filing_date: '2025-03-08', actions: [{ kind: 'non_final', mailing_date: '2025-05-01' }] }, '2025-06-10', 'large').window).toBe('1.97(c)');
+    expect(idsTiming({ ...filed, filing_date: '2025-03-08', actions: [{ kind: 'non_final', mailing_date: '2025-05-01' }] }, '2025-06-10', 'large').window).toBe(
+      '1.97(c)',
+    );
   });
 
   it('(b): later, before the first action on the merits; a restriction requirement is not one', () => {
@@ -29,7 +31,13 @@ describe('IDS timing, 37 CFR 1.97', () => {
   it('(c) on the mailing day of the first action on the merits ("before the mailing" excludes it) and after, with the 1.17(p) fee for the entity', () => {
     expect(idsTiming({ ...filed, actions: [ctnf] }, '2025-09-09', 'small').window).toBe('1.97(b)');
     const r = idsTiming({ ...filed, actions: [ctnf] }, '2025-09-10', 'small');
-    expect(r).toMatchObject({ window: '1.97(c)', requirement: 'statement_or_fee', statement_required: false, fee_required: false, basis: { first_action_on_merits: ctnf, closing_action: null } });
+    expect(r).toMatchObject({
+      window: '1.97(c)',
+      requirement: 'statement_or_fee',
+      statement_required: false,
+      fee_required: false,
+      basis: { first_action_on_merits: ctnf, closing_action: null },
+    });
     expect(r.fee).toMatchObject({ citation: '37 CFR 1.17(p)', amount: '112.00', entity_size: 'small' }); // FY2025 amount ($280 large)
     expect(idsTiming({ ...filed, actions: [ctnf] }, '2025-10-01', 'micro').fee?.amount).toBe('56.00');
   });
@@ -37,7 +45,13 @@ describe('IDS timing, 37 CFR 1.97', () => {
   it('(d) after a final, notice of allowance or Quayle action, until the issue fee is paid', () => {
     for (const closing of [ctfr, noa, { kind: 'quayle' as const, mailing_date: '2026-03-01' }]) {
       const r = idsTiming({ ...filed, actions: [ctnf, closing] }, '2026-05-20', 'large');
-      expect(r).toMatchObject({ window: '1.97(d)', requirement: 'statement_and_fee', statement_required: true, fee_required: true, basis: { closing_action: closing } });
+      expect(r).toMatchObject({
+        window: '1.97(d)',
+        requirement: 'statement_and_fee',
+        statement_required: true,
+        fee_required: true,
+        basis: { closing_action: closing },
+      });
       expect(r.fee?.amount).toBe('280.00');
     }
   });
@@ -70,10 +84,16 @@ describe('what the caller states must fit the window', () => {
   const c = idsTiming({ ...filed, actions: [ctnf] }, '2025-10-01', 'large');
   const d = idsTiming({ ...filed, actions: [ctnf, ctfr] }, '2026-03-01', 'large');
   it('a 1.97(b) IDS after the first action on the merits is refused, naming the window', () => {
-    expect(idsClaimProblem(c, { timing: '1.97(b)' })).toMatchObject({ field: 'input.timing', message: expect.stringMatching(/stated as 1\.97\(b\).*puts it in 1\.97\(c\)/) });
+    expect(idsClaimProblem(c, { timing: '1.97(b)' })).toMatchObject({
+      field: 'input.timing',
+      message: expect.stringMatching(/stated as 1\.97\(b\).*puts it in 1\.97\(c\)/),
+    });
   });
   it('a 1.97(c) IDS after a final is refused', () => {
-    expect(idsClaimProblem(d, { timing: '1.97(c)', statement: '1.97(e)(1)' })).toMatchObject({ field: 'input.timing', message: expect.stringMatching(/1\.97\(d\)/) });
+    expect(idsClaimProblem(d, { timing: '1.97(c)', statement: '1.97(e)(1)' })).toMatchObject({
+      field: 'input.timing',
+      message: expect.stringMatching(/1\.97\(d\)/),
+    });
   });
   it('(c) needs the statement or the fee; (d) needs both', () => {
     expect(idsClaimProblem(c, { timing: '1.97(c)' })).toBeNull();

@@ -75,7 +75,7 @@ const NAMES: Record<IdsActionKind, string> = {
 };
 
 function feeText(amount: string | null, entity: EntitySize): string {
-  return amount ? `${dollarsDisplay(amount)} for a ${entity} entity` : 'amount not in Prosa\'s fee table for that date';
+  return amount ? `${dollarsDisplay(amount)} for a ${entity} entity` : "amount not in Prosa's fee table for that date";
 }
 
 export function idsActionName(kind: IdsActionKind): string {
@@ -85,7 +85,11 @@ export function idsActionName(kind: IdsActionKind): string {
 /** The window an IDS filed on `filedOn` falls in, from the docket's dates, with what it needs. */
 export function idsTiming(docket: IdsDocket, filedOn: IsoDate, entity: EntitySize): IdsTimingResult {
   const threeMonths = nextBusinessDay(addMonths(docket.filing_date, 3));
-  const rce = [...docket.rce_dates].filter((d) => d <= filedOn).sort().at(-1) ?? null;
+  const rce =
+    [...docket.rce_dates]
+      .filter((d) => d <= filedOn)
+      .sort()
+      .at(-1) ?? null;
   // Only what was mailed by the IDS's date counts ("before the mailing of": an IDS filed on the
   // mailing day is not before it), and only since the latest RCE.
   const mailed = docket.actions
@@ -95,12 +99,25 @@ export function idsTiming(docket: IdsDocket, filedOn: IsoDate, entity: EntitySiz
   const lastOnMerits = [...mailed].reverse().find((a) => ON_THE_MERITS.has(a.kind)) ?? null;
   const closing = lastOnMerits && CLOSING.has(lastOnMerits.kind) ? lastOnMerits : null;
   const issueFee = docket.issue_fee_paid && docket.issue_fee_paid <= filedOn && (!rce || docket.issue_fee_paid > rce) ? docket.issue_fee_paid : null;
-  const basis = { filing_date: docket.filing_date, three_months_after_filing: threeMonths, rce_date: rce, first_action_on_merits: firstOnMerits, closing_action: closing, issue_fee_paid: issueFee };
+  const basis = {
+    filing_date: docket.filing_date,
+    three_months_after_filing: threeMonths,
+    rce_date: rce,
+    first_action_on_merits: firstOnMerits,
+    closing_action: closing,
+    issue_fee_paid: issueFee,
+  };
   const fee = { ...usptoFee('ids_1_17_p', entity, filedOn), entity_size: entity };
 
   if (issueFee) {
     return {
-      window: 'after_issue_fee', filed_on: filedOn, basis, requirement: 'not_considered', statement_required: false, fee_required: false, fee: null,
+      window: 'after_issue_fee',
+      filed_on: filedOn,
+      basis,
+      requirement: 'not_considered',
+      statement_required: false,
+      fee_required: false,
+      fee: null,
       explanation: `The issue fee was paid on ${issueFee}: an information disclosure statement filed after that is not considered (37 CFR 1.97(d) ends on payment of the issue fee; MPEP 609.04(b)). Use the Quick Path IDS (QPIDS) program, or petition to withdraw from issue under 37 CFR 1.313(c)(2) with a request for continued examination.`,
       citations: ['37 CFR 1.97(d)', 'MPEP 609.04(b)', '37 CFR 1.313(c)'],
     };
@@ -113,20 +130,38 @@ export function idsTiming(docket: IdsDocket, filedOn: IsoDate, entity: EntitySiz
         ? `no Office action has been mailed since the request for continued examination of ${rce}`
         : 'no first Office action on the merits has been mailed';
     return {
-      window: '1.97(b)', filed_on: filedOn, basis, requirement: 'none', statement_required: false, fee_required: false, fee: null,
+      window: '1.97(b)',
+      filed_on: filedOn,
+      basis,
+      requirement: 'none',
+      statement_required: false,
+      fee_required: false,
+      fee: null,
       explanation: `37 CFR 1.97(b): ${why}. No statement under 1.97(e) and no fee under 1.17(p) is required.`,
       citations: ['37 CFR 1.97(b)', 'MPEP 609.04(b)(I)'],
     };
   }
   if (!closing) {
     return {
-      window: '1.97(c)', filed_on: filedOn, basis, requirement: 'statement_or_fee', statement_required: false, fee_required: false, fee,
+      window: '1.97(c)',
+      filed_on: filedOn,
+      basis,
+      requirement: 'statement_or_fee',
+      statement_required: false,
+      fee_required: false,
+      fee,
       explanation: `37 CFR 1.97(c): the first action on the merits (${NAMES[firstOnMerits.kind]} of ${firstOnMerits.mailing_date}) has been mailed and no final action, notice of allowance or Quayle action stands. The IDS needs the statement under 37 CFR 1.97(e) or the fee under 37 CFR 1.17(p) (${feeText(fee.amount, entity)}).`,
       citations: ['37 CFR 1.97(c)', '37 CFR 1.97(e)', '37 CFR 1.17(p)', 'MPEP 609.04(b)(II)'],
     };
   }
   return {
-    window: '1.97(d)', filed_on: filedOn, basis, requirement: 'statement_and_fee', statement_required: true, fee_required: true, fee,
+    window: '1.97(d)',
+    filed_on: filedOn,
+    basis,
+    requirement: 'statement_and_fee',
+    statement_required: true,
+    fee_required: true,
+    fee,
     explanation: `37 CFR 1.97(d): a ${NAMES[closing.kind]} was mailed on ${closing.mailing_date} and the issue fee is not paid. The IDS needs both the statement under 37 CFR 1.97(e) and the fee under 37 CFR 1.17(p) (${feeText(fee.amount, entity)}); without the statement, consider a request for continued examination instead.`,
     citations: ['37 CFR 1.97(d)', '37 CFR 1.97(e)', '37 CFR 1.17(p)', 'MPEP 609.04(b)(III)'],
   };

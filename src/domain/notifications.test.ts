@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineCategory, defaultPreferences, digestDeadlines, digestPeriod, dueReminders, normalizeOffsets, type NotificationPreferences } from './notifications.ts';
+import {
+  deadlineCategory,
+  defaultPreferences,
+  digestDeadlines,
+  digestPeriod,
+  dueReminders,
+  normalizeOffsets,
+  type NotificationPreferences,
+} from './notifications.ts';
 import { addDays } from './deadlines/calendar.ts';
 
 const d = (key: string, kind: string, due: string) => ({ key, kind, due });
@@ -41,7 +49,13 @@ describe('due reminders', () => {
     for (let day = addDays(due, -40); day <= addDays(due, 3); day = addDays(day, 1)) {
       for (const r of dueReminders([d('k', 'non_final', due)], prefs, day, 1)) fired.push([day, r.offset]);
     }
-    expect(fired).toEqual([['2027-02-13', 30], ['2027-03-01', 14], ['2027-03-08', 7], ['2027-03-14', 1], ['2027-03-15', 0]]);
+    expect(fired).toEqual([
+      ['2027-02-13', 30],
+      ['2027-03-01', 14],
+      ['2027-03-08', 7],
+      ['2027-03-14', 1],
+      ['2027-03-15', 0],
+    ]);
   });
 
   it('catches up an offset missed in the window, once, for the nearest offset; the others are superseded', () => {
@@ -64,13 +78,17 @@ describe('due reminders', () => {
     expect(dueReminders([d('k', 'final', '2027-03-15')], prefs, '2027-03-15').map((r) => r.offset)).toEqual([0]);
   });
 
-  it('follows the categories, the reminders switch and the person\'s own offsets', () => {
+  it("follows the categories, the reminders switch and the person's own offsets", () => {
     const due = '2027-03-15';
     const list = [d('a', 'non_final', due), d('b', 'maintenance_fee_3_5', due), d('c', 'appeal_brief', due)];
     const noMaintenance: NotificationPreferences = { ...prefs, categories: { ...prefs.categories, maintenance: false } };
     expect(dueReminders(list, noMaintenance, '2027-03-08').map((r) => r.deadline.key)).toEqual(['a', 'c']);
     expect(dueReminders(list, { ...prefs, remindersEnabled: false }, '2027-03-08')).toEqual([]);
-    expect(dueReminders(list, { ...prefs, offsets: [60, 3] }, '2027-03-12', 1).map((r) => [r.deadline.key, r.offset])).toEqual([['a', 3], ['b', 3], ['c', 3]]);
+    expect(dueReminders(list, { ...prefs, offsets: [60, 3] }, '2027-03-12', 1).map((r) => [r.deadline.key, r.offset])).toEqual([
+      ['a', 3],
+      ['b', 3],
+      ['c', 3],
+    ]);
     expect(dueReminders(list, { ...prefs, offsets: [60, 3] }, '2027-03-08', 1)).toEqual([]);
   });
 
@@ -80,7 +98,7 @@ describe('due reminders', () => {
 });
 
 describe('digests', () => {
-  it('daily: every day; weekly: the week\'s Monday, caught up to Wednesday; none: never', () => {
+  it("daily: every day; weekly: the week's Monday, caught up to Wednesday; none: never", () => {
     expect(digestPeriod('daily', '2027-03-10')).toBe('2027-03-10');
     expect(digestPeriod('weekly', '2027-03-08')).toBe('2027-03-08'); // a Monday
     expect(digestPeriod('weekly', '2027-03-10')).toBe('2027-03-08'); // Wednesday: catching up
@@ -91,7 +109,13 @@ describe('digests', () => {
 
   it('lists the next 30 days of followed categories, soonest first', () => {
     const prefs = { ...defaultPreferences(), categories: { ...defaultPreferences().categories, priority: false } };
-    const list = [d('late', 'final', '2027-04-08'), d('soon', 'final', '2027-03-09'), d('past', 'final', '2027-03-07'), d('edge', 'issue_fee', '2027-04-07'), d('prio', 'us_national_stage', '2027-03-10')];
+    const list = [
+      d('late', 'final', '2027-04-08'),
+      d('soon', 'final', '2027-03-09'),
+      d('past', 'final', '2027-03-07'),
+      d('edge', 'issue_fee', '2027-04-07'),
+      d('prio', 'us_national_stage', '2027-03-10'),
+    ];
     expect(digestDeadlines(list, prefs, '2027-03-08').map((x) => x.key)).toEqual(['soon', 'edge']);
   });
 });

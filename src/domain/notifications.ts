@@ -66,7 +66,8 @@ export function deadlineCategory(kind: string): DeadlineCategory {
   if (k === 'issue_fee' || k === 'notice_of_allowance' || k.startsWith('issue_fee')) return 'issue_fee';
   if (k.startsWith('maintenance')) return 'maintenance';
   if (k.endsWith('_brief') || k === 'briefs' || k.startsWith('appeal') || k.includes('oral_hearing') || k === 'notice_of_appeal') return 'briefs';
-  if (k.includes('priority') || k.includes('provisional') || k.includes('national_stage') || k.includes('copendency') || k.includes('continuation')) return 'priority';
+  if (k.includes('priority') || k.includes('provisional') || k.includes('national_stage') || k.includes('copendency') || k.includes('continuation'))
+    return 'priority';
   return 'response';
 }
 
@@ -103,7 +104,12 @@ export const CATCH_UP_DAYS = 7;
  * caller can record them and never send them later. Deadlines of a category turned off, or with
  * reminders off, owe nothing.
  */
-export function dueReminders<D extends RemindableDeadline>(deadlines: readonly D[], prefs: NotificationPreferences, passDate: IsoDate, catchUpDays = CATCH_UP_DAYS): DueReminder<D>[] {
+export function dueReminders<D extends RemindableDeadline>(
+  deadlines: readonly D[],
+  prefs: NotificationPreferences,
+  passDate: IsoDate,
+  catchUpDays = CATCH_UP_DAYS,
+): DueReminder<D>[] {
   if (!prefs.remindersEnabled) return [];
   const offsets = normalizeOffsets(prefs.offsets);
   const pass = toDayNumber(passDate);

@@ -17,7 +17,16 @@ export interface Practitioner {
   customer_number?: string;
 }
 
-export const PRACTITIONER_FIELDS = ['name', 'registration_number', 'firm', 'address', 'telephone', 'email', 'deposit_account', 'customer_number'] as const satisfies readonly (keyof Practitioner)[];
+export const PRACTITIONER_FIELDS = [
+  'name',
+  'registration_number',
+  'firm',
+  'address',
+  'telephone',
+  'email',
+  'deposit_account',
+  'customer_number',
+] as const satisfies readonly (keyof Practitioner)[];
 
 /** A stored profile (a JSON object) read back as a Practitioner: only its non-blank string fields. */
 export function practitionerOf(value: unknown): Practitioner | null {

@@ -24,7 +24,15 @@ describe('normalizeRejectionBasis', () => {
 
 describe('rankBases', () => {
   it('orders by count, ties in the customary order, and drops zeros', () => {
-    const ranked = rankBases(new Map([['101', 3], ['102', 5], ['103', 5], ['DP', 0], ['112(b)', 1]]));
+    const ranked = rankBases(
+      new Map([
+        ['101', 3],
+        ['102', 5],
+        ['103', 5],
+        ['DP', 0],
+        ['112(b)', 1],
+      ]),
+    );
     expect(ranked.map((b) => b.basis)).toEqual(['103', '102', '101', '112(b)']);
   });
 });

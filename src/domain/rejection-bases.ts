@@ -19,10 +19,19 @@ const PARAGRAPH_TO_SUBSECTION: Record<string, string> = { first: 'a', '1st': 'a'
  * "112 second paragraph", "double patenting", "ODP", "nonstatutory double patenting".
  */
 export function normalizeRejectionBasis(raw: string): string | null {
-  const text = raw.normalize('NFKC').toLowerCase().replace(/35\s*u\.?\s*s\.?\s*c\.?/g, ' ').replace(/§/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = raw
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/35\s*u\.?\s*s\.?\s*c\.?/g, ' ')
+    .replace(/§/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (text === '') return null;
   if (/double[\s-]*patenting|^o?dp$|^nsdp$|^odp\b/.test(text)) return 'DP';
-  const m = /^(?:section |sec\.? )?(101|102|103|112)\b\s*(?:\(\s*([a-f])\s*\)|,?\s*(first|1st|second|2nd|fourth|4th|sixth|6th)\s*(?:paragraph|para\.?|¶)?|¶\s*([1246]))?/.exec(text);
+  const m =
+    /^(?:section |sec\.? )?(101|102|103|112)\b\s*(?:\(\s*([a-f])\s*\)|,?\s*(first|1st|second|2nd|fourth|4th|sixth|6th)\s*(?:paragraph|para\.?|¶)?|¶\s*([1246]))?/.exec(
+      text,
+    );
   if (!m) return null;
   const section = m[1];
   if (section !== '112') return section; // 102(a)(1), 103(a): the section is the basis

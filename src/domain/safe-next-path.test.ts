@@ -40,7 +40,17 @@ const REFUSED: Array<[string, NextPathProblem]> = [
   [`/${'a'.repeat(500)}`, 'too_long'],
 ];
 
-const KEPT = ['/', '/docket', '/settings/billing?session_id=cs_test_1', '/applications/17200011#deadlines', '/forms?application=17%2F200%2C011&form=ids', '/docket?q=smith%20jones', '/@evil.example', '/evil.example', '/a/./b/../c'];
+const KEPT = [
+  '/',
+  '/docket',
+  '/settings/billing?session_id=cs_test_1',
+  '/applications/17200011#deadlines',
+  '/forms?application=17%2F200%2C011&form=ids',
+  '/docket?q=smith%20jones',
+  '/@evil.example',
+  '/evil.example',
+  '/a/./b/../c',
+];
 
 describe('safeNextPath: a same-origin absolute path, else "/"', () => {
   test.each(REFUSED)('refuses %j (%s)', (next, problem) => {

@@ -20,7 +20,16 @@ const PROBE_ORIGIN = 'https://prosa-next.invalid';
 const CONTROL_OR_SPACE = /[\p{Cc}\p{Cf}\p{Z}\s]/u;
 const CONTROL_OR_SPACE_ALL = /[\p{Cc}\p{Cf}\p{Z}\s]/gu;
 
-export type NextPathProblem = 'missing' | 'too_long' | 'not_a_path' | 'control_or_space' | 'backslash' | 'scheme_relative' | 'bad_encoding' | 'decodes_unsafe' | 'leaves_origin';
+export type NextPathProblem =
+  | 'missing'
+  | 'too_long'
+  | 'not_a_path'
+  | 'control_or_space'
+  | 'backslash'
+  | 'scheme_relative'
+  | 'bad_encoding'
+  | 'decodes_unsafe'
+  | 'leaves_origin';
 
 /** The reason `next` is refused, or null when it is a same-origin absolute path. */
 export function nextPathProblem(next: string | null | undefined): NextPathProblem | null {

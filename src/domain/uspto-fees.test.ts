@@ -3,7 +3,12 @@ import { dollarsDisplay, USPTO_FEES, usptoFee } from './uspto-fees.ts';
 
 describe('USPTO fees of the forms: the table in force on the date, for the entity size', () => {
   it('picks the FY2025 amounts from 2025-01-19 and the UAIA amounts before', () => {
-    expect(usptoFee('rce_first', 'large', '2025-01-19')).toMatchObject({ amount: '1500.00', citation: '37 CFR 1.17(e)(1)', effective: '2025-01-19', verified: true });
+    expect(usptoFee('rce_first', 'large', '2025-01-19')).toMatchObject({
+      amount: '1500.00',
+      citation: '37 CFR 1.17(e)(1)',
+      effective: '2025-01-19',
+      verified: true,
+    });
     expect(usptoFee('rce_first', 'small', '2025-01-18')).toMatchObject({ amount: '544.00', effective: '2022-12-29' });
     expect(usptoFee('notice_of_appeal', 'micro', '2026-11-21').amount).toBe('181.00');
     expect(usptoFee('notice_of_appeal', 'large', '2024-06-01').amount).toBe('840.00');
@@ -21,7 +26,13 @@ describe('USPTO fees of the forms: the table in force on the date, for the entit
 
   it('marks verified only the tables read in a copy of the CFR text, and every source says what it rests on', () => {
     const verified = Object.values(USPTO_FEES).flatMap((d) => d.schedules.filter((s) => s.verified).map((s) => `${d.code}@${s.effective}`));
-    expect(verified.sort()).toEqual(['notice_of_appeal@2022-12-29', 'notice_of_appeal@2025-01-19', 'rce_first@2022-12-29', 'rce_first@2025-01-19', 'rce_subsequent@2022-12-29']);
+    expect(verified.sort()).toEqual([
+      'notice_of_appeal@2022-12-29',
+      'notice_of_appeal@2025-01-19',
+      'rce_first@2022-12-29',
+      'rce_first@2025-01-19',
+      'rce_subsequent@2022-12-29',
+    ]);
     for (const d of Object.values(USPTO_FEES)) {
       for (const s of d.schedules) {
         expect(s.source, `${d.code} ${s.effective}`).toContain(d.citation.replace('37 CFR ', ''));

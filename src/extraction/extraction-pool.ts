@@ -78,7 +78,7 @@ async function rssOf(pid: number): Promise<number | null> {
 /** ref/unref of the child, its IPC channel and its stderr pipe together: a busy child keeps the process alive, an idle one does not. */
 function hold(proc: ChildProcess, on: boolean): void {
   const handles = [proc, proc.channel, proc.stderr as (Readable & { ref?(): void; unref?(): void }) | null];
-  for (const h of handles) (on ? h?.ref?.() : h?.unref?.());
+  for (const h of handles) on ? h?.ref?.() : h?.unref?.();
 }
 
 export function startExtractionPool(opts: ExtractionPoolOptions): ExtractionPool {
@@ -166,7 +166,9 @@ export function startExtractionPool(opts: ExtractionPoolOptions): ExtractionPool
       child.killed = true;
       remove(child);
       const oom = HEAP_EXHAUSTED.test(child.stderr);
-      finish(child, { error: oom ? tooComplex(`reading it needed more than the ${megabytes(opts.heapMb * 1024 * 1024)} of memory a file may use`) : extractionUnavailable() });
+      finish(child, {
+        error: oom ? tooComplex(`reading it needed more than the ${megabytes(opts.heapMb * 1024 * 1024)} of memory a file may use`) : extractionUnavailable(),
+      });
       if (!child.ready) return startFailed();
       if (!closed) spawn();
       pump();
@@ -181,7 +183,8 @@ export function startExtractionPool(opts: ExtractionPoolOptions): ExtractionPool
     const timer = setTimeout(() => kill(child, tooSlow(opts.timeoutMs)), opts.timeoutMs);
     const poll = setInterval(async () => {
       const rss = await rssOf(child.proc.pid!);
-      if (rss !== null && rss > opts.rssCeilingBytes && child.job?.id === id) kill(child, tooComplex(`reading it needed more than the ${megabytes(opts.rssCeilingBytes)} of memory a file may use`));
+      if (rss !== null && rss > opts.rssCeilingBytes && child.job?.id === id)
+        kill(child, tooComplex(`reading it needed more than the ${megabytes(opts.rssCeilingBytes)} of memory a file may use`));
     }, opts.rssPollMs);
     child.job = { ...job, id, timer, poll };
     hold(child.proc, true);

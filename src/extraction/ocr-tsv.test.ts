@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { meanConfidence, ocrWarning, readOcrTsv } from './ocr-tsv.ts';
 
 const HEAD = 'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext';
-const row = (level: number, block: number, par: number, line: number, word: number, conf: number, text = '') => [level, 1, block, par, line, word, 0, 0, 10, 10, conf, text].join('\t');
+const row = (level: number, block: number, par: number, line: number, word: number, conf: number, text = '') =>
+  [level, 1, block, par, line, word, 0, 0, 10, 10, conf, text].join('\t');
 
 describe('tesseract TSV', () => {
   test('words joined into lines, paragraphs and blocks separated by a blank line; only words carry confidence', () => {

@@ -9,4 +9,8 @@ import type { ExtractedText } from './types.ts';
 export type ChildRequest = { id: number; request: ReadRequest };
 
 /** `ocr`: the file is a scan and its OCR starts now (the server gives it the OCR time budget). */
-export type ChildReply = { ready: true } | { id: number; ocr: true } | { id: number; ok: true; result: ExtractedText } | { id: number; ok: false; error: WireError };
+export type ChildReply =
+  | { ready: true }
+  | { id: number; ocr: true }
+  | { id: number; ok: true; result: ExtractedText }
+  | { id: number; ok: false; error: WireError };

@@ -42,7 +42,14 @@ async function read(req: ReadRequest): Promise<ExtractedText> {
     case 'pdf':
       return { format: 'pdf', bibliography: null, text_source: 'text', ocr_confidence: null, ...(await readPdf(req.bytes, req.budgets, req.purpose)) };
     case 'xml':
-      return { format: 'xml', pages: null, column_lines: null, text_source: 'text', ocr_confidence: null, ...(await readXml(req.bytes, req.zipped, req.budgets, req.purpose)) };
+      return {
+        format: 'xml',
+        pages: null,
+        column_lines: null,
+        text_source: 'text',
+        ocr_confidence: null,
+        ...(await readXml(req.bytes, req.zipped, req.budgets, req.purpose)),
+      };
   }
 }
 

@@ -36,7 +36,8 @@ export function sniffFormat(filename: string, mimetype: string, bytes: Buffer): 
     throw unreadable('a Word (.docx) document', 'it is password-protected or an old .doc file; save it as .docx without a password');
   }
   if (ext === 'txt') return { format: 'txt', zipped: false };
-  if (ext === 'xml' || mime === 'application/xml' || mime === 'text/xml' || (mime !== 'text/plain' && looksLikeXml(bytes))) return { format: 'xml', zipped: false };
+  if (ext === 'xml' || mime === 'application/xml' || mime === 'text/xml' || (mime !== 'text/plain' && looksLikeXml(bytes)))
+    return { format: 'xml', zipped: false };
   if (mime.startsWith('text/plain')) return { format: 'txt', zipped: false };
   return null;
 }

@@ -104,7 +104,18 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     frameworkErrors: (err, request, reply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
       const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      (reply as unknown as { status(n: number): { send(b: unknown): void } }).status(status).send(errorBody(new AppError(status, tooLong ? 'uri_too_long' : 'bad_url', tooLong ? 'A path parameter is too long.' : 'The URL is malformed.', 'Check the identifier in the path and send the request again.')));
+      (reply as unknown as { status(n: number): { send(b: unknown): void } })
+        .status(status)
+        .send(
+          errorBody(
+            new AppError(
+              status,
+              tooLong ? 'uri_too_long' : 'bad_url',
+              tooLong ? 'A path parameter is too long.' : 'The URL is malformed.',
+              'Check the identifier in the path and send the request again.',
+            ),
+          ),
+        );
       void request;
     },
     forceCloseConnections: 'idle',

@@ -7,7 +7,11 @@ import type { DownloadLink } from '../presenters/draft-job.ts';
  * BASE_URL, or the request's own scheme, host and port),
  * valid one hour. Issued anew on every status poll, so an expired link is replaced by polling.
  */
-export async function downloadLinkFor(ctx: AppContext, base: string, job: { id: string; account_id: string; status: string }): Promise<DownloadLink | undefined> {
+export async function downloadLinkFor(
+  ctx: AppContext,
+  base: string,
+  job: { id: string; account_id: string; status: string },
+): Promise<DownloadLink | undefined> {
   if (job.status !== 'complete') return undefined;
   const { token, expiresAt } = await issueDownloadToken(ctx.keyring, job.id, job.account_id);
   return { url: `${base}/v1/prosa/download/${encodeURIComponent(job.id)}?token=${token}`, expiresAt };

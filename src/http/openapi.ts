@@ -28,7 +28,8 @@ const RESPONSES: Json = {
   BadRequest: { description: 'Invalid request (validation_error, invalid_json, ...)', content: errorContent },
   Unauthorized: { description: 'Missing or invalid credential (missing_api_key, invalid_api_key, not_authenticated, invalid_token)', content: errorContent },
   TooManyRequests: {
-    description: 'Rate limited (rate_limited): per API key, per account (all of its keys and sessions), per assistant or per client address; also repeated invalid credentials from one address',
+    description:
+      'Rate limited (rate_limited): per API key, per account (all of its keys and sessions), per assistant or per client address; also repeated invalid credentials from one address',
     headers: {
       'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
       'X-RateLimit-Limit': { description: 'Requests per minute', schema: { type: 'integer' } },
@@ -38,13 +39,22 @@ const RESPONSES: Json = {
     content: errorContent,
   },
   InternalError: { description: 'Internal error (internal_error, with request_id)', content: errorContent },
-  ServiceUnavailable: { description: 'Temporarily unavailable (storage_full, shutting down); retry after Retry-After', headers: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } }, content: errorContent },
+  ServiceUnavailable: {
+    description: 'Temporarily unavailable (storage_full, shutting down); retry after Retry-After',
+    headers: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } },
+    content: errorContent,
+  },
 };
 
 const SECURITY_SCHEMES: Json = {
   apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key (Settings > API keys)' },
   session: { type: 'apiKey', in: 'cookie', name: 'prosa_session', description: 'The web app session (POST /api/auth/signin)' },
-  bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token for the API audience, issued to the Prosa MCP server by token exchange' },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'An access token for the API audience, issued to the Prosa MCP server by token exchange',
+  },
 };
 
 function securityFor(mode: AuthMode): Json[] {
@@ -96,9 +106,27 @@ function complete(op: Json, facts: RouteFacts | undefined): Json {
 }
 
 const WEBHOOK_HEADERS: Json[] = [
-  { name: 'webhook-id', in: 'header', required: true, description: 'The message id: the same on every retry of one event to one endpoint (deduplicate on it)', schema: { type: 'string' } },
-  { name: 'webhook-timestamp', in: 'header', required: true, description: 'Unix seconds when this attempt was signed (refuse old ones: replay)', schema: { type: 'string' } },
-  { name: 'webhook-signature', in: 'header', required: true, description: 'v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> keyed with the endpoint secret (whsec_ + base64 key): Standard Webhooks', schema: { type: 'string' } },
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: 'The message id: the same on every retry of one event to one endpoint (deduplicate on it)',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'Unix seconds when this attempt was signed (refuse old ones: replay)',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description: 'v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> keyed with the endpoint secret (whsec_ + base64 key): Standard Webhooks',
+    schema: { type: 'string' },
+  },
 ];
 
 /** OpenAPI 3.1 `webhooks`: what Prosa POSTs to a registered endpoint, one entry per event kind (docs/webhooks.md). */
@@ -152,18 +180,29 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
     const paths: Json = {};
     for (const [p, item] of Object.entries((doc.paths ?? {}) as Json)) {
       if (!p.startsWith(prefix)) continue;
-      paths[p] = Object.fromEntries(Object.entries(item as Json).map(([method, op]) => [method, ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].includes(method) ? complete(op as Json, facts.get(`${method} ${p}`)) : op]));
+      paths[p] = Object.fromEntries(
+        Object.entries(item as Json).map(([method, op]) => [
+          method,
+          ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].includes(method) ? complete(op as Json, facts.get(`${method} ${p}`)) : op,
+        ]),
+      );
     }
     return {
       ...doc,
       info,
       paths,
-      components: { ...(doc.components ?? {}), securitySchemes: schemes, schemas: { ...(doc.components?.schemas ?? {}), Error: ERROR_SCHEMA }, responses: RESPONSES },
+      components: {
+        ...(doc.components ?? {}),
+        securitySchemes: schemes,
+        schemas: { ...(doc.components?.schemas ?? {}), Error: ERROR_SCHEMA },
+        responses: RESPONSES,
+      },
     };
   };
 
   app.get('/v1/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
-    document('/v1/', (app.swagger() as Json).info, { apiKey: SECURITY_SCHEMES.apiKey }));
+    document('/v1/', (app.swagger() as Json).info, { apiKey: SECURITY_SCHEMES.apiKey }),
+  );
 
   app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({
     ...document(
@@ -171,7 +210,8 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       {
         title: 'Prosa account API',
         version: ctx.config.version,
-        description: 'The account API behind the Prosa web app and MCP server (docs/api.md). Credentials: the web session cookie, the MCP server\'s exchanged bearer token, or an API key. Errors are the error object {error, error_code, message, agent_suggestion}; every authenticated response carries the usage headers.',
+        description:
+          "The account API behind the Prosa web app and MCP server (docs/api.md). Credentials: the web session cookie, the MCP server's exchanged bearer token, or an API key. Errors are the error object {error, error_code, message, agent_suggestion}; every authenticated response carries the usage headers.",
       },
       SECURITY_SCHEMES,
     ),

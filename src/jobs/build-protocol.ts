@@ -10,7 +10,4 @@ export interface BuildRequest {
   input: unknown;
 }
 
-
-export type BuildReply =
-  | { id: number; ok: true; bytes: Uint8Array }
-  | { id: number; ok: false; name: string; message: string };
+export type BuildReply = { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; name: string; message: string };

@@ -33,7 +33,10 @@ test('a document-building process that dies fails its call, and the next call ge
     await pool.builders.extension_of_time(extension);
     // The child's pid: the only process this pool started (its parent is this test).
     const { execFileSync } = await import('node:child_process');
-    const pids = execFileSync('pgrep', ['-P', String(process.pid), '-f', 'build-process.ts'], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    const pids = execFileSync('pgrep', ['-P', String(process.pid), '-f', 'build-process.ts'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
     expect(pids).toHaveLength(1);
     // Killed before the call is sent: the pool learns of it only from the exit that follows.
     process.kill(pids[0], 'SIGKILL');

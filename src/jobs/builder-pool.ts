@@ -51,7 +51,8 @@ export function startBuilderPool(size: number, opts: BuilderPoolOptions = {}): B
         pending.delete(reply.id);
         if (pending.size === 0) endpoint.hold(false);
         if (reply.ok) p.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
-        else p.reject(reply.name === 'DocumentInputError' ? new DocumentInputError(reply.message) : Object.assign(new Error(reply.message), { name: reply.name }));
+        else
+          p.reject(reply.name === 'DocumentInputError' ? new DocumentInputError(reply.message) : Object.assign(new Error(reply.message), { name: reply.name }));
       },
       dead(err: Error) {
         for (const p of pending.values()) p.reject(err);
@@ -79,16 +80,18 @@ export function startBuilderPool(size: number, opts: BuilderPoolOptions = {}): B
 
   if (opts.prestart ?? isolation === 'thread') for (let i = 0; i < slots.length; i++) slots[i] = spawn(i);
 
-  const call = (kind: keyof Builders) => (input: unknown): Promise<Buffer> => {
-    if (closed) return Promise.reject(new Error('the builder pool is closed'));
-    const slot = pick();
-    const id = nextId++;
-    return new Promise<Buffer>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-      slot.endpoint.hold(true);
-      slot.endpoint.send({ id, kind, input });
-    });
-  };
+  const call =
+    (kind: keyof Builders) =>
+    (input: unknown): Promise<Buffer> => {
+      if (closed) return Promise.reject(new Error('the builder pool is closed'));
+      const slot = pick();
+      const id = nextId++;
+      return new Promise<Buffer>((resolve, reject) => {
+        slot.pending.set(id, { resolve, reject });
+        slot.endpoint.hold(true);
+        slot.endpoint.send({ id, kind, input });
+      });
+    };
 
   return {
     builders: {

@@ -15,7 +15,14 @@ import { buildIssueFeeTransmittal } from '../documents/build-issue-fee-transmitt
 import { buildClientReport } from '../documents/build-client-report.ts';
 import { buildClaimChart, type ClaimChartDocumentInput } from '../documents/build-claim-chart.ts';
 import type { DrawingSheetInput, ExtensionPetitionInput, IdsInput, InterviewRequestInput, ResponseDraftInput } from '../documents/types.ts';
-import type { ClientReportInput, IssueFeeTransmittalInput, NoticeOfAppealInput, PreAppealRequestInput, RceTransmittalInput, TerminalDisclaimerInput } from '../documents/forms/types.ts';
+import type {
+  ClientReportInput,
+  IssueFeeTransmittalInput,
+  NoticeOfAppealInput,
+  PreAppealRequestInput,
+  RceTransmittalInput,
+  TerminalDisclaimerInput,
+} from '../documents/forms/types.ts';
 
 export interface Builders {
   oa_response(input: ResponseDraftInput): Promise<Buffer>;

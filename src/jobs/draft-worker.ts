@@ -100,11 +100,26 @@ export async function runDraftJob(deps: RunDeps, jobId: string, finalAttempt: bo
         trx,
         jobId,
         'complete',
-        { document: built.document, filename: built.filename, media_type: DOCX_MEDIA_TYPE, progress: 100, current_step: null, error_message: null, finished_at: new Date() },
+        {
+          document: built.document,
+          filename: built.filename,
+          media_type: DOCX_MEDIA_TYPE,
+          progress: 100,
+          current_step: null,
+          error_message: null,
+          finished_at: new Date(),
+        },
         { attempt },
       );
       if (row && built.claimsAfter && job.application_id) {
-        await storeDraftResponse(trx, { accountId: job.account_id, applicationId: job.application_id, jobId, filename: built.filename, claims: built.claimsAfter.after, responseDate: built.claimsAfter.responseDate });
+        await storeDraftResponse(trx, {
+          accountId: job.account_id,
+          applicationId: job.application_id,
+          jobId,
+          filename: built.filename,
+          claims: built.claimsAfter.after,
+          responseDate: built.claimsAfter.responseDate,
+        });
       }
       // Announced with the completion, or not at all (the docket events outbox; webhooks).
       if (row) await recordDraftCompleted(trx, row);
@@ -148,7 +163,13 @@ export async function startDraftWorker(database: Database, queue: DraftQueue, op
   const { boss, settings } = queue;
   const size = opts.builderThreads ?? settings.concurrency;
   const pool: BuilderPool | null = size > 0 ? startBuilderPool(size, { isolation: opts.builderIsolation ?? defaultBuilderIsolation(database) }) : null;
-  const deps: RunDeps = { database, builders: { ...(pool?.builders ?? DEFAULT_BUILDERS), ...opts.builders }, afterStep: opts.afterStep, logger: opts.logger ?? SILENT, llm: opts.llm ?? null };
+  const deps: RunDeps = {
+    database,
+    builders: { ...(pool?.builders ?? DEFAULT_BUILDERS), ...opts.builders },
+    afterStep: opts.afterStep,
+    logger: opts.logger ?? SILENT,
+    llm: opts.llm ?? null,
+  };
   // NOTIFY wakes a worker for a new job at once, but a retry (or a job the supervisor hands back
   // after a crash) is found only by polling; pg-boss would relax that poll to 30 s while NOTIFY is
   // active, so it is pinned to the short interval.

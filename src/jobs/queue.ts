@@ -102,9 +102,10 @@ export async function startDraftQueue(database: Database, opts: StartQueueOption
     schedule: opts.schedule ?? false,
     useListenNotify: true,
   };
-  const boss = database.kind === 'pglite'
-    ? new PgBoss({ ...common, db: fromPglite(database.pglite!), backend: 'pglite' })
-    : new PgBoss({ ...common, connectionString: database.connectionString!, max: 4, application_name: 'prosa-queue' });
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ ...common, db: fromPglite(database.pglite!), backend: 'pglite' })
+      : new PgBoss({ ...common, connectionString: database.connectionString!, max: 4, application_name: 'prosa-queue' });
   // An unhandled 'error' event would crash the process; pg-boss recovers from these by itself.
   boss.on('error', (err) => opts.onError?.(err));
   await boss.start();

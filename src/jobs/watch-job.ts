@@ -21,7 +21,11 @@ export const WATCH_QUEUE = 'prosa-uspto-watch';
 export { watchOffReason };
 
 /** Runs one pass with this configuration's ODP client; throws when the watch is off. */
-export async function runConfiguredWatchPass(db: Db, config: Config, opts: { today?: string; trigger: 'schedule' | 'cli'; logger?: JobLogger }): Promise<WatchPassResult> {
+export async function runConfiguredWatchPass(
+  db: Db,
+  config: Config,
+  opts: { today?: string; trigger: 'schedule' | 'cli'; logger?: JobLogger },
+): Promise<WatchPassResult> {
   const client = odpClientFor(config);
   if (!client) throw new Error(watchOffReason(config) ?? 'the watch is off');
   return runWatchPass(

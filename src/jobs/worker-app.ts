@@ -11,7 +11,12 @@ import { databaseHealth } from '../serving/database-health.ts';
  * orchestrator's probes, and nothing else; the API is served by `--role api` processes.
  */
 export async function buildWorkerApp(config: Config, database: Database): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config.logLevel), forceCloseConnections: 'idle', clientErrorHandler, serverFactory: guardedServerFactory(config) });
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    forceCloseConnections: 'idle',
+    clientErrorHandler,
+    serverFactory: guardedServerFactory(config),
+  });
   const health = databaseHealth(database.db);
   app.get('/health', async (request, reply) => {
     const db = await health.check();

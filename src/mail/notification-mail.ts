@@ -68,7 +68,10 @@ function applicationLines(d: Pick<NotifiableDeadline, 'applicationNumber' | 'inv
 
 export function reminderMail(to: string, d: NotifiableDeadline, r: { offset: number; daysLeft: number }, links: MailLinks): OutgoingMail {
   const number = formatApplicationNumber(d.applicationNumber);
-  const subject = r.daysLeft === 0 ? `Due today: ${number}, ${d.label.toLowerCase()} (${formatDayAndDate(d.due)})` : `Reminder: ${number}, ${d.label.toLowerCase()} due ${daysText(r.daysLeft)} (${formatDayAndDate(d.due)})`;
+  const subject =
+    r.daysLeft === 0
+      ? `Due today: ${number}, ${d.label.toLowerCase()} (${formatDayAndDate(d.due)})`
+      : `Reminder: ${number}, ${d.label.toLowerCase()} due ${daysText(r.daysLeft)} (${formatDayAndDate(d.due)})`;
   const lines = [
     ...applicationLines(d),
     ...[paperLine(d)].filter((l) => l !== null),
@@ -76,7 +79,11 @@ export function reminderMail(to: string, d: NotifiableDeadline, r: { offset: num
     ...(d.lastDay ? [`Last day to reply at all: ${formatDayAndDate(d.lastDay)} (extensions of time for a fee)`] : []),
     '',
     `Open the application: ${applicationUrl(links.baseUrl, d.applicationNumber)}`,
-    footer('reminders', links, `You get this because reminders are on for ${CATEGORY_NAMES[deadlineCategory(d.kind)]}, ${r.offset === 0 ? 'on the day itself' : `${r.offset} day${r.offset === 1 ? '' : 's'} ahead`}.`),
+    footer(
+      'reminders',
+      links,
+      `You get this because reminders are on for ${CATEGORY_NAMES[deadlineCategory(d.kind)]}, ${r.offset === 0 ? 'on the day itself' : `${r.offset} day${r.offset === 1 ? '' : 's'} ahead`}.`,
+    ),
   ];
   return { to, subject, text: lines.join('\n'), headers: listHeaders(links) };
 }

@@ -47,7 +47,12 @@ export class BackendError extends Error {
 export function backendUnavailable(detail: string): BackendError {
   return new BackendError(
     503,
-    { error: true, error_code: 'backend_unavailable', message: `The Prosa API could not be reached: ${detail}`, agent_suggestion: 'Retry in a few seconds; if it persists, tell the user Prosa is unavailable.' },
+    {
+      error: true,
+      error_code: 'backend_unavailable',
+      message: `The Prosa API could not be reached: ${detail}`,
+      agent_suggestion: 'Retry in a few seconds; if it persists, tell the user Prosa is unavailable.',
+    },
     {},
   );
 }

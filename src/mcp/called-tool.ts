@@ -28,7 +28,10 @@ export async function calledToolName(ctx: McpRequestContext, isTool: (name: stri
  * again), and for a tools/call the tool when it is one of ours. `method` undefined: unknown (a
  * large or unreadable body); the factory then registers every tool (server-factory.ts).
  */
-export async function requestShape(ctx: McpRequestContext, isTool: (name: string) => boolean): Promise<{ method: string | undefined; tool: string | undefined }> {
+export async function requestShape(
+  ctx: McpRequestContext,
+  isTool: (name: string) => boolean,
+): Promise<{ method: string | undefined; tool: string | undefined }> {
   const request = ctx.requestInfo;
   if (!request) return { method: undefined, tool: undefined };
   const shape = ctx.era === 'modern' ? fromHeaders(request.headers) : await fromBody(request);

@@ -33,7 +33,12 @@ export function introspectionGrantLiveness(transport: BackendTransport, clientSe
   return {
     async isLive(token) {
       if (!token.grantId) return false;
-      const res = await transport.send({ method: 'POST', path: '/oauth/introspect', headers: { authorization: `Basic ${basic}`, accept: 'application/json' }, form: new URLSearchParams({ token: token.token, token_type_hint: 'access_token' }) });
+      const res = await transport.send({
+        method: 'POST',
+        path: '/oauth/introspect',
+        headers: { authorization: `Basic ${basic}`, accept: 'application/json' },
+        form: new URLSearchParams({ token: token.token, token_type_hint: 'access_token' }),
+      });
       const body = res.body as { active?: unknown; gid?: unknown };
       if (res.status !== 200 || typeof body?.active !== 'boolean') throw backendUnavailable(`token introspection answered ${res.status}`);
       return body.active && body.gid === token.grantId;

@@ -45,7 +45,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * process opens no database"); it reaches the API over HTTP at API_URL and reads the
  * authorization server's keys from its JWKS. Rate limits on /mcp are per process here.
  */
-export async function buildMcpApp(config: Config, keyring: Keyring, opts: { logger?: boolean | object } = {}): Promise<{ app: FastifyInstance; rateLimits: RateLimits }> {
+export async function buildMcpApp(
+  config: Config,
+  keyring: Keyring,
+  opts: { logger?: boolean | object } = {},
+): Promise<{ app: FastifyInstance; rateLimits: RateLimits }> {
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel, typeof opts.logger === 'object' ? opts.logger : {}),
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -76,6 +80,15 @@ export async function buildMcpApp(config: Config, keyring: Keyring, opts: { logg
     log: app.log,
   });
   await mcpRoutes(app, { runtime, rateLimits, version: config.version });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, error_code: 'not_found', message: `${request.method} ${request.url} is not served by an MCP process.`, agent_suggestion: 'MCP clients use POST /mcp; everything else is served by the API.' }));
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send({
+        error: true,
+        error_code: 'not_found',
+        message: `${request.method} ${request.url} is not served by an MCP process.`,
+        agent_suggestion: 'MCP clients use POST /mcp; everything else is served by the API.',
+      }),
+  );
   return { app, rateLimits };
 }

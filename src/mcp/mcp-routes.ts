@@ -49,7 +49,10 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
 
   // RFC 9728 §3: the spec's `{mcp_url}/.well-known/oauth-protected-resource`, and the path form
   // `/.well-known/oauth-protected-resource{path of the resource}` that clients try by the RFC.
-  const prmPaths = new Set([`${prefix}/.well-known/oauth-protected-resource`, `/.well-known/oauth-protected-resource${new URL(mcpResource(rt.urls)).pathname}`]);
+  const prmPaths = new Set([
+    `${prefix}/.well-known/oauth-protected-resource`,
+    `/.well-known/oauth-protected-resource${new URL(mcpResource(rt.urls)).pathname}`,
+  ]);
   for (const path of prmPaths) {
     // Static and cheap: not rate-limited per IP (one assistant's address serves many users).
     app.get(path, { config: { auth: 'none', rateLimit: 'off' } }, async (_request, reply) => {
@@ -61,7 +64,9 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
   await app.register(async (scope) => {
     // DNS-rebinding protection (MCP transports: servers MUST validate Origin): the public hosts
     // of the service plus loopback; a browser Origin must be one of them too.
-    const hosts = [...new Set([new URL(rt.urls.mcpUrl).hostname, new URL(rt.urls.issuer).hostname, ...LOOPBACK])].map((h) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h));
+    const hosts = [...new Set([new URL(rt.urls.mcpUrl).hostname, new URL(rt.urls.issuer).hostname, ...LOOPBACK])].map((h) =>
+      h.includes(':') && !h.startsWith('[') ? `[${h}]` : h,
+    );
     scope.addHook('onRequest', hostHeaderValidation(hosts));
     scope.addHook('onRequest', originValidation(hosts));
     // Leave the body stream to the SDK.
@@ -73,7 +78,11 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
         .status(401)
         .header('WWW-Authenticate', challenge(rt.urls, reason))
         .header('Cache-Control', 'no-store')
-        .send(reason === 'missing' ? { error: 'invalid_request', error_description: 'A bearer token is required (OAuth 2.1; see the WWW-Authenticate header).' } : { error: 'invalid_token', error_description: 'The bearer token is not valid for this server, or expires within ten minutes.' });
+        .send(
+          reason === 'missing'
+            ? { error: 'invalid_request', error_description: 'A bearer token is required (OAuth 2.1; see the WWW-Authenticate header).' }
+            : { error: 'invalid_token', error_description: 'The bearer token is not valid for this server, or expires within ten minutes.' },
+        );
 
     const serve = async (request: import('fastify').FastifyRequest, reply: FastifyReply) => {
       // Spec "Authentication": a bearer token on every message, initialize and tools/list included;
@@ -83,12 +92,15 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
       const d = await opts.rateLimits.check('mcp', `mcp:${v.token.sub}`);
       reply.header('X-RateLimit-Limit', String(d.limit)).header('X-RateLimit-Remaining', String(d.remaining)).header('X-RateLimit-Reset', String(d.resetAt));
       if (!d.allowed) {
-        return reply.status(429).header('Retry-After', String(d.retryAfter)).send({
-          error: true,
-          error_code: 'rate_limited',
-          message: `Rate limit exceeded: at most ${d.limit} MCP messages per minute per account (with short bursts). Retry in ${d.retryAfter} s.`,
-          agent_suggestion: `Wait ${d.retryAfter} second(s), then retry with exponential backoff of 1, 2 and 4 seconds.`,
-        });
+        return reply
+          .status(429)
+          .header('Retry-After', String(d.retryAfter))
+          .send({
+            error: true,
+            error_code: 'rate_limited',
+            message: `Rate limit exceeded: at most ${d.limit} MCP messages per minute per account (with short bursts). Retry in ${d.retryAfter} s.`,
+            agent_suggestion: `Wait ${d.retryAfter} second(s), then retry with exponential backoff of 1, 2 and 4 seconds.`,
+          });
       }
       // The grant behind the token must still be alive (the user may have disconnected the app):
       // checked on every message, after the per-account limit so a flood costs no lookups.
@@ -97,7 +109,10 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
         live = await rt.grants.isLive(v.token);
       } catch (err) {
         rt.log.warn({ err }, 'MCP gate: the grant of a token could not be checked');
-        return reply.status(503).header('Retry-After', '5').send(err instanceof BackendError ? err.body : backendUnavailable('the grant could not be checked').body);
+        return reply
+          .status(503)
+          .header('Retry-After', '5')
+          .send(err instanceof BackendError ? err.body : backendUnavailable('the grant could not be checked').body);
       }
       if (!live) {
         // Remembered, so this token's next messages are refused without a lookup.
@@ -106,7 +121,14 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
         return refuse(reply, 'revoked');
       }
       const extra: GateExtra = { verified: v.token, requestId: request.id };
-      const auth = { token: v.token.token, clientId: v.token.clientId, scopes: v.token.scopes, expiresAt: v.token.exp, resource: new URL(mcpResource(rt.urls)), extra };
+      const auth = {
+        token: v.token.token,
+        clientId: v.token.clientId,
+        scopes: v.token.scopes,
+        expiresAt: v.token.exp,
+        resource: new URL(mcpResource(rt.urls)),
+        extra,
+      };
       // Hijacked replies skip onSend hooks: set what they would have set.
       reply.raw.setHeader('X-Request-Id', request.id);
       for (const [k, val] of Object.entries(reply.getHeaders())) if (val !== undefined) reply.raw.setHeader(k, val as string);

@@ -22,20 +22,22 @@ export function registerPrompts(server: McpServer): void {
       argsSchema: APPLICATION_ARGS,
     },
     ({ application_number }) => ({
-      messages: [{
-        role: 'user',
-        content: {
-          type: 'text',
-          text: [
-            `Help me respond to the latest office action in US application ${application_number}.`,
-            '1. Call triage_office_action (or, if the action is already recorded and analysed, get_deadlines and list_analyses) and tell me the deadlines first: the date without extension fees and the last possible date.',
-            '2. Summarise every ground of rejection and objection claim by claim, quoting the examiner where it matters.',
-            '3. Call start_response, then walk me through each claim\'s strategy; use set_claim_text for amendments and add_argument for arguments I give you.',
-            '4. Call check_response_completeness and preview_response; tell me what is still missing.',
-            '5. Only when I confirm, call quote_cost and then submit_response; poll get_draft_status and give me the download link.',
-          ].join('\n'),
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text: [
+              `Help me respond to the latest office action in US application ${application_number}.`,
+              '1. Call triage_office_action (or, if the action is already recorded and analysed, get_deadlines and list_analyses) and tell me the deadlines first: the date without extension fees and the last possible date.',
+              '2. Summarise every ground of rejection and objection claim by claim, quoting the examiner where it matters.',
+              "3. Call start_response, then walk me through each claim's strategy; use set_claim_text for amendments and add_argument for arguments I give you.",
+              '4. Call check_response_completeness and preview_response; tell me what is still missing.',
+              '5. Only when I confirm, call quote_cost and then submit_response; poll get_draft_status and give me the download link.',
+            ].join('\n'),
+          },
         },
-      }],
+      ],
     }),
   );
 
@@ -47,13 +49,15 @@ export function registerPrompts(server: McpServer): void {
       argsSchema: DOCKET_REVIEW_ARGS,
     },
     ({ within_days }) => ({
-      messages: [{
-        role: 'user',
-        content: {
-          type: 'text',
-          text: `Call docket_briefing with within_days=${Number(within_days) || 30}. List what is due soonest first with both the no-fee date and the last possible date, flag anything inside two weeks, and propose the next step for each matter.`,
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text: `Call docket_briefing with within_days=${Number(within_days) || 30}. List what is due soonest first with both the no-fee date and the last possible date, flag anything inside two weeks, and propose the next step for each matter.`,
+          },
         },
-      }],
+      ],
     }),
   );
 
@@ -65,19 +69,21 @@ export function registerPrompts(server: McpServer): void {
       argsSchema: INTERVIEW_ARGS,
     },
     ({ application_number }) => ({
-      messages: [{
-        role: 'user',
-        content: {
-          type: 'text',
-          text: [
-            `Prepare an examiner interview for US application ${application_number}.`,
-            'Tools not among yours (get_examiner_profile, prepare_interview_request) run through call_tool.',
-            '1. lookup_application for the examiner, then get_examiner_profile: report the allowance rate and the interview figures with their sample sizes.',
-            '2. From the latest analysis (list_analyses, get_analysis), propose an agenda: the claims, the grounds to discuss and proposed amendments.',
-            '3. Offer prepare_interview_request (5.00) once I approve the agenda.',
-          ].join('\n'),
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text: [
+              `Prepare an examiner interview for US application ${application_number}.`,
+              'Tools not among yours (get_examiner_profile, prepare_interview_request) run through call_tool.',
+              '1. lookup_application for the examiner, then get_examiner_profile: report the allowance rate and the interview figures with their sample sizes.',
+              '2. From the latest analysis (list_analyses, get_analysis), propose an agenda: the claims, the grounds to discuss and proposed amendments.',
+              '3. Offer prepare_interview_request (5.00) once I approve the agenda.',
+            ].join('\n'),
+          },
         },
-      }],
+      ],
     }),
   );
 }

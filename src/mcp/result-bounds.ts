@@ -43,7 +43,12 @@ function cutStrings(v: Json, limit: number, counter: { n: number }): Json {
 }
 
 /** The longest array in the value (by serialised size), with a way to replace it. */
-function longestArray(v: Json, path: string, best: { path: string; size: number; set: ((a: Json[]) => void) | null; items: Json[] | null }, set: ((a: Json[]) => void) | null): void {
+function longestArray(
+  v: Json,
+  path: string,
+  best: { path: string; size: number; set: ((a: Json[]) => void) | null; items: Json[] | null },
+  set: ((a: Json[]) => void) | null,
+): void {
   if (Array.isArray(v)) {
     const s = size(v);
     if (v.length > 1 && s > best.size) Object.assign(best, { path, size: s, set, items: v });
@@ -87,5 +92,8 @@ export function boundResult<T>(data: T, max = MAX_RESULT_CHARACTERS): Bounded<T>
     best.set(items.slice(0, keep));
     notes.push(`${best.path || 'the list'} keeps its first ${keep} of ${items.length} items`);
   }
-  return { data: copy as T, note: `This result was cut to ${max.toLocaleString('en-US')} characters: ${notes.join('; ')}. Narrow the call (fewer claims, a filter, a smaller limit, or the offset and cursor the tool offers) to read the rest.` };
+  return {
+    data: copy as T,
+    note: `This result was cut to ${max.toLocaleString('en-US')} characters: ${notes.join('; ')}. Narrow the call (fewer claims, a filter, a smaller limit, or the offset and cursor the tool offers) to read the rest.`,
+  };
 }

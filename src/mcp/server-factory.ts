@@ -33,7 +33,10 @@ const INSTRUCTIONS = [
 export function mcpServerFactory(rt: ToolRuntime, version: string) {
   return async (ctx: McpRequestContext): Promise<McpServer> => {
     const extra = ctx.authInfo?.extra as GateExtra | undefined;
-    const server = new McpServer({ name: 'prosa', title: 'Prosa', version }, { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false }, prompts: {}, logging: {} } });
+    const server = new McpServer(
+      { name: 'prosa', title: 'Prosa', version },
+      { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false }, prompts: {}, logging: {} } },
+    );
     // What the connector URL asks for (tool-sets.ts): the listed tools, output schemas, results.
     const serve = serveOptionsFrom(ctx.requestInfo?.url);
     const byName = serve.outputSchemas ? TOOL_REGISTRATIONS_WITH_OUTPUT : TOOL_REGISTRATIONS;
@@ -50,15 +53,11 @@ export function mcpServerFactory(rt: ToolRuntime, version: string) {
           : [...listed, ...(listed.length < TOOLS.length ? DISCOVERY_TOOLS : [])].map((t) => t.name);
     for (const name of tools) {
       const { tool, config } = byName.get(name)!;
-      server.registerTool(
-        tool.name,
-        config,
-        async (args: unknown) => {
-          // The gate refuses every unauthenticated request before the SDK sees it; this is a backstop.
-          if (!extra) throw new Error('unauthenticated tool call reached the server');
-          return runTool(rt, tool, args, extra.verified, extra.requestId, { results: serve.results });
-        },
-      );
+      server.registerTool(tool.name, config, async (args: unknown) => {
+        // The gate refuses every unauthenticated request before the SDK sees it; this is a backstop.
+        if (!extra) throw new Error('unauthenticated tool call reached the server');
+        return runTool(rt, tool, args, extra.verified, extra.requestId, { results: serve.results });
+      });
     }
     if (shape.tool === undefined) registerPrompts(server);
     return server;

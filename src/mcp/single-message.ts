@@ -16,7 +16,8 @@ import type { FetchLikeMcpHandler } from '@modelcontextprotocol/node';
  */
 export const BATCH_REFUSED = {
   code: -32600,
-  message: 'Invalid Request: JSON-RPC batches are not accepted. Send one JSON-RPC message per POST (MCP Streamable HTTP transport, revisions 2025-11-25 and 2026-07-28).',
+  message:
+    'Invalid Request: JSON-RPC batches are not accepted. Send one JSON-RPC message per POST (MCP Streamable HTTP transport, revisions 2025-11-25 and 2026-07-28).',
 } as const;
 
 export function batchRefusedResponse(): Response {

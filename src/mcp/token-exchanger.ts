@@ -55,11 +55,13 @@ export class TokenExchanger {
     if (hit && hit.expiresAt - REFRESH_MARGIN_SECONDS > this.now()) return hit.token;
     let pending = this.inflight.get(key);
     if (!pending) {
-      pending = this.exchange(subject.token).then((c) => {
-        if (this.cache.size >= MAX_CACHED) this.evict();
-        this.cache.set(key, c);
-        return c.token;
-      }).finally(() => this.inflight.delete(key));
+      pending = this.exchange(subject.token)
+        .then((c) => {
+          if (this.cache.size >= MAX_CACHED) this.evict();
+          this.cache.set(key, c);
+          return c.token;
+        })
+        .finally(() => this.inflight.delete(key));
       this.inflight.set(key, pending);
     }
     return pending;
@@ -80,7 +82,12 @@ export class TokenExchanger {
     });
     // RFC 6749 §2.3.1: client_secret_basic, form-urlencoded id and secret.
     const basic = Buffer.from(`${encodeURIComponent(MCP_CLIENT_ID)}:${encodeURIComponent(this.opts.clientSecret)}`).toString('base64');
-    const res = await this.opts.transport.send({ method: 'POST', path: '/oauth/token', headers: { authorization: `Basic ${basic}`, accept: 'application/json' }, form });
+    const res = await this.opts.transport.send({
+      method: 'POST',
+      path: '/oauth/token',
+      headers: { authorization: `Basic ${basic}`, accept: 'application/json' },
+      form,
+    });
     const body = res.body as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
     if (res.status === 200 && typeof body.access_token === 'string') {
       return { token: body.access_token, expiresAt: this.now() + (typeof body.expires_in === 'number' ? body.expires_in : 60) };

@@ -99,7 +99,13 @@ export class TokenVerifier {
     }
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
     // Every token the authorization server issues names its grant (`gid`): without one, revocation could not be checked.
-    if (!scopes.includes(FULL_ACCESS) || typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.client_id !== 'string' || typeof payload.gid !== 'string') {
+    if (
+      !scopes.includes(FULL_ACCESS) ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.exp !== 'number' ||
+      typeof payload.client_id !== 'string' ||
+      typeof payload.gid !== 'string'
+    ) {
       return { ok: false, reason: 'invalid' };
     }
     // Frozen: one verified token is shared by every request that presents it (VerifiedTokenCache).

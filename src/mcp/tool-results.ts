@@ -12,7 +12,13 @@ export function successResult(data: Record<string, unknown>, summary: string, mo
   // MCP tools spec: structured content SHOULD also be given as serialized JSON in a text block
   // ("for backwards compatibility"); left out for clients that read structuredContent (tool-runner.ts).
   if (mode === 'structured') return { content: [{ type: 'text', text: summary }], structuredContent: data };
-  return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+  return {
+    content: [
+      { type: 'text', text: summary },
+      { type: 'text', text: JSON.stringify(data) },
+    ],
+    structuredContent: data,
+  };
 }
 
 export function errorResult(error: ErrorBody): CallToolResult {
@@ -92,7 +98,8 @@ const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v) ?? '', 'utf8')
  */
 export function auditSummary(args: unknown): Record<string, unknown> {
   const redacted = redactArguments(args);
-  const out: Record<string, unknown> = redacted && typeof redacted === 'object' && !Array.isArray(redacted) ? { ...(redacted as Record<string, unknown>) } : { value: redacted };
+  const out: Record<string, unknown> =
+    redacted && typeof redacted === 'object' && !Array.isArray(redacted) ? { ...(redacted as Record<string, unknown>) } : { value: redacted };
   const bySize = Object.keys(out).sort((a, b) => bytes(out[b]) - bytes(out[a]));
   for (const k of bySize) {
     if (bytes(out) <= SUMMARY_BUDGET_BYTES) break;

@@ -80,7 +80,14 @@ function invalidArgument(argument: string, problem: string): CallToolResult {
  * name, whatever its outcome (spec: "Every authenticated tool call is written to the account's
  * audit log"); only a call whose grant is gone cannot be.
  */
-export async function runTool(rt: ToolRuntime, called: AnyTool, calledArgs: unknown, caller: VerifiedToken, requestId: string, opts: CallOptions = {}): Promise<CallToolResult> {
+export async function runTool(
+  rt: ToolRuntime,
+  called: AnyTool,
+  calledArgs: unknown,
+  caller: VerifiedToken,
+  requestId: string,
+  opts: CallOptions = {},
+): Promise<CallToolResult> {
   const started = performance.now();
   let tool = called;
   let args = calledArgs;
@@ -113,7 +120,12 @@ export async function runTool(rt: ToolRuntime, called: AnyTool, calledArgs: unkn
       const target = typeof call.name === 'string' ? productTool(call.name) : undefined;
       if (!target) {
         outcome = 'unknown_tool';
-        return errorResult({ error: true, error_code: 'unknown_tool', message: `call_tool: there is no Prosa tool named ${JSON.stringify(String(call.name ?? '')).slice(0, 80)}.`, agent_suggestion: 'Call find_tools to list the tool names, then call_tool with one of them.' });
+        return errorResult({
+          error: true,
+          error_code: 'unknown_tool',
+          message: `call_tool: there is no Prosa tool named ${JSON.stringify(String(call.name ?? '')).slice(0, 80)}.`,
+          agent_suggestion: 'Call find_tools to list the tool names, then call_tool with one of them.',
+        });
       }
       tool = target;
       args = call.arguments ?? {};

@@ -88,7 +88,12 @@ export function serveOptionsFrom(url: string | undefined): ServeOptions {
   let listed: ReadonlySet<string> = CORE;
   const tools = params.get('tools');
   if (tools !== null) {
-    const asked = new Set(tools.split(',').map((g) => g.trim().toLowerCase()).filter(Boolean));
+    const asked = new Set(
+      tools
+        .split(',')
+        .map((g) => g.trim().toLowerCase())
+        .filter(Boolean),
+    );
     if (asked.has('all')) listed = ALL;
     else {
       const groups = TOOL_GROUPS.filter((g) => asked.has(g));

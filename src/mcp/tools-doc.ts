@@ -53,7 +53,9 @@ function fieldRows(schema: z.ZodType, io: 'input' | 'output'): string[] {
   const required = new Set(json.required ?? []);
   const rows = Object.entries(props).map(([name, s]) => {
     const note = [s.description ?? '', s.default !== undefined ? `default ${JSON.stringify(s.default)}` : ''].filter(Boolean).join('; ');
-    return io === 'input' ? `| \`${name}\` | ${cell(typeOf(s))} | ${required.has(name) ? 'yes' : ''} | ${cell(note)} |` : `| \`${name}\` | ${cell(typeOf(s))} | ${cell(note)} |`;
+    return io === 'input'
+      ? `| \`${name}\` | ${cell(typeOf(s))} | ${required.has(name) ? 'yes' : ''} | ${cell(note)} |`
+      : `| \`${name}\` | ${cell(typeOf(s))} | ${cell(note)} |`;
   });
   if (rows.length === 0) return ['(none)'];
   return io === 'input' ? ['| field | type | required | notes |', '|---|---|---|---|', ...rows] : ['| field | type | notes |', '|---|---|---|', ...rows];
@@ -61,7 +63,14 @@ function fieldRows(schema: z.ZodType, io: 'input' | 'output'): string[] {
 
 function hints(t: AnyTool): string {
   const a = t.annotations;
-  return [a.readOnlyHint ? 'read-only' : 'writes', a.destructiveHint ? 'destructive' : null, a.idempotentHint ? 'idempotent' : null, a.openWorldHint ? 'open world' : null].filter(Boolean).join(', ');
+  return [
+    a.readOnlyHint ? 'read-only' : 'writes',
+    a.destructiveHint ? 'destructive' : null,
+    a.idempotentHint ? 'idempotent' : null,
+    a.openWorldHint ? 'open world' : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 export function renderToolsDoc(tools: readonly AnyTool[] = [...TOOLS, ...DISCOVERY_TOOLS]): string {
@@ -84,14 +93,32 @@ export function renderToolsDoc(tools: readonly AnyTool[] = [...TOOLS, ...DISCOVE
     '',
     '| tool | title | price | listed | hints |',
     '|---|---|---|---|---|',
-    ...tools.map((t) => `| [\`${t.name}\`](#${t.name}) | ${cell(t.title)} | ${t.price} | ${t.group === 'discovery' || CORE.has(t.name) ? 'default' : `?tools=${t.group}`} | ${hints(t)} |`),
+    ...tools.map(
+      (t) =>
+        `| [\`${t.name}\`](#${t.name}) | ${cell(t.title)} | ${t.price} | ${t.group === 'discovery' || CORE.has(t.name) ? 'default' : `?tools=${t.group}`} | ${hints(t)} |`,
+    ),
   ];
   for (const group of Object.keys(GROUP_TITLES) as ToolGroup[]) {
     const inGroup = tools.filter((t) => t.group === group);
     if (inGroup.length === 0) continue;
     out.push('', `## ${GROUP_TITLES[group]}`);
     for (const t of inGroup) {
-      out.push('', `### ${t.name}`, '', `**${t.title}**. Price: ${t.price}. ${hints(t)}.`, '', t.description, '', 'Input:', '', ...fieldRows(t.input, 'input'), '', 'Output:', '', ...fieldRows(t.output, 'output'));
+      out.push(
+        '',
+        `### ${t.name}`,
+        '',
+        `**${t.title}**. Price: ${t.price}. ${hints(t)}.`,
+        '',
+        t.description,
+        '',
+        'Input:',
+        '',
+        ...fieldRows(t.input, 'input'),
+        '',
+        'Output:',
+        '',
+        ...fieldRows(t.output, 'output'),
+      );
     }
   }
   return `${out.join('\n')}\n`;

@@ -9,22 +9,24 @@ import { entityFields, entitySizeSchema, entitySourceSchema, presentEntity } fro
 import { deadlineCalculationSchema, extensionDeadlineSchema } from './deadline-calculation.ts';
 import { ACTION_KINDS } from '../domain/deadlines/action-kinds.ts';
 
-export const pendingActionSchema = z.object({
-  correspondence_id: z.string(),
-  document_code: z.string(),
-  office_action_type: z.string().nullable().describe('The interface\'s code; null for Quayle and allowance papers'),
-  action: z.enum(ACTION_KINDS).describe('The deadline engine\'s kind'),
-  description: z.string().nullable(),
-  mailing_date: z.string(),
-  period_months: z.number().int().describe('The shortened statutory period the deadlines count'),
-  recorded_by_account: z.boolean().describe('This account recorded the paper itself (POST /api/docket/{id}/office-actions)'),
-}).describe('The action awaiting a reply; null when nothing is pending');
+export const pendingActionSchema = z
+  .object({
+    correspondence_id: z.string(),
+    document_code: z.string(),
+    office_action_type: z.string().nullable().describe("The interface's code; null for Quayle and allowance papers"),
+    action: z.enum(ACTION_KINDS).describe("The deadline engine's kind"),
+    description: z.string().nullable(),
+    mailing_date: z.string(),
+    period_months: z.number().int().describe('The shortened statutory period the deadlines count'),
+    recorded_by_account: z.boolean().describe('This account recorded the paper itself (POST /api/docket/{id}/office-actions)'),
+  })
+  .describe('The action awaiting a reply; null when nothing is pending');
 
 /** GET /api/applications/{number}. */
 export const accountApplicationSchema = applicationRecordSchema.extend({
   docket_entry_id: z.string().nullable().describe('Null when the application is not on the docket'),
-  private: z.boolean().describe('The account\'s own record of an unpublished application'),
-  entity_status: z.string().nullable().describe('The record\'s own value (the USPTO\'s); entity_size is what fees use'),
+  private: z.boolean().describe("The account's own record of an unpublished application"),
+  entity_status: z.string().nullable().describe("The record's own value (the USPTO's); entity_size is what fees use"),
   ...entityFields,
   grant_date: z.string().nullable(),
   confirmation_number: z.string().nullable(),
@@ -47,7 +49,10 @@ export const accountDeadlinesSchema = z.object({
   computed_on: z.string().describe('Today (UTC): the fee table in force on it'),
   deadlines: deadlinesDetailSchema.extend({ pending_action: pendingActionSchema.nullable() }),
   // An Office action's result (DeadlineResult): its extensions are always a list (null only for event kinds).
-  calculation: deadlineCalculationSchema.extend({ extensions: z.array(extensionDeadlineSchema) }).nullable().describe('The deadline engine\'s full result for the pending action (the shape of POST /api/deadlines/calculate); null when nothing is pending'),
+  calculation: deadlineCalculationSchema
+    .extend({ extensions: z.array(extensionDeadlineSchema) })
+    .nullable()
+    .describe("The deadline engine's full result for the pending action (the shape of POST /api/deadlines/calculate); null when nothing is pending"),
 });
 export type AccountDeadlinesWire = z.infer<typeof accountDeadlinesSchema>;
 
@@ -73,7 +78,12 @@ export function presentPendingAction(pending: PendingAction | null): z.infer<typ
  * is its private one, the entity status its fees follow (and where it came from), the
  * bibliographic fields and the pending action.
  */
-export function presentAccountApplication(app: ApplicationRow, docketEntryId: string | null, pending: PendingAction | null, entity: EntityDecision): AccountApplicationWire {
+export function presentAccountApplication(
+  app: ApplicationRow,
+  docketEntryId: string | null,
+  pending: PendingAction | null,
+  entity: EntityDecision,
+): AccountApplicationWire {
   return {
     ...presentApplication(app, deadlineFieldsOf(pending)),
     docket_entry_id: docketEntryId,
@@ -99,7 +109,13 @@ export function presentAccountApplication(app: ApplicationRow, docketEntryId: st
  * action (the same shape as POST /api/deadlines/calculate): nominal and effective dates, every
  * extension month with its 37 CFR 1.17(a) fee, the abandonment date and the rule behind each date.
  */
-export function presentAccountDeadlines(app: ApplicationRow, docketEntryId: string | null, entity: EntityDecision, today: string, pending: PendingAction | null): AccountDeadlinesWire {
+export function presentAccountDeadlines(
+  app: ApplicationRow,
+  docketEntryId: string | null,
+  entity: EntityDecision,
+  today: string,
+  pending: PendingAction | null,
+): AccountDeadlinesWire {
   const record = presentDeadlinesRecord(app.application_number, pending);
   return {
     application_number: record.application_number,

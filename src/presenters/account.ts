@@ -11,10 +11,18 @@ export const accountSchema = z.object({
   email: z.string(),
   display_name: z.string().nullable(),
   firm_name: z.string().nullable(),
-  entity_size: z.enum(['large', 'small', 'micro']).describe('The default entity status of fees: an application\'s docket entry or USPTO record, when it has one, comes first'),
+  entity_size: z
+    .enum(['large', 'small', 'micro'])
+    .describe("The default entity status of fees: an application's docket entry or USPTO record, when it has one, comes first"),
   model_multiplier: z.string(),
-  practitioner: practitionerProfileSchema.nullable().describe("The signed-in member's own practitioner profile: signs every paper and form they submit unless the request names its own signer; null when they have none (their papers then leave the signer's name and registration number to fill)"),
-  watch_analyze: z.boolean().describe('New office actions the USPTO watch records on this docket are analyzed (billed as any analysis, within the spending cap)'),
+  practitioner: practitionerProfileSchema
+    .nullable()
+    .describe(
+      "The signed-in member's own practitioner profile: signs every paper and form they submit unless the request names its own signer; null when they have none (their papers then leave the signer's name and registration number to fill)",
+    ),
+  watch_analyze: z
+    .boolean()
+    .describe('New office actions the USPTO watch records on this docket are analyzed (billed as any analysis, within the spending cap)'),
   created_at: z.string(),
 });
 export type AccountWire = z.infer<typeof accountSchema>;
@@ -39,7 +47,12 @@ export function presentSignedInMember(m: Pick<MemberRow, 'id' | 'email' | 'displ
 }
 
 /** GET /api/auth/me and PATCH /api/account. */
-export const meSchema = z.object({ account: accountSchema, member: signedInMemberSchema.optional(), credits: balanceSchema, authenticated_via: z.string().optional() });
+export const meSchema = z.object({
+  account: accountSchema,
+  member: signedInMemberSchema.optional(),
+  credits: balanceSchema,
+  authenticated_via: z.string().optional(),
+});
 
 /**
  * The firm's settings, with `practitioner` the signing profile of the member it is shown to
@@ -62,7 +75,7 @@ export function presentAccount(a: Account, memberProfile: MemberRow['practitione
 export const apiKeySchema = z.object({
   id: z.string(),
   name: z.string(),
-  prefix: z.string().describe('The key\'s first characters, to recognise it by'),
+  prefix: z.string().describe("The key's first characters, to recognise it by"),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
@@ -101,7 +114,9 @@ export const ledgerEntrySchema = z.object({
   member: z
     .object({ id: z.string(), name: z.string().nullable(), email: z.string() })
     .nullable()
-    .describe('The member of the firm who acted (ran the analysis or draft, bought the credits); null for lines no member made: the sign-up grant, a refund by the system, lines from before firms'),
+    .describe(
+      'The member of the firm who acted (ran the analysis or draft, bought the credits); null for lines no member made: the sign-up grant, a refund by the system, lines from before firms',
+    ),
   created_at: z.string(),
 });
 export type LedgerEntryWire = z.infer<typeof ledgerEntrySchema>;
@@ -113,7 +128,9 @@ export const creditsPageSchema = balanceSchema.extend({
   next_cursor: z.string().nullable(),
 });
 
-export function presentLedgerEntry(e: LedgerRow & { application_number?: string | null; client_matter?: string | null; member_name?: string | null; member_email?: string | null }): LedgerEntryWire {
+export function presentLedgerEntry(
+  e: LedgerRow & { application_number?: string | null; client_matter?: string | null; member_name?: string | null; member_email?: string | null },
+): LedgerEntryWire {
   return {
     id: e.id.toString(),
     amount: formatCredits(e.amount_micro),

@@ -52,9 +52,22 @@ export const analysisClaimSchema = z.object({
   strategy: strategySchema.nullable().describe('The recommendation with its reasons, alternatives and confidence'),
   grounds: z.array(z.object({ ...groundHeadFields, statement: quoteSchema })),
   references: z.array(referenceDetailSchema),
-  pinpoints: z.array(z.object({ kind: z.string(), reference: z.string().nullable(), text: z.string(), span: spanSchema, text_truncated: textTruncated, also_at: alsoAt })),
-  objections: z.array(z.object({ type: z.string(), text: z.string(), span: spanSchema, allowable_if_rewritten: z.boolean().optional(), text_truncated: textTruncated, also_at: alsoAt })),
-  evidence: z.array(z.object({ finding: z.string(), text: z.string(), span: spanSchema, text_truncated: textTruncated, also_at: alsoAt })).describe('Findings quoted from the action, with their offsets into GET /api/analyses/{id}/text'),
+  pinpoints: z.array(
+    z.object({ kind: z.string(), reference: z.string().nullable(), text: z.string(), span: spanSchema, text_truncated: textTruncated, also_at: alsoAt }),
+  ),
+  objections: z.array(
+    z.object({
+      type: z.string(),
+      text: z.string(),
+      span: spanSchema,
+      allowable_if_rewritten: z.boolean().optional(),
+      text_truncated: textTruncated,
+      also_at: alsoAt,
+    }),
+  ),
+  evidence: z
+    .array(z.object({ finding: z.string(), text: z.string(), span: spanSchema, text_truncated: textTruncated, also_at: alsoAt }))
+    .describe('Findings quoted from the action, with their offsets into GET /api/analyses/{id}/text'),
 });
 export type AnalysisClaimWire = z.infer<typeof analysisClaimSchema>;
 
@@ -79,9 +92,22 @@ export const analysisGroundSchema = z.object({
   derived: z.boolean().describe('The statement states no statute itself ("rejected based upon their dependency from claim 4")'),
   allowable_if_rewritten: z.boolean(),
   statement: quoteSchema.describe("The examiner's sentence stating the ground, verbatim"),
-  examiner_reasoning: quoteSchema.extend({ truncated: z.boolean() }).nullable().describe("The examiner's reasoning after the statement, verbatim; null when not isolated"),
+  examiner_reasoning: quoteSchema
+    .extend({ truncated: z.boolean() })
+    .nullable()
+    .describe("The examiner's reasoning after the statement, verbatim; null when not isolated"),
   references: z.array(referenceDetailSchema),
-  pinpoints: z.array(z.object({ claims: z.array(z.number().int()), kind: z.string(), reference: z.string().nullable(), text: z.string(), span: spanSchema, text_truncated: textTruncated, also_at: alsoAt })),
+  pinpoints: z.array(
+    z.object({
+      claims: z.array(z.number().int()),
+      kind: z.string(),
+      reference: z.string().nullable(),
+      text: z.string(),
+      span: spanSchema,
+      text_truncated: textTruncated,
+      also_at: alsoAt,
+    }),
+  ),
   legal_standard: legalStandardSchema.nullable(),
   other_standards: z.array(legalStandardSchema),
   recommendations: z.array(z.object({ claim_number: z.number().int(), recommendation: z.string(), reasons: z.array(z.string()) })),

@@ -40,30 +40,41 @@ export const strategySchema = z.object({
   rules: z.array(z.string()).optional().describe('The rules that fired, in order'),
 });
 
-const claimAnalysisSchema = z.object({
-  claim_number: z.number().int(),
-  status: z.string().describe('rejected, objected, allowed, withdrawn, cancelled, ...'),
-  basis: z.string().describe('Short statutory codes joined by "; " (empty when none)'),
-  prior_art: z.array(z.string()),
-  recommendation: z.string().describe('The recommended strategy code'),
-  strategy: strategySchema.loose().optional().describe('The recommendation with its reasons, alternatives and confidence'),
-  evidence: z.array(z.object({ finding: z.string(), text: z.string(), span: spanSchema }).loose()).optional().describe('Findings quoted from the action, with their offsets into its text'),
-  rejections: z.array(z.object({ basis: z.string(), span: spanSchema, ground_id: z.string().optional().describe('The ground of `grounds` this entry belongs to') }).loose()).optional(),
-}).loose();
+const claimAnalysisSchema = z
+  .object({
+    claim_number: z.number().int(),
+    status: z.string().describe('rejected, objected, allowed, withdrawn, cancelled, ...'),
+    basis: z.string().describe('Short statutory codes joined by "; " (empty when none)'),
+    prior_art: z.array(z.string()),
+    recommendation: z.string().describe('The recommended strategy code'),
+    strategy: strategySchema.loose().optional().describe('The recommendation with its reasons, alternatives and confidence'),
+    evidence: z
+      .array(z.object({ finding: z.string(), text: z.string(), span: spanSchema }).loose())
+      .optional()
+      .describe('Findings quoted from the action, with their offsets into its text'),
+    rejections: z
+      .array(
+        z.object({ basis: z.string(), span: spanSchema, ground_id: z.string().optional().describe('The ground of `grounds` this entry belongs to') }).loose(),
+      )
+      .optional(),
+  })
+  .loose();
 
 /** The glass box: which components ran, what was verified, and how sure the analysis is. */
-const glassBoxSchema = z.object({
-  experts_invoked: z.array(z.string()),
-  citations_verified: z.boolean().describe('Every quoted span re-reads verbatim from the submitted text (see citations_verified_scope)'),
-  citations_verified_scope: z.string(),
-  confidence_scores: z.record(z.string(), z.number()),
-  model_versions: z.record(z.string(), z.string()).describe('Language models only, by expert'),
-  components: z.array(z.object({ name: z.string(), kind: z.enum(['rules', 'language_model']), version: z.string() })),
-  elapsed_seconds: z.number(),
-  overall_confidence: z.number(),
-  known_weaknesses: z.array(z.string()),
-  expert_timings_ms: z.record(z.string(), z.number().nullable()).describe('Per rule-based expert; null when not timed'),
-}).loose();
+const glassBoxSchema = z
+  .object({
+    experts_invoked: z.array(z.string()),
+    citations_verified: z.boolean().describe('Every quoted span re-reads verbatim from the submitted text (see citations_verified_scope)'),
+    citations_verified_scope: z.string(),
+    confidence_scores: z.record(z.string(), z.number()),
+    model_versions: z.record(z.string(), z.string()).describe('Language models only, by expert'),
+    components: z.array(z.object({ name: z.string(), kind: z.enum(['rules', 'language_model']), version: z.string() })),
+    elapsed_seconds: z.number(),
+    overall_confidence: z.number(),
+    known_weaknesses: z.array(z.string()),
+    expert_timings_ms: z.record(z.string(), z.number().nullable()).describe('Per rule-based expert; null when not timed'),
+  })
+  .loose();
 
 /**
  * The analysis record (spec "Analysis record") as POST /api/analyses answers it: the spec's five
@@ -89,16 +100,20 @@ export const analysisRecordSchema = z.object({
   examiner_intel: z.object({ requested: z.boolean(), examiner_name: z.string().nullable(), stats: parsedDetail.nullable() }).loose(),
   argument_outlines: z.array(z.unknown()),
   llm_expert_error: z.string().nullable(),
-  billing: z.object({
-    input_tokens: z.number().int(),
-    output_tokens: z.number().int(),
-    token_source: z.string(),
-    cost: z.string().describe('Credits charged'),
-    output_basis: z.string(),
-    basis_note: z.string(),
-  }).loose(),
+  billing: z
+    .object({
+      input_tokens: z.number().int(),
+      output_tokens: z.number().int(),
+      token_source: z.string(),
+      cost: z.string().describe('Credits charged'),
+      output_basis: z.string(),
+      basis_note: z.string(),
+    })
+    .loose(),
   created_at: z.string(),
-  grounds: z.array(z.object({ id: z.string(), kind: z.string(), title: z.string(), claims: z.array(z.number().int()), statement: quoteSchema }).loose()).describe('Every ground of rejection and objection (and requirement), with stable ids (r1-103, o1-claims, ...)'),
+  grounds: z
+    .array(z.object({ id: z.string(), kind: z.string(), title: z.string(), claims: z.array(z.number().int()), statement: quoteSchema }).loose())
+    .describe('Every ground of rejection and objection (and requirement), with stable ids (r1-103, o1-claims, ...)'),
   truncated: z.record(z.string(), z.number()).describe('What the bounded record left out, counted by path (empty when nothing)'),
 });
 export type AnalysisRecordWire = z.infer<typeof analysisRecordSchema>;
@@ -109,22 +124,32 @@ const SPEC_FIELDS = { analysis_id: true, application_number: true, rejection_typ
  * A stored analysis record (GET /api/analyses/{id}, and POST's idempotent replay): a record keeps
  * the fields the version that made it wrote, so only the spec's five are certain.
  */
-const GLASS_BOX_SPEC_FIELDS = { experts_invoked: true, citations_verified: true, confidence_scores: true, model_versions: true, elapsed_seconds: true } as const;
-export const storedAnalysisRecordSchema = analysisRecordSchema.partial().required(SPEC_FIELDS)
+const GLASS_BOX_SPEC_FIELDS = {
+  experts_invoked: true,
+  citations_verified: true,
+  confidence_scores: true,
+  model_versions: true,
+  elapsed_seconds: true,
+} as const;
+export const storedAnalysisRecordSchema = analysisRecordSchema
+  .partial()
+  .required(SPEC_FIELDS)
   .extend({ glass_box: glassBoxSchema.partial().required(GLASS_BOX_SPEC_FIELDS).loose() })
   .loose();
 export type StoredAnalysisRecordWire = z.infer<typeof storedAnalysisRecordSchema>;
 
 /** GET /api/analyses: the account's analyses, newest first. */
 export const analysisListSchema = z.object({
-  analyses: z.array(z.object({
-    analysis_id: z.string(),
-    application_number: z.string(),
-    rejection_type: z.string(),
-    input_tokens: z.number().int(),
-    output_tokens: z.number().int(),
-    created_at: z.string(),
-  })),
+  analyses: z.array(
+    z.object({
+      analysis_id: z.string(),
+      application_number: z.string(),
+      rejection_type: z.string(),
+      input_tokens: z.number().int(),
+      output_tokens: z.number().int(),
+      created_at: z.string(),
+    }),
+  ),
 });
 
 /** GET /api/analyses/{id}/text: the text the analysis ran on (evidence spans are offsets into it). */
@@ -169,7 +194,8 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
       experts_invoked: experts.map((e) => e.name),
       citations_verified: a.citations_verified,
       // Exactly what citations_verified checked, and what it did not (docs/decisions/office-actions.md "glass_box").
-      citations_verified_scope: 'Each quoted span (rejection statements, claim lists, references as written, pinpoints, examiner admissions) re-reads verbatim from the submitted text at its offsets. Not verified: that the cited references say what the examiner asserts, publication numbers against a patent office register, or any legal conclusion.',
+      citations_verified_scope:
+        'Each quoted span (rejection statements, claim lists, references as written, pinpoints, examiner admissions) re-reads verbatim from the submitted text at its offsets. Not verified: that the cited references say what the examiner asserts, publication numbers against a patent office register, or any legal conclusion.',
       confidence_scores: Object.fromEntries(experts.map((e) => [e.name, e.confidence])),
       // Only language models have model versions; the rule-based components are listed in `components`.
       model_versions: Object.fromEntries(llmExperts.map((e) => [e.name, e.version])),
@@ -185,7 +211,10 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
     requested_type: stated,
     detected_type: detected,
     detected_kind: kind === 'other' ? null : kind,
-    detected_kind_description: kind === 'other' ? `not recognised from the text; treated as a ${kindWords(kindOfType(stated ?? 'CTNF') ?? 'non_final')}${stated ? ', the type requested' : ', the default type'}` : kindWords(kind),
+    detected_kind_description:
+      kind === 'other'
+        ? `not recognised from the text; treated as a ${kindWords(kindOfType(stated ?? 'CTNF') ?? 'non_final')}${stated ? ', the type requested' : ', the default type'}`
+        : kindWords(kind),
     office_action: {
       kind: a.parsed.kind,
       metadata: a.parsed.metadata,
@@ -199,7 +228,12 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
     examiner_intel: meta.examinerIntel,
     argument_outlines: meta.argumentOutlines ?? [],
     llm_expert_error: meta.llmError ?? null,
-    billing: { ...meta.billing, output_basis: 'practitioner_text', basis_note: 'input: tokens of the office-action text (plus a language model\'s prompt, as its provider reports it); output: tokens of the rationales written for the practitioner (plus a language model\'s output, as reported), never the JSON record (o200k_base tokenizer)' },
+    billing: {
+      ...meta.billing,
+      output_basis: 'practitioner_text',
+      basis_note:
+        "input: tokens of the office-action text (plus a language model's prompt, as its provider reports it); output: tokens of the rationales written for the practitioner (plus a language model's output, as reported), never the JSON record (o200k_base tokenizer)",
+    },
     created_at: meta.createdAt.toISOString(),
   };
   // Every ground of rejection and objection (and requirement) the action states, with the
@@ -213,7 +247,9 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
     const detail = a.parsed.objections.find((o) => o.evidence.span.start === g.statement.span.start && o.evidence.span.end === g.statement.span.end)?.detail;
     if (detail) g.reasoning = { text: detail.text, span: detail.span, truncated: false };
   }
-  const byStatement = new Map(grounds.filter((g) => g.kind === 'rejection').map((g) => [`${g.statement.span.start}:${g.statement.span.end}:${basisSlug(g.basis ?? '')}`, g.id]));
+  const byStatement = new Map(
+    grounds.filter((g) => g.kind === 'rejection').map((g) => [`${g.statement.span.start}:${g.statement.span.end}:${basisSlug(g.basis ?? '')}`, g.id]),
+  );
   for (const c of record.claim_analyses) {
     for (const r of c.rejections) {
       const id = byStatement.get(`${r.span.start}:${r.span.end}:${basisSlug(r.basis)}`);
@@ -223,10 +259,11 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
   // References name the grounds citing them in the same scheme (the parser's `rej-N` stay inside it).
   const spanOf = new Map(a.parsed.rejections.map((r) => [r.id, `${r.evidence.span.start}:${r.evidence.span.end}`]));
   const idsOfSpan = new Map<string, string[]>();
-  for (const g of grounds) if (g.kind === 'rejection') {
-    const key = `${g.statement.span.start}:${g.statement.span.end}`;
-    idsOfSpan.set(key, [...(idsOfSpan.get(key) ?? []), g.id]);
-  }
+  for (const g of grounds)
+    if (g.kind === 'rejection') {
+      const key = `${g.statement.span.start}:${g.statement.span.end}`;
+      idsOfSpan.set(key, [...(idsOfSpan.get(key) ?? []), g.id]);
+    }
   for (const r of record.references) r.cited_in = [...new Set(r.cited_in.flatMap((id) => idsOfSpan.get(spanOf.get(id) ?? '') ?? []))];
   // Bounded relative to the input (issue 12 item 7): identical copies once, long quotes cut, lists
   // capped; what was left out is counted in `truncated` and listed as a known weakness.

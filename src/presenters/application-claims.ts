@@ -12,19 +12,27 @@ const claimSchema = z.object({
 export const applicationClaimsSchema = z.object({
   docket_entry_id: z.string(),
   application_number: z.string(),
-  source: z.enum(['pasted', 'response', 'document']).nullable()
+  source: z
+    .enum(['pasted', 'response', 'document'])
+    .nullable()
     .describe('pasted, response (the listing as amended by the response drafted in source_job_id), document (a document of the file), or null (none stored)'),
   source_job_id: z.string().nullable(),
   updated_at: z.string().nullable(),
   claims: z.array(claimSchema),
   counts: z.object({ pending: z.number().int(), withdrawn: z.number().int(), cancelled: z.number().int() }),
-  missing_text: z.array(z.number().int())
+  missing_text: z
+    .array(z.number().int())
     .describe('Pending or withdrawn claims whose text is not known (a response left it to the practitioner): the next listing asks for it'),
   warnings: z.array(z.string()).describe('What reading a pasted listing noticed (PUT with text)'),
 });
 export type ApplicationClaimsWire = z.infer<typeof applicationClaimsSchema>;
 
-export function presentApplicationClaims(docketEntryId: string, applicationNumber: string, stored: StoredClaims | undefined, warnings: string[] = []): ApplicationClaimsWire {
+export function presentApplicationClaims(
+  docketEntryId: string,
+  applicationNumber: string,
+  stored: StoredClaims | undefined,
+  warnings: string[] = [],
+): ApplicationClaimsWire {
   const claims = stored?.claims ?? [];
   return {
     docket_entry_id: docketEntryId,

@@ -16,7 +16,10 @@ export const auditEntrySchema = z.object({
   target_id: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   request_id: z.string().nullable(),
-  member: z.object({ id: z.string(), email: z.string(), display_name: z.string().nullable() }).nullable().optional()
+  member: z
+    .object({ id: z.string(), email: z.string(), display_name: z.string().nullable() })
+    .nullable()
+    .optional()
     .describe('The firm member who acted (issue 22); null for operators, the system and anonymous callers'),
 });
 
@@ -62,5 +65,5 @@ export function presentAuditEntry(row: AuditRow, members?: AuditMembers): AuditE
 /** POST /api/audit/tool-calls: the audit entry written for one call, or for each call of a batch (in order). */
 export const toolCallsRecordedSchema = z.union([
   z.object({ id: z.string().describe('The audit entry of the one call') }),
-  z.object({ ids: z.array(z.string()).describe('The audit entries of the batch\'s calls, in order') }),
+  z.object({ ids: z.array(z.string()).describe("The audit entries of the batch's calls, in order") }),
 ]);

@@ -59,7 +59,10 @@ export function deadlineEvents(d: DocketDeadline): DeadlineEvent[] {
     'Computed by Prosa; check the dates against the office action before relying on them.',
   ];
   const describe = (what: string, ...fields: string[]) => {
-    const rules = fields.map(cite).filter((x): x is CitationEntry => x !== undefined).map((x) => `${x.rule}: ${x.text}`);
+    const rules = fields
+      .map(cite)
+      .filter((x): x is CitationEntry => x !== undefined)
+      .map((x) => `${x.rule}: ${x.text}`);
     return [what, '', ...context, '', ...rules.map((x) => `Rule: ${x}`), '', ...footer].join('\n');
   };
 
@@ -120,7 +123,7 @@ const LIFE_LABELS: Record<string, string> = {
 const EVENT_LABELS: Record<string, string> = {
   notice_of_allowance: 'Notice of allowance mailed',
   grant: 'Patent issued',
-  examiners_answer: 'Examiner\'s answer mailed',
+  examiners_answer: "Examiner's answer mailed",
   notice_of_appeal: 'Notice of appeal filed',
 };
 
@@ -139,26 +142,29 @@ export function lifeDeadlineEvents(d: DocketLifeItem): DeadlineEvent[] {
   ].join('');
   const uid = (stage: string) => `${l.correspondenceId ?? application.id}-${x.kind}-${stage}-${entry.id}@prosa`;
   const label = LIFE_LABELS[x.kind] ?? x.kind;
-  const description = (what: string) => [
-    what,
-    '',
-    `${formatApplicationNumber(application.application_number)}: ${application.invention_title}`,
-    ...(entry.client_matter ? [`Client matter: ${entry.client_matter}`] : []),
-    `${EVENT_LABELS[l.event] ?? l.event}: ${l.eventDate}`,
-    '',
-    `Rule: ${x.citation}`,
-    '',
-    ...(application.source === 'demo' ? ['DEMO DATA: a fictional application.'] : []),
-    'Computed by Prosa; check the dates against the papers before relying on them.',
-  ].join('\n');
-  const events: DeadlineEvent[] = [{
-    uid: uid('due'),
-    date: x.due_effective,
-    summary: `${label}: ${subject}`,
-    description: description(`${label}${x.surcharge_until ? ' without surcharge' : ''} (nominal ${x.due}).${x.opens ? ` Payable from ${x.opens}.` : ''}`),
-    stamp: l.stamp,
-    remindDaysBefore: MAJOR_REMINDERS,
-  }];
+  const description = (what: string) =>
+    [
+      what,
+      '',
+      `${formatApplicationNumber(application.application_number)}: ${application.invention_title}`,
+      ...(entry.client_matter ? [`Client matter: ${entry.client_matter}`] : []),
+      `${EVENT_LABELS[l.event] ?? l.event}: ${l.eventDate}`,
+      '',
+      `Rule: ${x.citation}`,
+      '',
+      ...(application.source === 'demo' ? ['DEMO DATA: a fictional application.'] : []),
+      'Computed by Prosa; check the dates against the papers before relying on them.',
+    ].join('\n');
+  const events: DeadlineEvent[] = [
+    {
+      uid: uid('due'),
+      date: x.due_effective,
+      summary: `${label}: ${subject}`,
+      description: description(`${label}${x.surcharge_until ? ' without surcharge' : ''} (nominal ${x.due}).${x.opens ? ` Payable from ${x.opens}.` : ''}`),
+      stamp: l.stamp,
+      remindDaysBefore: MAJOR_REMINDERS,
+    },
+  ];
   if (x.surcharge_until) {
     events.push({
       uid: uid('surcharge'),

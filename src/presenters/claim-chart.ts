@@ -27,7 +27,7 @@ export const chartCitationSchema = z.object({
   publication_number: z.string().nullable(),
   pinpoint: z.string().describe('The pinpoint as the examiner wrote it ("¶0065", "col. 2, lines 56-57", "fan (24a)")'),
   kind: z.enum(['paragraph', 'column_line', 'figure', 'page_line', 'numeral']),
-  span: span.describe('Where the pinpoint is in the office action\'s text'),
+  span: span.describe("Where the pinpoint is in the office action's text"),
   resolved: passageSchema.nullable().describe('The first passage the pinpoint designates; null when it could not be resolved'),
   passages: z.array(passageSchema),
   unresolved_reason: z.string().nullable(),
@@ -39,18 +39,21 @@ export const flagCodes = ['no_pinpoint', 'terms_not_in_cited_passage', 'examiner
 export const chartFlagSchema = z.object({
   code: z.enum(flagCodes),
   detail: z.string(),
-  terms: z.array(z.string()).optional().describe('terms_not_in_cited_passage: the limitation\'s distinguishing terms the cited passages lack'),
+  terms: z.array(z.string()).optional().describe("terms_not_in_cited_passage: the limitation's distinguishing terms the cited passages lack"),
   absent_from_reference: z.array(z.string()).optional().describe('Of those, the terms found nowhere in the held text of the reference'),
-  quote: z.object({ text: z.string(), span }).optional().describe('examiner_admission: the examiner\'s words with their place in the action'),
+  quote: z.object({ text: z.string(), span }).optional().describe("examiner_admission: the examiner's words with their place in the action"),
 });
 
 export const chartLimitationSchema = z.object({
   index: z.number().int().describe('0 is the preamble of an independent claim; elements count from 1'),
   part: z.enum(['preamble', 'element']),
   text: z.string().describe('The limitation, verbatim from the claim as held'),
-  assertion: z.string().optional().describe('The examiner\'s words asserting the limitation, verbatim from the action (with the citations written among them)'),
+  assertion: z.string().optional().describe("The examiner's words asserting the limitation, verbatim from the action (with the citations written among them)"),
   assertion_spans: z.array(span),
-  assertion_score: z.number().nullable().describe('How closely the examiner\'s words repeat the limitation\'s, 0 to 1 (null: no words of the examiner were matched to it)'),
+  assertion_score: z
+    .number()
+    .nullable()
+    .describe("How closely the examiner's words repeat the limitation's, 0 to 1 (null: no words of the examiner were matched to it)"),
   citations: z.array(chartCitationSchema),
   flags: z.array(chartFlagSchema),
 });
@@ -61,17 +64,21 @@ export const claimChartSchema = z.object({
   claims_source: z
     .object({ source: z.string(), document_id: z.string().nullable(), updated_at: z.string() })
     .nullable()
-    .describe('Where the claims charted come from (the docket\'s claims of record as examined); null when the docket holds none'),
-  claims: z.array(z.object({
-    claim_number: z.number().int(),
-    depends_on: z.number().int().nullable(),
-    text: z.string().nullable(),
-    grounds: z.array(z.object({ ground_id: z.string().nullable(), basis: z.string(), citation: z.string(), references: z.array(z.string()) })),
-    blocks: z.array(span).describe('The examiner\'s explanation of the claim in the action'),
-    limitations: z.array(chartLimitationSchema),
-    other_citations: z.array(chartCitationSchema).describe('Citations in the claim\'s explanation that follow no limitation\'s words (motivation, reasoning)'),
-  })),
-  references: z.array(z.object({ reference_id: z.string(), label: z.string(), publication_number: z.string().nullable(), held: z.boolean(), document_id: z.string().nullable() })),
+    .describe("Where the claims charted come from (the docket's claims of record as examined); null when the docket holds none"),
+  claims: z.array(
+    z.object({
+      claim_number: z.number().int(),
+      depends_on: z.number().int().nullable(),
+      text: z.string().nullable(),
+      grounds: z.array(z.object({ ground_id: z.string().nullable(), basis: z.string(), citation: z.string(), references: z.array(z.string()) })),
+      blocks: z.array(span).describe("The examiner's explanation of the claim in the action"),
+      limitations: z.array(chartLimitationSchema),
+      other_citations: z.array(chartCitationSchema).describe("Citations in the claim's explanation that follow no limitation's words (motivation, reasoning)"),
+    }),
+  ),
+  references: z.array(
+    z.object({ reference_id: z.string(), label: z.string(), publication_number: z.string().nullable(), held: z.boolean(), document_id: z.string().nullable() }),
+  ),
   summary: z.object({
     claims: z.number().int(),
     limitations: z.number().int(),
@@ -92,9 +99,13 @@ export interface ChartContext {
 
 export function presentClaimChart(chart: ClaimChart, ctx: ChartContext): ClaimChartWire {
   const notes: string[] = [];
-  if (!ctx.claimsSource) notes.push('No claims are held for this application: add the claim listing (or the application as filed) to the file to chart each limitation.');
+  if (!ctx.claimsSource)
+    notes.push('No claims are held for this application: add the claim listing (or the application as filed) to the file to chart each limitation.');
   const missing = chart.references.filter((r) => !r.held);
-  if (missing.length) notes.push(`No text is held of ${missing.map((r) => r.label).join('; ')}: add ${missing.length > 1 ? 'them' : 'it'} to the application's file as ${missing.length > 1 ? 'references' : 'a reference'} to resolve the pinpoints into ${missing.length > 1 ? 'them' : 'it'}.`);
+  if (missing.length)
+    notes.push(
+      `No text is held of ${missing.map((r) => r.label).join('; ')}: add ${missing.length > 1 ? 'them' : 'it'} to the application's file as ${missing.length > 1 ? 'references' : 'a reference'} to resolve the pinpoints into ${missing.length > 1 ? 'them' : 'it'}.`,
+    );
   return {
     analysis_id: ctx.analysisId,
     application_number: ctx.applicationNumber,

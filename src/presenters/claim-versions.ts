@@ -22,17 +22,19 @@ export const claimVersionsSchema = z.object({
       claims: z.array(claimSchema),
     })
     .nullable(),
-  versions: z.array(z.object({
-    document_id: z.string(),
-    kind: z.string(),
-    source: z.string(),
-    status: z.string(),
-    /** What the version is, in words. */
-    description: z.string(),
-    date: z.string().nullable(),
-    current: z.boolean(),
-    claims: z.array(claimSchema),
-  })),
+  versions: z.array(
+    z.object({
+      document_id: z.string(),
+      kind: z.string(),
+      source: z.string(),
+      status: z.string(),
+      /** What the version is, in words. */
+      description: z.string(),
+      date: z.string().nullable(),
+      current: z.boolean(),
+      claims: z.array(claimSchema),
+    }),
+  ),
 });
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -47,13 +49,23 @@ const DESCRIPTIONS: Record<string, string> = {
 const wire = (c: ClaimEntry) => ({ number: c.number, status: c.status, previously_presented: c.previously_presented, text: c.text });
 const day = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 
-export function presentClaimVersions(item: DocketItem, current: StoredClaims | undefined, versions: Awaited<ReturnType<typeof claimVersions>>): z.infer<typeof claimVersionsSchema> {
+export function presentClaimVersions(
+  item: DocketItem,
+  current: StoredClaims | undefined,
+  versions: Awaited<ReturnType<typeof claimVersions>>,
+): z.infer<typeof claimVersionsSchema> {
   const currentDoc = current?.source_document_id ?? null;
   return {
     docket_entry_id: item.entry.id,
     application_number: item.application.application_number,
     current: current
-      ? { source: current.source, document_id: currentDoc, draft_job_id: current.source_job_id, updated_at: current.updated_at.toISOString(), claims: current.claims.map(wire) }
+      ? {
+          source: current.source,
+          document_id: currentDoc,
+          draft_job_id: current.source_job_id,
+          updated_at: current.updated_at.toISOString(),
+          claims: current.claims.map(wire),
+        }
       : null,
     versions: versions
       .filter((v) => v.kind !== 'reference')

@@ -12,13 +12,16 @@ import { actionKindForDocumentCode, interfaceTypeForDocumentCode } from '../sour
  */
 export const paperSchema = z.object({
   id: z.string(),
-  document_code: z.string().describe('The USPTO\'s document code (CTNF, CTFR, CTRS = restriction, ...)'),
+  document_code: z.string().describe("The USPTO's document code (CTNF, CTFR, CTRS = restriction, ...)"),
   description: z.string().nullable(),
   mailing_date: z.string(),
   direction: z.string().nullable().describe('INCOMING, OUTGOING or INTERNAL'),
   period_months: z.number().int().nullable().describe('The shortened statutory period the paper states, when known'),
-  office_action_type: z.string().nullable().describe('The interface\'s code (CTED for a restriction); null where it has none'),
-  action_kind: z.enum(['non_final', 'final', 'restriction', 'quayle', 'notice_of_allowance']).nullable().describe('The deadline engine\'s kind; null when the paper sets no reply period'),
+  office_action_type: z.string().nullable().describe("The interface's code (CTED for a restriction); null where it has none"),
+  action_kind: z
+    .enum(['non_final', 'final', 'restriction', 'quayle', 'notice_of_allowance'])
+    .nullable()
+    .describe("The deadline engine's kind; null when the paper sets no reply period"),
   has_text: z.boolean().describe('GET /api/correspondence/{id} can return the full text'),
   text_source: z.enum(['text', 'ocr']).describe('ocr: read by OCR from a scan (check quotations against the original)'),
   ocr_confidence: z.number().nullable().describe('OCR: mean word confidence 0-100'),

@@ -47,7 +47,7 @@ const citationSchema = z.object({ field: z.string(), rule: z.string(), text: z.s
 
 export const deadlineCalculationSchema = z.object({
   action: z.enum(CALCULATOR_KINDS),
-  mailing_date: isoDate.describe('The action\'s mailing date, or the event\'s date'),
+  mailing_date: isoDate.describe("The action's mailing date, or the event's date"),
   period_type: z.enum(['shortened_statutory', 'non_statutory', 'statutory']).nullable().describe('Null for an event kind'),
   ssp_months: z.number().int().nullable(),
   period_source: z.enum(['default', 'stated']).nullable(),
@@ -58,7 +58,7 @@ export const deadlineCalculationSchema = z.object({
   statutory_bar_effective: isoDate.nullable(),
   max_period_1136a: isoDate.nullable(),
   max_period_1136a_effective: isoDate.nullable(),
-  extensions: z.array(extensionDeadlineSchema).nullable().describe('Office actions; for a notice of appeal the appeal brief\'s months; else null'),
+  extensions: z.array(extensionDeadlineSchema).nullable().describe("Office actions; for a notice of appeal the appeal brief's months; else null"),
   abandonment_date_if_no_reply: isoDate.nullable(),
   response_deadline: isoDate.nullable(),
   critical_deadline_date: isoDate.nullable(),

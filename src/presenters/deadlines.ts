@@ -12,8 +12,8 @@ import { ACTION_KINDS } from '../domain/deadlines/action-kinds.ts';
 const pendingActionShape = {
   correspondence_id: z.string(),
   document_code: z.string(),
-  office_action_type: z.string().nullable().describe('The interface\'s code; null for Quayle and allowance papers'),
-  action: z.enum(ACTION_KINDS).describe('The deadline engine\'s kind'),
+  office_action_type: z.string().nullable().describe("The interface's code; null for Quayle and allowance papers"),
+  action: z.enum(ACTION_KINDS).describe("The deadline engine's kind"),
   mailing_date: z.string(),
 };
 
@@ -26,17 +26,24 @@ export const deadlinesDetailSchema = z.object({
   extendable: z.boolean().optional(),
   statutory_bar: z.string().nullable().optional().describe('35 U.S.C. 133 date, rolled'),
   abandonment_date_if_no_reply: z.string().optional(),
-  extensions: z.array(z.object({
-    months: z.number().int(),
-    due: z.string().describe('Moved to the next business day'),
-    fee: z.object({ large: z.string(), small: z.string(), micro: z.string() }).nullable(),
-    fee_for_entity: z.string().nullable(),
-  })).optional(),
+  extensions: z
+    .array(
+      z.object({
+        months: z.number().int(),
+        due: z.string().describe('Moved to the next business day'),
+        fee: z.object({ large: z.string(), small: z.string(), micro: z.string() }).nullable(),
+        fee_for_entity: z.string().nullable(),
+      }),
+    )
+    .optional(),
   entity: z.enum(['large', 'small', 'micro']).nullable().optional(),
   citations: z.array(z.object({ field: z.string(), rule: z.string(), text: z.string() })).optional(),
 });
 
-export function presentDeadlinesRecord(applicationNumber: string, pending: PendingAction | null): { application_number: string; deadlines: z.infer<typeof deadlinesDetailSchema> } {
+export function presentDeadlinesRecord(
+  applicationNumber: string,
+  pending: PendingAction | null,
+): { application_number: string; deadlines: z.infer<typeof deadlinesDetailSchema> } {
   const fields = deadlineFieldsOf(pending);
   if (!pending) return { application_number: applicationNumber, deadlines: { ...fields, pending_action: null } };
   const r = pending.result;

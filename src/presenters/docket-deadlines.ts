@@ -28,8 +28,8 @@ export const docketLifeDeadlineSchema = z.object({
   client_matter: z.string().nullable(),
   event: z.object({
     kind: z.enum(['notice_of_allowance', 'grant', 'examiners_answer', 'notice_of_appeal']),
-    date: z.string().describe('Mailing or filing date of the paper, or the patent\'s issue date'),
-    correspondence_id: z.string().nullable().describe('The paper; null for a grant (the record\'s issue date)'),
+    date: z.string().describe("Mailing or filing date of the paper, or the patent's issue date"),
+    correspondence_id: z.string().nullable().describe("The paper; null for a grant (the record's issue date)"),
   }),
   deadline: lifeDeadlineSchema,
   next_date: z.string().nullable().describe('The next date not yet passed: due_effective, else surcharge_until, else max_extended_due'),
@@ -48,19 +48,22 @@ export const docketDeadlineSchema = z.object({
   action: z.object({
     correspondence_id: z.string(),
     document_code: z.string().describe('The USPTO document code of the paper (CTNF, CTFR, ...)'),
-    office_action_type: z.string().nullable().describe('The interface\'s vocabulary (USPTO CTRS restriction: CTED); null for Quayle and allowance papers'),
+    office_action_type: z.string().nullable().describe("The interface's vocabulary (USPTO CTRS restriction: CTED); null for Quayle and allowance papers"),
     description: z.string().nullable(),
     kind: z.enum(ACTION_KINDS),
     mailing_date: z.string(),
   }),
   response_deadline: z.string().describe('Last day to reply without an extension fee'),
   critical_deadline_date: z.string().describe('Last day to reply at all (end of the maximum extendable period)'),
-  next_deadline: z.object({
-    kind: z.enum(['response', 'extension']).describe('response: no extension fee; extension: the last day within extension_months of 37 CFR 1.136(a)'),
-    date: z.string(),
-    extension_months: z.number().int().nullable(),
-    fee: z.string().nullable().describe('The 37 CFR 1.17(a) fee for the application\'s entity status; null for the response deadline or without a fee table'),
-  }).nullable().describe('The next date a reply can still be filed on; null when every date has passed (overdue)'),
+  next_deadline: z
+    .object({
+      kind: z.enum(['response', 'extension']).describe('response: no extension fee; extension: the last day within extension_months of 37 CFR 1.136(a)'),
+      date: z.string(),
+      extension_months: z.number().int().nullable(),
+      fee: z.string().nullable().describe("The 37 CFR 1.17(a) fee for the application's entity status; null for the response deadline or without a fee table"),
+    })
+    .nullable()
+    .describe('The next date a reply can still be filed on; null when every date has passed (overdue)'),
   days_remaining: z.number().int().describe('Days from today to next_deadline.date; when overdue, to the critical date (negative)'),
   days_to_critical_deadline: z.number().int(),
   overdue: z.boolean(),
@@ -75,7 +78,7 @@ export const docketDeadlineSchema = z.object({
 export const docketDeadlinesSchema = z.object({
   today: z.string(),
   within_days: z.number().int(),
-  entity: entitySizeSchema.describe('The account\'s entity size: the fees of applications whose docket entry and record say nothing'),
+  entity: entitySizeSchema.describe("The account's entity size: the fees of applications whose docket entry and record say nothing"),
   deadlines: z.array(docketDeadlineSchema),
   life_deadlines: z.array(docketLifeDeadlineSchema),
 });

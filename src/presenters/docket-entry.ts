@@ -13,7 +13,7 @@ export const entitySourceSchema = z.enum(['request', 'docket', 'uspto', 'account
 
 /** The entity status of an application's fees, as the docket entry and the application page show it. */
 export const entityFields = {
-  entity_size: entitySizeSchema.describe('What the application\'s fees use'),
+  entity_size: entitySizeSchema.describe("What the application's fees use"),
   entity_size_source: entitySourceSchema.describe('docket (set on the docket), uspto (USPTO record) or account (default)'),
 };
 
@@ -24,21 +24,25 @@ export function presentEntity(entity: EntityDecision): EntityWire {
   return { entity_size: entity.entity_size, entity_size_source: entity.source };
 }
 
-export const responsibleSchema = z.object({
-  member_id: z.string(),
-  name: z.string().nullable().describe('The member\'s display name, when they gave one'),
-  email: z.string(),
-}).describe('The firm\'s owner or practitioner responsible for the matter: reminders, the digest and new-paper alerts for it go to them (docs/notifications.md); null when not assigned (the firm\'s owners get its mail)');
+export const responsibleSchema = z
+  .object({
+    member_id: z.string(),
+    name: z.string().nullable().describe("The member's display name, when they gave one"),
+    email: z.string(),
+  })
+  .describe(
+    "The firm's owner or practitioner responsible for the matter: reminders, the digest and new-paper alerts for it go to them (docs/notifications.md); null when not assigned (the firm's owners get its mail)",
+  );
 
 export const docketEntrySchema = z.object({
   id: z.string(),
-  client_matter: z.string().nullable().describe('The firm\'s matter number: the papers\' Attorney Docket No.'),
+  client_matter: z.string().nullable().describe("The firm's matter number: the papers' Attorney Docket No."),
   notes: z.string().nullable(),
   ...entityFields,
   responsible: responsibleSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
-  private: z.boolean().describe('An unpublished application tracked with the account\'s own data'),
+  private: z.boolean().describe("An unpublished application tracked with the account's own data"),
   application: applicationRecordSchema,
 });
 export type DocketEntryWire = z.infer<typeof docketEntrySchema>;
@@ -52,7 +56,9 @@ export const docketListSchema = z.object({
 export type DocketListWire = z.infer<typeof docketListSchema>;
 
 export const docketStatusesSchema = z.object({
-  statuses: z.array(z.object({ status: z.string(), entries: z.number().int() })).describe('Each status the docket\'s applications have, in order, with its number of entries'),
+  statuses: z
+    .array(z.object({ status: z.string(), entries: z.number().int() }))
+    .describe("Each status the docket's applications have, in order, with its number of entries"),
 });
 export type DocketStatusesWire = z.infer<typeof docketStatusesSchema>;
 

@@ -16,27 +16,33 @@ export const importRowStatusSchema = z.enum(['add', 'duplicate', 'malformed', 'd
 export const importPreviewSchema = z.object({
   preview_id: z.string().describe('Commit it with POST /api/docket/import/commit {preview_id} within 24 hours'),
   source: z.enum(['csv', 'customer_number']),
-  file_name: z.string().nullable().describe('The uploaded file\'s name (csv), else null'),
+  file_name: z.string().nullable().describe("The uploaded file's name (csv), else null"),
   customer_number: z.string().nullable().describe('The customer number searched (customer_number), else null'),
-  columns: z.object({
-    application_number: z.string().optional(),
-    client_matter: z.string().optional(),
-    entity_size: z.string().optional(),
-    notes: z.string().optional(),
-  }).describe('The header each field was read from ("column 1"... for a file without a header)'),
+  columns: z
+    .object({
+      application_number: z.string().optional(),
+      client_matter: z.string().optional(),
+      entity_size: z.string().optional(),
+      notes: z.string().optional(),
+    })
+    .describe('The header each field was read from ("column 1"... for a file without a header)'),
   counts: z.object({ total: z.number(), add: z.number(), duplicate: z.number(), malformed: z.number(), duplicate_in_file: z.number() }),
   found: z.number().nullable().describe('customer_number: applications the USPTO reported for it'),
   truncated: z.boolean().describe('customer_number: more applications than one import takes (2,000); the rest were not listed'),
-  rows: z.array(z.object({
-    line: z.number().describe('The file\'s line (csv) or the position in the USPTO list'),
-    application_number: z.string().describe('As written in the file'),
-    normalized_number: z.string().nullable().describe('8 digits; null when malformed'),
-    client_matter: z.string().nullable(),
-    entity_size: z.enum(['large', 'small', 'micro']).nullable(),
-    notes: z.string().nullable(),
-    status: importRowStatusSchema.describe('add: will be added; duplicate: already on the docket; duplicate_in_file: an earlier line has it; malformed: see reason'),
-    reason: z.string().nullable(),
-  })),
+  rows: z.array(
+    z.object({
+      line: z.number().describe("The file's line (csv) or the position in the USPTO list"),
+      application_number: z.string().describe('As written in the file'),
+      normalized_number: z.string().nullable().describe('8 digits; null when malformed'),
+      client_matter: z.string().nullable(),
+      entity_size: z.enum(['large', 'small', 'micro']).nullable(),
+      notes: z.string().nullable(),
+      status: importRowStatusSchema.describe(
+        'add: will be added; duplicate: already on the docket; duplicate_in_file: an earlier line has it; malformed: see reason',
+      ),
+      reason: z.string().nullable(),
+    }),
+  ),
 });
 export type ImportPreviewWire = z.infer<typeof importPreviewSchema>;
 
@@ -78,8 +84,21 @@ export const presentImportCommit = (r: DocketImportCommitResult): ImportCommitWi
 // --- export -----------------------------------------------------------------------------------
 
 export const EXPORT_COLUMNS = [
-  'application_number', 'title', 'client_matter', 'entity_status', 'examiner', 'art_unit', 'status', 'private',
-  'deadline_kind', 'action', 'action_mailing_date', 'due_date', 'effective_due_date', 'days_remaining', 'citation',
+  'application_number',
+  'title',
+  'client_matter',
+  'entity_status',
+  'examiner',
+  'art_unit',
+  'status',
+  'private',
+  'deadline_kind',
+  'action',
+  'action_mailing_date',
+  'due_date',
+  'effective_due_date',
+  'days_remaining',
+  'citation',
 ] as const;
 
 /** One upcoming deadline of an entry, whatever its kind. */
@@ -102,11 +121,13 @@ export function exportDeadlinesOf(d: DocketDeadline, today: string): ExportDeadl
   const r = d.pending.result;
   const rule = (field: string) => r.citations.find((c) => c.field === field)?.rule ?? '';
   const base = { action: r.action, action_mailing_date: r.mailing_date };
-  const out: ExportDeadline[] = [
-    { ...base, kind: 'response', due_date: r.ssp_due, effective_due_date: r.response_deadline, citation: rule('ssp_due') },
-  ];
+  const out: ExportDeadline[] = [{ ...base, kind: 'response', due_date: r.ssp_due, effective_due_date: r.response_deadline, citation: rule('ssp_due') }];
   if (r.critical_deadline_date !== r.response_deadline) {
-    const [field, due] = r.statutory_bar ? ['statutory_bar', r.statutory_bar] : r.max_period_1136a ? ['max_period_1136a', r.max_period_1136a] : ['critical_deadline_date', r.critical_deadline_date];
+    const [field, due] = r.statutory_bar
+      ? ['statutory_bar', r.statutory_bar]
+      : r.max_period_1136a
+        ? ['max_period_1136a', r.max_period_1136a]
+        : ['critical_deadline_date', r.critical_deadline_date];
     out.push({ ...base, kind: 'final', due_date: due, effective_due_date: r.critical_deadline_date, citation: rule(field) || rule(`${field}_effective`) });
   }
   return out.filter((x) => x.effective_due_date >= today);
@@ -141,17 +162,36 @@ function daysBetween(from: string, to: string): number {
 export function docketExportCsv(entries: readonly DocketExportItem[], today: string): string {
   const rows: string[][] = [[...EXPORT_COLUMNS]];
   for (const { item, entity, deadline, life } of entries) {
-    const deadlines = [...(deadline ? exportDeadlinesOf(deadline, today) : []), ...life.flatMap(exportLifeDeadlinesOf)]
-      .sort((x, y) => (x.effective_due_date < y.effective_due_date ? -1 : x.effective_due_date > y.effective_due_date ? 1 : 0));
+    const deadlines = [...(deadline ? exportDeadlinesOf(deadline, today) : []), ...life.flatMap(exportLifeDeadlinesOf)].sort((x, y) =>
+      x.effective_due_date < y.effective_due_date ? -1 : x.effective_due_date > y.effective_due_date ? 1 : 0,
+    );
     const a = item.application;
     const common = [
-      formatApplicationNumber(a.application_number), a.invention_title, item.entry.client_matter ?? '', entity.entity_size,
-      a.examiner_name ?? '', a.art_unit ?? '', a.status, a.owner_account_id !== null ? 'yes' : 'no',
+      formatApplicationNumber(a.application_number),
+      a.invention_title,
+      item.entry.client_matter ?? '',
+      entity.entity_size,
+      a.examiner_name ?? '',
+      a.art_unit ?? '',
+      a.status,
+      a.owner_account_id !== null ? 'yes' : 'no',
     ];
     if (deadlines.length === 0) rows.push([...common, '', '', '', '', '', '', '']);
     for (const d of deadlines) {
-      rows.push([...common, d.kind, d.action, d.action_mailing_date, d.due_date, d.effective_due_date, String(daysBetween(today, d.effective_due_date)), d.citation]);
+      rows.push([
+        ...common,
+        d.kind,
+        d.action,
+        d.action_mailing_date,
+        d.due_date,
+        d.effective_due_date,
+        String(daysBetween(today, d.effective_due_date)),
+        d.citation,
+      ]);
     }
   }
-  return stringify(rows.map((r) => r.map(csvSafe)), { record_delimiter: '\r\n' });
+  return stringify(
+    rows.map((r) => r.map(csvSafe)),
+    { record_delimiter: '\r\n' },
+  );
 }

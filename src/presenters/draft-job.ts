@@ -17,7 +17,7 @@ export function pollUrlOf(jobId: string): string {
 /** The submission answer of REST #4: job_id, status and poll_url (spec "Draft job"). */
 export const submissionWireSchema = z.object({
   job_id: z.string(),
-  status: z.string().describe('queued for a new job; a replayed submission (same Idempotency-Key) answers the job\'s status'),
+  status: z.string().describe("queued for a new job; a replayed submission (same Idempotency-Key) answers the job's status"),
   poll_url: z.string().describe('Where to poll the job (GET)'),
 });
 
@@ -59,7 +59,9 @@ export function presentDraftJob(job: DraftJobSummary, download?: DownloadLink): 
     status: job.status as DraftJobWire['status'],
     ...(job.status === 'queued' ? { progress: 0, current_step: QUEUED_STEP } : {}),
     ...(job.status === 'in_progress' ? { progress: job.progress, current_step: job.current_step ?? 'Starting' } : {}),
-    ...(job.status === 'complete' && download ? { download_url: download.url, download_expires_at: download.expiresAt.toISOString(), filename: job.filename } : {}),
+    ...(job.status === 'complete' && download
+      ? { download_url: download.url, download_expires_at: download.expiresAt.toISOString(), filename: job.filename }
+      : {}),
     ...(job.status === 'failed' ? { error_message: job.error_message ?? 'The document could not be generated.' } : {}),
     export_type: job.export_type,
     ...(job.form_kind ? { form: job.form_kind } : {}),

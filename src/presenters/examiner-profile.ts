@@ -115,7 +115,7 @@ export const accountExaminerProfileSchema = z.object({
   art_unit_stats: artUnitProfileSchema.nullable(),
   as_of: z.string().nullable(),
   stats_current: z.boolean(),
-  analysis_bases_counted: z.number().int().describe('Rejection bases counted from this account\'s own analyses'),
+  analysis_bases_counted: z.number().int().describe("Rejection bases counted from this account's own analyses"),
 });
 export type AccountExaminerProfileWire = z.infer<typeof accountExaminerProfileSchema>;
 

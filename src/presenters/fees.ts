@@ -10,26 +10,32 @@ import { addDays } from '../domain/deadlines/calendar.ts';
 const dollars = z.string().describe('US dollars, e.g. "220.00"');
 
 export const feeScheduleSchema = z.object({
-  entity: z.enum(['large', 'small', 'micro']).describe('The account\'s entity size: what `fee` is for'),
+  entity: z.enum(['large', 'small', 'micro']).describe("The account's entity size: what `fee` is for"),
   today: z.string(),
   currency: z.literal('USD'),
-  fees: z.array(z.object({
-    fee: z.string().describe('extension_of_time'),
-    title: z.string(),
-    citation: z.string(),
-    schedules: z.array(z.object({
-      effective: z.string().describe('First day the table is in force'),
-      until: z.string().nullable().describe('Last day in force; null for the latest table'),
-      in_force: z.boolean().describe('In force today'),
+  fees: z.array(
+    z.object({
+      fee: z.string().describe('extension_of_time'),
+      title: z.string(),
       citation: z.string(),
-      amounts: z.array(z.object({
-        months: z.number().int(),
-        citation: z.string(),
-        fee: dollars.describe('For the account\'s entity size'),
-        fees: z.object({ large: dollars, small: dollars, micro: dollars }),
-      })),
-    })),
-  })),
+      schedules: z.array(
+        z.object({
+          effective: z.string().describe('First day the table is in force'),
+          until: z.string().nullable().describe('Last day in force; null for the latest table'),
+          in_force: z.boolean().describe('In force today'),
+          citation: z.string(),
+          amounts: z.array(
+            z.object({
+              months: z.number().int(),
+              citation: z.string(),
+              fee: dollars.describe("For the account's entity size"),
+              fees: z.object({ large: dollars, small: dollars, micro: dollars }),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
   notes: z.array(z.string()),
 });
 export type FeeScheduleWire = z.infer<typeof feeScheduleSchema>;

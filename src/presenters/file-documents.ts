@@ -12,24 +12,58 @@ import type { ClaimEntry } from '../domain/claims/claim-set.ts';
 import { paragraphText } from '../domain/file/paragraphs.ts';
 import type { FileDocumentSummary } from '../queries/file-documents.ts';
 
-const KIND_WORDS = 'claims (a claim listing), specification, application (as filed or published: specification and claims), reference (a document the examiner cites), response (an earlier reply)';
+const KIND_WORDS =
+  'claims (a claim listing), specification, application (as filed or published: specification and claims), reference (a document the examiner cites), response (an earlier reply)';
 
-export const documentKind = z.enum(FILE_DOCUMENT_KINDS as [string, ...string[]], { error: `kind must be one of ${FILE_DOCUMENT_KINDS.join(', ')}: ${KIND_WORDS}` }).describe(`What the document is: ${KIND_WORDS}`);
+export const documentKind = z
+  .enum(FILE_DOCUMENT_KINDS as [string, ...string[]], { error: `kind must be one of ${FILE_DOCUMENT_KINDS.join(', ')}: ${KIND_WORDS}` })
+  .describe(`What the document is: ${KIND_WORDS}`);
 
 /** The fields that describe a document, whether sent as JSON or as multipart fields beside the file. */
 export const documentFields = {
   kind: documentKind,
-  publication_number: z.string().trim().min(2).max(40).optional().describe('References: the publication number as the action writes it (US 2005/0025220 A1, US 7,123,456 B2, JP 2008-008593 A)'),
-  reference_name: z.string().trim().min(2).max(200).optional().describe('References without a number (non-patent literature): the name the action uses for it, e.g. "Smith"'),
-  document_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional().describe('The date the document bears (filing, publication, response), YYYY-MM-DD'),
+  publication_number: z
+    .string()
+    .trim()
+    .min(2)
+    .max(40)
+    .optional()
+    .describe('References: the publication number as the action writes it (US 2005/0025220 A1, US 7,123,456 B2, JP 2008-008593 A)'),
+  reference_name: z
+    .string()
+    .trim()
+    .min(2)
+    .max(200)
+    .optional()
+    .describe('References without a number (non-patent literature): the name the action uses for it, e.g. "Smith"'),
+  document_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+    .optional()
+    .describe('The date the document bears (filing, publication, response), YYYY-MM-DD'),
 };
 
-export const addDocumentJsonBody = z.object({
-  ...documentFields,
-  text: z.string().min(1).max(4 * 1024 * 1024).optional().describe('The document\'s text (UTF-8). Or, for a file, send multipart/form-data with the file in the field "file" and these fields beside it, or file_base64 with filename.'),
-  file_base64: z.string().min(4).max(14 * 1024 * 1024).regex(/^[A-Za-z0-9+/=\s]+$/, 'must be base64').optional().describe('A file (PDF, DOCX, TXT or USPTO XML) encoded in base64, at most 10 MB decoded; give filename with it'),
-  filename: z.string().trim().min(1).max(200).optional().describe('The file\'s name (its extension tells the format with file_base64)'),
-}).strict();
+export const addDocumentJsonBody = z
+  .object({
+    ...documentFields,
+    text: z
+      .string()
+      .min(1)
+      .max(4 * 1024 * 1024)
+      .optional()
+      .describe(
+        'The document\'s text (UTF-8). Or, for a file, send multipart/form-data with the file in the field "file" and these fields beside it, or file_base64 with filename.',
+      ),
+    file_base64: z
+      .string()
+      .min(4)
+      .max(14 * 1024 * 1024)
+      .regex(/^[A-Za-z0-9+/=\s]+$/, 'must be base64')
+      .optional()
+      .describe('A file (PDF, DOCX, TXT or USPTO XML) encoded in base64, at most 10 MB decoded; give filename with it'),
+    filename: z.string().trim().min(1).max(200).optional().describe("The file's name (its extension tells the format with file_base64)"),
+  })
+  .strict();
 
 export const documentSummarySchema = z.object({
   document_id: z.string(),
@@ -50,7 +84,11 @@ export const documentSummarySchema = z.object({
   pages: z.number().int().nullable(),
   column_layout: z.boolean().describe('A grant PDF whose column and line numbers were read: "col. 3, ll. 4-10" pinpoints resolve'),
   warnings: z.array(z.string()),
-  text_source: z.enum(['text', 'ocr']).describe('text: the file\'s own text (or a paste, or USPTO data); ocr: a scan with no text layer, read by OCR, which may misread characters (check quotations against the original)'),
+  text_source: z
+    .enum(['text', 'ocr'])
+    .describe(
+      "text: the file's own text (or a paste, or USPTO data); ocr: a scan with no text layer, read by OCR, which may misread characters (check quotations against the original)",
+    ),
   ocr_confidence: z.number().int().min(0).max(100).nullable().describe('OCR only: the mean confidence of the words read, 0-100'),
   created_at: z.string(),
   filed_at: z.string().nullable(),
@@ -60,7 +98,7 @@ export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 
 export const addedDocumentSchema = documentSummarySchema.extend({
   duplicate: z.boolean().describe('The same file was already in the file: nothing new was stored'),
-  claims_made_current: z.boolean().describe('The document\'s claims became the docket\'s current claims'),
+  claims_made_current: z.boolean().describe("The document's claims became the docket's current claims"),
 });
 
 export const documentListSchema = z.object({
@@ -79,7 +117,27 @@ export const documentDetailSchema = documentSummarySchema.extend({
 const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString());
 const day = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
 
-type SummaryInput = Pick<FileDocumentRow, 'id' | 'kind' | 'source' | 'status' | 'filename' | 'format' | 'title' | 'publication_number' | 'publication_display' | 'reference_name' | 'document_date' | 'pages' | 'warnings' | 'text_source' | 'ocr_confidence' | 'created_at' | 'filed_at' | 'draft_job_id'> & {
+type SummaryInput = Pick<
+  FileDocumentRow,
+  | 'id'
+  | 'kind'
+  | 'source'
+  | 'status'
+  | 'filename'
+  | 'format'
+  | 'title'
+  | 'publication_number'
+  | 'publication_display'
+  | 'reference_name'
+  | 'document_date'
+  | 'pages'
+  | 'warnings'
+  | 'text_source'
+  | 'ocr_confidence'
+  | 'created_at'
+  | 'filed_at'
+  | 'draft_job_id'
+> & {
   paragraph_count: number;
   claim_count: number;
   figure_count: number;

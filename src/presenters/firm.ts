@@ -3,7 +3,11 @@ import type { FirmInvitationRow, MemberRow } from '../db/schema.ts';
 import { ROLES } from '../domain/firm-roles.ts';
 
 /** The wire contract of Settings > Members and /join (GET/PATCH /api/firm/members, /api/firm/invitations, /api/firm/join). */
-export const roleSchema = z.enum(ROLES).describe('owner: everything incl. members and billing; practitioner: everything but members and billing, signs papers; paralegal: everything but signing/submitting and billing; viewer: reads only');
+export const roleSchema = z
+  .enum(ROLES)
+  .describe(
+    'owner: everything incl. members and billing; practitioner: everything but members and billing, signs papers; paralegal: everything but signing/submitting and billing; viewer: reads only',
+  );
 
 export const memberSchema = z.object({
   id: z.string(),

@@ -10,7 +10,7 @@ import type { EntitySize } from '../domain/deadlines/fees.ts';
 export const usptoFeeShownSchema = z.object({
   citation: z.string(),
   title: z.string(),
-  amount: z.string().nullable().describe('Dollars for the entity size; null when Prosa\'s table has no amount for the date'),
+  amount: z.string().nullable().describe("Dollars for the entity size; null when Prosa's table has no amount for the date"),
 });
 export type UsptoFeeShown = z.infer<typeof usptoFeeShownSchema>;
 
@@ -39,9 +39,19 @@ const FEES_OF: Readonly<Record<string, readonly UsptoFeeCode[]>> = {
 
 /** POST /api/quote: per export item, the USPTO fees its paper would carry today for the entity size. */
 export function usptoFeesQuoted(items: readonly { type: string; form?: string; count?: number }[], entity: EntitySize, today: string) {
-  return items.flatMap((item) => (FEES_OF[item.form ?? item.type] ?? []).map((code) => {
-    const f = usptoFee(code, entity, today);
-    // `verified`: whether the amount was read from the CFR text (uspto-fees.ts), so a page can say when it was not.
-    return { export: item.form ?? item.type, citation: f.citation, title: f.title, amount: f.amount, verified: f.verified, per: 'paper', ...(code === 'ids_1_17_p' ? { when: 'only when the IDS is filed under 37 CFR 1.97(c) without a statement, or under 1.97(d)' } : {}) };
-  }));
+  return items.flatMap((item) =>
+    (FEES_OF[item.form ?? item.type] ?? []).map((code) => {
+      const f = usptoFee(code, entity, today);
+      // `verified`: whether the amount was read from the CFR text (uspto-fees.ts), so a page can say when it was not.
+      return {
+        export: item.form ?? item.type,
+        citation: f.citation,
+        title: f.title,
+        amount: f.amount,
+        verified: f.verified,
+        per: 'paper',
+        ...(code === 'ids_1_17_p' ? { when: 'only when the IDS is filed under 37 CFR 1.97(c) without a statement, or under 1.97(d)' } : {}),
+      };
+    }),
+  );
 }

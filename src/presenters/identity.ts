@@ -34,7 +34,14 @@ export const identitiesSchema = z.object({
   identities: z.array(linkedIdentitySchema),
 });
 
-export function presentIdentity(i: { id: string; provider: string; issuer: string; email: string | null; created_at: Date; last_used_at: Date | null }): LinkedIdentityWire {
+export function presentIdentity(i: {
+  id: string;
+  provider: string;
+  issuer: string;
+  email: string | null;
+  created_at: Date;
+  last_used_at: Date | null;
+}): LinkedIdentityWire {
   return {
     id: i.id,
     provider: i.provider,

@@ -20,21 +20,25 @@ export const idsTimingResultSchema = z.object({
     closing_action: action.nullable().describe('The final, allowance or Quayle action that closed prosecution (still standing)'),
     issue_fee_paid: isoDate.nullable(),
   }),
-  requirement: z.enum(['none', 'statement_or_fee', 'statement_and_fee', 'not_considered'])
+  requirement: z
+    .enum(['none', 'statement_or_fee', 'statement_and_fee', 'not_considered'])
     .describe('none (1.97(b)), statement_or_fee (1.97(c)), statement_and_fee (1.97(d)), not_considered (after the issue fee)'),
   statement_required: z.boolean(),
   fee_required: z.boolean(),
-  fee: z.object({
-    code: z.string(),
-    title: z.string(),
-    citation: z.string(),
-    amount: z.string().nullable().describe('Dollars for entity_size, "600.00"; null when no fee table covers the date'),
-    amounts: z.object({ large: z.string(), small: z.string(), micro: z.string() }).nullable(),
-    effective: isoDate.nullable(),
-    verified: z.boolean().describe('The amount was read from the CFR text'),
-    source: z.string().nullable(),
-    entity_size: z.enum(['large', 'small', 'micro']),
-  }).nullable().describe('37 CFR 1.17(p) for the application\'s entity status when 1.97(c) or (d) can call for it; null under 1.97(b) and after the issue fee'),
+  fee: z
+    .object({
+      code: z.string(),
+      title: z.string(),
+      citation: z.string(),
+      amount: z.string().nullable().describe('Dollars for entity_size, "600.00"; null when no fee table covers the date'),
+      amounts: z.object({ large: z.string(), small: z.string(), micro: z.string() }).nullable(),
+      effective: isoDate.nullable(),
+      verified: z.boolean().describe('The amount was read from the CFR text'),
+      source: z.string().nullable(),
+      entity_size: z.enum(['large', 'small', 'micro']),
+    })
+    .nullable()
+    .describe("37 CFR 1.17(p) for the application's entity status when 1.97(c) or (d) can call for it; null under 1.97(b) and after the issue fee"),
   explanation: z.string(),
   citations: z.array(z.string()),
 });

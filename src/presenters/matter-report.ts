@@ -49,12 +49,32 @@ export function presentMatterReport(from: string, to: string, usage: readonly Ma
   };
 }
 
-export const MATTER_CSV_HEADER = ['client_matter', 'application_number', 'invention_title', 'analyses', 'drafts', 'drafts_completed', 'credits_used', 'from', 'to'] as const;
+export const MATTER_CSV_HEADER = [
+  'client_matter',
+  'application_number',
+  'invention_title',
+  'analyses',
+  'drafts',
+  'drafts_completed',
+  'credits_used',
+  'from',
+  'to',
+] as const;
 
 /** The same report as CSV, one line per application, for a spreadsheet or a billing system. */
 export function matterReportCsv(report: MatterReport): string {
   return toCsv([
     [...MATTER_CSV_HEADER],
-    ...report.rows.map((r) => [r.client_matter, r.application_number, r.invention_title, r.analyses, r.drafts, r.drafts_completed, r.credits_used, report.from, report.to]),
+    ...report.rows.map((r) => [
+      r.client_matter,
+      r.application_number,
+      r.invention_title,
+      r.analyses,
+      r.drafts,
+      r.drafts_completed,
+      r.credits_used,
+      report.from,
+      report.to,
+    ]),
   ]);
 }

@@ -4,7 +4,9 @@ import { formatCredits } from '../domain/money.ts';
 
 /** GET /api/pricing: Prosa's price list (the MCP tool get_pricing relays it). */
 export const pricingSchema = z.object({
-  token_rates_per_million: z.object({ input: z.string(), output: z.string() }).describe('Credits per 1M analysis tokens, before the account\'s model multiplier'),
+  token_rates_per_million: z
+    .object({ input: z.string(), output: z.string() })
+    .describe("Credits per 1M analysis tokens, before the account's model multiplier"),
   exports: z.array(z.object({ type: z.string(), label: z.string(), price: z.string() })).describe('Fixed prices of documents, in credits'),
   packages: z.array(z.object({ id: z.string(), price: z.number().describe('Dollars'), credits: z.number(), bonus: z.number() })).describe('Credit packages'),
   custom_amounts: z.string(),

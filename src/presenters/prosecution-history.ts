@@ -30,7 +30,11 @@ export const historyEventSchema = z.object({
   code: z.string().describe('The USPTO event code'),
   description: z.string().nullable(),
   meaning: z.object({
-    kind: z.string().describe('Prosa\'s reading of the code: non_final, final, restriction, quayle, advisory, allowance, interview, applicant_reply, rce, abandonment, revival, grant or other'),
+    kind: z
+      .string()
+      .describe(
+        "Prosa's reading of the code: non_final, final, restriction, quayle, advisory, allowance, interview, applicant_reply, rce, abandonment, revival, grant or other",
+      ),
     summary: z.string(),
     mail_event: z.boolean().describe('The mailing twin of another event (MCTNF for CTNF): count one of the pair, date a reply period from the mailing'),
   }),

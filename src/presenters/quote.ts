@@ -32,7 +32,7 @@ export const usptoFeeQuotedSchema = z.object({
   export: z.string().describe('The export type or form the fee belongs to'),
   citation: z.string(),
   title: z.string(),
-  amount: z.string().nullable().describe('Dollars; null when Prosa\'s table has no amount for today'),
+  amount: z.string().nullable().describe("Dollars; null when Prosa's table has no amount for today"),
   verified: z.boolean().describe('The amount was read from the CFR text'),
   per: z.string(),
   when: z.string().optional().describe('When the fee is due at all (the IDS fee only in some windows)'),
@@ -70,7 +70,8 @@ function presentLine(l: QuoteLine): QuoteWire['line_items'][number] {
   return {
     item: l.item,
     type: l.type,
-    description: l.item === 'draft' ? 'Response to office action, DOCX (submit_response, REST #4)' : `${EXPORT_PRICES[l.type].label} export (POST /api/exports)`,
+    description:
+      l.item === 'draft' ? 'Response to office action, DOCX (submit_response, REST #4)' : `${EXPORT_PRICES[l.type].label} export (POST /api/exports)`,
     quantity: l.quantity,
     unit_price: formatCredits(l.unitMicro),
     amount: formatCredits(l.amountMicro),

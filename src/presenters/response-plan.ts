@@ -39,9 +39,15 @@ function presentMarkup(m: ClaimMarkup | null): MarkupWire | null {
 /** One ground of rejection of one claim with its own answer (issue 19 item 5; src/domain/response-plan/ground-answers.ts). */
 export const claimGroundAnswerSchema = z.object({
   ground_id: z.string(),
-  answer: strategyCodeSchema.nullable().describe('What the reply does about this ground for this claim: the answer chosen for it, else what the claim\'s strategy implies (double patenting beside an amendment is disclaimed; the art grounds of a claim amended to clarify, and the other grounds of a disclaimed claim, are argued)'),
-  chosen: strategyCodeSchema.nullable().describe('The answer chosen for this ground (PUT .../claims/{n}/grounds/{ground_id}/strategy); null: it follows the claim\'s strategy'),
-  choices: z.array(strategyCodeSchema).describe('The answers that may be chosen for this ground, given the claim\'s strategy'),
+  answer: strategyCodeSchema
+    .nullable()
+    .describe(
+      "What the reply does about this ground for this claim: the answer chosen for it, else what the claim's strategy implies (double patenting beside an amendment is disclaimed; the art grounds of a claim amended to clarify, and the other grounds of a disclaimed claim, are argued)",
+    ),
+  chosen: strategyCodeSchema
+    .nullable()
+    .describe("The answer chosen for this ground (PUT .../claims/{n}/grounds/{ground_id}/strategy); null: it follows the claim's strategy"),
+  choices: z.array(strategyCodeSchema).describe("The answers that may be chosen for this ground, given the claim's strategy"),
 });
 export type ClaimGroundAnswerWire = z.infer<typeof claimGroundAnswerSchema>;
 
@@ -126,7 +132,18 @@ function presentGroundCore(g: Ground) {
 
 const answeredBySchema = z.object({
   claims: z.array(z.number().int()),
-  how: z.enum(['cancelled', 'previously_cancelled', 'amended', 'through_amended_base', 'argued', 'terminal_disclaimer', 'abeyance', 'election', 'information', 'replied']),
+  how: z.enum([
+    'cancelled',
+    'previously_cancelled',
+    'amended',
+    'through_amended_base',
+    'argued',
+    'terminal_disclaimer',
+    'abeyance',
+    'election',
+    'information',
+    'replied',
+  ]),
   base: z.number().int().optional(),
   prompted: z.literal(true).optional(),
 });
@@ -154,7 +171,19 @@ export function presentPlanGround(g: Ground, view: PlanView, s: GroundStatus | u
 }
 
 export const missingItemSchema = z.object({
-  code: z.enum(['ground_unanswered', 'amended_text_missing', 'original_text_missing', 'amendment_unchanged', 'argument_missing', 'strategy_not_applicable', 'depends_on_cancelled', 'election_missing', 'traverse_reasons_missing', 'outside_elected_group', 'information_missing']),
+  code: z.enum([
+    'ground_unanswered',
+    'amended_text_missing',
+    'original_text_missing',
+    'amendment_unchanged',
+    'argument_missing',
+    'strategy_not_applicable',
+    'depends_on_cancelled',
+    'election_missing',
+    'traverse_reasons_missing',
+    'outside_elected_group',
+    'information_missing',
+  ]),
   ground_id: z.string().optional(),
   claim: z.number().int().optional(),
   message: z.string().describe('For an API caller: names the call or field that completes the plan'),
@@ -223,7 +252,12 @@ export const electionSchema = z.object({
   verified: z.boolean().describe('False when the analysis found no groups to check the labels against'),
 });
 
-export const restrictionGroupSchema = z.object({ label: z.string(), kind: z.enum(['invention', 'species']), claims: z.array(z.number().int()), subject: z.string().nullable() });
+export const restrictionGroupSchema = z.object({
+  label: z.string(),
+  kind: z.enum(['invention', 'species']),
+  claims: z.array(z.number().int()),
+  subject: z.string().nullable(),
+});
 
 const completenessSummarySchema = z.object({ complete: z.boolean(), missing_count: z.number().int() });
 
@@ -233,7 +267,10 @@ export const responsePlanSchema = z.object({
   application_number: z.string(),
   status: z.enum(['open', 'submitted']),
   version: z.number().int(),
-  office_action: z.object({ kind: z.enum(['non_final', 'final', 'restriction', 'requirement_for_information', 'quayle', 'notice_of_allowance', 'other']), mailing_date: z.string().nullable() }),
+  office_action: z.object({
+    kind: z.enum(['non_final', 'final', 'restriction', 'requirement_for_information', 'quayle', 'notice_of_allowance', 'other']),
+    mailing_date: z.string().nullable(),
+  }),
   grounds: z.array(planGroundSchema),
   claims: z.array(planClaimSchema),
   election: electionSchema.nullable(),
@@ -261,7 +298,13 @@ export function presentResponsePlan(row: ResponsePlanRow, view: PlanView, report
     claims: view.claims.map((c) => presentPlanClaim(c, claimStatus.get(c.claim_number))),
     election: view.election,
     restriction_groups: view.restriction_groups.map((g) => ({ label: g.label, kind: g.kind, claims: g.claims, subject: g.subject })),
-    completeness: { complete: report.complete, missing_count: report.missing.length, missing: report.missing, warnings: report.warnings, warnings_plain: report.warnings_plain },
+    completeness: {
+      complete: report.complete,
+      missing_count: report.missing.length,
+      missing: report.missing,
+      warnings: report.warnings,
+      warnings_plain: report.warnings_plain,
+    },
     draft_job: presentPlanJob(job),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -304,15 +347,29 @@ export function presentResponsePlanSummary(row: ResponsePlanRow): z.infer<typeof
 }
 
 /** PUT .../grounds/{gid}/argument: the ground as it now stands in the plan. */
-export const argumentEditSchema = z.object({ plan_id: z.string(), version: z.number().int(), ground: planGroundSchema, completeness: completenessSummarySchema });
+export const argumentEditSchema = z.object({
+  plan_id: z.string(),
+  version: z.number().int(),
+  ground: planGroundSchema,
+  completeness: completenessSummarySchema,
+});
 export type ArgumentEditWire = z.infer<typeof argumentEditSchema>;
 
 /** PUT .../election: the election as it now stands. */
-export const electionEditSchema = z.object({ plan_id: z.string(), version: z.number().int(), election: electionSchema.nullable(), completeness: completenessSummarySchema });
+export const electionEditSchema = z.object({
+  plan_id: z.string(),
+  version: z.number().int(),
+  election: electionSchema.nullable(),
+  completeness: completenessSummarySchema,
+});
 export type ElectionEditWire = z.infer<typeof electionEditSchema>;
 
 /** The answer to an edit: the plan's id and version, what changed, and where completeness stands. */
-export function presentEdit<T extends Pick<ArgumentEditWire, 'ground'> | Pick<ElectionEditWire, 'election'>>(row: ResponsePlanRow, report: CompletenessReport, changed: T) {
+export function presentEdit<T extends Pick<ArgumentEditWire, 'ground'> | Pick<ElectionEditWire, 'election'>>(
+  row: ResponsePlanRow,
+  report: CompletenessReport,
+  changed: T,
+) {
   return {
     plan_id: row.id,
     version: row.version,
@@ -348,19 +405,34 @@ export function presentClaimEdit(row: ResponsePlanRow, view: PlanView, report: C
   return {
     plan_id: row.id,
     version: row.version,
-    claim: presentPlanClaim(claim, report.claims.find((c) => c.claim_number === n)),
+    claim: presentPlanClaim(
+      claim,
+      report.claims.find((c) => c.claim_number === n),
+    ),
     completeness: { complete: report.complete, missing_count: report.missing.length },
   };
 }
 
-export function presentGroundStrategyEdit(row: ResponsePlanRow, view: PlanView, report: CompletenessReport, n: number, groundId: string): GroundStrategyEditWire {
+export function presentGroundStrategyEdit(
+  row: ResponsePlanRow,
+  view: PlanView,
+  report: CompletenessReport,
+  n: number,
+  groundId: string,
+): GroundStrategyEditWire {
   const edit = presentClaimEdit(row, view, report, n);
   const ground = view.grounds.find((g) => g.id === groundId)!;
   const status = report.grounds.find((g) => g.ground_id === groundId);
   return {
     ...edit,
     ground_answer: edit.claim.ground_answers.find((a) => a.ground_id === groundId)!,
-    ground: { ground_id: ground.id, title: ground.title, answered: status?.answered ?? false, answered_by: status?.answered_by ?? [], unanswered_plain: status?.unanswered_plain ?? null },
+    ground: {
+      ground_id: ground.id,
+      title: ground.title,
+      answered: status?.answered ?? false,
+      answered_by: status?.answered_by ?? [],
+      unanswered_plain: status?.unanswered_plain ?? null,
+    },
   };
 }
 
@@ -373,7 +445,11 @@ export const planPreviewSchema = z.object({
   title: z.string(),
   sections: z.array(z.object({ heading: z.string(), says: z.array(z.string()), placeholders: z.number().int() })),
   placeholders_total: z.number().int().describe('Highlighted, bracketed places the paper will leave for the practitioner'),
-  placeholders_source: z.enum(['paper', 'paper_before_model', 'outline']).describe('paper: counted on the paper as the draft job builds it; paper_before_model: the same before a configured language model fills some; outline: an estimate'),
+  placeholders_source: z
+    .enum(['paper', 'paper_before_model', 'outline'])
+    .describe(
+      'paper: counted on the paper as the draft job builds it; paper_before_model: the same before a configured language model fills some; outline: an estimate',
+    ),
   complete: z.boolean(),
   missing_count: z.number().int(),
 });
@@ -408,7 +484,11 @@ export function presentPreview(row: ResponsePlanRow, preview: PlanPreview, price
 
 // --- The analysis, one claim and one ground at a time ---
 
-function referenceDetails(record: SourceAnalysis, labels: readonly string[], pinpoints: readonly { reference: string | null; kind: string; text: string; span: { start: number; end: number } }[]) {
+function referenceDetails(
+  record: SourceAnalysis,
+  labels: readonly string[],
+  pinpoints: readonly { reference: string | null; kind: string; text: string; span: { start: number; end: number } }[],
+) {
   const refs = record.references ?? [];
   return labels.map((label) => {
     const ref = refs.find((r) => r.label === label || label.startsWith(r.label));

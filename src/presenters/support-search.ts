@@ -3,10 +3,12 @@ import { z } from 'zod';
 import type { SupportResult } from '../domain/art/support.ts';
 import type { SupportSources } from '../queries/support-sources.ts';
 
-export const supportSearchBody = z.object({
-  text: z.string().trim().min(3).max(5000).describe('The words added to a claim (or the amended limitation)'),
-  analysis_id: z.string().max(100).optional().describe('Search the references this analysis cites (default: every reference in the file)'),
-}).strict();
+export const supportSearchBody = z
+  .object({
+    text: z.string().trim().min(3).max(5000).describe('The words added to a claim (or the amended limitation)'),
+    analysis_id: z.string().max(100).optional().describe('Search the references this analysis cites (default: every reference in the file)'),
+  })
+  .strict();
 
 const hit = z.object({
   document_id: z.string(),
@@ -25,7 +27,9 @@ export const supportSearchSchema = z.object({
   terms: z.array(z.string()).describe('The distinguishing terms of the added text that were searched for'),
   support: z.array(hit).describe('Specification paragraphs, best first'),
   citation: z.string().nullable().describe('"see, e.g., ¶ [0032]": only paragraphs containing every term; null when none does'),
-  art: z.array(z.object({ document_id: z.string(), reference: z.string(), hits: z.array(hit) })).describe('Per reference: its paragraphs mentioning the terms (a novelty pre-check)'),
+  art: z
+    .array(z.object({ document_id: z.string(), reference: z.string(), hits: z.array(hit) }))
+    .describe('Per reference: its paragraphs mentioning the terms (a novelty pre-check)'),
   notes: z.array(z.string()),
 });
 
@@ -34,9 +38,23 @@ const wire = ({ start: _s, end: _e, score: _score, ...h }: SupportResult['suppor
 
 export function presentSupport(result: SupportResult, sources: SupportSources): z.infer<typeof supportSearchSchema> {
   const notes: string[] = [];
-  if (sources.specification.length === 0) notes.push('No specification is held for this application: add it to the file (kind "specification" or "application") to search for support.');
-  else if (result.support.length === 0) notes.push('No paragraph of the specification contains these terms: the added words may lack written-description support (35 U.S.C. 112(a); MPEP 2163). Check the specification and drawings.');
-  else if (!result.citation) notes.push('No single paragraph contains every term: support may be spread over several paragraphs or the drawings; check before citing.');
-  if (sources.references_without_text.length) notes.push(`No text is held of ${sources.references_without_text.join('; ')}: the novelty pre-check did not read ${sources.references_without_text.length > 1 ? 'them' : 'it'}.`);
-  return { terms: result.terms, support: result.support.map(wire), citation: result.citation, art: result.art.map((a) => ({ ...a, hits: a.hits.map(wire) })), notes };
+  if (sources.specification.length === 0)
+    notes.push('No specification is held for this application: add it to the file (kind "specification" or "application") to search for support.');
+  else if (result.support.length === 0)
+    notes.push(
+      'No paragraph of the specification contains these terms: the added words may lack written-description support (35 U.S.C. 112(a); MPEP 2163). Check the specification and drawings.',
+    );
+  else if (!result.citation)
+    notes.push('No single paragraph contains every term: support may be spread over several paragraphs or the drawings; check before citing.');
+  if (sources.references_without_text.length)
+    notes.push(
+      `No text is held of ${sources.references_without_text.join('; ')}: the novelty pre-check did not read ${sources.references_without_text.length > 1 ? 'them' : 'it'}.`,
+    );
+  return {
+    terms: result.terms,
+    support: result.support.map(wire),
+    citation: result.citation,
+    art: result.art.map((a) => ({ ...a, hits: a.hits.map(wire) })),
+    notes,
+  };
 }

@@ -14,7 +14,10 @@ export const watchRunSchema = z.object({
   papers_announced: z.number().int().describe('Recorded papers that can still be answered: fetched, and told to every account that dockets the application'),
   events_written: z.number().int(),
   analyses_created: z.number().int(),
-  stopped_reason: z.enum(['rate_limited', 'key_rejected', 'unavailable', 'error']).nullable().describe('Why the pass ended before every due application was checked'),
+  stopped_reason: z
+    .enum(['rate_limited', 'key_rejected', 'unavailable', 'error'])
+    .nullable()
+    .describe('Why the pass ended before every due application was checked'),
   error: z.string().nullable(),
 });
 

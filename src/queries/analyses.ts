@@ -10,10 +10,30 @@ export interface AnalysisForAccount {
 }
 
 /** The account's analysis, or undefined (another account's analysis is not found: 404, never 403). */
-export async function findAnalysisForAccount(db: Db, accountId: string, analysisId: string, opts: { withText?: boolean } = {}): Promise<AnalysisForAccount | undefined> {
+export async function findAnalysisForAccount(
+  db: Db,
+  accountId: string,
+  analysisId: string,
+  opts: { withText?: boolean } = {},
+): Promise<AnalysisForAccount | undefined> {
   const row = opts.withText
-    ? await db.selectFrom('analyses').select(['id', 'application_number', 'record', 'text']).where('id', '=', analysisId).where('account_id', '=', accountId).executeTakeFirst()
-    : await db.selectFrom('analyses').select(['id', 'application_number', 'record']).where('id', '=', analysisId).where('account_id', '=', accountId).executeTakeFirst();
+    ? await db
+        .selectFrom('analyses')
+        .select(['id', 'application_number', 'record', 'text'])
+        .where('id', '=', analysisId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst()
+    : await db
+        .selectFrom('analyses')
+        .select(['id', 'application_number', 'record'])
+        .where('id', '=', analysisId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
   if (!row) return undefined;
-  return { id: row.id, application_number: row.application_number, record: row.record as unknown as SourceAnalysis, text: 'text' in row ? (row.text as string) : null };
+  return {
+    id: row.id,
+    application_number: row.application_number,
+    record: row.record as unknown as SourceAnalysis,
+    text: 'text' in row ? (row.text as string) : null,
+  };
 }

@@ -42,9 +42,14 @@ export async function findApplicationClaims(db: Db, accountId: string, applicati
  * response itself answered (a second draft of the same reply: same analysis, or an action mailed
  * on or before the one it answered) the claims it started from are. Undefined when none apply.
  */
-export function claimsOfRecord(stored: StoredClaims | undefined, analysisId: string, actionDate: string | null): (StoredClaims & { redraft: boolean }) | undefined {
+export function claimsOfRecord(
+  stored: StoredClaims | undefined,
+  analysisId: string,
+  actionDate: string | null,
+): (StoredClaims & { redraft: boolean }) | undefined {
   if (!stored) return undefined;
-  const redraft = stored.source === 'response' &&
+  const redraft =
+    stored.source === 'response' &&
     (stored.answered_analysis_id === analysisId || (actionDate !== null && stored.answered_action_date !== null && stored.answered_action_date >= actionDate));
   if (!redraft) return { ...stored, redraft: false };
   return stored.claims_before?.length ? { ...stored, claims: stored.claims_before, redraft: true } : undefined;

@@ -62,7 +62,9 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
     .select((eb) => [
       eb
         .exists(
-          eb.selectFrom('correspondence as r').select('r.id')
+          eb
+            .selectFrom('correspondence as r')
+            .select('r.id')
             .whereRef('r.application_id', '=', 'c.application_id')
             .whereRef('r.mailing_date', '>', 'c.mailing_date')
             .where('r.document_code', 'in', REPLY_DOCUMENT_CODES)
@@ -98,7 +100,13 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
   return out;
 }
 
-type CalculationInput = { action: NonNullable<ReturnType<typeof actionKindForDocumentCode>>; mailingDate: string; periodMonths?: number; entity: EntitySize; today?: string };
+type CalculationInput = {
+  action: NonNullable<ReturnType<typeof actionKindForDocumentCode>>;
+  mailingDate: string;
+  periodMonths?: number;
+  entity: EntitySize;
+  today?: string;
+};
 
 /**
  * The deadline engine's answers by their input. A docket's actions share mailing dates (the
@@ -137,7 +145,9 @@ type ActionRowBuilder = ExpressionBuilder<Schema & { c: Schema['correspondence']
 /** Whether the application has an event with one of `codes` dated after the action's mailing. */
 function eventAfterAction(eb: ActionRowBuilder, codes: string[]) {
   return eb.exists(
-    eb.selectFrom('prosecution_events as e').select('e.id')
+    eb
+      .selectFrom('prosecution_events as e')
+      .select('e.id')
       .whereRef('e.application_id', '=', 'c.application_id')
       .whereRef('e.event_date', '>', 'c.mailing_date')
       .where('e.event_code', 'in', codes),

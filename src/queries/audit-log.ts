@@ -49,9 +49,10 @@ export async function listAuditLog(db: Db, accountId: string, filter: AuditFilte
   if (filter.until) q = q.where('created_at', '<', filter.until);
   const memberId = filter.memberId;
   if (memberId !== undefined) {
-    q = memberId === accountId
-      ? q.where((eb) => eb.or([eb('member_id', '=', memberId), eb.and([eb('member_id', 'is', null), eb('actor', 'in', [...PERSON_ACTORS])])]))
-      : q.where('member_id', '=', memberId);
+    q =
+      memberId === accountId
+        ? q.where((eb) => eb.or([eb('member_id', '=', memberId), eb.and([eb('member_id', 'is', null), eb('actor', 'in', [...PERSON_ACTORS])])]))
+        : q.where('member_id', '=', memberId);
   }
   const number = filter.applicationNumber;
   if (number) {
@@ -62,18 +63,39 @@ export async function listAuditLog(db: Db, accountId: string, filter: AuditFilte
         eb(sql<string>`details->>'application_number'`, 'in', [number, formatApplicationNumber(number)]),
         eb.and([eb('target_type', '=', 'docket_entry'), eb('target_id', 'in', entryIds)]),
         eb(sql<string>`details->>'docket_entry_id'`, 'in', entryIds),
-        eb.and([eb('target_type', '=', 'analysis'), eb('target_id', 'in', db.selectFrom('analyses').select('id').where('account_id', '=', accountId).where('application_number', '=', number))]),
-        eb.and([eb('target_type', '=', 'draft_job'), eb('target_id', 'in', db.selectFrom('draft_jobs').select('id').where('account_id', '=', accountId).where('application_number', '=', number))]),
-        eb.and([eb('target_type', '=', 'correspondence'), eb('target_id', 'in', db.selectFrom('correspondence').select('id').where('application_id', 'in', applicationIds))]),
+        eb.and([
+          eb('target_type', '=', 'analysis'),
+          eb('target_id', 'in', db.selectFrom('analyses').select('id').where('account_id', '=', accountId).where('application_number', '=', number)),
+        ]),
+        eb.and([
+          eb('target_type', '=', 'draft_job'),
+          eb('target_id', 'in', db.selectFrom('draft_jobs').select('id').where('account_id', '=', accountId).where('application_number', '=', number)),
+        ]),
+        eb.and([
+          eb('target_type', '=', 'correspondence'),
+          eb('target_id', 'in', db.selectFrom('correspondence').select('id').where('application_id', 'in', applicationIds)),
+        ]),
         // Credits charged or refunded for an analysis or draft job of the application.
         eb.and([
           eb('target_type', '=', 'credit_ledger'),
-          eb(sql<string>`details->>'reference'`, 'in', db.selectFrom('analyses').select('id').where('account_id', '=', accountId).where('application_number', '=', number).union(db.selectFrom('draft_jobs').select('id').where('account_id', '=', accountId).where('application_number', '=', number))),
+          eb(
+            sql<string>`details->>'reference'`,
+            'in',
+            db
+              .selectFrom('analyses')
+              .select('id')
+              .where('account_id', '=', accountId)
+              .where('application_number', '=', number)
+              .union(db.selectFrom('draft_jobs').select('id').where('account_id', '=', accountId).where('application_number', '=', number)),
+          ),
         ]),
       ]),
     );
   }
-  const rows = await q.orderBy('id', 'desc').limit(filter.limit + 1).execute();
+  const rows = await q
+    .orderBy('id', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
   const entries = await withApplicationNumbers(db, accountId, rows.slice(0, filter.limit));
   return { entries, nextCursor: rows.length > filter.limit ? entries[entries.length - 1].id.toString() : null };
 }
@@ -96,19 +118,54 @@ export async function withApplicationNumbers(db: Db, accountId: string, rows: Au
   const found = new Map<string, string>();
   const put = (type: string, list: { id: string; n: string | null }[]) => list.forEach((x) => x.n && found.set(`${type}:${x.id}`, x.n));
   const docket = ids('docket_entry');
-  if (docket.length) put('docket_entry', await db.selectFrom('docket_entries as d').innerJoin('applications as a', 'a.id', 'd.application_id').select(['d.id as id', 'a.application_number as n']).where('d.account_id', '=', accountId).where('d.id', 'in', docket).execute());
-  if (jobRefs.length) put('draft_job', await db.selectFrom('draft_jobs').select(['id', 'application_number as n']).where('account_id', '=', accountId).where('id', 'in', jobRefs).execute());
+  if (docket.length)
+    put(
+      'docket_entry',
+      await db
+        .selectFrom('docket_entries as d')
+        .innerJoin('applications as a', 'a.id', 'd.application_id')
+        .select(['d.id as id', 'a.application_number as n'])
+        .where('d.account_id', '=', accountId)
+        .where('d.id', 'in', docket)
+        .execute(),
+    );
+  if (jobRefs.length)
+    put(
+      'draft_job',
+      await db.selectFrom('draft_jobs').select(['id', 'application_number as n']).where('account_id', '=', accountId).where('id', 'in', jobRefs).execute(),
+    );
   const analyses = [...new Set([...ids('analysis'), ...refs])];
-  if (analyses.length) put('analysis', await db.selectFrom('analyses').select(['id', 'application_number as n']).where('account_id', '=', accountId).where('id', 'in', analyses).execute());
+  if (analyses.length)
+    put(
+      'analysis',
+      await db.selectFrom('analyses').select(['id', 'application_number as n']).where('account_id', '=', accountId).where('id', 'in', analyses).execute(),
+    );
   const plans = ids('response_plan');
-  if (plans.length) put('response_plan', await db.selectFrom('response_plans').select(['id', 'application_number as n']).where('account_id', '=', accountId).where('id', 'in', plans).execute());
+  if (plans.length)
+    put(
+      'response_plan',
+      await db.selectFrom('response_plans').select(['id', 'application_number as n']).where('account_id', '=', accountId).where('id', 'in', plans).execute(),
+    );
   const papers = ids('correspondence');
-  if (papers.length) put('correspondence', await db.selectFrom('correspondence as c').innerJoin('applications as a', 'a.id', 'c.application_id').select(['c.id as id', 'a.application_number as n']).where('c.id', 'in', papers).execute());
+  if (papers.length)
+    put(
+      'correspondence',
+      await db
+        .selectFrom('correspondence as c')
+        .innerJoin('applications as a', 'a.id', 'c.application_id')
+        .select(['c.id as id', 'a.application_number as n'])
+        .where('c.id', 'in', papers)
+        .execute(),
+    );
   return rows.map((r) => {
     const d = (r.details ?? {}) as Record<string, unknown>;
     const own = typeof d.application_number === 'string' && /^\d{8}$/.test(d.application_number) ? d.application_number : null;
     const ref = reference(r);
-    const n = own ?? (r.target_id ? found.get(`${r.target_type}:${r.target_id}`) : undefined) ?? (ref ? found.get(`draft_job:${ref}`) ?? found.get(`analysis:${ref}`) : undefined) ?? null;
+    const n =
+      own ??
+      (r.target_id ? found.get(`${r.target_type}:${r.target_id}`) : undefined) ??
+      (ref ? (found.get(`draft_job:${ref}`) ?? found.get(`analysis:${ref}`)) : undefined) ??
+      null;
     return { ...r, application_number: n };
   });
 }

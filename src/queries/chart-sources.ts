@@ -27,7 +27,9 @@ function mailingDateOf(record: unknown): string | null {
 
 export async function chartSources(db: Db, accountId: string, analysis: { id: string; application_number: string; record: unknown }): Promise<ChartSources> {
   const application = await findApplicationForAccount(db, accountId, analysis.application_number);
-  const stored = application ? claimsOfRecord(await findApplicationClaims(db, accountId, application.id), analysis.id, mailingDateOf(analysis.record)) : undefined;
+  const stored = application
+    ? claimsOfRecord(await findApplicationClaims(db, accountId, application.id), analysis.id, mailingDateOf(analysis.record))
+    : undefined;
   const refs = referencesOfRecord(analysis.record);
   const numbers = [...new Set(refs.flatMap((r) => (r.publication ? [r.publication.base] : [])))];
   const names = [...new Set(refs.filter((r) => !r.publication && r.short_name).map((r) => r.short_name!))];

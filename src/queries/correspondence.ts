@@ -5,7 +5,21 @@ import { paperVisibleTo } from './correspondence-visibility.ts';
 /** A paper without its text (lists): `has_text` says whether the text is stored. */
 export type PaperSummary = Omit<CorrespondenceRow, 'full_text'> & { has_text: boolean };
 
-const SUMMARY_COLUMNS = ['c.id', 'c.application_id', 'c.document_code', 'c.description', 'c.mailing_date', 'c.direction', 'c.document_identifier', 'c.period_months', 'c.source', 'c.owner_account_id', 'c.text_source', 'c.ocr_confidence', 'c.created_at'] as const;
+const SUMMARY_COLUMNS = [
+  'c.id',
+  'c.application_id',
+  'c.document_code',
+  'c.description',
+  'c.mailing_date',
+  'c.direction',
+  'c.document_identifier',
+  'c.period_months',
+  'c.source',
+  'c.owner_account_id',
+  'c.text_source',
+  'c.ocr_confidence',
+  'c.created_at',
+] as const;
 
 export interface PaperPage {
   papers: PaperSummary[];
@@ -34,10 +48,16 @@ export async function listPapers(db: Db, accountId: string, applicationId: strin
       .where(paperVisibleTo('c.owner_account_id', accountId))
       .executeTakeFirst();
     if (cursor) {
-      q = q.where((eb) => eb.or([eb('c.mailing_date', '<', cursor.mailing_date), eb.and([eb('c.mailing_date', '=', cursor.mailing_date), eb('c.id', '<', cursor.id)])]));
+      q = q.where((eb) =>
+        eb.or([eb('c.mailing_date', '<', cursor.mailing_date), eb.and([eb('c.mailing_date', '=', cursor.mailing_date), eb('c.id', '<', cursor.id)])]),
+      );
     }
   }
-  const rows = await q.orderBy('c.mailing_date', 'desc').orderBy('c.id', 'desc').limit(opts.limit + 1).execute();
+  const rows = await q
+    .orderBy('c.mailing_date', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
   const papers = rows.slice(0, opts.limit).map((r) => ({ ...r, has_text: r.has_text === true }));
   return { papers, nextCursor: rows.length > opts.limit ? papers[papers.length - 1].id : null };
 }

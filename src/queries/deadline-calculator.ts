@@ -13,18 +13,20 @@ import {
   type CalculatorResult,
 } from '../domain/deadlines/index.ts';
 
-export const calculatorBody = z.object({
-  /** A kind (non_final, ..., notice_of_allowance, grant, notice_of_appeal, ...) or an interface code (CTNF, CTFR, CTED, CTRS). */
-  action: z.string().max(40),
-  /** The action's mailing date, or for an event kind the event's date (issue date, filing date, priority date). */
-  mailing_date: z.string().max(10),
-  period_months: z.number().int().optional(),
-  advisory_date: z.string().max(10).optional(),
-  reply_filed_date: z.string().max(10).optional(),
-  entity: z.enum(['large', 'small', 'micro']).optional(),
-  /** Optional: design and plant patents owe no maintenance fees; a design has six months of foreign priority. */
-  application_type: z.enum(APPLICATION_TYPES).optional(),
-}).strict();
+export const calculatorBody = z
+  .object({
+    /** A kind (non_final, ..., notice_of_allowance, grant, notice_of_appeal, ...) or an interface code (CTNF, CTFR, CTED, CTRS). */
+    action: z.string().max(40),
+    /** The action's mailing date, or for an event kind the event's date (issue date, filing date, priority date). */
+    mailing_date: z.string().max(10),
+    period_months: z.number().int().optional(),
+    advisory_date: z.string().max(10).optional(),
+    reply_filed_date: z.string().max(10).optional(),
+    entity: z.enum(['large', 'small', 'micro']).optional(),
+    /** Optional: design and plant patents owe no maintenance fees; a design has six months of foreign priority. */
+    application_type: z.enum(APPLICATION_TYPES).optional(),
+  })
+  .strict();
 
 export type CalculatorBody = z.infer<typeof calculatorBody>;
 
@@ -33,12 +35,12 @@ export const VALID_KINDS_TEXT = `${CALCULATOR_KINDS.join(', ')} (or the interfac
 
 /** Event kinds, with what their date is. */
 export const EVENT_KIND_DATES: Readonly<Record<(typeof EVENT_KINDS)[number], string>> = {
-  grant: 'the patent\'s issue date',
+  grant: "the patent's issue date",
   notice_of_appeal: 'the filing date of the notice of appeal',
-  examiners_answer: 'the mailing date of the examiner\'s answer',
-  provisional_filing: 'the provisional application\'s filing date',
-  foreign_filing: 'the foreign application\'s filing date',
-  pct_priority: 'the PCT application\'s earliest priority date',
+  examiners_answer: "the mailing date of the examiner's answer",
+  provisional_filing: "the provisional application's filing date",
+  foreign_filing: "the foreign application's filing date",
+  pct_priority: "the PCT application's earliest priority date",
 };
 
 /** Shared by the HTTP route, the CLI and the MCP tool: one input shape, one output shape. */

@@ -78,7 +78,11 @@ export async function docketDeadlines(db: Db, accountId: string, opts: DocketDea
   const decisions = new Map(items.map((i) => [i.application.id, docketItemEntity(i, account?.entity_size)]));
   // One query for every entry's pending action (not one per entry: a docket has thousands).
   const entities = new Map([...decisions].map(([id, d]) => [id, d.entity_size]));
-  const pendingById = await pendingActions(db, items.map((i) => i.application.id), { today: opts.today, entity, entities, accountId });
+  const pendingById = await pendingActions(
+    db,
+    items.map((i) => i.application.id),
+    { today: opts.today, entity, entities, accountId },
+  );
   const found = items.map((item) => {
     const pending = pendingById.get(item.application.id);
     return pending ? deadlineOf(item, pending, decisions.get(item.application.id)!, opts.today) : null;
@@ -88,7 +92,11 @@ export async function docketDeadlines(db: Db, accountId: string, opts: DocketDea
     .filter((d): d is DocketDeadline => d !== null)
     .filter((d) => horizon === null || d.overdue || (d.next !== null && d.next.date <= horizon))
     .sort(byUrgency);
-  const lifeById = await lifeDeadlines(db, items.map((i) => i.application.id), { today: opts.today, accountId });
+  const lifeById = await lifeDeadlines(
+    db,
+    items.map((i) => i.application.id),
+    { today: opts.today, accountId },
+  );
   const life = items
     .flatMap((item) => (lifeById.get(item.application.id) ?? []).map((l) => lifeItem(item, l, opts.today)))
     .filter((d) => horizon === null || d.overdue || (d.next !== null && d.next.date <= horizon))

@@ -24,5 +24,10 @@ export async function docketExportItems(db: Db, accountId: string, today: string
   for (const l of lifeBesidePending(list)) {
     lifeByEntry.set(l.item.entry.id, [...(lifeByEntry.get(l.item.entry.id) ?? []), l]);
   }
-  return items.map((item) => ({ item, entity: docketItemEntity(item, account?.entity_size), deadline: byEntry.get(item.entry.id) ?? null, life: lifeByEntry.get(item.entry.id) ?? [] }));
+  return items.map((item) => ({
+    item,
+    entity: docketItemEntity(item, account?.entity_size),
+    deadline: byEntry.get(item.entry.id) ?? null,
+    life: lifeByEntry.get(item.entry.id) ?? [],
+  }));
 }

@@ -39,10 +39,23 @@ function filters(req: DocketPageRequest): { conditions: RawBuilder<boolean>[]; a
   if (search) {
     // docketEntryMatches (src/domain/docket-search.ts), in SQL.
     const contains = (column: RawBuilder<unknown>) => sql<boolean>`strpos(lower(coalesce(${column}, '')), ${search.text}) > 0`;
-    conditions.push(sql<boolean>`(${sql.join([
-      ...(search.numberDigits !== null ? [sql`strpos(a.application_number, ${search.numberDigits}) > 0`] : []),
-      ...[sql`a.application_number`, sql`a.invention_title`, sql`d.client_matter`, sql`rm.display_name`, sql`rm.email`, sql`a.status`, sql`a.examiner_name`].map(contains),
-    ], sql` or `)})`);
+    conditions.push(
+      sql<boolean>`(${sql.join(
+        [
+          ...(search.numberDigits !== null ? [sql`strpos(a.application_number, ${search.numberDigits}) > 0`] : []),
+          ...[
+            sql`a.application_number`,
+            sql`a.invention_title`,
+            sql`d.client_matter`,
+            sql`rm.display_name`,
+            sql`rm.email`,
+            sql`a.status`,
+            sql`a.examiner_name`,
+          ].map(contains),
+        ],
+        sql` or `,
+      )})`,
+    );
   }
   return { conditions, application: req.status !== undefined || search !== null, member: search !== null };
 }
@@ -90,7 +103,8 @@ export interface DocketCounts {
 export async function docketCounts(db: Db, accountId: string, req: DocketPageRequest, today: string): Promise<DocketCounts> {
   const { conditions, application, member } = filters(req);
   const matching = conditions.length ? sql`count(*) filter (where ${sql.join(conditions, sql` and `)})` : sql`count(*)`;
-  const row = await db.selectFrom('docket_entries as d')
+  const row = await db
+    .selectFrom('docket_entries as d')
     .$if(application, (q) => q.innerJoin('applications as a', 'a.id', 'd.application_id'))
     .$if(member, (q) => q.leftJoin('members as rm', 'rm.id', 'd.responsible_member_id'))
     .select([
@@ -101,14 +115,23 @@ export async function docketCounts(db: Db, accountId: string, req: DocketPageReq
     ])
     .where('d.account_id', '=', accountId)
     .executeTakeFirstOrThrow();
-  return { docketTotal: Number(row.docket_total), total: Number(row.total), keysToRefresh: Number(row.keys_to_refresh), accountEntitySize: accountEntityOf(row.account_entity_size) };
+  return {
+    docketTotal: Number(row.docket_total),
+    total: Number(row.total),
+    keysToRefresh: Number(row.keys_to_refresh),
+    accountEntitySize: accountEntityOf(row.account_entity_size),
+  };
 }
 
 /** The statuses of the account's applications, with how many entries have each (the web's Status filter). */
 export async function docketStatuses(db: Db, accountId: string): Promise<{ status: string; entries: number }[]> {
-  const rows = await db.selectFrom('docket_entries as d').innerJoin('applications as a', 'a.id', 'd.application_id')
+  const rows = await db
+    .selectFrom('docket_entries as d')
+    .innerJoin('applications as a', 'a.id', 'd.application_id')
     .select(['a.status', sql<string>`count(*)`.as('entries')])
     .where('d.account_id', '=', accountId)
-    .groupBy('a.status').orderBy(sql`a.status collate "C"`).execute();
+    .groupBy('a.status')
+    .orderBy(sql`a.status collate "C"`)
+    .execute();
   return rows.map((r) => ({ status: r.status, entries: Number(r.entries) }));
 }

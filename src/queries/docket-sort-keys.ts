@@ -7,7 +7,11 @@ import { sql, type RawBuilder } from 'kysely';
 import { docketSortDescending, docketSortField, type DocketSort } from '../domain/docket-sort.ts';
 
 type KeyType = 'date' | 'text' | 'int' | 'timestamptz';
-export interface SortKey { expr: RawBuilder<unknown>; type: KeyType; descending: boolean }
+export interface SortKey {
+  expr: RawBuilder<unknown>;
+  type: KeyType;
+  descending: boolean;
+}
 
 // Text keys compare byte-wise (collation "C"): the same order on PGlite and PostgreSQL whatever the
 // server's locale, and the cursor test compares exactly as the order by does.
@@ -23,17 +27,26 @@ export function docketSortKeys(sort: DocketSort): SortKey[] {
   switch (docketSortField(sort)) {
     // 'infinity' (no deadline left) is the largest date: last when ascending with no extra key, so
     // the default order reads the index (account_id, next_deadline_key, id) of migration 035.
-    case 'next_deadline': return descending
-      ? [blankKey(sql`d.next_deadline_key = 'infinity'::date`), key(sql`d.next_deadline_key`, 'date')]
-      : [key(sql`d.next_deadline_key`, 'date')];
-    case 'application_number': return [key(textKey(sql`a.application_number`), 'text')];
-    case 'title': return [blankKey(sql`coalesce(a.invention_title, '') = ''`), key(lowerOf(sql`a.invention_title`), 'text')];
-    case 'client_matter': return [blankKey(sql`coalesce(d.client_matter, '') = ''`), key(lowerOf(sql`d.client_matter`), 'text')];
-    case 'responsible': return [blankKey(sql`rm.id is null`), key(lowerOf(sql`coalesce(rm.display_name, rm.email)`), 'text')];
-    case 'status': return [key(lowerOf(sql`a.status`), 'text')];
-    case 'examiner': return [blankKey(sql`coalesce(a.examiner_name, '') = ''`), key(lowerOf(sql`a.examiner_name`), 'text')];
-    case 'art_unit': return [blankKey(sql`coalesce(a.art_unit, '') = ''`), key(lowerOf(sql`a.art_unit`), 'text')];
-    case 'added': return [key(sql`d.created_at`, 'timestamptz')];
+    case 'next_deadline':
+      return descending
+        ? [blankKey(sql`d.next_deadline_key = 'infinity'::date`), key(sql`d.next_deadline_key`, 'date')]
+        : [key(sql`d.next_deadline_key`, 'date')];
+    case 'application_number':
+      return [key(textKey(sql`a.application_number`), 'text')];
+    case 'title':
+      return [blankKey(sql`coalesce(a.invention_title, '') = ''`), key(lowerOf(sql`a.invention_title`), 'text')];
+    case 'client_matter':
+      return [blankKey(sql`coalesce(d.client_matter, '') = ''`), key(lowerOf(sql`d.client_matter`), 'text')];
+    case 'responsible':
+      return [blankKey(sql`rm.id is null`), key(lowerOf(sql`coalesce(rm.display_name, rm.email)`), 'text')];
+    case 'status':
+      return [key(lowerOf(sql`a.status`), 'text')];
+    case 'examiner':
+      return [blankKey(sql`coalesce(a.examiner_name, '') = ''`), key(lowerOf(sql`a.examiner_name`), 'text')];
+    case 'art_unit':
+      return [blankKey(sql`coalesce(a.art_unit, '') = ''`), key(lowerOf(sql`a.art_unit`), 'text')];
+    case 'added':
+      return [key(sql`d.created_at`, 'timestamptz')];
   }
 }
 
@@ -52,10 +65,13 @@ export function afterCursor(sort: DocketSort, after: readonly string[]): RawBuil
     const op = sql.raw(columns[0]!.descending ? '<' : '>');
     return sql<boolean>`(${sql.join(columns.map((c) => c.expr))}) ${op} (${sql.join(columns.map((c) => c.value))})`;
   }
-  const branches = columns.map((c, i) => sql`(${sql.join([
-    ...columns.slice(0, i).map((p) => sql`${p.expr} = ${p.value}`),
-    sql`${c.expr} ${sql.raw(c.descending ? '<' : '>')} ${c.value}`,
-  ], sql` and `)})`);
+  const branches = columns.map(
+    (c, i) =>
+      sql`(${sql.join(
+        [...columns.slice(0, i).map((p) => sql`${p.expr} = ${p.value}`), sql`${c.expr} ${sql.raw(c.descending ? '<' : '>')} ${c.value}`],
+        sql` and `,
+      )})`,
+  );
   return sql<boolean>`(${sql.join(branches, sql` or `)})`;
 }
 

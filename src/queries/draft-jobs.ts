@@ -5,10 +5,30 @@ import type { DraftJobRow } from '../db/schema.ts';
 export type DraftJobSummary = Omit<DraftJobRow, 'document' | 'request'>;
 
 const SUMMARY_COLUMNS = [
-  'id', 'account_id', 'export_type', 'form_kind', 'analysis_id', 'application_id', 'application_number',
-  'request_fingerprint', 'idempotency_key', 'status', 'progress', 'current_step', 'error_message', 'attempts',
-  'price_micro', 'charge_ledger_id', 'refund_ledger_id', 'filename', 'media_type', 'member_id',
-  'created_at', 'started_at', 'finished_at', 'updated_at',
+  'id',
+  'account_id',
+  'export_type',
+  'form_kind',
+  'analysis_id',
+  'application_id',
+  'application_number',
+  'request_fingerprint',
+  'idempotency_key',
+  'status',
+  'progress',
+  'current_step',
+  'error_message',
+  'attempts',
+  'price_micro',
+  'charge_ledger_id',
+  'refund_ledger_id',
+  'filename',
+  'media_type',
+  'member_id',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'updated_at',
 ] as const;
 
 /** The account's job, or undefined (another account's job is not found: 404, never 403). */
@@ -28,12 +48,21 @@ export async function listDraftJobs(db: Db, accountId: string, filter: DraftJobF
   let q = db.selectFrom('draft_jobs').select(SUMMARY_COLUMNS).where('account_id', '=', accountId);
   if (filter.exportType) q = q.where('export_type', '=', filter.exportType);
   if (filter.before) {
-    const cursor = await db.selectFrom('draft_jobs').select(['created_at', 'id']).where('id', '=', filter.before).where('account_id', '=', accountId).executeTakeFirst();
+    const cursor = await db
+      .selectFrom('draft_jobs')
+      .select(['created_at', 'id'])
+      .where('id', '=', filter.before)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     if (cursor) {
       q = q.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
     }
   }
-  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
+  const rows = await q
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
   const jobs = rows.slice(0, filter.limit);
   return { jobs, nextCursor: rows.length > filter.limit ? jobs[jobs.length - 1].id : null };
 }
@@ -47,7 +76,12 @@ export interface StoredDocument {
 
 /** The stored DOCX of a job (bytea reads back as a Buffer on pg and a Uint8Array on PGlite). */
 export async function loadDraftDocument(db: Db, accountId: string, jobId: string): Promise<StoredDocument | undefined> {
-  const row = await db.selectFrom('draft_jobs').select(['status', 'document', 'filename', 'media_type']).where('id', '=', jobId).where('account_id', '=', accountId).executeTakeFirst();
+  const row = await db
+    .selectFrom('draft_jobs')
+    .select(['status', 'document', 'filename', 'media_type'])
+    .where('id', '=', jobId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
   if (!row) return undefined;
   const bytes = row.document ? Buffer.from(row.document.buffer, row.document.byteOffset, row.document.byteLength) : null;
   return { status: row.status, bytes, filename: row.filename, mediaType: row.media_type };

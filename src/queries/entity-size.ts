@@ -29,7 +29,10 @@ export async function applicationEntity(db: Db, accountId: string, applicationId
 }
 
 /** For a docket item already read (the docket lists thousands: no query per entry), with the account's setting read once. */
-export function docketItemEntity(item: { entry: Pick<DocketEntryRow, 'entity_size'>; application: Pick<ApplicationRow, 'entity_status' | 'owner_account_id'> }, accountEntity: string | null | undefined): EntityDecision {
+export function docketItemEntity(
+  item: { entry: Pick<DocketEntryRow, 'entity_size'>; application: Pick<ApplicationRow, 'entity_status' | 'owner_account_id'> },
+  accountEntity: string | null | undefined,
+): EntityDecision {
   return decideEntity({
     docket: item.entry.entity_size,
     record: { entity_status: item.application.entity_status, private: item.application.owner_account_id !== null },

@@ -89,10 +89,18 @@ export async function examinerProfile(db: Db, name: string, opts: ExaminerProfil
   if (persons.length > 1) {
     return {
       status: 'ambiguous',
-      candidates: persons.map((p) => {
-        const f = figuresOf(totalsOf(rowsOf(p, byKey)));
-        return { examinerName: p.displayName, examinerId: p.examinerIds.length === 1 ? p.examinerIds[0] : null, artUnit: mainArtUnit(rowsOf(p, byKey)), totalCasesAnalyzed: f.totalCasesAnalyzed, pendingCases: f.pendingCases };
-      }).sort((a, b) => b.totalCasesAnalyzed + b.pendingCases - (a.totalCasesAnalyzed + a.pendingCases) || a.examinerName.localeCompare(b.examinerName)),
+      candidates: persons
+        .map((p) => {
+          const f = figuresOf(totalsOf(rowsOf(p, byKey)));
+          return {
+            examinerName: p.displayName,
+            examinerId: p.examinerIds.length === 1 ? p.examinerIds[0] : null,
+            artUnit: mainArtUnit(rowsOf(p, byKey)),
+            totalCasesAnalyzed: f.totalCasesAnalyzed,
+            pendingCases: f.pendingCases,
+          };
+        })
+        .sort((a, b) => b.totalCasesAnalyzed + b.pendingCases - (a.totalCasesAnalyzed + a.pendingCases) || a.examinerName.localeCompare(b.examinerName)),
     };
   }
 
@@ -177,7 +185,25 @@ function totalsOf(rows: readonly StatsRow[]): StatsTotals {
 }
 
 /** The summed columns an examiner_stats row, or a sum of rows, carries. */
-export type Sums = Pick<StatsRow, 'allowed' | 'abandoned' | 'allowed_interview' | 'abandoned_interview' | 'actions_sum' | 'rces_sum' | 'pending' | 'excluded' | 'rej_actions' | 'rej_101' | 'rej_102' | 'rej_103' | 'rej_112' | 'rej_dp' | 'first_disposal' | 'last_disposal'>;
+export type Sums = Pick<
+  StatsRow,
+  | 'allowed'
+  | 'abandoned'
+  | 'allowed_interview'
+  | 'abandoned_interview'
+  | 'actions_sum'
+  | 'rces_sum'
+  | 'pending'
+  | 'excluded'
+  | 'rej_actions'
+  | 'rej_101'
+  | 'rej_102'
+  | 'rej_103'
+  | 'rej_112'
+  | 'rej_dp'
+  | 'first_disposal'
+  | 'last_disposal'
+>;
 
 export function rowTotals(r: Sums): StatsTotals {
   return {
@@ -190,7 +216,13 @@ export function rowTotals(r: Sums): StatsTotals {
     pending: r.pending,
     excluded: r.excluded,
     rejectionActions: r.rej_actions,
-    bases: new Map([['101', r.rej_101], ['102', r.rej_102], ['103', r.rej_103], ['112', r.rej_112], ['DP', r.rej_dp]]),
+    bases: new Map([
+      ['101', r.rej_101],
+      ['102', r.rej_102],
+      ['103', r.rej_103],
+      ['112', r.rej_112],
+      ['DP', r.rej_dp],
+    ]),
     firstDisposal: r.first_disposal,
     lastDisposal: r.last_disposal,
   };
@@ -223,7 +255,14 @@ export async function artUnitFigures(db: Db, artUnit: string, opts: Pick<Examine
   const r = rows[0];
   const totals = rowTotals(r);
   const ranked = rankBases(totals.bases);
-  return { ...figuresOf(totals), artUnit, examiners: r.examiners, topRejectionBases: ranked.map((b) => b.basis), rejectionBasisCounts: ranked, rejectionActions: totals.rejectionActions };
+  return {
+    ...figuresOf(totals),
+    artUnit,
+    examiners: r.examiners,
+    topRejectionBases: ranked.map((b) => b.basis),
+    rejectionBasisCounts: ranked,
+    rejectionActions: totals.rejectionActions,
+  };
 }
 
 /**

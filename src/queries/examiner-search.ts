@@ -65,15 +65,18 @@ export async function searchExaminers(db: Db, search: ExaminerSearch): Promise<E
   for (const [key, list] of byKey) {
     const r = list[0];
     const family = `${r.name_last}|${r.name_first}`;
-    byFamily.set(family, [...(byFamily.get(family) ?? []), {
-      key,
-      last: r.name_last,
-      first: r.name_first,
-      middle: r.name_middle === '' ? [] : r.name_middle.split(' '),
-      examinerId: r.examiner_id,
-      displayName: r.examiner_name,
-      cases: list.reduce((n, x) => n + x.allowed + x.abandoned + x.pending + x.excluded, 0),
-    }]);
+    byFamily.set(family, [
+      ...(byFamily.get(family) ?? []),
+      {
+        key,
+        last: r.name_last,
+        first: r.name_first,
+        middle: r.name_middle === '' ? [] : r.name_middle.split(' '),
+        examinerId: r.examiner_id,
+        displayName: r.examiner_name,
+        cases: list.reduce((n, x) => n + x.allowed + x.abandoned + x.pending + x.excluded, 0),
+      },
+    ]);
   }
   const rowsOf = (p: ExaminerPerson) => p.variants.flatMap((v) => byKey.get(v.key) ?? []);
   const hits = [...byFamily.values()]

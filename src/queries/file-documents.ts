@@ -19,8 +19,27 @@ export type FileDocumentSummary = Omit<FileDocumentRow, 'text' | 'paragraphs' | 
 };
 
 const SUMMARY_COLUMNS = [
-  'id', 'account_id', 'application_id', 'kind', 'source', 'filename', 'format', 'sha256', 'title', 'publication_number', 'publication_display',
-  'reference_name', 'document_date', 'pages', 'warnings', 'text_source', 'ocr_confidence', 'status', 'draft_job_id', 'filed_at', 'created_at',
+  'id',
+  'account_id',
+  'application_id',
+  'kind',
+  'source',
+  'filename',
+  'format',
+  'sha256',
+  'title',
+  'publication_number',
+  'publication_display',
+  'reference_name',
+  'document_date',
+  'pages',
+  'warnings',
+  'text_source',
+  'ocr_confidence',
+  'status',
+  'draft_job_id',
+  'filed_at',
+  'created_at',
 ] as const;
 
 export async function listFileDocuments(db: Db, accountId: string, applicationId: string): Promise<FileDocumentSummary[]> {
@@ -38,12 +57,24 @@ export async function listFileDocuments(db: Db, accountId: string, applicationId
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, paragraph_count: Number(r.paragraph_count), claim_count: Number(r.claim_count), figure_count: Number(r.figure_count), has_column_lines: Boolean(r.has_column_lines) }));
+  return rows.map((r) => ({
+    ...r,
+    paragraph_count: Number(r.paragraph_count),
+    claim_count: Number(r.claim_count),
+    figure_count: Number(r.figure_count),
+    has_column_lines: Boolean(r.has_column_lines),
+  }));
 }
 
 /** One document of the account's file for the application, whole, or undefined. */
 export async function findFileDocument(db: Db, accountId: string, applicationId: string, documentId: string): Promise<FileDocumentRow | undefined> {
-  return db.selectFrom('file_documents').selectAll().where('id', '=', documentId).where('account_id', '=', accountId).where('application_id', '=', applicationId).executeTakeFirst();
+  return db
+    .selectFrom('file_documents')
+    .selectAll()
+    .where('id', '=', documentId)
+    .where('account_id', '=', accountId)
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
 }
 
 /** A held text with the structure read from it. */
@@ -108,7 +139,14 @@ export async function heldReferences(db: Db, accountId: string, wanted: { number
     .where((eb) => {
       const ors = [];
       if (wanted.numbers.length) ors.push(eb('publication_number', 'in', [...wanted.numbers]));
-      if (wanted.names.length) ors.push(eb(eb.fn('lower', ['reference_name']), 'in', wanted.names.map((n) => n.toLowerCase())));
+      if (wanted.names.length)
+        ors.push(
+          eb(
+            eb.fn('lower', ['reference_name']),
+            'in',
+            wanted.names.map((n) => n.toLowerCase()),
+          ),
+        );
       return eb.or(ors);
     })
     .orderBy('created_at', 'desc')
@@ -142,7 +180,17 @@ export async function heldSpecifications(db: Db, accountId: string, applicationI
 }
 
 /** The claim sets the file holds (documents stating claims), newest first: the claim versions. */
-export async function claimVersions(db: Db, accountId: string, applicationId: string): Promise<Array<Pick<FileDocumentRow, 'id' | 'kind' | 'source' | 'status' | 'document_date' | 'filed_at' | 'created_at' | 'filename' | 'draft_job_id'> & { claims: ClaimEntry[] }>> {
+export async function claimVersions(
+  db: Db,
+  accountId: string,
+  applicationId: string,
+): Promise<
+  Array<
+    Pick<FileDocumentRow, 'id' | 'kind' | 'source' | 'status' | 'document_date' | 'filed_at' | 'created_at' | 'filename' | 'draft_job_id'> & {
+      claims: ClaimEntry[];
+    }
+  >
+> {
   const rows = await db
     .selectFrom('file_documents')
     .select(['id', 'kind', 'source', 'status', 'document_date', 'filed_at', 'created_at', 'filename', 'draft_job_id', 'claims'])

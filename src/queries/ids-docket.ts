@@ -25,12 +25,14 @@ const ISSUE_FEE_PAPERS = ['IFEE'];
 
 export async function loadIdsDocket(db: Db, app: ApplicationRow, accountId: string): Promise<IdsDocket | null> {
   if (!app.filing_date) return null;
-  const papers = await db.selectFrom('correspondence as c')
+  const papers = await db
+    .selectFrom('correspondence as c')
     .select(['c.document_code', 'c.mailing_date'])
     .where('c.application_id', '=', app.id)
     .where(paperVisibleTo('c.owner_account_id', accountId))
     .execute();
-  const events = await db.selectFrom('prosecution_events')
+  const events = await db
+    .selectFrom('prosecution_events')
     .select(['event_code', 'description', 'event_date'])
     .where('application_id', '=', app.id)
     .where('event_code', 'in', [...eventCodesOfKind(['non_final', 'final', 'restriction', 'quayle', 'allowance', 'rce', 'grant'])])
@@ -54,12 +56,15 @@ export async function loadIdsDocket(db: Db, app: ApplicationRow, accountId: stri
     ...papers.filter((p) => RCE_PAPERS.includes(p.document_code)).map((p) => p.mailing_date),
     ...classified.filter((e) => e.kind === 'rce').map((e) => e.date),
   ];
-  const issueFee = [
-    ...papers.filter((p) => ISSUE_FEE_PAPERS.includes(p.document_code)).map((p) => p.mailing_date),
-    ...classified.filter((e) => e.kind === 'grant' && (e.code === 'IFEE' || e.code === 'N084')).map((e) => e.date),
-  ].sort().at(-1) ?? null;
+  const issueFee =
+    [
+      ...papers.filter((p) => ISSUE_FEE_PAPERS.includes(p.document_code)).map((p) => p.mailing_date),
+      ...classified.filter((e) => e.kind === 'grant' && (e.code === 'IFEE' || e.code === 'N084')).map((e) => e.date),
+    ]
+      .sort()
+      .at(-1) ?? null;
   // A patent issued: the issue fee was paid, on a date the record may not hold (the grant date bounds it).
-  const paid = issueFee ?? (app.status === 'patented' ? app.grant_date ?? app.status_date : null);
+  const paid = issueFee ?? (app.status === 'patented' ? (app.grant_date ?? app.status_date) : null);
   return { filing_date: app.filing_date, actions, rce_dates, issue_fee_paid: paid };
 }
 

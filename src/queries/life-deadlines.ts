@@ -34,7 +34,13 @@ const ISSUE_FEE_EVENT_CODES = eventCodesOfKind(['grant']);
 const EVENT_PAPERS = [NOTICE_OF_ALLOWANCE_DOCUMENT_CODE, ...EXAMINERS_ANSWER_DOCUMENT_CODES, ...NOTICE_OF_APPEAL_DOCUMENT_CODES];
 const ANSWER_PAPERS = [...ISSUE_FEE_DOCUMENT_CODES, ...APPEAL_BRIEF_DOCUMENT_CODES, ...REPLY_BRIEF_DOCUMENT_CODES];
 
-interface Paper { id: string; application_id: string; document_code: string; mailing_date: string; created_at: Date }
+interface Paper {
+  id: string;
+  application_id: string;
+  document_code: string;
+  mailing_date: string;
+  created_at: Date;
+}
 
 /**
  * The life deadlines of each application (docs/decisions/deadlines.md "Docket deadlines and calendar feed"):
@@ -95,7 +101,8 @@ export async function lifeDeadlines(
       const paid = after(ISSUE_FEE_DOCUMENT_CODES, noa.mailing_date) || (issueFeeEvents.get(app.id) ?? []).some((d) => d > noa.mailing_date);
       if (!paid) {
         const life = allowanceDeadlines(noa.mailing_date, { applicationType: null, today: opts.today, entity: null, trail });
-        for (const d of life.deadlines) list.push({ event: 'notice_of_allowance', eventDate: noa.mailing_date, correspondenceId: noa.id, stamp: noa.created_at, deadline: d });
+        for (const d of life.deadlines)
+          list.push({ event: 'notice_of_allowance', eventDate: noa.mailing_date, correspondenceId: noa.id, stamp: noa.created_at, deadline: d });
       }
     }
 
@@ -111,13 +118,15 @@ export async function lifeDeadlines(
     const answer = latest(EXAMINERS_ANSWER_DOCUMENT_CODES);
     if (answer && app.status === 'pending' && !after(REPLY_BRIEF_DOCUMENT_CODES, answer.mailing_date)) {
       const life = eventDeadlines('examiners_answer', answer.mailing_date, { applicationType: null, today: opts.today, entity: null, trail });
-      for (const d of life.deadlines) list.push({ event: 'examiners_answer', eventDate: answer.mailing_date, correspondenceId: answer.id, stamp: answer.created_at, deadline: d });
+      for (const d of life.deadlines)
+        list.push({ event: 'examiners_answer', eventDate: answer.mailing_date, correspondenceId: answer.id, stamp: answer.created_at, deadline: d });
     }
 
     const appeal = latest(NOTICE_OF_APPEAL_DOCUMENT_CODES);
     if (appeal && app.status === 'pending' && !after([...APPEAL_BRIEF_DOCUMENT_CODES, ...EXAMINERS_ANSWER_DOCUMENT_CODES], appeal.mailing_date)) {
       const life = eventDeadlines('notice_of_appeal', appeal.mailing_date, { applicationType: null, today: opts.today, entity: null, trail });
-      for (const d of life.deadlines) list.push({ event: 'notice_of_appeal', eventDate: appeal.mailing_date, correspondenceId: appeal.id, stamp: appeal.created_at, deadline: d });
+      for (const d of life.deadlines)
+        list.push({ event: 'notice_of_appeal', eventDate: appeal.mailing_date, correspondenceId: appeal.id, stamp: appeal.created_at, deadline: d });
     }
 
     if (list.length > 0) out.set(app.id, list);

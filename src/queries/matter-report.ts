@@ -44,7 +44,10 @@ export async function matterUsage(db: Db, accountId: string, range: { from: Date
     .selectFrom('credit_ledger as l')
     .leftJoin('analyses as an', (j) => j.onRef('an.id', '=', 'l.reference').onRef('an.account_id', '=', 'l.account_id'))
     .leftJoin('draft_jobs as dj', (j) => j.onRef('dj.id', '=', 'l.reference').onRef('dj.account_id', '=', 'l.account_id'))
-    .select([(eb) => eb.fn.coalesce('an.application_number', 'dj.application_number').as('application_number'), (eb) => eb.fn.sum<string>('l.amount_micro').as('total')])
+    .select([
+      (eb) => eb.fn.coalesce('an.application_number', 'dj.application_number').as('application_number'),
+      (eb) => eb.fn.sum<string>('l.amount_micro').as('total'),
+    ])
     .where('l.account_id', '=', accountId)
     .where('l.created_at', '>=', range.from)
     .where('l.created_at', '<', range.until)
@@ -55,7 +58,11 @@ export async function matterUsage(db: Db, accountId: string, range: { from: Date
   const byNumber = new Map<string, MatterUsage>();
   const row = (n: string): MatterUsage => {
     let r = byNumber.get(n);
-    if (!r) byNumber.set(n, (r = { applicationNumber: n, clientMatter: null, inventionTitle: null, analyses: 0, drafts: 0, draftsCompleted: 0, creditsUsedMicro: 0n }));
+    if (!r)
+      byNumber.set(
+        n,
+        (r = { applicationNumber: n, clientMatter: null, inventionTitle: null, analyses: 0, drafts: 0, draftsCompleted: 0, creditsUsedMicro: 0n }),
+      );
     return r;
   };
   for (const a of analyses) row(a.application_number).analyses = Number(a.n);
@@ -80,6 +87,12 @@ export async function matterUsage(db: Db, accountId: string, range: { from: Date
     }
   }
   return [...byNumber.values()].sort((a, b) =>
-    a.clientMatter === b.clientMatter ? a.applicationNumber.localeCompare(b.applicationNumber) : a.clientMatter === null ? 1 : b.clientMatter === null ? -1 : a.clientMatter.localeCompare(b.clientMatter),
+    a.clientMatter === b.clientMatter
+      ? a.applicationNumber.localeCompare(b.applicationNumber)
+      : a.clientMatter === null
+        ? 1
+        : b.clientMatter === null
+          ? -1
+          : a.clientMatter.localeCompare(b.clientMatter),
   );
 }

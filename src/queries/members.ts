@@ -19,8 +19,14 @@ export function findFirmMember(db: Db, accountId: string, memberId: string): Pro
 
 /** The firm's member with this (normalized) address, a live one before removed ones (the audit log outlives them). */
 export function findFirmMemberByEmail(db: Db, accountId: string, emailNormalized: string): Promise<MemberRow | undefined> {
-  return db.selectFrom('members').selectAll().where('account_id', '=', accountId).where('email_normalized', '=', emailNormalized)
-    .orderBy(sql`removed_at is not null`).orderBy('removed_at', 'desc').executeTakeFirst();
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('email_normalized', '=', emailNormalized)
+    .orderBy(sql`removed_at is not null`)
+    .orderBy('removed_at', 'desc')
+    .executeTakeFirst();
 }
 
 /** The firm's live members, oldest first (the founder first). */

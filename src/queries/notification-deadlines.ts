@@ -64,19 +64,24 @@ function fromLifeDeadline(l: DocketLifeItem): NotifiableDeadline[] {
     kind: d.kind,
   };
   const later = d.surcharge_until ?? d.max_extended_due;
-  const out: NotifiableDeadline[] = [{
-    ...base,
-    key: `${entry.id}:${d.kind}:${d.due_effective}`,
-    due: d.due_effective,
-    label: LIFE_LABELS[d.kind] ?? d.kind.replaceAll('_', ' '),
-    lastDay: later !== null && later > d.due_effective ? later : null,
-  }];
+  const out: NotifiableDeadline[] = [
+    {
+      ...base,
+      key: `${entry.id}:${d.kind}:${d.due_effective}`,
+      due: d.due_effective,
+      label: LIFE_LABELS[d.kind] ?? d.kind.replaceAll('_', ' '),
+      lastDay: later !== null && later > d.due_effective ? later : null,
+    },
+  ];
   if (later !== null && later > d.due_effective) {
     out.push({
       ...base,
       key: `${entry.id}:${d.kind}:${later}`,
       due: later,
-      label: d.surcharge_until !== null ? `Last day to pay the ${d.kind.startsWith('maintenance') ? 'maintenance fee' : 'fee'} with the surcharge (37 CFR 1.362(e))` : 'Last day to act at all (with the longest extension, for its fee)',
+      label:
+        d.surcharge_until !== null
+          ? `Last day to pay the ${d.kind.startsWith('maintenance') ? 'maintenance fee' : 'fee'} with the surcharge (37 CFR 1.362(e))`
+          : 'Last day to act at all (with the longest extension, for its fee)',
       lastDay: null,
     });
   }
@@ -98,14 +103,16 @@ function fromDocketDeadline(d: DocketDeadline): NotifiableDeadline[] {
     paper: { description: c.description, documentCode: c.document_code, mailingDate: r.mailing_date },
   };
   const allowance = kind === 'notice_of_allowance';
-  const out: NotifiableDeadline[] = [{
-    ...base,
-    key: `${entry.id}:${kind}:${r.response_deadline}`,
-    kind,
-    due: r.response_deadline,
-    label: allowance ? 'Pay the issue fee' : r.extendable && r.critical_deadline_date > r.response_deadline ? 'Reply without an extension fee' : 'Reply',
-    lastDay: r.critical_deadline_date > r.response_deadline ? r.critical_deadline_date : null,
-  }];
+  const out: NotifiableDeadline[] = [
+    {
+      ...base,
+      key: `${entry.id}:${kind}:${r.response_deadline}`,
+      kind,
+      due: r.response_deadline,
+      label: allowance ? 'Pay the issue fee' : r.extendable && r.critical_deadline_date > r.response_deadline ? 'Reply without an extension fee' : 'Reply',
+      lastDay: r.critical_deadline_date > r.response_deadline ? r.critical_deadline_date : null,
+    },
+  ];
   if (r.critical_deadline_date > r.response_deadline) {
     out.push({
       ...base,

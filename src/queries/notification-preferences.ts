@@ -25,7 +25,10 @@ export function preferencesOf(row: NotificationPreferencesRow | undefined | null
 }
 
 /** One person's preferences (a person is a firm member; the founding owner's id is the account's). */
-export async function findNotificationPreferences(db: Db, personId: string): Promise<{ preferences: NotificationPreferences; stored: boolean; updatedAt: Date | null }> {
+export async function findNotificationPreferences(
+  db: Db,
+  personId: string,
+): Promise<{ preferences: NotificationPreferences; stored: boolean; updatedAt: Date | null }> {
   const row = await db.selectFrom('notification_preferences').selectAll().where('person_id', '=', personId).executeTakeFirst();
   return { preferences: preferencesOf(row), stored: !!row, updatedAt: row?.updated_at ?? null };
 }

@@ -80,14 +80,30 @@ export async function findLiveGrant(db: Db, grantId: string, accountId: string, 
     // The subject is a member (migration 032): a removed member's grant is dead.
     .innerJoin('members as m', (j) => j.onRef('m.id', '=', 'g.account_id').on('m.removed_at', 'is', null))
     .leftJoin('credit_balances as b', 'b.account_id', 'm.account_id')
-    .select([sql<string | null>`c.payload->>'client_name'`.as('client_name'), 'b.balance_micro', 'm.account_id as firm_id', 'm.role', 'm.email', 'm.display_name', 'm.practitioner'])
+    .select([
+      sql<string | null>`c.payload->>'client_name'`.as('client_name'),
+      'b.balance_micro',
+      'm.account_id as firm_id',
+      'm.role',
+      'm.email',
+      'm.display_name',
+      'm.practitioner',
+    ])
     .where('g.model', '=', 'Grant')
     .where('g.id', '=', grantId)
     .where('g.account_id', '=', accountId)
     .where('g.client_id', '=', clientId)
     .where(live)
     .executeTakeFirst();
-  return row ? { clientName: row.client_name, accountId: row.firm_id, role: row.role, member: { email: row.email, display_name: row.display_name, practitioner: row.practitioner }, balanceMicro: row.balance_micro ?? 0n } : null;
+  return row
+    ? {
+        clientName: row.client_name,
+        accountId: row.firm_id,
+        role: row.role,
+        member: { email: row.email, display_name: row.display_name, practitioner: row.practitioner },
+        balanceMicro: row.balance_micro ?? 0n,
+      }
+    : null;
 }
 
 /**

@@ -37,7 +37,13 @@ export async function quote(db: Db, accountId: string, req: QuoteRequest): Promi
   if (req.analyze) {
     // A dry run of the pipeline, in the analysis threads like the real run (issue 12 item 6).
     const { inputTokens, outputTokens } = await analysisEngine().estimateTokens({ text: req.analyze.text, typeHint: req.analyze.officeActionType });
-    lines.push({ item: 'analyze', inputTokens, outputTokens, inputMicro: tokenCostMicro(inputTokens, 0, multiplier), amountMicro: tokenCostMicro(inputTokens, outputTokens, multiplier) });
+    lines.push({
+      item: 'analyze',
+      inputTokens,
+      outputTokens,
+      inputMicro: tokenCostMicro(inputTokens, 0, multiplier),
+      amountMicro: tokenCostMicro(inputTokens, outputTokens, multiplier),
+    });
   }
   if (req.draft) {
     const unit = EXPORT_PRICES.oa_response.priceMicro;

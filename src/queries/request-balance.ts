@@ -29,7 +29,11 @@ export async function requestBalanceMicro(db: Db, request: FastifyRequest, accou
  * The signed-in account's row and balance for a read handler (GET /api/auth/me): from the app's
  * account cache when it holds both (no statement), else one statement, whose result is kept.
  */
-export async function requestAccountWithBalance(db: Db, request: FastifyRequest, accountId: string): Promise<{ account: Account; balanceMicro: bigint } | undefined> {
+export async function requestAccountWithBalance(
+  db: Db,
+  request: FastifyRequest,
+  accountId: string,
+): Promise<{ account: Account; balanceMicro: bigint } | undefined> {
   const cache = request.server.accountCache;
   const principal = request.principal?.accountId === accountId ? request.principal : undefined;
   if (isRead(request)) {

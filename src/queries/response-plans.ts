@@ -27,16 +27,30 @@ export interface ResponsePlanFilter {
 }
 
 /** Newest first. */
-export async function listResponsePlans(db: Db, accountId: string, filter: ResponsePlanFilter): Promise<{ plans: ResponsePlanRow[]; nextCursor: string | null }> {
+export async function listResponsePlans(
+  db: Db,
+  accountId: string,
+  filter: ResponsePlanFilter,
+): Promise<{ plans: ResponsePlanRow[]; nextCursor: string | null }> {
   let q = db.selectFrom('response_plans').selectAll().where('account_id', '=', accountId);
   if (filter.analysisId) q = q.where('analysis_id', '=', filter.analysisId);
   if (filter.applicationNumber) q = q.where('application_number', '=', filter.applicationNumber);
   if (filter.status) q = q.where('status', '=', filter.status);
   if (filter.before) {
-    const cursor = await db.selectFrom('response_plans').select(['created_at', 'id']).where('id', '=', filter.before).where('account_id', '=', accountId).executeTakeFirst();
-    if (cursor) q = q.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
+    const cursor = await db
+      .selectFrom('response_plans')
+      .select(['created_at', 'id'])
+      .where('id', '=', filter.before)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (cursor)
+      q = q.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
   }
-  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
+  const rows = await q
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
   const plans = rows.slice(0, filter.limit);
   return { plans, nextCursor: rows.length > filter.limit ? plans[plans.length - 1].id : null };
 }

@@ -25,15 +25,36 @@ export async function supportSources(db: Db, accountId: string, item: DocketItem
   if (analysisId) {
     const analysis = await findAnalysisForAccount(db, accountId, analysisId);
     if (!analysis || analysis.application_number !== item.application.application_number) {
-      throw new AppError(404, 'analysis_not_found', 'Analysis was not found for this application.', 'Pass the analysis_id of an analysis of this docket application, or leave it out to search every reference in the file.');
+      throw new AppError(
+        404,
+        'analysis_not_found',
+        'Analysis was not found for this application.',
+        'Pass the analysis_id of an analysis of this docket application, or leave it out to search every reference in the file.',
+      );
     }
     const sources = await chartSources(db, accountId, analysis);
     const cited = referencesOfRecord(analysis.record).filter((r) => r.kind !== 'aapa' && r.kind !== 'official_notice');
-    const labelOf = (base: string | null, name: string | null) => cited.find((c) => (base && c.publication?.base === base) || (!c.publication && name && c.short_name?.toLowerCase() === name.toLowerCase()))?.label ?? base ?? name ?? 'reference';
+    const labelOf = (base: string | null, name: string | null) =>
+      cited.find((c) => (base && c.publication?.base === base) || (!c.publication && name && c.short_name?.toLowerCase() === name.toLowerCase()))?.label ??
+      base ??
+      name ??
+      'reference';
     return {
       specification,
-      references: sources.references.map((r) => ({ document_id: r.document_id, label: labelOf(r.publication_base, r.name), text: r.text, paragraphs: r.paragraphs })),
-      references_without_text: cited.filter((c) => !sources.references.some((r) => (c.publication && r.publication_base === c.publication.base) || (!c.publication && r.name?.toLowerCase() === c.short_name?.toLowerCase()))).map((c) => c.label),
+      references: sources.references.map((r) => ({
+        document_id: r.document_id,
+        label: labelOf(r.publication_base, r.name),
+        text: r.text,
+        paragraphs: r.paragraphs,
+      })),
+      references_without_text: cited
+        .filter(
+          (c) =>
+            !sources.references.some(
+              (r) => (c.publication && r.publication_base === c.publication.base) || (!c.publication && r.name?.toLowerCase() === c.short_name?.toLowerCase()),
+            ),
+        )
+        .map((c) => c.label),
     };
   }
   const refs = await db
@@ -45,7 +66,12 @@ export async function supportSources(db: Db, accountId: string, item: DocketItem
     .execute();
   return {
     specification,
-    references: refs.map((r) => ({ document_id: r.id, label: r.publication_display ?? r.reference_name ?? r.title ?? 'reference', text: r.text, paragraphs: r.paragraphs as SearchableText['paragraphs'] })),
+    references: refs.map((r) => ({
+      document_id: r.id,
+      label: r.publication_display ?? r.reference_name ?? r.title ?? 'reference',
+      text: r.text,
+      paragraphs: r.paragraphs as SearchableText['paragraphs'],
+    })),
     references_without_text: [],
   };
 }

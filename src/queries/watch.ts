@@ -68,15 +68,30 @@ export async function pendingWatchAnalyses(db: Db, now: Date, days = 14): Promis
     .innerJoin('applications as a', 'a.id', 'w.application_id')
     .innerJoin('docket_entries as d', 'd.application_id', 'w.application_id')
     .innerJoin('accounts as acc', 'acc.id', 'd.account_id')
-    .select(['acc.id as account_id', 'c.id as correspondence_id', 'w.document_code', 'c.description', 'a.application_number', sql<string>`c.full_text`.as('text')])
+    .select([
+      'acc.id as account_id',
+      'c.id as correspondence_id',
+      'w.document_code',
+      'c.description',
+      'a.application_number',
+      sql<string>`c.full_text`.as('text'),
+    ])
     .where('w.announced', '=', true)
     .where('w.text_status', '=', 'held')
     .where('c.full_text', 'is not', null)
     .where('acc.watch_analyze', '=', true)
     .where('w.recorded_at', '>=', since)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('analyses as an').select('an.id')
-      .whereRef('an.account_id', '=', 'acc.id')
-      .where('an.idempotency_key', '=', sql<string>`'watch:' || c.id`))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('analyses as an')
+            .select('an.id')
+            .whereRef('an.account_id', '=', 'acc.id')
+            .where('an.idempotency_key', '=', sql<string>`'watch:' || c.id`),
+        ),
+      ),
+    )
     .orderBy('w.recorded_at')
     .orderBy('acc.id')
     .limit(1000)

@@ -11,10 +11,18 @@ export async function findWebhookEndpoint(db: Db, accountId: string, endpointId:
 }
 
 /** An endpoint's delivery log, newest first; `before` is a delivery id (the page cursor). */
-export async function listWebhookDeliveries(db: Db, accountId: string, endpointId: string, opts: { limit: number; before?: string }): Promise<{ deliveries: WebhookDeliveryRow[]; nextCursor: string | null }> {
+export async function listWebhookDeliveries(
+  db: Db,
+  accountId: string,
+  endpointId: string,
+  opts: { limit: number; before?: string },
+): Promise<{ deliveries: WebhookDeliveryRow[]; nextCursor: string | null }> {
   let q = db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).where('account_id', '=', accountId);
   if (opts.before) q = q.where('id', '<', BigInt(opts.before));
-  const rows = await q.orderBy('id', 'desc').limit(opts.limit + 1).execute();
+  const rows = await q
+    .orderBy('id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
   const page = rows.slice(0, opts.limit);
   return { deliveries: page, nextCursor: rows.length > opts.limit ? String(page[page.length - 1].id) : null };
 }

@@ -11,7 +11,12 @@ import { errorBody } from './error-body.ts';
 function appErrorFor(code: string | undefined): AppError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new AppError(431, 'headers_too_large', 'The request headers are too large.', 'Send fewer or shorter headers (cookies included); the limit is 16 KB.');
+      return new AppError(
+        431,
+        'headers_too_large',
+        'The request headers are too large.',
+        'Send fewer or shorter headers (cookies included); the limit is 16 KB.',
+      );
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new AppError(408, 'request_timeout', 'The request was not received in time.', 'Send the whole request promptly; retry on a working connection.');
     default:
@@ -25,7 +30,9 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   if (socket.writable) {
     const e = appErrorFor(err.code);
     const body = JSON.stringify(errorBody(e));
-    socket.write(`HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }

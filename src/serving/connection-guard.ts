@@ -52,7 +52,13 @@ export function trustedAddressMatcher(entries: string[]): (address: string) => b
 }
 
 function refusal(): string {
-  const e = new AppError(503, 'too_many_connections', 'Too many open connections from this address.', 'Reuse fewer connections (keep-alive on a small pool) and retry after a few seconds.', {});
+  const e = new AppError(
+    503,
+    'too_many_connections',
+    'Too many open connections from this address.',
+    'Reuse fewer connections (keep-alive on a small pool) and retry after a few seconds.',
+    {},
+  );
   const body = JSON.stringify(errorBody(e));
   return `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n${body}`;
 }

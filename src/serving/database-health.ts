@@ -27,10 +27,16 @@ export function databaseHealth(db: Db, opts: { freshMs?: number; stuckMs?: numbe
     const done = sql`select 1`
       .execute(db)
       .then(
-        () => { last = { ok: true, at: performance.now() }; },
-        (error: unknown) => { last = { ok: false, error, at: performance.now() }; },
+        () => {
+          last = { ok: true, at: performance.now() };
+        },
+        (error: unknown) => {
+          last = { ok: false, error, at: performance.now() };
+        },
       )
-      .finally(() => { inFlight = null; });
+      .finally(() => {
+        inFlight = null;
+      });
     inFlight = { since, done };
     return inFlight;
   };
@@ -43,10 +49,12 @@ export function databaseHealth(db: Db, opts: { freshMs?: number; stuckMs?: numbe
       if (!last) {
         // The first answer waits for the first probe (bounded like the others).
         const timeout = new Promise<'stuck'>((resolve) => setTimeout(resolve, stuckMs, 'stuck').unref());
-        if ((await Promise.race([running.done.then(() => 'done' as const), timeout])) === 'stuck') return { ok: false, error: new Error('the database did not answer') };
+        if ((await Promise.race([running.done.then(() => 'done' as const), timeout])) === 'stuck')
+          return { ok: false, error: new Error('the database did not answer') };
         return last ?? { ok: false };
       }
-      if (performance.now() - running.since >= stuckMs) return { ok: false, error: new Error(`the database has not answered for ${Math.round((performance.now() - running.since) / 1000)} s`) };
+      if (performance.now() - running.since >= stuckMs)
+        return { ok: false, error: new Error(`the database has not answered for ${Math.round((performance.now() - running.since) / 1000)} s`) };
       return last;
     },
   };

@@ -1,12 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  actionKindForDocumentCode,
-  classifyEvent,
-  interfaceTypeForDocumentCode,
-  prosaStateForStatus,
-  statusDescription,
-} from './uspto-codes.ts';
+import { actionKindForDocumentCode, classifyEvent, interfaceTypeForDocumentCode, prosaStateForStatus, statusDescription } from './uspto-codes.ts';
 import statusCodeFile from './uspto-status-codes.json' with { type: 'json' };
 
 describe('prosaStateForStatus', () => {
@@ -133,7 +127,7 @@ describe('classifyEvent', () => {
     expect(k('XXXX', 'Applicant INTERVIEW request').kind).toBe('interview');
   });
 
-  it('interviews carry who initiated them; only the applicant\'s count as interview success', () => {
+  it("interviews carry who initiated them; only the applicant's count as interview success", () => {
     expect(k('EXIA', 'Interview Summary- Applicant Initiated')).toEqual({ kind: 'interview', initiator: 'applicant', isMailEvent: false });
     expect(k('EXIN', 'Examiner Interview Summary Record (PTOL - 413)').initiator).toBe('applicant');
     expect(k('M865', 'Letter Requesting Interview with Examiner').initiator).toBe('applicant');

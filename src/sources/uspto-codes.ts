@@ -52,11 +52,7 @@ const RESTORED_TEXT = /^abandoned\W*restored\b/;
  * whatever the status says); then abandonment by code (160–169) or by description; then
  * allowance (90–100: Notice of Allowance and issue-fee stages); otherwise pending.
  */
-export function prosaStateForStatus(
-  code: number | null,
-  description: string | null,
-  patentNumber: string | null,
-): ProsaState {
+export function prosaStateForStatus(code: number | null, description: string | null, patentNumber: string | null): ProsaState {
   const text = fold(description);
   if ((code !== null && PATENTED_CODES.has(code)) || (patentNumber ?? '').trim() !== '') return 'patented';
   if (code === RESTORED_CODE || RESTORED_TEXT.test(text)) return 'pending';
@@ -135,7 +131,16 @@ export function actionDocumentDescription(code: string): string | null {
 // ---------------------------------------------------------------------------------------------
 
 /** What a watched paper is: a deadline-engine action kind, or `advisory` (it sets no period of its own). */
-export type WatchedPaperKind = 'non_final' | 'final' | 'restriction' | 'quayle' | 'notice_of_allowance' | 'missing_parts' | 'non_compliant_amendment' | 'requirement_for_information' | 'advisory';
+export type WatchedPaperKind =
+  | 'non_final'
+  | 'final'
+  | 'restriction'
+  | 'quayle'
+  | 'notice_of_allowance'
+  | 'missing_parts'
+  | 'non_compliant_amendment'
+  | 'requirement_for_information'
+  | 'advisory';
 
 const WATCHED_KIND_BY_DOCUMENT_CODE: Readonly<Record<string, WatchedPaperKind>> = {
   ...ACTION_KIND_BY_DOCUMENT_CODE,
@@ -144,7 +149,11 @@ const WATCHED_KIND_BY_DOCUMENT_CODE: Readonly<Record<string, WatchedPaperKind>> 
 };
 
 /** The kind of an OUTGOING paper the watch records, or null for papers it leaves alone (receipts, internal papers, replies). */
-export function watchedPaperKind(code: string | null | undefined, description: string | null | undefined, direction: string | null | undefined): WatchedPaperKind | null {
+export function watchedPaperKind(
+  code: string | null | undefined,
+  description: string | null | undefined,
+  direction: string | null | undefined,
+): WatchedPaperKind | null {
   if ((direction ?? '').trim().toUpperCase() !== 'OUTGOING') return null;
   const key = (code ?? '').trim().toUpperCase();
   if (Object.hasOwn(WATCHED_KIND_BY_DOCUMENT_CODE, key)) return WATCHED_KIND_BY_DOCUMENT_CODE[key];
@@ -351,8 +360,12 @@ export function eventPrefilter(kinds: readonly EventKind[]): EventPrefilter {
  * in SQL. Codes are matched exactly as USPTO writes them.
  */
 export function eventCodesOfKind(kinds: readonly EventKind[]): string[] {
-  const codes = Object.entries(EVENT_KIND_BY_CODE).filter(([, k]) => kinds.includes(k)).map(([c]) => c);
-  const twins = Object.entries(MAIL_EVENT_BASE).filter(([, base]) => codes.includes(base)).map(([twin]) => twin);
+  const codes = Object.entries(EVENT_KIND_BY_CODE)
+    .filter(([, k]) => kinds.includes(k))
+    .map(([c]) => c);
+  const twins = Object.entries(MAIL_EVENT_BASE)
+    .filter(([, base]) => codes.includes(base))
+    .map(([twin]) => twin);
   // ABN-prefixed abandonment codes are matched by pattern, not listed; ABN9 (an RCE disposal) is listed here.
   return [...codes, ...twins, ...(kinds.includes('rce') ? ['ABN9'] : [])].filter((c, i, all) => all.indexOf(c) === i);
 }

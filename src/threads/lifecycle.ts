@@ -42,6 +42,11 @@ export function startThread(entry: URL): StoppableThread & { markReady(): void }
   const worker = new Worker(entry);
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => { markReady(); resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      markReady();
+      resolve();
+    }),
+  );
   return { worker, ready, exited, markReady };
 }

@@ -14,6 +14,9 @@ export async function extractOfficeActionText(
   mimetype: string,
   buffer: Buffer,
 ): Promise<{ format: ExtractFormat; text: string; pages: number | null; text_source: 'text' | 'ocr'; ocr_confidence: number | null; warnings: string[] }> {
-  const { format, text, pages, text_source, ocr_confidence, warnings } = await extractDocument({ filename, mimetype, bytes: buffer }, { purpose: 'office_action' });
+  const { format, text, pages, text_source, ocr_confidence, warnings } = await extractDocument(
+    { filename, mimetype, bytes: buffer },
+    { purpose: 'office_action' },
+  );
   return { format, text, pages, text_source, ocr_confidence, warnings };
 }

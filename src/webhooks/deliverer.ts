@@ -96,7 +96,11 @@ async function claim(db: Db, now: Date, limit: number, onlyId?: string): Promise
       for update of d skip locked`.execute(trx);
     if (due.rows.length === 0) return [];
     const ids = due.rows.map((r) => r.id);
-    await trx.updateTable('webhook_deliveries').set({ next_attempt_at: new Date(now.getTime() + LEASE_MS) }).where('id', 'in', ids.map(BigInt)).execute();
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS) })
+      .where('id', 'in', ids.map(BigInt))
+      .execute();
     const rows = await sql<Claimed>`
       select d.id::text as id, d.endpoint_id, d.attempts, d.event_kind, e.url, e.secret_ciphertext, d.payload,
              ev.payload as event_payload, ev.occurred_at, d.created_at
@@ -114,7 +118,10 @@ export function absolutize(value: unknown, baseUrl: string): unknown {
   if (Array.isArray(value)) return value.map((v) => absolutize(v, baseUrl));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, k.endsWith('_url') && typeof v === 'string' && v.startsWith('/') ? `${baseUrl}${v}` : absolutize(v, baseUrl)]),
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        k.endsWith('_url') && typeof v === 'string' && v.startsWith('/') ? `${baseUrl}${v}` : absolutize(v, baseUrl),
+      ]),
     );
   }
   return value;
@@ -199,7 +206,11 @@ export interface WebhookDeliveryLoop {
  * The worker role's loop: a pass every `intervalMs` (default 10 s). A pass that throws (the
  * database away) is logged and the next one tries again.
  */
-export function startWebhookDeliveryLoop(db: Db, deps: DeliveryDeps, opts: { intervalMs?: number; onError?: (err: unknown) => void } = {}): WebhookDeliveryLoop {
+export function startWebhookDeliveryLoop(
+  db: Db,
+  deps: DeliveryDeps,
+  opts: { intervalMs?: number; onError?: (err: unknown) => void } = {},
+): WebhookDeliveryLoop {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;

@@ -33,6 +33,6 @@ export function openSecret(key: Uint8Array, sealed: string): string {
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
   } catch {
-    throw new SecretUnreadable('the webhook secret cannot be decrypted (PROSA_SIGNING_SECRET changed since it was created): rotate the endpoint\'s secret');
+    throw new SecretUnreadable("the webhook secret cannot be decrypted (PROSA_SIGNING_SECRET changed since it was created): rotate the endpoint's secret");
   }
 }

@@ -49,7 +49,10 @@ function guardedLookup(allowLoopback: boolean) {
       if (err) return callback(err, []);
       const bad = addresses.find((a) => refused(a.address, allowLoopback));
       if (bad || addresses.length === 0) {
-        return callback(Object.assign(new AddressRefused(`${host} resolves to ${bad?.address ?? 'no address'}, which is not a public address`), { code: 'EWEBHOOKREFUSED' }), []);
+        return callback(
+          Object.assign(new AddressRefused(`${host} resolves to ${bad?.address ?? 'no address'}, which is not a public address`), { code: 'EWEBHOOKREFUSED' }),
+          [],
+        );
       }
       if (options?.all) callback(null, addresses);
       else callback(null, addresses[0].address, addresses[0].family);
@@ -89,7 +92,13 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
           // Nothing of the answer is kept; past the cap the connection is dropped.
           if (read > MAX_RESPONSE_BYTES) res.destroy();
         });
-        const end = () => finish(done(status, status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? `HTTP ${status}: redirects are not followed` : `HTTP ${status}`));
+        const end = () =>
+          finish(
+            done(
+              status,
+              status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? `HTTP ${status}: redirects are not followed` : `HTTP ${status}`,
+            ),
+          );
         res.on('end', end);
         res.on('close', end);
         res.on('error', end);
@@ -97,7 +106,8 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     );
     req.on('socket', (socket) => {
       socket.once('connect', () => {
-        if (!socket.remoteAddress || refused(socket.remoteAddress, opts.allowLoopback)) socket.destroy(new AddressRefused(`connected to ${socket.remoteAddress ?? 'an unknown address'}, which is not a public address`));
+        if (!socket.remoteAddress || refused(socket.remoteAddress, opts.allowLoopback))
+          socket.destroy(new AddressRefused(`connected to ${socket.remoteAddress ?? 'an unknown address'}, which is not a public address`));
       });
     });
     const timeoutMs = opts.timeoutMs ?? DELIVERY_TIMEOUT_MS;
@@ -105,7 +115,9 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       req.destroy();
       finish(done(null, `no answer within ${timeoutMs / 1000} s`));
     }, timeoutMs);
-    req.on('error', (err) => finish(done(null, err instanceof AddressRefused ? err.message : `${(err as NodeJS.ErrnoException).code ?? 'error'}: ${err.message}`.slice(0, 500))));
+    req.on('error', (err) =>
+      finish(done(null, err instanceof AddressRefused ? err.message : `${(err as NodeJS.ErrnoException).code ?? 'error'}: ${err.message}`.slice(0, 500))),
+    );
     req.end(body);
   });
 }

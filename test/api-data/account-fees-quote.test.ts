@@ -15,7 +15,8 @@ let t: TestApp;
 let a: { cookie: string; accountId: string };
 let b: { cookie: string; accountId: string };
 let keyA: string;
-const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: unknown) => call(t.app, { method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: unknown) =>
+  call(t.app, { method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,11 +24,18 @@ beforeAll(async () => {
   b = await signUp(t.app);
   keyA = await createKey(t.app, a.cookie);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('PATCH /api/account', () => {
   test('display name, firm name and entity size; GET /api/auth/me shows them; audited', async () => {
-    const res = await inject('PATCH', '/api/account', { cookie: a.cookie }, { display_name: '  Dana Whitfield ', firm_name: 'Whitfield IP PLLC', entity_size: 'small' });
+    const res = await inject(
+      'PATCH',
+      '/api/account',
+      { cookie: a.cookie },
+      { display_name: '  Dana Whitfield ', firm_name: 'Whitfield IP PLLC', entity_size: 'small' },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().account).toMatchObject({ id: a.accountId, display_name: 'Dana Whitfield', firm_name: 'Whitfield IP PLLC', entity_size: 'small' });
     const me = (await inject('GET', '/api/auth/me', { 'x-api-key': keyA })).json();
@@ -36,7 +44,10 @@ describe('PATCH /api/account', () => {
     expect((await inject('GET', '/api/auth/me', { cookie: b.cookie })).json().account).toMatchObject({ firm_name: null, entity_size: 'large' });
     const audit = (await inject('GET', '/api/audit?action=account.updated', { cookie: a.cookie })).json().entries;
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ source: 'web', details: { fields: ['display_name', 'firm_name', 'entity_size'], entity_size: { from: 'large', to: 'small' } } });
+    expect(audit[0]).toMatchObject({
+      source: 'web',
+      details: { fields: ['display_name', 'firm_name', 'entity_size'], entity_size: { from: 'large', to: 'small' } },
+    });
   });
 
   test('an empty string or null clears a name; fields left out stay', async () => {
@@ -95,7 +106,12 @@ describe('POST /api/quote', () => {
     expect(line.amount).toBe(formatCredits(tokenCostMicro(input, line.output_tokens)));
     expect(body).toMatchObject({ total: line.amount, estimated: true, model_multiplier: 1, billed: false, balance: '25.00' });
 
-    const run = await inject('POST', '/api/analyses', { cookie: b.cookie }, { office_action_text: ACTION, application_number: '16/123,456', include_examiner_intel: false });
+    const run = await inject(
+      'POST',
+      '/api/analyses',
+      { cookie: b.cookie },
+      { office_action_text: ACTION, application_number: '16/123,456', include_examiner_intel: false },
+    );
     expect(run.statusCode, run.body).toBe(201);
     const billing = run.json().billing;
     expect(billing.input_tokens).toBe(input);
@@ -143,7 +159,9 @@ describe('POST /api/quote', () => {
     const type = await inject('POST', '/api/quote', { cookie: a.cookie }, { exports: [{ type: 'oa_response' }] });
     expect(type.statusCode).toBe(400);
     expect(type.json().message).toContain('body.exports.0.type');
-    expect((await inject('POST', '/api/quote', { cookie: a.cookie }, { exports: [{ type: 'ids', count: 0 }] })).json().message).toContain('body.exports.0.count');
+    expect((await inject('POST', '/api/quote', { cookie: a.cookie }, { exports: [{ type: 'ids', count: 0 }] })).json().message).toContain(
+      'body.exports.0.count',
+    );
     const big = await inject('POST', '/api/quote', { cookie: a.cookie }, { analyze: { office_action_text: 'x'.repeat(1024 * 1024 + 1) } });
     expect(big.statusCode).toBe(413);
     expect(big.json().error_code).toBe('payload_too_large');

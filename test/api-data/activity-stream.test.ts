@@ -16,10 +16,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface SseEvent { event: string; id?: string; data: Record<string, unknown> }
+interface SseEvent {
+  event: string;
+  id?: string;
+  data: Record<string, unknown>;
+}
 
 /** Opens the stream and collects parsed events until closed. */
-async function openStream(headers: Record<string, string>): Promise<{ status: number; type: string | null; events: SseEvent[]; next(match: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>; close(): void }> {
+async function openStream(
+  headers: Record<string, string>,
+): Promise<{ status: number; type: string | null; events: SseEvent[]; next(match: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>; close(): void }> {
   const controller = new AbortController();
   const res = await fetch(`${base}/api/events`, { headers, signal: controller.signal });
   const events: SseEvent[] = [];
@@ -35,7 +41,12 @@ async function openStream(headers: Record<string, string>): Promise<{ status: nu
           while ((cut = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, cut);
             buffer = buffer.slice(cut + 2);
-            const fields = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':') && l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
+            const fields = Object.fromEntries(
+              block
+                .split('\n')
+                .filter((l) => !l.startsWith(':') && l.includes(':'))
+                .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+            );
             if (fields.event) events.push({ event: fields.event, id: fields.id, data: JSON.parse(fields.data ?? '{}') });
           }
         }
@@ -62,7 +73,7 @@ async function openStream(headers: Record<string, string>): Promise<{ status: nu
 }
 
 describe('GET /api/events', () => {
-  test('an API key\'s write reaches the account\'s open stream at once, and no other account\'s', async () => {
+  test("an API key's write reaches the account's open stream at once, and no other account's", async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
     const key = await createKey(t.app, a.cookie, 'script');
@@ -71,7 +82,11 @@ describe('GET /api/events', () => {
     try {
       expect(streamA.status).toBe(200);
       expect(streamA.type).toMatch(/^text\/event-stream/);
-      const res = await fetch(`${base}/api/account/spending-cap`, { method: 'PATCH', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ daily_ai_cap: '10.00' }) });
+      const res = await fetch(`${base}/api/account/spending-cap`, {
+        method: 'PATCH',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ daily_ai_cap: '10.00' }),
+      });
       expect(res.status, await res.text()).toBe(200);
       const event = await streamA.next((e) => e.data.action === 'account.spending_cap_set');
       expect(event).toMatchObject({ event: 'activity', data: { source: 'api_key', target_type: expect.any(String) } });
@@ -80,7 +95,11 @@ describe('GET /api/events', () => {
       const audit = await fetch(`${base}/api/audit?limit=5`, { headers: { cookie: a.cookie } }).then((r) => r.json());
       expect(audit.entries.map((e: { id: string }) => e.id)).toContain(event.id);
       // B's own write reaches B; A's never did.
-      await fetch(`${base}/api/account/spending-cap`, { method: 'PATCH', headers: { cookie: b.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ daily_ai_cap: null }) });
+      await fetch(`${base}/api/account/spending-cap`, {
+        method: 'PATCH',
+        headers: { cookie: b.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ daily_ai_cap: null }),
+      });
       const own = await streamB.next((e) => e.data.action === 'account.spending_cap_set');
       expect(own.data.source).toBe('web');
       expect(streamB.events.filter((e) => e.data.source === 'api_key')).toEqual([]);
@@ -104,11 +123,28 @@ describe('GET /api/events', () => {
     const a = await signUp(t.app);
     const stream = await openStream({ cookie: a.cookie });
     try {
-      await t.database.db.transaction().execute(async (trx) => {
-        await trx.insertInto('audit_log').values({ account_id: a.accountId, actor: 'system', action: 'test.rolled_back', target_type: null, target_id: null, details: '{}', request_id: null }).execute();
-        throw new Error('roll back');
-      }).catch(() => {});
-      await t.database.db.insertInto('audit_log').values({ account_id: a.accountId, actor: 'system', action: 'test.committed', target_type: null, target_id: null, details: '{}', request_id: null }).execute();
+      await t.database.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('audit_log')
+            .values({
+              account_id: a.accountId,
+              actor: 'system',
+              action: 'test.rolled_back',
+              target_type: null,
+              target_id: null,
+              details: '{}',
+              request_id: null,
+            })
+            .execute();
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      await t.database.db
+        .insertInto('audit_log')
+        .values({ account_id: a.accountId, actor: 'system', action: 'test.committed', target_type: null, target_id: null, details: '{}', request_id: null })
+        .execute();
       await stream.next((e) => e.data.action === 'test.committed');
       expect(stream.events.map((e) => e.data.action)).not.toContain('test.rolled_back');
     } finally {

@@ -20,10 +20,22 @@ beforeAll(async () => {
   const db = t.database.db;
   // 17/500,001: a non-final (text stored), the reply and an RCE, then a final still awaiting a reply.
   publicId = await insertPublicApplication(db, { number: '17500001', title: 'Heat exchanger with graded fins', entityStatus: 'small' });
-  papers.ctnf = await insertPublicPaper(db, publicId, 'CTNF', daysAgo(200), { description: 'Non-Final Rejection', fullText: 'DETAILED ACTION\nClaims 1-3 are rejected under 35 U.S.C. 103.', periodMonths: 3 });
+  papers.ctnf = await insertPublicPaper(db, publicId, 'CTNF', daysAgo(200), {
+    description: 'Non-Final Rejection',
+    fullText: 'DETAILED ACTION\nClaims 1-3 are rejected under 35 U.S.C. 103.',
+    periodMonths: 3,
+  });
   papers.rem = await insertPublicPaper(db, publicId, 'REM', daysAgo(120), { description: 'Applicant Arguments/Remarks', direction: 'INCOMING' });
   papers.ctfr = await insertPublicPaper(db, publicId, 'CTFR', FINAL_MAILED, { description: 'Final Rejection', periodMonths: 3 });
-  for (const [code, ago, text] of [['CTNF', 202, 'Non-Final Rejection'], ['MCTNF', 200, 'Mail Non-Final Rejection'], ['A...', 120, 'Response after Non-Final Action'], ['CTFR', 32, 'Final Rejection'], ['MCTFR', 30, 'Mail Final Rejection (PTOL - 326)'], ['EXIN', 20, 'Examiner Interview Summary Record (PTOL - 413)'], ['ABN9', 110, 'Disposal for a RCE / CPA / R129']] as const) {
+  for (const [code, ago, text] of [
+    ['CTNF', 202, 'Non-Final Rejection'],
+    ['MCTNF', 200, 'Mail Non-Final Rejection'],
+    ['A...', 120, 'Response after Non-Final Action'],
+    ['CTFR', 32, 'Final Rejection'],
+    ['MCTFR', 30, 'Mail Final Rejection (PTOL - 326)'],
+    ['EXIN', 20, 'Examiner Interview Summary Record (PTOL - 413)'],
+    ['ABN9', 110, 'Disposal for a RCE / CPA / R129'],
+  ] as const) {
     await insertEvent(db, publicId, code, daysAgo(ago), text);
   }
   await insertPublicApplication(db, { number: '17500002', status: 'patented', patentNumber: '11999888' });
@@ -31,12 +43,23 @@ beforeAll(async () => {
   b = await signUp(t.app);
   keyA = await createKey(t.app, a.cookie);
   // Both accounts track an unpublished 29/000,001 of their own; only B tracks 29/000,002.
-  for (const [who, number, title] of [[a, '29000001', 'A own title'], [b, '29000001', 'B own title'], [b, '29000002', 'B secret']] as const) {
-    const res = await call(t.app, { method: 'POST', url: '/api/docket', headers: { cookie: who.cookie }, payload: { application_number: number, application: { invention_title: title, filing_date: '2024-05-01' } } });
+  for (const [who, number, title] of [
+    [a, '29000001', 'A own title'],
+    [b, '29000001', 'B own title'],
+    [b, '29000002', 'B secret'],
+  ] as const) {
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/docket',
+      headers: { cookie: who.cookie },
+      payload: { application_number: number, application: { invention_title: title, filing_date: '2024-05-01' } },
+    });
     expect(res.statusCode).toBe(201);
   }
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /api/applications/{number}', () => {
   test("REST #1's record field for field, plus the account's view", async () => {
@@ -51,7 +74,15 @@ describe('GET /api/applications/{number}', () => {
       docket_entry_id: null,
       private: false,
       entity_status: 'small',
-      pending_action: { correspondence_id: papers.ctfr, document_code: 'CTFR', office_action_type: 'CTFR', action: 'final', mailing_date: FINAL_MAILED, period_months: 3, recorded_by_account: false },
+      pending_action: {
+        correspondence_id: papers.ctfr,
+        document_code: 'CTFR',
+        office_action_type: 'CTFR',
+        action: 'final',
+        mailing_date: FINAL_MAILED,
+        period_months: 3,
+        recorded_by_account: false,
+      },
     });
   });
 
@@ -110,11 +141,16 @@ describe('GET /api/applications/{number}/deadlines', () => {
     expect(body.calculation.extensions[0]).toMatchObject({ months: 1, fee_for_entity: expected.extensions[0].fee!.small });
   });
 
-  test('the account\'s default moves no fee the USPTO record states; the docket entry\'s entity status changes every fee at once', async () => {
+  test("the account's default moves no fee the USPTO record states; the docket entry's entity status changes every fee at once", async () => {
     const patched = await call(t.app, { method: 'PATCH', url: '/api/account', headers: { cookie: b.cookie }, payload: { entity_size: 'micro' } });
     expect(patched.statusCode).toBe(200);
     expect((await get('/api/applications/17500001/deadlines', { cookie: b.cookie })).json()).toMatchObject({ entity: 'small', entity_source: 'uspto' });
-    const added = await call(t.app, { method: 'POST', url: '/api/docket', headers: { cookie: b.cookie }, payload: { application_number: '17500001', entity_size: 'micro' } });
+    const added = await call(t.app, {
+      method: 'POST',
+      url: '/api/docket',
+      headers: { cookie: b.cookie },
+      payload: { application_number: '17500001', entity_size: 'micro' },
+    });
     expect(added.statusCode, added.body).toBe(201);
     const body = (await get('/api/applications/17500001/deadlines', { cookie: b.cookie })).json();
     expect(body).toMatchObject({ entity: 'micro', entity_source: 'docket' });
@@ -127,7 +163,12 @@ describe('GET /api/applications/{number}/deadlines', () => {
 
   test('nothing pending: null fields and no calculation; unknown number 404', async () => {
     const body = (await get('/api/applications/17500002/deadlines', { cookie: a.cookie })).json();
-    expect(body.deadlines).toMatchObject({ response_deadline: null, critical_deadline_date: null, critical_deadline_correspondence_id: null, pending_action: null });
+    expect(body.deadlines).toMatchObject({
+      response_deadline: null,
+      critical_deadline_date: null,
+      critical_deadline_correspondence_id: null,
+      pending_action: null,
+    });
     expect(body.calculation).toBeNull();
     expect((await get('/api/applications/29000002/deadlines', { cookie: a.cookie })).statusCode).toBe(404);
   });
@@ -178,7 +219,21 @@ describe('papers: GET /api/applications/{number}/correspondence and GET /api/cor
     expect(res.statusCode).toBe(200);
     const list = res.json().correspondence;
     expect(list.map((p: { id: string }) => p.id)).toEqual([papers.ctfr, papers.rem, papers.ctnf]);
-    expect(list[2]).toEqual({ id: papers.ctnf, document_code: 'CTNF', description: 'Non-Final Rejection', mailing_date: daysAgo(200), direction: 'OUTGOING', period_months: 3, office_action_type: 'CTNF', action_kind: 'non_final', has_text: true, text_source: 'text', ocr_confidence: null, recorded_by_account: false, source: 'odp' });
+    expect(list[2]).toEqual({
+      id: papers.ctnf,
+      document_code: 'CTNF',
+      description: 'Non-Final Rejection',
+      mailing_date: daysAgo(200),
+      direction: 'OUTGOING',
+      period_months: 3,
+      office_action_type: 'CTNF',
+      action_kind: 'non_final',
+      has_text: true,
+      text_source: 'text',
+      ocr_confidence: null,
+      recorded_by_account: false,
+      source: 'odp',
+    });
     expect(list[1]).toMatchObject({ document_code: 'REM', direction: 'INCOMING', has_text: false, office_action_type: null, action_kind: null });
   });
 
@@ -200,7 +255,12 @@ describe('papers: GET /api/applications/{number}/correspondence and GET /api/cor
 
   test("a paper of another account's private application, or an unknown id: 404 correspondence_not_found", async () => {
     const db = t.database.db;
-    const secret = await db.selectFrom('applications').select('id').where('owner_account_id', '=', b.accountId).where('application_number', '=', '29000002').executeTakeFirstOrThrow();
+    const secret = await db
+      .selectFrom('applications')
+      .select('id')
+      .where('owner_account_id', '=', b.accountId)
+      .where('application_number', '=', '29000002')
+      .executeTakeFirstOrThrow();
     const paper = await insertPublicPaper(db, secret.id, 'CTNF', daysAgo(5), { fullText: 'B only' });
     expect((await get(`/api/correspondence/${paper}`, { cookie: b.cookie })).statusCode).toBe(200);
     const other = await get(`/api/correspondence/${paper}`, { cookie: a.cookie });

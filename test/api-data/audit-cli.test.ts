@@ -12,7 +12,9 @@ beforeAll(async () => {
   const granted = await runCli(['credits', 'grant', '--email', 'audited@firm.example', '--amount', '10', '--json'], env);
   expect(granted.code, granted.stderr).toBe(0);
 }, 120_000);
-afterAll(async () => { await drop?.(); });
+afterAll(async () => {
+  await drop?.();
+});
 
 describe('prosa audit', () => {
   test('--json: the entries newest first; --limit and --source narrow them', async () => {
@@ -30,7 +32,7 @@ describe('prosa audit', () => {
     expect(none.entries).toEqual([]);
   }, 120_000);
 
-  test('--member: what one member did (the operator\'s credit grant is nobody\'s); an unknown member is refused', async () => {
+  test("--member: what one member did (the operator's credit grant is nobody's); an unknown member is refused", async () => {
     const mine = JSON.parse((await runCli(['audit', '--email', 'audited@firm.example', '--member', 'AUDITED@firm.example', '--json'], env)).stdout);
     expect(mine.entries.map((e: { action: string }) => e.action)).toEqual(['account.created']);
     const stranger = await runCli(['audit', '--email', 'audited@firm.example', '--member', 'stranger@firm.example', '--json'], env);

@@ -15,7 +15,13 @@ const bearerSeam = (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     const client = request.headers['x-test-bearer'];
     if (typeof client === 'string' && request.principal) {
-      request.principal = { ...request.principal, via: 'bearer', oauthClientId: client, oauthClientName: 'Claude', grantId: 'grant-1' } as typeof request.principal;
+      request.principal = {
+        ...request.principal,
+        via: 'bearer',
+        oauthClientId: client,
+        oauthClientName: 'Claude',
+        grantId: 'grant-1',
+      } as typeof request.principal;
     }
   });
 };
@@ -26,7 +32,8 @@ let b: { cookie: string; accountId: string };
 let keyA: string;
 
 const get = (url: string, headers: Record<string, string>) => call(t.app, { method: 'GET', url, headers });
-const report = (headers: Record<string, string>, payload: unknown) => call(t.app, { method: 'POST', url: '/api/audit/tool-calls', headers, payload: payload as object });
+const report = (headers: Record<string, string>, payload: unknown) =>
+  call(t.app, { method: 'POST', url: '/api/audit/tool-calls', headers, payload: payload as object });
 const toolCall = { tool: 'lookup_application', arguments_summary: { application_number: '17200011' }, outcome: 'ok', duration_ms: 42, request_id: 'mcp-req-1' };
 
 beforeAll(async () => {
@@ -35,12 +42,30 @@ beforeAll(async () => {
   b = await signUp(t.app);
   keyA = await createKey(t.app, a.cookie, 'script');
   // A: one docket entry through the web session, one through an API key, then a settings change.
-  await t.database.db.insertInto('applications').values({ id: 'app-audit-1', application_number: '17700001', owner_account_id: null, invention_title: 'T', status: 'pending', source: 'odp' }).execute();
-  expect((await call(t.app, { method: 'POST', url: '/api/docket', headers: { cookie: a.cookie }, payload: { application_number: '17700001' } })).statusCode).toBe(201);
-  expect((await call(t.app, { method: 'POST', url: '/api/docket', headers: { 'x-api-key': keyA }, payload: { application_number: '29700001', application: { invention_title: 'U' } } })).statusCode).toBe(201);
-  expect((await call(t.app, { method: 'PATCH', url: '/api/account', headers: { 'x-api-key': keyA }, payload: { firm_name: 'Hale & Birch LLP' } })).statusCode).toBe(200);
+  await t.database.db
+    .insertInto('applications')
+    .values({ id: 'app-audit-1', application_number: '17700001', owner_account_id: null, invention_title: 'T', status: 'pending', source: 'odp' })
+    .execute();
+  expect(
+    (await call(t.app, { method: 'POST', url: '/api/docket', headers: { cookie: a.cookie }, payload: { application_number: '17700001' } })).statusCode,
+  ).toBe(201);
+  expect(
+    (
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/docket',
+        headers: { 'x-api-key': keyA },
+        payload: { application_number: '29700001', application: { invention_title: 'U' } },
+      })
+    ).statusCode,
+  ).toBe(201);
+  expect(
+    (await call(t.app, { method: 'PATCH', url: '/api/account', headers: { 'x-api-key': keyA }, payload: { firm_name: 'Hale & Birch LLP' } })).statusCode,
+  ).toBe(200);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /api/audit', () => {
   test("the account's rows, newest first, with their source", async () => {
@@ -48,9 +73,24 @@ describe('GET /api/audit', () => {
     expect(res.statusCode).toBe(200);
     const { entries, next_cursor } = res.json();
     expect(next_cursor).toBeNull();
-    expect(entries.map((e: { action: string }) => e.action)).toEqual(['account.updated', 'docket.entry_added', 'docket.entry_added', 'api_key.created', 'session.created', 'account.created']);
+    expect(entries.map((e: { action: string }) => e.action)).toEqual([
+      'account.updated',
+      'docket.entry_added',
+      'docket.entry_added',
+      'api_key.created',
+      'session.created',
+      'account.created',
+    ]);
     expect(entries.map((e: { source: string }) => e.source)).toEqual(['api_key', 'api_key', 'web', 'web', 'web', 'web']);
-    expect(entries[0]).toMatchObject({ id: expect.stringMatching(/^\d+$/), actor: 'api_key', target_type: 'account', target_id: a.accountId, details: { fields: ['firm_name'] }, request_id: expect.any(String), created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(entries[0]).toMatchObject({
+      id: expect.stringMatching(/^\d+$/),
+      actor: 'api_key',
+      target_type: 'account',
+      target_id: a.accountId,
+      details: { fields: ['firm_name'] },
+      request_id: expect.any(String),
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     const ids = entries.map((e: { id: string }) => Number(e.id));
     expect(ids).toEqual([...ids].sort((x, y) => y - x));
     // Nothing of B's.
@@ -74,7 +114,9 @@ describe('GET /api/audit', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const body: { entries: { id: string }[]; next_cursor: string | null } = (await get(`/api/audit?limit=4${cursor ? `&before=${cursor}` : ''}`, { cookie: a.cookie })).json();
+      const body: { entries: { id: string }[]; next_cursor: string | null } = (
+        await get(`/api/audit?limit=4${cursor ? `&before=${cursor}` : ''}`, { cookie: a.cookie })
+      ).json();
       expect(body.entries.length).toBeLessThanOrEqual(4);
       seen.push(...body.entries.map((e) => e.id));
       cursor = body.next_cursor;
@@ -98,21 +140,31 @@ describe('POST /api/audit/tool-calls', () => {
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id;
     const rows = (await get('/api/audit?source=assistant', { cookie: a.cookie })).json().entries;
-    expect(rows).toEqual([{
-      id,
-      created_at: expect.any(String),
-      source: 'assistant',
-      actor: 'bearer',
-      action: 'mcp.tool_call',
-      summary: 'Claude called lookup_application',
-      application_number: null,
-      target_type: 'mcp_tool',
-      target_id: 'lookup_application',
-      details: { tool: 'lookup_application', outcome: 'ok', duration_ms: 42, arguments_summary: { application_number: '17200011' }, client_id: 'client-claude', client_name: 'Claude', grant_id: 'grant-1' },
-      request_id: 'mcp-req-1',
-      // The member who acted (issue 22): A's founder, whose member id is the account's.
-      member: { id: a.accountId, email: expect.any(String), display_name: null },
-    }]);
+    expect(rows).toEqual([
+      {
+        id,
+        created_at: expect.any(String),
+        source: 'assistant',
+        actor: 'bearer',
+        action: 'mcp.tool_call',
+        summary: 'Claude called lookup_application',
+        application_number: null,
+        target_type: 'mcp_tool',
+        target_id: 'lookup_application',
+        details: {
+          tool: 'lookup_application',
+          outcome: 'ok',
+          duration_ms: 42,
+          arguments_summary: { application_number: '17200011' },
+          client_id: 'client-claude',
+          client_name: 'Claude',
+          grant_id: 'grant-1',
+        },
+        request_id: 'mcp-req-1',
+        // The member who acted (issue 22): A's founder, whose member id is the account's.
+        member: { id: a.accountId, email: expect.any(String), display_name: null },
+      },
+    ]);
     // The row is A's alone.
     expect((await get('/api/audit?action=mcp.', { cookie: b.cookie })).json().entries).toEqual([]);
   });
@@ -137,11 +189,24 @@ describe('POST /api/audit/tool-calls', () => {
 
   test('a batch of calls is written in one report, each row with its own request id', async () => {
     const bearer = { cookie: a.cookie, 'x-test-bearer': 'client-claude' };
-    const res = await report(bearer, { calls: [{ ...toolCall, tool: 'whoami', request_id: 'batch-1' }, { ...toolCall, tool: 'check_credits', request_id: 'batch-2' }] });
+    const res = await report(bearer, {
+      calls: [
+        { ...toolCall, tool: 'whoami', request_id: 'batch-1' },
+        { ...toolCall, tool: 'check_credits', request_id: 'batch-2' },
+      ],
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().ids).toHaveLength(2);
-    const rows = await t.database.db.selectFrom('audit_log').select(['request_id', 'target_id']).where('request_id', 'in', ['batch-1', 'batch-2']).orderBy('id').execute();
-    expect(rows).toEqual([{ request_id: 'batch-1', target_id: 'whoami' }, { request_id: 'batch-2', target_id: 'check_credits' }]);
+    const rows = await t.database.db
+      .selectFrom('audit_log')
+      .select(['request_id', 'target_id'])
+      .where('request_id', 'in', ['batch-1', 'batch-2'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { request_id: 'batch-1', target_id: 'whoami' },
+      { request_id: 'batch-2', target_id: 'check_credits' },
+    ]);
     const tooMany = await report(bearer, { calls: Array.from({ length: 101 }, () => toolCall) });
     expect(tooMany.statusCode).toBe(400);
   });
@@ -164,7 +229,13 @@ describe('POST /api/audit/tool-calls', () => {
 describe('the audit log is append-only', () => {
   test('UPDATE, DELETE and TRUNCATE are refused by the database', async () => {
     const db = t.database.db;
-    const row = await db.selectFrom('audit_log').select(['id', 'action']).where('account_id', '=', a.accountId).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('audit_log')
+      .select(['id', 'action'])
+      .where('account_id', '=', a.accountId)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await expect(db.updateTable('audit_log').set({ action: 'forged' }).where('id', '=', row.id).execute()).rejects.toThrow(/append-only/);
     await expect(db.deleteFrom('audit_log').where('id', '=', row.id).execute()).rejects.toThrow(/append-only/);
     await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/append-only/);

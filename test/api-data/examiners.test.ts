@@ -22,7 +22,9 @@ beforeAll(async () => {
   keyA = await createKey(t.app, a.cookie);
   await recordAnalysisBases(t.database.db, { accountId: a.accountId, applicationNumber: '16000002', mailingDate: '2018-02-01', bases: ['112(b)', '103'] });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /api/examiners (search)', () => {
   test('a name fragment: one hit per person (name variants grouped), most cases first', async () => {
@@ -30,18 +32,20 @@ describe('GET /api/examiners (search)', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.truncated).toBe(false);
-    expect(body.examiners).toEqual([{
-      examiner_name: 'DOVE, TRACY MAE',
-      examiner_id: '66459',
-      name_variants: ['DOVE, TRACY M', 'DOVE, TRACY MAE'],
-      art_unit: '1727',
-      art_units: ['1727'],
-      allowance_rate: 0.75,
-      total_cases_analyzed: 8,
-      allowed_cases: 6,
-      abandoned_cases: 2,
-      pending_cases: 2,
-    }]);
+    expect(body.examiners).toEqual([
+      {
+        examiner_name: 'DOVE, TRACY MAE',
+        examiner_id: '66459',
+        name_variants: ['DOVE, TRACY M', 'DOVE, TRACY MAE'],
+        art_unit: '1727',
+        art_units: ['1727'],
+        allowance_rate: 0.75,
+        total_cases_analyzed: 8,
+        allowed_cases: 6,
+        abandoned_cases: 2,
+        pending_cases: 2,
+      },
+    ]);
   });
 
   test('an art unit lists its examiners; both filters combine; limit truncates', async () => {
@@ -49,7 +53,9 @@ describe('GET /api/examiners (search)', () => {
     expect(unit).toEqual(['DOVE, TRACY MAE', 'SMITH, JOHN MARK']);
     const smiths = (await get('/api/examiners?q=smith', { 'x-api-key': keyA })).json().examiners.map((e: { examiner_name: string }) => e.examiner_name);
     expect(smiths).toEqual(['SMITH, JOHN MARK', 'SMITH, JOHN MICHAEL']);
-    expect((await get('/api/examiners?q=smith&art_unit=2100')).json().examiners.map((e: { examiner_name: string }) => e.examiner_name)).toEqual(['SMITH, JOHN MICHAEL']);
+    expect((await get('/api/examiners?q=smith&art_unit=2100')).json().examiners.map((e: { examiner_name: string }) => e.examiner_name)).toEqual([
+      'SMITH, JOHN MICHAEL',
+    ]);
     const one = (await get('/api/examiners?art_unit=1727&limit=1')).json();
     expect(one).toMatchObject({ truncated: true, examiners: [{ examiner_name: 'DOVE, TRACY MAE' }] });
     expect((await get('/api/examiners?q=nobody')).json().examiners).toEqual([]);
@@ -79,9 +85,28 @@ describe('GET /api/examiners/{examiner_name}', () => {
     expect(body).toMatchObject({ examiner_name: 'DOVE, TRACY MAE', allowance_rate: 0.75, excluded_cases: 1, rejection_actions: 4, analysis_bases_counted: 2 });
     expect(body.top_rejection_bases).toContain('112(b)');
     // Issue 11: applicant-initiated interviews only; too few of them → null with the reason.
-    expect(body).toMatchObject({ interview_success_rate: null, interviewed_cases: 2, not_interviewed_cases: 6, interview_rates_reason: expect.stringMatching(/^insufficient_sample/), avg_rces_to_allowance: 0.17 });
-    expect(body.art_unit_stats).toMatchObject({ art_unit: '1727', examiners: 2, allowed_cases: 7, abandoned_cases: 3, total_cases_analyzed: 10, rejection_actions: 4, sample_size_warning: expect.stringMatching(/fewer than 100/) });
-    expect(body.art_unit_stats).toMatchObject({ interview_success_rate: null, interviewed_cases: 2, not_interviewed_cases: 8, interview_rates_reason: expect.stringMatching(/^insufficient_sample/) });
+    expect(body).toMatchObject({
+      interview_success_rate: null,
+      interviewed_cases: 2,
+      not_interviewed_cases: 6,
+      interview_rates_reason: expect.stringMatching(/^insufficient_sample/),
+      avg_rces_to_allowance: 0.17,
+    });
+    expect(body.art_unit_stats).toMatchObject({
+      art_unit: '1727',
+      examiners: 2,
+      allowed_cases: 7,
+      abandoned_cases: 3,
+      total_cases_analyzed: 10,
+      rejection_actions: 4,
+      sample_size_warning: expect.stringMatching(/fewer than 100/),
+    });
+    expect(body.art_unit_stats).toMatchObject({
+      interview_success_rate: null,
+      interviewed_cases: 2,
+      not_interviewed_cases: 8,
+      interview_rates_reason: expect.stringMatching(/^insufficient_sample/),
+    });
     // B's profile does not count A's analyses.
     const other = (await get('/api/examiners/DOVE%2C%20TRACY%20M', { cookie: b.cookie })).json();
     expect(other.analysis_bases_counted).toBe(0);
@@ -91,7 +116,11 @@ describe('GET /api/examiners/{examiner_name}', () => {
   test('409 examiner_ambiguous with candidates; art_unit picks one; 404 examiner_not_found', async () => {
     const amb = await get('/api/examiners/SMITH%2C%20JOHN%20M');
     expect(amb.statusCode).toBe(409);
-    expect(amb.json()).toMatchObject({ error: true, error_code: 'examiner_ambiguous', candidates: [{ examiner_name: 'SMITH, JOHN MARK' }, { examiner_name: 'SMITH, JOHN MICHAEL' }] });
+    expect(amb.json()).toMatchObject({
+      error: true,
+      error_code: 'examiner_ambiguous',
+      candidates: [{ examiner_name: 'SMITH, JOHN MARK' }, { examiner_name: 'SMITH, JOHN MICHAEL' }],
+    });
     expect((await get('/api/examiners/SMITH%2C%20JOHN%20M?art_unit=2100')).json().examiner_name).toBe('SMITH, JOHN MICHAEL');
     const missing = await get('/api/examiners/NOBODY%2C%20JANE');
     expect(missing.statusCode).toBe(404);
@@ -115,7 +144,12 @@ describe('GET /api/art-units/{art_unit}', () => {
       excluded_cases: 1,
       rejection_actions: 4,
       top_rejection_bases: ['103', '102', '112', '101'],
-      rejection_basis_counts: [{ basis: '103', office_actions: 3 }, { basis: '102', office_actions: 1 }, { basis: '112', office_actions: 1 }, { basis: '101', office_actions: 1 }],
+      rejection_basis_counts: [
+        { basis: '103', office_actions: 3 },
+        { basis: '102', office_actions: 1 },
+        { basis: '112', office_actions: 1 },
+        { basis: '101', office_actions: 1 },
+      ],
       sample_size_warning: expect.any(String),
       stats_current: true,
     });

@@ -28,37 +28,49 @@ export interface PublicAppSpec {
 /** A public (USPTO) application record; returns its id. */
 export async function insertPublicApplication(db: Db, spec: PublicAppSpec): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('applications').values({
-    id,
-    application_number: spec.number,
-    owner_account_id: null,
-    invention_title: spec.title ?? `Public application ${spec.number}`,
-    status: spec.status ?? 'pending',
-    filing_date: spec.filingDate === undefined ? '2023-01-10' : spec.filingDate,
-    examiner_name: spec.examiner ?? 'HARTWELL, MARGARET ANNE',
-    art_unit: spec.artUnit ?? '1727',
-    entity_status: spec.entityStatus ?? 'small',
-    patent_number: spec.patentNumber ?? null,
-    source: 'odp',
-  }).execute();
+  await db
+    .insertInto('applications')
+    .values({
+      id,
+      application_number: spec.number,
+      owner_account_id: null,
+      invention_title: spec.title ?? `Public application ${spec.number}`,
+      status: spec.status ?? 'pending',
+      filing_date: spec.filingDate === undefined ? '2023-01-10' : spec.filingDate,
+      examiner_name: spec.examiner ?? 'HARTWELL, MARGARET ANNE',
+      art_unit: spec.artUnit ?? '1727',
+      entity_status: spec.entityStatus ?? 'small',
+      patent_number: spec.patentNumber ?? null,
+      source: 'odp',
+    })
+    .execute();
   return id;
 }
 
 /** A public paper of an application's file wrapper; returns its id. */
-export async function insertPublicPaper(db: Db, applicationId: string, code: string, mailingDate: string, extra: { description?: string; fullText?: string | null; periodMonths?: number | null; direction?: string } = {}): Promise<string> {
+export async function insertPublicPaper(
+  db: Db,
+  applicationId: string,
+  code: string,
+  mailingDate: string,
+  extra: { description?: string; fullText?: string | null; periodMonths?: number | null; direction?: string } = {},
+): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('correspondence').values({
-    id,
-    application_id: applicationId,
-    document_code: code,
-    description: extra.description ?? code,
-    mailing_date: mailingDate,
-    direction: extra.direction ?? 'OUTGOING',
-    document_identifier: `DOC-${id.slice(0, 8)}`,
-    period_months: extra.periodMonths ?? null,
-    full_text: extra.fullText ?? null,
-    source: 'odp',
-  }).execute();
+  await db
+    .insertInto('correspondence')
+    .values({
+      id,
+      application_id: applicationId,
+      document_code: code,
+      description: extra.description ?? code,
+      mailing_date: mailingDate,
+      direction: extra.direction ?? 'OUTGOING',
+      document_identifier: `DOC-${id.slice(0, 8)}`,
+      period_months: extra.periodMonths ?? null,
+      full_text: extra.fullText ?? null,
+      source: 'odp',
+    })
+    .execute();
   return id;
 }
 

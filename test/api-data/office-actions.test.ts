@@ -14,8 +14,10 @@ let keyA: string;
 const entry: Record<string, string> = {};
 const MAILED = daysAgo(2);
 
-const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: unknown) => call(t.app, { method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-const record = (entryId: string, payload: unknown, headers: Record<string, string> = { cookie: a.cookie }) => inject('POST', `/api/docket/${entryId}/office-actions`, headers, payload);
+const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: unknown) =>
+  call(t.app, { method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const record = (entryId: string, payload: unknown, headers: Record<string, string> = { cookie: a.cookie }) =>
+  inject('POST', `/api/docket/${entryId}/office-actions`, headers, payload);
 
 async function docket(cookie: string, payload: object): Promise<string> {
   const res = await inject('POST', '/api/docket', { cookie }, payload);
@@ -45,10 +47,15 @@ beforeAll(async () => {
   keyA = await createKey(t.app, a.cookie);
   entry.a = await docket(a.cookie, { application_number: '17600001', client_matter: 'A-1' });
   entry.b = await docket(b.cookie, { application_number: '17600001', client_matter: 'B-1' });
-  entry.private = await docket(a.cookie, { application_number: '29100001', application: { invention_title: 'Unpublished gearbox', filing_date: daysAgo(400) } });
+  entry.private = await docket(a.cookie, {
+    application_number: '29100001',
+    application: { invention_title: 'Unpublished gearbox', filing_date: daysAgo(400) },
+  });
   entry.patented = await docket(a.cookie, { application_number: '17600002' });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('recording an action on a public application', () => {
   let paperId: string;
@@ -60,11 +67,25 @@ describe('recording an action on a public application', () => {
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     paperId = body.correspondence.id;
-    expect(body.correspondence).toMatchObject({ document_code: 'CTNF', description: 'Non-Final Rejection', mailing_date: MAILED, direction: 'OUTGOING', period_months: 3, has_text: true, recorded_by_account: true, source: 'account' });
+    expect(body.correspondence).toMatchObject({
+      document_code: 'CTNF',
+      description: 'Non-Final Rejection',
+      mailing_date: MAILED,
+      direction: 'OUTGOING',
+      period_months: 3,
+      has_text: true,
+      recorded_by_account: true,
+      source: 'account',
+    });
     expect(body.correspondence.full_text).toBeUndefined();
     const e = expected();
     expect(body).toMatchObject({ application_number: '17600001', docket_entry_id: entry.a });
-    expect(body.deadlines).toMatchObject({ response_deadline: e.response_deadline, critical_deadline_date: e.critical_deadline_date, critical_deadline_correspondence_id: paperId, pending_action: { correspondence_id: paperId, recorded_by_account: true } });
+    expect(body.deadlines).toMatchObject({
+      response_deadline: e.response_deadline,
+      critical_deadline_date: e.critical_deadline_date,
+      critical_deadline_correspondence_id: paperId,
+      pending_action: { correspondence_id: paperId, recorded_by_account: true },
+    });
     expect(body.calculation.response_deadline).toBe(e.response_deadline);
   });
 
@@ -75,8 +96,14 @@ describe('recording an action on a public application', () => {
     const list = (await inject('GET', '/api/docket', { cookie: a.cookie })).json().entries;
     expect(list.find((x: { id: string }) => x.id === entry.a).application.critical_deadline_correspondence_id).toBe(paperId);
     const upcoming = (await inject('GET', '/api/deadlines?within=365d', { cookie: a.cookie })).json().deadlines;
-    expect(upcoming.find((d: { docket_entry_id: string }) => d.docket_entry_id === entry.a)).toMatchObject({ action: { correspondence_id: paperId, document_code: 'CTNF' }, response_deadline: e.response_deadline });
-    expect((await inject('GET', '/api/applications/17600001', { cookie: a.cookie })).json()).toMatchObject({ response_deadline: e.response_deadline, pending_action: { correspondence_id: paperId, recorded_by_account: true } });
+    expect(upcoming.find((d: { docket_entry_id: string }) => d.docket_entry_id === entry.a)).toMatchObject({
+      action: { correspondence_id: paperId, document_code: 'CTNF' },
+      response_deadline: e.response_deadline,
+    });
+    expect((await inject('GET', '/api/applications/17600001', { cookie: a.cookie })).json()).toMatchObject({
+      response_deadline: e.response_deadline,
+      pending_action: { correspondence_id: paperId, recorded_by_account: true },
+    });
     const papers = (await inject('GET', '/api/applications/17600001/correspondence', { cookie: a.cookie })).json().correspondence;
     expect(papers[0]).toMatchObject({ id: paperId, recorded_by_account: true, has_text: true });
     expect((await inject('GET', `/api/correspondence/${paperId}`, { cookie: a.cookie })).json().full_text).toContain('Claims 1-5 are rejected.');
@@ -84,7 +111,10 @@ describe('recording an action on a public application', () => {
   });
 
   test('another account following the same application sees none of it', async () => {
-    expect((await inject('GET', `/api/docket/${entry.b}`, { cookie: b.cookie })).json().application).toMatchObject({ response_deadline: null, critical_deadline_correspondence_id: null });
+    expect((await inject('GET', `/api/docket/${entry.b}`, { cookie: b.cookie })).json().application).toMatchObject({
+      response_deadline: null,
+      critical_deadline_correspondence_id: null,
+    });
     const upcoming = (await inject('GET', '/api/deadlines?within=3650d', { cookie: b.cookie })).json().deadlines;
     expect(upcoming.find((d: { docket_entry_id: string }) => d.docket_entry_id === entry.b)).toBeUndefined();
     expect((await inject('GET', '/api/applications/17600001', { cookie: b.cookie })).json()).toMatchObject({ response_deadline: null, pending_action: null });
@@ -109,7 +139,13 @@ describe('recording an action on a public application', () => {
     const same = await record(entry.a, { kind: 'CTNF', mailing_date: MAILED, text: 'DETAILED ACTION\nClaims 1-5 are rejected.\n', period_months: 3 });
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json().correspondence).toMatchObject({ id: paperId, has_text: true });
-    const rows = await t.database.db.selectFrom('correspondence').select('id').where('owner_account_id', '=', a.accountId).where('document_code', '=', 'CTNF').where('mailing_date', '=', MAILED).execute();
+    const rows = await t.database.db
+      .selectFrom('correspondence')
+      .select('id')
+      .where('owner_account_id', '=', a.accountId)
+      .where('document_code', '=', 'CTNF')
+      .where('mailing_date', '=', MAILED)
+      .execute();
     expect(rows).toEqual([{ id: paperId }]);
   });
 
@@ -117,8 +153,27 @@ describe('recording an action on a public application', () => {
     const again = await record(entry.a, { kind: 'CTNF', mailing_date: MAILED });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: true, error_code: 'office_action_already_recorded' });
-    const audit = await t.database.db.selectFrom('audit_log').select(['action', 'actor', 'target_id', 'details']).where('account_id', '=', a.accountId).where('action', '=', 'docket.office_action_recorded').execute();
-    expect(audit).toEqual([{ action: 'docket.office_action_recorded', actor: 'session', target_id: paperId, details: expect.objectContaining({ docket_entry_id: entry.a, application_number: '17600001', document_code: 'CTNF', mailing_date: MAILED, text_bytes: 40, private_application: false }) }]);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor', 'target_id', 'details'])
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'docket.office_action_recorded')
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'docket.office_action_recorded',
+        actor: 'session',
+        target_id: paperId,
+        details: expect.objectContaining({
+          docket_entry_id: entry.a,
+          application_number: '17600001',
+          document_code: 'CTNF',
+          mailing_date: MAILED,
+          text_bytes: 40,
+          private_application: false,
+        }),
+      },
+    ]);
   });
 
   test('B records its own copy: each account sees only its own paper', async () => {
@@ -143,7 +198,10 @@ describe('recording an action on an unpublished application', () => {
       deadlines: { response_deadline: e.response_deadline, pending_action: { office_action_type: 'CTED', action: 'restriction' } },
     });
     const upcoming = (await inject('GET', '/api/deadlines?within=365d', { cookie: a.cookie })).json().deadlines;
-    expect(upcoming.find((d: { docket_entry_id: string }) => d.docket_entry_id === entry.private)).toMatchObject({ application_number: '29100001', response_deadline: e.response_deadline });
+    expect(upcoming.find((d: { docket_entry_id: string }) => d.docket_entry_id === entry.private)).toMatchObject({
+      application_number: '29100001',
+      response_deadline: e.response_deadline,
+    });
   });
 });
 

@@ -105,7 +105,12 @@ describe('the response schema is enforced, not only documented', () => {
   test('an analysis goes out through its schema with every field the record holds (nothing stripped)', async () => {
     const { cookie } = await signUp(t.app);
     const text = readFileSync(new URL('../../src/domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
-    const created = await injectAsClient(t.app, { method: 'POST', url: '/api/analyses', headers: { cookie }, payload: { application_number: '17200011', office_action_text: text, include_examiner_intel: false } });
+    const created = await injectAsClient(t.app, {
+      method: 'POST',
+      url: '/api/analyses',
+      headers: { cookie },
+      payload: { application_number: '17200011', office_action_text: text, include_examiner_intel: false },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().analysis_id;
     const stored = await t.database.db.selectFrom('analyses').select('record').where('id', '=', id).executeTakeFirstOrThrow();
@@ -124,11 +129,20 @@ describe('the response schema is enforced, not only documented', () => {
     const { cookie } = await signUp(t.app);
     const cap = await injectAsClient(t.app, { method: 'PATCH', url: '/api/account/spending-cap', headers: { cookie }, payload: { daily_ai_cap: '12.50' } });
     expect(cap.statusCode, cap.body).toBe(200);
-    expect(spendingCapSchema.strict().parse(cap.json())).toMatchObject({ daily_ai_cap: '12.50', spent_today: '0.00', remaining_today: '12.50', reached: false });
+    expect(spendingCapSchema.strict().parse(cap.json())).toMatchObject({
+      daily_ai_cap: '12.50',
+      spent_today: '0.00',
+      remaining_today: '12.50',
+      reached: false,
+    });
     const pricing = await injectAsClient(t.app, { method: 'GET', url: '/api/pricing' });
     expect(pricing.json().packages[0]).toEqual({ id: 'pkg_25', price: 25, credits: 25, bonus: 0 });
     expect(pricing.json().custom_amounts).toBe('credits 1:1 with dollars, no bonus');
     const billing = await injectAsClient(t.app, { method: 'GET', url: '/api/billing', headers: { cookie } });
-    expect(billing.json()).toMatchObject({ configured: false, custom: { rate: 'credits 1:1 with dollars, no bonus' }, billing_url: expect.stringMatching(/\/settings\/billing$/) });
+    expect(billing.json()).toMatchObject({
+      configured: false,
+      custom: { rate: 'credits 1:1 with dollars, no bonus' },
+      billing_url: expect.stringMatching(/\/settings\/billing$/),
+    });
   });
 });

@@ -96,7 +96,10 @@ describe('/api/openapi.json: success bodies', () => {
     }
     for (const key of NO_CONTENT_OPERATIONS) {
       const ok = successes(operation(key));
-      expect(ok.map(([code]) => code), key).toEqual(['204']);
+      expect(
+        ok.map(([code]) => code),
+        key,
+      ).toEqual(['204']);
       expect(ok[0][1].content, key).toBeUndefined();
     }
   });

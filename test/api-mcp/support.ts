@@ -43,7 +43,11 @@ export async function fails(client: Client, name: string, args: Record<string, u
 
 /** Same-account requests through /api with the web session (the web app's view). */
 export async function web(f: McpFixture, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${f.s.url}${path}`, { method, headers: { cookie: f.user.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${f.s.url}${path}`, {
+    method,
+    headers: { cookie: f.user.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : null };
 }

@@ -8,8 +8,12 @@ import { fails, mcpFixture, ok, web, type McpFixture } from './support.ts';
 const ACTION = readFileSync(new URL('../../src/domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
 
 let f: McpFixture;
-beforeAll(async () => { f = await mcpFixture(); });
-afterAll(async () => { await f?.close(); });
+beforeAll(async () => {
+  f = await mcpFixture();
+});
+afterAll(async () => {
+  await f?.close();
+});
 
 describe('account tools backed by the account API', () => {
   test('quote_cost: an analysis (estimated) and documents (fixed); nothing is charged', async () => {

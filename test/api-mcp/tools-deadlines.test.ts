@@ -18,16 +18,26 @@ beforeAll(async () => {
   expect((await web(f, 'POST', '/api/docket', { application_number: '17900001', client_matter: 'TRK-1' })).status).toBe(201);
   // A patent granted 1200 days ago: its 3.5-year maintenance fee is about 78 days ahead.
   const granted = await insertPublicApplication(f.s.database.db, { number: '17900002', status: 'patented' });
-  await f.s.database.db.updateTable('applications').set({ grant_date: daysAgo(1200) }).where('id', '=', granted).execute();
+  await f.s.database.db
+    .updateTable('applications')
+    .set({ grant_date: daysAgo(1200) })
+    .where('id', '=', granted)
+    .execute();
   expect((await web(f, 'POST', '/api/docket', { application_number: '17900002', client_matter: 'PAT-1' })).status).toBe(201);
 });
-afterAll(async () => { await f?.close(); });
+afterAll(async () => {
+  await f?.close();
+});
 
 describe('deadline tools', () => {
   test('get_deadlines: the full calculation with small-entity fees; an unknown number is app_not_found', async () => {
     const r = await ok(f.client, 'get_deadlines', { application_number: '17900001' });
     const e = expected();
-    expect(r.data).toMatchObject({ application_number: '17900001', entity: 'small', deadlines: { response_deadline: e.response_deadline, critical_deadline_correspondence_id: paperId } });
+    expect(r.data).toMatchObject({
+      application_number: '17900001',
+      entity: 'small',
+      deadlines: { response_deadline: e.response_deadline, critical_deadline_correspondence_id: paperId },
+    });
     expect(r.data.calculation.extensions[0].fee_for_entity).toBe(e.extensions[0].fee!.small);
     expect(r.text).toContain(e.critical_deadline_date);
     expect((await fails(f.client, 'get_deadlines', { application_number: '18000000' })).error.error_code).toBe('app_not_found');
@@ -48,10 +58,16 @@ describe('deadline tools', () => {
 
   test('list_upcoming_deadlines: within N days; a bad window is refused', async () => {
     const r = await ok(f.client, 'list_upcoming_deadlines', { within_days: 365 });
-    expect(r.data).toMatchObject({ within_days: 365, entity: 'small', deadlines: [{ application_number: '17900001', client_matter: 'TRK-1', action: { correspondence_id: paperId } }] });
+    expect(r.data).toMatchObject({
+      within_days: 365,
+      entity: 'small',
+      deadlines: [{ application_number: '17900001', client_matter: 'TRK-1', action: { correspondence_id: paperId } }],
+    });
     expect((await fails(f.client, 'list_upcoming_deadlines', { within_days: 0 })).content[0].text).toContain('within_days');
     const fee = calculateEventDeadlines({ action: 'grant', mailingDate: daysAgo(1200) }).deadlines[0]!;
-    expect(r.data.life_deadlines).toContainEqual(expect.objectContaining({ application_number: '17900002', event: { kind: 'grant', date: daysAgo(1200), correspondence_id: null }, deadline: fee }));
+    expect(r.data.life_deadlines).toContainEqual(
+      expect.objectContaining({ application_number: '17900002', event: { kind: 'grant', date: daysAgo(1200), correspondence_id: null }, deadline: fee }),
+    );
     expect(r.text).toContain(`17900002 maintenance fee 3 5 ${fee.due_effective}`);
   });
 
@@ -65,7 +81,9 @@ describe('deadline tools', () => {
     expect(grant.data).toMatchObject({ action: 'grant', response_deadline: null, ssp_due: null, deadlines: g.deadlines });
     expect(grant.text).toContain(`maintenance fee 3 5 ${g.deadlines[0]!.due_effective}`);
     const design = await ok(f.client, 'calculate_deadline', { action: 'foreign_filing', mailing_date: '2025-12-25', application_type: 'design' });
-    expect(design.data.deadlines).toEqual(calculateEventDeadlines({ action: 'foreign_filing', mailingDate: '2025-12-25', applicationType: 'design' }).deadlines);
+    expect(design.data.deadlines).toEqual(
+      calculateEventDeadlines({ action: 'foreign_filing', mailingDate: '2025-12-25', applicationType: 'design' }).deadlines,
+    );
     const bad = await fails(f.client, 'calculate_deadline', { action: 'rejection', mailing_date: '2026-03-02' });
     expect(bad.error).toMatchObject({ error_code: 'validation_error', message: expect.stringMatching(/^action: .*pct_priority/) });
   });
@@ -73,7 +91,11 @@ describe('deadline tools', () => {
   test('rotate_calendar_feed and get_calendar_feed: an assistant may create the feed; its URL serves the docket', async () => {
     expect((await ok(f.client, 'get_calendar_feed')).data).toEqual({ exists: false, created_at: null });
     const created = await ok(f.client, 'rotate_calendar_feed');
-    expect(created.data).toMatchObject({ rotated: false, url: expect.stringMatching(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/), webcal_url: expect.stringMatching(/^webcal:/) });
+    expect(created.data).toMatchObject({
+      rotated: false,
+      url: expect.stringMatching(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/),
+      webcal_url: expect.stringMatching(/^webcal:/),
+    });
     const ics = await (await fetch(created.data.url)).text();
     expect(ics.replace(/\r?\n[ \t]/g, '')).toContain(`${paperId}-response-`);
     const again = await ok(f.client, 'rotate_calendar_feed');

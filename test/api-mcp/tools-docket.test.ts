@@ -18,7 +18,9 @@ beforeAll(async () => {
   await insertEvent(db, publicId, 'MCTNF', daysAgo(300), 'Mail Non-Final Rejection');
   await insertEvent(db, publicId, 'A...', daysAgo(250), 'Response after Non-Final Action');
 });
-afterAll(async () => { await f?.close(); });
+afterAll(async () => {
+  await f?.close();
+});
 
 describe('docket tools', () => {
   let entryId: string;
@@ -32,7 +34,10 @@ describe('docket tools', () => {
     expect(viaWeb.status).toBe(201);
     const list = await ok(f.client, 'list_docket');
     expect(list.data.count).toBe(2);
-    expect(list.data.entries.map((e: { application: { application_number: string } }) => e.application.application_number).sort()).toEqual(['17800001', '29800001']);
+    expect(list.data.entries.map((e: { application: { application_number: string } }) => e.application.application_number).sort()).toEqual([
+      '17800001',
+      '29800001',
+    ]);
     expect(list.text).toMatch(/2 application/);
   });
 
@@ -59,7 +64,13 @@ describe('docket tools', () => {
 
   test('lookup_application: the account view; an unknown number is app_not_found', async () => {
     const app = await ok(f.client, 'lookup_application', { application_number: '17800001' });
-    expect(app.data).toMatchObject({ application_number: '17800001', invention_title: 'Solar tracker with wind stow', docket_entry_id: entryId, private: false, pending_action: null });
+    expect(app.data).toMatchObject({
+      application_number: '17800001',
+      invention_title: 'Solar tracker with wind stow',
+      docket_entry_id: entryId,
+      private: false,
+      pending_action: null,
+    });
     expect(app.text).toContain('no office action awaiting a reply');
     expect((await fails(f.client, 'lookup_application', { application_number: '12345' })).error.error_code).toBe('app_not_found');
   });
@@ -88,7 +99,11 @@ describe('docket tools', () => {
   test('record_office_action: deadlines live at once, and the web app sees them; a future date is refused', async () => {
     const mailed = daysAgo(3);
     const rec = await ok(f.client, 'record_office_action', { docket_entry_id: entryId, kind: 'CTFR', mailing_date: mailed, text: 'FINAL REJECTION ...' });
-    expect(rec.data).toMatchObject({ correspondence: { document_code: 'CTFR', recorded_by_account: true }, application_number: '17800001', deadlines: { response_deadline: expect.any(String) } });
+    expect(rec.data).toMatchObject({
+      correspondence: { document_code: 'CTFR', recorded_by_account: true },
+      application_number: '17800001',
+      deadlines: { response_deadline: expect.any(String) },
+    });
     expect(rec.text).toMatch(/reply due \d{4}-\d\d-\d\d/);
     const viaWeb = (await web(f, 'GET', '/api/applications/17800001')).json;
     expect(viaWeb.pending_action).toMatchObject({ correspondence_id: rec.data.correspondence.id, document_code: 'CTFR' });
@@ -103,10 +118,18 @@ describe('docket tools', () => {
 
   test('set_claims and get_claims: the claims the next response starts from; a bad listing names the claim', async () => {
     expect((await ok(f.client, 'get_claims', { docket_entry_id: entryId })).text).toMatch(/No claims are stored for 17800001/);
-    const set = await ok(f.client, 'set_claims', { docket_entry_id: entryId, text: '1. (Original) A solar tracker comprising a motor.\n2. (Previously Presented) The solar tracker of claim 1, wherein the motor is geared.\n3. (Canceled)' });
+    const set = await ok(f.client, 'set_claims', {
+      docket_entry_id: entryId,
+      text: '1. (Original) A solar tracker comprising a motor.\n2. (Previously Presented) The solar tracker of claim 1, wherein the motor is geared.\n3. (Canceled)',
+    });
     expect(set.data).toMatchObject({ source: 'pasted', counts: { pending: 2, withdrawn: 0, cancelled: 1 } });
     const got = await ok(f.client, 'get_claims', { docket_entry_id: entryId });
-    expect(got.data.claims[1]).toEqual({ number: 2, status: 'pending', previously_presented: true, text: 'The solar tracker of claim 1, wherein the motor is geared.' });
+    expect(got.data.claims[1]).toEqual({
+      number: 2,
+      status: 'pending',
+      previously_presented: true,
+      text: 'The solar tracker of claim 1, wherein the motor is geared.',
+    });
     expect(got.text).toMatch(/17800001: 2 pending, 0 withdrawn, 1 cancelled claim\(s\), from pasted claims/);
     expect((await web(f, 'GET', `/api/docket/${entryId}/claims`)).json.claims).toHaveLength(3);
     const bad = await fails(f.client, 'set_claims', { docket_entry_id: entryId, text: '1. A tracker.\n2. The tracker of claim 5, red.' });

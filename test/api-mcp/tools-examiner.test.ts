@@ -10,19 +10,35 @@ beforeAll(async () => {
   await importDataset(f.s.database.db, DATASET);
   await importRejections(f.s.database.db, REJECTIONS);
 });
-afterAll(async () => { await f?.close(); });
+afterAll(async () => {
+  await f?.close();
+});
 
 describe('examiner tools (2025-11-25 era client)', () => {
   test('get_examiner_profile: the figures; an ambiguous name returns the candidates in the error', async () => {
     const p = await ok(f.client, 'get_examiner_profile', { examiner_name: 'DOVE, TRACY M' });
-    expect(p.data).toMatchObject({ examiner_name: 'DOVE, TRACY MAE', allowance_rate: 0.75, total_cases_analyzed: 8, art_unit_stats: { art_unit: '1727', examiners: 2 } });
+    expect(p.data).toMatchObject({
+      examiner_name: 'DOVE, TRACY MAE',
+      allowance_rate: 0.75,
+      total_cases_analyzed: 8,
+      art_unit_stats: { art_unit: '1727', examiners: 2 },
+    });
     expect(p.text).toMatch(/allowance rate 75%/);
     // Issue 11: the examiner's own call (A11's EXET) is no interview; 2 cases with one are too few to rate.
-    expect(p.data).toMatchObject({ interview_success_rate: null, interview_lift: null, interviewed_cases: 2, not_interviewed_cases: 6, interview_rates_reason: expect.stringMatching(/^insufficient_sample/) });
+    expect(p.data).toMatchObject({
+      interview_success_rate: null,
+      interview_lift: null,
+      interviewed_cases: 2,
+      not_interviewed_cases: 6,
+      interview_rates_reason: expect.stringMatching(/^insufficient_sample/),
+    });
     expect(p.text).toContain('no interview figure (2 decided cases with an applicant-initiated interview, 6 without; at least 10 of each needed)');
     expect(p.text).not.toMatch(/interviews n\/a/);
     const amb = await fails(f.client, 'get_examiner_profile', { examiner_name: 'SMITH, JOHN M' });
-    expect(amb.error).toMatchObject({ error_code: 'examiner_ambiguous', candidates: [{ examiner_name: 'SMITH, JOHN MARK' }, { examiner_name: 'SMITH, JOHN MICHAEL' }] });
+    expect(amb.error).toMatchObject({
+      error_code: 'examiner_ambiguous',
+      candidates: [{ examiner_name: 'SMITH, JOHN MARK' }, { examiner_name: 'SMITH, JOHN MICHAEL' }],
+    });
     expect((await ok(f.client, 'get_examiner_profile', { examiner_name: 'SMITH, JOHN M', art_unit: '2100' })).data.examiner_name).toBe('SMITH, JOHN MICHAEL');
     expect((await fails(f.client, 'get_examiner_profile', { examiner_name: 'NOBODY, JANE' })).error.error_code).toBe('examiner_not_found');
   });

@@ -13,7 +13,10 @@ let analysisId: string;
 
 beforeAll(async () => {
   f = await mcpFixture();
-  const entry = await web(f, 'POST', '/api/docket', { application_number: '15/091,542', application: { invention_title: 'MULTI RADIO WIRELESS LAN NETWORKS', filing_date: '2016-04-05', examiner_name: 'NGUYEN, PHUONGCHAU BA', art_unit: '2464' } });
+  const entry = await web(f, 'POST', '/api/docket', {
+    application_number: '15/091,542',
+    application: { invention_title: 'MULTI RADIO WIRELESS LAN NETWORKS', filing_date: '2016-04-05', examiner_name: 'NGUYEN, PHUONGCHAU BA', art_unit: '2464' },
+  });
   expect(entry.status).toBe(201);
   entryId = entry.json.id;
   const analysis = await web(f, 'POST', '/api/analyses', { application_number: '15091542', office_action_text: ACTION, include_examiner_intel: false });
@@ -27,19 +30,30 @@ describe('file tools', () => {
     const claims = await ok(f.client, 'add_file_document', { docket_entry_id: entryId, kind: 'claims', text: CLAIMS });
     expect(claims.data).toMatchObject({ kind: 'claims', claims: 19, claims_made_current: true });
     expect(claims.text).toMatch(/its claims are now the docket's current claims/);
-    const ref = await ok(f.client, 'add_file_document', { docket_entry_id: entryId, kind: 'reference', publication_number: 'US 2005/0025220 A1', filename: 'laroia.txt', file_base64: Buffer.from(LAROIA).toString('base64') });
+    const ref = await ok(f.client, 'add_file_document', {
+      docket_entry_id: entryId,
+      kind: 'reference',
+      publication_number: 'US 2005/0025220 A1',
+      filename: 'laroia.txt',
+      file_base64: Buffer.from(LAROIA).toString('base64'),
+    });
     expect(ref.data).toMatchObject({ kind: 'reference', publication_number: 'US 2005/0025220 A1', paragraphs: 66, source: 'upload' });
     const list = await ok(f.client, 'list_file_documents', { docket_entry_id: entryId });
     expect(list.data.documents).toHaveLength(2);
   });
 
   test('a reference the action does not cite is refused with the references it does cite', async () => {
-    const r = await fails(f.client, 'add_file_document', { docket_entry_id: entryId, kind: 'reference', publication_number: 'US 8,000,000 B2', text: 'Some text.' });
+    const r = await fails(f.client, 'add_file_document', {
+      docket_entry_id: entryId,
+      kind: 'reference',
+      publication_number: 'US 8,000,000 B2',
+      text: 'Some text.',
+    });
     expect(r.error.error_code).toBe('reference_not_cited');
     expect(r.error.message).toContain('Laroia (US 2005/0025220 A1)');
   });
 
-  test('get_claim_chart resolves claim 1\'s {¶0065} to Laroia ¶ [0065] and names WLAN and 5GHz', async () => {
+  test("get_claim_chart resolves claim 1's {¶0065} to Laroia ¶ [0065] and names WLAN and 5GHz", async () => {
     const c = await ok(f.client, 'get_claim_chart', { analysis_id: analysisId, claims: [1, 2], flagged_only: false });
     expect(c.data.claims.map((x: { claim_number: number }) => x.claim_number)).toEqual([1, 2]);
     const wlan = c.data.claims[0].limitations.find((l: { text: string }) => l.text.includes('WLAN device'));
@@ -60,7 +74,11 @@ describe('file tools', () => {
   });
 
   test('search_claim_support looks through the art the analysis cites', async () => {
-    const r = await ok(f.client, 'search_claim_support', { docket_entry_id: entryId, text: 'applying a bandpass filter to the first dataset', analysis_id: analysisId });
+    const r = await ok(f.client, 'search_claim_support', {
+      docket_entry_id: entryId,
+      text: 'applying a bandpass filter to the first dataset',
+      analysis_id: analysisId,
+    });
     expect(r.data.terms).toEqual(expect.arrayContaining(['bandpass', 'filter']));
     expect(r.data.art[0].reference).toBe('Laroia (US 2005/0025220 A1)');
     expect(r.data.art[0].hits[0].matched).toEqual(expect.arrayContaining(['bandpass', 'filter']));

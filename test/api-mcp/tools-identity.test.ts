@@ -9,10 +9,17 @@ let f: McpFixture;
 
 beforeAll(async () => {
   f = await mcpFixture();
-  const id = await insertPublicApplication(f.s.database.db, { number: '17800042', title: 'Tidal turbine blade pitch control', filingDate: '2023-03-01', entityStatus: 'Regular Undiscounted' });
+  const id = await insertPublicApplication(f.s.database.db, {
+    number: '17800042',
+    title: 'Tidal turbine blade pitch control',
+    filingDate: '2023-03-01',
+    entityStatus: 'Regular Undiscounted',
+  });
   await insertPublicPaper(f.s.database.db, id, 'CTNF', daysAgo(20), { periodMonths: 3 });
 });
-afterAll(async () => { await f?.close(); });
+afterAll(async () => {
+  await f?.close();
+});
 
 const PROFILE = { name: 'Ada Lovelace', registration_number: '65,432', firm: 'Lovelace & Babbage LLP', deposit_account: '50-1234', customer_number: '20995' };
 
@@ -49,12 +56,18 @@ describe('the entity status of an application', () => {
     const updated = await ok(f.client, 'update_docket_entry', { docket_entry_id: added.data.id, entity_size: 'micro' });
     expect(updated.data).toMatchObject({ entity_size: 'micro', entity_size_source: 'docket', client_matter: 'TID-3' });
     expect(updated.text).toContain('micro entity (docket)');
-    expect((await ok(f.client, 'lookup_application', { application_number: '17800042' })).data).toMatchObject({ entity_size: 'micro', entity_size_source: 'docket' });
+    expect((await ok(f.client, 'lookup_application', { application_number: '17800042' })).data).toMatchObject({
+      entity_size: 'micro',
+      entity_size_source: 'docket',
+    });
     const deadlines = await ok(f.client, 'get_deadlines', { application_number: '17800042' });
     expect(deadlines.data).toMatchObject({ entity: 'micro', entity_source: 'docket' });
     for (const e of deadlines.data.calculation.extensions) expect(e.fee_for_entity).toBe(e.fee.micro);
 
-    expect((await ok(f.client, 'update_docket_entry', { docket_entry_id: added.data.id, entity_size: null })).data).toMatchObject({ entity_size: 'large', entity_size_source: 'uspto' });
+    expect((await ok(f.client, 'update_docket_entry', { docket_entry_id: added.data.id, entity_size: null })).data).toMatchObject({
+      entity_size: 'large',
+      entity_size_source: 'uspto',
+    });
     expect((await fails(f.client, 'update_docket_entry', { docket_entry_id: added.data.id, entity_size: 'medium' })).error).toBeDefined();
   });
 });

@@ -58,7 +58,15 @@ describe('the words of every audit action', () => {
     expect(unknownTemplates).toEqual([]);
     // The scan itself works: it sees the areas added last (docket import, watch, notifications, webhooks).
     expect(actions.length).toBeGreaterThan(50);
-    for (const a of ['docket.imported', 'watch.paper_recorded', 'notifications.unsubscribed', 'webhook.redelivered', 'credits.charged.export', 'account.email_verified']) expect(actions).toContain(a);
+    for (const a of [
+      'docket.imported',
+      'watch.paper_recorded',
+      'notifications.unsubscribed',
+      'webhook.redelivered',
+      'credits.charged.export',
+      'account.email_verified',
+    ])
+      expect(actions).toContain(a);
     expect(actions.filter((a) => !AUDIT_ACTIONS.includes(a as never))).toEqual([]);
   });
 
@@ -69,19 +77,27 @@ describe('the words of every audit action', () => {
 
   test('no entry reads as a code', () => {
     for (const action of AUDIT_ACTIONS) {
-      const words = describeAuditEntry(action, { applicationNumber: '17200011', details: { amount_micro: '-49000000', export_type: 'oa_response', provider: 'google', name: 'laptop', tool: 'add_to_docket', client_name: 'Claude' } });
+      const words = describeAuditEntry(action, {
+        applicationNumber: '17200011',
+        details: { amount_micro: '-49000000', export_type: 'oa_response', provider: 'google', name: 'laptop', tool: 'add_to_docket', client_name: 'Claude' },
+      });
       expect(words, action).not.toMatch(action.includes('mcp') ? /^mcp|\b[a-z]+\.[a-z_]+\b/ : /[a-z]_[a-z]|\b[a-z]+\.[a-z_]+\b|17200011/);
       expect(words.charAt(0), action).toMatch(/[A-Z0-9$]/);
     }
   });
 
   test('the examples practitioners reported read in words', () => {
-    expect(describeAuditEntry('draft_job.created', { applicationNumber: '17200011', details: { export_type: 'oa_response' } })).toBe('Draft response requested for 17/200,011');
-    expect(describeAuditEntry('credits.charged.usage_tokens', { applicationNumber: '17200011', details: { amount_micro: '-1250000' } })).toBe('1.25 credits charged for an office action analysis for 17/200,011');
+    expect(describeAuditEntry('draft_job.created', { applicationNumber: '17200011', details: { export_type: 'oa_response' } })).toBe(
+      'Draft response requested for 17/200,011',
+    );
+    expect(describeAuditEntry('credits.charged.usage_tokens', { applicationNumber: '17200011', details: { amount_micro: '-1250000' } })).toBe(
+      '1.25 credits charged for an office action analysis for 17/200,011',
+    );
   });
 
   test('an application number is found in every written form', () => {
-    for (const q of ['17/200,011', '17200011', '17-200011', 'US17/200,011', 'us 17/200,011', '17/200']) expect(applicationNumberSearchDigits(q), q).toMatch(/^17200/);
+    for (const q of ['17/200,011', '17200011', '17-200011', 'US17/200,011', 'us 17/200,011', '17/200'])
+      expect(applicationNumberSearchDigits(q), q).toMatch(/^17200/);
     for (const q of ['battery', 'ACME-17', '1']) expect(applicationNumberSearchDigits(q), q).toBeNull();
   });
 });
@@ -99,10 +115,23 @@ describe('GET /api/audit says it in words', () => {
   test('an added application reads "17/200,011 added to the docket", with the number written', async () => {
     const { cookie, accountId } = await signUp(t.app);
     await grant(t.database.db, accountId, 5);
-    const add = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: '17200011' }, remoteAddress: randomIp() });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/docket',
+      headers: { cookie },
+      payload: { application_number: '17200011' },
+      remoteAddress: randomIp(),
+    });
     expect(add.statusCode, add.body).toBe(201);
-    const entries = (await t.app.inject({ method: 'GET', url: '/api/audit', headers: { cookie } })).json().entries as { action: string; summary: string; application_number: string | null }[];
-    expect(entries.find((e) => e.action === 'docket.entry_added')).toMatchObject({ summary: '17/200,011 added to the docket', application_number: '17/200,011' });
+    const entries = (await t.app.inject({ method: 'GET', url: '/api/audit', headers: { cookie } })).json().entries as {
+      action: string;
+      summary: string;
+      application_number: string | null;
+    }[];
+    expect(entries.find((e) => e.action === 'docket.entry_added')).toMatchObject({
+      summary: '17/200,011 added to the docket',
+      application_number: '17/200,011',
+    });
     expect(entries.find((e) => e.action === 'credits.grant')).toMatchObject({ summary: '5.00 credits granted', application_number: null });
     expect(entries.find((e) => e.action === 'account.created')).toMatchObject({ summary: 'Account created' });
   });
@@ -111,8 +140,15 @@ describe('GET /api/audit says it in words', () => {
     const { cookie, accountId } = await signUp(t.app);
     await grant(t.database.db, accountId, 5);
     await analyzeOa(t.app, await createKey(t.app, cookie));
-    const entries = (await t.app.inject({ method: 'GET', url: '/api/audit', headers: { cookie } })).json().entries as { action: string; summary: string; application_number: string | null }[];
-    expect(entries.find((e) => e.action === 'analysis.created')).toMatchObject({ summary: 'Office action analyzed for 17/200,011', application_number: '17/200,011' });
+    const entries = (await t.app.inject({ method: 'GET', url: '/api/audit', headers: { cookie } })).json().entries as {
+      action: string;
+      summary: string;
+      application_number: string | null;
+    }[];
+    expect(entries.find((e) => e.action === 'analysis.created')).toMatchObject({
+      summary: 'Office action analyzed for 17/200,011',
+      application_number: '17/200,011',
+    });
     const charge = entries.find((e) => e.action === 'credits.charged.usage_tokens');
     expect(charge).toMatchObject({ application_number: '17/200,011' });
     expect(charge!.summary).toMatch(/^\d+\.\d\d credits charged for an office action analysis for 17\/200,011$/);

@@ -26,7 +26,9 @@ describe('checkout carries the page to return to', () => {
   test('a same-site path rides on the success and cancel addresses', async () => {
     const { cookie } = await signUp(t.app);
     const s = await start(cookie, { package_id: 'pkg_100', next: '/responses/rp_abc?step=submit' });
-    expect(s.success_url).toBe('http://prosa.test/settings/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}&next=%2Fresponses%2Frp_abc%3Fstep%3Dsubmit');
+    expect(s.success_url).toBe(
+      'http://prosa.test/settings/billing?checkout=success&session_id={CHECKOUT_SESSION_ID}&next=%2Fresponses%2Frp_abc%3Fstep%3Dsubmit',
+    );
     expect(s.cancel_url).toBe('http://prosa.test/settings/billing?checkout=cancelled&next=%2Fresponses%2Frp_abc%3Fstep%3Dsubmit');
   });
 
@@ -40,7 +42,13 @@ describe('checkout carries the page to return to', () => {
 
   test('an over-long next is a clear 400, not a 500', async () => {
     const { cookie } = await signUp(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: { cookie }, payload: { package_id: 'pkg_100', next: `/${'a'.repeat(600)}` }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: { cookie },
+      payload: { package_id: 'pkg_100', next: `/${'a'.repeat(600)}` },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error_code: 'validation_error' });
   });

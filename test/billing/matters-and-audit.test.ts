@@ -33,7 +33,13 @@ beforeAll(async () => {
   await seedDemoData(t.database.db, '2026-11-21');
   ({ cookie, accountId } = await signUp(t.app));
   key = await createKey(t.app, cookie);
-  const docket = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: '17/200,011', client_matter: MATTER }, remoteAddress: randomIp() });
+  const docket = await t.app.inject({
+    method: 'POST',
+    url: '/api/docket',
+    headers: { cookie },
+    payload: { application_number: '17/200,011', client_matter: MATTER },
+    remoteAddress: randomIp(),
+  });
   expect(docket.statusCode, docket.body).toBe(201);
   analysisId = (await analyzeOa(t.app, key)).analysis_id;
   await grant(t.database.db, accountId, 100);
@@ -45,7 +51,12 @@ beforeAll(async () => {
     payload: {
       type: 'ids',
       application_number: '17/200,011',
-      input: { timing: '1.97(c)', statement: '1.97(e)(2)', us_patents: [{ number: '9,876,543', kind_code: 'B2', date: '2019-05-01', patentee_or_applicant: 'Smith' }], date: '2026-11-21' },
+      input: {
+        timing: '1.97(c)',
+        statement: '1.97(e)(2)',
+        us_patents: [{ number: '9,876,543', kind_code: 'B2', date: '2019-05-01', patentee_or_applicant: 'Smith' }],
+        date: '2026-11-21',
+      },
     },
   });
   expect(ids.statusCode, ids.body).toBe(202);
@@ -61,11 +72,22 @@ afterAll(async () => {
 });
 
 describe('credit ledger: application and client matter of usage lines', () => {
-  test('the IDS charge names 17/200,011 and the docket entry\'s client matter; the grant names neither', async () => {
+  test("the IDS charge names 17/200,011 and the docket entry's client matter; the grant names neither", async () => {
     const res = await get('/api/credits');
     expect(res.statusCode).toBe(200);
-    const entries = res.json().entries as { kind: string; reference: string | null; application_number: string | null; client_matter: string | null; amount: string }[];
-    expect(entries.find((e) => e.reference === jobId)).toMatchObject({ kind: 'export', amount: '-9.00', application_number: '17/200,011', client_matter: MATTER });
+    const entries = res.json().entries as {
+      kind: string;
+      reference: string | null;
+      application_number: string | null;
+      client_matter: string | null;
+      amount: string;
+    }[];
+    expect(entries.find((e) => e.reference === jobId)).toMatchObject({
+      kind: 'export',
+      amount: '-9.00',
+      application_number: '17/200,011',
+      client_matter: MATTER,
+    });
     expect(entries.find((e) => e.reference === analysisId)).toMatchObject({ kind: 'usage_tokens', application_number: '17/200,011', client_matter: MATTER });
     expect(entries.find((e) => e.kind === 'grant')).toMatchObject({ application_number: null, client_matter: null });
   });
@@ -123,7 +145,9 @@ describe('GET /api/audit filters', () => {
   test('application in any written form: its docket entry, analysis, draft and the credits spent on it, nothing else', async () => {
     for (const form of ['17/200,011', '17200011', 'US%2017%2F200%2C011']) {
       const found = await actions(`application=${form}`);
-      expect(found).toEqual(expect.arrayContaining(['docket.entry_added', 'analysis.created', 'draft_job.created', 'credits.charged.export', 'credits.charged.usage_tokens']));
+      expect(found).toEqual(
+        expect.arrayContaining(['docket.entry_added', 'analysis.created', 'draft_job.created', 'credits.charged.export', 'credits.charged.usage_tokens']),
+      );
       expect(found).not.toContain('api_key.created');
       expect(found).not.toContain('credits.grant');
     }

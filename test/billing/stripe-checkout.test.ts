@@ -14,7 +14,9 @@ beforeAll(async () => {
   stub = await new StripeStub().start();
   // Every delivery of this file comes from 127.0.0.1, many within a second: the webhook's
   // per-address tier is raised here and tested with its own app below.
-  t = await createTestApp({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url }, undefined, { tiers: { stripe_webhook: { perMinute: 100_000, perSecond: 100_000 } } });
+  t = await createTestApp({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url }, undefined, {
+    tiers: { stripe_webhook: { perMinute: 100_000, perSecond: 100_000 } },
+  });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   stub.webhookUrl = `${base}/api/billing/stripe/webhook`;
 });
@@ -80,7 +82,13 @@ describe('billing: starting a checkout', () => {
   test('only a web session can buy: an API key is refused', async () => {
     const a = await account();
     const key = await createKey(t.app, a.cookie);
-    const res = await t.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: { 'x-api-key': key }, payload: { package_id: 'pkg_25' }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: { 'x-api-key': key },
+      payload: { package_id: 'pkg_25' },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -88,7 +96,13 @@ describe('billing: starting a checkout', () => {
     const broken = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_wrong', STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url });
     try {
       const a = await signUp(broken.app);
-      const res = await broken.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: { cookie: a.cookie }, payload: { package_id: 'pkg_25' }, remoteAddress: randomIp() });
+      const res = await broken.app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: { cookie: a.cookie },
+        payload: { package_id: 'pkg_25' },
+        remoteAddress: randomIp(),
+      });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ error: true, error_code: 'payment_provider_error' });
       expect(res.json().message).toContain('Invalid API Key');
@@ -119,7 +133,12 @@ describe('billing: the webhook credits exactly once', () => {
       [credits(75), `stripe:${s.id}:bonus`],
     ]);
     expect(await balanceOf(a.accountId)).toBe(credits(25 + 575));
-    const audit = await t.database.db.selectFrom('audit_log').select('action').where('account_id', '=', a.accountId).where('action', '=', 'credits.purchase').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'credits.purchase')
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
@@ -127,7 +146,11 @@ describe('billing: the webhook credits exactly once', () => {
     const { a, s } = await paidSession('pkg_100');
     const ev = stub.signedEvent('checkout.session.completed', s);
     for (let i = 0; i < 3; i++) {
-      const res = await fetch(stub.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': ev.header }, body: ev.payload });
+      const res = await fetch(stub.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': ev.header },
+        body: ev.payload,
+      });
       expect(res.status).toBe(200);
     }
     expect((await stub.deliver('checkout.session.async_payment_succeeded', s)).status).toBe(200);
@@ -137,7 +160,9 @@ describe('billing: the webhook credits exactly once', () => {
 
   test('concurrent deliveries of different events for one session credit once', async () => {
     const { a, s } = await paidSession('pkg_2000');
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => stub.deliver(i % 2 ? 'checkout.session.async_payment_succeeded' : 'checkout.session.completed', s)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => stub.deliver(i % 2 ? 'checkout.session.async_payment_succeeded' : 'checkout.session.completed', s)),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => JSON.parse(r.body).outcome === 'credited')).toHaveLength(1);
     expect(await balanceOf(a.accountId)).toBe(credits(25 + 2400));
@@ -163,7 +188,11 @@ describe('billing: the webhook credits exactly once', () => {
     expect(noSig.status).toBe(400);
     // A body altered after signing.
     const ev = stub.signedEvent('checkout.session.completed', s);
-    const tampered = await fetch(stub.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': ev.header }, body: ev.payload.replace('"paid"', '"paid" ') });
+    const tampered = await fetch(stub.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': ev.header },
+      body: ev.payload.replace('"paid"', '"paid" '),
+    });
     expect(tampered.status).toBe(400);
     expect(await balanceOf(a.accountId)).toBe(credits(25));
   });
@@ -186,7 +215,11 @@ describe('billing: the webhook credits exactly once', () => {
   test('tampered amounts, currencies or accounts are not credited; unknown sessions neither', async () => {
     const { a, s } = await paidSession('pkg_25');
     const other = await account();
-    for (const patch of [{ amount_total: 999_900 }, { currency: 'eur' }, { client_reference_id: other.accountId, metadata: { account_id: other.accountId } }] as Partial<StubSession>[]) {
+    for (const patch of [
+      { amount_total: 999_900 },
+      { currency: 'eur' },
+      { client_reference_id: other.accountId, metadata: { account_id: other.accountId } },
+    ] as Partial<StubSession>[]) {
       const d = await stub.deliver('checkout.session.completed', { ...s, ...patch });
       expect(JSON.parse(d.body).outcome).toBe('mismatch');
     }
@@ -232,26 +265,49 @@ describe('billing: the webhook refuses what Stripe never sends', () => {
     const { a, s } = await paidSession('pkg_25');
     // Correctly signed, but far larger than any Checkout Session event.
     const big = stub.signedEvent('checkout.session.completed', { ...s, metadata: { pad: 'x'.repeat(70 * 1024) } });
-    const res = await fetch(stub.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': big.header }, body: big.payload });
+    const res = await fetch(stub.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': big.header },
+      body: big.payload,
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: true, error_code: 'payload_too_large' });
     expect(await balanceOf(a.accountId)).toBe(credits(25));
     // Stripe's own ceiling on metadata (50 keys of 500 characters) stays well inside the limit.
     const metadata = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`key_${i}`, 'm'.repeat(500)]));
     const full = stub.signedEvent('checkout.session.completed', { ...s, metadata });
-    const ok = await fetch(stub.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': full.header }, body: full.payload });
+    const ok = await fetch(stub.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': full.header },
+      body: full.payload,
+    });
     expect(ok.status).toBe(200);
     expect(await balanceOf(a.accountId)).toBe(credits(50));
   });
 
   test('per address: a flood gets 429 with Retry-After before its bodies are read; a refused genuine delivery leaves no trace and its retry credits once', async () => {
-    const own = await createTestApp({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url }, undefined, { tiers: { stripe_webhook: { perMinute: 3, perSecond: 3 } } });
+    const own = await createTestApp({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url }, undefined, {
+      tiers: { stripe_webhook: { perMinute: 3, perSecond: 3 } },
+    });
     try {
       const a = await signUp(own.app);
-      const started = await own.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: { cookie: a.cookie }, payload: { package_id: 'pkg_25' }, remoteAddress: randomIp() });
+      const started = await own.app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: { cookie: a.cookie },
+        payload: { package_id: 'pkg_25' },
+        remoteAddress: randomIp(),
+      });
       const s = stub.markPaid(started.json().session_id);
       const ev = stub.signedEvent('checkout.session.completed', s);
-      const post = (from: string, body: string, header = ev.header) => own.app.inject({ method: 'POST', url: '/api/billing/stripe/webhook', payload: body, headers: { 'content-type': 'application/json', 'stripe-signature': header }, remoteAddress: from });
+      const post = (from: string, body: string, header = ev.header) =>
+        own.app.inject({
+          method: 'POST',
+          url: '/api/billing/stripe/webhook',
+          payload: body,
+          headers: { 'content-type': 'application/json', 'stripe-signature': header },
+          remoteAddress: from,
+        });
       const flood = '203.0.113.9';
       for (let i = 0; i < 3; i++) expect((await post(flood, '{"junk":true}', 't=1,v1=00')).statusCode).toBe(400);
       const refused = await post(flood, ev.payload);
@@ -277,8 +333,14 @@ describe('billing: the success page', () => {
     const a = await account();
     const res = await startCheckout(a.cookie, { package_id: 'pkg_100' });
     const s = stub.markPaid(res.json().session_id);
-    const confirm = () => t.app.inject({ method: 'POST', url: `/api/billing/checkout/${s.id}/confirm`, headers: { cookie: a.cookie }, remoteAddress: randomIp() });
-    const [c1, d1, c2, d2] = await Promise.all([confirm(), stub.deliver('checkout.session.completed', s), confirm(), stub.deliver('checkout.session.async_payment_succeeded', s)]);
+    const confirm = () =>
+      t.app.inject({ method: 'POST', url: `/api/billing/checkout/${s.id}/confirm`, headers: { cookie: a.cookie }, remoteAddress: randomIp() });
+    const [c1, d1, c2, d2] = await Promise.all([
+      confirm(),
+      stub.deliver('checkout.session.completed', s),
+      confirm(),
+      stub.deliver('checkout.session.async_payment_succeeded', s),
+    ]);
     expect([c1.statusCode, d1.status, c2.statusCode, d2.status]).toEqual([200, 200, 200, 200]);
     expect(c1.json()).toMatchObject({ status: 'credited', credited: true });
     expect(await balanceOf(a.accountId)).toBe(credits(135));
@@ -287,7 +349,7 @@ describe('billing: the success page', () => {
     expect(purchases.json().purchases[0]).toMatchObject({ session_id: s.id, amount: '100.00', credits: '110.00', bonus: '10.00', status: 'credited' });
   });
 
-  test('a paid purchase lists Stripe\'s receipt (payment intent -> latest charge), fetched once and kept', async () => {
+  test("a paid purchase lists Stripe's receipt (payment intent -> latest charge), fetched once and kept", async () => {
     const a = await account();
     const res = await startCheckout(a.cookie, { package_id: 'pkg_25' });
     const list = () => t.app.inject({ method: 'GET', url: '/api/billing/purchases', headers: { cookie: a.cookie }, remoteAddress: randomIp() });
@@ -327,7 +389,13 @@ describe('billing: the billing page URL', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: a.cookie }, remoteAddress: randomIp() });
     expect(me.headers['x-purchase-message']).toContain('http://prosa.test/settings/billing');
     const { analysis_id } = await analyzeOa(t.app, key);
-    const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': key }, payload: { application_number: '17/200,011', analysis_id }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/prosa/draft-roa',
+      headers: { 'x-api-key': key },
+      payload: { application_number: '17/200,011', analysis_id },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ error: true, error_code: 'insufficient_credits', purchase_url: 'http://prosa.test/settings/billing' });
     expect(res.json().agent_suggestion).toContain('http://prosa.test/settings/billing');
@@ -342,10 +410,21 @@ describe('billing: not configured', () => {
       const info = await plain.app.inject({ method: 'GET', url: '/api/billing', headers: { cookie: a.cookie }, remoteAddress: randomIp() });
       expect(info.json()).toMatchObject({ configured: false });
       expect(info.json().not_configured_message).toContain('prosa credits grant');
-      const res = await plain.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: { cookie: a.cookie }, payload: { package_id: 'pkg_25' }, remoteAddress: randomIp() });
+      const res = await plain.app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: { cookie: a.cookie },
+        payload: { package_id: 'pkg_25' },
+        remoteAddress: randomIp(),
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().error_code).toBe('billing_not_configured');
-      const hook = await plain.app.inject({ method: 'POST', url: '/api/billing/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json' } });
+      const hook = await plain.app.inject({
+        method: 'POST',
+        url: '/api/billing/stripe/webhook',
+        payload: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(hook.statusCode).toBe(404);
     } finally {
       await plain.close();

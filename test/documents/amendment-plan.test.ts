@@ -20,7 +20,9 @@ describe('planAmendments', () => {
       9: 'Canceled|canceled',
     });
     const [c1, c2, , c4, , c6] = plan.claims;
-    expect(c1.new_text).toBe(`${claimsText[1].slice(3, -1)}, wherein the processor is configured to compensate for ambient light using a reference channel of the detector.`);
+    expect(c1.new_text).toBe(
+      `${claimsText[1].slice(3, -1)}, wherein the processor is configured to compensate for ambient light using a reference channel of the detector.`,
+    );
     expect(c2.narrowed_through).toBe(1);
     expect(c4.change).toEqual({ kind: 'narrowed', purpose: 'correct' });
     expect(c6.new_text).toBe('The sensor system of claim 1, further comprising a display configured to show the concentration.');
@@ -30,15 +32,24 @@ describe('planAmendments', () => {
 
   it('makes the same decisions without claim texts, leaving the texts empty', () => {
     const plan = planAmendments({ kind: 'non_final', claims: dispositions, strategy: nonFinal.strategy });
-    expect(plan.claims.map((c) => c.identifier)).toEqual(planAmendments({ kind: 'non_final', claims: dispositions, strategy: nonFinal.strategy, claims_text: claimsText }).claims.map((c) => c.identifier));
+    expect(plan.claims.map((c) => c.identifier)).toEqual(
+      planAmendments({ kind: 'non_final', claims: dispositions, strategy: nonFinal.strategy, claims_text: claimsText }).claims.map((c) => c.identifier),
+    );
     expect(plan.claims.every((c) => c.old_text === null && c.new_text === null)).toBe(true);
   });
 
   it('rewrites an objected claim in independent form when chosen explicitly', () => {
-    const plan = planAmendments({ kind: 'non_final', claims: dispositions, strategy: { 1: 'argue_distinction', 6: 'rewrite_independent' }, claims_text: claimsText });
+    const plan = planAmendments({
+      kind: 'non_final',
+      claims: dispositions,
+      strategy: { 1: 'argue_distinction', 6: 'rewrite_independent' },
+      claims_text: claimsText,
+    });
     const c6 = plan.claims[5];
     expect(c6.change).toEqual({ kind: 'rewritten_independent', chain: [1, 5] });
-    expect(c6.new_text).toBe(`${claimsText[1].slice(3, -1)}, wherein the processor is configured to compensate for ambient light using a reference channel of the detector, further comprising a display configured to show the concentration.`);
+    expect(c6.new_text).toBe(
+      `${claimsText[1].slice(3, -1)}, wherein the processor is configured to compensate for ambient light using a reference channel of the detector, further comprising a display configured to show the concentration.`,
+    );
     // Claim 5 keeps its recommendation (rewrite_independent): its base claim 1 is argued, not amended.
     expect(plan.claims[4].change).toEqual({ kind: 'rewritten_independent', chain: [1] });
   });

@@ -1,15 +1,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  BRACKET_DELETION_MAX_CHARS, cleanText, diffWords, markClaimAmendment, tokenize, type MarkedRun,
-} from '../../src/domain/claims/claim-amendments.ts';
+import { BRACKET_DELETION_MAX_CHARS, cleanText, diffWords, markClaimAmendment, tokenize, type MarkedRun } from '../../src/domain/claims/claim-amendments.ts';
 
 const marks = (runs: MarkedRun[]) => runs.map((r) => `${r.mark}:${r.text}`);
 
 describe('tokenize', () => {
   it('splits words, whitespace and single punctuation marks', () => {
     expect(tokenize('a sensor, wherein the sensor’s lens is 5-mm.')).toEqual([
-      'a', ' ', 'sensor', ',', ' ', 'wherein', ' ', 'the', ' ', 'sensor’s', ' ', 'lens', ' ', 'is', ' ', '5', '-', 'mm', '.',
+      'a',
+      ' ',
+      'sensor',
+      ',',
+      ' ',
+      'wherein',
+      ' ',
+      'the',
+      ' ',
+      'sensor’s',
+      ' ',
+      'lens',
+      ' ',
+      'is',
+      ' ',
+      '5',
+      '-',
+      'mm',
+      '.',
     ]);
   });
 });
@@ -37,31 +53,52 @@ describe('diffWords', () => {
   });
 
   it('folds a short kept word between two long changes into them', () => {
-    const ops = diffWords('The device of claim 5, further comprising a display.', 'A device comprising: a sensor configured to measure a level of an analyte, further comprising a display.');
+    const ops = diffWords(
+      'The device of claim 5, further comprising a display.',
+      'A device comprising: a sensor configured to measure a level of an analyte, further comprising a display.',
+    );
     expect(ops.filter((o) => o.op === 'delete').map((o) => o.text)).toEqual(['The', 'of claim 5']);
   });
 
   it('always reconstructs both texts: equal + delete gives the old text, equal + insert the new', () => {
     const word = fc.constantFrom('a', 'the', 'sensor', 'claim', '1', '5', ',', ';', 'wherein', 'processor', 'optical');
     const claim = fc.array(word, { maxLength: 25 }).map((ws) => ws.join(' '));
-    fc.assert(fc.property(claim, claim, (a, b) => {
-      const ops = diffWords(a, b);
-      expect(ops.filter((o) => o.op !== 'insert').map((o) => o.text).join('')).toBe(a);
-      expect(ops.filter((o) => o.op !== 'delete').map((o) => o.text).join('')).toBe(b);
-    }));
+    fc.assert(
+      fc.property(claim, claim, (a, b) => {
+        const ops = diffWords(a, b);
+        expect(
+          ops
+            .filter((o) => o.op !== 'insert')
+            .map((o) => o.text)
+            .join(''),
+        ).toBe(a);
+        expect(
+          ops
+            .filter((o) => o.op !== 'delete')
+            .map((o) => o.text)
+            .join(''),
+        ).toBe(b);
+      }),
+    );
   });
 });
 
 describe('markClaimAmendment (37 CFR 1.121(c)(2))', () => {
   it('underlines additions', () => {
     expect(marks(markClaimAmendment('A device.', 'A device, wherein the device is portable.'))).toEqual([
-      'none:A device', 'added:, wherein the device is portable', 'none:.',
+      'none:A device',
+      'added:, wherein the device is portable',
+      'none:.',
     ]);
   });
 
   it('shows a deletion of five or fewer characters in double brackets, not struck through', () => {
     expect(marks(markClaimAmendment('The device of claim 5, further', 'The device of claim 1, further'))).toEqual([
-      'none:The device of claim ', 'deleted_bracketed:[[5]]', 'separator: ', 'added:1', 'none:, further',
+      'none:The device of claim ',
+      'deleted_bracketed:[[5]]',
+      'separator: ',
+      'added:1',
+      'none:, further',
     ]);
     expect(BRACKET_DELETION_MAX_CHARS).toBe(5);
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  claimElements, dependentLimitations, incorporateLimitations, isMultipleDependent, parentClaimOf,
-  repointDependency, rewriteInIndependentForm, stripClaimNumber,
+  claimElements,
+  dependentLimitations,
+  incorporateLimitations,
+  isMultipleDependent,
+  parentClaimOf,
+  repointDependency,
+  rewriteInIndependentForm,
+  stripClaimNumber,
 } from '../../src/domain/claims/claim-text.ts';
 
 const c1 = '1. A device comprising: a sensor configured to detect light; and a processor coupled to the sensor.';
@@ -35,7 +41,9 @@ describe('claim text', () => {
   });
 
   it('incorporates a dependent claim into its base claim', () => {
-    expect(incorporateLimitations(c1, [c4])).toBe('A device comprising: a sensor configured to detect light; and a processor coupled to the sensor, wherein the sensor is optical.');
+    expect(incorporateLimitations(c1, [c4])).toBe(
+      'A device comprising: a sensor configured to detect light; and a processor coupled to the sensor, wherein the sensor is optical.',
+    );
     expect(incorporateLimitations(c1, ['A claim with no reference.'])).toBeNull();
   });
 

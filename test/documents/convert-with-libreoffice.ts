@@ -29,14 +29,23 @@ import { buildIssueFeeTransmittal } from '../../src/documents/build-issue-fee-tr
 import { buildClientReport } from '../../src/documents/build-client-report.ts';
 import { buildClaimChart } from '../../src/documents/build-claim-chart.ts';
 import { claimChartDocument, responseWithFile } from '../fixtures/documents/file-samples.ts';
-import { clientReport, idsUntranslated, issueFeeTransmittal, noticeOfAppeal, preAppealRequest, rceTransmittal, replacementSheet, terminalDisclaimer } from '../fixtures/documents/more-form-samples.ts';
+import {
+  clientReport,
+  idsUntranslated,
+  issueFeeTransmittal,
+  noticeOfAppeal,
+  preAppealRequest,
+  rceTransmittal,
+  replacementSheet,
+  terminalDisclaimer,
+} from '../fixtures/documents/more-form-samples.ts';
 
 const DOCUMENTS: Record<string, () => Promise<Buffer>> = {
   'response-non-final': () => buildResponseToOfficeAction(nonFinal),
   'response-no-claim-text': () => buildResponseToOfficeAction(nonFinalWithoutText),
   'response-final': () => buildResponseToOfficeAction(finalRejection),
   'response-restriction': () => buildResponseToOfficeAction(restriction),
-  'ids': () => buildIds(ids),
+  ids: () => buildIds(ids),
   'extension-petition': () => buildExtensionPetition(extension),
   'interview-request': () => buildInterviewRequest(interview),
   'drawing-block': () => buildDrawingSheet(blockDrawing),
@@ -54,14 +63,17 @@ const DOCUMENTS: Record<string, () => Promise<Buffer>> = {
 };
 
 function onPath(command: string): boolean {
-  return (process.env.PATH ?? '').split(delimiter).filter(Boolean).some((d) => {
-    try {
-      accessSync(join(d, command), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .some((d) => {
+      try {
+        accessSync(join(d, command), constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
 }
 
 function pdfPages(pdf: Buffer): number {
@@ -71,7 +83,9 @@ function pdfPages(pdf: Buffer): number {
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   if (!onPath('soffice')) {
-    console.error('LibreOffice (soffice) is not on PATH. Install it with:\n  apt-get update && apt-get install -y --no-install-recommends libreoffice-writer-nogui fonts-liberation2');
+    console.error(
+      'LibreOffice (soffice) is not on PATH. Install it with:\n  apt-get update && apt-get install -y --no-install-recommends libreoffice-writer-nogui fonts-liberation2',
+    );
     return 1;
   }
   const outIndex = args.indexOf('--out');
@@ -91,7 +105,10 @@ async function main(): Promise<number> {
       const pdf = join(dir, `${name}.pdf`);
       writeFileSync(docx, await build());
       const started = Date.now();
-      const r = spawnSync('soffice', [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, docx], { encoding: 'utf8', timeout: 120_000 });
+      const r = spawnSync('soffice', [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, docx], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       const ok = r.status === 0 && existsSync(pdf) && readFileSync(pdf).subarray(0, 5).toString('latin1') === '%PDF-';
       if (!ok) {
         failures++;

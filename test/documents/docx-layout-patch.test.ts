@@ -16,12 +16,14 @@ const LAYOUT = join(ROOT, 'node_modules/docx/dist/layout.mjs');
 const PATCH = join(ROOT, 'patches/docx+9.15.2.patch');
 
 const documentXml = (layoutFile?: string): Record<string, string> =>
-  JSON.parse(execFileSync(process.execPath, ['--import', './test/support/docx-layout-from.ts', 'test/support/response-document-xml.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...(layoutFile ? { DOCX_LAYOUT_FILE: layoutFile } : {}) },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  }));
+  JSON.parse(
+    execFileSync(process.execPath, ['--import', './test/support/docx-layout-from.ts', 'test/support/response-document-xml.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...(layoutFile ? { DOCX_LAYOUT_FILE: layoutFile } : {}) },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    }),
+  );
 
 describe('the docx layout patch', () => {
   test('is installed: npm ci applied it to node_modules', () => {

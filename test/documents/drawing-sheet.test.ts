@@ -47,13 +47,17 @@ describe('layoutDrawing', () => {
     };
     expect(() => layoutDrawing(many, SIGHT)).toThrow(DrawingLayoutError);
     expect(() => layoutDrawing({ ...blockDrawing, edges: [{ from: 'src', to: 'nowhere' }] }, SIGHT)).toThrow(/unknown node/);
-    expect(() => layoutDrawing({ ...blockDrawing, nodes: [...blockDrawing.nodes, { id: 'x', label: 'X', ref_numeral: 102 }] }, SIGHT)).toThrow(/1\.84\(p\)\(4\)/);
+    expect(() => layoutDrawing({ ...blockDrawing, nodes: [...blockDrawing.nodes, { id: 'x', label: 'X', ref_numeral: 102 }] }, SIGHT)).toThrow(
+      /1\.84\(p\)\(4\)/,
+    );
   });
 });
 
 describe('buildDrawingSheet', () => {
   let doc: OpenedDocx;
-  beforeAll(async () => { doc = await openDocx(await buildDrawingSheet(blockDrawing)); });
+  beforeAll(async () => {
+    doc = await openDocx(await buildDrawingSheet(blockDrawing));
+  });
 
   it('sets the page margins of 37 CFR 1.84(g) exactly, in twips, on a letter sheet', () => {
     expect(DRAWING_MARGINS).toEqual({ top: 1418, left: 1418, right: 851, bottom: 567 });

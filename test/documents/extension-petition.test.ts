@@ -20,9 +20,15 @@ describe('buildExtensionPetition', () => {
   it('petitions for the months asked, with the periods, the fee and the deposit account', async () => {
     const doc = await openDocx(await buildExtensionPetition(extension));
     expect(paragraphsWithStyle(doc.documentXml, 'Title')).toEqual([PETITION_TITLE]);
-    expect(doc.text).toContain('Applicant petitions for an extension of time of two (2) months under 37 C.F.R. § 1.136(a) for reply to the non-final Office Action mailed March 2, 2026, extending the period for reply from June 2, 2026 to August 3, 2026.');
-    expect(doc.text).toContain('The fee for an extension of two (2) months under 37 C.F.R. § 1.17(a)(2), at the small entity (37 C.F.R. § 1.27) rate, is $276.00.');
-    expect(doc.text).toContain('The Director is authorized to charge the fee of $276.00, and any further fee required for this extension, to Deposit Account No. [deposit account number].');
+    expect(doc.text).toContain(
+      'Applicant petitions for an extension of time of two (2) months under 37 C.F.R. § 1.136(a) for reply to the non-final Office Action mailed March 2, 2026, extending the period for reply from June 2, 2026 to August 3, 2026.',
+    );
+    expect(doc.text).toContain(
+      'The fee for an extension of two (2) months under 37 C.F.R. § 1.17(a)(2), at the small entity (37 C.F.R. § 1.27) rate, is $276.00.',
+    );
+    expect(doc.text).toContain(
+      'The Director is authorized to charge the fee of $276.00, and any further fee required for this extension, to Deposit Account No. [deposit account number].',
+    );
     expect(doc.text).toContain('Application No.: 17/200,011');
     expect(lines(doc.text).slice(-4)).toEqual(['/[S-signature of the practitioner]/', 'Jordan P. Lee', 'Registration No. 71,234', 'Date: July 28, 2026']);
   });

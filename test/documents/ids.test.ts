@@ -11,7 +11,9 @@ import { ids } from '../fixtures/documents/form-samples.ts';
 function tables(xml: string): string[][][] {
   return [...xml.matchAll(/<w:tbl>([\s\S]*?)<\/w:tbl>/g)].map((t) =>
     [...t[1].matchAll(/<w:tr\b[^>]*>([\s\S]*?)<\/w:tr>/g)].map((r) =>
-      [...r[1].matchAll(/<w:tc>([\s\S]*?)<\/w:tc>/g)].map((c) => unescapeXml([...c[1].matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((x) => x[1]).join('')))));
+      [...r[1].matchAll(/<w:tc>([\s\S]*?)<\/w:tc>/g)].map((c) => unescapeXml([...c[1].matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((x) => x[1]).join(''))),
+    ),
+  );
 }
 
 describe('idsSizeFee (37 CFR 1.17(v))', () => {
@@ -27,7 +29,9 @@ describe('idsSizeFee (37 CFR 1.17(v))', () => {
 
 describe('buildIds', () => {
   let doc: OpenedDocx;
-  beforeAll(async () => { doc = await openDocx(await buildIds(ids)); });
+  beforeAll(async () => {
+    doc = await openDocx(await buildIds(ids));
+  });
 
   it('heads the transmittal with the caption and title', () => {
     expect(lines(doc.text)[0]).toBe('IN THE UNITED STATES PATENT AND TRADEMARK OFFICE');
@@ -41,14 +45,18 @@ describe('buildIds', () => {
   });
 
   it('asserts the size fee due under 37 CFR 1.17(v)(1), with the cumulative count', () => {
-    expect(doc.text).toContain('Size fee assertion (37 C.F.R. § 1.98(a)(4)): this information disclosure statement is accompanied by the information disclosure statement size fee under 37 C.F.R. § 1.17(v)(1).');
+    expect(doc.text).toContain(
+      'Size fee assertion (37 C.F.R. § 1.98(a)(4)): this information disclosure statement is accompanied by the information disclosure statement size fee under 37 C.F.R. § 1.17(v)(1).',
+    );
     expect(doc.text).toContain('is 53, which exceeds 50');
     expect(doc.text).toContain('to Deposit Account No. 50-1234.');
   });
 
   it('states the content of 37 CFR 1.98 and 1.97(g)-(h)', () => {
     expect(doc.text).toContain('The 6 items of information listed on the attached form PTO/SB/08 equivalent are submitted');
-    expect(doc.text).toContain('A legible copy of each foreign patent document and each non-patent literature publication listed is submitted herewith (37 C.F.R. § 1.98(a)(2)).');
+    expect(doc.text).toContain(
+      'A legible copy of each foreign patent document and each non-patent literature publication listed is submitted herewith (37 C.F.R. § 1.98(a)(2)).',
+    );
     expect(doc.text).toContain('(37 C.F.R. § 1.98(a)(2)(ii))');
     expect(doc.text).toContain('material to patentability as defined in 37 C.F.R. § 1.56(b) (37 C.F.R. § 1.97(h))');
     expect(doc.text).toContain('Registration No. 71,234');
@@ -61,7 +69,15 @@ describe('buildIds', () => {
     const [, known, us, pubs, foreign, npl, sig] = t;
     expect(known).toContainEqual(['Application Number', '17/200,011']);
     expect(known).toContainEqual(['Filing Date', '03-03-2021']);
-    expect(us[0]).toEqual(['Examiner Initials*', 'Cite No.1', 'Document Number', 'Kind Code2', 'Issue Date (MM-DD-YYYY)', 'Name of Patentee or Applicant of Cited Document', 'Pages, Columns, Lines, Where Relevant Passages or Relevant Figures Appear']);
+    expect(us[0]).toEqual([
+      'Examiner Initials*',
+      'Cite No.1',
+      'Document Number',
+      'Kind Code2',
+      'Issue Date (MM-DD-YYYY)',
+      'Name of Patentee or Applicant of Cited Document',
+      'Pages, Columns, Lines, Where Relevant Passages or Relevant Figures Appear',
+    ]);
     expect(us.slice(1)).toEqual([
       ['', '1', 'US-9,876,543', 'B2', '01-23-2018', 'Chen et al.', 'col. 4, ll. 5-30; FIG. 2'],
       ['', '2', 'US-10,123,456', 'B1', '11-13-2018', 'Okafor', ''],

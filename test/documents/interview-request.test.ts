@@ -11,22 +11,46 @@ describe('interviewAgenda', () => {
     const plan = planAmendments({ kind: 'non_final', claims: interview.claims, strategy: interview.strategy });
     expect(interviewAgenda(plan, collectRejectionGrounds(interview.claims))).toEqual([
       { issue: 'Rejection under 35 U.S.C. 112(b)', claims: 'Claim 4', prior_art: '—', proposal: 'Amend claim 4 to overcome the 35 U.S.C. 112(b) ground' },
-      { issue: 'Rejection under 35 U.S.C. 102(a)(1)', claims: 'Claims 7-9', prior_art: 'Rebmann (US 2018/0179985 A1)', proposal: 'Argue that Rebmann does not teach the limitations of claims 7 and 8 identified in the response; Cancel claim 9 without prejudice or disclaimer' },
-      { issue: 'Rejection under 35 U.S.C. 103', claims: 'Claims 1-3', prior_art: 'Rebmann (US 2018/0179985 A1) and Wang (US 2018/0298842 A1)', proposal: 'Amend claim 1 to incorporate the limitations of claim 5, indicated allowable; Claim 2: patentable with amended claim 1; Argue that Rebmann and Wang do not teach the limitations of claim 3 identified in the response' },
-      { issue: 'Objection: dependent on a rejected base claim (allowable if rewritten)', claims: 'Claims 5 and 6', prior_art: '—', proposal: 'Cancel claim 5 (limitations incorporated into claim 1); Amend claim 6 to depend from claim 1' },
+      {
+        issue: 'Rejection under 35 U.S.C. 102(a)(1)',
+        claims: 'Claims 7-9',
+        prior_art: 'Rebmann (US 2018/0179985 A1)',
+        proposal:
+          'Argue that Rebmann does not teach the limitations of claims 7 and 8 identified in the response; Cancel claim 9 without prejudice or disclaimer',
+      },
+      {
+        issue: 'Rejection under 35 U.S.C. 103',
+        claims: 'Claims 1-3',
+        prior_art: 'Rebmann (US 2018/0179985 A1) and Wang (US 2018/0298842 A1)',
+        proposal:
+          'Amend claim 1 to incorporate the limitations of claim 5, indicated allowable; Claim 2: patentable with amended claim 1; Argue that Rebmann and Wang do not teach the limitations of claim 3 identified in the response',
+      },
+      {
+        issue: 'Objection: dependent on a rejected base claim (allowable if rewritten)',
+        claims: 'Claims 5 and 6',
+        prior_art: '—',
+        proposal: 'Cancel claim 5 (limitations incorporated into claim 1); Amend claim 6 to depend from claim 1',
+      },
     ]);
   });
 });
 
 describe('buildInterviewRequest', () => {
   let doc: OpenedDocx;
-  beforeAll(async () => { doc = await openDocx(await buildInterviewRequest(interview)); });
+  beforeAll(async () => {
+    doc = await openDocx(await buildInterviewRequest(interview));
+  });
 
   it('carries the content of PTOL-413A', () => {
     expect(paragraphsWithStyle(doc.documentXml, 'Title')).toEqual([INTERVIEW_TITLE]);
     expect(paragraphsWithStyle(doc.documentXml, 'Heading2')).toEqual([
-      'Status of Application', 'Tentative Participants', 'Proposed Date and Time of Interview', 'Type of Interview Requested',
-      'Exhibit To Be Shown or Demonstrated', 'Issues To Be Discussed', 'Brief Description of Arguments To Be Presented',
+      'Status of Application',
+      'Tentative Participants',
+      'Proposed Date and Time of Interview',
+      'Type of Interview Requested',
+      'Exhibit To Be Shown or Demonstrated',
+      'Issues To Be Discussed',
+      'Brief Description of Arguments To Be Presented',
     ]);
     expect(doc.text).toContain('(1) Jordan P. Lee, Attorney, Reg. No. 71,234');
     expect(doc.text).toContain('(2) Maria Garcia, Inventor');
@@ -42,9 +66,13 @@ describe('buildInterviewRequest', () => {
   });
 
   it('leaves placeholders for the participants and slots not given; the signer is the first participant', async () => {
-    const bare = await openDocx(await buildInterviewRequest({ ...interview, participants: undefined, proposed_slots: undefined, interview_type: 'telephonic', practitioner: undefined }));
+    const bare = await openDocx(
+      await buildInterviewRequest({ ...interview, participants: undefined, proposed_slots: undefined, interview_type: 'telephonic', practitioner: undefined }),
+    );
     expect(bare.text).toContain('(1) [name and role of participant]');
-    const signed = await openDocx(await buildInterviewRequest({ ...interview, participants: undefined, practitioner: { name: 'Jordan P. Lee', registration_number: '71,234' } }));
+    const signed = await openDocx(
+      await buildInterviewRequest({ ...interview, participants: undefined, practitioner: { name: 'Jordan P. Lee', registration_number: '71,234' } }),
+    );
     expect(signed.text).toContain('(1) Jordan P. Lee, Reg. No. 71,234, Applicant’s representative');
     expect(signed.text).toContain('(2) [name and role of any other participant, or delete this line]');
     expect(bare.text).toContain('Date: [proposed date]');

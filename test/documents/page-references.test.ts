@@ -5,7 +5,18 @@
  * same pages as laying out the whole paper (docx/layout's estimatePageNumbers), and that the
  * cut leaves the remarks out; then the cut itself on small bodies.
  */
-import { Bookmark, Document, Packer, PageReference, Paragraph, TableOfContents, TextRun, type EstimatedPageNumbers, type IContext, type IXmlableObject } from 'docx';
+import {
+  Bookmark,
+  Document,
+  Packer,
+  PageReference,
+  Paragraph,
+  TableOfContents,
+  TextRun,
+  type EstimatedPageNumbers,
+  type IContext,
+  type IXmlableObject,
+} from 'docx';
 import { estimatePageNumbers } from 'docx/layout';
 import { describe, expect, it, vi } from 'vitest';
 import { buildResponseToOfficeAction } from '../../src/documents/build-response.ts';
@@ -64,7 +75,10 @@ function statedPages(text: string): Record<string, number> {
 }
 
 const longClaims: Record<number, string> = Object.fromEntries(
-  Object.entries(claimsText).map(([n, t]) => [n, `${t} ${'wherein the detector is further configured to sample the ambient light at a rate selected by the controller, '.repeat(12)}`.trim()]),
+  Object.entries(claimsText).map(([n, t]) => [
+    n,
+    `${t} ${'wherein the detector is further configured to sample the ambient light at a rate selected by the controller, '.repeat(12)}`.trim(),
+  ]),
 );
 
 describe('page references laid out only as far as the last one', () => {
@@ -73,7 +87,17 @@ describe('page references laid out only as far as the last one', () => {
     ['non-final, no claim texts', nonFinalWithoutText],
     ['final rejection', finalRejection],
     ['long claims: the listing runs over several pages', { ...nonFinal, claims_text: longClaims }],
-    ['a page 1 that runs over (many drafting notes)', { ...nonFinal, drafting_notes: Array.from({ length: 14 }, (_, i) => `Drafting note ${i + 1}: confirm with the client that the amendment to claim ${i + 1} keeps the support in paragraph [00${i + 10}] of the specification as filed.`) }],
+    [
+      'a page 1 that runs over (many drafting notes)',
+      {
+        ...nonFinal,
+        drafting_notes: Array.from(
+          { length: 14 },
+          (_, i) =>
+            `Drafting note ${i + 1}: confirm with the client that the amendment to claim ${i + 1} keeps the support in paragraph [00${i + 10}] of the specification as filed.`,
+        ),
+      },
+    ],
   ] as [string, ResponseDraftInput][])('%s: the same pages as the whole paper, without laying out the remarks', async (_, input) => {
     const { text, footers, result } = await buildAndCompare(input);
     expectSamePages(result);
@@ -119,10 +143,12 @@ async function formatted(children: (Paragraph | TableOfContents)[], sections = 1
     return estimatePageNumbers(body, context);
   }, {});
   const perSection = Math.ceil(children.length / sections);
-  await Packer.toBuffer(new Document({
-    pageNumbers: capture,
-    sections: Array.from({ length: sections }, (_, i) => ({ children: children.slice(i * perSection, (i + 1) * perSection) })),
-  }));
+  await Packer.toBuffer(
+    new Document({
+      pageNumbers: capture,
+      sections: Array.from({ length: sections }, (_, i) => ({ children: children.slice(i * perSection, (i + 1) * perSection) })),
+    }),
+  );
   return captured!;
 }
 
@@ -150,7 +176,11 @@ describe('cutAfterLastReference', () => {
 
   it('cuts nothing without page references, with a table of contents, after a section break, or when nothing follows', async () => {
     expect(cutAfterLastReference(await bodyOf([heading('a'), ...filler(3)]))).toBeUndefined();
-    expect(cutAfterLastReference(await bodyOf([new TableOfContents('Contents', { hyperlink: true, headingStyleRange: '1-1' }), reference('a'), heading('a'), ...filler(3)]))).toBeUndefined();
+    expect(
+      cutAfterLastReference(
+        await bodyOf([new TableOfContents('Contents', { hyperlink: true, headingStyleRange: '1-1' }), reference('a'), heading('a'), ...filler(3)]),
+      ),
+    ).toBeUndefined();
     expect(cutAfterLastReference(await bodyOf([reference('a'), heading('a'), ...filler(2), heading('x'), ...filler(2)], 2))).toBeUndefined();
     expect(cutAfterLastReference(await bodyOf([...filler(2), reference('a'), heading('a')]))).toBeUndefined();
   });

@@ -36,7 +36,13 @@ describe('rejection grounds', () => {
     const claims: ClaimDisposition[] = [
       { claim_number: 1, status: 'rejected', basis: '102; 103', prior_art: ['Smith (US 1,234,567 B2)'], recommendation: 'argue_distinction' },
       { claim_number: 2, status: 'rejected', basis: '103', prior_art: ['Smith (US 1,234,567 B2)'], recommendation: 'argue_distinction' },
-      { claim_number: 3, status: 'rejected', basis: '103', prior_art: ['Smith (US 1,234,567 B2)', 'Jones (US 2019/0000001 A1)'], recommendation: 'argue_distinction' },
+      {
+        claim_number: 3,
+        status: 'rejected',
+        basis: '103',
+        prior_art: ['Smith (US 1,234,567 B2)', 'Jones (US 2019/0000001 A1)'],
+        recommendation: 'argue_distinction',
+      },
       { claim_number: 4, status: 'rejected', basis: '101; DP', prior_art: ['Garcia (US 11,111,111 B2)'], recommendation: 'terminal_disclaimer' },
       { claim_number: 5, status: 'cancelled', basis: '102', prior_art: [], recommendation: 'no_action' },
     ];

@@ -29,13 +29,23 @@ function section(doc: OpenedDocx, heading: RegExp): string {
 
 describe('buildResponseToOfficeAction: non-final rejection with claim texts', () => {
   let doc: OpenedDocx;
-  beforeAll(async () => { doc = await build(nonFinal); });
+  beforeAll(async () => {
+    doc = await build(nonFinal);
+  });
 
   it('heads the paper with the caption and the title under 37 CFR 1.111', () => {
     const all = lines(doc.text);
     expect(all[0]).toBe('IN THE UNITED STATES PATENT AND TRADEMARK OFFICE');
-    for (const l of ['In re Application of: Maria GARCIA', 'Application No.: 17/200,011', 'Filed: March 3, 2021', 'Confirmation No.: 4821',
-      'Art Unit: 2877', 'Examiner: John T. Rebmann', 'Attorney Docket No.: PRO-0042US', 'Title: OPTICAL ANALYTE SENSOR WITH AMBIENT LIGHT COMPENSATION']) {
+    for (const l of [
+      'In re Application of: Maria GARCIA',
+      'Application No.: 17/200,011',
+      'Filed: March 3, 2021',
+      'Confirmation No.: 4821',
+      'Art Unit: 2877',
+      'Examiner: John T. Rebmann',
+      'Attorney Docket No.: PRO-0042US',
+      'Title: OPTICAL ANALYTE SENSOR WITH AMBIENT LIGHT COMPENSATION',
+    ]) {
       expect(all).toContain(l);
     }
     expect(paragraphsWithStyle(doc.documentXml, 'Title')).toEqual(['AMENDMENT AND RESPONSE UNDER 37 C.F.R. § 1.111']);
@@ -64,7 +74,15 @@ describe('buildResponseToOfficeAction: non-final rejection with claim texts', ()
     expect(doc.text).toContain('This listing of claims will replace all prior versions, and listings, of claims in the application.');
     const claims = listing(doc);
     expect(claims.map((l) => /^(\d+(?:-\d+)?)\. \(([^)]+)\)/.exec(l)?.slice(1, 3).join(' '))).toEqual([
-      '1 Currently Amended', '2 Original', '3 Original', '4 Currently Amended', '5 Canceled', '6 Currently Amended', '7 Original', '8 Original', '9 Canceled',
+      '1 Currently Amended',
+      '2 Original',
+      '3 Original',
+      '4 Currently Amended',
+      '5 Canceled',
+      '6 Currently Amended',
+      '7 Original',
+      '8 Original',
+      '9 Canceled',
     ]);
     expect(claims[4]).toBe('5. (Canceled)');
     expect(claims[8]).toBe('9. (Canceled)');
@@ -72,7 +90,9 @@ describe('buildResponseToOfficeAction: non-final rejection with claim texts', ()
   });
 
   it('underlines the limitations incorporated into claim 1', () => {
-    expect(doc.html).toContain('and configured to compute a concentration of an analyte<u>, wherein the processor is configured to compensate for ambient light using a reference channel of the detector</u>.');
+    expect(doc.html).toContain(
+      'and configured to compute a concentration of an analyte<u>, wherein the processor is configured to compensate for ambient light using a reference channel of the detector</u>.',
+    );
   });
 
   it('shows a deletion of five or fewer characters in double brackets, and the addition underlined', () => {
@@ -86,7 +106,9 @@ describe('buildResponseToOfficeAction: non-final rejection with claim texts', ()
   });
 
   it('leaves a prompt where only the practitioner can write the amendment', () => {
-    expect(listing(doc)[3]).toMatch(/^4\. \(Currently Amended\) The sensor system of claim 3, wherein the processor applies a calibration curve stored in the memory\. \[Replace the text above with the text of claim 4 as currently amended/);
+    expect(listing(doc)[3]).toMatch(
+      /^4\. \(Currently Amended\) The sensor system of claim 3, wherein the processor applies a calibration curve stored in the memory\. \[Replace the text above with the text of claim 4 as currently amended/,
+    );
   });
 
   it('writes one remarks section per ground of rejection, in the order of the action', () => {
@@ -103,8 +125,12 @@ describe('buildResponseToOfficeAction: non-final rejection with claim texts', ()
 
   it('restates each rejection: basis, claims, references, the examiner’s statement and pinpoints', () => {
     const s103 = section(doc, /Rejection of Claims 1-3 under 35 U\.S\.C\. 103/);
-    expect(s103).toContain('Claims 1-3 stand rejected under 35 U.S.C. 103 as being unpatentable over Rebmann (US 2018/0179985 A1) in view of Wang (US 2018/0298842 A1).');
-    expect(s103).toContain('“Claims 1-3 are rejected under 35 U.S.C. 103 as being unpatentable over Rebmann (US Pub No 2018/0179985) in view of Wang et al. (US Pub No 2018/0298842).”');
+    expect(s103).toContain(
+      'Claims 1-3 stand rejected under 35 U.S.C. 103 as being unpatentable over Rebmann (US 2018/0179985 A1) in view of Wang (US 2018/0298842 A1).',
+    );
+    expect(s103).toContain(
+      '“Claims 1-3 are rejected under 35 U.S.C. 103 as being unpatentable over Rebmann (US Pub No 2018/0179985) in view of Wang et al. (US Pub No 2018/0298842).”',
+    );
     expect(s103).toContain('References applied: Rebmann (US 2018/0179985 A1); Wang (US 2018/0298842 A1).');
     expect(s103).toContain('Passages relied on: Rebmann ¶ [0042] and FIG. 3; Wang ¶¶ [0017]-[0019].');
     const s102 = section(doc, /Rejection of Claims 7-9/);
@@ -135,7 +161,9 @@ describe('buildResponseToOfficeAction: non-final rejection with claim texts', ()
   });
 
   it('states the status of the claims and acknowledges allowable subject matter', () => {
-    expect(section(doc, /Status of the Claims/)).toContain('By this paper, claims 1, 4, and 6 are amended, and claims 5 and 9 are canceled; no claim is added. Claims 1-4 and 6-8 are pending.');
+    expect(section(doc, /Status of the Claims/)).toContain(
+      'By this paper, claims 1, 4, and 6 are amended, and claims 5 and 9 are canceled; no claim is added. Claims 1-4 and 6-8 are pending.',
+    );
     const allowable = section(doc, /Allowable Subject Matter/);
     expect(allowable).toContain('Applicant thanks the Examiner for indicating that claims 5 and 6 would be allowable if rewritten in independent form');
     expect(allowable).toContain('Claim 1 has been amended to include the limitations of claim 5, and claim 5 has been canceled.');
@@ -152,7 +180,13 @@ describe('buildResponseToOfficeAction: non-final rejection with claim texts', ()
     const all = lines(doc.text);
     const checklist = all.indexOf('Drafting Checklist: Completeness of the Reply');
     expect(all.slice(checklist - 7, checklist)).toEqual([
-      'Respectfully submitted,', '/[S-signature of the practitioner]/', 'Jordan P. Lee', 'Registration No. 71,234', 'Lee & Park LLP', 'Telephone: (555) 010-4477', 'Date: May 20, 2026',
+      'Respectfully submitted,',
+      '/[S-signature of the practitioner]/',
+      'Jordan P. Lee',
+      'Registration No. 71,234',
+      'Lee & Park LLP',
+      'Telephone: (555) 010-4477',
+      'Date: May 20, 2026',
     ]);
     expect(doc.text).toContain('Deposit Account No. [deposit account number].');
   });
@@ -177,14 +211,20 @@ describe('buildResponseToOfficeAction: non-final rejection with claim texts', ()
 
 describe('buildResponseToOfficeAction: no claim texts', () => {
   let doc: OpenedDocx;
-  beforeAll(async () => { doc = await build(nonFinalWithoutText); });
+  beforeAll(async () => {
+    doc = await build(nonFinalWithoutText);
+  });
 
   it('names each claim’s identifier and leaves a clearly marked placeholder for its text', () => {
     const claims = listing(doc);
-    expect(claims[0]).toBe('1. (Currently Amended) [Insert the text of claim 1 as currently amended to incorporate the limitations of claim 5, with additions underlined and deletions struck through (or in double brackets for five or fewer characters)]');
+    expect(claims[0]).toBe(
+      '1. (Currently Amended) [Insert the text of claim 1 as currently amended to incorporate the limitations of claim 5, with additions underlined and deletions struck through (or in double brackets for five or fewer characters)]',
+    );
     expect(claims[1]).toBe('2. (Original) [Insert the text of claim 2 as it currently stands, without markings]');
     expect(claims[4]).toBe('5. (Canceled)');
-    expect(claims[5]).toBe('6. (Currently Amended) [Insert the text of claim 6 as currently amended to depend from claim 1 instead of canceled claim 5, with additions underlined and deletions struck through (or in double brackets for five or fewer characters)]');
+    expect(claims[5]).toBe(
+      '6. (Currently Amended) [Insert the text of claim 6 as currently amended to depend from claim 1 instead of canceled claim 5, with additions underlined and deletions struck through (or in double brackets for five or fewer characters)]',
+    );
     expect(doc.documentXml).toMatch(/<w:highlight w:val="yellow"\/>(?:(?!<\/w:r>)[\s\S])*\[Insert the text of claim 1/);
   });
 
@@ -196,14 +236,18 @@ describe('buildResponseToOfficeAction: no claim texts', () => {
 
 describe('buildResponseToOfficeAction: after a final rejection', () => {
   let doc: OpenedDocx;
-  beforeAll(async () => { doc = await build(finalRejection); });
+  beforeAll(async () => {
+    doc = await build(finalRejection);
+  });
 
   it('is titled under 37 CFR 1.116 and requests entry', () => {
     expect(paragraphsWithStyle(doc.documentXml, 'Title')).toEqual(['AMENDMENT AND RESPONSE UNDER 37 C.F.R. § 1.116']);
     const entry = section(doc, /Entry Under 37 C\.F\.R\. § 1\.116/);
     expect(entry).toContain('Entry of this amendment under 37 C.F.R. § 1.116 is respectfully requested.');
     expect(entry).toContain('cancels claim 9 (37 C.F.R. § 1.116(b)(1))');
-    expect(entry).toContain('The amendment of claim 4 touches the merits; it is necessary and was not earlier presented because [state good and sufficient reasons, 37 C.F.R. § 1.116(b)(3)].');
+    expect(entry).toContain(
+      'The amendment of claim 4 touches the merits; it is necessary and was not earlier presented because [state good and sufficient reasons, 37 C.F.R. § 1.116(b)(3)].',
+    );
     expect(entry).not.toMatch(/cancels[^.]*places the application in better form for appeal/);
     expect(entry).toContain('This reply is dated within two months of the final Office Action (by May 4, 2026)');
     expect(entry).toContain('The After Final Consideration Pilot 2.0 ended on December 14, 2024 (89 FR 79899).');
@@ -219,12 +263,17 @@ describe('buildResponseToOfficeAction: after a final rejection', () => {
   });
 
   it('refuses unexpected results offered against anticipation, naming the claim', async () => {
-    await expect(build({ ...finalRejection, strategy: { ...finalRejection.strategy, 7: 'argue_unexpected_results' } }))
-      .rejects.toThrow(/claim 7: argue_unexpected_results answers only an obviousness/);
+    await expect(build({ ...finalRejection, strategy: { ...finalRejection.strategy, 7: 'argue_unexpected_results' } })).rejects.toThrow(
+      /claim 7: argue_unexpected_results answers only an obviousness/,
+    );
   });
 
   it('mentions AFCP 2.0 as an option for a reply dated before it ended', async () => {
-    const early = await build({ ...finalRejection, office_action: { ...finalRejection.office_action, mailing_date: '2024-10-01' }, response_date: '2024-11-15' });
+    const early = await build({
+      ...finalRejection,
+      office_action: { ...finalRejection.office_action, mailing_date: '2024-10-01' },
+      response_date: '2024-11-15',
+    });
     expect(early.text).toContain('After Final Consideration Pilot 2.0 (form PTO/SB/434)');
     // Two months from October 1, 2024 is Sunday, December 1; the next business day counts (MPEP 706.07(f)).
     expect(early.text).toContain('This reply is dated within two months of the final Office Action (by December 2, 2024)');
@@ -235,7 +284,9 @@ describe('buildResponseToOfficeAction: other papers and strategies', () => {
   it('replies to a restriction requirement with an election', async () => {
     const doc = await build(restriction);
     expect(paragraphsWithStyle(doc.documentXml, 'Title')).toEqual(['RESPONSE TO RESTRICTION REQUIREMENT']);
-    expect(doc.text).toContain('In reply to the restriction requirement in the Office Action mailed January 12, 2026, Applicant elects Group I, claims 1-6, with traverse.');
+    expect(doc.text).toContain(
+      'In reply to the restriction requirement in the Office Action mailed January 12, 2026, Applicant elects Group I, claims 1-6, with traverse.',
+    );
     expect(doc.text).toContain('the election above is made provisionally (37 C.F.R. § 1.143)');
     expect(doc.text).toContain('Claims 7-9 are withdrawn from consideration as drawn to a non-elected invention (37 C.F.R. § 1.142(b)).');
     expect(doc.text).not.toContain('Listing of Claims:');
@@ -266,7 +317,13 @@ describe('buildResponseToOfficeAction: other papers and strategies', () => {
       { claim_number: 2, status: 'rejected', basis: '101', prior_art: [], recommendation: 'argue_distinction', depends_on: 1 },
       { claim_number: 3, status: 'rejected', basis: '103', prior_art: ['Smith (US 1,234,567 B2)'], recommendation: 'no_action', depends_on: 1 },
     ];
-    const doc = await build({ ...nonFinal, claims, strategy: {}, claims_text: undefined, examiner_stats: { allowance_rate: 0.4, interview_success_rate: 0.55 } });
+    const doc = await build({
+      ...nonFinal,
+      claims,
+      strategy: {},
+      claims_text: undefined,
+      examiner_stats: { allowance_rate: 0.4, interview_success_rate: 0.55 },
+    });
     expect(sections(doc)).toEqual([
       'I. Status of the Claims',
       'II. Rejection of Claim 2 under 35 U.S.C. 101',
@@ -282,7 +339,9 @@ describe('buildResponseToOfficeAction: other papers and strategies', () => {
   });
 
   it('rejects inputs that would make a wrong paper', async () => {
-    await expect(buildResponseToOfficeAction({ ...nonFinal, caption: { ...nonFinal.caption, application_number: '1720001' } })).rejects.toThrow(DocumentInputError);
+    await expect(buildResponseToOfficeAction({ ...nonFinal, caption: { ...nonFinal.caption, application_number: '1720001' } })).rejects.toThrow(
+      DocumentInputError,
+    );
     await expect(buildResponseToOfficeAction({ ...nonFinal, response_date: '2026-13-01' })).rejects.toThrow(/response_date/);
     await expect(buildResponseToOfficeAction({ ...nonFinal, strategy: { 1: 'bogus' as never } })).rejects.toThrow(/unknown strategy/);
     await expect(buildResponseToOfficeAction({ ...nonFinal, examiner_stats: { allowance_rate: 61, interview_success_rate: 78 } })).rejects.toThrow(RangeError);

@@ -9,22 +9,28 @@ import { extension } from '../fixtures/documents/form-samples.ts';
 
 /** A firm template: Normal in Georgia 11 pt, a house style, nothing else of ours. */
 async function firmTemplate(): Promise<Buffer> {
-  return Packer.toBuffer(new Document({
-    styles: {
-      paragraphStyles: [
-        { id: 'Normal', name: 'Normal', run: { font: 'Georgia', size: 22 } },
-        { id: 'FirmLetterhead', name: 'Firm Letterhead', run: { font: 'Georgia', bold: true } },
-      ],
-    },
-    sections: [{ children: [new Paragraph('template')] }],
-  }));
+  return Packer.toBuffer(
+    new Document({
+      styles: {
+        paragraphStyles: [
+          { id: 'Normal', name: 'Normal', run: { font: 'Georgia', size: 22 } },
+          { id: 'FirmLetterhead', name: 'Firm Letterhead', run: { font: 'Georgia', bold: true } },
+        ],
+      },
+      sections: [{ children: [new Paragraph('template')] }],
+    }),
+  );
 }
 
 describe('readZipEntry', () => {
   it('reads every part as JSZip does, deflated or stored', async () => {
     const docx = await firmTemplate();
     const zip = await JSZip.loadAsync(docx);
-    expect(zipEntryNames(docx).sort()).toEqual(Object.keys(zip.files).filter((n) => !zip.files[n].dir).sort());
+    expect(zipEntryNames(docx).sort()).toEqual(
+      Object.keys(zip.files)
+        .filter((n) => !zip.files[n].dir)
+        .sort(),
+    );
     for (const name of zipEntryNames(docx)) {
       expect(readZipEntry(docx, name)!.equals(Buffer.from(await zip.file(name)!.async('uint8array')))).toBe(true);
     }

@@ -28,7 +28,11 @@ describe('embedded backup and restore', () => {
   it('backs up a running server online and restores it into another data directory', async () => {
     const server = await startServerProcess({ ...base, PROSA_DATA_DIR: original });
     try {
-      const signup = await fetch(`${server.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...user, display_name: 'Backup' }) });
+      const signup = await fetch(`${server.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...user, display_name: 'Backup' }),
+      });
       expect(signup.status).toBe(201);
       const made = await runCli(['backup', backup, '--json'], { ...base, PROSA_DATA_DIR: original });
       expect(made.code, made.stderr).toBe(0);

@@ -29,7 +29,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Stop the traced server itself: strace, sent SIGTERM, would detach and leave it running.
-  const serverPid = execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' }).trim().split('\n')[0];
+  const serverPid = execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')[0];
   if (serverPid) process.kill(Number(serverPid), 'SIGTERM');
   await new Promise((resolve) => server.child.once('exit', resolve));
   rmSync(dir, { recursive: true, force: true });
@@ -44,13 +46,15 @@ interface Call {
 /** The calls that matter, in trace order: WAL writes, WAL syncs, and HTTP responses written to sockets. */
 function readTrace(): Call[] {
   const calls: Call[] = [];
-  readFileSync(traceFile, 'utf8').split('\n').forEach((text, line) => {
-    const wal = /\/pg_wal\/[0-9A-F]{24}>/.test(text);
-    if (wal && /\b(pwrite64|write)\(/.test(text)) calls.push({ kind: 'wal-write', line });
-    else if (wal && /\b(fsync|fdatasync)\(/.test(text)) calls.push({ kind: 'wal-sync', line });
-    const response = /\b(write|writev)\(\d+<(TCP|socket)[^>]*>.*HTTP\/1\.1 (\d{3})/.exec(text);
-    if (response) calls.push({ kind: 'response', line, status: Number(response[3]) });
-  });
+  readFileSync(traceFile, 'utf8')
+    .split('\n')
+    .forEach((text, line) => {
+      const wal = /\/pg_wal\/[0-9A-F]{24}>/.test(text);
+      if (wal && /\b(pwrite64|write)\(/.test(text)) calls.push({ kind: 'wal-write', line });
+      else if (wal && /\b(fsync|fdatasync)\(/.test(text)) calls.push({ kind: 'wal-sync', line });
+      const response = /\b(write|writev)\(\d+<(TCP|socket)[^>]*>.*HTTP\/1\.1 (\d{3})/.exec(text);
+      if (response) calls.push({ kind: 'response', line, status: Number(response[3]) });
+    });
   return calls;
 }
 

@@ -20,14 +20,23 @@ let n = 0;
 async function queuedJob(db: Kysely<Schema>): Promise<string> {
   const suffix = String(n++).padStart(6, '0');
   const email = `progress-${suffix}@example.com`;
-  const account = await db.insertInto('accounts').values({ id: `acc_progressCommit${suffix}`, email, email_normalized: email, password_hash: null, display_name: null, firm_name: null }).returning('id').executeTakeFirstOrThrow();
+  const account = await db
+    .insertInto('accounts')
+    .values({ id: `acc_progressCommit${suffix}`, email, email_normalized: email, password_hash: null, display_name: null, firm_name: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const id = `job_progressCommit${suffix}`;
-  await db.insertInto('draft_jobs').values({ id, account_id: account.id, export_type: 'drawing', request: '{}', request_fingerprint: 'x', price_micro: '0' }).execute();
+  await db
+    .insertInto('draft_jobs')
+    .values({ id, account_id: account.id, export_type: 'drawing', request: '{}', request_fingerprint: 'x', price_micro: '0' })
+    .execute();
   return id;
 }
 
-const synchronousCommit = async (db: Kysely<Schema>) => (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0].synchronous_commit;
-const progressOf = async (db: Kysely<Schema>, id: string) => db.selectFrom('draft_jobs').select(['progress', 'current_step']).where('id', '=', id).executeTakeFirstOrThrow();
+const synchronousCommit = async (db: Kysely<Schema>) =>
+  (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0].synchronous_commit;
+const progressOf = async (db: Kysely<Schema>, id: string) =>
+  db.selectFrom('draft_jobs').select(['progress', 'current_step']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('embedded, on disk: progress marks cost no fsync, the state moves do', () => {
   const dir = mkdtempSync(join(tmpdir(), 'prosa-progress-'));
@@ -54,7 +63,11 @@ describe('embedded, on disk: progress marks cost no fsync, the state moves do', 
     expect(durableFs!.syncCount).toBeGreaterThan(before);
 
     before = durableFs!.syncCount;
-    for (const [progress, step] of [[10, 'Loading the analysis'], [40, 'Drafting claim amendments'], [70, 'Writing remarks']] as const) {
+    for (const [progress, step] of [
+      [10, 'Loading the analysis'],
+      [40, 'Drafting claim amendments'],
+      [70, 'Writing remarks'],
+    ] as const) {
       expect(await reportProgress(db, id, attempt!, progress, step)).toBe(true);
     }
     expect(durableFs!.syncCount).toBe(before);
@@ -62,7 +75,13 @@ describe('embedded, on disk: progress marks cost no fsync, the state moves do', 
     expect(await synchronousCommit(db)).toBe('on');
 
     before = durableFs!.syncCount;
-    await transition(db, id, 'complete', { document: new Uint8Array([80, 75]), filename: 'x.docx', media_type: 'application/x', progress: 100, current_step: null, finished_at: new Date() }, { attempt: attempt! });
+    await transition(
+      db,
+      id,
+      'complete',
+      { document: new Uint8Array([80, 75]), filename: 'x.docx', media_type: 'application/x', progress: 100, current_step: null, finished_at: new Date() },
+      { attempt: attempt! },
+    );
     expect(durableFs!.syncCount).toBeGreaterThan(before);
   });
 });

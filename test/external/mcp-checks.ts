@@ -19,7 +19,10 @@ const NODE = process.execPath;
 const BIN = (name: string) => `${ROOT}node_modules/.bin/${name}`;
 const results: { name: string; ok: boolean; detail: string }[] = [];
 
-function run(args: string[], opts: { onLine?: (line: string) => void; timeoutMs?: number } = {}): Promise<{ code: number | null; out: string; stdout: string }> {
+function run(
+  args: string[],
+  opts: { onLine?: (line: string) => void; timeoutMs?: number } = {},
+): Promise<{ code: number | null; out: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(NODE, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
     let out = '';
@@ -48,10 +51,19 @@ function record(name: string, ok: boolean, detail: string): void {
 /** Adds the bearer token to every request and forwards it to the server. */
 function tokenProxy(target: URL, token: string, port: number): Promise<http.Server> {
   const server = http.createServer((req, res) => {
-    const up = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, authorization: `Bearer ${token}`, host: target.host } }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
+    const up = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, authorization: `Bearer ${token}`, host: target.host },
+      },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
     up.on('error', (e) => res.writeHead(502).end(String(e)));
     req.pipe(up);
   });
@@ -99,9 +111,22 @@ try {
   proxy = await tokenProxy(new URL(server.url), token, proxyPort);
 
   for (const revision of ['2025-11-25', '2026-07-28']) {
-    const r = await run([BIN('conformance'), 'server', '--url', `http://127.0.0.1:${proxyPort}/mcp`, '--requirements', revision, '--expected-failures', `${ROOT}test/external/conformance/baseline-${revision}.yml`]);
+    const r = await run([
+      BIN('conformance'),
+      'server',
+      '--url',
+      `http://127.0.0.1:${proxyPort}/mcp`,
+      '--requirements',
+      revision,
+      '--expected-failures',
+      `${ROOT}test/external/conformance/baseline-${revision}.yml`,
+    ]);
     const total = /Total: (\d+) passed, (\d+) failed/.exec(r.out);
-    record(`conformance server --requirements ${revision}${total ? ` (${total[1]} checks passed, ${total[2]} baselined)` : ''}`, (r.code === 0 && /Baseline check passed/.test(r.out)) || onlyUnsteadyStale(r.out), r.out);
+    record(
+      `conformance server --requirements ${revision}${total ? ` (${total[1]} checks passed, ${total[2]} baselined)` : ''}`,
+      (r.code === 0 && /Baseline check passed/.test(r.out)) || onlyUnsteadyStale(r.out),
+      r.out,
+    );
   }
 
   // Authorization server: the runner prints an authorize URL and waits for its callback.
@@ -109,37 +134,72 @@ try {
   const reg = await fetch(`${server.url}/oauth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_name: 'conformance runner', redirect_uris: [`http://127.0.0.1:${callbackPort}/callback`], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }),
+    body: JSON.stringify({
+      client_name: 'conformance runner',
+      redirect_uris: [`http://127.0.0.1:${callbackPort}/callback`],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    }),
   });
   const clientId = ((await reg.json()) as { client_id: string }).client_id;
   let followed = false;
-  const auth = await run([BIN('conformance'), 'authorization', '--url', server.url, '--client-id', clientId, '--port', String(callbackPort), '--resource', `${server.url}/mcp`], {
-    timeoutMs: 120_000,
-    onLine: (line) => {
-      const url = /(http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?\S+)/.exec(line)?.[1];
-      if (url && !followed) {
-        followed = true;
-        // Give the runner a moment to open its callback server.
-        setTimeout(() => void followToCallback(url), 1500);
-      }
+  const auth = await run(
+    [BIN('conformance'), 'authorization', '--url', server.url, '--client-id', clientId, '--port', String(callbackPort), '--resource', `${server.url}/mcp`],
+    {
+      timeoutMs: 120_000,
+      onLine: (line) => {
+        const url = /(http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?\S+)/.exec(line)?.[1];
+        if (url && !followed) {
+          followed = true;
+          // Give the runner a moment to open its callback server.
+          setTimeout(() => void followToCallback(url), 1500);
+        }
+      },
     },
-  });
+  );
   const authTotal = /Total: (\d+) passed, (\d+) failed/.exec(auth.out);
-  record(`conformance authorization${authTotal ? ` (${authTotal[1]} passed, ${authTotal[2]} failed)` : ''}`, auth.code === 0 && !!authTotal && authTotal[2] === '0', auth.out);
+  record(
+    `conformance authorization${authTotal ? ` (${authTotal[1]} passed, ${authTotal[2]} failed)` : ''}`,
+    auth.code === 0 && !!authTotal && authTotal[2] === '0',
+    auth.out,
+  );
 
   for (const era of ['legacy', 'modern']) {
-    const r = await run([BIN('inspector'), '--cli', `${server.url}/mcp`, '--transport', 'http', '--header', `Authorization: Bearer ${token}`, '--protocol-era', era, '--method', 'tools/list', '--strict'], { timeoutMs: 120_000 });
+    const r = await run(
+      [
+        BIN('inspector'),
+        '--cli',
+        `${server.url}/mcp`,
+        '--transport',
+        'http',
+        '--header',
+        `Authorization: Bearer ${token}`,
+        '--protocol-era',
+        era,
+        '--method',
+        'tools/list',
+        '--strict',
+      ],
+      { timeoutMs: 120_000 },
+    );
     let count = 0;
     try {
       count = (JSON.parse(r.stdout) as { tools: unknown[] }).tools.length;
-    } catch { /* reported below */ }
+    } catch {
+      /* reported below */
+    }
     const warnings = /(\d+) errors?, (\d+) warnings?/.exec(r.out);
-    record(`inspector --cli tools/list --strict, ${era} era (${count} tools${warnings ? `, ${warnings[1]} errors, ${warnings[2]} portability warnings` : ''})`, r.code === 0 && count > 0, r.out);
+    record(
+      `inspector --cli tools/list --strict, ${era} era (${count} tools${warnings ? `, ${warnings[1]} errors, ${warnings[2]} portability warnings` : ''})`,
+      r.code === 0 && count > 0,
+      r.out,
+    );
   }
   const anonymous = await run([BIN('inspector'), '--cli', `${server.url}/mcp`, '--transport', 'http', '--method', 'tools/list'], { timeoutMs: 120_000 });
   record('inspector --cli without a token is refused', anonymous.code !== 0, anonymous.out);
 } catch (err) {
-  record('external checks ran', false, err instanceof Error ? err.stack ?? err.message : String(err));
+  record('external checks ran', false, err instanceof Error ? (err.stack ?? err.message) : String(err));
 } finally {
   proxy?.close();
   // Never let a stuck shutdown hide the results.

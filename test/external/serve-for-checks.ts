@@ -82,7 +82,17 @@ export async function startChecksServer(opts: { demo?: boolean; worker?: boolean
 export async function autoApprovedToken(url: string): Promise<string> {
   const { createHash, randomBytes } = await import('node:crypto');
   const redirect = 'http://127.0.0.1:1/callback';
-  const reg = await fetch(`${url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'external checks', redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }) });
+  const reg = await fetch(`${url}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: 'external checks',
+      redirect_uris: [redirect],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    }),
+  });
   const client = (await reg.json()) as { client_id: string };
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -96,7 +106,18 @@ export async function autoApprovedToken(url: string): Promise<string> {
   }
   const code = new URL(next).searchParams.get('code');
   if (!code) throw new Error(`auto-approve gave no code: ${next}`);
-  const tok = await fetch(`${url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect, code_verifier: verifier, client_id: client.client_id, resource: `${url}/mcp` }) });
+  const tok = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirect,
+      code_verifier: verifier,
+      client_id: client.client_id,
+      resource: `${url}/mcp`,
+    }),
+  });
   const body = (await tok.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`token request failed: ${JSON.stringify(body)}`);
   return body.access_token;

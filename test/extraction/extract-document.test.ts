@@ -7,7 +7,17 @@ import { AppError } from '../../src/errors.ts';
 import { closeExtractionService, extractDocument, MAX_TEXT_CHARS, startExtractionService, type ExtractionService } from '../../src/extraction/extract.ts';
 import { minimalPdf } from '../support/minimal-pdf.ts';
 import { BLANK_LINE, leftText, LINES_PER_COLUMN, twoColumnGrantPdf } from '../support/two-column-pdf.ts';
-import { corruptDocx, DOCX_TYPE, docxParagraphBomb, docxRepeating, docxZipBomb, imageOnlyPdf, inflateBombPdf, manyPagesPdf, slowPdf } from '../support/hostile-files.ts';
+import {
+  corruptDocx,
+  DOCX_TYPE,
+  docxParagraphBomb,
+  docxRepeating,
+  docxZipBomb,
+  imageOnlyPdf,
+  inflateBombPdf,
+  manyPagesPdf,
+  slowPdf,
+} from '../support/hostile-files.ts';
 import { writeZip } from '../support/zip-writer.ts';
 
 const grantXml = readFileSync(new URL('../fixtures/extraction/us-patent-grant.xml', import.meta.url));
@@ -31,7 +41,16 @@ afterAll(() => closeExtractionService());
 describe('formats', () => {
   test('TXT: BOM dropped, NULs removed, CRLF normalised; UTF-16 with its BOM', async () => {
     const r = await extractDocument({ filename: 'a.txt', mimetype: 'text/plain', bytes: Buffer.from('\uFEFFLine one\r\nLine\u0000 two\r\n') });
-    expect(r).toEqual({ format: 'txt', text: 'Line one\nLine two', pages: null, column_lines: null, bibliography: null, warnings: [], text_source: 'text', ocr_confidence: null });
+    expect(r).toEqual({
+      format: 'txt',
+      text: 'Line one\nLine two',
+      pages: null,
+      column_lines: null,
+      bibliography: null,
+      warnings: [],
+      text_source: 'text',
+      ocr_confidence: null,
+    });
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Claim 1.', 'utf16le')]);
     expect((await extractDocument({ filename: 'b.txt', mimetype: 'text/plain', bytes: utf16 })).text).toBe('Claim 1.');
   });
@@ -42,8 +61,21 @@ describe('formats', () => {
     expect(plain).not.toHaveProperty('clean_text');
 
     const amended = await docx([
-      new Paragraph({ children: [new TextRun('1. (Currently amended) A '), new TextRun({ text: 'red', strike: true }), new TextRun({ text: 'blue', underline: {} }), new TextRun(' widget.')] }),
-      new Paragraph({ children: [new TextRun('2. (Original) The widget of claim 1, '), new TextRun({ text: 'made of steel', doubleStrike: true }), new TextRun('wherein it is round.')] }),
+      new Paragraph({
+        children: [
+          new TextRun('1. (Currently amended) A '),
+          new TextRun({ text: 'red', strike: true }),
+          new TextRun({ text: 'blue', underline: {} }),
+          new TextRun(' widget.'),
+        ],
+      }),
+      new Paragraph({
+        children: [
+          new TextRun('2. (Original) The widget of claim 1, '),
+          new TextRun({ text: 'made of steel', doubleStrike: true }),
+          new TextRun('wherein it is round.'),
+        ],
+      }),
     ]);
     const r = await extractDocument({ filename: 'claims.docx', mimetype: DOCX_TYPE, bytes: amended });
     expect(r.text).toBe('1. (Currently amended) A redblue widget.\n\n2. (Original) The widget of claim 1, made of steelwherein it is round.');
@@ -76,10 +108,19 @@ describe('formats', () => {
 
   test('USPTO XML: bare, zipped (an xmlarchive download) and a bulk file of several documents', async () => {
     const bare = await extractDocument({ filename: 'US09876543.xml', mimetype: 'application/xml', bytes: grantXml });
-    expect(bare).toMatchObject({ format: 'xml', pages: null, column_lines: null, bibliography: { dtd: 'us-patent-grant', doc_number: '09876543', kind: 'B2' }, warnings: [] });
+    expect(bare).toMatchObject({
+      format: 'xml',
+      pages: null,
+      column_lines: null,
+      bibliography: { dtd: 'us-patent-grant', doc_number: '09876543', kind: 'B2' },
+      warnings: [],
+    });
     expect(bare.text).toMatch(/^Widget fastening assembly/);
 
-    const zipped = writeZip([{ name: 'US09876543-20180123.XML', data: grantXml }, { name: 'US09876543-20180123-D00000.TIF', data: Buffer.alloc(100) }]);
+    const zipped = writeZip([
+      { name: 'US09876543-20180123.XML', data: grantXml },
+      { name: 'US09876543-20180123-D00000.TIF', data: Buffer.alloc(100) },
+    ]);
     const z = await extractDocument({ filename: 'US09876543.zip', mimetype: 'application/zip', bytes: zipped });
     expect(z.text).toBe(bare.text);
 
@@ -114,12 +155,24 @@ describe('budgets and bad files, through extractDocument', () => {
     const part = await failure(service.extract({ filename: 'bomb.docx', mimetype: DOCX_TYPE, bytes: docxZipBomb(2) }));
     expect(part.message).toMatch(/word\/document\.xml\) is 2\.\d MB uncompressed, more than 1 MB/);
 
-    const lying = await failure(service.extract({ filename: 'liar.docx', mimetype: DOCX_TYPE, bytes: docxRepeating('<w:p><w:r><w:t>x</w:t></w:r></w:p>', 100_000, { declaredSize: 1000 }) }));
+    const lying = await failure(
+      service.extract({
+        filename: 'liar.docx',
+        mimetype: DOCX_TYPE,
+        bytes: docxRepeating('<w:p><w:r><w:t>x</w:t></w:r></w:p>', 100_000, { declaredSize: 1000 }),
+      }),
+    );
     expect([lying.status, lying.code]).toEqual([422, 'unreadable_document']);
     // Another part mammoth would inflate (styles) lying likewise.
     const styles = { name: 'word/styles.xml', data: Buffer.from(`<w:styles>${' '.repeat(5_000_000)}</w:styles>`), declaredSize: 100 };
-    const lyingStyles = await failure(service.extract({ filename: 'liar.docx', mimetype: DOCX_TYPE, bytes: docxRepeating('<w:p><w:r><w:t>x</w:t></w:r></w:p>', 10, { extra: [styles] }) }));
-    expect([lyingStyles.status, lyingStyles.code, lyingStyles.message]).toEqual([422, 'unreadable_document', 'The file could not be read as a Word (.docx) document (a part of it is damaged).']);
+    const lyingStyles = await failure(
+      service.extract({ filename: 'liar.docx', mimetype: DOCX_TYPE, bytes: docxRepeating('<w:p><w:r><w:t>x</w:t></w:r></w:p>', 10, { extra: [styles] }) }),
+    );
+    expect([lyingStyles.status, lyingStyles.code, lyingStyles.message]).toEqual([
+      422,
+      'unreadable_document',
+      'The file could not be read as a Word (.docx) document (a part of it is damaged).',
+    ]);
   });
 
   test('DOCX paragraph bomb: 422 document_too_complex naming the paragraph limit', async () => {
@@ -129,10 +182,18 @@ describe('budgets and bad files, through extractDocument', () => {
 
   test('PDF: pages counted before any is read; a deflate bomb of operators refused before pdf.js', async () => {
     const pages = await failure(extractDocument(pdf(manyPagesPdf(20_000))));
-    expect([pages.status, pages.code, pages.message]).toEqual([422, 'document_too_complex', 'The file could not be read: it has 20,000 pages; at most 2,000 are read.']);
+    expect([pages.status, pages.code, pages.message]).toEqual([
+      422,
+      'document_too_complex',
+      'The file could not be read: it has 20,000 pages; at most 2,000 are read.',
+    ]);
     service = startExtractionService({ budgets: { maxPdfInflatedBytes: 8 * 1024 * 1024 } });
     const bomb = await failure(service.extract(pdf(inflateBombPdf(16))));
-    expect([bomb.status, bomb.code, bomb.message]).toEqual([422, 'document_too_complex', 'The file could not be read: its compressed contents inflate to more than 8 MB.']);
+    expect([bomb.status, bomb.code, bomb.message]).toEqual([
+      422,
+      'document_too_complex',
+      'The file could not be read: its compressed contents inflate to more than 8 MB.',
+    ]);
   });
 
   test('text over the budget of its purpose: 413', async () => {
@@ -144,7 +205,11 @@ describe('budgets and bad files, through extractDocument', () => {
   });
 
   test('corrupt files: 422 unreadable_document; an image-only PDF: 422 no_text_found saying it seems scanned', async () => {
-    for (const bad of [{ filename: 'x.docx', mimetype: DOCX_TYPE, bytes: corruptDocx() }, pdf(Buffer.from('%PDF-1.4 garbage')), { filename: 'x.xml', mimetype: 'text/xml', bytes: Buffer.from('<us-patent-grant><abstract>') }]) {
+    for (const bad of [
+      { filename: 'x.docx', mimetype: DOCX_TYPE, bytes: corruptDocx() },
+      pdf(Buffer.from('%PDF-1.4 garbage')),
+      { filename: 'x.xml', mimetype: 'text/xml', bytes: Buffer.from('<us-patent-grant><abstract>') },
+    ]) {
       const e = await failure(extractDocument(bad));
       expect([e.status, e.code], bad.filename).toEqual([422, 'unreadable_document']);
     }
@@ -170,13 +235,21 @@ describe('budgets and bad files, through extractDocument', () => {
     // Any child is above 1 MB: the first poll while it reads the (slow) file kills it.
     service = startExtractionService({ processes: 1, rssCeilingBytes: 1024 * 1024 });
     const e = await failure(service.extract(pdf(slowPdf())));
-    expect([e.status, e.code, e.message]).toEqual([422, 'document_too_complex', 'The file could not be read: reading it needed more than the 1 MB of memory a file may use.']);
+    expect([e.status, e.code, e.message]).toEqual([
+      422,
+      'document_too_complex',
+      'The file could not be read: reading it needed more than the 1 MB of memory a file may use.',
+    ]);
   });
 
   test('heap limit: a child V8 stops for its heap is the file\u2019s fault (422), not a crash', async () => {
     service = startExtractionService({ processes: 1, heapMb: 96, budgets: { maxDocxParagraphs: 10_000_000 } });
     const e = await failure(service.extract({ filename: 'big.docx', mimetype: DOCX_TYPE, bytes: docxZipBomb(28) }));
-    expect([e.status, e.code, e.message]).toEqual([422, 'document_too_complex', 'The file could not be read: reading it needed more than the 96 MB of memory a file may use.']);
+    expect([e.status, e.code, e.message]).toEqual([
+      422,
+      'document_too_complex',
+      'The file could not be read: reading it needed more than the 96 MB of memory a file may use.',
+    ]);
   });
 
   test('a child that crashes: 503 extraction_unavailable (safe to retry), and it is replaced', async () => {

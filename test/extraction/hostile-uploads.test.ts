@@ -37,13 +37,69 @@ const PDF = 'application/pdf';
 
 describe('hostile uploads to POST /api/office-action-text', () => {
   test.each([
-    { what: 'a DOCX zip bomb', filename: 'bomb.docx', type: DOCX_TYPE, build: () => docxZipBomb(64), status: 422, code: 'document_too_complex', message: /inflates to 64\.0 MB, more than the 40 MB/ },
-    { what: 'a DOCX paragraph bomb', filename: 'paragraphs.docx', type: DOCX_TYPE, build: () => docxParagraphBomb(300_000), status: 422, code: 'document_too_complex', message: /more than 100,000 paragraphs/ },
-    { what: 'a PDF of 20,000 pages', filename: 'pages.pdf', type: PDF, build: () => manyPagesPdf(20_000), status: 422, code: 'document_too_complex', message: /20,000 pages; at most 2,000/ },
-    { what: 'a PDF whose content stream inflates to 160 MB', filename: 'inflate.pdf', type: PDF, build: () => inflateBombPdf(160), status: 422, code: 'document_too_complex', message: /inflate to more than 128 MB/ },
-    { what: 'a corrupt DOCX', filename: 'broken.docx', type: DOCX_TYPE, build: corruptDocx, status: 422, code: 'unreadable_document', message: /as a Word \(\.docx\) document/ },
-    { what: 'an image-only PDF', filename: 'scan.pdf', type: PDF, build: imageOnlyPdf, status: 422, code: 'no_text_found', message: /seems to be scanned images/ },
-    { what: 'an unsupported type', filename: 'macro.xlsm', type: 'application/vnd.ms-excel', build: () => Buffer.from('PK\x03\x04macro', 'latin1'), status: 415, code: 'unsupported_file_type', message: /is not a \.txt, \.docx, \.pdf or USPTO full-text \.xml file/ },
+    {
+      what: 'a DOCX zip bomb',
+      filename: 'bomb.docx',
+      type: DOCX_TYPE,
+      build: () => docxZipBomb(64),
+      status: 422,
+      code: 'document_too_complex',
+      message: /inflates to 64\.0 MB, more than the 40 MB/,
+    },
+    {
+      what: 'a DOCX paragraph bomb',
+      filename: 'paragraphs.docx',
+      type: DOCX_TYPE,
+      build: () => docxParagraphBomb(300_000),
+      status: 422,
+      code: 'document_too_complex',
+      message: /more than 100,000 paragraphs/,
+    },
+    {
+      what: 'a PDF of 20,000 pages',
+      filename: 'pages.pdf',
+      type: PDF,
+      build: () => manyPagesPdf(20_000),
+      status: 422,
+      code: 'document_too_complex',
+      message: /20,000 pages; at most 2,000/,
+    },
+    {
+      what: 'a PDF whose content stream inflates to 160 MB',
+      filename: 'inflate.pdf',
+      type: PDF,
+      build: () => inflateBombPdf(160),
+      status: 422,
+      code: 'document_too_complex',
+      message: /inflate to more than 128 MB/,
+    },
+    {
+      what: 'a corrupt DOCX',
+      filename: 'broken.docx',
+      type: DOCX_TYPE,
+      build: corruptDocx,
+      status: 422,
+      code: 'unreadable_document',
+      message: /as a Word \(\.docx\) document/,
+    },
+    {
+      what: 'an image-only PDF',
+      filename: 'scan.pdf',
+      type: PDF,
+      build: imageOnlyPdf,
+      status: 422,
+      code: 'no_text_found',
+      message: /seems to be scanned images/,
+    },
+    {
+      what: 'an unsupported type',
+      filename: 'macro.xlsm',
+      type: 'application/vnd.ms-excel',
+      build: () => Buffer.from('PK\x03\x04macro', 'latin1'),
+      status: 415,
+      code: 'unsupported_file_type',
+      message: /is not a \.txt, \.docx, \.pdf or USPTO full-text \.xml file/,
+    },
   ])('$what: $status $code with the error object, and /health still answers', async ({ filename, type, build, status, code, message }) => {
     const res = await upload(filename, type, build());
     expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -56,7 +112,11 @@ describe('hostile uploads to POST /api/office-action-text', () => {
     startExtractionService({ timeoutMs: 1_000 });
     const slow = await upload('slow.pdf', PDF, slowPdf());
     expect(slow.status, JSON.stringify(slow.body)).toBe(422);
-    expect(slow.body).toMatchObject({ error: true, error_code: 'document_too_complex', message: expect.stringMatching(/could not be read within 1 second, the time one file may take/) });
+    expect(slow.body).toMatchObject({
+      error: true,
+      error_code: 'document_too_complex',
+      message: expect.stringMatching(/could not be read within 1 second, the time one file may take/),
+    });
     const next = await upload('action.pdf', PDF, minimalPdf(['DETAILED ACTION', 'Claims 1-3 are rejected.']));
     expect(next.status, JSON.stringify(next.body)).toBe(200);
     expect(next.body).toMatchObject({ filename: 'action.pdf', format: 'pdf', pages: 1 });

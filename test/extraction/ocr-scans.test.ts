@@ -48,7 +48,11 @@ describe('an image-only PDF read by OCR', () => {
     expect(res.body.warnings).toEqual([`Text read by OCR (confidence ${confidence}%): check quotations against the original.`]);
 
     // The "record an office action" form sends the confidence with the text: the paper keeps it.
-    const recorded = await acct.call({ method: 'POST', url: `/api/docket/${acct.entryId}/office-actions`, payload: { kind: 'CTNF', mailing_date: '2016-10-04', text: res.body.text, ocr_confidence: confidence } });
+    const recorded = await acct.call({
+      method: 'POST',
+      url: `/api/docket/${acct.entryId}/office-actions`,
+      payload: { kind: 'CTNF', mailing_date: '2016-10-04', text: res.body.text, ocr_confidence: confidence },
+    });
     expect(recorded.statusCode, recorded.body).toBe(201);
     expect(recorded.json().correspondence).toMatchObject({ text_source: 'ocr', ocr_confidence: confidence, has_text: true });
     const paper = await acct.call({ method: 'GET', url: `/api/correspondence/${recorded.json().correspondence.id}` });
@@ -64,7 +68,10 @@ describe('an image-only PDF read by OCR', () => {
   });
 
   test('a scanned reference added to the application file is stored with text_source ocr, its confidence and the warning', async () => {
-    const form = multipart({ kind: 'reference', publication_number: 'US 2005/0025220 A1' }, { name: 'laroia-scan.pdf', type: 'application/pdf', data: scannedPdf(REFERENCE_LINES) });
+    const form = multipart(
+      { kind: 'reference', publication_number: 'US 2005/0025220 A1' },
+      { name: 'laroia-scan.pdf', type: 'application/pdf', data: scannedPdf(REFERENCE_LINES) },
+    );
     const added = await acct.call({ method: 'POST', url: `/api/docket/${acct.entryId}/documents`, payload: form.payload, headers: form.headers });
     expect(added.statusCode, added.body).toBe(201);
     const doc = added.json();
@@ -76,7 +83,13 @@ describe('an image-only PDF read by OCR', () => {
     expect(held).toMatchObject({ text_source: 'ocr', ocr_confidence: doc.ocr_confidence });
     const detail = await acct.call({ method: 'GET', url: `/api/docket/${acct.entryId}/documents/${doc.document_id}` });
     expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json().paragraph_list.map((p: { text: string }) => p.text).join(' ').replace(/\s+/g, ' ')).toContain('methods of scheduling transmissions');
+    expect(
+      detail
+        .json()
+        .paragraph_list.map((p: { text: string }) => p.text)
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    ).toContain('methods of scheduling transmissions');
   });
 
   test('a scan over the OCR page budget is refused before any page is read, naming the limit', async () => {
@@ -96,7 +109,10 @@ describe('an image-only PDF read by OCR', () => {
     startExtractionService({ ocr: null });
     const res = await uploadAction('scan.pdf', scannedPdf(ACTION_LINES));
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ error_code: 'ocr_unavailable', message: expect.stringMatching(/scanned images, with no text layer, and OCR is not installed on this server/) });
+    expect(res.body).toMatchObject({
+      error_code: 'ocr_unavailable',
+      message: expect.stringMatching(/scanned images, with no text layer, and OCR is not installed on this server/),
+    });
     expect(res.body.agent_suggestion).toMatch(/installing tesseract-ocr/);
     startExtractionService();
   });

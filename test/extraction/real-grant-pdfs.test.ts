@@ -8,7 +8,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { closeExtractionService, extractDocument } from '../../src/extraction/extract.ts';
 
 const pdf = (name: string) => readFileSync(new URL(`../fixtures/art/set-01-15218936/${name}`, import.meta.url));
-const lines = async (name: string) => (await extractDocument({ filename: name, mimetype: 'application/pdf', bytes: pdf(name) }, { purpose: 'document' })).column_lines ?? [];
+const lines = async (name: string) =>
+  (await extractDocument({ filename: name, mimetype: 'application/pdf', bytes: pdf(name) }, { purpose: 'document' })).column_lines ?? [];
 const at = (all: Awaited<ReturnType<typeof lines>>, column: number, line: number) => all.find((l) => l.column === column && l.line === line)?.text;
 
 afterAll(() => closeExtractionService());

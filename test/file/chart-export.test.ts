@@ -16,14 +16,21 @@ beforeAll(async () => {
   t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 } });
   a = await fileAccount(t.app);
   await grant(t.database.db, a.accountId, 20);
-  for (const payload of [{ kind: 'claims', text: CLAIMS }, { kind: 'reference', publication_number: 'US 2005/0025220 A1', text: LAROIA }]) {
+  for (const payload of [
+    { kind: 'claims', text: CLAIMS },
+    { kind: 'reference', publication_number: 'US 2005/0025220 A1', text: LAROIA },
+  ]) {
     expect((await a.call({ method: 'POST', url: `/api/docket/${a.entryId}/documents`, payload })).statusCode).toBe(201);
   }
 });
 afterAll(() => t?.close());
 
 test('the chart document is a Form-priced job whose tables quote the claim, the examiner and Laroia', async () => {
-  const res = await a.call({ method: 'POST', url: '/api/exports', payload: { type: 'form', form: 'claim_chart', application_number: '15/091,542', analysis_id: a.analysisId } });
+  const res = await a.call({
+    method: 'POST',
+    url: '/api/exports',
+    payload: { type: 'form', form: 'claim_chart', application_number: '15/091,542', analysis_id: a.analysisId },
+  });
   expect(res.statusCode, res.body).toBe(202);
   expect(res.json()).toMatchObject({ export_type: 'form', form: 'claim_chart', price: '5.00' });
   const { body: job } = await pollUntilDone(t.app, res.json().poll_url, { cookie: a.cookie }, t.database.db);
@@ -32,7 +39,9 @@ test('the chart document is a Form-priced job whose tables quote the claim, the 
   const doc = await openDocx(file.rawPayload);
   const text = doc.text.replace(/\s+/g, ' ');
   expect(text).toContain('Claim Chart: U.S. Application No. 15/091,542');
-  expect(text).toContain('wherein the first bandwidth region and the second bandwidth region are receivable by a WLAN device operating in approximately the 5GHz bandwidth region');
+  expect(text).toContain(
+    'wherein the first bandwidth region and the second bandwidth region are receivable by a WLAN device operating in approximately the 5GHz bandwidth region',
+  );
   expect(text).toContain('Laroia (US 2005/0025220 A1), ¶ [0065]: “The methods and apparatus of the present invention may be');
   expect(text).toMatch(/Not in the passage: .*WLAN, 5GHz appear nowhere in the held text of Laroia/);
   expect(text).toMatch(/Not resolved: .*no text of Zhu/);
@@ -41,7 +50,11 @@ test('the chart document is a Form-priced job whose tables quote the claim, the 
 
 test('without an analysis id the chart is refused before anything is charged', async () => {
   const before = (await a.call({ method: 'GET', url: '/api/credits' })).json();
-  const res = await a.call({ method: 'POST', url: '/api/exports', payload: { type: 'form', form: 'claim_chart', application_number: '15/091,542', analysis_id: 'an_unknown' } });
+  const res = await a.call({
+    method: 'POST',
+    url: '/api/exports',
+    payload: { type: 'form', form: 'claim_chart', application_number: '15/091,542', analysis_id: 'an_unknown' },
+  });
   expect(res.statusCode).toBe(404);
   expect(res.json().error_code).toBe('analysis_not_found');
   expect((await a.call({ method: 'GET', url: '/api/credits' })).json().balance).toBe(before.balance);

@@ -16,10 +16,21 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createKey, createTestApp, randomIp, type TestApp } from '../support/app.ts';
 import { grant, pathOf, pollUntilDone } from '../support/drafts.ts';
 import { openDocx, type OpenedDocx } from '../documents/support/open-docx.ts';
-import { ANTHROPIC_KEY, OPENAI_KEY, anthropicMessage, openAiCompletion, startFakeAnthropic, startFakeOpenAi, type FakeProvider, type RecordedRequest, type Step } from '../llm/fake-providers.ts';
+import {
+  ANTHROPIC_KEY,
+  OPENAI_KEY,
+  anthropicMessage,
+  openAiCompletion,
+  startFakeAnthropic,
+  startFakeOpenAi,
+  type FakeProvider,
+  type RecordedRequest,
+  type Step,
+} from '../llm/fake-providers.ts';
 import { CLAIMS, fileAccount, LAROIA } from './support.ts';
 
-const WLAN_CLAUSE = ', wherein the first bandwidth region and the second bandwidth region are receivable by a WLAN device operating in approximately the 5GHz bandwidth region.';
+const WLAN_CLAUSE =
+  ', wherein the first bandwidth region and the second bandwidth region are receivable by a WLAN device operating in approximately the 5GHz bandwidth region.';
 const CLAIM_1_WITHOUT_WLAN = CLAIMS.replace(WLAN_CLAUSE, '.');
 
 const LIMITATION = 'reassigning at least a portion of the first communication subchannel based on the assessment of the load';
@@ -55,7 +66,10 @@ const PROVIDERS = {
     model: 'gpt-4o-mini',
     start: startFakeOpenAi,
     answer: (text: string): Step => ({ body: openAiCompletion(text) }),
-    error: { status: 500, body: { error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null } } } as Step,
+    error: {
+      status: 500,
+      body: { error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null } },
+    } as Step,
     failure: 'error' as Mode,
     reported: /could not be reached \(HTTP 500\)/,
   },
@@ -73,7 +87,7 @@ const PROVIDERS = {
 const places = (doc: OpenedDocx) => Number(/(\d+) highlighted, bracketed places? needs?/.exec(doc.text)?.[1] ?? 0);
 const flat = (doc: OpenedDocx) => doc.text.replace(/\s+/g, ' ');
 
-describe.each(Object.entries(PROVIDERS))('with PROSA_LLM_PROVIDER=%s and the claims of 15/091,542 without claim 1\'s WLAN clause', (_name, p) => {
+describe.each(Object.entries(PROVIDERS))("with PROSA_LLM_PROVIDER=%s and the claims of 15/091,542 without claim 1's WLAN clause", (_name, p) => {
   let t: TestApp;
   let fake: FakeProvider;
   let mode: Mode = 'answer';
@@ -99,7 +113,10 @@ describe.each(Object.entries(PROVIDERS))('with PROSA_LLM_PROVIDER=%s and the cla
     await grant(t.database.db, a.accountId, 200);
     key = await createKey(t.app, a.cookie);
     analysisId = a.analysisId;
-    for (const payload of [{ kind: 'claims', text: CLAIM_1_WITHOUT_WLAN }, { kind: 'reference', publication_number: 'US 2005/0025220 A1', text: LAROIA }]) {
+    for (const payload of [
+      { kind: 'claims', text: CLAIM_1_WITHOUT_WLAN },
+      { kind: 'reference', publication_number: 'US 2005/0025220 A1', text: LAROIA },
+    ]) {
       const r = await a.call({ method: 'POST', url: `/api/docket/${a.entryId}/documents`, payload });
       expect(r.statusCode, r.body).toBe(201);
     }
@@ -114,7 +131,13 @@ describe.each(Object.entries(PROVIDERS))('with PROSA_LLM_PROVIDER=%s and the cla
       method: 'POST',
       url: '/v1/prosa/draft-roa',
       headers: { 'x-api-key': key },
-      payload: { application_number: '15/091,542', analysis_id: analysisId, office_action_date: '2016-06-01', response_date: '2026-11-27', strategy_selections: { claim_1: 'argue_distinction' } },
+      payload: {
+        application_number: '15/091,542',
+        analysis_id: analysisId,
+        office_action_date: '2016-06-01',
+        response_date: '2026-11-27',
+        strategy_selections: { claim_1: 'argue_distinction' },
+      },
       remoteAddress: randomIp(),
     });
     expect(res.statusCode, res.body).toBe(202);
@@ -132,11 +155,15 @@ describe.each(Object.entries(PROVIDERS))('with PROSA_LLM_PROVIDER=%s and the cla
 
     expect(text).toContain(`Claim 1 recites: “${LIMITATION}”`);
     expect(text).toContain(GOOD.text);
-    expect(text).toMatch(/The preceding sentence was drafted by a language model \([^)]+\) from the claim chart\. Its quotations and pinpoints were checked against the held texts/);
+    expect(text).toMatch(
+      /The preceding sentence was drafted by a language model \([^)]+\) from the claim chart\. Its quotations and pinpoints were checked against the held texts/,
+    );
     expect(text).not.toContain('reassigns subcarriers according to the traffic load');
     expect(text).not.toContain('[0099]');
     expect(text).not.toContain('[Explain why Laroia does not disclose this limitation]');
-    expect(text).toMatch(/1 sentence of the remarks was drafted by a language model \([^)]+\) from the claim chart and is marked by a drafting note; its quotations and pinpoints were checked against the held texts\. 2 proposed sentences were dropped: 1 quoted words not found verbatim in the claim, the Office Action or the passages given; 1 cited a passage that was not given to the model\./);
+    expect(text).toMatch(
+      /1 sentence of the remarks was drafted by a language model \([^)]+\) from the claim chart and is marked by a drafting note; its quotations and pinpoints were checked against the held texts\. 2 proposed sentences were dropped: 1 quoted words not found verbatim in the claim, the Office Action or the passages given; 1 cited a passage that was not given to the model\./,
+    );
 
     // One request for the paper, carrying the limitation's held texts, not the rest of Laroia.
     const chart = fake.requests.slice(sent).filter(isChartRequest);

@@ -29,12 +29,15 @@ describe('before the file is held', () => {
     expect(c.notes.join(' ')).toMatch(/No claims are held/);
     expect(c.notes.join(' ')).toMatch(/No text is held of Laroia \(US 2005\/0025220 A1\); Zhu \(US 2015\/0036514 A1\)/);
     const refs = await a.call({ method: 'GET', url: `/api/analyses/${a.analysisId}/references` });
-    expect(refs.json().references.map((r: { publication_number: string; held: boolean }) => [r.publication_number, r.held])).toEqual([['US 2005/0025220 A1', false], ['US 2015/0036514 A1', false]]);
+    expect(refs.json().references.map((r: { publication_number: string; held: boolean }) => [r.publication_number, r.held])).toEqual([
+      ['US 2005/0025220 A1', false],
+      ['US 2015/0036514 A1', false],
+    ]);
   });
 });
 
 describe('adding documents', () => {
-  test('a claim listing as JSON text becomes the docket\'s claims', async () => {
+  test("a claim listing as JSON text becomes the docket's claims", async () => {
     const res = await a.call({ method: 'POST', url: `/api/docket/${a.entryId}/documents`, payload: { kind: 'claims', text: CLAIMS } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ kind: 'claims', claims: 19, paragraphs: 0, source: 'paste', claims_made_current: true, duplicate: false });
@@ -53,9 +56,21 @@ describe('adding documents', () => {
     const body = multipart({ kind: 'reference', publication_number: 'US 2005/0025220 A1' }, { name: 'laroia.txt', type: 'text/plain', data: LAROIA });
     const res = await a.call({ method: 'POST', url: `/api/docket/${a.entryId}/documents`, ...body });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ kind: 'reference', publication_number: 'US 2005/0025220 A1', publication_base: 'US20050025220', paragraphs: 66, source: 'upload', filename: 'laroia.txt' });
+    expect(res.json()).toMatchObject({
+      kind: 'reference',
+      publication_number: 'US 2005/0025220 A1',
+      publication_base: 'US20050025220',
+      paragraphs: 66,
+      source: 'upload',
+      filename: 'laroia.txt',
+    });
     const list = await a.call({ method: 'GET', url: `/api/docket/${a.entryId}/documents` });
-    expect(list.json().documents.map((d: { kind: string }) => d.kind).sort()).toEqual(['claims', 'reference']);
+    expect(
+      list
+        .json()
+        .documents.map((d: { kind: string }) => d.kind)
+        .sort(),
+    ).toEqual(['claims', 'reference']);
     const detail = await a.call({ method: 'GET', url: `/api/docket/${a.entryId}/documents/${res.json().document_id}` });
     const p65 = detail.json().paragraph_list.find((p: { number: number }) => p.number === 65);
     expect(p65.label).toBe('[0065]');
@@ -76,7 +91,12 @@ describe('the chart with the file held', () => {
     expect(claim1.depends_on).toBeNull();
     const wlan = claim1.limitations.find((l: { text: string }) => l.text.includes('WLAN device'));
     expect(wlan.assertion).toContain('{¶0065}');
-    expect(wlan.citations[0]).toMatchObject({ reference: 'Laroia (US 2005/0025220 A1)', publication_number: 'US 2005/0025220 A1', pinpoint: '¶0065', resolved: { paragraph: 65, label: '[0065]' } });
+    expect(wlan.citations[0]).toMatchObject({
+      reference: 'Laroia (US 2005/0025220 A1)',
+      publication_number: 'US 2005/0025220 A1',
+      pinpoint: '¶0065',
+      resolved: { paragraph: 65, label: '[0065]' },
+    });
     expect(wlan.citations[0].resolved.text).toMatch(/orthogonal frequency division multiplexing \(OFDM\)/);
     const flag = wlan.flags.find((f: { code: string }) => f.code === 'terms_not_in_cited_passage');
     expect(flag.terms).toEqual(expect.arrayContaining(['WLAN', '5GHz']));
@@ -109,7 +129,12 @@ describe('bad input stores nothing', () => {
     ['a reference the action does not cite', { kind: 'reference', publication_number: 'US 9,999,999 B2', text: LAROIA }, 422, 'reference_not_cited'],
     ['a reference without a number or name', { kind: 'reference', text: LAROIA }, 400, 'validation_error'],
     ['a claim listing that does not parse', { kind: 'claims', text: 'These are not claims at all.' }, 422, 'claims_unreadable'],
-    ['a listing whose dependent claim refers to a later claim', { kind: 'claims', text: '1. A method of claim 2, wherein it works.\n2. A method comprising a step.' }, 422, 'claims_unreadable'],
+    [
+      'a listing whose dependent claim refers to a later claim',
+      { kind: 'claims', text: '1. A method of claim 2, wherein it works.\n2. A method comprising a step.' },
+      422,
+      'claims_unreadable',
+    ],
     ['a publication number for a non-reference', { kind: 'specification', publication_number: 'US 2005/0025220 A1', text: LAROIA }, 400, 'validation_error'],
   ])('%s', async (_what, payload, status, code) => {
     const before = await count();
@@ -121,12 +146,16 @@ describe('bad input stores nothing', () => {
   });
 
   test('an unsupported file type', async () => {
-    const res = await a.call({ method: 'POST', url: `/api/docket/${a.entryId}/documents`, ...multipart({ kind: 'specification' }, { name: 'spec.exe', type: 'application/octet-stream', data: Buffer.from([0x4d, 0x5a, 0, 1]) }) });
+    const res = await a.call({
+      method: 'POST',
+      url: `/api/docket/${a.entryId}/documents`,
+      ...multipart({ kind: 'specification' }, { name: 'spec.exe', type: 'application/octet-stream', data: Buffer.from([0x4d, 0x5a, 0, 1]) }),
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().error_code).toBe('unsupported_file_type');
   });
 
-  test('another account\'s docket entry and documents are not found', async () => {
+  test("another account's docket entry and documents are not found", async () => {
     const other = await fileAccount(t.app);
     const mine = (await a.call({ method: 'GET', url: `/api/docket/${a.entryId}/documents` })).json().documents[0].document_id;
     const read = await other.call({ method: 'GET', url: `/api/docket/${a.entryId}/documents/${mine}` });

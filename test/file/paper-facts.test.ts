@@ -34,10 +34,25 @@ async function paper(withClaims: boolean): Promise<string> {
   await grant(t.database.db, accountId, 100);
   const key = await createKey(t.app, cookie);
   const call = (method: 'POST', url: string, payload: object) => t.app.inject({ method, url, headers: { cookie }, payload, remoteAddress: randomIp() });
-  const entry = await call('POST', '/api/docket', { application_number: '16/555,123', application: { invention_title: 'BLOWER', filing_date: '2019-02-01', examiner_name: 'SMITH, JANE', art_unit: '3744' } });
+  const entry = await call('POST', '/api/docket', {
+    application_number: '16/555,123',
+    application: { invention_title: 'BLOWER', filing_date: '2019-02-01', examiner_name: 'SMITH, JANE', art_unit: '3744' },
+  });
   const analysis = await call('POST', '/api/analyses', { application_number: '16555123', office_action_text: ACTION, include_examiner_intel: false });
   if (withClaims) expect((await call('POST', `/api/docket/${entry.json().id}/documents`, { kind: 'claims', text: CLAIMS })).statusCode).toBe(201);
-  const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': key }, payload: { application_number: '16555123', analysis_id: analysis.json().analysis_id, office_action_date: '2026-10-01', response_date: '2026-11-27', strategy_selections: { claim_1: 'argue_distinction', claim_2: 'argue_distinction', claim_3: 'argue_distinction', claim_4: 'argue_distinction' } }, remoteAddress: randomIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/draft-roa',
+    headers: { 'x-api-key': key },
+    payload: {
+      application_number: '16555123',
+      analysis_id: analysis.json().analysis_id,
+      office_action_date: '2026-10-01',
+      response_date: '2026-11-27',
+      strategy_selections: { claim_1: 'argue_distinction', claim_2: 'argue_distinction', claim_3: 'argue_distinction', claim_4: 'argue_distinction' },
+    },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode, res.body).toBe(202);
   const { body: job } = await pollUntilDone(t.app, res.json().poll_url, { 'x-api-key': key }, t.database.db);
   expect(job.status, JSON.stringify(job)).toBe('complete');

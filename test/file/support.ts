@@ -27,16 +27,31 @@ export async function fileAccount(app: FastifyInstance): Promise<FileAccount> {
   const entry = await call({
     method: 'POST',
     url: '/api/docket',
-    payload: { application_number: '15/091,542', application: { invention_title: 'MULTI RADIO WIRELESS LAN NETWORKS', filing_date: '2016-04-05', examiner_name: 'NGUYEN, PHUONGCHAU BA', art_unit: '2464' } },
+    payload: {
+      application_number: '15/091,542',
+      application: {
+        invention_title: 'MULTI RADIO WIRELESS LAN NETWORKS',
+        filing_date: '2016-04-05',
+        examiner_name: 'NGUYEN, PHUONGCHAU BA',
+        art_unit: '2464',
+      },
+    },
   });
   if (entry.statusCode !== 201) throw new Error(`docket: ${entry.statusCode} ${entry.body}`);
-  const analysis = await call({ method: 'POST', url: '/api/analyses', payload: { application_number: '15091542', office_action_text: ACTION, include_examiner_intel: false } });
+  const analysis = await call({
+    method: 'POST',
+    url: '/api/analyses',
+    payload: { application_number: '15091542', office_action_text: ACTION, include_examiner_intel: false },
+  });
   if (analysis.statusCode !== 201) throw new Error(`analysis: ${analysis.statusCode} ${analysis.body}`);
   return { cookie, accountId, entryId: entry.json().id, analysisId: analysis.json().analysis_id, call };
 }
 
 /** A multipart/form-data body with one file and text fields. */
-export function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer | string }): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; type: string; data: Buffer | string },
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----prosa${Math.random().toString(36).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));

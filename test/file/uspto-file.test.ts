@@ -27,7 +27,8 @@ let cookie: string;
 let entryId: string;
 let analysisId: string;
 
-const call = (app: TestApp, method: 'GET' | 'POST', url: string, payload?: object) => app.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}), remoteAddress: randomIp() });
+const call = (app: TestApp, method: 'GET' | 'POST', url: string, payload?: object) =>
+  app.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}), remoteAddress: randomIp() });
 
 beforeAll(async () => {
   await Promise.all([odp.start(), storage.start()]);
@@ -66,16 +67,33 @@ describe('with the connector', () => {
     expect(odp.maxInFlight).toBe(1);
   });
 
-  test('another account sees the public copy too, but never the first account\'s uploads', async () => {
+  test("another account sees the public copy too, but never the first account's uploads", async () => {
     const other = (await signUp(t.app)).cookie;
-    const entry = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie: other }, payload: { application_number: '17/248,024' }, remoteAddress: randomIp() });
-    const a = await t.app.inject({ method: 'POST', url: '/api/analyses', headers: { cookie: other }, payload: { application_number: '17248024', office_action_text: ACTION, include_examiner_intel: false }, remoteAddress: randomIp() });
-    const refs = await t.app.inject({ method: 'GET', url: `/api/analyses/${a.json().analysis_id}/references`, headers: { cookie: other }, remoteAddress: randomIp() });
+    const entry = await t.app.inject({
+      method: 'POST',
+      url: '/api/docket',
+      headers: { cookie: other },
+      payload: { application_number: '17/248,024' },
+      remoteAddress: randomIp(),
+    });
+    const a = await t.app.inject({
+      method: 'POST',
+      url: '/api/analyses',
+      headers: { cookie: other },
+      payload: { application_number: '17248024', office_action_text: ACTION, include_examiner_intel: false },
+      remoteAddress: randomIp(),
+    });
+    const refs = await t.app.inject({
+      method: 'GET',
+      url: `/api/analyses/${a.json().analysis_id}/references`,
+      headers: { cookie: other },
+      remoteAddress: randomIp(),
+    });
     expect(refs.json().references.find((r: { name: string }) => r.name === 'Smith').held).toBe(true);
     expect(entry.statusCode).toBe(201);
   });
 
-  test('the file papers are fetched and each one\'s outcome is said', async () => {
+  test("the file papers are fetched and each one's outcome is said", async () => {
     const res = await call(t, 'POST', `/api/docket/${entryId}/documents/import-uspto`, { kinds: ['specification', 'claims'] });
     expect(res.statusCode, res.body).toBe(200);
     const papers = res.json().papers as { document_code: string; outcome: string; reason: string | null }[];
@@ -97,7 +115,10 @@ describe('without the connector', () => {
     cookie = (await signUp(off.app)).cookie;
     const entry = await call(off, 'POST', '/api/docket', { application_number: '15/091,542', application: { invention_title: 'X' } });
     const analysis = await call(off, 'POST', '/api/analyses', { application_number: '15091542', office_action_text: ACTION, include_examiner_intel: false });
-    for (const [url, payload] of [[`/api/docket/${entry.json().id}/documents/import-uspto`, {}], [`/api/analyses/${analysis.json().analysis_id}/references/fetch`, undefined]] as const) {
+    for (const [url, payload] of [
+      [`/api/docket/${entry.json().id}/documents/import-uspto`, {}],
+      [`/api/analyses/${analysis.json().analysis_id}/references/fetch`, undefined],
+    ] as const) {
       const res = await call(off, 'POST', url, payload);
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json()).toMatchObject({ error: true, error_code: 'uspto_connector_off' });

@@ -23,13 +23,36 @@ beforeAll(async () => {
   const out = await signUpPerson(s, unique('outsider'));
   outsider = { cookie: out.cookie, accountId: out.body.account.id };
   // Both people act on the docket.
-  expect((await s.call({ method: 'POST', url: '/api/docket', headers: { cookie: paralegal.cookie }, payload: { application_number: '17200011' } })).statusCode).toBe(201);
-  expect((await s.call({ method: 'POST', url: '/api/docket', headers: { cookie: owner.cookie }, payload: { application_number: '17345678' } })).statusCode).toBe(201);
+  expect(
+    (await s.call({ method: 'POST', url: '/api/docket', headers: { cookie: paralegal.cookie }, payload: { application_number: '17200011' } })).statusCode,
+  ).toBe(201);
+  expect(
+    (await s.call({ method: 'POST', url: '/api/docket', headers: { cookie: owner.cookie }, payload: { application_number: '17345678' } })).statusCode,
+  ).toBe(201);
   // A row from before firms: a person acted, no member_id (= the founding owner), and a system row.
-  await s.database.db.insertInto('audit_log').values([
-    { account_id: owner.accountId, member_id: null, actor: 'session', action: 'docket.entry_added', target_type: 'docket_entry', target_id: 'pre-firms-row', details: JSON.stringify({}) },
-    { account_id: owner.accountId, member_id: null, actor: 'system', action: 'docket.entry_updated', target_type: 'docket_entry', target_id: 'system-row', details: JSON.stringify({}) },
-  ]).execute();
+  await s.database.db
+    .insertInto('audit_log')
+    .values([
+      {
+        account_id: owner.accountId,
+        member_id: null,
+        actor: 'session',
+        action: 'docket.entry_added',
+        target_type: 'docket_entry',
+        target_id: 'pre-firms-row',
+        details: JSON.stringify({}),
+      },
+      {
+        account_id: owner.accountId,
+        member_id: null,
+        actor: 'system',
+        action: 'docket.entry_updated',
+        target_type: 'docket_entry',
+        target_id: 'system-row',
+        details: JSON.stringify({}),
+      },
+    ])
+    .execute();
 });
 afterAll(async () => s?.close());
 

@@ -42,14 +42,25 @@ describe('invitation by e-mail', () => {
     const email = unique('pete');
     await s.call({ method: 'POST', url: '/api/firm/invitations', headers: { cookie: owner.cookie }, payload: { email, role: 'practitioner' } });
     const token = invitationToken(s.mailDir, email);
-    const accountsBefore = await s.database.db.selectFrom('accounts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const accountsBefore = await s.database.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const joined = await signUpPerson(s, email, token);
     expect(joined.body.account.id).toBe(owner.accountId);
     expect(joined.body.member).toMatchObject({ email, role: 'practitioner' });
     expect(joined.body.credits.balance).toBe('25.00');
-    const accountsAfter = await s.database.db.selectFrom('accounts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const accountsAfter = await s.database.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(accountsAfter.n).toBe(accountsBefore.n);
-    const welcome = await s.database.db.selectFrom('credit_ledger').select('id').where('account_id', '=', owner.accountId).where('kind', '=', 'welcome').execute();
+    const welcome = await s.database.db
+      .selectFrom('credit_ledger')
+      .select('id')
+      .where('account_id', '=', owner.accountId)
+      .where('kind', '=', 'welcome')
+      .execute();
     expect(welcome).toHaveLength(1);
     expect((await me(joined.cookie)).member).toMatchObject({ role: 'practitioner', permissions: ['read', 'write', 'sign', 'self'] });
     // Signing in later works with the member's own password.
@@ -68,10 +79,18 @@ describe('invitation by e-mail', () => {
     const email = unique('late');
     const inv = await s.call({ method: 'POST', url: '/api/firm/invitations', headers: { cookie: owner.cookie }, payload: { email, role: 'viewer' } });
     const token = invitationToken(s.mailDir, email);
-    const wrong = await s.call({ method: 'POST', url: '/api/auth/signup', payload: { email: unique('someone-else'), password: PASSWORD, invitation_token: token } });
+    const wrong = await s.call({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: unique('someone-else'), password: PASSWORD, invitation_token: token },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error_code).toBe('invitation_email_mismatch');
-    await s.database.db.updateTable('firm_invitations').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', inv.json().id).execute();
+    await s.database.db
+      .updateTable('firm_invitations')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', inv.json().id)
+      .execute();
     const expired = await s.call({ method: 'POST', url: '/api/auth/signup', payload: { email, password: PASSWORD, invitation_token: token } });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error_code).toBe('invalid_invitation');
@@ -83,7 +102,11 @@ describe('invitation by e-mail', () => {
     const withdrawn = await s.call({ method: 'POST', url: '/api/auth/signup', payload: { email: email2, password: PASSWORD, invitation_token: token2 } });
     expect(withdrawn.json().error_code).toBe('invalid_invitation');
 
-    const unknown = await s.call({ method: 'POST', url: '/api/auth/signup', payload: { email: unique('x'), password: PASSWORD, invitation_token: 'not-a-real-token-at-all' } });
+    const unknown = await s.call({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: unique('x'), password: PASSWORD, invitation_token: 'not-a-real-token-at-all' },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error_code).toBe('invalid_invitation');
   });
@@ -94,7 +117,12 @@ describe('an existing person accepts while signed in', () => {
     const email = unique('dana');
     const dana = await signUpPerson(s, email);
     const ownFirm = dana.body.account.id;
-    await s.call({ method: 'POST', url: '/api/docket', headers: { cookie: dana.cookie }, payload: { application_number: '17200011', client_matter: 'DANA-OWN' } });
+    await s.call({
+      method: 'POST',
+      url: '/api/docket',
+      headers: { cookie: dana.cookie },
+      payload: { application_number: '17200011', client_matter: 'DANA-OWN' },
+    });
     await s.call({ method: 'POST', url: '/api/firm/invitations', headers: { cookie: owner.cookie }, payload: { email, role: 'paralegal' } });
     const token = invitationToken(s.mailDir, email);
 
@@ -113,7 +141,14 @@ describe('an existing person accepts while signed in', () => {
     const docket = (await s.call({ method: 'GET', url: '/api/docket', headers: { cookie } })).json();
     expect(JSON.stringify(docket)).not.toContain('DANA-OWN');
     // The old firm's data is kept.
-    expect(await s.database.db.selectFrom('docket_entries').select('id').where('account_id', '=', ownFirm).where('client_matter', '=', 'DANA-OWN').executeTakeFirst()).toBeDefined();
+    expect(
+      await s.database.db
+        .selectFrom('docket_entries')
+        .select('id')
+        .where('account_id', '=', ownFirm)
+        .where('client_matter', '=', 'DANA-OWN')
+        .executeTakeFirst(),
+    ).toBeDefined();
     // Used up.
     expect((await s.call({ method: 'POST', url: `/api/firm/invitations/${token}/accept`, headers: { cookie } })).json().error_code).toBe('invalid_invitation');
 
@@ -139,7 +174,12 @@ describe('an existing person accepts while signed in', () => {
 describe('tenant isolation of members and invitations', () => {
   test("another firm's member and invitation ids answer 404; only the owner manages members", async () => {
     const joined = await inviteAndJoin(s, owner.cookie, unique('vic'), 'viewer');
-    const pending = await s.call({ method: 'POST', url: '/api/firm/invitations', headers: { cookie: owner.cookie }, payload: { email: unique('pending'), role: 'viewer' } });
+    const pending = await s.call({
+      method: 'POST',
+      url: '/api/firm/invitations',
+      headers: { cookie: owner.cookie },
+      payload: { email: unique('pending'), role: 'viewer' },
+    });
     const other = await signUpPerson(s, unique('other-owner'));
     for (const req of [
       { method: 'PATCH' as const, url: `/api/firm/members/${joined.memberId}`, payload: { role: 'owner' } },
@@ -154,7 +194,12 @@ describe('tenant isolation of members and invitations', () => {
     expect(theirs.members).toHaveLength(1);
     // A viewer of the firm reads the list but cannot change it.
     expect((await s.call({ method: 'GET', url: '/api/firm/members', headers: { cookie: joined.cookie } })).json().members.length).toBeGreaterThan(1);
-    const refused = await s.call({ method: 'POST', url: '/api/firm/invitations', headers: { cookie: joined.cookie }, payload: { email: unique('z'), role: 'owner' } });
+    const refused = await s.call({
+      method: 'POST',
+      url: '/api/firm/invitations',
+      headers: { cookie: joined.cookie },
+      payload: { email: unique('z'), role: 'owner' },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: true, error_code: 'forbidden_role' });
     expect(refused.json().message).toMatch(/needs the role owner/);

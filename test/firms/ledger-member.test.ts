@@ -15,13 +15,23 @@ afterAll(async () => {
   await s?.close();
 });
 
-interface Line { kind: string; amount: string; application_number: string | null; member: { id: string; name: string | null; email: string } | null }
+interface Line {
+  kind: string;
+  amount: string;
+  application_number: string | null;
+  member: { id: string; name: string | null; email: string } | null;
+}
 
 test("a paralegal's analysis charge names her on the firm's ledger; the sign-up grant names nobody", async () => {
   const owner = await signUpPerson(s, unique('owner'));
   const paraEmail = unique('para');
   const para = await inviteAndJoin(s, owner.cookie, paraEmail, 'paralegal');
-  const analyzed = await s.call({ method: 'POST', url: '/api/analyses', headers: { cookie: para.cookie }, payload: { application_number: '17200011', office_action_text: ACTION, include_examiner_intel: false } });
+  const analyzed = await s.call({
+    method: 'POST',
+    url: '/api/analyses',
+    headers: { cookie: para.cookie },
+    payload: { application_number: '17200011', office_action_text: ACTION, include_examiner_intel: false },
+  });
   expect(analyzed.statusCode, analyzed.body).toBeLessThan(300);
 
   const credits = await s.call({ method: 'GET', url: '/api/credits', headers: { cookie: owner.cookie } });

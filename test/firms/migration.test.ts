@@ -25,7 +25,11 @@ async function emptyDatabase(): Promise<Database> {
   const admin = async (q: string) => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    try { await c.query(q); } finally { await c.end(); }
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
   };
   await admin(`create database ${name}`);
   const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
@@ -39,17 +43,45 @@ test('an account from before firms becomes a firm of one: its owner member, sess
   const { db } = database;
   await migrateUpTo(db, '031-ocr-text-source');
   const id = '7d7f0c6e-0000-4000-8000-000000000001';
-  await db.insertInto('accounts').values({ id, email: 'Old.Timer@Firm.example', email_normalized: 'old.timer@firm.example', password_hash: await hashPassword('an old passphrase'), display_name: 'Old Timer' } as never).execute();
+  await db
+    .insertInto('accounts')
+    .values({
+      id,
+      email: 'Old.Timer@Firm.example',
+      email_normalized: 'old.timer@firm.example',
+      password_hash: await hashPassword('an old passphrase'),
+      display_name: 'Old Timer',
+    } as never)
+    .execute();
   await db.insertInto('credit_balances').values({ account_id: id, balance_micro: '0' }).execute();
   const session = randomToken();
-  await db.insertInto('sessions').values({ token_hash: sha256Hex(session), account_id: id, expires_at: new Date(Date.now() + 86_400_000) } as never).execute();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: sha256Hex(session), account_id: id, expires_at: new Date(Date.now() + 86_400_000) } as never)
+    .execute();
   const key = generateApiKey();
-  await db.insertInto('api_keys').values({ id: '7d7f0c6e-0000-4000-8000-000000000002', account_id: id, name: 'old key', display_prefix: key.slice(0, 12), key_hash: sha256Hex(key) } as never).execute();
+  await db
+    .insertInto('api_keys')
+    .values({
+      id: '7d7f0c6e-0000-4000-8000-000000000002',
+      account_id: id,
+      name: 'old key',
+      display_prefix: key.slice(0, 12),
+      key_hash: sha256Hex(key),
+    } as never)
+    .execute();
 
   await migrateToLatest(db);
 
   const member = await db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  expect(member).toMatchObject({ account_id: id, email: 'Old.Timer@Firm.example', email_normalized: 'old.timer@firm.example', display_name: 'Old Timer', role: 'owner', removed_at: null });
+  expect(member).toMatchObject({
+    account_id: id,
+    email: 'Old.Timer@Firm.example',
+    email_normalized: 'old.timer@firm.example',
+    display_name: 'Old Timer',
+    role: 'owner',
+    removed_at: null,
+  });
   expect(await principalFromSession(db, session)).toMatchObject({ accountId: id, memberId: id, role: 'owner', via: 'session' });
   expect(await principalFromApiKey(db, key)).toMatchObject({ accountId: id, memberId: id, role: 'owner', via: 'api_key' });
   const signedIn = await sessionCreator(db, { accountId: null, via: 'anonymous' }, { email: 'OLD.TIMER@firm.example', password: 'an old passphrase' });
@@ -67,16 +99,25 @@ test("an account's practitioner profile becomes its founding owner's own, and on
   const Q = { name: 'Quinn Own', registration_number: '62,345' };
   const [x, y, z] = ['7d7f0c6e-0000-4000-8000-000000000011', '7d7f0c6e-0000-4000-8000-000000000012', '7d7f0c6e-0000-4000-8000-000000000013'];
   for (const id of [x, y]) {
-    await db.insertInto('accounts').values({ id, email: `${id}@firm.example`, email_normalized: `${id}@firm.example`, practitioner: JSON.stringify(P) } as never).execute();
+    await db
+      .insertInto('accounts')
+      .values({ id, email: `${id}@firm.example`, email_normalized: `${id}@firm.example`, practitioner: JSON.stringify(P) } as never)
+      .execute();
     await db.insertInto('credit_balances').values({ account_id: id, balance_micro: '0' }).execute();
   }
-  await db.insertInto('members').values([
-    { id: x, account_id: x, email: `${x}@firm.example`, email_normalized: `${x}@firm.example`, role: 'owner' },
-    { id: y, account_id: y, email: `${y}@firm.example`, email_normalized: `${y}@firm.example`, role: 'owner', practitioner: JSON.stringify(Q) },
-    { id: z, account_id: x, email: `${z}@firm.example`, email_normalized: `${z}@firm.example`, role: 'practitioner' },
-  ]).execute();
+  await db
+    .insertInto('members')
+    .values([
+      { id: x, account_id: x, email: `${x}@firm.example`, email_normalized: `${x}@firm.example`, role: 'owner' },
+      { id: y, account_id: y, email: `${y}@firm.example`, email_normalized: `${y}@firm.example`, role: 'owner', practitioner: JSON.stringify(Q) },
+      { id: z, account_id: x, email: `${z}@firm.example`, email_normalized: `${z}@firm.example`, role: 'practitioner' },
+    ])
+    .execute();
   const session = randomToken();
-  await db.insertInto('sessions').values({ token_hash: sha256Hex(session), account_id: x, member_id: x, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: sha256Hex(session), account_id: x, member_id: x, expires_at: new Date(Date.now() + 86_400_000) })
+    .execute();
 
   await migrateToLatest(db);
 

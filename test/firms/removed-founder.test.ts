@@ -37,7 +37,12 @@ describe('a removed founding owner comes back', () => {
   });
 
   test('an invitation to that address lets them sign up as a new member of the firm that invited them', async () => {
-    const inv = await s.call({ method: 'POST', url: '/api/firm/invitations', headers: { cookie: coOwner.cookie }, payload: { email: founderEmail, role: 'practitioner' } });
+    const inv = await s.call({
+      method: 'POST',
+      url: '/api/firm/invitations',
+      headers: { cookie: coOwner.cookie },
+      payload: { email: founderEmail, role: 'practitioner' },
+    });
     expect(inv.statusCode).toBe(201);
     const joined = await signUpPerson(s, founderEmail, invitationToken(s.mailDir, founderEmail));
     expect(joined.body.member.id).not.toBe(founderId);
@@ -56,7 +61,9 @@ describe('a removed founding owner comes back', () => {
     const other = await inviteAndJoin(s, f.cookie, unique('other-owner'), 'owner');
     expect((await s.call({ method: 'DELETE', url: `/api/firm/members/${f.body.account.id}`, headers: { cookie: other.cookie } })).statusCode).toBe(204);
     const elsewhere = await signUpPerson(s, unique('elsewhere'));
-    expect((await s.call({ method: 'POST', url: '/api/firm/invitations', headers: { cookie: elsewhere.cookie }, payload: { email, role: 'paralegal' } })).statusCode).toBe(201);
+    expect(
+      (await s.call({ method: 'POST', url: '/api/firm/invitations', headers: { cookie: elsewhere.cookie }, payload: { email, role: 'paralegal' } })).statusCode,
+    ).toBe(201);
     const joined = await signUpPerson(s, email, invitationToken(s.mailDir, email));
     const me = (await s.call({ method: 'GET', url: '/api/auth/me', headers: { cookie: joined.cookie } })).json();
     expect(me).toMatchObject({ account: { id: elsewhere.body.account.id }, member: { role: 'paralegal' } });

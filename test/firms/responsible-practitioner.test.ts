@@ -53,7 +53,8 @@ describe('PATCH /api/docket/{id} responsible_member_id', () => {
     expect(set.json().responsible).toEqual({ member_id: practitioner.memberId, name: null, email: practitioner.email });
     expect((await getEntry(b.entryId)).responsible).toBeNull();
 
-    const list = (url: string, cookie = owner.cookie) => s.call({ method: 'GET', url, headers: { cookie } }).then((r) => r.json().entries.map((e: { id: string }) => e.id));
+    const list = (url: string, cookie = owner.cookie) =>
+      s.call({ method: 'GET', url, headers: { cookie } }).then((r) => r.json().entries.map((e: { id: string }) => e.id));
     expect(await list('/api/docket?responsible=me', practitioner.cookie)).toEqual([a.entryId]);
     expect(await list(`/api/docket?responsible=${practitioner.memberId}`)).toEqual([a.entryId]);
     const none = await list('/api/docket?responsible=none');
@@ -62,7 +63,10 @@ describe('PATCH /api/docket/{id} responsible_member_id', () => {
     expect(await list('/api/docket?responsible=me')).not.toContain(a.entryId);
 
     const audit = (await s.call({ method: 'GET', url: '/api/audit?action=docket.entry_updated', headers: { cookie: owner.cookie } })).json();
-    expect(audit.entries[0]).toMatchObject({ target_id: a.entryId, details: { fields: ['responsible_member_id'], responsible_member_id: { from: null, to: practitioner.memberId } } });
+    expect(audit.entries[0]).toMatchObject({
+      target_id: a.entryId,
+      details: { fields: ['responsible_member_id'], responsible_member_id: { from: null, to: practitioner.memberId } },
+    });
 
     // A paralegal may change the docket, so may assign; a viewer may not (403, role guard).
     const byParalegal = await patch(paralegal.cookie, b.entryId, { responsible_member_id: owner.accountId });
@@ -75,7 +79,7 @@ describe('PATCH /api/docket/{id} responsible_member_id', () => {
     expect(cleared.json().responsible).toBeNull();
   });
 
-  test('a paralegal, a viewer, a removed member, another firm\'s member or an unknown id is one 422; nothing changes', async () => {
+  test("a paralegal, a viewer, a removed member, another firm's member or an unknown id is one 422; nothing changes", async () => {
     const a = await entry(freshNumber());
     const leaver = await join('practitioner');
     expect((await s.call({ method: 'DELETE', url: `/api/firm/members/${leaver.memberId}`, headers: { cookie: owner.cookie } })).statusCode).toBe(204);
@@ -94,10 +98,20 @@ describe('PATCH /api/docket/{id} responsible_member_id', () => {
   });
 
   test('POST /api/docket takes it too', async () => {
-    const res = await s.call({ method: 'POST', url: '/api/docket', headers: { cookie: owner.cookie }, payload: { application_number: '17200011', responsible_member_id: practitioner.memberId } });
+    const res = await s.call({
+      method: 'POST',
+      url: '/api/docket',
+      headers: { cookie: owner.cookie },
+      payload: { application_number: '17200011', responsible_member_id: practitioner.memberId },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().responsible).toMatchObject({ member_id: practitioner.memberId });
-    const refused = await s.call({ method: 'POST', url: '/api/docket', headers: { cookie: owner.cookie }, payload: { application_number: '17200012', responsible_member_id: viewer.memberId } });
+    const refused = await s.call({
+      method: 'POST',
+      url: '/api/docket',
+      headers: { cookie: owner.cookie },
+      payload: { application_number: '17200012', responsible_member_id: viewer.memberId },
+    });
     expect(refused.statusCode).toBe(422);
     const list = (await s.call({ method: 'GET', url: '/api/docket', headers: { cookie: owner.cookie } })).json().entries;
     expect(list.map((e: { application: { application_number: string } }) => e.application.application_number)).not.toContain('17200012');
@@ -117,9 +131,15 @@ describe('PATCH /api/docket/{id} responsible_member_id', () => {
     expect(removal.entries[0].details).toMatchObject({ email: removed.email, unassigned_entries: 1 });
 
     // To owner: still may sign, keeps the entry; to paralegal: unassigned.
-    expect((await s.call({ method: 'PATCH', url: `/api/firm/members/${demoted.memberId}`, headers: { cookie: owner.cookie }, payload: { role: 'owner' } })).statusCode).toBe(200);
+    expect(
+      (await s.call({ method: 'PATCH', url: `/api/firm/members/${demoted.memberId}`, headers: { cookie: owner.cookie }, payload: { role: 'owner' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await getEntry(b.entryId)).responsible).toMatchObject({ member_id: demoted.memberId });
-    expect((await s.call({ method: 'PATCH', url: `/api/firm/members/${demoted.memberId}`, headers: { cookie: owner.cookie }, payload: { role: 'paralegal' } })).statusCode).toBe(200);
+    expect(
+      (await s.call({ method: 'PATCH', url: `/api/firm/members/${demoted.memberId}`, headers: { cookie: owner.cookie }, payload: { role: 'paralegal' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await getEntry(b.entryId)).responsible).toBeNull();
     const change = (await s.call({ method: 'GET', url: '/api/audit?action=firm.member_role_changed', headers: { cookie: owner.cookie } })).json();
     expect(change.entries[0].details).toMatchObject({ from: 'owner', to: 'paralegal', unassigned_entries: 1 });
@@ -128,16 +148,25 @@ describe('PATCH /api/docket/{id} responsible_member_id', () => {
 
 function capture(): Mailer & { sent: OutgoingMail[] } {
   const sent: OutgoingMail[] = [];
-  return { destination: 'memory', sent, async send(mail) { sent.push(mail); } };
+  return {
+    destination: 'memory',
+    sent,
+    async send(mail) {
+      sent.push(mail);
+    },
+  };
 }
 
 describe('mail by responsible practitioner', () => {
-  test('P gets only A\'s mail, the owner gets unassigned B\'s, a paralegal with scope firm gets both; each once; webhook events once per firm deadline', async () => {
+  test("P gets only A's mail, the owner gets unassigned B's, a paralegal with scope firm gets both; each once; webhook events once per firm deadline", async () => {
     // A firm of its own, so no other test's entries are in its mail.
     const ownerEmail = unique('mail-owner');
     const o = await signUpPerson(s, ownerEmail);
     const firm = o.body.account.id as string;
-    const inviteAs = async (role: string) => { const email = unique(`mail-${role}`); return { ...(await inviteAndJoin(s, o.cookie, email, role)), email }; };
+    const inviteAs = async (role: string) => {
+      const email = unique(`mail-${role}`);
+      return { ...(await inviteAndJoin(s, o.cookie, email, role)), email };
+    };
     const p = await inviteAs('practitioner');
     const q = await inviteAs('paralegal');
     const { mailingDate, passDate } = mailingDateForThursdayPass(7, '2026-09-01');
@@ -151,10 +180,18 @@ describe('mail by responsible practitioner', () => {
     const pass = async () => {
       const mailer = capture();
       await runNotifyPass(s.database.db, { passDate, now: new Date(), baseUrl: 'http://prosa.test', mailer });
-      const to = (email: string) => mailer.sent.filter((m) => m.to === email).map((m) => `${m.subject.startsWith('Reminder') ? 'reminder' : m.subject.startsWith('New paper') ? 'alert' : m.subject} ${m.subject.includes(slash(numA)) ? 'A' : m.subject.includes(slash(numB)) ? 'B' : '?'}`).sort();
+      const to = (email: string) =>
+        mailer.sent
+          .filter((m) => m.to === email)
+          .map(
+            (m) =>
+              `${m.subject.startsWith('Reminder') ? 'reminder' : m.subject.startsWith('New paper') ? 'alert' : m.subject} ${m.subject.includes(slash(numA)) ? 'A' : m.subject.includes(slash(numB)) ? 'B' : '?'}`,
+          )
+          .sort();
       return { mailer, to };
     };
-    const events = () => s.database.db.selectFrom('docket_events').select('subject_id').where('account_id', '=', firm).where('kind', '=', 'deadline.approaching').execute();
+    const events = () =>
+      s.database.db.selectFrom('docket_events').select('subject_id').where('account_id', '=', firm).where('kind', '=', 'deadline.approaching').execute();
 
     const first = await pass();
     expect(first.to(p.email)).toEqual(['alert A', 'reminder A']);
@@ -166,7 +203,19 @@ describe('mail by responsible practitioner', () => {
     expect([...again.to(p.email), ...again.to(ownerEmail), ...again.to(q.email)]).toEqual([]);
 
     // The paralegal asks for the whole firm's docket: both entries, once.
-    const put = await s.call({ method: 'PUT', url: '/api/notifications/preferences', headers: { cookie: q.cookie }, payload: { reminders: true, categories: { response: true, issue_fee: true, maintenance: true, briefs: true, priority: true }, offsets: [30, 14, 7, 1, 0], digest: 'weekly', new_paper_alerts: true, scope: 'firm' } });
+    const put = await s.call({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      headers: { cookie: q.cookie },
+      payload: {
+        reminders: true,
+        categories: { response: true, issue_fee: true, maintenance: true, briefs: true, priority: true },
+        offsets: [30, 14, 7, 1, 0],
+        digest: 'weekly',
+        new_paper_alerts: true,
+        scope: 'firm',
+      },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ scope: 'firm', email: q.email, customized: true });
     const firmWide = await pass();
@@ -178,7 +227,12 @@ describe('mail by responsible practitioner', () => {
     // The practitioner's unsubscribe link turns off their own reminders (a member's token, not the account's).
     const mail = first.mailer.sent.find((m) => m.to === p.email && m.subject.startsWith('Reminder'))!;
     const url = /<http:\/\/prosa\.test(\/unsubscribe\?token=[A-Za-z0-9_-]+)>/.exec(mail.headers!['List-Unsubscribe'])![1];
-    const oneClick = await s.call({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const oneClick = await s.call({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.statusCode, oneClick.body).toBe(200);
     const prefs = (cookie: string) => s.call({ method: 'GET', url: '/api/notifications/preferences', headers: { cookie } }).then((r) => r.json());
     expect(await prefs(p.cookie)).toMatchObject({ reminders: false, email: p.email, scope: 'mine' });

@@ -40,14 +40,28 @@ describe('roles', () => {
   });
 
   test('a paralegal dockets, but cannot top up, sign papers, submit a response or read the matter report', async () => {
-    const added = await s.call({ method: 'POST', url: '/api/docket', headers: { cookie: paralegal.cookie }, payload: { application_number: '17200011', client_matter: 'KA-0042' } });
+    const added = await s.call({
+      method: 'POST',
+      url: '/api/docket',
+      headers: { cookie: paralegal.cookie },
+      payload: { application_number: '17200011', client_matter: 'KA-0042' },
+    });
     expect(added.statusCode).toBe(201);
     forbidden(await s.call({ method: 'POST', url: '/api/billing/checkout', headers: { cookie: paralegal.cookie }, payload: { package: 'small' } }));
     forbidden(await s.call({ method: 'PATCH', url: '/api/account/spending-cap', headers: { cookie: paralegal.cookie }, payload: { daily_ai_cap: '5.00' } }));
     forbidden(await s.call({ method: 'POST', url: '/api/exports', headers: { cookie: paralegal.cookie }, payload: {} }));
-    forbidden(await s.call({ method: 'POST', url: '/api/response-plans/00000000-0000-0000-0000-000000000000/submit', headers: { cookie: paralegal.cookie }, payload: {} }));
+    forbidden(
+      await s.call({
+        method: 'POST',
+        url: '/api/response-plans/00000000-0000-0000-0000-000000000000/submit',
+        headers: { cookie: paralegal.cookie },
+        payload: {},
+      }),
+    );
     forbidden(await s.call({ method: 'GET', url: '/api/reports/matters', headers: { cookie: paralegal.cookie } }));
-    forbidden(await s.call({ method: 'PATCH', url: `/api/firm/members/${viewer.memberId}`, headers: { cookie: practitioner.cookie }, payload: { role: 'paralegal' } }));
+    forbidden(
+      await s.call({ method: 'PATCH', url: `/api/firm/members/${viewer.memberId}`, headers: { cookie: practitioner.cookie }, payload: { role: 'paralegal' } }),
+    );
     // The practitioner passes the role check for papers (the empty body is then refused as a body).
     expect((await s.call({ method: 'POST', url: '/api/exports', headers: { cookie: practitioner.cookie }, payload: {} })).statusCode).toBe(400);
     expect((await s.call({ method: 'GET', url: '/api/reports/matters', headers: { cookie: owner.cookie } })).statusCode).toBe(200);
@@ -111,7 +125,10 @@ describe('removal', () => {
     const key = await createKey(s.app, member.cookie);
     const add = () => s.call({ method: 'POST', url: '/api/docket', headers: { 'x-api-key': key }, payload: { application_number: '17200011' } });
     expect([201, 200, 409]).toContain((await add()).statusCode);
-    expect((await s.call({ method: 'PATCH', url: `/api/firm/members/${member.memberId}`, headers: { cookie: owner.cookie }, payload: { role: 'viewer' } })).json().role).toBe('viewer');
+    expect(
+      (await s.call({ method: 'PATCH', url: `/api/firm/members/${member.memberId}`, headers: { cookie: owner.cookie }, payload: { role: 'viewer' } })).json()
+        .role,
+    ).toBe('viewer');
     forbidden(await add());
   });
 });

@@ -23,7 +23,11 @@ export async function startFirmServer(): Promise<FirmServer> {
 
 /** The raw text of the newest .eml sent to this address (quoted-printable soft breaks joined). */
 export function lastMailTo(mailDir: string, email: string): string {
-  const files = existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('.eml')).sort() : [];
+  const files = existsSync(mailDir)
+    ? readdirSync(mailDir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
   for (const f of files.reverse()) {
     const raw = readFileSync(join(mailDir, f), 'utf8');
     if (raw.includes(`To: ${email}`)) return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -41,7 +45,11 @@ export function invitationToken(mailDir: string, email: string): string {
 export const PASSWORD = 'correct horse battery';
 
 export async function signUpPerson(s: FirmServer, email: string, invitationToken?: string): Promise<{ cookie: string; body: Record<string, any> }> {
-  const res = await s.call({ method: 'POST', url: '/api/auth/signup', payload: { email, password: PASSWORD, ...(invitationToken ? { invitation_token: invitationToken } : {}) } });
+  const res = await s.call({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password: PASSWORD, ...(invitationToken ? { invitation_token: invitationToken } : {}) },
+  });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   return { cookie: sessionCookie(res), body: res.json() };
 }

@@ -22,7 +22,15 @@ afterAll(async () => {
 /** The account's stored usage, after writing what the app has counted in memory (usage-counter.ts). */
 const usageOf = async (accountId: string): Promise<number> => {
   await t.app.usageCounter.flush();
-  return Number((await t.database.db.selectFrom('usage_hourly').select((eb) => eb.fn.sum<string>('requests').as('n')).where('account_id', '=', accountId).executeTakeFirst())?.n ?? 0);
+  return Number(
+    (
+      await t.database.db
+        .selectFrom('usage_hourly')
+        .select((eb) => eb.fn.sum<string>('requests').as('n'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
 };
 
 describe('account-wide ceiling', () => {
@@ -35,7 +43,11 @@ describe('account-wide ceiling', () => {
     const keys = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => createKey(t.app, s.cookie, `k${i}`)));
     const ip = randomIp();
     // 6 keys x 20 per second would admit 120; 6 key creations already spent 6 of the account's 50.
-    const res = await Promise.all(Array.from({ length: 120 }, (_, i) => t.app.inject({ method: 'GET', url: '/api/docket', headers: { 'x-api-key': keys[i % keys.length] }, remoteAddress: ip })));
+    const res = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        t.app.inject({ method: 'GET', url: '/api/docket', headers: { 'x-api-key': keys[i % keys.length] }, remoteAddress: ip }),
+      ),
+    );
     const ok = res.filter((r) => r.statusCode === 200).length;
     const limited = res.filter((r) => r.statusCode === 429);
     expect(ok).toBe(CEILING.perMinute - 6);
@@ -51,7 +63,11 @@ describe('account-wide ceiling', () => {
   test('the session shares the ceiling with the keys', async () => {
     const s = await signUp(t.app);
     const keys = await Promise.all([0, 1, 2].map((i) => createKey(t.app, s.cookie, `k${i}`)));
-    await Promise.all(Array.from({ length: 55 }, (_, i) => t.app.inject({ method: 'GET', url: '/api/docket', headers: { 'x-api-key': keys[i % 3] }, remoteAddress: randomIp() })));
+    await Promise.all(
+      Array.from({ length: 55 }, (_, i) =>
+        t.app.inject({ method: 'GET', url: '/api/docket', headers: { 'x-api-key': keys[i % 3] }, remoteAddress: randomIp() }),
+      ),
+    );
     const viaSession = await t.app.inject({ method: 'GET', url: '/api/docket', headers: { cookie: s.cookie }, remoteAddress: randomIp() });
     expect(viaSession.statusCode).toBe(429);
   });
@@ -62,7 +78,9 @@ describe('per-key limit and usage counting', () => {
     const s = await signUp(t.app);
     const key = await createKey(t.app, s.cookie);
     const before = await usageOf(s.accountId);
-    const res = await Promise.all(Array.from({ length: 30 }, () => t.app.inject({ method: 'GET', url: '/api/docket', headers: { 'x-api-key': key }, remoteAddress: randomIp() })));
+    const res = await Promise.all(
+      Array.from({ length: 30 }, () => t.app.inject({ method: 'GET', url: '/api/docket', headers: { 'x-api-key': key }, remoteAddress: randomIp() })),
+    );
     const ok = res.filter((r) => r.statusCode === 200).length;
     expect(ok).toBeLessThanOrEqual(21);
     expect(res.some((r) => r.statusCode === 429)).toBe(true);
@@ -75,7 +93,13 @@ describe('maximum of active API keys', () => {
     const s = await signUp(t.app);
     for (let i = 0; i < MAX_ACTIVE_API_KEYS; i++) await createKey(t.app, s.cookie, `k${i}`);
     await new Promise((r) => setTimeout(r, 1100)); // the session's burst (20 per second) refills
-    const refused = await t.app.inject({ method: 'POST', url: '/api/keys', headers: { cookie: s.cookie }, payload: { name: 'one too many' }, remoteAddress: randomIp() });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { cookie: s.cookie },
+      payload: { name: 'one too many' },
+      remoteAddress: randomIp(),
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: true, error_code: 'too_many_api_keys' });
     expect(refused.json().message).toContain(String(MAX_ACTIVE_API_KEYS));
@@ -83,7 +107,13 @@ describe('maximum of active API keys', () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/keys', headers: { cookie: s.cookie }, remoteAddress: randomIp() })).json().keys;
     const del = await t.app.inject({ method: 'DELETE', url: `/api/keys/${list[0].id}`, headers: { cookie: s.cookie }, remoteAddress: randomIp() });
     expect(del.statusCode).toBeLessThan(300);
-    const again = await t.app.inject({ method: 'POST', url: '/api/keys', headers: { cookie: s.cookie }, payload: { name: 'replacement' }, remoteAddress: randomIp() });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { cookie: s.cookie },
+      payload: { name: 'replacement' },
+      remoteAddress: randomIp(),
+    });
     expect(again.statusCode).toBe(201);
   });
 });
@@ -95,11 +125,21 @@ describe('invalid or missing credentials are limited per client address', () => 
     // Until the address's minute budget (60) is spent: how many requests that takes depends on
     // how many the 20-per-second burst refused on the way, which depends on the machine's speed.
     for (let i = 0; codes.filter((c) => c === 401).length < 60 && i < 400; i++) {
-      const res = await t.app.inject({ method: 'GET', url: '/v1/prosa/draft-roa/status/job_x', headers: { 'x-api-key': `prosa_sk_${'x'.repeat(40)}${i}` }, remoteAddress: ip });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/v1/prosa/draft-roa/status/job_x',
+        headers: { 'x-api-key': `prosa_sk_${'x'.repeat(40)}${i}` },
+        remoteAddress: ip,
+      });
       codes.push(res.statusCode);
     }
     for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({ method: 'GET', url: '/v1/prosa/draft-roa/status/job_x', headers: { 'x-api-key': `prosa_sk_${'y'.repeat(40)}${i}` }, remoteAddress: ip });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/v1/prosa/draft-roa/status/job_x',
+        headers: { 'x-api-key': `prosa_sk_${'y'.repeat(40)}${i}` },
+        remoteAddress: ip,
+      });
       codes.push(res.statusCode);
     }
     const missing = await t.app.inject({ method: 'GET', url: '/api/docket', remoteAddress: ip });

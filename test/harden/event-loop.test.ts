@@ -39,7 +39,9 @@ beforeAll(async () => {
   const { cookie } = await signUp(t.app);
   key = await createKey(t.app, cookie);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function healthLatency(): Promise<number> {
   const started = performance.now();
@@ -55,7 +57,13 @@ describe('the request thread stays free', () => {
     await analysisEngine().ready();
     await healthLatency();
     // One analysis first, so the thread has loaded its modules (start-up is not the point here).
-    const warm = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: '17/200,011', office_action_text: ONE }, remoteAddress: randomIp() });
+    const warm = await t.app.inject({
+      method: 'POST',
+      url: '/v1/prosa/analyze',
+      headers: { 'x-api-key': key },
+      payload: { application_number: '17/200,011', office_action_text: ONE },
+      remoteAddress: randomIp(),
+    });
     expect(warm.statusCode).toBe(200);
 
     let done = false;
@@ -63,9 +71,17 @@ describe('the request thread stays free', () => {
     const cpu = process.threadCpuUsage();
     const analyses = Promise.all(
       [0, 1].map(() =>
-        t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: '17/200,011', office_action_text: BIG }, remoteAddress: randomIp() }),
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/prosa/analyze',
+          headers: { 'x-api-key': key },
+          payload: { application_number: '17/200,011', office_action_text: BIG },
+          remoteAddress: randomIp(),
+        }),
       ),
-    ).finally(() => { done = true; });
+    ).finally(() => {
+      done = true;
+    });
     const latencies: number[] = [];
     while (!done) {
       latencies.push(await healthLatency());
@@ -73,11 +89,16 @@ describe('the request thread stays free', () => {
     }
     const results = await analyses;
     const busy = performance.eventLoopUtilization(elu).utilization;
-    const mainCpuMs = (() => { const u = process.threadCpuUsage(cpu); return (u.user + u.system) / 1000; })();
+    const mainCpuMs = (() => {
+      const u = process.threadCpuUsage(cpu);
+      return (u.user + u.system) / 1000;
+    })();
     for (const res of results) expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     // The analyses took long enough for the probe to mean something.
     expect(latencies.length).toBeGreaterThan(5);
-    console.log(`/health during two 1 MB analyses: ${latencies.length} probes, max ${Math.max(...latencies).toFixed(0)} ms; main loop busy ${(busy * 100).toFixed(0)}%, main thread CPU ${mainCpuMs.toFixed(0)} ms`);
+    console.log(
+      `/health during two 1 MB analyses: ${latencies.length} probes, max ${Math.max(...latencies).toFixed(0)} ms; main loop busy ${(busy * 100).toFixed(0)}%, main thread CPU ${mainCpuMs.toFixed(0)} ms`,
+    );
     // Independent of the machine's load: the main thread spent little CPU (it waited on the threads).
     expect(mainCpuMs).toBeLessThan(MAX_MAIN_THREAD_CPU_MS);
     expect(Math.max(...latencies)).toBeLessThan(HEALTH_BOUND_MS);

@@ -41,7 +41,13 @@ async function setBalance(accountId: string, whole: number): Promise<void> {
 }
 
 async function analysisFor(key: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false }, remoteAddress: randomIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/analyze',
+    headers: { 'x-api-key': key },
+    payload: { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().analysis_id;
 }
@@ -69,7 +75,12 @@ describe('concurrent copies with one Idempotency-Key', () => {
     const analysisId = await analysisFor(a.key);
     await setBalance(a.accountId, 49);
     const before = await getBalanceMicro(t.database.db, a.accountId);
-    const res = await copies('POST', '/v1/prosa/draft-roa', { 'x-api-key': a.key, 'idempotency-key': 'race-roa' }, { application_number: '17200011', analysis_id: analysisId, response_date: '2026-11-23' });
+    const res = await copies(
+      'POST',
+      '/v1/prosa/draft-roa',
+      { 'x-api-key': a.key, 'idempotency-key': 'race-roa' },
+      { application_number: '17200011', analysis_id: analysisId, response_date: '2026-11-23' },
+    );
     const jobId = expectOneOutcome(res, 'job_id', 202, 200);
     expect(before - (await getBalanceMicro(t.database.db, a.accountId))).toBe(credits(49));
     expect(await t.database.db.selectFrom('draft_jobs').select('id').where('account_id', '=', a.accountId).execute()).toEqual([{ id: jobId }]);
@@ -79,7 +90,12 @@ describe('concurrent copies with one Idempotency-Key', () => {
     const a = await account(0);
     await setBalance(a.accountId, 5);
     const before = await getBalanceMicro(t.database.db, a.accountId);
-    const res = await copies('POST', '/api/exports', { cookie: a.cookie, 'idempotency-key': 'race-export' }, { type: 'form', form: 'extension_of_time', application_number: '17200011', input: { months: 2 } });
+    const res = await copies(
+      'POST',
+      '/api/exports',
+      { cookie: a.cookie, 'idempotency-key': 'race-export' },
+      { type: 'form', form: 'extension_of_time', application_number: '17200011', input: { months: 2 } },
+    );
     expectOneOutcome(res, 'job_id', 202, 200);
     expect(before - (await getBalanceMicro(t.database.db, a.accountId))).toBe(credits(5));
     expect(await t.database.db.selectFrom('draft_jobs').select('id').where('account_id', '=', a.accountId).execute()).toHaveLength(1);
@@ -101,12 +117,23 @@ describe('concurrent copies with one Idempotency-Key', () => {
   test(`response-plan submit: ${COPIES} copies, a balance for one: one job, the plan submitted once, no 402 or 409`, async () => {
     const a = await account(0);
     const analysisId = await analysisFor(a.key);
-    const plan = await t.app.inject({ method: 'POST', url: '/api/response-plans', headers: { 'x-api-key': a.key }, payload: { analysis_id: analysisId }, remoteAddress: randomIp() });
+    const plan = await t.app.inject({
+      method: 'POST',
+      url: '/api/response-plans',
+      headers: { 'x-api-key': a.key },
+      payload: { analysis_id: analysisId },
+      remoteAddress: randomIp(),
+    });
     expect([200, 201]).toContain(plan.statusCode);
     const planId = plan.json().plan_id;
     await setBalance(a.accountId, 49);
     const before = await getBalanceMicro(t.database.db, a.accountId);
-    const res = await copies('POST', `/api/response-plans/${planId}/submit`, { 'x-api-key': a.key, 'idempotency-key': 'race-plan' }, { accept_incomplete: true, response_date: '2026-11-22' });
+    const res = await copies(
+      'POST',
+      `/api/response-plans/${planId}/submit`,
+      { 'x-api-key': a.key, 'idempotency-key': 'race-plan' },
+      { accept_incomplete: true, response_date: '2026-11-22' },
+    );
     expectOneOutcome(res, 'job_id', 202, 200);
     expect(before - (await getBalanceMicro(t.database.db, a.accountId))).toBe(credits(49));
   });

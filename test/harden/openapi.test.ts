@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 
 /** The published OpenAPI schema validator (the official 3.x JSON Schemas), on top of the rules below. */
 async function validateWithOfficialSchema(doc: object): Promise<unknown[]> {
-  const res = await new Validator().validate(structuredClone(doc) as Parameters<Validator["validate"]>[0]);
+  const res = await new Validator().validate(structuredClone(doc) as Parameters<Validator['validate']>[0]);
   return res.valid ? [] : ((res.errors as unknown[] | undefined) ?? ['invalid']);
 }
 
@@ -18,7 +18,7 @@ async function validateWithOfficialSchema(doc: object): Promise<unknown[]> {
  */
 type Json = Record<string, any>;
 type AjvClass = new (opts: object) => { compile(s: object): unknown; addSchema(s: object): unknown };
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? (Ajv2020Module as unknown as AjvClass));
+const Ajv2020 = (Ajv2020Module as unknown as { default?: AjvClass }).default ?? (Ajv2020Module as unknown as AjvClass);
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 let t: TestApp;
@@ -58,7 +58,10 @@ function validateOpenApi31(doc: Json): string[] {
   const checkSchema = (schema: Json, where: string) => {
     try {
       // $refs to components are resolved by adding the components as a schema.
-      ajv.compile({ $id: `https://check.prosa.test/${Math.random().toString(36).slice(2)}`, ...JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, '"https://components.prosa.test/s#/$defs/')) });
+      ajv.compile({
+        $id: `https://check.prosa.test/${Math.random().toString(36).slice(2)}`,
+        ...JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, '"https://components.prosa.test/s#/$defs/')),
+      });
     } catch (err) {
       problems.push(`${where}: schema does not compile: ${(err as Error).message}`);
     }
@@ -78,10 +81,15 @@ function validateOpenApi31(doc: Json): string[] {
       const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((x: Json) => (x.$ref ? resolve(doc, x.$ref) : x));
       for (const prm of params) {
         p(typeof prm.name === 'string' && ['query', 'header', 'path', 'cookie'].includes(prm.in), `${where}: parameter needs name and a valid in`);
-        if (prm.in === 'path') p(prm.required === true && templated.includes(prm.name), `${where}: path parameter ${prm.name} must be required and in the template`);
+        if (prm.in === 'path')
+          p(prm.required === true && templated.includes(prm.name), `${where}: path parameter ${prm.name} must be required and in the template`);
         if (prm.schema) checkSchema(prm.schema, `${where} parameter ${prm.name}`);
       }
-      for (const name of templated) p(params.some((x) => x.in === 'path' && x.name === name), `${where}: template {${name}} has no path parameter`);
+      for (const name of templated)
+        p(
+          params.some((x) => x.in === 'path' && x.name === name),
+          `${where}: template {${name}} has no path parameter`,
+        );
       if (op.requestBody) {
         const rb = op.requestBody.$ref ? resolve(doc, op.requestBody.$ref) : op.requestBody;
         p(rb.content && typeof rb.content === 'object', `${where}: requestBody needs content`);
@@ -94,7 +102,8 @@ function validateOpenApi31(doc: Json): string[] {
         p(typeof r.description === 'string', `${where} ${code}: description required`);
         for (const [media, c] of Object.entries(r.content ?? {}) as [string, Json][]) if (c.schema) checkSchema(c.schema, `${where} ${code} ${media}`);
       }
-      for (const req of op.security ?? doc.security ?? []) for (const name of Object.keys(req)) p(name in schemes, `${where}: security scheme ${name} undeclared`);
+      for (const req of op.security ?? doc.security ?? [])
+        for (const name of Object.keys(req)) p(name in schemes, `${where}: security scheme ${name} undeclared`);
     }
   }
   return problems;
@@ -159,7 +168,11 @@ describe('/v1/openapi.json', () => {
   });
 
   test('the validator catches a broken document', async () => {
-    expect((await validateWithOfficialSchema({ openapi: '3.1.0', info: { title: 'x' }, paths: { '/x': { get: { responses: 'nope' } } } })).length).toBeGreaterThan(0);
-    expect(validateOpenApi31({ openapi: '3.0.0', info: {}, paths: { '/x/{id}': { get: { responses: { 200: {} }, security: [{ nope: [] }] } } } }).length).toBeGreaterThanOrEqual(4);
+    expect(
+      (await validateWithOfficialSchema({ openapi: '3.1.0', info: { title: 'x' }, paths: { '/x': { get: { responses: 'nope' } } } })).length,
+    ).toBeGreaterThan(0);
+    expect(
+      validateOpenApi31({ openapi: '3.0.0', info: {}, paths: { '/x/{id}': { get: { responses: { 200: {} }, security: [{ nope: [] }] } } } }).length,
+    ).toBeGreaterThanOrEqual(4);
   });
 });

@@ -37,14 +37,21 @@ describe('demo credentials and password reset', () => {
     const password = /demo@prosa\.example \/ (demo-\w+)/.exec(first.stdout)![1];
 
     // Without a server: in-process.
-    const reset = await runCli(['accounts', 'reset-password', '--email', 'demo@prosa.example', '--password', 'a-new-password-1', '--json'], { PROSA_DATA_DIR: dir });
+    const reset = await runCli(['accounts', 'reset-password', '--email', 'demo@prosa.example', '--password', 'a-new-password-1', '--json'], {
+      PROSA_DATA_DIR: dir,
+    });
     expect(reset.code, reset.stderr).toBe(0);
     expect(JSON.parse(reset.stdout)).toMatchObject({ email: 'demo@prosa.example' });
 
     // With the server holding the data directory: through its admin socket.
     const srv = await startServerProcess({ PROSA_DATA_DIR: dir, PROSA_DEMO_DATA: 'on' });
     try {
-      const signin = (pw: string) => fetch(`${srv.url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@prosa.example', password: pw }) });
+      const signin = (pw: string) =>
+        fetch(`${srv.url}/api/auth/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'demo@prosa.example', password: pw }),
+        });
       expect((await signin(password)).status).toBe(401);
       expect((await signin('a-new-password-1')).status).toBe(200);
       const generated = await runCli(['accounts', 'reset-password', '--email', 'demo@prosa.example', '--json'], { PROSA_DATA_DIR: dir });
@@ -87,14 +94,16 @@ function readOnlyDir(): string | null {
 
 describe('read-only data directory', () => {
   const dir = readOnlyDir();
-  test.skipIf(!dir)('one line on stderr, no stack trace, exit code 4', async () => {
-    const res = await runCli(['serve'], { PROSA_DATA_DIR: dir!, PROSA_DEMO_DATA: 'off', PORT: '0', HOST: '127.0.0.1' });
-    expect(res.code).toBe(4);
-    const lines = res.stderr.trim().split('\n');
-    expect(lines, res.stderr).toHaveLength(1);
-    expect(lines[0]).toMatch(/^error: the data directory .* (read-only|not writable)/);
-    expect(res.stderr).not.toMatch(/\n\s+at /);
-  }, 60_000);
+  test.skipIf(!dir)(
+    'one line on stderr, no stack trace, exit code 4',
+    async () => {
+      const res = await runCli(['serve'], { PROSA_DATA_DIR: dir!, PROSA_DEMO_DATA: 'off', PORT: '0', HOST: '127.0.0.1' });
+      expect(res.code).toBe(4);
+      const lines = res.stderr.trim().split('\n');
+      expect(lines, res.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(/^error: the data directory .* (read-only|not writable)/);
+      expect(res.stderr).not.toMatch(/\n\s+at /);
+    },
+    60_000,
+  );
 });
-
-

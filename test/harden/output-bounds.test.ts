@@ -31,7 +31,9 @@ beforeAll(async () => {
   ({ cookie } = await signUp(t.app));
   key = await createKey(t.app, cookie);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 type Span = { start: number; end: number };
 type Quote = { text: string; span: Span; text_truncated?: boolean; also_at?: Span[] };
@@ -72,7 +74,13 @@ async function analysesSize(): Promise<number> {
 describe('an analysis is bounded relative to its input', () => {
   test('REST #3: the 1 MB repetitive text gives a record of at most 2 x the input and 2 MB, with the cut reported and every kept span re-read', async () => {
     const sizeBefore = await analysesSize();
-    const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: '17/200,011', office_action_text: BIG }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/prosa/analyze',
+      headers: { 'x-api-key': key },
+      payload: { application_number: '17/200,011', office_action_text: BIG },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     const bytes = Buffer.byteLength(res.body);
     expect(bytes).toBeLessThanOrEqual(2 * BIG_BYTES);
@@ -85,7 +93,8 @@ describe('an analysis is bounded relative to its input', () => {
     // The claims are all there (bounded by the claims in the text), each list within its cap.
     expect(a.claim_analyses.map((c: { claim_number: number }) => c.claim_number)).toEqual(expect.arrayContaining([1, 5, 19]));
     for (const c of a.claim_analyses) {
-      for (const f of ['rejections', 'evidence', 'pinpoints', 'objections', 'examiner_admissions']) expect(c[f].length).toBeLessThanOrEqual(OUTPUT_LIMITS.perClaim);
+      for (const f of ['rejections', 'evidence', 'pinpoints', 'objections', 'examiner_admissions'])
+        expect(c[f].length).toBeLessThanOrEqual(OUTPUT_LIMITS.perClaim);
       // A rejection's ground exists (ids of merged grounds were re-pointed).
       for (const r of c.rejections) if (r.ground_id) expect(a.grounds.some((g: { id: string }) => g.id === r.ground_id)).toBe(true);
     }
@@ -107,14 +116,26 @@ describe('an analysis is bounded relative to its input', () => {
   }, 120_000);
 
   test('/api/analyses: the same bound and report for a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/analyses', headers: { cookie }, payload: { application_number: '17/200,011', office_action_text: BIG }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analyses',
+      headers: { cookie },
+      payload: { application_number: '17/200,011', office_action_text: BIG },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode, res.body.slice(0, 500)).toBe(201);
     expect(Buffer.byteLength(res.body)).toBeLessThanOrEqual(Math.min(2 * BIG_BYTES, OUTPUT_LIMITS.maxRecordBytes));
     expect(res.json().truncated['claim_analyses[].pinpoints']).toBeGreaterThan(0);
   }, 120_000);
 
   test('an ordinary action is not cut: truncated is empty and no weakness is added', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: '17/200,011', office_action_text: ONE }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/prosa/analyze',
+      headers: { 'x-api-key': key },
+      payload: { application_number: '17/200,011', office_action_text: ONE },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode).toBe(200);
     const a = res.json();
     expect(a.truncated).toEqual({});

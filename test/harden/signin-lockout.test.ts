@@ -25,7 +25,8 @@ const address = () => {
   n++;
   return `10.200.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 };
-const signin = (email: string, password: string, ip: string) => t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, remoteAddress: ip });
+const signin = (email: string, password: string, ip: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, remoteAddress: ip });
 
 describe('web sign-in (POST /api/auth/signin)', () => {
   test('five wrong passwords from one address: that address gets 429 with Retry-After; the owner, from their own address, signs in', async () => {
@@ -44,7 +45,12 @@ describe('web sign-in (POST /api/auth/signin)', () => {
     expect(hammer.statusCode).toBe(429);
     const refused = await signin(victim.email, 'another guess', attacker);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ error: true, error_code: 'too_many_signin_attempts', message: expect.stringMatching(/from your network address/), agent_suggestion: expect.stringMatching(/Retry-After/) });
+    expect(refused.json()).toMatchObject({
+      error: true,
+      error_code: 'too_many_signin_attempts',
+      message: expect.stringMatching(/from your network address/),
+      agent_suggestion: expect.stringMatching(/Retry-After/),
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(SIGNIN_LIMITS.pairBlockSeconds);
     // Even the right password is refused to the locked-out address (it may not test guesses).
@@ -55,14 +61,18 @@ describe('web sign-in (POST /api/auth/signin)', () => {
     const victims = await Promise.all(Array.from({ length: 20 }, (_, i) => signUp(t.app, `locked-${i}-${Date.now()}@firm.example`, 'the right password')));
     const attacker = address();
     const statuses: number[] = [];
-    for (const v of victims) for (let i = 0; i < SIGNIN_LIMITS.pairFailures; i++) statuses.push((await signin(v.email, `guess ${i} guess`, attacker)).statusCode);
+    for (const v of victims)
+      for (let i = 0; i < SIGNIN_LIMITS.pairFailures; i++) statuses.push((await signin(v.email, `guess ${i} guess`, attacker)).statusCode);
     // The address ran out of failures across e-mails: the rest of its attempts were refused.
     expect(statuses.filter((s) => s === 401)).toHaveLength(SIGNIN_LIMITS.addressFailures);
     expect(statuses.slice(SIGNIN_LIMITS.addressFailures).every((s) => s === 429)).toBe(true);
     const other = await signUp(t.app, `untouched-${Date.now()}@firm.example`, 'the right password');
     const sprayed = await signin(other.email, 'a guess at someone new', attacker);
     expect(sprayed.statusCode).toBe(429);
-    expect(sprayed.json()).toMatchObject({ error_code: 'too_many_signin_attempts', message: expect.stringMatching(/^Too many failed sign-ins from your network address/) });
+    expect(sprayed.json()).toMatchObject({
+      error_code: 'too_many_signin_attempts',
+      message: expect.stringMatching(/^Too many failed sign-ins from your network address/),
+    });
     expect(Number(sprayed.headers['retry-after'])).toBeGreaterThan(0);
 
     for (const v of victims) {
@@ -93,7 +103,8 @@ describe('web sign-in (POST /api/auth/signin)', () => {
 
   test('the addresses of one IPv6 /64 are one client', async () => {
     const victim = await signUp(t.app, `v6-${Date.now()}@firm.example`, 'the right password');
-    for (let i = 1; i <= SIGNIN_LIMITS.pairFailures; i++) expect((await signin(victim.email, 'guess guess', `2001:db8:aa:bb::${i.toString(16)}`)).statusCode).toBe(401);
+    for (let i = 1; i <= SIGNIN_LIMITS.pairFailures; i++)
+      expect((await signin(victim.email, 'guess guess', `2001:db8:aa:bb::${i.toString(16)}`)).statusCode).toBe(401);
     expect((await signin(victim.email, 'guess guess', '2001:db8:aa:bb:ffff:1:2:3')).statusCode).toBe(429);
     expect((await signin(victim.email, 'the right password', '2001:db8:aa:cc::1')).statusCode).toBe(200);
   });
@@ -132,13 +143,25 @@ describe('the OAuth sign-in page', () => {
     const client = await registerClient(s.url);
     // The attacker's own authorization, with the victim's e-mail.
     const jar = new CookieJar();
-    const q = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: client.redirect_uris[0], code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 'xyz' });
+    const q = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: client.redirect_uris[0],
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'xyz',
+    });
     const first = await fetch(`${s.url}/oauth/authorize?${q}`, { redirect: 'manual' });
     jar.store(first);
     const page = new URL(first.headers.get('location')!, s.url);
     const attacker = '198.51.100.66';
     const post = (password: string) =>
-      fetch(`${page}/login`, { method: 'POST', redirect: 'manual', headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': attacker }, body: new URLSearchParams({ email: victim.email, password }) });
+      fetch(`${page}/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': attacker },
+        body: new URLSearchParams({ email: victim.email, password }),
+      });
     for (let i = 0; i < SIGNIN_LIMITS.pairFailures; i++) expect((await post(`wrong password ${i}`)).status).toBe(401);
 
     // The owner, from their own address, signs in on the page and approves: a code comes back.

@@ -36,7 +36,13 @@ export async function costOfOneAnalysis(app: FastifyInstance): Promise<bigint> {
 export async function cappedAccount(app: FastifyInstance, cost: bigint): Promise<{ accountId: string; key: string; capMicro: bigint }> {
   const s = await signUp(app);
   const capMicro = (cost * 5n) / 2n;
-  const set = await app.inject({ method: 'PATCH', url: '/api/account/spending-cap', headers: { cookie: s.cookie }, payload: { daily_ai_cap: formatCredits(capMicro) }, remoteAddress: randomIp() });
+  const set = await app.inject({
+    method: 'PATCH',
+    url: '/api/account/spending-cap',
+    headers: { cookie: s.cookie },
+    payload: { daily_ai_cap: formatCredits(capMicro) },
+    remoteAddress: randomIp(),
+  });
   expect(set.statusCode, set.body).toBe(200);
   // formatCredits rounds to the cent: the cap actually stored.
   const stored = BigInt(Math.round(Number(set.json().daily_ai_cap) * 1_000_000));
@@ -45,12 +51,25 @@ export async function cappedAccount(app: FastifyInstance, cost: bigint): Promise
 }
 
 /** Ten analyses at once (spread over the given apps): exactly three are charged. */
-export async function expectCapHolds(apps: FastifyInstance[], database: Database, account: { accountId: string; key: string; capMicro: bigint }, cost: bigint): Promise<void> {
+export async function expectCapHolds(
+  apps: FastifyInstance[],
+  database: Database,
+  account: { accountId: string; key: string; capMicro: bigint },
+  cost: bigint,
+): Promise<void> {
   const results = await Promise.all(Array.from({ length: 10 }, (_, i) => analyze(apps[i % apps.length], account.key)));
   const codes = results.map((r) => (r.statusCode === 200 ? 'ok' : `${r.statusCode} ${r.json().error_code}`));
-  expect(codes.filter((c) => c === 'ok'), codes.join(', ')).toHaveLength(3);
+  expect(
+    codes.filter((c) => c === 'ok'),
+    codes.join(', '),
+  ).toHaveLength(3);
   expect(codes.filter((c) => c !== 'ok')).toEqual(Array(7).fill('402 spending_cap_reached'));
-  const charges = await database.db.selectFrom('credit_ledger').select('amount_micro').where('account_id', '=', account.accountId).where('kind', '=', 'usage_tokens').execute();
+  const charges = await database.db
+    .selectFrom('credit_ledger')
+    .select('amount_micro')
+    .where('account_id', '=', account.accountId)
+    .where('kind', '=', 'usage_tokens')
+    .execute();
   expect(charges.map((c) => BigInt(c.amount_micro))).toEqual([-cost, -cost, -cost]);
   const analyses = await database.db.selectFrom('analyses').select('id').where('account_id', '=', account.accountId).execute();
   expect(analyses).toHaveLength(3);

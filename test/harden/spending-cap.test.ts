@@ -30,7 +30,8 @@ afterAll(async () => {
 });
 
 const body = { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false };
-const analyze = (key: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key, ...headers }, payload: body, remoteAddress: randomIp() });
+const analyze = (key: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key, ...headers }, payload: body, remoteAddress: randomIp() });
 const cap = (headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method: payload ? 'PATCH' : 'GET', url: '/api/account/spending-cap', headers, ...(payload ? { payload } : {}), remoteAddress: randomIp() });
 
@@ -48,7 +49,12 @@ describe('daily AI spending cap', () => {
     expect(byAssistant.json()).toMatchObject({ error: true, error_code: 'assistant_not_allowed' });
     expect((await cap({ cookie: s.cookie, 'x-test-bearer': '1' })).json().daily_ai_cap).toBe('12.50');
     expect((await cap({ cookie: s.cookie }, { daily_ai_cap: '-1' })).statusCode).toBe(400);
-    const audit = await t.database.db.selectFrom('audit_log').select('action').where('account_id', '=', s.accountId).where('action', '=', 'account.spending_cap_set').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('account_id', '=', s.accountId)
+      .where('action', '=', 'account.spending_cap_set')
+      .execute();
     expect(audit).toHaveLength(2);
   });
 

@@ -21,7 +21,17 @@ const setDiskFull = (full: boolean) => sql`update test_disk set "full" = ${full}
 beforeAll(async () => {
   t = await createTestApp({}, undefined, {
     worker: true,
-    queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5, retryLimit: 1, retryDelay: 1, retryDelayMax: 1, heartbeatSeconds: null, expireInSeconds: 30, deadLetterRetryDelay: 1, deadLetterRetryDelayMax: 1 },
+    queue: {
+      superviseIntervalSeconds: 1,
+      pollingIntervalSeconds: 0.5,
+      retryLimit: 1,
+      retryDelay: 1,
+      retryDelayMax: 1,
+      heartbeatSeconds: null,
+      expireInSeconds: 30,
+      deadLetterRetryDelay: 1,
+      deadLetterRetryDelayMax: 1,
+    },
   });
   await seedDemoData(t.database.db, '2026-11-21');
   const s = await signUp(t.app);
@@ -39,7 +49,9 @@ beforeAll(async () => {
       return new;
     end $$`.execute(db);
   await sql`create trigger test_disk_analyses before insert on analyses for each row execute function test_disk_full()`.execute(db);
-  await sql`create trigger test_disk_jobs before update of status on draft_jobs for each row when (new.status in ('complete', 'failed')) execute function test_disk_full()`.execute(db);
+  await sql`create trigger test_disk_jobs before update of status on draft_jobs for each row when (new.status in ('complete', 'failed')) execute function test_disk_full()`.execute(
+    db,
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -51,7 +63,13 @@ describe('disk full', () => {
     await setDiskFull(true);
     try {
       for (const url of ['/v1/prosa/analyze', '/api/analyses']) {
-        const res = await t.app.inject({ method: 'POST', url, headers: { 'x-api-key': key }, payload: { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false }, remoteAddress: randomIp() });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'x-api-key': key },
+          payload: { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false },
+          remoteAddress: randomIp(),
+        });
         expect(res.statusCode, res.body).toBe(503);
         const body = res.json();
         expect(body).toMatchObject({ error: true, error_code: 'storage_full' });
@@ -68,7 +86,13 @@ describe('disk full', () => {
     const analysisId = (await analyzeOa(t.app, key)).analysis_id;
     await setDiskFull(true);
     const before = await getBalanceMicro(t.database.db, accountId);
-    const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': key }, payload: { application_number: '17200011', analysis_id: analysisId, response_date: '2026-11-23' }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/prosa/draft-roa',
+      headers: { 'x-api-key': key },
+      payload: { application_number: '17200011', analysis_id: analysisId, response_date: '2026-11-23' },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode, res.body).toBe(202);
     const jobId = res.json().job_id;
     const statusOf = async () => (await t.database.db.selectFrom('draft_jobs').select('status').where('id', '=', jobId).executeTakeFirstOrThrow()).status;

@@ -31,14 +31,24 @@ beforeAll(async () => {
   smtp = await new SmtpSink().start();
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ BASE_URL: undefined, PORT: String(port), SMTP_URL: smtp.url, MAIL_FROM: 'Prosa <mail@prosa.test>' }, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 } });
+  t = await createTestApp({ BASE_URL: undefined, PORT: String(port), SMTP_URL: smtp.url, MAIL_FROM: 'Prosa <mail@prosa.test>' }, undefined, {
+    worker: true,
+    queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+  });
   await t.app.listen({ port, host: '127.0.0.1' });
   await seedDemoData(t.database.db, '2026-11-21');
   email = `links-${Date.now()}@firm.example`;
-  const res = await fetch(`${origin}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse battery' }) });
+  const res = await fetch(`${origin}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse battery' }),
+  });
   expect(res.status).toBe(201);
   accountId = ((await res.json()) as { account: { id: string } }).account.id;
-  cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('prosa_session='))!;
+  cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('prosa_session='))!;
 });
 afterAll(async () => {
   await t?.close();
@@ -80,7 +90,16 @@ describe('with BASE_URL unset, links follow the request', () => {
   test('a DOCX download URL follows the request, and downloads', async () => {
     await grant(t.database.db, accountId, 20);
     const submitted = await call('/api/exports', {
-      body: { type: 'ids', application_number: '17/200,011', input: { timing: '1.97(c)', statement: '1.97(e)(2)', us_patents: [{ number: '9,876,543', kind_code: 'B2', date: '2019-05-01', patentee_or_applicant: 'Smith' }], date: '2026-11-21' } },
+      body: {
+        type: 'ids',
+        application_number: '17/200,011',
+        input: {
+          timing: '1.97(c)',
+          statement: '1.97(e)(2)',
+          us_patents: [{ number: '9,876,543', kind_code: 'B2', date: '2019-05-01', patentee_or_applicant: 'Smith' }],
+          date: '2026-11-21',
+        },
+      },
     });
     expect(submitted.status, JSON.stringify(submitted.json)).toBe(202);
     await pollUntilDone(t.app, submitted.json.poll_url, { cookie }, t.database.db);

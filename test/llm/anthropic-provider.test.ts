@@ -33,13 +33,22 @@ async function failure(p: Promise<unknown>): Promise<LlmProviderError> {
   return err as LlmProviderError;
 }
 
-const overloaded = { status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' }, request_id: 'req_011CSHoEeqs5C35K2UUqR7Fy' } };
+const overloaded = {
+  status: 529,
+  body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' }, request_id: 'req_011CSHoEeqs5C35K2UUqR7Fy' },
+};
 
 describe('Anthropic messages provider', () => {
   test('sends a real /v1/messages request and returns text, reported usage and model', async () => {
     const { provider, fake } = await setup([{ body: anthropicMessage(['{"outlines":', '[]}'], { input_tokens: 2095, output_tokens: 503 }) }]);
     const out = await provider.complete(REQ);
-    expect(out).toEqual({ text: '{"outlines":[]}', usage: { input_tokens: 2095, output_tokens: 503 }, usageSource: 'provider', model: 'claude-sonnet-4-5-20250929', stopReason: 'end_turn' });
+    expect(out).toEqual({
+      text: '{"outlines":[]}',
+      usage: { input_tokens: 2095, output_tokens: 503 },
+      usageSource: 'provider',
+      model: 'claude-sonnet-4-5-20250929',
+      stopReason: 'end_turn',
+    });
     const r = fake.requests[0];
     expect(r.method).toBe('POST');
     expect(r.path).toBe('/v1/messages');
@@ -72,7 +81,15 @@ describe('Anthropic messages provider', () => {
 
   test('429 with retry-after then success', async () => {
     const { provider, waits } = await setup([
-      { status: 429, headers: { 'retry-after': '3' }, body: { type: 'error', error: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' }, request_id: 'req_1' } },
+      {
+        status: 429,
+        headers: { 'retry-after': '3' },
+        body: {
+          type: 'error',
+          error: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' },
+          request_id: 'req_1',
+        },
+      },
       { body: anthropicMessage(['ok'], { input_tokens: 3, output_tokens: 1 }) },
     ]);
     expect((await provider.complete(REQ)).usage).toEqual({ input_tokens: 3, output_tokens: 1 });
@@ -81,12 +98,19 @@ describe('Anthropic messages provider', () => {
 
   test('retry-after as an HTTP date', async () => {
     fake = await startFakeAnthropic([
-      { status: 429, headers: { 'retry-after': 'Wed, 21 Oct 2015 07:28:05 GMT' }, body: { type: 'error', error: { type: 'rate_limit_error', message: 'slow' } } },
+      {
+        status: 429,
+        headers: { 'retry-after': 'Wed, 21 Oct 2015 07:28:05 GMT' },
+        body: { type: 'error', error: { type: 'rate_limit_error', message: 'slow' } },
+      },
       { body: anthropicMessage(['ok']) },
     ]);
     const rec = recordingSleep();
     const now = Date.parse('Wed, 21 Oct 2015 07:28:00 GMT');
-    const provider = createAnthropicProvider({ baseUrl: fake.url, apiKey: ANTHROPIC_KEY, model: 'claude-haiku-4-5', timeoutMs: 5000 }, { sleep: rec.sleep, now: () => now });
+    const provider = createAnthropicProvider(
+      { baseUrl: fake.url, apiKey: ANTHROPIC_KEY, model: 'claude-haiku-4-5', timeoutMs: 5000 },
+      { sleep: rec.sleep, now: () => now },
+    );
     await provider.complete(REQ);
     expect(rec.waits).toEqual([5000]);
   });
@@ -108,7 +132,13 @@ describe('Anthropic messages provider', () => {
 
   test('a 429 for a reached spend limit is not retried', async () => {
     const { provider, fake } = await setup([
-      { status: 429, body: { type: 'error', error: { type: 'rate_limit_error', message: 'You have reached your monthly spend limit.', details: { error_code: 'enforced_spend_limit_reached' } } } },
+      {
+        status: 429,
+        body: {
+          type: 'error',
+          error: { type: 'rate_limit_error', message: 'You have reached your monthly spend limit.', details: { error_code: 'enforced_spend_limit_reached' } },
+        },
+      },
     ]);
     expect(await failure(provider.complete(REQ))).toMatchObject({ status: 429, attempts: 1 });
     expect(fake.requests).toHaveLength(1);
@@ -123,7 +153,9 @@ describe('Anthropic messages provider', () => {
   });
 
   test('400 invalid_request_error is not retried', async () => {
-    const { provider, fake } = await setup([{ status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } } }]);
+    const { provider, fake } = await setup([
+      { status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } } },
+    ]);
     const err = await failure(provider.complete(REQ));
     expect(err).toMatchObject({ status: 400, code: 'invalid_request_error' });
     expect(err.message).toContain('prompt is too long');
@@ -143,7 +175,13 @@ describe('Anthropic messages provider', () => {
 
   test('from the environment with the default version header', async () => {
     fake = await startFakeAnthropic([{ body: anthropicMessage(['ok']) }]);
-    const config = loadConfig({ PROSA_LLM_PROVIDER: 'anthropic', PROSA_LLM_BASE_URL: fake.url, PROSA_LLM_API_KEY: ANTHROPIC_KEY, PROSA_LLM_MODEL: 'claude-haiku-4-5', PROSA_LLM_TIMEOUT_MS: '5000' });
+    const config = loadConfig({
+      PROSA_LLM_PROVIDER: 'anthropic',
+      PROSA_LLM_BASE_URL: fake.url,
+      PROSA_LLM_API_KEY: ANTHROPIC_KEY,
+      PROSA_LLM_MODEL: 'claude-haiku-4-5',
+      PROSA_LLM_TIMEOUT_MS: '5000',
+    });
     const provider = createLlmProvider(config.llm)!;
     expect(provider).toMatchObject({ name: 'anthropic', model: 'claude-haiku-4-5' });
     expect((await provider.complete(REQ)).text).toBe('ok');

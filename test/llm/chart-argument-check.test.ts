@@ -12,10 +12,14 @@ const paragraph = (n: string) => new RegExp(`^\\[${n}\\] (.*)$`, 'm').exec(LAROI
 
 const HELD: HeldSources = {
   limitation: 'reassigning at least a portion of the first communication subchannel based on the assessment of the load',
-  assertion: 'reassigning at least a portion of the first communication subchannel based on the assessment of the load {¶0031 wherein frequency control module 318 selectively controls generator 320 so that subcarrier frequency fx.sub.1 will remain within the acceptable frequency passband corresponding to the range of fixed filter 1 322}',
+  assertion:
+    'reassigning at least a portion of the first communication subchannel based on the assessment of the load {¶0031 wherein frequency control module 318 selectively controls generator 320 so that subcarrier frequency fx.sub.1 will remain within the acceptable frequency passband corresponding to the range of fixed filter 1 322}',
   // Held texts break lines where a model writes a space.
   passages: [
-    { label: '[0031]', text: paragraph('0031').replace('frequency control module 318 selectively controls', 'frequency control module 318\nselectively  controls') },
+    {
+      label: '[0031]',
+      text: paragraph('0031').replace('frequency control module 318 selectively controls', 'frequency control module 318\nselectively  controls'),
+    },
     { label: '[0034]', text: paragraph('0034') },
   ],
   examiner_pinpoints: ['¶0031', '¶0034', 'FIG. 4'],
@@ -23,12 +27,16 @@ const HELD: HeldSources = {
   absent_terms: ['reassigning', 'subchannel', 'assessment', 'load'],
 };
 
-const sentence = (text: string, quotations: CandidateSentence['quotations'] = [], pinpoints: string[] = []): CandidateSentence => ({ text, quotations, pinpoints });
+const sentence = (text: string, quotations: CandidateSentence['quotations'] = [], pinpoints: string[] = []): CandidateSentence => ({
+  text,
+  quotations,
+  pinpoints,
+});
 
 describe('a drafted sentence is kept', () => {
   test('with an exact quotation of the passage it cites', () => {
     const s = sentence(
-      'Laroia ¶ [0031] describes that “frequency control module 318 selectively controls generator 320” to keep a subcarrier within a fixed filter\'s passband, which is not a reassignment based on an assessment of load.',
+      "Laroia ¶ [0031] describes that “frequency control module 318 selectively controls generator 320” to keep a subcarrier within a fixed filter's passband, which is not a reassignment based on an assessment of load.",
       [{ text: 'frequency control module 318 selectively controls generator 320', source: '¶ [0031]' }],
       ['¶ [0031]'],
     );
@@ -36,17 +44,22 @@ describe('a drafted sentence is kept', () => {
   });
 
   test('when the model wrote a space where the held text breaks the line or doubles a space', () => {
-    const s = sentence('The passage says “frequency control module 318 selectively controls generator 320”.', [{ text: 'frequency control module 318 selectively controls generator 320', source: '[0031]' }]);
+    const s = sentence('The passage says “frequency control module 318 selectively controls generator 320”.', [
+      { text: 'frequency control module 318 selectively controls generator 320', source: '[0031]' },
+    ]);
     expect(checkSentence(s, HELD)).toEqual({ ok: true });
   });
 
-  test('with a quotation of the claim, a period inside the closing mark, and the examiner\'s pinpoint as written', () => {
+  test("with a quotation of the claim, a period inside the closing mark, and the examiner's pinpoint as written", () => {
     const s = sentence('Nothing in ¶0031 addresses “the assessment of the load.”', [{ text: 'the assessment of the load', source: 'claim' }]);
     expect(checkSentence(s, HELD)).toEqual({ ok: true });
   });
 
   test('saying the reference never uses a term the chart found absent from it', () => {
-    const s = sentence('Laroia does not use the terms “load” or “subchannel” anywhere.', [{ text: 'load', source: 'claim' }, { text: 'subchannel', source: 'claim' }]);
+    const s = sentence('Laroia does not use the terms “load” or “subchannel” anywhere.', [
+      { text: 'load', source: 'claim' },
+      { text: 'subchannel', source: 'claim' },
+    ]);
     expect(checkSentence(s, HELD)).toEqual({ ok: true });
   });
 
@@ -58,12 +71,16 @@ describe('a drafted sentence is kept', () => {
 
 describe('a drafted sentence is dropped, with the reason', () => {
   test('a paraphrase in quotation marks', () => {
-    const s = sentence('Laroia states that “the frequency control module reassigns subcarriers based on load”.', [{ text: 'the frequency control module reassigns subcarriers based on load', source: '¶ [0031]' }], ['¶ [0031]']);
+    const s = sentence(
+      'Laroia states that “the frequency control module reassigns subcarriers based on load”.',
+      [{ text: 'the frequency control module reassigns subcarriers based on load', source: '¶ [0031]' }],
+      ['¶ [0031]'],
+    );
     expect(checkSentence(s, HELD)).toMatchObject({ ok: false, code: 'quotation', reason: expect.stringContaining('not in ¶ [0031]') });
   });
 
   test('a quotation found in the reference but not in the source it names', () => {
-    const s = sentence('The Office Action relies on “programmable filters 422, 422\'”.', [{ text: "programmable filters 422, 422'", source: 'office_action' }]);
+    const s = sentence("The Office Action relies on “programmable filters 422, 422'”.", [{ text: "programmable filters 422, 422'", source: 'office_action' }]);
     expect(checkSentence(s, HELD)).toMatchObject({ ok: false, code: 'quotation' });
   });
 
@@ -76,7 +93,11 @@ describe('a drafted sentence is dropped, with the reason', () => {
   });
 
   test('an invented pinpoint, declared or written in the sentence', () => {
-    expect(checkSentence(sentence('Laroia ¶ [0099] discusses filter control only.', [], ['¶ [0099]']), HELD)).toMatchObject({ ok: false, code: 'pinpoint', reason: 'cites ¶ [0099], which is not a passage given' });
+    expect(checkSentence(sentence('Laroia ¶ [0099] discusses filter control only.', [], ['¶ [0099]']), HELD)).toMatchObject({
+      ok: false,
+      code: 'pinpoint',
+      reason: 'cites ¶ [0099], which is not a passage given',
+    });
     expect(checkSentence(sentence('Laroia ¶ [0099] discusses filter control only.'), HELD)).toMatchObject({ ok: false, code: 'pinpoint' });
     expect(checkSentence(sentence('See also Laroia, col. 4, ll. 10-20.'), HELD)).toMatchObject({ ok: false, code: 'pinpoint' });
     expect(checkSentence(sentence('FIG. 7 of Laroia shows no load.'), HELD)).toMatchObject({ ok: false, code: 'pinpoint' });
@@ -87,7 +108,11 @@ describe('a drafted sentence is dropped, with the reason', () => {
   });
 
   test('a quotation of one passage attributed to another', () => {
-    const s = sentence('Laroia ¶ [0034] states “frequency control module 318 selectively controls generator 320”.', [{ text: 'frequency control module 318 selectively controls generator 320', source: '[0031]' }], ['¶ [0034]']);
+    const s = sentence(
+      'Laroia ¶ [0034] states “frequency control module 318 selectively controls generator 320”.',
+      [{ text: 'frequency control module 318 selectively controls generator 320', source: '[0031]' }],
+      ['¶ [0034]'],
+    );
     expect(checkSentence(s, HELD)).toMatchObject({ ok: false, code: 'pinpoint', reason: expect.stringContaining('quotes [0031]') });
   });
 
@@ -95,12 +120,19 @@ describe('a drafted sentence is dropped, with the reason', () => {
     const s = sentence('Laroia does not mention “communication”.', [{ text: 'communication', source: 'claim' }]);
     expect(checkSentence(s, HELD)).toMatchObject({ ok: false, code: 'absence', reason: expect.stringContaining('“communication”') });
     // The passage named earlier in the sentence is not the subject of the absence.
-    const later = sentence('Laroia ¶ [0031] concerns filters, and Laroia does not mention “communication”.', [{ text: 'communication', source: 'claim' }], ['¶ [0031]']);
+    const later = sentence(
+      'Laroia ¶ [0031] concerns filters, and Laroia does not mention “communication”.',
+      [{ text: 'communication', source: 'claim' }],
+      ['¶ [0031]'],
+    );
     expect(checkSentence(later, HELD)).toMatchObject({ ok: false, code: 'absence' });
   });
 
   test('saying words are missing that the chart lists nowhere, or without saying which', () => {
-    expect(checkSentence(sentence('Laroia does not mention “filter”.', [{ text: 'filter', source: '[0031]' }]), HELD)).toMatchObject({ ok: false, code: 'absence' });
+    expect(checkSentence(sentence('Laroia does not mention “filter”.', [{ text: 'filter', source: '[0031]' }]), HELD)).toMatchObject({
+      ok: false,
+      code: 'absence',
+    });
     expect(checkSentence(sentence('Laroia does not mention load balancing.'), HELD)).toMatchObject({ ok: false, code: 'absence' });
   });
 

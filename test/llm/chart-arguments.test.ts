@@ -22,7 +22,8 @@ const paragraph = (n: string) => new RegExp(`^\\[${n}\\] (.*)$`, 'm').exec(LAROI
 const SITE: ChartArgumentSite = {
   key: '1:5:102:Laroia',
   limitation: 'reassigning at least a portion of the first communication subchannel based on the assessment of the load',
-  assertion: 'reassigning at least a portion of the first communication subchannel based on the assessment of the load {¶0031 wherein frequency control module 318 selectively controls generator 320}',
+  assertion:
+    'reassigning at least a portion of the first communication subchannel based on the assessment of the load {¶0031 wherein frequency control module 318 selectively controls generator 320}',
   passages: [
     { label: '[0031]', text: paragraph('0031') },
     { label: '[0034]', text: paragraph('0034') },
@@ -35,11 +36,15 @@ const SITE: ChartArgumentSite = {
 };
 
 const GOOD = {
-  text: 'Laroia ¶ [0031] describes that “frequency control module 318 selectively controls generator 320” so that a subcarrier stays within a fixed filter\'s passband, which is not a reassignment based on an assessment of load.',
+  text: "Laroia ¶ [0031] describes that “frequency control module 318 selectively controls generator 320” so that a subcarrier stays within a fixed filter's passband, which is not a reassignment based on an assessment of load.",
   quotations: [{ text: 'frequency control module 318 selectively controls generator 320', source: '¶ [0031]' }],
   pinpoints: ['¶ [0031]'],
 };
-const MISQUOTED = { text: 'Laroia teaches that “the frequency control module reassigns subcarriers according to load”.', quotations: [{ text: 'the frequency control module reassigns subcarriers according to load', source: '¶ [0031]' }], pinpoints: [] };
+const MISQUOTED = {
+  text: 'Laroia teaches that “the frequency control module reassigns subcarriers according to load”.',
+  quotations: [{ text: 'the frequency control module reassigns subcarriers according to load', source: '¶ [0031]' }],
+  pinpoints: [],
+};
 const INVENTED_PINPOINT = { text: 'Laroia ¶ [0099] confirms that its filters are fixed.', quotations: [], pinpoints: ['¶ [0099]'] };
 
 async function provider(content: string) {
@@ -58,10 +63,16 @@ describe('draftChartArguments', () => {
       { limitation: SITE.limitation, sentence: MISQUOTED.text, code: 'quotation', reason: expect.stringContaining('is not in ¶ [0031]') },
       { limitation: SITE.limitation, sentence: INVENTED_PINPOINT.text, code: 'pinpoint', reason: 'cites ¶ [0099], which is not a passage given' },
     ]);
-    expect(r).toMatchObject({ asked: 1, proposed: 3, replyWellFormed: true, usage: { input_tokens: 2100, output_tokens: 180 }, model: 'gpt-4o-mini-2024-07-18' });
+    expect(r).toMatchObject({
+      asked: 1,
+      proposed: 3,
+      replyWellFormed: true,
+      usage: { input_tokens: 2100, output_tokens: 180 },
+      model: 'gpt-4o-mini-2024-07-18',
+    });
   });
 
-  test('sends the limitation, the examiner\'s words and the passages cited, in a tagged data block, and nothing else of the reference', async () => {
+  test("sends the limitation, the examiner's words and the passages cited, in a tagged data block, and nothing else of the reference", async () => {
     const p = await provider('{"arguments":[]}');
     await draftChartArguments(p, [SITE]);
     const [req] = fake!.requests;
@@ -99,7 +110,15 @@ describe('draftChartArguments', () => {
   });
 
   test('an answer for a limitation not asked about, or a second one, is dropped', async () => {
-    const p = await provider(JSON.stringify({ arguments: [{ limitation: 'L1', sentences: [GOOD] }, { limitation: 'L1', sentences: [GOOD] }, { limitation: 'L7', sentences: [GOOD] }] }));
+    const p = await provider(
+      JSON.stringify({
+        arguments: [
+          { limitation: 'L1', sentences: [GOOD] },
+          { limitation: 'L1', sentences: [GOOD] },
+          { limitation: 'L7', sentences: [GOOD] },
+        ],
+      }),
+    );
     const r = await draftChartArguments(p, [SITE]);
     expect(r.drafted).toEqual([{ key: SITE.key, sentences: [GOOD.text] }]);
     expect(r.dropped.map((d) => [d.code, d.reason])).toEqual([
@@ -126,25 +145,47 @@ describe('parseChartArgumentReply', () => {
   test('JSON in a code fence or after prose is read', () => {
     const body = JSON.stringify({ arguments: [{ limitation: 'L1', sentences: ['A sentence.'] }] });
     for (const reply of ['```json\n' + body + '\n```', `Here it is: ${body}`]) {
-      expect(parseChartArgumentReply(reply).items).toEqual([{ ok: true, limitation: 'L1', sentences: [{ ok: true, sentence: { text: 'A sentence.', quotations: [], pinpoints: [] } }] }]);
+      expect(parseChartArgumentReply(reply).items).toEqual([
+        { ok: true, limitation: 'L1', sentences: [{ ok: true, sentence: { text: 'A sentence.', quotations: [], pinpoints: [] } }] },
+      ]);
     }
   });
 
   test('wrong shapes cost only themselves, each reported', () => {
-    const r = parseChartArgumentReply(JSON.stringify({
-      arguments: [
-        { limitation: 'L1', sentences: [{ text: 'Kept.', quotations: ['bare quote', { text: 'q', source: ' ¶ [0031] ' }], pinpoints: ['¶ [0031]'] }, { text: 42 }, { quotations: [] }, { text: '   ' }] },
-        { limitation: 'L2', sentences: [] },
-        { sentences: [{ text: 'No limitation named.' }] },
-        'just a string',
-      ],
-    }));
+    const r = parseChartArgumentReply(
+      JSON.stringify({
+        arguments: [
+          {
+            limitation: 'L1',
+            sentences: [
+              { text: 'Kept.', quotations: ['bare quote', { text: 'q', source: ' ¶ [0031] ' }], pinpoints: ['¶ [0031]'] },
+              { text: 42 },
+              { quotations: [] },
+              { text: '   ' },
+            ],
+          },
+          { limitation: 'L2', sentences: [] },
+          { sentences: [{ text: 'No limitation named.' }] },
+          'just a string',
+        ],
+      }),
+    );
     expect(r.wellFormed).toBe(true);
     expect(r.items[0]).toEqual({
       ok: true,
       limitation: 'L1',
       sentences: [
-        { ok: true, sentence: { text: 'Kept.', quotations: [{ text: 'bare quote', source: null }, { text: 'q', source: '¶ [0031]' }], pinpoints: ['¶ [0031]'] } },
+        {
+          ok: true,
+          sentence: {
+            text: 'Kept.',
+            quotations: [
+              { text: 'bare quote', source: null },
+              { text: 'q', source: '¶ [0031]' },
+            ],
+            pinpoints: ['¶ [0031]'],
+          },
+        },
         { ok: false, text: null, reason: expect.stringMatching(/^invalid sentence/) },
         { ok: false, text: null, reason: expect.stringMatching(/^invalid sentence/) },
         { ok: false, text: '   ', reason: expect.stringMatching(/^invalid sentence/) },

@@ -36,13 +36,18 @@ describe('LLM settings (PROSA_LLM_*)', () => {
   test('anthropic: its own default base URL; a custom base loses trailing slashes and /v1; the timeout is read', () => {
     const env = { ...base, PROSA_LLM_PROVIDER: 'anthropic', PROSA_LLM_API_KEY: 'sk-ant-x', PROSA_LLM_MODEL: 'claude-haiku-4-5' };
     expect(loadConfig(env).llm).toMatchObject({ provider: 'anthropic', baseUrl: 'https://api.anthropic.com', timeoutMs: 60_000 });
-    expect(loadConfig({ ...env, PROSA_LLM_BASE_URL: 'http://127.0.0.1:8000/v1/', PROSA_LLM_TIMEOUT_MS: '15000' }).llm).toMatchObject({ baseUrl: 'http://127.0.0.1:8000', timeoutMs: 15_000 });
+    expect(loadConfig({ ...env, PROSA_LLM_BASE_URL: 'http://127.0.0.1:8000/v1/', PROSA_LLM_TIMEOUT_MS: '15000' }).llm).toMatchObject({
+      baseUrl: 'http://127.0.0.1:8000',
+      timeoutMs: 15_000,
+    });
     expect(loadConfig({ ...env, PROSA_LLM_BASE_URL: 'https://gw.example.com/anthropic' }).llm?.baseUrl).toBe('https://gw.example.com/anthropic');
     expect(loadConfig({ ...env, PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_BASE_URL: 'http://localhost:11434/v1' }).llm?.baseUrl).toBe('http://localhost:11434');
   });
 
   test('a provider without its key or model is a configuration error naming what is missing', () => {
-    expect(configError({ PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_MODEL: 'gpt-4o' }).message).toMatch(/PROSA_LLM_PROVIDER is "openai" but PROSA_LLM_API_KEY is not set/);
+    expect(configError({ PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_MODEL: 'gpt-4o' }).message).toMatch(
+      /PROSA_LLM_PROVIDER is "openai" but PROSA_LLM_API_KEY is not set/,
+    );
     expect(configError({ PROSA_LLM_PROVIDER: 'anthropic', PROSA_LLM_API_KEY: 'sk-ant-secret-value' }).message).toMatch(/PROSA_LLM_MODEL is not set/);
     expect(configError({ PROSA_LLM_PROVIDER: 'openai' }).message).toMatch(/PROSA_LLM_API_KEY and PROSA_LLM_MODEL are not set/);
     expect(configError({ PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_API_KEY: '   ', PROSA_LLM_MODEL: 'gpt-4o' }).message).toMatch(/PROSA_LLM_API_KEY is not set/);
@@ -61,16 +66,24 @@ describe('LLM settings (PROSA_LLM_*)', () => {
 
   test('invalid values are configuration errors', () => {
     expect(configError({ PROSA_LLM_PROVIDER: 'gemini', PROSA_LLM_API_KEY: 'k', PROSA_LLM_MODEL: 'm' }).message).toMatch(/PROSA_LLM_PROVIDER/);
-    expect(configError({ PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_API_KEY: 'k', PROSA_LLM_MODEL: 'm', PROSA_LLM_BASE_URL: 'ftp://files.example.com' }).message).toMatch(/PROSA_LLM_BASE_URL/);
-    expect(configError({ PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_API_KEY: 'k', PROSA_LLM_MODEL: 'm', PROSA_LLM_TIMEOUT_MS: 'soon' }).message).toMatch(/PROSA_LLM_TIMEOUT_MS/);
-    expect(configError({ PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_API_KEY: 'k', PROSA_LLM_MODEL: 'm', PROSA_LLM_TIMEOUT_MS: '10' }).message).toMatch(/PROSA_LLM_TIMEOUT_MS/);
+    expect(
+      configError({ PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_API_KEY: 'k', PROSA_LLM_MODEL: 'm', PROSA_LLM_BASE_URL: 'ftp://files.example.com' }).message,
+    ).toMatch(/PROSA_LLM_BASE_URL/);
+    expect(configError({ PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_API_KEY: 'k', PROSA_LLM_MODEL: 'm', PROSA_LLM_TIMEOUT_MS: 'soon' }).message).toMatch(
+      /PROSA_LLM_TIMEOUT_MS/,
+    );
+    expect(configError({ PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_API_KEY: 'k', PROSA_LLM_MODEL: 'm', PROSA_LLM_TIMEOUT_MS: '10' }).message).toMatch(
+      /PROSA_LLM_TIMEOUT_MS/,
+    );
   });
 
   test('createLlmProvider builds the configured provider', () => {
     const openai = createLlmProvider(loadConfig({ ...base, PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_API_KEY: 'k', PROSA_LLM_MODEL: 'gpt-4o-mini' }).llm);
     expect(openai).toMatchObject({ name: 'openai', model: 'gpt-4o-mini' });
     const key = 'sk-ant-api03-not-on-the-object';
-    const anthropic = createLlmProvider(loadConfig({ ...base, PROSA_LLM_PROVIDER: 'anthropic', PROSA_LLM_API_KEY: key, PROSA_LLM_MODEL: 'claude-haiku-4-5' }).llm);
+    const anthropic = createLlmProvider(
+      loadConfig({ ...base, PROSA_LLM_PROVIDER: 'anthropic', PROSA_LLM_API_KEY: key, PROSA_LLM_MODEL: 'claude-haiku-4-5' }).llm,
+    );
     expect(anthropic).toMatchObject({ name: 'anthropic', model: 'claude-haiku-4-5' });
     // The key lives in a closure: logging or serialising the provider cannot show it.
     expect(JSON.stringify(anthropic)).not.toContain(key);

@@ -43,27 +43,44 @@ export function startFakeOpenAi(script: ScriptEntry[]): Promise<FakeProvider> {
       status,
       body: { error: { message, type, param, code } },
     });
-    if (req.method !== 'POST' || !req.path.endsWith('/v1/chat/completions')) return err(404, `Invalid URL (${req.method} ${req.path})`, 'invalid_request_error');
+    if (req.method !== 'POST' || !req.path.endsWith('/v1/chat/completions'))
+      return err(404, `Invalid URL (${req.method} ${req.path})`, 'invalid_request_error');
     const auth = req.headers.authorization;
     if (auth !== `Bearer ${OPENAI_KEY}`) {
       // The real service echoes a masked key; the client must not pass even that on.
       const shown = auth?.replace(/^Bearer /, '') ?? '';
-      return err(401, `Incorrect API key provided: ${shown.slice(0, 6)}*****${shown.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', 'invalid_api_key');
+      return err(
+        401,
+        `Incorrect API key provided: ${shown.slice(0, 6)}*****${shown.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+        'invalid_request_error',
+        'invalid_api_key',
+      );
     }
     if (!String(req.headers['content-type']).startsWith('application/json')) return err(400, 'Unsupported content type', 'invalid_request_error');
     const b = req.body;
-    if (typeof b.model !== 'string') return err(400, "you must provide a model parameter", 'invalid_request_error', null, 'model');
+    if (typeof b.model !== 'string') return err(400, 'you must provide a model parameter', 'invalid_request_error', null, 'model');
     const messages = b.messages;
-    if (!Array.isArray(messages) || messages.length === 0 || !messages.every((m) => ['system', 'developer', 'user', 'assistant'].includes(m?.role) && typeof m?.content === 'string')) {
+    if (
+      !Array.isArray(messages) ||
+      messages.length === 0 ||
+      !messages.every((m) => ['system', 'developer', 'user', 'assistant'].includes(m?.role) && typeof m?.content === 'string')
+    ) {
       return err(400, "Invalid value for 'messages'", 'invalid_request_error', null, 'messages');
     }
     if ('max_tokens' in b && 'max_completion_tokens' in b) return err(400, 'max_tokens and max_completion_tokens cannot both be set', 'invalid_request_error');
     const max = b.max_completion_tokens ?? b.max_tokens;
-    if (max !== undefined && (!Number.isInteger(max) || (max as number) < 1)) return err(400, "Invalid 'max_completion_tokens'", 'invalid_request_error', null, 'max_completion_tokens');
+    if (max !== undefined && (!Number.isInteger(max) || (max as number) < 1))
+      return err(400, "Invalid 'max_completion_tokens'", 'invalid_request_error', null, 'max_completion_tokens');
     const rf = b.response_format as { type?: string } | undefined;
     // JSON mode requires the word "json" somewhere in the messages, as the real API does.
     if (rf?.type === 'json_object' && !messages.some((m: { content: string }) => /json/i.test(m.content))) {
-      return err(400, "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.", 'invalid_request_error', null, 'messages');
+      return err(
+        400,
+        "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.",
+        'invalid_request_error',
+        null,
+        'messages',
+      );
     }
     return null;
   });
@@ -71,15 +88,20 @@ export function startFakeOpenAi(script: ScriptEntry[]): Promise<FakeProvider> {
 
 export function startFakeAnthropic(script: ScriptEntry[]): Promise<FakeProvider> {
   return start(script, (req) => {
-    const err = (status: number, type: string, message: string): Step => ({ status, body: { type: 'error', error: { type, message }, request_id: 'req_011CTestRequestId' } });
+    const err = (status: number, type: string, message: string): Step => ({
+      status,
+      body: { type: 'error', error: { type, message }, request_id: 'req_011CTestRequestId' },
+    });
     if (req.method !== 'POST' || !req.path.endsWith('/v1/messages')) return err(404, 'not_found_error', 'Not found');
     if (req.headers['x-api-key'] !== ANTHROPIC_KEY) return err(401, 'authentication_error', 'invalid x-api-key');
     if (!req.headers['anthropic-version']) return err(400, 'invalid_request_error', 'anthropic-version: header is required');
-    if (req.headers['anthropic-version'] !== '2023-06-01') return err(400, 'invalid_request_error', `anthropic-version: unknown version ${String(req.headers['anthropic-version'])}`);
+    if (req.headers['anthropic-version'] !== '2023-06-01')
+      return err(400, 'invalid_request_error', `anthropic-version: unknown version ${String(req.headers['anthropic-version'])}`);
     const b = req.body;
     if (typeof b.model !== 'string') return err(400, 'invalid_request_error', 'model: Field required');
     if (!Number.isInteger(b.max_tokens) || (b.max_tokens as number) < 1) return err(400, 'invalid_request_error', 'max_tokens: Field required');
-    if (b.system !== undefined && typeof b.system !== 'string' && !Array.isArray(b.system)) return err(400, 'invalid_request_error', 'system: Input should be a valid string');
+    if (b.system !== undefined && typeof b.system !== 'string' && !Array.isArray(b.system))
+      return err(400, 'invalid_request_error', 'system: Input should be a valid string');
     const messages = b.messages;
     if (!Array.isArray(messages) || messages.length === 0 || messages[0]?.role !== 'user' || !messages.every((m) => ['user', 'assistant'].includes(m?.role))) {
       return err(400, 'invalid_request_error', 'messages: first message must use the "user" role');
@@ -89,7 +111,12 @@ export function startFakeAnthropic(script: ScriptEntry[]): Promise<FakeProvider>
 }
 
 /** A chat.completion body as OpenAI returns it. */
-export function openAiCompletion(content: string | null, usage: { prompt_tokens: number; completion_tokens: number } | null = { prompt_tokens: 1200, completion_tokens: 340 }, model = 'gpt-4o-mini-2024-07-18', finish_reason = 'stop') {
+export function openAiCompletion(
+  content: string | null,
+  usage: { prompt_tokens: number; completion_tokens: number } | null = { prompt_tokens: 1200, completion_tokens: 340 },
+  model = 'gpt-4o-mini-2024-07-18',
+  finish_reason = 'stop',
+) {
   return {
     id: 'chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT',
     object: 'chat.completion',
@@ -112,7 +139,12 @@ export function openAiCompletion(content: string | null, usage: { prompt_tokens:
 }
 
 /** A message body as Anthropic returns it. */
-export function anthropicMessage(texts: string[], usage: Record<string, number> = { input_tokens: 1500, output_tokens: 410 }, model = 'claude-sonnet-4-5-20250929', stop_reason = 'end_turn') {
+export function anthropicMessage(
+  texts: string[],
+  usage: Record<string, number> = { input_tokens: 1500, output_tokens: 410 },
+  model = 'claude-sonnet-4-5-20250929',
+  stop_reason = 'end_turn',
+) {
   return {
     id: 'msg_01XFDUDYJgAACzvnptvVoYEL',
     type: 'message',

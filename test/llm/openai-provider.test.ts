@@ -38,7 +38,13 @@ describe('OpenAI chat completions provider', () => {
   test('sends a real chat.completions request and returns text, reported usage and model', async () => {
     const { provider, fake } = await setup([{ body: openAiCompletion('{"outlines":[]}', { prompt_tokens: 1234, completion_tokens: 56 }) }]);
     const out = await provider.complete(REQ);
-    expect(out).toEqual({ text: '{"outlines":[]}', usage: { input_tokens: 1234, output_tokens: 56 }, usageSource: 'provider', model: 'gpt-4o-mini-2024-07-18', stopReason: 'stop' });
+    expect(out).toEqual({
+      text: '{"outlines":[]}',
+      usage: { input_tokens: 1234, output_tokens: 56 },
+      usageSource: 'provider',
+      model: 'gpt-4o-mini-2024-07-18',
+      stopReason: 'stop',
+    });
     expect(fake.requests).toHaveLength(1);
     const r = fake.requests[0];
     expect(r.method).toBe('POST');
@@ -68,7 +74,18 @@ describe('OpenAI chat completions provider', () => {
   });
 
   test('429 with Retry-After: waits what the provider asked, then succeeds; only the success is billed', async () => {
-    const rateLimited = { status: 429, headers: { 'retry-after': '2' }, body: { error: { message: 'Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3, Requested 1.', type: 'requests', param: null, code: 'rate_limit_exceeded' } } };
+    const rateLimited = {
+      status: 429,
+      headers: { 'retry-after': '2' },
+      body: {
+        error: {
+          message: 'Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3, Requested 1.',
+          type: 'requests',
+          param: null,
+          code: 'rate_limit_exceeded',
+        },
+      },
+    };
     const { provider, fake, waits } = await setup([rateLimited, { body: openAiCompletion('done', { prompt_tokens: 10, completion_tokens: 2 }) }]);
     const out = await provider.complete(REQ);
     expect(out.usage).toEqual({ input_tokens: 10, output_tokens: 2 });
@@ -78,7 +95,11 @@ describe('OpenAI chat completions provider', () => {
 
   test('retry-after-ms is honoured in preference to retry-after', async () => {
     const { provider, waits } = await setup([
-      { status: 429, headers: { 'retry-after-ms': '250', 'retry-after': '1' }, body: { error: { message: 'slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } } },
+      {
+        status: 429,
+        headers: { 'retry-after-ms': '250', 'retry-after': '1' },
+        body: { error: { message: 'slow down', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
+      },
       { body: openAiCompletion('done') },
     ]);
     await provider.complete(REQ);
@@ -86,7 +107,12 @@ describe('OpenAI chat completions provider', () => {
   });
 
   test('500 three times: fails after 3 attempts with exponential backoff in between', async () => {
-    const { provider, fake, waits } = await setup([{ status: 500, body: { error: { message: 'The server had an error while processing your request. Sorry about that!', type: 'server_error', param: null, code: null } } }]);
+    const { provider, fake, waits } = await setup([
+      {
+        status: 500,
+        body: { error: { message: 'The server had an error while processing your request. Sorry about that!', type: 'server_error', param: null, code: null } },
+      },
+    ]);
     const err = await failure(provider.complete(REQ));
     expect(err).toMatchObject({ provider: 'openai', kind: 'http', status: 500, attempts: 3, code: 'server_error' });
     expect(err.message).toContain('The server had an error');
@@ -101,14 +127,28 @@ describe('OpenAI chat completions provider', () => {
   });
 
   test('429 insufficient_quota is not retried: waiting does not refill a quota', async () => {
-    const { provider, fake } = await setup([{ status: 429, body: { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', param: null, code: 'insufficient_quota' } } }]);
+    const { provider, fake } = await setup([
+      {
+        status: 429,
+        body: {
+          error: {
+            message: 'You exceeded your current quota, please check your plan and billing details.',
+            type: 'insufficient_quota',
+            param: null,
+            code: 'insufficient_quota',
+          },
+        },
+      },
+    ]);
     const err = await failure(provider.complete(REQ));
     expect(err).toMatchObject({ kind: 'http', status: 429, code: 'insufficient_quota', attempts: 1 });
     expect(fake.requests).toHaveLength(1);
   });
 
   test('a Retry-After longer than a minute fails now instead of stalling the request', async () => {
-    const { provider, waits } = await setup([{ status: 429, headers: { 'retry-after': '3600' }, body: { error: { message: 'Rate limit', type: 'tokens', param: null, code: 'rate_limit_exceeded' } } }]);
+    const { provider, waits } = await setup([
+      { status: 429, headers: { 'retry-after': '3600' }, body: { error: { message: 'Rate limit', type: 'tokens', param: null, code: 'rate_limit_exceeded' } } },
+    ]);
     const err = await failure(provider.complete(REQ));
     expect(err.message).toMatch(/asked to wait 3600 s/);
     expect(waits).toEqual([]);
@@ -179,7 +219,12 @@ describe('OpenAI chat completions provider', () => {
 
   test('from the environment: a base URL given with /v1 and a path prefix reaches {base}/v1/chat/completions', async () => {
     fake = await startFakeOpenAi([{ body: openAiCompletion('ok') }]);
-    const config = loadConfig({ PROSA_LLM_PROVIDER: 'openai', PROSA_LLM_BASE_URL: `${fake.url}/gateway/v1/`, PROSA_LLM_API_KEY: OPENAI_KEY, PROSA_LLM_MODEL: 'llama-3.1-8b-instruct' });
+    const config = loadConfig({
+      PROSA_LLM_PROVIDER: 'openai',
+      PROSA_LLM_BASE_URL: `${fake.url}/gateway/v1/`,
+      PROSA_LLM_API_KEY: OPENAI_KEY,
+      PROSA_LLM_MODEL: 'llama-3.1-8b-instruct',
+    });
     const provider = createLlmProvider(config.llm)!;
     expect(provider.name).toBe('openai');
     expect((await provider.complete(REQ)).text).toBe('ok');

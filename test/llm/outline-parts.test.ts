@@ -8,16 +8,32 @@ const ok = { claim_number: 1, strategy: 'argue_distinction', outline: ['A point.
 describe('parseOutlineReply', () => {
   test('plain JSON, fenced JSON, JSON inside prose, a bare array', () => {
     const json = JSON.stringify({ outlines: [ok] });
-    for (const reply of [json, '```json\n' + json + '\n```', '```\n' + json + '```', `Sure. Here you go:\n${json}\nHope this helps.`, JSON.stringify([ok]), `\uFEFF${json}`]) {
+    for (const reply of [
+      json,
+      '```json\n' + json + '\n```',
+      '```\n' + json + '```',
+      `Sure. Here you go:\n${json}\nHope this helps.`,
+      JSON.stringify([ok]),
+      `\uFEFF${json}`,
+    ]) {
       const r = parseOutlineReply(reply);
       expect(r.wellFormed).toBe(true);
-      expect(r.items).toEqual([{ ok: true, outline: { claim_number: 1, strategy: 'argue_distinction', outline: ['A point.'], quotes: ['a passage of the action'] } }]);
+      expect(r.items).toEqual([
+        { ok: true, outline: { claim_number: 1, strategy: 'argue_distinction', outline: ['A point.'], quotes: ['a passage of the action'] } },
+      ]);
     }
   });
 
   test('lenient where harmless: numeric strings, strategy case, bare-string quotes, blank points', () => {
-    const r = parseOutlineReply(JSON.stringify({ outlines: [{ claim_number: '12', strategy: ' Amend_Narrow ', outline: ['  ', 'Narrow it.'], grounded_in: ['some quoted words here'] }] }));
-    expect(r.items[0]).toEqual({ ok: true, outline: { claim_number: 12, strategy: 'amend_narrow', outline: ['Narrow it.'], quotes: ['some quoted words here'] } });
+    const r = parseOutlineReply(
+      JSON.stringify({
+        outlines: [{ claim_number: '12', strategy: ' Amend_Narrow ', outline: ['  ', 'Narrow it.'], grounded_in: ['some quoted words here'] }],
+      }),
+    );
+    expect(r.items[0]).toEqual({
+      ok: true,
+      outline: { claim_number: 12, strategy: 'amend_narrow', outline: ['Narrow it.'], quotes: ['some quoted words here'] },
+    });
   });
 
   test('not the JSON asked for', () => {
@@ -27,21 +43,26 @@ describe('parseOutlineReply', () => {
   });
 
   test('entries are judged one by one', () => {
-    const r = parseOutlineReply(JSON.stringify({ outlines: [ok, { ...ok, claim_number: 0 }, { ...ok, claim_number: 2, outline: [] }, { ...ok, claim_number: 3, grounded_in: [] }, null] }));
+    const r = parseOutlineReply(
+      JSON.stringify({
+        outlines: [ok, { ...ok, claim_number: 0 }, { ...ok, claim_number: 2, outline: [] }, { ...ok, claim_number: 3, grounded_in: [] }, null],
+      }),
+    );
     expect(r.items.map((i) => i.ok)).toEqual([true, false, false, false, false]);
     expect(r.items.map((i) => (i.ok ? i.outline.claim_number : i.claim_number))).toEqual([1, null, 2, 3, null]);
   });
 });
 
 describe('locateQuote', () => {
-  const text = 'Regarding claim 1, Smith discloses a method comprising\nreceiving a packet (col. 4, lines 5-20).\n\nRegarding claim 9, Smith discloses a method comprising\nreceiving a packet (col. 9, lines 1-2).';
+  const text =
+    'Regarding claim 1, Smith discloses a method comprising\nreceiving a packet (col. 4, lines 5-20).\n\nRegarding claim 9, Smith discloses a method comprising\nreceiving a packet (col. 9, lines 1-2).';
 
   test('verbatim', () => {
     const q = 'Smith discloses a method comprising';
     expect(locateQuote(text, q, [], [])).toEqual({ start: text.indexOf(q), end: text.indexOf(q) + q.length });
   });
 
-  test('whitespace may differ; the span covers the action\'s own wording', () => {
+  test("whitespace may differ; the span covers the action's own wording", () => {
     const span = locateQuote(text, 'a method comprising receiving a packet (col. 4', [], [])!;
     expect(text.slice(span.start, span.end)).toBe('a method comprising\nreceiving a packet (col. 4');
   });
@@ -58,7 +79,7 @@ describe('locateQuote', () => {
     expect(locateQuote('x'.repeat(1000), 'x'.repeat(401), [], [])).toBeNull();
   });
 
-  test('of several occurrences, the one nearest the claim\'s cited passages', () => {
+  test("of several occurrences, the one nearest the claim's cited passages", () => {
     const q = 'Smith discloses a method comprising';
     const second = text.lastIndexOf(q);
     expect(locateQuote(text, q, [{ start: second + 60, end: second + 80 }], [])?.start).toBe(second);
@@ -85,13 +106,28 @@ describe('selectExcerpts', () => {
     const a = text.indexOf('Line 050');
     const b = text.indexOf('Line 150');
     const c = text.indexOf('Line 190');
-    const ex = selectExcerpts(text, [{ start: a, end: a + 8 }, { start: b, end: b + 8 }, { start: c, end: c + 8 }], { budget: 1400, before: 100, after: 500 });
+    const ex = selectExcerpts(
+      text,
+      [
+        { start: a, end: a + 8 },
+        { start: b, end: b + 8 },
+        { start: c, end: c + 8 },
+      ],
+      { budget: 1400, before: 100, after: 500 },
+    );
     expect(ex.map((e) => [e.start, e.end])).toEqual([
       [a - 100, a + 508],
       [b - 100, b + 508],
     ]);
     for (const e of ex) expect(text.slice(e.start, e.end)).toBe(e.text);
-    const merged = selectExcerpts(text, [{ start: a, end: a + 8 }, { start: a + 200, end: a + 208 }], { budget: 5000, before: 100, after: 500 });
+    const merged = selectExcerpts(
+      text,
+      [
+        { start: a, end: a + 8 },
+        { start: a + 200, end: a + 208 },
+      ],
+      { budget: 5000, before: 100, after: 500 },
+    );
     expect(merged.map((e) => [e.start, e.end])).toEqual([[a - 100, a + 708]]);
   });
 });

@@ -60,7 +60,9 @@ describe('countTokens (o200k_base)', () => {
 
   test('1 MB of office-action text: exact and fast', () => {
     countTokens('warm up'); // builds the rank tables (~0.8 s, once per process)
-    const base = loadCorpus().map((c) => c.text).join('\n');
+    const base = loadCorpus()
+      .map((c) => c.text)
+      .join('\n');
     let big = '';
     while (big.length < 1_048_576) big += base;
     big = big.slice(0, 1_048_576);

@@ -26,15 +26,35 @@ describe('redact', () => {
   });
 
   test('LlmProviderError carries the provider, status and kind', () => {
-    const e = new LlmProviderError({ provider: 'anthropic', kind: 'http', status: 529, code: 'overloaded_error', message: 'HTTP 529: Overloaded', attempts: 3 });
+    const e = new LlmProviderError({
+      provider: 'anthropic',
+      kind: 'http',
+      status: 529,
+      code: 'overloaded_error',
+      message: 'HTTP 529: Overloaded',
+      attempts: 3,
+    });
     expect(e).toBeInstanceOf(Error);
-    expect(e).toMatchObject({ name: 'LlmProviderError', provider: 'anthropic', status: 529, kind: 'http', code: 'overloaded_error', attempts: 3, message: 'anthropic: HTTP 529: Overloaded' });
+    expect(e).toMatchObject({
+      name: 'LlmProviderError',
+      provider: 'anthropic',
+      status: 529,
+      kind: 'http',
+      code: 'overloaded_error',
+      attempts: 3,
+      message: 'anthropic: HTTP 529: Overloaded',
+    });
   });
 });
 
 describe('bytePairCount', () => {
   // A toy vocabulary: "ab" (rank 0), "bc" (rank 1), "abc" (rank 2), "abcd" (rank 3).
-  const vocab = new Map([['ab', 0], ['bc', 1], ['abc', 2], ['abcd', 3]]);
+  const vocab = new Map([
+    ['ab', 0],
+    ['bc', 1],
+    ['abc', 2],
+    ['abcd', 3],
+  ]);
   const rankOf = (b: Uint8Array, s: number, e: number) => vocab.get(Buffer.from(b.subarray(s, e)).toString('latin1'));
   const count = (s: string) => bytePairCount(Buffer.from(s, 'latin1'), rankOf);
 

@@ -14,7 +14,9 @@ beforeAll(async () => {
   s = await startMcpTestServer();
   user = await signedInUser(s.url);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 const whoami = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'whoami', arguments: {} } });
 const ERA_HEADERS = {
@@ -23,7 +25,12 @@ const ERA_HEADERS = {
 };
 
 async function toolCallRows(): Promise<number> {
-  const rows = await s.database.db.selectFrom('audit_log').select('id').where('account_id', '=', user.accountId).where('action', '=', 'mcp.tool_call').execute();
+  const rows = await s.database.db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('account_id', '=', user.accountId)
+    .where('action', '=', 'mcp.tool_call')
+    .execute();
   return rows.length;
 }
 
@@ -33,7 +40,11 @@ describe.each(Object.entries(ERA_HEADERS))('protocol revision %s', (_revision, h
     for (const batch of [[whoami(1), whoami(2)], Array.from({ length: 100 }, (_, i) => whoami(i + 1)), [{ jsonrpc: '2.0', id: 1, method: 'tools/list' }], []]) {
       const res = await rawMcp(s.url, batch, { authorization: `Bearer ${user.tokens.access_token}`, ...headers });
       expect(res.status, `batch of ${batch.length}`).toBe(400);
-      expect(await res.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/^Invalid Request: JSON-RPC batches are not accepted/) } });
+      expect(await res.json()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringMatching(/^Invalid Request: JSON-RPC batches are not accepted/) },
+      });
     }
     // Every tool call is audited (after a short batching window, in order): one single call
     // afterwards, and once its row is there, it is the only new one.

@@ -5,8 +5,13 @@ import { calledToolName, requestShape } from '../../src/mcp/called-tool.ts';
 const known = (name: string) => ['whoami', 'check_credits'].includes(name);
 
 const post = (body: string, headers: Record<string, string> = {}) =>
-  new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }, body });
-const call = (name: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} }, ...extra });
+  new Request('http://127.0.0.1/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
+    body,
+  });
+const call = (name: unknown, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} }, ...extra });
 
 describe('2025 era: from the body', () => {
   test('a tools/call of a known tool names it, and the request body stays readable for the SDK', async () => {
@@ -60,16 +65,28 @@ describe('2026-07-28 era: from the Mcp-Method and Mcp-Name headers the SDK has c
 
 describe('requestShape: the method, for the listing', () => {
   test('2025 era: the method of a small body; unknown for a large one', async () => {
-    expect(await requestShape({ era: 'legacy', requestInfo: post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })) }, known)).toEqual({ method: 'tools/list', tool: undefined });
+    expect(await requestShape({ era: 'legacy', requestInfo: post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })) }, known)).toEqual({
+      method: 'tools/list',
+      tool: undefined,
+    });
     expect(await requestShape({ era: 'legacy', requestInfo: post(call('whoami')) }, known)).toEqual({ method: 'tools/call', tool: 'whoami' });
     expect(await requestShape({ era: 'legacy', requestInfo: post(call('nope')) }, known)).toEqual({ method: 'tools/call', tool: undefined });
-    expect(await requestShape({ era: 'legacy', requestInfo: post(call('whoami', { padding: 'x'.repeat(70 * 1024) })) }, known)).toEqual({ method: undefined, tool: undefined });
+    expect(await requestShape({ era: 'legacy', requestInfo: post(call('whoami', { padding: 'x'.repeat(70 * 1024) })) }, known)).toEqual({
+      method: undefined,
+      tool: undefined,
+    });
   });
 
   test('2026-07-28 era: the Mcp-Method header', async () => {
     const headers = (h: Record<string, string>) => new Request('http://127.0.0.1/mcp', { method: 'POST', headers: h, body: '{}' });
-    expect(await requestShape({ era: 'modern', requestInfo: headers({ 'mcp-method': 'tools/list' }) }, known)).toEqual({ method: 'tools/list', tool: undefined });
-    expect(await requestShape({ era: 'modern', requestInfo: headers({ 'mcp-method': 'tools/call', 'mcp-name': 'whoami' }) }, known)).toEqual({ method: 'tools/call', tool: 'whoami' });
+    expect(await requestShape({ era: 'modern', requestInfo: headers({ 'mcp-method': 'tools/list' }) }, known)).toEqual({
+      method: 'tools/list',
+      tool: undefined,
+    });
+    expect(await requestShape({ era: 'modern', requestInfo: headers({ 'mcp-method': 'tools/call', 'mcp-name': 'whoami' }) }, known)).toEqual({
+      method: 'tools/call',
+      tool: 'whoami',
+    });
     expect(await requestShape({ era: 'modern', requestInfo: headers({}) }, known)).toEqual({ method: undefined, tool: undefined });
   });
 });

@@ -32,7 +32,9 @@ const CHATGPT = { client_name: 'ChatGPT', redirect_uris: ['https://chatgpt.com/c
 /** Audit rows of this account's tool calls, once at least `n` have arrived (reports are batched). */
 async function auditRows(cookie: string, n: number): Promise<{ details: Record<string, unknown> }[]> {
   for (let i = 0; ; i++) {
-    const body = (await (await fetch(`${s.url}/api/audit?source=assistant&action=mcp.tool_call&limit=200`, { headers: { cookie } })).json()) as { entries: { details: Record<string, unknown> }[] };
+    const body = (await (await fetch(`${s.url}/api/audit?source=assistant&action=mcp.tool_call&limit=200`, { headers: { cookie } })).json()) as {
+      entries: { details: Record<string, unknown> }[];
+    };
     if (body.entries.length >= n || i >= 50) return body.entries;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -86,7 +88,10 @@ describe.each(ERAS)('tool set (%s era)', (era) => {
     const groups = (cat.structuredContent as { groups: { tools: string[] }[] }).groups;
     expect(groups.flatMap((g) => g.tools).sort()).toEqual(TOOLS.map((t) => t.name).sort());
     const some = await callTool(client, 'find_tools', { names: ['prepare_ids', 'get_examiner_profile', 'no_such_tool'] });
-    const d = some.structuredContent as { tools: { name: string; price: string; input_schema: { type: string; properties: Record<string, unknown> } }[]; unknown: string[] };
+    const d = some.structuredContent as {
+      tools: { name: string; price: string; input_schema: { type: string; properties: Record<string, unknown> } }[];
+      unknown: string[];
+    };
     expect(d.tools.map((t) => t.name)).toEqual(['prepare_ids', 'get_examiner_profile']);
     expect(d.tools[0].price).toBe('9.00');
     expect(d.tools[0].input_schema).toMatchObject({ type: 'object', properties: expect.objectContaining({ application_number: expect.any(Object) }) });
@@ -112,7 +117,12 @@ describe.each(ERAS)('tool set (%s era)', (era) => {
     expect(unknown.structuredContent).toMatchObject({ error: true, error_code: 'unknown_tool', agent_suggestion: expect.stringContaining('find_tools') });
     const bad = await callTool(client, 'call_tool', { name: 'get_usage', arguments: { limit: 1000 } });
     expect(bad.isError).toBe(true);
-    expect(bad.structuredContent).toMatchObject({ error: true, error_code: 'validation_error', message: expect.stringMatching(/get_usage.*limit/), agent_suggestion: expect.stringContaining('"limit"') });
+    expect(bad.structuredContent).toMatchObject({
+      error: true,
+      error_code: 'validation_error',
+      message: expect.stringMatching(/get_usage.*limit/),
+      agent_suggestion: expect.stringContaining('"limit"'),
+    });
     // call_tool does not nest.
     const nested = await callTool(client, 'call_tool', { name: 'call_tool', arguments: { name: 'whoami' } });
     expect(nested.structuredContent).toMatchObject({ error_code: 'unknown_tool' });
@@ -128,7 +138,12 @@ describe.each(ERAS)('tool set (%s era)', (era) => {
     for (const [name, args, field] of cases) {
       const r = await callTool(client, name, args);
       expect(r.isError, name).toBe(true);
-      expect(r.structuredContent, name).toMatchObject({ error: true, error_code: 'validation_error', message: expect.stringMatching(field), agent_suggestion: expect.stringMatching(field) });
+      expect(r.structuredContent, name).toMatchObject({
+        error: true,
+        error_code: 'validation_error',
+        message: expect.stringMatching(field),
+        agent_suggestion: expect.stringMatching(field),
+      });
       expect(r.content[0].text, name).toMatch(/^validation_error: /);
     }
   });
@@ -172,24 +187,34 @@ test('refused arguments and call_tool runs are audited under the tool they ran',
   await callTool(c, 'call_tool', { name: 'nope' });
   const rows = await auditRows(u.cookie, 3);
   const seen = rows.map((r) => [r.details.tool, r.details.outcome]);
-  expect(seen).toEqual(expect.arrayContaining([['list_analyses', 'validation_error'], ['get_pricing', 'ok'], ['call_tool', 'unknown_tool']]));
+  expect(seen).toEqual(
+    expect.arrayContaining([
+      ['list_analyses', 'validation_error'],
+      ['get_pricing', 'ok'],
+      ['call_tool', 'unknown_tool'],
+    ]),
+  );
   await c.close();
 });
 
-test.each(ERAS)('a connector URL with parameters signs in like the plain one (SDK client, OAuth from the 401, %s era): the token is for {mcp_url}/mcp', async (era) => {
-  const account = await signUpAccount(s.url);
-  const provider = new HeadlessProvider(s.url, account, 'none');
-  const url = new URL(`${s.url}/mcp?tools=all&results=structured`);
-  const newClient = () => new Client({ name: 'prosa-connector-url', version: '1.0.0' }, { versionNegotiation: { mode: era === 'legacy' ? 'legacy' : { pin: '2026-07-28' } } });
-  let transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
-  await expect(newClient().connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
-  await transport.finishAuth(provider.callback!.searchParams);
-  transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
-  const client = newClient();
-  await client.connect(transport);
-  expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
-  const me = (await client.callTool({ name: 'whoami', arguments: {} })) as { content: unknown[]; structuredContent: Record<string, unknown> };
-  expect(me.structuredContent).toMatchObject({ account_id: account.accountId });
-  expect(me.content).toHaveLength(1);
-  await client.close();
-});
+test.each(ERAS)(
+  'a connector URL with parameters signs in like the plain one (SDK client, OAuth from the 401, %s era): the token is for {mcp_url}/mcp',
+  async (era) => {
+    const account = await signUpAccount(s.url);
+    const provider = new HeadlessProvider(s.url, account, 'none');
+    const url = new URL(`${s.url}/mcp?tools=all&results=structured`);
+    const newClient = () =>
+      new Client({ name: 'prosa-connector-url', version: '1.0.0' }, { versionNegotiation: { mode: era === 'legacy' ? 'legacy' : { pin: '2026-07-28' } } });
+    let transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
+    await expect(newClient().connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    await transport.finishAuth(provider.callback!.searchParams);
+    transport = new StreamableHTTPClientTransport(url, { authProvider: provider });
+    const client = newClient();
+    await client.connect(transport);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    const me = (await client.callTool({ name: 'whoami', arguments: {} })) as { content: unknown[]; structuredContent: Record<string, unknown> };
+    expect(me.structuredContent).toMatchObject({ account_id: account.accountId });
+    expect(me.content).toHaveLength(1);
+    await client.close();
+  },
+);

@@ -13,7 +13,9 @@ let s: OAuthTestServer;
 beforeAll(async () => {
   s = await startMcpTestServer();
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 async function disconnect(user: SignedInUser): Promise<void> {
   const gid = String(decodeJwt(user.tokens.access_token).gid);
@@ -61,7 +63,11 @@ describe.each(ERAS)('after the user disconnects the app (%s era)', (era) => {
 test('the same when the app revokes its own refresh token (RFC 7009), which ends its grant', async () => {
   const user = await signedInUser(s.url);
   expect((await rawMcp(s.url, MESSAGES['tools/list'], { authorization: `Bearer ${user.tokens.access_token}` })).status).toBe(200);
-  const res = await fetch(`${s.url}/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: user.tokens.refresh_token, token_type_hint: 'refresh_token', client_id: user.tokens.client_id }) });
+  const res = await fetch(`${s.url}/oauth/revoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: user.tokens.refresh_token, token_type_hint: 'refresh_token', client_id: user.tokens.client_id }),
+  });
   expect(res.status).toBe(200);
   await expectRefused(user.tokens.access_token, 'self-revoked');
 });
@@ -95,7 +101,13 @@ test('a token without a grant id is refused (revocation could not be checked)', 
   const token = await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId, client_id: user.tokens.client_id, gid: undefined });
   expect((await rawMcp(s.url, INITIALIZE, { authorization: `Bearer ${token}` })).status).toBe(401);
   // A crafted token naming the user's real grant, as the gate tests use, is accepted.
-  const real = await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId, client_id: user.tokens.client_id, gid: decodeJwt(user.tokens.access_token).gid });
+  const real = await craftToken(s.keyring, {
+    iss: s.url,
+    aud: `${s.url}/mcp`,
+    sub: user.accountId,
+    client_id: user.tokens.client_id,
+    gid: decodeJwt(user.tokens.access_token).gid,
+  });
   expect((await rawMcp(s.url, INITIALIZE, { authorization: `Bearer ${real}` })).status).toBe(200);
 });
 
@@ -105,15 +117,24 @@ test('POST /oauth/introspect (RFC 7662) answers only the MCP server', async () =
   const anonymous = await fetch(`${s.url}/oauth/introspect`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
   expect(anonymous.status).toBe(401);
   expect(await anonymous.json()).toMatchObject({ error: 'invalid_client' });
-  const asClient = await fetch(`${s.url}/oauth/introspect`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${user.tokens.client_id}:x`).toString('base64')}` }, body: form });
+  const asClient = await fetch(`${s.url}/oauth/introspect`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${user.tokens.client_id}:x`).toString('base64')}` },
+    body: form,
+  });
   expect(asClient.status).toBe(401);
-  const mcp = { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`prosa-mcp:${s.keyring.mcpClientSecret}`).toString('base64')}` };
+  const mcp = {
+    'content-type': 'application/x-www-form-urlencoded',
+    authorization: `Basic ${Buffer.from(`prosa-mcp:${s.keyring.mcpClientSecret}`).toString('base64')}`,
+  };
   const live = await fetch(`${s.url}/oauth/introspect`, { method: 'POST', headers: mcp, body: form });
   expect(live.headers.get('cache-control')).toBe('no-store');
   expect(await live.json()).toMatchObject({ active: true, sub: user.accountId, client_id: user.tokens.client_id, scope: 'full_access' });
   await disconnect(user);
   expect(await (await fetch(`${s.url}/oauth/introspect`, { method: 'POST', headers: mcp, body: form })).json()).toEqual({ active: false });
-  expect(await (await fetch(`${s.url}/oauth/introspect`, { method: 'POST', headers: mcp, body: new URLSearchParams({ token: 'garbage' }) })).json()).toEqual({ active: false });
+  expect(await (await fetch(`${s.url}/oauth/introspect`, { method: 'POST', headers: mcp, body: new URLSearchParams({ token: 'garbage' }) })).json()).toEqual({
+    active: false,
+  });
 });
 
 test('a tools/call on a live grant is unchanged', async () => {

@@ -13,12 +13,14 @@ beforeAll(async () => {
   s = await startMcpTestServer();
   user = await signedInUser(s.url);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 const metadataUrl = () => `${s.url}/.well-known/oauth-protected-resource`;
 
 describe('protected resource metadata (RFC 9728)', () => {
-  test('at the spec\'s {mcp_url} form and at the path form, with the spec\'s fields', async () => {
+  test("at the spec's {mcp_url} form and at the path form, with the spec's fields", async () => {
     for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
       const res = await fetch(`${s.url}${path}`);
       expect(res.status, path).toBe(200);
@@ -62,7 +64,13 @@ describe('401 challenges', () => {
     await refused('not-a-jwt');
     // Forged: right claims, another key.
     const other = await generateKeyPair('ES256');
-    const forged = await new SignJWT({ scope: 'full_access', client_id: 'x', gid: 'g', sub: user.accountId }).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' }).setIssuer(s.url).setAudience(`${s.url}/mcp`).setIssuedAt().setExpirationTime('1h').sign(other.privateKey);
+    const forged = await new SignJWT({ scope: 'full_access', client_id: 'x', gid: 'g', sub: user.accountId })
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
+      .setIssuer(s.url)
+      .setAudience(`${s.url}/mcp`)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(other.privateKey);
     await refused(forged);
     // alg none.
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${Buffer.from(JSON.stringify({ iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId, scope: 'full_access', client_id: 'x', exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.`;
@@ -77,7 +85,9 @@ describe('401 challenges', () => {
     expect(challenge).toMatch(/ten minutes/);
     // Crafted on the user's real grant: the gate also checks that the grant is alive.
     const grant = { client_id: user.tokens.client_id, gid: decodeJwt(user.tokens.access_token).gid };
-    const ok = await rawMcp(s.url, INITIALIZE, { authorization: `Bearer ${await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId, ...grant }, { expiresIn: 660 })}` });
+    const ok = await rawMcp(s.url, INITIALIZE, {
+      authorization: `Bearer ${await craftToken(s.keyring, { iss: s.url, aud: `${s.url}/mcp`, sub: user.accountId, ...grant }, { expiresIn: 660 })}`,
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -101,12 +111,15 @@ describe('401 challenges', () => {
 const startOAuthTestServerWith = (tiers: NonNullable<Parameters<typeof startOAuthTestServer>[1]>['tiers']) => startOAuthTestServer({}, { mcp: true, tiers });
 
 describe('rate limits on /mcp', () => {
-  test('default limits: a burst of protocol messages like the conformance runner\'s busiest second (about 75) is served', async () => {
+  test("default limits: a burst of protocol messages like the conformance runner's busiest second (about 75) is served", async () => {
     const defaults = await startOAuthTestServer({}, { mcp: true });
     try {
       const u = await signedInUser(defaults.url);
       const auth = { authorization: `Bearer ${u.tokens.access_token}` };
-      const bodies = Array.from({ length: 80 }, (_, i) => [INITIALIZE, { jsonrpc: '2.0', id: i, method: 'tools/list' }, { jsonrpc: '2.0', id: i, method: 'ping' }][i % 3]);
+      const bodies = Array.from(
+        { length: 80 },
+        (_, i) => [INITIALIZE, { jsonrpc: '2.0', id: i, method: 'tools/list' }, { jsonrpc: '2.0', id: i, method: 'ping' }][i % 3],
+      );
       const statuses = await Promise.all(bodies.map(async (b) => (await rawMcp(defaults.url, b, auth)).status));
       expect(statuses.filter((x) => x !== 200)).toEqual([]);
     } finally {
@@ -115,19 +128,35 @@ describe('rate limits on /mcp', () => {
   });
 
   test('tool calls have their own budget (tier mcp_tools): past it a rate_limited tool error, while protocol messages and other accounts go on', async () => {
-    const tight = await startOAuthTestServerWith({ mcp: { perMinute: 10_000, perSecond: 1_000 }, mcp_tools: { perMinute: 1000, perSecond: 3 }, assistant: { perMinute: 10_000, perSecond: 1_000 } });
+    const tight = await startOAuthTestServerWith({
+      mcp: { perMinute: 10_000, perSecond: 1_000 },
+      mcp_tools: { perMinute: 1000, perSecond: 3 },
+      assistant: { perMinute: 10_000, perSecond: 1_000 },
+    });
     try {
       const [a, b] = [await signedInUser(tight.url), await signedInUser(tight.url)];
-      const call = (u: SignedInUser, id: number) => rawMcp(tight.url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'whoami', arguments: {} } }, { authorization: `Bearer ${u.tokens.access_token}` });
-      const results = await Promise.all(Array.from({ length: 8 }, async (_, i) => {
-        const res = await call(a, i + 1);
-        expect(res.status).toBe(200);
-        return (await readRpc<{ result: { isError?: boolean; structuredContent?: Record<string, unknown> } }>(res)).result;
-      }));
+      const call = (u: SignedInUser, id: number) =>
+        rawMcp(
+          tight.url,
+          { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'whoami', arguments: {} } },
+          { authorization: `Bearer ${u.tokens.access_token}` },
+        );
+      const results = await Promise.all(
+        Array.from({ length: 8 }, async (_, i) => {
+          const res = await call(a, i + 1);
+          expect(res.status).toBe(200);
+          return (await readRpc<{ result: { isError?: boolean; structuredContent?: Record<string, unknown> } }>(res)).result;
+        }),
+      );
       const limited = results.filter((r) => r.structuredContent?.error_code === 'rate_limited');
       expect(limited.length).toBeGreaterThan(0);
-      expect(limited[0]).toMatchObject({ isError: true, structuredContent: { message: expect.stringMatching(/tool calls per minute/), agent_suggestion: expect.stringMatching(/^Wait \d+ second/) } });
-      expect((await rawMcp(tight.url, { jsonrpc: '2.0', id: 99, method: 'tools/list' }, { authorization: `Bearer ${a.tokens.access_token}` })).status).toBe(200);
+      expect(limited[0]).toMatchObject({
+        isError: true,
+        structuredContent: { message: expect.stringMatching(/tool calls per minute/), agent_suggestion: expect.stringMatching(/^Wait \d+ second/) },
+      });
+      expect((await rawMcp(tight.url, { jsonrpc: '2.0', id: 99, method: 'tools/list' }, { authorization: `Bearer ${a.tokens.access_token}` })).status).toBe(
+        200,
+      );
       const other = (await readRpc<{ result: { isError?: boolean } }>(await call(b, 100))).result;
       expect(other.isError).toBeFalsy();
     } finally {
@@ -160,11 +189,18 @@ describe('rate limits on /mcp', () => {
 describe('DNS rebinding protection (MCP security best practices; the conformance scenario dns-rebinding-protection)', () => {
   test('a non-local Host or Origin is refused with 403 before anything else; a local one reaches the bearer check', async () => {
     const { request } = await import('undici');
-    const post = (host: string) => request(`${s.url}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', host, origin: `http://${host}` },
-      body: JSON.stringify(INITIALIZE),
-    });
+    const post = (host: string) =>
+      request(`${s.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+          host,
+          origin: `http://${host}`,
+        },
+        body: JSON.stringify(INITIALIZE),
+      });
     const evilHost = await post('evil.example.com');
     expect(evilHost.statusCode).toBe(403);
     expect(await evilHost.body.text()).toMatch(/Invalid Host: evil\.example\.com/);

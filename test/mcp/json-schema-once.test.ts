@@ -37,7 +37,7 @@ describe('withJsonSchemaOnce', () => {
     expect(() => delete json.properties.limit).toThrow(TypeError);
   });
 
-  test('validation is the zod schema\'s own, with its messages', async () => {
+  test("validation is the zod schema's own, with its messages", async () => {
     const once = withJsonSchemaOnce(schema);
     expect(await once['~standard'].validate({ application_number: 5 })).toEqual(await schema['~standard'].validate({ application_number: 5 }));
     expect(await once['~standard'].validate({ application_number: '17/200,011' })).toEqual({ value: { application_number: '17/200,011', limit: 20 } });

@@ -18,12 +18,21 @@ beforeAll(async () => {
   s = await startMcpTestServer();
   [a, b] = await Promise.all([signedInUser(s.url), signedInUser(s.url)]);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
-interface WhoAmI { account_id: string; email: string }
+interface WhoAmI {
+  account_id: string;
+  email: string;
+}
 
 const whoamiRaw = async (user: SignedInUser, id: number): Promise<WhoAmI> => {
-  const res = await rawMcp(s.url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'whoami', arguments: {} } }, { authorization: `Bearer ${user.tokens.access_token}` });
+  const res = await rawMcp(
+    s.url,
+    { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'whoami', arguments: {} } },
+    { authorization: `Bearer ${user.tokens.access_token}` },
+  );
   expect(res.status).toBe(200);
   const rpc = await readRpc<{ id: number; result: { isError?: boolean; structuredContent: WhoAmI } }>(res);
   expect(rpc.id).toBe(id);
@@ -53,12 +62,17 @@ describe('two accounts calling at once', () => {
 });
 
 describe('tool schemas converted once per process', () => {
-  test('tools/list advertises each tool\'s schemas as converted from its zod schemas (without the default dialect URI), the same on every request', async () => {
+  test("tools/list advertises each tool's schemas as converted from its zod schemas (without the default dialect URI), the same on every request", async () => {
     const list = async () => {
       // Every tool with its output schema: the connector URL's parameters (src/mcp/tool-sets.ts).
       const res = await fetch(`${s.url}/mcp?tools=all&output_schemas=1`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', authorization: `Bearer ${a.tokens.access_token}` },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+          authorization: `Bearer ${a.tokens.access_token}`,
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
       return (await readRpc<{ result: { tools: { name: string; inputSchema: unknown; outputSchema: unknown }[] } }>(res)).result.tools;
@@ -86,11 +100,18 @@ describe('a tools/call answered by a server holding only the called tool', () =>
   }
   const rpc = async (body: unknown) => readRpc<Answer>(await rawMcp(s.url, body, { authorization: `Bearer ${a.tokens.access_token}` }));
 
-  test('2025 era: an unknown tool is the SDK\'s JSON-RPC error; invalid arguments are an isError result with the error object (issue 20)', async () => {
-    expect(await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } })).toMatchObject({ error: { code: -32602, message: 'Tool no_such_tool not found' } });
+  test("2025 era: an unknown tool is the SDK's JSON-RPC error; invalid arguments are an isError result with the error object (issue 20)", async () => {
+    expect(await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } })).toMatchObject({
+      error: { code: -32602, message: 'Tool no_such_tool not found' },
+    });
     const bad = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'lookup_application', arguments: { application_number: 5 } } });
-    expect(bad.result).toMatchObject({ isError: true, structuredContent: { error: true, error_code: 'validation_error', agent_suggestion: expect.stringContaining('"application_number"') } });
-    expect(bad.result!.content[0].text).toMatch(/^validation_error: Invalid arguments for lookup_application: application_number: Invalid input: expected string, received number/);
+    expect(bad.result).toMatchObject({
+      isError: true,
+      structuredContent: { error: true, error_code: 'validation_error', agent_suggestion: expect.stringContaining('"application_number"') },
+    });
+    expect(bad.result!.content[0].text).toMatch(
+      /^validation_error: Invalid arguments for lookup_application: application_number: Invalid input: expected string, received number/,
+    );
   });
 
   test('2025 era: requests after a tools/call still see the listed tools and every prompt', async () => {

@@ -13,7 +13,10 @@ const build = (claims: number, limitations: number, passage: number): Chart => (
   application_number: '17200011',
   claims: Array.from({ length: claims }, (_, c) => ({
     claim_number: c + 1,
-    limitations: Array.from({ length: limitations }, (_, l) => ({ text: `limitation ${c}.${l} `.repeat(5), passage: `passage ${c}.${l} `.repeat(Math.ceil(passage / 14)) })),
+    limitations: Array.from({ length: limitations }, (_, l) => ({
+      text: `limitation ${c}.${l} `.repeat(5),
+      passage: `passage ${c}.${l} `.repeat(Math.ceil(passage / 14)),
+    })),
   })),
 });
 

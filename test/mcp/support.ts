@@ -6,7 +6,15 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { SignJWT, importJWK } from 'jose';
 import type { Keyring } from '../../src/auth/keyring.ts';
-import { obtainTokens, signUpAccount, startOAuthTestServer, type OAuthTestServer, type TokenSet, type RegisteredClient, type CookieJar } from '../support/oauth.ts';
+import {
+  obtainTokens,
+  signUpAccount,
+  startOAuthTestServer,
+  type OAuthTestServer,
+  type TokenSet,
+  type RegisteredClient,
+  type CookieJar,
+} from '../support/oauth.ts';
 
 export type Era = 'legacy' | 'modern';
 export const ERAS: Era[] = ['legacy', 'modern'];
@@ -30,7 +38,10 @@ export interface SignedInUser {
 }
 
 /** A new account, signed in through the OAuth pages by a newly registered client. */
-export async function signedInUser(url: string, opts: { metadata?: Record<string, unknown>; authMethod?: 'none' | 'client_secret_post' | 'client_secret_basic' } = {}): Promise<SignedInUser> {
+export async function signedInUser(
+  url: string,
+  opts: { metadata?: Record<string, unknown>; authMethod?: 'none' | 'client_secret_post' | 'client_secret_basic' } = {},
+): Promise<SignedInUser> {
   const account = await signUpAccount(url);
   const tokens = await obtainTokens(url, { email: account.email, password: account.password, metadata: opts.metadata, authMethod: opts.authMethod });
   return { ...account, tokens };
@@ -38,10 +49,7 @@ export async function signedInUser(url: string, opts: { metadata?: Record<string
 
 /** The official SDK client on `${url}/mcp` with a bearer token, in the given era. */
 export async function connectClient(url: string, token: string, era: Era = 'modern', query = ''): Promise<Client> {
-  const client = new Client(
-    { name: 'prosa-tests', version: '1.0.0' },
-    { versionNegotiation: { mode: era === 'legacy' ? 'legacy' : { pin: '2026-07-28' } } },
-  );
+  const client = new Client({ name: 'prosa-tests', version: '1.0.0' }, { versionNegotiation: { mode: era === 'legacy' ? 'legacy' : { pin: '2026-07-28' } } });
   // `query`: the connector URL's parameters (`?tools=all` ...: src/mcp/tool-sets.ts).
   const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp${query}`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
   await client.connect(transport);
@@ -72,13 +80,22 @@ export async function rawMcp(url: string, body: unknown, headers: Record<string,
 export async function readRpc<T = Record<string, unknown>>(res: Response): Promise<T> {
   const text = await res.text();
   if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    const data = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).filter(Boolean);
+    const data = text
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => l.slice(5).trim())
+      .filter(Boolean);
     return JSON.parse(data[data.length - 1]) as T;
   }
   return JSON.parse(text) as T;
 }
 
-export const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+export const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 /**
  * A token signed with the server's real key but with chosen claims (expiry, audience...): for

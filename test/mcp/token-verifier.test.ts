@@ -53,7 +53,7 @@ describe('TokenVerifier with remembered signature checks', () => {
     expect(clock.keyLookups).toBe(1);
   });
 
-  test('two accounts\' tokens, interleaved and concurrent, each get their own identity', async () => {
+  test("two accounts' tokens, interleaved and concurrent, each get their own identity", async () => {
     const { verifier } = verifierAt(T0);
     const a = await sign({ sub: 'acct-a', gid: 'grant-a' });
     const b = await sign({ sub: 'acct-b', gid: 'grant-b' });
@@ -123,7 +123,16 @@ describe('TokenVerifier with remembered signature checks', () => {
 });
 
 describe('VerifiedTokenCache bounds', () => {
-  const entry = (token: string, exp = T0 + 3600) => ({ token, sub: token, clientId: 'c', grantId: null, jti: null, exp, scopes: ['full_access'], noPurchaseOffers: false });
+  const entry = (token: string, exp = T0 + 3600) => ({
+    token,
+    sub: token,
+    clientId: 'c',
+    grantId: null,
+    jti: null,
+    exp,
+    scopes: ['full_access'],
+    noPurchaseOffers: false,
+  });
 
   test('never holds more than its bound: expired entries go first, then the oldest', () => {
     const cache = new VerifiedTokenCache(3);

@@ -11,7 +11,9 @@ beforeAll(async () => {
   s = await startMcpTestServer();
   user = await signedInUser(s.url);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 describe.each(ERAS)('account tools (%s era)', (era) => {
   test('tools/list: the core tools and the discovery pair by default; ?tools=all&output_schemas=1 lists every tool with its output schema; each with a title, description, input schema and annotations, in a stable order', async () => {
@@ -28,7 +30,12 @@ describe.each(ERAS)('account tools (%s era)', (era) => {
       expect(t.title, t.name).toBeTruthy();
       expect(t.description!.length, t.name).toBeGreaterThan(60);
       expect(t.inputSchema.type).toBe('object');
-      expect(t.annotations, t.name).toMatchObject({ readOnlyHint: expect.any(Boolean), destructiveHint: expect.any(Boolean), idempotentHint: expect.any(Boolean), openWorldHint: expect.any(Boolean) });
+      expect(t.annotations, t.name).toMatchObject({
+        readOnlyHint: expect.any(Boolean),
+        destructiveHint: expect.any(Boolean),
+        idempotentHint: expect.any(Boolean),
+        openWorldHint: expect.any(Boolean),
+      });
     }
     for (const t of all) expect(t.outputSchema?.type, t.name).toBe('object');
     await full.close();
@@ -41,7 +48,12 @@ describe.each(ERAS)('account tools (%s era)', (era) => {
     expect(me.isError).toBeFalsy();
     expect(me.structuredContent).toMatchObject({ account_id: user.accountId, email: user.email, balance: '25.00', status: 'low' });
     const credits = await callTool(client, 'check_credits');
-    expect(credits.structuredContent).toMatchObject({ balance: '25.00', status: 'low', top_up: `${s.url}/settings/billing`, requests_today: expect.any(Number) });
+    expect(credits.structuredContent).toMatchObject({
+      balance: '25.00',
+      status: 'low',
+      top_up: `${s.url}/settings/billing`,
+      requests_today: expect.any(Number),
+    });
     expect(credits.content[0].text).toMatch(/25\.00/);
     await client.close();
   });
@@ -55,15 +67,18 @@ describe.each(ERAS)('account tools (%s era)', (era) => {
     await client.close();
   });
 
-  test('get_pricing lists the spec\'s prices', async () => {
+  test("get_pricing lists the spec's prices", async () => {
     const client = await connectClient(s.url, user.tokens.access_token, era);
     const p = await callTool(client, 'get_pricing');
-    expect(p.structuredContent).toMatchObject({ exports: expect.arrayContaining([{ type: 'oa_response', label: 'OA Response', price: '49.00' }]), packages: expect.any(Array) });
+    expect(p.structuredContent).toMatchObject({
+      exports: expect.arrayContaining([{ type: 'oa_response', label: 'OA Response', price: '49.00' }]),
+      packages: expect.any(Array),
+    });
     await client.close();
   });
 });
 
-test('a client registered from ChatGPT\'s connector is never offered purchases', async () => {
+test("a client registered from ChatGPT's connector is never offered purchases", async () => {
   const chatgpt = await signedInUser(s.url, { metadata: { client_name: 'ChatGPT', redirect_uris: ['https://chatgpt.com/connector_platform_oauth_redirect'] } });
   const client = await connectClient(s.url, chatgpt.tokens.access_token);
   const credits = await callTool(client, 'check_credits');
@@ -78,7 +93,11 @@ test('a client registered from ChatGPT\'s connector is never offered purchases',
 test('after token billing the balance reads with two decimals in tool text; structured content keeps full precision', async () => {
   const billed = await signedInUser(s.url);
   // An analysis billed on tokens leaves a balance like 24.22595 (issue 10 saw it in check_credits).
-  await creditCharger(s.database.db, { accountId: billed.accountId, via: 'system' }, { accountId: billed.accountId, amountMicro: 774_050n, kind: 'usage_tokens', description: 'test: token usage' });
+  await creditCharger(
+    s.database.db,
+    { accountId: billed.accountId, via: 'system' },
+    { accountId: billed.accountId, amountMicro: 774_050n, kind: 'usage_tokens', description: 'test: token usage' },
+  );
   const client = await connectClient(s.url, billed.tokens.access_token);
   const credits = await callTool(client, 'check_credits');
   expect(credits.structuredContent).toMatchObject({ balance: '24.22595' });

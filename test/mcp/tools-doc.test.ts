@@ -9,7 +9,7 @@ test('docs/mcp-tools.md is what the registry generates (run `npm run docs:mcp` a
   for (const t of TOOLS) expect(committed).toContain(`### ${t.name}`);
 });
 
-test('the README and docs/decisions/oauth-and-mcp.md state the registry\'s tool count', () => {
+test("the README and docs/decisions/oauth-and-mcp.md state the registry's tool count", () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   const decisions = readFileSync(new URL('../../docs/decisions/oauth-and-mcp.md', import.meta.url), 'utf8');
   expect(Number(/The tools \((\d+) of them:/.exec(readme)?.[1])).toBe(TOOLS.length);

@@ -31,10 +31,19 @@ describe('triage_office_action', () => {
   let paperId: string;
 
   test('dockets, records, analyses, computes deadlines and suggests next steps; the web app sees it all', async () => {
-    const r = await callTool(client, 'triage_office_action', { application_number: '17/200,011', kind: 'CTNF', mailing_date: mailed, office_action_text: OA_TEXT });
+    const r = await callTool(client, 'triage_office_action', {
+      application_number: '17/200,011',
+      kind: 'CTNF',
+      mailing_date: mailed,
+      office_action_text: OA_TEXT,
+    });
     expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
     const d = r.structuredContent as Record<string, any>;
-    expect(d).toMatchObject({ application_number: '17200011', added_to_docket: true, recorded: { already_recorded: false, correspondence_id: expect.any(String) } });
+    expect(d).toMatchObject({
+      application_number: '17200011',
+      added_to_docket: true,
+      recorded: { already_recorded: false, correspondence_id: expect.any(String) },
+    });
     // A non-final action mailed ten days ago: three months without fees, six at most (35 U.S.C. 133).
     expect(d.deadlines.response_deadline > mailed).toBe(true);
     expect(d.deadlines.critical_deadline_date > d.deadlines.response_deadline).toBe(true);
@@ -46,26 +55,40 @@ describe('triage_office_action', () => {
     paperId = d.recorded.correspondence_id;
 
     // Same account everywhere: the web session sees the docket entry, the recorded paper and the analysis.
-    const docket = await web('/api/docket') as { entries: { application: { application_number: string; response_deadline: string } }[] };
+    const docket = (await web('/api/docket')) as { entries: { application: { application_number: string; response_deadline: string } }[] };
     expect(docket.entries.map((e) => e.application.application_number)).toContain('17200011');
-    const analyses = await web('/api/analyses') as { analyses: { analysis_id: string }[] };
+    const analyses = (await web('/api/analyses')) as { analyses: { analysis_id: string }[] };
     expect(analyses.analyses.map((a) => a.analysis_id)).toContain(analysisId);
-    const papers = await web('/api/applications/17200011/correspondence') as { correspondence?: { recorded_by_account: boolean; mailing_date: string }[]; papers?: { recorded_by_account: boolean; mailing_date: string }[] };
+    const papers = (await web('/api/applications/17200011/correspondence')) as {
+      correspondence?: { recorded_by_account: boolean; mailing_date: string }[];
+      papers?: { recorded_by_account: boolean; mailing_date: string }[];
+    };
     const list = papers.correspondence ?? papers.papers ?? [];
     expect(list.some((p) => p.recorded_by_account && p.mailing_date === mailed)).toBe(true);
   });
 
   test('triage again: the paper is already recorded, nothing is duplicated', async () => {
-    const r = await callTool(client, 'triage_office_action', { application_number: '17200011', kind: 'CTNF', mailing_date: mailed, office_action_text: OA_TEXT, analyze: false });
+    const r = await callTool(client, 'triage_office_action', {
+      application_number: '17200011',
+      kind: 'CTNF',
+      mailing_date: mailed,
+      office_action_text: OA_TEXT,
+      analyze: false,
+    });
     expect(r.isError).toBeFalsy();
     // The very same paper (kind, date and text): the API answers the one recorded first.
     expect(r.structuredContent).toMatchObject({ added_to_docket: false, recorded: { already_recorded: true, correspondence_id: paperId }, analysis: null });
-    const papers = await web('/api/applications/17200011/correspondence') as { correspondence: { recorded_by_account: boolean; mailing_date: string }[] };
+    const papers = (await web('/api/applications/17200011/correspondence')) as { correspondence: { recorded_by_account: boolean; mailing_date: string }[] };
     expect(papers.correspondence.filter((p) => p.recorded_by_account && p.mailing_date === mailed)).toHaveLength(1);
   });
 
   test('an application Prosa does not know: isError app_not_found telling the agent how to add it', async () => {
-    const r = await callTool(client, 'triage_office_action', { application_number: '19/999,999', kind: 'CTNF', mailing_date: mailed, office_action_text: OA_TEXT });
+    const r = await callTool(client, 'triage_office_action', {
+      application_number: '19/999,999',
+      kind: 'CTNF',
+      mailing_date: mailed,
+      office_action_text: OA_TEXT,
+    });
     expect(r.isError).toBe(true);
     expect(r.structuredContent).toMatchObject({ error: true, error_code: 'app_not_found', agent_suggestion: expect.stringContaining('add_to_docket') });
   });
@@ -85,26 +108,38 @@ describe('triage_office_action', () => {
     });
 
     test('prepare_response_package quotes without charging, 402 names the price and the billing page, then submits once confirmed', async () => {
-      const before = (await web('/api/credits') as { balance: string }).balance;
+      const before = ((await web('/api/credits')) as { balance: string }).balance;
       const quote = await callTool(client, 'prepare_response_package', { analysis_id: analysisId });
       expect(quote.isError, JSON.stringify(quote.content)).toBeFalsy();
       const q = quote.structuredContent as Record<string, any>;
       expect(q).toMatchObject({ plan_id: expect.any(String), price: '49.00', balance: before, affordable: false, submitted: null });
-      expect((await web('/api/credits') as { balance: string }).balance).toBe(before);
+      expect(((await web('/api/credits')) as { balance: string }).balance).toBe(before);
       // The plan is the same one the web app shows.
-      const plans = await web('/api/response-plans') as { response_plans: { plan_id: string }[] };
+      const plans = (await web('/api/response-plans')) as { response_plans: { plan_id: string }[] };
       expect(plans.response_plans.map((p) => p.plan_id)).toContain(q.plan_id);
 
       const refused = await callTool(client, 'prepare_response_package', { analysis_id: analysisId, confirm: true, accept_incomplete: true });
       expect(refused.isError).toBe(true);
-      expect(refused.structuredContent).toMatchObject({ error_code: 'insufficient_credits', message: expect.stringMatching(/OA Response.*49\.00|49\.00.*OA Response/), agent_suggestion: expect.stringContaining(`${s.url}/settings/billing`) });
+      expect(refused.structuredContent).toMatchObject({
+        error_code: 'insufficient_credits',
+        message: expect.stringMatching(/OA Response.*49\.00|49\.00.*OA Response/),
+        agent_suggestion: expect.stringContaining(`${s.url}/settings/billing`),
+      });
 
       await grant(s.database.db, user.accountId, 100);
-      const done = await callTool(client, 'prepare_response_package', { analysis_id: analysisId, confirm: true, accept_incomplete: true, idempotency_key: 'package-retry-0001' });
+      const done = await callTool(client, 'prepare_response_package', {
+        analysis_id: analysisId,
+        confirm: true,
+        accept_incomplete: true,
+        idempotency_key: 'package-retry-0001',
+      });
       expect(done.isError, JSON.stringify(done.content)).toBeFalsy();
-      expect((done.structuredContent as Record<string, any>).submitted).toMatchObject({ job_id: expect.any(String), status: expect.stringMatching(/queued|in_progress|complete/) });
+      expect((done.structuredContent as Record<string, any>).submitted).toMatchObject({
+        job_id: expect.any(String),
+        status: expect.stringMatching(/queued|in_progress|complete/),
+      });
       // Charged exactly the REST #4 price, once.
-      expect(Number((await web('/api/credits') as { balance: string }).balance)).toBeCloseTo(Number(before) + 100 - 49, 6);
+      expect(Number(((await web('/api/credits')) as { balance: string }).balance)).toBeCloseTo(Number(before) + 100 - 49, 6);
     });
 
     test('prepare_response_package for an analysis of another account or none: 404', async () => {

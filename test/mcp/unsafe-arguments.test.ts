@@ -18,9 +18,16 @@ beforeAll(async () => {
   s = await startMcpTestServer();
   user = await signedInUser(s.url);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
-interface Schema { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; minItems?: number }
+interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  minItems?: number;
+}
 
 /** Arguments with LONE in `target` and a plain value in every other required property; null when one cannot be made up. */
 function argsFor(schema: Schema, target: string): Record<string, unknown> | null {
@@ -38,7 +45,12 @@ function argsFor(schema: Schema, target: string): Record<string, unknown> | null
 }
 
 async function auditRows(): Promise<{ tool: string; outcome: string; args: unknown }[]> {
-  const rows = await s.database.db.selectFrom('audit_log').select('details').where('account_id', '=', user.accountId).where('action', '=', 'mcp.tool_call').execute();
+  const rows = await s.database.db
+    .selectFrom('audit_log')
+    .select('details')
+    .where('account_id', '=', user.accountId)
+    .where('action', '=', 'mcp.tool_call')
+    .execute();
   return rows.map((r) => {
     const d = r.details as { tool: string; outcome: string; arguments_summary: unknown };
     return { tool: d.tool, outcome: d.outcome, args: d.arguments_summary };
@@ -46,7 +58,7 @@ async function auditRows(): Promise<{ tool: string; outcome: string; args: unkno
 }
 
 describe('a lone surrogate in any string argument of any tool', () => {
-  test('is the API\'s validation_error naming the argument, never internal_error, and the call is audited', async () => {
+  test("is the API's validation_error naming the argument, never internal_error, and the call is audited", async () => {
     const client = await connectClient(s.url, user.tokens.access_token);
     const { tools } = await client.listTools();
     const reached: string[] = [];
@@ -88,7 +100,10 @@ describe('a lone surrogate in any string argument of any tool', () => {
   test('NUL in an argument: the same validation_error; a well-formed pair (an emoji) is fine', async () => {
     const client = await connectClient(s.url, user.tokens.access_token);
     const nul = await callTool(client, 'lookup_application', { application_number: '172\u000000011' });
-    expect(nul.structuredContent).toMatchObject({ error_code: 'validation_error', message: expect.stringMatching(/^arguments\.application_number must not contain the NUL character/) });
+    expect(nul.structuredContent).toMatchObject({
+      error_code: 'validation_error',
+      message: expect.stringMatching(/^arguments\.application_number must not contain the NUL character/),
+    });
     const emoji = await callTool(client, 'lookup_application', { application_number: '17200011 \ud83d\ude00' });
     expect((emoji.structuredContent as { error_code?: string } | undefined)?.error_code).not.toBe('validation_error');
     await client.close();
@@ -113,7 +128,8 @@ describe('one record the API refuses does not cost the others their row', () => 
       async send(req: { body?: unknown }) {
         sent.push(req.body);
         const body = req.body as { calls?: unknown[]; outcome?: string };
-        if (body.calls || body.outcome === 'bad') return { status: 400, headers: {}, body: { error: true, error_code: 'validation_error', message: 'no', agent_suggestion: 'no' } };
+        if (body.calls || body.outcome === 'bad')
+          return { status: 400, headers: {}, body: { error: true, error_code: 'validation_error', message: 'no', agent_suggestion: 'no' } };
         return { status: 201, headers: {}, body: { id: '1' } };
       },
     };
@@ -127,7 +143,12 @@ describe('one record the API refuses does not cost the others their row', () => 
     await reporter.flush();
     // The batch, then each record alone: two written, one logged.
     expect(sent).toHaveLength(4);
-    expect(sent.slice(1).map((b) => (b as { request_id: string }).request_id).sort()).toEqual(['r1', 'r2', 'r3']);
+    expect(
+      sent
+        .slice(1)
+        .map((b) => (b as { request_id: string }).request_id)
+        .sort(),
+    ).toEqual(['r1', 'r2', 'r3']);
     expect(warned).toHaveLength(1);
   });
 });

@@ -31,7 +31,13 @@ describe('test-only auto-approve', () => {
   });
 
   it('the normal server cannot switch it on: `prosa serve` shows the sign-in page whatever the environment says', async () => {
-    const { env, drop } = await freshCliEnv({ PROSA_DEMO_DATA: 'off', NODE_ENV: 'test', PROSA_TEST_AUTO_APPROVE: '1', TEST_AUTO_APPROVE: 'true', PROSA_OAUTH_TEST_AUTO_APPROVE: 'on' });
+    const { env, drop } = await freshCliEnv({
+      PROSA_DEMO_DATA: 'off',
+      NODE_ENV: 'test',
+      PROSA_TEST_AUTO_APPROVE: '1',
+      TEST_AUTO_APPROVE: 'true',
+      PROSA_OAUTH_TEST_AUTO_APPROVE: 'on',
+    });
     const server = await startServerProcess(env);
     closers.push(async () => {
       await server.stop();
@@ -39,11 +45,20 @@ describe('test-only auto-approve', () => {
     });
     const client = await registerClient(server.url);
     const jar = new CookieJar();
-    const q = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: client.redirect_uris[0], code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' });
+    const q = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: client.redirect_uris[0],
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
     const first = await fetch(`${server.url}/oauth/authorize?${q}`, { redirect: 'manual' });
     jar.store(first);
     expect(first.status).toBe(303);
-    const page = await fetch(new URL(new URL(first.headers.get('location')!, server.url).pathname, server.url), { redirect: 'manual', headers: { cookie: jar.header() } });
+    const page = await fetch(new URL(new URL(first.headers.get('location')!, server.url).pathname, server.url), {
+      redirect: 'manual',
+      headers: { cookie: jar.header() },
+    });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Sign in to Prosa');
   });

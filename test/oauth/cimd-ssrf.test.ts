@@ -29,7 +29,14 @@ afterAll(async () => {
 });
 
 function authorizeWithClientId(clientId: string, redirect: string): Promise<Response> {
-  const q = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirect, code_challenge: 'a'.repeat(43), code_challenge_method: 'S256', state: 's' });
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirect,
+    code_challenge: 'a'.repeat(43),
+    code_challenge_method: 'S256',
+    state: 's',
+  });
   return fetch(`${s.url}/oauth/authorize?${q}`, { redirect: 'manual' });
 }
 
@@ -54,11 +61,16 @@ async function withProbeDns<T>(names: RegExp, run: () => Promise<T>): Promise<T>
 }
 
 describe('through /oauth/authorize: no connection to an internal address', () => {
-  for (const [label, host] of [['a trailing-dot loopback name (localhost.)', 'localhost.'], ['a public-looking name resolving to an internal address (like 169.254.169.254.nip.io)', 'ssrf-probe.example']]) {
+  for (const [label, host] of [
+    ['a trailing-dot loopback name (localhost.)', 'localhost.'],
+    ['a public-looking name resolving to an internal address (like 169.254.169.254.nip.io)', 'ssrf-probe.example'],
+  ]) {
     it(`${label} is refused (invalid_client) and never connected to`, async () => {
       const target = await countingListener();
       try {
-        const res = await withProbeDns(/^(localhost\.?|ssrf-probe\.example)$/, () => authorizeWithClientId(`https://${host}:${target.port}/client.json`, `https://${host}:${target.port}/cb`));
+        const res = await withProbeDns(/^(localhost\.?|ssrf-probe\.example)$/, () =>
+          authorizeWithClientId(`https://${host}:${target.port}/client.json`, `https://${host}:${target.port}/cb`),
+        );
         expect(res.status).toBe(400);
         expect(await res.text()).toMatch(/invalid_client/);
         expect(target.connections()).toBe(0);
@@ -71,7 +83,18 @@ describe('through /oauth/authorize: no connection to an internal address', () =>
 
 describe('check 1: names, with trailing dots normalised', () => {
   it('metadata and intranet names are refused with or without the trailing dot; public names are allowed', () => {
-    for (const no of ['https://localhost./c.json', 'https://LOCALHOST../c.json', 'https://metadata.google.internal./computeMetadata/v1/', 'https://metadata.google.internal/c.json', 'https://x.localhost./c.json', 'https://printer.local./c.json', 'https://router.home.arpa/c.json', 'https://user:pw@app.example.com/c.json', 'https://0x7f.1/c.json', 'https://[::ffff:127.0.0.1]/c.json']) {
+    for (const no of [
+      'https://localhost./c.json',
+      'https://LOCALHOST../c.json',
+      'https://metadata.google.internal./computeMetadata/v1/',
+      'https://metadata.google.internal/c.json',
+      'https://x.localhost./c.json',
+      'https://printer.local./c.json',
+      'https://router.home.arpa/c.json',
+      'https://user:pw@app.example.com/c.json',
+      'https://0x7f.1/c.json',
+      'https://[::ffff:127.0.0.1]/c.json',
+    ]) {
       expect(cimdFetchAllowed(no), no).toBe(false);
     }
     for (const ok of ['https://app.example.com./client.json', 'https://chatgpt.com/oauth/client.json']) expect(cimdFetchAllowed(ok), ok).toBe(true);
@@ -81,8 +104,38 @@ describe('check 1: names, with trailing dots normalised', () => {
 describe('check 2: every resolved address must be public', () => {
   it('refuses loopback, private, link-local, metadata, unique-local, CGNAT, multicast, unspecified, reserved; IPv4-mapped IPv6 by its IPv4 address', () => {
     const forbidden = [
-      '127.0.0.1', '127.1.2.3', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '169.254.0.1', '100.64.0.1', '100.100.100.200', '0.0.0.0', '224.0.0.1', '239.255.255.250', '255.255.255.255', '240.0.0.1', '192.0.0.192', '198.18.0.1', '192.0.2.1',
-      '::', '::1', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd00:ec2::254', 'ff02::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe', '::ffff:10.0.0.1', '64:ff9b::a9fe:a9fe', '2001:db8::1', '2002:a9fe:a9fe::1', '::127.0.0.1', 'not-an-ip',
+      '127.0.0.1',
+      '127.1.2.3',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '169.254.0.1',
+      '100.64.0.1',
+      '100.100.100.200',
+      '0.0.0.0',
+      '224.0.0.1',
+      '239.255.255.250',
+      '255.255.255.255',
+      '240.0.0.1',
+      '192.0.0.192',
+      '198.18.0.1',
+      '192.0.2.1',
+      '::',
+      '::1',
+      'fe80::1',
+      'fe80::1%eth0',
+      'fc00::1',
+      'fd00:ec2::254',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:a9fe:a9fe',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '2001:db8::1',
+      '2002:a9fe:a9fe::1',
+      '::127.0.0.1',
+      'not-an-ip',
     ];
     for (const a of forbidden) expect(isForbiddenAddress(a), a).toBe(true);
     for (const a of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isForbiddenAddress(a), a).toBe(false);
@@ -96,7 +149,10 @@ describe('check 2: every resolved address must be public', () => {
   });
 
   it('a name with one private address among public ones is refused whole', async () => {
-    const mixed: LookupAddress[] = [{ address: '93.184.216.34', family: 4 }, { address: '10.1.2.3', family: 4 }];
+    const mixed: LookupAddress[] = [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.1.2.3', family: 4 },
+    ];
     const fetchDoc = guardedFetch({ resolve: (_h, _o, cb) => cb(null, mixed) });
     await expect(fetchDoc('https://mixed.example/c.json')).rejects.toBeInstanceOf(CimdFetchRefused);
   });
@@ -137,7 +193,10 @@ describe('check 3: the connection is pinned to the addresses checked', () => {
     target.server.on('connection', (socket) => socket.on('data', () => (sent = true)));
     // The resolver's answer passes its check, but the socket's peer does not.
     let checks = 0;
-    const fetchDoc = guardedFetch({ isForbidden: (a) => checks++ > 0 && a === '127.0.0.1', resolve: (_h, _o, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]) });
+    const fetchDoc = guardedFetch({
+      isForbidden: (a) => checks++ > 0 && a === '127.0.0.1',
+      resolve: (_h, _o, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]),
+    });
     try {
       await expect(fetchDoc(`https://peer.example:${target.port}/c.json`)).rejects.toThrow(/not a public address/);
       expect(sent).toBe(false);
@@ -155,11 +214,17 @@ describe('a public document is still fetched', () => {
     const cert = readFileSync(new URL('cimd-test.crt', dir), 'utf8');
     const server = https.createServer({ key: readFileSync(new URL('cimd-test.key', dir)), cert }, (req, res) => {
       if (req.url === '/moved') return res.writeHead(302, { location: 'https://127.0.0.1/elsewhere' }).end();
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' }).end(JSON.stringify({ client_id: `https://cimd.test/client.json`, client_name: 'Doc' }));
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' })
+        .end(JSON.stringify({ client_id: `https://cimd.test/client.json`, client_name: 'Doc' }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
-    const fetchDoc = guardedFetch({ ca: cert, isForbidden: (a) => a !== '127.0.0.1', resolve: (_h, _o, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]) });
+    const fetchDoc = guardedFetch({
+      ca: cert,
+      isForbidden: (a) => a !== '127.0.0.1',
+      resolve: (_h, _o, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]),
+    });
     try {
       const res = await fetchDoc(`https://cimd.test.:${port}/client.json`, { headers: { accept: 'application/json' } });
       expect(res.status).toBe(200);

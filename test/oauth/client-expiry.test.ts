@@ -6,7 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { authorize, obtainTokens, randomClientIp, registerClient, signUpAccount, startOAuthTestServer, tokenRequest, type OAuthTestServer, type RegisteredClient } from '../support/oauth.ts';
+import {
+  authorize,
+  obtainTokens,
+  randomClientIp,
+  registerClient,
+  signUpAccount,
+  startOAuthTestServer,
+  tokenRequest,
+  type OAuthTestServer,
+  type RegisteredClient,
+} from '../support/oauth.ts';
 import { purgeExpiredOAuthArtifacts, UNUSED_CLIENT_TTL_HOURS } from '../../src/auth/oauth/adapter.ts';
 import { RATE_LIMIT_TIERS } from '../../src/serving/rate-limits/rate-limit-store.ts';
 
@@ -21,7 +31,9 @@ afterAll(async () => {
 
 /** Moves a client's registration back in time (instead of waiting a day). */
 async function registeredHoursAgo(clientId: string, hours: number): Promise<void> {
-  await sql`update oauth_artifacts set created_at = now() - make_interval(hours => ${hours}) where model = 'Client' and id = ${clientId}`.execute(s.database.db);
+  await sql`update oauth_artifacts set created_at = now() - make_interval(hours => ${hours}) where model = 'Client' and id = ${clientId}`.execute(
+    s.database.db,
+  );
 }
 async function stored(clientId: string): Promise<boolean> {
   return !!(await s.database.db.selectFrom('oauth_artifacts').select('id').where('model', '=', 'Client').where('id', '=', clientId).executeTakeFirst());
@@ -34,7 +46,12 @@ describe('unused registered clients expire', () => {
     const fresh = await registerClient(s.url, { client_name: 'Registered a minute ago' });
     // Used: a code was redeemed for tokens (its last use is stamped).
     const used = await obtainTokens(s.url, { email: user.email, password: user.password, metadata: { client_name: 'Connected' } });
-    const usedAt = await s.database.db.selectFrom('oauth_artifacts').select('last_used_at').where('model', '=', 'Client').where('id', '=', used.client_id).executeTakeFirstOrThrow();
+    const usedAt = await s.database.db
+      .selectFrom('oauth_artifacts')
+      .select('last_used_at')
+      .where('model', '=', 'Client')
+      .where('id', '=', used.client_id)
+      .executeTakeFirstOrThrow();
     expect(usedAt.last_used_at).toBeInstanceOf(Date);
     // Pending: the user approved, the code is not redeemed yet (a grant and a code are stored).
     const pending: RegisteredClient = await registerClient(s.url, { client_name: 'Half way' });
@@ -58,7 +75,13 @@ describe('unused registered clients expire', () => {
     const refreshed = await tokenRequest(s.url, used.client, { grant_type: 'refresh_token', refresh_token: used.refresh_token });
     expect(refreshed.status).toBe(200);
     // The pending one still finishes.
-    const redeemed = await tokenRequest(s.url, pending, { grant_type: 'authorization_code', code: flow.code!, redirect_uri: pending.redirect_uris[0], code_verifier: flow.verifier, resource: `${s.url}/mcp` });
+    const redeemed = await tokenRequest(s.url, pending, {
+      grant_type: 'authorization_code',
+      code: flow.code!,
+      redirect_uri: pending.redirect_uris[0],
+      code_verifier: flow.verifier,
+      resource: `${s.url}/mcp`,
+    });
     expect(redeemed.status).toBe(200);
   });
 });
@@ -68,7 +91,11 @@ describe('registrations per address', () => {
     expect(RATE_LIMIT_TIERS.oauth_register.perHour).toBe(120);
     const ip = randomClientIp();
     const register = (from: string) =>
-      fetch(`${s.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:1/cb'], token_endpoint_auth_method: 'none' }) });
+      fetch(`${s.url}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+        body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:1/cb'], token_endpoint_auth_method: 'none' }),
+      });
     for (let i = 0; i < 5; i++) expect((await register(ip)).status).toBe(201);
     const refused = await register(ip);
     expect(refused.status).toBe(429);

@@ -69,7 +69,10 @@ describe('the authorization code flow, for each client authentication method', (
       expect(flow.callback.searchParams.get('iss')).toBe(s.url);
       const params = oauth.validateAuthResponse(as, client, flow.callback, flow.state);
 
-      const res = await oauth.authorizationCodeGrantRequest(as, client, clientAuthFor(reg), params, reg.redirect_uris[0], flow.verifier, { additionalParameters: { resource: `${s.url}/mcp` }, ...insecure });
+      const res = await oauth.authorizationCodeGrantRequest(as, client, clientAuthFor(reg), params, reg.redirect_uris[0], flow.verifier, {
+        additionalParameters: { resource: `${s.url}/mcp` },
+        ...insecure,
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
       const tokens = await oauth.processAuthorizationCodeResponse(as, client, res);
       expect(tokens.token_type).toBe('bearer');
@@ -87,7 +90,11 @@ describe('the authorization code flow, for each client authentication method', (
       expect(payload.act).toBeUndefined();
 
       // Refresh: a new access token and a rotated refresh token, same grant.
-      const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuthFor(reg), tokens.refresh_token!, insecure));
+      const refreshed = await oauth.processRefreshTokenResponse(
+        as,
+        client,
+        await oauth.refreshTokenGrantRequest(as, client, clientAuthFor(reg), tokens.refresh_token!, insecure),
+      );
       expect(refreshed.refresh_token).toEqual(expect.any(String));
       expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
       const again = await jwtVerify(refreshed.access_token, jwks, { issuer: s.url, audience: `${s.url}/mcp` });
@@ -148,7 +155,12 @@ describe('refresh token rotation and reuse', () => {
     const after = await tokenRequest(s.url, t.client, { grant_type: 'refresh_token', refresh_token: newer });
     expect(after.status).toBe(400);
     expect(after.body.error).toBe('invalid_grant');
-    const revoked = await s.database.db.selectFrom('audit_log').select(['details', 'actor']).where('action', '=', 'oauth.grant_revoked').where('account_id', '=', user.accountId).execute();
+    const revoked = await s.database.db
+      .selectFrom('audit_log')
+      .select(['details', 'actor'])
+      .where('action', '=', 'oauth.grant_revoked')
+      .where('account_id', '=', user.accountId)
+      .execute();
     expect(revoked.some((r) => (r.details as { reason?: string }).reason === 'refresh_token_reuse')).toBe(true);
   });
 
@@ -196,7 +208,10 @@ describe('revocation (RFC 7009) and userinfo', () => {
     const form = new URLSearchParams({ token: t.refresh_token, token_type_hint: 'refresh_token' });
     const res = await fetch(`${s.url}/oauth/revoke`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${t.client.client_id}:${t.client.client_secret}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${t.client.client_id}:${t.client.client_secret}`).toString('base64')}`,
+      },
       body: form,
     });
     expect(res.status).toBe(200);
@@ -260,7 +275,14 @@ describe('refusals', () => {
 
   it('a redirect URI that is not registered exactly is refused without redirecting', async () => {
     for (const bad of ['http://127.0.0.1:33418/callback/', 'http://127.0.0.1:33418/callback?x=1', 'https://evil.example/callback']) {
-      const q = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: bad, code_challenge: 'a'.repeat(43), code_challenge_method: 'S256', state: 's' });
+      const q = new URLSearchParams({
+        response_type: 'code',
+        client_id: client.client_id,
+        redirect_uri: bad,
+        code_challenge: 'a'.repeat(43),
+        code_challenge_method: 'S256',
+        state: 's',
+      });
       const res = await fetch(`${s.url}/oauth/authorize?${q}`, { redirect: 'manual', headers: { cookie: jar.header() } });
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
@@ -301,7 +323,12 @@ describe('refusals', () => {
     const started = await authorize(s.url, { email: user.email, password: user.password, client: c, jar, stopAtConsent: true });
     const html = started.pages.consent!;
     const abort = /<form method="post" action="([^"]*\/abort)"/.exec(html)![1];
-    let res = await fetch(new URL(abort, s.url), { method: 'POST', redirect: 'manual', headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    let res = await fetch(new URL(abort, s.url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     jar.store(res);
     res = await fetch(new URL(res.headers.get('location')!, s.url), { redirect: 'manual', headers: { cookie: jar.header() } });
     const cb = new URL(res.headers.get('location')!);

@@ -4,7 +4,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { authorize, CookieJar, exchangeToken, obtainTokens, randomClientIp, redeemCode, registerClient, signUpAccount, startOAuthTestServer, tokenRequest, type OAuthTestServer } from '../support/oauth.ts';
+import {
+  authorize,
+  CookieJar,
+  exchangeToken,
+  obtainTokens,
+  randomClientIp,
+  redeemCode,
+  registerClient,
+  signUpAccount,
+  startOAuthTestServer,
+  tokenRequest,
+  type OAuthTestServer,
+} from '../support/oauth.ts';
 
 let s: OAuthTestServer;
 let user: Awaited<ReturnType<typeof signUpAccount>>;
@@ -19,8 +31,18 @@ afterAll(async () => {
 });
 
 /** Starts an authorization and returns the first page (sign-in) with its URL and cookies. */
-async function startAt(client: { client_id: string; redirect_uris: string[] }, jar = new CookieJar()): Promise<{ url: URL; html: string; status: number; jar: CookieJar }> {
-  const q = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: client.redirect_uris[0], code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 'xyz' });
+async function startAt(
+  client: { client_id: string; redirect_uris: string[] },
+  jar = new CookieJar(),
+): Promise<{ url: URL; html: string; status: number; jar: CookieJar }> {
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: client.redirect_uris[0],
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    state: 'xyz',
+  });
   const first = await fetch(`${s.url}/oauth/authorize?${q}`, { redirect: 'manual', headers: { cookie: jar.header() } });
   jar.store(first);
   const url = new URL(first.headers.get('location')!, s.url);
@@ -75,7 +97,7 @@ describe('the sign-in page', () => {
     expect(await locked.text()).toContain('Too many failed sign-ins');
   });
 
-  it('refuses a POST without this browser\'s interaction cookie or for another interaction (CSRF)', async () => {
+  it("refuses a POST without this browser's interaction cookie or for another interaction (CSRF)", async () => {
     const client = await registerClient(s.url);
     const { url, jar } = await startAt(client);
     const noCookie = await fetch(`${url}/login`, form(new CookieJar(), { email: user.email, password: user.password }));
@@ -150,15 +172,27 @@ describe('switching accounts in one browser', () => {
 });
 
 describe('connected apps: GET /api/oauth/grants, DELETE /api/oauth/grants/{id}', () => {
-  it('lists the account\'s grants with client, redirect host, first and last use, via session, bearer and API key', async () => {
+  it("lists the account's grants with client, redirect host, first and last use, via session, bearer and API key", async () => {
     const acct = await signUpAccount(s.url);
-    const t = await obtainTokens(s.url, { email: acct.email, password: acct.password, metadata: { client_name: 'Claude', redirect_uris: ['https://claude.ai/api/mcp/auth_callback'] } });
+    const t = await obtainTokens(s.url, {
+      email: acct.email,
+      password: acct.password,
+      metadata: { client_name: 'Claude', redirect_uris: ['https://claude.ai/api/mcp/auth_callback'] },
+    });
     const gid = String(decodeJwt(t.access_token).gid);
     const list = await fetch(`${s.url}/api/oauth/grants`, { headers: { cookie: acct.cookie } });
     expect(list.status).toBe(200);
     const { grants } = await list.json();
     expect(grants).toEqual([
-      { id: gid, client_id: t.client_id, client_name: 'Claude', redirect_host: 'claude.ai', no_purchase_offers: false, first_used_at: expect.any(String), last_used_at: expect.any(String) },
+      {
+        id: gid,
+        client_id: t.client_id,
+        client_name: 'Claude',
+        redirect_host: 'claude.ai',
+        no_purchase_offers: false,
+        first_used_at: expect.any(String),
+        last_used_at: expect.any(String),
+      },
     ]);
     const firstUse = grants[0].last_used_at;
     await new Promise((r) => setTimeout(r, 20));
@@ -169,7 +203,13 @@ describe('connected apps: GET /api/oauth/grants, DELETE /api/oauth/grants/{id}',
     const after = (await viaBearer.json()).grants[0];
     expect(Date.parse(after.last_used_at)).toBeGreaterThan(Date.parse(firstUse));
     expect(after.first_used_at).toBe(grants[0].first_used_at);
-    const key = await (await fetch(`${s.url}/api/keys`, { method: 'POST', headers: { cookie: acct.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'script' }) })).json();
+    const key = await (
+      await fetch(`${s.url}/api/keys`, {
+        method: 'POST',
+        headers: { cookie: acct.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'script' }),
+      })
+    ).json();
     const viaKey = await fetch(`${s.url}/api/oauth/grants`, { headers: { 'x-api-key': key.key } });
     expect((await viaKey.json()).grants.map((g: { id: string }) => g.id)).toEqual([gid]);
     // Another account sees none of it.
@@ -178,7 +218,7 @@ describe('connected apps: GET /api/oauth/grants, DELETE /api/oauth/grants/{id}',
     expect((await fetch(`${s.url}/api/oauth/grants`)).status).toBe(401);
   });
 
-  it('revokes its own grant (204, audited); another account\'s id or an unknown id is 404', async () => {
+  it("revokes its own grant (204, audited); another account's id or an unknown id is 404", async () => {
     const acct = await signUpAccount(s.url);
     const t = await obtainTokens(s.url, { email: acct.email, password: acct.password });
     const gid = String(decodeJwt(t.access_token).gid);
@@ -193,8 +233,15 @@ describe('connected apps: GET /api/oauth/grants, DELETE /api/oauth/grants/{id}',
     const del = await fetch(`${s.url}/api/oauth/grants/${gid}`, { method: 'DELETE', headers: { cookie: acct.cookie } });
     expect(del.status).toBe(204);
     expect((await (await fetch(`${s.url}/api/oauth/grants`, { headers: { cookie: acct.cookie } })).json()).grants).toEqual([]);
-    const audit = await s.database.db.selectFrom('audit_log').select(['actor', 'details', 'request_id']).where('account_id', '=', acct.accountId).where('action', '=', 'oauth.grant_revoked').execute();
-    expect(audit).toEqual([{ actor: 'session', details: { grant_id: gid, client_id: t.client_id, reason: 'revoked_by_user' }, request_id: expect.any(String) }]);
+    const audit = await s.database.db
+      .selectFrom('audit_log')
+      .select(['actor', 'details', 'request_id'])
+      .where('account_id', '=', acct.accountId)
+      .where('action', '=', 'oauth.grant_revoked')
+      .execute();
+    expect(audit).toEqual([
+      { actor: 'session', details: { grant_id: gid, client_id: t.client_id, reason: 'revoked_by_user' }, request_id: expect.any(String) },
+    ]);
     // Its refresh tokens are gone with it.
     const rows = await s.database.db.selectFrom('oauth_artifacts').select('model').where('grant_id', '=', gid).execute();
     expect(rows).toEqual([]);

@@ -49,7 +49,9 @@ describe('authorization server metadata (RFC 8414)', () => {
   });
 
   it('endpoint URLs follow the issuer, not the Host header of the request', async () => {
-    const res = await fetch(`${s.url}/.well-known/oauth-authorization-server`, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+    const res = await fetch(`${s.url}/.well-known/oauth-authorization-server`, {
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
     const m = await res.json();
     expect(m.issuer).toBe(s.url);
     expect(m.token_endpoint).toBe(`${s.url}/oauth/token`);
@@ -72,17 +74,35 @@ describe('authorization server metadata (RFC 8414)', () => {
 
 describe('dynamic client registration (RFC 7591)', () => {
   it('registers a native public client with a loopback redirect URI', async () => {
-    const c = await registerClient(s.url, { application_type: 'native', redirect_uris: ['http://127.0.0.1:5555/cb', 'http://localhost:5556/cb', 'http://[::1]:5557/cb'] });
-    expect(c).toMatchObject({ application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], prosa_no_purchases: false });
+    const c = await registerClient(s.url, {
+      application_type: 'native',
+      redirect_uris: ['http://127.0.0.1:5555/cb', 'http://localhost:5556/cb', 'http://[::1]:5557/cb'],
+    });
+    expect(c).toMatchObject({
+      application_type: 'native',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      prosa_no_purchases: false,
+    });
     expect(c.client_id).toEqual(expect.any(String));
   });
 
   it('registers a web confidential client with an https redirect URI and returns its secret once', async () => {
-    const c = await registerClient(s.url, { application_type: 'web', redirect_uris: ['https://claude.ai/api/mcp/auth_callback'], token_endpoint_auth_method: 'client_secret_basic', client_name: 'Claude' });
+    const c = await registerClient(s.url, {
+      application_type: 'web',
+      redirect_uris: ['https://claude.ai/api/mcp/auth_callback'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      client_name: 'Claude',
+    });
     expect(c).toMatchObject({ application_type: 'web', token_endpoint_auth_method: 'client_secret_basic', client_name: 'Claude' });
     expect(c.client_secret).toEqual(expect.any(String));
     // Stored, with an audit row (no account: nobody is signed in at registration).
-    const row = await s.database.db.selectFrom('audit_log').select(['actor', 'account_id', 'details']).where('action', '=', 'oauth.client_registered').where('target_id', '=', c.client_id).executeTakeFirstOrThrow();
+    const row = await s.database.db
+      .selectFrom('audit_log')
+      .select(['actor', 'account_id', 'details'])
+      .where('action', '=', 'oauth.client_registered')
+      .where('target_id', '=', c.client_id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ actor: 'anonymous', account_id: null });
     expect(row.details).toMatchObject({ client_name: 'Claude', token_endpoint_auth_method: 'client_secret_basic' });
     expect(JSON.stringify(row.details)).not.toContain(c.client_secret!);
@@ -99,7 +119,11 @@ describe('dynamic client registration (RFC 7591)', () => {
       ['javascript:alert(1)'],
     ];
     for (const redirect_uris of bad) {
-      const res = await fetch(`${s.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientIp() }, body: JSON.stringify({ redirect_uris, token_endpoint_auth_method: 'none' }) });
+      const res = await fetch(`${s.url}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientIp() },
+        body: JSON.stringify({ redirect_uris, token_endpoint_auth_method: 'none' }),
+      });
       expect(res.status, redirect_uris.join(' ')).toBe(400);
       expect((await res.json()).error).toMatch(/^invalid_(redirect_uri|client_metadata)$/);
     }
@@ -115,16 +139,35 @@ describe('dynamic client registration (RFC 7591)', () => {
     const lookalike = await registerClient(s.url, { redirect_uris: ['https://chatgpt.com.evil.example/cb'] });
     expect(lookalike.prosa_no_purchases).toBe(false);
     // Stored with the client.
-    const row = await s.database.db.selectFrom('oauth_artifacts').select(sql<boolean>`(payload->>'prosa_no_purchases')::boolean`.as('flag')).where('model', '=', 'Client').where('id', '=', chatgpt.client_id).executeTakeFirstOrThrow();
+    const row = await s.database.db
+      .selectFrom('oauth_artifacts')
+      .select(sql<boolean>`(payload->>'prosa_no_purchases')::boolean`.as('flag'))
+      .where('model', '=', 'Client')
+      .where('id', '=', chatgpt.client_id)
+      .executeTakeFirstOrThrow();
     expect(row.flag).toBe(true);
   });
 
   it('client ID metadata documents: only public https hosts are fetched', async () => {
     for (const ok of ['https://chatgpt.com/oauth/client.json', 'https://app.example.com/client.json']) expect(cimdFetchAllowed(ok), ok).toBe(true);
-    for (const no of ['http://app.example.com/client.json', 'https://127.0.0.1/client.json', 'https://[::1]/c.json', 'https://localhost/c.json', 'https://intranet/c.json', 'https://db.internal/c.json', 'https://x.localhost/c.json']) {
+    for (const no of [
+      'http://app.example.com/client.json',
+      'https://127.0.0.1/client.json',
+      'https://[::1]/c.json',
+      'https://localhost/c.json',
+      'https://intranet/c.json',
+      'https://db.internal/c.json',
+      'https://x.localhost/c.json',
+    ]) {
       expect(cimdFetchAllowed(no), no).toBe(false);
     }
-    const q = new URLSearchParams({ response_type: 'code', client_id: 'https://127.0.0.1:9/client.json', redirect_uri: 'https://127.0.0.1:9/cb', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' });
+    const q = new URLSearchParams({
+      response_type: 'code',
+      client_id: 'https://127.0.0.1:9/client.json',
+      redirect_uri: 'https://127.0.0.1:9/cb',
+      code_challenge: 'a'.repeat(43),
+      code_challenge_method: 'S256',
+    });
     const res = await fetch(`${s.url}/oauth/authorize?${q}`, { redirect: 'manual' });
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/invalid_client/);
@@ -148,10 +191,13 @@ describe('storage', () => {
 
   it('purges expired artifacts and keeps live ones', async () => {
     const { db } = s.database;
-    await db.insertInto('oauth_artifacts').values([
-      { model: 'AuthorizationCode', id: 'expired-code', payload: '{}', expires_at: new Date(Date.now() - 60_000) },
-      { model: 'AuthorizationCode', id: 'live-code', payload: '{}', expires_at: new Date(Date.now() + 60_000) },
-    ]).execute();
+    await db
+      .insertInto('oauth_artifacts')
+      .values([
+        { model: 'AuthorizationCode', id: 'expired-code', payload: '{}', expires_at: new Date(Date.now() - 60_000) },
+        { model: 'AuthorizationCode', id: 'live-code', payload: '{}', expires_at: new Date(Date.now() + 60_000) },
+      ])
+      .execute();
     expect(await purgeExpiredOAuthArtifacts(db)).toBeGreaterThanOrEqual(1);
     const ids = (await db.selectFrom('oauth_artifacts').select('id').where('id', 'in', ['expired-code', 'live-code']).execute()).map((r) => r.id);
     expect(ids).toEqual(['live-code']);
@@ -161,7 +207,11 @@ describe('storage', () => {
 describe('text the database cannot store', () => {
   it('a lone surrogate or NUL in client metadata is invalid_client_metadata (400), not a 500', async () => {
     for (const name of ['bad \\ud800 name', 'nul \\u0000 name']) {
-      const res = await fetch(`${s.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientIp() }, body: `{"client_name":"${name}","redirect_uris":["http://127.0.0.1:1/cb"],"token_endpoint_auth_method":"none"}` });
+      const res = await fetch(`${s.url}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientIp() },
+        body: `{"client_name":"${name}","redirect_uris":["http://127.0.0.1:1/cb"],"token_endpoint_auth_method":"none"}`,
+      });
       expect(res.status, name).toBe(400);
       expect(await res.json()).toMatchObject({ error: 'invalid_client_metadata', error_description: expect.stringMatching(/client_name/) });
     }
@@ -173,7 +223,11 @@ describe('rate limits per client IP', () => {
     const ip = randomClientIp();
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        fetch(`${s.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:1/cb'], token_endpoint_auth_method: 'none' }) }),
+        fetch(`${s.url}/oauth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+          body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:1/cb'], token_endpoint_auth_method: 'none' }),
+        }),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -185,12 +239,14 @@ describe('rate limits per client IP', () => {
     await expect(registerClient(s.url)).resolves.toMatchObject({ client_id: expect.any(String) });
   });
 
-  it('/oauth/token: 429 past the limit for one address; the MCP server\'s exchanges are not counted', async () => {
+  it("/oauth/token: 429 past the limit for one address; the MCP server's exchanges are not counted", async () => {
     const ip = randomClientIp();
     const form = 'grant_type=refresh_token&refresh_token=nope&client_id=nope';
     // Past the per-minute figure (not only the burst, which a loaded machine may spread out).
     const results = await Promise.all(
-      Array.from({ length: 640 }, () => fetch(`${s.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip }, body: form })),
+      Array.from({ length: 640 }, () =>
+        fetch(`${s.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip }, body: form }),
+      ),
     );
     const limited = results.filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThanOrEqual(40);

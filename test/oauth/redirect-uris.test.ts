@@ -6,7 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { authorize, randomClientIp, redeemCode, registerClient, signUpAccount, startOAuthTestServer, type OAuthTestServer, type RegisteredClient } from '../support/oauth.ts';
+import {
+  authorize,
+  randomClientIp,
+  redeemCode,
+  registerClient,
+  signUpAccount,
+  startOAuthTestServer,
+  type OAuthTestServer,
+  type RegisteredClient,
+} from '../support/oauth.ts';
 
 let s: OAuthTestServer;
 let user: Awaited<ReturnType<typeof signUpAccount>>;
@@ -19,7 +28,11 @@ afterAll(async () => {
 });
 
 async function register(body: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${s.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientIp() }, body: JSON.stringify(body) });
+  const res = await fetch(`${s.url}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientIp() },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -122,16 +135,37 @@ describe('RFC 8252 §7.3: loopback redirect URIs match on any port', () => {
   });
 
   it('a registered loopback URI without a port matches any port too; so do [::1] and localhost, each with its own spelling', async () => {
-    expect((await authorize(s.url, { email: user.email, password: user.password, client: vscode, redirectUri: 'http://127.0.0.1:40001/' })).code).toEqual(expect.any(String));
+    expect((await authorize(s.url, { email: user.email, password: user.password, client: vscode, redirectUri: 'http://127.0.0.1:40001/' })).code).toEqual(
+      expect.any(String),
+    );
     const other = await registerClient(s.url, { redirect_uris: ['http://[::1]:1000/cb', 'http://localhost:8787/callback'] });
-    expect((await authorize(s.url, { email: user.email, password: user.password, client: other, redirectUri: 'http://[::1]:2000/cb' })).code).toEqual(expect.any(String));
-    expect((await authorize(s.url, { email: user.email, password: user.password, client: other, redirectUri: 'http://localhost:9999/callback' })).code).toEqual(expect.any(String));
+    expect((await authorize(s.url, { email: user.email, password: user.password, client: other, redirectUri: 'http://[::1]:2000/cb' })).code).toEqual(
+      expect.any(String),
+    );
+    expect((await authorize(s.url, { email: user.email, password: user.password, client: other, redirectUri: 'http://localhost:9999/callback' })).code).toEqual(
+      expect.any(String),
+    );
   });
 
   it('only the port may differ: another host spelling, path, query, scheme or a non-loopback host is refused without redirecting', async () => {
     const client = await registerClient(s.url, { redirect_uris: ['http://127.0.0.1:33418/callback', 'https://app.example/cb'] });
-    for (const bad of ['http://localhost:33418/callback', 'http://127.0.0.1:40000/other', 'http://127.0.0.1:40000/callback?x=1', 'http://127.0.0.1:40000/callback/', 'https://127.0.0.1:40000/callback', 'https://app.example:8443/cb', 'http://127.0.0.2:33418/callback']) {
-      const q = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: bad, code_challenge: 'a'.repeat(43), code_challenge_method: 'S256', state: 's' });
+    for (const bad of [
+      'http://localhost:33418/callback',
+      'http://127.0.0.1:40000/other',
+      'http://127.0.0.1:40000/callback?x=1',
+      'http://127.0.0.1:40000/callback/',
+      'https://127.0.0.1:40000/callback',
+      'https://app.example:8443/cb',
+      'http://127.0.0.2:33418/callback',
+    ]) {
+      const q = new URLSearchParams({
+        response_type: 'code',
+        client_id: client.client_id,
+        redirect_uri: bad,
+        code_challenge: 'a'.repeat(43),
+        code_challenge_method: 'S256',
+        state: 's',
+      });
       const res = await fetch(`${s.url}/oauth/authorize?${q}`, { redirect: 'manual' });
       expect(res.status, bad).toBe(400);
       expect(res.headers.get('location'), bad).toBeNull();
@@ -148,7 +182,14 @@ describe('RFC 8252 §7.3: loopback redirect URIs match on any port', () => {
 
 describe('RFC 7591 §2 scope at registration, as at the authorization endpoint', () => {
   it('Claude registers scope "claudeai": accepted, registered as full_access, and its authorization with the same scope works', async () => {
-    const r = await register({ client_name: 'Claude', redirect_uris: ['https://claude.ai/api/mcp/auth_callback'], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', scope: 'claudeai' });
+    const r = await register({
+      client_name: 'Claude',
+      redirect_uris: ['https://claude.ai/api/mcp/auth_callback'],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      scope: 'claudeai',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.scope).toBe('full_access');
     const client = r.body as unknown as RegisteredClient;

@@ -32,7 +32,10 @@ afterAll(async () => {
 });
 
 const api = (path: string, token: string, init: RequestInit = {}) =>
-  fetch(`${s.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string>) } });
+  fetch(`${s.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string>) },
+  });
 
 async function exchanged(mcpToken = tokens.access_token): Promise<string> {
   const r = await exchangeToken(s.url, s.keyring, mcpToken);
@@ -63,7 +66,15 @@ describe('token exchange (RFC 8693)', () => {
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'ES256', typ: 'at+jwt' });
     const claims = decodeJwt(token);
     const original = decodeJwt(tokens.access_token);
-    expect(claims).toMatchObject({ iss: s.url, aud: `${s.url}/api`, sub: user.accountId, client_id: tokens.client_id, gid: original.gid, scope: 'full_access', act: { sub: 'prosa-mcp' } });
+    expect(claims).toMatchObject({
+      iss: s.url,
+      aud: `${s.url}/api`,
+      sub: user.accountId,
+      client_id: tokens.client_id,
+      gid: original.gid,
+      scope: 'full_access',
+      act: { sub: 'prosa-mcp' },
+    });
     expect(claims.exp! - claims.iat!).toBe(300);
   });
 
@@ -72,24 +83,46 @@ describe('token exchange (RFC 8693)', () => {
     const me = await api('/api/auth/me', token);
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ account: { id: user.accountId }, authenticated_via: 'bearer' });
-    const add = await api('/api/docket', token, { method: 'POST', body: JSON.stringify({ application_number: '19/000,123', application: { invention_title: 'Widget made through an assistant' } }) });
+    const add = await api('/api/docket', token, {
+      method: 'POST',
+      body: JSON.stringify({ application_number: '19/000,123', application: { invention_title: 'Widget made through an assistant' } }),
+    });
     expect(add.status).toBe(201);
     const docket = await fetch(`${s.url}/api/docket`, { headers: { cookie: user.cookie } });
     expect(JSON.stringify(await docket.json())).toContain('Widget made through an assistant');
-    const audit = await s.database.db.selectFrom('audit_log').select(['actor']).where('account_id', '=', user.accountId).where('action', 'like', 'docket%').execute();
+    const audit = await s.database.db
+      .selectFrom('audit_log')
+      .select(['actor'])
+      .where('account_id', '=', user.accountId)
+      .where('action', 'like', 'docket%')
+      .execute();
     expect(audit.map((a) => a.actor)).toContain('bearer');
   });
 
   it('the backend principal carries the client, its name, the grant and the no-purchase flag', async () => {
     const token = await exchanged();
     const p = await bearerPrincipal(s.ctx, { headers: { authorization: `Bearer ${token}` } } as FastifyRequest, [`${s.url}/api`]);
-    expect(p).toEqual({ accountId: user.accountId, memberId: user.accountId, role: 'owner', member: { email: user.email, display_name: null, practitioner: null }, via: 'bearer', oauthClientId: tokens.client_id, oauthClientName: 'Claude', grantId: decodeJwt(token).gid, noPurchaseOffers: false,
+    expect(p).toEqual({
+      accountId: user.accountId,
+      memberId: user.accountId,
+      role: 'owner',
+      member: { email: user.email, display_name: null, practitioner: null },
+      via: 'bearer',
+      oauthClientId: tokens.client_id,
+      oauthClientName: 'Claude',
+      grantId: decodeJwt(token).gid,
+      noPurchaseOffers: false,
       // Read with the grant in one statement (issue 12): the welcome credits of a new account.
-      balanceMicro: 25_000_000n });
+      balanceMicro: 25_000_000n,
+    });
   });
 
   it('a ChatGPT connector client gets prosa_no_purchases in both tokens and noPurchaseOffers at the backend', async () => {
-    const chatgpt = await obtainTokens(s.url, { email: user.email, password: user.password, metadata: { client_name: 'ChatGPT', redirect_uris: ['https://chatgpt.com/connector_platform_oauth_redirect'] } });
+    const chatgpt = await obtainTokens(s.url, {
+      email: user.email,
+      password: user.password,
+      metadata: { client_name: 'ChatGPT', redirect_uris: ['https://chatgpt.com/connector_platform_oauth_redirect'] },
+    });
     expect(chatgpt.client.prosa_no_purchases).toBe(true);
     expect(decodeJwt(chatgpt.access_token).prosa_no_purchases).toBe(true);
     const token = await exchanged(chatgpt.access_token);
@@ -101,7 +134,12 @@ describe('token exchange (RFC 8693)', () => {
   it('refuses any client but prosa-mcp (unauthorized_client), and prosa-mcp with a wrong secret (invalid_client)', async () => {
     for (const method of ['none', 'client_secret_basic'] as const) {
       const other = await registerClient(s.url, { token_endpoint_auth_method: method });
-      const r = await tokenRequest(s.url, other, { grant_type: TOKEN_EXCHANGE_GRANT, subject_token: tokens.access_token, subject_token_type: ACCESS_TOKEN_TYPE, resource: `${s.url}/api` });
+      const r = await tokenRequest(s.url, other, {
+        grant_type: TOKEN_EXCHANGE_GRANT,
+        subject_token: tokens.access_token,
+        subject_token_type: ACCESS_TOKEN_TYPE,
+        resource: `${s.url}/api`,
+      });
       expect(r.status).toBe(400);
       expect(r.body.error).toBe('unauthorized_client');
     }
@@ -166,7 +204,9 @@ describe('bearer tokens at the backend', () => {
     const { privateKey } = await generateKeyPair('ES256');
     const cases: Record<string, string> = {
       'alg none': `${enc({ alg: 'none', typ: 'at+jwt' })}.${p}.`,
-      'forged signature': await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: s.keyring.oauthSigningJwk.kid }).sign(privateKey),
+      'forged signature': await new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: s.keyring.oauthSigningJwk.kid })
+        .sign(privateKey),
       'tampered payload': `${h}.${enc({ ...claims, sub: 'someone-else' })}.${sig}`,
       HS256: await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).sign(new TextEncoder().encode(s.keyring.mcpClientSecret)),
       'wrong issuer': await signWithRealKey({ iss: 'https://evil.example' }),

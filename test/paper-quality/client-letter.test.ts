@@ -22,11 +22,20 @@ let a: Account;
 const letters = new Map<string, { text: string; action: string }>();
 
 async function letter(name: string, action: string, applicationNumber: string, input: Record<string, unknown> = {}): Promise<string> {
-  const entry = await a.call('POST', '/api/docket', { application_number: applicationNumber, application: { invention_title: `Test application ${name}`, filing_date: '2019-02-01', examiner_name: 'SMITH, JANE', art_unit: '3744' } });
+  const entry = await a.call('POST', '/api/docket', {
+    application_number: applicationNumber,
+    application: { invention_title: `Test application ${name}`, filing_date: '2019-02-01', examiner_name: 'SMITH, JANE', art_unit: '3744' },
+  });
   expect(entry.statusCode, entry.body).toBe(201);
   const analysis = await a.call('POST', '/api/analyses', { application_number: applicationNumber, office_action_text: action, include_examiner_intel: false });
   expect(analysis.statusCode, analysis.body).toBe(201);
-  const res = await a.call('POST', '/api/exports', { type: 'form', form: 'client_report', application_number: applicationNumber, analysis_id: analysis.json().analysis_id, input: { office_action_date: '2026-10-01', date: DATE, entity_size: 'small', ...input } });
+  const res = await a.call('POST', '/api/exports', {
+    type: 'form',
+    form: 'client_report',
+    application_number: applicationNumber,
+    analysis_id: analysis.json().analysis_id,
+    input: { office_action_date: '2026-10-01', date: DATE, entity_size: 'small', ...input },
+  });
   expect(res.statusCode, res.body).toBe(202);
   const { body } = await pollUntilDone(t.app, res.json().poll_url, { 'x-api-key': a.keys[0] }, t.database.db);
   expect(body.status, JSON.stringify(body)).toBe('complete');
@@ -36,7 +45,11 @@ async function letter(name: string, action: string, applicationNumber: string, i
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { account: { perMinute: 100_000, perSecond: 10_000 } } });
+  t = await createTestApp({}, undefined, {
+    worker: true,
+    queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+    tiers: { account: { perMinute: 100_000, perSecond: 10_000 } },
+  });
   a = await newAccount(t, 4);
   await grant(t.database.db, a.accountId, 100);
 });
@@ -49,14 +62,17 @@ describe('the letter on a double-patenting rejection (corpus 09)', () => {
   });
 
   test('every ground of the action is reported', () => {
-    for (const ground of ['double patenting', '112(b)', '102(b)', '103(a)', 'Objection to claims 4-8', 'Objection to claims 5-8']) expect(text).toContain(ground);
+    for (const ground of ['double patenting', '112(b)', '102(b)', '103(a)', 'Objection to claims 4-8', 'Objection to claims 5-8'])
+      expect(text).toContain(ground);
   });
 
   test('the terminal-disclaimer decision is set out with its 37 CFR 1.20(d) fee and its consequences', () => {
     const fee = dollarsDisplay(usptoFee('terminal_disclaimer', 'small', DATE).amount)!;
     expect(text).toMatch(/Decisions for you/);
     expect(text).toMatch(/Whether to file a terminal disclaimer over US 10,072,876/);
-    expect(text).toContain(`USPTO fees: Statutory disclaimer, including a terminal disclaimer (no small or micro entity reduction) (37 C.F.R. § 1.20(d)) ${fee}.`);
+    expect(text).toContain(
+      `USPTO fees: Statutory disclaimer, including a terminal disclaimer (no small or micro entity reduction) (37 C.F.R. § 1.20(d)) ${fee}.`,
+    );
     expect(text).toMatch(/enforceable only while it and US 10,072,876[^.]* are owned by the same owner \(37 C\.F\.R\. § 1\.321\(c\)\(3\)\)/);
     expect(text).toMatch(/Its term would end when US 10,072,876[^.]* expires/);
   });
@@ -98,21 +114,31 @@ describe('letters on other kinds of action', () => {
     expect(noa).toContain(dollarsDisplay(usptoFee('issue_fee_utility', 'small', DATE).amount)!);
   });
 
-  test('a promise in the practitioner\'s own recommendation is pointed out in a drafting note', async () => {
-    const text = await letter('promise', corpusText('04'), '16/555,005', { recommendation: 'We will file a reply. The claims will be allowed after this reply.' });
+  test("a promise in the practitioner's own recommendation is pointed out in a drafting note", async () => {
+    const text = await letter('promise', corpusText('04'), '16/555,005', {
+      recommendation: 'We will file a reply. The claims will be allowed after this reply.',
+    });
     expect(text).toContain('Check before sending: “The claims will be allowed after this reply.” reads as a promise');
   });
 });
 
 describe('no letter promises an outcome', () => {
   test('the promise patterns catch the phrases the attorney found', () => {
-    for (const phrase of ['a clarifying amendment that does not narrow the claim', 'the claims will be allowed', 'we guarantee the result', 'the Examiner says it would then be allowed']) {
-      expect(PROMISE_PATTERNS.some((re) => re.test(phrase)), phrase).toBe(true);
+    for (const phrase of [
+      'a clarifying amendment that does not narrow the claim',
+      'the claims will be allowed',
+      'we guarantee the result',
+      'the Examiner says it would then be allowed',
+    ]) {
+      expect(
+        PROMISE_PATTERNS.some((re) => re.test(phrase)),
+        phrase,
+      ).toBe(true);
     }
     expect(promisingSentences('The Examiner indicates that claim 3 would be allowable if rewritten in independent form.')).toEqual([]);
   });
 
-  test('no sentence of any letter above promises, except the Examiner\'s own words quoted from the action', () => {
+  test("no sentence of any letter above promises, except the Examiner's own words quoted from the action", () => {
     expect(letters.size).toBeGreaterThanOrEqual(5);
     for (const [name, { text, action }] of letters) {
       if (name === 'promise') continue; // the practitioner's own words, flagged above

@@ -30,7 +30,8 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const squash = (s: string) => s.replace(/\s+/g, ' ');
 const long = (iso: string) => `${MONTHS[Number(iso.slice(5, 7)) - 1]} ${Number(iso.slice(8, 10))}, ${iso.slice(0, 4)}`;
-const DATE_RE = /(?:(Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday), )?(January|February|March|April|May|June|July|August|September|October|November|December) (\d{1,2}), (\d{4})/g;
+const DATE_RE =
+  /(?:(Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday), )?(January|February|March|April|May|June|July|August|September|October|November|December) (\d{1,2}), (\d{4})/g;
 
 /** Every "Weekday, Month D, YYYY" of a text whose weekday is not that date's (checked with the JS calendar, independently of the engine). */
 function wrongWeekdays(text: string): string[] {
@@ -52,10 +53,20 @@ let t: TestApp;
 let a: Account;
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { account: { perMinute: 100_000, perSecond: 10_000 }, authenticated: { perMinute: 100_000, perSecond: 10_000 } } });
+  t = await createTestApp({}, undefined, {
+    worker: true,
+    queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+    tiers: { account: { perMinute: 100_000, perSecond: 10_000 }, authenticated: { perMinute: 100_000, perSecond: 10_000 } },
+  });
   a = await newAccount(t, 4);
   await grant(t.database.db, a.accountId, 500);
-  const profile = await t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie: a.cookie }, payload: { practitioner: PROFILE }, remoteAddress: randomIp() });
+  const profile = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/account',
+    headers: { cookie: a.cookie },
+    payload: { practitioner: PROFILE },
+    remoteAddress: randomIp(),
+  });
   expect(profile.statusCode, profile.body).toBe(200);
 });
 afterAll(() => t?.close());
@@ -64,8 +75,15 @@ afterAll(() => t?.close());
 async function entry(number: string, extra: { client_matter?: string; entity_size?: string; first_inventor_name?: string } = {}): Promise<string> {
   const { first_inventor_name, ...docket } = extra;
   const res = await a.call('POST', '/api/docket', {
-    application_number: number, ...docket,
-    application: { invention_title: `Test application ${number}`, filing_date: '2019-02-01', examiner_name: 'SMITH, JANE', art_unit: '3744', ...(first_inventor_name ? { first_inventor_name } : {}) },
+    application_number: number,
+    ...docket,
+    application: {
+      invention_title: `Test application ${number}`,
+      filing_date: '2019-02-01',
+      examiner_name: 'SMITH, JANE',
+      art_unit: '3744',
+      ...(first_inventor_name ? { first_inventor_name } : {}),
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
@@ -98,11 +116,24 @@ describe('A1: no terminal disclaimer over statutory double patenting', () => {
   test('refused with 422 statutory_double_patenting, with or without a named reference; a nonstatutory one is drafted', async () => {
     await entry('16/700,101');
     const same = await analyze('16/700,101', SET02);
-    const refusal = errorOf(await exportForm({ form: 'terminal_disclaimer', application_number: '16/700,101', analysis_id: same.analysis_id }), 422, 'statutory_double_patenting');
+    const refusal = errorOf(
+      await exportForm({ form: 'terminal_disclaimer', application_number: '16/700,101', analysis_id: same.analysis_id }),
+      422,
+      'statutory_double_patenting',
+    );
     expect(refusal.message).toMatch(/same invention/);
     expect(refusal.message).toContain('MPEP 804.02');
     expect(refusal.agent_suggestion).toMatch(/Nothing was charged/);
-    errorOf(await exportForm({ form: 'terminal_disclaimer', application_number: '16/700,101', analysis_id: same.analysis_id, input: { reference: { kind: 'patent', number: '8,430,328' } } }), 422, 'statutory_double_patenting');
+    errorOf(
+      await exportForm({
+        form: 'terminal_disclaimer',
+        application_number: '16/700,101',
+        analysis_id: same.analysis_id,
+        input: { reference: { kind: 'patent', number: '8,430,328' } },
+      }),
+      422,
+      'statutory_double_patenting',
+    );
 
     await entry('16/700,109');
     const odp = await analyze('16/700,109', corpusText('09'));
@@ -115,17 +146,21 @@ describe('the client letter', () => {
   const letter = (number: string, analysisId: string, input: object = {}) =>
     exportForm({ form: 'client_report', application_number: number, analysis_id: analysisId, input: { date: DATE, ...input } }).then(text);
 
-  test('A7: after the last day with extensions, no reply or extension is offered; the dates are the engine\'s', async () => {
+  test("A7: after the last day with extensions, no reply or extension is offered; the dates are the engine's", async () => {
     const id = await entry('16/700,107', { entity_size: 'small' });
     const calc = await record(id, 'CTNF', '2026-01-05', corpusText('04'));
     const an = await analyze('16/700,107', corpusText('04'));
     const out = await letter('16/700,107', an.analysis_id, { office_action_date: '2026-01-05' });
     // The period set ended on a Sunday: the letter names the day and the Monday a reply was timely on.
     expect([calc.ssp_due, calc.response_deadline]).toEqual(['2026-04-05', '2026-04-06']);
-    expect(out).toContain('The period for reply set in the action ended on Sunday, April 5, 2026; because April 5, 2026 is a Sunday, a reply filed on Monday, April 6, 2026 was timely (35 U.S.C. 21(b)), and the last day on which a reply could be filed with extensions of time');
+    expect(out).toContain(
+      'The period for reply set in the action ended on Sunday, April 5, 2026; because April 5, 2026 is a Sunday, a reply filed on Monday, April 6, 2026 was timely (35 U.S.C. 21(b)), and the last day on which a reply could be filed with extensions of time',
+    );
     expect(out).toContain(`${long(calc.critical_deadline_date)}, has also passed`);
     expect(out).toMatch(/\[our advice: e\.g\. whether a petition to revive under 37 C\.F\.R\. § 1\.137 is to be considered/);
-    expect(out).not.toMatch(/needs no extension fee|can be extended|extensions still available|Let the application lapse|File a reply|We recommend filing a reply|Whether to narrow|before the first deadline/);
+    expect(out).not.toMatch(
+      /needs no extension fee|can be extended|extensions still available|Let the application lapse|File a reply|We recommend filing a reply|Whether to narrow|before the first deadline/,
+    );
     expect(out).toContain('What to do now that the period for reply has ended');
     // Every date the letter states is the action's, the letter's own, or one the deadline engine computed.
     const engine = new Set([calc.ssp_due, calc.response_deadline, calc.critical_deadline_date, '2026-01-05', DATE]);
@@ -139,13 +174,20 @@ describe('the client letter', () => {
     const an = await analyze('16/700,117', corpusText('04'));
     const out = await letter('16/700,117', an.analysis_id, { office_action_date: '2026-07-20' });
     expect(out).toContain('The period for reply set in the action ended on');
-    expect(out).toContain(`A reply can still be filed, with a petition for an extension of time and its USPTO fee (37 C.F.R. § 1.136(a)), until ${WEEKDAYS[new Date(`${calc.critical_deadline_date}T00:00:00Z`).getUTCDay()]}, ${long(calc.critical_deadline_date)}`);
+    expect(out).toContain(
+      `A reply can still be filed, with a petition for an extension of time and its USPTO fee (37 C.F.R. § 1.136(a)), until ${WEEKDAYS[new Date(`${calc.critical_deadline_date}T00:00:00Z`).getUTCDay()]}, ${long(calc.critical_deadline_date)}`,
+    );
     expect(out).not.toMatch(/needs no extension fee|within the period set|before the first deadline/);
     expect(out).toContain('we recommend filing a reply with the extension of time it then needs');
     const open = (calc.extensions as { months: number; due_effective: string }[]).filter((e) => e.due_effective >= DATE);
     expect(open.length).toBeGreaterThan(0);
     for (const e of calc.extensions as { months: number; due_effective: string }[]) {
-      expect(out.includes(`${e.months} month${e.months === 1 ? '' : 's'} ${WEEKDAYS[new Date(`${e.due_effective}T00:00:00Z`).getUTCDay()]}, ${long(e.due_effective)}`), `${e.months} months`).toBe(e.due_effective >= DATE);
+      expect(
+        out.includes(
+          `${e.months} month${e.months === 1 ? '' : 's'} ${WEEKDAYS[new Date(`${e.due_effective}T00:00:00Z`).getUTCDay()]}, ${long(e.due_effective)}`,
+        ),
+        `${e.months} months`,
+      ).toBe(e.due_effective >= DATE);
     }
     expect(wrongWeekdays(out)).toEqual([]);
   });
@@ -157,7 +199,9 @@ describe('the client letter', () => {
     const out = await letter('16/700,111', an.analysis_id, { office_action_date: '2026-10-28' });
     expect(out).toContain('The Notice of Allowance allows claims 1, 4, and 6-10');
     expect(out).toContain('The action shows claims 11-21 as cancelled; they would not be part of the patent');
-    expect(out).toContain(`The issue fee must be paid by ${WEEKDAYS[new Date(`${calc.critical_deadline_date}T00:00:00Z`).getUTCDay()]}, ${long(calc.critical_deadline_date)}`);
+    expect(out).toContain(
+      `The issue fee must be paid by ${WEEKDAYS[new Date(`${calc.critical_deadline_date}T00:00:00Z`).getUTCDay()]}, ${long(calc.critical_deadline_date)}`,
+    );
     expect(out).toContain(`Issue fee, utility or reissue patent (37 C.F.R. § 1.18(a)) ${dollarsDisplay(usptoFee('issue_fee_utility', 'small', DATE).amount)}`);
     expect(out).not.toMatch(/period for reply ends|needs no extension fee|states no rejection or objection\. The Examiner indicates/);
   });
@@ -171,7 +215,9 @@ describe('the client letter', () => {
     const each = dollarsDisplay(usptoFee('excess_independent_claims', 'small', DATE).amount)!;
     expect(each).toBe('$240.00');
     expect(out).toContain(`Excess claims fee, each independent claim in excess of three (37 C.F.R. § 1.16(h)) ${each}`);
-    expect(out).toContain('Rewriting claims 3-6 in independent form adds four independent claims: the application would then have at least five independent claims (claims 1 and 3-6; whether claims 7 and 8 are independent is not known)');
+    expect(out).toContain(
+      'Rewriting claims 3-6 in independent form adds four independent claims: the application would then have at least five independent claims (claims 1 and 3-6; whether claims 7 and 8 are independent is not known)',
+    );
     expect(out).toContain('two to four fees of $240.00 each ($480.00 to $960.00)');
     expect(out).toContain('Rewriting adds no claim, so no fee for claims over twenty arises from it (37 C.F.R. § 1.16(i))');
     expect(promisingSentences(out).filter((s) => !squash(corpusText('04')).includes(s.slice(0, 80)))).toEqual([]);
@@ -201,19 +247,28 @@ describe('the client letter', () => {
 });
 
 describe('C3: the extension petition and the letter name the days the deadline engine computes', () => {
-  test('a month ending on a Saturday before Washington\'s Birthday rolls to Tuesday, named as such', async () => {
+  test("a month ending on a Saturday before Washington's Birthday rolls to Tuesday, named as such", async () => {
     const id = await entry('16/700,103', { entity_size: 'small' });
     const calc = await record(id, 'CTNF', '2026-10-13', corpusText('04'));
     const one = (calc.extensions as { months: number; due: string; due_effective: string }[]).find((e) => e.months === 1)!;
     expect([one.due, one.due_effective]).toEqual(['2027-02-13', '2027-02-16']);
     const petition = await text(await exportForm({ form: 'extension_of_time', application_number: '16/700,103', input: { petition_date: '2027-01-20' } }));
-    expect(petition).toContain('The extended period ends on Saturday, February 13, 2027. February 13, 2027 is a Saturday; February 14, 2027, a Sunday; and February 15, 2027, Washington\'s Birthday, a Federal holiday, so a reply filed on Tuesday, February 16, 2027, the next succeeding business day, is timely');
+    expect(petition).toContain(
+      "The extended period ends on Saturday, February 13, 2027. February 13, 2027 is a Saturday; February 14, 2027, a Sunday; and February 15, 2027, Washington's Birthday, a Federal holiday, so a reply filed on Tuesday, February 16, 2027, the next succeeding business day, is timely",
+    );
     expect(petition).not.toContain('a Saturday, Sunday or Federal holiday');
     expect(wrongWeekdays(petition)).toEqual([]);
 
     const an = await analyze('16/700,103', corpusText('04'));
-    const out = await exportForm({ form: 'client_report', application_number: '16/700,103', analysis_id: an.analysis_id, input: { date: DATE, office_action_date: '2026-10-13' } }).then(text);
-    expect(out).toContain('1 month Tuesday, February 16, 2027 (February 13, 2027 is a Saturday; February 14, 2027, a Sunday; and February 15, 2027, Washington\'s Birthday, a Federal holiday)');
+    const out = await exportForm({
+      form: 'client_report',
+      application_number: '16/700,103',
+      analysis_id: an.analysis_id,
+      input: { date: DATE, office_action_date: '2026-10-13' },
+    }).then(text);
+    expect(out).toContain(
+      "1 month Tuesday, February 16, 2027 (February 13, 2027 is a Saturday; February 14, 2027, a Sunday; and February 15, 2027, Washington's Birthday, a Federal holiday)",
+    );
     expect(out).toContain('2 months Monday, March 15, 2027 (March 13, 2027 is a Saturday and March 14, 2027, a Sunday)');
     expect(wrongWeekdays(out)).toEqual([]);
   });
@@ -247,10 +302,24 @@ describe('C5: the interview request', () => {
     const id = await entry('16/700,131', { client_matter: 'ROE-0131-US' });
     const calc = await record(id, 'CTNF', '2026-08-20', corpusText('01'));
     const an = await analyze('16/700,131', corpusText('01'));
-    const res = await download(await exportForm({ form: 'interview_request', application_number: '16/700,131', analysis_id: an.analysis_id, input: { interview_type: 'video', office_action_date: '2026-08-20', request_date: '2026-09-01', proposed_slots: [{ date: '2026-09-15', time: '10:00 ET' }] } }));
+    const res = await download(
+      await exportForm({
+        form: 'interview_request',
+        application_number: '16/700,131',
+        analysis_id: an.analysis_id,
+        input: {
+          interview_type: 'video',
+          office_action_date: '2026-08-20',
+          request_date: '2026-09-01',
+          proposed_slots: [{ date: '2026-09-15', time: '10:00 ET' }],
+        },
+      }),
+    );
     const out = squash(await docxText(res));
     expect(out).toContain('(1) Jane Q. Roe, Reg. No. 71,234, Applicant’s representative');
-    expect(out).toContain(`does not extend or suspend the period for reply, which ends on ${WEEKDAYS[new Date(`${calc.response_deadline}T00:00:00Z`).getUTCDay()]}, ${long(calc.response_deadline)} without an extension fee`);
+    expect(out).toContain(
+      `does not extend or suspend the period for reply, which ends on ${WEEKDAYS[new Date(`${calc.response_deadline}T00:00:00Z`).getUTCDay()]}, ${long(calc.response_deadline)} without an extension fee`,
+    );
     expect(out).toContain('37 C.F.R. § 1.133(b)');
     expect(out).toMatch(/Rejection under 35 U\.S\.C\. 101 Claims [^]*?Discuss the eligibility of claims 1, 7, and 14 as proposed to be amended/);
     expect(out).not.toMatch(/distinguishing the applied art/);
@@ -264,7 +333,7 @@ describe('C5: the interview request', () => {
 });
 
 describe('C6 and C14: the claim chart and the IDS identify the application as the other papers do', () => {
-  test('the claim chart carries the attorney docket number (the docket entry\'s matter number)', async () => {
+  test("the claim chart carries the attorney docket number (the docket entry's matter number)", async () => {
     await entry('16/700,141', { client_matter: 'ROE-0141-US' });
     const an = await analyze('16/700,141', corpusText('04'));
     const out = await exportForm({ form: 'claim_chart', application_number: '16/700,141', analysis_id: an.analysis_id }).then(text);
@@ -286,7 +355,13 @@ describe('A6: the response that rewrites claims in independent form counts them 
   test('REST #4 on corpus 04 (claims 3-6 rewritten): the note with the 1.16(h) fees of the entity, the authorization naming them', async () => {
     await entry('16/700,161', { entity_size: 'small' });
     const an = await analyze('16/700,161', corpusText('04'));
-    const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': a.keys[1] }, payload: { application_number: '16/700,161', analysis_id: an.analysis_id, office_action_date: '2026-10-01', accept_incomplete: true }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/prosa/draft-roa',
+      headers: { 'x-api-key': a.keys[1] },
+      payload: { application_number: '16/700,161', analysis_id: an.analysis_id, office_action_date: '2026-10-01', accept_incomplete: true },
+      remoteAddress: randomIp(),
+    });
     const out = squash(await docxText(await download(res)));
     expect(out).toContain('Rewriting claims 3-6 in independent form adds four independent claims');
     expect(out).toContain('two to four fees of $240.00 each ($480.00 to $960.00)');

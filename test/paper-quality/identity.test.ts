@@ -29,7 +29,11 @@ let b: { cookie: string; accountId: string; key: string };
 
 beforeAll(async () => {
   // Identity, not limits, is under test: the per-credential and account-wide ceilings are lifted.
-  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { authenticated: { perMinute: 100_000, perSecond: 10_000 }, account: { perMinute: 100_000, perSecond: 10_000 } } });
+  t = await createTestApp({}, undefined, {
+    worker: true,
+    queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+    tiers: { authenticated: { perMinute: 100_000, perSecond: 10_000 }, account: { perMinute: 100_000, perSecond: 10_000 } },
+  });
   await seedDemoData(t.database.db, SEEDED);
   for (const who of ['a', 'b'] as const) {
     const s = await signUp(t.app);
@@ -43,7 +47,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}), remoteAddress: randomIp() });
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}), remoteAddress: randomIp() });
 
 async function addToDocket(cookie: string, applicationNumber: string, extra: object = {}): Promise<string> {
   const res = await call('POST', '/api/docket', cookie, { application_number: applicationNumber, ...extra });
@@ -66,7 +71,10 @@ async function formText(cookie: string, payload: object): Promise<{ submitted: R
   expect(res.statusCode, res.body).toBe(202);
   const { body } = await pollUntilDone(t.app, res.json().poll_url, { cookie }, t.database.db);
   expect(body.status, JSON.stringify(body)).toBe('complete');
-  return { submitted: res.json(), text: await docxText(await t.app.inject({ method: 'GET', url: pathOf(body.download_url as string), remoteAddress: randomIp() })) };
+  return {
+    submitted: res.json(),
+    text: await docxText(await t.app.inject({ method: 'GET', url: pathOf(body.download_url as string), remoteAddress: randomIp() })),
+  };
 }
 
 describe('the practitioner profile (PATCH /api/account practitioner)', () => {
@@ -82,7 +90,10 @@ describe('the practitioner profile (PATCH /api/account practitioner)', () => {
     expect((await call('PATCH', '/api/account', a.cookie, { practitioner: PROFILE })).json().account.practitioner).toEqual(PROFILE);
 
     const audit = (await call('GET', '/api/audit?action=account.updated', a.cookie)).json().entries;
-    expect(audit[0].details).toMatchObject({ fields: ['practitioner'], practitioner: { name: PROFILE.name, registration_number: PROFILE.registration_number } });
+    expect(audit[0].details).toMatchObject({
+      fields: ['practitioner'],
+      practitioner: { name: PROFILE.name, registration_number: PROFILE.registration_number },
+    });
     expect(audit[1].details).toMatchObject({ fields: ['practitioner'], practitioner: null });
   });
 
@@ -113,12 +124,14 @@ describe('REST #4: who signs, and the attorney docket number', () => {
     analysisA = (await analyzeOa(t.app, a.key)).analysis_id;
   });
 
-  test('a draft without attorney signs with the profile: name, registration number, firm lines, deposit account; the caption prints the docket entry\'s matter number', async () => {
+  test("a draft without attorney signs with the profile: name, registration number, firm lines, deposit account; the caption prints the docket entry's matter number", async () => {
     const text = await draftText(a.key, { application_number: '17200011', analysis_id: analysisA, response_date: SEEDED, accept_incomplete: true });
     expect(text).toMatch(/Jane Q\. Roe\s*Registration No\. 71,234/);
     expect(text).not.toContain('[Registration No.]');
     expect(text).not.toContain('[Name of practitioner]');
-    expect(text).toMatch(/100 Main Street\s*Suite 400\s*Palo Alto, CA 94301\s*Customer No\. 20995\s*Telephone: \(650\) 555-0100\s*E-mail: jroe@roe-ip\.example/);
+    expect(text).toMatch(
+      /100 Main Street\s*Suite 400\s*Palo Alto, CA 94301\s*Customer No\. 20995\s*Telephone: \(650\) 555-0100\s*E-mail: jroe@roe-ip\.example/,
+    );
     // The signature itself stays the signer's to type (37 CFR 1.4(d)(2)).
     expect(text).toContain('[S-signature of the practitioner]');
     expect(text).toMatch(/to Deposit Account No\. 50-1234\./);
@@ -128,7 +141,10 @@ describe('REST #4: who signs, and the attorney docket number', () => {
 
   test('a draft with attorney signs with it (the profile never lends its registration number to another name), and a per-paper attorney_docket_number wins', async () => {
     const text = await draftText(a.key, {
-      application_number: '17200011', analysis_id: analysisA, response_date: SEEDED, accept_incomplete: true,
+      application_number: '17200011',
+      analysis_id: analysisA,
+      response_date: SEEDED,
+      accept_incomplete: true,
       attorney: { name: 'John Doe', telephone: '(212) 555-0199' },
       attorney_docket_number: 'ROE-7-CONT',
     });
@@ -142,7 +158,7 @@ describe('REST #4: who signs, and the attorney docket number', () => {
     expect(text).not.toContain('NWE-0042-US');
   });
 
-  test('an application not on the docket keeps the USPTO record\'s docket number; without a profile the signer\'s places stay', async () => {
+  test("an application not on the docket keeps the USPTO record's docket number; without a profile the signer's places stay", async () => {
     const analysisB = (await analyzeOa(t.app, b.key)).analysis_id;
     const text = await draftText(b.key, { application_number: '17200011', analysis_id: analysisB, response_date: SEEDED, accept_incomplete: true });
     expect(text).toMatch(/Attorney Docket No\.:?\s*PRS-1001-US/);
@@ -151,20 +167,24 @@ describe('REST #4: who signs, and the attorney docket number', () => {
   });
 });
 
-describe('fees follow the application\'s entity status', () => {
+describe("fees follow the application's entity status", () => {
   let rceEntry: string;
   beforeAll(async () => {
     // 17/345,678: a final stands (an RCE is available); its USPTO record is a large entity's.
     rceEntry = await addToDocket(a.cookie, '17345678', { client_matter: 'SNS-0007-US', entity_size: 'small' });
   });
 
-  test('an RCE transmittal for a small-entity docket entry prints the small-entity fee while the account is large; a request\'s entity_size still wins', async () => {
+  test("an RCE transmittal for a small-entity docket entry prints the small-entity fee while the account is large; a request's entity_size still wins", async () => {
     expect((await call('GET', '/api/auth/me', a.cookie)).json().account.entity_size).toBe('large');
     const small = usptoFee('rce_first', 'small', SEEDED).amount!;
     const large = usptoFee('rce_first', 'large', SEEDED).amount!;
     expect(small).not.toBe(large);
 
-    const { submitted, text } = await formText(a.cookie, { form: 'rce_transmittal', application_number: '17345678', input: { submission: { enclosed: ['amendment'] }, date: SEEDED } });
+    const { submitted, text } = await formText(a.cookie, {
+      form: 'rce_transmittal',
+      application_number: '17345678',
+      input: { submission: { enclosed: ['amendment'] }, date: SEEDED },
+    });
     expect(submitted.uspto_fees).toEqual([expect.objectContaining({ citation: '37 CFR 1.17(e)(1)', amount: small })]);
     expect(text).toContain(`at the small entity (37 C.F.R. § 1.27) rate, is ${dollarsDisplay(small)}.`);
     expect(text).toContain('Applicant has established small entity status under 37 C.F.R. § 1.27');
@@ -174,7 +194,11 @@ describe('fees follow the application\'s entity status', () => {
     expect(text).toMatch(/Jane Q\. Roe\s*Registration No\. 71,234/);
     expect(text).toContain('Deposit Account No. 50-1234');
 
-    const asked = await formText(a.cookie, { form: 'rce_transmittal', application_number: '17345678', input: { submission: { enclosed: ['amendment'] }, date: SEEDED, entity_size: 'large', deposit_account: '19-0741', attorney_docket_number: 'SNS-RCE-1' } });
+    const asked = await formText(a.cookie, {
+      form: 'rce_transmittal',
+      application_number: '17345678',
+      input: { submission: { enclosed: ['amendment'] }, date: SEEDED, entity_size: 'large', deposit_account: '19-0741', attorney_docket_number: 'SNS-RCE-1' },
+    });
     expect(asked.submitted.uspto_fees).toEqual([expect.objectContaining({ amount: large })]);
     expect(asked.text).toContain('Deposit Account No. 19-0741');
     expect(asked.text).toMatch(/Attorney Docket No\.:?\s*SNS-RCE-1/);
@@ -187,32 +211,44 @@ describe('fees follow the application\'s entity status', () => {
     const ext = d.calculation.extensions as { fee: Record<string, string> | null; fee_for_entity: string | null }[];
     expect(ext.length).toBeGreaterThan(0);
     for (const e of ext) expect(e.fee_for_entity).toBe(e.fee!.small);
-    expect((await call('GET', '/api/applications/17345678', a.cookie)).json()).toMatchObject({ entity_status: 'large', entity_size: 'small', entity_size_source: 'docket' });
+    expect((await call('GET', '/api/applications/17345678', a.cookie)).json()).toMatchObject({
+      entity_status: 'large',
+      entity_size: 'small',
+      entity_size_source: 'docket',
+    });
 
     const patched = await call('PATCH', `/api/docket/${rceEntry}`, a.cookie, { entity_size: 'micro' });
     expect(patched.json()).toMatchObject({ entity_size: 'micro', entity_size_source: 'docket', client_matter: 'SNS-0007-US' });
     d = await deadlines();
     for (const e of d.calculation.extensions) expect(e.fee_for_entity).toBe(e.fee.micro);
 
-    expect((await call('PATCH', `/api/docket/${rceEntry}`, a.cookie, { entity_size: null })).json()).toMatchObject({ entity_size: 'large', entity_size_source: 'uspto' });
+    expect((await call('PATCH', `/api/docket/${rceEntry}`, a.cookie, { entity_size: null })).json()).toMatchObject({
+      entity_size: 'large',
+      entity_size_source: 'uspto',
+    });
     d = await deadlines();
     expect(d).toMatchObject({ entity: 'large', entity_source: 'uspto' });
     for (const e of d.calculation.extensions) expect(e.fee_for_entity).toBe(e.fee.large);
     expect((await call('PATCH', `/api/docket/${rceEntry}`, a.cookie, { entity_size: 'small' })).statusCode).toBe(200);
   });
 
-  test('POST /api/quote names the application: its USPTO fees are for the application\'s entity status', async () => {
-    const quote = async (extra: object) => (await call('POST', '/api/quote', a.cookie, { exports: [{ type: 'form', form: 'rce_transmittal' }], ...extra })).json();
+  test("POST /api/quote names the application: its USPTO fees are for the application's entity status", async () => {
+    const quote = async (extra: object) =>
+      (await call('POST', '/api/quote', a.cookie, { exports: [{ type: 'form', form: 'rce_transmittal' }], ...extra })).json();
     const today = (await call('GET', '/api/applications/17345678/deadlines', a.cookie)).json().computed_on as string;
     expect((await quote({ application_number: '17/345,678' })).uspto_fees[0].amount).toBe(usptoFee('rce_first', 'small', today).amount);
     expect((await quote({ application_number: '17/345,678' })).notes.join(' ')).toContain('application 17345678, from its docket entry');
     expect((await quote({})).uspto_fees[0].amount).toBe(usptoFee('rce_first', 'large', today).amount);
   });
 
-  test('PATCH /api/docket/{id}: a wrong entity_size is a 400 error object naming the field; another account\'s entry is 404 and unchanged', async () => {
+  test("PATCH /api/docket/{id}: a wrong entity_size is a 400 error object naming the field; another account's entry is 404 and unchanged", async () => {
     const bad = await call('PATCH', `/api/docket/${rceEntry}`, a.cookie, { entity_size: 'medium' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ error: true, error_code: 'validation_error', message: expect.stringMatching(/^body\.entity_size: must be large, small or micro/) });
+    expect(bad.json()).toMatchObject({
+      error: true,
+      error_code: 'validation_error',
+      message: expect.stringMatching(/^body\.entity_size: must be large, small or micro/),
+    });
     const tooLong = await call('PATCH', `/api/docket/${rceEntry}`, a.cookie, { client_matter: 'M'.repeat(201) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toMatch(/^body\.client_matter: /);
@@ -221,11 +257,19 @@ describe('fees follow the application\'s entity status', () => {
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ error: true, error_code: 'docket_entry_not_found' });
     expect((await call('GET', `/api/docket/${rceEntry}`, b.cookie)).statusCode).toBe(404);
-    expect((await call('GET', `/api/docket/${rceEntry}`, a.cookie)).json()).toMatchObject({ entity_size: 'small', entity_size_source: 'docket', client_matter: 'SNS-0007-US' });
+    expect((await call('GET', `/api/docket/${rceEntry}`, a.cookie)).json()).toMatchObject({
+      entity_size: 'small',
+      entity_size_source: 'docket',
+      client_matter: 'SNS-0007-US',
+    });
   });
 
   test('the docket lists each entry with its entity status and where it comes from', async () => {
-    const entries = (await call('GET', '/api/docket', a.cookie)).json().entries as { application: { application_number: string }; entity_size: string; entity_size_source: string }[];
+    const entries = (await call('GET', '/api/docket', a.cookie)).json().entries as {
+      application: { application_number: string };
+      entity_size: string;
+      entity_size_source: string;
+    }[];
     const by = Object.fromEntries(entries.map((e) => [e.application.application_number, [e.entity_size, e.entity_size_source]]));
     expect(by).toEqual({ '17200011': ['small', 'uspto'], '17345678': ['small', 'docket'] });
   });

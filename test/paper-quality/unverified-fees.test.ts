@@ -21,7 +21,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function entry(number: string): Promise<string> {
-  const res = await a.call('POST', '/api/docket', { application_number: number, entity_size: 'small', application: { invention_title: `Test application ${number}`, filing_date: '2019-02-01', examiner_name: 'SMITH, JANE', art_unit: '3744' } });
+  const res = await a.call('POST', '/api/docket', {
+    application_number: number,
+    entity_size: 'small',
+    application: { invention_title: `Test application ${number}`, filing_date: '2019-02-01', examiner_name: 'SMITH, JANE', art_unit: '3744' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
@@ -41,7 +45,11 @@ test('the terminal disclaimer names its unverified 1.20(d) amount for the signer
   const fee = usptoFee('terminal_disclaimer', 'small', today);
   expect(fee.verified).toBe(false);
   await entry('16/800,109');
-  const analyzed = await a.call('POST', '/api/analyses', { application_number: '16/800,109', office_action_text: corpusText('09'), include_examiner_intel: false });
+  const analyzed = await a.call('POST', '/api/analyses', {
+    application_number: '16/800,109',
+    office_action_text: corpusText('09'),
+    include_examiner_intel: false,
+  });
   expect(analyzed.statusCode, analyzed.body).toBe(201);
   const text = await paper(await exportForm({ form: 'terminal_disclaimer', application_number: '16/800,109', analysis_id: analyzed.json().analysis_id }));
   expect(text).toContain(`Prosa could not check the fee under 37 C.F.R. § 1.20(d) (${dollarsDisplay(fee.amount)}) against the text of the regulation`);

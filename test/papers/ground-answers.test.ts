@@ -21,15 +21,44 @@ beforeAll(async () => {
   const { cookie, accountId } = await signUp(t.app);
   await grant(t.database.db, accountId, 300);
   key = await createKey(t.app, cookie);
-  const entry = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: '16/058,002', application: { invention_title: 'CORPUS ITEM 09', filing_date: '2018-08-08', examiner_name: 'EXAMINER, PAT', art_unit: '3700' } }, remoteAddress: randomIp() });
+  const entry = await t.app.inject({
+    method: 'POST',
+    url: '/api/docket',
+    headers: { cookie },
+    payload: {
+      application_number: '16/058,002',
+      application: { invention_title: 'CORPUS ITEM 09', filing_date: '2018-08-08', examiner_name: 'EXAMINER, PAT', art_unit: '3700' },
+    },
+    remoteAddress: randomIp(),
+  });
   expect(entry.statusCode, entry.body).toBe(201);
-  const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: '16058002', office_action_text: ACTION, include_examiner_intel: false }, remoteAddress: randomIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/analyze',
+    headers: { 'x-api-key': key },
+    payload: { application_number: '16058002', office_action_text: ACTION, include_examiner_intel: false },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   analysisId = res.json().analysis_id;
 });
 afterAll(() => t?.close());
 
-const submit = (selections: Record<string, string>) => t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': key }, payload: { application_number: '16058002', analysis_id: analysisId, office_action_date: '2026-09-01', response_date: '2026-11-27', strategy_selections: selections, accept_incomplete: true }, remoteAddress: randomIp() });
+const submit = (selections: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/draft-roa',
+    headers: { 'x-api-key': key },
+    payload: {
+      application_number: '16058002',
+      analysis_id: analysisId,
+      office_action_date: '2026-09-01',
+      response_date: '2026-11-27',
+      strategy_selections: selections,
+      accept_incomplete: true,
+    },
+    remoteAddress: randomIp(),
+  });
 
 async function paper(selections: Record<string, string>): Promise<string> {
   const res = await submit(selections);
@@ -57,7 +86,7 @@ describe('each ground of claim 2 gets its own answer', () => {
     expect(dp).not.toMatch(/As amended, claim 2 is patentably distinct/);
   });
 
-  test('disclaimed, claim 2\'s indefiniteness is argued, not left with the disclaimer', async () => {
+  test("disclaimed, claim 2's indefiniteness is argued, not left with the disclaimer", async () => {
     const text = await paper({ claim_2: 'terminal_disclaimer' });
     expect(section(text, /\b[IVX]+\. Rejection of Claim 2 on the Ground of Nonstatutory Double Patenting/)).toMatch(/terminal disclaimer/);
     expect(text).not.toMatch(/selected strategy: terminal_disclaimer/);

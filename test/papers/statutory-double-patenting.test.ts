@@ -22,16 +22,44 @@ beforeAll(async () => {
   const { cookie, accountId } = await signUp(t.app);
   await grant(t.database.db, accountId, 300);
   key = await createKey(t.app, cookie);
-  const entry = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: '15/218,841', application: { invention_title: 'DOT PATTERN', filing_date: '2016-07-25', examiner_name: 'KIM, AHSHIK', art_unit: '2876' } }, remoteAddress: randomIp() });
+  const entry = await t.app.inject({
+    method: 'POST',
+    url: '/api/docket',
+    headers: { cookie },
+    payload: {
+      application_number: '15/218,841',
+      application: { invention_title: 'DOT PATTERN', filing_date: '2016-07-25', examiner_name: 'KIM, AHSHIK', art_unit: '2876' },
+    },
+    remoteAddress: randomIp(),
+  });
   expect(entry.statusCode, entry.body).toBe(201);
-  const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: '15218841', office_action_text: ACTION, include_examiner_intel: false }, remoteAddress: randomIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/analyze',
+    headers: { 'x-api-key': key },
+    payload: { application_number: '15218841', office_action_text: ACTION, include_examiner_intel: false },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   analysisId = res.json().analysis_id;
 });
 afterAll(() => t?.close());
 
 async function paper(selections: Record<string, string>): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': key }, payload: { application_number: '15218841', analysis_id: analysisId, office_action_date: '2026-10-13', response_date: '2026-11-27', strategy_selections: selections, accept_incomplete: true }, remoteAddress: randomIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/draft-roa',
+    headers: { 'x-api-key': key },
+    payload: {
+      application_number: '15218841',
+      analysis_id: analysisId,
+      office_action_date: '2026-10-13',
+      response_date: '2026-11-27',
+      strategy_selections: selections,
+      accept_incomplete: true,
+    },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode, res.body).toBe(202);
   const { body: job } = await pollUntilDone(t.app, res.json().poll_url, { 'x-api-key': key }, t.database.db);
   expect(job.status, JSON.stringify(job)).toBe('complete');

@@ -53,7 +53,7 @@ test('a text the practitioner typed into the plan is kept', async () => {
   expect(originalOf(await startPlan(a, analysis), 1)).toBe(typed);
 });
 
-test("a claim whose docket text names its parent is argued through its base claim, not amended, when the action does not say it is dependent", async () => {
+test('a claim whose docket text names its parent is argued through its base claim, not amended, when the action does not say it is dependent', async () => {
   // Real action 15/218,841 (statutory double patenting of claims 1-18; public record, see
   // test/fixtures/art/README.md): only claim 1 is quoted, so the action alone leaves claims 2-18's
   // independence unknown and the analysis would amend all eighteen.
@@ -71,7 +71,8 @@ test("a claim whose docket text names its parent is argued through its base clai
   const plan = await startPlan(a, analyzed.json().analysis_id);
   const claim = (n: number) => plan.claims.find((c: { claim_number: number }) => c.claim_number === n);
   expect(claim(1)).toMatchObject({ independent: true, strategy: 'amend_narrow' });
-  for (const n of [2, 3]) expect(claim(n), `claim ${n}`).toMatchObject({ independent: false, recommendation: 'argue_distinction', strategy: 'argue_distinction' });
+  for (const n of [2, 3])
+    expect(claim(n), `claim ${n}`).toMatchObject({ independent: false, recommendation: 'argue_distinction', strategy: 'argue_distinction' });
   // A claim with no text on the docket keeps the analysis' recommendation: nothing is assumed.
   expect(claim(4)).toMatchObject({ independent: null, strategy: 'amend_narrow' });
 });

@@ -16,17 +16,25 @@ let planId: string;
 
 const APP = '16/058,002';
 const CLAIM_4 = 'The device of claim 1, wherein the fan is mounted on the housing.';
-const DP_ARGUMENT = 'Claim 2 is patentably distinct from the claims of the reference patent: neither claim 1 of that patent nor any obvious variant recites the fan arrangement claim 2 requires.';
+const DP_ARGUMENT =
+  'Claim 2 is patentably distinct from the claims of the reference patent: neither claim 1 of that patent nor any obvious variant recites the fan arrangement claim 2 requires.';
 const CLAIM_4_CLEAR = 'The device of claim 1, wherein the fan is mounted on an outer wall of the housing.';
 
 type GroundAnswer = { ground_id: string; answer: string | null; chosen: string | null; choices: string[] };
 type Claim = { claim_number: number; strategy: string; ground_answers: GroundAnswer[] };
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { account: { perMinute: 100_000, perSecond: 10_000 } } });
+  t = await createTestApp({}, undefined, {
+    worker: true,
+    queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+    tiers: { account: { perMinute: 100_000, perSecond: 10_000 } },
+  });
   a = await newAccount(t, 4);
   b = await newAccount(t, 1);
-  const entry = await a.call('POST', '/api/docket', { application_number: APP, application: { invention_title: 'CORPUS ITEM 09', filing_date: '2018-08-08', examiner_name: 'EXAMINER, PAT', art_unit: '3700' } });
+  const entry = await a.call('POST', '/api/docket', {
+    application_number: APP,
+    application: { invention_title: 'CORPUS ITEM 09', filing_date: '2018-08-08', examiner_name: 'EXAMINER, PAT', art_unit: '3700' },
+  });
   expect(entry.statusCode, entry.body).toBe(201);
   planId = (await startPlan(a, (await a.analyze('09', APP)).analysis_id)).plan_id;
 });
@@ -39,7 +47,13 @@ const plan = async () => (await a.call('GET', `/api/response-plans/${planId}`)).
 const claim = async (n: number): Promise<Claim> => (await plan()).claims.find((c: Claim) => c.claim_number === n);
 const answerOf = (c: Claim, gid: string) => c.ground_answers.find((x) => x.ground_id === gid);
 const auditRows = (action: string) =>
-  t.database.db.selectFrom('audit_log').select(['details', 'actor']).where('action', '=', action).where('target_id', '=', planId).orderBy('id', 'asc').execute();
+  t.database.db
+    .selectFrom('audit_log')
+    .select(['details', 'actor'])
+    .where('action', '=', action)
+    .where('target_id', '=', planId)
+    .orderBy('id', 'asc')
+    .execute();
 
 describe('each ground of rejection a claim faces has its own answer', () => {
   test('the plan lists them under the claim: claim 2 amended to clarify still disclaims its double patenting', async () => {
@@ -95,11 +109,13 @@ describe('each ground of rejection a claim faces has its own answer', () => {
     expect(audit[0].actor).toBe('api_key');
   });
 
-  test('refusals, each an error object, nothing written: another firm\'s plan, an unknown ground, a ground not of the claim, an answer that cannot answer the ground or does not fit the claim', async () => {
+  test("refusals, each an error object, nothing written: another firm's plan, an unknown ground, a ground not of the claim, an answer that cannot answer the ground or does not fit the claim", async () => {
     const version = (await plan()).version;
     errorOf(await b.call('PUT', url(2, 'r1-dp'), { strategy: 'terminal_disclaimer' }), 404, 'plan_not_found');
     const unknown = errorOf(await a.call('PUT', url(2, 'r9-103'), { strategy: 'argue_distinction' }), 404, 'unknown_ground');
-    expect(unknown.message).toBe('Ground "r9-103" is not in this response plan: its grounds are r1-dp, r2-112b, r3-112b, r4-102, r5-103, o1-claims, o2-claims.');
+    expect(unknown.message).toBe(
+      'Ground "r9-103" is not in this response plan: its grounds are r1-dp, r2-112b, r3-112b, r4-102, r5-103, o1-claims, o2-claims.',
+    );
     const notHis = errorOf(await a.call('PUT', url(1, 'r1-dp'), { strategy: 'terminal_disclaimer' }), 404, 'ground_not_for_claim');
     expect(notHis.message).toMatch(/^Ground r1-dp \(.*\) does not treat claim 1: claim 1's grounds are r2-112b\.$/);
     errorOf(await a.call('PUT', url(99, 'r1-dp'), { strategy: 'terminal_disclaimer' }), 404, 'claim_not_found');
@@ -117,7 +133,7 @@ describe('each ground of rejection a claim faces has its own answer', () => {
     expect((await plan()).version).toBe(version);
   });
 
-  test("a new strategy for the claim drops an answer that no longer fits it, and the audit row names it", async () => {
+  test('a new strategy for the claim drops an answer that no longer fits it, and the audit row names it', async () => {
     expect((await a.call('PUT', url(1, 'r2-112b'), { strategy: 'amend_clarify' })).json().ground_answer).toMatchObject({ chosen: 'amend_clarify' });
     const res = await a.call('PUT', `/api/response-plans/${planId}/claims/1/strategy`, { strategy: 'argue_distinction' });
     expect(res.statusCode, res.body).toBe(200);
@@ -136,17 +152,24 @@ describe('each ground of rejection a claim faces has its own answer', () => {
     expect(op.description).toMatch(/strategy_cannot_answer_ground/);
   });
 
-  test("the preview counts claim 2 among the claims argued on the double patenting ground once its argument is written", async () => {
+  test('the preview counts claim 2 among the claims argued on the double patenting ground once its argument is written', async () => {
     expect((await a.call('PUT', `/api/response-plans/${planId}/grounds/r1-dp/argument`, { text: DP_ARGUMENT })).statusCode).toBe(200);
     const preview = (await a.call('GET', `/api/response-plans/${planId}/preview`)).json();
     const dp = preview.sections.find((x: { heading: string }) => /double patenting/i.test(x.heading));
     expect(dp.says).toContainEqual(expect.stringMatching(/^For claim 2: the practitioner's argument/));
-    expect((await plan()).grounds.find((g: { ground_id: string }) => g.ground_id === 'r1-dp')).toMatchObject({ answered: true, answered_by: [{ claims: [2], how: 'argued' }] });
+    expect((await plan()).grounds.find((g: { ground_id: string }) => g.ground_id === 'r1-dp')).toMatchObject({
+      answered: true,
+      answered_by: [{ claims: [2], how: 'argued' }],
+    });
   });
 
-  test('submitted, the draft carries claim_2:r1-dp and the paper argues claim 2\'s double patenting and claim 4\'s anticipation instead of claiming the amendment answers them', async () => {
+  test("submitted, the draft carries claim_2:r1-dp and the paper argues claim 2's double patenting and claim 4's anticipation instead of claiming the amendment answers them", async () => {
     await grant(t.database.db, a.accountId, 100);
-    const res = await a.call('POST', `/api/response-plans/${planId}/submit`, { office_action_date: '2026-09-01', response_date: '2026-11-27', accept_incomplete: true });
+    const res = await a.call('POST', `/api/response-plans/${planId}/submit`, {
+      office_action_date: '2026-09-01',
+      response_date: '2026-11-27',
+      accept_incomplete: true,
+    });
     expect(res.statusCode, res.body).toBe(202);
     const job = await t.database.db.selectFrom('draft_jobs').select('request').where('id', '=', res.json().job_id).executeTakeFirstOrThrow();
     const selections = (job.request as { strategy_selections: Record<string, string> }).strategy_selections;
@@ -154,7 +177,10 @@ describe('each ground of rejection a claim faces has its own answer', () => {
     expect(Object.keys(selections).filter((k) => k.includes(':'))).toEqual(['claim_2:r1-dp']);
     const { body } = await pollUntilDone(t.app, res.json().poll_url, { 'x-api-key': a.keys[0] }, t.database.db);
     expect(body.status, JSON.stringify(body)).toBe('complete');
-    const text = (await docxText(await t.app.inject({ method: 'GET', url: pathOf(body.download_url as string), remoteAddress: randomIp() }))).replace(/\s+/g, ' ');
+    const text = (await docxText(await t.app.inject({ method: 'GET', url: pathOf(body.download_url as string), remoteAddress: randomIp() }))).replace(
+      /\s+/g,
+      ' ',
+    );
     const dp = section(text, /\b[IVX]+\. Rejection of Claim 2 on the Ground of Nonstatutory Double Patenting/);
     expect(dp).toMatch(/patentably distinct from the claims of/);
     expect(dp).not.toMatch(/files herewith a terminal disclaimer/);

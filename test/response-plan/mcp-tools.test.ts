@@ -55,12 +55,26 @@ function ok(r: ToolResult): Record<string, any> {
 
 describe('analysis tools', () => {
   test('analyze_office_action: billed by tokens; grounds with their ids. A bad application number is an isError result', async () => {
-    const a = ok(await callTool(client, 'analyze_office_action', { office_action_text: corpusText('04'), application_number: '17/200,011', include_examiner_intel: false, idempotency_key: 'analyze-04-once' }));
+    const a = ok(
+      await callTool(client, 'analyze_office_action', {
+        office_action_text: corpusText('04'),
+        application_number: '17/200,011',
+        include_examiner_intel: false,
+        idempotency_key: 'analyze-04-once',
+      }),
+    );
     analysisId = a.analysis_id;
     expect(a).toMatchObject({ application_number: '17200011', office_action_kind: 'non_final' });
     expect(a.grounds.map((g: { ground_id: string }) => g.ground_id)).toEqual(['r1-103', 'o1-claims']);
     expect(Number(a.billing.cost)).toBeGreaterThan(0);
-    const again = ok(await callTool(client, 'analyze_office_action', { office_action_text: corpusText('04'), application_number: '17/200,011', include_examiner_intel: false, idempotency_key: 'analyze-04-once' }));
+    const again = ok(
+      await callTool(client, 'analyze_office_action', {
+        office_action_text: corpusText('04'),
+        application_number: '17/200,011',
+        include_examiner_intel: false,
+        idempotency_key: 'analyze-04-once',
+      }),
+    );
     expect(again.analysis_id).toBe(analysisId);
     failed(await callTool(client, 'analyze_office_action', { office_action_text: corpusText('04'), application_number: 'garbage' }), 'validation_error');
   });
@@ -102,7 +116,16 @@ describe('response wizard tools', () => {
     const p = ok(await callTool(client, 'start_response', { analysis_id: analysisId }));
     planId = p.plan_id;
     expect(p).toMatchObject({ status: 'open', version: 1, completeness: { complete: false } });
-    expect(p.claims.map((c: { strategy: string }) => c.strategy)).toEqual(['amend_narrow', 'argue_distinction', 'rewrite_independent', 'rewrite_independent', 'rewrite_independent', 'rewrite_independent', 'no_action', 'no_action']);
+    expect(p.claims.map((c: { strategy: string }) => c.strategy)).toEqual([
+      'amend_narrow',
+      'argue_distinction',
+      'rewrite_independent',
+      'rewrite_independent',
+      'rewrite_independent',
+      'rewrite_independent',
+      'no_action',
+      'no_action',
+    ]);
     const again = ok(await callTool(client, 'start_response', { analysis_id: analysisId }));
     expect(again.plan_id).toBe(planId);
     failed(await callTool(client, 'start_response', { analysis_id: 'an_nope' }), 'analysis_not_found');
@@ -118,13 +141,20 @@ describe('response wizard tools', () => {
     expect(r.claim).toMatchObject({ claim_number: 3, strategy: 'no_action', strategy_source: 'practitioner' });
     for (const n of [4, 5, 6]) ok(await callTool(client, 'set_claim_strategy', { plan_id: planId, claim_number: n, strategy: 'no_action' }));
     failed(await callTool(client, 'set_claim_strategy', { plan_id: planId, claim_number: 99, strategy: 'cancel' }), 'claim_not_found');
-    const audit = await s.database.db.selectFrom('audit_log').select('actor').where('action', '=', 'response_plan.strategy_set').where('target_id', '=', planId).execute();
+    const audit = await s.database.db
+      .selectFrom('audit_log')
+      .select('actor')
+      .where('action', '=', 'response_plan.strategy_set')
+      .where('target_id', '=', planId)
+      .execute();
     expect(audit.map((x) => x.actor)).toEqual(['bearer', 'bearer', 'bearer', 'bearer']);
   });
 
   test('set_claim_text returns the 1.121(c) markup; text for a claim that is argued is strategy_not_amending', async () => {
     const r = ok(await callTool(client, 'set_claim_text', { plan_id: planId, claim_number: 1, original_text: ORIGINAL_1, text: AMENDED_1 }));
-    expect(r.claim.markup.marked_text).toBe('A cylinder liner casted in a block, comprising: a <u>cylindrical</u> liner body; and an outer surface having a bore adjacent part.');
+    expect(r.claim.markup.marked_text).toBe(
+      'A cylinder liner casted in a block, comprising: a <u>cylindrical</u> liner body; and an outer surface having a bore adjacent part.',
+    );
     failed(await callTool(client, 'set_claim_text', { plan_id: planId, claim_number: 2, text: 'The liner of claim 1.' }), 'strategy_not_amending');
   });
 
@@ -134,13 +164,24 @@ describe('response wizard tools', () => {
     failed(await callTool(client, 'add_argument', { plan_id: planId, ground_id: 'r5-102', text: 'x' }), 'ground_not_found');
   });
 
-  test('set_election: not for a rejection (not_a_restriction); for a restriction, exactly the group\'s claims; an unknown group is refused', async () => {
+  test("set_election: not for a rejection (not_a_restriction); for a restriction, exactly the group's claims; an unknown group is refused", async () => {
     failed(await callTool(client, 'set_election', { plan_id: planId, group: 'I', traverse: false }), 'not_a_restriction');
-    const a15 = ok(await callTool(client, 'analyze_office_action', { office_action_text: corpusText('15'), application_number: '16/777,002', office_action_type: 'CTED', include_examiner_intel: false }));
+    const a15 = ok(
+      await callTool(client, 'analyze_office_action', {
+        office_action_text: corpusText('15'),
+        application_number: '16/777,002',
+        office_action_type: 'CTED',
+        include_examiner_intel: false,
+      }),
+    );
     const p15 = ok(await callTool(client, 'start_response', { analysis_id: a15.analysis_id }));
     failed(await callTool(client, 'set_election', { plan_id: p15.plan_id, group: 'IV', traverse: false }), 'unknown_restriction_group');
     const e = ok(await callTool(client, 'set_election', { plan_id: p15.plan_id, group: 'I', traverse: false }));
-    expect(e.election).toMatchObject({ group: 'I', elected_claims: [10, 11, 12, 13, 38, 39, 40, 41, 42], withdrawn_claims: [27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37] });
+    expect(e.election).toMatchObject({
+      group: 'I',
+      elected_claims: [10, 11, 12, 13, 38, 39, 40, 41, 42],
+      withdrawn_claims: [27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37],
+    });
     expect(e.completeness.complete).toBe(true);
   });
 

@@ -26,7 +26,11 @@ async function freshPlan(fixture: '04' | '09'): Promise<Record<string, any>> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { account: { perMinute: 100_000, perSecond: 10_000 } } });
+  t = await createTestApp({}, undefined, {
+    worker: true,
+    queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+    tiers: { account: { perMinute: 100_000, perSecond: 10_000 } },
+  });
   await seedDemoData(t.database.db, '2026-11-21');
   a = await newAccount(t, 5);
   await grant(t.database.db, a.accountId, 500);
@@ -41,7 +45,9 @@ function placesInPaper(text: string): number {
   return m ? Number(m[1]) : 0;
 }
 
-async function preview(planId: string): Promise<{ placeholders_total: number; placeholders_source: string; sections: { heading: string; placeholders: number }[] }> {
+async function preview(
+  planId: string,
+): Promise<{ placeholders_total: number; placeholders_source: string; sections: { heading: string; placeholders: number }[] }> {
   const res = await a.call('GET', `/api/response-plans/${planId}/preview`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -76,13 +82,15 @@ describe('the preview counts the places the paper will leave, as the paper count
     expect((await preview(plan.plan_id)).placeholders_total).toBe(placesInPaper(paper));
   });
 
-  test('corpus 04, partly filled in (an argument, an amended claim, claims kept as they are): still the paper\'s count', async () => {
+  test("corpus 04, partly filled in (an argument, an amended claim, claims kept as they are): still the paper's count", async () => {
     const plan = await freshPlan('04');
     await put(plan.plan_id, '/claims/1/text', {
       original_text: 'A cylinder liner casted in a block, comprising: a liner body; and an outer surface having a bore adjacent part.',
       text: 'A cylinder liner casted in a block, comprising: a cylindrical liner body; and an outer peripheral surface having a bore adjacent part positioned on an inner side of the liner body.',
     });
-    await put(plan.plan_id, '/grounds/r1-103/argument', { text: 'Neither Rebmann nor Wang positions the bore adjacent part on an inner side of the liner body (MPEP 2143.03).' });
+    await put(plan.plan_id, '/grounds/r1-103/argument', {
+      text: 'Neither Rebmann nor Wang positions the bore adjacent part on an inner side of the liner body (MPEP 2143.03).',
+    });
     for (const n of [3, 4]) await put(plan.plan_id, `/claims/${n}/strategy`, { strategy: 'no_action' });
     const p = await preview(plan.plan_id);
     expect(p.placeholders_source).toBe('paper');
@@ -112,16 +120,31 @@ describe('the completeness report in words for people, the codes kept for the AP
         expect(typeof m.plain).toBe('string');
         expect(m.code).toMatch(/^[a-z_]+$/);
       }
-      expectForPeople(r.missing.map((m: { plain: string }) => m.plain), 'missing');
-      expectForPeople(r.grounds.filter((g: { answered: boolean }) => !g.answered).map((g: { unanswered_plain: string }) => g.unanswered_plain), 'grounds');
-      expectForPeople(r.claims.flatMap((c: { problems_plain: string[] }) => c.problems_plain), 'claims');
+      expectForPeople(
+        r.missing.map((m: { plain: string }) => m.plain),
+        'missing',
+      );
+      expectForPeople(
+        r.grounds.filter((g: { answered: boolean }) => !g.answered).map((g: { unanswered_plain: string }) => g.unanswered_plain),
+        'grounds',
+      );
+      expectForPeople(
+        r.claims.flatMap((c: { problems_plain: string[] }) => c.problems_plain),
+        'claims',
+      );
       expectForPeople(r.warnings_plain, 'warnings');
       // The API's own words are kept beside them (assistants act on them).
       expect(r.missing.find((m: { code: string }) => m.code === 'amended_text_missing').message).toMatch(/PUT \.\.\.\/claims\/\d+\/text with "text"/);
       const whole = (await a.call('GET', `/api/response-plans/${plan.plan_id}`)).json();
       expect(whole.completeness.missing).toEqual(r.missing);
-      expectForPeople(whole.claims.flatMap((c: { problems_plain: string[] }) => c.problems_plain), 'plan claims');
-      expectForPeople(whole.grounds.map((g: { unanswered_plain: string | null }) => g.unanswered_plain ?? ''), 'plan grounds');
+      expectForPeople(
+        whole.claims.flatMap((c: { problems_plain: string[] }) => c.problems_plain),
+        'plan claims',
+      );
+      expectForPeople(
+        whole.grounds.map((g: { unanswered_plain: string | null }) => g.unanswered_plain ?? ''),
+        'plan grounds',
+      );
     }
   });
 
@@ -131,7 +154,9 @@ describe('the completeness report in words for people, the codes kept for the AP
     const plains = r.missing.map((m: { plain: string }) => m.plain);
     expect(plains).toContain('Claim 1 is to be amended to narrow it, but its amended text is not written yet.');
     expect(plains).toContain('Claim 2 is to be argued, but there is no argument yet on the rejection of claims 1-2 under 35 U.S.C. 103.');
-    expect(plains).toContain('The rejection of claims 1-2 under 35 U.S.C. 103 is not answered: claim 1: amend to narrow, but the amended text or the claim as it stands is missing; claim 2: argue the rejection, but there is no argument on this ground yet.');
+    expect(plains).toContain(
+      'The rejection of claims 1-2 under 35 U.S.C. 103 is not answered: claim 1: amend to narrow, but the amended text or the claim as it stands is missing; claim 2: argue the rejection, but there is no argument on this ground yet.',
+    );
   });
 });
 
@@ -140,18 +165,35 @@ describe('an objection is answered only by what answers it', () => {
     const plan = await freshPlan('09');
     const o2 = plan.grounds.find((g: { objection_type: string }) => g.objection_type === 'dependency');
     expect(o2).toMatchObject({ kind: 'claim_objection', claims: [5, 6, 7, 8], argument: null });
-    expect(plan.claims.filter((c: { claim_number: number }) => [5, 6, 7, 8].includes(c.claim_number)).map((c: { strategy: string }) => c.strategy)).toEqual(['argue_distinction', 'argue_distinction', 'argue_distinction', 'argue_distinction']);
+    expect(plan.claims.filter((c: { claim_number: number }) => [5, 6, 7, 8].includes(c.claim_number)).map((c: { strategy: string }) => c.strategy)).toEqual([
+      'argue_distinction',
+      'argue_distinction',
+      'argue_distinction',
+      'argue_distinction',
+    ]);
     expect(o2.answered).toBe(false);
-    expect(o2.unanswered_plain).toBe('Claims 5-8: neither amended nor cancelled (the strategy is “Argue the rejection”), and the objection has no reply yet: write one, or amend or cancel the claim');
-    await put(plan.plan_id, `/grounds/${o2.ground_id}/argument`, { text: 'Claims 5-8 are objected to only for depending from claim 4, whose informality is corrected above.' });
+    expect(o2.unanswered_plain).toBe(
+      'Claims 5-8: neither amended nor cancelled (the strategy is “Argue the rejection”), and the objection has no reply yet: write one, or amend or cancel the claim',
+    );
+    await put(plan.plan_id, `/grounds/${o2.ground_id}/argument`, {
+      text: 'Claims 5-8 are objected to only for depending from claim 4, whose informality is corrected above.',
+    });
     const after = (await a.call('GET', `/api/response-plans/${plan.plan_id}`)).json();
-    expect(after.grounds.find((g: { ground_id: string }) => g.ground_id === o2.ground_id)).toMatchObject({ answered: true, answered_by: [{ claims: [5, 6, 7, 8], how: 'replied' }], unanswered_plain: null });
+    expect(after.grounds.find((g: { ground_id: string }) => g.ground_id === o2.ground_id)).toMatchObject({
+      answered: true,
+      answered_by: [{ claims: [5, 6, 7, 8], how: 'replied' }],
+      unanswered_plain: null,
+    });
   });
 
   test('corpus 04: claims objected to as dependent on a rejected base claim and kept as they are: answered by asking for abeyance, no text needed', async () => {
     const plan = await freshPlan('04');
     for (const n of [3, 4, 5, 6]) await put(plan.plan_id, `/claims/${n}/strategy`, { strategy: 'no_action' });
     const after = (await a.call('GET', `/api/response-plans/${plan.plan_id}`)).json();
-    expect(after.grounds.find((g: { ground_id: string }) => g.ground_id === 'o1-claims')).toMatchObject({ answered: true, argument: null, answered_by: [{ claims: [3, 4, 5, 6], how: 'abeyance' }] });
+    expect(after.grounds.find((g: { ground_id: string }) => g.ground_id === 'o1-claims')).toMatchObject({
+      answered: true,
+      argument: null,
+      answered_by: [{ claims: [3, 4, 5, 6], how: 'abeyance' }],
+    });
   });
 });

@@ -16,8 +16,10 @@ let analysis04: string;
 let planId: string;
 
 const ORIGINAL_1 = 'A cylinder liner casted in a block, comprising: a liner body; and an outer surface having a bore adjacent part.';
-const AMENDED_1 = 'A cylinder liner casted in a block, comprising: a cylindrical liner body; and an outer peripheral surface having a bore adjacent part positioned on an inner side of the liner body.';
-const ARGUMENT = 'Rebmann discloses gaps 6a between adjacent bores, but nothing in Rebmann or Wang positions the bore adjacent part on an inner side of the liner body; the combination therefore lacks that limitation (MPEP 2143.03).';
+const AMENDED_1 =
+  'A cylinder liner casted in a block, comprising: a cylindrical liner body; and an outer peripheral surface having a bore adjacent part positioned on an inner side of the liner body.';
+const ARGUMENT =
+  'Rebmann discloses gaps 6a between adjacent bores, but nothing in Rebmann or Wang positions the bore adjacent part on an inner side of the liner body; the combination therefore lacks that limitation (MPEP 2143.03).';
 
 beforeAll(async () => {
   // Plans, not limits, are under test: the account-wide ceiling is lifted (the scripted calls exceed 60/s on PostgreSQL).
@@ -31,7 +33,12 @@ afterAll(async () => {
 });
 
 const auditRows = (action: string, target: string) =>
-  t.database.db.selectFrom('audit_log').select(['action', 'actor', 'details', 'account_id']).where('action', '=', action).where('target_id', '=', target).execute();
+  t.database.db
+    .selectFrom('audit_log')
+    .select(['action', 'actor', 'details', 'account_id'])
+    .where('action', '=', action)
+    .where('target_id', '=', target)
+    .execute();
 
 describe('POST /api/response-plans, GET one, GET the list', () => {
   test('starts a plan from an analysis: every ground listed with a stable id, a default strategy per claim (the recommendation), incomplete', async () => {
@@ -50,8 +57,21 @@ describe('POST /api/response-plans, GET one, GET the list', () => {
     expect(r1.statement.text).toMatch(/^Claims 1-2 are rejected under 35 U\.S\.C\. 103/);
     expect(plan.grounds[1]).toMatchObject({ kind: 'claim_objection', objection_type: 'dependent_on_rejected_base', claims: [3, 4, 5, 6] });
     const strategies = Object.fromEntries(plan.claims.map((c: { claim_number: number; strategy: string }) => [c.claim_number, c.strategy]));
-    expect(strategies).toEqual({ 1: 'amend_narrow', 2: 'argue_distinction', 3: 'rewrite_independent', 4: 'rewrite_independent', 5: 'rewrite_independent', 6: 'rewrite_independent', 7: 'no_action', 8: 'no_action' });
-    expect(plan.claims.every((c: { strategy_source: string; recommendation: string; strategy: string }) => c.strategy_source === 'analysis' && c.recommendation === c.strategy)).toBe(true);
+    expect(strategies).toEqual({
+      1: 'amend_narrow',
+      2: 'argue_distinction',
+      3: 'rewrite_independent',
+      4: 'rewrite_independent',
+      5: 'rewrite_independent',
+      6: 'rewrite_independent',
+      7: 'no_action',
+      8: 'no_action',
+    });
+    expect(
+      plan.claims.every(
+        (c: { strategy_source: string; recommendation: string; strategy: string }) => c.strategy_source === 'analysis' && c.recommendation === c.strategy,
+      ),
+    ).toBe(true);
     expect(plan.claims[1]).toMatchObject({ claim_number: 2, depends_on: 1, grounds: ['r1-103'] });
     expect(plan.completeness.complete).toBe(false);
     expect(plan.completeness.missing.map((m: { code: string }) => m.code)).toContain('ground_unanswered');
@@ -105,7 +125,11 @@ describe('PUT .../claims/{n}/strategy', () => {
     const res = await a.call('PUT', `/api/response-plans/${planId}/claims/5/strategy`, { strategy: 'cancel' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ plan_id: planId, version: 2, claim: { claim_number: 5, strategy: 'cancel', strategy_source: 'practitioner', recommendation: 'rewrite_independent', carried_out: true } });
+    expect(body).toMatchObject({
+      plan_id: planId,
+      version: 2,
+      claim: { claim_number: 5, strategy: 'cancel', strategy_source: 'practitioner', recommendation: 'rewrite_independent', carried_out: true },
+    });
     expect(body.completeness.complete).toBe(false);
     const audit = await auditRows('response_plan.strategy_set', planId);
     expect(audit).toHaveLength(1);
@@ -136,7 +160,11 @@ describe('PUT .../claims/{n}/strategy', () => {
 
 describe('PUT .../claims/{n}/text: the 37 CFR 1.121(c) markup', () => {
   test('amended text on a claim whose strategy does not amend it is refused (409), naming the strategy', async () => {
-    const body = errorOf(await a.call('PUT', `/api/response-plans/${planId}/claims/2/text`, { text: 'The liner of claim 1, wherein the part is positioned inward.' }), 409, 'strategy_not_amending');
+    const body = errorOf(
+      await a.call('PUT', `/api/response-plans/${planId}/claims/2/text`, { text: 'The liner of claim 1, wherein the part is positioned inward.' }),
+      409,
+      'strategy_not_amending',
+    );
     expect(body.message).toMatch(/argue_distinction/);
   });
 
@@ -146,14 +174,22 @@ describe('PUT .../claims/{n}/text: the 37 CFR 1.121(c) markup', () => {
     const claim = res.json().claim;
     expect(claim.original_text).toBe(ORIGINAL_1);
     expect(claim.amended_text).toBe(AMENDED_1);
-    expect(claim.markup.marked_text).toBe('A cylinder liner casted in a block, comprising: a <u>cylindrical</u> liner body; and an outer <u>peripheral</u> surface having a bore adjacent part <u>positioned on an inner side of the liner body</u>.');
+    expect(claim.markup.marked_text).toBe(
+      'A cylinder liner casted in a block, comprising: a <u>cylindrical</u> liner body; and an outer <u>peripheral</u> surface having a bore adjacent part <u>positioned on an inner side of the liner body</u>.',
+    );
     // Exactly the runs the claim listing of the filed paper uses.
     expect(claim.markup.runs).toEqual(markClaimAmendment(ORIGINAL_1, AMENDED_1));
-    expect(claim.markup).toMatchObject({ added_chars: 'cylindrical'.length + 'peripheral'.length + 'positioned on an inner side of the liner body'.length, deleted_chars: 0, unchanged: false });
+    expect(claim.markup).toMatchObject({
+      added_chars: 'cylindrical'.length + 'peripheral'.length + 'positioned on an inner side of the liner body'.length,
+      deleted_chars: 0,
+      unchanged: false,
+    });
     expect(claim.carried_out).toBe(true);
 
     await a.call('PUT', `/api/response-plans/${planId}/claims/6/text`, { original_text: 'The liner of claim 1, wherein a part is made of cast iron alloy.' });
-    const six = (await a.call('PUT', `/api/response-plans/${planId}/claims/6/text`, { text: 'The liner of claim 1, wherein the part is made of aluminum.' })).json().claim;
+    const six = (
+      await a.call('PUT', `/api/response-plans/${planId}/claims/6/text`, { text: 'The liner of claim 1, wherein the part is made of aluminum.' })
+    ).json().claim;
     expect(six.markup.marked_text).toBe('The liner of claim 1, wherein [[a]] <u>the</u> part is made of <s>cast iron alloy</s> <u>aluminum</u>.');
     expect(six.markup.runs.filter((r: { mark: string }) => r.mark === 'deleted_bracketed').map((r: { text: string }) => r.text)).toEqual(['[[a]]']);
     expect(six.markup.runs.filter((r: { mark: string }) => r.mark === 'deleted').map((r: { text: string }) => r.text)).toEqual(['cast iron alloy']);
@@ -164,7 +200,9 @@ describe('PUT .../claims/{n}/text: the 37 CFR 1.121(c) markup', () => {
 
   test('without the original text there is no markup, and completeness says what is missing', async () => {
     await a.call('PUT', `/api/response-plans/${planId}/claims/3/strategy`, { strategy: 'rewrite_independent' });
-    const res = await a.call('PUT', `/api/response-plans/${planId}/claims/3/text`, { text: 'A cylinder liner comprising a liner body, wherein the body is ribbed.' });
+    const res = await a.call('PUT', `/api/response-plans/${planId}/claims/3/text`, {
+      text: 'A cylinder liner comprising a liner body, wherein the body is ribbed.',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().claim).toMatchObject({ markup: null, carried_out: false });
     const report = (await a.call('GET', `/api/response-plans/${planId}/completeness`)).json();
@@ -196,7 +234,7 @@ describe('PUT .../grounds/{gid}/argument', () => {
     expect((await a.call('GET', `/api/response-plans/${planId}`)).json().grounds[0].argument.text).toBe(ARGUMENT);
   });
 
-  test('refusals: an unknown ground (404 naming the plan\'s grounds), a missing text (400), another account (404)', async () => {
+  test("refusals: an unknown ground (404 naming the plan's grounds), a missing text (400), another account (404)", async () => {
     const body = errorOf(await a.call('PUT', `/api/response-plans/${planId}/grounds/r9-101/argument`, { text: 'x' }), 404, 'ground_not_found');
     expect(body.message).toMatch(/r1-103, o1-claims/);
     errorOf(await a.call('PUT', `/api/response-plans/${planId}/grounds/r1-103/argument`, {}), 400, 'validation_error');
@@ -214,13 +252,21 @@ describe('completeness and preview', () => {
     const o1 = report.grounds.find((g: { ground_id: string }) => g.ground_id === 'o1-claims');
     expect(o1.answered).toBe(false);
     expect(o1.unanswered).toEqual([{ claims: [3, 4], reason: 'rewrite_independent, but the amended text or the claim as it stands is missing' }]);
-    expect(o1.answered_by).toEqual(expect.arrayContaining([{ claims: [5], how: 'cancelled' }, { claims: [6], how: 'amended' }]));
+    expect(o1.answered_by).toEqual(
+      expect.arrayContaining([
+        { claims: [5], how: 'cancelled' },
+        { claims: [6], how: 'amended' },
+      ]),
+    );
     expect(report.missing).toContainEqual(expect.objectContaining({ code: 'ground_unanswered', ground_id: 'o1-claims' }));
     expect(report.missing).toContainEqual(expect.objectContaining({ code: 'amended_text_missing', claim: 4 }));
     // The 103 ground is answered: claim 1 amended, claim 2 argued.
     const r1 = report.grounds.find((g: { ground_id: string }) => g.ground_id === 'r1-103');
     expect(r1).toMatchObject({ answered: true, has_argument: true });
-    expect(r1.answered_by).toEqual([{ claims: [1], how: 'amended' }, { claims: [2], how: 'argued' }]);
+    expect(r1.answered_by).toEqual([
+      { claims: [1], how: 'amended' },
+      { claims: [2], how: 'argued' },
+    ]);
     expect(report.missing_count).toBe(report.missing.length);
   });
 
@@ -250,8 +296,22 @@ describe('completeness and preview', () => {
     const res = await a.call('GET', `/api/response-plans/${planId}/preview`);
     expect(res.statusCode).toBe(200);
     const p = res.json();
-    expect(p).toMatchObject({ plan_id: planId, billed: false, price_to_submit: '49.00', complete: true, missing_count: 0, title: 'AMENDMENT AND RESPONSE UNDER 37 C.F.R. § 1.111' });
-    expect(p.sections.map((s: { heading: string }) => s.heading)).toEqual(['Introduction', 'Amendments to the Claims', 'Status of the Claims', 'Rejection of claims 1-2 under 35 U.S.C. 103', 'Allowable Subject Matter', 'Conclusion']);
+    expect(p).toMatchObject({
+      plan_id: planId,
+      billed: false,
+      price_to_submit: '49.00',
+      complete: true,
+      missing_count: 0,
+      title: 'AMENDMENT AND RESPONSE UNDER 37 C.F.R. § 1.111',
+    });
+    expect(p.sections.map((s: { heading: string }) => s.heading)).toEqual([
+      'Introduction',
+      'Amendments to the Claims',
+      'Status of the Claims',
+      'Rejection of claims 1-2 under 35 U.S.C. 103',
+      'Allowable Subject Matter',
+      'Conclusion',
+    ]);
     const listing = p.sections[1];
     expect(listing.says).toContain('5. (Canceled)');
     expect(listing.says.some((s: string) => /^1\. \(Currently Amended\) marked up/.test(s))).toBe(true);
@@ -275,8 +335,24 @@ describe('the analysis, one claim and one ground (get_claim_analysis, explain_re
     expect(res.json()).toEqual({
       analysis_id: analysis04,
       grounds: [
-        { ground_id: 'r1-103', kind: 'rejection', basis: '103', statute: '35 U.S.C. 103', title: 'Rejection of claims 1-2 under 35 U.S.C. 103', claims: [1, 2], references: ['Rebmann (US 2018/0179985 A1)', 'Wang (US 2018/0298842 A1)'] },
-        { ground_id: 'o1-claims', kind: 'claim_objection', basis: null, statute: 'Objection: dependent upon a rejected base claim (37 CFR 1.75(c))', title: 'Objection to claims 3-6', claims: [3, 4, 5, 6], references: [] },
+        {
+          ground_id: 'r1-103',
+          kind: 'rejection',
+          basis: '103',
+          statute: '35 U.S.C. 103',
+          title: 'Rejection of claims 1-2 under 35 U.S.C. 103',
+          claims: [1, 2],
+          references: ['Rebmann (US 2018/0179985 A1)', 'Wang (US 2018/0298842 A1)'],
+        },
+        {
+          ground_id: 'o1-claims',
+          kind: 'claim_objection',
+          basis: null,
+          statute: 'Objection: dependent upon a rejected base claim (37 CFR 1.75(c))',
+          title: 'Objection to claims 3-6',
+          claims: [3, 4, 5, 6],
+          references: [],
+        },
       ],
     });
     errorOf(await b.call('GET', `/api/analyses/${analysis04}/grounds`), 404, 'analysis_not_found');
@@ -309,7 +385,10 @@ describe('the analysis, one claim and one ground (get_claim_analysis, explain_re
     expect(g.examiner_reasoning.text).not.toMatch(/Allowable Subject Matter/);
     expect(g.legal_standard).toMatchObject({ id: '103', law: '35 U.S.C. 103' });
     expect(g.legal_standard.mpep).toEqual(expect.arrayContaining(['2141', '2143', '2145']));
-    expect(g.recommendations).toEqual([expect.objectContaining({ claim_number: 1, recommendation: 'amend_narrow' }), expect.objectContaining({ claim_number: 2, recommendation: 'argue_distinction' })]);
+    expect(g.recommendations).toEqual([
+      expect.objectContaining({ claim_number: 1, recommendation: 'amend_narrow' }),
+      expect.objectContaining({ claim_number: 2, recommendation: 'argue_distinction' }),
+    ]);
     const o1 = (await a.call('GET', `/api/analyses/${analysis04}/grounds/o1-claims`)).json();
     expect(o1.legal_standard.id).toBe('objection-claims');
     errorOf(await a.call('GET', `/api/analyses/${analysis04}/grounds/r7-102`), 404, 'ground_not_found');
@@ -332,8 +411,14 @@ describe('the analysis, one claim and one ground (get_claim_analysis, explain_re
     // 112(b) ground is then argued, which needs the practitioner's argument (issue 19 item 5).
     await a.call('PUT', `/api/response-plans/${plan.plan_id}/claims/2/strategy`, { strategy: 'terminal_disclaimer' });
     const report = (await a.call('GET', `/api/response-plans/${plan.plan_id}/completeness`)).json();
-    expect(report.grounds.find((g: { ground_id: string }) => g.ground_id === 'r1-dp')).toMatchObject({ answered: true, answered_by: [{ claims: [2], how: 'terminal_disclaimer' }] });
-    expect(report.grounds.find((g: { ground_id: string }) => g.ground_id === 'r2-112b').unanswered).toContainEqual({ claims: expect.arrayContaining([2]), reason: 'argue_distinction, but there is no argument on this ground' });
+    expect(report.grounds.find((g: { ground_id: string }) => g.ground_id === 'r1-dp')).toMatchObject({
+      answered: true,
+      answered_by: [{ claims: [2], how: 'terminal_disclaimer' }],
+    });
+    expect(report.grounds.find((g: { ground_id: string }) => g.ground_id === 'r2-112b').unanswered).toContainEqual({
+      claims: expect.arrayContaining([2]),
+      reason: 'argue_distinction, but there is no argument on this ground',
+    });
 
     const a06 = (await a.analyze('06', '14/865,757')).analysis_id;
     const p06 = await startPlan(a, a06);
@@ -344,9 +429,14 @@ describe('the analysis, one claim and one ground (get_claim_analysis, explain_re
     expect(std.legal_standard).toMatchObject({ id: 'objection-abstract', law: '37 CFR 1.72(b)' });
     const r06 = (await a.call('GET', `/api/response-plans/${p06.plan_id}/completeness`)).json();
     expect(r06.missing).toContainEqual(expect.objectContaining({ code: 'ground_unanswered', ground_id: abstract.ground_id }));
-    await a.call('PUT', `/api/response-plans/${p06.plan_id}/grounds/${abstract.ground_id}/argument`, { text: 'A replacement abstract correcting "mirco" to "micro" is submitted on a separate sheet.' });
+    await a.call('PUT', `/api/response-plans/${p06.plan_id}/grounds/${abstract.ground_id}/argument`, {
+      text: 'A replacement abstract correcting "mirco" to "micro" is submitted on a separate sheet.',
+    });
     const r06b = (await a.call('GET', `/api/response-plans/${p06.plan_id}/completeness`)).json();
-    expect(r06b.grounds.find((g: { ground_id: string }) => g.ground_id === abstract.ground_id)).toMatchObject({ answered: true, answered_by: [{ claims: [], how: 'replied' }] });
+    expect(r06b.grounds.find((g: { ground_id: string }) => g.ground_id === abstract.ground_id)).toMatchObject({
+      answered: true,
+      answered_by: [{ claims: [], how: 'replied' }],
+    });
   });
 });
 
@@ -359,7 +449,13 @@ describe('the web app and an assistant editing the same plan at once', () => {
     const id = starts[0].json().plan_id;
     const edits = await Promise.all([
       a.call('PUT', `/api/response-plans/${id}/claims/2/strategy`, { strategy: 'cancel' }),
-      t.app.inject({ method: 'PUT', url: `/api/response-plans/${id}/claims/3/strategy`, headers: { cookie: a.cookie }, payload: { strategy: 'cancel' }, remoteAddress: randomIp() }),
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/response-plans/${id}/claims/3/strategy`,
+        headers: { cookie: a.cookie },
+        payload: { strategy: 'cancel' },
+        remoteAddress: randomIp(),
+      }),
       a.call('PUT', `/api/response-plans/${id}/grounds/r1-112b/argument`, { text: 'The term is defined at paragraph [0031].' }),
     ]);
     expect(edits.map((r) => r.statusCode)).toEqual([200, 200, 200]);
@@ -367,7 +463,12 @@ describe('the web app and an assistant editing the same plan at once', () => {
     expect(plan.version).toBe(4);
     expect(plan.claims.filter((c: { strategy: string }) => c.strategy === 'cancel').map((c: { claim_number: number }) => c.claim_number)).toEqual([2, 3]);
     expect(plan.grounds.find((g: { ground_id: string }) => g.ground_id === 'r1-112b').argument.text).toMatch(/paragraph \[0031\]/);
-    const actors = await t.database.db.selectFrom('audit_log').select('actor').where('target_id', '=', id).where('action', '=', 'response_plan.strategy_set').execute();
+    const actors = await t.database.db
+      .selectFrom('audit_log')
+      .select('actor')
+      .where('target_id', '=', id)
+      .where('action', '=', 'response_plan.strategy_set')
+      .execute();
     expect(actors.map((x) => x.actor).sort()).toEqual(['api_key', 'session']);
   });
 });

@@ -17,11 +17,16 @@ let analysisId: string;
 let planId: string;
 
 const APP = '16/777,001';
-const TRAVERSE = 'The apparatus of Group II is used only to practice the method of Group I, and a search for one necessarily covers the other, so examining both is no serious burden (MPEP 803).';
+const TRAVERSE =
+  'The apparatus of Group II is used only to practice the method of Group I, and a search for one necessarily covers the other, so examining both is no serious burden (MPEP 803).';
 
 beforeAll(async () => {
   // Plans, not limits, are under test: the account-wide ceiling is lifted.
-  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { account: { perMinute: 100_000, perSecond: 10_000 } } });
+  t = await createTestApp({}, undefined, {
+    worker: true,
+    queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+    tiers: { account: { perMinute: 100_000, perSecond: 10_000 } },
+  });
   a = await newAccount(t, 5);
   const docket = await a.call('POST', '/api/docket', {
     application_number: APP,
@@ -62,7 +67,15 @@ describe('PUT /api/response-plans/{id}/election', () => {
     await grant(t.database.db, a.accountId, 100);
     const before = await getBalanceMicro(t.database.db, a.accountId);
     for (const accept of [false, true]) {
-      const body = errorOf(await a.call('POST', `/api/response-plans/${planId}/submit`, { office_action_date: '2021-05-03', response_date: '2021-06-01', accept_incomplete: accept }), 422, 'election_required');
+      const body = errorOf(
+        await a.call('POST', `/api/response-plans/${planId}/submit`, {
+          office_action_date: '2021-05-03',
+          response_date: '2021-06-01',
+          accept_incomplete: accept,
+        }),
+        422,
+        'election_required',
+      );
       expect(body.message).toContain('must elect an invention (37 CFR 1.143), and no election was given');
       expect(body.message).toContain('Group I (claims 10-13, 38-42, methods); Group II (claims 27-37, an apparatus)');
       expect(body.agent_suggestion).toMatch(/PUT \/api\/response-plans\/\{plan_id\}\/election.*Nothing was charged/);
@@ -71,24 +84,40 @@ describe('PUT /api/response-plans/{id}/election', () => {
     expect((await a.call('GET', `/api/response-plans/${planId}`)).json()).toMatchObject({ status: 'open', election: null });
   });
 
-  test("electing Group II (traverse not stated: with traverse) elects exactly its claims and withdraws the others; a traverse needs its reasons", async () => {
+  test('electing Group II (traverse not stated: with traverse) elects exactly its claims and withdraws the others; a traverse needs its reasons', async () => {
     const res = await a.call('PUT', `/api/response-plans/${planId}/election`, { group: 'group ii' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().election).toEqual({ group: 'II', species: null, traverse: true, elected_claims: [27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], withdrawn_claims: [10, 11, 12, 13, 38, 39, 40, 41, 42], verified: true });
+    expect(res.json().election).toEqual({
+      group: 'II',
+      species: null,
+      traverse: true,
+      elected_claims: [27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37],
+      withdrawn_claims: [10, 11, 12, 13, 38, 39, 40, 41, 42],
+      verified: true,
+    });
     const plan = (await a.call('GET', `/api/response-plans/${planId}`)).json();
     const by = (n: number) => plan.claims.find((c: { claim_number: number }) => c.claim_number === n);
     expect(by(27)).toMatchObject({ strategy: 'elect', strategy_source: 'election' });
     expect(by(10)).toMatchObject({ strategy: 'no_action', strategy_source: 'election' });
     expect(plan.completeness.complete).toBe(false);
     expect(plan.completeness.missing).toEqual([expect.objectContaining({ code: 'traverse_reasons_missing', ground_id: 'x1-restriction' })]);
-    const audit = await t.database.db.selectFrom('audit_log').select('details').where('action', '=', 'response_plan.election_set').where('target_id', '=', planId).execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'response_plan.election_set')
+      .where('target_id', '=', planId)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0].details).toMatchObject({ group: 'II', traverse: true });
 
     await a.call('PUT', `/api/response-plans/${planId}/grounds/x1-restriction/argument`, { text: TRAVERSE });
     const report = (await a.call('GET', `/api/response-plans/${planId}/completeness`)).json();
     expect(report.missing).toEqual([]);
-    expect(report.grounds[0]).toMatchObject({ ground_id: 'x1-restriction', answered: true, answered_by: [{ claims: [27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], how: 'election' }] });
+    expect(report.grounds[0]).toMatchObject({
+      ground_id: 'x1-restriction',
+      answered: true,
+      answered_by: [{ claims: [27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37], how: 'election' }],
+    });
   });
 
   test('a claim set to elect outside the elected group is flagged', async () => {
@@ -124,14 +153,23 @@ describe('PUT /api/response-plans/{id}/election', () => {
 });
 
 describe('REST #4 on a restriction requirement', () => {
-  const draftRoa = (body: object) => a.call('POST', '/v1/prosa/draft-roa', { application_number: APP, analysis_id: analysisId, office_action_date: '2021-05-03', response_date: '2021-06-01', ...body });
+  const draftRoa = (body: object) =>
+    a.call('POST', '/v1/prosa/draft-roa', {
+      application_number: APP,
+      analysis_id: analysisId,
+      office_action_date: '2021-05-03',
+      response_date: '2021-06-01',
+      ...body,
+    });
 
   test('without an election (or with one naming no group) it is refused 422 election_required, naming the groups, nothing charged', async () => {
     await grant(t.database.db, a.accountId, 100);
     const before = await getBalanceMicro(t.database.db, a.accountId);
     for (const extra of [{}, { accept_incomplete: true }, { strategy_selections: { claim_27: 'elect' } }]) {
       const body = errorOf(await draftRoa(extra), 422, 'election_required');
-      expect(body.message).toBe('A reply to a restriction requirement must elect an invention (37 CFR 1.143), and no election was given. The requirement sets out Group I (claims 10-13, 38-42, methods); Group II (claims 27-37, an apparatus).');
+      expect(body.message).toBe(
+        'A reply to a restriction requirement must elect an invention (37 CFR 1.143), and no election was given. The requirement sets out Group I (claims 10-13, 38-42, methods); Group II (claims 27-37, an apparatus).',
+      );
       expect(body.agent_suggestion).toMatch(/"election": \{"group": "<label>"\}.*with traverse unless with_traverse.*Nothing was charged\./);
     }
     const noGroup = errorOf(await draftRoa({ election: { with_traverse: false } }), 422, 'election_required');

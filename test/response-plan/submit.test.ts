@@ -19,13 +19,19 @@ let analysisId: string;
 let firstPlan: string;
 
 const ORIGINAL_1 = 'A cylinder liner casted in a block, comprising: a liner body; and an outer surface having a bore adjacent part.';
-const AMENDED_1 = 'A cylinder liner casted in a block, comprising: a cylindrical liner body; and an outer peripheral surface having a bore adjacent part positioned on an inner side of the liner body.';
+const AMENDED_1 =
+  'A cylinder liner casted in a block, comprising: a cylindrical liner body; and an outer peripheral surface having a bore adjacent part positioned on an inner side of the liner body.';
 const ORIGINAL_2 = 'The cylinder liner of claim 1, wherein the bore adjacent part is formed at an upper side end of the liner body.';
-const ARGUMENT = 'Rebmann discloses gaps 6a between adjacent bores, but neither Rebmann nor Wang positions the bore adjacent part on an inner side of the liner body.\n\nThe Office Action cites no passage for that limitation, so the combination does not teach every limitation of claims 1 and 2 (MPEP 2143.03).';
+const ARGUMENT =
+  'Rebmann discloses gaps 6a between adjacent bores, but neither Rebmann nor Wang positions the bore adjacent part on an inner side of the liner body.\n\nThe Office Action cites no passage for that limitation, so the combination does not teach every limitation of claims 1 and 2 (MPEP 2143.03).';
 
 beforeAll(async () => {
   // Plans, not limits, are under test: the account-wide ceiling is lifted.
-  t = await createTestApp({}, undefined, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { account: { perMinute: 100_000, perSecond: 10_000 } } });
+  t = await createTestApp({}, undefined, {
+    worker: true,
+    queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+    tiers: { account: { perMinute: 100_000, perSecond: 10_000 } },
+  });
   await seedDemoData(t.database.db, '2026-11-21');
   a = await newAccount(t, 5);
   analysisId = (await a.analyze('04', '17200011')).analysis_id;
@@ -92,16 +98,26 @@ describe('POST /api/response-plans/{id}/submit', () => {
     expect(plan.submitted_at).not.toBeNull();
     errorOf(await a.call('PUT', `/api/response-plans/${firstPlan}/claims/1/strategy`, { strategy: 'cancel' }), 409, 'plan_submitted');
     errorOf(await a.call('POST', `/api/response-plans/${firstPlan}/submit`, { accept_incomplete: true }), 409, 'plan_submitted');
-    expect(await t.database.db.selectFrom('audit_log').select('id').where('action', '=', 'response_plan.submitted').where('target_id', '=', firstPlan).execute()).toHaveLength(1);
+    expect(
+      await t.database.db.selectFrom('audit_log').select('id').where('action', '=', 'response_plan.submitted').where('target_id', '=', firstPlan).execute(),
+    ).toHaveLength(1);
 
     // One completeness computation: the paper's report (stored with the job) is the plan's.
     const planReport = (await a.call('GET', `/api/response-plans/${firstPlan}/completeness`)).json();
     const jobRow = await t.database.db.selectFrom('draft_jobs').select('request').where('id', '=', sub.job_id).executeTakeFirstOrThrow();
-    const jobReport = (jobRow.request as { completeness: { complete: boolean; answers: string; missing: { code: string; claim?: number; ground_id?: string }[] } }).completeness;
+    const jobReport = (
+      jobRow.request as { completeness: { complete: boolean; answers: string; missing: { code: string; claim?: number; ground_id?: string }[] } }
+    ).completeness;
     expect(jobReport).toMatchObject({ complete: false, answers: 'practitioner' });
-    expect(jobReport.missing.map((m) => [m.code, m.claim, m.ground_id])).toEqual(planReport.missing.map((m: { code: string; claim?: number; ground_id?: string }) => [m.code, m.claim, m.ground_id]));
+    expect(jobReport.missing.map((m) => [m.code, m.claim, m.ground_id])).toEqual(
+      planReport.missing.map((m: { code: string; claim?: number; ground_id?: string }) => [m.code, m.claim, m.ground_id]),
+    );
     const text = await finishedDocx(sub.job_id);
-    expect(text).toMatch(new RegExp(`Drafting note \\(delete before filing\\): INCOMPLETE REPLY \\(drafted at your request\\): this draft was generated from an incomplete response plan \\(${planReport.missing.length} items missing\\)`));
+    expect(text).toMatch(
+      new RegExp(
+        `Drafting note \\(delete before filing\\): INCOMPLETE REPLY \\(drafted at your request\\): this draft was generated from an incomplete response plan \\(${planReport.missing.length} items missing\\)`,
+      ),
+    );
     // Page 1 speaks to the practitioner: the plain words, no strategy code and no API call.
     expect(text).toMatch(/Missing: Claim 1 is to be amended[^.]*, but its amended text is not written yet\./);
     expect(text).not.toMatch(/amend_narrow|argue_distinction|rewrite_independent|PUT \.\.\.|original_text|\[r1-103\]/);
@@ -136,16 +152,29 @@ describe('POST /api/response-plans/{id}/submit', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().job_id).toBe(first.json().job_id);
-    errorOf(await a.call('POST', `/api/response-plans/${plan}/submit`, { ...body, accept_incomplete: true }, { 'idempotency-key': 'plan-submit-1' }), 409, 'idempotency_key_reused');
+    errorOf(
+      await a.call('POST', `/api/response-plans/${plan}/submit`, { ...body, accept_incomplete: true }, { 'idempotency-key': 'plan-submit-1' }),
+      409,
+      'idempotency_key_reused',
+    );
     expect(before - (await getBalanceMicro(t.database.db, a.accountId))).toBe(credits(49));
     const jobId = first.json().job_id as string;
     expect(await exportCharges(jobId)).toHaveLength(1);
 
     // The job is REST #4's job, its request carrying the plan.
-    const job = await t.database.db.selectFrom('draft_jobs').select(['export_type', 'analysis_id', 'request', 'price_micro']).where('id', '=', jobId).executeTakeFirstOrThrow();
+    const job = await t.database.db
+      .selectFrom('draft_jobs')
+      .select(['export_type', 'analysis_id', 'request', 'price_micro'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ export_type: 'oa_response', analysis_id: analysisId, price_micro: credits(49) });
     const request = job.request as Record<string, any>;
-    expect(request).toMatchObject({ response_plan_id: plan, strategy_selections: { claim_1: 'amend_narrow', claim_2: 'argue_distinction', claim_5: 'cancel', claim_6: 'no_action' }, amended_claims: { 1: AMENDED_1 }, claims: { 1: ORIGINAL_1, 2: ORIGINAL_2 } });
+    expect(request).toMatchObject({
+      response_plan_id: plan,
+      strategy_selections: { claim_1: 'amend_narrow', claim_2: 'argue_distinction', claim_5: 'cancel', claim_6: 'no_action' },
+      amended_claims: { 1: AMENDED_1 },
+      claims: { 1: ORIGINAL_1, 2: ORIGINAL_2 },
+    });
     expect(request.arguments).toEqual([expect.objectContaining({ ground_id: 'r1-103', kind: 'rejection', basis: '103', text: ARGUMENT })]);
     expect(request.drafting_notes).toBeUndefined();
     // The paper's completeness report (one computation with the plan's): complete, nothing missing.
@@ -153,7 +182,9 @@ describe('POST /api/response-plans/{id}/submit', () => {
 
     const { text, html } = await finishedDocument(jobId);
     expect(text).toMatch(/AMENDMENT AND RESPONSE UNDER 37 C\.F\.R\. § 1\.111/);
-    expect(text).toMatch(/1\. \(Currently Amended\) A cylinder liner casted in a block, comprising: a cylindrical liner body; and an outer peripheral surface having a bore adjacent part positioned on an inner side of the liner body\./);
+    expect(text).toMatch(
+      /1\. \(Currently Amended\) A cylinder liner casted in a block, comprising: a cylindrical liner body; and an outer peripheral surface having a bore adjacent part positioned on an inner side of the liner body\./,
+    );
     // The 1.121(c)(2) markup the plan showed is the markup filed: the additions underlined.
     expect(html).toContain('<u>cylindrical</u>');
     expect(html).toContain('<u>peripheral</u>');
@@ -166,18 +197,25 @@ describe('POST /api/response-plans/{id}/submit', () => {
     const end = text.indexOf('Allowable Subject Matter', start);
     expect(start).toBeGreaterThan(0);
     const section = text.slice(start, end);
-    const p1 = section.indexOf('Rebmann discloses gaps 6a between adjacent bores, but neither Rebmann nor Wang positions the bore adjacent part on an inner side of the liner body.');
-    const p2 = section.indexOf('The Office Action cites no passage for that limitation, so the combination does not teach every limitation of claims 1 and 2 (MPEP 2143.03).');
+    const p1 = section.indexOf(
+      'Rebmann discloses gaps 6a between adjacent bores, but neither Rebmann nor Wang positions the bore adjacent part on an inner side of the liner body.',
+    );
+    const p2 = section.indexOf(
+      'The Office Action cites no passage for that limitation, so the combination does not teach every limitation of claims 1 and 2 (MPEP 2143.03).',
+    );
     expect(p1).toBeGreaterThan(section.indexOf('The Office Action states:'));
     expect(p2).toBeGreaterThan(p1);
     expect(section.indexOf('claim 1 has been amended')).toBeGreaterThan(p2);
     expect(text).not.toMatch(/identify the limitation\(s\) of claim 2/);
     expect(text).not.toMatch(/Applicant respectfully traverses the rejection/);
     expect(text).not.toMatch(/incomplete response plan/);
-    expect((await a.call('GET', `/api/response-plans/${plan}`)).json()).toMatchObject({ status: 'submitted', draft_job: { job_id: jobId, status: 'complete' } });
+    expect((await a.call('GET', `/api/response-plans/${plan}`)).json()).toMatchObject({
+      status: 'submitted',
+      draft_job: { job_id: jobId, status: 'complete' },
+    });
   });
 
-  test("another account cannot submit the plan (404); nothing is charged to either", async () => {
+  test('another account cannot submit the plan (404); nothing is charged to either', async () => {
     const b = await newAccount(t, 1);
     await grant(t.database.db, b.accountId, 100);
     const plan = (await startPlan(a, analysisId)).plan_id;
@@ -194,13 +232,26 @@ describe('one vocabulary: REST #4 accepts every code the analysis recommends', (
       method: 'POST',
       url: '/v1/prosa/draft-roa',
       headers: { 'x-api-key': a.keys[1] },
-      payload: { application_number: '17200011', analysis_id: analysisId, strategy_selections: { claim_1: 'amend_clarify', claim_2: 'rewrite_independent' }, response_date: '2026-11-23' },
+      payload: {
+        application_number: '17200011',
+        analysis_id: analysisId,
+        strategy_selections: { claim_1: 'amend_clarify', claim_2: 'rewrite_independent' },
+        response_date: '2026-11-23',
+      },
       remoteAddress: randomIp(),
     });
     expect(res.statusCode, res.body).toBe(202);
     const { body } = await pollUntilDone(t.app, `/v1/prosa/draft-roa/status/${res.json().job_id}`, { 'x-api-key': a.keys[2] }, t.database.db);
     expect(body.status, JSON.stringify(body)).toBe('complete');
-    const unknown = await t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': a.keys[3] }, payload: { application_number: '17200011', analysis_id: analysisId, strategy_selections: { claim_1: 'amend_broaden' } }, remoteAddress: randomIp() });
-    expect(errorOf(unknown, 400, 'validation_error').message).toMatch(/strategy_selections\.claim_1: must be one of amend_narrow, argue_distinction, cancel, argue_unexpected_results, amend_clarify, rewrite_independent, terminal_disclaimer, no_action, elect, provide_information/);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/v1/prosa/draft-roa',
+      headers: { 'x-api-key': a.keys[3] },
+      payload: { application_number: '17200011', analysis_id: analysisId, strategy_selections: { claim_1: 'amend_broaden' } },
+      remoteAddress: randomIp(),
+    });
+    expect(errorOf(unknown, 400, 'validation_error').message).toMatch(
+      /strategy_selections\.claim_1: must be one of amend_narrow, argue_distinction, cancel, argue_unexpected_results, amend_clarify, rewrite_independent, terminal_disclaimer, no_action, elect, provide_information/,
+    );
   });
 });

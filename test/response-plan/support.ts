@@ -23,14 +23,24 @@ export async function newAccount(t: TestApp, keyCount = 4): Promise<Account> {
   const keys = await Promise.all(Array.from({ length: keyCount }, (_, i) => createKey(t.app, s.cookie, `k${i}`)));
   let turn = 0;
   const call: Account['call'] = (method, url, payload, headers = {}) =>
-    t.app.inject({ method, url, headers: { 'x-api-key': keys[turn++ % keys.length], ...headers }, ...(payload === undefined ? {} : { payload: payload as object }), remoteAddress: randomIp() });
+    t.app.inject({
+      method,
+      url,
+      headers: { 'x-api-key': keys[turn++ % keys.length], ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      remoteAddress: randomIp(),
+    });
   return {
     accountId: s.accountId,
     cookie: s.cookie,
     keys,
     call,
     async analyze(fixture, applicationNumber) {
-      const res = await call('POST', '/api/analyses', { office_action_text: corpusText(fixture), include_examiner_intel: false, ...(applicationNumber ? { application_number: applicationNumber } : {}) });
+      const res = await call('POST', '/api/analyses', {
+        office_action_text: corpusText(fixture),
+        include_examiner_intel: false,
+        ...(applicationNumber ? { application_number: applicationNumber } : {}),
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json();
     },

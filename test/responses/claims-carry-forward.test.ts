@@ -50,7 +50,13 @@ async function markFiled(jobId: unknown): Promise<void> {
 }
 
 async function draft(body: object): Promise<{ job: Record<string, unknown>; doc: OpenedDocx }> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': key }, payload: { application_number: '17200011', analysis_id: analysisId, office_action_date: '2026-09-01', response_date: '2026-11-21', ...body }, remoteAddress: randomIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/draft-roa',
+    headers: { 'x-api-key': key },
+    payload: { application_number: '17200011', analysis_id: analysisId, office_action_date: '2026-09-01', response_date: '2026-11-21', ...body },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode, res.body).toBe(202);
   const { body: job } = await pollUntilDone(t.app, res.json().poll_url, { 'x-api-key': key }, t.database.db);
   expect(job.status, JSON.stringify(job)).toBe('complete');
@@ -59,7 +65,13 @@ async function draft(body: object): Promise<{ job: Record<string, unknown>; doc:
 }
 
 async function analyse(): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false }, remoteAddress: randomIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/analyze',
+    headers: { 'x-api-key': key },
+    payload: { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().analysis_id;
 }
@@ -77,15 +89,30 @@ beforeAll(async () => {
   entryId = added.json().id;
   analysisId = await analyse();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('PUT /api/docket/{id}/claims: validated', () => {
   test.each([
     [{}, 'text', /give either text .* or claims/],
     [{ text: 'A widget.' }, 'text', /no numbered claim found/],
-    [{ text: '1. A widget.\n2. The widget of claim 3, red.\n3. A gadget.' }, 'text (claim 2)', /claim 2 depends from claim 3: a dependent claim must refer back to a preceding claim/],
+    [
+      { text: '1. A widget.\n2. The widget of claim 3, red.\n3. A gadget.' },
+      'text (claim 2)',
+      /claim 2 depends from claim 3: a dependent claim must refer back to a preceding claim/,
+    ],
     [{ text: '1. A widget [[red]] blue.' }, 'text (claim 1)', /deletion markup/],
-    [{ claims: [{ number: 1, text: 'A widget.' }, { number: 1, text: 'A gadget.' }] }, 'claims (claim 1)', /appears more than once/],
+    [
+      {
+        claims: [
+          { number: 1, text: 'A widget.' },
+          { number: 1, text: 'A gadget.' },
+        ],
+      },
+      'claims (claim 1)',
+      /appears more than once/,
+    ],
     [{ claims: [{ number: 2, text: 'The widget of claim 1, red.' }] }, 'claims (claim 2)', /which is not in the listing/],
     [{ claims: [{ number: 1, text: 'A widget.' }], previously_presented: [4] }, 'previously_presented', /claim 4 is not in the listing/],
   ])('%j → 400 naming %s', async (payload, field, message) => {
@@ -96,7 +123,7 @@ describe('PUT /api/docket/{id}/claims: validated', () => {
     expect(res.json().message).toMatch(message);
   });
 
-  test('another account\'s docket entry is 404, for reading and writing', async () => {
+  test("another account's docket entry is 404, for reading and writing", async () => {
     expect((await api('GET', claimsUrl(), undefined, otherCookie)).statusCode).toBe(404);
     expect((await api('PUT', claimsUrl(), { text: '1. A widget.' }, otherCookie)).statusCode).toBe(404);
   });
@@ -117,10 +144,12 @@ describe('PUT /api/docket/{id}/claims: validated', () => {
   });
 });
 
-describe('the next response starts from the docket\'s claims', () => {
+describe("the next response starts from the docket's claims", () => {
   let first: { job: Record<string, unknown>; doc: OpenedDocx };
   let laterJob: unknown;
-  beforeAll(async () => { first = await draft({}); });
+  beforeAll(async () => {
+    first = await draft({});
+  });
 
   test('the listing marks its amendments against the pasted claims (37 CFR 1.121(c)) and keeps their status', () => {
     const { doc } = first;
@@ -136,7 +165,7 @@ describe('the next response starts from the docket\'s claims', () => {
     expect(doc.text).toMatch(/The claim listing starts from the claims pasted into the docket on \d{4}-\d{2}-\d{2}: check them against the claims of record/);
   });
 
-  test('the drafted response is kept in the file as a draft and leaves the docket\'s claims as they were', async () => {
+  test("the drafted response is kept in the file as a draft and leaves the docket's claims as they were", async () => {
     const got = (await api('GET', claimsUrl())).json();
     expect(got).toMatchObject({ source: 'pasted', counts: { pending: 8, cancelled: 1 } });
     const docs = (await api('GET', `/api/docket/${entryId}/documents`)).json().documents;
@@ -146,15 +175,25 @@ describe('the next response starts from the docket\'s claims', () => {
     expect(versions.versions).toEqual([expect.objectContaining({ status: 'draft', current: false })]);
   });
 
-  test('marked filed, the response\'s claims as it amends them are the claims of record', async () => {
+  test("marked filed, the response's claims as it amends them are the claims of record", async () => {
     await markFiled(first.job.job_id);
-    const again = await api('POST', `/api/docket/${entryId}/documents/${(await api('GET', `/api/docket/${entryId}/documents`)).json().documents[0].document_id}/filed`);
+    const again = await api(
+      'POST',
+      `/api/docket/${entryId}/documents/${(await api('GET', `/api/docket/${entryId}/documents`)).json().documents[0].document_id}/filed`,
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().error_code).toBe('response_already_filed');
     const got = (await api('GET', claimsUrl())).json();
     expect(got).toMatchObject({ source: 'response', source_job_id: first.job.job_id, counts: { pending: 7, cancelled: 2 } });
-    const byNumber = new Map<number, { status: string; text: string | null; previously_presented: boolean }>(got.claims.map((c: { number: number }) => [c.number, c]));
-    expect(byNumber.get(1)).toEqual({ number: 1, status: 'pending', previously_presented: true, text: 'A sensor assembly comprising: a housing; and a lens, wherein the lens is glass.' });
+    const byNumber = new Map<number, { status: string; text: string | null; previously_presented: boolean }>(
+      got.claims.map((c: { number: number }) => [c.number, c]),
+    );
+    expect(byNumber.get(1)).toEqual({
+      number: 1,
+      status: 'pending',
+      previously_presented: true,
+      text: 'A sensor assembly comprising: a housing; and a lens, wherein the lens is glass.',
+    });
     expect(byNumber.get(3)).toMatchObject({ status: 'cancelled', text: null });
     expect(byNumber.get(5)).toMatchObject({ previously_presented: true, text: 'The sensor assembly of claim 1, wherein the glass is tempered.' });
     expect(byNumber.get(7)).toMatchObject({ previously_presented: false });
@@ -169,7 +208,11 @@ describe('the next response starts from the docket\'s claims', () => {
   test('a response to a later action lists the amended claims "(Previously Presented)" and marks against them', async () => {
     // The stored claims answered the action mailed 2026-09-01: the reply to one mailed later (its
     // own analysis; the same text stands in for it) starts from them.
-    const { doc, job } = await draft({ analysis_id: await analyse(), office_action_date: '2026-10-01', strategy_selections: { claim_1: 'argue_distinction', claim_2: 'amend_narrow' } });
+    const { doc, job } = await draft({
+      analysis_id: await analyse(),
+      office_action_date: '2026-10-01',
+      strategy_selections: { claim_1: 'argue_distinction', claim_2: 'amend_narrow' },
+    });
     expect(doc.text).toContain('1. (Previously Presented) A sensor assembly comprising: a housing; and a lens, wherein the lens is glass.');
     // Claim 2 (amend_narrow) takes in allowable claim 4, marked against the stored text.
     expect(doc.html).toContain('2. (Currently Amended) The sensor assembly of claim 1, wherein the housing is sealed<u>, further comprising a gasket</u>.');
@@ -180,10 +223,16 @@ describe('the next response starts from the docket\'s claims', () => {
     laterJob = job.job_id;
   });
 
-  test('a response plan started for a later action holds the docket\'s claims as the text amendments are marked against', async () => {
+  test("a response plan started for a later action holds the docket's claims as the text amendments are marked against", async () => {
     await markFiled(laterJob);
     const later = await analyse();
-    const res = await t.app.inject({ method: 'POST', url: '/api/response-plans', headers: { cookie }, payload: { analysis_id: later }, remoteAddress: randomIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/response-plans',
+      headers: { cookie },
+      payload: { analysis_id: later },
+      remoteAddress: randomIp(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const stored = (await api('GET', claimsUrl())).json();
     const text = (n: number) => stored.claims.find((c: { number: number }) => c.number === n).text;
@@ -193,8 +242,12 @@ describe('the next response starts from the docket\'s claims', () => {
     expect(text(2)).toBe('The sensor assembly of claim 1, wherein the housing is sealed, further comprising a gasket.');
   });
 
-  test('claims sent with the request win over the docket\'s', async () => {
-    const { doc } = await draft({ claims: { 1: 'A sensor comprising a lens.', 2: 'The sensor of claim 1, wherein the lens is sealed.' }, strategy_selections: { claim_1: 'argue_distinction', claim_2: 'argue_distinction' }, accept_incomplete: true });
+  test("claims sent with the request win over the docket's", async () => {
+    const { doc } = await draft({
+      claims: { 1: 'A sensor comprising a lens.', 2: 'The sensor of claim 1, wherein the lens is sealed.' },
+      strategy_selections: { claim_1: 'argue_distinction', claim_2: 'argue_distinction' },
+      accept_incomplete: true,
+    });
     expect(doc.text).not.toMatch(/The claim listing starts from/);
     expect(doc.text).not.toContain('wherein the lens is glass');
   });

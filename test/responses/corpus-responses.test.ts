@@ -14,7 +14,14 @@ describe('objections are answered (corpus 06)', () => {
   it('the analysis record lists every ground, objections to the abstract and the disclosure included', () => {
     const kinds = record.grounds!.map((g) => `${g.id}:${g.kind}${g.target ? `:${g.target}` : ''}`);
     // One id scheme (src/domain/response-plan/grounds.ts): rejections by statement and basis, objections in the action's order.
-    expect(kinds).toEqual(['r1-112b:rejection', 'r2-102:rejection', 'r3-103:rejection', 'o1-abstract:document_objection:abstract', 'o2-disclosure:document_objection:disclosure', 'o3-claims:claim_objection:claims']);
+    expect(kinds).toEqual([
+      'r1-112b:rejection',
+      'r2-102:rejection',
+      'r3-103:rejection',
+      'o1-abstract:document_objection:abstract',
+      'o2-disclosure:document_objection:disclosure',
+      'o3-claims:claim_objection:claims',
+    ]);
     // The record links to grounds in that scheme only: claim rejections and references name ground ids.
     const rejections = (record as unknown as { claim_analyses: { rejections: { ground_id?: string }[] }[] }).claim_analyses.flatMap((c) => c.rejections);
     expect(new Set(rejections.map((r) => r.ground_id))).toEqual(new Set(['r1-112b', 'r2-102', 'r3-103']));
@@ -28,7 +35,13 @@ describe('objections are answered (corpus 06)', () => {
     expect(outline.completeness.complete).toBe(true);
     const h1 = [...doc.documentXml.matchAll(/<w:p>(?:(?!<\/w:p>)[\s\S])*?<w:pStyle w:val="Heading1"\/>(?:(?!<\/w:p>)[\s\S])*?<\/w:p>/g)].map((m) => m[0]);
     const titles = h1.map((p) => [...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
-    expect(titles).toEqual(['Amendments to the Specification', 'Amendments to the Claims', 'Remarks', 'Abstract', 'Drafting Checklist: Completeness of the Reply']);
+    expect(titles).toEqual([
+      'Amendments to the Specification',
+      'Amendments to the Claims',
+      'Remarks',
+      'Abstract',
+      'Drafting Checklist: Completeness of the Reply',
+    ]);
     for (const p of h1) expect(p).toContain('<w:pageBreakBefore/>');
     // The examiner named the paragraphs: one replacement instruction each.
     expect(doc.text).toContain('Please replace paragraph [0057] with the following amended paragraph:');
@@ -61,7 +74,10 @@ describe('the election names exactly the chosen group (corpus 15)', () => {
     expect(outline.completeness.complete).toBe(false);
     expect(outline.completeness.missing).toEqual([expect.objectContaining({ code: 'election_missing', ground_id: 'x1-restriction' })]);
     expect(outline.completeness.missing[0].message).toMatch(/Restriction requirement: elect a group/);
-    expect(outline.completeness.grounds.find((g) => g.ground_id === 'x1-restriction')).toMatchObject({ answered: false, unanswered: [{ claims: [10, 11, 12, 13, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42], reason: 'no election has been made' }] });
+    expect(outline.completeness.grounds.find((g) => g.ground_id === 'x1-restriction')).toMatchObject({
+      answered: false,
+      unanswered: [{ claims: [10, 11, 12, 13, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42], reason: 'no election has been made' }],
+    });
   });
 });
 
@@ -69,7 +85,11 @@ describe('strategy choices are carried out, or refused naming the claim', () => 
   const record = recordOf(corpusText('04'));
 
   it('supplied claim text beats an unknown dependency', async () => {
-    const claims = { '1': 'A liner comprising a body.', '2': 'The liner according to claim 1, wherein the body is steel.', '3': 'The liner according to claim 1, further comprising a flange.' };
+    const claims = {
+      '1': 'A liner comprising a body.',
+      '2': 'The liner according to claim 1, wherein the body is steel.',
+      '3': 'The liner according to claim 1, further comprising a flange.',
+    };
     const input = inputFor(record, { claims, strategy_selections: { claim_3: 'rewrite_independent', claim_1: 'argue_distinction' } });
     const { plan } = outlineResponse(input);
     expect(plan.claims[2].parent).toBe(1);
@@ -89,7 +109,9 @@ describe('strategy choices are carried out, or refused naming the claim', () => 
     expect(doc.text).not.toMatch(/2\. \(Original\)/);
     expect(doc.text).toMatch(/2\. \(Currently Amended\)/);
     // Marked against claim 2 as it stood: the base claim's limitations added, the reference to claim 1 struck.
-    expect(doc.html).toMatch(/2\. \(Currently Amended\) \[\[The\]\] <u>A<\/u> liner <s>according to claim 1<\/s> <u>comprising a body<\/u>, wherein the body is steel\./);
+    expect(doc.html).toMatch(
+      /2\. \(Currently Amended\) \[\[The\]\] <u>A<\/u> liner <s>according to claim 1<\/s> <u>comprising a body<\/u>, wherein the body is steel\./,
+    );
   });
 });
 
@@ -115,10 +137,12 @@ describe('the answer fits the ground', () => {
     expect(dp.slice(0, 1500)).not.toMatch(/complies with nonstatutory double patenting/);
   });
 
-  it('112(b): the examiner\'s own reasons are quoted (corpus 06)', async () => {
+  it("112(b): the examiner's own reasons are quoted (corpus 06)", async () => {
     const record = recordOf(corpusText('06'));
     const { doc } = await draft(inputFor(record, { strategy_selections: { claim_7: 'argue_distinction', claim_23: 'argue_distinction' } }));
-    expect(doc.text).toMatch(/The Office Action reasons:\s*“Regarding claims 7 and 23, these claims do not state the structural element from which the 45 degree angle is being referenced/);
+    expect(doc.text).toMatch(
+      /The Office Action reasons:\s*“Regarding claims 7 and 23, these claims do not state the structural element from which the 45 degree angle is being referenced/,
+    );
   });
 
   it('a "signal per se" 101 is a Step 1 issue answered with "non-transitory", not Alice', async () => {
@@ -130,7 +154,9 @@ describe('the answer fits the ground', () => {
     expect(c.recommendation).toBe('amend_clarify');
     expect(c.strategy.rules[0]).toBe('eligibility_step1_signal');
     const record = recordOf(text);
-    const { doc } = await draft(inputFor(record, { claims: { '15': 'A computer-readable medium storing instructions that cause a processor to sort records.' } }));
+    const { doc } = await draft(
+      inputFor(record, { claims: { '15': 'A computer-readable medium storing instructions that cause a processor to sort records.' } }),
+    );
     expect(doc.html).toContain('A <u>non-transitory</u> computer-readable medium storing instructions');
     expect(doc.text).toMatch(/MPEP 2106\.03/);
     expect(doc.text).not.toMatch(/Step 2A, Prong One/);
@@ -189,8 +215,12 @@ describe('less bloat, every placeholder counted (corpus 09)', () => {
   it('the 112(b) dependency statement is answered in its source section, not as a second rejection section', async () => {
     const record = recordOf(corpusText('09'));
     const { doc, placeholders } = await draft(inputFor(record, { accept_incomplete: true }));
-    const headings = [...doc.documentXml.matchAll(/<w:pStyle w:val="Heading2"\/>(?:(?!<\/w:p>)[\s\S])*?<\/w:p>/g)].map((m) => [...m[0].matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((x) => x[1]).join(''));
-    expect(headings.filter((h) => /112\(b\)/.test(h))).toEqual(['III. Rejection of Claims 1-31 under 35 U.S.C. 112(b) or 35 U.S.C. 112 (pre-AIA), second paragraph']);
+    const headings = [...doc.documentXml.matchAll(/<w:pStyle w:val="Heading2"\/>(?:(?!<\/w:p>)[\s\S])*?<\/w:p>/g)].map((m) =>
+      [...m[0].matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((x) => x[1]).join(''),
+    );
+    expect(headings.filter((h) => /112\(b\)/.test(h))).toEqual([
+      'III. Rejection of Claims 1-31 under 35 U.S.C. 112(b) or 35 U.S.C. 112 (pre-AIA), second paragraph',
+    ]);
     expect(placeholders).toBeGreaterThan(0);
     expect(doc.text).toContain(`${placeholders} highlighted, bracketed places need the practitioner's text before filing`);
     // Each passage relied on is listed once.

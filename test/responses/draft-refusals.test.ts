@@ -23,35 +23,58 @@ beforeAll(async () => {
   key = await createKey(t.app, s.cookie);
   await grant(t.database.db, accountId, 500);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const analyze = async (applicationNumber: string, text: string) => {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: applicationNumber, office_action_text: text, include_examiner_intel: false }, remoteAddress: randomIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/analyze',
+    headers: { 'x-api-key': key },
+    payload: { application_number: applicationNumber, office_action_text: text, include_examiner_intel: false },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { analysis_id: string; claim_analyses: { claim_number: number; recommendation: string }[]; grounds: { id: string }[] };
 };
-const submit = (body: object) => t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': key }, payload: body, remoteAddress: randomIp() });
+const submit = (body: object) =>
+  t.app.inject({ method: 'POST', url: '/v1/prosa/draft-roa', headers: { 'x-api-key': key }, payload: body, remoteAddress: randomIp() });
 
 describe('REST #4: completeness', () => {
   let analysisId: string;
-  beforeAll(async () => { analysisId = (await analyze('17200011', OA_TEXT)).analysis_id; });
+  beforeAll(async () => {
+    analysisId = (await analyze('17200011', OA_TEXT)).analysis_id;
+  });
 
   test('a draft leaving a ground unanswered is refused with 422 response_incomplete naming it; nothing is charged', async () => {
     const before = await getBalanceMicro(t.database.db, accountId);
     const res = await submit({ application_number: '17200011', analysis_id: analysisId, strategy_selections: { claim_1: 'no_action' } });
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json()).toMatchObject({ error: true, error_code: 'response_incomplete' });
-    expect(res.json().message).toMatch(/r1-103 \(Rejection of claims 1-2 under 35 U\.S\.C\. 103\) is not answered: claim 1: no_action: no strategy answers this ground/);
+    expect(res.json().message).toMatch(
+      /r1-103 \(Rejection of claims 1-2 under 35 U\.S\.C\. 103\) is not answered: claim 1: no_action: no strategy answers this ground/,
+    );
     expect(res.json().agent_suggestion).toMatch(/accept_incomplete/);
     expect(await getBalanceMicro(t.database.db, accountId)).toBe(before);
   });
 
   test('accept_incomplete drafts it, with a note on page 1, and the job result carries the completeness report', async () => {
-    const res = await submit({ application_number: '17200011', analysis_id: analysisId, strategy_selections: { claim_1: 'no_action' }, accept_incomplete: true, response_date: '2026-11-21' });
+    const res = await submit({
+      application_number: '17200011',
+      analysis_id: analysisId,
+      strategy_selections: { claim_1: 'no_action' },
+      accept_incomplete: true,
+      response_date: '2026-11-21',
+    });
     expect(res.statusCode, res.body).toBe(202);
     const { body } = await pollUntilDone(t.app, res.json().poll_url, { 'x-api-key': key }, t.database.db);
     expect(body.status).toBe('complete');
-    const report = body.completeness as { complete: boolean; missing: { code: string; ground_id?: string }[]; grounds: { ground_id: string; answered: boolean }[] };
+    const report = body.completeness as {
+      complete: boolean;
+      missing: { code: string; ground_id?: string }[];
+      grounds: { ground_id: string; answered: boolean }[];
+    };
     expect(report.complete).toBe(false);
     expect(report.missing).toContainEqual(expect.objectContaining({ code: 'ground_unanswered', ground_id: 'r1-103' }));
     expect(report.grounds.find((g) => g.ground_id === 'r1-103')?.answered).toBe(false);
@@ -59,18 +82,31 @@ describe('REST #4: completeness', () => {
     const text = await docxText(file);
     const firstPage = text.slice(0, text.indexOf('Remarks'));
     expect(firstPage).toMatch(/INCOMPLETE REPLY \(drafted at your request\): this draft does not answer Rejection of claims 1-2 under 35 U\.S\.C\. 103\./);
-    expect(firstPage).toMatch(/Missing: The rejection of claims 1-2 under 35 U\.S\.C\. 103 is not answered: claim 1: leave the claim as it is, so nothing answers this ground/);
+    expect(firstPage).toMatch(
+      /Missing: The rejection of claims 1-2 under 35 U\.S\.C\. 103 is not answered: claim 1: leave the claim as it is, so nothing answers this ground/,
+    );
   });
 
   test('a complete draft: the report maps each ground to its section; amend_clarify (an analysis code) is an accepted selection, and argues the art ground it cannot answer', async () => {
-    const res = await submit({ application_number: '17200011', analysis_id: analysisId, strategy_selections: { claim_2: 'amend_clarify' }, response_date: '2026-11-21' });
+    const res = await submit({
+      application_number: '17200011',
+      analysis_id: analysisId,
+      strategy_selections: { claim_2: 'amend_clarify' },
+      response_date: '2026-11-21',
+    });
     expect(res.statusCode, res.body).toBe(202);
     const { body } = await pollUntilDone(t.app, res.json().poll_url, { 'x-api-key': key }, t.database.db);
-    const report = body.completeness as { complete: boolean; grounds: { ground_id: string; section: string; answered_by: { claims: number[]; how: string }[] }[] };
+    const report = body.completeness as {
+      complete: boolean;
+      grounds: { ground_id: string; section: string; answered_by: { claims: number[]; how: string }[] }[];
+    };
     expect(report.complete).toBe(true);
     expect(report.grounds.find((g) => g.ground_id === 'r1-103')?.section).toBe('Rejection of Claims 1 and 2 under 35 U.S.C. 103');
     // A clarifying amendment does not narrow claim 2 over the references: its 103 ground is argued (issue 19 item 5).
-    expect(report.grounds.find((g) => g.ground_id === 'r1-103')?.answered_by).toEqual([{ claims: [1], how: 'amended', prompted: true }, { claims: [2], how: 'argued', prompted: true }]);
+    expect(report.grounds.find((g) => g.ground_id === 'r1-103')?.answered_by).toEqual([
+      { claims: [1], how: 'amended', prompted: true },
+      { claims: [2], how: 'argued', prompted: true },
+    ]);
     expect(report.grounds.find((g) => g.ground_id === 'o1-claims')?.section).toBe('Allowable Subject Matter');
   });
 });
@@ -93,7 +129,9 @@ describe('REST #4: papers that should not exist', () => {
     const res = await submit({ application_number: '17345678', analysis_id: a.analysis_id });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error_code).toBe('analysis_kind_mismatch');
-    expect(res.json().message).toMatch(/is of a non-final rejection, but the action awaiting a reply in application 17345678 is a final rejection \(CTFR mailed \d{4}-\d{2}-\d{2}\)/);
+    expect(res.json().message).toMatch(
+      /is of a non-final rejection, but the action awaiting a reply in application 17345678 is a final rejection \(CTFR mailed \d{4}-\d{2}-\d{2}\)/,
+    );
     const ok = await submit({ application_number: '17345678', analysis_id: a.analysis_id, confirm_kind_mismatch: true, office_action_date: '2026-09-07' });
     expect(ok.statusCode, ok.body).toBe(202);
   });

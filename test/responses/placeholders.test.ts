@@ -22,7 +22,9 @@ describe('the placeholder count is the prompts the paper shows', () => {
   it.each(items.map((i) => [i.id, i.text]))('corpus %s', async (_id, text) => {
     const record = recordOf(text);
     const group = record.restriction_groups?.[0]?.label;
-    const { document, report } = await draftResponse(inputFor(record, { accept_incomplete: true, ...(group ? { election: { group, with_traverse: false } } : {}) }));
+    const { document, report } = await draftResponse(
+      inputFor(record, { accept_incomplete: true, ...(group ? { election: { group, with_traverse: false } } : {}) }),
+    );
     const prompts = (await highlighted(document)).filter((t) => !t.startsWith('[Drafting note'));
     expect(prompts.every((t) => t.startsWith('['))).toBe(true);
     // Before: a narrowed claim under 101, 112 or DP counted a prompt the paper never showed (09: 162 for 138).
@@ -33,7 +35,9 @@ describe('the placeholder count is the prompts the paper shows', () => {
 describe('claims sharing a ground and a correcting amendment are answered once (corpus 09, 112(b))', () => {
   it('one paragraph names the claims; one prompt asks for the amendments', async () => {
     const { doc, placeholders } = await draft(inputFor(recordOf(corpusText('09')), { accept_incomplete: true }));
-    expect(doc.text).toContain('Without acquiescing in the rejection, claims 1-3 and 14-31 have been amended to [describe the amendments]. Support for the amendments is found in the application as filed at, e.g., [cite paragraphs and figures]; no new matter is added (35 U.S.C. 132(a)).');
+    expect(doc.text).toContain(
+      'Without acquiescing in the rejection, claims 1-3 and 14-31 have been amended to [describe the amendments]. Support for the amendments is found in the application as filed at, e.g., [cite paragraphs and figures]; no new matter is added (35 U.S.C. 132(a)).',
+    );
     expect(doc.text).toContain('The amendments resolve the indefiniteness the Office Action identified by [e.g., clarifying the term');
     expect(doc.text).not.toMatch(/claim 15 has been amended to \[describe the amendment\]/);
     const section = doc.text.slice(doc.text.indexOf('III. Rejection of Claims 1-31 under 35 U.S.C. 112(b)'), doc.text.indexOf('\nIV. '));

@@ -31,14 +31,17 @@ export function corpusText(id: string): string {
 /** The stored analysis record of a text, as REST #3 stores it. */
 export function recordOf(text: string): StoredAnalysis {
   const analysis = analyzeOfficeAction(text);
-  const record = presentAnalysis({ analysis, elapsedSeconds: 0, text }, {
-    analysisId: 'ana_test',
-    applicationNumber: '16123456',
-    requestedType: 'CTNF',
-    createdAt: new Date('2026-01-01T00:00:00Z'),
-    examinerIntel: { requested: false, examiner_name: null, stats: null },
-    billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0.00' },
-  });
+  const record = presentAnalysis(
+    { analysis, elapsedSeconds: 0, text },
+    {
+      analysisId: 'ana_test',
+      applicationNumber: '16123456',
+      requestedType: 'CTNF',
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      examinerIntel: { requested: false, examiner_name: null, stats: null },
+      billing: { input_tokens: 0, output_tokens: 0, token_source: 'tokenizer', cost: '0.00' },
+    },
+  );
   return JSON.parse(JSON.stringify(record)) as StoredAnalysis;
 }
 

@@ -101,7 +101,9 @@ describe('scale-out deployment behind HAProxy', () => {
     const tokens = await acrossReplicas(['api2'], () => redeemCode(api, client, flow.value, undefined, resource));
     expect(tokens.served).toEqual(['api2']);
     expect(tokens.value.status).toBe(200);
-    const refreshed = await acrossReplicas(['api1'], () => tokenRequest(api, client, { grant_type: 'refresh_token', refresh_token: tokens.value.body.refresh_token as string, resource }));
+    const refreshed = await acrossReplicas(['api1'], () =>
+      tokenRequest(api, client, { grant_type: 'refresh_token', refresh_token: tokens.value.body.refresh_token as string, resource }),
+    );
     expect(refreshed.value.status).toBe(200);
 
     // The MCP process verifies the token (JWKS from the balancer), exchanges it and calls /api,
@@ -143,15 +145,24 @@ describe('scale-out deployment behind HAProxy', () => {
       // Requests whose bodies never finish hold their connections open (HAProxy forwards the
       // headers and connects to the replica at once); each comes from its own client address.
       for (let i = 0; i < 140; i++) {
-        sockets.push(await new Promise<Socket>((resolve) => {
-          const s = connect(port, '127.0.0.1', () => {
-            s.write(`POST /api/auth/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n${PIN_HEADER}: api2\r\nX-Forwarded-For: ${clientIp()}\r\n\r\n{"em`);
-            resolve(s);
-          });
-          s.on('error', () => {});
-        }));
+        sockets.push(
+          await new Promise<Socket>((resolve) => {
+            const s = connect(port, '127.0.0.1', () => {
+              s.write(
+                `POST /api/auth/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n${PIN_HEADER}: api2\r\nX-Forwarded-For: ${clientIp()}\r\n\r\n{"em`,
+              );
+              resolve(s);
+            });
+            s.on('error', () => {});
+          }),
+        );
       }
-      await waitUntil('140 connections from the balancer to api2', async () => ((await stack.balancer.connections()).api2 >= 140 ? true : undefined), 30_000, 100);
+      await waitUntil(
+        '140 connections from the balancer to api2',
+        async () => ((await stack.balancer.connections()).api2 >= 140 ? true : undefined),
+        30_000,
+        100,
+      );
       // 140 connections from one peer address (the balancer) exceed PROSA_MAX_CONNECTIONS_PER_IP
       // (128), yet the replica serves the next one: the balancer is exempt.
       const res = await fetch(`${api}/health`, { headers: pin('api2') });
@@ -166,7 +177,11 @@ describe('scale-out deployment behind HAProxy', () => {
     const account = await accountWithKey(api);
     await creditGranter(direct.db, CLI_ACTOR, { accountId: account.accountId, amountMicro: credits(200), kind: 'grant', description: 'scale-out test' });
     const post = async (path: string, body: object) => {
-      const res = await fetch(`${api}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': account.key }, body: JSON.stringify(body) });
+      const res = await fetch(`${api}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': account.key },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as Record<string, string> };
     };
     const analysis = await post('/v1/prosa/analyze', { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false });
@@ -192,17 +207,30 @@ describe('scale-out deployment behind HAProxy', () => {
       worker2.child.kill('SIGCONT');
     }
 
-    const jobs = await waitUntil('every draft to finish on worker2', async () => {
-      const rows = await direct.db.selectFrom('draft_jobs').select(['id', 'status', 'attempts', 'charge_ledger_id', 'refund_ledger_id']).where('account_id', '=', account.accountId).execute();
-      return rows.length === 3 && rows.every((r) => r.status === 'complete' || r.status === 'failed') ? rows : undefined;
-    }, 90_000, 500);
+    const jobs = await waitUntil(
+      'every draft to finish on worker2',
+      async () => {
+        const rows = await direct.db
+          .selectFrom('draft_jobs')
+          .select(['id', 'status', 'attempts', 'charge_ledger_id', 'refund_ledger_id'])
+          .where('account_id', '=', account.accountId)
+          .execute();
+        return rows.length === 3 && rows.every((r) => r.status === 'complete' || r.status === 'failed') ? rows : undefined;
+      },
+      90_000,
+      500,
+    );
     expect(jobs.map((j) => j.status)).toEqual(['complete', 'complete', 'complete']);
     // At least the held job was retried after the kill (worker1 may have taken all three).
     expect(jobs.some((j) => j.attempts >= 2)).toBe(true);
     expect(jobs.every((j) => j.charge_ledger_id !== null && j.refund_ledger_id === null)).toBe(true);
 
     // The ledger: one export charge per job, no refund, and the balance equals the ledger's sum.
-    const ledger = await direct.db.selectFrom('credit_ledger').select(['kind', 'reference', 'amount_micro']).where('account_id', '=', account.accountId).execute();
+    const ledger = await direct.db
+      .selectFrom('credit_ledger')
+      .select(['kind', 'reference', 'amount_micro'])
+      .where('account_id', '=', account.accountId)
+      .execute();
     for (const j of jobs) expect(ledger.filter((l) => l.reference === j.id).map((l) => l.kind)).toEqual(['export']);
     expect(ledger.filter((l) => l.kind === 'refund')).toHaveLength(0);
     const balance = await direct.db.selectFrom('credit_balances').select('balance_micro').where('account_id', '=', account.accountId).executeTakeFirstOrThrow();
@@ -258,16 +286,26 @@ describe('scale-out deployment behind HAProxy', () => {
     const load = Promise.all(writers.map((_, w) => write(w)));
     const [api1] = stack.apis;
     try {
-      await waitUntil('writes acknowledged by both replicas', async () => {
-        const by = new Set(results.filter((r) => r.status === 201).map((r) => r.by));
-        return by.has('api1') && by.has('api2') && results.length >= 30 ? true : undefined;
-      }, 30_000, 50);
+      await waitUntil(
+        'writes acknowledged by both replicas',
+        async () => {
+          const by = new Set(results.filter((r) => r.status === 201).map((r) => r.by));
+          return by.has('api1') && by.has('api2') && results.length >= 30 ? true : undefined;
+        },
+        30_000,
+        50,
+      );
       killedAt = Date.now();
       api1.child.kill('SIGKILL');
       await api1.exited;
       await stack.balancer.waitFor('DOWN', ['api1'], 15_000);
       const downAt = Date.now();
-      await waitUntil('30 more writes after the balancer marked api1 down', async () => (results.filter((r) => r.startedAt > downAt).length >= 30 ? true : undefined), 30_000, 50);
+      await waitUntil(
+        '30 more writes after the balancer marked api1 down',
+        async () => (results.filter((r) => r.startedAt > downAt).length >= 30 ? true : undefined),
+        30_000,
+        50,
+      );
       stop = true;
       await load;
 
@@ -287,7 +325,9 @@ describe('scale-out deployment behind HAProxy', () => {
       expect(later.every((r) => r.status === 201 && r.by === 'api2')).toBe(true);
       expect((await stack.balancer.servers()).api2).toMatch(/^UP/);
       // The writes that failed were not acknowledged; whatever they did is consistent (no partial rows).
-      const orphans = await sql<{ n: string }>`select count(*) as n from docket_entries e left join applications a on a.id = e.application_id where a.id is null`.execute(direct.db);
+      const orphans = await sql<{
+        n: string;
+      }>`select count(*) as n from docket_entries e left join applications a on a.id = e.application_id where a.id is null`.execute(direct.db);
       expect(Number(orphans.rows[0].n)).toBe(0);
     } finally {
       stop = true;

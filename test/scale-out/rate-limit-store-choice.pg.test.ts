@@ -27,7 +27,16 @@ afterAll(async () => {
 });
 
 const start = async (roles?: Parameters<typeof startServer>[1]) => {
-  const config = loadConfig({ DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', TRUSTED_PROXIES: '127.0.0.1', PROSA_SIGNING_SECRET: SECRET, PROSA_DATA_DIR: '/nonexistent-prosa-data-dir' });
+  const config = loadConfig({
+    DATABASE_URL: db.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PROSA_DEMO_DATA: 'off',
+    LOG_LEVEL: 'silent',
+    TRUSTED_PROXIES: '127.0.0.1',
+    PROSA_SIGNING_SECRET: SECRET,
+    PROSA_DATA_DIR: '/nonexistent-prosa-data-dir',
+  });
   const s = await startServer(config, roles);
   servers.push(s);
   return s;
@@ -57,7 +66,8 @@ describe('rate limits of an all-in-one process and of replicas on PostgreSQL', (
     const a = await start(['api']);
     const b = await start(['api']);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await fetch(`${(i % 2 ? b : a).address}/v1/prosa/lookup/17200011`, { headers: { 'x-forwarded-for': '203.0.113.20' } })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await fetch(`${(i % 2 ? b : a).address}/v1/prosa/lookup/17200011`, { headers: { 'x-forwarded-for': '203.0.113.20' } })).status);
     expect(statuses.filter((c) => c === 429)).toHaveLength(1);
     expect(statuses[10]).toBe(429);
     expect(await counterRows()).toBeGreaterThan(0);
@@ -65,7 +75,9 @@ describe('rate limits of an all-in-one process and of replicas on PostgreSQL', (
 
   test('a second all-in-one process beside other API processes warns that its limits are per process', async () => {
     // The replicas of the previous test are still running, each with its credential listener.
-    await vi.waitFor(async () => expect(await otherApiProcesses({ kind: 'postgres', db: servers[0].database.db } as never)).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await otherApiProcesses({ kind: 'postgres', db: servers[0].database.db } as never)).toBeGreaterThanOrEqual(1), {
+      timeout: 10_000,
+    });
     const written: string[] = [];
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
     try {

@@ -84,7 +84,7 @@ describe('Redis rate-limit store', () => {
     expect(await inspect.pttl(minuteKey)).toBeGreaterThan(0);
   });
 
-  test('failed sign-ins: the pair blocks on its fifth failure, the owner\'s address is not refused, a success clears the pair: as the other store', async () => {
+  test("failed sign-ins: the pair blocks on its fifth failure, the owner's address is not refused, a success clears the pair: as the other store", async () => {
     const { redis, other } = await bothStores();
     for (const store of [redis, other]) {
       const email = `user-${randomBytes(4).toString('hex')}@firm.example`;

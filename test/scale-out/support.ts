@@ -121,7 +121,13 @@ export interface Balancer {
  * have been processed), X-Forwarded-For added (the replicas trust it from the balancer only:
  * TRUSTED_PROXIES), and an idle keep-alive to the replicas shorter than theirs (5 s).
  */
-export function haproxyConfig(p: { apiPort: number; mcpPort: number; statsPort: number; api: { name: string; url: string }[]; mcp?: { name: string; url: string } }): string {
+export function haproxyConfig(p: {
+  apiPort: number;
+  mcpPort: number;
+  statsPort: number;
+  api: { name: string; url: string }[];
+  mcp?: { name: string; url: string };
+}): string {
   const hostPort = (url: string) => new URL(url).host;
   return `global
   maxconn 4000
@@ -235,7 +241,14 @@ export interface Stack {
  * behind one HAProxy. The API replicas share PROSA_SIGNING_SECRET (sessions, OAuth keys and
  * download links are derived from it) and trust X-Forwarded-For from the balancer (127.0.0.1).
  */
-export async function startStack(opts: { databaseUrl: string; apis: number; redis?: boolean; mcp?: boolean; workers?: ((env: Record<string, string>, i: number) => Promise<Proc>)[]; env?: Record<string, string> }): Promise<Stack> {
+export async function startStack(opts: {
+  databaseUrl: string;
+  apis: number;
+  redis?: boolean;
+  mcp?: boolean;
+  workers?: ((env: Record<string, string>, i: number) => Promise<Proc>)[];
+  env?: Record<string, string>;
+}): Promise<Stack> {
   const [apiPort, mcpPort, statsPort] = [await freePort(), await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const mcpUrl = `http://127.0.0.1:${mcpPort}`;
@@ -262,7 +275,13 @@ export async function startStack(opts: { databaseUrl: string; apis: number; redi
     const apis = procs.filter((p) => p.name.startsWith('api'));
     const mcp = procs.find((p) => p.name.startsWith('mcp'));
     const workers = procs.filter((p) => p.name.startsWith('worker'));
-    const balancer = await startBalancer({ apiPort, mcpPort, statsPort, api: apis.map((a) => ({ name: a.name, url: a.url })), mcp: mcp && { name: mcp.name, url: mcp.url } });
+    const balancer = await startBalancer({
+      apiPort,
+      mcpPort,
+      statsPort,
+      api: apis.map((a) => ({ name: a.name, url: a.url })),
+      mcp: mcp && { name: mcp.name, url: mcp.url },
+    });
     return {
       balancer,
       apis,
@@ -297,15 +316,29 @@ export function clientIp(): string {
 }
 
 /** Signs up through the balancer and creates an API key: returns the session cookie and the key. */
-export async function accountWithKey(apiUrl: string, headers: Record<string, string> = {}): Promise<{ accountId: string; cookie: string; key: string; email: string; password: string }> {
+export async function accountWithKey(
+  apiUrl: string,
+  headers: Record<string, string> = {},
+): Promise<{ accountId: string; cookie: string; key: string; email: string; password: string }> {
   const email = `scale-${Math.random().toString(36).slice(2, 10)}@firm.example`;
   const password = 'correct horse battery';
   const ip = clientIp();
-  const signup = await fetch(`${apiUrl}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers }, body: JSON.stringify({ email, password }) });
+  const signup = await fetch(`${apiUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
+    body: JSON.stringify({ email, password }),
+  });
   if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
-  const cookie = signup.headers.getSetCookie().find((c) => c.startsWith('prosa_session='))!.split(';')[0];
+  const cookie = signup.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('prosa_session='))!
+    .split(';')[0];
   const accountId = ((await signup.json()) as { account: { id: string } }).account.id;
-  const created = await fetch(`${apiUrl}/api/keys`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'x-forwarded-for': ip, ...headers }, body: JSON.stringify({ name: 'scale-out' }) });
+  const created = await fetch(`${apiUrl}/api/keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-forwarded-for': ip, ...headers },
+    body: JSON.stringify({ name: 'scale-out' }),
+  });
   if (created.status !== 201) throw new Error(`key: ${created.status} ${await created.text()}`);
   return { accountId, cookie, email, password, key: ((await created.json()) as { key: string }).key };
 }

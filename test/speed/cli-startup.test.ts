@@ -8,10 +8,26 @@ import { fileURLToPath } from 'node:url';
  * when it runs. Counted with a module-load hook (test/support/module-trace.ts).
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const HEAVY = ['/docx/', '/@electric-sql/pglite/', '/pg-boss/', '/pg/', '/kysely/', '/fastify/', '/zod/', 'tiktoken', '/@modelcontextprotocol/', '/src/db/', '/src/http/'];
+const HEAVY = [
+  '/docx/',
+  '/@electric-sql/pglite/',
+  '/pg-boss/',
+  '/pg/',
+  '/kysely/',
+  '/fastify/',
+  '/zod/',
+  'tiktoken',
+  '/@modelcontextprotocol/',
+  '/src/db/',
+  '/src/http/',
+];
 
 function traced(args: string[]): { stdout: string; modules: string[] } {
-  const r = spawnSync(process.execPath, ['--import', './test/support/module-trace.ts', 'src/main.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
+  const r = spawnSync(process.execPath, ['--import', './test/support/module-trace.ts', 'src/main.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: '' },
+  });
   expect(r.status).toBe(0);
   const list = r.stderr.split('--- modules loaded: ')[1];
   expect(list).toBeDefined();

@@ -34,7 +34,10 @@ describe('embedded database memory', () => {
   }, 120_000);
 
   it('a dump the database was started from is freed once it is loaded (the template is 42 MB)', () => {
-    const out = execFileSync(process.execPath, [fileURLToPath(new URL('../support/dump-release-probe.ts', import.meta.url))], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } });
+    const out = execFileSync(process.execPath, [fileURLToPath(new URL('../support/dump-release-probe.ts', import.meta.url))], {
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: '' },
+    });
     expect(JSON.parse(out.trim().split('\n').pop()!)).toEqual({ rows: [{ n: 42 }], released: true });
   }, 120_000);
 });

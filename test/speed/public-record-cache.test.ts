@@ -19,7 +19,13 @@ afterAll(async () => {
   await t?.close();
 });
 const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: randomIp() });
-const retitle = (title: string) => t.database.db.updateTable('applications').set({ invention_title: title }).where('application_number', '=', '17200011').where('owner_account_id', 'is', null).execute();
+const retitle = (title: string) =>
+  t.database.db
+    .updateTable('applications')
+    .set({ invention_title: title })
+    .where('application_number', '=', '17200011')
+    .where('owner_account_id', 'is', null)
+    .execute();
 
 describe('public record cache', () => {
   test('a write from elsewhere shows within the TTL; a docket write here clears the cache at once', async () => {
@@ -47,9 +53,17 @@ describe('public record cache', () => {
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 10 * TTL_MS);
     const before = (await get('/v1/prosa/deadlines/17200011')).json();
     expect(before.deadlines.response_deadline).not.toBeNull();
-    const app = await t.database.db.selectFrom('applications').select('id').where('application_number', '=', '17200011').where('owner_account_id', 'is', null).executeTakeFirstOrThrow();
+    const app = await t.database.db
+      .selectFrom('applications')
+      .select('id')
+      .where('application_number', '=', '17200011')
+      .where('owner_account_id', 'is', null)
+      .executeTakeFirstOrThrow();
     // The applicant's reply arrives from elsewhere (an import in another process).
-    await t.database.db.insertInto('prosecution_events').values({ application_id: app.id, event_code: 'A...', description: 'Response after non-final action', event_date: '2026-11-20' }).execute();
+    await t.database.db
+      .insertInto('prosecution_events')
+      .values({ application_id: app.id, event_code: 'A...', description: 'Response after non-final action', event_date: '2026-11-20' })
+      .execute();
     expect((await get('/v1/prosa/deadlines/17200011')).json()).toEqual(before);
     // An import in this process (the admin socket runs them in the server) clears the cache.
     const { runImport } = await import('../../src/cli/import-runner.ts');

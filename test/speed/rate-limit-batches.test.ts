@@ -60,7 +60,12 @@ describe('batched SQL window store', () => {
     const sent = statements() - before;
     expect(results.filter((d) => d.allowed)).toHaveLength(7);
     // Each admitted check saw the count its predecessors left: remaining 6, 5, ... 0, once each.
-    expect(results.filter((d) => d.allowed).map((d) => d.remaining).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(
+      results
+        .filter((d) => d.allowed)
+        .map((d) => d.remaining)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6]);
     for (const d of results.filter((r) => !r.allowed)) expect(d).toMatchObject({ remaining: 0, limit: 7 });
     expect(sent).toBeLessThan(50);
     expect(sent).toBeGreaterThanOrEqual(1);
@@ -74,7 +79,10 @@ describe('batched SQL window store', () => {
     const acct = `acct:batch-${Math.random()}`;
     // 10 checks on key A and 10 on key B, interleaved, one account: A and B admit 3 each at
     // most, the account 5 in all; whoever is refused (by its key or the ceiling) counts nowhere.
-    const checks = Array.from({ length: 20 }, (_, i) => [{ tier: 'authenticated' as const, key: `${acct}:${i % 2 ? 'A' : 'B'}` }, { tier: 'account' as const, key: acct }]);
+    const checks = Array.from({ length: 20 }, (_, i) => [
+      { tier: 'authenticated' as const, key: `${acct}:${i % 2 ? 'A' : 'B'}` },
+      { tier: 'account' as const, key: acct },
+    ]);
     const results = await Promise.all(checks.map((c) => limits.checkAll(c)));
     const admitted = results.map((r, i) => (r.admitted ? (i % 2 ? 'A' : 'B') : null)).filter((x) => x !== null);
     expect(admitted).toHaveLength(5);
@@ -104,7 +112,9 @@ describe('batched SQL window store', () => {
   test('a batch that fails rejects every check in it, and the store goes on with the next', async () => {
     let fail = true;
     const c = replicaClient();
-    const flaky: SqlClient = { query: (text, values) => (fail && text.includes('prosa_rate_hits') ? Promise.reject(new Error('connection lost')) : c.client.query(text, values)) };
+    const flaky: SqlClient = {
+      query: (text, values) => (fail && text.includes('prosa_rate_hits') ? Promise.reject(new Error('connection lost')) : c.client.query(text, values)),
+    };
     const limits = await createRateLimits({ store: sqlWindowStore(flaky), now: () => clock });
     const ip = `ip:flaky-${Math.random()}`;
     const failed = await Promise.allSettled(Array.from({ length: 5 }, () => limits.check('free', ip)));

@@ -28,7 +28,9 @@ describe('the rate-limit store a process picks', () => {
   test('PROSA_RATE_LIMIT_STORE overrides the choice', () => {
     expect(rateLimitStoreFor(config({ DATABASE_URL: PG, PROSA_RATE_LIMIT_STORE: 'postgres' }), postgres, false)).toBe('postgres');
     expect(rateLimitStoreFor(config({ DATABASE_URL: PG, PROSA_RATE_LIMIT_STORE: 'memory' }), postgres, true)).toBe('memory');
-    expect(rateLimitStoreFor(config({ DATABASE_URL: PG, REDIS_URL: 'redis://127.0.0.1:6379/0', PROSA_RATE_LIMIT_STORE: 'postgres' }), postgres, true)).toBe('postgres');
+    expect(rateLimitStoreFor(config({ DATABASE_URL: PG, REDIS_URL: 'redis://127.0.0.1:6379/0', PROSA_RATE_LIMIT_STORE: 'postgres' }), postgres, true)).toBe(
+      'postgres',
+    );
   });
 
   test('a store that cannot work is a configuration error naming the setting', () => {

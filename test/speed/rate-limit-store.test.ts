@@ -42,10 +42,13 @@ function countingClient(): { client: SqlClient; statements: () => number } {
 }
 
 const kinds: Array<[string, () => { store: WindowStore; statements: () => number }]> = [
-  ['SQL (the test database)', () => {
-    const c = countingClient();
-    return { store: sqlWindowStore(c.client), statements: c.statements };
-  }],
+  [
+    'SQL (the test database)',
+    () => {
+      const c = countingClient();
+      return { store: sqlWindowStore(c.client), statements: c.statements };
+    },
+  ],
   ['memory', () => ({ store: memoryWindowStore(), statements: () => 0 })],
 ];
 
@@ -53,14 +56,21 @@ describe.each(kinds)('%s window store', (kind, make) => {
   let clock = Date.UTC(2026, 10, 24, 4, 0, 0);
   const now = () => clock;
   const limitsOn = (store: WindowStore): Promise<RateLimits> =>
-    createRateLimits({ store, now, tiers: { free: { perMinute: 12, perSecond: 5 }, authenticated: { perMinute: 100, perSecond: 3 }, account: { perMinute: 4, perSecond: 100 } } });
+    createRateLimits({
+      store,
+      now,
+      tiers: { free: { perMinute: 12, perSecond: 5 }, authenticated: { perMinute: 100, perSecond: 3 }, account: { perMinute: 4, perSecond: 100 } },
+    });
 
   test('one statement for all the tiers of a request, admitted or refused', async () => {
     const { store, statements } = make();
     const limits = await limitsOn(store);
     const before = statements();
     const key = `k-${Math.random()}`;
-    const checks = [{ tier: 'authenticated' as const, key }, { tier: 'account' as const, key: `a-${key}` }];
+    const checks = [
+      { tier: 'authenticated' as const, key },
+      { tier: 'account' as const, key: `a-${key}` },
+    ];
     const first = await limits.checkAll(checks);
     expect(first.admitted).toBe(true);
     expect(first.decisions.map((d) => d.remaining)).toEqual([99, 3]);
@@ -72,7 +82,10 @@ describe.each(kinds)('%s window store', (kind, make) => {
     const { store } = make();
     const limits = await limitsOn(store);
     const acct = `acct-${Math.random()}`;
-    const hot = [{ tier: 'authenticated' as const, key: `hot-${acct}` }, { tier: 'account' as const, key: acct }];
+    const hot = [
+      { tier: 'authenticated' as const, key: `hot-${acct}` },
+      { tier: 'account' as const, key: acct },
+    ];
     const admitted = [];
     for (let i = 0; i < 6; i++) admitted.push((await limits.checkAll(hot)).admitted);
     // 3 per second for the key: the rest are refused by it and must not spend the account's 4.
@@ -80,11 +93,17 @@ describe.each(kinds)('%s window store', (kind, make) => {
     const refused = await limits.checkAll(hot);
     expect(refused.decisions[0]).toMatchObject({ allowed: false, retryAfter: 1 });
     expect(refused.decisions[1].allowed).toBe(true);
-    const other = await limits.checkAll([{ tier: 'authenticated', key: `cool-${acct}` }, { tier: 'account', key: acct }]);
+    const other = await limits.checkAll([
+      { tier: 'authenticated', key: `cool-${acct}` },
+      { tier: 'account', key: acct },
+    ]);
     expect(other.admitted).toBe(true);
     expect(other.decisions[1].remaining).toBe(0);
     // The account is now full: the next is refused by the ceiling, with the minute's Retry-After.
-    const full = await limits.checkAll([{ tier: 'authenticated', key: `third-${acct}` }, { tier: 'account', key: acct }]);
+    const full = await limits.checkAll([
+      { tier: 'authenticated', key: `third-${acct}` },
+      { tier: 'account', key: acct },
+    ]);
     expect(full.admitted).toBe(false);
     expect(full.decisions[1]).toMatchObject({ allowed: false, remaining: 0 });
     expect(full.decisions[1].retryAfter).toBeGreaterThan(50);
@@ -112,7 +131,7 @@ describe.each(kinds)('%s window store', (kind, make) => {
   }, 120_000);
 });
 
-describe('across replicas (two processes\' limiters over one database)', () => {
+describe("across replicas (two processes' limiters over one database)", () => {
   test('the per-second burst holds over both: 10 admitted of 2 x 8', async () => {
     const a = await createRateLimits({ store: sqlWindowStore(countingClient().client) });
     const b = await createRateLimits({ store: sqlWindowStore(countingClient().client) });

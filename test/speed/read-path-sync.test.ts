@@ -24,7 +24,9 @@ afterAll(async () => {
 });
 
 const storedRequests = async (accountId: string) =>
-  Number((await sql<{ n: string }>`select coalesce(sum(requests), 0)::text as n from usage_hourly where account_id = ${accountId}`.execute(t.database.db)).rows[0].n);
+  Number(
+    (await sql<{ n: string }>`select coalesce(sum(requests), 0)::text as n from usage_hourly where account_id = ${accountId}`.execute(t.database.db)).rows[0].n,
+  );
 
 test('reads with an API key and a session, their last-used stamp and usage counts included, make no fsync', async () => {
   const fs = t.database.durableFs;
@@ -43,7 +45,9 @@ test('reads with an API key and a session, their last-used stamp and usage count
     for (const r of reads) expect((await injectAsClient(t.app, { method: 'GET', ...r, remoteAddress: ip })).statusCode).toBe(200);
   }
   // The key's first use stamped last_used_at; the usage counts of these reads are flushed in batches.
-  expect((await t.database.db.selectFrom('api_keys').select('last_used_at').where('account_id', '=', accountId).executeTakeFirstOrThrow()).last_used_at).not.toBeNull();
+  expect(
+    (await t.database.db.selectFrom('api_keys').select('last_used_at').where('account_id', '=', accountId).executeTakeFirstOrThrow()).last_used_at,
+  ).not.toBeNull();
   await expect.poll(() => storedRequests(accountId), { timeout: 30_000 }).toBeGreaterThanOrEqual(40);
   expect(fs!.syncCount - before).toBe(0);
 });

@@ -39,10 +39,16 @@ export interface TestAppOptions {
 }
 
 /** The backend on a fresh database, driven through fastify.inject (real routing, hooks and serialization). */
-export async function createTestApp(env: Record<string, string | undefined> = {}, configure?: (app: FastifyInstance) => void, opts: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  configure?: (app: FastifyInstance) => void,
+  opts: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   // `BASE_URL: undefined` runs the app as the README's `PORT=... prosa serve` does: no BASE_URL.
-  const merged = Object.fromEntries(Object.entries({ BASE_URL: 'http://prosa.test', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...env }).filter(([, v]) => v !== undefined));
+  const merged = Object.fromEntries(
+    Object.entries({ BASE_URL: 'http://prosa.test', PROSA_DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...env }).filter(([, v]) => v !== undefined),
+  );
   const config: Config = loadConfig(merged);
   const rateLimits = await createRateLimits({ connectionString: database.connectionString, tiers: opts.tiers, store: opts.rateStore });
   const keyring = keyringFromSecret(config.signingSecret ?? TEST_SIGNING_SECRET);
@@ -52,7 +58,9 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   configure?.(app);
   await app.ready();
   // As server.ts does: the worker drafts with the language model the configuration names (PROSA_LLM_*).
-  const worker = opts.worker ? await startDraftWorker(database, await queue.get(), { llm: createLlmProvider(config.llm), ...(opts.worker === true ? {} : opts.worker) }) : undefined;
+  const worker = opts.worker
+    ? await startDraftWorker(database, await queue.get(), { llm: createLlmProvider(config.llm), ...(opts.worker === true ? {} : opts.worker) })
+    : undefined;
   return {
     app,
     ctx,
@@ -104,7 +112,11 @@ export async function createAppOn(env: Record<string, string>): Promise<TestApp>
 }
 
 /** Signs up a fresh account and returns its session cookie header. */
-export async function signUp(app: FastifyInstance, email = `user-${Math.random().toString(36).slice(2)}@firm.example`, password = 'correct horse battery'): Promise<{ cookie: string; email: string; accountId: string }> {
+export async function signUp(
+  app: FastifyInstance,
+  email = `user-${Math.random().toString(36).slice(2)}@firm.example`,
+  password = 'correct horse battery',
+): Promise<{ cookie: string; email: string; accountId: string }> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password }, remoteAddress: randomIp() });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   return { cookie: sessionCookie(res), email, accountId: res.json().account.id };

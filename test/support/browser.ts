@@ -51,10 +51,22 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   // Colours mid-transition (a button turning from disabled grey to blue) are not what a person
   // reads: wait for running CSS transitions and animations to finish before measuring contrast.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => {});
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${name}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 export interface SnapOptions {
@@ -80,12 +92,15 @@ export async function snap(page: Page, name: string, opts: SnapOptions = {}): Pr
 
 /** A JSON call made from inside the page, with its session cookie; a non-2xx throws with the body. */
 export function apiFromPage<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(async ([p, b]) => {
-    const res = await fetch(p as string, b === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-    const json = await res.json();
-    if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  }, [path, body] as const) as Promise<T>;
+  return page.evaluate(
+    async ([p, b]) => {
+      const res = await fetch(p as string, b === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+      const json = await res.json();
+      if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
+      return json;
+    },
+    [path, body] as const,
+  ) as Promise<T>;
 }
 
 /**
@@ -99,7 +114,11 @@ export async function expectDocxDownload(page: Page, baseUrl: string, opts: { na
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('wordprocessingml');
   if (opts.name) expect(res.headers.get('content-disposition')).toMatch(opts.name);
-  expect(Buffer.from(await res.arrayBuffer()).subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(
+    Buffer.from(await res.arrayBuffer())
+      .subarray(0, 2)
+      .toString('latin1'),
+  ).toBe('PK');
 }
 
 /** The page does not scroll sideways at its current width (wide content scrolls inside its own box, if at all). */

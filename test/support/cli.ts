@@ -19,10 +19,15 @@ export interface CliResult {
 export function runCli(args: string[], env: Record<string, string>, opts: { bin?: string[]; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
   const [cmd, ...pre] = opts.bin ?? [NODE, `${ROOT}src/main.ts`];
   return new Promise((resolve) => {
-    const child = execFile(cmd, [...pre, ...args], { cwd: ROOT, env: { ...childEnv(), ...env }, timeout: opts.timeoutMs ?? 60_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    const child = execFile(
+      cmd,
+      [...pre, ...args],
+      { cwd: ROOT, env: { ...childEnv(), ...env }, timeout: opts.timeoutMs ?? 60_000, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
     if (opts.input !== undefined) child.stdin!.end(opts.input);
     else child.stdin!.end();
   });

@@ -28,15 +28,28 @@ const server = await startServer(config, undefined, {
 });
 const { app, database } = server;
 await seedDemoData(database.db, '2026-11-21');
-const inject = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) => app.inject({ method, url, payload, headers, remoteAddress: '10.9.8.7' });
+const inject = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
+  app.inject({ method, url, payload, headers, remoteAddress: '10.9.8.7' });
 
 const signup = await inject('POST', '/api/auth/signup', { email: `crash-${Date.now()}@firm.example`, password: 'correct horse battery' });
 const accountId = signup.json().account.id as string;
 const cookie = `prosa_session=${signup.cookies.find((c) => c.name === 'prosa_session')!.value}`;
 const key = (await inject('POST', '/api/keys', { name: 'crash' }, { cookie })).json().key as string;
 await creditGranter(database.db, CLI_ACTOR, { accountId, amountMicro: credits(100), kind: 'grant', description: 'crash test' });
-const analysis = (await inject('POST', '/v1/prosa/analyze', { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false }, { 'x-api-key': key })).json();
-const submitted = await inject('POST', '/v1/prosa/draft-roa', { application_number: '17200011', analysis_id: analysis.analysis_id, response_date: '2026-11-21' }, { 'x-api-key': key });
+const analysis = (
+  await inject(
+    'POST',
+    '/v1/prosa/analyze',
+    { application_number: '17200011', office_action_text: OA_TEXT, include_examiner_intel: false },
+    { 'x-api-key': key },
+  )
+).json();
+const submitted = await inject(
+  'POST',
+  '/v1/prosa/draft-roa',
+  { application_number: '17200011', analysis_id: analysis.analysis_id, response_date: '2026-11-21' },
+  { 'x-api-key': key },
+);
 if (submitted.statusCode !== 202) {
   process.stderr.write(`submission failed: ${submitted.statusCode} ${submitted.body}\n`);
   process.exit(1);

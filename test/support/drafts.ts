@@ -11,8 +11,18 @@ import type { Db } from '../../src/db/connect.ts';
 /** A real non-final rejection of application 17/200,011 (corpus item 04). */
 export const OA_TEXT = readFileSync(new URL('../../src/domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
 
-export async function analyzeOa(app: FastifyInstance, key: string, applicationNumber = '17200011'): Promise<{ analysis_id: string; claim_analyses: { claim_number: number; recommendation: string }[] }> {
-  const res = await injectAsClient(app, { method: 'POST', url: '/v1/prosa/analyze', headers: { 'x-api-key': key }, payload: { application_number: applicationNumber, office_action_text: OA_TEXT, include_examiner_intel: false }, remoteAddress: randomIp() });
+export async function analyzeOa(
+  app: FastifyInstance,
+  key: string,
+  applicationNumber = '17200011',
+): Promise<{ analysis_id: string; claim_analyses: { claim_number: number; recommendation: string }[] }> {
+  const res = await injectAsClient(app, {
+    method: 'POST',
+    url: '/v1/prosa/analyze',
+    headers: { 'x-api-key': key },
+    payload: { application_number: applicationNumber, office_action_text: OA_TEXT, include_examiner_intel: false },
+    remoteAddress: randomIp(),
+  });
   if (res.statusCode !== 200) throw new Error(`analyze failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
@@ -26,7 +36,13 @@ export function grant(db: Db, accountId: string, whole: number): Promise<unknown
  * The waiting watches the row itself: polling the API every few milliseconds would spend the
  * key's rate limit (120 per minute) in a few jobs. `seen` lists the statuses observed in order.
  */
-export async function pollUntilDone(app: FastifyInstance, url: string, headers: Record<string, string>, db?: Db, timeoutMs = 25_000): Promise<{ body: Record<string, unknown>; seen: string[] }> {
+export async function pollUntilDone(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string>,
+  db?: Db,
+  timeoutMs = 25_000,
+): Promise<{ body: Record<string, unknown>; seen: string[] }> {
   const seen: string[] = [];
   const until = Date.now() + timeoutMs;
   const jobId = url.split('/').pop()!;

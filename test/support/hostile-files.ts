@@ -9,9 +9,12 @@ import { writeZip, type ZipEntry } from './zip-writer.ts';
 
 const MB = 1024 * 1024;
 
-const CONTENT_TYPES = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
-const RELS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
-const DOC_OPEN = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+const RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
+const DOC_OPEN =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
 const DOC_CLOSE = '</w:body></w:document>';
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -51,7 +54,8 @@ const FONT = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
 export function manyPagesPdf(pages = 20_000): Buffer {
   const objects: PdfObject[] = [CATALOG, '', FONT, { dict: '', stream: Buffer.from('BT /F1 12 Tf 72 720 Td (A page of many.) Tj ET') }];
   const first = objects.length + 1;
-  for (let i = 0; i < pages; i++) objects.push('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 3 0 R >> >> >>');
+  for (let i = 0; i < pages; i++)
+    objects.push('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 3 0 R >> >> >>');
   objects[1] = `<< /Type /Pages /Count ${pages} /Kids [${Array.from({ length: pages }, (_, i) => `${first + i} 0 R`).join(' ')}] >>`;
   return writePdf(objects);
 }
@@ -62,7 +66,13 @@ export function inflateBombPdf(decodedMb = 160): Buffer {
   const decoded = Buffer.alloc(Math.floor((decodedMb * MB) / op.length) * op.length);
   for (let at = 0; at < decoded.length; at += op.length) op.copy(decoded, at);
   const stream = deflateSync(decoded, { level: 9 });
-  return writePdf([CATALOG, '<< /Type /Pages /Count 1 /Kids [5 0 R] >>', FONT, { dict: '/Filter /FlateDecode', stream }, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 3 0 R >> >> >>']);
+  return writePdf([
+    CATALOG,
+    '<< /Type /Pages /Count 1 /Kids [5 0 R] >>',
+    FONT,
+    { dict: '/Filter /FlateDecode', stream },
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 3 0 R >> >> >>',
+  ]);
 }
 
 /**

@@ -49,7 +49,10 @@ export async function freePort(): Promise<number> {
  * The backend listening on 127.0.0.1 with BASE_URL = its own address (the provider needs real
  * HTTP). TRUSTED_PROXIES=127.0.0.1 so tests can pick their client address with X-Forwarded-For.
  */
-export async function startOAuthTestServer(env: Record<string, string> = {}, opts: Pick<BuildAppOptions, 'testAutoApprove' | 'mcp'> & { tiers?: Parameters<typeof createRateLimits>[0]['tiers'] } = {}): Promise<OAuthTestServer> {
+export async function startOAuthTestServer(
+  env: Record<string, string> = {},
+  opts: Pick<BuildAppOptions, 'testAutoApprove' | 'mcp'> & { tiers?: Parameters<typeof createRateLimits>[0]['tiers'] } = {},
+): Promise<OAuthTestServer> {
   const database = await createTestDatabase();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -180,11 +183,18 @@ export async function authorize(url: string, opts: AuthorizeOptions): Promise<Au
   const { verifier, challenge } = pkcePair();
   const state = randomBytes(12).toString('base64url');
   const redirectUri = opts.redirectUri ?? opts.client.redirect_uris[0];
-  const q = new URLSearchParams({ response_type: 'code', client_id: opts.client.client_id, redirect_uri: redirectUri, state, code_challenge: challenge, code_challenge_method: 'S256' });
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: opts.client.client_id,
+    redirect_uri: redirectUri,
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
   const resource = opts.resource === undefined ? `${url}/mcp` : opts.resource;
   if (resource) q.set('resource', resource);
   if (opts.scope !== undefined) q.set('scope', opts.scope);
-  for (const [k, v] of Object.entries(opts.params ?? {})) (v === undefined ? q.delete(k) : q.set(k, v));
+  for (const [k, v] of Object.entries(opts.params ?? {})) v === undefined ? q.delete(k) : q.set(k, v);
   return { ...(await followAuthorization(url, `${url}/oauth/authorize?${q}`, { ...opts, jar })), verifier, state };
 }
 
@@ -192,7 +202,11 @@ export async function authorize(url: string, opts: AuthorizeOptions): Promise<Au
  * Follows an authorization URL (built by us or by a client library such as the MCP SDK) through
  * the sign-in and consent pages to the redirect back to the client.
  */
-export async function followAuthorization(url: string, authorizationUrl: string, opts: Pick<AuthorizeOptions, 'email' | 'password' | 'jar' | 'stopAtConsent' | 'ip'>): Promise<Omit<AuthorizeResult, 'verifier' | 'state'>> {
+export async function followAuthorization(
+  url: string,
+  authorizationUrl: string,
+  opts: Pick<AuthorizeOptions, 'email' | 'password' | 'jar' | 'stopAtConsent' | 'ip'>,
+): Promise<Omit<AuthorizeResult, 'verifier' | 'state'>> {
   const jar = opts.jar ?? new CookieJar();
   const pages: AuthorizeResult['pages'] = {};
   // One browser, one address: flows do not share the per-IP budget of the pages.
@@ -203,7 +217,12 @@ export async function followAuthorization(url: string, authorizationUrl: string,
   for (let hops = 0; hops < 20 && next; hops++) {
     const target = new URL(next, url);
     if (target.origin !== url) return { callback: target, code: target.searchParams.get('code'), jar, pages };
-    const res: Response = await fetch(target, { method, redirect: 'manual', headers: { cookie: jar.header(), 'x-forwarded-for': ip, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }, body });
+    const res: Response = await fetch(target, {
+      method,
+      redirect: 'manual',
+      headers: { cookie: jar.header(), 'x-forwarded-for': ip, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      body,
+    });
     jar.store(res);
     method = 'GET';
     body = undefined;
@@ -254,14 +273,24 @@ export function clientAuth(client: RegisteredClient, form: URLSearchParams): Rec
 }
 
 /** POST /oauth/token with the client's authentication; returns status and JSON body. */
-export async function tokenRequest(url: string, client: RegisteredClient, params: Record<string, string>): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+export async function tokenRequest(
+  url: string,
+  client: RegisteredClient,
+  params: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const form = new URLSearchParams(params);
   const headers = { 'content-type': 'application/x-www-form-urlencoded', ...clientAuth(client, form) };
   const res = await fetch(`${url}/oauth/token`, { method: 'POST', headers, body: form });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
 }
 
-export async function redeemCode(url: string, client: RegisteredClient, flow: Pick<AuthorizeResult, 'code' | 'verifier'>, redirectUri = client.redirect_uris[0], resource: string | null = `${url}/mcp`): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+export async function redeemCode(
+  url: string,
+  client: RegisteredClient,
+  flow: Pick<AuthorizeResult, 'code' | 'verifier'>,
+  redirectUri = client.redirect_uris[0],
+  resource: string | null = `${url}/mcp`,
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const params: Record<string, string> = { grant_type: 'authorization_code', code: flow.code ?? '', redirect_uri: redirectUri, code_verifier: flow.verifier };
   if (resource) params.resource = resource;
   return tokenRequest(url, client, params);
@@ -289,20 +318,47 @@ export async function obtainTokens(url: string, opts: ObtainTokensOptions): Prom
 }
 
 /** What the MCP server does with a client's token: RFC 8693 exchange for an API-audience token. */
-export async function exchangeToken(url: string, keyring: Keyring, mcpToken: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const form = new URLSearchParams({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token: mcpToken, subject_token_type: ACCESS_TOKEN_TYPE, resource: `${url}/api`, ...extra });
+export async function exchangeToken(
+  url: string,
+  keyring: Keyring,
+  mcpToken: string,
+  extra: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const form = new URLSearchParams({
+    grant_type: TOKEN_EXCHANGE_GRANT,
+    subject_token: mcpToken,
+    subject_token_type: ACCESS_TOKEN_TYPE,
+    resource: `${url}/api`,
+    ...extra,
+  });
   const res = await fetch(`${url}/oauth/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`prosa-mcp:${keyring.mcpClientSecret}`).toString('base64')}`, ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`prosa-mcp:${keyring.mcpClientSecret}`).toString('base64')}`,
+      ...headers,
+    },
     body: form,
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 /** Signs up an account through the API (sets nothing in any jar). */
-export async function signUpAccount(url: string, email = `user-${randomBytes(5).toString('hex')}@firm.example`, password = 'correct horse battery'): Promise<{ email: string; password: string; accountId: string; cookie: string }> {
-  const res = await fetch(`${url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientIp() }, body: JSON.stringify({ email, password }) });
+export async function signUpAccount(
+  url: string,
+  email = `user-${randomBytes(5).toString('hex')}@firm.example`,
+  password = 'correct horse battery',
+): Promise<{ email: string; password: string; accountId: string; cookie: string }> {
+  const res = await fetch(`${url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClientIp() },
+    body: JSON.stringify({ email, password }),
+  });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('prosa_session='))!.split(';')[0];
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('prosa_session='))!
+    .split(';')[0];
   return { email, password, accountId: ((await res.json()) as { account: { id: string } }).account.id, cookie };
 }

@@ -102,7 +102,12 @@ export class OdpReplay {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const key = req.headers['x-api-key'];
-      const request = { method: req.method ?? 'GET', path: req.url ?? '', key: typeof key === 'string' ? key : undefined, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '',
+        key: typeof key === 'string' ? key : undefined,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       this.requests.push(request);
       await this.onRequest?.(request);
       if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs)); // so overlapping requests would be seen
@@ -142,7 +147,11 @@ export class OdpReplay {
       return;
     }
     for (let i = 0; i < body.length && !res.destroyed; i += 65_536) {
-      if (!res.write(body.subarray(i, i + 65_536))) await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+      if (!res.write(body.subarray(i, i + 65_536)))
+        await new Promise<void>((resolve) => {
+          res.once('drain', resolve);
+          res.once('close', resolve);
+        });
     }
     res.end();
   }
@@ -160,17 +169,19 @@ function parseQ(body: string): string | null {
 /** The JSON fixtures at their real paths (application, transactions, documents, associated documents). */
 export function serveRecordedApplications(odp: OdpReplay): OdpReplay {
   const json = (name: string): ReplayResponse => ({ headers: JSON_TYPE, body: odpFixture(name) });
-  return odp
-    .route('GET', '/api/v1/patent/applications/17248024', json('application-17248024.json'))
-    .route('GET', '/api/v1/patent/applications/17248024/transactions', json('transactions-17248024.json'))
-    .route('GET', '/api/v1/patent/applications/17248024/documents', json('documents-17248024.json'))
-    .route('GET', '/api/v1/patent/applications/17248024/associated-documents', json('associated-documents-17248024.json'))
-    // A real search response (q=applicationNumberText:17248024): its one record is US 11,646,472 B2,
-    // first published as US 2021/0210819 A1, so it is the answer to a search on either number too.
-    .search('applicationMetaData.patentNumber:11646472', odpFixture('search-17248024.json'))
-    .search('applicationMetaData.earliestPublicationNumber:US20210210819A1', odpFixture('search-17248024.json'))
-    // A real POST search response for 14412875 (US 10,765,880); no associated-documents sample exists for it.
-    .search('applicationMetaData.patentNumber:10765880', odpFixture('search-post-14412875.json'));
+  return (
+    odp
+      .route('GET', '/api/v1/patent/applications/17248024', json('application-17248024.json'))
+      .route('GET', '/api/v1/patent/applications/17248024/transactions', json('transactions-17248024.json'))
+      .route('GET', '/api/v1/patent/applications/17248024/documents', json('documents-17248024.json'))
+      .route('GET', '/api/v1/patent/applications/17248024/associated-documents', json('associated-documents-17248024.json'))
+      // A real search response (q=applicationNumberText:17248024): its one record is US 11,646,472 B2,
+      // first published as US 2021/0210819 A1, so it is the answer to a search on either number too.
+      .search('applicationMetaData.patentNumber:11646472', odpFixture('search-17248024.json'))
+      .search('applicationMetaData.earliestPublicationNumber:US20210210819A1', odpFixture('search-17248024.json'))
+      // A real POST search response for 14412875 (US 10,765,880); no associated-documents sample exists for it.
+      .search('applicationMetaData.patentNumber:10765880', odpFixture('search-post-14412875.json'))
+  );
 }
 
 /**

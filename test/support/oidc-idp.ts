@@ -47,7 +47,16 @@ export async function startLocalIdp(opts: LocalIdpOptions): Promise<LocalIdp> {
   const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 
   const configuration = {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: opts.redirectUris, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_post' }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: opts.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
     jwks: { keys: [jwk] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     conformIdTokenClaims: opts.emailInIdToken === false,
@@ -97,9 +106,10 @@ export async function startLocalIdp(opts: LocalIdpOptions): Promise<LocalIdp> {
     declineNext() {
       decline = true;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -23,7 +23,9 @@ export function writePdf(objects: PdfObject[], root = 1): Buffer {
     }
   });
   const xref = length;
-  push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`, 'latin1'));
+  push(
+    Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`, 'latin1'),
+  );
   push(Buffer.from(`trailer\n<< /Size ${objects.length + 1} /Root ${root} 0 R >>\nstartxref\n${xref}\n%%EOF\n`, 'latin1'));
   return Buffer.concat(parts);
 }

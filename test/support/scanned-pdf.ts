@@ -30,7 +30,10 @@ export function scannedPdf(lines: string[], pages = 1): Buffer {
   const objects: PdfObject[] = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '',
-    { dict: `/Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, stream: deflateSync(image.pixels) },
+    {
+      dict: `/Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`,
+      stream: deflateSync(image.pixels),
+    },
     { dict: '', stream: Buffer.from('q 612 0 0 792 0 0 cm /Im1 Do Q') },
   ];
   const kids: number[] = [];

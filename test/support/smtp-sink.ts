@@ -18,7 +18,11 @@ export class SmtpSink {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        this.messages.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        this.messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -45,7 +49,8 @@ export class SmtpSink {
         const m = new RegExp(`https?://[^\\s]*${path.replace(/[/?]/g, '\\$&')}[^\\s]*`).exec(body);
         if (m) return m[0];
       }
-      if (Date.now() > deadline) throw new Error(`no mail with ${path} to ${to} (received: ${this.messages.map((m) => m.to.join(',')).join('; ') || 'nothing'})`);
+      if (Date.now() > deadline)
+        throw new Error(`no mail with ${path} to ${to} (received: ${this.messages.map((m) => m.to.join(',')).join('; ') || 'nothing'})`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

@@ -43,8 +43,14 @@ export class StripeStub {
   readonly webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
   readonly sessions = new Map<string, StubSession>();
   /** Payment intents of paid sessions, each with one succeeded charge. */
-  readonly paymentIntents = new Map<string, { id: string; object: 'payment_intent'; amount: number; currency: string; status: 'succeeded'; latest_charge: string }>();
-  readonly charges = new Map<string, { id: string; object: 'charge'; amount: number; currency: string; paid: true; status: 'succeeded'; payment_intent: string; receipt_url: string | null }>();
+  readonly paymentIntents = new Map<
+    string,
+    { id: string; object: 'payment_intent'; amount: number; currency: string; status: 'succeeded'; latest_charge: string }
+  >();
+  readonly charges = new Map<
+    string,
+    { id: string; object: 'charge'; amount: number; currency: string; paid: true; status: 'succeeded'; payment_intent: string; receipt_url: string | null }
+  >();
   readonly deliveries: Delivery[] = [];
   /** Requests received: method, path, form body. */
   readonly requests: { method: string; path: string; body: Record<string, unknown> }[] = [];
@@ -57,10 +63,13 @@ export class StripeStub {
   url = '';
 
   constructor() {
-    this.server = createServer((req, res) => void this.handle(req, res).catch((err) => {
-      res.statusCode = 500;
-      res.end(String(err));
-    }));
+    this.server = createServer(
+      (req, res) =>
+        void this.handle(req, res).catch((err) => {
+          res.statusCode = 500;
+          res.end(String(err));
+        }),
+    );
   }
 
   async start(): Promise<this> {
@@ -81,22 +90,64 @@ export class StripeStub {
     Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: `pi_${randomBytes(8).toString('hex')}`, url: null }, patch);
     if (s.payment_intent && !this.paymentIntents.has(s.payment_intent)) {
       const ch = `ch_${randomBytes(8).toString('hex')}`;
-      this.charges.set(ch, { id: ch, object: 'charge', amount: s.amount_total, currency: s.currency, paid: true, status: 'succeeded', payment_intent: s.payment_intent, receipt_url: `${this.url}/receipts/${ch}` });
-      this.paymentIntents.set(s.payment_intent, { id: s.payment_intent, object: 'payment_intent', amount: s.amount_total, currency: s.currency, status: 'succeeded', latest_charge: ch });
+      this.charges.set(ch, {
+        id: ch,
+        object: 'charge',
+        amount: s.amount_total,
+        currency: s.currency,
+        paid: true,
+        status: 'succeeded',
+        payment_intent: s.payment_intent,
+        receipt_url: `${this.url}/receipts/${ch}`,
+      });
+      this.paymentIntents.set(s.payment_intent, {
+        id: s.payment_intent,
+        object: 'payment_intent',
+        amount: s.amount_total,
+        currency: s.currency,
+        status: 'succeeded',
+        latest_charge: ch,
+      });
     }
     return s;
   }
 
   /** A signed event body and header for this session. */
-  signedEvent(type: string, session: StubSession | Record<string, unknown>, opts: { eventId?: string; timestamp?: number; secret?: string } = {}): { payload: string; header: string; eventId: string } {
+  signedEvent(
+    type: string,
+    session: StubSession | Record<string, unknown>,
+    opts: { eventId?: string; timestamp?: number; secret?: string } = {},
+  ): { payload: string; header: string; eventId: string } {
     const eventId = opts.eventId ?? `evt_${randomBytes(10).toString('hex')}`;
-    const payload = JSON.stringify({ id: eventId, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: session } }, null, 2);
-    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? this.webhookSecret, timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000) });
+    const payload = JSON.stringify(
+      {
+        id: eventId,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        type,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object: session },
+      },
+      null,
+      2,
+    );
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: opts.secret ?? this.webhookSecret,
+      timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000),
+    });
     return { payload, header, eventId };
   }
 
   /** POSTs a signed event to the webhook URL, as Stripe does (a dropped attempt answers status 0). */
-  async deliver(type: string, session: StubSession | Record<string, unknown>, opts: { eventId?: string; timestamp?: number; secret?: string; header?: string } = {}): Promise<Delivery> {
+  async deliver(
+    type: string,
+    session: StubSession | Record<string, unknown>,
+    opts: { eventId?: string; timestamp?: number; secret?: string; header?: string } = {},
+  ): Promise<Delivery> {
     const ev = this.signedEvent(type, session, opts);
     if (this.dropFirstDeliveries > 0) {
       this.dropFirstDeliveries--;
@@ -104,7 +155,15 @@ export class StripeStub {
       this.deliveries.push(d);
       return d;
     }
-    const res = await fetch(this.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': opts.header ?? ev.header, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' }, body: ev.payload });
+    const res = await fetch(this.webhookUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': opts.header ?? ev.header,
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+      body: ev.payload,
+    });
     const d = { eventId: ev.eventId, type, status: res.status, body: await res.text() };
     this.deliveries.push(d);
     return d;
@@ -121,7 +180,12 @@ export class StripeStub {
       const s = this.sessions.get(pay[1]);
       if (!s) return send(res, 404, 'text/html', '<h1>Unknown session</h1>');
       if (req.method === 'GET') {
-        return send(res, 200, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><title>Stripe test checkout</title></head><body><main><h1>Pay $${(s.amount_total / 100).toFixed(2)}</h1><form method="post"><button type="submit">Pay</button></form><a href="${escapeHtml(s.cancel_url)}">Cancel</a></main></body></html>`);
+        return send(
+          res,
+          200,
+          'text/html; charset=utf-8',
+          `<!doctype html><html lang="en"><head><title>Stripe test checkout</title></head><body><main><h1>Pay $${(s.amount_total / 100).toFixed(2)}</h1><form method="post"><button type="submit">Pay</button></form><a href="${escapeHtml(s.cancel_url)}">Cancel</a></main></body></html>`,
+        );
       }
       this.markPaid(s.id);
       // Stripe delivers the event and redirects the buyer; the redirect may win the race.
@@ -136,7 +200,12 @@ export class StripeStub {
     if (receipt && req.method === 'GET') {
       const ch = this.charges.get(receipt[1]);
       if (!ch) return send(res, 404, 'text/html', '<h1>Unknown receipt</h1>');
-      return send(res, 200, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><title>Receipt</title></head><body><main><h1>Receipt from Prosa</h1><p>Amount paid $${(ch.amount / 100).toFixed(2)}</p></main></body></html>`);
+      return send(
+        res,
+        200,
+        'text/html; charset=utf-8',
+        `<!doctype html><html lang="en"><head><title>Receipt</title></head><body><main><h1>Receipt from Prosa</h1><p>Amount paid $${(ch.amount / 100).toFixed(2)}</p></main></body></html>`,
+      );
     }
 
     // GET parameters (expand[]) travel in the query string, POST ones in the form body.
@@ -161,8 +230,20 @@ export class StripeStub {
       const items = (body.line_items as Record<string, unknown>[] | undefined) ?? [];
       const item = items[0] as { quantity?: string; price_data?: { currency?: string; unit_amount?: string } } | undefined;
       const unit = Number(item?.price_data?.unit_amount);
-      if (!item || !Number.isInteger(unit) || unit <= 0) return stripeError(res, 400, { type: 'invalid_request_error', message: 'Missing required param: line_items[0][price_data][unit_amount].', param: 'line_items[0][price_data][unit_amount]', code: 'parameter_missing' });
-      if (!body.success_url) return stripeError(res, 400, { type: 'invalid_request_error', message: 'Missing required param: success_url.', param: 'success_url', code: 'parameter_missing' });
+      if (!item || !Number.isInteger(unit) || unit <= 0)
+        return stripeError(res, 400, {
+          type: 'invalid_request_error',
+          message: 'Missing required param: line_items[0][price_data][unit_amount].',
+          param: 'line_items[0][price_data][unit_amount]',
+          code: 'parameter_missing',
+        });
+      if (!body.success_url)
+        return stripeError(res, 400, {
+          type: 'invalid_request_error',
+          message: 'Missing required param: success_url.',
+          param: 'success_url',
+          code: 'parameter_missing',
+        });
       const id = `cs_test_${randomBytes(16).toString('hex')}`;
       const amount = unit * Number(item.quantity ?? 1);
       const s: StubSession = {
@@ -190,13 +271,25 @@ export class StripeStub {
     const get = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && get) {
       const s = this.sessions.get(get[1]);
-      if (!s) return stripeError(res, 404, { type: 'invalid_request_error', message: `No such checkout.session: '${get[1]}'`, param: 'session', code: 'resource_missing' });
+      if (!s)
+        return stripeError(res, 404, {
+          type: 'invalid_request_error',
+          message: `No such checkout.session: '${get[1]}'`,
+          param: 'session',
+          code: 'resource_missing',
+        });
       return reply(200, s);
     }
     const pi = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && pi) {
       const intent = this.paymentIntents.get(pi[1]);
-      if (!intent) return stripeError(res, 404, { type: 'invalid_request_error', message: `No such payment_intent: '${pi[1]}'`, param: 'intent', code: 'resource_missing' });
+      if (!intent)
+        return stripeError(res, 404, {
+          type: 'invalid_request_error',
+          message: `No such payment_intent: '${pi[1]}'`,
+          param: 'intent',
+          code: 'resource_missing',
+        });
       const expand = (body.expand as string[] | undefined) ?? [];
       return reply(200, expand.includes('latest_charge') ? { ...intent, latest_charge: this.charges.get(intent.latest_charge) ?? null } : intent);
     }

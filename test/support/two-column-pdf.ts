@@ -15,7 +15,13 @@ export const BLANK_LINE = 7;
 export const leftText = (column: number, line: number) => `Column ${column} text of line ${line}`;
 
 export function twoColumnGrantPdf(specPages = 2): Buffer {
-  const front = { items: [{ text: 'United States Patent', x: 72, y: 740, size: 14 }, { text: 'Widget fastening assembly', x: 72, y: 700 }, { text: 'Abstract: a widget is fastened.', x: 72, y: 680 }] };
+  const front = {
+    items: [
+      { text: 'United States Patent', x: 72, y: 740, size: 14 },
+      { text: 'Widget fastening assembly', x: 72, y: 700 },
+      { text: 'Abstract: a widget is fastened.', x: 72, y: 680 },
+    ],
+  };
   const pages = [front];
   for (let p = 0; p < specPages; p++) {
     const [left, right] = [2 * p + 1, 2 * p + 2];

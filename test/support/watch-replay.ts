@@ -15,7 +15,11 @@ type Entry = Record<string, unknown> & { documentIdentifier: string; downloadOpt
 export function pendingRecord(): Buffer {
   const body = JSON.parse(odpFixture('application-17248024.json').toString('utf8'));
   const record = body.patentFileWrapperDataBag[0];
-  Object.assign(record.applicationMetaData, { applicationStatusCode: 41, applicationStatusDescriptionText: 'Non Final Action Mailed', applicationStatusDate: '2026-11-20' });
+  Object.assign(record.applicationMetaData, {
+    applicationStatusCode: 41,
+    applicationStatusDescriptionText: 'Non Final Action Mailed',
+    applicationStatusDate: '2026-11-20',
+  });
   delete record.applicationMetaData.patentNumber;
   delete record.applicationMetaData.grantDate;
   delete record.grantDocumentMetaData;
@@ -40,7 +44,13 @@ export function outgoingPaper(p: { code: string; description: string; identifier
     documentIdentifier: p.identifier,
     documentCode: p.code,
     documentCodeDescriptionText: p.description,
-    downloadOptionBag: [{ mimeTypeIdentifier: 'PDF', downloadUrl: `https://api.uspto.gov/api/v1/download/applications/17248024/${p.identifier}.pdf`, pageTotalQuantity: 1 } as never],
+    downloadOptionBag: [
+      {
+        mimeTypeIdentifier: 'PDF',
+        downloadUrl: `https://api.uspto.gov/api/v1/download/applications/17248024/${p.identifier}.pdf`,
+        pageTotalQuantity: 1,
+      } as never,
+    ],
   };
 }
 

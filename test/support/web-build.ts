@@ -23,5 +23,8 @@ export async function ensureWebBuild(): Promise<void> {
   // In a child process with NODE_ENV=production: vitest sets NODE_ENV=test, under which React
   // and its JSX runtime would be bundled in their development builds (four times the size).
   const vite = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
-  execFileSync(process.execPath, [vite, 'build', '--config', join(WEB, 'vite.config.ts'), '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(process.execPath, [vite, 'build', '--config', join(WEB, 'vite.config.ts'), '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

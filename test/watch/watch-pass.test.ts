@@ -24,14 +24,32 @@ let sent = 0;
 const pass = () => runWatchPass({ db: t.database.db, client: lazyClient(), requests: () => sent }, { today: TODAY, trigger: 'cli' });
 let built: ReturnType<typeof createOdpClient> | null = null;
 /** The client once the replay has its address. */
-const lazyClient = () => (built ??= createOdpClient({ apiKey: REPLAY_KEY, baseUrl: odp.url, sleep: async (ms) => { sleeps.push(ms); }, onRequest: () => { sent += 1; } }));
+const lazyClient = () =>
+  (built ??= createOdpClient({
+    apiKey: REPLAY_KEY,
+    baseUrl: odp.url,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    onRequest: () => {
+      sent += 1;
+    },
+  }));
 
-const call = (cookie: string, method: 'GET' | 'PATCH', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}), remoteAddress: randomIp() });
-const rateLimited = (seconds: string): ReplayResponse => ({ status: 429, headers: { 'Retry-After': seconds }, body: '{"code":429,"error":"Too Many Requests","errorDetails":"Rate limit exceeded","requestIdentifier":"constructed"}' });
+const call = (cookie: string, method: 'GET' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}), remoteAddress: randomIp() });
+const rateLimited = (seconds: string): ReplayResponse => ({
+  status: 429,
+  headers: { 'Retry-After': seconds },
+  body: '{"code":429,"error":"Too Many Requests","errorDetails":"Rate limit exceeded","requestIdentifier":"constructed"}',
+});
 
 /** A corpus office action (real text, src/domain/office-action/fixtures/01.txt) as the lines of a PDF. */
 const ACTION_LINES = readFileSync(new URL('../../src/domain/office-action/fixtures/01.txt', import.meta.url), 'utf8')
-  .replace(/[^\x20-\xff\n]/g, '-').split('\n').filter((l) => l.trim()).slice(0, 60);
+  .replace(/[^\x20-\xff\n]/g, '-')
+  .split('\n')
+  .filter((l) => l.trim())
+  .slice(0, 60);
 
 beforeAll(async () => {
   await odp.start();
@@ -46,7 +64,13 @@ beforeAll(async () => {
   other = (await signUp(t.app)).cookie;
   for (const cookie of [optedIn, other]) {
     for (const n of ['17/248,024', '17/248,025']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: n }, remoteAddress: randomIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/docket',
+        headers: { cookie },
+        payload: { application_number: n },
+        remoteAddress: randomIp(),
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
   }
@@ -67,7 +91,13 @@ describe('the watch pass', () => {
       if (req.path.startsWith('/api/v1/patent/applications/17248025/documents')) odp.script.push(rateLimited('7'));
     };
     const first = await pass();
-    expect(first.run).toMatchObject({ applications_due: 2, applications_checked: 1, stopped_reason: 'rate_limited', requests_made: 5, finished_at: expect.any(Date) });
+    expect(first.run).toMatchObject({
+      applications_due: 2,
+      applications_checked: 1,
+      stopped_reason: 'rate_limited',
+      requests_made: 5,
+      finished_at: expect.any(Date),
+    });
     expect(first.run.error).toMatch(/429/);
     expect(sleeps).toEqual([7000, 7000, 7000]);
     expect(odp.maxInFlight).toBe(1);
@@ -97,7 +127,9 @@ describe('the watch pass', () => {
     expect((await call(other, 'GET', '/api/auth/me')).json().account.watch_analyze).toBe(false);
     expect((await call(optedIn, 'PATCH', '/api/account', { watch_analyze: 'yes' })).statusCode).toBe(400);
 
-    serveWatchedApplication(odp, [outgoingPaper({ code: 'CTNF', description: 'Non-Final Rejection', identifier: 'MZWATCHANALYZE1', officialDate: '2026-11-20T00:00:00.000-0500' })]);
+    serveWatchedApplication(odp, [
+      outgoingPaper({ code: 'CTNF', description: 'Non-Final Rejection', identifier: 'MZWATCHANALYZE1', officialDate: '2026-11-20T00:00:00.000-0500' }),
+    ]);
     odp.route('GET', '/api/v1/download/applications/17248024/MZWATCHANALYZE1.pdf', paperPdf(ACTION_LINES));
     odp.reset();
     const run = await pass();
@@ -118,7 +150,12 @@ describe('the watch pass', () => {
   test('GET /api/watch: the last pass with a key; off, and why, without one', async () => {
     const on = await call(optedIn, 'GET', '/api/watch');
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toMatchObject({ enabled: true, reason: null, schedule: '0 6 * * *', last_run: { trigger: 'cli', run_date: TODAY, applications_checked: 2, papers_recorded: 0 } });
+    expect(on.json()).toMatchObject({
+      enabled: true,
+      reason: null,
+      schedule: '0 6 * * *',
+      last_run: { trigger: 'cli', run_date: TODAY, applications_checked: 2, papers_recorded: 0 },
+    });
     const cookie = (await signUp(off.app)).cookie;
     const res = await off.app.inject({ method: 'GET', url: '/api/watch', headers: { cookie }, remoteAddress: randomIp() });
     expect(res.statusCode).toBe(200);

@@ -12,10 +12,26 @@ import { WATCH_QUEUE } from '../../src/jobs/watch-job.ts';
 
 let env: Record<string, string>;
 let drop: (() => Promise<void>) | undefined;
-beforeAll(async () => { ({ env, drop } = await freshCliEnv({ PROSA_DEMO_DATA: 'off' })); });
-afterAll(async () => { await drop?.(); });
+beforeAll(async () => {
+  ({ env, drop } = await freshCliEnv({ PROSA_DEMO_DATA: 'off' }));
+});
+afterAll(async () => {
+  await drop?.();
+});
 
-const start = (extra: Record<string, string>) => startServer(loadConfig({ BASE_URL: 'http://prosa.test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', PROSA_SIGNING_SECRET: 'test-signing-secret-0123456789abcdef0123456789', ...env, ...extra }), ['api', 'worker']);
+const start = (extra: Record<string, string>) =>
+  startServer(
+    loadConfig({
+      BASE_URL: 'http://prosa.test',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PROSA_SIGNING_SECRET: 'test-signing-secret-0123456789abcdef0123456789',
+      ...env,
+      ...extra,
+    }),
+    ['api', 'worker'],
+  );
 
 test('with a key the worker schedules the watch on PROSA_WATCH_CRON; without one the schedule is removed', async () => {
   const on = await start({ PROSA_USPTO_API_KEY: 'test-key', PROSA_USPTO_BASE_URL: 'http://127.0.0.1:9', PROSA_WATCH_CRON: '15 5 * * 1-5' });

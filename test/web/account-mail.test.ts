@@ -19,7 +19,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: randomIp() });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: randomIp() });
 
 describe('password reset by e-mail over SMTP', () => {
   test('the link sets a new password once, ends old sessions and signs in', async () => {
@@ -70,10 +71,17 @@ describe('password reset by e-mail over SMTP', () => {
     expect(sent.statusCode).toBe(202);
     const token = new URL(await smtp.linkFor(a.email, '/verify-email?token=')).searchParams.get('token')!;
     expect((await post('/api/auth/email-verification/confirm', { token })).json()).toMatchObject({ verified: true });
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/email-verification', headers: { cookie: a.cookie } })).json()).toMatchObject({ email: a.email, verified: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/email-verification', headers: { cookie: a.cookie } })).json()).toMatchObject({
+      email: a.email,
+      verified: true,
+    });
 
-    expect((await post('/api/auth/password', { current_password: 'wrong wrong wrong', new_password: 'x'.repeat(12) }, { cookie: a.cookie })).json().error_code).toBe('wrong_password');
-    expect((await post('/api/auth/password', { current_password: 'correct horse battery', new_password: 'a changed passphrase' }, { cookie: a.cookie })).statusCode).toBe(204);
+    expect(
+      (await post('/api/auth/password', { current_password: 'wrong wrong wrong', new_password: 'x'.repeat(12) }, { cookie: a.cookie })).json().error_code,
+    ).toBe('wrong_password');
+    expect(
+      (await post('/api/auth/password', { current_password: 'correct horse battery', new_password: 'a changed passphrase' }, { cookie: a.cookie })).statusCode,
+    ).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: a.cookie } })).statusCode).toBe(200);
     expect((await post('/api/auth/signin', { email: a.email, password: 'a changed passphrase' })).statusCode).toBe(200);
   });

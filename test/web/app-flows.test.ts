@@ -22,7 +22,10 @@ const email = `web-${Date.now()}@firm.example`;
 
 beforeAll(async () => {
   [stub, smtp] = await Promise.all([new StripeStub().start(), new SmtpSink().start()]);
-  [browser, server] = await Promise.all([launch(), startWebServer({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url, SMTP_URL: smtp.url })]);
+  [browser, server] = await Promise.all([
+    launch(),
+    startWebServer({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url, SMTP_URL: smtp.url }),
+  ]);
   stub.webhookUrl = `${server.url}/api/billing/stripe/webhook`;
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
@@ -57,7 +60,9 @@ describe('the web application in Chromium', () => {
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Welcome, Ada Practitioner' }).waitFor();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Docket', 'Forms', 'Examiners', 'Billing', 'Settings']);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents())
+      .toEqual(['Dashboard', 'Docket', 'Forms', 'Examiners', 'Billing', 'Settings']);
     await page.getByText('Nothing due in the next 30 days').waitFor();
     await snap(page, 'dashboard-empty');
   });
@@ -102,7 +107,10 @@ describe('the web application in Chromium', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Docket' }).click();
     await page.getByText('Your docket is empty').waitFor();
     await snap(page, 'docket-empty');
-    for (const [number, matter] of [['17/345,678', 'ACME-0042'], ['16/987,654', 'GLOBEX-7']]) {
+    for (const [number, matter] of [
+      ['17/345,678', 'ACME-0042'],
+      ['16/987,654', 'GLOBEX-7'],
+    ]) {
       await page.getByRole('button', { name: 'Add application' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Add an application' });
       await dialog.getByLabel('Application number').fill(number);
@@ -141,7 +149,13 @@ describe('the web application in Chromium', () => {
     // Mailed 45 days ago: its three-month date falls inside the dashboard's 90-day window.
     await form.getByLabel('Mailing date').fill(new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10));
     // Uploaded as a PDF: the server extracts the text into the form.
-    await form.getByLabel('Upload the action (.txt, .docx or .pdf)').setInputFiles({ name: 'action.pdf', mimeType: 'application/pdf', buffer: minimalPdf(['DETAILED ACTION', 'Claims 1-3 are rejected under 35 U.S.C. 103 as being unpatentable over Smith.']) });
+    await form
+      .getByLabel('Upload the action (.txt, .docx or .pdf)')
+      .setInputFiles({
+        name: 'action.pdf',
+        mimeType: 'application/pdf',
+        buffer: minimalPdf(['DETAILED ACTION', 'Claims 1-3 are rejected under 35 U.S.C. 103 as being unpatentable over Smith.']),
+      });
     await form.getByText(/Read \d+ characters from action.pdf \(1 page\)/).waitFor();
     expect(await form.getByLabel('Text of the action (optional)').inputValue()).toContain('Claims 1-3 are rejected under 35 U.S.C. 103');
     await form.getByRole('button', { name: 'Record office action' }).click();

@@ -44,7 +44,7 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   return r.structuredContent as Record<string, unknown>;
 }
 
-describe('an assistant\'s work in the web app', () => {
+describe("an assistant's work in the web app", () => {
   test('the practitioner signs in; the docket and the assistant audit log start empty', async () => {
     await page.goto('/signin');
     await page.getByLabel('E-mail').fill(account.email);
@@ -68,11 +68,19 @@ describe('an assistant\'s work in the web app', () => {
     const client = new Client({ name: 'assistant', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
 
-    const entry = await call(client, 'add_to_docket', { application_number: '18999123', client_matter: 'ACME-42', application: { invention_title: 'Assistant-added heat exchanger', filing_date: '2024-02-01' } });
+    const entry = await call(client, 'add_to_docket', {
+      application_number: '18999123',
+      client_matter: 'ACME-42',
+      application: { invention_title: 'Assistant-added heat exchanger', filing_date: '2024-02-01' },
+    });
     const mailed = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
     const recorded = await call(client, 'record_office_action', { docket_entry_id: entry.id, kind: 'CTNF', mailing_date: mailed, text: OA_TEXT });
     expect(recorded).toMatchObject({ application_number: '18999123' });
-    const analysis = await call(client, 'analyze_office_action', { application_number: '18999123', office_action_text: OA_TEXT, include_examiner_intel: false });
+    const analysis = await call(client, 'analyze_office_action', {
+      application_number: '18999123',
+      office_action_text: OA_TEXT,
+      include_examiner_intel: false,
+    });
     expect(analysis.analysis_id).toBeTruthy();
     await client.close();
     const clientName = 'SDK test client (none)';
@@ -106,7 +114,10 @@ describe('an assistant\'s work in the web app', () => {
     await row.getByRole('link').first().click();
     await page.getByText('Assistant-added heat exchanger').first().waitFor();
     await page.getByRole('region', { name: 'Correspondence' }).getByText('Recorded by you').waitFor();
-    await page.getByRole('region', { name: 'Analyses and responses' }).getByRole('link', { name: /^Analysis of the [a-z][a-z -]*$/ }).waitFor(); // in words, not a type code ("CTNF")
+    await page
+      .getByRole('region', { name: 'Analyses and responses' })
+      .getByRole('link', { name: /^Analysis of the [a-z][a-z -]*$/ })
+      .waitFor(); // in words, not a type code ("CTNF")
     await snap(page, 'application-assistant-work');
 
     // The dashboard's recent activity names the assistant's calls.

@@ -6,7 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiFromPage, expectNoSidewaysScroll, launch, newContext, signUpInBrowser, snap, startWebServer, type SnapOptions, type WebServer } from '../support/browser.ts';
+import {
+  apiFromPage,
+  expectNoSidewaysScroll,
+  launch,
+  newContext,
+  signUpInBrowser,
+  snap,
+  startWebServer,
+  type SnapOptions,
+  type WebServer,
+} from '../support/browser.ts';
 import { scannedPdf } from '../support/scanned-pdf.ts';
 import { ACTION } from '../file/support.ts';
 
@@ -42,12 +52,27 @@ async function snapBoth(name: string, opts?: SnapOptions): Promise<void> {
 describe('OCR, audit filters and the matter report in the web app', () => {
   test('a scanned office action is read by OCR, the warning shown, and recorded', async () => {
     await signUpInBrowser(page, { email: EMAIL });
-    await apiFromPage(page, '/api/docket', { application_number: '15/091,542', client_matter: 'ACME-7', application: { invention_title: 'MULTI RADIO WIRELESS LAN NETWORKS', filing_date: '2016-04-05', examiner_name: 'NGUYEN, PHUONGCHAU BA', art_unit: '2464' } });
+    await apiFromPage(page, '/api/docket', {
+      application_number: '15/091,542',
+      client_matter: 'ACME-7',
+      application: {
+        invention_title: 'MULTI RADIO WIRELESS LAN NETWORKS',
+        filing_date: '2016-04-05',
+        examiner_name: 'NGUYEN, PHUONGCHAU BA',
+        art_unit: '2464',
+      },
+    });
     await page.goto('/docket');
     await page.getByRole('link', { name: '15/091,542' }).click();
     const record = page.getByRole('region', { name: 'Record an office action' });
     await record.waitFor();
-    await record.getByLabel('Upload the action (.txt, .docx or .pdf)').setInputFiles({ name: 'scanned-action.pdf', mimeType: 'application/pdf', buffer: scannedPdf(['DETAILED ACTION', 'Claims 1-3 are rejected under 35 U.S.C. 103 as being', 'unpatentable over Laroia in view of Smith.']) });
+    await record
+      .getByLabel('Upload the action (.txt, .docx or .pdf)')
+      .setInputFiles({
+        name: 'scanned-action.pdf',
+        mimeType: 'application/pdf',
+        buffer: scannedPdf(['DETAILED ACTION', 'Claims 1-3 are rejected under 35 U.S.C. 103 as being', 'unpatentable over Laroia in view of Smith.']),
+      });
     const warning = record.getByText(/^Text read by OCR \(confidence \d{1,3}%\): check quotations against the original\.$/);
     await warning.waitFor({ timeout: 120_000 });
     expect((await record.getByLabel('Text of the action (optional)').inputValue()).replace(/\s+/g, ' ')).toContain('rejected under 35 U.S.C. 103');
@@ -78,7 +103,10 @@ describe('OCR, audit filters and the matter report in the web app', () => {
     await audit.getByLabel('To').fill(tomorrow);
     await audit.getByText('No entries match these filters').waitFor();
     await audit.getByRole('button', { name: 'Clear' }).click();
-    await audit.getByRole('cell', { name: /^(Account created|Signed in|15\/091,542 added to the docket)$/ }).first().waitFor();
+    await audit
+      .getByRole('cell', { name: /^(Account created|Signed in|15\/091,542 added to the docket)$/ })
+      .first()
+      .waitFor();
   });
 
   test('the billing page reports usage per client matter, with a CSV download', async () => {

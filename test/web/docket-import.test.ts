@@ -53,9 +53,19 @@ describe('docket import dialog', () => {
     expect(await row(4).getByText('Repeated in file').count()).toBe(1);
     expect(await row(4).getByText('the same application as line 2').count()).toBe(1);
     expect(await row(5).getByText('Malformed').count()).toBe(1);
-    expect(await row(5).getByText(/PCT international application number/).count()).toBe(1);
+    expect(
+      await row(5)
+        .getByText(/PCT international application number/)
+        .count(),
+    ).toBe(1);
     // Nothing is on the docket before the commit.
-    const mine = () => server.t.database.db.selectFrom('docket_entries as d').innerJoin('accounts as a', 'a.id', 'd.account_id').select('d.id').where('a.email', '=', email).execute();
+    const mine = () =>
+      server.t.database.db
+        .selectFrom('docket_entries as d')
+        .innerJoin('accounts as a', 'a.id', 'd.account_id')
+        .select('d.id')
+        .where('a.email', '=', email)
+        .execute();
     expect(await mine()).toHaveLength(0);
     await snap(page, 'docket-import-preview', { fullPage: false });
 
@@ -68,7 +78,12 @@ describe('docket import dialog', () => {
     const headers = await page.locator('thead th').allTextContents();
     expect(headers.map((h) => h.replace(/[▲▼↕]/g, '').trim())).toEqual(expect.arrayContaining(['Examiner', 'Art unit']));
     const demo = page.locator('tbody tr').filter({ hasText: 'ACME-100' });
-    const record = await server.t.database.db.selectFrom('applications').select(['examiner_name', 'art_unit']).where('application_number', '=', '17200011').where('owner_account_id', 'is', null).executeTakeFirstOrThrow();
+    const record = await server.t.database.db
+      .selectFrom('applications')
+      .select(['examiner_name', 'art_unit'])
+      .where('application_number', '=', '17200011')
+      .where('owner_account_id', 'is', null)
+      .executeTakeFirstOrThrow();
     expect(record.examiner_name).toBeTruthy();
     await demo.getByText(record.examiner_name!).waitFor();
     await demo.getByText(record.art_unit!, { exact: true }).waitFor();
@@ -77,7 +92,9 @@ describe('docket import dialog', () => {
     const exportLink = page.getByRole('link', { name: 'Export CSV' });
     expect(await exportLink.getAttribute('href')).toBe('/api/docket/export.csv');
     const csv = await page.evaluate(async () => (await fetch('/api/docket/export.csv')).text());
-    expect(csv.split('\r\n')[0]).toBe('application_number,title,client_matter,entity_status,examiner,art_unit,status,private,deadline_kind,action,action_mailing_date,due_date,effective_due_date,days_remaining,citation');
+    expect(csv.split('\r\n')[0]).toBe(
+      'application_number,title,client_matter,entity_status,examiner,art_unit,status,private,deadline_kind,action,action_mailing_date,due_date,effective_due_date,days_remaining,citation',
+    );
     expect(csv).toContain('ACME-100');
     expect(csv).toContain('18/812,345');
     await snap(page, 'docket-import-table');

@@ -29,12 +29,16 @@ describe('a large docket comes in pages of 50 from the server; search, filters a
     await signUpInBrowser(page, { email });
     const { id: accountId } = await server.t.database.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     for (let i = 0; i < N; i++) {
-      await docketEntryCreator(server.t.database.db, { accountId, via: 'system' }, {
-        accountId,
-        applicationNumber: String(18_700_000 + i),
-        clientMatter: `MATTER-${String(N - 1 - i).padStart(3, '0')}`,
-        application: { invention_title: `Paged invention ${i}`, filing_date: '2024-01-15' },
-      });
+      await docketEntryCreator(
+        server.t.database.db,
+        { accountId, via: 'system' },
+        {
+          accountId,
+          applicationNumber: String(18_700_000 + i),
+          clientMatter: `MATTER-${String(N - 1 - i).padStart(3, '0')}`,
+          application: { invention_title: `Paged invention ${i}`, filing_date: '2024-01-15' },
+        },
+      );
     }
     // Three of them allowed: the Status filter's second value.
     const allowed = [5, 60, 110].map((i) => String(18_700_000 + i));

@@ -32,9 +32,15 @@ describe('examiner pages', () => {
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Examiners' }).click();
     await page.getByLabel('Examiner name or art unit').fill('DOVE');
-    await page.getByRole('link', { name: /^DOVE, TRACY/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^DOVE, TRACY/ })
+      .first()
+      .waitFor();
     await snap(page, 'examiner-search');
-    await page.getByRole('link', { name: /^DOVE, TRACY/ }).first().click();
+    await page
+      .getByRole('link', { name: /^DOVE, TRACY/ })
+      .first()
+      .click();
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     await page.getByRole('table', { name: 'Rates: the examiner beside the art unit' }).waitFor();
     await page.getByRole('table', { name: 'Office actions citing each basis' }).waitFor();

@@ -63,7 +63,15 @@ describe('the file, the claim chart and the support search', () => {
 
     // Private (unpublished) with the examiner and art unit the drafted paper's caption needs: through
     // the API, as test/file/support.ts does (the docket page's dialog asks only title and filing date).
-    await apiFromPage(page, '/api/docket', { application_number: '15/091,542', application: { invention_title: 'MULTI RADIO WIRELESS LAN NETWORKS', filing_date: '2016-04-05', examiner_name: 'NGUYEN, PHUONGCHAU BA', art_unit: '2464' } });
+    await apiFromPage(page, '/api/docket', {
+      application_number: '15/091,542',
+      application: {
+        invention_title: 'MULTI RADIO WIRELESS LAN NETWORKS',
+        filing_date: '2016-04-05',
+        examiner_name: 'NGUYEN, PHUONGCHAU BA',
+        art_unit: '2464',
+      },
+    });
     await page.goto('/docket');
     await page.getByRole('link', { name: '15/091,542' }).click();
     await page.getByRole('heading', { name: 'File', exact: true }).waitFor();
@@ -129,8 +137,16 @@ describe('the file, the claim chart and the support search', () => {
     // The server's message is shown at the field it concerns, and the field keeps what was typed.
     const number = dialog.getByLabel('Publication number');
     expect(await number.getAttribute('aria-invalid')).toBe('true');
-    const atField = await number.evaluate((el) => el.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent).join(' '));
-    expect(atField).toMatch(/US 9,999,999 B2 is not among the references the analysed office actions of 15091542 cite: Laroia \(US 2005\/0025220 A1\); Zhu \(US 2015\/0036514 A1\)/);
+    const atField = await number.evaluate((el) =>
+      el
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' '),
+    );
+    expect(atField).toMatch(
+      /US 9,999,999 B2 is not among the references the analysed office actions of 15091542 cite: Laroia \(US 2005\/0025220 A1\); Zhu \(US 2015\/0036514 A1\)/,
+    );
     expect(await number.inputValue()).toBe('US 9,999,999 B2');
     expect(await dialog.getByLabel(/^File \(PDF/).evaluate((el) => (el as HTMLInputElement).files?.[0]?.name)).toBe('reference-US20050025220.txt');
     await snapBoth('file-add-dialog-refused', { fullPage: false, scrollTo: number });
@@ -140,7 +156,9 @@ describe('the file, the claim chart and the support search', () => {
     expect(await number.inputValue()).toBe('US 2005/0025220 A1');
     await dialog.getByRole('button', { name: 'Add to the file' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await fileSection().getByText(/^Added Laroia, US 2005\/0025220 A1: 66 paragraphs/).waitFor();
+    await fileSection()
+      .getByText(/^Added Laroia, US 2005\/0025220 A1: 66 paragraphs/)
+      .waitFor();
 
     // The specification (here the application's abstract) as pasted text, for the support search.
     dialog = await openAddDialog();
@@ -158,11 +176,13 @@ describe('the file, the claim chart and the support search', () => {
     const claims = docs.getByRole('listitem').filter({ hasText: 'Claim listing' });
     expect(await claims.textContent()).toMatch(/19 claims/);
     expect(await claims.textContent()).toMatch(/Claims of record/);
-    await fileSection().getByText(/Claims of record: 19 claims, a claim listing/).waitFor();
+    await fileSection()
+      .getByText(/Claims of record: 19 claims, a claim listing/)
+      .waitFor();
     await snapBoth('application-file');
   });
 
-  test('the claim chart: claim 1\'s WLAN limitation beside Laroia ¶ [0065], flagged for WLAN and 5GHz', async () => {
+  test("the claim chart: claim 1's WLAN limitation beside Laroia ¶ [0065], flagged for WLAN and 5GHz", async () => {
     await page.goto(analysisUrl);
     await page.getByRole('tab', { name: 'Claim chart' }).click();
     expect(page.url()).toContain('view=chart');
@@ -203,7 +223,10 @@ describe('the file, the claim chart and the support search', () => {
     await page.getByLabel('Strategy for claim 1', { exact: true }).selectOption('amend_narrow');
     const original = page.getByLabel('Claim 1 as it stands', { exact: true });
     await expect.poll(() => original.inputValue()).toMatch(/WLAN device operating in approximately the 5GHz bandwidth region\.$/);
-    const amended = (await original.inputValue()).replace(/\.$/, ', wherein other signals in 5GHz are filtered out before they are amplified by an external LNA.');
+    const amended = (await original.inputValue()).replace(
+      /\.$/,
+      ', wherein other signals in 5GHz are filtered out before they are amplified by an external LNA.',
+    );
     await page.getByLabel('Claim 1 as amended', { exact: true }).fill(amended);
     await page.locator('ins', { hasText: 'external LNA' }).first().waitFor();
 
@@ -215,7 +238,10 @@ describe('the file, the claim chart and the support search', () => {
     await paragraph.waitFor();
     expect(await paragraph.locator('mark').count()).toBeGreaterThan(3);
     await support.getByRole('heading', { name: 'Where the cited art mentions them' }).waitFor();
-    await support.getByText(/^Laroia ¶ \[\d{4}\]/).first().waitFor();
+    await support
+      .getByText(/^Laroia ¶ \[\d{4}\]/)
+      .first()
+      .waitFor();
     await snapBoth('support-panel', { fullPage: false, scrollTo: support });
   });
 
@@ -233,14 +259,18 @@ describe('the file, the claim chart and the support search', () => {
     const docs = fileSection().getByRole('list', { name: 'Documents in the file' });
     const draft = docs.getByRole('listitem').filter({ hasText: 'Response drafted by Prosa' });
     await draft.getByText('Draft, not filed').waitFor();
-    await fileSection().getByText(/Claims of record: 19 claims, a claim listing/).waitFor();
+    await fileSection()
+      .getByText(/Claims of record: 19 claims, a claim listing/)
+      .waitFor();
     await draft.getByRole('button', { name: 'Mark filed: Response drafted by Prosa' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Mark this response filed?' });
     expect(await confirm.textContent()).toMatch(/become the claims of record/);
     await snapBoth('file-mark-filed', { fullPage: false });
     await confirm.getByRole('button', { name: 'Mark filed' }).click();
     await draft.getByText(/^Filed /).waitFor();
-    await fileSection().getByText(/Claims of record: 19 claims, the claims as amended by a filed response/).waitFor();
+    await fileSection()
+      .getByText(/Claims of record: 19 claims, the claims as amended by a filed response/)
+      .waitFor();
     expect(await draft.getByRole('button', { name: /^Mark filed/ }).count()).toBe(0);
 
     // Removing asks first, then the document is gone.

@@ -10,24 +10,45 @@ import { countsLabel, documentName, documentPhrase, listWords, shortName } from 
 const marked = (passage: string, limitation: string) => matchRanges(passage, termStems(limitation)).map((r) => passage.slice(r.start, r.end));
 
 // The claim chart highlights the limitation's words in the passage cited (issue 18).
-describe('highlighting a limitation\'s words in a passage', () => {
+describe("highlighting a limitation's words in a passage", () => {
   test('case-insensitive, across endings, claim boilerplate left out', () => {
-    expect(marked('The techniques may be implemented by devices that implement filters.', 'a computer-implemented method comprising a filtering device')).toEqual(['implemented', 'devices', 'implement', 'filters']);
+    expect(
+      marked('The techniques may be implemented by devices that implement filters.', 'a computer-implemented method comprising a filtering device'),
+    ).toEqual(['implemented', 'devices', 'implement', 'filters']);
     expect(marked('A WLAN at 5GHz', 'receivable by a wlan device operating in approximately the 5ghz region')).toEqual(['WLAN', '5GHz']);
     expect(marked('the first and second region of the claim', 'wherein the first and the second region')).toEqual(['region']);
     expect(marked('anything', '')).toEqual([]);
   });
 
   test('segments: marked and plain pieces in order, overlapping ranges joined', () => {
-    expect(segments('abcdef', [{ start: 1, end: 3 }, { start: 2, end: 4 }])).toEqual([{ text: 'a', marked: false }, { text: 'bcd', marked: true }, { text: 'ef', marked: false }]);
+    expect(
+      segments('abcdef', [
+        { start: 1, end: 3 },
+        { start: 2, end: 4 },
+      ]),
+    ).toEqual([
+      { text: 'a', marked: false },
+      { text: 'bcd', marked: true },
+      { text: 'ef', marked: false },
+    ]);
     expect(segments('abc', [{ start: -2, end: 99 }])).toEqual([{ text: 'abc', marked: true }]);
     expect(segments('', [])).toEqual([{ text: '', marked: false }]);
   });
 });
 
 const citation = (over: Partial<ChartCitation>): ChartCitation => ({
-  reference: 'Laroia (US 2005/0025220 A1)', reference_name: 'Laroia', reference_id: 'ref-1', publication_number: 'US 2005/0025220 A1', pinpoint: '¶0065', kind: 'paragraph',
-  span: { start: 0, end: 1 }, resolved: { paragraph: 65, label: '[0065]', text: 'text' }, passages: [{ paragraph: 65, label: '[0065]', text: 'text' }], unresolved_reason: null, document_id: 'doc', ...over,
+  reference: 'Laroia (US 2005/0025220 A1)',
+  reference_name: 'Laroia',
+  reference_id: 'ref-1',
+  publication_number: 'US 2005/0025220 A1',
+  pinpoint: '¶0065',
+  kind: 'paragraph',
+  span: { start: 0, end: 1 },
+  resolved: { paragraph: 65, label: '[0065]', text: 'text' },
+  passages: [{ paragraph: 65, label: '[0065]', text: 'text' }],
+  unresolved_reason: null,
+  document_id: 'doc',
+  ...over,
 });
 
 describe('citation labels as an attorney reads them', () => {
@@ -37,9 +58,20 @@ describe('citation labels as an attorney reads them', () => {
     const f1 = citation({ pinpoint: 'f1', kind: 'numeral', resolved: { label: '[0002]', text: 'p2', paragraph: 2 } });
     const b1 = citation({ pinpoint: 'B1', kind: 'numeral', resolved: { label: '[0002]', text: 'p2', paragraph: 2 } });
     expect(groupCitations([fig, f1, fig, b1]).map(citationLabel)).toEqual(['Laroia Figs.2-5 (¶ [0016])', 'Laroia f1, B1 (¶ [0002])']);
-    const zhu = citation({ reference: 'Zhu (US 2015/0036514 A1)', pinpoint: '¶0178', resolved: null, passages: [], unresolved_reason: 'no text of Zhu is held' });
+    const zhu = citation({
+      reference: 'Zhu (US 2015/0036514 A1)',
+      pinpoint: '¶0178',
+      resolved: null,
+      passages: [],
+      unresolved_reason: 'no text of Zhu is held',
+    });
     expect(groupCitations([zhu]).map(citationLabel)).toEqual(['Zhu ¶0178']);
-    expect(citationLabel({ citation: citation({ kind: 'column_line', pinpoint: 'col. 3, ll. 4-10', resolved: { label: 'col. 3, ll. 4-10', text: 't' } }), pinpoints: ['col. 3, ll. 4-10'] })).toBe('Laroia col. 3, ll. 4-10');
+    expect(
+      citationLabel({
+        citation: citation({ kind: 'column_line', pinpoint: 'col. 3, ll. 4-10', resolved: { label: 'col. 3, ll. 4-10', text: 't' } }),
+        pinpoints: ['col. 3, ll. 4-10'],
+      }),
+    ).toBe('Laroia col. 3, ll. 4-10');
   });
 });
 
@@ -60,15 +92,25 @@ describe('the file in words', () => {
   });
 
   test('the words an amendment adds, without the punctuation around them', () => {
-    expect(addedWords([{ text: 'A method', mark: 'none' }, { text: ', wherein it filters', mark: 'added' }, { text: '.', mark: 'none' }, { text: ' and amplifies ', mark: 'added' }])).toBe('wherein it filters … and amplifies');
+    expect(
+      addedWords([
+        { text: 'A method', mark: 'none' },
+        { text: ', wherein it filters', mark: 'added' },
+        { text: '.', mark: 'none' },
+        { text: ' and amplifies ', mark: 'added' },
+      ]),
+    ).toBe('wherein it filters … and amplifies');
     expect(addedWords([{ text: 'old', mark: 'deleted' }])).toBe('');
   });
 });
 
 describe('a refused document, for the add dialog', () => {
   const given = { publication_number: 'US 9,999,999 B2', reference_name: '' };
-  test('a message naming a field goes to that field, without the field\'s code', () => {
-    const p = addProblem(new ApiError(400, { error_code: 'validation_error', message: 'publication_number: "x" is not a publication number (e.g. US 2005/0025220 A1).' }), given);
+  test("a message naming a field goes to that field, without the field's code", () => {
+    const p = addProblem(
+      new ApiError(400, { error_code: 'validation_error', message: 'publication_number: "x" is not a publication number (e.g. US 2005/0025220 A1).' }),
+      given,
+    );
     expect(p).toEqual({ field: 'publication_number', message: '"x" is not a publication number (e.g. US 2005/0025220 A1).', advice: null });
   });
   test('a reference the action does not cite is about the number given; other refusals get what to do', () => {
@@ -77,7 +119,10 @@ describe('a refused document, for the add dialog', () => {
     expect(p.advice).toMatch(/Check the number against the office action/);
     const q = addProblem(new ApiError(415, { error_code: 'unsupported_file_type', message: '"a.exe" is not a .txt, .docx or .pdf file.' }), given);
     expect(q).toMatchObject({ field: null, advice: expect.stringMatching(/^Upload a PDF/) });
-    const r = addProblem(new ApiError(400, { error_code: 'validation_error', message: 'publication_number and reference_name are for documents of kind "reference".' }), given);
+    const r = addProblem(
+      new ApiError(400, { error_code: 'validation_error', message: 'publication_number and reference_name are for documents of kind "reference".' }),
+      given,
+    );
     expect(r.message).toBe('The publication number and the name of the reference are for documents of kind "reference".');
   });
 });

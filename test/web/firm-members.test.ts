@@ -39,7 +39,9 @@ test('an owner invites a paralegal and a practitioner, who join; who did what sh
   await owner.getByText('priya.prac@firm.example').first().waitFor();
   await snap(owner, 'firm-members-owner');
 
-  const paralegal = await joinFirmInBrowser(browser, server.url, mailDir, { email: 'paula.para@firm.example', name: 'Paula Para' }, (page) => snap(page, 'firm-join'));
+  const paralegal = await joinFirmInBrowser(browser, server.url, mailDir, { email: 'paula.para@firm.example', name: 'Paula Para' }, (page) =>
+    snap(page, 'firm-join'),
+  );
   const practitioner = await joinFirmInBrowser(browser, server.url, mailDir, { email: 'priya.prac@firm.example', name: 'Priya Prac' });
 
   // The paralegal dockets an application; the practitioner sees it on the firm's docket.
@@ -58,7 +60,15 @@ test('an owner invites a paralegal and a practitioner, who join; who did what sh
 
   // Settings > Practitioner is each person's own: the owner's profile is not the practitioner's;
   // the paralegal, who does not sign, reads why instead of a form.
-  expect(await owner.evaluate(() => fetch('/api/account', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ practitioner: { name: 'Olga Owner', registration_number: '61,111' } }) }).then((r) => r.status))).toBe(200);
+  expect(
+    await owner.evaluate(() =>
+      fetch('/api/account', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ practitioner: { name: 'Olga Owner', registration_number: '61,111' } }),
+      }).then((r) => r.status),
+    ),
+  ).toBe(200);
   await practitioner.goto('/settings/practitioner');
   await practitioner.getByText('Your own profile: its name and registration number sign the papers and forms you submit').waitFor();
   expect(await practitioner.getByLabel('Name', { exact: true }).inputValue()).toBe('');
@@ -69,7 +79,11 @@ test('an owner invites a paralegal and a practitioner, who join; who did what sh
 
   // The owner's audit log names who did what.
   await owner.goto('/settings/audit');
-  const row = owner.getByRole('row').filter({ hasText: 'Paula Para' }).filter({ hasText: /docket/i }).first();
+  const row = owner
+    .getByRole('row')
+    .filter({ hasText: 'Paula Para' })
+    .filter({ hasText: /docket/i })
+    .first();
   await row.waitFor();
 
   // The owner removes the paralegal; her next page load is signed out.

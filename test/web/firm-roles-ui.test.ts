@@ -48,7 +48,11 @@ afterAll(async () => {
 });
 
 test('a paralegal prepares the response plan but is offered no submit; the owner is', async () => {
-  const a = await apiFromPage<{ analysis_id: string }>(paralegal, '/api/analyses', { office_action_text: corpusText('04'), application_number: '17/200,011', include_examiner_intel: false });
+  const a = await apiFromPage<{ analysis_id: string }>(paralegal, '/api/analyses', {
+    office_action_text: corpusText('04'),
+    application_number: '17/200,011',
+    include_examiner_intel: false,
+  });
   await paralegal.goto(`/analyses/${a.analysis_id}`);
   await paralegal.getByRole('button', { name: 'Prepare the response' }).click();
   await paralegal.waitForURL(/\/responses\//);
@@ -70,13 +74,22 @@ test('a paralegal sees the price of every form but no button to prepare it; the 
     await paralegal.goto(`/forms?application=17200011&form=${kind.id}`);
     await paralegal.getByRole('heading', { name: kind.title }).waitFor();
     await paralegal.getByText(SIGN_REASON).waitFor();
-    await paralegal.getByText(/^Price: /).first().waitFor();
+    await paralegal
+      .getByText(/^Price: /)
+      .first()
+      .waitFor();
     expect(await paralegal.locator('form button[type="submit"]').count(), kind.id).toBe(0);
   }
   await expectAccessible(paralegal, 'forms-paralegal');
   await owner.goto('/forms?application=17200011&form=extension');
-  await owner.getByText(/^Price: /).first().waitFor();
-  await owner.locator('form button[type="submit"]').filter({ hasText: /credits\)$/ }).waitFor();
+  await owner
+    .getByText(/^Price: /)
+    .first()
+    .waitFor();
+  await owner
+    .locator('form button[type="submit"]')
+    .filter({ hasText: /credits\)$/ })
+    .waitFor();
   expect(await owner.getByText(SIGN_REASON).count()).toBe(0);
 });
 
@@ -89,14 +102,21 @@ test('a viewer reads the docket but is offered no Add, Import, Edit or Remove', 
   // The application page: nothing to record, upload or analyze; the matter fields read only.
   await viewer.goto('/applications/17200011');
   await viewer.getByRole('heading', { name: 'Correspondence' }).waitFor();
-  await viewer.getByText(/Your role \(viewer\) reads only/).first().waitFor();
-  for (const name of [/^Record office action$/, /^Add to the file$/, /^Analyze /, /^Save matter/]) expect(await viewer.getByRole('button', { name }).count(), String(name)).toBe(0);
+  await viewer
+    .getByText(/Your role \(viewer\) reads only/)
+    .first()
+    .waitFor();
+  for (const name of [/^Record office action$/, /^Add to the file$/, /^Analyze /, /^Save matter/])
+    expect(await viewer.getByRole('button', { name }).count(), String(name)).toBe(0);
   expect(await viewer.getByLabel('Matter number (Attorney Docket No.)').isDisabled()).toBe(true);
   await expectAccessible(viewer, 'application-viewer');
   // The response plan: read, every save disabled, no submit.
   await viewer.goto(planPath);
   await viewer.getByRole('heading', { name: '1. Grounds and arguments' }).waitFor();
-  await viewer.getByText(/Your role \(viewer\) reads only/).first().waitFor();
+  await viewer
+    .getByText(/Your role \(viewer\) reads only/)
+    .first()
+    .waitFor();
   const saves = viewer.getByRole('button', { name: /^Save / });
   expect(await saves.count()).toBeGreaterThan(0);
   for (const b of await saves.all()) expect(await b.isDisabled()).toBe(true);
@@ -112,14 +132,22 @@ test("the owner's audit log filters by person", async () => {
   await owner.goto('/settings/audit');
   const who = owner.getByLabel('Person');
   await who.locator('option', { hasText: 'Pia Para' }).waitFor({ state: 'attached' });
-  expect(await who.locator('option').allTextContents()).toEqual(['Everyone', 'Omar Owner (omar.owner@roles.example)', 'Pia Para (pia.para@roles.example)', 'Vic Viewer (vic.viewer@roles.example)']);
+  expect(await who.locator('option').allTextContents()).toEqual([
+    'Everyone',
+    'Omar Owner (omar.owner@roles.example)',
+    'Pia Para (pia.para@roles.example)',
+    'Vic Viewer (vic.viewer@roles.example)',
+  ]);
   const rows = owner.getByRole('row').filter({ has: owner.getByRole('cell') });
   await rows.filter({ hasText: 'Omar Owner' }).first().waitFor();
   await rows.filter({ hasText: 'Pia Para' }).first().waitFor();
 
   await who.selectOption({ label: 'Pia Para (pia.para@roles.example)' });
   // Rows present (not the loading state between two answers), every one the chosen person's.
-  await owner.waitForFunction(() => { const trs = Array.from(document.querySelectorAll('tbody tr')); return trs.length > 0 && trs.every((tr) => tr.children[1]?.textContent === 'Pia Para'); });
+  await owner.waitForFunction(() => {
+    const trs = Array.from(document.querySelectorAll('tbody tr'));
+    return trs.length > 0 && trs.every((tr) => tr.children[1]?.textContent === 'Pia Para');
+  });
   const whoColumn = await rows.evaluateAll((trs) => trs.map((tr) => tr.children[1]?.textContent));
   expect(whoColumn.length).toBeGreaterThan(0);
   expect(new Set(whoColumn)).toEqual(new Set(['Pia Para']));
@@ -127,7 +155,10 @@ test("the owner's audit log filters by person", async () => {
 
   await who.selectOption({ label: 'Omar Owner (omar.owner@roles.example)' });
   // Rows present (not the loading state between two answers), every one the chosen person's.
-  await owner.waitForFunction(() => { const trs = Array.from(document.querySelectorAll('tbody tr')); return trs.length > 0 && trs.every((tr) => tr.children[1]?.textContent === 'Omar Owner'); });
+  await owner.waitForFunction(() => {
+    const trs = Array.from(document.querySelectorAll('tbody tr'));
+    return trs.length > 0 && trs.every((tr) => tr.children[1]?.textContent === 'Omar Owner');
+  });
   expect(await rows.filter({ hasText: 'Pia Para' }).count()).toBe(0);
   await owner.getByRole('button', { name: 'Clear' }).click();
   await rows.filter({ hasText: 'Pia Para' }).first().waitFor();

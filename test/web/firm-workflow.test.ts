@@ -40,7 +40,10 @@ beforeAll(async () => {
   stub = await new StripeStub().start();
   [browser, server] = await Promise.all([
     launch(),
-    startWebServer({ PROSA_DATA_DIR: dataDir, STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url }, { worker: true }),
+    startWebServer(
+      { PROSA_DATA_DIR: dataDir, STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url },
+      { worker: true },
+    ),
   ]);
   stub.webhookUrl = `${server.url}/api/billing/stripe/webhook`;
   await seedDemoData(server.t.database.db, todayUtc());
@@ -92,7 +95,11 @@ test('a firm works one matter: paralegal prepares, practitioner signs and submit
   const entries = await apiFromPage<{ entries: { id: string; application: { application_number: string } }[] }>(paralegal, '/api/docket');
   const entryId = entries.entries.find((e) => e.application.application_number === '17345678')!.id;
   await paralegal.evaluate(async (id) => {
-    const res = await fetch(`/api/docket/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_matter: 'KA-0042' }) });
+    const res = await fetch(`/api/docket/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_matter: 'KA-0042' }),
+    });
     if (!res.ok) throw new Error(await res.text());
   }, entryId);
   await paralegal.reload();
@@ -116,14 +123,35 @@ test('a firm works one matter: paralegal prepares, practitioner signs and submit
   await paralegal.getByRole('heading', { name: '1. Grounds and arguments' }).waitFor();
   const responsePath = new URL(paralegal.url()).pathname;
   const planId = responsePath.split('/responses/')[1];
-  await paralegal.getByLabel(/^Argument on /).first().fill('The cited reference does not teach the claimed sensor fusion step.');
-  await paralegal.getByRole('button', { name: /^Save argument/ }).first().click();
-  await expect.poll(() => paralegal.evaluate((id) => fetch(`/api/response-plans/${id}`).then((r) => r.json()).then((p) => p.grounds.filter((g: { argument: unknown }) => g.argument).length), planId)).toBe(1);
+  await paralegal
+    .getByLabel(/^Argument on /)
+    .first()
+    .fill('The cited reference does not teach the claimed sensor fusion step.');
+  await paralegal
+    .getByRole('button', { name: /^Save argument/ })
+    .first()
+    .click();
+  await expect
+    .poll(() =>
+      paralegal.evaluate(
+        (id) =>
+          fetch(`/api/response-plans/${id}`)
+            .then((r) => r.json())
+            .then((p) => p.grounds.filter((g: { argument: unknown }) => g.argument).length),
+        planId,
+      ),
+    )
+    .toBe(1);
   // The paralegal is offered no submit, and the server agrees.
   await paralegal.getByText('Only a practitioner or owner can sign and submit.').first().waitFor();
   expect(await paralegal.getByRole('button', { name: /^Submit and draft/ }).count()).toBe(0);
   await snap(paralegal, 'firm-flow-paralegal-wizard');
-  const refused = await paralegal.evaluate(async (id) => (await fetch(`/api/response-plans/${id}/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"accept_incomplete":true}' })).status, planId);
+  const refused = await paralegal.evaluate(
+    async (id) =>
+      (await fetch(`/api/response-plans/${id}/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"accept_incomplete":true}' }))
+        .status,
+    planId,
+  );
   expect(refused).toBe(403);
 
   // The owner pays for the credits the draft needs.
@@ -136,7 +164,12 @@ test('a firm works one matter: paralegal prepares, practitioner signs and submit
   // The practitioner, responsible for the matter, opens the prepared response, submits and downloads it.
   await practitioner.goto(responsePath);
   await practitioner.getByRole('heading', { name: '1. Grounds and arguments' }).waitFor();
-  expect(await practitioner.getByLabel(/^Argument on /).first().inputValue()).toContain('sensor fusion step');
+  expect(
+    await practitioner
+      .getByLabel(/^Argument on /)
+      .first()
+      .inputValue(),
+  ).toContain('sensor fusion step');
   const accept = practitioner.getByLabel('Draft it anyway with the unanswered items marked');
   if (await accept.count()) await accept.check();
   await practitioner.getByRole('button', { name: /^Submit and draft \(49\.00 credits\)/ }).click();
@@ -154,9 +187,16 @@ test('a firm works one matter: paralegal prepares, practitioner signs and submit
   // The owner sees who did what: the audit log by person, and the matter in the usage report.
   await owner.goto('/settings/audit');
   const audit = owner.getByRole('region', { name: 'Audit log', exact: true });
-  await audit.getByRole('row').filter({ hasText: 'Pat Para' }).filter({ hasText: /analyzed/i }).first().waitFor();
+  await audit
+    .getByRole('row')
+    .filter({ hasText: 'Pat Para' })
+    .filter({ hasText: /analyzed/i })
+    .first()
+    .waitFor();
   await audit.getByRole('row').filter({ hasText: 'Rita Prac' }).filter({ hasText: /draft/i }).first().waitFor();
-  await audit.getByLabel('Person').selectOption({ label: (await audit.getByLabel('Person').locator('option').allTextContents()).find((t) => t.startsWith('Pat Para')) ?? 'Pat Para' });
+  await audit
+    .getByLabel('Person')
+    .selectOption({ label: (await audit.getByLabel('Person').locator('option').allTextContents()).find((t) => t.startsWith('Pat Para')) ?? 'Pat Para' });
   await expect.poll(() => audit.getByRole('row').filter({ hasText: 'Rita Prac' }).count()).toBe(0);
   await audit.getByRole('row').filter({ hasText: 'Pat Para' }).first().waitFor();
   await snap(owner, 'firm-flow-owner-audit');
@@ -171,10 +211,16 @@ test('a firm works one matter: paralegal prepares, practitioner signs and submit
   expect(await status(stranger, `/api/docket/${entryId}`)).toBe(404);
   expect(await status(stranger, `/api/response-plans/${planId}`)).toBe(404);
   await stranger.goto(responsePath);
-  await stranger.getByRole('alert').filter({ hasText: /not found/i }).waitFor();
+  await stranger
+    .getByRole('alert')
+    .filter({ hasText: /not found/i })
+    .waitFor();
   // The application is public: its page shows the USPTO record, none of the firm's own.
   await stranger.goto(applicationPath);
-  await stranger.getByRole('heading', { name: /17\/345,678/ }).first().waitFor();
+  await stranger
+    .getByRole('heading', { name: /17\/345,678/ })
+    .first()
+    .waitFor();
   expect(await stranger.getByText('KA-0042').count()).toBe(0);
   expect(await stranger.getByText('Rita Prac').count()).toBe(0);
 

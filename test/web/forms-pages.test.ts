@@ -33,7 +33,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const apiCall = <T,>(path: string, body?: unknown) => apiFromPage<T>(page, path, body);
+const apiCall = <T>(path: string, body?: unknown) => apiFromPage<T>(page, path, body);
 
 const expectDocx = (p: Page) => expectDocxDownload(p, server.url);
 
@@ -42,7 +42,9 @@ async function balance(): Promise<bigint> {
 }
 
 describe('forms pages: IDS, extension petition, interview request, drawing sheet', () => {
-  test('each form shows its price, submits, shows progress and downloads the DOCX; errors are shown as the server sent them', { timeout: 170_000 }, async () => {
+  test('each form shows its price, submits, shows progress and downloads the DOCX; errors are shown as the server sent them', {
+    timeout: 170_000,
+  }, async () => {
     const email = `forms-${Date.now()}@firm.example`;
     await page.goto('/signup');
     await page.getByLabel('E-mail').fill(email);
@@ -68,21 +70,31 @@ describe('forms pages: IDS, extension petition, interview request, drawing sheet
     // Timing from the server's rule (GET .../ids-timing): the demo history ends in a final
     // rejection, and the non-final action recorded after it reopened prosecution, so 1.97(c): the
     // statement or the fee. The page shows the server's explanation, dates and 1.17(p) fee.
-    const window197 = await apiCall<{ window: string; explanation: string; basis: { filing_date: string }; fee: { amount: string; entity_size: string; verified: boolean } }>('/api/applications/17345678/ids-timing');
+    const window197 = await apiCall<{
+      window: string;
+      explanation: string;
+      basis: { filing_date: string };
+      fee: { amount: string; entity_size: string; verified: boolean };
+    }>('/api/applications/17345678/ids-timing');
     expect(window197.window).toBe('1.97(c)');
     const timing = page.getByRole('region', { name: 'Timing (37 CFR 1.97)' });
     await timing.getByText(window197.explanation).waitFor();
     await expect.poll(() => timing.getByText('this IDS falls under 37 CFR 1.97(c)').count()).toBe(1);
     const dollars = `$${Number(window197.fee.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
     // The fee line itself (the timing's explanation names the amount too).
-    await timing.locator("p", { hasText: /^Fee under 37 CFR 1\.17\(p\):/ }).filter({ hasText: `${dollars} for a ${window197.fee.entity_size} entity` }).waitFor();
+    await timing
+      .locator('p', { hasText: /^Fee under 37 CFR 1\.17\(p\):/ })
+      .filter({ hasText: `${dollars} for a ${window197.fee.entity_size} entity` })
+      .waitFor();
     expect(await timing.getByText('not yet verified against the USPTO fee schedule').count()).toBe(window197.fee.verified ? 0 : 1);
     await expect.poll(() => page.getByLabel('Timing of the statement').inputValue()).toBe('1.97(c)');
     await page.getByText('Price: 9.00 credits').waitFor();
 
     // Leave the balance short of the IDS: the 402 shows with the billing page's link.
     const short = (await balance()) - credits(3);
-    await server.t.database.db.transaction().execute((trx) => postLedgerEntry(trx, { accountId, amountMicro: -short, kind: 'adjustment', description: 'test: leave 3.00' }));
+    await server.t.database.db
+      .transaction()
+      .execute((trx) => postLedgerEntry(trx, { accountId, amountMicro: -short, kind: 'adjustment', description: 'test: leave 3.00' }));
     await page.reload();
     await page.getByText('Price: 9.00 credits · your balance 3.00, after: -6.00').waitFor();
 
@@ -98,7 +110,10 @@ describe('forms pages: IDS, extension petition, interview request, drawing sheet
     // Too long for the server (200 characters at most): its 400 names the field.
     await row1.getByLabel('Patentee or applicant').fill('X'.repeat(201));
     await page.getByRole('button', { name: 'Add non-patent literature' }).click();
-    await page.getByRole('group', { name: 'Non-patent literature, row 1' }).getByLabel('Citation').fill('Smith, J., "Sensor fusion in practice", J. Robotics 12(3):45-67 (2016).');
+    await page
+      .getByRole('group', { name: 'Non-patent literature, row 1' })
+      .getByLabel('Citation')
+      .fill('Smith, J., "Sensor fusion in practice", J. Robotics 12(3):45-67 (2016).');
     await page.getByRole('button', { name: 'Add a foreign document' }).click();
     const foreign = page.getByRole('group', { name: 'Foreign patent documents, row 1' });
     await foreign.getByLabel('Country code').fill('EP');

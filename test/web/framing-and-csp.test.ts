@@ -31,25 +31,34 @@ const get = (url: string) => server.t.app.inject({ method: 'GET', url, headers: 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(csp: unknown): Record<string, string[]> {
   expect(typeof csp).toBe('string');
-  return Object.fromEntries(String(csp).split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));
+  return Object.fromEntries(
+    String(csp)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name, values]),
+  );
 }
 
 describe('headers of the web application', () => {
-  test.each(['/', '/settings/api-keys', '/settings/billing', '/settings/billing?checkout=success&session_id=cs_test_1', '/signin', '/docket'])('%s cannot be framed and carries the policy', async (path) => {
-    const res = await get(path);
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root"></div>');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    const csp = directives(res.headers['content-security-policy']);
-    expect(csp['frame-ancestors']).toEqual(["'none'"]);
-    expect(csp['script-src']).toEqual(["'self'"]);
-    expect(csp['object-src']).toEqual(["'none'"]);
-    expect(csp['base-uri']).toEqual(["'self'"]);
-    expect(csp['form-action']).toEqual(["'self'"]);
-    expect(csp['default-src']).toEqual(["'self'"]);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('same-origin');
-  });
+  test.each(['/', '/settings/api-keys', '/settings/billing', '/settings/billing?checkout=success&session_id=cs_test_1', '/signin', '/docket'])(
+    '%s cannot be framed and carries the policy',
+    async (path) => {
+      const res = await get(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['base-uri']).toEqual(["'self'"]);
+      expect(csp['form-action']).toEqual(["'self'"]);
+      expect(csp['default-src']).toEqual(["'self'"]);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+    },
+  );
 
   test('the password-reset and e-mail confirmation pages (a token in the URL) send no Referer', async () => {
     for (const path of ['/reset-password?token=abc', '/verify-email?token=abc']) {
@@ -119,7 +128,10 @@ describe('in Chromium', () => {
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
     await page.goto(`${server.url}/settings/billing`);
-    await page.getByRole('heading', { name: /billing/i }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /billing/i })
+      .first()
+      .waitFor();
     expect(violations).toEqual([]);
   });
 });

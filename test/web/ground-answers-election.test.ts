@@ -33,10 +33,15 @@ afterAll(async () => {
   await server?.close();
 });
 
-const TRAVERSE = 'The apparatus of Group II is used only to practice the method of Group I, and a search for one covers the other, so examining both is no serious burden (MPEP 803).';
+const TRAVERSE =
+  'The apparatus of Group II is used only to practice the method of Group I, and a search for one covers the other, so examining both is no serious burden (MPEP 803).';
 
 async function analyze(fixture: string, applicationNumber: string): Promise<string> {
-  const a = await apiFromPage<{ analysis_id: string }>(page, '/api/analyses', { office_action_text: corpusText(fixture), application_number: applicationNumber, include_examiner_intel: false });
+  const a = await apiFromPage<{ analysis_id: string }>(page, '/api/analyses', {
+    office_action_text: corpusText(fixture),
+    application_number: applicationNumber,
+    include_examiner_intel: false,
+  });
   return a.analysis_id;
 }
 
@@ -66,16 +71,22 @@ describe('the wizard: an answer per ground, and the election', () => {
     const claim2 = page.locator('#claim-2');
     const box = claim2.getByRole('group', { name: 'Answer to each ground of rejection' });
     const dp = box.getByLabel(/^Claim 2: answer to the rejection of claim 2 .*double patenting/i);
-    expect(await dp.locator('option:checked').textContent()).toBe('As the claim\'s strategy implies: file a terminal disclaimer');
-    expect(await dp.locator('option').allTextContents()).toEqual(['As the claim\'s strategy implies: file a terminal disclaimer', 'Argue the rejection', 'File a terminal disclaimer']);
+    expect(await dp.locator('option:checked').textContent()).toBe("As the claim's strategy implies: file a terminal disclaimer");
+    expect(await dp.locator('option').allTextContents()).toEqual([
+      "As the claim's strategy implies: file a terminal disclaimer",
+      'Argue the rejection',
+      'File a terminal disclaimer',
+    ]);
     const indefinite = box.getByLabel(/^Claim 2: answer to the rejection of claims 1-31 under 35 U\.S\.C\. 112\(b\)/);
-    expect(await indefinite.locator('option:checked').textContent()).toBe('As the claim\'s strategy implies: answer it with the claim\'s amendment');
+    expect(await indefinite.locator('option:checked').textContent()).toBe("As the claim's strategy implies: answer it with the claim's amendment");
     // Claims argued on every ground have nothing to choose: no per-ground box.
     expect(await page.locator('#claim-5').getByRole('group', { name: 'Answer to each ground of rejection' }).count()).toBe(0);
 
     await dp.selectOption('argue_distinction');
     await box.getByText('Chosen for this ground.').waitFor();
-    await expect.poll(async () => (await plan(planId)).claims[1].ground_answers[0]).toEqual({ ground_id: 'r1-dp', answer: 'argue_distinction', chosen: 'argue_distinction', choices: ['argue_distinction', 'terminal_disclaimer'] });
+    await expect
+      .poll(async () => (await plan(planId)).claims[1].ground_answers[0])
+      .toEqual({ ground_id: 'r1-dp', answer: 'argue_distinction', chosen: 'argue_distinction', choices: ['argue_distinction', 'terminal_disclaimer'] });
     // The double patenting ground now needs the argument, and step 1 says so in words.
     const dpGround = page.locator('li[data-ground]').filter({ has: page.getByRole('heading', { name: /double patenting/i }) });
     await dpGround.getByText(/^Not answered yet: claim 2: argue the rejection, but there is no argument on this ground yet\.$/).waitFor();
@@ -91,7 +102,10 @@ describe('the wizard: an answer per ground, and the election', () => {
   }, 120_000); // a browser driving two papers: a harness guard against a hang, not a speed check
 
   test('corpus 15, a restriction: the election comes first, with traverse by default; submit waits for it; the paper elects Group II', async () => {
-    await apiFromPage(page, '/api/docket', { application_number: '16/777,001', application: { invention_title: 'Liner testing methods and apparatus', filing_date: '2019-08-26', examiner_name: 'ROE, RICHARD', art_unit: '1636' } });
+    await apiFromPage(page, '/api/docket', {
+      application_number: '16/777,001',
+      application: { invention_title: 'Liner testing methods and apparatus', filing_date: '2019-08-26', examiner_name: 'ROE, RICHARD', art_unit: '1636' },
+    });
     const planId = await openWizard(await analyze('15', '16/777,001'));
     const election = page.getByRole('region', { name: '1. Election' });
     await election.waitFor();
@@ -115,7 +129,10 @@ describe('the wizard: an answer per ground, and the election', () => {
     expect(await submit.isDisabled()).toBe(false);
     // The excerpt states no mailing date and nothing is recorded for the application: asked for, in words.
     await submit.click();
-    await page.getByRole('alert').filter({ hasText: 'Give the mailing date of the office action: neither its text nor the application\'s record states it.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "Give the mailing date of the office action: neither its text nor the application's record states it." })
+      .waitFor();
     await page.getByLabel('Mailing date of the office action').fill('2021-05-03');
     await submit.click();
     const download = page.getByRole('link', { name: /^Download / });

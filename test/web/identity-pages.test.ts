@@ -43,7 +43,7 @@ describe('Settings > Practitioner', () => {
     await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
     await page.getByLabel('Registration number').fill('Reg. 65432');
     await page.getByLabel('Firm').fill('Lovelace & Babbage LLP');
-    await page.getByLabel('Address').fill('12 St James\'s Square\nLondon SW1Y 4LB');
+    await page.getByLabel('Address').fill("12 St James's Square\nLondon SW1Y 4LB");
     await page.getByLabel('Telephone').fill('+44 20 7946 0000');
     await page.getByLabel('E-mail').fill('ada@lovelace-ip.example');
     await page.getByLabel('Deposit account').fill('50-1234');
@@ -60,8 +60,14 @@ describe('Settings > Practitioner', () => {
     await page.getByRole('button', { name: 'Save practitioner' }).click();
     await page.getByText('Saved. Your papers are signed by Ada Lovelace, Reg. No. 65,432.').waitFor();
     expect((await me()).account.practitioner).toEqual({
-      name: 'Ada Lovelace', registration_number: '65,432', firm: 'Lovelace & Babbage LLP', address: '12 St James\'s Square\nLondon SW1Y 4LB',
-      telephone: '+44 20 7946 0000', email: 'ada@lovelace-ip.example', deposit_account: '50-1234', customer_number: '20995',
+      name: 'Ada Lovelace',
+      registration_number: '65,432',
+      firm: 'Lovelace & Babbage LLP',
+      address: "12 St James's Square\nLondon SW1Y 4LB",
+      telephone: '+44 20 7946 0000',
+      email: 'ada@lovelace-ip.example',
+      deposit_account: '50-1234',
+      customer_number: '20995',
     });
     await snap(page, 'settings-practitioner');
 
@@ -70,7 +76,7 @@ describe('Settings > Practitioner', () => {
     // The form shows once GET /api/auth/me has answered (a loaded machine can take longer than a poll's second).
     await page.getByText('Your own profile: its name and registration number sign the papers and forms you submit').waitFor();
     await expect.poll(() => page.getByLabel('Registration number').inputValue()).toBe('65,432');
-    await expect.poll(() => page.getByLabel('Address').inputValue()).toBe('12 St James\'s Square\nLondon SW1Y 4LB');
+    await expect.poll(() => page.getByLabel('Address').inputValue()).toBe("12 St James's Square\nLondon SW1Y 4LB");
   });
 });
 
@@ -83,7 +89,7 @@ describe('the application page: matter number and entity status', () => {
     await section.getByText('Large entity, from the USPTO record.').waitFor();
     await expect.poll(() => section.getByLabel('Entity status').inputValue()).toBe('');
     await section.getByText('Not set: use the USPTO record (large)').waitFor({ state: 'attached' });
-    await section.getByText('without it, papers print the USPTO record\'s PRS-1002-US').waitFor();
+    await section.getByText("without it, papers print the USPTO record's PRS-1002-US").waitFor();
     await page.getByText('fees for a large entity').waitFor();
 
     await section.getByLabel('Matter number (Attorney Docket No.)').fill('SNS-0007-US');
@@ -103,6 +109,10 @@ describe('the application page: matter number and entity status', () => {
     await section.getByLabel('Entity status').selectOption('');
     await section.getByRole('button', { name: 'Save matter and entity status' }).click();
     await section.getByText('Large entity, from the USPTO record.').waitFor();
-    expect(await page.evaluate((id) => fetch(`/api/docket/${id}`).then((r) => r.json()), entry.id)).toMatchObject({ client_matter: 'SNS-0007-US', entity_size: 'large', entity_size_source: 'uspto' });
+    expect(await page.evaluate((id) => fetch(`/api/docket/${id}`).then((r) => r.json()), entry.id)).toMatchObject({
+      client_matter: 'SNS-0007-US',
+      entity_size: 'large',
+      entity_size_source: 'uspto',
+    });
   });
 });

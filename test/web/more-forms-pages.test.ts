@@ -28,7 +28,13 @@ let accountId: string;
 
 beforeAll(async () => {
   // Forms, not rate limits, are under test (job polling and quotes add up on one page).
-  [browser, server] = await Promise.all([launch(), startWebServer({}, { worker: true, tiers: { authenticated: { perMinute: 100_000, perSecond: 10_000 }, account: { perMinute: 100_000, perSecond: 10_000 } } })]);
+  [browser, server] = await Promise.all([
+    launch(),
+    startWebServer(
+      {},
+      { worker: true, tiers: { authenticated: { perMinute: 100_000, perSecond: 10_000 }, account: { perMinute: 100_000, perSecond: 10_000 } } },
+    ),
+  ]);
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
   page = await context.newPage();
@@ -39,7 +45,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const apiCall = <T,>(path: string, body?: unknown) => apiFromPage<T>(page, path, body);
+const apiCall = <T>(path: string, body?: unknown) => apiFromPage<T>(page, path, body);
 
 const expectDocx = (name: RegExp) => expectDocxDownload(page, server.url, { name, timeout: 90_000 });
 
@@ -53,7 +59,10 @@ async function openForm(application: string, form: string, title: string): Promi
 
 /** The USPTO fee shown beside the price before submitting, for the application's entity status. */
 async function expectUsptoFee(citation: string, applicationNumber: string): Promise<void> {
-  const fees = await apiCall<{ uspto_fees?: { citation: string; amount: string; verified: boolean }[] }>('/api/quote', { exports: [{ type: 'form', form: formOf[citation]!, count: 1 }], application_number: applicationNumber });
+  const fees = await apiCall<{ uspto_fees?: { citation: string; amount: string; verified: boolean }[] }>('/api/quote', {
+    exports: [{ type: 'form', form: formOf[citation]!, count: 1 }],
+    application_number: applicationNumber,
+  });
   const fee = fees.uspto_fees!.find((f) => f.citation === citation)!;
   const dollars = `$${Number(fee.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   const item = page.getByRole('listitem').filter({ hasText: `(${citation}): ${dollars}` });
@@ -68,7 +77,7 @@ const formOf: Record<string, string> = {
   '37 CFR 1.18(a)': 'issue_fee_transmittal',
 };
 
-describe('forms pages: the server\'s IDS window and the six prosecution forms', () => {
+describe("forms pages: the server's IDS window and the six prosecution forms", () => {
   test('IDS window from the server with its 422; each new form priced with its USPTO fee, submitted, downloaded; 409 shown uncharged', async () => {
     const email = `more-forms-${Date.now()}@firm.example`;
     await page.goto('/signup');
@@ -83,16 +92,29 @@ describe('forms pages: the server\'s IDS window and the six prosecution forms', 
 
     // IDS: the final rejection closed prosecution, so the server says 1.97(d); the page shows its
     // explanation, the dates it decided on and the 1.17(p) fee, and stating 1.97(c) is refused.
-    const ids = await apiCall<{ window: string; explanation: string; basis: { closing_action: { mailing_date: string } }; fee: { amount: string; entity_size: string; verified: boolean } }>('/api/applications/17345678/ids-timing');
+    const ids = await apiCall<{
+      window: string;
+      explanation: string;
+      basis: { closing_action: { mailing_date: string } };
+      fee: { amount: string; entity_size: string; verified: boolean };
+    }>('/api/applications/17345678/ids-timing');
     expect(ids.window).toBe('1.97(d)');
     await page.goto('/forms?application=17345678&form=ids');
     const timing = page.getByRole('region', { name: 'Timing (37 CFR 1.97)' });
     await timing.getByText(ids.explanation).waitFor();
     await timing.getByText('this IDS falls under 37 CFR 1.97(d)').waitFor();
-    const closing = new Date(`${ids.basis.closing_action.mailing_date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    const closing = new Date(`${ids.basis.closing_action.mailing_date}T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     await timing.getByText(`final action, ${closing}`).waitFor();
     // The fee line itself (the timing's explanation names the amount too).
-    await timing.locator("p", { hasText: /^Fee under 37 CFR 1\.17\(p\):/ }).filter({ hasText: `$${Number(ids.fee.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} for a ${ids.fee.entity_size} entity` }).waitFor();
+    await timing
+      .locator('p', { hasText: /^Fee under 37 CFR 1\.17\(p\):/ })
+      .filter({ hasText: `$${Number(ids.fee.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} for a ${ids.fee.entity_size} entity` })
+      .waitFor();
     expect(await timing.getByText('not yet verified against the USPTO fee schedule').count()).toBe(ids.fee.verified ? 0 : 1);
     await expect.poll(() => page.getByLabel('Timing of the statement').inputValue()).toBe('1.97(d)');
     await snap(page, 'forms-ids-server-window');
@@ -155,7 +177,9 @@ describe('forms pages: the server\'s IDS window and the six prosecution forms', 
     expect(await page.getByText(/^USPTO fee/).count()).toBe(0);
     const arg = page.getByRole('group', { name: 'Arguments, row 1' });
     await arg.getByLabel('Rejection argued').fill('Rejection of claims 1-8 under 35 U.S.C. 103');
-    await arg.getByLabel('Argument', { exact: true }).fill('The Examiner cites no passage for the predictive model of claim 1; the rejection omits an element of the prima facie case.');
+    await arg
+      .getByLabel('Argument', { exact: true })
+      .fill('The Examiner cites no passage for the predictive model of claim 1; the rejection omits an element of the prima facie case.');
     await page.getByText('22 of about 1750 words (five pages).').waitFor();
     await snap(page, 'forms-pre-appeal');
     await page.getByRole('button', { name: 'Prepare the pre-appeal request (5.00 credits)' }).click();
@@ -166,7 +190,10 @@ describe('forms pages: the server\'s IDS window and the six prosecution forms', 
     await expectUsptoFee('37 CFR 1.20(d)', '17200011');
     expect(await page.getByLabel('Analysis (optional)').inputValue()).toBe('');
     await page.getByRole('button', { name: 'Prepare the terminal disclaimer (5.00 credits)' }).click();
-    await page.getByRole('alert').getByText(/^Name the reference patent or application/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/^Name the reference patent or application/)
+      .waitFor();
     await page.getByLabel('Reference number').fill('10123456');
     // The edit clears the note about what was missing.
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Name the reference patent or application' }).count()).toBe(0);
@@ -188,7 +215,11 @@ describe('forms pages: the server\'s IDS window and the six prosecution forms', 
     // Client letter: needs an analysis of the application; then the select offers it.
     await page.goto('/forms?application=17200011&form=client-report');
     await page.getByText('No analysis of this application yet').waitFor();
-    const analysis = await apiCall<{ analysis_id: string }>('/api/analyses', { application_number: '17200011', office_action_text: OA_TEXT, office_action_type: 'CTNF' });
+    const analysis = await apiCall<{ analysis_id: string }>('/api/analyses', {
+      application_number: '17200011',
+      office_action_text: OA_TEXT,
+      office_action_type: 'CTNF',
+    });
     await page.reload();
     await page.getByText('Price: 5.00 credits').waitFor();
     expect(await page.getByLabel('Analysis reported').inputValue()).toBe(analysis.analysis_id);

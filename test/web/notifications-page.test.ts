@@ -23,7 +23,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface Prefs { reminders: boolean; categories: Record<string, boolean>; offsets: number[]; digest: string; new_paper_alerts: boolean }
+interface Prefs {
+  reminders: boolean;
+  categories: Record<string, boolean>;
+  offsets: number[];
+  digest: string;
+  new_paper_alerts: boolean;
+}
 
 describe('Settings > Notifications', () => {
   test('defaults shown; a bad offset is refused at its field; a change is saved and held by the API', async () => {
@@ -37,7 +43,10 @@ describe('Settings > Notifications', () => {
 
     await days.fill('14, soon');
     await page.getByRole('button', { name: 'Save notifications' }).click();
-    await page.getByText(/whole number|integer|number/i).first().waitFor();
+    await page
+      .getByText(/whole number|integer|number/i)
+      .first()
+      .waitFor();
     expect((await apiFromPage<Prefs>(page, '/api/notifications/preferences')).offsets).toEqual([30, 14, 7, 1, 0]);
 
     await days.fill('21, 3, 0');

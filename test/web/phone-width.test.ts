@@ -23,12 +23,21 @@ let analysisId: string;
 beforeAll(async () => {
   [browser, server] = await Promise.all([launch(), startWebServer()]);
   await seedDemoData(server.t.database.db, todayUtc());
-  const signup = await server.t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `phone-${Date.now()}@firm.example`, password: 'correct horse battery', display_name: 'Ada Practitioner' } });
+  const signup = await server.t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email: `phone-${Date.now()}@firm.example`, password: 'correct horse battery', display_name: 'Ada Practitioner' },
+  });
   const cookie = sessionCookie(signup);
   const accountId = signup.json().account.id as string;
   await grant(server.t.database.db, accountId, 5);
   for (const n of ['17200011', '17345678']) {
-    const added = await server.t.app.inject({ method: 'POST', url: '/api/docket', headers: { cookie }, payload: { application_number: n, client_matter: 'ACME-0042-US' } });
+    const added = await server.t.app.inject({
+      method: 'POST',
+      url: '/api/docket',
+      headers: { cookie },
+      payload: { application_number: n, client_matter: 'ACME-0042-US' },
+    });
     expect(added.statusCode, added.body).toBe(201);
   }
   // An analysis (its page, and a usage line in the ledger).
@@ -78,7 +87,7 @@ describe('every page at 1280 and 390 px', () => {
   }
 });
 
-describe('at a phone\'s width', () => {
+describe("at a phone's width", () => {
   test('the analysis page fits: its claims table scrolls in its own box, reachable by keyboard', async () => {
     await page.setViewportSize(PHONE);
     await page.goto(`/analyses/${analysisId}`);
@@ -118,7 +127,7 @@ describe('at a phone\'s width', () => {
     await expect.poll(() => cards.count()).toBe(2);
   });
 
-  test('the billing ledger\'s scrolling box is reached with Tab and has a name', async () => {
+  test("the billing ledger's scrolling box is reached with Tab and has a name", async () => {
     await page.setViewportSize(PHONE);
     await page.goto('/settings/billing');
     const ledger = page.getByRole('region', { name: 'Credit history (scrolls sideways)' });
@@ -132,7 +141,10 @@ describe('at a phone\'s width', () => {
 });
 
 describe('Escape closes a dialog and gives focus back to the button that opened it', () => {
-  for (const [width, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+  for (const [width, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
     test(`at ${width} px: the Add and the Edit dialogs of the docket`, async () => {
       await page.setViewportSize(viewport);
       await page.goto('/docket');
@@ -151,7 +163,7 @@ describe('Escape closes a dialog and gives focus back to the button that opened 
   }
 });
 
-test('the dashboard\'s activity says what happened in words, with the number written', async () => {
+test("the dashboard's activity says what happened in words, with the number written", async () => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
   const activity = page.getByRole('region', { name: 'Recent activity' });

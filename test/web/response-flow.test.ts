@@ -65,7 +65,17 @@ describe('add an application, record an action, analyze, respond, buy credits, s
     let refused = 0;
     await page.route('**/api/correspondence/*', async (route) => {
       if (refused++ > 0) return route.fallback();
-      await route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '1' }, body: JSON.stringify({ error: true, error_code: 'rate_limited', message: 'Rate limit exceeded: at most 120 requests per minute with short bursts. Retry in 1 s.', agent_suggestion: 'Wait 1 second(s) and retry.' }) });
+      await route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'retry-after': '1' },
+        body: JSON.stringify({
+          error: true,
+          error_code: 'rate_limited',
+          message: 'Rate limit exceeded: at most 120 requests per minute with short bursts. Retry in 1 s.',
+          agent_suggestion: 'Wait 1 second(s) and retry.',
+        }),
+      });
     });
     await page.getByRole('button', { name: /^Analyze the Non-Final Rejection/ }).click();
     const analyzeBox = page.getByRole('region', { name: 'Analyze this office action' });
@@ -98,12 +108,28 @@ describe('add an application, record an action, analyze, respond, buy credits, s
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     const planId = page.url().split('/responses/')[1];
-    await expect.poll(() => page.evaluate((id) => fetch(`/api/response-plans/${id}`).then((r) => r.json()).then((p) => p.grounds.filter((g: { argument: unknown }) => g.argument).length), planId)).toBe(1);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (id) =>
+            fetch(`/api/response-plans/${id}`)
+              .then((r) => r.json())
+              .then((p) => p.grounds.filter((g: { argument: unknown }) => g.argument).length),
+          planId,
+        ),
+      )
+      .toBe(1);
 
     // An amending strategy opens the claim editor with live markup from the API.
     const strategy = page.getByLabel(/^Strategy for claim /).first();
     await strategy.selectOption('amend_narrow');
-    const claimNo = (await strategy.evaluate((el) => el.closest('li')!.querySelector('h3')!.textContent!.match(/Claim (\d+)/)![1]));
+    const claimNo = await strategy.evaluate(
+      (el) =>
+        el
+          .closest('li')!
+          .querySelector('h3')!
+          .textContent!.match(/Claim (\d+)/)![1],
+    );
     await page.getByLabel(`Claim ${claimNo} as it stands`).fill('A method comprising receiving sensor data.');
     await page.getByLabel(`Claim ${claimNo} as amended`).fill('A method comprising receiving and fusing sensor data.');
     await page.locator('ins', { hasText: 'and fusing' }).first().waitFor();
@@ -140,6 +166,10 @@ describe('add an application, record an action, analyze, respond, buy credits, s
     const url = await download.getAttribute('href');
     const docx = await fetch(new URL(url!, server.url));
     expect(docx.status).toBe(200);
-    expect(Buffer.from(await docx.arrayBuffer()).subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(
+      Buffer.from(await docx.arrayBuffer())
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
   });
 });

@@ -2,8 +2,22 @@ import { describe, expect, test } from 'vitest';
 import { STRATEGY_CODES } from '../../src/domain/response-plan/strategies.ts';
 import { STRATEGY_NAMES } from '../../src/domain/response-plan/words.ts';
 import {
-  AMENDING, STRATEGIES, answeredWords, argumentLabel, claimList, claimNeedWords, claimStatusWords, editErrorWords, exportKindWords, fieldMessage, forPeople,
-  jobStateWords, paperKindWords, placesWords, strategyName, words,
+  AMENDING,
+  STRATEGIES,
+  answeredWords,
+  argumentLabel,
+  claimList,
+  claimNeedWords,
+  claimStatusWords,
+  editErrorWords,
+  exportKindWords,
+  fieldMessage,
+  forPeople,
+  jobStateWords,
+  paperKindWords,
+  placesWords,
+  strategyName,
+  words,
 } from '../../web/src/response/words.ts';
 
 // Issue 19: every message a person sees is written for a person; codes stay in the API.
@@ -59,27 +73,75 @@ describe('kinds of paper, claim statuses, exports and job states in words', () =
 describe('how a ground is answered, and what a claim still needs', () => {
   test('answers, claim by claim, with no code', () => {
     expect(answeredWords([{ claims: [1], how: 'amended' }])).toBe('Claim 1 is amended.');
-    expect(answeredWords([{ claims: [3, 4, 5, 6], how: 'abeyance' }])).toBe('Claims 3-6: the response asks that the objection be held in abeyance until allowable subject matter is agreed (37 CFR 1.111(b)); no text is needed.');
-    expect(answeredWords([{ claims: [2], how: 'through_amended_base', base: 1 }, { claims: [5], how: 'cancelled' }])).toBe('Claim 2 stands or falls with amended claim 1; claim 5 is cancelled.');
+    expect(answeredWords([{ claims: [3, 4, 5, 6], how: 'abeyance' }])).toBe(
+      'Claims 3-6: the response asks that the objection be held in abeyance until allowable subject matter is agreed (37 CFR 1.111(b)); no text is needed.',
+    );
+    expect(
+      answeredWords([
+        { claims: [2], how: 'through_amended_base', base: 1 },
+        { claims: [5], how: 'cancelled' },
+      ]),
+    ).toBe('Claim 2 stands or falls with amended claim 1; claim 5 is cancelled.');
     expect(answeredWords([{ claims: [2], how: 'terminal_disclaimer' }])).toBe('Claim 2: a terminal disclaimer is filed.');
     expect(answeredWords([])).toBe('');
-    for (const how of ['cancelled', 'previously_cancelled', 'amended', 'through_amended_base', 'argued', 'terminal_disclaimer', 'abeyance', 'election', 'information', 'replied', 'a_new_way']) {
+    for (const how of [
+      'cancelled',
+      'previously_cancelled',
+      'amended',
+      'through_amended_base',
+      'argued',
+      'terminal_disclaimer',
+      'abeyance',
+      'election',
+      'information',
+      'replied',
+      'a_new_way',
+    ]) {
       expect(answeredWords([{ claims: [1, 2], how, base: 1 }])).not.toMatch(NO_CODE);
     }
   });
 
   test('the text box of a ground: an argument on a rejection, a reply to an objection', () => {
-    expect(argumentLabel({ kind: 'rejection', title: 'Rejection of claims 1-2 under 35 U.S.C. 103' })).toBe('Argument on the rejection of claims 1-2 under 35 U.S.C. 103');
+    expect(argumentLabel({ kind: 'rejection', title: 'Rejection of claims 1-2 under 35 U.S.C. 103' })).toBe(
+      'Argument on the rejection of claims 1-2 under 35 U.S.C. 103',
+    );
     expect(argumentLabel({ kind: 'claim_objection', title: 'Objection to claims 3-6' })).toBe('Reply to the objection to claims 3-6');
     expect(argumentLabel({ kind: 'document_objection', title: 'Objection to the abstract' })).toBe('Reply to the objection to the abstract');
   });
 
   test('each missing item of a claim, said beside the claim, without the API text', () => {
     const grounds = [{ ground_id: 'r1-101', kind: 'rejection', title: 'Rejection of claims 1-20 under 35 U.S.C. 101' }];
-    expect(claimNeedWords({ code: 'amended_text_missing', claim: 1, message: 'Claim 1 (amend_narrow): the amended text is not given (PUT .../claims/1/text with "text").' }, grounds)).toBe('Claim 1\'s amended text is missing: type it in the box “Claim 1 as amended”.');
-    expect(claimNeedWords({ code: 'argument_missing', claim: 3, ground_id: 'r1-101', message: 'Claim 3 (argue_distinction): no argument on ground r1-101 (...).' }, grounds)).toBe('Argued: write the argument on the rejection of claims 1-20 under 35 U.S.C. 101 in step 1.');
-    for (const code of ['amended_text_missing', 'original_text_missing', 'amendment_unchanged', 'argument_missing', 'information_missing', 'depends_on_cancelled', 'strategy_not_applicable']) {
-      const said = claimNeedWords({ code, claim: 4, ground_id: 'r1-101', message: `Claim 4 (amend_narrow): PUT .../claims/4/text with "original_text" ${code}`, plain: 'Claim 4 depends from claim 2, which this reply cancels.' }, grounds);
+    expect(
+      claimNeedWords(
+        { code: 'amended_text_missing', claim: 1, message: 'Claim 1 (amend_narrow): the amended text is not given (PUT .../claims/1/text with "text").' },
+        grounds,
+      ),
+    ).toBe("Claim 1's amended text is missing: type it in the box “Claim 1 as amended”.");
+    expect(
+      claimNeedWords(
+        { code: 'argument_missing', claim: 3, ground_id: 'r1-101', message: 'Claim 3 (argue_distinction): no argument on ground r1-101 (...).' },
+        grounds,
+      ),
+    ).toBe('Argued: write the argument on the rejection of claims 1-20 under 35 U.S.C. 101 in step 1.');
+    for (const code of [
+      'amended_text_missing',
+      'original_text_missing',
+      'amendment_unchanged',
+      'argument_missing',
+      'information_missing',
+      'depends_on_cancelled',
+      'strategy_not_applicable',
+    ]) {
+      const said = claimNeedWords(
+        {
+          code,
+          claim: 4,
+          ground_id: 'r1-101',
+          message: `Claim 4 (amend_narrow): PUT .../claims/4/text with "original_text" ${code}`,
+          plain: 'Claim 4 depends from claim 2, which this reply cancels.',
+        },
+        grounds,
+      );
       expect(said, code).not.toMatch(NO_CODE);
     }
   });
@@ -102,14 +164,20 @@ describe('how a ground is answered, and what a claim still needs', () => {
 describe('refusals in words', () => {
   test('a field path in words, suggestions naming API calls kept from people, plan edits refused', () => {
     expect(fieldMessage('input.timing: the docket puts it in 1.97(d)')).toBe('Timing: the docket puts it in 1.97(d)');
-    expect(fieldMessage('documents.1.publication_number: must be a publication number')).toBe('Documents, row 2, publication number: must be a publication number');
-    expect(fieldMessage('body.input.us_patents.0.patentee_or_applicant: Too big: expected string to have <=200 characters')).toBe('U.S. patents, row 1, patentee or applicant: at most 200 characters');
+    expect(fieldMessage('documents.1.publication_number: must be a publication number')).toBe(
+      'Documents, row 2, publication number: must be a publication number',
+    );
+    expect(fieldMessage('body.input.us_patents.0.patentee_or_applicant: Too big: expected string to have <=200 characters')).toBe(
+      'U.S. patents, row 1, patentee or applicant: at most 200 characters',
+    );
     expect(fieldMessage('Prosecution is not closed.')).toBe('Prosecution is not closed.');
     expect(forPeople('Reply to the pending action under 37 CFR 1.111 instead.')).toBe(true);
     expect(forPeople('Check GET /api/applications/17200011/ids-timing, then send the timing it gives.')).toBe(false);
     expect(forPeople('Send "group" with one of I, II.')).toBe(false);
     expect(forPeople('Set it to no_action.')).toBe(false);
-    expect(editErrorWords('plan_submitted', 'Response plan rp_x was submitted (draft job dj_y) and can no longer be changed.')).toBe('This response was already submitted; it can no longer be changed.');
+    expect(editErrorWords('plan_submitted', 'Response plan rp_x was submitted (draft job dj_y) and can no longer be changed.')).toBe(
+      'This response was already submitted; it can no longer be changed.',
+    );
     expect(editErrorWords('validation_error', 'text: at most 100000 characters')).toBe('Not saved: at most 100000 characters');
   });
 });

@@ -35,10 +35,34 @@ test('the owner makes a practitioner responsible for a matter; the docket shows 
   const page = await ctx.newPage();
   await signUpInBrowser(page, { email: 'rita.owner@firm.example', name: 'Rita Owner' });
   await apiFromPage(page, '/api/firm/invitations', { email: 'pat.practitioner@firm.example', role: 'practitioner' });
-  const joined = await injectAsClient(server.t.app, { method: 'POST', url: '/api/auth/signup', remoteAddress: randomIp(), payload: { email: 'pat.practitioner@firm.example', password: 'correct horse battery staple', display_name: 'Pat Practitioner', invitation_token: invitationToken(mailDir, 'pat.practitioner@firm.example') } });
+  const joined = await injectAsClient(server.t.app, {
+    method: 'POST',
+    url: '/api/auth/signup',
+    remoteAddress: randomIp(),
+    payload: {
+      email: 'pat.practitioner@firm.example',
+      password: 'correct horse battery staple',
+      display_name: 'Pat Practitioner',
+      invitation_token: invitationToken(mailDir, 'pat.practitioner@firm.example'),
+    },
+  });
   expect(joined.statusCode, joined.body).toBe(201);
   await apiFromPage(page, '/api/firm/invitations', { email: 'quinn.para@firm.example', role: 'paralegal' });
-  expect((await injectAsClient(server.t.app, { method: 'POST', url: '/api/auth/signup', remoteAddress: randomIp(), payload: { email: 'quinn.para@firm.example', password: 'correct horse battery staple', display_name: 'Quinn Para', invitation_token: invitationToken(mailDir, 'quinn.para@firm.example') } })).statusCode).toBe(201);
+  expect(
+    (
+      await injectAsClient(server.t.app, {
+        method: 'POST',
+        url: '/api/auth/signup',
+        remoteAddress: randomIp(),
+        payload: {
+          email: 'quinn.para@firm.example',
+          password: 'correct horse battery staple',
+          display_name: 'Quinn Para',
+          invitation_token: invitationToken(mailDir, 'quinn.para@firm.example'),
+        },
+      })
+    ).statusCode,
+  ).toBe(201);
   const entry = await apiFromPage<{ id: string }>(page, '/api/docket', { application_number: '17200011' });
 
   await page.goto('/applications/17200011');
@@ -65,7 +89,7 @@ test('the owner makes a practitioner responsible for a matter; the docket shows 
   await page.goto('/settings/notifications');
   await page.getByRole('heading', { name: 'Notifications' }).waitFor();
   expect(await page.getByRole('radio', { name: /Matters I am responsible for/ }).isChecked()).toBe(true);
-  await page.getByRole('radio', { name: 'The whole firm\'s docket' }).check();
+  await page.getByRole('radio', { name: "The whole firm's docket" }).check();
   await page.getByRole('button', { name: 'Save notifications' }).click();
   await page.getByText('Saved.').waitFor();
   await snap(page, 'responsible-notifications-scope');

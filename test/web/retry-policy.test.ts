@@ -13,7 +13,7 @@ describe('query retry policy', () => {
     expect([0, 1, 2].map((n) => retryDelay(n, err(429)))).toEqual([1000, 2000, 4000]);
   });
 
-  test("a 429 naming a longer wait (a spent minute) is retried after that wait, at most a minute", () => {
+  test('a 429 naming a longer wait (a spent minute) is retried after that wait, at most a minute', () => {
     const spent = (s: number) => new ApiError(429, { error_code: 'rate_limited', message: 'm' }, s);
     expect([0, 1, 2].map((n) => retryDelay(n, spent(18)))).toEqual([18_000, 18_000, 18_000]);
     expect(retryDelay(2, spent(1))).toBe(4000);

@@ -47,7 +47,17 @@ describe('the web application at /', () => {
   });
 
   test('the API, OAuth, MCP, discovery, calendar and operations paths are never shadowed', async () => {
-    const notFound = ['/api/nope', '/api', '/v1/nothing', '/oauth/nothing-here', '/mcp/x', '/.well-known/nothing', '/calendar/nothing', '/health/x', '/metrics/x'];
+    const notFound = [
+      '/api/nope',
+      '/api',
+      '/v1/nothing',
+      '/oauth/nothing-here',
+      '/mcp/x',
+      '/.well-known/nothing',
+      '/calendar/nothing',
+      '/health/x',
+      '/metrics/x',
+    ];
     for (const path of notFound) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(404);

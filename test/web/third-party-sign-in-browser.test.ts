@@ -92,10 +92,13 @@ describe('Sign in with Google (local OpenID provider)', () => {
     // leaves //evil.example/phish). Were the browser sent there, this stand-in would answer.
     const phish = `/signin?next=${encodeURIComponent('/\t/evil.example/phish')}`;
     const visited: string[] = [];
-    await context.route((u) => u.hostname === 'evil.example', (route) => {
-      visited.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Phished</title><h1>Phished</h1>' });
-    });
+    await context.route(
+      (u) => u.hostname === 'evil.example',
+      (route) => {
+        visited.push(route.request().url());
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Phished</title><h1>Phished</h1>' });
+      },
+    );
     const landed = async (name: string) => {
       // Whichever comes first: the dashboard here, or a page on another origin.
       const left = page.waitForURL((u) => u.origin !== url);
@@ -116,7 +119,12 @@ describe('Sign in with Google (local OpenID provider)', () => {
     // With a password: the sign-in page's own navigation.
     await context.clearCookies();
     const password = 'the right password';
-    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `mary-${Date.now()}@firm.example`, password, display_name: 'Mary Somerville' }, remoteAddress: randomIp() });
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: `mary-${Date.now()}@firm.example`, password, display_name: 'Mary Somerville' },
+      remoteAddress: randomIp(),
+    });
     expect(signup.statusCode).toBe(201);
     await page.goto(phish);
     await page.getByLabel('E-mail').fill(signup.json().account.email);

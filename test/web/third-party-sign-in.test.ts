@@ -21,8 +21,12 @@ beforeAll(async () => {
   google = await startLocalIdp({ redirectUris: [`${BASE}/api/auth/oidc/google/callback`] });
   microsoft = await startLocalIdp({ redirectUris: [`${BASE}/api/auth/oidc/microsoft/callback`], emailInIdToken: false });
   t = await createTestApp({
-    PROSA_GOOGLE_ISSUER: google.issuer, PROSA_GOOGLE_CLIENT_ID: google.clientId, PROSA_GOOGLE_CLIENT_SECRET: google.clientSecret,
-    PROSA_MICROSOFT_ISSUER: microsoft.issuer, PROSA_MICROSOFT_CLIENT_ID: microsoft.clientId, PROSA_MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
+    PROSA_GOOGLE_ISSUER: google.issuer,
+    PROSA_GOOGLE_CLIENT_ID: google.clientId,
+    PROSA_GOOGLE_CLIENT_SECRET: google.clientSecret,
+    PROSA_MICROSOFT_ISSUER: microsoft.issuer,
+    PROSA_MICROSOFT_CLIENT_ID: microsoft.clientId,
+    PROSA_MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
   });
 });
 afterAll(async () => {
@@ -46,7 +50,11 @@ interface FlowResult {
 }
 
 /** start -> the provider (auto login and consent) -> back to Prosa's callback, like a browser. */
-async function signInWith(provider: 'google' | 'microsoft', user: IdpUser | null, opts: { next?: string; sessionCookie?: string; link?: boolean; tamper?: (u: URL) => void; stateCookie?: (s: string) => string } = {}): Promise<FlowResult> {
+async function signInWith(
+  provider: 'google' | 'microsoft',
+  user: IdpUser | null,
+  opts: { next?: string; sessionCookie?: string; link?: boolean; tamper?: (u: URL) => void; stateCookie?: (s: string) => string } = {},
+): Promise<FlowResult> {
   const idp = provider === 'google' ? google : microsoft;
   if (user) idp.signInAs(user);
   const q = new URLSearchParams();
@@ -86,7 +94,11 @@ async function me(cookie: string) {
   return r.json().account as { id: string; email: string; display_name: string | null };
 }
 const verified = async (cookie: string) => (await get('/api/auth/email-verification', cookie)).json().verified as boolean;
-const identities = async (cookie: string) => (await get('/api/auth/identities', cookie)).json() as { has_password: boolean; identities: { id: string; provider: string; issuer: string; email: string | null }[] };
+const identities = async (cookie: string) =>
+  (await get('/api/auth/identities', cookie)).json() as {
+    has_password: boolean;
+    identities: { id: string; provider: string; issuer: string; email: string | null }[];
+  };
 async function auditActions(accountId: string): Promise<string[]> {
   const rows = await t.database.db.selectFrom('audit_log').select('action').where('account_id', '=', accountId).orderBy('id').execute();
   return rows.map((r) => r.action);
@@ -114,7 +126,9 @@ describe('which providers are offered', () => {
   test('configuration: Google defaults to accounts.google.com; an id without its secret is refused', () => {
     const c = loadConfig({ PROSA_GOOGLE_CLIENT_ID: 'id', PROSA_GOOGLE_CLIENT_SECRET: 'secret' });
     expect(c.oidcProviders).toEqual([{ id: 'google', name: 'Google', issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 'secret' }]);
-    expect(loadConfig({ PROSA_MICROSOFT_CLIENT_ID: 'id', PROSA_MICROSOFT_CLIENT_SECRET: 's' }).oidcProviders[0].issuer).toBe('https://login.microsoftonline.com/common/v2.0');
+    expect(loadConfig({ PROSA_MICROSOFT_CLIENT_ID: 'id', PROSA_MICROSOFT_CLIENT_SECRET: 's' }).oidcProviders[0].issuer).toBe(
+      'https://login.microsoftonline.com/common/v2.0',
+    );
     expect(() => loadConfig({ PROSA_MICROSOFT_CLIENT_ID: 'id' })).toThrow(/PROSA_MICROSOFT_CLIENT_SECRET must be set together with PROSA_MICROSOFT_CLIENT_ID/);
     expect(() => loadConfig({ PROSA_GOOGLE_CLIENT_SECRET: 's' })).toThrow(/PROSA_GOOGLE_CLIENT_ID must be set/);
   });
@@ -134,7 +148,9 @@ describe('accounts from third-party identities', () => {
     const ids = await identities(first.cookie!);
     expect(ids).toMatchObject({ has_password: false, identities: [{ provider: 'google', issuer: google.issuer, email }] });
     expect(await auditActions(account.id)).toEqual(['account.created', 'session.created']);
-    expect((await t.database.db.selectFrom('credit_balances').select('balance_micro').where('account_id', '=', account.id).executeTakeFirstOrThrow()).balance_micro).toBe(25_000_000n);
+    expect(
+      (await t.database.db.selectFrom('credit_balances').select('balance_micro').where('account_id', '=', account.id).executeTakeFirstOrThrow()).balance_micro,
+    ).toBe(25_000_000n);
 
     // Returning: the same (issuer, subject) signs into the same account, even with a new address.
     const again = await signInWith('google', { ...user, email: `changed-${uniq()}@gmail.example` });
@@ -149,7 +165,12 @@ describe('accounts from third-party identities', () => {
     expect(res.location).toBe('/');
     expect((await me(res.cookie!)).id).toBe(a.accountId);
     expect(await auditActions(a.accountId)).toContain('account.identity_linked');
-    const row = await t.database.db.selectFrom('audit_log').select(['details', 'actor']).where('account_id', '=', a.accountId).where('action', '=', 'account.identity_linked').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('audit_log')
+      .select(['details', 'actor'])
+      .where('account_id', '=', a.accountId)
+      .where('action', '=', 'account.identity_linked')
+      .executeTakeFirstOrThrow();
     expect(row.details).toMatchObject({ provider: 'google', issuer: google.issuer, reason: 'verified_email' });
     expect(await verified(res.cookie!)).toBe(true);
     expect((await identities(a.cookie)).identities).toHaveLength(1);
@@ -195,9 +216,20 @@ describe('accounts from third-party identities', () => {
 
 describe('concurrency', () => {
   test('two callbacks for one new identity at once make one account, both signed into it', async () => {
-    const claims = { provider: 'google' as const, issuer: google.issuer, subject: `race-${uniq()}`, email: `race-${uniq()}@gmail.example`, emailVerified: true, name: null };
+    const claims = {
+      provider: 'google' as const,
+      issuer: google.issuer,
+      subject: `race-${uniq()}`,
+      email: `race-${uniq()}@gmail.example`,
+      emailVerified: true,
+      name: null,
+    };
     const actor = { accountId: null, via: 'anonymous' as const };
-    const results = await Promise.all([oidcSignIn(t.database.db, actor, claims), oidcSignIn(t.database.db, actor, claims), oidcSignIn(t.database.db, actor, claims)]);
+    const results = await Promise.all([
+      oidcSignIn(t.database.db, actor, claims),
+      oidcSignIn(t.database.db, actor, claims),
+      oidcSignIn(t.database.db, actor, claims),
+    ]);
     expect(new Set(results.map((r) => r.accountId)).size).toBe(1);
     expect(results.filter((r) => r.outcome === 'created')).toHaveLength(1);
     expect(await t.database.db.selectFrom('oidc_identities').select('id').where('subject', '=', claims.subject).execute()).toHaveLength(1);
@@ -206,8 +238,12 @@ describe('concurrency', () => {
 });
 
 describe('failures end on the sign-in page, never a 500', () => {
-  test('state mismatch: a callback without or with another browser\'s state cookie', async () => {
-    const other = await signInWith('google', { sub: `g-${uniq()}`, email: `s-${uniq()}@gmail.example`, email_verified: true }, { stateCookie: () => 'someone-elses-state' });
+  test("state mismatch: a callback without or with another browser's state cookie", async () => {
+    const other = await signInWith(
+      'google',
+      { sub: `g-${uniq()}`, email: `s-${uniq()}@gmail.example`, email_verified: true },
+      { stateCookie: () => 'someone-elses-state' },
+    );
     expect(other.location).toBe('/signin?sign_in_error=state_mismatch&provider=google');
     expect(other.cookie).toBeUndefined();
     // The provider's redirect replayed with no cookie at all (login CSRF).
@@ -227,10 +263,22 @@ describe('failures end on the sign-in page, never a 500', () => {
     expect(denied.callback.searchParams.get('error')).toBe('access_denied');
     expect(denied.location).toBe('/signin?sign_in_error=access_denied&provider=google');
     // The provider says something else went wrong.
-    const failed = await signInWith('google', { sub: `g-${uniq()}`, email: `y-${uniq()}@gmail.example` }, { tamper: (u) => { u.search = new URLSearchParams({ error: 'server_error', state: u.searchParams.get('state')! }).toString(); } });
+    const failed = await signInWith(
+      'google',
+      { sub: `g-${uniq()}`, email: `y-${uniq()}@gmail.example` },
+      {
+        tamper: (u) => {
+          u.search = new URLSearchParams({ error: 'server_error', state: u.searchParams.get('state')! }).toString();
+        },
+      },
+    );
     expect(failed.location).toBe('/signin?sign_in_error=provider_error&provider=google');
     // A forged code fails at the token endpoint.
-    const forged = await signInWith('google', { sub: `g-${uniq()}`, email: `z-${uniq()}@gmail.example` }, { tamper: (u) => u.searchParams.set('code', 'forged-code') });
+    const forged = await signInWith(
+      'google',
+      { sub: `g-${uniq()}`, email: `z-${uniq()}@gmail.example` },
+      { tamper: (u) => u.searchParams.set('code', 'forged-code') },
+    );
     expect(forged.res.statusCode).toBe(303);
     expect(forged.location).toBe('/signin?sign_in_error=provider_error&provider=google');
     expect(forged.cookie).toBeUndefined();
@@ -247,9 +295,10 @@ describe('failures end on the sign-in page, never a 500', () => {
     }
   });
 
-  test('failures the flow\'s own checks never saw end on the sign-in page too, not in JSON (issue 20 item 12)', async () => {
+  test("failures the flow's own checks never saw end on the sign-in page too, not in JSON (issue 20 item 12)", async () => {
     const browser = { accept: 'text/html,application/xhtml+xml', 'user-agent': 'Mozilla/5.0' };
-    const nav = (url: string, ip = randomIp(), cookie?: string) => t.app.inject({ method: 'GET', url, headers: { ...browser, ...(cookie ? { cookie } : {}) }, remoteAddress: ip });
+    const nav = (url: string, ip = randomIp(), cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: { ...browser, ...(cookie ? { cookie } : {}) }, remoteAddress: ip });
     // A callback whose query the route's schema refuses: a repeated state, an oversized parameter.
     for (const query of ['code=x&state=a&state=b', `code=x&state=a&error_description=${'x'.repeat(5000)}`]) {
       const res = await nav(`/api/auth/oidc/google/callback?${query}`);
@@ -285,12 +334,25 @@ describe('failures end on the sign-in page, never a 500', () => {
   test('next is a same-site path only (no open redirect)', async () => {
     // Known bypasses (the full table with each named check: src/domain/safe-next-path.test.ts);
     // the first is the red team's `next=%2F%09%2Fevil.example%2Fphish` (issue 20 item 4).
-    for (const next of ['/\t/evil.example/phish', '/\n/evil.example', '//evil.example/x', '/\\evil.example', '/%2F%2Fevil.example', '/.//evil.example', '/\u200b/evil.example', 'https://evil.example/']) {
+    for (const next of [
+      '/\t/evil.example/phish',
+      '/\n/evil.example',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/%2F%2Fevil.example',
+      '/.//evil.example',
+      '/\u200b/evil.example',
+      'https://evil.example/',
+    ]) {
       const res = await signInWith('google', { sub: `g-${uniq()}`, email: `n-${uniq()}@gmail.example`, email_verified: true }, { next });
       expect(res.location, JSON.stringify(next)).toBe('/');
       expect(res.cookie).toBeTruthy();
     }
-    const kept = await signInWith('google', { sub: `g-${uniq()}`, email: `k-${uniq()}@gmail.example`, email_verified: true }, { next: '/settings/billing?tab=receipts' });
+    const kept = await signInWith(
+      'google',
+      { sub: `g-${uniq()}`, email: `k-${uniq()}@gmail.example`, email_verified: true },
+      { next: '/settings/billing?tab=receipts' },
+    );
     expect(kept.location).toBe('/settings/billing?tab=receipts');
   });
 });
@@ -301,13 +363,18 @@ describe('linked identities in settings', () => {
     const first = await signInWith('google', { sub: `g-${uniq()}`, email: `only-${uniq()}@gmail.example`, email_verified: true });
     const cookie = first.cookie!;
     const [googleId] = (await identities(cookie)).identities;
-    const del = (id: string, c = cookie) => t.app.inject({ method: 'DELETE', url: `/api/auth/identities/${id}`, headers: { cookie: c }, remoteAddress: randomIp() });
+    const del = (id: string, c = cookie) =>
+      t.app.inject({ method: 'DELETE', url: `/api/auth/identities/${id}`, headers: { cookie: c }, remoteAddress: randomIp() });
     const last = await del(googleId.id);
     expect(last.statusCode).toBe(409);
     expect(last.json().error_code).toBe('last_sign_in_method');
 
     // Link Microsoft while signed in (its e-mail need not match, nor be verified).
-    const linked = await signInWith('microsoft', { sub: `m-${uniq()}`, email: `someone-else-${uniq()}@contoso.example`, email_verified: false }, { link: true, sessionCookie: cookie });
+    const linked = await signInWith(
+      'microsoft',
+      { sub: `m-${uniq()}`, email: `someone-else-${uniq()}@contoso.example`, email_verified: false },
+      { link: true, sessionCookie: cookie },
+    );
     expect(linked.location).toBe('/settings/profile?identity_linked=microsoft');
     const both = (await identities(cookie)).identities;
     expect(both.map((i) => i.provider)).toEqual(['google', 'microsoft']);

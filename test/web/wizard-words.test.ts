@@ -62,7 +62,11 @@ async function placesShown(): Promise<number> {
 }
 
 async function analyze(fixture: string): Promise<string> {
-  const a = await apiFromPage<{ analysis_id: string }>(page, '/api/analyses', { office_action_text: corpusText(fixture), application_number: '17/200,011', include_examiner_intel: false });
+  const a = await apiFromPage<{ analysis_id: string }>(page, '/api/analyses', {
+    office_action_text: corpusText(fixture),
+    application_number: '17/200,011',
+    include_examiner_intel: false,
+  });
   return a.analysis_id;
 }
 
@@ -105,7 +109,7 @@ describe('the response wizard in words, its places counted as the paper counts t
     await page.getByText('Reply to the non-final rejection').waitFor();
     await placesShown();
     // Claim 1's amended text is asked for in words, by the box it goes in.
-    await page.getByText('Claim 1\'s amended text is missing: type it in the box “Claim 1 as amended”.').waitFor();
+    await page.getByText("Claim 1's amended text is missing: type it in the box “Claim 1 as amended”.").waitFor();
     await page.getByText('Argued: write the argument on the rejection of claims 1-2 under 35 U.S.C. 103 in step 1.').waitFor();
     expect(codesIn(await visibleText())).toEqual([]);
     // Strategies are offered by name.
@@ -117,7 +121,9 @@ describe('the response wizard in words, its places counted as the paper counts t
     expect(await objection.getByLabel('Reply to the objection to claims 3-6').inputValue()).toBe('');
     expect(await objection.getByText('Answered', { exact: true }).count()).toBe(0);
     await objection.getByText('Not answered', { exact: true }).waitFor();
-    await objection.getByText(/^Not answered yet: claims 3-6: rewrite in independent form, but the amended text or the claim as it stands is missing\.$/).waitFor();
+    await objection
+      .getByText(/^Not answered yet: claims 3-6: rewrite in independent form, but the amended text or the claim as it stands is missing\.$/)
+      .waitFor();
 
     // Claims 3-6 kept as they are: the objection is answered without text (abeyance), and the wizard says so.
     for (const n of [3, 4, 5, 6]) {
@@ -164,7 +170,11 @@ describe('the response wizard in words, its places counted as the paper counts t
     expect(await box.inputValue()).toBe('');
     await dependency.getByText('Not answered', { exact: true }).waitFor();
     expect(await dependency.getByText('Answered', { exact: true }).count()).toBe(0);
-    await dependency.getByText('Not answered yet: claims 5-8: neither amended nor cancelled (the strategy is “Argue the rejection”), and the objection has no reply yet: write one, or amend or cancel the claim.').waitFor();
+    await dependency
+      .getByText(
+        'Not answered yet: claims 5-8: neither amended nor cancelled (the strategy is “Argue the rejection”), and the objection has no reply yet: write one, or amend or cancel the claim.',
+      )
+      .waitFor();
     await snap(page, 'wizard-words-09', { fullPage: false, scrollTo: dependency });
     await snap(page, 'wizard-words-09-check', { fullPage: false, scrollTo: check });
 

@@ -62,7 +62,16 @@ export async function draftArgumentOutlines(provider: LlmProvider, input: Outlin
   const flagged = input.flaggedSpans ?? [];
   const prompt = buildOutlinePrompt(input.text, input.claimAnalyses, flagged, { ...DEFAULT_PROMPT_LIMITS, ...options.limits });
   if (prompt.claims.length === 0) {
-    return { outlines: [], usage: { input_tokens: 0, output_tokens: 0 }, usageSource: 'provider', model: provider.model, rejected: 0, dropped: [], replyWellFormed: true, stopReason: null };
+    return {
+      outlines: [],
+      usage: { input_tokens: 0, output_tokens: 0 },
+      usageSource: 'provider',
+      model: provider.model,
+      rejected: 0,
+      dropped: [],
+      replyWellFormed: true,
+      stopReason: null,
+    };
   }
 
   const completion = await provider.complete(

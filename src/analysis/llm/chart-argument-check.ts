@@ -48,9 +48,13 @@ function fail(code: DropCode, reason: string): Verdict {
 
 /** The held text a quotation's source names, or undefined when it names none given. */
 function sourceText(source: string, held: HeldSources): { text: string; label: string | null } | undefined {
-  const s = source.toLowerCase().replace(/[_\s]+/g, ' ').trim();
+  const s = source
+    .toLowerCase()
+    .replace(/[_\s]+/g, ' ')
+    .trim();
   if (/^(?:the )?(?:claim|limitation|claim limitation)$/.test(s)) return { text: held.limitation, label: null };
-  if (/^(?:the )?(?:office action|action|examiner|examiner'?s words)$/.test(s)) return held.assertion === null ? undefined : { text: held.assertion, label: null };
+  if (/^(?:the )?(?:office action|action|examiner|examiner'?s words)$/.test(s))
+    return held.assertion === null ? undefined : { text: held.assertion, label: null };
   const w = writtenForm(source);
   const p = held.passages.find((x) => writtenForm(x.label) === w || w.endsWith(writtenForm(x.label)));
   return p ? { text: p.text, label: p.label } : undefined;
@@ -80,7 +84,8 @@ export function checkSentence(sentence: CandidateSentence, held: HeldSources): V
     const shown = match.text === words ? words : bare(words);
     if (match.source === null) {
       const all = [held.limitation, held.assertion ?? '', ...held.passages.map((p) => p.text)];
-      if (!all.some((t) => occursIn(t, shown))) return fail('quotation', `quotes “${shown}”, which is not in the claim, the examiner's words or the passages given`);
+      if (!all.some((t) => occursIn(t, shown)))
+        return fail('quotation', `quotes “${shown}”, which is not in the claim, the examiner's words or the passages given`);
       continue;
     }
     const source = sourceText(match.source, held);
@@ -96,7 +101,8 @@ export function checkSentence(sentence: CandidateSentence, held: HeldSources): V
   if (citedParagraphs.size) {
     for (const label of quotedPassages) {
       const n = /^\[(\d+)\]$/.exec(label);
-      if (n && !citedParagraphs.has(Number(n[1]))) return fail('pinpoint', `quotes ${label} but cites ${[...citedParagraphs].map((x) => `[${String(x).padStart(4, '0')}]`).join(', ')}`);
+      if (n && !citedParagraphs.has(Number(n[1])))
+        return fail('pinpoint', `quotes ${label} but cites ${[...citedParagraphs].map((x) => `[${String(x).padStart(4, '0')}]`).join(', ')}`);
     }
   }
 
@@ -113,7 +119,10 @@ export function checkSentence(sentence: CandidateSentence, held: HeldSources): V
     const listed = new Set([...held.absent_terms, ...(aboutPassages ? held.missing_terms : [])].map((t) => t.toLowerCase()));
     const unlisted = terms.filter((t) => !listed.has(t));
     if (unlisted.length) {
-      return fail('absence', `says ${aboutPassages ? 'the passages' : 'the reference'} lack${aboutPassages ? '' : 's'} “${unlisted[0]}”, which the claim chart does not show ${aboutPassages ? 'missing from them' : 'absent from it'}`);
+      return fail(
+        'absence',
+        `says ${aboutPassages ? 'the passages' : 'the reference'} lack${aboutPassages ? '' : 's'} “${unlisted[0]}”, which the claim chart does not show ${aboutPassages ? 'missing from them' : 'absent from it'}`,
+      );
     }
   }
   return { ok: true };

@@ -42,16 +42,28 @@ const quotation = z.union([
 ]);
 
 const sentenceObject = z.object({
-  text: z.string().transform((s) => s.trim()).pipe(z.string().min(1).max(MAX_SENTENCE_CHARS)),
+  text: z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1).max(MAX_SENTENCE_CHARS)),
   quotations: z.array(quotation).max(MAX_QUOTATIONS).default([]),
   pinpoints: z.array(z.string()).max(MAX_PINPOINTS).default([]),
 });
 // A bare string is a sentence that declares nothing: any quotation or pinpoint in it is then
 // undeclared or checked from its text alone.
-const sentenceSchema = z.union([z.string().transform((text) => ({ text })).pipe(sentenceObject), sentenceObject]);
+const sentenceSchema = z.union([
+  z
+    .string()
+    .transform((text) => ({ text }))
+    .pipe(sentenceObject),
+  sentenceObject,
+]);
 
 const argumentSchema = z.object({
-  limitation: z.string().transform((s) => s.trim()).pipe(z.string().min(1)),
+  limitation: z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1)),
   sentences: z.array(z.unknown()).min(1),
 });
 

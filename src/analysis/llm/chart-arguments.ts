@@ -50,10 +50,24 @@ export const DEFAULT_CHART_OUTPUT_TOKENS = 2048;
 /** A short argument: more sentences than this for one limitation are dropped. */
 export const MAX_SENTENCES_PER_LIMITATION = 4;
 
-export async function draftChartArguments(provider: LlmProvider, sites: readonly ChartArgumentSite[], options: ChartArgumentsOptions = {}): Promise<ChartArgumentsResult> {
+export async function draftChartArguments(
+  provider: LlmProvider,
+  sites: readonly ChartArgumentSite[],
+  options: ChartArgumentsOptions = {},
+): Promise<ChartArgumentsResult> {
   const prompt = buildChartArgumentPrompt(sites, { ...DEFAULT_CHART_PROMPT_LIMITS, ...options.limits });
   if (prompt.asked.length === 0) {
-    return { drafted: [], dropped: [], asked: 0, proposed: 0, usage: { input_tokens: 0, output_tokens: 0 }, usageSource: 'provider', model: provider.model, replyWellFormed: true, stopReason: null };
+    return {
+      drafted: [],
+      dropped: [],
+      asked: 0,
+      proposed: 0,
+      usage: { input_tokens: 0, output_tokens: 0 },
+      usageSource: 'provider',
+      model: provider.model,
+      replyWellFormed: true,
+      stopReason: null,
+    };
   }
   const completion = await provider.complete(
     { system: prompt.system, user: prompt.user, maxOutputTokens: options.maxOutputTokens ?? DEFAULT_CHART_OUTPUT_TOKENS, json: true },
@@ -73,7 +87,13 @@ export async function draftChartArguments(provider: LlmProvider, sites: readonly
     }
     const asked = byId.get(item.limitation);
     if (!asked || seen.has(item.limitation)) {
-      for (const s of item.sentences) dropped.push({ limitation: asked?.site.limitation ?? null, sentence: s.ok ? s.sentence.text : s.text, code: 'not_asked', reason: asked ? 'a second argument for the same limitation' : `limitation ${item.limitation} was not asked about` });
+      for (const s of item.sentences)
+        dropped.push({
+          limitation: asked?.site.limitation ?? null,
+          sentence: s.ok ? s.sentence.text : s.text,
+          code: 'not_asked',
+          reason: asked ? 'a second argument for the same limitation' : `limitation ${item.limitation} was not asked about`,
+        });
       continue;
     }
     seen.add(item.limitation);
@@ -86,7 +106,12 @@ export async function draftChartArguments(provider: LlmProvider, sites: readonly
         continue;
       }
       if (kept.length >= MAX_SENTENCES_PER_LIMITATION) {
-        dropped.push({ limitation: asked.site.limitation, sentence: s.sentence.text, code: 'excess', reason: `more than ${MAX_SENTENCES_PER_LIMITATION} sentences for one limitation` });
+        dropped.push({
+          limitation: asked.site.limitation,
+          sentence: s.sentence.text,
+          code: 'excess',
+          reason: `more than ${MAX_SENTENCES_PER_LIMITATION} sentences for one limitation`,
+        });
         continue;
       }
       const verdict = checkSentence(s.sentence, held);

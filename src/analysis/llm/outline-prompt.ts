@@ -98,7 +98,7 @@ function systemPrompt(tag: string): string {
     'Rules:',
     `1. Ground every outline in the office action. List in "grounded_in" one to four passages the outline relies on; each "quote" is copied character for character from the office action excerpts (${MIN_QUOTE_CHARS} to ${MAX_QUOTE_CHARS} characters, one contiguous passage, no ellipsis, no added quotation marks, no paraphrase). Quotes are checked mechanically against the office action: an outline with any quote that is not found there is discarded.`,
     "2. You see the examiner's statements about the references, not the references. Do not assert what a reference discloses; frame points as what to verify or argue (whether the cited passage teaches the claimed element as arranged in the claim, whether the stated reason to combine is supported, whether a dependent claim adds an element the cited passages do not address, and so on).",
-    '3. Two to six points per claim, one or two sentences each, specific to the examiner\'s reasoning for that claim. Do not invent claim language, references, dates or case law.',
+    "3. Two to six points per claim, one or two sentences each, specific to the examiner's reasoning for that claim. Do not invent claim language, references, dates or case law.",
     `4. "strategy" is exactly one of: ${OUTLINE_STRATEGIES.join(', ')}.`,
     '5. At most one entry per claim, and only for claims in the claim data. Leave a claim out rather than guess.',
     '',
@@ -132,7 +132,9 @@ function claimData(claims: ClaimAnalysis[]): string {
       references: r.references,
       statement: statementId(r.span, r.statement),
     })),
-    pinpoints: c.pinpoints.slice(0, MAX_PINPOINTS_PER_CLAIM).map((p) => ({ kind: p.kind, reference: p.reference, text: p.text, chars: `${p.span.start}-${p.span.end}` })),
+    pinpoints: c.pinpoints
+      .slice(0, MAX_PINPOINTS_PER_CLAIM)
+      .map((p) => ({ kind: p.kind, reference: p.reference, text: p.text, chars: `${p.span.start}-${p.span.end}` })),
   }));
   return JSON.stringify({ statements: [...statements.values()], claims: rows });
 }

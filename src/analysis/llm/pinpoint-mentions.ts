@@ -26,7 +26,10 @@ export interface AllowedPinpoints {
 
 const MAX_RANGE = 60;
 const DASH = '\\s*(?:-|–|—|to|through)\\s*';
-const PARAGRAPH = new RegExp(`(?:¶+\\s*|\\bpara(?:graph)?s?\\.?\\s*)\\[?\\s*(\\d{1,5})\\s*\\]?(?:${DASH}(?:¶+\\s*)?\\[?\\s*(\\d{1,5})\\s*\\]?)?|\\[\\s*(\\d{4})\\s*\\](?:${DASH}\\[\\s*(\\d{4})\\s*\\])?`, 'gi');
+const PARAGRAPH = new RegExp(
+  `(?:¶+\\s*|\\bpara(?:graph)?s?\\.?\\s*)\\[?\\s*(\\d{1,5})\\s*\\]?(?:${DASH}(?:¶+\\s*)?\\[?\\s*(\\d{1,5})\\s*\\]?)?|\\[\\s*(\\d{4})\\s*\\](?:${DASH}\\[\\s*(\\d{4})\\s*\\])?`,
+  'gi',
+);
 const COLUMN = new RegExp(`\\bcol(?:umn)?s?\\.?\\s*(\\d{1,3})(?:\\s*,?\\s*(?:ll?\\.|lines?)\\s*(\\d{1,3})(?:${DASH}(\\d{1,3}))?)?`, 'gi');
 const LINES = /\b(?:ll?\.|lines?)\s*\d/i;
 const FIGURE = /\bFIG(?:URE)?S?\.?\s*(\d{1,3}[A-Z]?(?:\s*(?:-|–|,|and|&|through|to)\s*\d{1,3}[A-Z]?)*)/gi;

@@ -27,17 +27,29 @@ const MAX_POINTS = 8;
 const MAX_POINT_CHARS = 1000;
 const MAX_QUOTES = 6;
 
-const claimNumber = z.union([z.number().int().positive(), z.string().regex(/^\s*\d{1,4}\s*$/).transform(Number)]);
+const claimNumber = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^\s*\d{1,4}\s*$/)
+    .transform(Number),
+]);
 
 const outlineSchema = z.object({
   claim_number: claimNumber,
-  strategy: z.string().transform((s) => s.trim().toLowerCase()).pipe(z.enum(OUTLINE_STRATEGIES)),
+  strategy: z
+    .string()
+    .transform((s) => s.trim().toLowerCase())
+    .pipe(z.enum(OUTLINE_STRATEGIES)),
   outline: z
     .array(z.string())
     .transform((points) => points.map((p) => p.trim()).filter((p) => p.length > 0))
     .pipe(z.array(z.string().max(MAX_POINT_CHARS)).min(1)),
   // `{ "quote": "..." }` as asked; a bare string is accepted too.
-  grounded_in: z.array(z.union([z.string(), z.object({ quote: z.string() }).transform((q) => q.quote)])).min(1).max(MAX_QUOTES),
+  grounded_in: z
+    .array(z.union([z.string(), z.object({ quote: z.string() }).transform((q) => q.quote)]))
+    .min(1)
+    .max(MAX_QUOTES),
 });
 
 export function parseOutlineReply(reply: string): ParsedReply {

@@ -10,7 +10,14 @@ const request = (handle: string, text = OA): RecordRequest => ({
   text,
   typeHint: 'CTNF',
   examinerStats: null,
-  meta: { analysisId: 'an_test', applicationNumber: '17200011', requestedType: 'CTNF', createdAt: '2026-11-24T00:00:00.000Z', examinerIntel: { requested: false, examiner_name: null, stats: null }, multiplierMilli: 1000 },
+  meta: {
+    analysisId: 'an_test',
+    applicationNumber: '17200011',
+    requestedType: 'CTNF',
+    createdAt: '2026-11-24T00:00:00.000Z',
+    examinerIntel: { requested: false, examiner_name: null, stats: null },
+    multiplierMilli: 1000,
+  },
 });
 /** The record without its clock readings. */
 const timeless = (json: string) => {

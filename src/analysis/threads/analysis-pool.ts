@@ -50,9 +50,26 @@ interface Slot extends StoppableThread {
 
 const ENTRY = new URL('./analysis-thread.ts', import.meta.url);
 
-const busy = () => new AppError(503, 'analysis_busy', 'The server is analysing as many office actions as it can at once.', 'Retry after the number of seconds in the Retry-After header; the analysis was not run and nothing was charged.', { 'Retry-After': '5' });
-const timedOut = (ms: number) => new AppError(503, 'analysis_timeout', `The analysis did not finish within ${Math.round(ms / 1000)} seconds.`, 'Retry later, or send the office action text alone (without attachments); nothing was charged.', { 'Retry-After': '30' });
-const unavailable = () => new AppError(503, 'analysis_unavailable', 'The analysis stopped before it finished.', 'Retry the same request; nothing was stored or charged.', { 'Retry-After': '1' });
+const busy = () =>
+  new AppError(
+    503,
+    'analysis_busy',
+    'The server is analysing as many office actions as it can at once.',
+    'Retry after the number of seconds in the Retry-After header; the analysis was not run and nothing was charged.',
+    { 'Retry-After': '5' },
+  );
+const timedOut = (ms: number) =>
+  new AppError(
+    503,
+    'analysis_timeout',
+    `The analysis did not finish within ${Math.round(ms / 1000)} seconds.`,
+    'Retry later, or send the office action text alone (without attachments); nothing was charged.',
+    { 'Retry-After': '30' },
+  );
+const unavailable = () =>
+  new AppError(503, 'analysis_unavailable', 'The analysis stopped before it finished.', 'Retry the same request; nothing was stored or charged.', {
+    'Retry-After': '1',
+  });
 
 export function startAnalysisPool(opts: AnalysisPoolOptions): AnalysisPool {
   const size = Math.max(1, opts.size);

@@ -50,7 +50,8 @@ export async function verifyAccessToken(token: string, opts: { keyring: Keyring;
   } catch (err) {
     throw new AccessTokenError(err instanceof Error ? err.message : 'invalid token');
   }
-  if (typeof payload.sub !== 'string' || typeof payload.client_id !== 'string' || typeof payload.gid !== 'string') throw new AccessTokenError('malformed claims');
+  if (typeof payload.sub !== 'string' || typeof payload.client_id !== 'string' || typeof payload.gid !== 'string')
+    throw new AccessTokenError('malformed claims');
   const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
   if (!scopes.includes(FULL_ACCESS)) throw new AccessTokenError(`the token lacks the ${FULL_ACCESS} scope`);
   return payload as AccessTokenClaims;

@@ -132,37 +132,55 @@ export function createKyselyAdapter(db: Db): new (model: string) => Adapter {
           .executeTakeFirstOrThrow();
         if (!row.inserted) return;
         if (this.model === 'Client' && id !== MCP_CLIENT_ID) {
-          await writeAudit(trx, { accountId: null, via: 'anonymous', requestId: requestId() }, {
-            accountId: null,
-            action: 'oauth.client_registered',
-            targetType: 'oauth_client',
-            targetId: id,
-            details: {
-              client_id: id,
-              client_name: p.client_name ?? null,
-              application_type: p.application_type ?? null,
-              token_endpoint_auth_method: p.token_endpoint_auth_method ?? null,
-              redirect_uris: p.redirect_uris ?? [],
-              prosa_no_purchases: p.prosa_no_purchases === true,
+          await writeAudit(
+            trx,
+            { accountId: null, via: 'anonymous', requestId: requestId() },
+            {
+              accountId: null,
+              action: 'oauth.client_registered',
+              targetType: 'oauth_client',
+              targetId: id,
+              details: {
+                client_id: id,
+                client_name: p.client_name ?? null,
+                application_type: p.application_type ?? null,
+                token_endpoint_auth_method: p.token_endpoint_auth_method ?? null,
+                redirect_uris: p.redirect_uris ?? [],
+                prosa_no_purchases: p.prosa_no_purchases === true,
+              },
             },
-          });
+          );
         } else if (this.model === 'Grant' && values.account_id) {
-          const client = await trx.selectFrom('oauth_artifacts').select(sql<string | null>`payload->>'client_name'`.as('name')).where('model', '=', 'Client').where('id', '=', values.client_id ?? '').executeTakeFirst();
+          const client = await trx
+            .selectFrom('oauth_artifacts')
+            .select(sql<string | null>`payload->>'client_name'`.as('name'))
+            .where('model', '=', 'Client')
+            .where('id', '=', values.client_id ?? '')
+            .executeTakeFirst();
           // The grant's subject is a member; the row belongs to their firm (migration 032).
           const firm = await firmOfSubject(trx, values.account_id);
-          await writeAudit(trx, { accountId: firm, memberId: values.account_id, via: 'session', requestId: requestId() }, {
-            accountId: firm,
-            action: 'oauth.consent_given',
-            targetType: 'oauth_grant',
-            targetId: id,
-            details: { grant_id: id, client_id: values.client_id, client_name: client?.name ?? null, scope: grantScope(p) },
-          });
+          await writeAudit(
+            trx,
+            { accountId: firm, memberId: values.account_id, via: 'session', requestId: requestId() },
+            {
+              accountId: firm,
+              action: 'oauth.consent_given',
+              targetType: 'oauth_grant',
+              targetId: id,
+              details: { grant_id: id, client_id: values.client_id, client_name: client?.name ?? null, scope: grantScope(p) },
+            },
+          );
         }
       });
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      const row = await db.selectFrom('oauth_artifacts').select(['payload', 'consumed_at']).where('model', '=', this.model).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('oauth_artifacts')
+        .select(['payload', 'consumed_at'])
+        .where('model', '=', this.model)
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) return undefined;
       const payload = row.payload as AdapterPayload;
       return row.consumed_at ? { ...payload, consumed: epoch(row.consumed_at) } : payload;
@@ -201,20 +219,29 @@ export function createKyselyAdapter(db: Db): new (model: string) => Adapter {
         }
         if (this.model === 'RefreshToken' && row.account_id) {
           const firm = await firmOfSubject(trx, row.account_id);
-          await writeAudit(trx, { accountId: firm, memberId: row.account_id, via: 'bearer', requestId: requestId() }, {
-            accountId: firm,
-            action: 'oauth.token_refreshed',
-            targetType: 'oauth_grant',
-            targetId: row.grant_id ?? undefined,
-            details: { grant_id: row.grant_id, client_id: row.client_id },
-          });
+          await writeAudit(
+            trx,
+            { accountId: firm, memberId: row.account_id, via: 'bearer', requestId: requestId() },
+            {
+              accountId: firm,
+              action: 'oauth.token_refreshed',
+              targetType: 'oauth_grant',
+              targetId: row.grant_id ?? undefined,
+              details: { grant_id: row.grant_id, client_id: row.client_id },
+            },
+          );
         }
       });
     }
 
     async destroy(id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const row = await trx.deleteFrom('oauth_artifacts').where('model', '=', this.model).where('id', '=', id).returning(['account_id', 'client_id']).executeTakeFirst();
+        const row = await trx
+          .deleteFrom('oauth_artifacts')
+          .where('model', '=', this.model)
+          .where('id', '=', id)
+          .returning(['account_id', 'client_id'])
+          .executeTakeFirst();
         if (this.model !== 'Grant' || !row?.account_id) return;
         // Only the library destroys grants through here: refresh-token reuse (token endpoint) or
         // a client revoking its refresh token (revocation endpoint).

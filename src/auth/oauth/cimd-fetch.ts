@@ -110,7 +110,11 @@ export class CimdFetchRefused extends Error {
   }
 }
 
-type Resolver = (hostname: string, options: { all: true; family?: number; hints?: number }, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+type Resolver = (
+  hostname: string,
+  options: { all: true; family?: number; hints?: number },
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 type LookupOptions = { family?: number | string; hints?: number; all?: boolean } | number | undefined;
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
@@ -119,7 +123,10 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * name once, refuses it when any address is forbidden (a name mixing public and private addresses
  * is refused whole), and hands the socket exactly the checked addresses.
  */
-export function guardedLookup(resolve: Resolver = (host, options, callback) => dns.lookup(host, options, callback as never), isForbidden: (address: string) => boolean = isForbiddenAddress) {
+export function guardedLookup(
+  resolve: Resolver = (host, options, callback) => dns.lookup(host, options, callback as never),
+  isForbidden: (address: string) => boolean = isForbiddenAddress,
+) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     const opts = typeof options === 'object' && options !== null ? options : { family: options };
     const family = opts.family === 'IPv4' ? 4 : opts.family === 'IPv6' ? 6 : typeof opts.family === 'number' ? opts.family : 0;
@@ -128,7 +135,15 @@ export function guardedLookup(resolve: Resolver = (host, options, callback) => d
       if (err) return callback(err, []);
       const refused = addresses.find((a) => isForbidden(a.address));
       if (refused || addresses.length === 0) {
-        return callback(Object.assign(new CimdFetchRefused(`${host} resolves to ${refused?.address ?? 'no address'}, which is not a public address: client ID metadata documents are fetched from public hosts only`), { code: 'ECIMDREFUSED' }), []);
+        return callback(
+          Object.assign(
+            new CimdFetchRefused(
+              `${host} resolves to ${refused?.address ?? 'no address'}, which is not a public address: client ID metadata documents are fetched from public hosts only`,
+            ),
+            { code: 'ECIMDREFUSED' },
+          ),
+          [],
+        );
       }
       if (opts.all) callback(null, addresses);
       else callback(null, addresses[0].address, addresses[0].family);
@@ -159,7 +174,15 @@ export function guardedFetch(opts: { resolve?: Resolver; isForbidden?: (address:
       new Headers(init.headers).forEach((v, k) => (headers[k] = v));
       const req = https.request(
         url,
-        { method: init.method ?? 'GET', headers, lookup: lookup as never, signal: init.signal ?? undefined, agent: false, ...(opts.ca ? { ca: opts.ca } : {}), servername: isIP(literal) === 0 ? normalizeHostname(url.hostname) : undefined },
+        {
+          method: init.method ?? 'GET',
+          headers,
+          lookup: lookup as never,
+          signal: init.signal ?? undefined,
+          agent: false,
+          ...(opts.ca ? { ca: opts.ca } : {}),
+          servername: isIP(literal) === 0 ? normalizeHostname(url.hostname) : undefined,
+        },
         (res) => {
           const status = res.statusCode ?? 0;
           const h = new Headers();
@@ -178,7 +201,8 @@ export function guardedFetch(opts: { resolve?: Resolver; isForbidden?: (address:
       req.on('socket', (socket) => {
         // Defence in depth: the peer actually connected to must be public too.
         socket.once('connect', () => {
-          if (!socket.remoteAddress || isForbidden(socket.remoteAddress)) socket.destroy(new CimdFetchRefused(`connected to ${socket.remoteAddress ?? 'an unknown address'}, which is not a public address`));
+          if (!socket.remoteAddress || isForbidden(socket.remoteAddress))
+            socket.destroy(new CimdFetchRefused(`connected to ${socket.remoteAddress ?? 'an unknown address'}, which is not a public address`));
         });
       });
       req.on('error', reject);

@@ -224,7 +224,9 @@ export function createOAuthProvider(ctx: AppContext): Provider {
     expiresWithSession: () => false,
     // Consent is remembered per account and client until revoked.
     async loadExistingGrant(c: KoaContextWithOIDC) {
-      const id = c.oidc.result?.consent?.grantId ?? (c.oidc.session?.accountId && c.oidc.client ? await findLiveGrantId(db, c.oidc.session.accountId, c.oidc.client.clientId) : undefined);
+      const id =
+        c.oidc.result?.consent?.grantId ??
+        (c.oidc.session?.accountId && c.oidc.client ? await findLiveGrantId(db, c.oidc.session.accountId, c.oidc.client.clientId) : undefined);
       return id ? c.oidc.provider.Grant.find(id) : undefined;
     },
     async findAccount(_c: unknown, sub: string) {
@@ -293,7 +295,12 @@ export function createOAuthProvider(ctx: AppContext): Provider {
       body.scopes_supported = [FULL_ACCESS];
     }
     // RFC 6749 §5.2: a client using a grant type it may not use is `unauthorized_client`.
-    if (c.path === OAUTH_ROUTES.token && c.status === 400 && body?.error === 'invalid_request' && body.error_description === 'requested grant type is not allowed for this client') {
+    if (
+      c.path === OAUTH_ROUTES.token &&
+      c.status === 400 &&
+      body?.error === 'invalid_request' &&
+      body.error_description === 'requested grant type is not allowed for this client'
+    ) {
       body.error = 'unauthorized_client';
     }
   });

@@ -32,12 +32,14 @@ export function registerTokenExchange(provider: Provider, deps: ExchangeDeps): v
     if (ctx.oidc.client?.clientId !== MCP_CLIENT_ID) throw new errors.UnauthorizedClient('token exchange is reserved for the Prosa MCP server');
     if (!params.subject_token) throw new errors.InvalidRequest('missing required parameter subject_token');
     if (params.subject_token_type !== ACCESS_TOKEN_TYPE) throw new errors.InvalidRequest(`subject_token_type must be ${ACCESS_TOKEN_TYPE}`);
-    if (params.requested_token_type && params.requested_token_type !== ACCESS_TOKEN_TYPE) throw new errors.InvalidRequest(`requested_token_type must be ${ACCESS_TOKEN_TYPE}`);
+    if (params.requested_token_type && params.requested_token_type !== ACCESS_TOKEN_TYPE)
+      throw new errors.InvalidRequest(`requested_token_type must be ${ACCESS_TOKEN_TYPE}`);
     if (params.actor_token) throw new errors.InvalidRequest('actor_token is not supported');
     // RFC 8693 §2.1 / RFC 8707: the target is the backend API, named by `resource` (or `audience`).
     const target = params.resource ?? params.audience ?? deps.apiResource;
     if (target !== deps.apiResource) throw new errors.InvalidTarget(`the only exchange target is ${deps.apiResource}`);
-    if (params.scope && params.scope.split(' ').some((s) => s !== FULL_ACCESS)) throw new errors.InvalidScope(`only ${FULL_ACCESS} may be requested`, params.scope);
+    if (params.scope && params.scope.split(' ').some((s) => s !== FULL_ACCESS))
+      throw new errors.InvalidScope(`only ${FULL_ACCESS} may be requested`, params.scope);
 
     // The subject token: one of our MCP-audience access tokens, verified locally (RFC 8693 §2.1:
     // "the authorization server MUST perform the appropriate validation procedures").

@@ -73,7 +73,10 @@ export class OidcRelyingParty {
     let c = this.configurations.get(p.id);
     if (!c) {
       c = client
-        .discovery(new URL(p.issuer), p.clientId, p.clientSecret, undefined, { execute: isLoopbackHttp(p.issuer) ? [client.allowInsecureRequests] : [], timeout: 10 })
+        .discovery(new URL(p.issuer), p.clientId, p.clientSecret, undefined, {
+          execute: isLoopbackHttp(p.issuer) ? [client.allowInsecureRequests] : [],
+          timeout: 10,
+        })
         .catch((err: unknown) => {
           this.configurations.delete(p.id);
           throw new ProviderUnavailable(`discovery of ${p.issuer} failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -106,12 +109,17 @@ export class OidcRelyingParty {
   async finish(p: OidcProviderConfig, query: string, checks: FlowChecks): Promise<OidcIdentityClaims> {
     const config = await this.configuration(p);
     const callback = this.callbackUrl(p.id);
-    const tokens = await client.authorizationCodeGrant(config, new URL(`${callback}?${query}`), {
-      pkceCodeVerifier: checks.codeVerifier,
-      expectedState: checks.state,
-      expectedNonce: checks.nonce,
-      idTokenExpected: true,
-    }, { redirect_uri: callback });
+    const tokens = await client.authorizationCodeGrant(
+      config,
+      new URL(`${callback}?${query}`),
+      {
+        pkceCodeVerifier: checks.codeVerifier,
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true,
+      },
+      { redirect_uri: callback },
+    );
     const idToken = tokens.claims();
     if (!idToken) throw new Error('the provider returned no ID token');
     let email = typeof idToken.email === 'string' ? idToken.email : null;

@@ -23,10 +23,20 @@ export interface ChartDefaults {
 
 const NONE: ChartDefaults = { selections: {}, note: null };
 
-export async function chartDefaults(db: Db, accountId: string, analysis: { id: string; record: StoredAnalysis }, request: OaResponseRequest): Promise<ChartDefaults> {
+export async function chartDefaults(
+  db: Db,
+  accountId: string,
+  analysis: { id: string; record: StoredAnalysis },
+  request: OaResponseRequest,
+): Promise<ChartDefaults> {
   const claims = claimsBeforeResponse(request).filter((c) => c.text !== null);
   if (claims.length === 0) return NONE;
-  const row = await db.selectFrom('analyses').select(['application_number', 'record', 'text']).where('id', '=', analysis.id).where('account_id', '=', accountId).executeTakeFirst();
+  const row = await db
+    .selectFrom('analyses')
+    .select(['application_number', 'record', 'text'])
+    .where('id', '=', analysis.id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
   if (!row) return NONE;
   const sources = await chartSources(db, accountId, { id: analysis.id, application_number: row.application_number, record: row.record });
   if (sources.references.length === 0) return NONE;
@@ -37,10 +47,15 @@ export async function chartDefaults(db: Db, accountId: string, analysis: { id: s
     grounds: groundsOf(row.record as never, row.text).map((g) => ({ id: g.id, basis: g.basis, statement: { span: g.statement.span } })),
   });
   const recommended = new Map(analysis.record.claim_analyses.map((c) => [c.claim_number, c.recommendation]));
-  const argue = claimsToArgue(chart).filter((d) => !(`claim_${d.claim_number}` in request.strategy_selections) && recommended.get(d.claim_number) === 'amend_narrow');
+  const argue = claimsToArgue(chart).filter(
+    (d) => !(`claim_${d.claim_number}` in request.strategy_selections) && recommended.get(d.claim_number) === 'amend_narrow',
+  );
   if (argue.length === 0) return NONE;
   const numbers = argue.map((d) => d.claim_number);
-  const terms = listPhrase([...new Set(argue.flatMap((d) => d.absent_terms))].slice(0, 6).map((t) => `“${t}”`), 'or');
+  const terms = listPhrase(
+    [...new Set(argue.flatMap((d) => d.absent_terms))].slice(0, 6).map((t) => `“${t}”`),
+    'or',
+  );
   const references = [...new Set(argue.map((d) => d.reference))].join(' and ');
   return {
     selections: Object.fromEntries(numbers.map((n) => [`claim_${n}`, 'argue_distinction' as StrategyCode])),

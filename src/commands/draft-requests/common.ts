@@ -55,9 +55,19 @@ function analysisNotFound(analysisId: string, applicationNumber: string): AppErr
  * The account's analysis of that application. Another account's analysis, or one of another
  * application, is not found (404, never 403): its existence is not disclosed.
  */
-export async function resolveAnalysis(db: Db, accountId: string, analysisId: string, rawApplicationNumber: string): Promise<{ id: string; record: StoredAnalysis }> {
+export async function resolveAnalysis(
+  db: Db,
+  accountId: string,
+  analysisId: string,
+  rawApplicationNumber: string,
+): Promise<{ id: string; record: StoredAnalysis }> {
   const number = normalizeApplicationNumber(rawApplicationNumber);
-  const row = await db.selectFrom('analyses').select(['id', 'application_number', 'record']).where('id', '=', analysisId).where('account_id', '=', accountId).executeTakeFirst();
+  const row = await db
+    .selectFrom('analyses')
+    .select(['id', 'application_number', 'record'])
+    .where('id', '=', analysisId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
   if (!row || !number || row.application_number !== number) throw analysisNotFound(analysisId, rawApplicationNumber);
   return { id: row.id, record: row.record as unknown as StoredAnalysis };
 }
@@ -104,20 +114,37 @@ export function checkStrategySelections(selections: Record<string, string> | nul
   return out;
 }
 
-
 /**
  * The mailing date of the office action replied to: as the caller states it, else as the text
  * states it, else the latest matching office action in the application's record as the account
  * sees it (the public papers and those it recorded itself).
  */
-export async function resolveMailingDate(db: Db, accountId: string, given: string | undefined, analysis: StoredAnalysis, applicationId: string, stated: string | null): Promise<string> {
+export async function resolveMailingDate(
+  db: Db,
+  accountId: string,
+  given: string | undefined,
+  analysis: StoredAnalysis,
+  applicationId: string,
+  stated: string | null,
+): Promise<string> {
   if (given) return given;
   if (stated) return stated;
   // The USPTO's codes for a paper of the analysed kind (a restriction is its CTRS): mapped in sources/.
   const codes = documentCodesForActionKind(paperKindOf(analysis));
   if (codes.length) {
-    const row = await db.selectFrom('correspondence').select('mailing_date').where('application_id', '=', applicationId).where('document_code', 'in', codes).where(paperVisibleTo('correspondence.owner_account_id', accountId)).orderBy('mailing_date', 'desc').limit(1).executeTakeFirst();
+    const row = await db
+      .selectFrom('correspondence')
+      .select('mailing_date')
+      .where('application_id', '=', applicationId)
+      .where('document_code', 'in', codes)
+      .where(paperVisibleTo('correspondence.owner_account_id', accountId))
+      .orderBy('mailing_date', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (row) return row.mailing_date;
   }
-  throw validationError('office_action_date', "is required: neither the office action's text nor the application's record gives its mailing date (send it as YYYY-MM-DD)");
+  throw validationError(
+    'office_action_date',
+    "is required: neither the office action's text nor the application's record gives its mailing date (send it as YYYY-MM-DD)",
+  );
 }

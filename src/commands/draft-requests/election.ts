@@ -19,7 +19,11 @@ export interface RequirementGroup {
 
 function described(g: RequirementGroup): string {
   const name = g.kind === 'invention' ? `Group ${g.label}` : `Species ${g.label}`;
-  const claims = g.claims.length ? ` (claim${g.claims.length === 1 ? '' : 's'} ${formatClaimList(g.claims)}${g.subject ? `, ${g.subject}` : ''})` : g.subject ? ` (${g.subject})` : '';
+  const claims = g.claims.length
+    ? ` (claim${g.claims.length === 1 ? '' : 's'} ${formatClaimList(g.claims)}${g.subject ? `, ${g.subject}` : ''})`
+    : g.subject
+      ? ` (${g.subject})`
+      : '';
   return `${name}${claims}`;
 }
 
@@ -41,9 +45,10 @@ export function requireElection(election: RestrictionElection | undefined, group
   const listed = groups.length
     ? `The requirement sets out ${groups.map(described).join('; ')}.`
     : 'The analysis could not read the groups from the requirement: name the group (or species) as the action labels it.';
-  const how = via === 'plan'
-    ? 'Elect with PUT /api/response-plans/{plan_id}/election (MCP tool set_election), then submit again.'
-    : 'Send "election": {"group": "<label>"} (and "species" where one is required) with the draft request.';
+  const how =
+    via === 'plan'
+      ? 'Elect with PUT /api/response-plans/{plan_id}/election (MCP tool set_election), then submit again.'
+      : 'Send "election": {"group": "<label>"} (and "species" where one is required) with the draft request.';
   throw new AppError(
     422,
     'election_required',

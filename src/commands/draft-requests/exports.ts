@@ -16,7 +16,11 @@ import { statedMailingDate } from './inputs/analysis.ts';
 import type { DrawingRequest, ExtensionRequest, IdsRequest, InterviewRequestRequest, PreparedDraft } from './request-types.ts';
 import { checkStrategySelections, requireCaption, resolveAnalysis, resolveApplication, resolveMailingDate, todayUtc } from './common.ts';
 
-export type IdsSubmission = Omit<IdsInput, 'caption' | 'template' | 'date' | 'timing' | 'fee_1_17_p' | 'timing_basis'> & { date?: string; timing?: IdsInput['timing']; attorney_docket_number?: string };
+export type IdsSubmission = Omit<IdsInput, 'caption' | 'template' | 'date' | 'timing' | 'fee_1_17_p' | 'timing_basis'> & {
+  date?: string;
+  timing?: IdsInput['timing'];
+  attorney_docket_number?: string;
+};
 
 /**
  * An IDS: its window under 37 CFR 1.97 comes from the docket (src/domain/ids-timing.ts). A stated
@@ -27,18 +31,33 @@ export type IdsSubmission = Omit<IdsInput, 'caption' | 'template' | 'date' | 'ti
 export async function prepareIds(db: Db, accountId: string, memberId: string, applicationNumber: string, input: IdsSubmission): Promise<PreparedDraft> {
   const app = await resolveApplication(db, accountId, applicationNumber);
   requireCaption(app);
-  const listed = (input.us_patents?.length ?? 0) + (input.us_publications?.length ?? 0) + (input.foreign_documents?.length ?? 0) + (input.non_patent_literature?.length ?? 0);
-  if (listed === 0) throw validationError('input', 'an IDS must list at least one document (us_patents, us_publications, foreign_documents or non_patent_literature)');
+  const listed =
+    (input.us_patents?.length ?? 0) +
+    (input.us_publications?.length ?? 0) +
+    (input.foreign_documents?.length ?? 0) +
+    (input.non_patent_literature?.length ?? 0);
+  if (listed === 0)
+    throw validationError('input', 'an IDS must list at least one document (us_patents, us_publications, foreign_documents or non_patent_literature)');
   const date = input.date ?? todayUtc();
   const timing = await idsTimingFor(db, app, accountId, date);
-  if (!timing) throw new AppError(422, 'application_record_incomplete', `The record of application ${app.application_number} has no filing date, which the IDS timing of 37 CFR 1.97(b) counts from.`, 'Add the filing date to the docket entry, then retry; nothing was charged.');
+  if (!timing)
+    throw new AppError(
+      422,
+      'application_record_incomplete',
+      `The record of application ${app.application_number} has no filing date, which the IDS timing of 37 CFR 1.97(b) counts from.`,
+      'Add the filing date to the docket entry, then retry; nothing was charged.',
+    );
   const problem = idsClaimProblem(timing, input);
   if (problem) {
     const after = timing.window === 'after_issue_fee';
-    throw new AppError(422, after ? 'ids_after_issue_fee' : 'ids_timing_mismatch', `${problem.field}: ${problem.message}`,
+    throw new AppError(
+      422,
+      after ? 'ids_after_issue_fee' : 'ids_timing_mismatch',
+      `${problem.field}: ${problem.message}`,
       after
         ? 'An IDS cannot be considered after the issue fee is paid; consider QPIDS or a petition to withdraw from issue with an RCE. Nothing was charged.'
-        : `Check GET /api/applications/${app.application_number}/ids-timing, then send the timing it gives (or omit input.timing) with what it requires; nothing was charged.`);
+        : `Check GET /api/applications/${app.application_number}/ids-timing, then send the timing it gives (or omit input.timing) with what it requires; nothing was charged.`,
+    );
   }
   const window = timing.window as IdsInput['timing'];
   // (c): the statement or the fee (the fee when no statement is made); (d): both.
@@ -68,7 +87,13 @@ export interface ExtensionSubmission {
   attorney_docket_number?: string;
 }
 
-const KIND_BY_ACTION: Readonly<Record<string, PaperKind>> = { non_final: 'non_final', final: 'final', restriction: 'restriction', quayle: 'quayle', notice_of_allowance: 'notice_of_allowance' };
+const KIND_BY_ACTION: Readonly<Record<string, PaperKind>> = {
+  non_final: 'non_final',
+  final: 'final',
+  restriction: 'restriction',
+  quayle: 'quayle',
+  notice_of_allowance: 'notice_of_allowance',
+};
 
 function noExtension(code: string, message: string, suggestion: string): AppError {
   return new AppError(409, code, message, suggestion);
@@ -79,18 +104,32 @@ function noExtension(code: string, message: string, suggestion: string): AppErro
  * deadline engine for the application's pending office action (its extensions[].due_effective
  * and .fee), on the petition date and for the entity size.
  */
-export async function prepareExtension(db: Db, accountId: string, memberId: string, applicationNumber: string, input: ExtensionSubmission): Promise<PreparedDraft> {
+export async function prepareExtension(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  applicationNumber: string,
+  input: ExtensionSubmission,
+): Promise<PreparedDraft> {
   const app = await resolveApplication(db, accountId, applicationNumber);
   requireCaption(app);
   const entity = (await applicationEntity(db, accountId, app.id, input.entity_size)).entity_size;
   const petitionDate = input.petition_date ?? todayUtc();
   const pending = await pendingAction(db, app.id, { entity, today: petitionDate, accountId });
   if (!pending) {
-    throw noExtension('no_pending_action', `Application ${app.application_number} has no office action awaiting a reply, so there is no period to extend.`, 'Check the application\'s deadlines (GET /v1/prosa/deadlines/{application_number}); nothing was charged.');
+    throw noExtension(
+      'no_pending_action',
+      `Application ${app.application_number} has no office action awaiting a reply, so there is no period to extend.`,
+      "Check the application's deadlines (GET /v1/prosa/deadlines/{application_number}); nothing was charged.",
+    );
   }
   const { result, correspondence } = pending;
   if (!result.extendable || result.extensions.length === 0) {
-    throw noExtension('period_not_extendable', `The period for reply to the ${correspondence.document_code} of ${correspondence.mailing_date} cannot be extended under 37 CFR 1.136(a).`, 'File the reply within the period set; nothing was charged.');
+    throw noExtension(
+      'period_not_extendable',
+      `The period for reply to the ${correspondence.document_code} of ${correspondence.mailing_date} cannot be extended under 37 CFR 1.136(a).`,
+      'File the reply within the period set; nothing was charged.',
+    );
   }
   let ext = result.extensions.find((e) => e.months === input.months);
   if (input.months !== undefined && !ext) {
@@ -98,11 +137,19 @@ export async function prepareExtension(db: Db, accountId: string, memberId: stri
   }
   if (!ext) {
     if (petitionDate <= result.response_deadline) {
-      throw noExtension('extension_not_needed', `A reply filed on ${petitionDate} is within the period set, which ends ${result.response_deadline}; no extension is needed.`, 'Send input.months to petition for a specific extension anyway, or give the petition_date you plan to file on; nothing was charged.');
+      throw noExtension(
+        'extension_not_needed',
+        `A reply filed on ${petitionDate} is within the period set, which ends ${result.response_deadline}; no extension is needed.`,
+        'Send input.months to petition for a specific extension anyway, or give the petition_date you plan to file on; nothing was charged.',
+      );
     }
     ext = result.extensions.find((e) => e.due_effective >= petitionDate);
     if (!ext) {
-      throw noExtension('reply_period_expired', `The last day to reply with an extension was ${result.critical_deadline_date}; ${petitionDate} is too late for a petition under 37 CFR 1.136(a).`, 'Consider a petition to revive under 37 CFR 1.137; nothing was charged.');
+      throw noExtension(
+        'reply_period_expired',
+        `The last day to reply with an extension was ${result.critical_deadline_date}; ${petitionDate} is too late for a petition under 37 CFR 1.136(a).`,
+        'Consider a petition to revive under 37 CFR 1.137; nothing was charged.',
+      );
     }
   }
   const kind = KIND_BY_ACTION[actionKindForDocumentCode(correspondence.document_code) ?? ''] ?? 'non_final';
@@ -133,7 +180,14 @@ export interface InterviewSubmission {
 }
 
 /** Interview request: its agenda comes from the analysis (analysis_id), like a response's remarks. */
-export async function prepareInterview(db: Db, accountId: string, memberId: string, applicationNumber: string, analysisId: string | undefined, input: InterviewSubmission): Promise<PreparedDraft> {
+export async function prepareInterview(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  applicationNumber: string,
+  analysisId: string | undefined,
+  input: InterviewSubmission,
+): Promise<PreparedDraft> {
   if (!analysisId) throw validationError('analysis_id', 'is required for an interview request: its agenda comes from the analysis of the office action');
   const analysis = await resolveAnalysis(db, accountId, analysisId, applicationNumber);
   const strategy = checkStrategySelections(input.strategy_selections, analysis.record);
@@ -143,7 +197,10 @@ export async function prepareInterview(db: Db, accountId: string, memberId: stri
   const officeActionDate = await resolveMailingDate(db, accountId, input.office_action_date, analysis.record, app.id, statedMailingDate(analysis.record));
   // The period the interview does not extend: the deadline engine's, for the action pending on the docket.
   const pending = await pendingAction(db, app.id, { accountId });
-  const period = pending && pending.correspondence.mailing_date === officeActionDate ? { reply_due: pending.result.response_deadline, last_day: pending.result.critical_deadline_date } : null;
+  const period =
+    pending && pending.correspondence.mailing_date === officeActionDate
+      ? { reply_due: pending.result.response_deadline, last_day: pending.result.critical_deadline_date }
+      : null;
   const request: InterviewRequestRequest = {
     application_number: app.application_number,
     analysis_id: analysis.id,
@@ -158,22 +215,38 @@ export async function prepareInterview(db: Db, accountId: string, memberId: stri
     // No fee: the signer and the docket number only.
     ...signedBy(await paperIdentity(db, accountId, memberId, app.id, input)),
   };
-  return { exportType: 'form', formKind: 'interview_request', analysisId: analysis.id, applicationId: app.id, applicationNumber: app.application_number, request };
+  return {
+    exportType: 'form',
+    formKind: 'interview_request',
+    analysisId: analysis.id,
+    applicationId: app.id,
+    applicationNumber: app.application_number,
+    request,
+  };
 }
 
 export type DrawingSubmission = Omit<DrawingSheetInput, 'title'> & { title?: string };
 
 /** A drawing sheet: the title (and identifying indicia) default from the application, when one is named. */
-export async function prepareDrawing(db: Db, accountId: string, memberId: string, applicationNumber: string | undefined, input: DrawingSubmission): Promise<PreparedDraft> {
+export async function prepareDrawing(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  applicationNumber: string | undefined,
+  input: DrawingSubmission,
+): Promise<PreparedDraft> {
   const app = applicationNumber ? await resolveApplication(db, accountId, applicationNumber) : null;
   // The sheet's identifying indicia (37 CFR 1.84(c)) carry the firm's matter number, as the papers' captions do.
-  const docketNumber = input.attorney_docket_number ?? (app ? (await paperIdentity(db, accountId, memberId, app.id, {})).attorney_docket_number ?? app.attorney_docket_number : null);
+  const docketNumber =
+    input.attorney_docket_number ??
+    (app ? ((await paperIdentity(db, accountId, memberId, app.id, {})).attorney_docket_number ?? app.attorney_docket_number) : null);
   const title = input.title ?? app?.invention_title;
   if (!title?.trim()) throw validationError('input.title', 'is required when no application_number is given');
   if (input.nodes.length === 0) throw validationError('input.nodes', 'must have at least one node');
   const ids = new Set(input.nodes.map((n) => n.id));
   for (const [i, e] of input.edges.entries()) {
-    if (!ids.has(e.from) || !ids.has(e.to)) throw validationError(`input.edges.${i}`, `connects a node that is not in input.nodes (${!ids.has(e.from) ? e.from : e.to})`);
+    if (!ids.has(e.from) || !ids.has(e.to))
+      throw validationError(`input.edges.${i}`, `connects a node that is not in input.nodes (${!ids.has(e.from) ? e.from : e.to})`);
   }
   const drawing: DrawingSheetInput = {
     ...input,
@@ -183,5 +256,12 @@ export async function prepareDrawing(db: Db, accountId: string, memberId: string
     ...(docketNumber ? { attorney_docket_number: docketNumber } : {}),
   };
   const request: DrawingRequest = { ...(app ? { application_number: app.application_number } : {}), drawing };
-  return { exportType: 'drawing', formKind: null, analysisId: null, applicationId: app?.id ?? null, applicationNumber: app?.application_number ?? null, request };
+  return {
+    exportType: 'drawing',
+    formKind: null,
+    analysisId: null,
+    applicationId: app?.id ?? null,
+    applicationNumber: app?.application_number ?? null,
+    request,
+  };
 }

@@ -66,7 +66,10 @@ function checkClaimsText(claims: Record<string, string> | undefined): Record<str
 }
 
 /** The request's claim fields from the docket's stored claims. */
-function carriedForward(stored: StoredClaims, previously: readonly number[] | undefined): Pick<OaResponseRequest, 'claims' | 'previously_presented' | 'claim_states' | 'claims_from'> {
+function carriedForward(
+  stored: StoredClaims,
+  previously: readonly number[] | undefined,
+): Pick<OaResponseRequest, 'claims' | 'previously_presented' | 'claim_states' | 'claims_from'> {
   const texts = claimTexts(stored.claims);
   const states = Object.fromEntries(stored.claims.filter((c) => c.status !== 'pending').map((c) => [String(c.number), c.status as 'withdrawn' | 'cancelled']));
   const presented = [...new Set([...(previously ?? []), ...stored.claims.filter((c) => c.previously_presented).map((c) => c.number)])].sort((a, b) => a - b);
@@ -84,10 +87,10 @@ function carriedForwardNote(stored: StoredClaims & { redraft: boolean }): string
   const from = stored.redraft
     ? `the claims as they stood before the response Prosa drafted on ${when} for this same action${stored.source_job_id ? ` (job ${stored.source_job_id})` : ''}`
     : stored.source === 'response'
-    ? `the claims as amended by the response Prosa drafted on ${when}${stored.source_job_id ? ` (job ${stored.source_job_id})` : ''}`
-    : stored.source === 'document'
-    ? `the claims of the document added to the application's file on ${when}`
-    : `the claims pasted into the docket on ${when}`;
+      ? `the claims as amended by the response Prosa drafted on ${when}${stored.source_job_id ? ` (job ${stored.source_job_id})` : ''}`
+      : stored.source === 'document'
+        ? `the claims of the document added to the application's file on ${when}`
+        : `the claims pasted into the docket on ${when}`;
   return `The claim listing starts from ${from}: check them against the claims of record (including any examiner's amendment or later paper) before filing.`;
 }
 
@@ -105,7 +108,9 @@ export async function prepareOaResponse(db: Db, accountId: string, memberId: str
       422,
       'no_reply_to_allowance',
       `The analysis ${analysis.id} is of a Notice of Allowance, which takes no reply: pay the issue fee within three months of its mailing (not extendable, 35 U.S.C. 151; 37 CFR 1.311(a)); comments on the statement of reasons for allowance are optional (37 CFR 1.104(e)).` +
-        (cancelled.length ? ` The examiner's amendment cancels claims ${cancelled.join(', ')}: to keep that subject matter, file a continuation or divisional before the patent issues (35 U.S.C. 120).` : ''),
+        (cancelled.length
+          ? ` The examiner's amendment cancels claims ${cancelled.join(', ')}: to keep that subject matter, file a continuation or divisional before the patent issues (35 U.S.C. 120).`
+          : ''),
       'Nothing was charged. For the issue-fee transmittal (PTOL-85B content) and comments on the reasons for allowance, request the issue_fee_transmittal form through POST /api/exports.',
     );
   }
@@ -124,10 +129,20 @@ export async function prepareOaResponse(db: Db, accountId: string, memberId: str
   }
   // Claims carried forward (issue 11): with no claim text in the request, the listing starts from
   // the claims the docket holds (the last Prosa response's listing as amended, or pasted claims).
-  const officeActionDate = await resolveMailingDate(db, accountId, body.office_action_date, analysis.record, application.id, statedMailingDate(analysis.record));
+  const officeActionDate = await resolveMailingDate(
+    db,
+    accountId,
+    body.office_action_date,
+    analysis.record,
+    application.id,
+    statedMailingDate(analysis.record),
+  );
   const stored = claims ? undefined : claimsOfRecord(await findApplicationClaims(db, accountId, application.id), analysis.id, officeActionDate);
   // Who signs (the request's attorney over the submitting member's own profile) and the firm's docket number.
-  const identity = await paperIdentity(db, accountId, memberId, application.id, { practitioner: body.attorney, attorney_docket_number: body.attorney_docket_number });
+  const identity = await paperIdentity(db, accountId, memberId, application.id, {
+    practitioner: body.attorney,
+    attorney_docket_number: body.attorney_docket_number,
+  });
   // Excess claims fees (37 CFR 1.16(h), (i)) at the application's entity status on the response date.
   const responseDate = body.response_date ?? todayUtc();
   const entity = (await applicationEntity(db, accountId, application.id)).entity_size;
@@ -136,7 +151,11 @@ export async function prepareOaResponse(db: Db, accountId: string, memberId: str
     analysis_id: analysis.id,
     strategy_selections: strategy,
     response_date: responseDate,
-    claim_fees: { entity_size: entity, independent: feeLine('excess_independent_claims', entity, responseDate), total: feeLine('excess_claims', entity, responseDate) },
+    claim_fees: {
+      entity_size: entity,
+      independent: feeLine('excess_independent_claims', entity, responseDate),
+      total: feeLine('excess_claims', entity, responseDate),
+    },
     office_action_date: officeActionDate,
     ...(claims ? { claims } : {}),
     ...(identity.practitioner ? { attorney: identity.practitioner } : {}),
@@ -160,9 +179,20 @@ export async function prepareOaResponse(db: Db, accountId: string, memberId: str
   }
   // The paper this request would produce: its choices must all be carried out, and it must answer
   // every ground of the action unless the caller accepts an incomplete draft (37 CFR 1.111(b)).
-  const outline = outlineResponse(responseInputOf(analysis.record, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }, request.attorney_docket_number)));
+  const outline = outlineResponse(
+    responseInputOf(
+      analysis.record,
+      request,
+      captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }, request.attorney_docket_number),
+    ),
+  );
   if (outline.problems.length) {
-    throw new AppError(422, 'strategy_not_applicable', `These choices cannot be carried out: ${outline.problems.join('; ')}.`, 'Change the strategy_selections (or election) named, then retry; nothing was charged.');
+    throw new AppError(
+      422,
+      'strategy_not_applicable',
+      `These choices cannot be carried out: ${outline.problems.join('; ')}.`,
+      'Change the strategy_selections (or election) named, then retry; nothing was charged.',
+    );
   }
   if (!outline.completeness.complete && !body.accept_incomplete) {
     throw new AppError(
@@ -173,5 +203,12 @@ export async function prepareOaResponse(db: Db, accountId: string, memberId: str
     );
   }
   request.completeness = outline.completeness;
-  return { exportType: 'oa_response', formKind: null, analysisId: analysis.id, applicationId: application.id, applicationNumber: application.application_number, request };
+  return {
+    exportType: 'oa_response',
+    formKind: null,
+    analysisId: analysis.id,
+    applicationId: application.id,
+    applicationNumber: application.application_number,
+    request,
+  };
 }

@@ -17,7 +17,14 @@ import type {
   RestrictionElection,
 } from '../../documents/types.ts';
 import type { IdsTimingResult } from '../../domain/ids-timing.ts';
-import type { ClientReportInput, IssueFeeTransmittalInput, NoticeOfAppealInput, PreAppealRequestInput, RceTransmittalInput, TerminalDisclaimerInput } from '../../documents/forms/types.ts';
+import type {
+  ClientReportInput,
+  IssueFeeTransmittalInput,
+  NoticeOfAppealInput,
+  PreAppealRequestInput,
+  RceTransmittalInput,
+  TerminalDisclaimerInput,
+} from '../../documents/forms/types.ts';
 import type { StrategyCode } from '../../domain/response-plan/strategies.ts';
 import type { ExportType } from '../../domain/pricing.ts';
 
@@ -108,7 +115,13 @@ export type PreAppealRequestRequest = FormRequest<PreAppealRequestInput>;
 export type TerminalDisclaimerRequest = FormRequest<TerminalDisclaimerInput>;
 export type IssueFeeTransmittalRequest = FormRequest<IssueFeeTransmittalInput>;
 export type ClientReportRequest = FormRequest<ClientReportInput> & { analysis_id: string };
-export type MoreFormRequest = RceTransmittalRequest | NoticeOfAppealRequest | PreAppealRequestRequest | TerminalDisclaimerRequest | IssueFeeTransmittalRequest | ClientReportRequest;
+export type MoreFormRequest =
+  | RceTransmittalRequest
+  | NoticeOfAppealRequest
+  | PreAppealRequestRequest
+  | TerminalDisclaimerRequest
+  | IssueFeeTransmittalRequest
+  | ClientReportRequest;
 
 export interface DrawingRequest {
   application_number?: string;

@@ -91,7 +91,13 @@ export async function addFileDocument(db: Db, actor: Actor, props: AddDocumentPr
       .executeTakeFirstOrThrow();
     const current = props.claimsBecomeCurrent && claims !== null && claims.length > 0;
     if (current) {
-      await storeApplicationClaims(trx, { accountId: props.accountId, applicationId: props.applicationId, claims: claims!, source: 'document', sourceDocumentId: row.id });
+      await storeApplicationClaims(trx, {
+        accountId: props.accountId,
+        applicationId: props.applicationId,
+        claims: claims!,
+        source: 'document',
+        sourceDocumentId: row.id,
+      });
     }
     await writeAudit(trx, actor, {
       accountId: props.accountId,

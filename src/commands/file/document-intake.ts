@@ -61,18 +61,31 @@ function citedList(cited: readonly CitedReferenceEntry[]): string {
 function checkRead(kind: FileDocumentKind, read: ReadDocument, extracted: Pick<ExtractedText, 'column_lines'>): string[] {
   const warnings: string[] = [];
   if (kind === 'claims') {
-    if (!read.claims) throw refusal(422, 'claims_unreadable', `The claim listing could not be read: ${read.claimsProblem ?? 'no numbered claim was found'}.`, 'Send the claims with each claim on its own line starting with its number ("1. A method ...").');
+    if (!read.claims)
+      throw refusal(
+        422,
+        'claims_unreadable',
+        `The claim listing could not be read: ${read.claimsProblem ?? 'no numbered claim was found'}.`,
+        'Send the claims with each claim on its own line starting with its number ("1. A method ...").',
+      );
     try {
       checkClaimSet(read.claims, 'claims');
     } catch (err) {
-      if (err instanceof ClaimSetError) throw refusal(422, 'claims_unreadable', `The claim listing could not be used: ${err.field}: ${err.problem}.`, 'Correct the listing and send it again.');
+      if (err instanceof ClaimSetError)
+        throw refusal(422, 'claims_unreadable', `The claim listing could not be used: ${err.field}: ${err.problem}.`, 'Correct the listing and send it again.');
       throw err;
     }
   }
   if ((kind === 'specification' || kind === 'reference' || kind === 'application') && read.paragraphs.length === 0 && !extracted.column_lines?.length) {
-    throw refusal(422, 'no_text_found', `No paragraphs of a ${kind === 'reference' ? 'reference' : 'specification'} were found in the document.`, 'Upload the full text (PDF with a text layer, DOCX, TXT or USPTO XML).');
+    throw refusal(
+      422,
+      'no_text_found',
+      `No paragraphs of a ${kind === 'reference' ? 'reference' : 'specification'} were found in the document.`,
+      'Upload the full text (PDF with a text layer, DOCX, TXT or USPTO XML).',
+    );
   }
-  if ((kind === 'application' || kind === 'response') && read.claimsProblem) warnings.push(`The claims in this document could not be read (${read.claimsProblem}); they were not taken as the docket's claims.`);
+  if ((kind === 'application' || kind === 'response') && read.claimsProblem)
+    warnings.push(`The claims in this document could not be read (${read.claimsProblem}); they were not taken as the docket's claims.`);
   if (kind === 'response' && read.claims && !read.claimsProblem) {
     try {
       checkClaimSet(read.claims, 'claims');
@@ -85,10 +98,22 @@ function checkRead(kind: FileDocumentKind, read: ReadDocument, extracted: Pick<E
   return warnings;
 }
 
-export async function intakeDocument(deps: IntakeDeps, actor: Actor, accountId: string, item: DocketItem, fields: IntakeFields, content: IntakeContent): Promise<AddedDocument> {
+export async function intakeDocument(
+  deps: IntakeDeps,
+  actor: Actor,
+  accountId: string,
+  item: DocketItem,
+  fields: IntakeFields,
+  content: IntakeContent,
+): Promise<AddedDocument> {
   const { kind } = fields;
   if (kind !== 'reference' && (fields.publication_number || fields.reference_name)) {
-    throw refusal(400, 'validation_error', 'publication_number and reference_name are for documents of kind "reference".', 'Leave them out for this kind of document.');
+    throw refusal(
+      400,
+      'validation_error',
+      'publication_number and reference_name are for documents of kind "reference".',
+      'Leave them out for this kind of document.',
+    );
   }
   // A reference must be one the examiner cites: checked before the file is read.
   let publication: PublicationNumber | null = null;
@@ -96,7 +121,13 @@ export async function intakeDocument(deps: IntakeDeps, actor: Actor, accountId: 
   if (kind === 'reference') {
     if (fields.publication_number) {
       publication = normalizePublicationNumber(fields.publication_number);
-      if (!publication) throw refusal(400, 'validation_error', `publication_number: "${fields.publication_number.slice(0, 40)}" is not a publication number (e.g. US 2005/0025220 A1, US 7,123,456 B2, EP 1 234 567 A1).`, 'Write the number as the action cites it.');
+      if (!publication)
+        throw refusal(
+          400,
+          'validation_error',
+          `publication_number: "${fields.publication_number.slice(0, 40)}" is not a publication number (e.g. US 2005/0025220 A1, US 7,123,456 B2, EP 1 234 567 A1).`,
+          'Write the number as the action cites it.',
+        );
     }
     cited = await citedReferences(deps.db, accountId, item.application);
   }
@@ -105,8 +136,13 @@ export async function intakeDocument(deps: IntakeDeps, actor: Actor, accountId: 
   let source: 'upload' | 'paste' | 'uspto';
   let filename: string | null;
   if (content.type === 'text') {
-    const text = decodeCharacterReferences(content.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/\u0000/g, ''));
-    if (!text.trim()) throw refusal(400, 'validation_error', 'text: must not be empty.', 'Send the document\'s text.');
+    const text = decodeCharacterReferences(
+      content.text
+        .replace(/^\uFEFF/, '')
+        .replace(/\r\n?/g, '\n')
+        .replace(/\u0000/g, ''),
+    );
+    if (!text.trim()) throw refusal(400, 'validation_error', 'text: must not be empty.', "Send the document's text.");
     extracted = { format: 'txt', text, pages: null, column_lines: null, bibliography: null, warnings: [], text_source: 'text', ocr_confidence: null };
     source = 'paste';
     filename = content.filename ?? null;
@@ -123,10 +159,22 @@ export async function intakeDocument(deps: IntakeDeps, actor: Actor, accountId: 
   if (kind === 'reference') {
     // The number the document states about itself (USPTO XML), when the caller gave none.
     const bib = extracted.bibliography;
-    if (!publication && !fields.reference_name && bib?.doc_number) publication = normalizePublicationNumber(`${bib.country ?? 'US'} ${bib.doc_number} ${bib.kind ?? ''}`.trim());
-    if (!publication && !fields.reference_name) throw refusal(400, 'validation_error', 'A reference needs publication_number (or, for non-patent literature, reference_name).', `Give the number as the action cites it. References cited: ${citedList(cited)}.`);
+    if (!publication && !fields.reference_name && bib?.doc_number)
+      publication = normalizePublicationNumber(`${bib.country ?? 'US'} ${bib.doc_number} ${bib.kind ?? ''}`.trim());
+    if (!publication && !fields.reference_name)
+      throw refusal(
+        400,
+        'validation_error',
+        'A reference needs publication_number (or, for non-patent literature, reference_name).',
+        `Give the number as the action cites it. References cited: ${citedList(cited)}.`,
+      );
     if (!matchCited(cited, publication, fields.reference_name)) {
-      throw refusal(422, 'reference_not_cited', `${publication?.display ?? fields.reference_name} is not among the references the analysed office actions of ${item.application.application_number} cite: ${citedList(cited)}.`, 'Upload a reference the examiner relies on (analyse the office action first), or check the number.');
+      throw refusal(
+        422,
+        'reference_not_cited',
+        `${publication?.display ?? fields.reference_name} is not among the references the analysed office actions of ${item.application.application_number} cite: ${citedList(cited)}.`,
+        'Upload a reference the examiner relies on (analyse the office action first), or check the number.',
+      );
     }
   }
 
@@ -140,7 +188,10 @@ export async function intakeDocument(deps: IntakeDeps, actor: Actor, accountId: 
   if (kind === 'application' && read.claims) {
     const held = await findApplicationClaims(deps.db, accountId, item.application.id);
     claimsBecomeCurrent = !held;
-    if (held) warnings.push('The docket already holds claims for this application: they were kept; the claims of this document are stored as the application\'s claims as filed.');
+    if (held)
+      warnings.push(
+        "The docket already holds claims for this application: they were kept; the claims of this document are stored as the application's claims as filed.",
+      );
   }
 
   return addFileDocument(deps.db, actor, {

@@ -7,7 +7,11 @@ import { AppError } from '../../errors.ts';
 import type { Actor } from '../actor.ts';
 import { writeAudit } from '../audit.ts';
 
-export async function removeFileDocument(db: Db, actor: Actor, props: { accountId: string; applicationId: string; docketEntryId: string; documentId: string }): Promise<void> {
+export async function removeFileDocument(
+  db: Db,
+  actor: Actor,
+  props: { accountId: string; applicationId: string; docketEntryId: string; documentId: string },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const gone = await trx
       .deleteFrom('file_documents')
@@ -16,7 +20,19 @@ export async function removeFileDocument(db: Db, actor: Actor, props: { accountI
       .where('application_id', '=', props.applicationId)
       .returning(['id', 'kind'])
       .executeTakeFirst();
-    if (!gone) throw new AppError(404, 'document_not_found', 'Document was not found.', 'List the documents of the docket entry (GET /api/docket/{id}/documents) to find its id.');
-    await writeAudit(trx, actor, { accountId: props.accountId, action: 'docket.document_removed', targetType: 'docket_entry', targetId: props.docketEntryId, details: { document_id: gone.id, kind: gone.kind } });
+    if (!gone)
+      throw new AppError(
+        404,
+        'document_not_found',
+        'Document was not found.',
+        'List the documents of the docket entry (GET /api/docket/{id}/documents) to find its id.',
+      );
+    await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: 'docket.document_removed',
+      targetType: 'docket_entry',
+      targetId: props.docketEntryId,
+      details: { document_id: gone.id, kind: gone.kind },
+    });
   });
 }

@@ -21,7 +21,9 @@ export interface DraftResponseProps {
 /** The claims as a plain listing ("1. (Currently Amended) ..."): the document's text. */
 function listingText(claims: readonly ClaimEntry[]): string {
   return claims
-    .map((c) => (c.status === 'cancelled' ? `${c.number}. (Canceled)` : `${c.number}. ${c.status === 'withdrawn' ? '(Withdrawn) ' : ''}${c.text ?? '[text not known]'}`))
+    .map((c) =>
+      c.status === 'cancelled' ? `${c.number}. (Canceled)` : `${c.number}. ${c.status === 'withdrawn' ? '(Withdrawn) ' : ''}${c.text ?? '[text not known]'}`,
+    )
     .join('\n\n');
 }
 

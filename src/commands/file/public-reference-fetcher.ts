@@ -21,7 +21,11 @@ export interface FetchedReference {
   detail: string | null;
 }
 
-export async function fetchCitedReferences(deps: { db: Db; engine: AnalysisEngine; client: OdpClient }, accountId: string, cited: readonly CitedReferenceEntry[]): Promise<FetchedReference[]> {
+export async function fetchCitedReferences(
+  deps: { db: Db; engine: AnalysisEngine; client: OdpClient },
+  accountId: string,
+  cited: readonly CitedReferenceEntry[],
+): Promise<FetchedReference[]> {
   const numbers = cited.flatMap((c) => (c.publication ? [c.publication.base] : []));
   const held = new Set((await heldReferences(deps.db, accountId, { numbers, names: [] })).map((h) => h.publication_number));
   const out: FetchedReference[] = [];
@@ -29,7 +33,11 @@ export async function fetchCitedReferences(deps: { db: Db; engine: AnalysisEngin
     const pub = c.publication;
     const base = { reference: c.label, publication_number: pub?.display ?? null };
     if (!pub || (pub.kind !== 'us_patent' && pub.kind !== 'us_pgpub')) {
-      out.push({ ...base, outcome: 'not_at_uspto', detail: 'The USPTO publishes the full text of US patents and publications only: upload this document to the file.' });
+      out.push({
+        ...base,
+        outcome: 'not_at_uspto',
+        detail: 'The USPTO publishes the full text of US patents and publications only: upload this document to the file.',
+      });
       continue;
     }
     if (held.has(pub.base)) {
@@ -39,10 +47,17 @@ export async function fetchCitedReferences(deps: { db: Db; engine: AnalysisEngin
     try {
       const found = await fetchPublicationText(deps.client, pub.display);
       if (!found) {
-        out.push({ ...base, outcome: 'not_found', detail: 'The USPTO has no full text of this document (the Open Data Portal covers applications filed from 2001): upload it to the file.' });
+        out.push({
+          ...base,
+          outcome: 'not_found',
+          detail: 'The USPTO has no full text of this document (the Open Data Portal covers applications filed from 2001): upload it to the file.',
+        });
         continue;
       }
-      const extracted = await extractDocument({ filename: found.file.filename, mimetype: found.file.mimetype, bytes: found.file.bytes }, { purpose: 'document' });
+      const extracted = await extractDocument(
+        { filename: found.file.filename, mimetype: found.file.mimetype, bytes: found.file.bytes },
+        { purpose: 'document' },
+      );
       const read = await deps.engine.readDocument({ text: extracted.text, kind: 'reference' });
       const values = {
         publication_display: pub.display,
@@ -58,11 +73,16 @@ export async function fetchCitedReferences(deps: { db: Db; engine: AnalysisEngin
         origin: JSON.stringify({ source: 'uspto_odp', application_number: found.applicationNumber, product: found.productIdentifier, file: found.xmlFileName }),
         fetched_at: new Date(),
       };
-      await deps.db.insertInto('public_references').values({ publication_number: pub.base, ...values }).onConflict((oc) => oc.column('publication_number').doUpdateSet(values)).execute();
+      await deps.db
+        .insertInto('public_references')
+        .values({ publication_number: pub.base, ...values })
+        .onConflict((oc) => oc.column('publication_number').doUpdateSet(values))
+        .execute();
       out.push({ ...base, outcome: 'fetched', detail: `${read.paragraphs.length} paragraphs` });
     } catch (err) {
       if (err instanceof AppError) out.push({ ...base, outcome: 'failed', detail: err.message });
-      else if (err instanceof Error && /Odp(?:Unavailable|Rejected|TooLarge|RefusedUrl)Error/.test(err.name)) out.push({ ...base, outcome: 'failed', detail: 'The USPTO did not answer usefully; try again later.' });
+      else if (err instanceof Error && /Odp(?:Unavailable|Rejected|TooLarge|RefusedUrl)Error/.test(err.name))
+        out.push({ ...base, outcome: 'failed', detail: 'The USPTO did not answer usefully; try again later.' });
       else throw err;
     }
   }

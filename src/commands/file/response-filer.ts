@@ -30,11 +30,28 @@ export async function markResponseFiled(db: Db, actor: Actor, props: FileRespons
       .where('application_id', '=', props.applicationId)
       .forUpdate()
       .executeTakeFirst();
-    if (!doc) throw new AppError(404, 'document_not_found', 'Document was not found.', 'List the documents of the docket entry (GET /api/docket/{id}/documents) to find its id.');
+    if (!doc)
+      throw new AppError(
+        404,
+        'document_not_found',
+        'Document was not found.',
+        'List the documents of the docket entry (GET /api/docket/{id}/documents) to find its id.',
+      );
     if (doc.kind !== 'response' || doc.status === 'held') {
-      throw new AppError(422, 'not_a_draft_response', 'Only a response Prosa drafted can be marked filed; this document is not one.', 'An uploaded response is already part of the file as filed; to change the claims of record, add the claim listing as a document of kind "claims".');
+      throw new AppError(
+        422,
+        'not_a_draft_response',
+        'Only a response Prosa drafted can be marked filed; this document is not one.',
+        'An uploaded response is already part of the file as filed; to change the claims of record, add the claim listing as a document of kind "claims".',
+      );
     }
-    if (doc.status === 'filed') throw new AppError(409, 'response_already_filed', 'This response is already marked filed; its claims are the claims of record.', 'Nothing to do; draft the next response from the docket.');
+    if (doc.status === 'filed')
+      throw new AppError(
+        409,
+        'response_already_filed',
+        'This response is already marked filed; its claims are the claims of record.',
+        'Nothing to do; draft the next response from the docket.',
+      );
     const job = doc.draft_job_id ? await trx.selectFrom('draft_jobs').select(['request']).where('id', '=', doc.draft_job_id).executeTakeFirst() : undefined;
     const request = job?.request as unknown as OaResponseRequest | undefined;
     await trx.updateTable('file_documents').set({ status: 'filed', filed_at: new Date() }).where('id', '=', doc.id).execute();

@@ -29,14 +29,38 @@ export interface ImportedPaper {
   added: AddedDocument | null;
 }
 
-export async function importFromUspto(deps: { db: Db; engine: AnalysisEngine; client: OdpClient }, actor: Actor, accountId: string, item: DocketItem, kinds: readonly OdpKind[]): Promise<ImportedPaper[]> {
+export async function importFromUspto(
+  deps: { db: Db; engine: AnalysisEngine; client: OdpClient },
+  actor: Actor,
+  accountId: string,
+  item: DocketItem,
+  kinds: readonly OdpKind[],
+): Promise<ImportedPaper[]> {
   const skipped: ImportedPaper[] = [];
   const papers = await fetchFileDocuments(deps.client, item.application.application_number, {
     kinds,
-    onSkip: (p, reason) => skipped.push({ document_code: p.documentCode, description: p.description, official_date: p.officialDate, outcome: 'skipped', reason: reason === 'too_large' ? 'the file is larger than Prosa downloads' : reason === 'refused' ? 'its address is outside the USPTO\'s download paths' : 'the USPTO has no file for it', added: null }),
+    onSkip: (p, reason) =>
+      skipped.push({
+        document_code: p.documentCode,
+        description: p.description,
+        official_date: p.officialDate,
+        outcome: 'skipped',
+        reason:
+          reason === 'too_large'
+            ? 'the file is larger than Prosa downloads'
+            : reason === 'refused'
+              ? "its address is outside the USPTO's download paths"
+              : 'the USPTO has no file for it',
+        added: null,
+      }),
   });
   if (papers === null) {
-    throw new AppError(404, 'app_not_found', `The USPTO has no record of application ${item.application.application_number}.`, 'Check the number; an unpublished application has no public file: upload its papers instead.');
+    throw new AppError(
+      404,
+      'app_not_found',
+      `The USPTO has no record of application ${item.application.application_number}.`,
+      'Check the number; an unpublished application has no public file: upload its papers instead.',
+    );
   }
   let replies = 0;
   const out: ImportedPaper[] = [...skipped];
@@ -45,7 +69,14 @@ export async function importFromUspto(deps: { db: Db; engine: AnalysisEngine; cl
     const base = { document_code: p.documentCode, description: p.description, official_date: p.officialDate };
     try {
       const extracted = await extractDocument({ filename: p.file.filename, mimetype: p.file.mimetype, bytes: p.file.bytes }, { purpose: 'document' });
-      const added = await intakeDocument(deps, actor, accountId, item, { kind: p.kind, document_date: p.officialDate }, { type: 'extracted', filename: p.file.filename, extracted, source: 'uspto' });
+      const added = await intakeDocument(
+        deps,
+        actor,
+        accountId,
+        item,
+        { kind: p.kind, document_date: p.officialDate },
+        { type: 'extracted', filename: p.file.filename, extracted, source: 'uspto' },
+      );
       out.push({ ...base, outcome: added.duplicate ? 'already_held' : 'added', reason: null, added });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -17,23 +17,70 @@ import { endMemberCredentials } from './member-credentials.ts';
 export async function invitationAcceptor(db: Db, actor: Actor, props: { token: string; memberId: string }): Promise<MemberRow> {
   return db.transaction().execute(async (trx) => {
     const invitation = await takePendingInvitation(trx, props.token);
-    const member = await trx.selectFrom('members').selectAll().where('id', '=', props.memberId).where('removed_at', 'is', null).forUpdate().executeTakeFirstOrThrow();
+    const member = await trx
+      .selectFrom('members')
+      .selectAll()
+      .where('id', '=', props.memberId)
+      .where('removed_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (member.email_normalized !== invitation.email_normalized) {
-      throw new AppError(403, 'invitation_email_mismatch', `This invitation is for ${invitation.email}; you are signed in as ${member.email}.`, `Sign in as ${invitation.email} to accept it, or ask the firm's owner to invite ${member.email}.`);
+      throw new AppError(
+        403,
+        'invitation_email_mismatch',
+        `This invitation is for ${invitation.email}; you are signed in as ${member.email}.`,
+        `Sign in as ${invitation.email} to accept it, or ask the firm's owner to invite ${member.email}.`,
+      );
     }
-    if (member.account_id === invitation.account_id) throw conflict('already_member', 'You are already a member of this firm.', 'Nothing to do: open the docket.');
-    const others = await trx.selectFrom('members').select('id').where('account_id', '=', member.account_id).where('id', '!=', member.id).where('removed_at', 'is', null).executeTakeFirst();
+    if (member.account_id === invitation.account_id)
+      throw conflict('already_member', 'You are already a member of this firm.', 'Nothing to do: open the docket.');
+    const others = await trx
+      .selectFrom('members')
+      .select('id')
+      .where('account_id', '=', member.account_id)
+      .where('id', '!=', member.id)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
     if (others) {
-      throw conflict('firm_has_members', 'You cannot join another firm while other people are members of your current firm.', 'Remove the other members of your current firm first (Settings > Members), or ask its owner to remove you, then accept the invitation again.');
+      throw conflict(
+        'firm_has_members',
+        'You cannot join another firm while other people are members of your current firm.',
+        'Remove the other members of your current firm first (Settings > Members), or ask its owner to remove you, then accept the invitation again.',
+      );
     }
     const oldFirm = member.account_id;
     const ended = await endMemberCredentials(trx, member.id);
-    const moved = await trx.updateTable('members').set({ account_id: invitation.account_id, role: invitation.role }).where('id', '=', member.id).returningAll().executeTakeFirstOrThrow();
+    const moved = await trx
+      .updateTable('members')
+      .set({ account_id: invitation.account_id, role: invitation.role })
+      .where('id', '=', member.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     // Sessions are re-created by the route for this browser; identities follow the person.
     await trx.updateTable('oidc_identities').set({ account_id: invitation.account_id }).where('member_id', '=', member.id).execute();
     await trx.updateTable('firm_invitations').set({ accepted_at: new Date(), accepted_by: member.id }).where('id', '=', invitation.id).execute();
-    await writeAudit(trx, { ...actor, accountId: oldFirm }, { accountId: oldFirm, action: 'firm.member_left', targetType: 'member', targetId: member.id, details: { email: member.email, joined_firm: invitation.account_id, ...ended } });
-    await writeAudit(trx, { ...actor, accountId: invitation.account_id, memberId: member.id }, { accountId: invitation.account_id, action: 'firm.member_joined', targetType: 'member', targetId: member.id, details: { email: member.email, role: invitation.role, invitation_id: invitation.id } });
+    await writeAudit(
+      trx,
+      { ...actor, accountId: oldFirm },
+      {
+        accountId: oldFirm,
+        action: 'firm.member_left',
+        targetType: 'member',
+        targetId: member.id,
+        details: { email: member.email, joined_firm: invitation.account_id, ...ended },
+      },
+    );
+    await writeAudit(
+      trx,
+      { ...actor, accountId: invitation.account_id, memberId: member.id },
+      {
+        accountId: invitation.account_id,
+        action: 'firm.member_joined',
+        targetType: 'member',
+        targetId: member.id,
+        details: { email: member.email, role: invitation.role, invitation_id: invitation.id },
+      },
+    );
     return moved;
   });
 }

@@ -4,7 +4,12 @@ import { sha256Hex } from '../../auth/secrets.ts';
 import { AppError } from '../../errors.ts';
 
 export function invalidInvitation(): AppError {
-  return new AppError(400, 'invalid_invitation', 'This invitation link is invalid, was already used, was withdrawn or has expired.', 'Ask the firm\'s owner to invite you again (Settings > Members) and use the new link within seven days.');
+  return new AppError(
+    400,
+    'invalid_invitation',
+    'This invitation link is invalid, was already used, was withdrawn or has expired.',
+    "Ask the firm's owner to invite you again (Settings > Members) and use the new link within seven days.",
+  );
 }
 
 /** The pending invitation a token names, locked for its single use; invalid_invitation otherwise. */

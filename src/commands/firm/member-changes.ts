@@ -12,24 +12,39 @@ import { mayBeResponsible } from '../../domain/responsible-practitioner.ts';
  * mail then goes to the firm's owners), in the caller's transaction; how many it changed, for the log.
  */
 async function unassignEntries(trx: Transaction<Schema>, accountId: string, memberId: string): Promise<number> {
-  const rows = await trx.updateTable('docket_entries').set({ responsible_member_id: null, updated_at: new Date() })
-    .where('account_id', '=', accountId).where('responsible_member_id', '=', memberId)
-    .returning('id').execute();
+  const rows = await trx
+    .updateTable('docket_entries')
+    .set({ responsible_member_id: null, updated_at: new Date() })
+    .where('account_id', '=', accountId)
+    .where('responsible_member_id', '=', memberId)
+    .returning('id')
+    .execute();
   return rows.length;
 }
 
 function memberNotFound() {
-  return notFound('Member', 'member_not_found', 'List the firm\'s members with GET /api/firm/members to find valid ids.');
+  return notFound('Member', 'member_not_found', "List the firm's members with GET /api/firm/members to find valid ids.");
 }
 
 function lastOwner() {
-  return conflict('last_owner', 'This is the firm\'s last owner: a firm always keeps at least one owner.', 'Make another member an owner first (PATCH /api/firm/members/{id} with role "owner"), then change or remove this one.');
+  return conflict(
+    'last_owner',
+    "This is the firm's last owner: a firm always keeps at least one owner.",
+    'Make another member an owner first (PATCH /api/firm/members/{id} with role "owner"), then change or remove this one.',
+  );
 }
 
 /** The firm's member, locked, and whether they are its only live owner. Another firm's member is 404. */
 async function lockMember(trx: Transaction<Schema>, accountId: string, memberId: string): Promise<{ member: MemberRow; onlyOwner: boolean }> {
   // All the firm's live members are locked so two changes at once cannot both pass the owner count.
-  const members = await trx.selectFrom('members').selectAll().where('account_id', '=', accountId).where('removed_at', 'is', null).orderBy('id').forUpdate().execute();
+  const members = await trx
+    .selectFrom('members')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('removed_at', 'is', null)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   const member = members.find((m) => m.id === memberId);
   if (!member) throw memberNotFound();
   const owners = members.filter((m) => m.role === 'owner');
@@ -48,7 +63,13 @@ export async function memberRoleChanger(db: Db, actor: Actor, props: { accountId
     if (onlyOwner) throw lastOwner();
     const updated = await trx.updateTable('members').set({ role: props.role }).where('id', '=', member.id).returningAll().executeTakeFirstOrThrow();
     const unassigned = mayBeResponsible(props.role) ? 0 : await unassignEntries(trx, props.accountId, member.id);
-    await writeAudit(trx, actor, { accountId: props.accountId, action: 'firm.member_role_changed', targetType: 'member', targetId: member.id, details: { email: member.email, from: member.role, to: props.role, ...(unassigned > 0 ? { unassigned_entries: unassigned } : {}) } });
+    await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: 'firm.member_role_changed',
+      targetType: 'member',
+      targetId: member.id,
+      details: { email: member.email, from: member.role, to: props.role, ...(unassigned > 0 ? { unassigned_entries: unassigned } : {}) },
+    });
     return updated;
   });
 }
@@ -60,7 +81,11 @@ export async function memberRoleChanger(db: Db, actor: Actor, props: { accountId
  * removed and can no longer sign in. The docket entries they were responsible for become
  * unassigned in the same transaction. The last owner cannot be removed (409).
  */
-export async function memberRemover(db: Db, actor: Actor, props: { accountId: string; memberId: string }): Promise<{ member: MemberRow; returnedToOwnFirm: boolean }> {
+export async function memberRemover(
+  db: Db,
+  actor: Actor,
+  props: { accountId: string; memberId: string },
+): Promise<{ member: MemberRow; returnedToOwnFirm: boolean }> {
   return db.transaction().execute(async (trx) => {
     const { member, onlyOwner } = await lockMember(trx, props.accountId, props.memberId);
     if (onlyOwner) throw lastOwner();
@@ -69,13 +94,24 @@ export async function memberRemover(db: Db, actor: Actor, props: { accountId: st
     const ownFirm = member.id !== props.accountId ? await trx.selectFrom('accounts').select('id').where('id', '=', member.id).executeTakeFirst() : undefined;
     let updated: MemberRow;
     if (ownFirm) {
-      updated = await trx.updateTable('members').set({ account_id: ownFirm.id, role: 'owner' }).where('id', '=', member.id).returningAll().executeTakeFirstOrThrow();
+      updated = await trx
+        .updateTable('members')
+        .set({ account_id: ownFirm.id, role: 'owner' })
+        .where('id', '=', member.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await trx.updateTable('oidc_identities').set({ account_id: ownFirm.id }).where('member_id', '=', member.id).execute();
     } else {
       updated = await trx.updateTable('members').set({ removed_at: new Date() }).where('id', '=', member.id).returningAll().executeTakeFirstOrThrow();
       await trx.deleteFrom('oidc_identities').where('member_id', '=', member.id).execute();
     }
-    await writeAudit(trx, actor, { accountId: props.accountId, action: 'firm.member_removed', targetType: 'member', targetId: member.id, details: { email: member.email, role: member.role, returned_to_own_firm: !!ownFirm, ...ended, unassigned_entries: unassigned } });
+    await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: 'firm.member_removed',
+      targetType: 'member',
+      targetId: member.id,
+      details: { email: member.email, role: member.role, returned_to_own_firm: !!ownFirm, ...ended, unassigned_entries: unassigned },
+    });
     return { member: updated, returnedToOwnFirm: !!ownFirm };
   });
 }
@@ -83,10 +119,22 @@ export async function memberRemover(db: Db, actor: Actor, props: { accountId: st
 /** Withdraws a pending invitation (owner only, by route); another firm's, or a used one, is 404. */
 export async function invitationRevoker(db: Db, actor: Actor, props: { accountId: string; invitationId: string }): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('firm_invitations').set({ revoked_at: new Date() })
-      .where('id', '=', props.invitationId).where('account_id', '=', props.accountId).where('accepted_at', 'is', null).where('revoked_at', 'is', null)
-      .returning(['id', 'email', 'role']).executeTakeFirst();
+    const row = await trx
+      .updateTable('firm_invitations')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', props.invitationId)
+      .where('account_id', '=', props.accountId)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .returning(['id', 'email', 'role'])
+      .executeTakeFirst();
     if (!row) throw notFound('Invitation', 'invitation_not_found', 'List the pending invitations with GET /api/firm/invitations to find valid ids.');
-    await writeAudit(trx, actor, { accountId: props.accountId, action: 'firm.invitation_revoked', targetType: 'invitation', targetId: row.id, details: { email: row.email, role: row.role } });
+    await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: 'firm.invitation_revoked',
+      targetType: 'invitation',
+      targetId: row.id,
+      details: { email: row.email, role: row.role },
+    });
   });
 }

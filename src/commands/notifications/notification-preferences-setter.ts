@@ -41,7 +41,14 @@ export async function notificationPreferencesSetter(db: Db, actor: Actor, props:
       action: 'notifications.preferences_updated',
       targetType: 'notification_preferences',
       targetId: props.personId,
-      details: { reminders: saved.remindersEnabled, categories: saved.categories, offsets: saved.offsets, digest: saved.digest, new_paper_alerts: saved.newPaperAlerts, scope: saved.scope },
+      details: {
+        reminders: saved.remindersEnabled,
+        categories: saved.categories,
+        offsets: saved.offsets,
+        digest: saved.digest,
+        new_paper_alerts: saved.newPaperAlerts,
+        scope: saved.scope,
+      },
     });
     return saved;
   });

@@ -6,7 +6,12 @@ import { AppError } from '../../errors.ts';
 import type { MailList } from '../../domain/notifications.ts';
 
 export function unsubscribeLinkNotFound(): AppError {
-  return new AppError(404, 'unsubscribe_link_not_found', 'This unsubscribe link is not known: it was mistyped or cut short, or its account was closed.', 'Open the link from the e-mail again in full, or sign in and change what mail you get under Settings > Notifications.');
+  return new AppError(
+    404,
+    'unsubscribe_link_not_found',
+    'This unsubscribe link is not known: it was mistyped or cut short, or its account was closed.',
+    'Open the link from the e-mail again in full, or sign in and change what mail you get under Settings > Notifications.',
+  );
 }
 
 /** The person and list an unsubscribe token names, or null for an unknown token. */
@@ -27,17 +32,32 @@ export async function findUnsubscribeToken(db: Db, token: string): Promise<{ per
  * the digest, or new-paper alerts) for its person, without a sign-in: the random token is the
  * credential. Doing it again changes nothing but is not an error. Audited.
  */
-export async function notificationUnsubscriber(db: Db, actor: Actor, props: { token: string }): Promise<{ personId: string; firmId: string; list: MailList; email: string }> {
+export async function notificationUnsubscriber(
+  db: Db,
+  actor: Actor,
+  props: { token: string },
+): Promise<{ personId: string; firmId: string; list: MailList; email: string }> {
   const found = await findUnsubscribeToken(db, props.token);
   if (!found) throw unsubscribeLinkNotFound();
-  const change = found.list === 'reminders' ? { reminders_enabled: false } : found.list === 'digest' ? { digest: 'none' as const } : { new_paper_alerts: false };
+  const change =
+    found.list === 'reminders' ? { reminders_enabled: false } : found.list === 'digest' ? { digest: 'none' as const } : { new_paper_alerts: false };
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('notification_preferences')
       .values({ person_id: found.personId, ...change })
       .onConflict((oc) => oc.column('person_id').doUpdateSet({ ...change, updated_at: new Date() }))
       .execute();
-    await writeAudit(trx, { ...actor, accountId: found.firmId }, { accountId: found.firmId, action: 'notifications.unsubscribed', targetType: 'notification_preferences', targetId: found.personId, details: { list: found.list } });
+    await writeAudit(
+      trx,
+      { ...actor, accountId: found.firmId },
+      {
+        accountId: found.firmId,
+        action: 'notifications.unsubscribed',
+        targetType: 'notification_preferences',
+        targetId: found.personId,
+        details: { list: found.list },
+      },
+    );
   });
   return found;
 }

@@ -3,7 +3,15 @@ import type { Db } from '../../db/connect.ts';
 import type { Schema } from '../../db/schema.ts';
 import { randomToken, sha256Hex } from '../../auth/secrets.ts';
 import { recordDocketEvent } from '../events/docket-event-recorder.ts';
-import { deadlineCategory, DEADLINE_CATEGORIES, digestDeadlines, digestPeriod, dueReminders, type MailList, type NotificationPreferences } from '../../domain/notifications.ts';
+import {
+  deadlineCategory,
+  DEADLINE_CATEGORIES,
+  digestDeadlines,
+  digestPeriod,
+  dueReminders,
+  type MailList,
+  type NotificationPreferences,
+} from '../../domain/notifications.ts';
 import { isIsoDate, type IsoDate } from '../../domain/deadlines/calendar.ts';
 import { validationError } from '../../errors.ts';
 import { docketDeadlines } from '../../queries/docket-deadlines.ts';
@@ -77,17 +85,37 @@ const LIST_OF: Record<DeliveryKey['kind'], MailList> = { reminder: 'reminders', 
  */
 export async function runNotifyPass(db: Db, opts: NotifyPassOptions): Promise<NotifyPassSummary> {
   if (!isIsoDate(opts.passDate)) throw validationError('date', 'must be a calendar date written YYYY-MM-DD, e.g. 2027-03-15');
-  const summary: NotifyPassSummary = { pass_date: opts.passDate, persons: 0, reminders_sent: 0, digests_sent: 0, alerts_sent: 0, failed: 0, deadline_events: 0 };
+  const summary: NotifyPassSummary = {
+    pass_date: opts.passDate,
+    persons: 0,
+    reminders_sent: 0,
+    digests_sent: 0,
+    alerts_sent: 0,
+    failed: 0,
+    deadline_events: 0,
+  };
   const since = new Date(opts.now.getTime() - ALERT_WINDOW_DAYS * 86_400_000);
   // Each mail mints an unsubscribe token; links older than two years stop working (404).
-  await db.deleteFrom('notification_unsubscribe_tokens').where('created_at', '<', new Date(opts.now.getTime() - UNSUBSCRIBE_TOKEN_DAYS * 86_400_000)).execute();
+  await db
+    .deleteFrom('notification_unsubscribe_tokens')
+    .where('created_at', '<', new Date(opts.now.getTime() - UNSUBSCRIBE_TOKEN_DAYS * 86_400_000))
+    .execute();
   const firms = await db
     .selectFrom('accounts as a')
     .select(['a.id'])
-    .where((eb) => eb.or([
-      eb.exists(eb.selectFrom('docket_entries as d').select('d.id').whereRef('d.account_id', '=', 'a.id')),
-      eb.exists(eb.selectFrom('docket_events as e').select('e.id').whereRef('e.account_id', '=', 'a.id').where('e.kind', '=', 'correspondence.recorded').where('e.occurred_at', '>', since)),
-    ]))
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('docket_entries as d').select('d.id').whereRef('d.account_id', '=', 'a.id')),
+        eb.exists(
+          eb
+            .selectFrom('docket_events as e')
+            .select('e.id')
+            .whereRef('e.account_id', '=', 'a.id')
+            .where('e.kind', '=', 'correspondence.recorded')
+            .where('e.occurred_at', '>', since),
+        ),
+      ]),
+    )
     .orderBy('a.id')
     .execute();
   for (const firm of firms) await notifyFirm(db, opts, firm.id, since, summary);
@@ -104,9 +132,20 @@ interface Person {
 
 /** The firm's webhook events, then each live member's mail. */
 async function notifyFirm(db: Db, opts: NotifyPassOptions, firmId: string, since: Date, summary: NotifyPassSummary): Promise<void> {
-  const members = await db.selectFrom('members').select(['id', 'email', 'role']).where('account_id', '=', firmId).where('removed_at', 'is', null).orderBy('created_at').orderBy('id').execute();
+  const members = await db
+    .selectFrom('members')
+    .select(['id', 'email', 'role'])
+    .where('account_id', '=', firmId)
+    .where('removed_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   // The founding owner's preferences (person id = account id) set the firm's webhook offsets, as before firms.
-  const stored = await db.selectFrom('notification_preferences').selectAll().where('person_id', 'in', [firmId, ...members.map((m) => m.id)]).execute();
+  const stored = await db
+    .selectFrom('notification_preferences')
+    .selectAll()
+    .where('person_id', 'in', [firmId, ...members.map((m) => m.id)])
+    .execute();
   const prefsById = new Map(stored.map((r) => [r.person_id, preferencesOf(r)]));
   const deadlines = notifiableDeadlines(await docketDeadlines(db, firmId, { today: opts.passDate }));
   await approaching(db, opts, firmId, prefsById.get(firmId) ?? preferencesOf(null), deadlines, summary);
@@ -130,18 +169,40 @@ async function notifyFirm(db: Db, opts: NotifyPassOptions, firmId: string, since
  * deadline.approaching docket events for webhooks: every category at the firm's offsets, once per
  * firm deadline and offset (the event's unique key), whichever members are mailed about it.
  */
-async function approaching(db: Db, opts: NotifyPassOptions, firmId: string, firmPrefs: NotificationPreferences, deadlines: NotifiableDeadline[], summary: NotifyPassSummary): Promise<void> {
-  const everything: NotificationPreferences = { ...firmPrefs, remindersEnabled: true, categories: Object.fromEntries(DEADLINE_CATEGORIES.map((c) => [c, true])) as NotificationPreferences['categories'] };
+async function approaching(
+  db: Db,
+  opts: NotifyPassOptions,
+  firmId: string,
+  firmPrefs: NotificationPreferences,
+  deadlines: NotifiableDeadline[],
+  summary: NotifyPassSummary,
+): Promise<void> {
+  const everything: NotificationPreferences = {
+    ...firmPrefs,
+    remindersEnabled: true,
+    categories: Object.fromEntries(DEADLINE_CATEGORIES.map((c) => [c, true])) as NotificationPreferences['categories'],
+  };
   for (const r of dueReminders(deadlines, everything, opts.passDate)) {
     const d = r.deadline;
-    const event = await db.transaction().execute((trx) => recordDocketEvent(trx, {
-      accountId: firmId,
-      kind: 'deadline.approaching',
-      applicationId: d.applicationId,
-      subjectType: 'deadline',
-      subjectId: `${d.key}:${r.offset}`,
-      payload: { docket_entry_id: d.docketEntryId, application_number: d.applicationNumber, deadline_kind: d.kind, category: deadlineCategory(d.kind), due: d.due, offset_days: r.offset, days_left: r.daysLeft, what: d.label },
-    }));
+    const event = await db.transaction().execute((trx) =>
+      recordDocketEvent(trx, {
+        accountId: firmId,
+        kind: 'deadline.approaching',
+        applicationId: d.applicationId,
+        subjectType: 'deadline',
+        subjectId: `${d.key}:${r.offset}`,
+        payload: {
+          docket_entry_id: d.docketEntryId,
+          application_number: d.applicationNumber,
+          deadline_kind: d.kind,
+          category: deadlineCategory(d.kind),
+          due: d.due,
+          offset_days: r.offset,
+          days_left: r.daysLeft,
+          what: d.label,
+        },
+      }),
+    );
     if (event) summary.deadline_events++;
   }
 }
@@ -151,7 +212,8 @@ async function remind(db: Db, opts: NotifyPassOptions, person: Person, deadlines
     const d = r.deadline;
     const claimed = await db.transaction().execute(async (trx) => {
       for (const offset of r.superseded) {
-        await trx.insertInto('notification_deliveries')
+        await trx
+          .insertInto('notification_deliveries')
           .values({ person_id: person.id, kind: 'reminder', deadline_key: d.key, offset_days: offset, status: 'superseded', pass_date: opts.passDate })
           .onConflict((oc) => oc.columns(['person_id', 'deadline_key', 'offset_days']).doNothing())
           .execute();
@@ -172,7 +234,8 @@ async function digest(db: Db, opts: NotifyPassOptions, person: Person, deadlines
   if (listed.length === 0) return; // nothing due: no mail
   const claimed = await db.transaction().execute((trx) => claim(trx, person.id, { kind: 'digest', digest_period: period }, opts.passDate));
   if (!claimed) return;
-  if (await deliver(db, opts, claimed.id, digestMail(person.email, frequency, opts.passDate, listed, links(opts, claimed.token)), summary)) summary.digests_sent++;
+  if (await deliver(db, opts, claimed.id, digestMail(person.email, frequency, opts.passDate, listed, links(opts, claimed.token)), summary))
+    summary.digests_sent++;
 }
 
 async function alert(db: Db, opts: NotifyPassOptions, firmId: string, person: Person, since: Date, summary: NotifyPassSummary): Promise<void> {
@@ -187,24 +250,46 @@ async function alert(db: Db, opts: NotifyPassOptions, firmId: string, person: Pe
     .where('e.account_id', '=', firmId)
     .where('e.kind', '=', 'correspondence.recorded')
     .where('e.occurred_at', '>', since)
-    .$if(recipient.scope !== 'firm', (q) => q.where((eb) => {
-      // The event's application's entry in this firm, with a live owner or practitioner responsible for it.
-      const assigned = eb.exists(eb.selectFrom('docket_entries as d').innerJoin('members as m', 'm.id', 'd.responsible_member_id').select('d.id')
-        .where('d.account_id', '=', firmId).whereRef('d.application_id', '=', 'e.application_id')
-        .where('m.account_id', '=', firmId).where('m.removed_at', 'is', null).where('m.role', 'in', [...RESPONSIBLE_ROLES]));
-      const mine = eb.exists(eb.selectFrom('docket_entries as d').select('d.id')
-        .where('d.account_id', '=', firmId).whereRef('d.application_id', '=', 'e.application_id').where('d.responsible_member_id', '=', recipient.id));
-      const ors = [];
-      if (mayHold) ors.push(mine);
-      if (recipient.role === 'owner') ors.push(eb.not(assigned));
-      return eb.or(ors);
-    }))
-    .where((eb) => eb.not(eb.exists(
-      eb.selectFrom('notification_deliveries as n').select('n.id')
-        .where('n.person_id', '=', person.id)
-        .whereRef('n.docket_event_id', '=', 'e.id')
-        .where('n.status', 'in', ['sent', 'sending', 'superseded']),
-    )))
+    .$if(recipient.scope !== 'firm', (q) =>
+      q.where((eb) => {
+        // The event's application's entry in this firm, with a live owner or practitioner responsible for it.
+        const assigned = eb.exists(
+          eb
+            .selectFrom('docket_entries as d')
+            .innerJoin('members as m', 'm.id', 'd.responsible_member_id')
+            .select('d.id')
+            .where('d.account_id', '=', firmId)
+            .whereRef('d.application_id', '=', 'e.application_id')
+            .where('m.account_id', '=', firmId)
+            .where('m.removed_at', 'is', null)
+            .where('m.role', 'in', [...RESPONSIBLE_ROLES]),
+        );
+        const mine = eb.exists(
+          eb
+            .selectFrom('docket_entries as d')
+            .select('d.id')
+            .where('d.account_id', '=', firmId)
+            .whereRef('d.application_id', '=', 'e.application_id')
+            .where('d.responsible_member_id', '=', recipient.id),
+        );
+        const ors = [];
+        if (mayHold) ors.push(mine);
+        if (recipient.role === 'owner') ors.push(eb.not(assigned));
+        return eb.or(ors);
+      }),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('notification_deliveries as n')
+            .select('n.id')
+            .where('n.person_id', '=', person.id)
+            .whereRef('n.docket_event_id', '=', 'e.id')
+            .where('n.status', 'in', ['sent', 'sending', 'superseded']),
+        ),
+      ),
+    )
     .orderBy('e.id')
     .limit(ALERTS_PER_PASS)
     .execute();
@@ -213,7 +298,11 @@ async function alert(db: Db, opts: NotifyPassOptions, firmId: string, person: Pe
     const claimed = await db.transaction().execute((trx) => claim(trx, person.id, { kind: 'alert', docket_event_id: e.id }, opts.passDate));
     if (!claimed) continue;
     if (!paper) {
-      await db.updateTable('notification_deliveries').set({ status: 'failed', last_error: 'the paper of the event is not in the database' }).where('id', '=', claimed.id).execute();
+      await db
+        .updateTable('notification_deliveries')
+        .set({ status: 'failed', last_error: 'the paper of the event is not in the database' })
+        .where('id', '=', claimed.id)
+        .execute();
       summary.failed++;
       continue;
     }
@@ -222,11 +311,21 @@ async function alert(db: Db, opts: NotifyPassOptions, firmId: string, person: Pe
 }
 
 /** What the alert says about the event's paper: the correspondence row, else the event's payload. */
-async function alertPaper(db: Db, firmId: string, e: { application_id: string | null; subject_type: string; subject_id: string; payload: Record<string, unknown> }, passDate: IsoDate): Promise<AlertPaper | null> {
+async function alertPaper(
+  db: Db,
+  firmId: string,
+  e: { application_id: string | null; subject_type: string; subject_id: string; payload: Record<string, unknown> },
+  passDate: IsoDate,
+): Promise<AlertPaper | null> {
   const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
-  const paper = e.subject_type === 'correspondence'
-    ? await db.selectFrom('correspondence').select(['id', 'application_id', 'description', 'document_code', 'mailing_date']).where('id', '=', e.subject_id).executeTakeFirst()
-    : undefined;
+  const paper =
+    e.subject_type === 'correspondence'
+      ? await db
+          .selectFrom('correspondence')
+          .select(['id', 'application_id', 'description', 'document_code', 'mailing_date'])
+          .where('id', '=', e.subject_id)
+          .executeTakeFirst()
+      : undefined;
   const applicationId = paper?.application_id ?? e.application_id;
   const application = applicationId
     ? await db.selectFrom('applications').select(['id', 'application_number', 'invention_title']).where('id', '=', applicationId).executeTakeFirst()
@@ -236,7 +335,12 @@ async function alertPaper(db: Db, firmId: string, e: { application_id: string | 
   const mailingDate = paper?.mailing_date ?? text(e.payload.mailing_date);
   if (!applicationNumber || !documentCode || !mailingDate) return null;
   const entry = application
-    ? await db.selectFrom('docket_entries').select('client_matter').where('account_id', '=', firmId).where('application_id', '=', application.id).executeTakeFirst()
+    ? await db
+        .selectFrom('docket_entries')
+        .select('client_matter')
+        .where('account_id', '=', firmId)
+        .where('application_id', '=', application.id)
+        .executeTakeFirst()
     : undefined;
   const deadlines: AlertPaper['deadlines'] = [];
   if (application && paper) {
@@ -273,14 +377,21 @@ async function claim(trx: Transaction<Schema>, personId: string, key: DeliveryKe
     docket_event_id: key.kind === 'alert' ? key.docket_event_id : null,
     digest_period: key.kind === 'digest' ? key.digest_period : null,
   };
-  const conflictColumns = key.kind === 'reminder' ? (['person_id', 'deadline_key', 'offset_days'] as const) : key.kind === 'alert' ? (['person_id', 'docket_event_id'] as const) : (['person_id', 'digest_period'] as const);
-  let row = await trx.insertInto('notification_deliveries')
+  const conflictColumns =
+    key.kind === 'reminder'
+      ? (['person_id', 'deadline_key', 'offset_days'] as const)
+      : key.kind === 'alert'
+        ? (['person_id', 'docket_event_id'] as const)
+        : (['person_id', 'digest_period'] as const);
+  let row = await trx
+    .insertInto('notification_deliveries')
     .values({ ...values, status: 'sending', attempts: 1, pass_date: passDate })
     .onConflict((oc) => oc.columns([...conflictColumns]).doNothing())
     .returning(sql<string>`id::text`.as('id'))
     .executeTakeFirst();
   if (!row) {
-    let retry = trx.updateTable('notification_deliveries')
+    let retry = trx
+      .updateTable('notification_deliveries')
       .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), pass_date: passDate }))
       .where('person_id', '=', personId)
       .where('status', '=', 'failed')
@@ -292,7 +403,10 @@ async function claim(trx: Transaction<Schema>, personId: string, key: DeliveryKe
   }
   if (!row) return null;
   const token = randomToken();
-  await trx.insertInto('notification_unsubscribe_tokens').values({ token_hash: sha256Hex(token), person_id: personId, list: LIST_OF[key.kind] }).execute();
+  await trx
+    .insertInto('notification_unsubscribe_tokens')
+    .values({ token_hash: sha256Hex(token), person_id: personId, list: LIST_OF[key.kind] })
+    .execute();
   return { id: row.id, token };
 }
 
@@ -303,7 +417,11 @@ async function deliver(db: Db, opts: NotifyPassOptions, deliveryId: string, mail
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     opts.log?.warn({ err, delivery: deliveryId }, 'notification mail failed; the next pass tries again');
-    await db.updateTable('notification_deliveries').set({ status: 'failed', last_error: message.slice(0, 500) }).where('id', '=', deliveryId).execute();
+    await db
+      .updateTable('notification_deliveries')
+      .set({ status: 'failed', last_error: message.slice(0, 500) })
+      .where('id', '=', deliveryId)
+      .execute();
     summary.failed++;
     return false;
   }

@@ -5,7 +5,11 @@ import type { Actor } from '../actor.ts';
 import { editResponsePlan } from './common.ts';
 
 /** Sets (or, with an empty text, removes) the practitioner's argument on one ground. */
-export function responsePlanArgumentSetter(db: Db, actor: Actor, props: { accountId: string; planId: string; groundId: string; text: string }): Promise<ResponsePlanRow> {
+export function responsePlanArgumentSetter(
+  db: Db,
+  actor: Actor,
+  props: { accountId: string; planId: string; groundId: string; text: string },
+): Promise<ResponsePlanRow> {
   return editResponsePlan(db, actor, {
     accountId: props.accountId,
     planId: props.planId,

@@ -5,7 +5,11 @@ import type { Actor } from '../actor.ts';
 import { editResponsePlan } from './common.ts';
 
 /** Sets one claim's amended text and/or the text it now has (the markup's baseline). */
-export function responsePlanClaimTextSetter(db: Db, actor: Actor, props: { accountId: string; planId: string; claim: number; input: ClaimTextInput }): Promise<ResponsePlanRow> {
+export function responsePlanClaimTextSetter(
+  db: Db,
+  actor: Actor,
+  props: { accountId: string; planId: string; claim: number; input: ClaimTextInput },
+): Promise<ResponsePlanRow> {
   return editResponsePlan(db, actor, {
     accountId: props.accountId,
     planId: props.planId,

@@ -10,7 +10,11 @@ import { writeAudit } from '../audit.ts';
 import type { AuditAction } from '../../domain/audit-words.ts';
 
 export function planNotFound(): AppError {
-  return notFound('Response plan', 'plan_not_found', 'Check the plan_id (POST /api/response-plans with an analysis_id returns it); plans are visible only to the account that created them.');
+  return notFound(
+    'Response plan',
+    'plan_not_found',
+    'Check the plan_id (POST /api/response-plans with an analysis_id returns it); plans are visible only to the account that created them.',
+  );
 }
 
 export function analysisNotFound(): AppError {
@@ -28,7 +32,7 @@ export function planSubmitted(row: Pick<ResponsePlanRow, 'id' | 'draft_job_id'>)
     409,
     'plan_submitted',
     `Response plan ${row.id} was submitted${row.draft_job_id ? ` (draft job ${row.draft_job_id})` : ''} and can no longer be changed.`,
-    'To revise the response, POST /api/response-plans with the same analysis_id: it starts a new plan carrying this one\'s choices forward.',
+    "To revise the response, POST /api/response-plans with the same analysis_id: it starts a new plan carrying this one's choices forward.",
   );
 }
 
@@ -48,7 +52,13 @@ export interface PlanEditProps {
  */
 export async function editResponsePlan(db: Db, actor: Actor, props: PlanEditProps): Promise<ResponsePlanRow> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('response_plans').selectAll().where('id', '=', props.planId).where('account_id', '=', props.accountId).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('response_plans')
+      .selectAll()
+      .where('id', '=', props.planId)
+      .where('account_id', '=', props.accountId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw planNotFound();
     if (row.status !== 'open') throw planSubmitted(row);
     const analysis = await trx.selectFrom('analyses').select('record').where('id', '=', row.analysis_id).executeTakeFirstOrThrow();
@@ -60,7 +70,13 @@ export async function editResponsePlan(db: Db, actor: Actor, props: PlanEditProp
       throw err;
     }
     const updated = await saveEdits(trx, row, result.edits);
-    await writeAudit(trx, actor, { accountId: props.accountId, action: props.action, targetType: 'response_plan', targetId: row.id, details: { ...result.details, version: updated.version } });
+    await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: props.action,
+      targetType: 'response_plan',
+      targetId: row.id,
+      details: { ...result.details, version: updated.version },
+    });
     return updated;
   });
 }

@@ -23,9 +23,21 @@ export interface CreatedPlan {
  * `original_text` (carried forward, issue 11: the text amendments are marked against).
  */
 export async function responsePlanCreator(db: Db, actor: Actor, props: { accountId: string; analysisId: string }): Promise<CreatedPlan> {
-  const analysis = await db.selectFrom('analyses').select(['id', 'application_number', 'record']).where('id', '=', props.analysisId).where('account_id', '=', props.accountId).executeTakeFirst();
+  const analysis = await db
+    .selectFrom('analyses')
+    .select(['id', 'application_number', 'record'])
+    .where('id', '=', props.analysisId)
+    .where('account_id', '=', props.accountId)
+    .executeTakeFirst();
   if (!analysis) throw analysisNotFound();
-  const open = () => db.selectFrom('response_plans').selectAll().where('account_id', '=', props.accountId).where('analysis_id', '=', analysis.id).where('status', '=', 'open').executeTakeFirst();
+  const open = () =>
+    db
+      .selectFrom('response_plans')
+      .selectAll()
+      .where('account_id', '=', props.accountId)
+      .where('analysis_id', '=', analysis.id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
   // The docket's claims are the claims every plan marks its amendments against (issue 19 item 6:
   // claims put on the docket after a plan was started, or after an earlier plan, were ignored).
   const docket = await storedClaimTexts(db, props.accountId, analysis.id, analysis.application_number, analysis.record as unknown as StoredAnalysis);
@@ -58,7 +70,18 @@ export async function responsePlanCreator(db: Db, actor: Actor, props: { account
       .returningAll()
       .executeTakeFirst();
     if (inserted) {
-      await writeAudit(trx, actor, { accountId: props.accountId, action: 'response_plan.created', targetType: 'response_plan', targetId: id, details: { analysis_id: analysis.id, application_number: analysis.application_number, carried_forward_from: previous?.id ?? null, claims_from_docket: docket ? Object.keys(docket).length : 0 } });
+      await writeAudit(trx, actor, {
+        accountId: props.accountId,
+        action: 'response_plan.created',
+        targetType: 'response_plan',
+        targetId: id,
+        details: {
+          analysis_id: analysis.id,
+          application_number: analysis.application_number,
+          carried_forward_from: previous?.id ?? null,
+          claims_from_docket: docket ? Object.keys(docket).length : 0,
+        },
+      });
     }
     return inserted;
   });
@@ -81,7 +104,13 @@ function mergeDocketTexts(claims: Record<string, ClaimEdit>, docket: Record<stri
  * a text the practitioner typed into the plan is theirs), as an edit of the plan (locked,
  * versioned, audited).
  */
-async function withDocketTexts(db: Db, actor: Actor, accountId: string, row: ResponsePlanRow, docket: Record<string, { original_text: string }> | null): Promise<ResponsePlanRow> {
+async function withDocketTexts(
+  db: Db,
+  actor: Actor,
+  accountId: string,
+  row: ResponsePlanRow,
+  docket: Record<string, { original_text: string }> | null,
+): Promise<ResponsePlanRow> {
   const claims = (row.claims ?? {}) as Record<string, ClaimEdit>;
   const missing = Object.keys(docket ?? {}).filter((n) => !claims[n]?.original_text);
   if (missing.length === 0) return row;
@@ -98,7 +127,13 @@ async function withDocketTexts(db: Db, actor: Actor, accountId: string, row: Res
 }
 
 /** `{ "1": { original_text } }` for each claim of the analysis whose text the docket holds (pending or withdrawn). */
-async function storedClaimTexts(db: Db, accountId: string, analysisId: string, applicationNumber: string, record: StoredAnalysis): Promise<Record<string, { original_text: string }> | null> {
+async function storedClaimTexts(
+  db: Db,
+  accountId: string,
+  analysisId: string,
+  applicationNumber: string,
+  record: StoredAnalysis,
+): Promise<Record<string, { original_text: string }> | null> {
   const app = await findApplicationForAccount(db, accountId, applicationNumber);
   const stored = claimsOfRecord(app ? await findApplicationClaims(db, accountId, app.id) : undefined, analysisId, statedMailingDate(record));
   if (!stored) return null;

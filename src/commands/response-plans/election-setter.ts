@@ -6,7 +6,11 @@ import type { Actor } from '../actor.ts';
 import { editResponsePlan } from './common.ts';
 
 /** The election in reply to a restriction requirement; an unknown group or species label is refused. */
-export function responsePlanElectionSetter(db: Db, actor: Actor, props: { accountId: string; planId: string; election: ElectionInput }): Promise<ResponsePlanRow> {
+export function responsePlanElectionSetter(
+  db: Db,
+  actor: Actor,
+  props: { accountId: string; planId: string; election: ElectionInput },
+): Promise<ResponsePlanRow> {
   return editResponsePlan(db, actor, {
     accountId: props.accountId,
     planId: props.planId,

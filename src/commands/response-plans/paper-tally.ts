@@ -29,10 +29,22 @@ export interface PlanPaperTally extends ResponseTally {
   exact: boolean;
 }
 
-export async function planPaperTally(db: Db, accountId: string, memberId: string, row: ResponsePlanRow, view: PlanView, report: CompletenessReport, opts: { llm: boolean }): Promise<PlanPaperTally | null> {
+export async function planPaperTally(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  row: ResponsePlanRow,
+  view: PlanView,
+  report: CompletenessReport,
+  opts: { llm: boolean },
+): Promise<PlanPaperTally | null> {
   try {
     const prepared = await prepareOaResponse(db, accountId, memberId, { ...planSubmissionBody(row, view, report, {}), confirm_kind_mismatch: true });
-    const { input } = await responsePaperInput(db, { account_id: accountId, analysis_id: prepared.analysisId, application_id: prepared.applicationId }, prepared.request as OaResponseRequest);
+    const { input } = await responsePaperInput(
+      db,
+      { account_id: accountId, analysis_id: prepared.analysisId, application_id: prepared.applicationId },
+      prepared.request as OaResponseRequest,
+    );
     const tally = tallyResponse(input);
     return { ...tally, exact: !(opts.llm && input.file && tally.chart_sites > 0) };
   } catch (err) {

@@ -42,7 +42,10 @@ export class ResponseIncompleteError extends AppError {
     super(
       422,
       'response_incomplete',
-      `The response plan is incomplete: ${missing.length} item${missing.length === 1 ? '' : 's'} missing (see "missing"). ${missing.slice(0, 3).map((m) => m.message).join(' ')}${missing.length > 3 ? ' ...' : ''}`,
+      `The response plan is incomplete: ${missing.length} item${missing.length === 1 ? '' : 's'} missing (see "missing"). ${missing
+        .slice(0, 3)
+        .map((m) => m.message)
+        .join(' ')}${missing.length > 3 ? ' ...' : ''}`,
       'Complete the plan (claim strategies and texts, an argument for each ground, the election), check it with GET /api/response-plans/{plan_id}/completeness, then submit again; or submit with accept_incomplete: true to draft it as it is (the paper then lists what is missing on its first page). Nothing was charged.',
     );
     this.missing = missing;
@@ -78,7 +81,15 @@ export function planSubmissionBody(row: ResponsePlanRow, view: PlanView, report:
   }
   const args: PractitionerArgument[] = view.grounds
     .filter((g) => view.arguments[g.id]?.text.trim())
-    .map((g) => ({ ground_id: g.id, kind: g.kind, basis: g.basis, statement: g.statement.text, claims: g.claims, heading: g.title, text: view.arguments[g.id].text }));
+    .map((g) => ({
+      ground_id: g.id,
+      kind: g.kind,
+      basis: g.basis,
+      statement: g.statement.text,
+      claims: g.claims,
+      heading: g.title,
+      text: view.arguments[g.id].text,
+    }));
   return {
     application_number: row.application_number,
     analysis_id: row.analysis_id,
@@ -102,7 +113,13 @@ export function planSubmissionBody(row: ResponsePlanRow, view: PlanView, report:
 export async function responsePlanSubmitter(
   db: Db,
   actor: Actor,
-  props: { accountId: string; planId: string; submission: PlanSubmission; idempotencyKey: string | null; enqueue: (trx: Transaction<Schema>, jobId: string) => Promise<void> },
+  props: {
+    accountId: string;
+    planId: string;
+    submission: PlanSubmission;
+    idempotencyKey: string | null;
+    enqueue: (trx: Transaction<Schema>, jobId: string) => Promise<void>;
+  },
 ): Promise<SubmittedPlan> {
   const first = await findResponsePlan(db, props.accountId, props.planId);
   if (!first) throw planNotFound();
@@ -136,14 +153,23 @@ export async function responsePlanSubmitter(
         .where('version', '=', version)
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) {
-        throw conflict('plan_changed', 'The response plan changed (or was submitted) while this submission was being prepared; nothing was charged.', 'GET the plan, check it, and submit again.');
+        throw conflict(
+          'plan_changed',
+          'The response plan changed (or was submitted) while this submission was being prepared; nothing was charged.',
+          'GET the plan, check it, and submit again.',
+        );
       }
       await writeAudit(trx, actor, {
         accountId: props.accountId,
         action: 'response_plan.submitted',
         targetType: 'response_plan',
         targetId: props.planId,
-        details: { draft_job_id: created.id, complete: report?.complete ?? null, missing: report?.missing.length ?? null, accept_incomplete: props.submission.accept_incomplete === true },
+        details: {
+          draft_job_id: created.id,
+          complete: report?.complete ?? null,
+          missing: report?.missing.length ?? null,
+          accept_incomplete: props.submission.accept_incomplete === true,
+        },
       });
     },
   });

@@ -30,7 +30,14 @@ import { watchedPaperKind } from '../../sources/uspto-codes.ts';
 import { OdpRejectedError, OdpUnavailableError, type OdpClient } from '../../sources/odp/odp-client.ts';
 import { fetchPaper } from '../../sources/odp/file-documents.ts';
 import { readWatchedPapers, type WatchedPaper } from '../../sources/odp/watched-papers.ts';
-import { lastWatchRun, pendingWatchAnalyses, watchedApplicationsDue, watchedIdentifiers, type WatchedApplication, type WatchRunRow } from '../../queries/watch.ts';
+import {
+  lastWatchRun,
+  pendingWatchAnalyses,
+  watchedApplicationsDue,
+  watchedIdentifiers,
+  type WatchedApplication,
+  type WatchRunRow,
+} from '../../queries/watch.ts';
 import { SYSTEM_ACTOR } from '../actor.ts';
 import { analysisCreator } from '../analysis-creator.ts';
 import { watchPaperRecorder } from './watch-paper-recorder.ts';
@@ -62,7 +69,6 @@ export interface WatchPassOptions {
   now?: () => Date;
 }
 
-
 export interface WatchPassResult {
   run: WatchRunRow;
   papers: WatchPassPaper[];
@@ -78,9 +84,12 @@ export async function runWatchPass(deps: WatchPassDeps, opts: WatchPassOptions):
   const papers: WatchPassPaper[] = [];
   let stopped: string | null = null;
   let error: string | null = null;
-  const save = (final: boolean) => db.updateTable('watch_runs')
-    .set({ ...figures, requests_made: deps.requests() - startRequests, stopped_reason: stopped, error, ...(final ? { finished_at: now() } : {}) })
-    .where('id', '=', run.id).execute();
+  const save = (final: boolean) =>
+    db
+      .updateTable('watch_runs')
+      .set({ ...figures, requests_made: deps.requests() - startRequests, stopped_reason: stopped, error, ...(final ? { finished_at: now() } : {}) })
+      .where('id', '=', run.id)
+      .execute();
   try {
     const due = await watchedApplicationsDue(db, now());
     figures.applications_due = due.length;
@@ -91,12 +100,27 @@ export async function runWatchPass(deps: WatchPassDeps, opts: WatchPassOptions):
         const found = await checkApplication(deps, app, opts.today, papers);
         figures.applications_checked += 1;
         unavailableInARow = 0;
-        await db.insertInto('watch_state')
-          .values({ application_id: app.id, last_checked_at: now(), last_status: found.status, last_error: null, failures: 0, next_check_after: null, cursor_date: found.newestDate })
-          .onConflict((oc) => oc.column('application_id').doUpdateSet((eb) => ({
-            last_checked_at: eb.ref('excluded.last_checked_at'), last_status: eb.ref('excluded.last_status'), last_error: null, failures: 0, next_check_after: null,
-            cursor_date: eb.fn.coalesce('excluded.cursor_date', 'watch_state.cursor_date'),
-          })))
+        await db
+          .insertInto('watch_state')
+          .values({
+            application_id: app.id,
+            last_checked_at: now(),
+            last_status: found.status,
+            last_error: null,
+            failures: 0,
+            next_check_after: null,
+            cursor_date: found.newestDate,
+          })
+          .onConflict((oc) =>
+            oc.column('application_id').doUpdateSet((eb) => ({
+              last_checked_at: eb.ref('excluded.last_checked_at'),
+              last_status: eb.ref('excluded.last_status'),
+              last_error: null,
+              failures: 0,
+              next_check_after: null,
+              cursor_date: eb.fn.coalesce('excluded.cursor_date', 'watch_state.cursor_date'),
+            })),
+          )
           .execute();
       } catch (err) {
         if (err instanceof OdpRejectedError) {
@@ -110,16 +134,32 @@ export async function runWatchPass(deps: WatchPassDeps, opts: WatchPassOptions):
           error = 'The USPTO Open Data Portal kept answering 429 (rate limit); the next pass continues with the applications not checked.';
           break;
         }
-        const message = err instanceof OdpUnavailableError ? err.message : `${err instanceof Error ? err.name : 'Error'}: ${err instanceof Error ? err.message : String(err)}`;
+        const message =
+          err instanceof OdpUnavailableError
+            ? err.message
+            : `${err instanceof Error ? err.name : 'Error'}: ${err instanceof Error ? err.message : String(err)}`;
         deps.log?.({ application: app.application_number, err }, 'watch: application not checked');
         const failures = app.failures + 1;
         const wait = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (failures - 1));
-        await db.insertInto('watch_state')
-          .values({ application_id: app.id, last_checked_at: now(), last_status: 'error', last_error: message.slice(0, 500), failures, next_check_after: new Date(now().getTime() + wait) })
-          .onConflict((oc) => oc.column('application_id').doUpdateSet((eb) => ({
-            last_checked_at: eb.ref('excluded.last_checked_at'), last_status: 'error', last_error: eb.ref('excluded.last_error'),
-            failures: eb.ref('excluded.failures'), next_check_after: eb.ref('excluded.next_check_after'),
-          })))
+        await db
+          .insertInto('watch_state')
+          .values({
+            application_id: app.id,
+            last_checked_at: now(),
+            last_status: 'error',
+            last_error: message.slice(0, 500),
+            failures,
+            next_check_after: new Date(now().getTime() + wait),
+          })
+          .onConflict((oc) =>
+            oc.column('application_id').doUpdateSet((eb) => ({
+              last_checked_at: eb.ref('excluded.last_checked_at'),
+              last_status: 'error',
+              last_error: eb.ref('excluded.last_error'),
+              failures: eb.ref('excluded.failures'),
+              next_check_after: eb.ref('excluded.next_check_after'),
+            })),
+          )
           .execute();
         if (err instanceof OdpUnavailableError && ++unavailableInARow >= MAX_CONSECUTIVE_UNAVAILABLE) {
           stopped = 'unavailable';
@@ -151,8 +191,16 @@ async function lastRunById(db: Db, id: bigint): Promise<WatchRunRow | null> {
 }
 
 /** Reads one application's list and records its new papers; throws what the client throws. */
-async function checkApplication(deps: WatchPassDeps, app: WatchedApplication, today: string, out: WatchPassPaper[]): Promise<{ status: 'ok' | 'not_found'; newestDate: string | null }> {
-  const list = await deps.client.getDocuments(app.application_number, app.cursor_date ? { officialDateFrom: addDays(app.cursor_date, -CURSOR_OVERLAP_DAYS) } : undefined);
+async function checkApplication(
+  deps: WatchPassDeps,
+  app: WatchedApplication,
+  today: string,
+  out: WatchPassPaper[],
+): Promise<{ status: 'ok' | 'not_found'; newestDate: string | null }> {
+  const list = await deps.client.getDocuments(
+    app.application_number,
+    app.cursor_date ? { officialDateFrom: addDays(app.cursor_date, -CURSOR_OVERLAP_DAYS) } : undefined,
+  );
   if (list === null) return { status: 'not_found', newestDate: null };
   const { papers, newestDate } = readWatchedPapers(list);
   if (papers.length === 0) return { status: 'ok', newestDate };
@@ -195,11 +243,19 @@ async function paperText(client: OdpClient, paper: WatchedPaper): Promise<{ text
   if (paper.downloads.length === 0) return { text: null, status: 'skipped', note: 'the USPTO offers no file for it' };
   const fetched = await fetchPaper(client, paper);
   if ('skipped' in fetched) {
-    const note = fetched.skipped === 'too_large' ? 'the file is larger than Prosa downloads' : fetched.skipped === 'refused' ? "its address is outside the USPTO's download paths" : 'the USPTO has no file for it';
+    const note =
+      fetched.skipped === 'too_large'
+        ? 'the file is larger than Prosa downloads'
+        : fetched.skipped === 'refused'
+          ? "its address is outside the USPTO's download paths"
+          : 'the USPTO has no file for it';
     return { text: null, status: 'skipped', note };
   }
   try {
-    const extracted = await extractDocument({ filename: fetched.file.filename, mimetype: fetched.file.mimetype, bytes: fetched.file.bytes }, { purpose: 'office_action' });
+    const extracted = await extractDocument(
+      { filename: fetched.file.filename, mimetype: fetched.file.mimetype, bytes: fetched.file.bytes },
+      { purpose: 'office_action' },
+    );
     const text = extracted.text.trim();
     return text ? { text, status: 'held', note: null } : { text: null, status: 'skipped', note: 'the file holds no text (a scanned paper)' };
   } catch (err) {
@@ -222,16 +278,20 @@ async function runPendingAnalyses(deps: WatchPassDeps, now: Date): Promise<numbe
     const type = INTERFACE_TYPE_BY_KIND[watchedPaperKind(p.document_code, p.description, 'OUTGOING') ?? ''];
     if (!type) continue; // a notice or an advisory action is not an analysable office action
     try {
-      const { replayed } = await analysisCreator(deps.db, { ...SYSTEM_ACTOR, accountId: p.account_id }, {
-        accountId: p.account_id,
-        text: p.text,
-        officeActionType: type,
-        includeExaminerIntel: true,
-        applicationNumber: p.application_number,
-        idempotencyKey: `watch:${p.correspondence_id}`,
-        examinerStats: (name, accountId) => examinerStatsFor(deps.db, name, accountId),
-        llm: deps.llm ?? null,
-      });
+      const { replayed } = await analysisCreator(
+        deps.db,
+        { ...SYSTEM_ACTOR, accountId: p.account_id },
+        {
+          accountId: p.account_id,
+          text: p.text,
+          officeActionType: type,
+          includeExaminerIntel: true,
+          applicationNumber: p.application_number,
+          idempotencyKey: `watch:${p.correspondence_id}`,
+          examinerStats: (name, accountId) => examinerStatsFor(deps.db, name, accountId),
+          llm: deps.llm ?? null,
+        },
+      );
       if (!replayed) created += 1;
     } catch (err) {
       // The spending cap reached, a text the analyzer refuses: the account's other papers go on.

@@ -33,9 +33,17 @@ export async function webhookEndpointCreator(db: Db, actor: Actor, props: Webhoo
   const secret = generateWebhookSecret();
   const row = await db.transaction().execute(async (trx) => {
     await trx.selectFrom('accounts').select('id').where('id', '=', props.accountId).forUpdate().executeTakeFirstOrThrow();
-    const count = await trx.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<string>().as('n')).where('account_id', '=', props.accountId).executeTakeFirstOrThrow();
+    const count = await trx
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('account_id', '=', props.accountId)
+      .executeTakeFirstOrThrow();
     if (Number(count.n) >= MAX_WEBHOOK_ENDPOINTS) {
-      throw conflict('too_many_webhook_endpoints', `This account already has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most an account may hold.`, 'Delete an endpoint that is no longer used (DELETE /api/webhooks/{id}), then add the new one.');
+      throw conflict(
+        'too_many_webhook_endpoints',
+        `This account already has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most an account may hold.`,
+        'Delete an endpoint that is no longer used (DELETE /api/webhooks/{id}), then add the new one.',
+      );
     }
     const inserted = await trx
       .insertInto('webhook_endpoints')
@@ -51,7 +59,13 @@ export async function webhookEndpointCreator(db: Db, actor: Actor, props: Webhoo
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, actor, { accountId: props.accountId, action: 'webhook.created', targetType: 'webhook_endpoint', targetId: inserted.id, details: { url, events } });
+    await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: 'webhook.created',
+      targetType: 'webhook_endpoint',
+      targetId: inserted.id,
+      details: { url, events },
+    });
     return inserted;
   });
   return { row, secret };

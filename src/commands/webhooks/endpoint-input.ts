@@ -12,7 +12,8 @@ export function checkedUrl(url: string, allowLoopback: boolean): string {
   if (problem) throw validationError('url', problem);
   // An address written in the URL is judged now (a name is judged on what it resolves to, at each delivery).
   const host = new URL(trimmed).hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) !== 0 && !isLoopbackHost(new URL(trimmed).hostname) && isForbiddenAddress(host)) throw validationError('url', `must be a public address: ${host} is not`);
+  if (isIP(host) !== 0 && !isLoopbackHost(new URL(trimmed).hostname) && isForbiddenAddress(host))
+    throw validationError('url', `must be a public address: ${host} is not`);
   return trimmed;
 }
 

@@ -9,7 +9,8 @@ export interface WebhookRedelivererProps {
   now: Date;
 }
 
-export const deliveryNotFound = () => notFound('Webhook delivery', 'webhook_delivery_not_found', 'List an endpoint\'s deliveries with GET /api/webhooks/{id}/deliveries to find valid ids.');
+export const deliveryNotFound = () =>
+  notFound('Webhook delivery', 'webhook_delivery_not_found', "List an endpoint's deliveries with GET /api/webhooks/{id}/deliveries to find valid ids.");
 
 /**
  * Sends a delivery again: it becomes pending, due now, with a fresh retry schedule (attempts
@@ -26,7 +27,13 @@ export async function webhookRedeliverer(db: Db, actor: Actor, props: WebhookRed
       .returning(['id', 'endpoint_id'])
       .executeTakeFirst();
     if (!row) throw deliveryNotFound();
-    await writeAudit(trx, actor, { accountId: props.accountId, action: 'webhook.redelivered', targetType: 'webhook_delivery', targetId: String(row.id), details: { endpoint_id: row.endpoint_id } });
+    await writeAudit(trx, actor, {
+      accountId: props.accountId,
+      action: 'webhook.redelivered',
+      targetType: 'webhook_delivery',
+      targetId: String(row.id),
+      details: { endpoint_id: row.endpoint_id },
+    });
     return String(row.id);
   });
 }

@@ -122,8 +122,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('examiner_stats_name').on('examiner_stats').columns(['name_last', 'name_first']).execute();
   await db.schema.createIndex('examiner_stats_art_unit').on('examiner_stats').columns(['art_unit', 'disposal_year']).execute();
 
-  await db.schema.createTable('examiner_stats_dirty').addColumn('application_id', 'text', (c) => c.primaryKey()).execute();
-  await db.schema.createTable('examiner_stats_dirty_keys').addColumn('examiner_key', 'text', (c) => c.primaryKey()).execute();
+  await db.schema
+    .createTable('examiner_stats_dirty')
+    .addColumn('application_id', 'text', (c) => c.primaryKey())
+    .execute();
+  await db.schema
+    .createTable('examiner_stats_dirty_keys')
+    .addColumn('examiner_key', 'text', (c) => c.primaryKey())
+    .execute();
 
   // One function per source table; each trigger names its transition table `changed_rows`.
   await sql`create function prosa_examiner_dirty_applications() returns trigger language plpgsql as $$
@@ -156,9 +162,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['prosecution_events', 'prosa_examiner_dirty_events'],
     ['office_action_rejections', 'prosa_examiner_dirty_rejections'],
   ] as const) {
-    for (const [event, side] of [['insert', 'new'], ['update', 'new'], ['delete', 'old']] as const) {
-      await sql.raw(`create trigger ${table}_examiner_dirty_${event} after ${event} on ${table}
-        referencing ${side} table as changed_rows for each statement execute function ${fn}()`).execute(db);
+    for (const [event, side] of [
+      ['insert', 'new'],
+      ['update', 'new'],
+      ['delete', 'old'],
+    ] as const) {
+      await sql
+        .raw(`create trigger ${table}_examiner_dirty_${event} after ${event} on ${table}
+        referencing ${side} table as changed_rows for each statement execute function ${fn}()`)
+        .execute(db);
     }
   }
 

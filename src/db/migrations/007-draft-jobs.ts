@@ -40,7 +40,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     // A form names its kind; nothing else does.
     .addCheckConstraint('draft_jobs_form_kind', sql`(export_type = 'form') = (form_kind is not null)`)
     // A complete job has its document; a failed one says why.
-    .addCheckConstraint('draft_jobs_complete_has_document', sql`status <> 'complete' or (document is not null and filename is not null and media_type is not null)`)
+    .addCheckConstraint(
+      'draft_jobs_complete_has_document',
+      sql`status <> 'complete' or (document is not null and filename is not null and media_type is not null)`,
+    )
     .addCheckConstraint('draft_jobs_failed_has_message', sql`status <> 'failed' or error_message is not null`)
     .execute();
   await db.schema.createIndex('draft_jobs_account').on('draft_jobs').columns(['account_id', 'created_at']).execute();

@@ -4,7 +4,16 @@ import { sql, type Kysely } from 'kysely';
  * Issue 11: six more forms at the Form price. `draft_jobs.form_kind` was checked against the first
  * two; the check is replaced by one naming all eight (FORM_KINDS in src/commands/draft-requests/request-types.ts).
  */
-const KINDS = ['extension_of_time', 'interview_request', 'rce_transmittal', 'notice_of_appeal', 'pre_appeal_request', 'terminal_disclaimer', 'issue_fee_transmittal', 'client_report'];
+const KINDS = [
+  'extension_of_time',
+  'interview_request',
+  'rce_transmittal',
+  'notice_of_appeal',
+  'pre_appeal_request',
+  'terminal_disclaimer',
+  'issue_fee_transmittal',
+  'client_report',
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table draft_jobs drop constraint if exists draft_jobs_form_kind_check`.execute(db);

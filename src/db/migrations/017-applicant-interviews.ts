@@ -13,8 +13,14 @@ import { sql, type Kysely } from 'kysely';
  *   Until then a large database answers from the old figures with stats_current: false.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('examiner_app_facts').addColumn('rces_to_allowance', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('examiner_stats').addColumn('rces_sum', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('examiner_app_facts')
+    .addColumn('rces_to_allowance', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('examiner_stats')
+    .addColumn('rces_sum', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`insert into examiner_stats_dirty (application_id)
     select id from applications where owner_account_id is null and examiner_name is not null
     on conflict do nothing`.execute(db);

@@ -11,7 +11,17 @@ import { sql, type Kysely } from 'kysely';
  * as offsets into it, so every quotation Prosa makes re-reads from the stored text.
  */
 /** The forms a draft job may build after this migration (frozen here: a later list gets its own migration). */
-const FORM_KINDS = ['extension_of_time', 'interview_request', 'rce_transmittal', 'notice_of_appeal', 'pre_appeal_request', 'terminal_disclaimer', 'issue_fee_transmittal', 'client_report', 'claim_chart'];
+const FORM_KINDS = [
+  'extension_of_time',
+  'interview_request',
+  'rce_transmittal',
+  'notice_of_appeal',
+  'pre_appeal_request',
+  'terminal_disclaimer',
+  'issue_fee_transmittal',
+  'client_report',
+  'claim_chart',
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -51,7 +61,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('file_documents_application').on('file_documents').columns(['account_id', 'application_id', 'created_at']).execute();
-  await db.schema.createIndex('file_documents_publication').on('file_documents').columns(['account_id', 'publication_number']).where(sql.ref('publication_number'), 'is not', null).execute();
+  await db.schema
+    .createIndex('file_documents_publication')
+    .on('file_documents')
+    .columns(['account_id', 'publication_number'])
+    .where(sql.ref('publication_number'), 'is not', null)
+    .execute();
   // The same file added twice for the same application and kind is one document.
   await sql`create unique index file_documents_once on file_documents (account_id, application_id, kind, sha256)`.execute(db);
 
@@ -80,7 +95,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The docket's current claims may now come from a document of the file.
   await sql`alter table application_claims drop constraint if exists application_claims_source_check`.execute(db);
   await sql`alter table application_claims add constraint application_claims_source_check check (source in ('pasted', 'response', 'document'))`.execute(db);
-  await db.schema.alterTable('application_claims').addColumn('source_document_id', 'text', (c) => c.references('file_documents.id').onDelete('set null')).execute();
+  await db.schema
+    .alterTable('application_claims')
+    .addColumn('source_document_id', 'text', (c) => c.references('file_documents.id').onDelete('set null'))
+    .execute();
 }
 
 export async function down(): Promise<void> {

@@ -56,7 +56,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('notification_deliveries_alert_once', ['person_id', 'docket_event_id'])
     .addUniqueConstraint('notification_deliveries_digest_once', ['person_id', 'digest_period'])
     .execute();
-  await db.schema.createIndex('notification_deliveries_failed').on('notification_deliveries').columns(['status', 'id']).where(sql.ref('status'), '=', 'failed').execute();
+  await db.schema
+    .createIndex('notification_deliveries_failed')
+    .on('notification_deliveries')
+    .columns(['status', 'id'])
+    .where(sql.ref('status'), '=', 'failed')
+    .execute();
 
   await db.schema
     .createTable('notification_unsubscribe_tokens')

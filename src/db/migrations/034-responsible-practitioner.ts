@@ -15,16 +15,22 @@ import { sql, type Kysely } from 'kysely';
  *   032), so every existing row keeps its person.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('docket_entries').addColumn('responsible_member_id', 'text', (c) => c.references('members.id')).execute();
+  await db.schema
+    .alterTable('docket_entries')
+    .addColumn('responsible_member_id', 'text', (c) => c.references('members.id'))
+    .execute();
   await sql`create index docket_entries_responsible on docket_entries (responsible_member_id) where responsible_member_id is not null`.execute(db);
 
-  await db.schema.alterTable('notification_preferences')
+  await db.schema
+    .alterTable('notification_preferences')
     .addColumn('scope', 'text', (c) => c.notNull().defaultTo('mine').check(sql`scope in ('mine', 'firm')`))
     .execute();
 
   for (const table of ['notification_preferences', 'notification_deliveries', 'notification_unsubscribe_tokens']) {
     await sql`alter table ${sql.table(table)} drop constraint ${sql.raw(`${table}_person_id_fkey`)}`.execute(db);
-    await sql`alter table ${sql.table(table)} add constraint ${sql.raw(`${table}_person_id_fkey`)} foreign key (person_id) references members (id) on delete cascade`.execute(db);
+    await sql`alter table ${sql.table(table)} add constraint ${sql.raw(`${table}_person_id_fkey`)} foreign key (person_id) references members (id) on delete cascade`.execute(
+      db,
+    );
   }
 }
 

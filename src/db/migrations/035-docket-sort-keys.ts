@@ -19,7 +19,8 @@ import { sql, type Kysely } from 'kysely';
  *   a page shows are always computed live, so a stale key can mis-order but never show a wrong date.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('docket_entries')
+  await db.schema
+    .alterTable('docket_entries')
     .addColumn('upcoming_deadlines', sql`date[]`, (c) => c.notNull().defaultTo(sql`'{}'::date[]`))
     .addColumn('next_deadline_key', 'date', (c) => c.notNull().defaultTo(sql`'infinity'::date`))
     .addColumn('deadlines_stale', 'boolean', (c) => c.notNull().defaultTo(true))
@@ -40,8 +41,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       return null;
     end $$`.execute(db);
   for (const table of ['correspondence', 'prosecution_events']) {
-    await sql.raw(`create trigger ${table}_docket_deadlines_stale after insert or update or delete on ${table}
-      for each row execute function prosa_docket_deadlines_stale()`).execute(db);
+    await sql
+      .raw(`create trigger ${table}_docket_deadlines_stale after insert or update or delete on ${table}
+      for each row execute function prosa_docket_deadlines_stale()`)
+      .execute(db);
   }
 
   await sql`create function prosa_docket_application_stale() returns trigger language plpgsql as $$

@@ -56,11 +56,15 @@ function xmlEscape(s: string): string {
 
 function coreProperties(title: string, date: IsoDate | undefined): string {
   const stamp = date ? `${date}T00:00:00Z` : null;
-  return '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
     '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ' +
     'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" ' +
     'xmlns:dcmitype="http://purl.org/dc/dcmitype/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
     `<dc:title>${xmlEscape(title)}</dc:title><dc:creator>Prosa</dc:creator>` +
-    (stamp ? `<dcterms:created xsi:type="dcterms:W3CDTF">${stamp}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${stamp}</dcterms:modified>` : '') +
-    '</cp:coreProperties>';
+    (stamp
+      ? `<dcterms:created xsi:type="dcterms:W3CDTF">${stamp}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${stamp}</dcterms:modified>`
+      : '') +
+    '</cp:coreProperties>'
+  );
 }

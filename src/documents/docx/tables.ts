@@ -14,11 +14,12 @@ function cellParagraph(content: CellContent, header = false): Paragraph {
 }
 
 export function gridTable(headers: readonly CellContent[], rows: readonly (readonly CellContent[])[], widths: readonly number[]): Table {
-  const row = (cells: readonly CellContent[], header: boolean) => new TableRow({
-    tableHeader: header || undefined,
-    cantSplit: true,
-    children: cells.map((c, i) => new TableCell({ width: { size: widths[i], type: WidthType.DXA }, children: [cellParagraph(c, header)] })),
-  });
+  const row = (cells: readonly CellContent[], header: boolean) =>
+    new TableRow({
+      tableHeader: header || undefined,
+      cantSplit: true,
+      children: cells.map((c, i) => new TableCell({ width: { size: widths[i], type: WidthType.DXA }, children: [cellParagraph(c, header)] })),
+    });
   return new Table({
     width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
     columnWidths: [...widths],

@@ -126,7 +126,7 @@ export function layoutDrawing(input: DrawingSheetInput, sight: { width: number; 
   if (fits(second)) return second;
   throw new DrawingLayoutError(
     `the diagram (${second.width} × ${second.height} px) does not fit the sight of one sheet (${Math.floor(sight.width)} × ${Math.floor(sight.height)} px) ` +
-    `at the minimum text height of 37 CFR 1.84(p)(3): split it into more figures or shorten the labels`,
+      `at the minimum text height of 37 CFR 1.84(p)(3): split it into more figures or shorten the labels`,
   );
 }
 
@@ -140,7 +140,8 @@ function attempt(input: DrawingSheetInput, pullSources: boolean): DrawingLayout 
   }
   const numerals = input.nodes.map((n) => String(n.ref_numeral).trim());
   if (numerals.some((n) => !n)) throw new DrawingLayoutError('every node needs a reference numeral (37 CFR 1.84(p))');
-  if (new Set(numerals).size !== numerals.length) throw new DrawingLayoutError('reference numerals must differ: the same part takes the same numeral (37 CFR 1.84(p)(4))');
+  if (new Set(numerals).size !== numerals.length)
+    throw new DrawingLayoutError('reference numerals must differ: the same part takes the same numeral (37 CFR 1.84(p)(4))');
 
   const out = new Map<string, string[]>();
   for (const e of input.edges) if (e.from !== e.to) out.set(e.from, [...(out.get(e.from) ?? []), e.to]);
@@ -187,13 +188,15 @@ function attempt(input: DrawingSheetInput, pullSources: boolean): DrawingLayout 
   }
 
   const byId = new Map(input.nodes.map((n) => [n.id, n]));
-  const sized = new Map(ids.map((id) => {
-    const n = byId.get(id)!;
-    const shape = nodeShape(input.kind, n);
-    const lines = wrapLabel(n.label);
-    const numeral = String(n.ref_numeral).trim();
-    return [id, { shape, lines, numeral, size: nodeSize(shape, lines), num: numeralSize(numeral) }];
-  }));
+  const sized = new Map(
+    ids.map((id) => {
+      const n = byId.get(id)!;
+      const shape = nodeShape(input.kind, n);
+      const lines = wrapLabel(n.label);
+      const numeral = String(n.ref_numeral).trim();
+      return [id, { shape, lines, numeral, size: nodeSize(shape, lines), num: numeralSize(numeral) }];
+    }),
+  );
   const slotWidth = (id: string) => {
     const s = sized.get(id)!;
     return s.size.width + LEAD_PX + s.num.width;
@@ -217,8 +220,15 @@ function attempt(input: DrawingSheetInput, pullSources: boolean): DrawingLayout 
         height: s.num.height,
       };
       nodes.push({
-        id, label: byId.get(id)!.label, numeral: s.numeral, shape: s.shape, lines: s.lines,
-        x: Math.round(x), y: Math.round(top), width: s.size.width, height: s.size.height,
+        id,
+        label: byId.get(id)!.label,
+        numeral: s.numeral,
+        shape: s.shape,
+        lines: s.lines,
+        x: Math.round(x),
+        y: Math.round(top),
+        width: s.size.width,
+        height: s.size.height,
         numeralBox: { x: Math.round(numeralBox.x), y: Math.round(numeralBox.y), width: numeralBox.width, height: numeralBox.height },
         level: l,
       });
@@ -237,11 +247,13 @@ function attempt(input: DrawingSheetInput, pullSources: boolean): DrawingLayout 
   const totalWidth = Math.round(width + backLane);
   const shapeOf = new Map(nodes.map((n) => [n.id, n.shape]));
   const outputs = new Map<string, number>();
-  const edges = input.edges.filter((e) => e.from !== e.to).map((e) => {
-    const isBack = back.has(`${e.from}>${e.to}`);
-    const k = isBack ? 0 : (outputs.get(e.from) ?? 0);
-    if (!isBack) outputs.set(e.from, k + 1);
-    return { from: e.from, to: e.to, label: e.label, back: isBack, branch: !isBack && k > 0 && shapeOf.get(e.from) === 'decision' };
-  });
+  const edges = input.edges
+    .filter((e) => e.from !== e.to)
+    .map((e) => {
+      const isBack = back.has(`${e.from}>${e.to}`);
+      const k = isBack ? 0 : (outputs.get(e.from) ?? 0);
+      if (!isBack) outputs.set(e.from, k + 1);
+      return { from: e.from, to: e.to, label: e.label, back: isBack, branch: !isBack && k > 0 && shapeOf.get(e.from) === 'decision' };
+    });
   return { nodes, edges, width: totalWidth, height };
 }

@@ -23,11 +23,14 @@ const PRESET: Record<LaidOutNode['shape'], PresetShapeType> = {
 };
 
 function textParagraphs(lines: readonly string[], size = LABEL_PT): Paragraph[] {
-  return lines.map((l) => new Paragraph({
-    alignment: AlignmentType.CENTER,
-    spacing: { before: 0, after: 0, line: 240 },
-    children: [new TextRun({ text: l, font: DRAWING_FONT, size: size * 2, color: BLACK })],
-  }));
+  return lines.map(
+    (l) =>
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        spacing: { before: 0, after: 0, line: 240 },
+        children: [new TextRun({ text: l, font: DRAWING_FONT, size: size * 2, color: BLACK })],
+      }),
+  );
 }
 
 const noMargins = { top: 0, right: 0, bottom: 0, left: 0 };

@@ -6,10 +6,7 @@ import type { IsoDate } from '../types.ts';
 import { addDays, WEEKDAY_NAMES, weekday } from '../../domain/deadlines/calendar.ts';
 import { nonBusinessReasons } from '../../domain/deadlines/business-days.ts';
 
-const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function parts(iso: IsoDate): [number, number, number] {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
@@ -47,7 +44,13 @@ export function rollReasons(nominal: IsoDate, effective: IsoDate): string | null
   for (let d = nominal; d < effective; d = addDays(d, 1)) {
     const reasons = nonBusinessReasons(d);
     if (!reasons.length) continue;
-    const words = reasons.map((r) => (r.kind === 'saturday' || r.kind === 'sunday' ? `a ${r.name}` : r.kind === 'federal_holiday' ? `${r.name}, a Federal holiday` : `a day the USPTO was closed (${r.name.replace(/^USPTO closed: /, '')})`));
+    const words = reasons.map((r) =>
+      r.kind === 'saturday' || r.kind === 'sunday'
+        ? `a ${r.name}`
+        : r.kind === 'federal_holiday'
+          ? `${r.name}, a Federal holiday`
+          : `a day the USPTO was closed (${r.name.replace(/^USPTO closed: /, '')})`,
+    );
     days.push(days.length ? `${formatLongDate(d)}, ${words.join(' and ')}` : `${formatLongDate(d)} is ${words.join(' and ')}`);
   }
   if (!days.length) return null;

@@ -64,7 +64,7 @@ export function countExcessClaims(claims: readonly ClaimForFees[]): ExcessClaims
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 const count = (n: number) => NUMBER_WORDS[n] ?? String(n);
 
-const money = (fee: FeeLine, n: number) => (fee.amount === null ? null : dollarsDisplay((Math.round(Number(fee.amount) * 100) * n / 100).toFixed(2)));
+const money = (fee: FeeLine, n: number) => (fee.amount === null ? null : dollarsDisplay(((Math.round(Number(fee.amount) * 100) * n) / 100).toFixed(2)));
 const cite = (fee: FeeLine) => fee.citation.replace(/^37 CFR /, '37 C.F.R. § ');
 
 /** "two fees of $240.00 each ($480.00)", or "two to four fees of $240.00 each ($480.00 to $960.00)". */
@@ -86,13 +86,25 @@ export function excessClaimsSentences(x: ExcessClaims, independentFee: FeeLine, 
   const out: string[] = [];
   const n = x.independent_after.length;
   const unknown = x.unknown.length ? `; whether ${claimsPhrase(x.unknown)} ${verbFor(x.unknown, 'is', 'are')} independent is not known` : '';
-  out.push(`Rewriting ${claimsPhrase(x.rewritten)} in independent form adds ${count(x.rewritten.length)} independent claim${x.rewritten.length === 1 ? '' : 's'}: the application would then have ${x.unknown.length ? 'at least ' : ''}${count(n)} independent claim${n === 1 ? '' : 's'} (${claimsPhrase(x.independent_after)}${unknown}).`);
+  out.push(
+    `Rewriting ${claimsPhrase(x.rewritten)} in independent form adds ${count(x.rewritten.length)} independent claim${x.rewritten.length === 1 ? '' : 's'}: the application would then have ${x.unknown.length ? 'at least ' : ''}${count(n)} independent claim${n === 1 ? '' : 's'} (${claimsPhrase(x.independent_after)}${unknown}).`,
+  );
   const { min, max } = x.independent_fees;
-  const rule = 'The USPTO charges an excess claims fee for each independent claim over three, or over the highest number already paid for if that is more (37 C.F.R. § 1.16(h))';
+  const rule =
+    'The USPTO charges an excess claims fee for each independent claim over three, or over the highest number already paid for if that is more (37 C.F.R. § 1.16(h))';
   if (max === 0) out.push(`${rule}; with no more than three independent claims, none is due for the rewriting.`);
-  else if (min === max) out.push(`${rule}: ${fees(max, max, independentFee)} would be due, unless more than ${count(Math.max(3, n - max))} independent claims were paid for earlier.`);
-  else out.push(`${rule}: depending on whether ${claimsPhrase(x.unknown)} ${verbFor(x.unknown, 'is', 'are')} independent, ${fees(min, max, independentFee)} would be due, fewer if more independent claims were paid for earlier.`);
-  if (x.total_fees > 0) out.push(`The application would have ${x.total_after} claims, more than twenty: ${fees(x.total_fees, x.total_fees, totalFee)} under 37 C.F.R. § 1.16(i) would be due, unless more claims were paid for earlier.`);
+  else if (min === max)
+    out.push(
+      `${rule}: ${fees(max, max, independentFee)} would be due, unless more than ${count(Math.max(3, n - max))} independent claims were paid for earlier.`,
+    );
+  else
+    out.push(
+      `${rule}: depending on whether ${claimsPhrase(x.unknown)} ${verbFor(x.unknown, 'is', 'are')} independent, ${fees(min, max, independentFee)} would be due, fewer if more independent claims were paid for earlier.`,
+    );
+  if (x.total_fees > 0)
+    out.push(
+      `The application would have ${x.total_after} claims, more than twenty: ${fees(x.total_fees, x.total_fees, totalFee)} under 37 C.F.R. § 1.16(i) would be due, unless more claims were paid for earlier.`,
+    );
   else if (x.total_after <= x.total_before) out.push('Rewriting adds no claim, so no fee for claims over twenty arises from it (37 C.F.R. § 1.16(i)).');
   return out.join(' ');
 }

@@ -29,16 +29,23 @@ export function feeStatement(fee: FeeLine, entity: EntitySize, what: string = fe
 
 export function entityStatus(entity: EntitySize): Paragraph[] {
   if (entity === 'large') return [];
-  return [para(`Applicant ${entity === 'small' ? 'has established small entity status under 37 C.F.R. § 1.27' : 'has filed a certification of micro entity status under 37 C.F.R. § 1.29'}, which remains in effect.`)];
+  return [
+    para(
+      `Applicant ${entity === 'small' ? 'has established small entity status under 37 C.F.R. § 1.27' : 'has filed a certification of micro entity status under 37 C.F.R. § 1.29'}, which remains in effect.`,
+    ),
+  ];
 }
 
 /** Kept with what follows (the signature block, in every form that ends with it): a signature page never stands without text. */
 export function depositAuthorization(depositAccount: string | undefined, what = 'the fees set forth above'): Paragraph {
-  return para([
-    run(`The Director is authorized to charge ${what}, and any additional fee required for this paper, or credit any overpayment, to Deposit Account No. `),
-    depositAccount ? run(depositAccount) : prompt('deposit account number'),
-    run(' (37 C.F.R. § 1.25(b)).'),
-  ], { keepNext: true, keepLines: true });
+  return para(
+    [
+      run(`The Director is authorized to charge ${what}, and any additional fee required for this paper, or credit any overpayment, to Deposit Account No. `),
+      depositAccount ? run(depositAccount) : prompt('deposit account number'),
+      run(' (37 C.F.R. § 1.25(b)).'),
+    ],
+    { keepNext: true, keepLines: true },
+  );
 }
 
 /**
@@ -48,11 +55,17 @@ export function depositAuthorization(depositAccount: string | undefined, what = 
  */
 export function unverifiedFeeNote(fees: ReadonlyArray<FeeLine | undefined>): Paragraph[] {
   const seen = new Set<string>();
-  const unchecked = fees.filter((f): f is FeeLine => f !== undefined && f.verified === false && f.amount !== null && !seen.has(f.citation) && seen.add(f.citation) !== undefined);
+  const unchecked = fees.filter(
+    (f): f is FeeLine => f !== undefined && f.verified === false && f.amount !== null && !seen.has(f.citation) && seen.add(f.citation) !== undefined,
+  );
   if (unchecked.length === 0) return [];
   const named = unchecked.map((f) => `the fee under ${cfr(f.citation)} (${dollarsDisplay(f.amount)})`);
   const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
-  return [draftingNote(`Prosa could not check ${list} against the text of the regulation (its amount comes from a summary of the USPTO's fee rule): confirm ${unchecked.length === 1 ? 'it' : 'them'} in the USPTO fee schedule in force on the filing date.`)];
+  return [
+    draftingNote(
+      `Prosa could not check ${list} against the text of the regulation (its amount comes from a summary of the USPTO's fee rule): confirm ${unchecked.length === 1 ? 'it' : 'them'} in the USPTO fee schedule in force on the filing date.`,
+    ),
+  ];
 }
 
 /** "37 CFR 1.17(e)(1)" → "37 C.F.R. § 1.17(e)(1)", as the papers cite. */

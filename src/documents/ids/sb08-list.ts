@@ -43,7 +43,15 @@ function usTable(docs: readonly IdsUsDocument[], start: number, kind: 'patent' |
     d.relevant_passages ?? '',
   ]);
   return gridTable(
-    [head('Examiner Initials', '*'), head('Cite No.', '1'), head('Document Number'), head('Kind Code', '2'), head(kind === 'patent' ? 'Issue Date (MM-DD-YYYY)' : 'Publication Date (MM-DD-YYYY)'), head('Name of Patentee or Applicant of Cited Document'), head('Pages, Columns, Lines, Where Relevant Passages or Relevant Figures Appear')],
+    [
+      head('Examiner Initials', '*'),
+      head('Cite No.', '1'),
+      head('Document Number'),
+      head('Kind Code', '2'),
+      head(kind === 'patent' ? 'Issue Date (MM-DD-YYYY)' : 'Publication Date (MM-DD-YYYY)'),
+      head('Name of Patentee or Applicant of Cited Document'),
+      head('Pages, Columns, Lines, Where Relevant Passages or Relevant Figures Appear'),
+    ],
     rows.length ? rows : [['', '', 'None', '', '', '', '']],
     [W.initials, W.cite, W.number, W.kind, W.date, W.name, W.pages],
   );
@@ -61,7 +69,16 @@ function foreignTable(docs: readonly IdsForeignDocument[], start: number): Table
     d.translation_attached ? '✓' : '',
   ]);
   return gridTable(
-    [head('Examiner Initials', '*'), head('Cite No.', '1'), [b('Foreign Patent Document (Country Code'), sup('3'), b('-Number'), sup('4'), b(')')], head('Kind Code', '5'), head('Publication Date (MM-DD-YYYY)'), head('Name of Patentee or Applicant of Cited Document'), head('Pages, Columns, Lines, Where Relevant Passages or Relevant Figures Appear'), head('T', '6')],
+    [
+      head('Examiner Initials', '*'),
+      head('Cite No.', '1'),
+      [b('Foreign Patent Document (Country Code'), sup('3'), b('-Number'), sup('4'), b(')')],
+      head('Kind Code', '5'),
+      head('Publication Date (MM-DD-YYYY)'),
+      head('Name of Patentee or Applicant of Cited Document'),
+      head('Pages, Columns, Lines, Where Relevant Passages or Relevant Figures Appear'),
+      head('T', '6'),
+    ],
     rows.length ? rows : [['', '', 'None', '', '', '', '', '']],
     [WF.initials, WF.cite, WF.number, WF.kind, WF.date, WF.name, WF.pages, WF.t],
   );
@@ -70,7 +87,14 @@ function foreignTable(docs: readonly IdsForeignDocument[], start: number): Table
 function nplTable(docs: readonly IdsNonPatentLiterature[], start: number): Table {
   const rows = docs.map((d, i) => ['', String(start + i), d.citation, d.translation_attached ? '✓' : '']);
   return gridTable(
-    [head('Examiner Initials', '*'), head('Cite No.', '1'), head('Include name of the author (in CAPITAL LETTERS), title of the article (when appropriate), title of the item (book, magazine, journal, serial, symposium, catalog, etc.), date, page(s), volume-issue number(s), publisher, city and/or country where published.'), head('T', '6')],
+    [
+      head('Examiner Initials', '*'),
+      head('Cite No.', '1'),
+      head(
+        'Include name of the author (in CAPITAL LETTERS), title of the article (when appropriate), title of the item (book, magazine, journal, serial, symposium, catalog, etc.), date, page(s), volume-issue number(s), publisher, city and/or country where published.',
+      ),
+      head('T', '6'),
+    ],
     rows.length ? rows : [['', '', 'None', '']],
     [W.initials, W.cite, 7210, 450],
   );
@@ -103,7 +127,11 @@ export function sb08List(input: IdsInput): (Paragraph | Table)[] {
   const foreign = input.foreign_documents ?? [];
   const npl = input.non_patent_literature ?? [];
   let cite = 1;
-  const next = (n: number) => { const s = cite; cite += n; return s; };
+  const next = (n: number) => {
+    const s = cite;
+    cite += n;
+    return s;
+  };
   return [
     small('Substitute for form 1449/PTO', { alignment: AlignmentType.RIGHT }),
     new Paragraph({ style: STYLE.title, children: [new TextRun('INFORMATION DISCLOSURE STATEMENT BY APPLICANT')] }),

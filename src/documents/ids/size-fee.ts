@@ -23,7 +23,8 @@ function tier(count: number): 0 | 1 | 2 | 3 {
 }
 
 export function idsSizeFee(previouslySubmitted: number, inThisStatement: number): SizeFee {
-  if (!Number.isInteger(previouslySubmitted) || previouslySubmitted < 0) throw new RangeError(`items_previously_submitted must be a whole number, got ${previouslySubmitted}`);
+  if (!Number.isInteger(previouslySubmitted) || previouslySubmitted < 0)
+    throw new RangeError(`items_previously_submitted must be a whole number, got ${previouslySubmitted}`);
   const cumulative = previouslySubmitted + inThisStatement;
   const before = tier(previouslySubmitted);
   const after = tier(cumulative);

@@ -42,17 +42,28 @@ const ENTITY_NAMES = { large: 'large entity', small: 'small entity (37 C.F.R. §
 export function timingParagraphs(input: IdsInput): Paragraph[] {
   switch (input.timing) {
     case '1.97(b)':
-      return [para('This information disclosure statement is filed under 37 C.F.R. § 1.97(b): within three months of the filing date of the application or of entry into the national stage, or before the mailing of a first Office action on the merits, or before the mailing of a first Office action after the filing of a request for continued examination. No statement under 37 C.F.R. § 1.97(e) and no fee is required.')];
+      return [
+        para(
+          'This information disclosure statement is filed under 37 C.F.R. § 1.97(b): within three months of the filing date of the application or of entry into the national stage, or before the mailing of a first Office action on the merits, or before the mailing of a first Office action after the filing of a request for continued examination. No statement under 37 C.F.R. § 1.97(e) and no fee is required.',
+        ),
+      ];
     case '1.97(c)': {
-      const out = [para('This information disclosure statement is filed under 37 C.F.R. § 1.97(c): after the period of 37 C.F.R. § 1.97(b), but before the mailing of a final action under 37 C.F.R. § 1.113, a notice of allowance under 37 C.F.R. § 1.311, or an action that otherwise closes prosecution. It is accompanied by the statement under 37 C.F.R. § 1.97(e) or the fee under 37 C.F.R. § 1.17(p), as follows.')];
+      const out = [
+        para(
+          'This information disclosure statement is filed under 37 C.F.R. § 1.97(c): after the period of 37 C.F.R. § 1.97(b), but before the mailing of a final action under 37 C.F.R. § 1.113, a notice of allowance under 37 C.F.R. § 1.311, or an action that otherwise closes prosecution. It is accompanied by the statement under 37 C.F.R. § 1.97(e) or the fee under 37 C.F.R. § 1.17(p), as follows.',
+        ),
+      ];
       if (input.statement) out.push(...statementParagraphs(input));
       if (input.pay_fee_1_17_p) out.push(feeParagraph(input));
-      if (!input.statement && !input.pay_fee_1_17_p) out.push(para([prompt('Insert the statement under 37 C.F.R. § 1.97(e), or authorize the fee under 37 C.F.R. § 1.17(p)'), run('.')]));
+      if (!input.statement && !input.pay_fee_1_17_p)
+        out.push(para([prompt('Insert the statement under 37 C.F.R. § 1.97(e), or authorize the fee under 37 C.F.R. § 1.17(p)'), run('.')]));
       return out;
     }
     case '1.97(d)':
       return [
-        para('This information disclosure statement is filed under 37 C.F.R. § 1.97(d): after the period of 37 C.F.R. § 1.97(c), and on or before payment of the issue fee. It is accompanied by the statement under 37 C.F.R. § 1.97(e) and the fee under 37 C.F.R. § 1.17(p).'),
+        para(
+          'This information disclosure statement is filed under 37 C.F.R. § 1.97(d): after the period of 37 C.F.R. § 1.97(c), and on or before payment of the issue fee. It is accompanied by the statement under 37 C.F.R. § 1.97(e) and the fee under 37 C.F.R. § 1.17(p).',
+        ),
         ...statementParagraphs(input),
         feeParagraph(input),
       ];
@@ -69,16 +80,23 @@ export interface ItemCounts {
 export function contentParagraphs(input: IdsInput, counts: ItemCounts): Paragraph[] {
   const total = counts.usPatents + counts.usPublications + counts.foreign + counts.npl;
   const out: Paragraph[] = [
-    para(`The ${total} ${total === 1 ? 'item' : 'items'} of information listed on the attached form PTO/SB/08 equivalent ${total === 1 ? 'is' : 'are'} submitted for the Examiner's consideration (37 C.F.R. § 1.98(a)(1)).`),
+    para(
+      `The ${total} ${total === 1 ? 'item' : 'items'} of information listed on the attached form PTO/SB/08 equivalent ${total === 1 ? 'is' : 'are'} submitted for the Examiner's consideration (37 C.F.R. § 1.98(a)(1)).`,
+    ),
   ];
   const copies: string[] = [];
   if (counts.foreign) copies.push('each foreign patent document');
   if (counts.npl) copies.push('each non-patent literature publication');
   if (copies.length) out.push(para(`A legible copy of ${listPhrase(copies)} listed is submitted herewith (37 C.F.R. § 1.98(a)(2)).`));
-  if (counts.usPatents || counts.usPublications) out.push(para('Copies of the U.S. patents and U.S. patent application publications listed are not required (37 C.F.R. § 1.98(a)(2)(ii)).'));
+  if (counts.usPatents || counts.usPublications)
+    out.push(para('Copies of the U.S. patents and U.S. patent application publications listed are not required (37 C.F.R. § 1.98(a)(2)(ii)).'));
   out.push(...conciseExplanations(input, counts));
   out.push(sizeFeeAssertion(input, total));
-  out.push(para('This information disclosure statement is not a representation that a search has been made (37 C.F.R. § 1.97(g)), and its filing is not an admission that any information cited is, or is considered to be, material to patentability as defined in 37 C.F.R. § 1.56(b) (37 C.F.R. § 1.97(h)).'));
+  out.push(
+    para(
+      'This information disclosure statement is not a representation that a search has been made (37 C.F.R. § 1.97(g)), and its filing is not an admission that any information cited is, or is considered to be, material to patentability as defined in 37 C.F.R. § 1.56(b) (37 C.F.R. § 1.97(h)).',
+    ),
+  );
   return out;
 }
 
@@ -97,37 +115,61 @@ function conciseExplanations(input: IdsInput, counts: ItemCounts): Paragraph[] {
   const firstNplCite = firstForeignCite + counts.foreign;
   const items: { cite: number; label: string; text?: string }[] = [];
   (input.foreign_documents ?? []).forEach((d, i) => {
-    if (!d.translation_attached && !ENGLISH_OFFICES.test(d.country_code)) items.push({ cite: firstForeignCite + i, label: `${d.country_code.toUpperCase()}-${d.number}`, text: d.concise_explanation?.trim() || undefined });
+    if (!d.translation_attached && !ENGLISH_OFFICES.test(d.country_code))
+      items.push({ cite: firstForeignCite + i, label: `${d.country_code.toUpperCase()}-${d.number}`, text: d.concise_explanation?.trim() || undefined });
   });
   (input.non_patent_literature ?? []).forEach((d, i) => {
-    if (!d.translation_attached && d.english === false) items.push({ cite: firstNplCite + i, label: d.citation.length > 60 ? `${d.citation.slice(0, 57)}...` : d.citation, text: d.concise_explanation?.trim() || undefined });
+    if (!d.translation_attached && d.english === false)
+      items.push({
+        cite: firstNplCite + i,
+        label: d.citation.length > 60 ? `${d.citation.slice(0, 57)}...` : d.citation,
+        text: d.concise_explanation?.trim() || undefined,
+      });
   });
   if (items.length === 0) return [];
   return [
     para('Concise explanation of relevance of each listed item not in the English language, as presently understood (37 C.F.R. § 1.98(a)(3)(i)):'),
-    ...items.map((it) => para([
-      run(`Cite No. ${it.cite} (${it.label}): `),
-      it.text ? run(it.text) : prompt('concise explanation of relevance, e.g., "cited in the attached English-language search report of the counterpart application as category X against claims 1-5", or attach an English translation'),
-    ])),
+    ...items.map((it) =>
+      para([
+        run(`Cite No. ${it.cite} (${it.label}): `),
+        it.text
+          ? run(it.text)
+          : prompt(
+              'concise explanation of relevance, e.g., "cited in the attached English-language search report of the counterpart application as category X against claims 1-5", or attach an English translation',
+            ),
+      ]),
+    ),
   ];
 }
 
 function sizeFeeAssertion(input: IdsInput, total: number): Paragraph {
   const known = input.items_previously_submitted !== undefined;
   const fee = idsSizeFee(input.items_previously_submitted ?? 0, total);
-  const count: Inline[] = [run(`With this statement, the cumulative number of applicant-provided items of information listed in information disclosure statements in this application is ${fee.cumulative}`)];
+  const count: Inline[] = [
+    run(
+      `With this statement, the cumulative number of applicant-provided items of information listed in information disclosure statements in this application is ${fee.cumulative}`,
+    ),
+  ];
   if (!known) count.push(run(' '), prompt('confirm: no earlier information disclosure statement was filed in this application'));
   if (fee.paragraph === null) {
     return para([
       run('Size fee assertion (37 C.F.R. § 1.98(a)(4)): no information disclosure statement size fee under 37 C.F.R. § 1.17(v) is required. '),
       ...count,
-      run(fee.exceeds ? `; this statement does not cause it to exceed a threshold of 37 C.F.R. § 1.17(v) that earlier statements had not already exceeded.` : ', which does not exceed 50.'),
+      run(
+        fee.exceeds
+          ? `; this statement does not cause it to exceed a threshold of 37 C.F.R. § 1.17(v) that earlier statements had not already exceeded.`
+          : ', which does not exceed 50.',
+      ),
     ]);
   }
   return para([
-    run(`Size fee assertion (37 C.F.R. § 1.98(a)(4)): this information disclosure statement is accompanied by the information disclosure statement size fee under 37 C.F.R. § 1.17(v)(${fee.paragraph}). `),
+    run(
+      `Size fee assertion (37 C.F.R. § 1.98(a)(4)): this information disclosure statement is accompanied by the information disclosure statement size fee under 37 C.F.R. § 1.17(v)(${fee.paragraph}). `,
+    ),
     ...count,
-    run(`, which exceeds ${fee.exceeds}. The Director is authorized to charge the fee under 37 C.F.R. § 1.17(v)(${fee.paragraph}), less any amount previously paid under 37 C.F.R. § 1.17(v), to Deposit Account No. `),
+    run(
+      `, which exceeds ${fee.exceeds}. The Director is authorized to charge the fee under 37 C.F.R. § 1.17(v)(${fee.paragraph}), less any amount previously paid under 37 C.F.R. § 1.17(v), to Deposit Account No. `,
+    ),
     depositAccount(input),
     run('.'),
   ]);

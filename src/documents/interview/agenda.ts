@@ -21,17 +21,35 @@ function proposal(c: PlannedClaim, g: RejectionGround | null): { key: string; te
   switch (c.change.kind) {
     case 'incorporates': {
       const deps = c.change.dependents;
-      return { key: `inc${deps.join(',')}`, text: (n) => `Amend ${claimsPhrase(n)} to incorporate the limitations of ${claimsPhrase(deps)}, indicated allowable` };
+      return {
+        key: `inc${deps.join(',')}`,
+        text: (n) => `Amend ${claimsPhrase(n)} to incorporate the limitations of ${claimsPhrase(deps)}, indicated allowable`,
+      };
     }
     case 'narrowed':
       // An amended claim's nonstatutory double patenting is answered by a terminal disclaimer (ground-answers.ts).
-      if (g?.family === 'DP' && onGround(g)) return { key: 'tdAmended', text: (n) => `File a terminal disclaimer for ${claimsPhrase(n)} (37 C.F.R. § 1.321(c)), ${n.length === 1 ? 'the claim being' : 'the claims being'} amended for the other grounds` };
+      if (g?.family === 'DP' && onGround(g))
+        return {
+          key: 'tdAmended',
+          text: (n) =>
+            `File a terminal disclaimer for ${claimsPhrase(n)} (37 C.F.R. § 1.321(c)), ${n.length === 1 ? 'the claim being' : 'the claims being'} amended for the other grounds`,
+        };
       if (c.change.purpose !== 'narrow') return { key: 'correct', text: (n) => `Amend ${claimsPhrase(n)} to overcome the ${g?.citation ?? 'stated'} ground` };
       // What a narrowing amendment does depends on the ground: art is distinguished; eligibility
       // and the same invention are not answered by "distinguishing art".
-      if (g?.family === '101') return { key: 'narrow101', text: (n) => `Discuss the eligibility of ${claimsPhrase(n)} as proposed to be amended (amendment to be proposed; MPEP 2106)` };
-      if (g?.family === 'DP' && !onGround(g)) return { key: 'narrowSame', text: (n) => `Amend ${claimsPhrase(n)} so that ${n.length === 1 ? 'it no longer claims' : 'they no longer claim'} the same invention as the reference claims (amendment to be proposed; MPEP 804)` };
-      if (!g?.references.length) return { key: 'narrowOther', text: (n) => `Amend ${claimsPhrase(n)} (amendment to be proposed) to overcome the ${g?.citation ?? 'stated'} ground` };
+      if (g?.family === '101')
+        return {
+          key: 'narrow101',
+          text: (n) => `Discuss the eligibility of ${claimsPhrase(n)} as proposed to be amended (amendment to be proposed; MPEP 2106)`,
+        };
+      if (g?.family === 'DP' && !onGround(g))
+        return {
+          key: 'narrowSame',
+          text: (n) =>
+            `Amend ${claimsPhrase(n)} so that ${n.length === 1 ? 'it no longer claims' : 'they no longer claim'} the same invention as the reference claims (amendment to be proposed; MPEP 804)`,
+        };
+      if (!g?.references.length)
+        return { key: 'narrowOther', text: (n) => `Amend ${claimsPhrase(n)} (amendment to be proposed) to overcome the ${g?.citation ?? 'stated'} ground` };
       return { key: 'narrow', text: (n) => `Amend ${claimsPhrase(n)} to add a narrowing limitation (to be proposed) distinguishing ${refs}` };
     case 'rewritten_independent':
       return { key: 'rewrite', text: (n) => `Rewrite ${claimsPhrase(n)} in independent form` };
@@ -54,12 +72,31 @@ function proposal(c: PlannedClaim, g: RejectionGround | null): { key: string; te
   }
   switch (c.strategy) {
     case 'argue_distinction':
-      if (g && (g.family === '112(b)' || g.family === '112')) return { key: 'argue112b', text: (n) => `Discuss why ${claimsPhrase(n)}, read in light of the specification, ${n.length === 1 ? 'is' : 'are'} definite (MPEP 2173.02), or a clarifying amendment` };
-      if (g && g.family === '112(a)') return { key: 'argue112a', text: (n) => `Point to the support for ${claimsPhrase(n)} in the specification (MPEP 2163, 2164)` };
+      if (g && (g.family === '112(b)' || g.family === '112'))
+        return {
+          key: 'argue112b',
+          text: (n) =>
+            `Discuss why ${claimsPhrase(n)}, read in light of the specification, ${n.length === 1 ? 'is' : 'are'} definite (MPEP 2173.02), or a clarifying amendment`,
+        };
+      if (g && g.family === '112(a)')
+        return { key: 'argue112a', text: (n) => `Point to the support for ${claimsPhrase(n)} in the specification (MPEP 2163, 2164)` };
       if (g && g.family === '101') return { key: 'argue101', text: (n) => `Discuss the eligibility of ${claimsPhrase(n)} (MPEP 2106)` };
-      if (g && g.family === 'DP' && !onGround(g)) return { key: 'argueSame', text: (n) => `Discuss why ${claimsPhrase(n)} ${n.length === 1 ? 'does' : 'do'} not claim the same invention as the reference claims (MPEP 804, II.A)` };
-      if (g && g.family === 'DP') return { key: 'argueDP', text: (n) => `Discuss whether ${claimsPhrase(n)} ${n.length === 1 ? 'is' : 'are'} patentably distinct from the reference claims, or a terminal disclaimer (MPEP 804)` };
-      return { key: 'argue', text: (n) => `Argue that ${refs} ${g && g.references.length > 1 ? 'do' : 'does'} not teach the limitations of ${claimsPhrase(n)} identified in the response` };
+      if (g && g.family === 'DP' && !onGround(g))
+        return {
+          key: 'argueSame',
+          text: (n) => `Discuss why ${claimsPhrase(n)} ${n.length === 1 ? 'does' : 'do'} not claim the same invention as the reference claims (MPEP 804, II.A)`,
+        };
+      if (g && g.family === 'DP')
+        return {
+          key: 'argueDP',
+          text: (n) =>
+            `Discuss whether ${claimsPhrase(n)} ${n.length === 1 ? 'is' : 'are'} patentably distinct from the reference claims, or a terminal disclaimer (MPEP 804)`,
+        };
+      return {
+        key: 'argue',
+        text: (n) =>
+          `Argue that ${refs} ${g && g.references.length > 1 ? 'do' : 'does'} not teach the limitations of ${claimsPhrase(n)} identified in the response`,
+      };
     case 'argue_unexpected_results':
       return { key: 'results', text: (n) => `Present evidence of unexpected results for ${claimsPhrase(n)} (declaration under 37 C.F.R. § 1.132)` };
     case 'terminal_disclaimer':
@@ -100,7 +137,10 @@ export function interviewAgenda(plan: AmendmentPlan, grounds: readonly Rejection
   if (allowable.length) {
     rows.push({
       issue: 'Objection: dependent on a rejected base claim (allowable if rewritten)',
-      claims: claimsPhrase(allowable.map((c) => c.claim_number), true),
+      claims: claimsPhrase(
+        allowable.map((c) => c.claim_number),
+        true,
+      ),
       prior_art: '—',
       proposal: proposals(allowable, null),
     });

@@ -45,7 +45,9 @@ export function allowableSubjectMatter(plan: AmendmentPlan): RemarksSection | nu
   if (allowed.length) thanks.push(`that ${claimsPhrase(allowed)} ${verbFor(allowed, 'is', 'are')} allowed`);
   if (objected.length) {
     const o = objected.map((c) => c.claim_number);
-    thanks.push(`that ${claimsPhrase(o)} would be allowable if rewritten in independent form including all of the limitations of the base claim and any intervening claims`);
+    thanks.push(
+      `that ${claimsPhrase(o)} would be allowable if rewritten in independent form including all of the limitations of the base claim and any intervening claims`,
+    );
   }
   const paragraphs: Paragraph[] = [para(`Applicant thanks the Examiner for indicating ${thanks.join(', and ')}.`)];
 
@@ -66,17 +68,38 @@ export function allowableSubjectMatter(plan: AmendmentPlan): RemarksSection | nu
     }
   }
   for (const [base, deps] of into) {
-    paragraphs.push(para(`Claim ${base} has been amended to include the limitations of ${claimsPhrase(deps)}, and ${claimsPhrase(deps)} ${verbFor(deps, 'has', 'have')} been canceled. Claim ${base} is therefore in condition for allowance.`));
+    paragraphs.push(
+      para(
+        `Claim ${base} has been amended to include the limitations of ${claimsPhrase(deps)}, and ${claimsPhrase(deps)} ${verbFor(deps, 'has', 'have')} been canceled. Claim ${base} is therefore in condition for allowance.`,
+      ),
+    );
   }
   if (rewritten.length) {
-    paragraphs.push(para(`${claimsPhrase(rewritten, true)} ${verbFor(rewritten, 'has', 'have')} been rewritten in independent form including all of the limitations of the base claim and any intervening claims, and ${verbFor(rewritten, 'is', 'are')} therefore in condition for allowance.`));
+    paragraphs.push(
+      para(
+        `${claimsPhrase(rewritten, true)} ${verbFor(rewritten, 'has', 'have')} been rewritten in independent form including all of the limitations of the base claim and any intervening claims, and ${verbFor(rewritten, 'is', 'are')} therefore in condition for allowance.`,
+      ),
+    );
   }
   for (const [base, deps] of throughBase) {
-    paragraphs.push(para(`${claimsPhrase(deps, true)} ${verbFor(deps, 'depends', 'depend')} from claim ${base}, which as amended includes the subject matter indicated allowable, and ${verbFor(deps, 'is', 'are')} allowable for at least the same reasons. Withdrawal of the objection is requested.`));
+    paragraphs.push(
+      para(
+        `${claimsPhrase(deps, true)} ${verbFor(deps, 'depends', 'depend')} from claim ${base}, which as amended includes the subject matter indicated allowable, and ${verbFor(deps, 'is', 'are')} allowable for at least the same reasons. Withdrawal of the objection is requested.`,
+      ),
+    );
   }
-  if (canceled.length) paragraphs.push(para(`${claimsPhrase(canceled, true)} ${verbFor(canceled, 'has', 'have')} been canceled, rendering the objection moot as to ${verbFor(canceled, 'that claim', 'those claims')}.`));
+  if (canceled.length)
+    paragraphs.push(
+      para(
+        `${claimsPhrase(canceled, true)} ${verbFor(canceled, 'has', 'have')} been canceled, rendering the objection moot as to ${verbFor(canceled, 'that claim', 'those claims')}.`,
+      ),
+    );
   if (abeyance.length) {
-    paragraphs.push(para(`Because the base claims are believed allowable for the reasons given above, Applicant requests that the objection to ${claimsPhrase(abeyance)} be held in abeyance until the patentability of the base claims is resolved (37 C.F.R. § 1.111(b)).`));
+    paragraphs.push(
+      para(
+        `Because the base claims are believed allowable for the reasons given above, Applicant requests that the objection to ${claimsPhrase(abeyance)} be held in abeyance until the patentability of the base claims is resolved (37 C.F.R. § 1.111(b)).`,
+      ),
+    );
   }
   return { heading: 'Allowable Subject Matter', paragraphs };
 }
@@ -97,17 +120,38 @@ export function claimObjections(plan: AmendmentPlan, grounds: readonly Rejection
   const paragraphs: Paragraph[] = [];
   for (const item of items) {
     const n = item.claims;
-    paragraphs.push(para(`${claimsPhrase(n, true)} ${verbFor(n, 'is', 'are')} objected to${item.statement ? '. The Office Action states:' : ' for informalities.'}`));
+    paragraphs.push(
+      para(`${claimsPhrase(n, true)} ${verbFor(n, 'is', 'are')} objected to${item.statement ? '. The Office Action states:' : ' for informalities.'}`),
+    );
     if (item.statement) paragraphs.push(quote(item.statement));
-    const amended = n.filter((x) => { const c = byNumber.get(x); return c ? isAmended(c) : false; });
-    const canceled = n.filter((x) => { const k = byNumber.get(x)?.change.kind; return k === 'canceled' || k === 'canceled_into'; });
+    const amended = n.filter((x) => {
+      const c = byNumber.get(x);
+      return c ? isAmended(c) : false;
+    });
+    const canceled = n.filter((x) => {
+      const k = byNumber.get(x)?.change.kind;
+      return k === 'canceled' || k === 'canceled_into';
+    });
     const rest = n.filter((x) => !amended.includes(x) && !canceled.includes(x));
     if (amended.length) {
-      paragraphs.push(para([run(`${claimsPhrase(amended, true)} ${verbFor(amended, 'has', 'have')} been amended to address the objection by `), prompt('describe the correction'), run('.')]));
+      paragraphs.push(
+        para([
+          run(`${claimsPhrase(amended, true)} ${verbFor(amended, 'has', 'have')} been amended to address the objection by `),
+          prompt('describe the correction'),
+          run('.'),
+        ]),
+      );
     }
-    if (canceled.length) paragraphs.push(para(`${claimsPhrase(canceled, true)} ${verbFor(canceled, 'has', 'have')} been canceled, rendering the objection moot as to ${verbFor(canceled, 'it', 'them')}.`));
+    if (canceled.length)
+      paragraphs.push(
+        para(
+          `${claimsPhrase(canceled, true)} ${verbFor(canceled, 'has', 'have')} been canceled, rendering the objection moot as to ${verbFor(canceled, 'it', 'them')}.`,
+        ),
+      );
     if (rest.length) {
-      paragraphs.push(para([prompt(`Address the objection to ${claimsPhrase(rest)}, or request that it be held in abeyance (37 C.F.R. § 1.111(b))`), run('.')]));
+      paragraphs.push(
+        para([prompt(`Address the objection to ${claimsPhrase(rest)}, or request that it be held in abeyance (37 C.F.R. § 1.111(b))`), run('.')]),
+      );
     }
   }
   paragraphs.push(para('Withdrawal of the objections is respectfully requested.'));

@@ -15,13 +15,17 @@ type Groups = readonly { label: string; kind: string; claims: readonly number[] 
 function restrictionStatus(plan: AmendmentPlan, groups: Groups): Paragraph[] {
   const claims = plan.claims;
   const inGroups = [...new Set(groups.flatMap((g) => g.claims))].sort((a, b) => a - b);
-  const named = inGroups.length ? inGroups : claims.filter((c) => c.change.kind !== 'previously_canceled' && c.change.kind !== 'unknown').map((c) => c.claim_number);
+  const named = inGroups.length
+    ? inGroups
+    : claims.filter((c) => c.change.kind !== 'previously_canceled' && c.change.kind !== 'unknown').map((c) => c.claim_number);
   const amended = claims.filter(isAmended).map((c) => c.claim_number);
   const canceled = claims.filter(isCanceledHere).map((c) => c.claim_number);
   const label = (g: Groups[number]) => `${g.kind === 'species' ? 'Species' : 'Group'} ${g.label} (${claimsPhrase(g.claims)})`;
   const sentences: string[] = [];
   if (named.length) {
-    sentences.push(`The Office Action requires restriction of ${claimsPhrase(named)}${groups.length > 1 ? ` among ${groups.map(label).join(groups.length > 2 ? '; ' : ' and ')}` : ''}.`);
+    sentences.push(
+      `The Office Action requires restriction of ${claimsPhrase(named)}${groups.length > 1 ? ` among ${groups.map(label).join(groups.length > 2 ? '; ' : ' and ')}` : ''}.`,
+    );
   }
   const changes: string[] = [];
   if (amended.length) changes.push(`${claimsPhrase(amended)} ${verbFor(amended, 'is', 'are')} amended`);
@@ -73,6 +77,8 @@ function supportRemark(plan: AmendmentPlan): Paragraph | null {
   // Amendments the practitioner writes (kind `narrowed`) cite their support, and say no new matter
   // is added, in their own section: said here too it would only repeat it, before its support is cited.
   if (!sources.size) return null;
-  const children: Inline[] = [run(`The amendments find support in the application as filed, e.g., in ${claimsPhrase([...sources])} as previously presented. No new matter is added.`)];
+  const children: Inline[] = [
+    run(`The amendments find support in the application as filed, e.g., in ${claimsPhrase([...sources])} as previously presented. No new matter is added.`),
+  ];
   return para(children);
 }

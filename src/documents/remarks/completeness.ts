@@ -28,7 +28,7 @@ const HOW: Readonly<Record<string, string>> = {
 /** "claims 1-2: amended (to complete)"; an objection resting on an amended base claim "follows amended claim 4". */
 export function answerWords(a: GroundAnswer, kind?: GroundStatus['kind']): string {
   const through = kind === 'claim_objection' ? 'follows amended claim' : HOW.through_amended_base;
-  const how = a.how === 'through_amended_base' && a.base !== undefined ? `${through} ${a.base}` : HOW[a.how] ?? a.how;
+  const how = a.how === 'through_amended_base' && a.base !== undefined ? `${through} ${a.base}` : (HOW[a.how] ?? a.how);
   return `${a.claims.length ? `${claimsPhrase(a.claims)}: ` : ''}${how}${a.prompted ? ' (to complete)' : ''}`;
 }
 
@@ -48,7 +48,9 @@ export function completenessChecklist(report: CompletenessReport, placeholders: 
   });
   return [
     new Paragraph({ style: STYLE.heading1, pageBreakBefore: true, children: [run('Drafting Checklist: Completeness of the Reply')] }),
-    draftingNote(`Remove this sheet before filing. ${report.grounds_answered} of ${report.grounds_total} grounds of the Office Action are answered; ${placeholders} ${placeholders === 1 ? 'place is' : 'places are'} left for the practitioner (highlighted in brackets). 37 C.F.R. § 1.111(b) requires a reply to every ground of objection and rejection.`),
+    draftingNote(
+      `Remove this sheet before filing. ${report.grounds_answered} of ${report.grounds_total} grounds of the Office Action are answered; ${placeholders} ${placeholders === 1 ? 'place is' : 'places are'} left for the practitioner (highlighted in brackets). 37 C.F.R. § 1.111(b) requires a reply to every ground of objection and rejection.`,
+    ),
     ...(report.grounds.length ? [gridTable(['Ground in the Office Action', 'Where this paper answers it', 'Status'], rows, [3400, 4000, 1960])] : []),
   ];
 }

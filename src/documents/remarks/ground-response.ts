@@ -40,8 +40,17 @@ type ResponseKind =
   | 'no_action';
 
 const KIND_ORDER: readonly ResponseKind[] = [
-  'canceled', 'canceled_into', 'incorporates', 'narrowed', 'narrowed_through', 'rewritten_independent',
-  'argue_distinction', 'argue_unexpected_results', 'terminal_disclaimer', 'other', 'no_action',
+  'canceled',
+  'canceled_into',
+  'incorporates',
+  'narrowed',
+  'narrowed_through',
+  'rewritten_independent',
+  'argue_distinction',
+  'argue_unexpected_results',
+  'terminal_disclaimer',
+  'other',
+  'no_action',
 ];
 
 function responseKind(c: PlannedClaim, g: RejectionGround, ctx: GroundContext): ResponseKind | null {
@@ -132,7 +141,11 @@ function other(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[]
 
 function noAction(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
   const n = nums(claims);
-  return [draftingNote(`No response strategy was selected for ${claimsPhrase(n)}. The reply must answer every ground of rejection (37 C.F.R. § 1.111(b)); address the rejection under ${g.citation} for ${verbFor(n, 'this claim', 'these claims')}.`)];
+  return [
+    draftingNote(
+      `No response strategy was selected for ${claimsPhrase(n)}. The reply must answer every ground of rejection (37 C.F.R. § 1.111(b)); address the rejection under ${g.citation} for ${verbFor(n, 'this claim', 'these claims')}.`,
+    ),
+  ];
 }
 
 const RESPONSES: Record<ResponseKind, (g: RejectionGround, claims: readonly PlannedClaim[], ctx: GroundContext) => Paragraph[]> = {

@@ -44,19 +44,22 @@ export function interviewSuggestion(stats: ExaminerStats | null | undefined): In
 }
 
 export function suggestionSentence(s: InterviewSuggestion): string {
-  const against = s.baseline === 'allowance_rate_without_interview'
-    ? `an allowance rate of ${formatPercent(s.baseline_rate)} without one`
-    : `an overall allowance rate of ${formatPercent(s.baseline_rate)}`;
+  const against =
+    s.baseline === 'allowance_rate_without_interview'
+      ? `an allowance rate of ${formatPercent(s.baseline_rate)} without one`
+      : `an overall allowance rate of ${formatPercent(s.baseline_rate)}`;
   return `This Examiner's interview success rate is ${formatPercent(s.interview_success_rate)}, against ${against} (${Math.round(s.lift * 100)} percentage points higher).`;
 }
 
 /** The request in the paper, and a note to the practitioner with the figures behind it. */
 export function interviewRemarks(s: InterviewSuggestion, afterFinal: boolean): Paragraph[] {
   return [
-    para('Applicant respectfully requests a telephonic interview with the Examiner to discuss the amendments and arguments presented herein before the next Office action is issued. The undersigned will contact the Examiner to schedule the interview.'),
+    para(
+      'Applicant respectfully requests a telephonic interview with the Examiner to discuss the amendments and arguments presented herein before the next Office action is issued. The undersigned will contact the Examiner to schedule the interview.',
+    ),
     draftingNote(
       `${suggestionSentence(s)} Consider scheduling the interview before filing, with an Applicant Initiated Interview Request Form (PTOL-413A) whose agenda lists the claims and rejections to discuss (MPEP 713.01).` +
-      (afterFinal ? ' After a final rejection an interview is at the Examiner\'s discretion (MPEP 713.09).' : ''),
+        (afterFinal ? " After a final rejection an interview is at the Examiner's discretion (MPEP 713.09)." : ''),
     ),
   ];
 }

@@ -25,8 +25,7 @@ export const STANDARDS: Partial<Record<BasisFamily, string>> = {
     'and enablement when one skilled in the art could make and use the claimed invention without undue experimentation (MPEP 2164.01).',
   '112(d)':
     'A dependent claim complies with 35 U.S.C. 112(d) when it refers back to a previous claim and specifies a further limitation of the subject matter claimed (MPEP 608.01(n)).',
-  DP:
-    'Nonstatutory double patenting requires that the examined claims not be patentably distinct from the reference claims (MPEP 804).',
+  DP: 'Nonstatutory double patenting requires that the examined claims not be patentably distinct from the reference claims (MPEP 804).',
 };
 
 /** Same-invention double patenting (35 U.S.C. 101): identical scope, tested by literal infringement. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { modelDraftingNotes } from './model-drafting.ts';
 
-describe('page 1 on a language model\'s part in the remarks', () => {
+describe("page 1 on a language model's part in the remarks", () => {
   test('nothing when no model was asked', () => {
     expect(modelDraftingNotes(undefined, 0)).toEqual([]);
   });
@@ -20,7 +20,11 @@ describe('page 1 on a language model\'s part in the remarks', () => {
   });
 
   test('no answer, or an answer in another format', () => {
-    expect(modelDraftingNotes({ model: 'm-1', outcome: 'unavailable', detail: 'HTTP 503', proposed: 0, dropped: {} }, 0)[0]).toMatch(/^The charted limitations were to be explained by a language model \(m-1\), which could not be reached \(HTTP 503\); the explanations are left to the practitioner/);
-    expect(modelDraftingNotes({ model: 'm-1', outcome: 'unusable', proposed: 0, dropped: {} }, 0)[0]).toMatch(/did not answer in the format asked for; nothing it wrote is in this paper/);
+    expect(modelDraftingNotes({ model: 'm-1', outcome: 'unavailable', detail: 'HTTP 503', proposed: 0, dropped: {} }, 0)[0]).toMatch(
+      /^The charted limitations were to be explained by a language model \(m-1\), which could not be reached \(HTTP 503\); the explanations are left to the practitioner/,
+    );
+    expect(modelDraftingNotes({ model: 'm-1', outcome: 'unusable', proposed: 0, dropped: {} }, 0)[0]).toMatch(
+      /did not answer in the format asked for; nothing it wrote is in this paper/,
+    );
   });
 });

@@ -21,10 +21,14 @@ export function modelDraftingNotes(drafting: PaperDrafting | undefined, placed: 
   if (!drafting) return [];
   const model = `a language model (${drafting.model})`;
   if (drafting.outcome === 'unavailable') {
-    return [`The charted limitations were to be explained by ${model}, which could not be reached${drafting.detail ? ` (${drafting.detail})` : ''}; the explanations are left to the practitioner at the bracketed places.`];
+    return [
+      `The charted limitations were to be explained by ${model}, which could not be reached${drafting.detail ? ` (${drafting.detail})` : ''}; the explanations are left to the practitioner at the bracketed places.`,
+    ];
   }
   if (drafting.outcome === 'unusable') {
-    return [`The charted limitations were to be explained by ${model}, which did not answer in the format asked for; nothing it wrote is in this paper, and the explanations are left to the practitioner at the bracketed places.`];
+    return [
+      `The charted limitations were to be explained by ${model}, which did not answer in the format asked for; nothing it wrote is in this paper, and the explanations are left to the practitioner at the bracketed places.`,
+    ];
   }
   const reasons = (Object.entries(drafting.dropped) as Array<[DraftDropCode, number]>).filter(([, n]) => n > 0);
   const dropped = reasons.reduce((sum, [, n]) => sum + n, 0);
@@ -34,6 +38,9 @@ export function modelDraftingNotes(drafting: PaperDrafting | undefined, placed: 
         ? `1 sentence of the remarks was drafted by ${model} from the claim chart and is marked by a drafting note; its quotations and pinpoints were checked against the held texts.`
         : `${placed} sentences of the remarks were drafted by ${model} from the claim chart and are marked by drafting notes; their quotations and pinpoints were checked against the held texts.`
       : `${model[0].toUpperCase()}${model.slice(1)} was asked to explain the charted limitations; none of its sentences is in this paper.`;
-  const tail = dropped > 0 ? ` ${dropped} proposed ${dropped === 1 ? 'sentence was' : 'sentences were'} dropped: ${reasons.map(([code, n]) => WHY[code](n)).join('; ')}.` : '';
+  const tail =
+    dropped > 0
+      ? ` ${dropped} proposed ${dropped === 1 ? 'sentence was' : 'sentences were'} dropped: ${reasons.map(([code, n]) => WHY[code](n)).join('; ')}.`
+      : '';
   return [`${head}${tail}`];
 }

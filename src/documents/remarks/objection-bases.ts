@@ -11,7 +11,8 @@ import { isAmended, type AmendmentPlan } from '../amendment-plan.ts';
 import type { Ground } from '../types.ts';
 
 // "based upon their dependency from claim 4", "dependent upon an objected claim 4", "depend on claims 1 and 3".
-const NAMED_BASE = /\b(?:dependency|dependent|depends?|depending)\s+(?:up)?(?:on|from)\s+(?:an?\s+)?(?:objected[- ]to\s+|objected\s+|base\s+)?claims?\s+([^.;]{1,80})/i;
+const NAMED_BASE =
+  /\b(?:dependency|dependent|depends?|depending)\s+(?:up)?(?:on|from)\s+(?:an?\s+)?(?:objected[- ]to\s+|objected\s+|base\s+)?claims?\s+([^.;]{1,80})/i;
 
 /** The base claims a dependency objection names; empty for any other objection. */
 export function namedBases(o: Ground): number[] {
@@ -30,7 +31,10 @@ export function objectionsResolvedByBase(plan: AmendmentPlan, objections: readon
     objections
       .filter((o) => o.kind === 'claim_objection' && o.objection_type !== 'dependency' && o.objection_type !== 'dependent_on_rejected_base')
       .flatMap((o) => o.claims)
-      .filter((n) => { const c = byNumber.get(n); return c ? isAmended(c) : false; }),
+      .filter((n) => {
+        const c = byNumber.get(n);
+        return c ? isAmended(c) : false;
+      }),
   );
   const out = new Map<number, number>();
   for (const o of objections) {

@@ -38,17 +38,26 @@ export function specificationAmendments(objections: readonly Ground[]): Paragrap
       const paras = paragraphNumbers(d.statement.text);
       const list = paras.length ? paras : [''];
       for (const p of list) {
-        out.push(para([
-          run('Please replace paragraph '),
-          p ? run(`[${p}]`) : prompt('paragraph number'),
-          run(' with the following amended paragraph:'),
-        ]));
-        out.push(new Paragraph({ style: STYLE.quote, children: [prompt(`full text of paragraph ${p ? `[${p}]` : ''} as amended, with added text underlined and deleted text struck through (or in double brackets for five or fewer characters) (37 C.F.R. § 1.121(b)(1)(ii))`)] }));
+        out.push(para([run('Please replace paragraph '), p ? run(`[${p}]`) : prompt('paragraph number'), run(' with the following amended paragraph:')]));
+        out.push(
+          new Paragraph({
+            style: STYLE.quote,
+            children: [
+              prompt(
+                `full text of paragraph ${p ? `[${p}]` : ''} as amended, with added text underlined and deleted text struck through (or in double brackets for five or fewer characters) (37 C.F.R. § 1.121(b)(1)(ii))`,
+              ),
+            ],
+          }),
+        );
       }
     } else if (d.target === 'title') {
       out.push(para([run('Please amend the title to read: '), prompt('new title, as short and specific as possible (37 C.F.R. § 1.72(a))')]));
     } else if (d.target === 'abstract') {
-      out.push(para('Please replace the abstract of the disclosure with the replacement abstract provided on the separate sheet attached to this paper (37 C.F.R. §§ 1.72(b), 1.121(b)(2)).'));
+      out.push(
+        para(
+          'Please replace the abstract of the disclosure with the replacement abstract provided on the separate sheet attached to this paper (37 C.F.R. §§ 1.72(b), 1.121(b)(2)).',
+        ),
+      );
     }
   }
   return out;
@@ -64,11 +73,15 @@ export function drawingAmendments(): Paragraph[] {
     para([
       run('The attached sheet(s) of drawings include changes to '),
       prompt('Fig(s). affected'),
-      run('. Each attached replacement sheet, labelled “Replacement Sheet” in its top margin, replaces the original sheet including those figures; any added sheet is labelled “New Sheet” (37 C.F.R. § 1.121(d)). '),
+      run(
+        '. Each attached replacement sheet, labelled “Replacement Sheet” in its top margin, replaces the original sheet including those figures; any added sheet is labelled “New Sheet” (37 C.F.R. § 1.121(d)). ',
+      ),
       prompt('describe the changes made'),
       run('.'),
     ]),
-    draftingNote('Prepare each replacement sheet with the label in the top margin (Prosa\'s drawing export writes "Replacement Sheet" or "New Sheet" when asked); an annotated sheet showing the changes may accompany them, labelled "Annotated Sheet Showing Changes" (MPEP 714(II)(D)).'),
+    draftingNote(
+      'Prepare each replacement sheet with the label in the top margin (Prosa\'s drawing export writes "Replacement Sheet" or "New Sheet" when asked); an annotated sheet showing the changes may accompany them, labelled "Annotated Sheet Showing Changes" (MPEP 714(II)(D)).',
+    ),
   ];
 }
 
@@ -76,7 +89,11 @@ export function drawingAmendments(): Paragraph[] {
 export function replacementAbstractSheet(): Paragraph[] {
   return [
     new Paragraph({ style: STYLE.heading1, pageBreakBefore: true, children: [run('Abstract')] }),
-    para([prompt('replacement abstract: a single paragraph of 150 words or fewer, in clean form without markings, beginning on this separate sheet (37 C.F.R. §§ 1.72(b), 1.121(b)(2))')]),
+    para([
+      prompt(
+        'replacement abstract: a single paragraph of 150 words or fewer, in clean form without markings, beginning on this separate sheet (37 C.F.R. §§ 1.72(b), 1.121(b)(2))',
+      ),
+    ]),
   ];
 }
 
@@ -90,24 +107,50 @@ export function documentObjectionRemarks(d: Ground, reply?: string): RemarksSect
   }
   switch (d.target) {
     case 'abstract':
-      paragraphs.push(para([run('The abstract has been replaced with the replacement abstract on the attached separate sheet, which '), prompt('state the correction, e.g. corrects “mirco” to “micro”'), run('. No new matter is added.')]));
+      paragraphs.push(
+        para([
+          run('The abstract has been replaced with the replacement abstract on the attached separate sheet, which '),
+          prompt('state the correction, e.g. corrects “mirco” to “micro”'),
+          run('. No new matter is added.'),
+        ]),
+      );
       break;
     case 'drawings':
-      paragraphs.push(para([run('Replacement drawing sheets are submitted herewith under 37 C.F.R. § 1.121(d), which '), prompt('state how the replacement sheets answer the objection'), run('. No new matter is added.')]));
+      paragraphs.push(
+        para([
+          run('Replacement drawing sheets are submitted herewith under 37 C.F.R. § 1.121(d), which '),
+          prompt('state how the replacement sheets answer the objection'),
+          run('. No new matter is added.'),
+        ]),
+      );
       break;
     case 'title':
-      paragraphs.push(para('The title has been amended as set out above, to be clearly indicative of the invention to which the claims are directed (37 C.F.R. § 1.72(a); MPEP 606.01).'));
+      paragraphs.push(
+        para(
+          'The title has been amended as set out above, to be clearly indicative of the invention to which the claims are directed (37 C.F.R. § 1.72(a); MPEP 606.01).',
+        ),
+      );
       break;
     case 'oath_declaration':
-      paragraphs.push(para([run('Applicant '), prompt('submits herewith a substitute declaration under 37 C.F.R. § 1.67, or explains why the declaration complies'), run('.')]));
+      paragraphs.push(
+        para([
+          run('Applicant '),
+          prompt('submits herewith a substitute declaration under 37 C.F.R. § 1.67, or explains why the declaration complies'),
+          run('.'),
+        ]),
+      );
       break;
     default: {
       const paras = paragraphNumbers(d.statement.text);
-      paragraphs.push(para([
-        run(`The specification has been amended${paras.length ? ` at ${paras.length === 1 ? 'paragraph' : 'paragraphs'} ${paras.map((p) => `[${p}]`).join(', ')}` : ''}, as set out in the Amendments to the Specification, to `),
-        prompt('state the correction made'),
-        run('. No new matter is added.'),
-      ]));
+      paragraphs.push(
+        para([
+          run(
+            `The specification has been amended${paras.length ? ` at ${paras.length === 1 ? 'paragraph' : 'paragraphs'} ${paras.map((p) => `[${p}]`).join(', ')}` : ''}, as set out in the Amendments to the Specification, to `,
+          ),
+          prompt('state the correction made'),
+          run('. No new matter is added.'),
+        ]),
+      );
     }
   }
   paragraphs.push(para('Withdrawal of the objection is respectfully requested.'));
@@ -121,7 +164,11 @@ export function documentObjectionRemarks(d: Ground, reply?: string): RemarksSect
  * they are get one request, for all of them, that the objections be held in abeyance (issue 19
  * item 9: never the same request twice).
  */
-export function claimObjectionRemarks(plan: AmendmentPlan, objections: readonly Ground[], replyFor: (groundId: string) => string | undefined = () => undefined): RemarksSection | null {
+export function claimObjectionRemarks(
+  plan: AmendmentPlan,
+  objections: readonly Ground[],
+  replyFor: (groundId: string) => string | undefined = () => undefined,
+): RemarksSection | null {
   const items = objections.filter((o) => o.objection_type !== 'dependent_on_rejected_base');
   if (!items.length) return null;
   const byNumber = new Map(plan.claims.map((c) => [c.claim_number, c]));
@@ -140,28 +187,53 @@ export function claimObjectionRemarks(plan: AmendmentPlan, objections: readonly 
       // The practitioner's reply (response plan), in place of the generated one; the same reply
       // given to two objections is printed once, and pointed to after that.
       const earlier = replied.get(reply.trim());
-      paragraphs.push(...(earlier ? [para(`The reply above to the objection to ${claimsPhrase(earlier)} answers this objection as well.`)] : practitionerParagraphs(reply)));
+      paragraphs.push(
+        ...(earlier ? [para(`The reply above to the objection to ${claimsPhrase(earlier)} answers this objection as well.`)] : practitionerParagraphs(reply)),
+      );
       if (!earlier) replied.set(reply.trim(), n);
       withdrawal = true;
       continue;
     }
-    const amended = n.filter((x) => { const c = byNumber.get(x); return c ? isAmended(c) : false; });
-    const canceled = n.filter((x) => { const k = byNumber.get(x)?.change.kind; return k === 'canceled' || k === 'canceled_into'; });
+    const amended = n.filter((x) => {
+      const c = byNumber.get(x);
+      return c ? isAmended(c) : false;
+    });
+    const canceled = n.filter((x) => {
+      const k = byNumber.get(x)?.change.kind;
+      return k === 'canceled' || k === 'canceled_into';
+    });
     const follows = n.filter((x) => throughBase.has(x) && !amended.includes(x) && !canceled.includes(x));
     const rest = n.filter((x) => !amended.includes(x) && !canceled.includes(x) && !follows.includes(x));
     if (amended.length) {
       const suggested = o.reasoning ? correctionWords(o.reasoning.text) : '';
       const correction = suggested ? `as the Office Action suggests (${suggested})` : null;
-      paragraphs.push(para(correction
-        ? `${claimsPhrase(amended, true)} ${verbFor(amended, 'has', 'have')} been amended ${correction}.`
-        : [run(`${claimsPhrase(amended, true)} ${verbFor(amended, 'has', 'have')} been amended to address the objection by `), prompt('describe the correction'), run('.')]));
+      paragraphs.push(
+        para(
+          correction
+            ? `${claimsPhrase(amended, true)} ${verbFor(amended, 'has', 'have')} been amended ${correction}.`
+            : [
+                run(`${claimsPhrase(amended, true)} ${verbFor(amended, 'has', 'have')} been amended to address the objection by `),
+                prompt('describe the correction'),
+                run('.'),
+              ],
+        ),
+      );
     }
-    if (canceled.length) paragraphs.push(para(`${claimsPhrase(canceled, true)} ${verbFor(canceled, 'has', 'have')} been canceled, rendering the objection moot as to ${verbFor(canceled, 'it', 'them')}.`));
+    if (canceled.length)
+      paragraphs.push(
+        para(
+          `${claimsPhrase(canceled, true)} ${verbFor(canceled, 'has', 'have')} been canceled, rendering the objection moot as to ${verbFor(canceled, 'it', 'them')}.`,
+        ),
+      );
     for (const [base, deps] of groupByBase(follows, throughBase)) {
       const fresh = deps.filter((x) => !explained.has(x));
-      paragraphs.push(para(fresh.length
-        ? `The Office Action objects to ${claimsPhrase(deps)} because of their dependency from claim ${base}, which is amended above to address its own objection; no separate amendment of ${claimsPhrase(deps)} is made.`
-        : `This objection rests on the dependency of ${claimsPhrase(deps)} from claim ${base}, and is answered above by the amendment of claim ${base}.`));
+      paragraphs.push(
+        para(
+          fresh.length
+            ? `The Office Action objects to ${claimsPhrase(deps)} because of their dependency from claim ${base}, which is amended above to address its own objection; no separate amendment of ${claimsPhrase(deps)} is made.`
+            : `This objection rests on the dependency of ${claimsPhrase(deps)} from claim ${base}, and is answered above by the amendment of claim ${base}.`,
+        ),
+      );
       deps.forEach((x) => explained.add(x));
     }
     rest.forEach((x) => abeyance.add(x));
@@ -169,11 +241,19 @@ export function claimObjectionRemarks(plan: AmendmentPlan, objections: readonly 
   }
   if (abeyance.size) {
     const held = [...abeyance];
-    paragraphs.push(para(`Applicant requests that the ${items.length > 1 ? 'objections' : 'objection'} to ${claimsPhrase(held)}, which ${items.length > 1 ? 'concern matters' : 'concerns a matter'} of form not necessary to further consideration of the claims, be held in abeyance until allowable subject matter is indicated (37 C.F.R. § 1.111(b)).`));
+    paragraphs.push(
+      para(
+        `Applicant requests that the ${items.length > 1 ? 'objections' : 'objection'} to ${claimsPhrase(held)}, which ${items.length > 1 ? 'concern matters' : 'concerns a matter'} of form not necessary to further consideration of the claims, be held in abeyance until allowable subject matter is indicated (37 C.F.R. § 1.111(b)).`,
+      ),
+    );
     // Claims objected to only through a held base follow it: the correction is the base's.
     const followers = held.filter((n) => items.some((o) => o.claims.includes(n) && namedBases(o).some((b) => abeyance.has(b))));
     const fix = held.filter((n) => !followers.includes(n));
-    paragraphs.push(draftingNote(`Better: correct ${claimsPhrase(fix.length ? fix : held)} now (select amend_clarify and supply the claim text), since the Examiner will insist on the correction before allowance${fix.length && followers.length ? `; the objection to ${claimsPhrase(followers)} rests on ${verbFor(followers, 'its', 'their')} dependency from it` : ''}.`));
+    paragraphs.push(
+      draftingNote(
+        `Better: correct ${claimsPhrase(fix.length ? fix : held)} now (select amend_clarify and supply the claim text), since the Examiner will insist on the correction before allowance${fix.length && followers.length ? `; the objection to ${claimsPhrase(followers)} rests on ${verbFor(followers, 'its', 'their')} dependency from it` : ''}.`,
+      ),
+    );
   }
   if (withdrawal) paragraphs.push(para(`Withdrawal of the ${items.length > 1 ? 'objections' : 'objection'} is respectfully requested.`));
   return { heading: 'Objections to the Claims', paragraphs };
@@ -184,7 +264,10 @@ export function claimObjectionRemarks(plan: AmendmentPlan, objections: readonly 
  * claims through their dependency (they are answered on their own), clipped, first word lowered.
  */
 function correctionWords(reasoning: string): string {
-  const own = reasoning.split(/(?<=\.)\s+/).filter((sentence) => !/^claims?\s+[\d\s,\-–and]+(?:is|are)\s+objected\b/i.test(sentence.trim())).join(' ');
+  const own = reasoning
+    .split(/(?<=\.)\s+/)
+    .filter((sentence) => !/^claims?\s+[\d\s,\-–and]+(?:is|are)\s+objected\b/i.test(sentence.trim()))
+    .join(' ');
   const text = short(own, 200).replace(/[.\s]+$/, '');
   return /^(?:The|This|These)\b/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }

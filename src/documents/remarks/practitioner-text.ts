@@ -19,7 +19,13 @@ export function practitionerParagraphs(text: string): Paragraph[] {
   return text
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
-    .map((block) => block.split('\n').map((l) => l.trim()).filter(Boolean).join(' '))
+    .map((block) =>
+      block
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join(' '),
+    )
     .filter(Boolean)
     .map((block) => para(block));
 }
@@ -34,7 +40,10 @@ export function argumentsForGround(g: RejectionGround, args: readonly Practition
 
 /** The plan's reply on one ground (an objection), if any. */
 export function replyFor(groundId: string, args: readonly PractitionerArgument[] | undefined): string | undefined {
-  const texts = (args ?? []).filter((a) => a.ground_id === groundId).map((a) => a.text.trim()).filter(Boolean);
+  const texts = (args ?? [])
+    .filter((a) => a.ground_id === groundId)
+    .map((a) => a.text.trim())
+    .filter(Boolean);
   return texts.length ? texts.join('\n\n') : undefined;
 }
 
@@ -61,7 +70,10 @@ export function groundWithArgument(
 }
 
 /** One section holding the replies to objections and any argument no other section took. */
-export function practitionerSection(args: readonly PractitionerArgument[] | undefined, placed: ReadonlySet<string>): { heading: string; paragraphs: Paragraph[] } | null {
+export function practitionerSection(
+  args: readonly PractitionerArgument[] | undefined,
+  placed: ReadonlySet<string>,
+): { heading: string; paragraphs: Paragraph[] } | null {
   const rest = (args ?? []).filter((a) => !placed.has(a.ground_id) && a.kind !== 'restriction' && a.kind !== 'information_requirement');
   if (!rest.length) return null;
   const paragraphs: Paragraph[] = [];
@@ -74,6 +86,9 @@ export function practitionerSection(args: readonly PractitionerArgument[] | unde
 
 /** The plan's reply to a restriction (traverse reasons) or a requirement for information. */
 export function requirementText(args: readonly PractitionerArgument[] | undefined, kind: 'restriction' | 'information_requirement'): string | undefined {
-  const texts = (args ?? []).filter((a) => a.kind === kind).map((a) => a.text.trim()).filter(Boolean);
+  const texts = (args ?? [])
+    .filter((a) => a.kind === kind)
+    .map((a) => a.text.trim())
+    .filter(Boolean);
   return texts.length ? texts.join('\n\n') : undefined;
 }

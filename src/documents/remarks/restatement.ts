@@ -27,7 +27,14 @@ export function restatement(g: RejectionGround): Paragraph[] {
     // Each passage once; a long list is cut (the examiner's own explanation gives the rest).
     const shown = g.pinpoints.length - MAX_PASSAGES > MIN_CUT ? g.pinpoints.slice(0, MAX_PASSAGES) : g.pinpoints;
     const more = g.pinpoints.length - shown.length;
-    out.push(para(`Passages relied on: ${passagesPhrase(shown, g.references.map((r) => r.name))}${more > 0 ? `, and ${more} further passage${more === 1 ? '' : 's'} cited in the Office Action` : ''}.`));
+    out.push(
+      para(
+        `Passages relied on: ${passagesPhrase(
+          shown,
+          g.references.map((r) => r.name),
+        )}${more > 0 ? `, and ${more} further passage${more === 1 ? '' : 's'} cited in the Office Action` : ''}.`,
+      ),
+    );
   }
   return out;
 }

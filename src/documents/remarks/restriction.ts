@@ -39,11 +39,10 @@ export function electionRemarks(
   chosen: Readonly<Record<number, StrategyCode>> = {},
 ): Paragraph[] {
   // With the group (or species) known, the elected claims are exactly those the plan keeps.
-  const known = (label: string | undefined, kind: string) => Boolean(label && groups.some((g) => g.kind === kind && g.label.toUpperCase() === groupLabel(label)));
+  const known = (label: string | undefined, kind: string) =>
+    Boolean(label && groups.some((g) => g.kind === kind && g.label.toUpperCase() === groupLabel(label)));
   const byGroup = known(election?.group, 'invention') || known(election?.species, 'species');
-  const elected = plan.claims
-    .filter((c) => c.pending_after && !c.withdrawn && (byGroup || chosen[c.claim_number] === 'elect'))
-    .map((c) => c.claim_number);
+  const elected = plan.claims.filter((c) => c.pending_after && !c.withdrawn && (byGroup || chosen[c.claim_number] === 'elect')).map((c) => c.claim_number);
   const withdrawn = plan.claims.filter((c) => c.pending_after && c.withdrawn).map((c) => c.claim_number);
   const traverse = electsWithTraverse(election);
   const how = `${traverse ? 'with' : 'without'} traverse`;
@@ -61,14 +60,22 @@ export function electionRemarks(
     out.push(para('Applicant traverses the requirement for the following reasons.'), ...practitionerParagraphs(traverseReasons));
     out.push(para('Reconsideration and withdrawal of the requirement are requested; the election above is made provisionally (37 C.F.R. § 1.143).'));
   } else if (traverse) {
-    out.push(para([
-      run('Applicant traverses the requirement because '),
-      prompt('explain why the inventions are not independent or distinct, or why examining all of the claims together would not be a serious burden (MPEP 803, 808.02); without reasons the election is treated as made without traverse (37 C.F.R. § 1.143)'),
-      run('. Reconsideration and withdrawal of the requirement are requested; the election above is made provisionally (37 C.F.R. § 1.143).'),
-    ]));
+    out.push(
+      para([
+        run('Applicant traverses the requirement because '),
+        prompt(
+          'explain why the inventions are not independent or distinct, or why examining all of the claims together would not be a serious burden (MPEP 803, 808.02); without reasons the election is treated as made without traverse (37 C.F.R. § 1.143)',
+        ),
+        run('. Reconsideration and withdrawal of the requirement are requested; the election above is made provisionally (37 C.F.R. § 1.143).'),
+      ]),
+    );
   }
   if (withdrawn.length) {
-    out.push(para(`${claimsPhrase(withdrawn, true)} ${withdrawn.length === 1 ? 'is' : 'are'} withdrawn from consideration as drawn to a non-elected invention (37 C.F.R. § 1.142(b)). Applicant reserves the right to pursue the non-elected subject matter in a divisional application (35 U.S.C. 121) and requests rejoinder of any withdrawn claim that requires all the limitations of an allowable claim (MPEP 821.04).`));
+    out.push(
+      para(
+        `${claimsPhrase(withdrawn, true)} ${withdrawn.length === 1 ? 'is' : 'are'} withdrawn from consideration as drawn to a non-elected invention (37 C.F.R. § 1.142(b)). Applicant reserves the right to pursue the non-elected subject matter in a divisional application (35 U.S.C. 121) and requests rejoinder of any withdrawn claim that requires all the limitations of an allowable claim (MPEP 821.04).`,
+      ),
+    );
   }
   return out;
 }
@@ -77,9 +84,13 @@ export function electionRemarks(
 export function requirementForInformationRemarks(answer?: string): Paragraph[] {
   // The practitioner's answer (response plan), in place of the prompt below.
   if (answer) return [para('Applicant replies to the requirement for information under 37 C.F.R. § 1.105 as follows.'), ...practitionerParagraphs(answer)];
-  return [para([
-    run('Applicant replies to the requirement for information under 37 C.F.R. § 1.105 as follows: '),
-    prompt('provide each item of information required, or state that it is unknown or not readily available to the party from whom it was required, which 37 C.F.R. § 1.105(a)(3) accepts as a complete reply'),
-    run('.'),
-  ])];
+  return [
+    para([
+      run('Applicant replies to the requirement for information under 37 C.F.R. § 1.105 as follows: '),
+      prompt(
+        'provide each item of information required, or state that it is unknown or not readily available to the party from whom it was required, which 37 C.F.R. § 1.105(a)(3) accepts as a complete reply',
+      ),
+      run('.'),
+    ]),
+  ];
 }

@@ -50,33 +50,36 @@ const months = (n: number) => `${wordAndDigit(n)} ${n === 1 ? 'month' : 'months'
 
 /** The paragraphs on page 1 that make a late reply what it is: a petition for extension, or the notice of abandonment and the path to revival. */
 export function timelinessParagraphs(t: Timeliness, kind: PaperKind, mailed: IsoDate): Paragraph[] {
-  const assumed = (n: number) => `The period for reply is taken to be ${months(n)} from the mailing date, the period usually set for a ${actionDescription(kind)} (MPEP 710.02(b)); if the Office Action sets another period, correct this paragraph.`;
+  const assumed = (n: number) =>
+    `The period for reply is taken to be ${months(n)} from the mailing date, the period usually set for a ${actionDescription(kind)} (MPEP 710.02(b)); if the Office Action sets another period, correct this paragraph.`;
   if (t.kind === 'extension') {
     return [
       para([
         run('Petition for Extension of Time. ', { bold: true }),
         run(
           `Applicant petitions for an extension of time of ${months(t.months)} under 37 C.F.R. § 1.136(a) for reply to the ${actionDescription(kind)} mailed ${formatLongDate(mailed)}, ` +
-          `extending the period for reply from ${formatLongDate(t.replyDue)} to ${formatLongDate(t.extendedDue)}. ` +
-          `The Director is authorized to charge the fee for an extension of ${months(t.months)} under 37 C.F.R. § 1.17(a)(${t.months}) to the deposit account named at the end of this paper.`,
+            `extending the period for reply from ${formatLongDate(t.replyDue)} to ${formatLongDate(t.extendedDue)}. ` +
+            `The Director is authorized to charge the fee for an extension of ${months(t.months)} under 37 C.F.R. § 1.17(a)(${t.months}) to the deposit account named at the end of this paper.`,
         ),
       ]),
-      draftingNote(`${assumed(t.periodMonths)} If an extension was already petitioned for in this period, claim only the months still needed (37 C.F.R. § 1.136(a)(1)).`),
+      draftingNote(
+        `${assumed(t.periodMonths)} If an extension was already petitioned for in this period, claim only the months still needed (37 C.F.R. § 1.136(a)(1)).`,
+      ),
     ];
   }
   if (t.kind === 'abandoned') {
     return [
       draftingNote(
         `NOT A TIMELY REPLY: the last day to reply to the Office Action, with every extension of time, was ${formatLongDate(t.lastDay)} (35 U.S.C. 133; 37 C.F.R. § 1.136(a)). ` +
-        'No extension of time is available after it. File this paper only as the required reply of a petition to revive under 37 C.F.R. § 1.137(a) (form PTO/SB/64), with the petition fee of 37 C.F.R. § 1.17(m) and the statement that the entire delay was unintentional, which the practitioner must be able to make. ' +
-        assumed(t.periodMonths),
+          'No extension of time is available after it. File this paper only as the required reply of a petition to revive under 37 C.F.R. § 1.137(a) (form PTO/SB/64), with the petition fee of 37 C.F.R. § 1.17(m) and the statement that the entire delay was unintentional, which the practitioner must be able to make. ' +
+          assumed(t.periodMonths),
       ),
       para([
         run('Petition to Revive. ', { bold: true }),
         run(
           `No reply to the ${actionDescription(kind)} mailed ${formatLongDate(mailed)} was filed within the period for reply, and the application became abandoned by operation of law on ${formatLongDate(t.abandonedOn)} (35 U.S.C. 133; MPEP 711.02). ` +
-          'Applicant petitions to revive the application under 37 C.F.R. § 1.137(a) by the petition filed herewith, of which this paper is the required reply (37 C.F.R. § 1.137(a)(1)). ' +
-          'The Director is authorized to charge the petition fee under 37 C.F.R. § 1.17(m) to the deposit account named at the end of this paper.',
+            'Applicant petitions to revive the application under 37 C.F.R. § 1.137(a) by the petition filed herewith, of which this paper is the required reply (37 C.F.R. § 1.137(a)(1)). ' +
+            'The Director is authorized to charge the petition fee under 37 C.F.R. § 1.17(m) to the deposit account named at the end of this paper.',
         ),
       ]),
     ];

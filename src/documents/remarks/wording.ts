@@ -47,9 +47,7 @@ export function onGround(g: Pick<RejectionGround, 'family' | 'citation'>): boole
 
 /** Section heading: "Rejection of Claims 1-4 under 35 U.S.C. 103". */
 export function groundHeading(g: RejectionGround, claimsText: string): string {
-  return onGround(g)
-    ? `Rejection of ${claimsText} on the Ground of ${titleCase(g.citation)}`
-    : `Rejection of ${claimsText} under ${g.citation}`;
+  return onGround(g) ? `Rejection of ${claimsText} on the Ground of ${titleCase(g.citation)}` : `Rejection of ${claimsText} under ${g.citation}`;
 }
 
 function titleCase(s: string): string {

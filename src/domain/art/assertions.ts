@@ -82,7 +82,13 @@ export function segmentBlock(work: string, from: number, to: number, pinpoints: 
   for (const g of merged) {
     // Labels written inside a bracketed citation ("{f1-Figs.2-5}") cite too.
     if (g.end > g.start && g.pinpoints.length) g.numerals.push(...labelsInCitation(work.slice(g.start, g.end), g.start));
-    segments.push({ start: cursor, end: Math.max(cursor, g.start), citation: g.end > g.start ? { start: g.start, end: g.end } : null, pinpoints: g.pinpoints, numerals: g.numerals });
+    segments.push({
+      start: cursor,
+      end: Math.max(cursor, g.start),
+      citation: g.end > g.start ? { start: g.start, end: g.end } : null,
+      pinpoints: g.pinpoints,
+      numerals: g.numerals,
+    });
     cursor = Math.max(cursor, g.end);
   }
   if (to - cursor > 0 && /[A-Za-z]{3,}/.test(work.slice(cursor, to))) segments.push({ start: cursor, end: to, citation: null, pinpoints: [], numerals: [] });
@@ -91,7 +97,9 @@ export function segmentBlock(work: string, from: number, to: number, pinpoints: 
 
 /** Words that carry no meaning for alignment; ordinals are kept ("first dataset" vs "second dataset"). */
 const STOP = new Set(
-  'a an the and or of to in on at by for from with as is are be that this which wherein whereby said each further least one said its it their such than then thereof claim claims disclose discloses disclosed disclosing teach teaches taught show shows see also fig figs figure para paragraph col column line lines same reasons set forth'.split(' '),
+  'a an the and or of to in on at by for from with as is are be that this which wherein whereby said each further least one said its it their such than then thereof claim claims disclose discloses disclosed disclosing teach teaches taught show shows see also fig figs figure para paragraph col column line lines same reasons set forth'.split(
+    ' ',
+  ),
 );
 
 /** The word keys a segment or a limitation is aligned on. */
@@ -175,4 +183,5 @@ function decode(code: number): { prev: number; kept: boolean } {
 }
 
 /** "does not (explicitly) disclose", "is silent", "fails to teach": the examiner concedes a reference lacks something. */
-export const ADMISSION = /\b(?:(?:does|do|did)\s{1,3}not\s{1,3}(?:(?:explicitly|expressly|specifically|clearly|directly|particularly|literally|necessarily)\s{1,3})?(?:disclose|teach|show|describe|recite|mention|suggest)|(?:is|are)\s{1,3}silent|fail(?:s|ed)?\s{1,3}to\s{1,3}(?:explicitly\s{1,3})?(?:disclose|teach|show|describe))\b/i;
+export const ADMISSION =
+  /\b(?:(?:does|do|did)\s{1,3}not\s{1,3}(?:(?:explicitly|expressly|specifically|clearly|directly|particularly|literally|necessarily)\s{1,3})?(?:disclose|teach|show|describe|recite|mention|suggest)|(?:is|are)\s{1,3}silent|fail(?:s|ed)?\s{1,3}to\s{1,3}(?:explicitly\s{1,3})?(?:disclose|teach|show|describe))\b/i;

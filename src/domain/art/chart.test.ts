@@ -10,7 +10,15 @@ const action = fixture('office-action.txt');
 const { claims } = parseClaimListing(fixture('claims-as-examined.txt'));
 const laroiaText = fixture('reference-US20050025220.txt');
 const laroiaDoc = readDocument(laroiaText, 'reference');
-const laroia: ChartReferenceText = { document_id: 'doc_laroia', publication_base: 'US20050025220', name: null, text: laroiaText, paragraphs: laroiaDoc.paragraphs, figures: laroiaDoc.figures, column_lines: null };
+const laroia: ChartReferenceText = {
+  document_id: 'doc_laroia',
+  publication_base: 'US20050025220',
+  name: null,
+  text: laroiaText,
+  paragraphs: laroiaDoc.paragraphs,
+  figures: laroiaDoc.figures,
+  column_lines: null,
+};
 
 const chartWith = (refs: ChartReferenceText[], held = claims) => buildClaimChart({ detail: parseOfficeActionDetailed(action), claims: held, references: refs });
 const claim = (chart: ReturnType<typeof buildClaimChart>, n: number): ChartClaim => chart.claims.find((c) => c.claim_number === n)!;
@@ -57,7 +65,8 @@ describe('claim chart of application 15/091,542 against Laroia', () => {
   });
 
   it('keeps every assertion a verbatim slice of the action', () => {
-    for (const c of chart.claims) for (const l of c.limitations) for (const s of l.assertion_spans) expect(action.slice(s.start, s.end).length).toBeGreaterThan(0);
+    for (const c of chart.claims)
+      for (const l of c.limitations) for (const s of l.assertion_spans) expect(action.slice(s.start, s.end).length).toBeGreaterThan(0);
     const first = claim(chart, 1).limitations[1];
     expect(first.assertion).toBe('associating a first communication subchannel {f1-Figs.2-5} … with a first bandwidth region { B1-Figs.2-5}');
   });
@@ -77,7 +86,7 @@ describe('claim chart without the file', () => {
     expect(chart.references.every((r) => !r.held)).toBe(true);
   });
 
-  it('has no limitations when no claims are held (nothing is taken from the examiner\'s paraphrase)', () => {
+  it("has no limitations when no claims are held (nothing is taken from the examiner's paraphrase)", () => {
     const chart = chartWith([laroia], []);
     expect(chart.claims.length).toBeGreaterThan(0);
     expect(chart.claims.every((c) => c.limitations.length === 0 && c.text === null)).toBe(true);

@@ -117,7 +117,14 @@ export interface ChartClaim {
 export interface ClaimChart {
   claims: ChartClaim[];
   references: Array<{ reference_id: string; label: string; publication_number: string | null; held: boolean; document_id: string | null }>;
-  summary: { claims: number; limitations: number; limitations_flagged: number; pinpoints_found: number; pinpoints_resolved: number; flags: Record<FlagCode, number> };
+  summary: {
+    claims: number;
+    limitations: number;
+    limitations_flagged: number;
+    pinpoints_found: number;
+    pinpoints_resolved: number;
+    flags: Record<FlagCode, number>;
+  };
 }
 
 const ART = new Set(['102', '103']);
@@ -154,14 +161,30 @@ export function buildClaimChart(input: ChartInput): ClaimChart {
     const art = rejections.some((r) => r.bases.some((b) => ART.has(b)));
     const held = claimsByNumber.get(n);
     const split = held?.text ? splitLimitations(held.text) : null;
-    const blocks = detail.blocks.filter((b) => b.claims.includes(n) && b.end > b.headerEnd && (b.rejection === null || rejections.includes(b.rejection) || b.rejection.bases.some((x) => ART.has(x))));
-    const limitations: ChartLimitation[] = (split?.limitations ?? []).map((l) => ({ index: l.index, part: l.part, text: l.text, assertion_spans: [], assertion_score: null, citations: [], flags: [] }));
+    const blocks = detail.blocks.filter(
+      (b) =>
+        b.claims.includes(n) && b.end > b.headerEnd && (b.rejection === null || rejections.includes(b.rejection) || b.rejection.bases.some((x) => ART.has(x))),
+    );
+    const limitations: ChartLimitation[] = (split?.limitations ?? []).map((l) => ({
+      index: l.index,
+      part: l.part,
+      text: l.text,
+      assertion_spans: [],
+      assertion_score: null,
+      citations: [],
+      flags: [],
+    }));
     const limitationKeys = limitations.map((l) => alignmentKeys(l.text));
     const other: ChartCitation[] = [];
     const admissions: Array<{ text: string; span: { start: number; end: number }; limitation: number | null; reference: string | null }> = [];
 
     for (const block of art ? blocks : []) {
-      const segments = segmentBlock(detail.work, block.headerEnd, block.end, parsed.pinpoints.filter((p) => p.evidence.span.start >= block.headerEnd && p.evidence.span.end <= block.end));
+      const segments = segmentBlock(
+        detail.work,
+        block.headerEnd,
+        block.end,
+        parsed.pinpoints.filter((p) => p.evidence.span.start >= block.headerEnd && p.evidence.span.end <= block.end),
+      );
       const segmentKeys = segments.map((s) => alignmentKeys(detail.work.slice(s.start, s.end)));
       const aligned = alignSegments(segmentKeys, limitationKeys);
       const names = namePositions(detail.work.slice(block.headerEnd, block.end), block.rejection?.references ?? []);
@@ -188,9 +211,18 @@ export function buildClaimChart(input: ChartInput): ClaimChart {
     }
 
     for (const lim of limitations) {
-      if (lim.assertion_spans.length) lim.assertion = lim.assertion_spans.map((s) => detail.input.slice(s.start, s.end).replace(/\s+/g, ' ').trim()).join(' … ');
+      if (lim.assertion_spans.length)
+        lim.assertion = lim.assertion_spans.map((s) => detail.input.slice(s.start, s.end).replace(/\s+/g, ' ').trim()).join(' … ');
       if (!art) continue;
-      flagLimitation(lim, n, blocks.length > 0, admissions.filter((a) => a.limitation === limitations.indexOf(lim)), heldFor, wholeIndex, contextOf(n));
+      flagLimitation(
+        lim,
+        n,
+        blocks.length > 0,
+        admissions.filter((a) => a.limitation === limitations.indexOf(lim)),
+        heldFor,
+        wholeIndex,
+        contextOf(n),
+      );
     }
 
     claims.push({
@@ -204,7 +236,17 @@ export function buildClaimChart(input: ChartInput): ClaimChart {
     });
   }
 
-  return { claims, references: parsed.references.map((r) => ({ reference_id: r.id, label: r.label, publication_number: r.publication?.display ?? null, held: heldFor.has(r.id), document_id: heldFor.get(r.id)?.document_id ?? null })), summary: summarize(claims) };
+  return {
+    claims,
+    references: parsed.references.map((r) => ({
+      reference_id: r.id,
+      label: r.label,
+      publication_number: r.publication?.display ?? null,
+      held: heldFor.has(r.id),
+      document_id: heldFor.get(r.id)?.document_id ?? null,
+    })),
+    summary: summarize(claims),
+  };
 }
 
 /** Each cited reference of the action → its held text, by publication number, else by name. */
@@ -212,14 +254,21 @@ function matchReferences(cited: readonly CitedReference[], held: readonly ChartR
   const out = new Map<string, ChartReferenceText>();
   for (const r of cited) {
     const byNumber = r.publication ? held.find((h) => h.publication_base === r.publication!.base) : undefined;
-    const byName = !byNumber && !r.publication && r.short_name ? held.find((h) => h.name !== null && h.name.toLowerCase() === r.short_name!.toLowerCase()) : undefined;
+    const byName =
+      !byNumber && !r.publication && r.short_name ? held.find((h) => h.name !== null && h.name.toLowerCase() === r.short_name!.toLowerCase()) : undefined;
     const found = byNumber ?? byName;
     if (found) out.set(r.id, found);
   }
   return out;
 }
 
-function citationsOf(segment: Segment, detail: DetailedParse, block: ClaimBlock, names: ReturnType<typeof namePositions>, heldFor: Map<string, ChartReferenceText>): ChartCitation[] {
+function citationsOf(
+  segment: Segment,
+  detail: DetailedParse,
+  block: ClaimBlock,
+  names: ReturnType<typeof namePositions>,
+  heldFor: Map<string, ChartReferenceText>,
+): ChartCitation[] {
   const refs = block.rejection?.references ?? [];
   const out: ChartCitation[] = [];
   for (const p of segment.pinpoints) {
@@ -229,10 +278,10 @@ function citationsOf(segment: Segment, detail: DetailedParse, block: ClaimBlock,
     const resolution: Resolution = !ref
       ? { passages: [], unresolved: 'the action does not say which reference this pinpoint is in' }
       : !held
-      ? { passages: [], unresolved: `no text of ${ref.label} is held (add it to the application's file)` }
-      : !target
-      ? { passages: [], unresolved: 'the pinpoint names nothing that can be looked up' }
-      : resolveTarget(held, target);
+        ? { passages: [], unresolved: `no text of ${ref.label} is held (add it to the application's file)` }
+        : !target
+          ? { passages: [], unresolved: 'the pinpoint names nothing that can be looked up' }
+          : resolveTarget(held, target);
     out.push(citation(ref, p.evidence.text, p.kind, p.evidence.span, resolution, held));
   }
   for (const num of dedupeNumerals(segment.numerals)) {
@@ -242,8 +291,8 @@ function citationsOf(segment: Segment, detail: DetailedParse, block: ClaimBlock,
     const resolution: Resolution = !ref
       ? { passages: [], unresolved: 'the action does not say which reference this numeral is in' }
       : !held
-      ? { passages: [], unresolved: `no text of ${ref.label} is held (add it to the application's file)` }
-      : resolveNumeral(held, num.numeral, num.noun);
+        ? { passages: [], unresolved: `no text of ${ref.label} is held (add it to the application's file)` }
+        : resolveNumeral(held, num.numeral, num.noun);
     if (!num.explicit && resolution.passages.length === 0) continue;
     out.push(citation(ref, num.display, 'numeral', { start: num.start, end: num.end }, resolution, held));
   }
@@ -261,7 +310,14 @@ function dedupeNumerals(list: readonly NumeralMention[]): NumeralMention[] {
   });
 }
 
-function citation(ref: CitedReference | { id: string; label: string; publication: CitedReference['publication'] } | null, pinpoint: string, kind: CitationKind, span: { start: number; end: number }, resolution: Resolution, held: ChartReferenceText | undefined): ChartCitation {
+function citation(
+  ref: CitedReference | { id: string; label: string; publication: CitedReference['publication'] } | null,
+  pinpoint: string,
+  kind: CitationKind,
+  span: { start: number; end: number },
+  resolution: Resolution,
+  held: ChartReferenceText | undefined,
+): ChartCitation {
   const unresolved = 'unresolved' in resolution ? resolution.unresolved : null;
   return {
     reference: ref?.label ?? 'unknown reference',
@@ -282,13 +338,23 @@ function citation(ref: CitedReference | { id: string; label: string; publication
 function trimSpan(text: string, span: { start: number; end: number }): { start: number; end: number } {
   let s = span.start;
   let e = span.end;
-  for (let lead = /^(?:[\s;,.:]+|(?:comprising|including|and)\b\s*:?)/i.exec(text.slice(s, e)); lead && lead[0].length; lead = /^(?:[\s;,.:]+|(?:comprising|including|and)\b\s*:?)/i.exec(text.slice(s, e))) s += lead[0].length;
+  for (
+    let lead = /^(?:[\s;,.:]+|(?:comprising|including|and)\b\s*:?)/i.exec(text.slice(s, e));
+    lead && lead[0].length;
+    lead = /^(?:[\s;,.:]+|(?:comprising|including|and)\b\s*:?)/i.exec(text.slice(s, e))
+  )
+    s += lead[0].length;
   while (e > s && /[\s;,]/.test(text[e - 1])) e--;
   return { start: s, end: e };
 }
 
 /** The sentences of a segment that concede a reference lacks something, with the reference named. */
-function admissionsIn(detail: DetailedParse, segment: Segment, block: ClaimBlock, names: ReturnType<typeof namePositions>): Array<{ text: string; span: { start: number; end: number }; reference: string | null }> {
+function admissionsIn(
+  detail: DetailedParse,
+  segment: Segment,
+  block: ClaimBlock,
+  names: ReturnType<typeof namePositions>,
+): Array<{ text: string; span: { start: number; end: number }; reference: string | null }> {
   const from = segment.start;
   const to = segment.citation?.end ?? segment.end;
   const body = detail.work.slice(from, to);
@@ -341,7 +407,11 @@ function flagLimitation(
     });
   }
   for (const a of admissions) {
-    lim.flags.push({ code: 'examiner_admission', detail: `The Office Action states${a.reference ? ` of ${a.reference}` : ''}: “${a.text}”`, quote: { text: a.text, span: a.span } });
+    lim.flags.push({
+      code: 'examiner_admission',
+      detail: `The Office Action states${a.reference ? ` of ${a.reference}` : ''}: “${a.text}”`,
+      quote: { text: a.text, span: a.span },
+    });
   }
   const unresolved = lim.citations.filter((c) => c.resolved === null);
   if (unresolved.length) {
@@ -354,11 +424,16 @@ function flagLimitation(
   const passages = resolved.flatMap((c) => c.passages.map((p) => p.text)).join('\n');
   const missing = missingTerms(terms, indexTerms(passages));
   if (missing.length === 0) return;
-  const cited = [...new Set(resolved.map((c) => c.reference_id).filter((id): id is string => id !== null))].map((id) => heldFor.get(id)).filter((h): h is ChartReferenceText => !!h);
+  const cited = [...new Set(resolved.map((c) => c.reference_id).filter((id): id is string => id !== null))]
+    .map((id) => heldFor.get(id))
+    .filter((h): h is ChartReferenceText => !!h);
   const absent = missing.filter((t) => cited.every((h) => missingTerms([t], wholeIndex(h)).length === 1));
   if (absent.length === 0 && missing.length / terms.length < 0.5) return;
   const ordered: Term[] = [...absent, ...missing.filter((t) => !absent.includes(t))];
-  const where = resolved.map((c) => (c.resolved?.label ? `${c.resolved.label}` : c.pinpoint)).filter((x, i, all) => all.indexOf(x) === i).join(', ');
+  const where = resolved
+    .map((c) => (c.resolved?.label ? `${c.resolved.label}` : c.pinpoint))
+    .filter((x, i, all) => all.indexOf(x) === i)
+    .join(', ');
   const refNames = [...new Set(resolved.map((c) => c.reference))].join(' and ');
   lim.flags.push({
     code: 'terms_not_in_cited_passage',

@@ -22,7 +22,9 @@ export interface NumeralMention {
 
 /** Words before a number that make it something other than a reference numeral. */
 const NOT_A_NOUN = new Set(
-  'claim claims paragraph paragraphs para col column columns line lines page pages fig figs figure figures step of than about approximately to and or least between above below from with at in on by for under over up is are be was were has have year years no number numbers section sections chapter table tables equation equations formula example examples embodiment embodiments item items mhz ghz khz hz'.split(' '),
+  'claim claims paragraph paragraphs para col column columns line lines page pages fig figs figure figures step of than about approximately to and or least between above below from with at in on by for under over up is are be was were has have year years no number numbers section sections chapter table tables equation equations formula example examples embodiment embodiments item items mhz ghz khz hz'.split(
+    ' ',
+  ),
 );
 
 const PARENTHESIZED = /([\p{L}][\p{L}-]{1,40})\s*\(\s*((?:\d{1,4}[a-z]?['’]{0,2})(?:\s*(?:,|and|&)\s*\d{1,4}[a-z]?['’]{0,2}){0,8})\s*\)/giu;
@@ -30,7 +32,10 @@ const BARE = /([\p{L}][\p{L}-]{2,40})\s+(\d{2,4}[a-z]?['’]{0,2})(?![\p{L}\p{N}
 const LABEL = /(?<![\p{L}\p{N}])([A-Za-z]{1,3}\d{1,2}|\d{1,4}[a-z]['’]?)(?![\p{L}\p{N}])/gu;
 
 function pieces(list: string): string[] {
-  return list.split(/\s*(?:,|and|&)\s*/).map((s) => s.trim()).filter(Boolean);
+  return list
+    .split(/\s*(?:,|and|&)\s*/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Numerals in running text (outside citations). `base` is added to the offsets returned. */
@@ -56,7 +61,9 @@ export function numeralsInText(text: string, base = 0): NumeralMention[] {
 /** Labels inside a citation ("{f1-Figs.2-5}" → "f1"), with the citation's figure and paragraph words removed first. */
 export function labelsInCitation(citation: string, base = 0): NumeralMention[] {
   const out: NumeralMention[] = [];
-  const cleaned = citation.replace(/\bfig(?:ure)?s?\.?\s*\d{1,3}[a-z]?(?:\s*[-–,&]\s*\d{1,3}[a-z]?)*/gi, (m) => ' '.repeat(m.length)).replace(/(?:¶{1,2}|\bpara(?:graph)?s?\.?|\bcol(?:umn)?s?\.?|\blines?|\bll?\.)\s*\[?\d[\d\s,:\-–\]]*/gi, (m) => ' '.repeat(m.length));
+  const cleaned = citation
+    .replace(/\bfig(?:ure)?s?\.?\s*\d{1,3}[a-z]?(?:\s*[-–,&]\s*\d{1,3}[a-z]?)*/gi, (m) => ' '.repeat(m.length))
+    .replace(/(?:¶{1,2}|\bpara(?:graph)?s?\.?|\bcol(?:umn)?s?\.?|\blines?|\bll?\.)\s*\[?\d[\d\s,:\-–\]]*/gi, (m) => ' '.repeat(m.length));
   LABEL.lastIndex = 0;
   for (let m = LABEL.exec(cleaned); m && out.length < 10; m = LABEL.exec(cleaned)) {
     out.push({ numeral: m[1], noun: null, start: base + m.index, end: base + m.index + m[0].length, explicit: false, display: m[1] });

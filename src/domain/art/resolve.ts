@@ -59,7 +59,8 @@ export function resolveTarget(held: HeldText, target: PinpointTarget): Resolutio
       const byNumber = new Map(held.paragraphs.filter((p) => p.number !== null).map((p) => [p.number!, p]));
       const found = target.numbers.map((n) => byNumber.get(n)).filter((p): p is TextParagraph => p !== undefined);
       const missing = target.numbers.filter((n) => !byNumber.has(n));
-      if (found.length === 0) return { passages: [], unresolved: `the held text has no paragraph ${missing.map((n) => `[${String(n).padStart(4, '0')}]`).join(', ')}` };
+      if (found.length === 0)
+        return { passages: [], unresolved: `the held text has no paragraph ${missing.map((n) => `[${String(n).padStart(4, '0')}]`).join(', ')}` };
       return { passages: found.slice(0, MAX_PASSAGES * 2).map((p) => paragraphPassage(held, p)), via: 'paragraph' };
     }
     case 'column_lines': {
@@ -73,10 +74,14 @@ export function resolveTarget(held: HeldText, target: PinpointTarget): Resolutio
         if (l.column === target.toColumn && target.to !== null && l.line > target.to) return false;
         return true;
       });
-      if (inRange.length === 0) return { passages: [], unresolved: `the held text has no column ${target.column}${target.from !== null ? `, line ${target.from}` : ''}` };
+      if (inRange.length === 0)
+        return { passages: [], unresolved: `the held text has no column ${target.column}${target.from !== null ? `, line ${target.from}` : ''}` };
       const first = inRange[0];
       const last = inRange[inRange.length - 1];
-      const label = first.column === last.column ? `col. ${first.column}, ll. ${first.line}-${last.line}` : `col. ${first.column}, l. ${first.line} - col. ${last.column}, l. ${last.line}`;
+      const label =
+        first.column === last.column
+          ? `col. ${first.column}, ll. ${first.line}-${last.line}`
+          : `col. ${first.column}, l. ${first.line} - col. ${last.column}, l. ${last.line}`;
       return { passages: [{ label, text: joinLines(inRange.map((l) => l.text)), column: first.column, lines: [first.line, last.line] }], via: 'column_line' };
     }
     case 'figures': {

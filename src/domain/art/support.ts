@@ -89,7 +89,10 @@ export function paragraphCite(hit: Pick<ParagraphHit, 'paragraph' | 'label'>): s
 
 export function searchSupport(addedText: string, specification: readonly SearchableText[], references: readonly SearchableText[]): SupportResult {
   const terms = distinguishingTerms(addedText);
-  const support = specification.flatMap((s) => searchParagraphs(terms, s)).sort((a, b) => b.score - a.score).slice(0, MAX_HITS);
+  const support = specification
+    .flatMap((s) => searchParagraphs(terms, s))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, MAX_HITS);
   const full = support.filter((h) => h.coverage === 1);
   return {
     terms: terms.map((t) => t.surface),

@@ -5,8 +5,11 @@ const surfaces = (text: string) => distinguishingTerms(text).map((t) => t.surfac
 
 describe('distinguishing terms', () => {
   it('leaves out claim drafting words, articles, ordinals and bare numbers', () => {
-    expect(surfaces('wherein the first bandwidth region and the second bandwidth region are receivable by a WLAN device operating in approximately the 5GHz bandwidth region'))
-      .toEqual(['bandwidth', 'region', 'receivable', 'WLAN', 'operating', '5GHz']);
+    expect(
+      surfaces(
+        'wherein the first bandwidth region and the second bandwidth region are receivable by a WLAN device operating in approximately the 5GHz bandwidth region',
+      ),
+    ).toEqual(['bandwidth', 'region', 'receivable', 'WLAN', 'operating', '5GHz']);
   });
 
   it('reads a number and its unit as one term however it is written', () => {

@@ -35,7 +35,7 @@ const GENERIC = new Set(
   (
     'a an the and or nor but of to in on at by for from with without within into onto over under upon via per as than then that this these those such ' +
     'is are be been being was were has have having had do does did can could may might must shall should will would ' +
-    'it its it\'s their them they there thereof therein thereby thereto wherein whereby wherewith where which who whom whose what when while ' +
+    "it its it's their them they there thereof therein thereby thereto wherein whereby wherewith where which who whom whose what when while " +
     'said same each every any all both either neither other another least most more less further first second third fourth fifth sixth ' +
     'one two three four five six seven eight nine ten plurality number set group portion part parts some only also not no ' +
     'comprising comprises comprise consisting consists including includes include having containing contain contains ' +
@@ -51,7 +51,35 @@ const GENERIC = new Set(
  * Verbs of claim steps that say little about what the step does ("applying", "providing",
  * "determining"): kept as terms, but weighed lightly when ranking paragraphs. Compared by stem.
  */
-const WEAK_STEMS = new Set(['appli', 'provid', 'determin', 'receiv', 'send', 'generat', 'perform', 'obtain', 'identifi', 'select', 'store', 'process', 'execut', 'caus', 'enabl', 'allow', 'form', 'creat', 'make', 'operat', 'output', 'input', 'read', 'write', 'calcul', 'comput', 'detect']);
+const WEAK_STEMS = new Set([
+  'appli',
+  'provid',
+  'determin',
+  'receiv',
+  'send',
+  'generat',
+  'perform',
+  'obtain',
+  'identifi',
+  'select',
+  'store',
+  'process',
+  'execut',
+  'caus',
+  'enabl',
+  'allow',
+  'form',
+  'creat',
+  'make',
+  'operat',
+  'output',
+  'input',
+  'read',
+  'write',
+  'calcul',
+  'comput',
+  'detect',
+]);
 
 export function isWeakTerm(term: Term): boolean {
   return !term.quantity && !term.acronym && WEAK_STEMS.has(term.key);
@@ -61,7 +89,10 @@ export function isWeakTerm(term: Term): boolean {
 export function plainText(text: string): string {
   return text
     .replace(/\.(?:sub|sup)\.(\w)/g, '$1')
-    .replace(/\.(?:DELTA|delta|SIGMA|alpha|beta|gamma|lamda|lambda|mu|pi|theta|sigma|omega|vertline|times|ltoreq|gtoreq)\./g, (m) => ` ${m.slice(1, -1).toLowerCase()} `)
+    .replace(
+      /\.(?:DELTA|delta|SIGMA|alpha|beta|gamma|lamda|lambda|mu|pi|theta|sigma|omega|vertline|times|ltoreq|gtoreq)\./g,
+      (m) => ` ${m.slice(1, -1).toLowerCase()} `,
+    )
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
@@ -69,7 +100,8 @@ export function plainText(text: string): string {
 
 // A number with a unit written together or apart ("5GHz", "5 GHz", "5,400 MHz", "802.11ac"), a
 // word (letters, digits, inner hyphens and apostrophes), or a reference numeral ("24a").
-const TOKEN = /(\d+(?:[.,]\d+)*)\s?(ghz|mhz|khz|hz|nm|mm|cm|µm|um|km|mw|kw|w|mv|kv|v|ma|db|dbm|°c|ms|µs|us|ns|kb|mb|gb|tb|bps|kbps|mbps|gbps|%)(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:(?:[-'’]|\.(?=\d))[\p{L}\p{N}]+)*/giu;
+const TOKEN =
+  /(\d+(?:[.,]\d+)*)\s?(ghz|mhz|khz|hz|nm|mm|cm|µm|um|km|mw|kw|w|mv|kv|v|ma|db|dbm|°c|ms|µs|us|ns|kb|mb|gb|tb|bps|kbps|mbps|gbps|%)(?![\p{L}\p{N}])|[\p{L}\p{N}]+(?:(?:[-'’]|\.(?=\d))[\p{L}\p{N}]+)*/giu;
 
 /** Every token of a text, in order, with its position (for highlighting). */
 export function tokens(text: string): Array<{ word: string; start: number; end: number; quantity: boolean }> {
@@ -119,7 +151,10 @@ export function definedAbbreviations(text: string): Map<string, string[]> {
     for (let k = 1; k <= words.length; k++) {
       const tail = words.slice(words.length - k);
       if (tail[0][0]?.toLowerCase() !== abbr[0] || !isSubsequence(abbr, tail.join('').toLowerCase())) continue;
-      out.set(m[2], tail.map((w) => keyOf(w)));
+      out.set(
+        m[2],
+        tail.map((w) => keyOf(w)),
+      );
       break;
     }
   }
@@ -153,7 +188,15 @@ export function distinguishingTerms(text: string, context = text): Term[] {
       surface: word,
       acronym: !t.quantity && isAcronym(word),
       quantity: t.quantity || /\d/.test(word),
-      ...(hyphenated ? { closed: keyOf(word.replace(/-/g, '')), parts: word.split('-').filter((p) => p.length > 1).map((p) => keyOf(p)) } : {}),
+      ...(hyphenated
+        ? {
+            closed: keyOf(word.replace(/-/g, '')),
+            parts: word
+              .split('-')
+              .filter((p) => p.length > 1)
+              .map((p) => keyOf(p)),
+          }
+        : {}),
       ...(defined.has(word.replace(/s$/, '')) ? { expansion: defined.get(word.replace(/s$/, ''))! } : {}),
     });
   }
@@ -179,7 +222,7 @@ export function indexTerms(text: string): TermIndex {
       for (const part of w.word.split('-')) if (part.length > 2) keys.add(keyOf(part));
     }
   }
-  const letters = words.map((w) => (w.quantity ? '' : w.word[0]?.toLowerCase() ?? ''));
+  const letters = words.map((w) => (w.quantity ? '' : (w.word[0]?.toLowerCase() ?? '')));
   for (let i = 0; i < letters.length; i++) {
     let run = '';
     for (let j = i; j < Math.min(letters.length, i + 8); j++) {

@@ -71,7 +71,7 @@ function absorbShortEqualities(ops: DiffOp[]): DiffOp[] {
     } else segs.push(o.op === 'delete' ? { del: o.text, ins: '' } : { del: '', ins: o.text });
   }
   const size = (x: { del: string; ins: string }) => Math.max(x.del.length, x.ins.length);
-  for (let changed = true; changed;) {
+  for (let changed = true; changed; ) {
     changed = false;
     for (let i = 1; i + 1 < segs.length; i++) {
       const [prev, mid, next] = [segs[i - 1], segs[i], segs[i + 1]];
@@ -101,9 +101,7 @@ function lcsOps(a: string[], b: string[]): DiffOp[] {
   const table = new Int32Array((n + 1) * width);
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      table[i * width + j] = a[i] === b[j]
-        ? table[(i + 1) * width + j + 1] + 1
-        : Math.max(table[(i + 1) * width + j], table[i * width + j + 1]);
+      table[i * width + j] = a[i] === b[j] ? table[(i + 1) * width + j + 1] + 1 : Math.max(table[(i + 1) * width + j], table[i * width + j + 1]);
     }
   }
   const ops: DiffOp[] = [];
@@ -221,5 +219,8 @@ const stripNumber = (t: string) => t.replace(/^\s*(?:claim\s+)?\d+\s*[.)]\s*/i, 
 
 /** The clean text a marked claim reads as once the amendment is entered (prompts kept). */
 export function cleanText(runs: readonly MarkedRun[]): string {
-  return runs.filter((r) => r.mark === 'none' || r.mark === 'added' || r.mark === 'prompt' || r.mark === 'placeholder').map((r) => r.text).join('');
+  return runs
+    .filter((r) => r.mark === 'none' || r.mark === 'added' || r.mark === 'prompt' || r.mark === 'placeholder')
+    .map((r) => r.text)
+    .join('');
 }

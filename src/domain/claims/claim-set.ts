@@ -73,7 +73,10 @@ export function parseClaimListing(text: string): ParsedListing {
     const body = current.lines.join(' ').replace(/\s+/g, ' ').trim();
     if (current.entry.status !== 'cancelled') current.entry.text = body || null;
     else if (body) throw new ClaimSetError(`text (claim ${current.entry.number})`, 'a claim marked (Canceled) must have no text (37 CFR 1.121(c)(4)(i))');
-    if (current.amended && body) warnings.push(`Claim ${current.entry.number} was marked (${current.entry.status === 'withdrawn' ? 'Withdrawn - ' : ''}Currently Amended or New): check that its text is the clean version, since struck-through text survives a plain-text paste.`);
+    if (current.amended && body)
+      warnings.push(
+        `Claim ${current.entry.number} was marked (${current.entry.status === 'withdrawn' ? 'Withdrawn - ' : ''}Currently Amended or New): check that its text is the clean version, since struck-through text survives a plain-text paste.`,
+      );
     current = null;
   };
   const last = () => claims[claims.length - 1]?.number ?? 0;
@@ -93,9 +96,15 @@ export function parseClaimListing(text: string): ParsedListing {
       if (known?.status === 'not_entered') {
         throw new ClaimSetError(`text (claim ${first})`, 'a claim marked (Not Entered) was never entered: paste the claim as it now stands in the application');
       }
-      if (to !== first && known?.status !== 'cancelled') throw new ClaimSetError(`text (claims ${first}-${to})`, 'only cancelled claims may be listed as a range (37 CFR 1.121(c)(4)(i))');
+      if (to !== first && known?.status !== 'cancelled')
+        throw new ClaimSetError(`text (claims ${first}-${to})`, 'only cancelled claims may be listed as a range (37 CFR 1.121(c)(4)(i))');
       for (let n = first; n < to; n++) claims.push({ number: n, status: 'cancelled', text: null, previously_presented: false });
-      const entry: ClaimEntry = { number: to, status: known ? (known.status as ClaimState) : 'pending', text: null, previously_presented: known?.previously ?? false };
+      const entry: ClaimEntry = {
+        number: to,
+        status: known ? (known.status as ClaimState) : 'pending',
+        text: null,
+        previously_presented: known?.previously ?? false,
+      };
       claims.push(entry);
       // An unrecognised parenthesis is part of the claim's text ("1. (a) ..." is unusual but possible).
       const rest = line.slice(m[0].length);
@@ -105,12 +114,15 @@ export function parseClaimListing(text: string): ParsedListing {
     }
   }
   close();
-  if (claims.length === 0) throw new ClaimSetError('text', 'no numbered claim found: each claim must start on its own line with its number, e.g. "1. A method ..."');
+  if (claims.length === 0)
+    throw new ClaimSetError('text', 'no numbered claim found: each claim must start on its own line with its number, e.g. "1. A method ..."');
   return { claims, warnings };
 }
 
 /** Claims given one by one; the number in front of a text ("1. A method") is dropped. */
-export function claimsFromEntries(entries: readonly { number: number; text?: string | null; status?: ClaimState; previously_presented?: boolean }[]): ClaimEntry[] {
+export function claimsFromEntries(
+  entries: readonly { number: number; text?: string | null; status?: ClaimState; previously_presented?: boolean }[],
+): ClaimEntry[] {
   return entries
     .map((e) => {
       const status = e.status ?? 'pending';
@@ -142,10 +154,12 @@ export function checkClaimSet(claims: readonly ClaimEntry[], field = 'claims'): 
     const where = `${field} (claim ${c.number})`;
     if (!c.text) throw new ClaimSetError(where, `claim ${c.number} is ${c.status} but has no text (only a cancelled claim has none)`);
     if (c.text.length > MAX_CLAIM_CHARS) throw new ClaimSetError(where, `claim ${c.number} is longer than ${MAX_CLAIM_CHARS} characters`);
-    if (/\[\[|\]\]/.test(c.text)) throw new ClaimSetError(where, `claim ${c.number} contains "[[...]]" deletion markup: give the clean text of the claim as it now stands`);
+    if (/\[\[|\]\]/.test(c.text))
+      throw new ClaimSetError(where, `claim ${c.number} contains "[[...]]" deletion markup: give the clean text of the claim as it now stands`);
     const parent = parentClaimOf(c.text);
     if (parent === null) continue;
-    if (parent >= c.number) throw new ClaimSetError(where, `claim ${c.number} depends from claim ${parent}: a dependent claim must refer back to a preceding claim (37 CFR 1.75(c))`);
+    if (parent >= c.number)
+      throw new ClaimSetError(where, `claim ${c.number} depends from claim ${parent}: a dependent claim must refer back to a preceding claim (37 CFR 1.75(c))`);
     const p = byNumber.get(parent);
     if (!p) throw new ClaimSetError(where, `claim ${c.number} depends from claim ${parent}, which is not in the listing`);
     if (p.status === 'cancelled') throw new ClaimSetError(where, `claim ${c.number} depends from claim ${parent}, which is cancelled`);

@@ -36,7 +36,10 @@ export function dependentLimitations(text: string): string | null {
   const claim = stripClaimNumber(text);
   const m = DEPENDENCY.exec(claim);
   if (!m || m[3]) return null;
-  const body = claim.slice(m[0].length).replace(/\s*\.\s*$/, '').trim();
+  const body = claim
+    .slice(m[0].length)
+    .replace(/\s*\.\s*$/, '')
+    .trim();
   return body || null;
 }
 

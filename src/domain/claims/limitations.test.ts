@@ -3,7 +3,8 @@ import { splitLimitations } from './limitations.ts';
 
 describe('claim limitations', () => {
   it('splits an independent claim into its preamble and elements, a wherein clause on its own', () => {
-    const claim = '1. A method comprising: associating a first subchannel with a first region; transmitting a dataset in the first region; and reassigning a portion of the first subchannel based on a load, wherein the first region is receivable by a WLAN device.';
+    const claim =
+      '1. A method comprising: associating a first subchannel with a first region; transmitting a dataset in the first region; and reassigning a portion of the first subchannel based on a load, wherein the first region is receivable by a WLAN device.';
     const split = splitLimitations(claim);
     expect(split.parent).toBeNull();
     expect(split.limitations.map((l) => [l.index, l.part, l.text])).toEqual([
@@ -24,7 +25,12 @@ describe('claim limitations', () => {
 
   it('splits a body written without semicolons before each new element', () => {
     const split = splitLimitations('A device comprising a housing having a bore, a sensor mounted in the housing, and a processor coupled to the sensor.');
-    expect(split.limitations.map((l) => l.text)).toEqual(['A device comprising', 'a housing having a bore', 'a sensor mounted in the housing', 'a processor coupled to the sensor']);
+    expect(split.limitations.map((l) => l.text)).toEqual([
+      'A device comprising',
+      'a housing having a bore',
+      'a sensor mounted in the housing',
+      'a processor coupled to the sensor',
+    ]);
   });
 
   it('never splits inside parentheses', () => {

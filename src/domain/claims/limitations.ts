@@ -29,7 +29,8 @@ export interface SplitClaim {
   limitations: Limitation[];
 }
 
-const TRANSITION = /\b(?:comprising|comprises|consisting\s+essentially\s+of|consisting\s+of|consists\s+of|including|includes|having|characterized\s+(?:in\s+that|by)|the\s+improvement\s+comprising)\b\s*:?/i;
+const TRANSITION =
+  /\b(?:comprising|comprises|consisting\s+essentially\s+of|consisting\s+of|consists\s+of|including|includes|having|characterized\s+(?:in\s+that|by)|the\s+improvement\s+comprising)\b\s*:?/i;
 const DEPENDENCY = /^[\s\S]{0,200}?\bclaims?\s+(\d+)\b(?:\s*(?:,|or|and|-|–|to|through)\s*(?:claims?\s+)?\d+)*\s*,?\s*/i;
 const CONNECTIVE = /^(?:\s|and\b|or\b|further\b|comprising\b|including\b|wherein\s*:|:|,)+/i;
 const MAX_LIMITATIONS = 200;
@@ -53,9 +54,10 @@ function cutPoints(text: string, from: number, to: number, depth: Uint16Array, i
   const body = text.slice(from, to);
   const cuts: number[] = [];
   // Commas split elements only in the body of an independent claim written without semicolons.
-  const re = !independent || /;/.test(body)
-    ? /;|:(?=\s)|,?\s+(?=(?:wherein|whereby)\b)/g
-    : /;|:(?=\s)|,?\s+(?=(?:wherein|whereby)\b)|,\s+(?:and\s+)?(?=(?:an?|one\s+or\s+more|at\s+least\s+one|a\s+plurality\s+of)\s)/g;
+  const re =
+    !independent || /;/.test(body)
+      ? /;|:(?=\s)|,?\s+(?=(?:wherein|whereby)\b)/g
+      : /;|:(?=\s)|,?\s+(?=(?:wherein|whereby)\b)|,\s+(?:and\s+)?(?=(?:an?|one\s+or\s+more|at\s+least\s+one|a\s+plurality\s+of)\s)/g;
   for (let m = re.exec(body); m; m = re.exec(body)) {
     const at = from + m.index;
     if (depth[at] !== 0) continue;

@@ -40,14 +40,7 @@ export function parseActionKind(input: string): ActionKind | null {
  * Events of an application's life other than an Office action awaiting a reply: each starts the
  * deadlines of src/domain/deadlines/life-events.ts. The event date is the calculator's mailing_date.
  */
-export const EVENT_KINDS = [
-  'grant',
-  'notice_of_appeal',
-  'examiners_answer',
-  'provisional_filing',
-  'foreign_filing',
-  'pct_priority',
-] as const;
+export const EVENT_KINDS = ['grant', 'notice_of_appeal', 'examiners_answer', 'provisional_filing', 'foreign_filing', 'pct_priority'] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -54,7 +54,19 @@ describe('business days, 35 U.S.C. 21(b) / 37 CFR 1.7(a)', () => {
 describe('uspto-closures.json', () => {
   it('holds the closures the reference names, each with its sources', () => {
     const dates = usptoClosures().map((c) => c.date);
-    for (const d of ['2024-12-24', '2025-12-24', '2025-12-26', '2018-12-24', '2018-03-02', '2014-01-21', '1996-01-08', '1996-01-09', '1996-01-10', '1989-01-20', '1994-04-27']) {
+    for (const d of [
+      '2024-12-24',
+      '2025-12-24',
+      '2025-12-26',
+      '2018-12-24',
+      '2018-03-02',
+      '2014-01-21',
+      '1996-01-08',
+      '1996-01-09',
+      '1996-01-10',
+      '1989-01-20',
+      '1994-04-27',
+    ]) {
       expect(dates).toContain(d);
     }
     for (const c of [...closureFile.closures, ...closureFile.pending_confirmation]) {

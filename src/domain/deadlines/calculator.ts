@@ -10,13 +10,7 @@ import { presentExtensions } from './extension-deadlines.ts';
 import { feeScheduleOn } from './fees.ts';
 import { FINAL_RULE, planFinalRejection, type FinalRejectionPlan } from './final-rejection.ts';
 import { checkEventInput, checkInput } from './input.ts';
-import {
-  MAX_EXTENSION_MONTHS,
-  maxExtensionMonths,
-  MINIMUM_SHORTENED_PERIOD_DAYS,
-  PERIOD_RULES,
-  STATUTORY_MAXIMUM_MONTHS,
-} from './periods.ts';
+import { MAX_EXTENSION_MONTHS, maxExtensionMonths, MINIMUM_SHORTENED_PERIOD_DAYS, PERIOD_RULES, STATUTORY_MAXIMUM_MONTHS } from './periods.ts';
 import { isEventKind } from './action-kinds.ts';
 import { allowanceDeadlines, eventDeadlines } from './life-events.ts';
 import type { CalculatorInput, CalculatorResult, DeadlineInput, DeadlineResult, EventInput, EventResult, LifeDeadline } from './types.ts';
@@ -121,12 +115,20 @@ export function calculateDeadlines(input: DeadlineInput): DeadlineResult {
   if (max1136a !== null) {
     const r = roll(max1136a);
     max1136aEffective = r.effective;
-    trail.add('max_period_1136a', rule.maximumCitation, `Period set (${months} months) plus five extension months under 37 CFR 1.136(a)(1); not a 35 U.S.C. 133 period. After it only 37 CFR 1.136(b) or revival.`);
+    trail.add(
+      'max_period_1136a',
+      rule.maximumCitation,
+      `Period set (${months} months) plus five extension months under 37 CFR 1.136(a)(1); not a 35 U.S.C. 133 period. After it only 37 CFR 1.136(b) or revival.`,
+    );
     trail.addRoll('max_period_1136a_effective', r);
   }
 
   if (plan?.twoMonth) {
-    trail.add('two_month_date', FINAL_RULE, `Two months after the final's mailing date ${mailing}; a first reply by then (rolled date counts) can move the period to the advisory action date.`);
+    trail.add(
+      'two_month_date',
+      FINAL_RULE,
+      `Two months after the final's mailing date ${mailing}; a first reply by then (rolled date counts) can move the period to the advisory action date.`,
+    );
     trail.add(
       'two_month_date_effective',
       `${rollRule(plan.twoMonth)}; ${FINAL_RULE}`,
@@ -163,16 +165,18 @@ export function calculateDeadlines(input: DeadlineInput): DeadlineResult {
     notes.push(...life.notes);
   } else {
     const citation = trail.entries.find((c) => c.field === 'ssp_due')?.rule ?? sspRule;
-    deadlines = [{
-      kind: 'response',
-      opens: null,
-      due: sspDue,
-      due_effective: sspRoll.effective,
-      surcharge_until: null,
-      extendable: extensions.length > 0,
-      max_extended_due: criticalDeadline,
-      citation: last ? `${citation}; 37 CFR 1.136(a)` : citation,
-    }];
+    deadlines = [
+      {
+        kind: 'response',
+        opens: null,
+        due: sspDue,
+        due_effective: sspRoll.effective,
+        surcharge_until: null,
+        extendable: extensions.length > 0,
+        max_extended_due: criticalDeadline,
+        citation: last ? `${citation}; 37 CFR 1.136(a)` : citation,
+      },
+    ];
   }
 
   return {
@@ -271,10 +275,10 @@ const EVENT_DATE_RULE: Record<EventInput['action'], string> = {
 };
 
 const EVENT_DATE_TEXT: Record<EventInput['action'], string> = {
-  grant: 'The patent\'s issue (grant) date: maintenance fee periods run from it.',
+  grant: "The patent's issue (grant) date: maintenance fee periods run from it.",
   notice_of_appeal: 'The filing date of the notice of appeal: the appeal brief period runs from it.',
-  examiners_answer: 'The mailing date of the examiner\'s answer: the reply brief and oral-hearing periods run from it.',
-  provisional_filing: 'The provisional application\'s filing date: the twelve months of 35 U.S.C. 119(e)(1) run from it.',
-  foreign_filing: 'The foreign application\'s filing date: the priority year of 35 U.S.C. 119(a) runs from it.',
+  examiners_answer: "The mailing date of the examiner's answer: the reply brief and oral-hearing periods run from it.",
+  provisional_filing: "The provisional application's filing date: the twelve months of 35 U.S.C. 119(e)(1) run from it.",
+  foreign_filing: "The foreign application's filing date: the priority year of 35 U.S.C. 119(a) runs from it.",
   pct_priority: 'The earliest priority date of the international application (PCT Article 2(xi)): the thirty months of 35 U.S.C. 371(b) run from it.',
 };

@@ -64,7 +64,7 @@ export function planFinalRejection(
       within === null
         ? 'No first-reply date given, so the shortened statutory period is the three-month date.'
         : `First reply ${reply} was not filed within two months (by ${twoMonth.effective}), so the period ends three months after the final whatever the advisory action date.`;
-    const notes = within === null && advisory !== null ? ['Advisory action date ignored: give the first reply\'s filing date to apply MPEP 706.07(f).'] : [];
+    const notes = within === null && advisory !== null ? ["Advisory action date ignored: give the first reply's filing date to apply MPEP 706.07(f)."] : [];
     return { ...base, sspText: why, notes };
   }
   if (advisory === null) {
@@ -72,7 +72,9 @@ export function planFinalRejection(
       ...base,
       provisional: true,
       sspText: `First reply ${reply} was filed within two months; until the advisory action is mailed the period is taken to end at the three-month date ${three} (provisional).`,
-      notes: ['Provisional: recompute when the advisory action is mailed; if it is mailed after the three-month date the period ends on its mailing date (MPEP 706.07(f)).'],
+      notes: [
+        'Provisional: recompute when the advisory action is mailed; if it is mailed after the three-month date the period ends on its mailing date (MPEP 706.07(f)).',
+      ],
     };
   }
   if (advisory <= three) {

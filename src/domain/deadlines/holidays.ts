@@ -1,18 +1,6 @@
 // Federal holidays within the District of Columbia, computed by rule for any year from 1971
 // (the Uniform Monday Holiday Act calendar, Pub. L. 90-363) to 9999. MPEP 710.05 lists them.
-import {
-  addDays,
-  fromParts,
-  lastWeekdayOfMonth,
-  MONDAY,
-  nthWeekdayOfMonth,
-  SATURDAY,
-  SUNDAY,
-  THURSDAY,
-  toParts,
-  weekday,
-  type IsoDate,
-} from './calendar.ts';
+import { addDays, fromParts, lastWeekdayOfMonth, MONDAY, nthWeekdayOfMonth, SATURDAY, SUNDAY, THURSDAY, toParts, weekday, type IsoDate } from './calendar.ts';
 
 export interface Holiday {
   /** The day that is the holiday: the legal date, or the in-lieu weekday when that is moved. */
@@ -37,9 +25,7 @@ interface LegalHoliday {
 
 // The legal public holidays of 5 U.S.C. 6103(a) (and (c)) on their legal dates for one year.
 function legalHolidays(year: number): LegalHoliday[] {
-  const list: LegalHoliday[] = [
-    { date: fromParts(year, 1, 1), name: "New Year's Day", observance: 'fixed' },
-  ];
+  const list: LegalHoliday[] = [{ date: fromParts(year, 1, 1), name: "New Year's Day", observance: 'fixed' }];
   // Birthday of Martin Luther King, Jr., third Monday in January, first observed 1986 (Pub. L. 98-144).
   if (year >= 1986) {
     list.push({ date: nthWeekdayOfMonth(year, 1, MONDAY, 3), name: 'Birthday of Martin Luther King, Jr.', observance: 'weekday_rule' });
@@ -126,5 +112,7 @@ export function federalHolidays(year: number): Holiday[] {
 export function holidaysOn(date: IsoDate): Holiday[] {
   const { year } = toParts(date);
   if (year < FIRST_HOLIDAY_YEAR || year > LAST_HOLIDAY_YEAR) return [];
-  return holidaysOfYear(year).filter((h) => h.date === date).map((h) => ({ ...h }));
+  return holidaysOfYear(year)
+    .filter((h) => h.date === date)
+    .map((h) => ({ ...h }));
 }

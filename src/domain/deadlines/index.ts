@@ -18,5 +18,16 @@ export { isBusinessDay, nextBusinessDay } from './business-days.ts';
 export { federalHolidays, type Holiday } from './holidays.ts';
 export { usptoClosures, closuresPendingConfirmation, type Closure } from './closures.ts';
 export { EXTENSION_FEE_SCHEDULES, type EntitySize, type FeeAmounts } from './fees.ts';
-export type { CalculatorInput, CalculatorResult, DeadlineInput, DeadlineResult, EventInput, EventResult, ExtensionDeadline, CitationEntry, LifeDeadline, LifeDeadlineKind } from './types.ts';
+export type {
+  CalculatorInput,
+  CalculatorResult,
+  DeadlineInput,
+  DeadlineResult,
+  EventInput,
+  EventResult,
+  ExtensionDeadline,
+  CitationEntry,
+  LifeDeadline,
+  LifeDeadlineKind,
+} from './types.ts';
 export { allowanceDeadlines, eventDeadlines } from './life-events.ts';

@@ -87,7 +87,14 @@ describe('input errors name the field', () => {
   });
 
   it('null optional fields count as absent (JSON callers)', () => {
-    const r = calculateDeadlines({ ...ok, periodMonths: null, advisoryDate: null, replyFiledDate: null, entity: null, today: null } as unknown as DeadlineInput);
+    const r = calculateDeadlines({
+      ...ok,
+      periodMonths: null,
+      advisoryDate: null,
+      replyFiledDate: null,
+      entity: null,
+      today: null,
+    } as unknown as DeadlineInput);
     expect(r.ssp_months).toBe(3);
   });
 });

@@ -21,7 +21,15 @@ describe('grant: maintenance fees (35 U.S.C. 41(b); 37 CFR 1.362(d), (e))', () =
 
   it('a federal holiday: granted Tuesday 2022-07-19 -> 3.5 years 2026-01-19, Martin Luther King Jr. Day -> 01-20; grace end 2026-07-19 (Sun) -> 07-20', () => {
     const r = calculateEventDeadlines({ action: 'grant', mailingDate: '2022-07-19' });
-    expect(row(byKind(r.deadlines, 'maintenance_fee_3_5'))).toEqual(['maintenance_fee_3_5', '2025-07-19', '2026-01-19', '2026-01-20', '2026-07-20', false, null]);
+    expect(row(byKind(r.deadlines, 'maintenance_fee_3_5'))).toEqual([
+      'maintenance_fee_3_5',
+      '2025-07-19',
+      '2026-01-19',
+      '2026-01-20',
+      '2026-07-20',
+      false,
+      null,
+    ]);
     expect(r.citations.find((c) => c.field === 'deadlines[0].due_effective')?.text).toMatch(/Martin Luther King/);
   });
 
@@ -61,10 +69,18 @@ describe('notice_of_allowance: issue fee and copendency', () => {
 describe('Office actions: one response entry from the existing fields', () => {
   it('non-final mailed 2026-07-10', () => {
     const r = calculateDeadlines({ action: 'non_final', mailingDate: '2026-07-10' });
-    expect(r.deadlines).toEqual([{
-      kind: 'response', opens: null, due: r.ssp_due, due_effective: r.ssp_due_effective, surcharge_until: null,
-      extendable: true, max_extended_due: r.critical_deadline_date, citation: expect.stringContaining('MPEP 710.02(b)'),
-    }]);
+    expect(r.deadlines).toEqual([
+      {
+        kind: 'response',
+        opens: null,
+        due: r.ssp_due,
+        due_effective: r.ssp_due_effective,
+        surcharge_until: null,
+        extendable: true,
+        max_extended_due: r.critical_deadline_date,
+        citation: expect.stringContaining('MPEP 710.02(b)'),
+      },
+    ]);
     expect(r.ssp_due_effective).toBe('2026-10-13'); // Saturday, then Columbus Day
   });
 });
@@ -159,7 +175,16 @@ describe('pct_priority: 35 U.S.C. 371(b); 37 CFR 1.495(b)', () => {
 describe('event results', () => {
   it('Office-action fields are null, citations cover each deadline date', () => {
     const r = calculate({ action: 'pct_priority', mailingDate: '2024-05-15', today: '2026-01-01' });
-    expect(r).toMatchObject({ action: 'pct_priority', mailing_date: '2024-05-15', period_type: null, ssp_due: null, response_deadline: null, critical_deadline_date: null, extensions: null, computed_on: '2026-01-01' });
+    expect(r).toMatchObject({
+      action: 'pct_priority',
+      mailing_date: '2024-05-15',
+      period_type: null,
+      ssp_due: null,
+      response_deadline: null,
+      critical_deadline_date: null,
+      extensions: null,
+      computed_on: '2026-01-01',
+    });
     expect(r.citations.map((c) => c.field)).toEqual(expect.arrayContaining(['mailing_date', 'deadlines[0].due', 'deadlines[0].due_effective']));
   });
 

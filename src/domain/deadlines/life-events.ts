@@ -87,7 +87,16 @@ function build(event: IsoDate, spec: Spec, index: number, trail: CitationTrail):
     trail.add(`${field}.max_extended_due`, spec.citation, spec.maxText ?? '');
     trail.addRoll(`${field}.max_extended_due`, r);
   }
-  return { kind: spec.kind, opens, due, due_effective: dueEffective, surcharge_until: surcharge, extendable: spec.extendable, max_extended_due: max, citation: spec.citation };
+  return {
+    kind: spec.kind,
+    opens,
+    due,
+    due_effective: dueEffective,
+    surcharge_until: surcharge,
+    extendable: spec.extendable,
+    max_extended_due: max,
+    citation: spec.citation,
+  };
 }
 
 export interface LifeDeadlines {
@@ -112,20 +121,31 @@ const COPENDENCY_CITATION = '35 U.S.C. 120; 37 CFR 1.78(d); MPEP 211.01(b)';
 /** The deadlines a notice of allowance starts (mailing date): the issue fee and continuation copendency. */
 export function allowanceDeadlines(mailing: IsoDate, ctx: LifeContext): LifeDeadlines {
   const first = ctx.firstIndex ?? 0;
-  const issueFee = build(mailing, {
-    kind: 'issue_fee',
-    months: ISSUE_FEE_MONTHS,
-    extendable: false,
-    citation: ISSUE_FEE_CITATION,
-    dueText: `Issue fee (and any publication fee) due three months from the notice of allowance mailed ${mailing} (35 U.S.C. 151(a); 37 CFR 1.311(a): "This three-month period is not extendable").`,
-  }, first, ctx.trail);
-  const copendency = build(mailing, {
-    kind: 'continuation_copendency',
-    months: ISSUE_FEE_MONTHS,
-    extendable: false,
-    citation: `${COPENDENCY_CITATION}; 35 U.S.C. 151(a)`,
-    dueText: 'A continuation or divisional must be filed while the parent is pending (35 U.S.C. 120). Unpaid, the issue fee ends pendency after its last day (35 U.S.C. 151(a)); once the patent issues, the issue date ends copendency (a continuation filed on the issue date is copending, MPEP 211.01(b)).',
-  }, first + 1, ctx.trail);
+  const issueFee = build(
+    mailing,
+    {
+      kind: 'issue_fee',
+      months: ISSUE_FEE_MONTHS,
+      extendable: false,
+      citation: ISSUE_FEE_CITATION,
+      dueText: `Issue fee (and any publication fee) due three months from the notice of allowance mailed ${mailing} (35 U.S.C. 151(a); 37 CFR 1.311(a): "This three-month period is not extendable").`,
+    },
+    first,
+    ctx.trail,
+  );
+  const copendency = build(
+    mailing,
+    {
+      kind: 'continuation_copendency',
+      months: ISSUE_FEE_MONTHS,
+      extendable: false,
+      citation: `${COPENDENCY_CITATION}; 35 U.S.C. 151(a)`,
+      dueText:
+        'A continuation or divisional must be filed while the parent is pending (35 U.S.C. 120). Unpaid, the issue fee ends pendency after its last day (35 U.S.C. 151(a)); once the patent issues, the issue date ends copendency (a continuation filed on the issue date is copending, MPEP 211.01(b)).',
+    },
+    first + 1,
+    ctx.trail,
+  );
   return {
     deadlines: [issueFee, copendency],
     notes: [
@@ -164,7 +184,7 @@ export function eventDeadlines(kind: EventKind, event: IsoDate, ctx: LifeContext
         }
         notes.push(
           'Design patents (application numbers 29/...) and plant patents owe no maintenance fees (35 U.S.C. 41(b)(2)): pass application_type design or plant to omit them.',
-          'A reissue patent does not restart the schedule: its maintenance fees follow the original patent\'s grant date (MPEP 2504) — give that date.',
+          "A reissue patent does not restart the schedule: its maintenance fees follow the original patent's grant date (MPEP 2504) — give that date.",
           'Expired for non-payment: acceptance of a delayed fee only by petition under 37 CFR 1.378 (unintentional delay).',
         );
       }
@@ -190,7 +210,9 @@ export function eventDeadlines(kind: EventKind, event: IsoDate, ctx: LifeContext
       });
       const nominal = extensionSchedule(event, APPEAL_BRIEF_MONTHS, MAX_EXTENSION_MONTHS, null);
       extensions = presentExtensions(nominal, 'extensions', { mailing: event, today: ctx.today, entity: ctx.entity, trail });
-      notes.push('The appeal brief\'s time may be extended under 37 CFR 1.136(a) (extensions lists each month with its 37 CFR 1.17(a) fee); without a brief the appeal is dismissed (37 CFR 41.37(b)).');
+      notes.push(
+        "The appeal brief's time may be extended under 37 CFR 1.136(a) (extensions lists each month with its 37 CFR 1.17(a) fee); without a brief the appeal is dismissed (37 CFR 41.37(b)).",
+      );
       break;
     }
     case 'examiners_answer': {
@@ -210,7 +232,7 @@ export function eventDeadlines(kind: EventKind, event: IsoDate, ctx: LifeContext
       });
       notes.push(
         'Neither period can be extended under 37 CFR 1.136(a); only a 1.136(b) request for sufficient cause, filed before the period ends.',
-        'The appeal forwarding fee (37 CFR 41.20(b)(4)) is also due within two months of the examiner\'s answer, or the appeal is dismissed (37 CFR 41.45).',
+        "The appeal forwarding fee (37 CFR 41.20(b)(4)) is also due within two months of the examiner's answer, or the appeal is dismissed (37 CFR 41.45).",
       );
       break;
     }
@@ -226,9 +248,12 @@ export function eventDeadlines(kind: EventKind, event: IsoDate, ctx: LifeContext
         extendable: false,
         citation: '35 U.S.C. 119(e)(1), (e)(3); 37 CFR 1.78(a)(1); restoration by petition under 37 CFR 1.78(b) with the 37 CFR 1.17(m) fee',
         dueText: `A nonprovisional (or PCT) application claiming the provisional filed ${event} must be filed within twelve months (35 U.S.C. 119(e)(1); 37 CFR 1.78(a)(1)); a last day on a weekend or holiday moves to the next business day (35 U.S.C. 119(e)(3)).`,
-        maxText: 'Fourteen months: the latest filing date for which the benefit can be restored, only by petition under 37 CFR 1.78(b) (unintentional delay) with the 37 CFR 1.17(m) fee.',
+        maxText:
+          'Fourteen months: the latest filing date for which the benefit can be restored, only by petition under 37 CFR 1.78(b) (unintentional delay) with the 37 CFR 1.17(m) fee.',
       });
-      notes.push('max_extended_due is not an extension: filing after the twelve-month date needs a petition to restore the benefit (37 CFR 1.78(b)), within fourteen months, stating the delay was unintentional.');
+      notes.push(
+        'max_extended_due is not an extension: filing after the twelve-month date needs a petition to restore the benefit (37 CFR 1.78(b)), within fourteen months, stating the delay was unintentional.',
+      );
       break;
     }
     case 'foreign_filing': {
@@ -250,7 +275,8 @@ export function eventDeadlines(kind: EventKind, event: IsoDate, ctx: LifeContext
           extendable: false,
           citation: '35 U.S.C. 119(a); 37 CFR 1.55(d); restoration by petition under 37 CFR 1.55(c) with the 37 CFR 1.17(m) fee',
           dueText: `A U.S. application claiming priority to the foreign application filed ${event} must be filed within twelve months (35 U.S.C. 119(a); 37 CFR 1.55(d)).`,
-          maxText: 'Fourteen months: the latest filing date for which the right of priority can be restored, only by petition under 37 CFR 1.55(c) (unintentional delay) with the 37 CFR 1.17(m) fee.',
+          maxText:
+            'Fourteen months: the latest filing date for which the right of priority can be restored, only by petition under 37 CFR 1.55(c) (unintentional delay) with the 37 CFR 1.17(m) fee.',
         });
         notes.push(
           'max_extended_due is not an extension: filing after the twelve-month date needs a petition to restore the right of priority (37 CFR 1.55(c)), within fourteen months.',
@@ -260,7 +286,10 @@ export function eventDeadlines(kind: EventKind, event: IsoDate, ctx: LifeContext
       break;
     }
     case 'pct_priority': {
-      if (type === 'design') notes.push('Designs are not protected through the PCT (international design registrations use the Hague Agreement); computed as for a utility application.');
+      if (type === 'design')
+        notes.push(
+          'Designs are not protected through the PCT (international design registrations use the Hague Agreement); computed as for a utility application.',
+        );
       list.push({
         kind: 'us_national_stage',
         months: NATIONAL_STAGE_MONTHS,
@@ -269,7 +298,9 @@ export function eventDeadlines(kind: EventKind, event: IsoDate, ctx: LifeContext
         citation: '35 U.S.C. 371(b); 37 CFR 1.495(b); not extendable; late entry only by petition to revive under 37 CFR 1.137',
         dueText: `U.S. national stage: the basic national fee (and a copy of the international application) within thirty months from the priority date ${event} (35 U.S.C. 371(b); 37 CFR 1.495(b)).`,
       });
-      notes.push('The thirty-month date cannot be extended; after it the application is abandoned as to the United States, and entry is possible only by a petition to revive under 37 CFR 1.137 (unintentional delay).');
+      notes.push(
+        'The thirty-month date cannot be extended; after it the application is abandoned as to the United States, and entry is possible only by a petition to revive under 37 CFR 1.137 (unintentional delay).',
+      );
       break;
     }
   }

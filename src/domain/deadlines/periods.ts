@@ -61,7 +61,7 @@ export const PERIOD_RULES: Readonly<Record<ActionKind, PeriodRule>> = {
     periodCitation: 'MPEP 710.02(b); MPEP 809.02(a); MPEP 817',
     maximumCitation: SSP_MAXIMUM,
     notes: [
-      'Two months applies to a restriction or election requirement with no action on the merits; one made together with an action on the merits takes that action\'s period (3 months) — pass the period the action states.',
+      "Two months applies to a restriction or election requirement with no action on the merits; one made together with an action on the merits takes that action's period (3 months) — pass the period the action states.",
     ],
   },
   requirement_for_information: {
@@ -72,7 +72,7 @@ export const PERIOD_RULES: Readonly<Record<ActionKind, PeriodRule>> = {
     periodCitation: 'MPEP 704.13; form paragraph 19.02',
     maximumCitation: SSP_MAXIMUM,
     notes: [
-      'A stand-alone 37 CFR 1.105 requirement usually sets 2 months (the default here); one sent with an action on the merits takes that action\'s period (MPEP 704.13) — pass the period the requirement states.',
+      "A stand-alone 37 CFR 1.105 requirement usually sets 2 months (the default here); one sent with an action on the merits takes that action's period (MPEP 704.13) — pass the period the requirement states.",
     ],
   },
   quayle: {
@@ -104,7 +104,7 @@ export const PERIOD_RULES: Readonly<Record<ActionKind, PeriodRule>> = {
     maximumCitation: SSP_MAXIMUM,
     notes: [
       'Treated as a shortened statutory period with the six-month maximum counted from the notice (the earlier of the two readings, deadline-rules.md section 9 item 1).',
-      'After a final action the notice sets no new period: the final rejection\'s period keeps running (form paragraph 7.95, examiner note) — compute the final instead.',
+      "After a final action the notice sets no new period: the final rejection's period keeps running (form paragraph 7.95, examiner note) — compute the final instead.",
     ],
   },
   notice_of_allowance: {

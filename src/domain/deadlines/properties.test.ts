@@ -56,7 +56,10 @@ const RUNS = { numRuns: 1500 };
 
 describe('properties of the calculator', () => {
   it('is total over valid input (never throws for valid kinds and dates 1990-2100)', () => {
-    fc.assert(fc.property(validInput, (input) => void calculateDeadlines(input)), RUNS);
+    fc.assert(
+      fc.property(validInput, (input) => void calculateDeadlines(input)),
+      RUNS,
+    );
   });
 
   it('every effective date is the first business day on or after its nominal date', () => {
@@ -133,12 +136,24 @@ describe('properties of the calculator', () => {
         const r = calculateDeadlines(input);
         const cited = new Set(r.citations.map((c) => c.field));
         const dateFields = [
-          'mailing_date', 'ssp_due', 'ssp_due_effective', 'statutory_bar', 'statutory_bar_effective',
-          'max_period_1136a', 'max_period_1136a_effective', 'two_month_date', 'two_month_date_effective',
-          'abandonment_date_if_no_reply', 'response_deadline', 'critical_deadline_date',
+          'mailing_date',
+          'ssp_due',
+          'ssp_due_effective',
+          'statutory_bar',
+          'statutory_bar_effective',
+          'max_period_1136a',
+          'max_period_1136a_effective',
+          'two_month_date',
+          'two_month_date_effective',
+          'abandonment_date_if_no_reply',
+          'response_deadline',
+          'critical_deadline_date',
         ] as const;
         for (const f of dateFields) if (r[f] !== null) expect(cited.has(f)).toBe(true);
-        for (const [name, list] of [['extensions', r.extensions], ['alternative_extensions', r.alternative_extensions ?? []]] as const) {
+        for (const [name, list] of [
+          ['extensions', r.extensions],
+          ['alternative_extensions', r.alternative_extensions ?? []],
+        ] as const) {
           list.forEach((e, i) => {
             expect(cited.has(`${name}[${i}].due`)).toBe(true);
             expect(cited.has(`${name}[${i}].due_effective`)).toBe(true);

@@ -26,7 +26,8 @@ export interface TextParagraph {
  */
 const MARKER = /(^|\n)[ \t]*(?:¶\s*)?(?:[[【]\s*(\d{3,5})\s*[\]】]|(0\d{3})(?=\.?[ \t]))\.?[ \t]*/g;
 /** A line that is a heading: short, no final period, capitals or title case. */
-const HEADING = /^[ \t]*([A-Z][A-Z0-9 ,&'’()/-]{2,80}|(?:[A-Z][a-z]+|of|the|and|in|for|to|a)(?:\s+(?:[A-Z][a-z]+|of|the|and|in|for|to|a|[A-Z]+)){0,8})[ \t]*:?[ \t]*$/;
+const HEADING =
+  /^[ \t]*([A-Z][A-Z0-9 ,&'’()/-]{2,80}|(?:[A-Z][a-z]+|of|the|and|in|for|to|a)(?:\s+(?:[A-Z][a-z]+|of|the|and|in|for|to|a|[A-Z]+)){0,8})[ \t]*:?[ \t]*$/;
 const MAX_PARAGRAPHS = 20_000;
 
 /**
@@ -92,7 +93,11 @@ function trailingHeading(text: string, from: number, to: number): { at: number; 
 }
 
 function headingBefore(text: string, from: number, to: number): string | null {
-  const lines = text.slice(from, to).split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .slice(from, to)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const last = lines[lines.length - 1];
   return last && HEADING.test(last) ? last.replace(/:$/, '') : null;
 }

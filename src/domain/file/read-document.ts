@@ -46,7 +46,8 @@ export interface ReadDocument {
 const CLAIMS_HEADING =
   /(?:^|\n)[ \t]*(?:what\s+is\s+claimed\s+is|what\s+(?:i|we)\s+claim\s+is|(?:i|we)\s+claim|the\s+invention\s+claimed\s+is|claims?|listing\s+of\s+(?:the\s+)?claims|amendments?\s+to\s+the\s+claims|in\s+the\s+claims|claim\s+listing)[ \t]*[:.]?[ \t]*(?=\n|[ \t]*1\s*[.)])/gi;
 /** What ends a response's claim listing. */
-const REMARKS_HEADING = /\n[ \t]*(?:remarks|arguments|remarks\/arguments|applicant'?s?\s+remarks|remarks\s+and\s+arguments|amendments?\s+to\s+the\s+drawings|conclusion)[ \t]*:?[ \t]*(?=\n)/i;
+const REMARKS_HEADING =
+  /\n[ \t]*(?:remarks|arguments|remarks\/arguments|applicant'?s?\s+remarks|remarks\s+and\s+arguments|amendments?\s+to\s+the\s+drawings|conclusion)[ \t]*:?[ \t]*(?=\n)/i;
 const ABSTRACT_HEADING = /(?:^|\n)[ \t]*(?:abstract(?:\s+of\s+the\s+disclosure)?)[ \t]*:?[ \t]*\n/i;
 const DRAWINGS_HEADING = /brief\s+description\s+of\s+(?:the\s+)?(?:several\s+views\s+of\s+the\s+)?drawings?/i;
 const FIGURE_START = /^\s*(FIG(?:URE)?S?\.?\s*(\d{1,3}[A-Z]?)(?:\s*(?:[-–,&]|and|to|through)\s*(?:FIG\.?\s*)?(\d{1,3}[A-Z]?))*)/i;
@@ -101,7 +102,8 @@ export function figureIds(label: string): string[] {
       for (let n = from; n <= Number(m[3]); n++) out.push(String(n));
     } else if (m[4] && m[2] && (!m[3] || Number(m[3]) === from)) {
       // "3A-3C" or "3A-C": letters in a range
-      for (let c = m[2].toUpperCase().charCodeAt(0); c <= m[4].toUpperCase().charCodeAt(0) && out.length < 60; c++) out.push(`${from}${String.fromCharCode(c)}`);
+      for (let c = m[2].toUpperCase().charCodeAt(0); c <= m[4].toUpperCase().charCodeAt(0) && out.length < 60; c++)
+        out.push(`${from}${String.fromCharCode(c)}`);
     } else {
       out.push(`${from}${m[2].toUpperCase()}`);
       if (m[3]) out.push(`${Number(m[3])}${(m[4] ?? '').toUpperCase()}`);
@@ -135,7 +137,21 @@ export function readDocument(text: string, kind: FileDocumentKind): ReadDocument
   }
   const descriptionEnd = claimsRegion && kind !== 'claims' ? claimsRegion.heading : text.length;
   const paragraphs = kind === 'claims' ? [] : readParagraphs(text, { start: 0, end: descriptionEnd });
-  const firstLine = text.slice(0, 300).split('\n').map((l) => l.trim()).find(Boolean) ?? null;
+  const firstLine =
+    text
+      .slice(0, 300)
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean) ?? null;
   const title = firstLine && firstLine.length <= 250 && !/^\[\d/.test(firstLine) ? firstLine : null;
-  return { title, abstract, paragraphs, figures: readFigures(text, paragraphs), claims, claimsRegion: claimsRegion && { start: claimsRegion.start, end: claimsRegion.end }, claimsProblem, warnings };
+  return {
+    title,
+    abstract,
+    paragraphs,
+    figures: readFigures(text, paragraphs),
+    claims,
+    claimsRegion: claimsRegion && { start: claimsRegion.start, end: claimsRegion.end },
+    claimsProblem,
+    warnings,
+  };
 }

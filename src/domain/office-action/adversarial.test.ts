@@ -7,7 +7,7 @@ import { countRegexWork } from './regex-work.ts';
 /** Deterministic pseudo-random generator (no clock, reproducible). */
 function rng(seed: number): () => number {
   let s = seed;
-  return () => ((s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff);
+  return () => (s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
 /**
@@ -73,7 +73,40 @@ describe('adversarial inputs', () => {
 
   test('random text (word soup and printable ASCII): linear work, no rescanning loop', () => {
     const r = rng(11);
-    const words = ['claim', 'claims', 'rejected', 'under', '35', 'U.S.C.', '102', 'as', 'anticipated', 'by', 'Smith', '(US', '8,123,456)', '1-5,', 'and', 'objected', 'allowed', 'Regarding', 'col.', '4,', 'Fig.', '(', ')', '[', '.', '\n', 'is/are', 'Claim(s)', 'the', 'of', 'lorem', 'ipsum'];
+    const words = [
+      'claim',
+      'claims',
+      'rejected',
+      'under',
+      '35',
+      'U.S.C.',
+      '102',
+      'as',
+      'anticipated',
+      'by',
+      'Smith',
+      '(US',
+      '8,123,456)',
+      '1-5,',
+      'and',
+      'objected',
+      'allowed',
+      'Regarding',
+      'col.',
+      '4,',
+      'Fig.',
+      '(',
+      ')',
+      '[',
+      '.',
+      '\n',
+      'is/are',
+      'Claim(s)',
+      'the',
+      'of',
+      'lorem',
+      'ipsum',
+    ];
     const parts: string[] = [];
     let n = 0;
     while (n < 400_000) {
@@ -94,7 +127,10 @@ describe('adversarial inputs', () => {
     ['dashes and digits', (k: number) => '1-'.repeat(k / 2)],
     ['claim keyword', (k: number) => 'claim '.repeat(k / 6)],
     ['one long line of commas', (k: number) => `Claims ${'1, '.repeat(k / 3)}`],
-    ['repeated statements', (k: number) => 'Claims 1-5 are rejected under 35 U.S.C. 102 as being anticipated by Smith (US 8,123,456 B2). '.repeat(Math.round(k / 91))],
+    [
+      'repeated statements',
+      (k: number) => 'Claims 1-5 are rejected under 35 U.S.C. 102 as being anticipated by Smith (US 8,123,456 B2). '.repeat(Math.round(k / 91)),
+    ],
   ])('pathological %s: linear work', (_name, build) => {
     expectLinearWork(build, 250_000);
   });

@@ -50,8 +50,14 @@ export interface OfficeActionAnalysis {
   confidence_scores: ComponentConfidence;
 }
 
-const EXPERTS: readonly ExpertName[] = ['summary_parser', 'rejection_extractor', 'reference_normalizer', 'claim_mapper', 'strategy_engine', 'citation_verifier'];
-
+const EXPERTS: readonly ExpertName[] = [
+  'summary_parser',
+  'rejection_extractor',
+  'reference_normalizer',
+  'claim_mapper',
+  'strategy_engine',
+  'citation_verifier',
+];
 
 export function analyzeOfficeAction(text: string, options: AnalyzeOptions = {}): OfficeActionAnalysis {
   const input = typeof text === 'string' ? text : '';

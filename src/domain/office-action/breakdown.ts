@@ -147,7 +147,7 @@ export function collectClaimFacts(parsed: ParsedOfficeAction): ClaimFacts[] {
         restriction_group: groupOf.get(n) ?? null,
         pinpoints: pinpointsOf.get(n) ?? [],
         evidence: a.evidence.sort((x, y) => x.span.start - y.span.start),
-        treatment: a.rejections.some((r) => r.basis === '102' || r.basis === '103') ? treatments.get(n)?.state ?? 'explained' : null,
+        treatment: a.rejections.some((r) => r.basis === '102' || r.basis === '103') ? (treatments.get(n)?.state ?? 'explained') : null,
         examiner_admissions: (treatments.get(n)?.admissions ?? []).map((e) => ({ text: e.text, span: e.span })),
         structure_source: st ? st.source : null,
       };

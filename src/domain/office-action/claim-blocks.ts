@@ -41,10 +41,7 @@ export function findClaimBlocks(work: string, rejections: readonly RejectionStat
     }
   }
   opens.sort((a, b) => a.start - b.start);
-  const boundaries = [
-    ...rejections.map((r) => r.evidence.span.start),
-    ...sections.map((s) => s.start),
-  ].sort((a, b) => a - b);
+  const boundaries = [...rejections.map((r) => r.evidence.span.start), ...sections.map((s) => s.start)].sort((a, b) => a - b);
   const blocks: ClaimBlock[] = [];
   let b = 0;
   let r = 0;

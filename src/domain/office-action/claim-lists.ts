@@ -55,16 +55,58 @@ function readSeparator(s: string, i: number): Sep {
   while (j < s.length && steps < 12) {
     steps++;
     const c = s.charCodeAt(j);
-    if (isWs(c)) { j++; continue; }
-    if (DASHES.has(c)) { range = true; sawSeparator = true; j++; continue; }
-    if (c === 44 || c === 59 || c === 38) { sawSeparator = true; j++; continue; } // , ; &
-    if (c === 47 && wordAt(s, j + 1, 'or')) { sawSeparator = true; j += 3; continue; } // and/or
-    if (wordAt(s, j, 'and')) { sawSeparator = true; j += 3; continue; }
-    if (wordAt(s, j, 'or')) { sawSeparator = true; j += 2; continue; }
-    if (wordAt(s, j, 'to')) { range = true; sawSeparator = true; j += 2; continue; }
-    if (wordAt(s, j, 'through')) { range = true; sawSeparator = true; j += 7; continue; }
-    if (wordAt(s, j, 'thru')) { range = true; sawSeparator = true; j += 4; continue; }
-    if (wordAt(s, j, 'claims')) { j += 6; continue; }
+    if (isWs(c)) {
+      j++;
+      continue;
+    }
+    if (DASHES.has(c)) {
+      range = true;
+      sawSeparator = true;
+      j++;
+      continue;
+    }
+    if (c === 44 || c === 59 || c === 38) {
+      sawSeparator = true;
+      j++;
+      continue;
+    } // , ; &
+    if (c === 47 && wordAt(s, j + 1, 'or')) {
+      sawSeparator = true;
+      j += 3;
+      continue;
+    } // and/or
+    if (wordAt(s, j, 'and')) {
+      sawSeparator = true;
+      j += 3;
+      continue;
+    }
+    if (wordAt(s, j, 'or')) {
+      sawSeparator = true;
+      j += 2;
+      continue;
+    }
+    if (wordAt(s, j, 'to')) {
+      range = true;
+      sawSeparator = true;
+      j += 2;
+      continue;
+    }
+    if (wordAt(s, j, 'through')) {
+      range = true;
+      sawSeparator = true;
+      j += 7;
+      continue;
+    }
+    if (wordAt(s, j, 'thru')) {
+      range = true;
+      sawSeparator = true;
+      j += 4;
+      continue;
+    }
+    if (wordAt(s, j, 'claims')) {
+      j += 6;
+      continue;
+    }
     if (wordAt(s, j, 'claim')) {
       j += 5;
       if (s.startsWith('(s)', j)) j += 3;

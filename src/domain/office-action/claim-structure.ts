@@ -20,7 +20,8 @@ const PARENT_IN_CLAIM =
 const VERB = String.raw`(?:discloses|disclose|discloses\s{1,3}all\s{1,3}the\s{1,3}limitations\s{1,3}of|teaches|teach|shows|show|describes|describe|meets|meet)`;
 // "Lee et al. disclose the apparatus of claim 1, wherein"; "Sakae meets the claim limitations as disclosed above in the rejection of claim 4"
 const RESTATED_PARENT = new RegExp(
-  VERB + String.raw`\s{1,3}(?:the|a|an)\s[\w\s,-]{1,80}?\s(?:of|according\s{1,3}to|as\s{1,3}(?:recited|claimed|set\s{1,3}forth|defined)\s{1,3}in|as\s{1,3}in)\s{1,3}claim\s{1,3}(\d{1,3})\b`,
+  VERB +
+    String.raw`\s{1,3}(?:the|a|an)\s[\w\s,-]{1,80}?\s(?:of|according\s{1,3}to|as\s{1,3}(?:recited|claimed|set\s{1,3}forth|defined)\s{1,3}in|as\s{1,3}in)\s{1,3}claim\s{1,3}(\d{1,3})\b`,
   'i',
 );
 // Where the examiner points before restating the claim: "Schaeper discloses in Figs. 1-7 a BOP",
@@ -34,7 +35,8 @@ const RESTATED_DEPENDENT = new RegExp(
 );
 // "Schaeper discloses a BOP as previously discussed, but is silent ...": the base claim's rejection carried over.
 const RESTATED_AS_DISCUSSED = new RegExp(
-  VERB + String.raw`\s{1,3}(?:the|a|an)\s[\w\s,“”"()-]{1,80}?\s(?:as|was)\s{1,3}(?:previously|above|earlier)\s{1,3}(?:discussed|described|set\s{1,3}forth|explained)`,
+  VERB +
+    String.raw`\s{1,3}(?:the|a|an)\s[\w\s,“”"()-]{1,80}?\s(?:as|was)\s{1,3}(?:previously|above|earlier)\s{1,3}(?:discussed|described|set\s{1,3}forth|explained)`,
   'i',
 );
 const RESTATED_INDEPENDENT = new RegExp(
@@ -57,7 +59,8 @@ function looksLikeDependentClaim(text: string): boolean {
 }
 // "Claim 1 of the instant application states: A dot pattern, wherein ..." (statutory double patenting
 // compares the claim with the patent's claim word for word).
-const QUOTED_CLAIM = /\bclaim\s{1,3}(\d{1,3})\s{1,3}of\s{1,3}the\s{1,3}(?:instant|present|current|subject)\s{1,3}application\s{1,3}(?:states|recites|reads|is)\s{0,3}:?\s{0,3}\n?/gi;
+const QUOTED_CLAIM =
+  /\bclaim\s{1,3}(\d{1,3})\s{1,3}of\s{1,3}the\s{1,3}(?:instant|present|current|subject)\s{1,3}application\s{1,3}(?:states|recites|reads|is)\s{0,3}:?\s{0,3}\n?/gi;
 
 const RANK: Record<ClaimStructure['source'], number> = {
   claim_text: 4,
@@ -116,14 +119,26 @@ export function extractClaimStructure(
     const p = PARENT_IN_CLAIM.exec(head);
     const parent = p ? Number(p[1]) : null;
     if (parent === null && !looksLikeIndependentClaim(head)) continue;
-    put({ claim_number: n, independent: parent === null, depends_on: parent, source: 'claim_text', evidence: evidenceOf(input, m.index, textAt + head.length) });
+    put({
+      claim_number: n,
+      independent: parent === null,
+      depends_on: parent,
+      source: 'claim_text',
+      evidence: evidenceOf(input, m.index, textAt + head.length),
+    });
   }
 
   // 2. Statements of dependency.
   for (const o of objections) {
     if (o.type === 'dependency' && o.parent_claims.length > 0) {
       for (const c of o.claims) {
-        put({ claim_number: c, independent: false, depends_on: o.parent_claims.length === 1 ? o.parent_claims[0] : null, source: 'dependency_statement', evidence: o.evidence });
+        put({
+          claim_number: c,
+          independent: false,
+          depends_on: o.parent_claims.length === 1 ? o.parent_claims[0] : null,
+          source: 'dependency_statement',
+          evidence: o.evidence,
+        });
       }
     }
   }
@@ -131,7 +146,13 @@ export function extractClaimStructure(
     if (r.derived_from?.kind === 'dependency' && r.derived_from.parent_claims.length > 0) {
       const parents = r.derived_from.parent_claims;
       for (const c of r.claims) {
-        put({ claim_number: c, independent: false, depends_on: parents.length === 1 ? parents[0] : null, source: 'dependency_statement', evidence: r.evidence });
+        put({
+          claim_number: c,
+          independent: false,
+          depends_on: parents.length === 1 ? parents[0] : null,
+          source: 'dependency_statement',
+          evidence: r.evidence,
+        });
       }
     }
   }

@@ -30,7 +30,9 @@ describe('development corpus', () => {
     const refs = results.reduce((n, r) => n + r.score.reference_expected, 0);
     const refsOk = results.reduce((n, r) => n + r.score.reference_found, 0);
     const f1 = results.reduce((n, r) => n + r.score.basis_f1, 0) / results.length;
-    console.log(`[corpus] ${claims} claims, status ${(statusOk / claims).toFixed(3)}, basis F1 ${f1.toFixed(3)}, reference recall ${(refsOk / refs).toFixed(3)}`);
+    console.log(
+      `[corpus] ${claims} claims, status ${(statusOk / claims).toFixed(3)}, basis F1 ${f1.toFixed(3)}, reference recall ${(refsOk / refs).toFixed(3)}`,
+    );
     expect(statusOk / claims).toBeGreaterThanOrEqual(0.95);
     expect(f1).toBeGreaterThanOrEqual(0.95);
     expect(refsOk / refs).toBeGreaterThanOrEqual(0.95);

@@ -23,8 +23,10 @@ const CANCELLED_SUBJECT = /\bcancel+ed\b/gi;
 const CANCEL_OBJECT = /\b(?:cancel|cancels|cancel+ed|cancel+ing|cancel+ation\s{1,3}of)\s{1,3}(?=claims?\b|claim\(s\))/gi;
 const CANCEL_FORBID = /\b(?:not|should|must|may|might|will|would|could|if|required|to\s+be|need)\b/i;
 const WITHDRAWN = /\bwithdrawn\b/gi;
-const WITHDRAWN_FORBID = /\b(?:not|rejections?|objections?|requirements?|restrictions?|finality|election|indicated|allowability|indication|holding|previously)\b/i;
-const PENDING = /\b(?:pending|presented\s{1,3}for\s{1,3}examination|under\s{1,3}(?:examination|consideration)|examined\s{1,3}on\s{1,3}the\s{1,3}merits|examined\s{1,3}(?:herein|below|in\s{1,3}this\s{1,3}(?:office\s{1,3})?action))\b/gi;
+const WITHDRAWN_FORBID =
+  /\b(?:not|rejections?|objections?|requirements?|restrictions?|finality|election|indicated|allowability|indication|holding|previously)\b/i;
+const PENDING =
+  /\b(?:pending|presented\s{1,3}for\s{1,3}examination|under\s{1,3}(?:examination|consideration)|examined\s{1,3}on\s{1,3}the\s{1,3}merits|examined\s{1,3}(?:herein|below|in\s{1,3}this\s{1,3}(?:office\s{1,3})?action))\b/gi;
 const PENDING_FORBID = /\b(?:not|no\s+longer|was|were|previously|had)\b/i;
 
 export function extractAllowability(ctx: StatementContext): AllowabilityStatement[] {

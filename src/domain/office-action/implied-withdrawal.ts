@@ -21,10 +21,12 @@ import type { AllowabilityStatement, ClaimObjection, DispositionStatement, Evide
 
 // An election made: "Applicant's election (with|without traverse) of …", "Applicant elected …",
 // "the election of Group I … is acknowledged" — not "Applicant is required to elect".
-const ELECTION_MADE = /\b(?:applicant[’']?s\s{1,3}election|election\s{1,3}(?:without|with)\s{1,3}traverse|applicant\s{1,3}(?:has\s{1,3})?elected|(?:the\s{1,3})?election\s{1,3}of\s{1,3}(?:group|species|invention|claims?)\b[^.]{0,160}?\b(?:is|was|has\s{1,3}been)\s{1,3}(?:acknowledged|noted|made))/gi;
+const ELECTION_MADE =
+  /\b(?:applicant[’']?s\s{1,3}election|election\s{1,3}(?:without|with)\s{1,3}traverse|applicant\s{1,3}(?:has\s{1,3})?elected|(?:the\s{1,3})?election\s{1,3}of\s{1,3}(?:group|species|invention|claims?)\b[^.]{0,160}?\b(?:is|was|has\s{1,3}been)\s{1,3}(?:acknowledged|noted|made))/gi;
 const ELECTION_FORBID = /\b(?:required\s{1,3}to|must|should|may|is\s{1,3}requested|if|unless)\b/i;
 // Statements that name the examined claims.
-const EXAMINED = /\b(?:(?:are|is|were|been)\s{1,3}(?:being\s{1,3})?examined|(?:are|is)\s{1,3}(?:currently\s{1,3})?(?:under|being\s{1,3}given)\s{1,3}(?:consideration|examination)|(?:are|is)\s{1,3}(?:currently\s{1,3})?considered\s{1,3}on\s{1,3}the\s{1,3}merits|(?:are|is)\s{1,3}(?:being\s{1,3})?addressed\s{1,3}(?:herein|in\s{1,3}this))\b/gi;
+const EXAMINED =
+  /\b(?:(?:are|is|were|been)\s{1,3}(?:being\s{1,3})?examined|(?:are|is)\s{1,3}(?:currently\s{1,3})?(?:under|being\s{1,3}given)\s{1,3}(?:consideration|examination)|(?:are|is)\s{1,3}(?:currently\s{1,3})?considered\s{1,3}on\s{1,3}the\s{1,3}merits|(?:are|is)\s{1,3}(?:being\s{1,3})?addressed\s{1,3}(?:herein|in\s{1,3}this))\b/gi;
 const EXAMINED_FORBID = /\b(?:not|no\s+longer|will|would|if)\b/i;
 
 export interface ImpliedWithdrawal {

@@ -9,7 +9,10 @@ function meta(text: string) {
 
 describe('header facts', () => {
   test('application number: page header, summary label, bulk-data prefix', () => {
-    expect(meta('Application/Control Number: 15/091,542 Page 2\nArt Unit: 2472')?.application_number).toMatchObject({ value: '15091542', display: '15/091,542' });
+    expect(meta('Application/Control Number: 15/091,542 Page 2\nArt Unit: 2472')?.application_number).toMatchObject({
+      value: '15091542',
+      display: '15/091,542',
+    });
     expect(meta('Office Action Summary\nApplication No.\n16/546,449').application_number?.value).toBe('16546449');
     expect(meta('CNTA  14/671,321  NOA  79869').application_number?.value).toBe('14671321');
   });
@@ -28,7 +31,9 @@ describe('header facts', () => {
   });
 
   test('examiner from the signature block alone', () => {
-    expect(meta('/Angelisa L. Hicks/\nExaminer, Art Unit 3753\n/CRAIG SCHNEIDER/\nSupervisory Patent Examiner, Art Unit 3753').examiner?.normalized).toBe('HICKS, ANGELISA L');
+    expect(meta('/Angelisa L. Hicks/\nExaminer, Art Unit 3753\n/CRAIG SCHNEIDER/\nSupervisory Patent Examiner, Art Unit 3753').examiner?.normalized).toBe(
+      'HICKS, ANGELISA L',
+    );
   });
 
   test.each([
@@ -47,13 +52,21 @@ describe('header facts', () => {
   });
 
   test('AIA status paragraph (7.03.aia / 7.03.fti) and form-paragraph code residue', () => {
-    expect(meta('The present application, filed on or after March 16, 2013, is being examined under the first inventor to file provisions of the AIA.').aia_status?.value).toBe('aia');
+    expect(
+      meta('The present application, filed on or after March 16, 2013, is being examined under the first inventor to file provisions of the AIA.').aia_status
+        ?.value,
+    ).toBe('aia');
     expect(meta('The present application is being examined under the pre-AIA  first to invent provisions.').aia_status?.value).toBe('pre_aia');
-    expect(meta('15-10-aia AIA 07-03-aia The present application ... 13-03 AIA The following').form_paragraph_codes).toEqual(['15-10-aia', '07-03-aia', '13-03']);
+    expect(meta('15-10-aia AIA 07-03-aia The present application ... 13-03 AIA The following').form_paragraph_codes).toEqual([
+      '15-10-aia',
+      '07-03-aia',
+      '13-03',
+    ]);
   });
 
   test('every value quotes its text from the input', () => {
-    const text = 'Application/Control Number: 15/091,542 Page 2\r\nArt Unit: 2472\r\nshould be directed to JOHN A DOE whose telephone number is 1.\r\nNotification Date: 01/02/2024';
+    const text =
+      'Application/Control Number: 15/091,542 Page 2\r\nArt Unit: 2472\r\nshould be directed to JOHN A DOE whose telephone number is 1.\r\nNotification Date: 01/02/2024';
     const m = meta(text);
     for (const v of [m.application_number, m.examiner, m.art_unit, m.mailing_date]) {
       expect(v).not.toBeNull();

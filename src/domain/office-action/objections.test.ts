@@ -3,7 +3,9 @@ import { parseOfficeAction } from './parse.ts';
 
 describe('objections (MPEP 7.29, 7.43, 7.75, 7.05.05)', () => {
   test('informalities (7.29), with the reason quoted', () => {
-    const p = parseOfficeAction('Claims 1, 11 and 17 are objected to because of the following informalities:  the word “mirco” is an error; it should be replaced with --micro--.  Appropriate correction is required.');
+    const p = parseOfficeAction(
+      'Claims 1, 11 and 17 are objected to because of the following informalities:  the word “mirco” is an error; it should be replaced with --micro--.  Appropriate correction is required.',
+    );
     expect(p.objections).toHaveLength(1);
     expect(p.objections[0]).toMatchObject({ claims: [1, 11, 17], type: 'informality', allowable_if_rewritten: false });
     expect(p.objections[0].detail?.text).toBe('the word “mirco” is an error; it should be replaced with --micro--.');
@@ -76,7 +78,11 @@ describe('allowed, allowable, cancelled, withdrawn and pending claims', () => {
     ['Accordingly, claim s 11-21 been cancelled.', [11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21], 'cancelled'],
     ['The application has been amended as follows: Cancel claims 11-21.', [11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21], 'cancelled'],
     ["Applicant's cancellation of claims 2, 3 and 5 is acknowledged.", [2, 3, 5], 'cancelled'],
-    ['Claims 21-25 are withdrawn from further consideration pursuant to 37 CFR 1.142(b) as being drawn to a nonelected invention.', [21, 22, 23, 24, 25], 'withdrawn'],
+    [
+      'Claims 21-25 are withdrawn from further consideration pursuant to 37 CFR 1.142(b) as being drawn to a nonelected invention.',
+      [21, 22, 23, 24, 25],
+      'withdrawn',
+    ],
     ['Claims 1-26 are pending and ready for examination.', Array.from({ length: 26 }, (_, i) => i + 1), 'pending'],
     ['Claims 1-12 are presented for examination.', Array.from({ length: 12 }, (_, i) => i + 1), 'pending'],
   ])('%s', (text, claims, disposition) => {

@@ -62,7 +62,11 @@ function classify(tail: string): ObjectionType {
   if (/1\.75\s{0,2}\(c\)/i.test(tail)) return 'improper_multiple_dependent';
   if (/substantial\s{1,3}duplicate|duplicate\s{1,3}of/i.test(tail)) return 'duplicate';
   if (/informalit/i.test(tail)) return 'informality';
-  if (/(?:based\s{1,3}(?:up)?on|due\s{1,3}to|because\s{1,3}of|by\s{1,3}virtue\s{1,3}of|for)\s{1,3}(?:their|its)\s{1,3}dependency|dependent\s{1,3}(?:up)?on\s{1,3}(?:an?\s{1,3})?objected|depend(?:s|ing)?\s{1,3}(?:up)?on\s{1,3}(?:an?\s{1,3})?objected/i.test(tail)) {
+  if (
+    /(?:based\s{1,3}(?:up)?on|due\s{1,3}to|because\s{1,3}of|by\s{1,3}virtue\s{1,3}of|for)\s{1,3}(?:their|its)\s{1,3}dependency|dependent\s{1,3}(?:up)?on\s{1,3}(?:an?\s{1,3})?objected|depend(?:s|ing)?\s{1,3}(?:up)?on\s{1,3}(?:an?\s{1,3})?objected/i.test(
+      tail,
+    )
+  ) {
     return 'dependency';
   }
   return 'other';

@@ -6,13 +6,22 @@ const REJECTION = 'Claims 1-5 are rejected under 35 U.S.C. 103 as being unpatent
 describe('kind of paper', () => {
   test.each([
     [REJECTION, 'non_final'],
-    [`${REJECTION}\nApplicant's amendment necessitated the new ground(s) of rejection presented in this Office action. Accordingly, THIS ACTION IS MADE FINAL.`, 'final'],
+    [
+      `${REJECTION}\nApplicant's amendment necessitated the new ground(s) of rejection presented in this Office action. Accordingly, THIS ACTION IS MADE FINAL.`,
+      'final',
+    ],
     [`2a)☒ This action is FINAL.  2b)☐ This action is non-final.\n${REJECTION}`, 'final'],
     [`2a)☐ This action is FINAL.  2b)☒ This action is non-final.\n${REJECTION}`, 'non_final'],
-    ['This application is in condition for allowance except for the following formal matters: the title. Prosecution on the merits is closed in accordance with the practice under Ex parte Quayle, 25 USPQ 74, 453 O.G. 213 (1935).', 'quayle'],
+    [
+      'This application is in condition for allowance except for the following formal matters: the title. Prosecution on the merits is closed in accordance with the practice under Ex parte Quayle, 25 USPQ 74, 453 O.G. 213 (1935).',
+      'quayle',
+    ],
     ['NOTICE OF ALLOWABILITY\nClaims 1-10 are allowed.', 'notice_of_allowance'],
     ['The following is an examiner’s statement of reasons for allowance: none of the art teaches X. Claims 1-3 are allowed.', 'notice_of_allowance'],
-    ['Restriction to one of the following inventions is required under 35 U.S.C. 121:\nI. Claims 1-5, drawn to a method.\nII. Claims 6-9, drawn to an apparatus.', 'restriction'],
+    [
+      'Restriction to one of the following inventions is required under 35 U.S.C. 121:\nI. Claims 1-5, drawn to a method.\nII. Claims 6-9, drawn to an apparatus.',
+      'restriction',
+    ],
     ['Applicant and the assignee of this application are required under 37 CFR 1.105 to provide the following information.', 'requirement_for_information'],
     ['', 'other'],
     ['Lorem ipsum dolor sit amet.', 'other'],

@@ -27,15 +27,27 @@ const MARKERS: Marker[] = [
   { kind: 'explicit_non_final', re: new RegExp(CHECKED + String.raw`This\s{1,3}action\s{1,3}is\s{1,3}non-?\s?final`, 'i') },
   { kind: 'explicit_non_final', re: /finality\s{1,3}of\s{1,3}the\s{1,3}previous\s{1,3}(?:Office\s{1,3})?action\s{1,3}(?:is|has\s{1,3}been)\s{1,3}withdrawn/i },
   { kind: 'quayle', re: /in\s{1,3}condition\s{1,3}for\s{1,3}allowance\s{1,3}except\s{1,3}for\s{1,3}the\s{1,3}following\s{1,3}formal\s{1,3}matters/i },
-  { kind: 'quayle', re: /Prosecution\s{1,3}on\s{1,3}the\s{1,3}merits\s{1,3}is\s{1,3}closed\s{1,3}in\s{1,3}accordance\s{1,3}with\s{1,3}the\s{1,3}practice\s{1,3}under\s{1,3}Ex\s{1,3}parte\s{1,3}Quayle/i },
+  {
+    kind: 'quayle',
+    re: /Prosecution\s{1,3}on\s{1,3}the\s{1,3}merits\s{1,3}is\s{1,3}closed\s{1,3}in\s{1,3}accordance\s{1,3}with\s{1,3}the\s{1,3}practice\s{1,3}under\s{1,3}Ex\s{1,3}parte\s{1,3}Quayle/i,
+  },
   { kind: 'notice_of_allowance', re: /Notice\s{1,3}of\s{1,3}Allowab(?:ility|le)|NOTICE\s{1,3}OF\s{1,3}ALLOWANCE/i },
-  { kind: 'notice_of_allowance', re: /statement\s{1,3}of\s{1,3}reasons\s{1,3}for\s{1,3}allowance|Comments\s{1,3}on\s{1,3}Statement\s{1,3}of\s{1,3}Reasons\s{1,3}for\s{1,3}Allowance/i },
+  {
+    kind: 'notice_of_allowance',
+    re: /statement\s{1,3}of\s{1,3}reasons\s{1,3}for\s{1,3}allowance|Comments\s{1,3}on\s{1,3}Statement\s{1,3}of\s{1,3}Reasons\s{1,3}for\s{1,3}Allowance/i,
+  },
   { kind: 'notice_of_allowance', re: /The\s{1,3}allowed\s{1,3}claim\(s\)\s{1,3}(?:is\/are|is|are)\b/i },
   { kind: 'notice_of_allowance', re: /\breasons\s{1,3}for\s{1,3}allowance\b/i },
   { kind: 'restriction', re: /Restriction\s{1,3}to\s{1,3}one\s{1,3}of\s{1,3}the\s{1,3}following\s{1,3}(?:inventions|groups)\s{1,3}is\s{1,3}required/i },
   { kind: 'restriction', re: /(?:election|restriction)\s{1,3}(?:of\s{1,3}species\s{1,3})?(?:requirement\s{1,3})?is\s{1,3}(?:hereby\s{1,3})?required/i },
-  { kind: 'restriction', re: /required\s{1,3}(?:under\s{1,3}35\s{0,2}U\.?\s?S\.?\s?C\.?\s{0,3}§?\s{0,3}121\s{1,3})?to\s{1,3}elect\s{1,3}(?:a\s{1,3}single|one)/i },
-  { kind: 'restriction', re: /This\s{1,3}application\s{1,3}contains\s{1,3}claims\s{1,3}directed\s{1,3}to\s{1,3}(?:the\s{1,3}following\s{1,3})?(?:patentably\s{1,3}distinct\s{1,3}species|more\s{1,3}than\s{1,3}one\s{1,3}species)/i },
+  {
+    kind: 'restriction',
+    re: /required\s{1,3}(?:under\s{1,3}35\s{0,2}U\.?\s?S\.?\s?C\.?\s{0,3}§?\s{0,3}121\s{1,3})?to\s{1,3}elect\s{1,3}(?:a\s{1,3}single|one)/i,
+  },
+  {
+    kind: 'restriction',
+    re: /This\s{1,3}application\s{1,3}contains\s{1,3}claims\s{1,3}directed\s{1,3}to\s{1,3}(?:the\s{1,3}following\s{1,3})?(?:patentably\s{1,3}distinct\s{1,3}species|more\s{1,3}than\s{1,3}one\s{1,3}species)/i,
+  },
   { kind: 'requirement_for_information', re: /required\s{1,3}under\s{1,3}37\s{0,2}C\.?\s?F\.?\s?R\.?\s{0,3}§?\s{0,3}1\.105/i },
   { kind: 'requirement_for_information', re: /Requirement\s{1,3}for\s{1,3}Information/i },
 ];
@@ -48,7 +60,6 @@ const DOC_CODES: Record<string, PaperKind> = {
   NOA: 'notice_of_allowance',
   CTAV: 'other',
 };
-
 
 export interface PaperKindInput {
   input: string;
@@ -104,7 +115,7 @@ export function detectPaperKind(p: PaperKindInput): { result: PaperKindResult; w
       if (hinted !== result.kind) {
         warnings.push({
           code: 'type_hint_conflict',
-          message: `office_action_type ${p.typeHint} (${hinted}) disagrees with the text, which reads as ${result.kind}; the text wins${p.typeHint === 'CTRS' && result.kind === 'restriction' ? ' (in the interface\'s codes CTRS is a requirement for information and a restriction is CTED; CTRS is the USPTO\'s own code for a restriction)' : ''}`,
+          message: `office_action_type ${p.typeHint} (${hinted}) disagrees with the text, which reads as ${result.kind}; the text wins${p.typeHint === 'CTRS' && result.kind === 'restriction' ? " (in the interface's codes CTRS is a requirement for information and a restriction is CTED; CTRS is the USPTO's own code for a restriction)" : ''}`,
           evidence: result.evidence ?? undefined,
         });
       }

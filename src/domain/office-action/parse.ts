@@ -140,7 +140,10 @@ export function parseOfficeActionDetailed(text: string, options: ParseOptions = 
     const body_ = new Set(body.rejections.flatMap((r) => r.claims));
     const missing = summary.rejected.filter((c) => !body_.has(c));
     if (missing.length > 0 && body.rejections.length > 0) {
-      warnings.push({ code: 'summary_body_mismatch', message: `the summary lists claims ${missing.join(', ')} as rejected but no rejection statement names them` });
+      warnings.push({
+        code: 'summary_body_mismatch',
+        message: `the summary lists claims ${missing.join(', ')} as rejected but no rejection statement names them`,
+      });
     }
   }
 

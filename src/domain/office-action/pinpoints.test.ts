@@ -38,12 +38,21 @@ As to claim 9, Balakrishnan in view of Esposito discloses wherein a first wirele
 Ataee discloses an electromyography signal type (Paragraph 13: EMG signals). The motivation would be to increase the robustness of the system (Ataee; Paragraph 9).`;
     const q = parseOfficeAction(text);
     const of = (n: number) => q.pinpoints.filter((x) => x.claims.includes(n)).map((x) => [x.evidence.text, x.reference_name]);
-    expect(of(13)).toEqual([['¶0178', 'Zhu'], ['¶0178', 'Zhu'], ['¶0165', 'Zhu']]);
-    expect(of(9)).toEqual([['Paragraph 16', null], ['Paragraph 13', 'Ataee'], ['Paragraph 9', 'Ataee']]);
+    expect(of(13)).toEqual([
+      ['¶0178', 'Zhu'],
+      ['¶0178', 'Zhu'],
+      ['¶0165', 'Zhu'],
+    ]);
+    expect(of(9)).toEqual([
+      ['Paragraph 16', null],
+      ['Paragraph 13', 'Ataee'],
+      ['Paragraph 9', 'Ataee'],
+    ]);
   });
 
   test('the same pinpoint under two references in separate sentences is tied to each', () => {
-    const q = parseOfficeAction(`Claim 1 is rejected under 35 U.S.C. 103 as being unpatentable over Smith (US 8,123,456 B2) in view of Jones (US 2015/0123456 A1).
+    const q =
+      parseOfficeAction(`Claim 1 is rejected under 35 U.S.C. 103 as being unpatentable over Smith (US 8,123,456 B2) in view of Jones (US 2015/0123456 A1).
 Regarding claim 1, Smith discloses a packet (col. 4, lines 5-20). Jones teaches a cache (col. 4, lines 5-20).`);
     expect(q.pinpoints.map((x) => x.reference_name)).toEqual(['Smith', 'Jones']);
   });

@@ -24,7 +24,10 @@ const PATTERNS: Array<[RegExp, Pinpoint['kind']]> = [
     /\bFIG(?:URE)?S?\.?\s{0,2}\d{1,3}[A-Za-z]?(?![a-z]{2})(?:\s{0,2}[-–—]\s{0,2}(?:\d{1,3}[A-Za-z]?|[A-Z](?![a-z]))|\s{0,2}(?:and|,|&)\s{0,2}\d{1,3}[A-Za-z]?(?![a-z]{2})){0,6}/gi,
     'figure',
   ],
-  [/\b(?:page|p\.|pp\.)\s{0,2}\d{1,4}(?:\s{0,2}[-–]\s{0,2}\d{1,4})?(?:\s{0,2},?\s{0,2}(?:lines?|ll?\.)\s{0,2}\d{1,3}(?:\s{0,2}[-–]\s{0,2}\d{1,3})?)?/gi, 'page_line'],
+  [
+    /\b(?:page|p\.|pp\.)\s{0,2}\d{1,4}(?:\s{0,2}[-–]\s{0,2}\d{1,4})?(?:\s{0,2},?\s{0,2}(?:lines?|ll?\.)\s{0,2}\d{1,3}(?:\s{0,2}[-–]\s{0,2}\d{1,3})?)?/gi,
+    'page_line',
+  ],
 ];
 
 const MAX_PINPOINTS = 20000;
@@ -114,7 +117,10 @@ export function attribute(
 
 /** The same pinpoint written twice ("¶0178", "{¶ 0178}") is one key. */
 export function pinpointKey(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 const ABBREVIATION_BEFORE_PERIOD = /\b(?:al|no|nos|fig|figs|col|cols|e\.g|i\.e|u\.s|pp|p|para|paras|ser|pub|appl|pat|ref|sec|vol|ex|cf|etc)$/i;
@@ -143,14 +149,21 @@ function teachingReference(body: string, inSentence: ReadonlyArray<{ pos: number
   const name = last.ref.short_name;
   if (!name) return null;
   const lead = body.slice(Math.max(0, last.pos - 30), last.pos);
-  const base = /\b(?:to|into|with|in|modify|modifying|of)\s{1,3}(?:the\s{1,3}(?:system|method|device|apparatus)\s{1,3}(?:of|in)\s{1,3})?$/i.test(lead) &&
+  const base =
+    /\b(?:to|into|with|in|modify|modifying|of)\s{1,3}(?:the\s{1,3}(?:system|method|device|apparatus)\s{1,3}(?:of|in)\s{1,3})?$/i.test(lead) &&
     new RegExp(`^${esc(name)}(?:\u2019s|'s)?\\s{0,3}(?:system|method|device|apparatus|invention|disclosure|reference)?`, 'i').test(body.slice(last.pos));
   if (!base) return null;
   for (const n of inSentence) {
     if (n.ref === last.ref || !n.ref.short_name) continue;
     const around = body.slice(Math.max(0, n.pos - 30), n.pos + n.ref.short_name.length + 20);
     const nm = esc(n.ref.short_name);
-    if (new RegExp(`${nm}(?:\u2019s|'s)\\s{1,3}teachings?|teachings?\\s{1,3}of\\s{1,3}${nm}|taught\\s{1,3}by\\s{1,3}${nm}|suggested\\s{1,3}by\\s{1,3}${nm}`, 'i').test(around)) return n.ref;
+    if (
+      new RegExp(
+        `${nm}(?:\u2019s|'s)\\s{1,3}teachings?|teachings?\\s{1,3}of\\s{1,3}${nm}|taught\\s{1,3}by\\s{1,3}${nm}|suggested\\s{1,3}by\\s{1,3}${nm}`,
+        'i',
+      ).test(around)
+    )
+      return n.ref;
   }
   return null;
 }
@@ -163,5 +176,7 @@ function combinationSubject(body: string, last: { pos: number; ref: Reference },
   const lead = body.slice(Math.max(0, last.pos - 40), last.pos);
   if (!/\b(?:in\s{1,3}(?:further\s{1,3})?view\s{1,3}of|as\s{1,3}modified\s{1,3}by|combined\s{1,3}with|and)\s{1,3}$/i.test(lead)) return false;
   const after = body.slice(last.pos + (last.ref.short_name?.length ?? 0), at);
-  return /^(?:\s{0,3}et\s{1,3}al\.?)?(?:\s{0,3}\([^)]{0,60}\))?\s{1,3}(?:further\s{1,3})?(?:disclose|discloses|teach|teaches|show|shows|describe|describes|suggest|suggests)\b/i.test(after);
+  return /^(?:\s{0,3}et\s{1,3}al\.?)?(?:\s{0,3}\([^)]{0,60}\))?\s{1,3}(?:further\s{1,3})?(?:disclose|discloses|teach|teaches|show|shows|describe|describes|suggest|suggests)\b/i.test(
+    after,
+  );
 }

@@ -21,26 +21,27 @@ const KIND = String.raw`(?:\s{0,2}([ABCEHPSUY][0-9])(?![A-Za-z0-9])|\s{0,2}([ABC
 
 const WO = new RegExp(String.raw`\bWO\s{0,2}[-:]?\s{0,2}(?:(\d{4})\s{0,2}[/-]?\s{0,2}(\d{6})|(\d{2})\s{0,2}/\s{0,2}(\d{5}))(?!\d)` + KIND, 'g');
 const US_PGPUB = new RegExp(
-  String.raw`(?:\b(?:US|U\.S\.)\s{0,2})?(?:(?:Pat(?:ent)?\.?\s{0,2})?(?:App(?:l|lication)?\.?\s{0,2})?(?:Pub(?:lication)?\.?|PG\s?Pub\.?|Pre-?Grant\s{1,2}Pub(?:lication)?\.?)\s{0,2}(?:No\.?|Number|#)?\s{0,2})?(?<![\d/])((?:19|20)\d{2})(?:\s{0,2}/\s{0,2}(\d{6,7})|(\d{7}))(?![\d/]|,\d)` + KIND,
+  String.raw`(?:\b(?:US|U\.S\.)\s{0,2})?(?:(?:Pat(?:ent)?\.?\s{0,2})?(?:App(?:l|lication)?\.?\s{0,2})?(?:Pub(?:lication)?\.?|PG\s?Pub\.?|Pre-?Grant\s{1,2}Pub(?:lication)?\.?)\s{0,2}(?:No\.?|Number|#)?\s{0,2})?(?<![\d/])((?:19|20)\d{2})(?:\s{0,2}/\s{0,2}(\d{6,7})|(\d{7}))(?![\d/]|,\d)` +
+    KIND,
   'gi',
 );
 const US_PATENT = new RegExp(
-  String.raw`(?:\b(?:US|U\.S\.)\s{0,2}(?:Pat(?:ent)?s?\.?\s{0,2})?(?:No\.?|Nos\.?|Number|#)?\s{0,2}|\bUSPN\s{0,2}|\bU\.S\.P\.N\.?\s{0,2}|\bPat(?:ent)?\.?\s{0,2}(?:No\.?|Number|#)\s{0,2})(RE\s?|D\s?|PP\s?)?(\d{1,2},\d{3},\d{3}|\d{2},\d{3}|\d{5,8})(?![\d/-]|,\d)` + KIND,
+  String.raw`(?:\b(?:US|U\.S\.)\s{0,2}(?:Pat(?:ent)?s?\.?\s{0,2})?(?:No\.?|Nos\.?|Number|#)?\s{0,2}|\bUSPN\s{0,2}|\bU\.S\.P\.N\.?\s{0,2}|\bPat(?:ent)?\.?\s{0,2}(?:No\.?|Number|#)\s{0,2})(RE\s?|D\s?|PP\s?)?(\d{1,2},\d{3},\d{3}|\d{2},\d{3}|\d{5,8})(?![\d/-]|,\d)` +
+    KIND,
   'g',
 );
 // A bare thousands-grouped number ("8,123,456 B2") inside a citation is a US patent.
 const US_PATENT_BARE = new RegExp(String.raw`(?<![\d,./])(\d{1,2},\d{3},\d{3})(?![\d/]|,\d)` + KIND, 'g');
-const US_APPLICATION = /\b(?:Application|Appl\.?|App\.?|Serial|Ser\.?)\s{0,2}(?:Ser(?:ial)?\.?\s{0,2})?(?:No\.?|Number)?\s{0,2}(\d{2})\s?\/\s?(\d{3}),?(\d{3})(?!\d)/gi;
+const US_APPLICATION =
+  /\b(?:Application|Appl\.?|App\.?|Serial|Ser\.?)\s{0,2}(?:Ser(?:ial)?\.?\s{0,2})?(?:No\.?|Number)?\s{0,2}(\d{2})\s?\/\s?(\d{3}),?(\d{3})(?!\d)/gi;
 const EP = new RegExp(String.raw`\bEP\s{0,2}-?\s{0,2}(\d(?:[\s,.]?\d){6})(?!\d)` + KIND, 'g');
-const JP = new RegExp(
-  String.raw`\bJP\s{0,2}-?\s{0,2}(?:(?:(H|S|Hei|Sho|R)\s?(\d{1,2})|(\d{4}))\s{0,2}[-‐–]\s{0,2}(\d{1,6})|(\d{7,10}))(?!\d)` + KIND,
-  'g',
-);
+const JP = new RegExp(String.raw`\bJP\s{0,2}-?\s{0,2}(?:(?:(H|S|Hei|Sho|R)\s?(\d{1,2})|(\d{4}))\s{0,2}[-‐–]\s{0,2}(\d{1,6})|(\d{7,10}))(?!\d)` + KIND, 'g');
 const KR = new RegExp(String.raw`\bKR\s{0,2}(?:(10|20)\s{0,2}-\s{0,2})?(?:(\d{4})\s{0,2}-\s{0,2}(\d{7})|(\d{7}))(?!\d)` + KIND, 'g');
 const CN = new RegExp(String.raw`\bCN\s{0,2}(\d{6,12})(?:\.\d)?(?!\d)` + KIND, 'g');
 const DE = new RegExp(String.raw`\bDE\s{0,2}(\d{2}\s\d{4}\s\d{3}\s\d{3}|\d{6,14})(?!\d)` + KIND, 'g');
 const OTHER = new RegExp(
-  String.raw`\b(GB|FR|CA|AU|TW|RU|IN|CH|NL|SE|ES|IT|BR|AT|BE|DK|FI|NO|IL|SG|MX|NZ|ZA|HK|PL|CZ|SU|EA|AR|CL|PT|IE|TR|HU|RO|UA|PH|MY|TH|ID|VN)\s{0,2}(\d[\d ,./-]{2,14}\d)(?!\d)` + KIND,
+  String.raw`\b(GB|FR|CA|AU|TW|RU|IN|CH|NL|SE|ES|IT|BR|AT|BE|DK|FI|NO|IL|SG|MX|NZ|ZA|HK|PL|CZ|SU|EA|AR|CL|PT|IE|TR|HU|RO|UA|PH|MY|TH|ID|VN)\s{0,2}(\d[\d ,./-]{2,14}\d)(?!\d)` +
+    KIND,
   'g',
 );
 
@@ -52,14 +53,7 @@ function group3(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-function make(
-  kind: PublicationNumber['kind'],
-  country: string,
-  core: string,
-  kindCode: string | null,
-  display: string,
-  inferred = false,
-): PublicationNumber {
+function make(kind: PublicationNumber['kind'], country: string, core: string, kindCode: string | null, display: string, inferred = false): PublicationNumber {
   const base = `${country}${core}`;
   return {
     kind,

@@ -39,7 +39,11 @@ export class ReferenceRegistry {
         short_name: resolved.short_name ?? existing.short_name,
         publication: existing.publication ?? resolved.publication,
         kind: existing.kind,
-        label: labelOf(resolved.short_name ?? existing.short_name, existing.publication ?? resolved.publication, existing.publication ? undefined : existing.label),
+        label: labelOf(
+          resolved.short_name ?? existing.short_name,
+          existing.publication ?? resolved.publication,
+          existing.publication ? undefined : existing.label,
+        ),
       };
     }
     const entry: Reference = { ...resolved, id: `ref-${this.entries.length + 1}`, conflicting_claims: [...resolved.conflicting_claims] };

@@ -79,11 +79,7 @@ describe('references of a rejection statement (MPEP 7.15, 7.20, 7.21, 8.33)', ()
     const refs = refsOf(
       'Claim(s) 1-2, 4-8, and 10-12 is/are rejected under 35 U.S.C. 103 as being unpatentable over Balakrishnan et al. (PGPub 2014/0278125) in view of Esposito et al. (PGPub 2013/0192071) and in further view of Burich et al. (PGPub 2013/0041590).',
     );
-    expect(refs.map((r) => r.label)).toEqual([
-      'Balakrishnan (US 2014/0278125 A1)',
-      'Esposito (US 2013/0192071 A1)',
-      'Burich (US 2013/0041590 A1)',
-    ]);
+    expect(refs.map((r) => r.label)).toEqual(['Balakrishnan (US 2014/0278125 A1)', 'Esposito (US 2013/0192071 A1)', 'Burich (US 2013/0041590 A1)']);
   });
 
   test('"hereinafter" aliases and a comma inside the parentheses', () => {
@@ -95,7 +91,9 @@ describe('references of a rejection statement (MPEP 7.15, 7.20, 7.21, 8.33)', ()
   });
 
   test('"as applied to claim 1 above, and further in view of" (7.21)', () => {
-    const refs = refsOf('Claim 4 is rejected under 35 U.S.C. 103 as being unpatentable over Smith (US 8,123,456 B2) as applied to claim 1 above, and further in view of Jones (EP 1 234 567 A1).');
+    const refs = refsOf(
+      'Claim 4 is rejected under 35 U.S.C. 103 as being unpatentable over Smith (US 8,123,456 B2) as applied to claim 1 above, and further in view of Jones (EP 1 234 567 A1).',
+    );
     expect(refs.map((r) => r.label)).toEqual(['Smith (US 8,123,456 B2)', 'Jones (EP 1 234 567 A1)']);
   });
 
@@ -146,7 +144,8 @@ describe('references of a rejection statement (MPEP 7.15, 7.20, 7.21, 8.33)', ()
   });
 
   test('every reference quotes its text from the statement', () => {
-    const text = 'Claim 13 is rejected under 35 U.S.C. 103 as being unpatentable over unpatentable over Laroia (US 2005/0025220 A1) in view of Zhu (US 2015/0036514 A1).';
+    const text =
+      'Claim 13 is rejected under 35 U.S.C. 103 as being unpatentable over unpatentable over Laroia (US 2005/0025220 A1) in view of Zhu (US 2015/0036514 A1).';
     const refs = refsOf(text);
     expect(refs.map((r) => r.evidence.text)).toEqual(['Laroia (US 2005/0025220 A1)', 'Zhu (US 2015/0036514 A1)']);
     for (const r of refs) expect(text.slice(r.evidence.span.start, r.evidence.span.end)).toBe(r.evidence.text);

@@ -21,8 +21,10 @@ const STRONG_SEPARATOR =
 const WEAK_SEPARATOR = /,?\s{1,3}and\s{1,3}|;\s{0,3}|,\s{1,3}/g;
 const TRAILING_JUNK =
   /\s*(?:,\s*)?(?:as\s+applied\s+to\s+(?:claims?|claim\(s\))\b[^.;]{0,120}?\babove\b|as\s+(?:set\s+forth|discussed|explained|shown|detailed)\s+(?:below|above|herein)|for\s+the\s+reasons?\s+(?:set\s+forth|given|discussed)\b[^.;]{0,80}|(?:,\s*)?respectively)\s*[,.;]?\s*$/i;
-const LEADING_JUNK = /^(?:\s|(?:unpatentable|obvious|anticipated)\s+(?:over|by)\s|the\s+combination\s+of\s|a\s+combination\s+of\s|the\s+teachings?\s+of\s|the\s+|and\s|,|prior\s)+/i;
-const GENERIC_WORDS = /^(?:us|u\.s\.|patent|pat\.?|publication|pub\.?|application|document|reference|no\.?|number|pgpub|pg|pre-grant|the|of|to|in|by|et|al\.?|hereinafter|published|issued|foreign|japanese|chinese|korean|german|european)$/i;
+const LEADING_JUNK =
+  /^(?:\s|(?:unpatentable|obvious|anticipated)\s+(?:over|by)\s|the\s+combination\s+of\s|a\s+combination\s+of\s|the\s+teachings?\s+of\s|the\s+|and\s|,|prior\s)+/i;
+const GENERIC_WORDS =
+  /^(?:us|u\.s\.|patent|pat\.?|publication|pub\.?|application|document|reference|no\.?|number|pgpub|pg|pre-grant|the|of|to|in|by|et|al\.?|hereinafter|published|issued|foreign|japanese|chinese|korean|german|european)$/i;
 
 export interface ReferencePortion {
   start: number;

@@ -10,33 +10,69 @@ function only(text: string) {
 describe('rejection form paragraphs: statute, short code and full citation', () => {
   test.each([
     // 7.05 / 7.05.01
-    ['Claims 1-20 are rejected under 35 U.S.C. 101 because the claimed invention is directed to an abstract idea without significantly more.', ['101'], ['35 U.S.C. 101']],
+    [
+      'Claims 1-20 are rejected under 35 U.S.C. 101 because the claimed invention is directed to an abstract idea without significantly more.',
+      ['101'],
+      ['35 U.S.C. 101'],
+    ],
     // 7.15.aia
     ['Claim(s) 1-3 is/are rejected under 35 U.S.C. 102(a)(1) as being anticipated by Smith (US 8,123,456 B2).', ['102'], ['35 U.S.C. 102(a)(1)']],
     ['Claim 1 is rejected under 35 U.S.C. 102(a)(2) as being anticipated by Jones (US 2019/0012345 A1).', ['102'], ['35 U.S.C. 102(a)(2)']],
     // pre-AIA 7.15
-    ['Claim(s) 4-7 and 9-12 is/are rejected under pre-AIA  35 U.S.C. 102(b) as being anticipated by Sakae (JP 2008-008593 A).', ['102'], ['pre-AIA 35 U.S.C. 102(b)']],
+    [
+      'Claim(s) 4-7 and 9-12 is/are rejected under pre-AIA  35 U.S.C. 102(b) as being anticipated by Sakae (JP 2008-008593 A).',
+      ['102'],
+      ['pre-AIA 35 U.S.C. 102(b)'],
+    ],
     ['Claims 1-3 are rejected under 35 U.S.C. 102(e) as being anticipated by Lee (US 7,654,321 B2).', ['102'], ['35 U.S.C. 102(e)']],
     // 7.20.aia / 7.21
     ['Claims 1-5 are rejected under 35 U.S.C. 103 as being unpatentable over Smith (US 8,123,456 B2).', ['103'], ['35 U.S.C. 103']],
-    ['Claims 8 and 13 is/are rejected under pre-AIA 35 U.S.C. 103(a) as being unpatentable over Sakae (JP 2008-008593) in view of Kuehl (US 2008/0155993).', ['103'], ['pre-AIA 35 U.S.C. 103(a)']],
+    [
+      'Claims 8 and 13 is/are rejected under pre-AIA 35 U.S.C. 103(a) as being unpatentable over Sakae (JP 2008-008593) in view of Kuehl (US 2008/0155993).',
+      ['103'],
+      ['pre-AIA 35 U.S.C. 103(a)'],
+    ],
     // 7.27: 102 or, in the alternative, 103
-    ['Claims 1-3 are rejected under 35 U.S.C. 102(a)(1) as anticipated by or, in the alternative, under 35 U.S.C. 103 as obvious over Smith (US 8,123,456 B2).', ['102', '103'], ['35 U.S.C. 102(a)(1)', '35 U.S.C. 103']],
+    [
+      'Claims 1-3 are rejected under 35 U.S.C. 102(a)(1) as anticipated by or, in the alternative, under 35 U.S.C. 103 as obvious over Smith (US 8,123,456 B2).',
+      ['102', '103'],
+      ['35 U.S.C. 102(a)(1)', '35 U.S.C. 103'],
+    ],
     // 7.31.01 / 7.31.02 (112(a) and pre-AIA first paragraph)
-    ['Claims 10-12 are rejected under 35 U.S.C. 112(a) or 35 U.S.C. 112 (pre-AIA), first paragraph, as failing to comply with the written description requirement.', ['112(a)'], ['35 U.S.C. 112(a) or 35 U.S.C. 112 (pre-AIA), first paragraph']],
-    ['Claims 1-4 are rejected under 35 U.S.C. 112, first paragraph, because the specification, while being enabling for X, does not reasonably provide enablement for Y.', ['112(a)'], ['35 U.S.C. 112, first paragraph']],
+    [
+      'Claims 10-12 are rejected under 35 U.S.C. 112(a) or 35 U.S.C. 112 (pre-AIA), first paragraph, as failing to comply with the written description requirement.',
+      ['112(a)'],
+      ['35 U.S.C. 112(a) or 35 U.S.C. 112 (pre-AIA), first paragraph'],
+    ],
+    [
+      'Claims 1-4 are rejected under 35 U.S.C. 112, first paragraph, because the specification, while being enabling for X, does not reasonably provide enablement for Y.',
+      ['112(a)'],
+      ['35 U.S.C. 112, first paragraph'],
+    ],
     // 7.34.01 (112(b) and pre-AIA second paragraph)
-    ['Claim 5 is rejected under 35 U.S.C. 112(b) or 35 U.S.C. 112 (pre-AIA ), second paragraph, as being indefinite for failing to particularly point out and distinctly claim the subject matter which the inventor or a joint inventor, or for pre-AIA  the applicant regards as the invention.', ['112(b)'], ['35 U.S.C. 112(b) or 35 U.S.C. 112 (pre-AIA), second paragraph']],
+    [
+      'Claim 5 is rejected under 35 U.S.C. 112(b) or 35 U.S.C. 112 (pre-AIA ), second paragraph, as being indefinite for failing to particularly point out and distinctly claim the subject matter which the inventor or a joint inventor, or for pre-AIA  the applicant regards as the invention.',
+      ['112(b)'],
+      ['35 U.S.C. 112(b) or 35 U.S.C. 112 (pre-AIA), second paragraph'],
+    ],
     ['Claims 14 and 15 are rejected under 35 U.S.C. 112, second paragraph, as being indefinite.', ['112(b)'], ['35 U.S.C. 112, second paragraph']],
     ['Claims 2-3 are rejected under 35 U.S.C. § 112, ¶ 2, as being indefinite.', ['112(b)'], ['35 U.S.C. 112, second paragraph']],
     // 7.36 (112(d) and pre-AIA fourth paragraph)
-    ['Claim 13 is rejected under 35 U.S.C. 112(d) or pre-AIA 35 U.S.C. 112, 4th paragraph, as being of improper dependent form for failing to further limit the subject matter of the claim upon which it depends.', ['112(d)'], ['35 U.S.C. 112(d) or pre-AIA 35 U.S.C. 112, fourth paragraph']],
+    [
+      'Claim 13 is rejected under 35 U.S.C. 112(d) or pre-AIA 35 U.S.C. 112, 4th paragraph, as being of improper dependent form for failing to further limit the subject matter of the claim upon which it depends.',
+      ['112(d)'],
+      ['35 U.S.C. 112(d) or pre-AIA 35 U.S.C. 112, fourth paragraph'],
+    ],
     // 112(f) / sixth paragraph
     ['Claim 6 is rejected under 35 U.S.C. 112, sixth paragraph.', ['112(f)'], ['35 U.S.C. 112, sixth paragraph']],
     // bare 112 classified by its ground
     ['Claims 7-9 are rejected under 35 USC 112 as being indefinite.', ['112(b)'], ['35 U.S.C. 112']],
     // 7.05.02 utility: two statutes
-    ['Claims 1-3 are rejected under 35 U.S.C. 101 and 112(a) because the claimed invention is not supported by a well established utility.', ['101', '112(a)'], ['35 U.S.C. 101', '35 U.S.C. 112(a)']],
+    [
+      'Claims 1-3 are rejected under 35 U.S.C. 101 and 112(a) because the claimed invention is not supported by a well established utility.',
+      ['101', '112(a)'],
+      ['35 U.S.C. 101', '35 U.S.C. 112(a)'],
+    ],
   ])('%s', (text, bases, citations) => {
     const r = only(text);
     expect(r.bases).toEqual(bases);
@@ -90,7 +126,9 @@ describe('claims of a statement', () => {
   });
 
   test('subject lists joined by "as well as"', () => {
-    const r = only('Claims 1 and 11, as well as dependent claims 2-10 and 12-20, are rejected under 35 U.S.C. 103 as being unpatentable over Smith (US 8,123,456 B2).');
+    const r = only(
+      'Claims 1 and 11, as well as dependent claims 2-10 and 12-20, are rejected under 35 U.S.C. 103 as being unpatentable over Smith (US 8,123,456 B2).',
+    );
     expect(r.claims).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
@@ -126,7 +164,10 @@ describe('claims of a statement', () => {
     );
     expect(parsed.rejections.map((r) => [r.claims, r.references.map((x) => x.label)])).toEqual([
       [[1, 2, 3, 4, 5], ['Smith (US 8,123,456 B2)']],
-      [[6, 7], ['Smith (US 8,123,456 B2)', 'Jones (US 2015/0123456 A1)']],
+      [
+        [6, 7],
+        ['Smith (US 8,123,456 B2)', 'Jones (US 2015/0123456 A1)'],
+      ],
     ]);
   });
 

@@ -3,16 +3,7 @@ import type { ReferenceRegistry } from './reference-registry.ts';
 import { findReferencePortion, parseReferences } from './references.ts';
 import { sectionAt, type Section } from './sections.ts';
 import { evidenceOf } from './spans.ts';
-import {
-  clauseFloor,
-  collectAnchors,
-  sentenceSpan,
-  subjectBefore,
-  subjectAfter,
-  type Anchor,
-  type StatementContext,
-  type Subject,
-} from './statements.ts';
+import { clauseFloor, collectAnchors, sentenceSpan, subjectBefore, subjectAfter, type Anchor, type StatementContext, type Subject } from './statements.ts';
 import { basisFromWording, infer112, scanStatutes, uniqueBases } from './statutes.ts';
 import { BASIS_ORDER, type Basis, type DerivationKind, type RejectionStatement, type Warning } from './types.ts';
 
@@ -83,7 +74,11 @@ export function extractRejections(ctx: StatementContext, registry: ReferenceRegi
   for (const r of kept) {
     if (r.derived_from) r.derived_from.source_ids = r.derived_from.source_ids.map((id) => ids.get(id) ?? id);
     if (r.bases.length === 0) {
-      warnings.push({ code: 'unresolved_rejection', message: 'rejection without a statute that could not be traced to another statement', evidence: r.evidence });
+      warnings.push({
+        code: 'unresolved_rejection',
+        message: 'rejection without a statute that could not be traced to another statement',
+        evidence: r.evidence,
+      });
     }
   }
   return kept;
@@ -91,7 +86,8 @@ export function extractRejections(ctx: StatementContext, registry: ReferenceRegi
 
 /** The examiner's reasoning after a statement is quoted up to this many characters. */
 const EXPLANATION_MAX = 2500;
-const SIGNAL_PER_SE = /signals?\s{1,3}per\s{1,3}se|transitory\s{1,3}(?:propagating\s{1,3})?signal|carrier\s{1,3}waves?|(?:covers?|encompass\w*|include\w*)\s{1,3}(?:a\s{1,3})?(?:transitory|propagating)/i;
+const SIGNAL_PER_SE =
+  /signals?\s{1,3}per\s{1,3}se|transitory\s{1,3}(?:propagating\s{1,3})?signal|carrier\s{1,3}waves?|(?:covers?|encompass\w*|include\w*)\s{1,3}(?:a\s{1,3})?(?:transitory|propagating)/i;
 const JUDICIAL_EXCEPTION = /abstract\s{1,3}idea|judicial\s{1,3}exception|law\s{1,3}of\s{1,3}nature|natural\s{1,3}phenomen|mental\s{1,3}process|Alice|Mayo/i;
 
 /** 101: a Step 1 "signal per se" rejection (MPEP 2106.03) or a judicial-exception one (Steps 2A/2B). */
@@ -163,7 +159,11 @@ function buildStatement(
   // No statute in the sentence: carried over from the statements it refers to, or from the heading.
   const parentMentions = [...subject.relations, ...mentionsIn(ctx.mentions, tailStart, tailEnd)];
   const parents = [...new Set(parentMentions.flatMap((m) => m.numbers))].filter((n) => !subject.claims.includes(n));
-  const kind: DerivationKind = SAME_REASONS.test(tail) ? 'same_reasons' : DEPENDENCY.test(tail) || DEPENDENCY.test(ctx.work.slice(subject.end, anchor.start)) ? 'dependency' : 'section_context';
+  const kind: DerivationKind = SAME_REASONS.test(tail)
+    ? 'same_reasons'
+    : DEPENDENCY.test(tail) || DEPENDENCY.test(ctx.work.slice(subject.end, anchor.start))
+      ? 'dependency'
+      : 'section_context';
   // A sentence that refers to nothing but states its own ground ("are rejected as being indefinite",
   // "are rejected over Smith in view of Jones"): the heading's statute, refined by that wording (a
   // "35 USC § 112" heading covers 112(a), (b) and (d)), or the wording alone without a heading —

@@ -11,7 +11,8 @@ import type { RestrictionGroup } from './types.ts';
  * "Species") immediately followed by a claim list; a bare label must start a line.
  */
 
-const LINE_GROUP = /(?:^|\n)[ \t]{0,8}(?:(Group|Invention|Species)\s{1,3})?([IVX]{1,6}|[A-Z]|\d{1,2})[ \t]{0,3}[.):\-–]?[ \t]{0,8},?[ \t]{0,3}(claim\(s\)|claims?\b)/gi;
+const LINE_GROUP =
+  /(?:^|\n)[ \t]{0,8}(?:(Group|Invention|Species)\s{1,3})?([IVX]{1,6}|[A-Z]|\d{1,2})[ \t]{0,3}[.):\-–]?[ \t]{0,8},?[ \t]{0,3}(claim\(s\)|claims?\b)/gi;
 const INLINE_GROUP = /\b(Group|Invention|Species)\s{1,3}([IVX]{1,6}|[A-Z]|\d{1,2})\b[\s,:.\-–(]{0,6}(claim\(s\)|claims?\b)/gi;
 const SUBJECT = /^\s{0,3}\)?\s{0,3},?\s{0,3}(?:(?:are|is)\s{1,3})?(?:drawn|directed)\s{1,3}to\s{1,3}([^;\n]{1,240}?)(?=,\s{0,3}classified|;|\.\s|\.$|\n|$)/i;
 

@@ -31,7 +31,8 @@ export interface Section {
 }
 
 // "Claim Rejections - 35 USC § 112(b)", pre-AIA "… § 112, second paragraph" (→ 112(b)).
-const REJECTION_HEADING = /Claim\s{0,3}Rejections?\s{0,3}[-–—:]{0,2}\s{0,3}(?:35\s{0,2}U\.?\s?S\.?\s?C\.?\s{0,3}§{0,2}\s{0,3})?(\d{3})(?:\s{0,3}\(([a-f])\)|,?\s{1,3}(first|second|fourth|sixth)\s{1,3}paragraph)?/gi;
+const REJECTION_HEADING =
+  /Claim\s{0,3}Rejections?\s{0,3}[-–—:]{0,2}\s{0,3}(?:35\s{0,2}U\.?\s?S\.?\s?C\.?\s{0,3}§{0,2}\s{0,3})?(\d{3})(?:\s{0,3}\(([a-f])\)|,?\s{1,3}(first|second|fourth|sixth)\s{1,3}paragraph)?/gi;
 const PARAGRAPH_LETTER: Record<string, string> = { first: 'a', second: 'b', fourth: 'd', sixth: 'f' };
 const NAMED_HEADINGS: Array<[RegExp, SectionName]> = [
   [/(?:Non-?statutory\s{1,3})?(?:Obviousness-?Type\s{1,3})?Double\s{1,3}Patenting/gi, 'double_patenting'],

@@ -18,20 +18,121 @@ const MAX_SENTENCE = 2500;
 
 /** Tokens that end with a period without ending the sentence. */
 const ABBREVIATIONS = new Set([
-  'u.s.c', 'usc', 'u.s', 'no', 'nos', 'pat', 'pats', 'pub', 'publ', 'appl', 'app', 'ser', 'e.g', 'i.e', 'fig', 'figs',
-  'para', 'paras', 'col', 'cols', 'p', 'pp', 'ex', 'mr', 'ms', 'mrs', 'dr', 'jr', 'sr', 'vs', 'v', 'cf', 'ca', 'approx',
-  'c.f.r', 'cfr', 'o.g', 'f.3d', 'f.2d', 'f.4th', 'cir', 'fed', 'sec', 'ch', 'vol', 'ed', 'eds', 'ref', 'refs', 'ln', 'll',
-  'l', 'st', 'seq', 'ann', 'supp', 'rev', 'art', 'u.s.p.q', 'uspq2d', 'et', 'viz', 'incl', 'approx', 'esp', 'min', 'max',
-  'jp', 'pct', 'w.o', 'resp', 'abs', 'tbl', 'sect', 'id', 'gen', 'corresp',
+  'u.s.c',
+  'usc',
+  'u.s',
+  'no',
+  'nos',
+  'pat',
+  'pats',
+  'pub',
+  'publ',
+  'appl',
+  'app',
+  'ser',
+  'e.g',
+  'i.e',
+  'fig',
+  'figs',
+  'para',
+  'paras',
+  'col',
+  'cols',
+  'p',
+  'pp',
+  'ex',
+  'mr',
+  'ms',
+  'mrs',
+  'dr',
+  'jr',
+  'sr',
+  'vs',
+  'v',
+  'cf',
+  'ca',
+  'approx',
+  'c.f.r',
+  'cfr',
+  'o.g',
+  'f.3d',
+  'f.2d',
+  'f.4th',
+  'cir',
+  'fed',
+  'sec',
+  'ch',
+  'vol',
+  'ed',
+  'eds',
+  'ref',
+  'refs',
+  'ln',
+  'll',
+  'l',
+  'st',
+  'seq',
+  'ann',
+  'supp',
+  'rev',
+  'art',
+  'u.s.p.q',
+  'uspq2d',
+  'et',
+  'viz',
+  'incl',
+  'approx',
+  'esp',
+  'min',
+  'max',
+  'jp',
+  'pct',
+  'w.o',
+  'resp',
+  'abs',
+  'tbl',
+  'sect',
+  'id',
+  'gen',
+  'corresp',
   // journal abbreviations in non-patent citations ("IEEE Trans. Netw., vol. 12")
-  'trans', 'proc', 'conf', 'int', 'intl', 'symp', 'soc', 'assoc', 'natl', 'acad', 'sci', 'eng', 'res', 'lett', 'phys',
-  'chem', 'biol', 'med', 'comm', 'commun', 'netw', 'syst', 'tech', 'technol', 'comput', 'electron', 'mater', 'anal', 'inf',
+  'trans',
+  'proc',
+  'conf',
+  'int',
+  'intl',
+  'symp',
+  'soc',
+  'assoc',
+  'natl',
+  'acad',
+  'sci',
+  'eng',
+  'res',
+  'lett',
+  'phys',
+  'chem',
+  'biol',
+  'med',
+  'comm',
+  'commun',
+  'netw',
+  'syst',
+  'tech',
+  'technol',
+  'comput',
+  'electron',
+  'mater',
+  'anal',
+  'inf',
 ]);
 /** Abbreviations that usually end a sentence when a line break follows ("... in view of Jones et al.\n"). */
 const SOFT_ABBREVIATIONS = new Set(['al', 'inc', 'corp', 'ltd', 'co', 'llc', 'etc']);
 
-const CONNECTOR_END = /(?:\b(?:by|of|over|and|or|the|in|to|under|as|a|an|with|from|claims?|claim\(s\)|view|further|being|is|are|at|on|for|that|which|wherein|where|said|its|their)|[,;:(\-–—/&])$/i;
-const STATEMENT_WORDS = /\b(?:rejected|objected|allowed|allowable|cancel+ed|withdrawn|pending)\b[\s\S]*\d|\d[\s\S]*\b(?:rejected|objected|allowed|allowable|cancel+ed|withdrawn|pending)\b|\bclaims?\s*\d/i;
+const CONNECTOR_END =
+  /(?:\b(?:by|of|over|and|or|the|in|to|under|as|a|an|with|from|claims?|claim\(s\)|view|further|being|is|are|at|on|for|that|which|wherein|where|said|its|their)|[,;:(\-–—/&])$/i;
+const STATEMENT_WORDS =
+  /\b(?:rejected|objected|allowed|allowable|cancel+ed|withdrawn|pending)\b[\s\S]*\d|\d[\s\S]*\b(?:rejected|objected|allowed|allowable|cancel+ed|withdrawn|pending)\b|\bclaims?\s*\d/i;
 
 export function segmentSentences(text: string): Sentences {
   const starts: number[] = [];
@@ -140,7 +241,10 @@ function tokenBefore(text: string, dot: number, floor: number): string {
     if (isSpace(ch) || ch === 40 || ch === 91 || ch === 123 || ch === 44 || ch === 59) break;
     j--;
   }
-  return text.slice(j + 1, dot).toLowerCase().replace(/^[^a-z0-9]+/, '');
+  return text
+    .slice(j + 1, dot)
+    .toLowerCase()
+    .replace(/^[^a-z0-9]+/, '');
 }
 
 const OPENS_STATEMENT =

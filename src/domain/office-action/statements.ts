@@ -76,13 +76,7 @@ const JOINER_FORBIDDEN = /\b(?:is|are|was|were|recites?|depends?|because|since|w
  * plus earlier subject mentions joined to it ("Claims 1 and 11, as well as dependent claims 2-10, are").
  * `forbidGap` rejects anchors whose gap (subject → anchor) reads as negated, conditional or past.
  */
-export function subjectBefore(
-  ctx: StatementContext,
-  anchorStart: number,
-  floor: number,
-  forbidGap: RegExp,
-  maxGap = 160,
-): Subject | null {
+export function subjectBefore(ctx: StatementContext, anchorStart: number, floor: number, forbidGap: RegExp, maxGap = 160): Subject | null {
   const inClause = mentionsIn(ctx.mentions, floor, anchorStart);
   const subjects = inClause.filter((m) => m.role === 'subject');
   if (subjects.length === 0) return null;

@@ -10,12 +10,24 @@ import type { Basis, StatuteCitation } from './types.ts';
  */
 
 const ORDINALS: Record<string, string> = {
-  first: 'a', '1st': 'a', '1': 'a',
-  second: 'b', '2nd': 'b', '2': 'b',
-  third: 'c', '3rd': 'c', '3': 'c',
-  fourth: 'd', '4th': 'd', '4': 'd',
-  fifth: 'e', '5th': 'e', '5': 'e',
-  sixth: 'f', '6th': 'f', '6': 'f',
+  first: 'a',
+  '1st': 'a',
+  '1': 'a',
+  second: 'b',
+  '2nd': 'b',
+  '2': 'b',
+  third: 'c',
+  '3rd': 'c',
+  '3': 'c',
+  fourth: 'd',
+  '4th': 'd',
+  '4': 'd',
+  fifth: 'e',
+  '5th': 'e',
+  '5': 'e',
+  sixth: 'f',
+  '6th': 'f',
+  '6': 'f',
 };
 const PARAGRAPH_NAMES = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
 
@@ -58,16 +70,20 @@ export function scanStatutes(input: string, region: string, offset: number, grou
       }
       const rest = region.slice(tok.end, tok.end + 80);
       const cm = CONTINUATION.exec(rest);
-      tok = cm
-        ? { preAia: Boolean(cm[1]), section: cm[2], subs: cm[3] ?? '', start: tok.end + cm.index, end: tok.end + cm.index + cm[0].length }
-        : null;
+      tok = cm ? { preAia: Boolean(cm[1]), section: cm[2], subs: cm[3] ?? '', start: tok.end + cm.index, end: tok.end + cm.index + cm[0].length } : null;
       if (tok) LEAD.lastIndex = tok.end;
     }
   }
   return { citations: mergeCitations(citations), bases: uniqueBases(citations.map((c) => c.basis)), end: lastEnd };
 }
 
-interface TokenMatch { preAia: boolean; section: string; subs: string; start: number; end: number }
+interface TokenMatch {
+  preAia: boolean;
+  section: string;
+  subs: string;
+  start: number;
+  end: number;
+}
 
 function readSuffix(region: string, at: number): { preAia: boolean; paragraph: string | null; end: number } {
   let end = at;

@@ -161,7 +161,9 @@ describe('strategy rules', () => {
     expect(small.suggest_interview).toBe(false);
     const lift = recommendStrategy(claims[0], ctx(claims, 'non_final', { ...base, interview_success_rate: 0.7, allowance_rate_without_interview: 0.45 }));
     expect(lift.suggest_interview).toBe(true);
-    expect(lift.reasons.join(' ')).toContain('70% of this examiner\'s decided cases with an applicant-initiated interview were allowed, against 45% without one');
+    expect(lift.reasons.join(' ')).toContain(
+      "70% of this examiner's decided cases with an applicant-initiated interview were allowed, against 45% without one",
+    );
   });
 
   test('every recommendation has reasons, known alternatives and a bounded confidence', () => {

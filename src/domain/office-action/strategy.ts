@@ -1,12 +1,4 @@
-import type {
-  Basis,
-  ClaimAnalysis,
-  ExaminerStats,
-  PaperKind,
-  Recommendation,
-  RestrictionGroup,
-  StrategyCode,
-} from './types.ts';
+import type { Basis, ClaimAnalysis, ExaminerStats, PaperKind, Recommendation, RestrictionGroup, StrategyCode } from './types.ts';
 
 /**
  * Recommended reply strategy per claim, by explicit rules (each rule that fires is named in
@@ -60,9 +52,20 @@ function baseRule(claim: ClaimFacts, ctx: StrategyContext): Draft {
       return draft('no_action', 'cancelled', `Claim ${n} is cancelled; nothing to reply for it.`, 0.9);
     case 'withdrawn':
       if (ctx.kind === 'notice_of_allowance' || ctx.kind === 'quayle') {
-        return draft('cancel', 'withdrawn_before_allowance', `Claim ${n} is withdrawn (non-elected); non-elected claims must be cancelled before the application can issue (MPEP 821.01).`, 0.8);
+        return draft(
+          'cancel',
+          'withdrawn_before_allowance',
+          `Claim ${n} is withdrawn (non-elected); non-elected claims must be cancelled before the application can issue (MPEP 821.01).`,
+          0.8,
+        );
       }
-      return draft('no_action', 'withdrawn', `Claim ${n} is withdrawn from consideration; keep it for possible rejoinder if the elected claims are allowed (MPEP 821.04), or cancel it.`, 0.7, ['cancel']);
+      return draft(
+        'no_action',
+        'withdrawn',
+        `Claim ${n} is withdrawn from consideration; keep it for possible rejoinder if the elected claims are allowed (MPEP 821.04), or cancel it.`,
+        0.7,
+        ['cancel'],
+      );
     case 'allowed':
       return draft('no_action', 'allowed', `Claim ${n} is allowed (or indicated allowable); no argument or amendment is needed for it.`, 0.9);
     case 'objected':
@@ -85,12 +88,20 @@ function pendingRule(claim: ClaimFacts, ctx: StrategyContext): Draft {
       0.75,
       ['argue_distinction'],
     );
-    if (largest) d.reasons.push(`Group ${largest.label} has the most claims (${largest.claims.length}); elect the group covering the commercially important embodiment.`);
-    d.reasons.push('argue_distinction here means traversing: argue that the groups are not distinct or that searching them together is no serious burden (MPEP 803).');
+    if (largest)
+      d.reasons.push(`Group ${largest.label} has the most claims (${largest.claims.length}); elect the group covering the commercially important embodiment.`);
+    d.reasons.push(
+      'argue_distinction here means traversing: argue that the groups are not distinct or that searching them together is no serious burden (MPEP 803).',
+    );
     return d;
   }
   if (ctx.kind === 'requirement_for_information') {
-    return draft('provide_information', 'requirement_for_information', 'The action requires information under 37 CFR 1.105; reply with the information or state that it is unknown or not readily available (MPEP 704.12).', 0.75);
+    return draft(
+      'provide_information',
+      'requirement_for_information',
+      'The action requires information under 37 CFR 1.105; reply with the information or state that it is unknown or not readily available (MPEP 704.12).',
+      0.75,
+    );
   }
   return draft('no_action', 'no_disposition', `The text states no rejection, objection or allowance for claim ${n}.`, 0.35);
 }
@@ -109,11 +120,29 @@ function objectedRule(claim: ClaimFacts): Draft {
   const types = new Set(claim.objections.map((o) => o.type));
   if (types.has('duplicate') || types.has('improper_dependent')) {
     if (types.has('improper_dependent')) {
-      return draft('cancel', 'improper_dependent_objection', `Claim ${n} is objected to as failing to further limit its base claim (37 CFR 1.75(c); MPEP 608.01(n)); cancel it or add a limitation.`, 0.65, ['amend_clarify']);
+      return draft(
+        'cancel',
+        'improper_dependent_objection',
+        `Claim ${n} is objected to as failing to further limit its base claim (37 CFR 1.75(c); MPEP 608.01(n)); cancel it or add a limitation.`,
+        0.65,
+        ['amend_clarify'],
+      );
     }
-    return draft('cancel', 'duplicate_claim', `Claim ${n} is objected to as a substantial duplicate (37 CFR 1.75; MPEP 608.01(m)); cancel it or amend it to differ in scope.`, 0.7, ['amend_clarify']);
+    return draft(
+      'cancel',
+      'duplicate_claim',
+      `Claim ${n} is objected to as a substantial duplicate (37 CFR 1.75; MPEP 608.01(m)); cancel it or amend it to differ in scope.`,
+      0.7,
+      ['amend_clarify'],
+    );
   }
-  return draft('amend_clarify', 'formal_objection', `Claim ${n} is objected to for form (${[...types].join(', ') || 'informality'}); correct the wording — a formal amendment that does not narrow the claim.`, 0.8, ['argue_distinction']);
+  return draft(
+    'amend_clarify',
+    'formal_objection',
+    `Claim ${n} is objected to for form (${[...types].join(', ') || 'informality'}); correct the wording — a formal amendment that does not narrow the claim.`,
+    0.8,
+    ['argue_distinction'],
+  );
 }
 
 const has = (bases: readonly Basis[], ...b: Basis[]): boolean => b.some((x) => bases.includes(x));
@@ -125,35 +154,81 @@ function rejectedRule(claim: ClaimFacts, ctx: StrategyContext): Draft {
   const independent = claim.independent;
   let d: Draft;
   if (bases.length === 0) {
-    d = draft('amend_narrow', 'basis_unknown', `Claim ${n} is listed as rejected but the basis could not be read from the text; review the action.`, 0.2, ['argue_distinction']);
+    d = draft('amend_narrow', 'basis_unknown', `Claim ${n} is listed as rejected but the basis could not be read from the text; review the action.`, 0.2, [
+      'argue_distinction',
+    ]);
   } else if (art) {
     d = artRule(claim, ctx, bases);
   } else if (has(bases, '101') && claim.rejections.some((r) => r.basis === '101' && r.subtype === 'signal_per_se')) {
-    d = draft('amend_clarify', 'eligibility_step1_signal', `Claim ${n} is rejected under 35 U.S.C. 101 at Step 1 because it covers a transitory signal per se (MPEP 2106.03): amend the medium to "non-transitory" (supported by any disclosure of a physical memory), or argue that the claim, read in light of the specification, excludes signals.`, 0.85, ['argue_distinction']);
+    d = draft(
+      'amend_clarify',
+      'eligibility_step1_signal',
+      `Claim ${n} is rejected under 35 U.S.C. 101 at Step 1 because it covers a transitory signal per se (MPEP 2106.03): amend the medium to "non-transitory" (supported by any disclosure of a physical memory), or argue that the claim, read in light of the specification, excludes signals.`,
+      0.85,
+      ['argue_distinction'],
+    );
   } else if (has(bases, '101')) {
     // A judicial-exception rejection is answered first by argument under the step the examiner
     // applied (MPEP 2106.04-2106.05); amending every claim multiplies the places to fill and the
     // estoppel. The practitioner amends the independent claims when the argument is weak.
     d =
       independent === false
-        ? draft('argue_distinction', 'eligibility_dependent', `Claim ${n} depends from a claim rejected under 35 U.S.C. 101; it stands or falls with the eligibility argument (or amendment) made for its base claim.`, 0.55, ['amend_narrow'])
-        : draft('argue_distinction', 'eligibility', `Claim ${n} is rejected under 35 U.S.C. 101: argue eligibility under the step the examiner applied (Step 2A: no judicial exception is recited, or it is integrated into a practical application; Step 2B: significantly more) (MPEP 2106.04, 2106.04(d), 2106.05); amend to add such limitations only if the argument is weak.`, 0.55, ['amend_narrow']);
+        ? draft(
+            'argue_distinction',
+            'eligibility_dependent',
+            `Claim ${n} depends from a claim rejected under 35 U.S.C. 101; it stands or falls with the eligibility argument (or amendment) made for its base claim.`,
+            0.55,
+            ['amend_narrow'],
+          )
+        : draft(
+            'argue_distinction',
+            'eligibility',
+            `Claim ${n} is rejected under 35 U.S.C. 101: argue eligibility under the step the examiner applied (Step 2A: no judicial exception is recited, or it is integrated into a practical application; Step 2B: significantly more) (MPEP 2106.04, 2106.04(d), 2106.05); amend to add such limitations only if the argument is weak.`,
+            0.55,
+            ['amend_narrow'],
+          );
   } else if (has(bases, '112(a)') && ctx.kind === 'final') {
-    d = draft('argue_distinction', 'written_description_enablement_final', `Claim ${n} stands finally rejected under 35 U.S.C. 112(a): point to the supporting disclosure (MPEP 2163, 2164); an amendment after final is entered only as 37 CFR 1.116 permits, so amend with an RCE if support must be found elsewhere.`, 0.5, ['amend_narrow']);
+    d = draft(
+      'argue_distinction',
+      'written_description_enablement_final',
+      `Claim ${n} stands finally rejected under 35 U.S.C. 112(a): point to the supporting disclosure (MPEP 2163, 2164); an amendment after final is entered only as 37 CFR 1.116 permits, so amend with an RCE if support must be found elsewhere.`,
+      0.5,
+      ['amend_narrow'],
+    );
   } else if (has(bases, '112(a)')) {
-    d = draft('amend_narrow', 'written_description_enablement', `Claim ${n} is rejected under 35 U.S.C. 112(a): point to the supporting disclosure (argue) or amend to language the specification supports (MPEP 2163, 2164).`, 0.5, ['argue_distinction']);
+    d = draft(
+      'amend_narrow',
+      'written_description_enablement',
+      `Claim ${n} is rejected under 35 U.S.C. 112(a): point to the supporting disclosure (argue) or amend to language the specification supports (MPEP 2163, 2164).`,
+      0.5,
+      ['argue_distinction'],
+    );
   } else if (has(bases, '112(b)', '112(f)', '112(c)', '112(e)', '112')) {
-    d = draft('amend_clarify', 'indefiniteness', `Claim ${n} is rejected for indefiniteness (35 U.S.C. 112(b)): clarify the wording — typically an amendment that does not narrow — or argue that the claim is definite (MPEP 2173).`, 0.7, ['argue_distinction']);
+    d = draft(
+      'amend_clarify',
+      'indefiniteness',
+      `Claim ${n} is rejected for indefiniteness (35 U.S.C. 112(b)): clarify the wording — typically an amendment that does not narrow — or argue that the claim is definite (MPEP 2173).`,
+      0.7,
+      ['argue_distinction'],
+    );
   } else if (has(bases, '112(d)')) {
-    d = draft('cancel', 'improper_dependent', `Claim ${n} is rejected under 35 U.S.C. 112(d) for failing to further limit its base claim; cancel it or rewrite it so it adds a limitation (MPEP 608.01(n)).`, 0.6, ['amend_clarify']);
+    d = draft(
+      'cancel',
+      'improper_dependent',
+      `Claim ${n} is rejected under 35 U.S.C. 112(d) for failing to further limit its base claim; cancel it or rewrite it so it adds a limitation (MPEP 608.01(n)).`,
+      0.6,
+      ['amend_clarify'],
+    );
   } else {
     d = dpRule(claim, true);
   }
   // Secondary grounds that the same reply must answer (37 CFR 1.111(b): reply to every ground).
   if (bases.length > 1 || (has(bases, 'DP') && d.code !== 'terminal_disclaimer')) {
     if (has(bases, '112(b)', '112(f)') && d.rules[0] !== 'indefiniteness') d.reasons.push('Also clarify the 112(b) issue in the same amendment.');
-    if (has(bases, '101') && !d.rules[0].startsWith('eligibility')) d.reasons.push('Also answer the 35 U.S.C. 101 rejection (a narrowing amendment can address both).');
-    if (has(bases, '112(a)') && d.rules[0] !== 'written_description_enablement') d.reasons.push('Also answer the 112(a) rejection by pointing to support in the specification.');
+    if (has(bases, '101') && !d.rules[0].startsWith('eligibility'))
+      d.reasons.push('Also answer the 35 U.S.C. 101 rejection (a narrowing amendment can address both).');
+    if (has(bases, '112(a)') && d.rules[0] !== 'written_description_enablement')
+      d.reasons.push('Also answer the 112(a) rejection by pointing to support in the specification.');
     if (has(bases, 'DP') && d.rules[0] !== 'double_patenting') {
       const dp = dpRule(claim, false);
       d.reasons.push(...dp.reasons);
@@ -200,7 +275,8 @@ function artRule(claim: ClaimFacts, ctx: StrategyContext, bases: Basis[]): Draft
     if (rootFacts) {
       const rootRefs = new Set(rootFacts.rejections.flatMap((r) => r.references));
       const extra = [...new Set(claim.rejections.flatMap((r) => r.references))].filter((r) => !rootRefs.has(r));
-      if (extra.length > 0) d.reasons.push(`Its added feature needed a further reference (${extra.join('; ')}), so it is a candidate limitation to fold into claim ${root}.`);
+      if (extra.length > 0)
+        d.reasons.push(`Its added feature needed a further reference (${extra.join('; ')}), so it is a candidate limitation to fold into claim ${root}.`);
     }
     return d;
   }
@@ -237,15 +313,21 @@ function artRule(claim: ClaimFacts, ctx: StrategyContext, bases: Basis[]): Draft
   const why = bases.includes('102')
     ? 'anticipation requires one reference to disclose every element, so adding a feature from a dependent claim or the specification that the reference lacks is the most direct route (MPEP 2131)'
     : `an obviousness rejection over ${refCount || 'the cited'} reference(s) is most reliably overcome by adding a feature the references do not teach`;
-  const d = draft('amend_narrow', bases.includes('102') ? 'anticipation' : 'obviousness', `Claim ${n}${unknown}: ${why}.`, claim.independent === true ? 0.6 : 0.45, [
-    'argue_distinction',
-    ...(only103 ? (['argue_unexpected_results'] as StrategyCode[]) : []),
-  ]);
+  const d = draft(
+    'amend_narrow',
+    bases.includes('102') ? 'anticipation' : 'obviousness',
+    `Claim ${n}${unknown}: ${why}.`,
+    claim.independent === true ? 0.6 : 0.45,
+    ['argue_distinction', ...(only103 ? (['argue_unexpected_results'] as StrategyCode[]) : [])],
+  );
   if (only103 && refCount >= 3) {
     // MPEP 2145(V): reliance on a large number of references does not, without more, weigh against obviousness.
-    d.reasons.push(`The number of references (${refCount}) is not itself an argument (MPEP 2145(V)); argue the combination only on its merits (a missing limitation, no reason to combine, teaching away, MPEP 2143.01).`);
+    d.reasons.push(
+      `The number of references (${refCount}) is not itself an argument (MPEP 2145(V)); argue the combination only on its merits (a missing limitation, no reason to combine, teaching away, MPEP 2143.01).`,
+    );
   }
-  if (claim.independent === null) d.reasons.push('Whether this claim is independent was not stated in the action; check the claims before relying on this recommendation.');
+  if (claim.independent === null)
+    d.reasons.push('Whether this claim is independent was not stated in the action; check the claims before relying on this recommendation.');
   return d;
 }
 
@@ -270,7 +352,13 @@ function dpRule(claim: ClaimFacts, primary: boolean): Draft {
     );
   }
   if (statutory) {
-    return draft('amend_narrow', 'double_patenting', `Claim ${n} is rejected for statutory (same-invention) double patenting, which a terminal disclaimer cannot overcome: change the claim's scope or cancel it (MPEP 804 II.A).`, primary ? 0.7 : 0.6, ['cancel']);
+    return draft(
+      'amend_narrow',
+      'double_patenting',
+      `Claim ${n} is rejected for statutory (same-invention) double patenting, which a terminal disclaimer cannot overcome: change the claim's scope or cancel it (MPEP 804 II.A).`,
+      primary ? 0.7 : 0.6,
+      ['cancel'],
+    );
   }
   const provisional = dp ? /provisional/i.test(dp.citation) : false;
   return draft(
@@ -296,22 +384,34 @@ function applyExaminerStats(d: Draft, claim: ClaimFacts, ctx: StrategyContext): 
   // either rate null (too few cases, or an analysis stored before the comparison existed) → no claim.
   const withInterview = s.interview_success_rate;
   const without = s.allowance_rate_without_interview;
-  if (typeof withInterview === 'number' && typeof without === 'number' && Number.isFinite(withInterview) && Number.isFinite(without) && Math.round((withInterview - without) * 10000) >= Math.round(INTERVIEW_LIFT * 10000)) {
+  if (
+    typeof withInterview === 'number' &&
+    typeof without === 'number' &&
+    Number.isFinite(withInterview) &&
+    Number.isFinite(without) &&
+    Math.round((withInterview - without) * 10000) >= Math.round(INTERVIEW_LIFT * 10000)
+  ) {
     d.rules.push('examiner_interview_lift');
-    d.reasons.push(`Request an examiner interview before replying (MPEP 713): ${pct(withInterview)} of this examiner's decided cases with an applicant-initiated interview were allowed, against ${pct(without)} without one.`);
+    d.reasons.push(
+      `Request an examiner interview before replying (MPEP 713): ${pct(withInterview)} of this examiner's decided cases with an applicant-initiated interview were allowed, against ${pct(without)} without one.`,
+    );
   }
   if (!Number.isFinite(s.allowance_rate)) return;
   const art = claim.rejections.some((r) => r.basis === '102' || r.basis === '103');
   const strongArgument = d.rules[0] === 'anticipation_admission' || d.rules[0] === 'no_prima_facie_case';
   if (s.allowance_rate < LOW_ALLOWANCE && art && claim.independent !== false && d.code === 'argue_distinction' && ctx.kind !== 'final' && !strongArgument) {
     d.rules.push('examiner_low_allowance');
-    d.reasons.push(`This examiner allows only ${pct(s.allowance_rate)} of cases: argument alone rarely succeeds, so narrow the claim and argue the amended claim.`);
+    d.reasons.push(
+      `This examiner allows only ${pct(s.allowance_rate)} of cases: argument alone rarely succeeds, so narrow the claim and argue the amended claim.`,
+    );
     d.alternatives.unshift(d.code);
     d.code = 'amend_narrow';
     d.confidence -= 0.05;
   } else if (s.allowance_rate < LOW_ALLOWANCE && ctx.kind === 'final') {
     d.rules.push('examiner_low_allowance_final');
-    d.reasons.push(`This examiner allows only ${pct(s.allowance_rate)} of cases: consider a pre-appeal brief request or appeal (MPEP 1204) rather than repeated RCEs.`);
+    d.reasons.push(
+      `This examiner allows only ${pct(s.allowance_rate)} of cases: consider a pre-appeal brief request or appeal (MPEP 1204) rather than repeated RCEs.`,
+    );
   } else if (s.allowance_rate >= HIGH_ALLOWANCE && art && d.code === 'amend_narrow' && d.rules[0] !== 'incorporate_allowable_dependent') {
     d.rules.push('examiner_high_allowance');
     d.reasons.push(`This examiner allows ${pct(s.allowance_rate)} of cases: a well-supported argument without narrowing has a fair chance.`);

@@ -25,7 +25,8 @@ describe('Office Action Summary (PTOL-326) disposition of claims', () => {
   });
 
   test('the older form numbering (4), 4a) ... 8)) reads the same', () => {
-    const text = '4) Claim(s) 1-10 is/are pending in the application.\n4a) Of the above claim(s) ______ is/are withdrawn from consideration.\n6) Claim(s) 1-10 is/are rejected.';
+    const text =
+      '4) Claim(s) 1-10 is/are pending in the application.\n4a) Of the above claim(s) ______ is/are withdrawn from consideration.\n6) Claim(s) 1-10 is/are rejected.';
     const s = parseSummary(text, text);
     expect(s.pending).toHaveLength(10);
     expect(s.withdrawn).toEqual([]);

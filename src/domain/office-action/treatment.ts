@@ -18,8 +18,10 @@ import type { ClaimTreatment, Evidence, RejectionStatement } from './types.ts';
  * lacks a limitation, which defeats anticipation (MPEP 2131).
  */
 
-const ADMISSION = /\b(?:does|do|did)\s{1,3}not\s{1,3}(?:(?:explicitly|expressly|specifically|clearly|directly|particularly|literally)\s{1,3})?(?:disclose|teach|show|describe|recite|mention)\b/gi;
-const ART_WORDS = /\b(?:disclos\w*|teach\w*|taught|show\w*|suggest\w*|describ\w*|obvious\w*|meet\w*|provid\w*|includ\w*|compris\w*|illustrat\w*|depict\w*|read\w*\s+on|fig\.?|figure|col(?:umn)?\.?|para(?:graph)?|¶)/i;
+const ADMISSION =
+  /\b(?:does|do|did)\s{1,3}not\s{1,3}(?:(?:explicitly|expressly|specifically|clearly|directly|particularly|literally)\s{1,3})?(?:disclose|teach|show|describe|recite|mention)\b/gi;
+const ART_WORDS =
+  /\b(?:disclos\w*|teach\w*|taught|show\w*|suggest\w*|describ\w*|obvious\w*|meet\w*|provid\w*|includ\w*|compris\w*|illustrat\w*|depict\w*|read\w*\s+on|fig\.?|figure|col(?:umn)?\.?|para(?:graph)?|¶)/i;
 /** "With the same reasons as set forth in [the method of] claim 1," and similar preambles. */
 export const SAME_REASONS_PREAMBLE =
   /(?:(?:with|for)\s{1,3}(?:the\s{1,3})?same\s{1,3}reasons?\s{1,3}as\s{1,3}(?:those\s{1,3})?(?:set\s{1,3}forth|stated|discussed|applied|given|explained|indicated|presented)?\s{0,3}(?:above\s{1,3})?(?:in|for|with\s{1,3}respect\s{1,3}to|regarding)?\s{1,3}(?:the\s{1,3}rejection\s{1,3}of\s{1,3})?(?:the\s{1,3}|an?\s{1,3})?[^.{}\n]{0,100}?\bclaims?\s{1,3}(\d{1,3})\b)/i;
@@ -62,7 +64,9 @@ export function extractTreatments(input: string, work: string, blocks: readonly 
       const words = rest.match(/[A-Za-z]{3,}/g) ?? [];
       if (words.length >= 6 && ART_WORDS.test(rest)) readable = true;
       const rej = b.rejection;
-      const anticipation = rej ? rej.bases.includes('102') && !rej.bases.includes('103') : rejs.some((r) => r.bases.includes('102') && !r.bases.includes('103'));
+      const anticipation = rej
+        ? rej.bases.includes('102') && !rej.bases.includes('103')
+        : rejs.some((r) => r.bases.includes('102') && !r.bases.includes('103'));
       if (!anticipation) continue;
       ADMISSION.lastIndex = 0;
       for (let m = ADMISSION.exec(body); m && admissions.length < 5; m = ADMISSION.exec(body)) {
@@ -73,7 +77,9 @@ export function extractTreatments(input: string, work: string, blocks: readonly 
     let state: ClaimTreatment['state'];
     if (own.length === 0) {
       // Missing only where the examiner explains other claims of the same rejection one by one.
-      const siblingsExplained = rejs.some((r) => r.claims.some((c) => c !== n && (blocksOf.get(c) ?? []).some((b) => b.end > b.headerEnd && !b.claims.includes(n))));
+      const siblingsExplained = rejs.some((r) =>
+        r.claims.some((c) => c !== n && (blocksOf.get(c) ?? []).some((b) => b.end > b.headerEnd && !b.claims.includes(n))),
+      );
       const statementExplains = rejs.some((r) => r.claims.length > 3 && explainedAfter(work, r));
       state = siblingsExplained && !statementExplains ? 'missing' : 'explained';
     } else state = readable ? 'explained' : 'garbled';

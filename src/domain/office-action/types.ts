@@ -8,32 +8,12 @@ export type Span = { start: number; end: number };
 export type Evidence = { span: Span; text: string };
 
 /** Kind of paper (the USPTO's document codes CTNF, CTFR, CTRS, CTEQ, NOA; 37 CFR 1.105 requirements). */
-export type PaperKind =
-  | 'non_final'
-  | 'final'
-  | 'restriction'
-  | 'requirement_for_information'
-  | 'quayle'
-  | 'notice_of_allowance'
-  | 'other';
+export type PaperKind = 'non_final' | 'final' | 'restriction' | 'requirement_for_information' | 'quayle' | 'notice_of_allowance' | 'other';
 
 /** Short statutory codes. Pre-AIA 112 paragraphs map to the AIA letters (first → (a), second → (b), ...). */
-export type Basis =
-  | '101'
-  | '102'
-  | '103'
-  | '112(a)'
-  | '112(b)'
-  | '112(c)'
-  | '112(d)'
-  | '112(e)'
-  | '112(f)'
-  | '112'
-  | 'DP';
+export type Basis = '101' | '102' | '103' | '112(a)' | '112(b)' | '112(c)' | '112(d)' | '112(e)' | '112(f)' | '112' | 'DP';
 
-export const BASIS_ORDER: readonly Basis[] = [
-  '101', '102', '103', '112(a)', '112(b)', '112(c)', '112(d)', '112(e)', '112(f)', '112', 'DP',
-];
+export const BASIS_ORDER: readonly Basis[] = ['101', '102', '103', '112(a)', '112(b)', '112(c)', '112(d)', '112(e)', '112(f)', '112', 'DP'];
 
 export type ClaimStatus = 'rejected' | 'objected' | 'allowed' | 'withdrawn' | 'cancelled' | 'pending';
 
@@ -45,16 +25,7 @@ export interface StatuteCitation {
   evidence: Evidence;
 }
 
-export type ReferenceKind =
-  | 'us_patent'
-  | 'us_pgpub'
-  | 'us_application'
-  | 'foreign'
-  | 'wo'
-  | 'npl'
-  | 'aapa'
-  | 'official_notice'
-  | 'unidentified';
+export type ReferenceKind = 'us_patent' | 'us_pgpub' | 'us_application' | 'foreign' | 'wo' | 'npl' | 'aapa' | 'official_notice' | 'unidentified';
 
 export interface PublicationNumber {
   kind: 'us_patent' | 'us_pgpub' | 'us_application' | 'foreign' | 'wo';

@@ -56,7 +56,15 @@ Applicant's election with traverse of Species B, claims 1-6 and 9, in the reply 
 Claims 1-12 are pending.
 Claim Rejections - 35 USC § 102
 Claims 1-6 and 9 are rejected under 35 U.S.C. 102(a)(1) as being anticipated by Brown (US 8,111,222 B1).`;
-    expect(statuses(text)).toEqual({ ...all(1, 6, 'rejected'), 7: 'withdrawn', 8: 'withdrawn', 9: 'rejected', 10: 'withdrawn', 11: 'withdrawn', 12: 'withdrawn' });
+    expect(statuses(text)).toEqual({
+      ...all(1, 6, 'rejected'),
+      7: 'withdrawn',
+      8: 'withdrawn',
+      9: 'rejected',
+      10: 'withdrawn',
+      11: 'withdrawn',
+      12: 'withdrawn',
+    });
   });
 
   test('"under consideration" and a PTOL-326 summary with a blank withdrawn line', () => {
@@ -92,7 +100,20 @@ describe('(b) claim-status summaries in actions after an amendment', () => {
 The amendment filed 03/15/2024 has been entered. Claims 1-5, 8 and 10 through 12 are pending in the application. Claims 6, 7 and 9 have been canceled. Claims 10 - 12 are withdrawn from consideration. Claims 1-3 are rejected. Claim(s) 5 is/are allowed. Claim 8 is objected to.
 Claim Rejections - 35 USC § 103
 Claims 1-3 are rejected under 35 U.S.C. 103 as being unpatentable over Lee (US 10,222,333 B2).`;
-    expect(statuses(text)).toEqual({ 1: 'rejected', 2: 'rejected', 3: 'rejected', 4: 'pending', 5: 'allowed', 6: 'cancelled', 7: 'cancelled', 8: 'objected', 9: 'cancelled', 10: 'withdrawn', 11: 'withdrawn', 12: 'withdrawn' });
+    expect(statuses(text)).toEqual({
+      1: 'rejected',
+      2: 'rejected',
+      3: 'rejected',
+      4: 'pending',
+      5: 'allowed',
+      6: 'cancelled',
+      7: 'cancelled',
+      8: 'objected',
+      9: 'cancelled',
+      10: 'withdrawn',
+      11: 'withdrawn',
+      12: 'withdrawn',
+    });
   });
 
   test('PTOL-326 summary form lines on one line each, lists broken across lines, "and", "through", spaced dashes', () => {
@@ -111,8 +132,21 @@ Claims 1-3 are rejected under 35 U.S.C. 103 as being unpatentable over Lee (US 1
     expect(p.summary.objected).toEqual([4, 6, 10, 12, 13]);
     expect(p.summary.allowed).toEqual([14]);
     expect(statuses(text)).toEqual({
-      1: 'rejected', 2: 'rejected', 3: 'rejected', 4: 'objected', 5: 'rejected', 6: 'objected', 7: 'rejected', 8: 'rejected', 9: 'rejected',
-      10: 'objected', 11: 'rejected', 12: 'objected', 13: 'objected', 14: 'allowed', ...all(16, 20, 'withdrawn'),
+      1: 'rejected',
+      2: 'rejected',
+      3: 'rejected',
+      4: 'objected',
+      5: 'rejected',
+      6: 'objected',
+      7: 'rejected',
+      8: 'rejected',
+      9: 'rejected',
+      10: 'objected',
+      11: 'rejected',
+      12: 'objected',
+      13: 'objected',
+      14: 'allowed',
+      ...all(16, 20, 'withdrawn'),
     });
   });
 
@@ -127,13 +161,29 @@ Claims 1-3 are rejected under 35 U.S.C. 103 as being unpatentable over Lee (US 1
 
   test('"under consideration" and "examined herein" name the claims before the action treats them', () => {
     expect(statuses('Claims 1-6 are currently under consideration.')).toEqual(all(1, 6, 'pending'));
-    expect(statuses('Claims 2-4 are examined herein. Claim 2 is rejected under 35 U.S.C. 101 as being directed to a signal per se.')).toEqual({ 2: 'rejected', 3: 'pending', 4: 'pending' });
+    expect(statuses('Claims 2-4 are examined herein. Claim 2 is rejected under 35 U.S.C. 101 as being directed to a signal per se.')).toEqual({
+      2: 'rejected',
+      3: 'pending',
+      4: 'pending',
+    });
   });
 
   test('"remain pending", "are under examination", "withdrawn from further consideration" and "Claims 1-5, 8 are pending"', () => {
-    expect(statuses('Claims 1-5, 8 are pending. Claims 1-5 and 8 are rejected under 35 U.S.C. 102(a)(1) as being anticipated by Kim (US 9,000,001 B2).')).toEqual({ ...all(1, 5, 'rejected'), 8: 'rejected' });
-    expect(statuses('Claims 1, 3 and 5-7 remain pending. Claims 2 and 4 were previously cancelled. Claims 6 and 7 are withdrawn from further consideration pursuant to 37 CFR 1.142(b) as being drawn to a nonelected invention.')).toEqual({
-      1: 'pending', 2: 'cancelled', 3: 'pending', 4: 'cancelled', 5: 'pending', 6: 'withdrawn', 7: 'withdrawn',
+    expect(
+      statuses('Claims 1-5, 8 are pending. Claims 1-5 and 8 are rejected under 35 U.S.C. 102(a)(1) as being anticipated by Kim (US 9,000,001 B2).'),
+    ).toEqual({ ...all(1, 5, 'rejected'), 8: 'rejected' });
+    expect(
+      statuses(
+        'Claims 1, 3 and 5-7 remain pending. Claims 2 and 4 were previously cancelled. Claims 6 and 7 are withdrawn from further consideration pursuant to 37 CFR 1.142(b) as being drawn to a nonelected invention.',
+      ),
+    ).toEqual({
+      1: 'pending',
+      2: 'cancelled',
+      3: 'pending',
+      4: 'cancelled',
+      5: 'pending',
+      6: 'withdrawn',
+      7: 'withdrawn',
     });
   });
 });
@@ -161,13 +211,21 @@ Claim 9 is rejected because it fails to further limit the subject matter of the 
   });
 
   test('heading variants: "35 U.S.C. 102", en dash, no section sign; and a heading for pre-AIA second paragraph', () => {
-    expect(basesOf('Claim Rejections \u2013 35 U.S.C. 102\nClaims 1 and 2 are rejected as being anticipated by Park (US 8,765,432 B2).')).toEqual({ 1: '102', 2: '102' });
-    expect(basesOf('Claim Rejections - 35 USC § 112, second paragraph\nClaim 3 is rejected since the phrase "such as" renders it unclear.')).toEqual({ 3: '112(b)' });
+    expect(basesOf('Claim Rejections \u2013 35 U.S.C. 102\nClaims 1 and 2 are rejected as being anticipated by Park (US 8,765,432 B2).')).toEqual({
+      1: '102',
+      2: '102',
+    });
+    expect(basesOf('Claim Rejections - 35 USC § 112, second paragraph\nClaim 3 is rejected since the phrase "such as" renders it unclear.')).toEqual({
+      3: '112(b)',
+    });
   });
 
   test('the body wording decides when there is no heading and no statute at all', () => {
     expect(basesOf('Claims 1-2 are rejected as being anticipated by Park (US 8,765,432 B2).')).toEqual({ 1: '102', 2: '102' });
-    expect(basesOf('Claims 3-4 are rejected as being unpatentable over Park (US 8,765,432 B2) in view of Ito (JP 2015-123456 A).')).toEqual({ 3: '103', 4: '103' });
+    expect(basesOf('Claims 3-4 are rejected as being unpatentable over Park (US 8,765,432 B2) in view of Ito (JP 2015-123456 A).')).toEqual({
+      3: '103',
+      4: '103',
+    });
   });
 
   test('a statute in the sentence still wins over the heading', () => {

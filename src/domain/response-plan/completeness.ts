@@ -190,7 +190,11 @@ function claimStatus(c: ClaimView, ctx: Ctx, missing: MissingItem[]): ClaimStatu
       out.how = 'previously_cancelled';
       return out;
     }
-    fail('strategy_not_applicable', `Claim ${n} is already cancelled; its strategy ${c.strategy} cannot be carried out (choose no_action).`, `Claim ${n} is already cancelled, so it cannot be ${plan}: leave it as it is.`);
+    fail(
+      'strategy_not_applicable',
+      `Claim ${n} is already cancelled; its strategy ${c.strategy} cannot be carried out (choose no_action).`,
+      `Claim ${n} is already cancelled, so it cannot be ${plan}: leave it as it is.`,
+    );
     return out;
   }
   switch (c.strategy) {
@@ -209,9 +213,24 @@ function claimStatus(c: ClaimView, ctx: Ctx, missing: MissingItem[]): ClaimStatu
         out.how = 'amended';
         break;
       }
-      if (c.amended_text === null) fail('amended_text_missing', `Claim ${n} (${c.strategy}): the amended text is not given (PUT .../claims/${n}/text with "text").`, `Claim ${n} is to be ${plan}, but its amended text is not written yet.`);
-      if (c.original_text === null) fail('original_text_missing', `Claim ${n} (${c.strategy}): the claim as it now stands is not given, so the 37 CFR 1.121(c) markup cannot be made (send "original_text").`, `Claim ${n} as it stands now is not given, so the amendment cannot be marked up against it (37 CFR 1.121(c)).`);
-      if (c.markup?.unchanged) fail('amendment_unchanged', `Claim ${n} (${c.strategy}): the amended text is the same as the claim as it stands.`, `Claim ${n}'s amended text is the same as the claim as it stands: change it, or choose another strategy.`);
+      if (c.amended_text === null)
+        fail(
+          'amended_text_missing',
+          `Claim ${n} (${c.strategy}): the amended text is not given (PUT .../claims/${n}/text with "text").`,
+          `Claim ${n} is to be ${plan}, but its amended text is not written yet.`,
+        );
+      if (c.original_text === null)
+        fail(
+          'original_text_missing',
+          `Claim ${n} (${c.strategy}): the claim as it now stands is not given, so the 37 CFR 1.121(c) markup cannot be made (send "original_text").`,
+          `Claim ${n} as it stands now is not given, so the amendment cannot be marked up against it (37 CFR 1.121(c)).`,
+        );
+      if (c.markup?.unchanged)
+        fail(
+          'amendment_unchanged',
+          `Claim ${n} (${c.strategy}): the amended text is the same as the claim as it stands.`,
+          `Claim ${n}'s amended text is the same as the claim as it stands: change it, or choose another strategy.`,
+        );
       if (out.carried_out) out.how = 'amended';
       break;
     }
@@ -219,9 +238,18 @@ function claimStatus(c: ClaimView, ctx: Ctx, missing: MissingItem[]): ClaimStatu
     case 'argue_unexpected_results': {
       // Rejections need the argument; an objection is answered at the ground (abeyance, reply).
       // Only the grounds the claim argues: one answered by a terminal disclaimer chosen for it is not.
-      const argues = (g: Ground) => { const a = c.ground_answers.find((x) => x.ground_id === g.id)?.answer; return !a || ARGUING.has(a); };
+      const argues = (g: Ground) => {
+        const a = c.ground_answers.find((x) => x.ground_id === g.id)?.answer;
+        return !a || ARGUING.has(a);
+      };
       const unargued = ctx.draft ? [] : own.filter((g) => g.kind === 'rejection' && argues(g) && !ctx.hasArgument(g.id));
-      for (const g of unargued) fail('argument_missing', `Claim ${n} (${c.strategy}): no argument on ground ${g.id} (${g.title}).`, `Claim ${n} is to be ${plan}, but there is no argument yet on ${groundPhrase(g)}.`, g.id);
+      for (const g of unargued)
+        fail(
+          'argument_missing',
+          `Claim ${n} (${c.strategy}): no argument on ground ${g.id} (${g.title}).`,
+          `Claim ${n} is to be ${plan}, but there is no argument yet on ${groundPhrase(g)}.`,
+          g.id,
+        );
       if (c.strategy === 'argue_unexpected_results') {
         for (const g of own.filter((x) => x.kind === 'rejection' && x.basis !== '103')) {
           out.problems.push(`Unexpected results rebut obviousness only (MPEP 716.02); ground ${g.id} is under ${g.statute}.`);
@@ -234,7 +262,11 @@ function claimStatus(c: ClaimView, ctx: Ctx, missing: MissingItem[]): ClaimStatu
     case 'terminal_disclaimer':
       if (!own.some((g) => g.kind === 'rejection' && g.basis === 'DP')) {
         const message = `Claim ${n}: a terminal disclaimer overcomes only double patenting (MPEP 804.02), and claim ${n} has no double-patenting ground.`;
-        fail('strategy_not_applicable', message, `Claim ${n}: a terminal disclaimer overcomes only double patenting (MPEP 804.02), and claim ${n} is not rejected for double patenting.`);
+        fail(
+          'strategy_not_applicable',
+          message,
+          `Claim ${n}: a terminal disclaimer overcomes only double patenting (MPEP 804.02), and claim ${n} is not rejected for double patenting.`,
+        );
       } else out.how = 'terminal_disclaimer';
       break;
     case 'elect': {
@@ -245,17 +277,31 @@ function claimStatus(c: ClaimView, ctx: Ctx, missing: MissingItem[]): ClaimStatu
           out.carried_out = false;
           out.problems.push('no election has been made');
           out.problems_plain.push('No election has been made yet.');
-        } else fail('election_missing', `Claim ${n} (elect): no election has been made (PUT .../election).`, `Claim ${n} is marked as elected, but no election has been made.`);
-      }
-      else if (e.verified && !e.elected_claims.includes(n)) {
+        } else
+          fail(
+            'election_missing',
+            `Claim ${n} (elect): no election has been made (PUT .../election).`,
+            `Claim ${n} is marked as elected, but no election has been made.`,
+          );
+      } else if (e.verified && !e.elected_claims.includes(n)) {
         const elected = `${e.group ? `Group ${e.group}` : 'invention'}${e.species ? ` / species ${e.species}` : ''}`;
-        fail('outside_elected_group', `Claim ${n} has strategy elect but is not in the elected ${elected}; set it to no_action (withdrawn) or cancel.`, `Claim ${n} is marked as elected but is not in the elected ${elected}: leave it as it is (it is then withdrawn) or cancel it.`);
+        fail(
+          'outside_elected_group',
+          `Claim ${n} has strategy elect but is not in the elected ${elected}; set it to no_action (withdrawn) or cancel.`,
+          `Claim ${n} is marked as elected but is not in the elected ${elected}: leave it as it is (it is then withdrawn) or cancel it.`,
+        );
       } else out.how = 'election';
       break;
     }
     case 'provide_information': {
       const info = ctx.view.grounds.find((g) => g.kind === 'information_requirement');
-      if (info && !ctx.hasArgument(info.id) && !ctx.draft) fail('information_missing', `Claim ${n} (provide_information): the information is not given (the argument on ground ${info.id}).`, `Claim ${n} is to be ${plan}, but the information required under 37 CFR 1.105 is not written yet.`, info.id);
+      if (info && !ctx.hasArgument(info.id) && !ctx.draft)
+        fail(
+          'information_missing',
+          `Claim ${n} (provide_information): the information is not given (the argument on ground ${info.id}).`,
+          `Claim ${n} is to be ${plan}, but the information required under 37 CFR 1.105 is not written yet.`,
+          info.id,
+        );
       else out.how = 'information';
       break;
     }
@@ -311,8 +357,14 @@ function answerFor(g: Ground, c: ClaimView | undefined, ctx: Ctx): GroundAnswer 
   if (!AMENDING.has(c.strategy) && (ctx.draft || g.objection_type === 'dependent_on_rejected_base')) return { claims: [c.claim_number], how: 'abeyance' };
   const name = nameOf(c.strategy);
   return AMENDING.has(c.strategy)
-    ? { reason: `${c.strategy}, but the amended text or the claim as it stands is missing`, plain: `${name}, but the amended text or the claim as it stands is missing` }
-    : { reason: `${c.strategy}: the claim is neither amended nor cancelled, and the objection has no reply`, plain: `neither amended nor cancelled (the strategy is “${STRATEGY_NAMES[c.strategy]}”), and the objection has no reply yet: write one, or amend or cancel the claim` };
+    ? {
+        reason: `${c.strategy}, but the amended text or the claim as it stands is missing`,
+        plain: `${name}, but the amended text or the claim as it stands is missing`,
+      }
+    : {
+        reason: `${c.strategy}: the claim is neither amended nor cancelled, and the objection has no reply`,
+        plain: `neither amended nor cancelled (the strategy is “${STRATEGY_NAMES[c.strategy]}”), and the objection has no reply yet: write one, or amend or cancel the claim`,
+      };
 }
 
 /** A strategy inside a sentence: "amend to narrow". */
@@ -324,7 +376,10 @@ function reasonFor(g: Ground, c: ClaimView, argued: boolean): Unanswered {
     case 'amend_narrow':
     case 'amend_clarify':
     case 'rewrite_independent':
-      return { reason: `${c.strategy}, but the amended text or the claim as it stands is missing`, plain: `${name}, but the amended text or the claim as it stands is missing` };
+      return {
+        reason: `${c.strategy}, but the amended text or the claim as it stands is missing`,
+        plain: `${name}, but the amended text or the claim as it stands is missing`,
+      };
     case 'argue_distinction':
     case 'argue_unexpected_results':
       return { reason: `${c.strategy}, but there is no argument on this ground`, plain: `${name}, but there is no argument on this ground yet` };
@@ -346,7 +401,16 @@ function plainDetail(parts: readonly { claims: number[]; plain: string }[]): str
 }
 
 function groundStatus(g: Ground, ctx: Ctx, missing: MissingItem[]): GroundStatus {
-  const out: GroundStatus = { ground_id: g.id, kind: g.kind, title: g.title, answered: true, answered_by: [], unanswered: [], unanswered_plain: null, has_argument: ctx.hasArgument(g.id) };
+  const out: GroundStatus = {
+    ground_id: g.id,
+    kind: g.kind,
+    title: g.title,
+    answered: true,
+    answered_by: [],
+    unanswered: [],
+    unanswered_plain: null,
+    has_argument: ctx.hasArgument(g.id),
+  };
   const plainParts: { claims: number[]; plain: string }[] = [];
   const unanswered = (claims: number[], reason: string, plain: string) => {
     out.answered = false;
@@ -376,29 +440,55 @@ function groundStatus(g: Ground, ctx: Ctx, missing: MissingItem[]): GroundStatus
     case 'document_objection':
       if (out.has_argument) out.answered_by.push({ claims: [], how: 'replied' });
       else if (ctx.draft) out.answered_by.push({ claims: [], how: 'replied', prompted: true });
-      else unanswered([], `no reply to the objection to ${g.target ?? 'the papers'} (write it as the argument on ${g.id}: e.g. a replacement paragraph, abstract or drawing sheet, or why the objection is wrong)`, `there is no reply yet to the objection to ${targetPhrase(g.target)}: write it (a replacement paragraph, abstract or drawing sheet, or why the objection is wrong)`);
+      else
+        unanswered(
+          [],
+          `no reply to the objection to ${g.target ?? 'the papers'} (write it as the argument on ${g.id}: e.g. a replacement paragraph, abstract or drawing sheet, or why the objection is wrong)`,
+          `there is no reply yet to the objection to ${targetPhrase(g.target)}: write it (a replacement paragraph, abstract or drawing sheet, or why the objection is wrong)`,
+        );
       break;
     case 'information_requirement':
       if (out.has_argument) out.answered_by.push({ claims: [], how: 'information' });
       else if (ctx.draft) out.answered_by.push({ claims: [], how: 'information', prompted: true });
-      else unanswered([], `the information required under 37 CFR 1.105 is not given (the argument on ${g.id})`, 'the information required under 37 CFR 1.105 is not written yet');
+      else
+        unanswered(
+          [],
+          `the information required under 37 CFR 1.105 is not given (the argument on ${g.id})`,
+          'the information required under 37 CFR 1.105 is not written yet',
+        );
       break;
     case 'restriction': {
       const e = ctx.view.election;
       const species = speciesDefined(ctx);
       if (!e) {
         unanswered(g.claims, 'no election has been made', 'no election has been made yet');
-        missing.push({ code: 'election_missing', ground_id: g.id, message: `Restriction requirement: elect a group${species ? ' and a species' : ''}, with or without traverse (a response plan's PUT .../election; REST #4's "election").`, plain: `Restriction requirement: elect a group${species ? ' and a species' : ''}, with or without traverse.` });
+        missing.push({
+          code: 'election_missing',
+          ground_id: g.id,
+          message: `Restriction requirement: elect a group${species ? ' and a species' : ''}, with or without traverse (a response plan's PUT .../election; REST #4's "election").`,
+          plain: `Restriction requirement: elect a group${species ? ' and a species' : ''}, with or without traverse.`,
+        });
         out.unanswered_plain = sentence(plainDetail(plainParts));
         return out;
       }
       if (species && !e.species) {
         unanswered(g.claims, 'an election of species is required', 'an election of species is required');
-        missing.push({ code: 'election_missing', ground_id: g.id, message: 'Restriction requirement: the requirement defines species; elect one (field "species").', plain: 'Restriction requirement: the requirement defines species; elect one.' });
+        missing.push({
+          code: 'election_missing',
+          ground_id: g.id,
+          message: 'Restriction requirement: the requirement defines species; elect one (field "species").',
+          plain: 'Restriction requirement: the requirement defines species; elect one.',
+        });
       }
       if (e.traverse && !out.has_argument && !ctx.draft) {
         unanswered([], 'a traverse must state the reasons (37 CFR 1.143)', 'an election with traverse must state the reasons (37 CFR 1.143)');
-        missing.push({ code: 'traverse_reasons_missing', ground_id: g.id, message: `Restriction requirement: the election is with traverse, but the reasons are not given (the argument on ${g.id}); without them the election is treated as without traverse (37 CFR 1.143).`, plain: 'Restriction requirement: the election is with traverse, but the reasons are not written yet; without them the election is treated as without traverse (37 CFR 1.143).' });
+        missing.push({
+          code: 'traverse_reasons_missing',
+          ground_id: g.id,
+          message: `Restriction requirement: the election is with traverse, but the reasons are not given (the argument on ${g.id}); without them the election is treated as without traverse (37 CFR 1.143).`,
+          plain:
+            'Restriction requirement: the election is with traverse, but the reasons are not written yet; without them the election is treated as without traverse (37 CFR 1.143).',
+        });
       }
       if (out.answered) out.answered_by.push({ claims: e.elected_claims, how: 'election' });
       else out.unanswered_plain = sentence(plainDetail(plainParts));
@@ -406,9 +496,16 @@ function groundStatus(g: Ground, ctx: Ctx, missing: MissingItem[]): GroundStatus
     }
   }
   if (!out.answered) {
-    const detail = out.unanswered.map((u) => (u.claims.length ? `${u.claims.length === 1 ? 'claim' : 'claims'} ${formatClaimList(u.claims)}: ${u.reason}` : u.reason)).join('; ');
+    const detail = out.unanswered
+      .map((u) => (u.claims.length ? `${u.claims.length === 1 ? 'claim' : 'claims'} ${formatClaimList(u.claims)}: ${u.reason}` : u.reason))
+      .join('; ');
     out.unanswered_plain = sentence(plainDetail(plainParts));
-    missing.push({ code: 'ground_unanswered', ground_id: g.id, message: `${g.id} (${g.title}) is not answered: ${detail}.`, plain: `${sentence(what)} is not answered: ${plainDetail(plainParts)}.` });
+    missing.push({
+      code: 'ground_unanswered',
+      ground_id: g.id,
+      message: `${g.id} (${g.title}) is not answered: ${detail}.`,
+      plain: `${sentence(what)} is not answered: ${plainDetail(plainParts)}.`,
+    });
   }
   return out;
 }
@@ -458,12 +555,21 @@ export function completenessOf(view: PlanView, options: CompletenessOptions = {}
   }
   for (const c of view.claims) {
     if (c.amended_text !== null && !AMENDING.has(c.strategy) && c.strategy !== 'cancel') {
-      warn(`Claim ${c.claim_number}: amended text is stored but its strategy (${c.strategy}) does not amend it, so the text is not used.`, `Claim ${c.claim_number} has amended text, but its strategy (${nameOf(c.strategy)}) does not amend it, so the text is not used.`);
+      warn(
+        `Claim ${c.claim_number}: amended text is stored but its strategy (${c.strategy}) does not amend it, so the text is not used.`,
+        `Claim ${c.claim_number} has amended text, but its strategy (${nameOf(c.strategy)}) does not amend it, so the text is not used.`,
+      );
     }
-    if (c.strategy === 'elect' && view.kind !== 'restriction' && !view.election) warn(`Claim ${c.claim_number}: strategy elect, but the action makes no restriction requirement.`, `Claim ${c.claim_number} is marked as elected, but the action makes no restriction requirement.`);
+    if (c.strategy === 'elect' && view.kind !== 'restriction' && !view.election)
+      warn(
+        `Claim ${c.claim_number}: strategy elect, but the action makes no restriction requirement.`,
+        `Claim ${c.claim_number} is marked as elected, but the action makes no restriction requirement.`,
+      );
   }
   if (changesClaims(view)) {
-    const noText = view.claims.filter((c) => c.status !== 'cancelled' && c.strategy !== 'cancel' && c.original_text === null && !amendedWithText(c)).map((c) => c.claim_number);
+    const noText = view.claims
+      .filter((c) => c.status !== 'cancelled' && c.strategy !== 'cancel' && c.original_text === null && !amendedWithText(c))
+      .map((c) => c.claim_number);
     if (noText.length) {
       const one = noText.length === 1;
       warn(
@@ -472,8 +578,19 @@ export function completenessOf(view: PlanView, options: CompletenessOptions = {}
       );
     }
   }
-  if (view.election && !view.election.verified) warn('The analysis found no restriction groups to check the election against; the elected claims must be named in the paper by hand.');
-  return { complete: missing.length === 0, answers, grounds_total: grounds.length, grounds_answered: grounds.filter((g) => g.answered).length, missing, warnings, warnings_plain: warningsPlain, grounds, claims };
+  if (view.election && !view.election.verified)
+    warn('The analysis found no restriction groups to check the election against; the elected claims must be named in the paper by hand.');
+  return {
+    complete: missing.length === 0,
+    answers,
+    grounds_total: grounds.length,
+    grounds_answered: grounds.filter((g) => g.answered).length,
+    missing,
+    warnings,
+    warnings_plain: warningsPlain,
+    grounds,
+    claims,
+  };
 }
 
 /** The reply amends or cancels at least one claim, so the paper carries a claim listing. */

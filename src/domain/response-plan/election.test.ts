@@ -16,7 +16,7 @@ describe('elections (37 CFR 1.142-1.146)', () => {
     expect(normalizeLabel('Species A')).toBe('A');
   });
 
-  test('electing a group and a species: the group\'s generic claims and the species\' claims are examined; the rest are withdrawn', () => {
+  test("electing a group and a species: the group's generic claims and the species' claims are examined; the rest are withdrawn", () => {
     const e = checkElection(groups, { group: 'i', species: 'b', traverse: false });
     expect(e).toEqual({ group: 'I', species: 'Species B', traverse: false });
     expect(electionView(groups, e)).toEqual({ ...e, elected_claims: [1, 2, 5, 6], withdrawn_claims: [3, 4, 7, 8, 9], verified: true });

@@ -9,7 +9,12 @@ import { PlanRuleError } from './types.ts';
 
 /** `Group II`, `group ii`, ` II ` → `II`; `Species A` → `A`. */
 export function normalizeLabel(label: string): string {
-  return label.trim().replace(/^(?:group|invention|species|election)\s+/i, '').replace(/[.:)]+$/, '').trim().toUpperCase();
+  return label
+    .trim()
+    .replace(/^(?:group|invention|species|election)\s+/i, '')
+    .replace(/[.:)]+$/, '')
+    .trim()
+    .toUpperCase();
 }
 
 export interface ElectionInput {
@@ -39,7 +44,14 @@ export function checkElection(groups: readonly SourceRestrictionGroup[], input: 
   const wantSpecies = input.species?.trim() ? normalizeLabel(input.species) : null;
   if (groups.length === 0) {
     // Nothing to check against (an excerpt, or a requirement the parser could not read).
-    if (!wantGroup && !wantSpecies) throw new PlanRuleError('invalid', 'validation_error', 'group: an election must name a group or a species', 'Send the group label the requirement uses (for example "II"), and a species if one must be elected.', 'group');
+    if (!wantGroup && !wantSpecies)
+      throw new PlanRuleError(
+        'invalid',
+        'validation_error',
+        'group: an election must name a group or a species',
+        'Send the group label the requirement uses (for example "II"), and a species if one must be elected.',
+        'group',
+      );
     return { group: input.group?.trim() || null, species: input.species?.trim() || null, traverse: input.traverse };
   }
   let group: string | null = null;
@@ -58,7 +70,13 @@ export function checkElection(groups: readonly SourceRestrictionGroup[], input: 
     }
     group = g.label;
   } else if (inventions.length) {
-    throw new PlanRuleError('invalid', 'validation_error', `group: the requirement divides the claims into groups ${labels(inventions)}; elect one`, `Send "group" with one of ${labels(inventions)}.`, 'group');
+    throw new PlanRuleError(
+      'invalid',
+      'validation_error',
+      `group: the requirement divides the claims into groups ${labels(inventions)}; elect one`,
+      `Send "group" with one of ${labels(inventions)}.`,
+      'group',
+    );
   }
   let spec: string | null = null;
   if (wantSpecies) {
@@ -67,7 +85,9 @@ export function checkElection(groups: readonly SourceRestrictionGroup[], input: 
       throw new PlanRuleError(
         'invalid',
         'unknown_restriction_group',
-        species.length ? `The requirement has no species ${input.species!.trim()}: its species are ${labels(species)}.` : 'The requirement requires no election of species.',
+        species.length
+          ? `The requirement has no species ${input.species!.trim()}: its species are ${labels(species)}.`
+          : 'The requirement requires no election of species.',
         species.length ? `Elect one of the species the requirement defines: ${labels(species)}.` : 'Leave "species" out.',
         'species',
       );

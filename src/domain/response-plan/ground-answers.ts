@@ -54,11 +54,15 @@ export function isArtRejection(g: GroundFacts): boolean {
  * any claim (whether it fits the claim's strategy is `conflictWithClaim`).
  */
 export function cannotAnswer(strategy: StrategyCode, g: GroundFacts): string | null {
-  if (g.kind !== 'rejection') return 'an answer for one ground is chosen for a ground of rejection; an objection is answered by the claim\'s strategy and the reply on the ground';
-  if (WHOLE_CLAIM.has(strategy)) return `${strategy} is a choice for the whole claim (set it as the claim's strategy), not an answer to one ground of rejection`;
-  if (strategy === 'terminal_disclaimer' && !isNonstatutoryDoublePatenting(g)) return 'a terminal disclaimer overcomes only nonstatutory double patenting (37 CFR 1.321(c); MPEP 804.02)';
+  if (g.kind !== 'rejection')
+    return "an answer for one ground is chosen for a ground of rejection; an objection is answered by the claim's strategy and the reply on the ground";
+  if (WHOLE_CLAIM.has(strategy))
+    return `${strategy} is a choice for the whole claim (set it as the claim's strategy), not an answer to one ground of rejection`;
+  if (strategy === 'terminal_disclaimer' && !isNonstatutoryDoublePatenting(g))
+    return 'a terminal disclaimer overcomes only nonstatutory double patenting (37 CFR 1.321(c); MPEP 804.02)';
   if (strategy === 'argue_unexpected_results' && g.basis !== '103') return 'unexpected results rebut obviousness only (MPEP 716.02)';
-  if (strategy === 'amend_clarify' && isArtRejection(g)) return 'a clarifying amendment does not narrow the claim over the references, so it does not answer a rejection over the art (argue it, or amend to narrow)';
+  if (strategy === 'amend_clarify' && isArtRejection(g))
+    return 'a clarifying amendment does not narrow the claim over the references, so it does not answer a rejection over the art (argue it, or amend to narrow)';
   return null;
 }
 

@@ -35,7 +35,8 @@ function claimsWord(claims: readonly number[]): string {
 export const MAX_REASONING_CHARS = 4000;
 
 /** Lines that open a new part of the action: the reasoning of a ground stops there. */
-const HEADING = /^[ \t]*(?:Claim Rejections?\b|Claim Objections?\b|Rejections? under\b|Double Patenting\b|Allowable Subject Matter\b|Conclusion\b|Response to (?:Arguments?|Amendments?)\b|Election\/Restrictions?\b|Drawings\b|Specification\b|The Abstract\b|Abstract\b|Information Disclosure Statement\b|Any inquiry concerning\b|Examiner'?s (?:Amendment|Comment|Note)\b|Reasons for Allowance\b|Notice of References Cited\b)/im;
+const HEADING =
+  /^[ \t]*(?:Claim Rejections?\b|Claim Objections?\b|Rejections? under\b|Double Patenting\b|Allowable Subject Matter\b|Conclusion\b|Response to (?:Arguments?|Amendments?)\b|Election\/Restrictions?\b|Drawings\b|Specification\b|The Abstract\b|Abstract\b|Information Disclosure Statement\b|Any inquiry concerning\b|Examiner'?s (?:Amendment|Comment|Note)\b|Reasons for Allowance\b|Notice of References Cited\b)/im;
 
 /**
  * The examiner's reasoning after a statement: from the end of the statement to the next statement
@@ -97,7 +98,11 @@ export function deriveGrounds(source: SourceAnalysis, actionText: string | null 
   const claims = [...source.claim_analyses].sort((a, b) => a.claim_number - b.claim_number);
 
   // Rejection statements: one per span, each with its bases in order of first appearance.
-  type Stmt = { quote: Quote; bases: Map<string, { citation: string; claims: Set<number>; references: string[]; derived: boolean; subtype: string | null }>; from: Span[] };
+  type Stmt = {
+    quote: Quote;
+    bases: Map<string, { citation: string; claims: Set<number>; references: string[]; derived: boolean; subtype: string | null }>;
+    from: Span[];
+  };
   const statements = new Map<string, Stmt>();
   for (const c of claims) {
     for (const r of c.rejections ?? []) {
@@ -196,7 +201,10 @@ export function deriveGrounds(source: SourceAnalysis, actionText: string | null 
         id: `o${n}-claims`,
         kind: 'claim_objection',
         basis: null,
-        statute: o.type === 'dependent_on_rejected_base' ? 'Objection: dependent upon a rejected base claim (37 CFR 1.75(c))' : `Objection to the claims (${o.type.replaceAll('_', ' ')})`,
+        statute:
+          o.type === 'dependent_on_rejected_base'
+            ? 'Objection: dependent upon a rejected base claim (37 CFR 1.75(c))'
+            : `Objection to the claims (${o.type.replaceAll('_', ' ')})`,
         title: `Objection to ${claimsWord(list)}`,
         claims: list,
         references: [],
@@ -292,7 +300,13 @@ export function referenceName(label: string): string {
  * The examiner's pinpoints for a ground: those of its claims that lie in the ground's statement
  * and reasoning; without the reasoning at hand, those naming one of its references.
  */
-function pinpointsOf(claims: readonly number[], references: readonly string[], statement: Span, why: Quote | null, byNumber: ReadonlyMap<number, SourceClaim>): GroundPinpoint[] {
+function pinpointsOf(
+  claims: readonly number[],
+  references: readonly string[],
+  statement: Span,
+  why: Quote | null,
+  byNumber: ReadonlyMap<number, SourceClaim>,
+): GroundPinpoint[] {
   const names = new Set(references.map(referenceName));
   const end = why ? why.span.end : statement.end;
   const out = new Map<string, GroundPinpoint>();

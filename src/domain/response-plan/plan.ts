@@ -10,7 +10,16 @@ import { answerChoices, cannotAnswer, conflictWithClaim, groundAnswer } from './
 import { groundById, groundsOf, groundsOfClaim } from './grounds.ts';
 import { claimMarkup, cleanClaimText, dependencyOfText, type ClaimMarkup } from './markup.ts';
 import { AMENDING, STRATEGY_CODES, isStrategyCode, type StrategyCode } from './strategies.ts';
-import { PlanRuleError, type ArgumentEdit, type ClaimEdit, type Ground, type PlanEdits, type SourceAnalysis, type SourceClaim, type SourceRestrictionGroup } from './types.ts';
+import {
+  PlanRuleError,
+  type ArgumentEdit,
+  type ClaimEdit,
+  type Ground,
+  type PlanEdits,
+  type SourceAnalysis,
+  type SourceClaim,
+  type SourceRestrictionGroup,
+} from './types.ts';
 
 export type PaperKind = 'non_final' | 'final' | 'restriction' | 'requirement_for_information' | 'quayle' | 'notice_of_allowance' | 'other';
 
@@ -107,13 +116,16 @@ export interface PlanParts {
 
 export function buildPlanView(source: SourceAnalysis, edits: PlanEdits, actionText: string | null = null): PlanView {
   const mailed = source.office_action?.metadata?.mailing_date?.value ?? null;
-  return assemblePlanView({
-    kind: paperKindOf(source),
-    mailing_date: mailed && /^\d{4}-\d{2}-\d{2}$/.test(mailed) ? mailed : null,
-    grounds: groundsOf(source, actionText),
-    claims: source.claim_analyses,
-    restriction_groups: source.restriction_groups ?? [],
-  }, edits);
+  return assemblePlanView(
+    {
+      kind: paperKindOf(source),
+      mailing_date: mailed && /^\d{4}-\d{2}-\d{2}$/.test(mailed) ? mailed : null,
+      grounds: groundsOf(source, actionText),
+      claims: source.claim_analyses,
+      restriction_groups: source.restriction_groups ?? [],
+    },
+    edits,
+  );
 }
 
 /**
@@ -148,11 +160,13 @@ export function assemblePlanView(parts: PlanParts, edits: PlanEdits): PlanView {
       const current = typeof c.depends_on === 'number' ? c.depends_on : original ? dependencyOfText(original) : null;
       const after = amended && AMENDING.has(strategy) ? dependencyOfText(amended) : current;
       const chosen = edit.ground_strategies ?? {};
-      const answers = claimGrounds.filter((g) => g.kind === 'rejection').map((g): ClaimGroundAnswer => {
-        const choice = chosen[g.id];
-        const inForce = choice !== undefined && cannotAnswer(choice, g) === null && conflictWithClaim(choice, strategy) === null;
-        return { ground_id: g.id, answer: groundAnswer(strategy, g, choice), chosen: inForce ? choice : null, choices: answerChoices(strategy, g) };
-      });
+      const answers = claimGrounds
+        .filter((g) => g.kind === 'rejection')
+        .map((g): ClaimGroundAnswer => {
+          const choice = chosen[g.id];
+          const inForce = choice !== undefined && cannotAnswer(choice, g) === null && conflictWithClaim(choice, strategy) === null;
+          return { ground_id: g.id, answer: groundAnswer(strategy, g, choice), chosen: inForce ? choice : null, choices: answerChoices(strategy, g) };
+        });
       return {
         claim_number: n,
         status: c.status,
@@ -194,7 +208,8 @@ function claimOf(source: SourceAnalysis, n: number): SourceClaim {
 function withClaim(edits: PlanEdits, n: number, change: (e: ClaimEdit) => ClaimEdit): PlanEdits {
   const next = change({ ...(edits.claims[String(n)] ?? {}) });
   const claims = { ...edits.claims };
-  const empty = next.strategy === undefined && next.amended_text === undefined && next.original_text === undefined && !Object.keys(next.ground_strategies ?? {}).length;
+  const empty =
+    next.strategy === undefined && next.amended_text === undefined && next.original_text === undefined && !Object.keys(next.ground_strategies ?? {}).length;
   if (empty) delete claims[String(n)];
   else claims[String(n)] = next;
   return { ...edits, claims };
@@ -204,7 +219,13 @@ function withClaim(edits: PlanEdits, n: number, change: (e: ClaimEdit) => ClaimE
 export function setStrategy(source: SourceAnalysis, edits: PlanEdits, n: number, code: string): PlanEdits {
   claimOf(source, n);
   if (!isStrategyCode(code)) {
-    throw new PlanRuleError('invalid', 'validation_error', `strategy: must be one of ${STRATEGY_CODES.join(', ')}`, 'Send one of the strategy codes listed (the analysis recommends them too).', 'strategy');
+    throw new PlanRuleError(
+      'invalid',
+      'validation_error',
+      `strategy: must be one of ${STRATEGY_CODES.join(', ')}`,
+      'Send one of the strategy codes listed (the analysis recommends them too).',
+      'strategy',
+    );
   }
   return withClaim(edits, n, (e) => {
     const next: ClaimEdit = { ...e, strategy: code };
@@ -231,11 +252,21 @@ export function setGroundStrategy(source: SourceAnalysis, edits: PlanEdits, n: n
   const grounds = groundsOf(source);
   const ground = groundById(grounds, groundId);
   if (!ground) {
-    throw new PlanRuleError('not_found', 'unknown_ground', `Ground ${JSON.stringify(groundId.slice(0, 40))} is not in this response plan: its grounds are ${grounds.map((g) => g.id).join(', ') || '(none)'}.`, 'Use a ground_id the plan lists (GET the plan to see its grounds).');
+    throw new PlanRuleError(
+      'not_found',
+      'unknown_ground',
+      `Ground ${JSON.stringify(groundId.slice(0, 40))} is not in this response plan: its grounds are ${grounds.map((g) => g.id).join(', ') || '(none)'}.`,
+      'Use a ground_id the plan lists (GET the plan to see its grounds).',
+    );
   }
   if (!ground.claims.includes(n)) {
     const own = groundsOfClaim(grounds, n).map((g) => g.id);
-    throw new PlanRuleError('not_found', 'ground_not_for_claim', `Ground ${ground.id} (${ground.title}) does not treat claim ${n}: claim ${n}'s grounds are ${own.join(', ') || '(none)'}.`, `Choose an answer for one of claim ${n}'s own grounds (the plan lists them under the claim).`);
+    throw new PlanRuleError(
+      'not_found',
+      'ground_not_for_claim',
+      `Ground ${ground.id} (${ground.title}) does not treat claim ${n}: claim ${n}'s grounds are ${own.join(', ') || '(none)'}.`,
+      `Choose an answer for one of claim ${n}'s own grounds (the plan lists them under the claim).`,
+    );
   }
   if (code === null) {
     return withClaim(edits, n, (e) => {
@@ -248,16 +279,34 @@ export function setGroundStrategy(source: SourceAnalysis, edits: PlanEdits, n: n
     });
   }
   if (!isStrategyCode(code)) {
-    throw new PlanRuleError('invalid', 'validation_error', `strategy: must be one of ${STRATEGY_CODES.join(', ')}, or null to follow the claim's strategy`, 'Send one of the strategy codes listed.', 'strategy');
+    throw new PlanRuleError(
+      'invalid',
+      'validation_error',
+      `strategy: must be one of ${STRATEGY_CODES.join(', ')}, or null to follow the claim's strategy`,
+      'Send one of the strategy codes listed.',
+      'strategy',
+    );
   }
   const why = cannotAnswer(code, ground);
   if (why) {
-    throw new PlanRuleError('invalid', 'strategy_cannot_answer_ground', `${code} cannot answer ground ${ground.id} (${ground.statute}): ${why}.`, `Choose one of the answers the plan lists for ground ${ground.id} under claim ${n} (ground_answers[].choices).`, 'strategy');
+    throw new PlanRuleError(
+      'invalid',
+      'strategy_cannot_answer_ground',
+      `${code} cannot answer ground ${ground.id} (${ground.statute}): ${why}.`,
+      `Choose one of the answers the plan lists for ground ${ground.id} under claim ${n} (ground_answers[].choices).`,
+      'strategy',
+    );
   }
   const claimStrategy = buildPlanView(source, edits).claims.find((c) => c.claim_number === n)!.strategy;
   const conflict = conflictWithClaim(code, claimStrategy);
   if (conflict) {
-    throw new PlanRuleError('conflict', 'strategy_conflicts_with_claim', `${code} cannot answer ground ${ground.id} for claim ${n}: ${conflict}.`, `Set claim ${n}'s strategy first (PUT .../claims/${n}/strategy), or choose one of the answers listed for ground ${ground.id} (ground_answers[].choices).`, 'strategy');
+    throw new PlanRuleError(
+      'conflict',
+      'strategy_conflicts_with_claim',
+      `${code} cannot answer ground ${ground.id} for claim ${n}: ${conflict}.`,
+      `Set claim ${n}'s strategy first (PUT .../claims/${n}/strategy), or choose one of the answers listed for ground ${ground.id} (ground_answers[].choices).`,
+      'strategy',
+    );
   }
   return withClaim(edits, n, (e) => ({ ...e, ground_strategies: { ...(e.ground_strategies ?? {}), [ground.id]: code } }));
 }
@@ -279,10 +328,20 @@ export interface ClaimTextInput {
 export function setClaimText(source: SourceAnalysis, edits: PlanEdits, n: number, input: ClaimTextInput): PlanEdits {
   claimOf(source, n);
   if (input.text === undefined && input.original_text === undefined) {
-    throw new PlanRuleError('invalid', 'validation_error', 'text: send the amended text ("text"), the claim as it now stands ("original_text"), or both', 'Send "text" with the claim as amended; add "original_text" (the claim as it now stands) so the 37 CFR 1.121(c) markup can be computed.', 'text');
+    throw new PlanRuleError(
+      'invalid',
+      'validation_error',
+      'text: send the amended text ("text"), the claim as it now stands ("original_text"), or both',
+      'Send "text" with the claim as amended; add "original_text" (the claim as it now stands) so the 37 CFR 1.121(c) markup can be computed.',
+      'text',
+    );
   }
-  for (const [field, value] of [['text', input.text], ['original_text', input.original_text]] as const) {
-    if (value !== undefined && value.length > MAX_CLAIM_TEXT) throw new PlanRuleError('invalid', 'validation_error', `${field}: at most ${MAX_CLAIM_TEXT} characters`, 'Send the text of one claim.', field);
+  for (const [field, value] of [
+    ['text', input.text],
+    ['original_text', input.original_text],
+  ] as const) {
+    if (value !== undefined && value.length > MAX_CLAIM_TEXT)
+      throw new PlanRuleError('invalid', 'validation_error', `${field}: at most ${MAX_CLAIM_TEXT} characters`, 'Send the text of one claim.', field);
   }
   if (input.text !== undefined && input.text.trim() !== '') {
     const strategy = buildPlanView(source, edits).claims.find((c) => c.claim_number === n)!.strategy;
@@ -317,9 +376,15 @@ export function setArgument(source: SourceAnalysis, edits: PlanEdits, groundId: 
   const ground = groundById(groundsOf(source), groundId);
   if (!ground) {
     const ids = groundsOf(source).map((g) => g.id);
-    throw new PlanRuleError('not_found', 'ground_not_found', `Ground ${JSON.stringify(groundId.slice(0, 40))} is not in this response plan: its grounds are ${ids.join(', ') || '(none)'}.`, 'Use a ground_id the plan lists (GET the plan to see its grounds).');
+    throw new PlanRuleError(
+      'not_found',
+      'ground_not_found',
+      `Ground ${JSON.stringify(groundId.slice(0, 40))} is not in this response plan: its grounds are ${ids.join(', ') || '(none)'}.`,
+      'Use a ground_id the plan lists (GET the plan to see its grounds).',
+    );
   }
-  if (text.length > MAX_ARGUMENT_TEXT) throw new PlanRuleError('invalid', 'validation_error', `text: at most ${MAX_ARGUMENT_TEXT} characters`, 'Shorten the argument.', 'text');
+  if (text.length > MAX_ARGUMENT_TEXT)
+    throw new PlanRuleError('invalid', 'validation_error', `text: at most ${MAX_ARGUMENT_TEXT} characters`, 'Shorten the argument.', 'text');
   const args = { ...edits.arguments };
   const clean = text.replace(/\r\n?/g, '\n').trim();
   if (clean) args[ground.id] = { text: clean, updated_at: now };
@@ -331,7 +396,12 @@ export function setArgument(source: SourceAnalysis, edits: PlanEdits, groundId: 
 export function setElection(source: SourceAnalysis, edits: PlanEdits, input: ElectionInput): PlanEdits {
   const groups = source.restriction_groups ?? [];
   if (paperKindOf(source) !== 'restriction' && groups.length === 0) {
-    throw new PlanRuleError('conflict', 'not_a_restriction', 'This office action makes no restriction or election requirement, so there is nothing to elect.', 'Answer the grounds with claim strategies and arguments instead.');
+    throw new PlanRuleError(
+      'conflict',
+      'not_a_restriction',
+      'This office action makes no restriction or election requirement, so there is nothing to elect.',
+      'Answer the grounds with claim strategies and arguments instead.',
+    );
   }
   return { ...edits, election: checkElection(groups, input) };
 }

@@ -98,10 +98,15 @@ function listingSection(view: PlanView): PreviewSection {
     }
     const w = c.status === 'withdrawn' || withdrawn.has(n);
     if (AMENDING.has(c.strategy)) {
-      if (amended(c)) says.push(`${n}. (${w ? 'Withdrawn - Currently Amended' : 'Currently Amended'}) marked up: ${c.markup!.added_chars} characters added, ${c.markup!.deleted_chars} deleted.`);
+      if (amended(c))
+        says.push(
+          `${n}. (${w ? 'Withdrawn - Currently Amended' : 'Currently Amended'}) marked up: ${c.markup!.added_chars} characters added, ${c.markup!.deleted_chars} deleted.`,
+        );
       else {
         placeholders++;
-        says.push(`${n}. (${w ? 'Withdrawn - Currently Amended' : 'Currently Amended'}) [placeholder: ${c.amended_text === null ? 'the amended text' : 'the claim as it now stands, to mark the amendment against'}]`);
+        says.push(
+          `${n}. (${w ? 'Withdrawn - Currently Amended' : 'Currently Amended'}) [placeholder: ${c.amended_text === null ? 'the amended text' : 'the claim as it now stands, to mark the amendment against'}]`,
+        );
       }
       continue;
     }
@@ -119,10 +124,16 @@ function statusSection(view: PlanView): PreviewSection {
   const pendingAfter = view.claims.filter((c) => c.status !== 'cancelled' && c.strategy !== 'cancel').map((c) => c.claim_number);
   const cancelled = view.claims.filter((c) => c.status !== 'cancelled' && c.strategy === 'cancel').map((c) => c.claim_number);
   const amendedNow = view.claims.filter(amended).map((c) => c.claim_number);
-  const says = [pendingAfter.length ? `${claimsWord(pendingAfter)} ${pendingAfter.length === 1 ? 'is' : 'are'} pending after this reply.` : 'No claim is pending after this reply.'];
+  const says = [
+    pendingAfter.length
+      ? `${claimsWord(pendingAfter)} ${pendingAfter.length === 1 ? 'is' : 'are'} pending after this reply.`
+      : 'No claim is pending after this reply.',
+  ];
   if (amendedNow.length) says.push(`${claimsWord(amendedNow)} ${amendedNow.length === 1 ? 'is' : 'are'} amended.`);
   if (cancelled.length) says.push(`${claimsWord(cancelled)} ${cancelled.length === 1 ? 'is' : 'are'} cancelled without prejudice or disclaimer.`);
-  const orphans = view.claims.filter((c) => c.strategy !== 'cancel' && c.depends_on_after !== null && cancelled.includes(c.depends_on_after)).map((c) => c.claim_number);
+  const orphans = view.claims
+    .filter((c) => c.strategy !== 'cancel' && c.depends_on_after !== null && cancelled.includes(c.depends_on_after))
+    .map((c) => c.claim_number);
   if (orphans.length) says.push(`Drafting note: ${claimsWord(orphans)} still ${orphans.length === 1 ? 'depends' : 'depend'} from a cancelled claim.`);
   return { heading: 'Status of the Claims', says, placeholders: 0 };
 }
@@ -147,7 +158,10 @@ function electionSection(view: PlanView, ground: Ground | undefined): PreviewSec
         says.push('The traverse: [placeholder: why the inventions are not distinct, or searching them together is no serious burden (MPEP 803)].');
       }
     }
-    if (e.withdrawn_claims.length) says.push(`${claimsWord(e.withdrawn_claims)} ${e.withdrawn_claims.length === 1 ? 'is' : 'are'} withdrawn as drawn to a non-elected invention (37 CFR 1.142(b)).`);
+    if (e.withdrawn_claims.length)
+      says.push(
+        `${claimsWord(e.withdrawn_claims)} ${e.withdrawn_claims.length === 1 ? 'is' : 'are'} withdrawn as drawn to a non-elected invention (37 CFR 1.142(b)).`,
+      );
   }
   return { heading: 'Election', says, placeholders };
 }
@@ -155,7 +169,9 @@ function electionSection(view: PlanView, ground: Ground | undefined): PreviewSec
 function objectionsSection(view: PlanView, report: CompletenessReport): PreviewSection | null {
   // Objections to claims as dependent on a rejected base claim, without a reply of the
   // practitioner's, are dealt with under Allowable Subject Matter (as the builder writes them).
-  const grounds = view.grounds.filter((g) => g.kind === 'document_objection' || (g.kind === 'claim_objection' && (g.objection_type !== 'dependent_on_rejected_base' || view.arguments[g.id])));
+  const grounds = view.grounds.filter(
+    (g) => g.kind === 'document_objection' || (g.kind === 'claim_objection' && (g.objection_type !== 'dependent_on_rejected_base' || view.arguments[g.id])),
+  );
   if (!grounds.length) return null;
   const says: string[] = [];
   let placeholders = 0;
@@ -163,7 +179,8 @@ function objectionsSection(view: PlanView, report: CompletenessReport): PreviewS
     const arg = view.arguments[g.id];
     const status = report.grounds.find((s) => s.ground_id === g.id)!;
     if (arg) says.push(`${g.title}: the practitioner's reply (${words(arg.text)} words): “${excerpt(arg.text)}”`);
-    else if (status.answered) says.push(`${g.title}: ${status.answered_by.map((a) => `${a.claims.length ? `${claimsWord(a.claims)} ` : ''}${HOW[a.how]}`).join('; ')}.`);
+    else if (status.answered)
+      says.push(`${g.title}: ${status.answered_by.map((a) => `${a.claims.length ? `${claimsWord(a.claims)} ` : ''}${HOW[a.how]}`).join('; ')}.`);
     else {
       placeholders++;
       says.push(`${g.title}: [placeholder: the reply to the objection]`);
@@ -195,7 +212,8 @@ function rejectionSection(g: Ground, view: PlanView, report: CompletenessReport)
     const c = view.claims.find((x) => x.claim_number === n);
     return ARGUING.has(c?.ground_answers.find((x) => x.ground_id === g.id)?.answer ?? c?.strategy ?? 'no_action');
   });
-  if (arg && argued.length) says.push(`For ${claimsWord(argued).toLowerCase()}: the practitioner's argument (${words(arg.text)} words): “${excerpt(arg.text)}”`);
+  if (arg && argued.length)
+    says.push(`For ${claimsWord(argued).toLowerCase()}: the practitioner's argument (${words(arg.text)} words): “${excerpt(arg.text)}”`);
   else if (arg) says.push(`The practitioner's argument (${words(arg.text)} words): “${excerpt(arg.text)}”`);
   for (const a of status.answered_by) {
     if (a.how === 'argued') continue;
@@ -215,8 +233,10 @@ function allowableSection(view: PlanView): PreviewSection | null {
   const objected = view.claims.filter((c) => c.status === 'objected').map((c) => c.claim_number);
   if (!allowed.length && !objected.length) return null;
   const says: string[] = [];
-  if (allowed.length) says.push(`Thanks the Examiner for indicating that ${claimsWord(allowed).toLowerCase()} ${allowed.length === 1 ? 'is' : 'are'} allowed or allowable.`);
-  if (objected.length) says.push(`States what the reply does with objected ${claimsWord(objected).toLowerCase()} (rewritten, incorporated, or held in abeyance).`);
+  if (allowed.length)
+    says.push(`Thanks the Examiner for indicating that ${claimsWord(allowed).toLowerCase()} ${allowed.length === 1 ? 'is' : 'are'} allowed or allowable.`);
+  if (objected.length)
+    says.push(`States what the reply does with objected ${claimsWord(objected).toLowerCase()} (rewritten, incorporated, or held in abeyance).`);
   return { heading: 'Allowable Subject Matter', says, placeholders: 0 };
 }
 
@@ -225,8 +245,17 @@ export function previewOf(view: PlanView, report: CompletenessReport = completen
   const amends = changesClaims(view);
   const sections: { part: string; section: PreviewSection }[] = [];
   const add = (part: string, section: PreviewSection) => sections.push({ part, section });
-  const intro: PreviewSection = { heading: 'Introduction', says: [`Replies to the ${KIND_WORDS[view.kind]}${view.mailing_date ? ` mailed ${view.mailing_date}` : ''}${amends ? ', with the amendments and remarks below' : ', with the remarks below'}.`], placeholders: 0 };
-  if (!report.complete) intro.says.push(`The plan is incomplete (${report.missing.length} item${report.missing.length === 1 ? '' : 's'} missing): submitting it needs accept_incomplete, and the paper then opens with a drafting note listing what is missing.`);
+  const intro: PreviewSection = {
+    heading: 'Introduction',
+    says: [
+      `Replies to the ${KIND_WORDS[view.kind]}${view.mailing_date ? ` mailed ${view.mailing_date}` : ''}${amends ? ', with the amendments and remarks below' : ', with the remarks below'}.`,
+    ],
+    placeholders: 0,
+  };
+  if (!report.complete)
+    intro.says.push(
+      `The plan is incomplete (${report.missing.length} item${report.missing.length === 1 ? '' : 's'} missing): submitting it needs accept_incomplete, and the paper then opens with a drafting note listing what is missing.`,
+    );
   add('intro', intro);
   if (amends) add('listing', listingSection(view));
   add('status', statusSection(view));
@@ -235,14 +264,26 @@ export function previewOf(view: PlanView, report: CompletenessReport = completen
   const info = view.grounds.find((g) => g.kind === 'information_requirement');
   if (info) {
     const arg = view.arguments[info.id];
-    add('information', { heading: 'Requirement for Information', says: [arg ? `The information, in the practitioner's words (${words(arg.text)} words).` : '[placeholder: each item of information required, or a statement that it is unknown or not readily available (37 CFR 1.105(a)(3))]'], placeholders: arg ? 0 : 1 });
+    add('information', {
+      heading: 'Requirement for Information',
+      says: [
+        arg
+          ? `The information, in the practitioner's words (${words(arg.text)} words).`
+          : '[placeholder: each item of information required, or a statement that it is unknown or not readily available (37 CFR 1.105(a)(3))]',
+      ],
+      placeholders: arg ? 0 : 1,
+    });
   }
   const objections = objectionsSection(view, report);
   if (objections) add('objections', objections);
   for (const g of view.grounds.filter((x) => x.kind === 'rejection')) add(`ground:${g.id}`, rejectionSection(g, view, report));
   const allowable = allowableSection(view);
   if (allowable) add('allowable', allowable);
-  add('conclusion', { heading: 'Conclusion', says: ['Requests reconsideration and allowance, invites a telephone call, and authorizes fees to the deposit account; the signature block follows.'], placeholders: 0 });
+  add('conclusion', {
+    heading: 'Conclusion',
+    says: ['Requests reconsideration and allowance, invites a telephone call, and authorizes fees to the deposit account; the signature block follows.'],
+    placeholders: 0,
+  });
   if (paper) withPaperCounts(sections, paper);
   return {
     title: titleOf(view, amends),

@@ -12,7 +12,7 @@ export type { StrategyCode };
 const STRATEGIES: Record<StrategyCode, string> = {
   // The interface's four first (REST #4's messages list them in this order).
   amend_narrow: 'amend the claim to add a limitation the applied art lacks (needs the amended text)',
-  argue_distinction: 'keep the claim and argue (needs the practitioner\'s argument on each of its grounds)',
+  argue_distinction: "keep the claim and argue (needs the practitioner's argument on each of its grounds)",
   cancel: 'cancel the claim without prejudice',
   argue_unexpected_results: 'rebut obviousness with evidence of unexpected results (MPEP 716.02; needs the argument)',
   amend_clarify: 'a formal or definiteness amendment that does not narrow (needs the amended text)',

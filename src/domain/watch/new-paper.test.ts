@@ -4,7 +4,10 @@ import { judgeNewPaper } from './new-paper.ts';
 describe('judgeNewPaper', () => {
   test('a non-final rejection mailed this week: announced, three months to reply, six to the bar', () => {
     // 2026-11-20 + 3 months = 2027-02-20, a Saturday: rolled to Monday 2027-02-22 (35 U.S.C. 21(b)).
-    expect(judgeNewPaper('non_final', '2026-11-20', '2026-11-27')).toEqual({ deadlines: { response_deadline: '2027-02-22', critical_deadline_date: '2027-05-20' }, announce: true });
+    expect(judgeNewPaper('non_final', '2026-11-20', '2026-11-27')).toEqual({
+      deadlines: { response_deadline: '2027-02-22', critical_deadline_date: '2027-05-20' },
+      announce: true,
+    });
   });
 
   test('a paper whose last day to reply has passed is recorded quietly', () => {

@@ -32,7 +32,10 @@ export function judgeNewPaper(kind: NewPaperKind, mailingDate: string, today: st
   if (kind === 'advisory') return { deadlines: null, announce: addMonths(mailingDate, 6) >= today };
   try {
     const r = calculateDeadlines({ action: kind, mailingDate, today });
-    return { deadlines: { response_deadline: r.response_deadline, critical_deadline_date: r.critical_deadline_date }, announce: r.critical_deadline_date >= today };
+    return {
+      deadlines: { response_deadline: r.response_deadline, critical_deadline_date: r.critical_deadline_date },
+      announce: r.critical_deadline_date >= today,
+    };
   } catch (err) {
     if (err instanceof DeadlineInputError) return { deadlines: null, announce: false };
     throw err;

@@ -27,11 +27,14 @@ export function countParagraphs(xml: string, stopAfter: number): number {
 
 async function checkedMainPart(zip: ZipReader, budgets: DocumentBudgets): Promise<string> {
   const total = zip.entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
-  if (total > budgets.maxDocxUncompressedBytes) throw tooComplex(`it inflates to ${megabytes(total)}, more than the ${megabytes(budgets.maxDocxUncompressedBytes)} a .docx may`);
+  if (total > budgets.maxDocxUncompressedBytes)
+    throw tooComplex(`it inflates to ${megabytes(total)}, more than the ${megabytes(budgets.maxDocxUncompressedBytes)} a .docx may`);
   const main = zip.entries.find((e) => e.name === MAIN_PART);
   if (!main) throw unreadable(WHAT, 'it has no word/document.xml');
   if (main.uncompressedSize > budgets.maxDocxDocumentXmlBytes) {
-    throw tooComplex(`its text part (word/document.xml) is ${megabytes(main.uncompressedSize)} uncompressed, more than ${megabytes(budgets.maxDocxDocumentXmlBytes)}`);
+    throw tooComplex(
+      `its text part (word/document.xml) is ${megabytes(main.uncompressedSize)} uncompressed, more than ${megabytes(budgets.maxDocxDocumentXmlBytes)}`,
+    );
   }
   let xml: string;
   try {

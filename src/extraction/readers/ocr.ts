@@ -26,7 +26,10 @@ function ocrPage(tools: OcrTools, file: string, page: number, timeoutMs: number)
   return new Promise((resolve, reject) => {
     // OMP_THREAD_LIMIT=1: tesseract's own threads would compete with the server for its cores.
     const env = { OMP_THREAD_LIMIT: '1' };
-    const raster = spawn(tools.pdftoppm, ['-r', String(OCR_DPI), '-gray', '-f', String(page), '-l', String(page), file], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+    const raster = spawn(tools.pdftoppm, ['-r', String(OCR_DPI), '-gray', '-f', String(page), '-l', String(page), file], {
+      env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const ocr = spawn(tools.tesseract, ['stdin', 'stdout', '-l', 'eng', '--psm', '3', 'tsv'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let size = 0;
@@ -68,7 +71,14 @@ function ocrPage(tools: OcrTools, file: string, page: number, timeoutMs: number)
  * The text of a scan of `pages` pages. `tools` null: refused with how to enable OCR. Over
  * maxOcrPages: refused before any page is rasterized.
  */
-export async function ocrPdf(bytes: Buffer, filename: string, pages: number, tools: OcrTools | null, budgets: DocumentBudgets, purpose: string): Promise<OcrResult> {
+export async function ocrPdf(
+  bytes: Buffer,
+  filename: string,
+  pages: number,
+  tools: OcrTools | null,
+  budgets: DocumentBudgets,
+  purpose: string,
+): Promise<OcrResult> {
   if (!tools) throw ocrUnavailable(filename);
   if (pages > budgets.maxOcrPages) throw ocrTooManyPages(pages, budgets.maxOcrPages);
   const dir = await mkdtemp(join(tmpdir(), 'prosa-ocr-'));
@@ -82,11 +92,13 @@ export async function ocrPdf(bytes: Buffer, filename: string, pages: number, too
     for (let n = 1; n <= pages; n++) {
       const left = budgets.ocrDocumentTimeoutMs - (performance.now() - started);
       if (left <= 0) throw ocrTooSlow(`the scan's ${pages} pages`, budgets.ocrDocumentTimeoutMs);
-      const page = readOcrTsv(await ocrPage(tools, file, n, Math.min(budgets.ocrPageTimeoutMs, left)).catch((err) => {
-        // The document's budget ran out during the page: say so, not the page's.
-        if (performance.now() - started >= budgets.ocrDocumentTimeoutMs) throw ocrTooSlow(`the scan's ${pages} pages`, budgets.ocrDocumentTimeoutMs);
-        throw err;
-      }));
+      const page = readOcrTsv(
+        await ocrPage(tools, file, n, Math.min(budgets.ocrPageTimeoutMs, left)).catch((err) => {
+          // The document's budget ran out during the page: say so, not the page's.
+          if (performance.now() - started >= budgets.ocrDocumentTimeoutMs) throw ocrTooSlow(`the scan's ${pages} pages`, budgets.ocrDocumentTimeoutMs);
+          throw err;
+        }),
+      );
       length += page.text.length + 2;
       if (length > budgets.maxTextChars) throw textTooLong(budgets.maxTextChars, purpose);
       texts.push(page.text);

@@ -10,7 +10,11 @@ describe('columnLines', () => {
   });
 
   test('"1" and "2" at the top of a page whose text runs across the middle (a table, a single column) is not one either', () => {
-    const items = [item('1', 160, 745), item('2', 450, 745), ...Array.from({ length: 10 }, (_, i) => item('A single column line that runs across the whole page width', 72, 720 - 12 * i, 460))];
+    const items = [
+      item('1', 160, 745),
+      item('2', 450, 745),
+      ...Array.from({ length: 10 }, (_, i) => item('A single column line that runs across the whole page width', 72, 720 - 12 * i, 460)),
+    ];
     expect(columnLines(items, WIDTH, 4)).toBeNull();
   });
 

@@ -82,7 +82,10 @@ function columnNumber(str: string): number | null {
 
 /** Where the gutter is: the median centre of the multiples of five printed near the middle of the page. */
 function gutterFromNumbers(rows: Row[], pageWidth: number): number {
-  const xs = rows.flatMap((r) => r.items).filter((i) => NUMBER.test(i.str.trim()) && Number(i.str) % 5 === 0 && Math.abs(centre(i) - pageWidth / 2) < 0.1 * pageWidth).map(centre);
+  const xs = rows
+    .flatMap((r) => r.items)
+    .filter((i) => NUMBER.test(i.str.trim()) && Number(i.str) % 5 === 0 && Math.abs(centre(i) - pageWidth / 2) < 0.1 * pageWidth)
+    .map(centre);
   return xs.length >= 3 ? median(xs) : pageWidth / 2;
 }
 
@@ -97,7 +100,8 @@ function findHeader(rows: Row[], pageWidth: number): { row: number; left: number
     const left = numbers.find((x) => centre(x.i) > 0.1 * pageWidth && centre(x.i) < 0.45 * pageWidth);
     const right = numbers.find((x) => centre(x.i) > 0.55 * pageWidth && centre(x.i) < 0.9 * pageWidth);
     if (left && right && right.n === left.n + 1) return { row: r, left: left.n, right: right.n, gutterX: (centre(left.i) + centre(right.i)) / 2 };
-    if (right && right.n % 2 === 0 && (!left || left.n !== right.n - 1)) return { row: r, left: right.n - 1, right: right.n, gutterX: gutterFromNumbers(rows, pageWidth) };
+    if (right && right.n % 2 === 0 && (!left || left.n !== right.n - 1))
+      return { row: r, left: right.n - 1, right: right.n, gutterX: gutterFromNumbers(rows, pageWidth) };
     if (left && left.n % 2 === 1 && !right) return { row: r, left: left.n, right: left.n + 1, gutterX: gutterFromNumbers(rows, pageWidth) };
   }
   return null;
@@ -138,13 +142,20 @@ export function columnLines(items: TextItem[], pageWidth: number, page: number):
   const rows = groupRows(items.filter((i) => i.str.trim()));
   const header = findHeader(rows, pageWidth);
   if (!header) return null;
-  const body = rows.slice(header.row + 1).flatMap((r) => r.items).flatMap((i) => unglue(i, header.gutterX, pageWidth));
-  const inGutter = (i: TextItem) => NUMBER.test(i.str.trim()) && Number(i.str) % 5 === 0 && Math.abs(centre(i) - header.gutterX) < GUTTER_HALF_WIDTH * pageWidth;
+  const body = rows
+    .slice(header.row + 1)
+    .flatMap((r) => r.items)
+    .flatMap((i) => unglue(i, header.gutterX, pageWidth));
+  const inGutter = (i: TextItem) =>
+    NUMBER.test(i.str.trim()) && Number(i.str) % 5 === 0 && Math.abs(centre(i) - header.gutterX) < GUTTER_HALF_WIDTH * pageWidth;
   const gutter = body.filter(inGutter).map((i) => ({ n: Number(i.str), y: i.y }));
   const text = body.filter((i) => !inGutter(i));
   if (!text.length || text.filter((i) => i.x < header.gutterX && i.x + i.width > header.gutterX).length > MAX_CROSSING_SHARE * text.length) return null;
   const out: ColumnLine[] = [];
-  for (const [column, side] of [[header.left, text.filter((i) => centre(i) < header.gutterX)], [header.right, text.filter((i) => centre(i) >= header.gutterX)]] as const) {
+  for (const [column, side] of [
+    [header.left, text.filter((i) => centre(i) < header.gutterX)],
+    [header.right, text.filter((i) => centre(i) >= header.gutterX)],
+  ] as const) {
     const colRows = groupRows(side);
     const line = lineNumberer(colRows, gutter);
     colRows.forEach((row, i) => out.push({ column, line: line(i), text: rowText(row.items), page }));

@@ -32,13 +32,18 @@ async function open(bytes: Buffer) {
   }
 }
 
-export async function readPdf(bytes: Buffer, budgets: DocumentBudgets, purpose: string): Promise<{ text: string; pages: number; column_lines: ColumnLine[] | null; warnings: string[] }> {
+export async function readPdf(
+  bytes: Buffer,
+  budgets: DocumentBudgets,
+  purpose: string,
+): Promise<{ text: string; pages: number; column_lines: ColumnLine[] | null; warnings: string[] }> {
   const inflated = await inflatedStreamBytes(bytes, budgets.maxPdfInflatedBytes);
   if (inflated > budgets.maxPdfInflatedBytes) throw tooComplex(`its compressed contents inflate to more than ${megabytes(budgets.maxPdfInflatedBytes)}`);
   const pdf = await open(bytes);
   try {
     const pages = pdf.numPages;
-    if (pages > budgets.maxPdfPages) throw tooComplex(`it has ${pages.toLocaleString('en-US')} pages; at most ${budgets.maxPdfPages.toLocaleString('en-US')} are read`);
+    if (pages > budgets.maxPdfPages)
+      throw tooComplex(`it has ${pages.toLocaleString('en-US')} pages; at most ${budgets.maxPdfPages.toLocaleString('en-US')} are read`);
     const texts: string[] = [];
     const lines: ColumnLine[] = [];
     let length = 0;
@@ -51,7 +56,9 @@ export async function readPdf(bytes: Buffer, budgets: DocumentBudgets, purpose: 
       } catch {
         throw unreadable('a PDF', `page ${n} is damaged`);
       }
-      const items: TextItem[] = raw.filter((i) => i.str != null).map((i) => ({ str: i.str!, x: i.transform[4]!, y: i.transform[5]!, width: i.width, height: i.height }));
+      const items: TextItem[] = raw
+        .filter((i) => i.str != null)
+        .map((i) => ({ str: i.str!, x: i.transform[4]!, y: i.transform[5]!, width: i.width, height: i.height }));
       const pageText = raw.map((i) => (i.str ?? '') + (i.hasEOL ? '\n' : '')).join('');
       length += pageText.length + 2;
       if (length > budgets.maxTextChars) throw textTooLong(budgets.maxTextChars, purpose);

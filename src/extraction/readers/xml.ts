@@ -25,7 +25,8 @@ async function xmlInZip(bytes: Buffer, budgets: DocumentBudgets, warnings: strin
     if (xmls.length > 1) warnings.push(`The zip holds ${xmls.length} .xml files; only ${xmls[0]!.name} was read.`);
     return await zip.read(xmls[0]!.name, budgets.maxXmlBytes);
   } catch (err) {
-    if (err instanceof ZipEntryTooLarge) throw tooComplex(`the .xml in the zip is ${megabytes(err.bytes)} uncompressed, more than ${megabytes(budgets.maxXmlBytes)}`);
+    if (err instanceof ZipEntryTooLarge)
+      throw tooComplex(`the .xml in the zip is ${megabytes(err.bytes)} uncompressed, more than ${megabytes(budgets.maxXmlBytes)}`);
     if (err instanceof AppError) throw err;
     throw unreadable(WHAT, 'the zip is damaged');
   } finally {
@@ -44,7 +45,12 @@ function firstDocument(xml: string, warnings: string[]): string {
   return xml.slice(0, next);
 }
 
-export async function readXml(bytes: Buffer, zipped: boolean, budgets: DocumentBudgets, purpose: string): Promise<{ text: string; bibliography: XmlBibliography; warnings: string[] }> {
+export async function readXml(
+  bytes: Buffer,
+  zipped: boolean,
+  budgets: DocumentBudgets,
+  purpose: string,
+): Promise<{ text: string; bibliography: XmlBibliography; warnings: string[] }> {
   const warnings: string[] = [];
   const raw = zipped ? await xmlInZip(bytes, budgets, warnings) : bytes;
   const xml = firstDocument(new TextDecoder('utf-8').decode(raw), warnings);

@@ -10,7 +10,14 @@ describe('USPTO grant XML (us-patent-grant v4.5)', () => {
   const paragraphs = text.split('\n\n');
 
   test('bibliography from publication-reference, the title with its DTD entities as characters', () => {
-    expect(bibliography).toEqual({ dtd: 'us-patent-grant', country: 'US', doc_number: '09876543', kind: 'B2', date: '2018-01-23', title: 'Widget fastening assembly with \u2018quick\u2019 release' });
+    expect(bibliography).toEqual({
+      dtd: 'us-patent-grant',
+      country: 'US',
+      doc_number: '09876543',
+      kind: 'B2',
+      date: '2018-01-23',
+      title: 'Widget fastening assembly with \u2018quick\u2019 release',
+    });
     expect(warnings).toEqual([]);
   });
 
@@ -32,7 +39,9 @@ describe('USPTO grant XML (us-patent-grant v4.5)', () => {
   });
 
   test('claims: "1. text" with nested claim-text on lines of their own, claim-ref text kept, no claim statement', () => {
-    expect(paragraphs.at(-2)).toBe('1. A widget fastening assembly comprising:\na base (10); and\na clip (20) attached to the base, the clip having\na first arm, and\na second arm.');
+    expect(paragraphs.at(-2)).toBe(
+      '1. A widget fastening assembly comprising:\na base (10); and\na clip (20) attached to the base, the clip having\na first arm, and\na second arm.',
+    );
     expect(paragraphs.at(-1)).toBe('2. The assembly of claim 1, wherein the clip is resilient.');
     expect(text).not.toContain('What is claimed is');
     // drawings and cited references give no text
@@ -46,7 +55,14 @@ describe('USPTO pre-grant publication XML (us-patent-application v4.4)', () => {
   const paragraphs = text.split('\n\n');
 
   test('bibliography and title', () => {
-    expect(bibliography).toEqual({ dtd: 'us-patent-application', country: 'US', doc_number: '20190012345', kind: 'A1', date: '2019-01-10', title: 'Method for sorting parcels' });
+    expect(bibliography).toEqual({
+      dtd: 'us-patent-application',
+      country: 'US',
+      doc_number: '20190012345',
+      kind: 'A1',
+      date: '2019-01-10',
+      title: 'Method for sorting parcels',
+    });
   });
 
   test('abstract, headings, list items on their own lines, and claims numbered once', () => {
@@ -54,7 +70,12 @@ describe('USPTO pre-grant publication XML (us-patent-application v4.4)', () => {
     expect(paragraphs).toContain('CROSS-REFERENCE TO RELATED APPLICATIONS');
     expect(paragraphs).toContain('[0001] This application claims the benefit of U.S. Provisional Application No. 62/000,001.');
     expect(paragraphs).toContain('[0002] In one embodiment, a method includes:\nweighing a parcel;\nrouting the parcel.');
-    expect(paragraphs.slice(-4)).toEqual(['CLAIMS', '1. A method comprising: weighing a parcel; and routing the parcel by its weight.', '2. (canceled)', '3. The method of claim 1, wherein the weight is measured in kg.']);
+    expect(paragraphs.slice(-4)).toEqual([
+      'CLAIMS',
+      '1. A method comprising: weighing a parcel; and routing the parcel by its weight.',
+      '2. (canceled)',
+      '3. The method of claim 1, wherein the weight is measured in kg.',
+    ]);
   });
 });
 

@@ -46,7 +46,9 @@ const attr = (tag: SaxesTagPlain, name: string): string | undefined => {
 function dtdOf(root: SaxesTagPlain): XmlBibliography['dtd'] {
   const name = local(root.name);
   if (name === 'us-patent-grant' || name === 'us-patent-application') return name;
-  const namespaces = Object.entries(root.attributes).filter(([k]) => k === 'xmlns' || k.startsWith('xmlns:')).map(([, v]) => v);
+  const namespaces = Object.entries(root.attributes)
+    .filter(([k]) => k === 'xmlns' || k.startsWith('xmlns:'))
+    .map(([, v]) => v);
   if (namespaces.some((ns) => /ST96|wipo\.int\/standards/i.test(ns)) || /^Patent(Publication|Grant)/.test(name)) return 'st96';
   return 'other';
 }
@@ -67,9 +69,17 @@ function collapse(parts: string[]): string {
 
 /** Bibliographic leaves by local name: the DTDs' document-id and ST.96's identification. */
 const BIB_FIELDS = new Map<string, 'country' | 'doc_number' | 'kind' | 'date'>([
-  ['country', 'country'], ['doc-number', 'doc_number'], ['kind', 'kind'], ['date', 'date'],
-  ['IPOfficeCode', 'country'], ['PublicationNumber', 'doc_number'], ['PatentNumber', 'doc_number'], ['DocumentNumber', 'doc_number'],
-  ['PatentDocumentKindCode', 'kind'], ['PublicationDate', 'date'], ['GrantDate', 'date'],
+  ['country', 'country'],
+  ['doc-number', 'doc_number'],
+  ['kind', 'kind'],
+  ['date', 'date'],
+  ['IPOfficeCode', 'country'],
+  ['PublicationNumber', 'doc_number'],
+  ['PatentNumber', 'doc_number'],
+  ['DocumentNumber', 'doc_number'],
+  ['PatentDocumentKindCode', 'kind'],
+  ['PublicationDate', 'date'],
+  ['GrantDate', 'date'],
 ]);
 const BIB_CONTAINERS = new Set(['publication-reference', 'PatentPublicationIdentification', 'PatentGrantIdentification']);
 
@@ -200,7 +210,13 @@ export function readPatentXml(xml: string, maxChars: number): PatentXml {
     if (err instanceof PatentTextTooLong) throw err;
     throw new NotPatentXml((err as Error).message);
   }
-  if (unknownEntities.size) warnings.push(`Entities the document declares or names were not expanded (${[...unknownEntities].slice(0, 5).map((e) => `&${e};`).join(' ')}): no DTD or external entity is read.`);
+  if (unknownEntities.size)
+    warnings.push(
+      `Entities the document declares or names were not expanded (${[...unknownEntities]
+        .slice(0, 5)
+        .map((e) => `&${e};`)
+        .join(' ')}): no DTD or external entity is read.`,
+    );
   if (!bib.title && !out.abstract.length && !out.description.length && !out.claims.length) throw new NotPatentXml(`no patent text under <${root ?? '?'}>`);
   const parts: string[] = [];
   if (bib.title) parts.push(bib.title);

@@ -14,22 +14,43 @@ import { checkRole } from './role-guard.ts';
 export const SESSION_COOKIE = 'prosa_session';
 
 function missingApiKey(): AppError {
-  return new AppError(401, 'missing_api_key', 'This endpoint needs an API key in the X-API-Key header.', 'Create an API key in the Prosa web app under Settings > API keys and send it as the X-API-Key header. The MCP server is the recommended integration path.');
+  return new AppError(
+    401,
+    'missing_api_key',
+    'This endpoint needs an API key in the X-API-Key header.',
+    'Create an API key in the Prosa web app under Settings > API keys and send it as the X-API-Key header. The MCP server is the recommended integration path.',
+  );
 }
 
 function invalidApiKey(): AppError {
-  return new AppError(401, 'invalid_api_key', 'The API key is not valid: it is unknown or has been revoked.', 'Check the key for typos. If it was revoked or lost, create a new key in Settings > API keys and use that.');
+  return new AppError(
+    401,
+    'invalid_api_key',
+    'The API key is not valid: it is unknown or has been revoked.',
+    'Check the key for typos. If it was revoked or lost, create a new key in Settings > API keys and use that.',
+  );
 }
 
 function notSignedIn(): AppError {
-  return new AppError(401, 'not_authenticated', 'Sign in to use this endpoint.', 'Sign in through POST /api/auth/signin (web session) or use an OAuth bearer token through the MCP server.');
+  return new AppError(
+    401,
+    'not_authenticated',
+    'Sign in to use this endpoint.',
+    'Sign in through POST /api/auth/signin (web session) or use an OAuth bearer token through the MCP server.',
+  );
 }
 
 /** RFC 6750 §3.1: a bearer token that is malformed, forged, expired, for another audience or of a revoked grant. */
 export function invalidToken(detail: string): AppError {
-  return new AppError(401, 'invalid_token', `The bearer token is not valid: ${detail}`, 'Tokens for the Prosa API are issued to the Prosa MCP server by token exchange; connect through the MCP server, or sign in again to get a new token.', {
-    'WWW-Authenticate': 'Bearer error="invalid_token"',
-  });
+  return new AppError(
+    401,
+    'invalid_token',
+    `The bearer token is not valid: ${detail}`,
+    'Tokens for the Prosa API are issued to the Prosa MCP server by token exchange; connect through the MCP server, or sign in again to get a new token.',
+    {
+      'WWW-Authenticate': 'Bearer error="invalid_token"',
+    },
+  );
 }
 
 /** The bearer token of the Authorization header (RFC 6750 §2.1), if the request sent one. */
@@ -97,7 +118,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorate('accountCache', accounts);
   let listener: CredentialListener | undefined;
   app.addHook('onReady', async () => {
-    listener = await listenForCredentialChanges(ctx.database, cache, accounts, (err) => app.log.warn({ err }, 'credential change notifications interrupted; API keys are read from the database until they resume'));
+    listener = await listenForCredentialChanges(ctx.database, cache, accounts, (err) =>
+      app.log.warn({ err }, 'credential change notifications interrupted; API keys are read from the database until they resume'),
+    );
   });
   app.addHook('onClose', async () => {
     await listener?.close();

@@ -34,9 +34,19 @@ function fromFastifyError(err: FastifyError): AppError | null {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError(413, 'payload_too_large', 'The request body is too large.', 'Send a smaller body; office_action_text may be at most 1 MB.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError(415, 'unsupported_media_type', `Unsupported Content-Type: ${err.message.replace(/^Unsupported Media Type: /, '')}.`, 'Send the body as JSON with the header Content-Type: application/json.');
+      return new AppError(
+        415,
+        'unsupported_media_type',
+        `Unsupported Content-Type: ${err.message.replace(/^Unsupported Media Type: /, '')}.`,
+        'Send the body as JSON with the header Content-Type: application/json.',
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError(400, 'invalid_json', 'The body is empty but Content-Type is application/json.', 'Send a JSON object as the body, or omit the Content-Type header.');
+      return new AppError(
+        400,
+        'invalid_json',
+        'The body is empty but Content-Type is application/json.',
+        'Send a JSON object as the body, or omit the Content-Type header.',
+      );
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError(400, 'invalid_json', 'The body is not valid JSON.', 'Send a well-formed JSON object; check quotes, commas and escapes.');
   }
@@ -85,7 +95,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return { field, problem: v.message ?? 'is invalid' };
       });
       const first = details[0];
-      appErr = new AppError(400, 'validation_error', details.map((d) => `${d.field}: ${d.problem}`).join('; '), `Correct ${first ? `"${first.field}"` : 'the request'} and send it again.`);
+      appErr = new AppError(
+        400,
+        'validation_error',
+        details.map((d) => `${d.field}: ${d.problem}`).join('; '),
+        `Correct ${first ? `"${first.field}"` : 'the request'} and send it again.`,
+      );
     } else {
       const mapped = fromFastifyError(err);
       if (mapped) {
@@ -95,7 +110,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         appErr = storageFull();
       } else {
         request.log.error({ err }, 'unhandled error');
-        appErr = new AppError(500, 'internal_error', `An internal error occurred. Quote request id ${request.id} to support.`, 'Retry once after a few seconds; if it fails again, report the request id.');
+        appErr = new AppError(
+          500,
+          'internal_error',
+          `An internal error occurred. Quote request id ${request.id} to support.`,
+          'Retry once after a few seconds; if it fails again, report the request id.',
+        );
       }
     }
     for (const [k, v] of Object.entries(appErr.headers)) reply.header(k, v);
@@ -106,9 +126,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const path = request.url.split('?')[0];
     const allow = allowedMethods(path);
     if (allow.length > 0) {
-      reply.status(405).header('Allow', allow.join(', ')).send(
-        errorBody(new AppError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}; it accepts ${allow.join(', ')}.`, `Send the request with one of these methods: ${allow.join(', ')}.`)),
-      );
+      reply
+        .status(405)
+        .header('Allow', allow.join(', '))
+        .send(
+          errorBody(
+            new AppError(
+              405,
+              'method_not_allowed',
+              `${request.method} is not allowed on ${path}; it accepts ${allow.join(', ')}.`,
+              `Send the request with one of these methods: ${allow.join(', ')}.`,
+            ),
+          ),
+        );
       return;
     }
     reply.status(404).send(errorBody(routeNotFound(request.method, request.url)));
@@ -118,5 +148,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
 /** The answer for a path nothing serves; also what a route answers callers it must not reveal itself to. */
 export function routeNotFound(method: string, url: string): AppError {
   const path = url.split('?')[0];
-  return new AppError(404, 'route_not_found', `No route ${method} ${path}.`, 'Check the method and path against /v1/openapi.json; the MCP server is the recommended integration path.');
+  return new AppError(
+    404,
+    'route_not_found',
+    `No route ${method} ${path}.`,
+    'Check the method and path against /v1/openapi.json; the MCP server is the recommended integration path.',
+  );
 }

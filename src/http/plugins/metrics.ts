@@ -5,7 +5,12 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 export function registerMetrics(app: FastifyInstance): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'prosa_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status_code'], registers: [registry] });
+  const requests = new Counter({
+    name: 'prosa_http_requests_total',
+    help: 'HTTP requests by route and status',
+    labelNames: ['method', 'route', 'status_code'],
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'prosa_http_request_duration_seconds',
     help: 'HTTP request latency by route',

@@ -45,7 +45,14 @@ export function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
       // The tier and, for keys and sessions, the account-wide ceiling: one round trip, and a
       // request refused by either is counted against neither.
       const withCeiling = tier === 'authenticated' && p;
-      const { admitted, decisions } = await ctx.rateLimits.checkAll(withCeiling ? [{ tier, key }, { tier: 'account', key: `acct:${p.accountId}` }] : [{ tier, key }]);
+      const { admitted, decisions } = await ctx.rateLimits.checkAll(
+        withCeiling
+          ? [
+              { tier, key },
+              { tier: 'account', key: `acct:${p.accountId}` },
+            ]
+          : [{ tier, key }],
+      );
       const [d, account] = decisions;
       reply.header('X-RateLimit-Limit', String(d.limit));
       reply.header('X-RateLimit-Remaining', String(admitted || !d.allowed ? d.remaining : 0));
@@ -53,7 +60,10 @@ export function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
       if (!d.allowed) await refuse(request, rateLimited(d, `at most ${d.limit} requests per minute with short bursts`));
       if (account && !account.allowed) {
         reply.header('X-RateLimit-Remaining', '0');
-        await refuse(request, rateLimited(account, `at most ${account.limit} requests per minute for the whole account, across all of its API keys and sessions`));
+        await refuse(
+          request,
+          rateLimited(account, `at most ${account.limit} requests per minute for the whole account, across all of its API keys and sessions`),
+        );
       }
     }
     if (p) request.usage = await app.usageCounter.record(p.accountId);

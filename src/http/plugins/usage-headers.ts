@@ -27,7 +27,9 @@ export function registerUsageHeaders(app: FastifyInstance, ctx: AppContext): voi
     const principal = request.principal;
     if (!principal) return done(null, payload);
     const read = request.method === 'GET' || request.method === 'HEAD';
-    const balance = read ? requestBalanceMicro(ctx.database.db, request, principal.accountId) : balanceAfterWrite(ctx.database.db, app.accountCache, principal.accountId);
+    const balance = read
+      ? requestBalanceMicro(ctx.database.db, request, principal.accountId)
+      : balanceAfterWrite(ctx.database.db, app.accountCache, principal.accountId);
     balance.then(
       (micro) => {
         const status = balanceStatus(micro);

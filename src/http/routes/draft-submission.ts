@@ -14,7 +14,13 @@ import { actorOf } from '../actor.ts';
 import { idempotencyKeyOf } from '../idempotency-key.ts';
 
 /** Creates (or replays) the job and sets the reply's status and replay header; the caller sends the body. */
-export async function submitDraftJob(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, route: string, prepare: () => Promise<PreparedDraft>): Promise<DraftJobRow> {
+export async function submitDraftJob(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: string,
+  prepare: () => Promise<PreparedDraft>,
+): Promise<DraftJobRow> {
   const queue = await ctx.queue.get();
   const { job, replayed } = await draftJobCreator(ctx.database.db, actorOf(request), {
     accountId: accountIdOf(request),

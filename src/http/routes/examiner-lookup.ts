@@ -31,7 +31,10 @@ export async function findExaminerProfile(db: Db, writtenName: string, q: Examin
   });
   if (result.status === 'not_found') throw examinerNotFound(name);
   if (result.status === 'ambiguous') {
-    return { ok: false, ambiguous: { ...errorBody(examinerAmbiguous(name, result.candidates.length)), candidates: result.candidates.map(presentExaminerCandidate) } };
+    return {
+      ok: false,
+      ambiguous: { ...errorBody(examinerAmbiguous(name, result.candidates.length)), candidates: result.candidates.map(presentExaminerCandidate) },
+    };
   }
   return { ok: true, profile: result.profile };
 }

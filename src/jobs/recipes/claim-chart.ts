@@ -16,11 +16,16 @@ import { docxName, type Recipe } from './types.ts';
 export const claimChartRecipe: Recipe = async ({ db, job, builders, step }) => {
   const request = job.request as unknown as ClaimChartRequest;
   await step(10, 'Loading the analysis and the application file');
-  const analysis = await db.selectFrom('analyses').select(['id', 'application_number', 'record', 'text']).where('id', '=', request.analysis_id).where('account_id', '=', job.account_id).executeTakeFirst();
+  const analysis = await db
+    .selectFrom('analyses')
+    .select(['id', 'application_number', 'record', 'text'])
+    .where('id', '=', request.analysis_id)
+    .where('account_id', '=', job.account_id)
+    .executeTakeFirst();
   if (!analysis) throw new PermanentJobError('The analysis this chart was requested from no longer exists.');
   const application = await loadApplication(db, job);
   const sources = await chartSources(db, job.account_id, analysis);
-  await step(40, 'Resolving the examiner\'s pinpoints in the references');
+  await step(40, "Resolving the examiner's pinpoints in the references");
   const chart = await analysisEngine().claimChart({
     actionText: analysis.text,
     claims: sources.claims,

@@ -5,7 +5,14 @@ import { idsRecipe } from './ids.ts';
 import { extensionRecipe } from './extension.ts';
 import { interviewRecipe } from './interview.ts';
 import { drawingRecipe } from './drawing.ts';
-import { clientReportRecipe, issueFeeTransmittalRecipe, noticeOfAppealRecipe, preAppealRequestRecipe, rceTransmittalRecipe, terminalDisclaimerRecipe } from './forms.ts';
+import {
+  clientReportRecipe,
+  issueFeeTransmittalRecipe,
+  noticeOfAppealRecipe,
+  preAppealRequestRecipe,
+  rceTransmittalRecipe,
+  terminalDisclaimerRecipe,
+} from './forms.ts';
 import { claimChartRecipe } from './claim-chart.ts';
 import type { Recipe } from './types.ts';
 

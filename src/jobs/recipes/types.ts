@@ -28,6 +28,10 @@ export type Recipe = (ctx: RecipeContext) => Promise<BuiltDocument>;
 
 /** `Response-17200011-2026-11-21.docx`: safe in a Content-Disposition header and on any file system. */
 export function docxName(...parts: (string | null | undefined)[]): string {
-  const stem = parts.filter((p): p is string => !!p).map((p) => p.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '')).filter(Boolean).join('-');
+  const stem = parts
+    .filter((p): p is string => !!p)
+    .map((p) => p.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, ''))
+    .filter(Boolean)
+    .join('-');
   return `${stem || 'document'}.docx`;
 }

@@ -16,13 +16,16 @@ interface Me {
 }
 
 function signerText(p: AccountWire['practitioner']): string {
-  return p ? `your papers are signed by ${p.name}, Reg. No. ${p.registration_number}` : 'you have no practitioner profile: your papers leave the signer\'s name and registration number to fill';
+  return p
+    ? `your papers are signed by ${p.name}, Reg. No. ${p.registration_number}`
+    : "you have no practitioner profile: your papers leave the signer's name and registration number to fill";
 }
 
 export const whoami = defineTool({
   name: 'whoami',
   title: 'Who am I signed in as',
-  description: 'The Prosa account this assistant acts for: e-mail, name, default entity size (fees use an application\'s own entity status first), the signed-in member\'s own practitioner profile (it signs the papers they submit), and credit balance. Free. Call it first when unsure which account or firm you are working in.',
+  description:
+    "The Prosa account this assistant acts for: e-mail, name, default entity size (fees use an application's own entity status first), the signed-in member's own practitioner profile (it signs the papers they submit), and credit balance. Free. Call it first when unsure which account or firm you are working in.",
   group: 'account',
   price: 'free',
   input: z.object({}),
@@ -38,15 +41,27 @@ export const whoami = defineTool({
   annotations: READ_ONLY,
   async run(_args, ctx) {
     const me = await ctx.api.get<Me>('/api/auth/me');
-    const data = { account_id: me.account.id, email: me.account.email, display_name: me.account.display_name, entity_size: me.account.entity_size, model_multiplier: me.account.model_multiplier, practitioner: me.account.practitioner, ...me.credits };
-    return { data, summary: `Signed in as ${me.account.email} (${me.account.entity_size} entity by default); ${signerText(me.account.practitioner)}; balance ${creditsText(me.credits.balance)} credits (${me.credits.status}).` };
+    const data = {
+      account_id: me.account.id,
+      email: me.account.email,
+      display_name: me.account.display_name,
+      entity_size: me.account.entity_size,
+      model_multiplier: me.account.model_multiplier,
+      practitioner: me.account.practitioner,
+      ...me.credits,
+    };
+    return {
+      data,
+      summary: `Signed in as ${me.account.email} (${me.account.entity_size} entity by default); ${signerText(me.account.practitioner)}; balance ${creditsText(me.credits.balance)} credits (${me.credits.status}).`,
+    };
   },
 });
 
 export const setPractitionerProfile = defineTool({
   name: 'set_practitioner_profile',
   title: 'Set who signs your papers',
-  description: 'Sets the signed-in member\'s own practitioner profile, which signs every paper and form they submit unless a request names its own signer (name, registration number, firm, address, telephone, e-mail, deposit account, customer number); each member of a firm signs with their own. Replaces the whole profile; null removes it. Only owners and practitioners sign (403 forbidden_role otherwise). Free. Confirm the details with the user.',
+  description:
+    "Sets the signed-in member's own practitioner profile, which signs every paper and form they submit unless a request names its own signer (name, registration number, firm, address, telephone, e-mail, deposit account, customer number); each member of a firm signs with their own. Replaces the whole profile; null removes it. Only owners and practitioners sign (403 forbidden_role otherwise). Free. Confirm the details with the user.",
   group: 'account',
   price: 'free',
   input: z.object({ profile: practitionerProfileInput.nullable() }),
@@ -61,7 +76,8 @@ export const setPractitionerProfile = defineTool({
 export const checkCredits = defineTool({
   name: 'check_credits',
   title: 'Check the credit balance',
-  description: 'The credit balance and its status (healthy > 25, low 10-25, very_low 5-10, critical < 5), requests made today and this hour, and where top-ups happen. Free. Check before billed steps: submit_response costs 49.00, an IDS 9.00, other forms 5.00; analysis is billed per token and is never blocked by the balance.',
+  description:
+    'The credit balance and its status (healthy > 25, low 10-25, very_low 5-10, critical < 5), requests made today and this hour, and where top-ups happen. Free. Check before billed steps: submit_response costs 49.00, an IDS 9.00, other forms 5.00; analysis is billed per token and is never blocked by the balance.',
   group: 'account',
   price: 'free',
   input: z.object({}),
@@ -74,7 +90,9 @@ export const checkCredits = defineTool({
   }),
   annotations: READ_ONLY,
   async run(_args, ctx) {
-    const res = await ctx.api.call<{ balance: string; status: 'healthy' | 'low' | 'very_low' | 'critical'; model_multiplier: number }>('GET', '/api/credits', { query: { limit: 1 } });
+    const res = await ctx.api.call<{ balance: string; status: 'healthy' | 'low' | 'very_low' | 'critical'; model_multiplier: number }>('GET', '/api/credits', {
+      query: { limit: 1 },
+    });
     const num = (h: string | undefined) => (h !== undefined && /^\d+$/.test(h) ? Number(h) : null);
     const topUp = ctx.caller.noPurchaseOffers ? null : ctx.links.billing;
     const data = {
@@ -90,22 +108,40 @@ export const checkCredits = defineTool({
   },
 });
 
-const ledgerEntry = z.object({ id: z.string(), amount: z.string(), balance_after: z.string(), kind: z.string(), description: z.string().nullable(), reference: z.string().nullable(), created_at: z.string() });
+const ledgerEntry = z.object({
+  id: z.string(),
+  amount: z.string(),
+  balance_after: z.string(),
+  kind: z.string(),
+  description: z.string().nullable(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+});
 
 export const getUsage = defineTool({
   name: 'get_usage',
   title: 'Recent credit usage',
-  description: 'The credit ledger, newest first: every charge (analyses by tokens, documents at their fixed price), refund, grant and purchase, with the balance after each. Free. Pass `before` (the next_cursor of a previous page) to page back.',
+  description:
+    'The credit ledger, newest first: every charge (analyses by tokens, documents at their fixed price), refund, grant and purchase, with the balance after each. Free. Pass `before` (the next_cursor of a previous page) to page back.',
   group: 'account',
   price: 'free',
   input: z.object({
     limit: z.number().int().min(1).max(100).default(20),
-    before: z.string().regex(/^\d{1,18}$/).optional().describe('next_cursor from a previous page'),
+    before: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional()
+      .describe('next_cursor from a previous page'),
   }),
   output: z.object({ ...balanceShape, entries: z.array(ledgerEntry), next_cursor: z.string().nullable() }),
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const page = await ctx.api.get<{ balance: string; status: 'healthy' | 'low' | 'very_low' | 'critical'; entries: z.infer<typeof ledgerEntry>[]; next_cursor: string | null }>('/api/credits', { limit: args.limit, before: args.before });
+    const page = await ctx.api.get<{
+      balance: string;
+      status: 'healthy' | 'low' | 'very_low' | 'critical';
+      entries: z.infer<typeof ledgerEntry>[];
+      next_cursor: string | null;
+    }>('/api/credits', { limit: args.limit, before: args.before });
     const data = { balance: page.balance, status: page.status, entries: page.entries, next_cursor: page.next_cursor };
     return { data, summary: `${page.entries.length} ledger entr${page.entries.length === 1 ? 'y' : 'ies'}; balance ${creditsText(page.balance)}.` };
   },
@@ -114,7 +150,8 @@ export const getUsage = defineTool({
 export const getPricing = defineTool({
   name: 'get_pricing',
   title: 'Prosa prices',
-  description: 'Prosa\'s price list: token rates for analysis (per 1M tokens, times the account\'s model multiplier), the fixed document prices (OA Response 49.00, IDS 9.00, Form 5.00, Drawing 5.00) and credit packages. Free. For the price of one planned step, use quote_cost.',
+  description:
+    "Prosa's price list: token rates for analysis (per 1M tokens, times the account's model multiplier), the fixed document prices (OA Response 49.00, IDS 9.00, Form 5.00, Drawing 5.00) and credit packages. Free. For the price of one planned step, use quote_cost.",
   group: 'account',
   price: 'free',
   input: z.object({}),
@@ -125,10 +162,17 @@ export const getPricing = defineTool({
   }),
   annotations: READ_ONLY,
   async run(_args, ctx) {
-    const p = await ctx.api.get<{ token_rates_per_million: { input: string; output: string }; exports: { type: string; label: string; price: string }[]; packages: { id: string; price: number; credits: number; bonus: number }[] }>('/api/pricing');
+    const p = await ctx.api.get<{
+      token_rates_per_million: { input: string; output: string };
+      exports: { type: string; label: string; price: string }[];
+      packages: { id: string; price: number; credits: number; bonus: number }[];
+    }>('/api/pricing');
     // Packages are an offer to buy: not shown where the assistant may not offer purchases.
     const data = ctx.caller.noPurchaseOffers ? { token_rates_per_million: p.token_rates_per_million, exports: p.exports } : p;
-    return { data, summary: `Analysis ${p.token_rates_per_million.input}/1M input and ${p.token_rates_per_million.output}/1M output tokens; ${p.exports.map((e) => `${e.label} ${e.price}`).join(', ')}.` };
+    return {
+      data,
+      summary: `Analysis ${p.token_rates_per_million.input}/1M input and ${p.token_rates_per_million.output}/1M output tokens; ${p.exports.map((e) => `${e.label} ${e.price}`).join(', ')}.`,
+    };
   },
 });
 
@@ -149,7 +193,8 @@ const quoteLine = z
 export const quoteCost = defineTool({
   name: 'quote_cost',
   title: 'Price a planned step before running it',
-  description: "What a planned analysis, response draft or export would cost, in credits, with this account's model multiplier: an analysis is priced on the action's text (input tokens exact, output estimated: estimated true), a draft 49.00, an IDS 9.00, other forms and drawings 5.00 each. Free; nothing is charged or reserved. Says whether the balance covers the documents (which are refused when it does not; analyses never are). Call before analyze_office_action on a long action or before submit_response.",
+  description:
+    "What a planned analysis, response draft or export would cost, in credits, with this account's model multiplier: an analysis is priced on the action's text (input tokens exact, output estimated: estimated true), a draft 49.00, an IDS 9.00, other forms and drawings 5.00 each. Free; nothing is charged or reserved. Says whether the balance covers the documents (which are refused when it does not; analyses never are). Call before analyze_office_action on a long action or before submit_response.",
   group: 'account',
   price: 'free',
   input: quoteBody,
@@ -166,7 +211,17 @@ export const quoteCost = defineTool({
   }),
   annotations: READ_ONLY,
   async run(args, ctx) {
-    type Quote = { line_items: z.infer<typeof quoteLine>[]; total: string; estimated: boolean; model_multiplier: number; balance: string; balance_after: string; covers_prepaid_items: boolean; billed: boolean; notes: string[] };
+    type Quote = {
+      line_items: z.infer<typeof quoteLine>[];
+      total: string;
+      estimated: boolean;
+      model_multiplier: number;
+      balance: string;
+      balance_after: string;
+      covers_prepaid_items: boolean;
+      billed: boolean;
+      notes: string[];
+    };
     const q = await ctx.api.post<Quote>('/api/quote', args);
     const items = q.line_items.map((l) => `${l.item === 'export' ? l.type : l.item} ${l.amount}${l.estimated ? ' (estimated)' : ''}`).join(', ');
     const cover = q.covers_prepaid_items ? '' : ' The balance does not cover the documents: they would be refused until credits are added.';
@@ -189,21 +244,33 @@ const auditEntry = z.object({
 export const getAuditLog = defineTool({
   name: 'get_audit_log',
   title: "The account's audit log",
-  description: "Who did what in this account, newest first: every write (docket changes, recorded actions, analyses, exports, settings), sign-ins and every assistant tool call, with its source (web, api_key, assistant, cli, system) and details. Filter by source and by action prefix (e.g. docket., mcp.tool_call). Free. Page back with `before` = next_cursor.",
+  description:
+    'Who did what in this account, newest first: every write (docket changes, recorded actions, analyses, exports, settings), sign-ins and every assistant tool call, with its source (web, api_key, assistant, cli, system) and details. Filter by source and by action prefix (e.g. docket., mcp.tool_call). Free. Page back with `before` = next_cursor.',
   group: 'account',
   price: 'free',
   input: z.object({
     limit: z.number().int().min(1).max(200).default(50),
-    before: z.string().regex(/^\d{1,18}$/).optional().describe('next_cursor from a previous page'),
+    before: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional()
+      .describe('next_cursor from a previous page'),
     source: z.enum(AUDIT_SOURCES).optional(),
-    action: z.string().regex(/^[a-z0-9_.]{1,64}$/).optional().describe('Action or prefix: docket., analysis., mcp.tool_call'),
+    action: z
+      .string()
+      .regex(/^[a-z0-9_.]{1,64}$/)
+      .optional()
+      .describe('Action or prefix: docket., analysis., mcp.tool_call'),
   }),
   output: z.object({ entries: z.array(auditEntry), next_cursor: z.string().nullable() }),
   annotations: READ_ONLY,
   async run(args, ctx) {
     const page = await ctx.api.get<{ entries: z.infer<typeof auditEntry>[]; next_cursor: string | null }>('/api/audit', args);
     const latest = page.entries[0];
-    return { data: page, summary: `${page.entries.length} audit entr${page.entries.length === 1 ? 'y' : 'ies'}${latest ? `; latest ${latest.created_at} ${latest.action} (${latest.source})` : ''}${page.next_cursor ? '; more with before=next_cursor' : ''}.` };
+    return {
+      data: page,
+      summary: `${page.entries.length} audit entr${page.entries.length === 1 ? 'y' : 'ies'}${latest ? `; latest ${latest.created_at} ${latest.action} (${latest.source})` : ''}${page.next_cursor ? '; more with before=next_cursor' : ''}.`,
+    };
   },
 });
 

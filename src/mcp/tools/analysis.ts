@@ -11,13 +11,15 @@ import { analysisClaimSchema, analysisGroundSchema, type AnalysisClaimWire, type
  * one claim or one ground with the examiner's words quoted and the legal standard behind it.
  */
 
-const claimRow = z.object({
-  claim_number: z.number().int(),
-  status: z.string(),
-  basis: z.string(),
-  prior_art: z.array(z.string()),
-  recommendation: z.string(),
-}).loose();
+const claimRow = z
+  .object({
+    claim_number: z.number().int(),
+    status: z.string(),
+    basis: z.string(),
+    prior_art: z.array(z.string()),
+    recommendation: z.string(),
+  })
+  .loose();
 
 type GroundRow = z.infer<typeof groundSummary>;
 
@@ -80,35 +82,48 @@ export const analyzeOfficeAction = defineTool({
   name: 'analyze_office_action',
   title: 'Analyze an office action',
   description:
-    'Analyzes the full text of a USPTO office action claim by claim: each claim\'s status, grounds of rejection and objection (with stable ground ids), prior art, the examiner\'s pinpoints and a recommended strategy, every finding quoted from the text. Billed by tokens (50.00 / 200.00 credits per 1M input / output tokens; typically well under 1.00), never blocked by the balance; pass an idempotency_key to retry safely. ' +
+    "Analyzes the full text of a USPTO office action claim by claim: each claim's status, grounds of rejection and objection (with stable ground ids), prior art, the examiner's pinpoints and a recommended strategy, every finding quoted from the text. Billed by tokens (50.00 / 200.00 credits per 1M input / output tokens; typically well under 1.00), never blocked by the balance; pass an idempotency_key to retry safely. " +
     'Next: explain_rejection for a ground, get_claim_analysis for a claim, start_response to build the reply.',
   group: 'analysis',
   price: 'tokens',
   input: z.object({
     office_action_text: z.string().min(1).max(1_048_576).describe('The whole office action as text (up to 1 MB), without attachments such as cited references'),
     application_number: applicationNumber.optional().describe('Default: the number the action states'),
-    office_action_type: z.enum(['CTNF', 'CTFR', 'CTED', 'CTRS']).optional().describe('The interface\'s codes: CTNF non-final (default), CTFR final, CTED restriction, CTRS requirement for information (the USPTO\'s CTRS is a restriction: send CTED). The text decides when it shows the kind.'),
+    office_action_type: z
+      .enum(['CTNF', 'CTFR', 'CTED', 'CTRS'])
+      .optional()
+      .describe(
+        "The interface's codes: CTNF non-final (default), CTFR final, CTED restriction, CTRS requirement for information (the USPTO's CTRS is a restriction: send CTED). The text decides when it shows the kind.",
+      ),
     include_examiner_intel: z.boolean().default(true),
     idempotency_key: idempotencyKey,
   }),
   output: analysisOutput,
   annotations: WRITE,
   async run(args, ctx) {
-    const record = await ctx.api.post<AnalysisRecord>('/api/analyses', {
-      office_action_text: args.office_action_text,
-      ...(args.office_action_type ? { office_action_type: args.office_action_type } : {}),
-      include_examiner_intel: args.include_examiner_intel,
-      ...(args.application_number ? { application_number: args.application_number } : {}),
-    }, { idempotencyKey: args.idempotency_key });
+    const record = await ctx.api.post<AnalysisRecord>(
+      '/api/analyses',
+      {
+        office_action_text: args.office_action_text,
+        ...(args.office_action_type ? { office_action_type: args.office_action_type } : {}),
+        include_examiner_intel: args.include_examiner_intel,
+        ...(args.application_number ? { application_number: args.application_number } : {}),
+      },
+      { idempotencyKey: args.idempotency_key },
+    );
     const data = await withGrounds(ctx, record);
-    return { data, summary: `${describeAnalysis(data)} Billed ${data.billing?.cost ?? '0.00'} credits. Next: explain_rejection or start_response with analysis_id ${data.analysis_id}.` };
+    return {
+      data,
+      summary: `${describeAnalysis(data)} Billed ${data.billing?.cost ?? '0.00'} credits. Next: explain_rejection or start_response with analysis_id ${data.analysis_id}.`,
+    };
   },
 });
 
 export const getAnalysis = defineTool({
   name: 'get_analysis',
   title: 'Get an analysis',
-  description: 'One of the account\'s analyses: the paper\'s kind, mailing date and examiner, every claim (status, basis, prior art, recommendation), every ground with its id, warnings, the glass box and the bill. Free. For one claim in depth use get_claim_analysis; for one ground, explain_rejection.',
+  description:
+    "One of the account's analyses: the paper's kind, mailing date and examiner, every claim (status, basis, prior art, recommendation), every ground with its id, warnings, the glass box and the bill. Free. For one claim in depth use get_claim_analysis; for one ground, explain_rejection.",
   group: 'analysis',
   price: 'free',
   input: z.object({ analysis_id: z.string().min(1).max(100) }),
@@ -123,7 +138,8 @@ export const getAnalysis = defineTool({
 export const listAnalyses = defineTool({
   name: 'list_analyses',
   title: 'List analyses',
-  description: 'The account\'s office-action analyses, newest first (made here, in the web app or through the API). Free. Use the analysis_id with get_analysis, explain_rejection or start_response.',
+  description:
+    "The account's office-action analyses, newest first (made here, in the web app or through the API). Free. Use the analysis_id with get_analysis, explain_rejection or start_response.",
   group: 'analysis',
   price: 'free',
   input: z.object({ limit: z.number().int().min(1).max(100).default(20) }),
@@ -132,14 +148,18 @@ export const listAnalyses = defineTool({
   async run(args, ctx) {
     const page = await ctx.api.get<z.infer<typeof analysisListSchema>>('/api/analyses', { limit: args.limit });
     const latest = page.analyses[0];
-    return { data: page, summary: `${page.analyses.length} analys${page.analyses.length === 1 ? 'is' : 'es'}${latest ? `; latest ${latest.analysis_id} (${latest.application_number}, ${latest.created_at.slice(0, 10)})` : ''}.` };
+    return {
+      data: page,
+      summary: `${page.analyses.length} analys${page.analyses.length === 1 ? 'is' : 'es'}${latest ? `; latest ${latest.analysis_id} (${latest.application_number}, ${latest.created_at.slice(0, 10)})` : ''}.`,
+    };
   },
 });
 
 export const getClaimAnalysis = defineTool({
   name: 'get_claim_analysis',
   title: 'One claim of an analysis',
-  description: 'Everything the analysis found for one claim: status, the grounds naming it (ids, statutes, the examiner\'s sentence), each reference with the examiner\'s pinpoints (columns, lines, paragraphs, figures), the recommended strategy with its reasons, and the evidence spans quoted from the action. Free.',
+  description:
+    "Everything the analysis found for one claim: status, the grounds naming it (ids, statutes, the examiner's sentence), each reference with the examiner's pinpoints (columns, lines, paragraphs, figures), the recommended strategy with its reasons, and the evidence spans quoted from the action. Free.",
   group: 'analysis',
   price: 'free',
   input: z.object({ analysis_id: z.string().min(1).max(100), claim_number: z.number().int().min(1).max(9999) }),
@@ -158,7 +178,8 @@ export const getClaimAnalysis = defineTool({
 export const explainRejection = defineTool({
   name: 'explain_rejection',
   title: 'Explain one ground of rejection or objection',
-  description: 'One ground of the action (ground_id from get_analysis, get_claim_analysis or the response plan, e.g. r1-103): the statute, the examiner\'s statement and reasoning quoted verbatim with their positions in the action, the references with pinpoints, and the legal standard with its MPEP sections and what a reply can argue. Free. Use it before writing the argument for add_argument.',
+  description:
+    "One ground of the action (ground_id from get_analysis, get_claim_analysis or the response plan, e.g. r1-103): the statute, the examiner's statement and reasoning quoted verbatim with their positions in the action, the references with pinpoints, and the legal standard with its MPEP sections and what a reply can argue. Free. Use it before writing the argument for add_argument.",
   group: 'analysis',
   price: 'free',
   input: z.object({ analysis_id: z.string().min(1).max(100), ground_id: z.string().min(1).max(64) }),

@@ -57,7 +57,10 @@ export const findTools = defineTool({
   price: 'free',
   input: z.object({
     names: z.array(z.string().max(64)).max(20).optional().describe('Tools to describe in full'),
-    group: z.enum(Object.keys(GROUP_NAMES) as [string, ...string[]]).optional().describe('Describe every tool of this group'),
+    group: z
+      .enum(Object.keys(GROUP_NAMES) as [string, ...string[]])
+      .optional()
+      .describe('Describe every tool of this group'),
   }),
   output: z.object({
     groups: z.array(z.object({ group: z.string(), about: z.string(), tools: z.array(z.string()) })),
@@ -66,12 +69,18 @@ export const findTools = defineTool({
   }),
   annotations: READ_ONLY,
   async run(args) {
-    const groups = (Object.keys(GROUP_NAMES) as (keyof typeof GROUP_NAMES)[]).map((g) => ({ group: g, about: GROUP_NAMES[g], tools: TOOLS.filter((t) => t.group === g).map((t) => t.name) }));
+    const groups = (Object.keys(GROUP_NAMES) as (keyof typeof GROUP_NAMES)[]).map((g) => ({
+      group: g,
+      about: GROUP_NAMES[g],
+      tools: TOOLS.filter((t) => t.group === g).map((t) => t.name),
+    }));
     const wanted = [...(args.names ?? []), ...(args.group ? TOOLS.filter((t) => t.group === args.group).map((t) => t.name) : [])];
     const unknown = wanted.filter((n) => !BY_NAME.has(n));
     const tools = [...new Set(wanted)].flatMap((n) => {
       const t = BY_NAME.get(n);
-      return t ? [{ name: t.name, title: t.title, group: t.group, price: t.price, description: t.description, input_schema: publicJsonSchema(t.input, 'input') }] : [];
+      return t
+        ? [{ name: t.name, title: t.title, group: t.group, price: t.price, description: t.description, input_schema: publicJsonSchema(t.input, 'input') }]
+        : [];
     });
     const summary = tools.length
       ? `${tools.length} tool(s) described: ${tools.map((t) => t.name).join(', ')}. Run one with call_tool {name, arguments}.${unknown.length ? ` Unknown: ${unknown.join(', ')}.` : ''}`
@@ -94,7 +103,7 @@ export const callTool = defineTool({
   price: "the named tool's",
   input: z.object({
     name: z.string().min(1).max(64).describe('A tool name from find_tools'),
-    arguments: z.record(z.string(), z.unknown()).default({}).describe('The tool\'s arguments, as its input schema says'),
+    arguments: z.record(z.string(), z.unknown()).default({}).describe("The tool's arguments, as its input schema says"),
   }),
   output: z.object({}).loose(),
   // It may run a write, a billed or a destructive tool: hosts should ask as for those.

@@ -8,7 +8,10 @@ import { seg } from '../backend-client.ts';
  */
 
 const rate = z.number().min(0).max(1).nullable();
-const artUnit = z.string().regex(/^\d{4}$/, 'must be a 4-digit art unit').describe('4-digit art unit, e.g. 1727');
+const artUnit = z
+  .string()
+  .regex(/^\d{4}$/, 'must be a 4-digit art unit')
+  .describe('4-digit art unit, e.g. 1727');
 const years = {
   from_year: z.number().int().min(1900).max(2200).optional().describe('Count applications disposed from this year'),
   to_year: z.number().int().min(1900).max(2200).optional().describe('... through this year'),
@@ -42,11 +45,16 @@ const profile = z
     allowance_rate: rate,
     avg_actions_to_allowance: z.number().nullable().describe('Rejections (non-final + final) from the first action to allowance, across RCEs, on average'),
     top_rejection_bases: z.array(z.string()),
-    interview_success_rate: rate.describe('Allowance rate of decided cases with an applicant-initiated interview before the decision (an examiner\'s own call does not count); null below the minimum sample'),
+    interview_success_rate: rate.describe(
+      "Allowance rate of decided cases with an applicant-initiated interview before the decision (an examiner's own call does not count); null below the minimum sample",
+    ),
     total_cases_analyzed: z.number().int(),
     allowance_rate_without_interview: rate,
     interview_lift: z.number().nullable().describe('interview_success_rate minus allowance_rate_without_interview'),
-    interview_rates_reason: z.string().nullable().describe('Why the interview rates are null (too few decided cases with or without an applicant-initiated interview); null when they are given'),
+    interview_rates_reason: z
+      .string()
+      .nullable()
+      .describe('Why the interview rates are null (too few decided cases with or without an applicant-initiated interview); null when they are given'),
     avg_rces_to_allowance: z.number().nullable().describe('RCEs filed before allowance, on average over allowed cases'),
     interviewed_cases: z.number().int(),
     not_interviewed_cases: z.number().int(),
@@ -76,7 +84,8 @@ function interviewPart(p: Profile): string {
 export const getExaminerProfile = defineTool({
   name: 'get_examiner_profile',
   title: 'Examiner profile',
-  description: 'How an examiner decides: allowance rate, rejections before allowance (across RCEs) and RCEs, most frequent rejection bases, interview success (applicant-initiated interviews only; null with a reason below 10 decided cases with and without one) against the allowance rate without an interview, the art unit\'s figures for comparison, and the sample sizes (trust rates over fewer than 100 cases less). Name as LASTNAME, FIRSTNAME M (take examiner_name from lookup_application). Free. Several examiners with the name: error examiner_ambiguous with candidates; retry with art_unit or examiner_id.',
+  description:
+    "How an examiner decides: allowance rate, rejections before allowance (across RCEs) and RCEs, most frequent rejection bases, interview success (applicant-initiated interviews only; null with a reason below 10 decided cases with and without one) against the allowance rate without an interview, the art unit's figures for comparison, and the sample sizes (trust rates over fewer than 100 cases less). Name as LASTNAME, FIRSTNAME M (take examiner_name from lookup_application). Free. Several examiners with the name: error examiner_ambiguous with candidates; retry with art_unit or examiner_id.",
   group: 'examiner',
   price: 'free',
   input: z.object({ examiner_name: z.string().min(1).max(200), art_unit: artUnit.optional(), examiner_id: z.string().max(32).optional(), ...years }),
@@ -85,7 +94,10 @@ export const getExaminerProfile = defineTool({
   async run({ examiner_name, ...query }, ctx) {
     const p = await ctx.api.get<Profile>(`/api/examiners/${seg(examiner_name)}`, query);
     const unit = p.art_unit_stats ? `; art unit ${p.art_unit_stats.art_unit}: ${pct(p.art_unit_stats.allowance_rate)}` : '';
-    return { data: p, summary: `${p.examiner_name} (art unit ${p.art_unit}): allowance rate ${pct(p.allowance_rate)} over ${p.total_cases_analyzed} decided cases, ${p.avg_actions_to_allowance ?? 'n/a'} rejections before allowance, ${interviewPart(p)}; top bases ${p.top_rejection_bases.join(', ') || 'none'}${unit}.${p.sample_size_warning ? ` ${p.sample_size_warning}` : ''}` };
+    return {
+      data: p,
+      summary: `${p.examiner_name} (art unit ${p.art_unit}): allowance rate ${pct(p.allowance_rate)} over ${p.total_cases_analyzed} decided cases, ${p.avg_actions_to_allowance ?? 'n/a'} rejections before allowance, ${interviewPart(p)}; top bases ${p.top_rejection_bases.join(', ') || 'none'}${unit}.${p.sample_size_warning ? ` ${p.sample_size_warning}` : ''}`,
+    };
   },
 });
 
@@ -105,23 +117,38 @@ const hit = z.object({
 export const searchExaminers = defineTool({
   name: 'search_examiners',
   title: 'Search examiners',
-  description: 'Find examiners by a fragment of their name (at least 2 characters) and/or an art unit: one entry per examiner (the ways the records write the name are grouped), most cases first, with allowance rate and case counts. Free. Open one with get_examiner_profile using its examiner_name (and art_unit when names repeat).',
+  description:
+    'Find examiners by a fragment of their name (at least 2 characters) and/or an art unit: one entry per examiner (the ways the records write the name are grouped), most cases first, with allowance rate and case counts. Free. Open one with get_examiner_profile using its examiner_name (and art_unit when names repeat).',
   group: 'examiner',
   price: 'free',
-  input: z.object({ q: z.string().min(2).max(100).optional().describe('Part of the name, e.g. "dove"'), art_unit: artUnit.optional(), limit: z.number().int().min(1).max(100).default(20) }),
+  input: z.object({
+    q: z.string().min(2).max(100).optional().describe('Part of the name, e.g. "dove"'),
+    art_unit: artUnit.optional(),
+    limit: z.number().int().min(1).max(100).default(20),
+  }),
   output: z.object({ examiners: z.array(hit), truncated: z.boolean(), stats_current: z.boolean() }),
   annotations: READ_ONLY,
   async run(args, ctx) {
     const r = await ctx.api.get<{ examiners: z.infer<typeof hit>[]; truncated: boolean; stats_current: boolean }>('/api/examiners', args);
-    const names = r.examiners.slice(0, 5).map((e) => `${e.examiner_name} (${e.art_unit ?? '?'}, ${pct(e.allowance_rate)})`).join('; ');
-    return { data: r, summary: r.examiners.length === 0 ? 'No examiner matches.' : `${r.examiners.length}${r.truncated ? '+' : ''} examiner(s): ${names}${r.examiners.length > 5 ? '; ...' : ''}.` };
+    const names = r.examiners
+      .slice(0, 5)
+      .map((e) => `${e.examiner_name} (${e.art_unit ?? '?'}, ${pct(e.allowance_rate)})`)
+      .join('; ');
+    return {
+      data: r,
+      summary:
+        r.examiners.length === 0
+          ? 'No examiner matches.'
+          : `${r.examiners.length}${r.truncated ? '+' : ''} examiner(s): ${names}${r.examiners.length > 5 ? '; ...' : ''}.`,
+    };
   },
 });
 
 export const getArtUnitProfile = defineTool({
   name: 'get_art_unit_profile',
   title: 'Art unit profile',
-  description: 'An art unit\'s figures over all its examiners (public USPTO data): allowance rate, rejections before allowance, most frequent rejection bases with counts, interview success, number of examiners and the sample sizes. Free. Use it to put an examiner\'s profile in context or to size up a new art unit.',
+  description:
+    "An art unit's figures over all its examiners (public USPTO data): allowance rate, rejections before allowance, most frequent rejection bases with counts, interview success, number of examiners and the sample sizes. Free. Use it to put an examiner's profile in context or to size up a new art unit.",
   group: 'examiner',
   price: 'free',
   input: z.object({ art_unit: artUnit, ...years }),
@@ -129,7 +156,10 @@ export const getArtUnitProfile = defineTool({
   annotations: READ_ONLY,
   async run({ art_unit, ...query }, ctx) {
     const a = await ctx.api.get<ArtUnitFigures & { stats_current: boolean }>(`/api/art-units/${seg(art_unit)}`, query);
-    return { data: a, summary: `Art unit ${a.art_unit}: ${a.examiners} examiner(s), allowance rate ${pct(a.allowance_rate)} over ${a.total_cases_analyzed} decided cases, ${a.avg_actions_to_allowance ?? 'n/a'} rejections before allowance; top bases ${a.top_rejection_bases.join(', ') || 'none'}.` };
+    return {
+      data: a,
+      summary: `Art unit ${a.art_unit}: ${a.examiners} examiner(s), allowance rate ${pct(a.allowance_rate)} over ${a.total_cases_analyzed} decided cases, ${a.avg_actions_to_allowance ?? 'n/a'} rejections before allowance; top bases ${a.top_rejection_bases.join(', ') || 'none'}.`,
+    };
   },
 });
 

@@ -13,7 +13,18 @@ import { RESPONSE_TOOLS } from './response.ts';
  * Every tool the MCP server lists, in a fixed order (2026-07-28: servers SHOULD list tools in a
  * deterministic order). docs/mcp-tools.md is generated from this list.
  */
-export const TOOLS: readonly AnyTool[] = [...ACCOUNT_TOOLS, ...DOCKET_TOOLS, ...FILE_TOOLS, ...DEADLINE_TOOLS, ...ANALYSIS_TOOLS, ...RESPONSE_TOOLS, ...EXAMINER_TOOLS, ...FORM_TOOLS, ...FEE_TOOLS, ...WORKFLOW_TOOLS];
+export const TOOLS: readonly AnyTool[] = [
+  ...ACCOUNT_TOOLS,
+  ...DOCKET_TOOLS,
+  ...FILE_TOOLS,
+  ...DEADLINE_TOOLS,
+  ...ANALYSIS_TOOLS,
+  ...RESPONSE_TOOLS,
+  ...EXAMINER_TOOLS,
+  ...FORM_TOOLS,
+  ...FEE_TOOLS,
+  ...WORKFLOW_TOOLS,
+];
 
 const names = new Set<string>();
 for (const t of TOOLS) {

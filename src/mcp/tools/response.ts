@@ -15,33 +15,41 @@ const span = z.object({ start: z.number().int(), end: z.number().int() });
 const planId = z.string().min(1).max(100).describe('plan_id from start_response');
 const strategy = z.enum(STRATEGY_CODES as [string, ...string[]]);
 
-const markup = z.object({
-  marked_text: z.string().describe('Additions in <u>…</u>, struck deletions in <s>…</s>, deletions of five or fewer characters as [[…]] (37 CFR 1.121(c)(2))'),
-  added_chars: z.number().int(),
-  deleted_chars: z.number().int(),
-  unchanged: z.boolean(),
-}).loose();
+const markup = z
+  .object({
+    marked_text: z
+      .string()
+      .describe('Additions in <u>…</u>, struck deletions in <s>…</s>, deletions of five or fewer characters as [[…]] (37 CFR 1.121(c)(2))'),
+    added_chars: z.number().int(),
+    deleted_chars: z.number().int(),
+    unchanged: z.boolean(),
+  })
+  .loose();
 
-const planClaim = z.object({
-  claim_number: z.number().int(),
-  status: z.string(),
-  grounds: z.array(z.string()),
-  recommendation: z.string(),
-  strategy: z.string(),
-  strategy_source: z.string(),
-  depends_on: z.number().int().nullable(),
-  original_text: z.string().nullable(),
-  amended_text: z.string().nullable(),
-  markup: markup.nullable(),
-  carried_out: z.boolean(),
-  problems: z.array(z.string()),
-}).loose();
+const planClaim = z
+  .object({
+    claim_number: z.number().int(),
+    status: z.string(),
+    grounds: z.array(z.string()),
+    recommendation: z.string(),
+    strategy: z.string(),
+    strategy_source: z.string(),
+    depends_on: z.number().int().nullable(),
+    original_text: z.string().nullable(),
+    amended_text: z.string().nullable(),
+    markup: markup.nullable(),
+    carried_out: z.boolean(),
+    problems: z.array(z.string()),
+  })
+  .loose();
 
-const planGround = groundSummary.extend({
-  statement: z.object({ text: z.string(), span }),
-  argument: z.object({ text: z.string(), updated_at: z.string() }).nullable(),
-  answered: z.boolean(),
-}).loose();
+const planGround = groundSummary
+  .extend({
+    statement: z.object({ text: z.string(), span }),
+    argument: z.object({ text: z.string(), updated_at: z.string() }).nullable(),
+    answered: z.boolean(),
+  })
+  .loose();
 
 const missingItem = z.object({ code: z.string(), message: z.string(), ground_id: z.string().optional(), claim: z.number().int().optional() });
 type MissingItem = z.infer<typeof missingItem>;
@@ -56,25 +64,30 @@ const election = z.object({
   verified: z.boolean(),
 });
 
-const planOutput = z.object({
-  plan_id: z.string(),
-  analysis_id: z.string(),
-  application_number: z.string(),
-  status: z.enum(['open', 'submitted']),
-  version: z.number().int(),
-  office_action: z.object({ kind: z.string(), mailing_date: z.string().nullable() }),
-  grounds: z.array(planGround),
-  claims: z.array(planClaim),
-  election: election.nullable(),
-  restriction_groups: z.array(z.object({ label: z.string(), kind: z.string(), claims: z.array(z.number().int()) }).loose()),
-  completeness: z.object({ complete: z.boolean(), missing_count: z.number().int(), missing: z.array(missingItem), warnings: z.array(z.string()) }),
-  draft_job: z.object({ job_id: z.string(), status: z.string(), poll_url: z.string() }).nullable(),
-}).loose();
+const planOutput = z
+  .object({
+    plan_id: z.string(),
+    analysis_id: z.string(),
+    application_number: z.string(),
+    status: z.enum(['open', 'submitted']),
+    version: z.number().int(),
+    office_action: z.object({ kind: z.string(), mailing_date: z.string().nullable() }),
+    grounds: z.array(planGround),
+    claims: z.array(planClaim),
+    election: election.nullable(),
+    restriction_groups: z.array(z.object({ label: z.string(), kind: z.string(), claims: z.array(z.number().int()) }).loose()),
+    completeness: z.object({ complete: z.boolean(), missing_count: z.number().int(), missing: z.array(missingItem), warnings: z.array(z.string()) }),
+    draft_job: z.object({ job_id: z.string(), status: z.string(), poll_url: z.string() }).nullable(),
+  })
+  .loose();
 type PlanOutput = z.infer<typeof planOutput>;
 
 function missingText(missing: readonly MissingItem[], max = 3): string {
   if (!missing.length) return '';
-  return ` Missing: ${missing.slice(0, max).map((m) => m.message).join(' ')}${missing.length > max ? ` (+${missing.length - max} more: check_response_completeness)` : ''}`;
+  return ` Missing: ${missing
+    .slice(0, max)
+    .map((m) => m.message)
+    .join(' ')}${missing.length > max ? ` (+${missing.length - max} more: check_response_completeness)` : ''}`;
 }
 
 function describePlan(p: PlanOutput): string {
@@ -90,7 +103,7 @@ export const startResponse = defineTool({
   name: 'start_response',
   title: 'Start a response to an office action',
   description:
-    'Starts the guided response from an analysis (or returns the open plan for it): every ground of rejection and objection listed with its id, a default strategy per claim (the analysis\' recommendation), and a completeness report. Free. The plan is saved: the user sees and can edit the same plan in the Prosa web app. ' +
+    "Starts the guided response from an analysis (or returns the open plan for it): every ground of rejection and objection listed with its id, a default strategy per claim (the analysis' recommendation), and a completeness report. Free. The plan is saved: the user sees and can edit the same plan in the Prosa web app. " +
     'Next: set_claim_strategy, set_claim_text (amended claims, with the claim as it stands for the 1.121(c) markup), add_argument per ground, set_election for a restriction, then check_response_completeness, preview_response and submit_response.',
   group: 'response',
   price: 'free',
@@ -106,7 +119,8 @@ export const startResponse = defineTool({
 export const getResponsePlan = defineTool({
   name: 'get_response_plan',
   title: 'Get a response plan',
-  description: 'The response plan as it stands (including edits made in the web app): grounds with their arguments and answered state, each claim\'s strategy, texts and 1.121(c) markup, the election, what is missing, and the draft job once submitted. Free.',
+  description:
+    "The response plan as it stands (including edits made in the web app): grounds with their arguments and answered state, each claim's strategy, texts and 1.121(c) markup, the election, what is missing, and the draft job once submitted. Free.",
   group: 'response',
   price: 'free',
   input: z.object({ plan_id: planId }),
@@ -120,7 +134,10 @@ export const getResponsePlan = defineTool({
 
 const claimEditOutput = claimEditSchema;
 /** set_claim_strategy: the claim; with ground_id, also that ground's answer for it and where the ground stands. */
-const strategyEditOutput = claimEditSchema.extend({ ground_answer: groundStrategyEditSchema.shape.ground_answer.optional(), ground: groundStrategyEditSchema.shape.ground.optional() });
+const strategyEditOutput = claimEditSchema.extend({
+  ground_answer: groundStrategyEditSchema.shape.ground_answer.optional(),
+  ground: groundStrategyEditSchema.shape.ground.optional(),
+});
 type StrategyEdit = z.infer<typeof strategyEditOutput>;
 
 const strategyWords = (code: string | null) => (code ?? 'none').replaceAll('_', ' ');
@@ -136,26 +153,43 @@ export const setClaimStrategy = defineTool({
   input: z.object({
     plan_id: planId,
     claim_number: z.number().int().min(1).max(9999),
-    ground_id: z.string().min(1).max(64).optional().describe('A ground of rejection of this claim (e.g. r1-dp): set that ground\'s answer only'),
-    strategy: strategy.nullable().describe('null only with ground_id: the ground\'s answer follows the claim\'s strategy again'),
+    ground_id: z.string().min(1).max(64).optional().describe("A ground of rejection of this claim (e.g. r1-dp): set that ground's answer only"),
+    strategy: strategy.nullable().describe("null only with ground_id: the ground's answer follows the claim's strategy again"),
   }),
   output: strategyEditOutput,
   annotations: WRITE_IDEMPOTENT,
   async run(args, ctx) {
     if (args.ground_id === undefined) {
       if (args.strategy === null) {
-        throw new BackendError(400, { error: true, error_code: 'validation_error', message: 'strategy: a claim\'s strategy cannot be null (null removes the answer chosen for one ground, with ground_id)', agent_suggestion: 'Send one of the strategy codes, or add ground_id to remove that ground\'s own answer.' }, {});
+        throw new BackendError(
+          400,
+          {
+            error: true,
+            error_code: 'validation_error',
+            message: "strategy: a claim's strategy cannot be null (null removes the answer chosen for one ground, with ground_id)",
+            agent_suggestion: "Send one of the strategy codes, or add ground_id to remove that ground's own answer.",
+          },
+          {},
+        );
       }
-      const r = await ctx.api.put<StrategyEdit>(`/api/response-plans/${seg(args.plan_id)}/claims/${seg(args.claim_number)}/strategy`, { strategy: args.strategy });
+      const r = await ctx.api.put<StrategyEdit>(`/api/response-plans/${seg(args.plan_id)}/claims/${seg(args.claim_number)}/strategy`, {
+        strategy: args.strategy,
+      });
       const c = r.claim;
-      return { data: r, summary: `Claim ${c.claim_number}: ${c.strategy}${c.carried_out ? '' : ` (not yet carried out: ${c.problems[0] ?? 'see the plan'})`}. Plan ${r.completeness.complete ? 'complete' : `incomplete (${r.completeness.missing_count} items)`}.` };
+      return {
+        data: r,
+        summary: `Claim ${c.claim_number}: ${c.strategy}${c.carried_out ? '' : ` (not yet carried out: ${c.problems[0] ?? 'see the plan'})`}. Plan ${r.completeness.complete ? 'complete' : `incomplete (${r.completeness.missing_count} items)`}.`,
+      };
     }
-    const r = await ctx.api.put<StrategyEdit>(`/api/response-plans/${seg(args.plan_id)}/claims/${seg(args.claim_number)}/grounds/${seg(args.ground_id)}/strategy`, { strategy: args.strategy });
+    const r = await ctx.api.put<StrategyEdit>(
+      `/api/response-plans/${seg(args.plan_id)}/claims/${seg(args.claim_number)}/grounds/${seg(args.ground_id)}/strategy`,
+      { strategy: args.strategy },
+    );
     const a = r.ground_answer!;
     const g = r.ground!;
     return {
       data: r,
-      summary: `Claim ${r.claim.claim_number}, ground ${a.ground_id}: answered by ${strategyWords(a.answer)}${a.chosen ? ' (chosen for this ground)' : ' (follows the claim\'s strategy)'}; the ground is ${g.answered ? 'answered' : `not yet answered${g.unanswered_plain ? `: ${g.unanswered_plain}` : ''}`}. Plan ${r.completeness.complete ? 'complete' : `incomplete (${r.completeness.missing_count} items)`}.`,
+      summary: `Claim ${r.claim.claim_number}, ground ${a.ground_id}: answered by ${strategyWords(a.answer)}${a.chosen ? ' (chosen for this ground)' : " (follows the claim's strategy)"}; the ground is ${g.answered ? 'answered' : `not yet answered${g.unanswered_plain ? `: ${g.unanswered_plain}` : ''}`}. Plan ${r.completeness.complete ? 'complete' : `incomplete (${r.completeness.missing_count} items)`}.`,
     };
   },
 });
@@ -164,7 +198,7 @@ export const setClaimText = defineTool({
   name: 'set_claim_text',
   title: 'Write an amended claim',
   description:
-    'Sets the amended text of a claim (clean, no markings) and/or the claim as it now stands, and returns the 37 CFR 1.121(c) markup Prosa will file: additions underlined, deletions struck through or in [[double brackets]] for five characters or fewer. The claim\'s strategy must amend it (amend_narrow, amend_clarify, rewrite_independent; set_claim_strategy first). Send original_text once per claim: without it no markup can be made. An empty string clears a text. Free.',
+    "Sets the amended text of a claim (clean, no markings) and/or the claim as it now stands, and returns the 37 CFR 1.121(c) markup Prosa will file: additions underlined, deletions struck through or in [[double brackets]] for five characters or fewer. The claim's strategy must amend it (amend_narrow, amend_clarify, rewrite_independent; set_claim_strategy first). Send original_text once per claim: without it no markup can be made. An empty string clears a text. Free.",
   group: 'response',
   price: 'free',
   input: z.object({
@@ -181,7 +215,11 @@ export const setClaimText = defineTool({
     if (args.original_text !== undefined) body.original_text = args.original_text;
     const r = await ctx.api.put<z.infer<typeof claimEditOutput>>(`/api/response-plans/${seg(args.plan_id)}/claims/${seg(args.claim_number)}/text`, body);
     const c = r.claim;
-    const m = c.markup ? `Markup: ${c.markup.marked_text}` : c.amended_text ? 'No markup yet: send original_text (the claim as it stands).' : 'Amended text cleared.';
+    const m = c.markup
+      ? `Markup: ${c.markup.marked_text}`
+      : c.amended_text
+        ? 'No markup yet: send original_text (the claim as it stands).'
+        : 'Amended text cleared.';
     return { data: r, summary: `Claim ${c.claim_number} (${c.strategy}). ${m}` };
   },
 });
@@ -192,15 +230,20 @@ export const addArgument = defineTool({
   name: 'add_argument',
   title: 'Write the argument for a ground',
   description:
-    'Sets the practitioner\'s argument (or reply) for one ground of the plan (ground_id, e.g. r1-103, o1-abstract, x1-restriction for traverse reasons, i1-information). It is placed verbatim under that ground in the drafted paper, in place of the generated skeleton for the claims argued. Replaces any earlier argument on the ground; an empty text removes it. Use explain_rejection first for the examiner\'s reasoning and the legal standard. Free.',
+    "Sets the practitioner's argument (or reply) for one ground of the plan (ground_id, e.g. r1-103, o1-abstract, x1-restriction for traverse reasons, i1-information). It is placed verbatim under that ground in the drafted paper, in place of the generated skeleton for the claims argued. Replaces any earlier argument on the ground; an empty text removes it. Use explain_rejection first for the examiner's reasoning and the legal standard. Free.",
   group: 'response',
   price: 'free',
   input: z.object({ plan_id: planId, ground_id: z.string().min(1).max(64), text: z.string().max(100_000) }),
   output: argumentOutput,
   annotations: WRITE_IDEMPOTENT,
   async run(args, ctx) {
-    const r = await ctx.api.put<z.infer<typeof argumentOutput>>(`/api/response-plans/${seg(args.plan_id)}/grounds/${seg(args.ground_id)}/argument`, { text: args.text });
-    return { data: r, summary: `${r.ground.ground_id} (${r.ground.title}): argument ${r.ground.argument ? 'saved' : 'removed'}; the ground is ${r.ground.answered ? 'answered' : 'not yet answered'}. Plan ${r.completeness.complete ? 'complete' : `incomplete (${r.completeness.missing_count} items)`}.` };
+    const r = await ctx.api.put<z.infer<typeof argumentOutput>>(`/api/response-plans/${seg(args.plan_id)}/grounds/${seg(args.ground_id)}/argument`, {
+      text: args.text,
+    });
+    return {
+      data: r,
+      summary: `${r.ground.ground_id} (${r.ground.title}): argument ${r.ground.argument ? 'saved' : 'removed'}; the ground is ${r.ground.answered ? 'answered' : 'not yet answered'}. Plan ${r.completeness.complete ? 'complete' : `incomplete (${r.completeness.missing_count} items)`}.`,
+    };
   },
 });
 
@@ -213,38 +256,55 @@ export const setElection = defineTool({
     'For a restriction or election requirement: elects one group (label as the requirement writes it, e.g. "II") and a species where required, with traverse unless traverse is false (a traverse keeps the requirement open to reconsideration and petition, 37 CFR 1.143, 1.144). The plan then elects exactly that group\'s claims and withdraws the others (37 CFR 1.142(b)); a label the requirement does not define is refused. A traverse needs its reasons: add_argument on x1-restriction. A restriction reply is not drafted without an election. Free.',
   group: 'response',
   price: 'free',
-  input: z.object({ plan_id: planId, group: z.string().max(64).optional(), species: z.string().max(500).optional(), traverse: z.boolean().optional().describe('Default true (with traverse).') }),
+  input: z.object({
+    plan_id: planId,
+    group: z.string().max(64).optional(),
+    species: z.string().max(500).optional(),
+    traverse: z.boolean().optional().describe('Default true (with traverse).'),
+  }),
   output: electionOutput,
   annotations: WRITE_IDEMPOTENT,
   async run(args, ctx) {
-    const r = await ctx.api.put<z.infer<typeof electionOutput>>(`/api/response-plans/${seg(args.plan_id)}/election`, { group: args.group ?? null, species: args.species ?? null, traverse: args.traverse ?? true });
+    const r = await ctx.api.put<z.infer<typeof electionOutput>>(`/api/response-plans/${seg(args.plan_id)}/election`, {
+      group: args.group ?? null,
+      species: args.species ?? null,
+      traverse: args.traverse ?? true,
+    });
     const e = r.election;
-    return { data: r, summary: `Elected ${e.group ? `Group ${e.group}` : 'the invention'}${e.species ? `, species ${e.species}` : ''} ${e.traverse ? 'with' : 'without'} traverse: claims ${e.elected_claims.join(', ') || '(to be named)'}; withdrawn ${e.withdrawn_claims.join(', ') || 'none'}.` };
+    return {
+      data: r,
+      summary: `Elected ${e.group ? `Group ${e.group}` : 'the invention'}${e.species ? `, species ${e.species}` : ''} ${e.traverse ? 'with' : 'without'} traverse: claims ${e.elected_claims.join(', ') || '(to be named)'}; withdrawn ${e.withdrawn_claims.join(', ') || 'none'}.`,
+    };
   },
 });
 
-const groundStatus = z.object({
-  ground_id: z.string(),
-  title: z.string(),
-  answered: z.boolean(),
-  answered_by: z.array(z.object({ claims: z.array(z.number().int()), how: z.string() }).loose()),
-  unanswered: z.array(z.object({ claims: z.array(z.number().int()), reason: z.string() })),
-}).loose();
+const groundStatus = z
+  .object({
+    ground_id: z.string(),
+    title: z.string(),
+    answered: z.boolean(),
+    answered_by: z.array(z.object({ claims: z.array(z.number().int()), how: z.string() }).loose()),
+    unanswered: z.array(z.object({ claims: z.array(z.number().int()), reason: z.string() })),
+  })
+  .loose();
 
-const completenessOutput = z.object({
-  plan_id: z.string(),
-  complete: z.boolean(),
-  missing_count: z.number().int(),
-  missing: z.array(missingItem),
-  warnings: z.array(z.string()),
-  grounds: z.array(groundStatus),
-  claims: z.array(z.object({ claim_number: z.number().int(), strategy: z.string(), carried_out: z.boolean(), problems: z.array(z.string()) }).loose()),
-}).loose();
+const completenessOutput = z
+  .object({
+    plan_id: z.string(),
+    complete: z.boolean(),
+    missing_count: z.number().int(),
+    missing: z.array(missingItem),
+    warnings: z.array(z.string()),
+    grounds: z.array(groundStatus),
+    claims: z.array(z.object({ claim_number: z.number().int(), strategy: z.string(), carried_out: z.boolean(), problems: z.array(z.string()) }).loose()),
+  })
+  .loose();
 
 export const checkResponseCompleteness = defineTool({
   name: 'check_response_completeness',
   title: 'Check the response is complete',
-  description: 'Whether the reply answers every ground of rejection and objection (37 CFR 1.111(b)) and carries out every claim\'s strategy: for each ground, answered or not and by what (amendment, argument, cancellation, terminal disclaimer, abeyance, election); for each claim, carried out or not; and the list of what is missing. submit_response refuses an incomplete plan unless accept_incomplete. Free.',
+  description:
+    "Whether the reply answers every ground of rejection and objection (37 CFR 1.111(b)) and carries out every claim's strategy: for each ground, answered or not and by what (amendment, argument, cancellation, terminal disclaimer, abeyance, election); for each claim, carried out or not; and the list of what is missing. submit_response refuses an incomplete plan unless accept_incomplete. Free.",
   group: 'response',
   price: 'free',
   input: z.object({ plan_id: planId }),
@@ -253,24 +313,32 @@ export const checkResponseCompleteness = defineTool({
   async run(args, ctx) {
     const r = await ctx.api.get<z.infer<typeof completenessOutput>>(`/api/response-plans/${seg(args.plan_id)}/completeness`);
     const answered = r.grounds.filter((g) => g.answered).length;
-    return { data: r, summary: r.complete ? `Complete: all ${r.grounds.length} grounds answered and every strategy carried out. Next: preview_response, submit_response (49.00).` : `Incomplete: ${answered}/${r.grounds.length} grounds answered, ${r.missing_count} items missing.${missingText(r.missing, 5)}` };
+    return {
+      data: r,
+      summary: r.complete
+        ? `Complete: all ${r.grounds.length} grounds answered and every strategy carried out. Next: preview_response, submit_response (49.00).`
+        : `Incomplete: ${answered}/${r.grounds.length} grounds answered, ${r.missing_count} items missing.${missingText(r.missing, 5)}`,
+    };
   },
 });
 
-const previewOutput = z.object({
-  plan_id: z.string(),
-  title: z.string(),
-  sections: z.array(z.object({ heading: z.string(), says: z.array(z.string()), placeholders: z.number().int() })),
-  placeholders_total: z.number().int(),
-  complete: z.boolean(),
-  missing_count: z.number().int(),
-  price_to_submit: z.string(),
-}).loose();
+const previewOutput = z
+  .object({
+    plan_id: z.string(),
+    title: z.string(),
+    sections: z.array(z.object({ heading: z.string(), says: z.array(z.string()), placeholders: z.number().int() })),
+    placeholders_total: z.number().int(),
+    complete: z.boolean(),
+    missing_count: z.number().int(),
+    price_to_submit: z.string(),
+  })
+  .loose();
 
 export const previewResponse = defineTool({
   name: 'preview_response',
   title: 'Preview the response',
-  description: 'An unbilled outline of the paper the plan will produce: its title, each section in order with what it will say (the practitioner\'s arguments quoted), and the placeholders a person must still fill, counted. Free; submit_response is what costs 49.00.',
+  description:
+    "An unbilled outline of the paper the plan will produce: its title, each section in order with what it will say (the practitioner's arguments quoted), and the placeholders a person must still fill, counted. Free; submit_response is what costs 49.00.",
   group: 'response',
   price: 'free',
   input: z.object({ plan_id: planId }),
@@ -278,32 +346,54 @@ export const previewResponse = defineTool({
   annotations: READ_ONLY,
   async run(args, ctx) {
     const p = await ctx.api.get<z.infer<typeof previewOutput>>(`/api/response-plans/${seg(args.plan_id)}/preview`);
-    return { data: p, summary: `${p.title}: ${p.sections.map((s) => s.heading).join(' / ')}. ${p.placeholders_total} placeholder(s) left; ${p.complete ? 'complete' : `incomplete (${p.missing_count} items)`}. Submitting costs ${p.price_to_submit} credits.` };
+    return {
+      data: p,
+      summary: `${p.title}: ${p.sections.map((s) => s.heading).join(' / ')}. ${p.placeholders_total} placeholder(s) left; ${p.complete ? 'complete' : `incomplete (${p.missing_count} items)`}. Submitting costs ${p.price_to_submit} credits.`,
+    };
   },
 });
 
-const submissionOutput = z.object({
-  job_id: z.string(),
-  status: z.string(),
-  poll_url: z.string(),
-  price: z.string(),
-  plan_id: z.string(),
-  completeness: completenessSummary.optional(),
-}).loose();
+const submissionOutput = z
+  .object({
+    job_id: z.string(),
+    status: z.string(),
+    poll_url: z.string(),
+    price: z.string(),
+    plan_id: z.string(),
+    completeness: completenessSummary.optional(),
+  })
+  .loose();
 
 export const submitResponse = defineTool({
   name: 'submit_response',
   title: 'Draft the response (49.00 credits)',
   description:
-    'Submits the plan: drafts the response DOCX (amended claim listing with 1.121(c) markup, remarks answering each ground with the practitioner\'s arguments) as a job. Costs 49.00 credits (402 if the balance is short; refunded if the job fails). Refused while the plan is incomplete unless accept_incomplete is true (the paper then lists what is missing on its first page). Confirm the price with the user first. Pass an idempotency_key to retry safely. Next: get_draft_status until complete, then get_download_link.',
+    "Submits the plan: drafts the response DOCX (amended claim listing with 1.121(c) markup, remarks answering each ground with the practitioner's arguments) as a job. Costs 49.00 credits (402 if the balance is short; refunded if the job fails). Refused while the plan is incomplete unless accept_incomplete is true (the paper then lists what is missing on its first page). Confirm the price with the user first. Pass an idempotency_key to retry safely. Next: get_draft_status until complete, then get_download_link.",
   group: 'response',
   price: '49.00',
   input: z.object({
     plan_id: planId,
     accept_incomplete: z.boolean().optional(),
-    response_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe('Date the response is signed; default today'),
-    office_action_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe('Mailing date of the action, when neither its text nor the docket gives it'),
-    attorney: z.object({ name: z.string().max(200).optional(), registration_number: z.string().max(32).optional(), firm: z.string().max(200).optional(), telephone: z.string().max(64).optional(), customer_number: z.string().max(32).optional() }).optional().describe('Default: your own practitioner profile (set_practitioner_profile)'),
+    response_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional()
+      .describe('Date the response is signed; default today'),
+    office_action_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional()
+      .describe('Mailing date of the action, when neither its text nor the docket gives it'),
+    attorney: z
+      .object({
+        name: z.string().max(200).optional(),
+        registration_number: z.string().max(32).optional(),
+        firm: z.string().max(200).optional(),
+        telephone: z.string().max(64).optional(),
+        customer_number: z.string().max(32).optional(),
+      })
+      .optional()
+      .describe('Default: your own practitioner profile (set_practitioner_profile)'),
     idempotency_key: idempotencyKey,
   }),
   output: submissionOutput,
@@ -311,14 +401,18 @@ export const submitResponse = defineTool({
   async run(args, ctx) {
     const { plan_id, idempotency_key, ...body } = args;
     const r = await ctx.api.post<z.infer<typeof submissionOutput>>(`/api/response-plans/${seg(plan_id)}/submit`, body, { idempotencyKey: idempotency_key });
-    return { data: r, summary: `Charged ${r.price} credits; response job ${r.job_id} is ${r.status}${r.completeness && !r.completeness.complete ? ' (drafted from an incomplete plan)' : ''}. Call get_draft_status with job_id ${r.job_id} about every 5 seconds.` };
+    return {
+      data: r,
+      summary: `Charged ${r.price} credits; response job ${r.job_id} is ${r.status}${r.completeness && !r.completeness.complete ? ' (drafted from an incomplete plan)' : ''}. Call get_draft_status with job_id ${r.job_id} about every 5 seconds.`,
+    };
   },
 });
 
 export const getDraftStatus = defineTool({
   name: 'get_draft_status',
   title: 'Response draft status',
-  description: 'Status of a drafted response (job_id from submit_response): queued, in progress with percent and step, complete (with a download link valid 1 hour) or failed (refunded). Poll about every 5 seconds; free.',
+  description:
+    'Status of a drafted response (job_id from submit_response): queued, in progress with percent and step, complete (with a download link valid 1 hour) or failed (refunded). Poll about every 5 seconds; free.',
   group: 'response',
   price: 'free',
   input: z.object({ job_id: z.string().min(1).max(100) }),
@@ -332,7 +426,8 @@ const linkOutput = z.object({ job_id: z.string(), download_url: z.string(), down
 export const getDownloadLink = defineTool({
   name: 'get_download_link',
   title: 'Download link for a drafted document',
-  description: 'A fresh signed download link (valid 1 hour, no sign-in needed to fetch it) for a completed document job. Free. Fails with job_not_complete while the job is still running: call get_draft_status.',
+  description:
+    'A fresh signed download link (valid 1 hour, no sign-in needed to fetch it) for a completed document job. Free. Fails with job_not_complete while the job is still running: call get_draft_status.',
   group: 'response',
   price: 'free',
   input: z.object({ job_id: z.string().min(1).max(100) }),
@@ -341,16 +436,41 @@ export const getDownloadLink = defineTool({
   async run(args, ctx) {
     const job = await ctx.api.get<JobObject & { filename?: string }>(`/api/exports/${seg(args.job_id)}`);
     if (job.status !== 'complete' || !job.download_url) {
-      throw new BackendError(409, {
-        error: true,
-        error_code: job.status === 'failed' ? 'job_failed' : 'job_not_complete',
-        message: job.status === 'failed' ? `Job ${job.job_id} failed: ${job.error_message ?? 'no document was produced'} (its charge was refunded).` : `Job ${job.job_id} is ${job.status}; the document is not ready.`,
-        agent_suggestion: job.status === 'failed' ? 'Tell the user; fix what the message names and submit again.' : 'Call get_draft_status about every 5 seconds until the status is complete, then ask again.',
-      }, {});
+      throw new BackendError(
+        409,
+        {
+          error: true,
+          error_code: job.status === 'failed' ? 'job_failed' : 'job_not_complete',
+          message:
+            job.status === 'failed'
+              ? `Job ${job.job_id} failed: ${job.error_message ?? 'no document was produced'} (its charge was refunded).`
+              : `Job ${job.job_id} is ${job.status}; the document is not ready.`,
+          agent_suggestion:
+            job.status === 'failed'
+              ? 'Tell the user; fix what the message names and submit again.'
+              : 'Call get_draft_status about every 5 seconds until the status is complete, then ask again.',
+        },
+        {},
+      );
     }
     const data = { job_id: job.job_id, download_url: job.download_url, download_expires_at: job.download_expires_at ?? null, filename: job.filename ?? null };
-    return { data, summary: `Download ${data.filename ?? 'the document'} (link valid until ${data.download_expires_at ?? 'one hour from now'}): ${data.download_url}` };
+    return {
+      data,
+      summary: `Download ${data.filename ?? 'the document'} (link valid until ${data.download_expires_at ?? 'one hour from now'}): ${data.download_url}`,
+    };
   },
 });
 
-export const RESPONSE_TOOLS = [startResponse, getResponsePlan, setClaimStrategy, setClaimText, addArgument, setElection, checkResponseCompleteness, previewResponse, submitResponse, getDraftStatus, getDownloadLink];
+export const RESPONSE_TOOLS = [
+  startResponse,
+  getResponsePlan,
+  setClaimStrategy,
+  setClaimText,
+  addArgument,
+  setElection,
+  checkResponseCompleteness,
+  previewResponse,
+  submitResponse,
+  getDraftStatus,
+  getDownloadLink,
+];

@@ -24,22 +24,21 @@ export const groundSummary = z.object({
 });
 
 /** The draft/export job object (spec "Draft job") as tools return it. */
-export const jobObject = z
-  .object({
-    job_id: z.string(),
-    status: z.enum(['queued', 'in_progress', 'complete', 'failed']),
-    progress: z.number().int().optional(),
-    current_step: z.string().optional(),
-    download_url: z.string().optional(),
-    download_expires_at: z.string().optional(),
-    error_message: z.string().optional(),
-    export_type: z.string().optional(),
-    form: z.string().optional(),
-    application_number: z.string().nullable().optional(),
-    filename: z.string().optional(),
-    created_at: z.string().optional(),
-    finished_at: z.string().optional(),
-  });
+export const jobObject = z.object({
+  job_id: z.string(),
+  status: z.enum(['queued', 'in_progress', 'complete', 'failed']),
+  progress: z.number().int().optional(),
+  current_step: z.string().optional(),
+  download_url: z.string().optional(),
+  download_expires_at: z.string().optional(),
+  error_message: z.string().optional(),
+  export_type: z.string().optional(),
+  form: z.string().optional(),
+  application_number: z.string().nullable().optional(),
+  filename: z.string().optional(),
+  created_at: z.string().optional(),
+  finished_at: z.string().optional(),
+});
 
 export type JobObject = z.infer<typeof jobObject>;
 

@@ -11,7 +11,6 @@ import { applicationNumber, describeJob, idempotencyKey, jobObject, type JobObje
  * answers with the facts and the next steps, so an agent need not improvise the sequence.
  */
 
-
 interface AccountApplication {
   application_number: string;
   invention_title: string;
@@ -48,17 +47,19 @@ async function orNull<T>(p: Promise<T>, codes: string[]): Promise<T | null> {
   }
 }
 
-const examinerOut = z.object({
-  examiner_name: z.string(),
-  art_unit: z.string().nullable(),
-  allowance_rate: z.number().nullable(),
-  avg_actions_to_allowance: z.number().nullable(),
-  interview_success_rate: z.number().nullable(),
-  allowance_rate_without_interview: z.number().nullable().optional(),
-  interview_rates_reason: z.string().nullable().optional(),
-  total_cases_analyzed: z.number().int(),
-  top_rejection_bases: z.array(z.string()),
-}).nullable();
+const examinerOut = z
+  .object({
+    examiner_name: z.string(),
+    art_unit: z.string().nullable(),
+    allowance_rate: z.number().nullable(),
+    avg_actions_to_allowance: z.number().nullable(),
+    interview_success_rate: z.number().nullable(),
+    allowance_rate_without_interview: z.number().nullable().optional(),
+    interview_rates_reason: z.string().nullable().optional(),
+    total_cases_analyzed: z.number().int(),
+    top_rejection_bases: z.array(z.string()),
+  })
+  .nullable();
 
 interface AnalysisSummary {
   analysis_id: string;
@@ -71,14 +72,17 @@ export const triageOfficeAction = defineTool({
   name: 'triage_office_action',
   title: 'Triage a newly mailed office action',
   description:
-    'Use when the practitioner says a new office action came in. In one call: puts the application on the docket if needed, records the action (kind, mailing date, text) so its deadlines go live at once (also for unpublished applications), analyzes it claim by claim (billed by tokens, usually well under 1.00; skip with analyze=false), computes the deadlines with extension fees, and reads the examiner\'s statistics; answers with suggested next steps. ' +
+    "Use when the practitioner says a new office action came in. In one call: puts the application on the docket if needed, records the action (kind, mailing date, text) so its deadlines go live at once (also for unpublished applications), analyzes it claim by claim (billed by tokens, usually well under 1.00; skip with analyze=false), computes the deadlines with extension fees, and reads the examiner's statistics; answers with suggested next steps. " +
     'Kinds are USPTO codes: CTNF non-final, CTFR final, CTRS restriction/election, CTEQ Ex parte Quayle, NOA notice of allowance. Next: start_response (or prepare_response_package) with the analysis_id.',
   group: 'workflows',
   price: 'tokens (the analysis)',
   input: z.object({
     application_number: applicationNumber,
     kind: z.enum(['CTNF', 'CTFR', 'CTRS', 'CTEQ', 'NOA']).describe('USPTO code of the paper'),
-    mailing_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('The notification (mailing) date printed on the action, YYYY-MM-DD'),
+    mailing_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .describe('The notification (mailing) date printed on the action, YYYY-MM-DD'),
     office_action_text: z.string().min(1).max(1_048_576).describe('The full text of the action'),
     period_months: z.number().int().min(1).max(6).optional().describe('Only when the action sets an unusual shortened period'),
     analyze: z.boolean().default(true),
@@ -91,7 +95,9 @@ export const triageOfficeAction = defineTool({
     added_to_docket: z.boolean(),
     recorded: z.object({ correspondence_id: z.string().nullable(), already_recorded: z.boolean() }),
     deadlines: deadlinesOut,
-    analysis: z.object({ analysis_id: z.string(), rejection_type: z.string(), claims: z.number().int(), rejected: z.number().int(), cost: z.string().nullable() }).nullable(),
+    analysis: z
+      .object({ analysis_id: z.string(), rejection_type: z.string(), claims: z.number().int(), rejected: z.number().int(), cost: z.string().nullable() })
+      .nullable(),
     examiner: examinerOut,
     next_steps: z.array(z.string()),
   }),
@@ -100,12 +106,17 @@ export const triageOfficeAction = defineTool({
     let app = await orNull(ctx.api.get<AccountApplication>(`/api/applications/${seg(args.application_number)}`), ['app_not_found']);
     let added = false;
     if (!app) {
-      throw new BackendError(404, {
-        error: true,
-        error_code: 'app_not_found',
-        message: `Application ${args.application_number} has no public record in Prosa and is not on this account's docket.`,
-        agent_suggestion: 'If the application is unpublished, call add_to_docket with an `application` object (at least invention_title), then call triage_office_action again.',
-      }, {});
+      throw new BackendError(
+        404,
+        {
+          error: true,
+          error_code: 'app_not_found',
+          message: `Application ${args.application_number} has no public record in Prosa and is not on this account's docket.`,
+          agent_suggestion:
+            'If the application is unpublished, call add_to_docket with an `application` object (at least invention_title), then call triage_office_action again.',
+        },
+        {},
+      );
     }
     if (!app.docket_entry_id) {
       await ctx.api.post('/api/docket', { application_number: app.application_number });
@@ -135,33 +146,57 @@ export const triageOfficeAction = defineTool({
     const deadlines = await deadlinesOf(ctx, app.application_number);
     let analysis: AnalysisSummary | null = null;
     if (args.analyze) {
-      analysis = await ctx.api.post<AnalysisSummary>('/api/analyses', {
-        application_number: app.application_number,
-        office_action_text: args.office_action_text,
-        // The USPTO's code of the paper in the interface's vocabulary (one mapping, sources/); none
-        // for a notice of allowance or a Quayle action, whose kind the text shows.
-        ...(interfaceTypeForDocumentCode(args.kind) ? { office_action_type: interfaceTypeForDocumentCode(args.kind) } : {}),
-        include_examiner_intel: true,
-      }, { idempotencyKey: args.idempotency_key });
+      analysis = await ctx.api.post<AnalysisSummary>(
+        '/api/analyses',
+        {
+          application_number: app.application_number,
+          office_action_text: args.office_action_text,
+          // The USPTO's code of the paper in the interface's vocabulary (one mapping, sources/); none
+          // for a notice of allowance or a Quayle action, whose kind the text shows.
+          ...(interfaceTypeForDocumentCode(args.kind) ? { office_action_type: interfaceTypeForDocumentCode(args.kind) } : {}),
+          include_examiner_intel: true,
+        },
+        { idempotencyKey: args.idempotency_key },
+      );
     }
     const examiner = app.examiner_name
-      ? await orNull(ctx.api.get<NonNullable<z.infer<typeof examinerOut>>>(`/api/examiners/${seg(app.examiner_name)}`), ['examiner_not_found', 'examiner_ambiguous'])
+      ? await orNull(ctx.api.get<NonNullable<z.infer<typeof examinerOut>>>(`/api/examiners/${seg(app.examiner_name)}`), [
+          'examiner_not_found',
+          'examiner_ambiguous',
+        ])
       : null;
 
     const rejected = analysis?.claim_analyses.filter((c) => c.status === 'rejected').length ?? 0;
     const steps: string[] = [];
-    if (deadlines.response_deadline) steps.push(`Docket the reply: ${deadlines.response_deadline} without extension fees; ${deadlines.critical_deadline_date} is the last possible day (with paid extensions).`);
-    if (args.kind === 'NOA') steps.push('A notice of allowance is not answered with a response: pay the issue fee within the non-extendable period (37 CFR 1.311), review the reasons for allowance (comments under 1.104(e) if needed) and consider a continuation before issue.');
-    else if (analysis) steps.push(`Review the analysis (get_analysis ${analysis.analysis_id}; explain_rejection per ground), then start_response or prepare_response_package with analysis_id ${analysis.analysis_id}.`);
+    if (deadlines.response_deadline)
+      steps.push(
+        `Docket the reply: ${deadlines.response_deadline} without extension fees; ${deadlines.critical_deadline_date} is the last possible day (with paid extensions).`,
+      );
+    if (args.kind === 'NOA')
+      steps.push(
+        'A notice of allowance is not answered with a response: pay the issue fee within the non-extendable period (37 CFR 1.311), review the reasons for allowance (comments under 1.104(e) if needed) and consider a continuation before issue.',
+      );
+    else if (analysis)
+      steps.push(
+        `Review the analysis (get_analysis ${analysis.analysis_id}; explain_rejection per ground), then start_response or prepare_response_package with analysis_id ${analysis.analysis_id}.`,
+      );
     else steps.push('Analyze the action (analyze_office_action) before planning the reply.');
-    if (args.kind === 'CTFR') steps.push('Final rejection: weigh an after-final reply (37 CFR 1.116), an RCE (1.114) or a notice of appeal (41.31); a reply within two months keeps the advisory-action timing of MPEP 706.07(f).');
-    if (args.kind === 'CTRS') steps.push('Restriction: elect a group (set_election in the response plan) and decide whether to traverse; the reply must elect even when traversing (37 CFR 1.143).');
+    if (args.kind === 'CTFR')
+      steps.push(
+        'Final rejection: weigh an after-final reply (37 CFR 1.116), an RCE (1.114) or a notice of appeal (41.31); a reply within two months keeps the advisory-action timing of MPEP 706.07(f).',
+      );
+    if (args.kind === 'CTRS')
+      steps.push(
+        'Restriction: elect a group (set_election in the response plan) and decide whether to traverse; the reply must elect even when traversing (37 CFR 1.143).',
+      );
     // An interview is suggested on evidence only: applicant-initiated interviews that did better
     // than no interview (null rates below the minimum sample make no claim; docs/decisions/examiner-profile.md).
     const withRate = examiner?.interview_success_rate ?? null;
     const withoutRate = examiner?.allowance_rate_without_interview ?? null;
     if (withRate !== null && withoutRate !== null && withRate - withoutRate >= 0.1 && args.kind !== 'NOA') {
-      steps.push(`Consider an interview: ${Math.round(withRate * 100)}% of this examiner's decided cases with an applicant-initiated interview were allowed, against ${Math.round(withoutRate * 100)}% without (prepare_interview_request).`);
+      steps.push(
+        `Consider an interview: ${Math.round(withRate * 100)}% of this examiner's decided cases with an applicant-initiated interview were allowed, against ${Math.round(withoutRate * 100)}% without (prepare_interview_request).`,
+      );
     }
     return {
       data: {
@@ -171,15 +206,41 @@ export const triageOfficeAction = defineTool({
         added_to_docket: added,
         recorded: { correspondence_id: correspondenceId, already_recorded: already },
         deadlines,
-        analysis: analysis ? { analysis_id: analysis.analysis_id, rejection_type: analysis.rejection_type, claims: analysis.claim_analyses.length, rejected, cost: analysis.billing?.cost ?? null } : null,
-        examiner: examiner ? { examiner_name: examiner.examiner_name, art_unit: examiner.art_unit ?? null, allowance_rate: examiner.allowance_rate ?? null, avg_actions_to_allowance: examiner.avg_actions_to_allowance ?? null, interview_success_rate: examiner.interview_success_rate ?? null, allowance_rate_without_interview: examiner.allowance_rate_without_interview ?? null, interview_rates_reason: examiner.interview_rates_reason ?? null, total_cases_analyzed: examiner.total_cases_analyzed, top_rejection_bases: examiner.top_rejection_bases ?? [] } : null,
+        analysis: analysis
+          ? {
+              analysis_id: analysis.analysis_id,
+              rejection_type: analysis.rejection_type,
+              claims: analysis.claim_analyses.length,
+              rejected,
+              cost: analysis.billing?.cost ?? null,
+            }
+          : null,
+        examiner: examiner
+          ? {
+              examiner_name: examiner.examiner_name,
+              art_unit: examiner.art_unit ?? null,
+              allowance_rate: examiner.allowance_rate ?? null,
+              avg_actions_to_allowance: examiner.avg_actions_to_allowance ?? null,
+              interview_success_rate: examiner.interview_success_rate ?? null,
+              allowance_rate_without_interview: examiner.allowance_rate_without_interview ?? null,
+              interview_rates_reason: examiner.interview_rates_reason ?? null,
+              total_cases_analyzed: examiner.total_cases_analyzed,
+              top_rejection_bases: examiner.top_rejection_bases ?? [],
+            }
+          : null,
         next_steps: steps,
       },
       summary: [
         `${app.application_number} (${app.invention_title}): ${args.kind} mailed ${args.mailing_date} ${already ? 'was already recorded' : 'recorded'}${added ? '; added to the docket' : ''}.`,
-        deadlines.response_deadline ? `Reply by ${deadlines.response_deadline} without fees, ${deadlines.critical_deadline_date} at the latest.` : 'No reply period runs from this paper.',
-        analysis ? `Analysis ${analysis.analysis_id}: ${rejected} of ${analysis.claim_analyses.length} claims rejected (billed ${analysis.billing?.cost ?? '0.00'}).` : '',
-      ].filter(Boolean).join(' '),
+        deadlines.response_deadline
+          ? `Reply by ${deadlines.response_deadline} without fees, ${deadlines.critical_deadline_date} at the latest.`
+          : 'No reply period runs from this paper.',
+        analysis
+          ? `Analysis ${analysis.analysis_id}: ${rejected} of ${analysis.claim_analyses.length} claims rejected (billed ${analysis.billing?.cost ?? '0.00'}).`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
     };
   },
 });
@@ -221,7 +282,13 @@ export const docketBriefing = defineTool({
   group: 'workflows',
   price: 'free',
   input: z.object({ within_days: z.number().int().min(1).max(365).default(30) }),
-  output: z.object({ today: z.string(), within_days: z.number().int(), due: z.array(briefingItem), unanswered: z.number().int(), in_progress: z.number().int() }),
+  output: z.object({
+    today: z.string(),
+    within_days: z.number().int(),
+    due: z.array(briefingItem),
+    unanswered: z.number().int(),
+    in_progress: z.number().int(),
+  }),
   annotations: READ_ONLY,
   async run(args, ctx) {
     const [upcoming, plans] = await Promise.all([
@@ -259,9 +326,10 @@ export const docketBriefing = defineTool({
     const soonest = due.find((d) => !d.overdue);
     return {
       data: { today: upcoming.today, within_days: args.within_days, due, unanswered, in_progress: inProgress },
-      summary: due.length === 0
-        ? `Nothing due within ${args.within_days} days.`
-        : `${due.length} matter(s) due within ${args.within_days} days (${due.filter((d) => d.overdue).length} overdue, ${unanswered} without a response started).${soonest ? ` Next: ${soonest.application_number} on ${soonest.next_deadline} (${soonest.days_remaining} days).` : ''}`,
+      summary:
+        due.length === 0
+          ? `Nothing due within ${args.within_days} days.`
+          : `${due.length} matter(s) due within ${args.within_days} days (${due.filter((d) => d.overdue).length} overdue, ${unanswered} without a response started).${soonest ? ` Next: ${soonest.application_number} on ${soonest.next_deadline} (${soonest.days_remaining} days).` : ''}`,
     };
   },
 });
@@ -308,15 +376,37 @@ export const prepareResponsePackage = defineTool({
     let submitted: JobObject | null = null;
     const steps: string[] = [];
     if (args.confirm) {
-      submitted = await ctx.api.post<JobObject>(`/api/response-plans/${seg(plan.plan_id)}/submit`, { accept_incomplete: args.accept_incomplete }, { idempotencyKey: args.idempotency_key });
+      submitted = await ctx.api.post<JobObject>(
+        `/api/response-plans/${seg(plan.plan_id)}/submit`,
+        { accept_incomplete: args.accept_incomplete },
+        { idempotencyKey: args.idempotency_key },
+      );
       steps.push(`Poll get_draft_status with job_id ${submitted.job_id} about every 5 seconds; the DOCX link comes when it is complete.`);
     } else {
-      if (!completeness.complete) steps.push(`Complete the plan (${missing.length} item(s)): set_claim_text for amendments, add_argument per ground, set_election for a restriction; or accept an incomplete draft.`);
-      if (!quote.covers_prepaid_items) steps.push(ctx.caller.noPurchaseOffers ? 'The balance does not cover the 49.00 draft; the account owner must add credits outside this assistant.' : `The balance does not cover the 49.00 draft: credits are bought in Prosa's billing settings (${ctx.links.billing}).`);
+      if (!completeness.complete)
+        steps.push(
+          `Complete the plan (${missing.length} item(s)): set_claim_text for amendments, add_argument per ground, set_election for a restriction; or accept an incomplete draft.`,
+        );
+      if (!quote.covers_prepaid_items)
+        steps.push(
+          ctx.caller.noPurchaseOffers
+            ? 'The balance does not cover the 49.00 draft; the account owner must add credits outside this assistant.'
+            : `The balance does not cover the 49.00 draft: credits are bought in Prosa's billing settings (${ctx.links.billing}).`,
+        );
       steps.push('When the user agrees to the price, call prepare_response_package again with confirm=true.');
     }
     return {
-      data: { plan_id: plan.plan_id, complete: completeness.complete, missing, price: quote.total, balance: quote.balance, balance_after: quote.balance_after, affordable: quote.covers_prepaid_items, submitted, next_steps: steps },
+      data: {
+        plan_id: plan.plan_id,
+        complete: completeness.complete,
+        missing,
+        price: quote.total,
+        balance: quote.balance,
+        balance_after: quote.balance_after,
+        affordable: quote.covers_prepaid_items,
+        submitted,
+        next_steps: steps,
+      },
       summary: submitted
         ? `Submitted the draft (charged ${quote.total}). ${describeJob(submitted)}`
         : `Plan ${plan.plan_id} is ${completeness.complete ? 'complete' : `missing ${missing.length} item(s)`}; the draft costs ${quote.total} (balance ${creditsText(quote.balance)}). Not submitted: call again with confirm=true.`,

@@ -61,7 +61,11 @@ function unavailable(err: unknown): AppError {
   return error;
 }
 
-export async function createRedisRateLimits(opts: { url: string; tiers?: Partial<Record<Tier, TierLimits>>; /** Key prefix (tests share one Redis). */ prefix?: string }): Promise<RateLimits> {
+export async function createRedisRateLimits(opts: {
+  url: string;
+  tiers?: Partial<Record<Tier, TierLimits>> /** Key prefix (tests share one Redis). */;
+  prefix?: string;
+}): Promise<RateLimits> {
   const prefix = opts.prefix ?? 'prosa:rl:';
   // A command fails after one reconnection attempt instead of queueing without end: requests must
   // not hang while Redis is away. lazyConnect + connect(): a wrong REDIS_URL stops the start.
@@ -122,7 +126,11 @@ export async function createRedisRateLimits(opts: { url: string; tiers?: Partial
 function redisSignins(redis: Redis, prefix: string, run: <T>(command: () => Promise<T>) => Promise<T>): SigninThrottle {
   const limiter = (settings: (typeof SIGNIN_LIMITER_SETTINGS)[keyof typeof SIGNIN_LIMITER_SETTINGS]) =>
     new RateLimiterRedis({ ...settings, keyPrefix: `${prefix}${settings.keyPrefix}`, storeClient: redis, rejectIfRedisNotReady: true });
-  const throttle = signinThrottle({ pair: limiter(SIGNIN_LIMITER_SETTINGS.pair), address: limiter(SIGNIN_LIMITER_SETTINGS.address), account: limiter(SIGNIN_LIMITER_SETTINGS.account) });
+  const throttle = signinThrottle({
+    pair: limiter(SIGNIN_LIMITER_SETTINGS.pair),
+    address: limiter(SIGNIN_LIMITER_SETTINGS.address),
+    account: limiter(SIGNIN_LIMITER_SETTINGS.account),
+  });
   return {
     check: (email, ip) => run(() => throttle.check(email, ip)),
     recordFailure: (email, ip) => run(() => throttle.recordFailure(email, ip)),

@@ -10,7 +10,18 @@ import { SIGNIN_LIMITER_SETTINGS, signinThrottle, type SigninLimiters, type Sign
  * only when all of them have room: a RateLimiterUnion consumed from both even when one refused,
  * admitting only 80 of 120 per minute (measured, shared/reference/stack.md §8).
  */
-export type Tier = 'free' | 'authenticated' | 'account' | 'unauthenticated' | 'signin' | 'mcp' | 'mcp_tools' | 'assistant' | 'oauth_register' | 'oauth_token' | 'stripe_webhook';
+export type Tier =
+  | 'free'
+  | 'authenticated'
+  | 'account'
+  | 'unauthenticated'
+  | 'signin'
+  | 'mcp'
+  | 'mcp_tools'
+  | 'assistant'
+  | 'oauth_register'
+  | 'oauth_token'
+  | 'stripe_webhook';
 
 const TIERS: Record<Tier, TierLimits> = {
   free: { perMinute: 60, perSecond: 10 },
@@ -136,7 +147,11 @@ export async function createRateLimits(opts: RateLimitOptions): Promise<RateLimi
     const resetAt = Math.ceil(min.expiresAt / 1000);
     const remaining = Math.max(0, hour && t.perHour !== undefined ? Math.min(t.perMinute - min.used, t.perHour - hour.used) : t.perMinute - min.used);
     if (admitted) return { allowed: true, limit: t.perMinute, remaining, resetAt, retryAfter: 0 };
-    const full = [sec.used >= t.perSecond ? sec : null, min.used >= t.perMinute ? min : null, hour && t.perHour !== undefined && hour.used >= t.perHour ? hour : null].filter((w): w is WindowState => w !== null);
+    const full = [
+      sec.used >= t.perSecond ? sec : null,
+      min.used >= t.perMinute ? min : null,
+      hour && t.perHour !== undefined && hour.used >= t.perHour ? hour : null,
+    ].filter((w): w is WindowState => w !== null);
     const retryAfter = full.length ? Math.max(1, ...full.map((w) => Math.ceil((w.expiresAt - at) / 1000))) : 0;
     return { allowed: full.length === 0, limit: t.perMinute, remaining, resetAt, retryAfter };
   };
@@ -191,11 +206,19 @@ async function signinLimiters(pool: pg.Pool | undefined): Promise<SigninLimiters
   if (!pool) return { pair: new RateLimiterMemory(pair), address: new RateLimiterMemory(address), account: new RateLimiterMemory(account) };
   // The first creates the table (CREATE TABLE IF NOT EXISTS); the others wait for it, since two
   // concurrent creations of one table can collide in PostgreSQL's catalog.
-  const options = (settings: (typeof SIGNIN_LIMITER_SETTINGS)[keyof typeof SIGNIN_LIMITER_SETTINGS]) => ({ ...settings, storeClient: pool, storeType: 'pool', tableName: 'prosa_rate_limits' });
+  const options = (settings: (typeof SIGNIN_LIMITER_SETTINGS)[keyof typeof SIGNIN_LIMITER_SETTINGS]) => ({
+    ...settings,
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: 'prosa_rate_limits',
+  });
   const first = await new Promise<RateLimiterPostgres>((resolve, reject) => {
-    const limiter: RateLimiterPostgres = new RateLimiterPostgres({ ...options(pair), clearExpiredByTimeout: true }, (err?: Error) => (err ? reject(err) : resolve(limiter)));
+    const limiter: RateLimiterPostgres = new RateLimiterPostgres({ ...options(pair), clearExpiredByTimeout: true }, (err?: Error) =>
+      err ? reject(err) : resolve(limiter),
+    );
   });
   // The table exists now: no callback (it would run before the constructor returns).
-  const more = (settings: (typeof SIGNIN_LIMITER_SETTINGS)[keyof typeof SIGNIN_LIMITER_SETTINGS]) => new RateLimiterPostgres({ ...options(settings), tableCreated: true, clearExpiredByTimeout: false });
+  const more = (settings: (typeof SIGNIN_LIMITER_SETTINGS)[keyof typeof SIGNIN_LIMITER_SETTINGS]) =>
+    new RateLimiterPostgres({ ...options(settings), tableCreated: true, clearExpiredByTimeout: false });
   return { pair: first, address: more(address), account: more(account) };
 }

@@ -22,14 +22,22 @@ export type RateLimitStoreKind = 'memory' | 'postgres' | 'redis';
  * PROSA_RATE_LIMIT_STORE overrides the choice (e.g. `postgres` for all-in-one processes behind a
  * balancer with a shared PROSA_SIGNING_SECRET).
  */
-export function rateLimitStoreFor(config: Pick<Config, 'rateLimitStore' | 'redisUrl'>, database: Pick<Database, 'kind'>, scaleOut: boolean): RateLimitStoreKind {
+export function rateLimitStoreFor(
+  config: Pick<Config, 'rateLimitStore' | 'redisUrl'>,
+  database: Pick<Database, 'kind'>,
+  scaleOut: boolean,
+): RateLimitStoreKind {
   if (config.rateLimitStore !== 'auto') return config.rateLimitStore;
   if (config.redisUrl) return 'redis';
   return database.kind === 'postgres' && scaleOut ? 'postgres' : 'memory';
 }
 
 /** Opens a store of the kind `rateLimitStoreFor` picked. */
-export async function openRateLimits(kind: RateLimitStoreKind, config: Pick<Config, 'redisUrl'>, database: Pick<Database, 'connectionString'>): Promise<RateLimits> {
+export async function openRateLimits(
+  kind: RateLimitStoreKind,
+  config: Pick<Config, 'redisUrl'>,
+  database: Pick<Database, 'connectionString'>,
+): Promise<RateLimits> {
   if (kind === 'redis') return createRedisRateLimits({ url: config.redisUrl! });
   if (kind === 'postgres') return createRateLimits({ connectionString: database.connectionString });
   return createRateLimits({});
@@ -43,6 +51,10 @@ export async function openRateLimits(kind: RateLimitStoreKind, config: Pick<Conf
  */
 export async function otherApiProcesses(database: Database): Promise<number> {
   if (database.kind !== 'postgres') return 0;
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = ${CREDENTIAL_LISTENER_NAME}`.execute(database.db);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = ${CREDENTIAL_LISTENER_NAME}`.execute(
+    database.db,
+  );
   return rows[0]?.n ?? 0;
 }

@@ -10,7 +10,8 @@ export interface SqlClient {
  * migration 021 decides the checks in order, each all or nothing, and writes only what admitted
  * checks counted (a 429 writes nothing).
  */
-const HITS = 'select hit, hit_used, hit_expires_at::text as hit_expires_at, hit_admitted from prosa_rate_hits($1::text[], $2::integer[], $3::bigint[], $4::integer[], $5::bigint[])';
+const HITS =
+  'select hit, hit_used, hit_expires_at::text as hit_expires_at, hit_admitted from prosa_rate_hits($1::text[], $2::integer[], $3::bigint[], $4::integer[], $5::bigint[])';
 
 export interface SqlWindowStoreOptions {
   /** Checks sent in one statement at most (a batch's statement locks all their rows). */
@@ -47,7 +48,11 @@ export function sqlWindowStore(client: SqlClient, close: () => Promise<void> = a
   let inFlight = 0;
 
   const send = async (batch: Pending[]): Promise<void> => {
-    const keys: string[] = [], limits: number[] = [], durations: number[] = [], checks: number[] = [], nows: number[] = [];
+    const keys: string[] = [],
+      limits: number[] = [],
+      durations: number[] = [],
+      checks: number[] = [],
+      nows: number[] = [];
     batch.forEach((p, c) => {
       for (const h of p.hits) {
         keys.push(h.key);
@@ -58,7 +63,13 @@ export function sqlWindowStore(client: SqlClient, close: () => Promise<void> = a
       }
     });
     try {
-      const { rows } = await client.query<{ hit: number; hit_used: number; hit_expires_at: string; hit_admitted: boolean }>(HITS, [keys, limits, durations, checks, nows]);
+      const { rows } = await client.query<{ hit: number; hit_used: number; hit_expires_at: string; hit_admitted: boolean }>(HITS, [
+        keys,
+        limits,
+        durations,
+        checks,
+        nows,
+      ]);
       // Rows come back per hit, 1-based, in the order sent; a check's hits are contiguous.
       const byHit = new Array<(typeof rows)[number]>(keys.length);
       for (const r of rows) byHit[Number(r.hit) - 1] = r;

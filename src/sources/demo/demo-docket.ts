@@ -44,7 +44,10 @@ export const DEMO_APPLICATIONS: DemoApplication[] = [
     // non-final rejection from the public record (USPTO Patent Center, the office-action corpus,
     // src/domain/office-action/fixtures/04.txt), shown on this demo application.
     action: { document_code: 'CTNF', description: 'Non-Final Rejection', mailed_days_ago: 40, period_months: 3, text_file: '04.txt' },
-    history: [['CTNF', 'Non-Final Rejection', 42], ['MCTNF', 'Mail Non-Final Rejection', 40]],
+    history: [
+      ['CTNF', 'Non-Final Rejection', 42],
+      ['MCTNF', 'Mail Non-Final Rejection', 40],
+    ],
   },
   {
     application_number: '17345678',
@@ -62,7 +65,12 @@ export const DEMO_APPLICATIONS: DemoApplication[] = [
     entity_status: 'large',
     client_matter: 'SNS-0007',
     action: { document_code: 'CTFR', description: 'Final Rejection', mailed_days_ago: 75, period_months: 3 },
-    history: [['CTNF', 'Non-Final Rejection', 300], ['A...', 'Response after Non-Final Action', 210], ['CTFR', 'Final Rejection', 77], ['MCTFR', 'Mail Final Rejection (PTOL - 326)', 75]],
+    history: [
+      ['CTNF', 'Non-Final Rejection', 300],
+      ['A...', 'Response after Non-Final Action', 210],
+      ['CTFR', 'Final Rejection', 77],
+      ['MCTFR', 'Mail Final Rejection (PTOL - 326)', 75],
+    ],
   },
   {
     application_number: '16987654',
@@ -98,7 +106,11 @@ export const DEMO_APPLICATIONS: DemoApplication[] = [
     entity_status: 'large',
     client_matter: 'CLW-0020',
     action: { document_code: 'CTEQ', description: 'Ex Parte Quayle Action', mailed_days_ago: 12, period_months: 2 },
-    history: [['CTNF', 'Non-Final Rejection', 400], ['A...', 'Response after Non-Final Action', 330], ['EXIN', 'Interview Summary - Applicant Initiated', 300]],
+    history: [
+      ['CTNF', 'Non-Final Rejection', 400],
+      ['A...', 'Response after Non-Final Action', 330],
+      ['EXIN', 'Interview Summary - Applicant Initiated', 300],
+    ],
   },
   {
     application_number: '17111222',
@@ -116,7 +128,12 @@ export const DEMO_APPLICATIONS: DemoApplication[] = [
     entity_status: 'small',
     client_matter: 'VRD-0003',
     action: { document_code: 'NOA', description: 'Notice of Allowance and Fees Due (PTOL-85)', mailed_days_ago: 30, period_months: 3 },
-    history: [['CTNF', 'Non-Final Rejection', 400], ['A...', 'Response after Non-Final Action', 320], ['N/=.', 'Notice of Allowance Data Verification Completed', 32], ['MN/=.', 'Mail Notice of Allowance', 30]],
+    history: [
+      ['CTNF', 'Non-Final Rejection', 400],
+      ['A...', 'Response after Non-Final Action', 320],
+      ['N/=.', 'Notice of Allowance Data Verification Completed', 32],
+      ['MN/=.', 'Mail Notice of Allowance', 30],
+    ],
   },
 ];
 

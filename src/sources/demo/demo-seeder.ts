@@ -69,9 +69,15 @@ export async function seedDemoData(db: Db, today: string): Promise<DemoCredentia
           .execute();
       }
       for (const [code, description, daysAgo] of history) {
-        await trx.insertInto('prosecution_events').values({ application_id: applicationId, event_code: code, description, event_date: daysBefore(today, daysAgo) }).execute();
+        await trx
+          .insertInto('prosecution_events')
+          .values({ application_id: applicationId, event_code: code, description, event_date: daysBefore(today, daysAgo) })
+          .execute();
       }
-      await trx.insertInto('docket_entries').values({ id: newId(), account_id: account.id, application_id: applicationId, client_matter, notes: 'Demo data' }).execute();
+      await trx
+        .insertInto('docket_entries')
+        .values({ id: newId(), account_id: account.id, application_id: applicationId, client_matter, notes: 'Demo data' })
+        .execute();
     }
     await trx.insertInto('prosa_meta').values({ key: SEEDED_KEY, value: new Date().toISOString() }).execute();
   });

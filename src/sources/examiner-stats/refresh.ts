@@ -56,14 +56,20 @@ export async function refreshExaminerStats(db: Db, opts: RefreshOptions = {}): P
     }
   };
   const run = (step: (trx: Db) => Promise<number>, onDone: (n: number) => void) => Promise.all(Array.from({ length: workers }, () => drain(step, onDone)));
-  await run((trx) => refreshApplications(trx, appBatch), (n) => {
-    applications += n;
-    opts.onProgress?.('applications', applications);
-  });
-  await run((trx) => refreshKeys(trx, keyBatch), (n) => {
-    examiners += n;
-    opts.onProgress?.('examiners', examiners);
-  });
+  await run(
+    (trx) => refreshApplications(trx, appBatch),
+    (n) => {
+      applications += n;
+      opts.onProgress?.('applications', applications);
+    },
+  );
+  await run(
+    (trx) => refreshKeys(trx, keyBatch),
+    (n) => {
+      examiners += n;
+      opts.onProgress?.('examiners', examiners);
+    },
+  );
   if (bulk || (applications >= BULK && !db.isTransaction)) {
     // A bulk refresh leaves a million dead rows in the work lists and facts; reclaim them now and
     // refresh the planner's statistics rather than wait for autovacuum (outside any transaction).
@@ -76,7 +82,9 @@ export async function refreshExaminerStats(db: Db, opts: RefreshOptions = {}): P
 const BULK = 50_000;
 
 async function backlogAtLeast(db: Db, n: number): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (select 1 from examiner_stats_dirty order by application_id limit ${n}) d`.execute(db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (select 1 from examiner_stats_dirty order by application_id limit ${n}) d`.execute(
+    db,
+  );
   return rows[0].n >= n;
 }
 

@@ -45,7 +45,12 @@ export function mapOdpRejection(record: unknown): RejectionResult {
   if (!isObject(record)) return { ok: false, reason: REJECTION_SKIP.notAnObject };
   const number = mapApplicationNumber(record.patentApplicationNumber);
   if (!number.ok) {
-    const reason = number.reason === 'missing applicationNumberText' ? REJECTION_SKIP.missingNumber : number.reason === REJECTION_SKIP.pctNumber ? REJECTION_SKIP.pctNumber : REJECTION_SKIP.invalidNumber;
+    const reason =
+      number.reason === 'missing applicationNumberText'
+        ? REJECTION_SKIP.missingNumber
+        : number.reason === REJECTION_SKIP.pctNumber
+          ? REJECTION_SKIP.pctNumber
+          : REJECTION_SKIP.invalidNumber;
     return { ok: false, reason };
   }
   const documentCode = text(record.legacyDocumentCodeIdentifier);

@@ -38,7 +38,12 @@ export function customerNumberSearch(customerNumber: string, offset: number) {
   };
 }
 
-export async function customerNumberApplications(db: Db, client: OdpClient, customerNumber: string, max = CUSTOMER_NUMBER_MAX): Promise<CustomerNumberApplications> {
+export async function customerNumberApplications(
+  db: Db,
+  client: OdpClient,
+  customerNumber: string,
+  max = CUSTOMER_NUMBER_MAX,
+): Promise<CustomerNumberApplications> {
   if (!/^\d{1,10}$/.test(customerNumber)) throw new Error('customer number must be digits');
   const seen = new Map<string, CustomerNumberApplication>();
   let found = 0;

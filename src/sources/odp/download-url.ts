@@ -13,11 +13,7 @@ import { OdpRefusedUrlError } from './odp-errors.ts';
 /** The origin every `downloadUrl` and `fileLocationURI` in real ODP responses names. */
 export const ODP_ORIGIN = 'https://api.uspto.gov';
 
-const DOWNLOAD_PATHS = [
-  '/api/v1/download/',
-  '/api/v1/datasets/products/files/PTGRXML-SPLT/',
-  '/api/v1/datasets/products/files/APPXML-SPLT/',
-];
+const DOWNLOAD_PATHS = ['/api/v1/download/', '/api/v1/datasets/products/files/PTGRXML-SPLT/', '/api/v1/datasets/products/files/APPXML-SPLT/'];
 
 /** The address to fetch `raw` from: its path and query on the configured base URL. Throws OdpRefusedUrlError. */
 export function downloadUrlOnBase(raw: string, baseUrl: string): URL {

@@ -37,7 +37,11 @@ export function describeDownload(url: URL, headers: Headers, bytes: Buffer): Omi
 function sniff(bytes: Buffer, name: string): string {
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
   if (bytes.subarray(0, 4).toString('latin1') === 'PK\x03\x04') return /\.docx$/i.test(name) ? DOCX : 'application/zip';
-  const head = bytes.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = bytes
+    .subarray(0, 64)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (head.startsWith('<')) return 'application/xml';
   return 'application/octet-stream';
 }
@@ -55,7 +59,10 @@ function nameFromDisposition(value: string | null): string | null {
 /** No directory part, no control characters, bounded length: the name may end up on a disk or in a header. */
 function plainName(name: string): string {
   const base = name.split(/[/\\]/).at(-1) ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(-200);
   return clean && clean !== '.' && clean !== '..' ? clean : 'download.bin';
 }
 

@@ -32,7 +32,11 @@ export interface FetchFileDocumentsOptions {
  * (and reported to `onSkip`).
  * Throws OdpUnavailableError / OdpRejectedError as the client does.
  */
-export async function fetchFileDocuments(client: OdpClient, applicationNumber: string, options: FetchFileDocumentsOptions = {}): Promise<FileDocument[] | null> {
+export async function fetchFileDocuments(
+  client: OdpClient,
+  applicationNumber: string,
+  options: FetchFileDocumentsOptions = {},
+): Promise<FileDocument[] | null> {
   const list = await client.getDocuments(applicationNumber);
   if (list === null) return null;
   const bag = typeof list === 'object' && !Array.isArray(list) ? (list as { documentBag?: unknown }).documentBag : undefined;
@@ -49,7 +53,10 @@ export async function fetchFileDocuments(client: OdpClient, applicationNumber: s
   return out;
 }
 
-export async function fetchPaper(client: OdpClient, paper: Pick<FileDocumentChoice, 'downloads'>): Promise<{ format: DownloadFormat; file: OdpFile } | { skipped: SkipReason }> {
+export async function fetchPaper(
+  client: OdpClient,
+  paper: Pick<FileDocumentChoice, 'downloads'>,
+): Promise<{ format: DownloadFormat; file: OdpFile } | { skipped: SkipReason }> {
   let reason: SkipReason = 'not_found';
   for (const option of paper.downloads) {
     try {

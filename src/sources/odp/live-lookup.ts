@@ -38,7 +38,7 @@ export function usptoRejectedKey(): AppError {
   return new AppError(
     502,
     'uspto_rejected_key',
-    'The application is not in the Prosa database and the USPTO Open Data Portal rejected this server\'s API key, so it could not be fetched.',
+    "The application is not in the Prosa database and the USPTO Open Data Portal rejected this server's API key, so it could not be fetched.",
     'This is a server configuration problem: ask the Prosa operator to check PROSA_USPTO_API_KEY (a valid key from "My ODP" at data.uspto.gov). Meanwhile the record may be added to the docket manually.',
   );
 }

@@ -7,8 +7,7 @@ import { mapOdpRecord, type MappedRecord } from './map-odp-record.ts';
 import { SKIP } from './skip-reasons.ts';
 
 type Json = Record<string, any>;
-const fixture = (name: string): Json =>
-  JSON.parse(readFileSync(new URL(`../../../test/fixtures/odp/${name}`, import.meta.url), 'utf8')) as Json;
+const fixture = (name: string): Json => JSON.parse(readFileSync(new URL(`../../../test/fixtures/odp/${name}`, import.meta.url), 'utf8')) as Json;
 const application = () => fixture('application-17248024.json').patentFileWrapperDataBag[0] as Json;
 const mapOk = (record: unknown): MappedRecord => {
   const r = mapOdpRecord(record);
@@ -67,15 +66,26 @@ describe('mapOdpRecord: rules', () => {
   });
 
   it('status follows prosaStateForStatus; a missing description comes from the status table', () => {
-    const app = mapOk(withMeta({ applicationStatusCode: 161, applicationStatusDescriptionText: undefined, patentNumber: undefined, grantDate: undefined })).application!;
+    const app = mapOk(withMeta({ applicationStatusCode: 161, applicationStatusDescriptionText: undefined, patentNumber: undefined, grantDate: undefined }))
+      .application!;
     expect(app.status).toBe('abandoned');
     expect(app.status_description).toBe('Abandoned -- Failure to Respond to an Office Action');
     expect(app.patent_number).toBeNull();
-    expect(mapOk(withMeta({ applicationStatusCode: 41, applicationStatusDescriptionText: 'Non Final Action Mailed', patentNumber: null })).application!.status).toBe('pending');
+    expect(
+      mapOk(withMeta({ applicationStatusCode: 41, applicationStatusDescriptionText: 'Non Final Action Mailed', patentNumber: null })).application!.status,
+    ).toBe('pending');
   });
 
   it('application type falls back to the code; numbers and blanks are read defensively', () => {
-    const app = mapOk(withMeta({ applicationTypeLabelName: '  ', applicationTypeCode: 'UTL', applicationConfirmationNumber: 4114.0, examinerNameText: '  DOVE, TRACY MAE ', groupArtUnitNumber: 1727 })).application!;
+    const app = mapOk(
+      withMeta({
+        applicationTypeLabelName: '  ',
+        applicationTypeCode: 'UTL',
+        applicationConfirmationNumber: 4114.0,
+        examinerNameText: '  DOVE, TRACY MAE ',
+        groupArtUnitNumber: 1727,
+      }),
+    ).application!;
     expect(app.application_type).toBe('UTL');
     expect(app.confirmation_number).toBe('4114');
     expect(app.examiner_name).toBe('DOVE, TRACY MAE');
@@ -159,9 +169,18 @@ describe('mapOdpDocument', () => {
   });
 
   it('skips documents it cannot key', () => {
-    expect(mapOdpDocument({ applicationNumberText: '17248024', documentCode: 'CTNF', officialDate: '2023-10-03' })).toEqual({ ok: false, reason: SKIP.documentWithoutIdentifier });
-    expect(mapOdpDocument({ applicationNumberText: '17248024', documentIdentifier: 'A', officialDate: '2023-10-03' })).toEqual({ ok: false, reason: SKIP.documentWithoutCode });
-    expect(mapOdpDocument({ applicationNumberText: 'PCTUS2025058371', documentIdentifier: 'A', documentCode: 'X', officialDate: '2023-10-03' })).toEqual({ ok: false, reason: SKIP.pctNumber });
+    expect(mapOdpDocument({ applicationNumberText: '17248024', documentCode: 'CTNF', officialDate: '2023-10-03' })).toEqual({
+      ok: false,
+      reason: SKIP.documentWithoutIdentifier,
+    });
+    expect(mapOdpDocument({ applicationNumberText: '17248024', documentIdentifier: 'A', officialDate: '2023-10-03' })).toEqual({
+      ok: false,
+      reason: SKIP.documentWithoutCode,
+    });
+    expect(mapOdpDocument({ applicationNumberText: 'PCTUS2025058371', documentIdentifier: 'A', documentCode: 'X', officialDate: '2023-10-03' })).toEqual({
+      ok: false,
+      reason: SKIP.pctNumber,
+    });
     expect(mapOdpDocument(null)).toEqual({ ok: false, reason: SKIP.notAnObject });
   });
 

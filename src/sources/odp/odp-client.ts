@@ -101,9 +101,16 @@ interface Retryable {
 
 export function createOdpClient(opts: OdpClientOptions): OdpClient {
   const {
-    apiKey, timeoutMs = 15_000, downloadTimeoutMs = 60_000, maxAttempts = 4, sleep = defaultSleep,
-    maxDelayMs = 30_000, maxDownloadBytes = DEFAULT_MAX_DOWNLOAD_BYTES, redirectOrigins = [],
-    minIntervalMs = 0, onRequest,
+    apiKey,
+    timeoutMs = 15_000,
+    downloadTimeoutMs = 60_000,
+    maxAttempts = 4,
+    sleep = defaultSleep,
+    maxDelayMs = 30_000,
+    maxDownloadBytes = DEFAULT_MAX_DOWNLOAD_BYTES,
+    redirectOrigins = [],
+    minIntervalMs = 0,
+    onRequest,
   } = opts;
   // Nothing touches the network without PROSA_USPTO_API_KEY: there is no keyless client.
   if (!apiKey) throw new Error('createOdpClient needs an API key (PROSA_USPTO_API_KEY).');
@@ -177,7 +184,8 @@ export function createOdpClient(opts: OdpClientOptions): OdpClient {
         return { retry: { status: res.status, retryAfterMs } };
       }
     } catch (err) {
-      if (err instanceof OdpRejectedError || err instanceof OdpUnavailableError || err instanceof OdpRefusedUrlError || err instanceof OdpTooLargeError) throw err;
+      if (err instanceof OdpRejectedError || err instanceof OdpUnavailableError || err instanceof OdpRefusedUrlError || err instanceof OdpTooLargeError)
+        throw err;
       // Timeout (AbortSignal), connection refused/reset, a body cut short, or one that is not JSON.
       return { retry: { status: null, retryAfterMs: null, cause: err } };
     }
@@ -191,22 +199,35 @@ export function createOdpClient(opts: OdpClientOptions): OdpClient {
   return {
     getApplication: (n) => getJson(applicationPath(n)),
     getTransactions: (n) => getJson(`${applicationPath(n)}/transactions`),
-    getDocuments: (n, o) => getJson(`${applicationPath(n)}/documents${o?.officialDateFrom ? `?officialDateFrom=${encodeURIComponent(o.officialDateFrom)}` : ''}`),
+    getDocuments: (n, o) =>
+      getJson(`${applicationPath(n)}/documents${o?.officialDateFrom ? `?officialDateFrom=${encodeURIComponent(o.officialDateFrom)}` : ''}`),
     getAssociatedDocuments: (n) => getJson(`${applicationPath(n)}/associated-documents`),
-    searchApplications: (body) => exclusive(() => send({
-      url: new URL(`${baseUrl}/api/v1/patent/applications/search`), method: 'POST', body: JSON.stringify(body),
-      accept: 'application/json', timeoutMs, read: readJson,
-    })),
+    searchApplications: (body) =>
+      exclusive(() =>
+        send({
+          url: new URL(`${baseUrl}/api/v1/patent/applications/search`),
+          method: 'POST',
+          body: JSON.stringify(body),
+          accept: 'application/json',
+          timeoutMs,
+          read: readJson,
+        }),
+      ),
     download: async (raw) => {
       // Checked before queueing, so a refused address costs no request and no wait.
       const url = downloadUrlOnBase(raw, baseUrl);
-      return exclusive(() => send({
-        url, method: 'GET', accept: '*/*', timeoutMs: downloadTimeoutMs,
-        read: async (res, asked) => {
-          const bytes = await readCapped(res, maxDownloadBytes);
-          return { bytes, ...describeDownload(asked, res.headers, bytes) };
-        },
-      }));
+      return exclusive(() =>
+        send({
+          url,
+          method: 'GET',
+          accept: '*/*',
+          timeoutMs: downloadTimeoutMs,
+          read: async (res, asked) => {
+            const bytes = await readCapped(res, maxDownloadBytes);
+            return { bytes, ...describeDownload(asked, res.headers, bytes) };
+          },
+        }),
+      );
     },
   };
 }

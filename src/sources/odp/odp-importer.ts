@@ -77,9 +77,7 @@ export async function importOdpRecord(db: Db, record: unknown): Promise<RecordOu
   const { application, events, correspondence, skipped } = mapped.value;
   return inTransaction(db, async (trx) => {
     const applicationId =
-      application !== null
-        ? await upsertPublicApplication(trx, application)
-        : await findPublicApplicationId(trx, mapped.value.application_number);
+      application !== null ? await upsertPublicApplication(trx, application) : await findPublicApplicationId(trx, mapped.value.application_number);
     if (applicationId === null) return { status: 'skipped', reason: SKIP.applicationNotImported };
     await insertEvents(trx, applicationId, events);
     const documents = correspondence?.length ? await upsertDocuments(trx, applicationId, correspondence) : 0;

@@ -81,9 +81,10 @@ export function odpPatentNumber(number: UsDocumentNumber): string {
 
 export function searchBodyFor(number: UsDocumentNumber): OdpSearchBody {
   // The value is built from the normalized number only (letters and digits), so it cannot widen the query.
-  const q = number.kind === 'us_patent'
-    ? `applicationMetaData.patentNumber:${odpPatentNumber(number)}`
-    : `applicationMetaData.earliestPublicationNumber:${number.number}`;
+  const q =
+    number.kind === 'us_patent'
+      ? `applicationMetaData.patentNumber:${odpPatentNumber(number)}`
+      : `applicationMetaData.earliestPublicationNumber:${number.number}`;
   return {
     q,
     fields: ['applicationNumberText', 'applicationMetaData.patentNumber', 'applicationMetaData.earliestPublicationNumber'],
@@ -128,7 +129,13 @@ export function fullTextLocation(associatedDocuments: unknown, number: UsDocumen
 
 /** `11646472`, `US11646472B2`, `US 2014-0167116 A1`, `20210210819` all compared on the bare document number. */
 function sameDocument(stated: string, number: UsDocumentNumber): boolean {
-  const bare = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/^US/, '').replace(/[A-Z]\d?$/, '').replace(/^(\D*)0+(?=\d)/, '$1');
+  const bare = (s: string) =>
+    s
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '')
+      .replace(/^US/, '')
+      .replace(/[A-Z]\d?$/, '')
+      .replace(/^(\D*)0+(?=\d)/, '$1');
   return bare(stated) === bare(number.base);
 }
 

@@ -52,7 +52,10 @@ describe('readOdpItems', () => {
     for (const text of [`${JSON.stringify(a)}\n${JSON.stringify(b)}\n`, `${JSON.stringify(a)}${JSON.stringify(b)}`, JSON.stringify([a, b])]) {
       for (const size of [1, 3, 7, 64 * 1024]) {
         const items = await collect(chunked(text, size));
-        expect(items.map((i) => i.value), `${size}: ${text.slice(0, 20)}`).toEqual(expected);
+        expect(
+          items.map((i) => i.value),
+          `${size}: ${text.slice(0, 20)}`,
+        ).toEqual(expected);
         expect(items.every((i) => i.origin === 'top-level')).toBe(true);
       }
     }

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { selectFileDocuments } from './select-file-documents.ts';
 
-const sample = JSON.parse(readFileSync(new URL('../../../test/fixtures/odp/documents-17248024.json', import.meta.url), 'utf8')) as { documentBag: Record<string, unknown>[] };
+const sample = JSON.parse(readFileSync(new URL('../../../test/fixtures/odp/documents-17248024.json', import.meta.url), 'utf8')) as {
+  documentBag: Record<string, unknown>[];
+};
 const bag = sample.documentBag;
 const DL = 'https://api.uspto.gov/api/v1/download/applications/17248024';
 

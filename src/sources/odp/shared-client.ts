@@ -18,7 +18,14 @@ export function odpClientFor(config: Config): OdpClient | null {
   if (!client) {
     const counter = { n: 0 };
     sent.set(config, counter);
-    client = createOdpClient({ apiKey, baseUrl: config.usptoBaseUrl, minIntervalMs: config.watch.requestIntervalMs, onRequest: () => { counter.n += 1; } });
+    client = createOdpClient({
+      apiKey,
+      baseUrl: config.usptoBaseUrl,
+      minIntervalMs: config.watch.requestIntervalMs,
+      onRequest: () => {
+        counter.n += 1;
+      },
+    });
     clients.set(config, client);
   }
   return client;
@@ -36,5 +43,7 @@ export function setOdpClient(config: Config, client: OdpClient): void {
 
 /** Why the USPTO watch is off, or null when it is on (docs/uspto-watch.md). */
 export function watchOffReason(config: Config): string | null {
-  return config.usptoApiKey ? null : 'PROSA_USPTO_API_KEY is not set: the watch reads the USPTO Open Data Portal, which needs an API key (from "My ODP" at data.uspto.gov). Everything else works without it.';
+  return config.usptoApiKey
+    ? null
+    : 'PROSA_USPTO_API_KEY is not set: the watch reads the USPTO Open Data Portal, which needs an API key (from "My ODP" at data.uspto.gov). Everything else works without it.';
 }

@@ -27,7 +27,11 @@ export interface PatexLayout {
 }
 
 function headerName(field: string): string {
-  return field.replace(/^\uFEFF/, '').trim().replace(/^"|"$/g, '').toLowerCase();
+  return field
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/^"|"$/g, '')
+    .toLowerCase();
 }
 
 /** The layout of a PatEx CSV from its header row, or null when the header is not one we know. */

@@ -61,7 +61,11 @@ export function mapApplicationRow(row: readonly string[], layout: PatexLayout): 
 function examinerName(get: (name: string) => string | undefined): string | null {
   const full = cell(get('examiner_full_name'));
   if (full !== null) {
-    const cleaned = full.replace(/(None)+(?=,|\s|$)/g, ' ').replace(/\s+,/g, ',').replace(/\s+/g, ' ').replace(/^[\s,]+|[\s,]+$/g, '');
+    const cleaned = full
+      .replace(/(None)+(?=,|\s|$)/g, ' ')
+      .replace(/\s+,/g, ',')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s,]+|[\s,]+$/g, '');
     return cleaned === '' || /^(None)+$/.test(full) ? null : cleaned;
   }
   return composeExaminerName(cell(get('examiner_name_last')), cell(get('examiner_name_first')), cell(get('examiner_name_middle')));

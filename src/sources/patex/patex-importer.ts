@@ -42,7 +42,10 @@ export class PatexImportError extends Error {
   readonly line: number | null;
 
   constructor(cause: Error, line: number | null, summary: ImportSummary) {
-    super(`Malformed PatEx CSV${line === null ? '' : ` near line ${line}`}: ${cause.message}. The ${summary.records} row(s) before it were processed and committed (see summary).`, { cause });
+    super(
+      `Malformed PatEx CSV${line === null ? '' : ` near line ${line}`}: ${cause.message}. The ${summary.records} row(s) before it were processed and committed (see summary).`,
+      { cause },
+    );
     this.name = 'PatexImportError';
     this.summary = summary;
     this.line = line;
@@ -60,7 +63,14 @@ export async function importPatex(db: Db, input: NodeJS.ReadableStream | string,
   // such as 12" DISPLAY), \r\n and \n may be mixed, short or long rows are counted (PATEX_SKIP).
   // A row the parser still cannot read (an unclosed quote runs on to the end of the file) is
   // skipped with a reason rather than ending the import.
-  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, record_delimiter: ['\r\n', '\n'], skip_empty_lines: true, skip_records_with_error: true });
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    record_delimiter: ['\r\n', '\n'],
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+  });
   let unreadableHeader = false;
   parser.on('skip', () => {
     // The parser runs ahead of this loop, so ask it whether it had produced the header yet.
@@ -78,7 +88,10 @@ export async function importPatex(db: Db, input: NodeJS.ReadableStream | string,
     const rows = batch;
     const table = layout.table;
     batch = [];
-    await pipeline.add(() => write(db, table, rows), (counts) => tally.add(counts));
+    await pipeline.add(
+      () => write(db, table, rows),
+      (counts) => tally.add(counts),
+    );
   };
 
   try {

@@ -40,12 +40,20 @@ export async function openDocx(buffer: Buffer): Promise<OpenedDocx> {
 
 /** Raw text with runs of blank lines collapsed, one paragraph per line. */
 export function lines(text: string): string[] {
-  return text.split(/\n+/).map((l) => l.trim()).filter(Boolean);
+  return text
+    .split(/\n+/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 /** XML character entities back to text. */
 export function unescapeXml(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** Concatenated text of each paragraph of a WordprocessingML part whose style is `styleId`. */

@@ -12,14 +12,23 @@ export function useAnalysis(id: string) {
 }
 
 export function useAnalysisText(id: string) {
-  return useQuery({ queryKey: ['analysis', id, 'text'], queryFn: () => api<z.infer<typeof analysisTextSchema>>(`/api/analyses/${encodeURIComponent(id)}/text`), staleTime: Infinity });
+  return useQuery({
+    queryKey: ['analysis', id, 'text'],
+    queryFn: () => api<z.infer<typeof analysisTextSchema>>(`/api/analyses/${encodeURIComponent(id)}/text`),
+    staleTime: Infinity,
+  });
 }
 
 export function useAnalysesList() {
   return useQuery({ queryKey: ['analyses'], queryFn: () => api<z.infer<typeof analysisListSchema>>('/api/analyses?limit=100') });
 }
 
-export interface Quote { total: string; balance: string; balance_after: string; line_items: { item?: string; type?: string; total?: string; [k: string]: unknown }[] }
+export interface Quote {
+  total: string;
+  balance: string;
+  balance_after: string;
+  line_items: { item?: string; type?: string; total?: string; [k: string]: unknown }[];
+}
 
 export function useAnalyzeQuote(text: string | null, type: string) {
   return useQuery({
@@ -32,7 +41,8 @@ export function useAnalyzeQuote(text: string | null, type: string) {
 export function useAnalyze() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { application_number: string; office_action_text: string; office_action_type: string }) => api<Analysis>('/api/analyses', { method: 'POST', body }),
+    mutationFn: (body: { application_number: string; office_action_text: string; office_action_type: string }) =>
+      api<Analysis>('/api/analyses', { method: 'POST', body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['analyses'] });
       void qc.invalidateQueries({ queryKey: ['me'] });

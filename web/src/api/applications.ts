@@ -31,21 +31,30 @@ export function useApplication(number: string | null) {
 export type ApplicationDeadlines = z.infer<typeof accountDeadlinesSchema>;
 
 export function useApplicationDeadlines(number: string) {
-  return useQuery({ queryKey: ['application', number, 'deadlines'], queryFn: () => api<ApplicationDeadlines>(`/api/applications/${encodeURIComponent(number)}/deadlines`) });
+  return useQuery({
+    queryKey: ['application', number, 'deadlines'],
+    queryFn: () => api<ApplicationDeadlines>(`/api/applications/${encodeURIComponent(number)}/deadlines`),
+  });
 }
 
 /** GET /api/applications/{number}/history (src/presenters/prosecution-history.ts). */
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 export type HistoryEvent = HistoryPage['events'][number];
 export function useApplicationHistory(number: string) {
-  return useQuery({ queryKey: ['application', number, 'history'], queryFn: () => api<HistoryPage>(`/api/applications/${encodeURIComponent(number)}/history?limit=50`) });
+  return useQuery({
+    queryKey: ['application', number, 'history'],
+    queryFn: () => api<HistoryPage>(`/api/applications/${encodeURIComponent(number)}/history?limit=50`),
+  });
 }
 
 /** GET /api/applications/{number}/correspondence (src/presenters/correspondence.ts). */
 export type PaperPage = z.infer<typeof paperPageSchema>;
 export type Paper = PaperPage['correspondence'][number];
 export function useCorrespondence(number: string) {
-  return useQuery({ queryKey: ['application', number, 'correspondence'], queryFn: () => api<PaperPage>(`/api/applications/${encodeURIComponent(number)}/correspondence?limit=50`) });
+  return useQuery({
+    queryKey: ['application', number, 'correspondence'],
+    queryFn: () => api<PaperPage>(`/api/applications/${encodeURIComponent(number)}/correspondence?limit=50`),
+  });
 }
 
 export interface RecordOfficeAction {
@@ -63,7 +72,8 @@ export type RecordedOfficeAction = z.infer<typeof recordedOfficeActionSchema>;
 export function useRecordOfficeAction(number: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ docketEntryId, ...body }: RecordOfficeAction & { docketEntryId: string }) => api<RecordedOfficeAction>(`/api/docket/${encodeURIComponent(docketEntryId)}/office-actions`, { method: 'POST', body }),
+    mutationFn: ({ docketEntryId, ...body }: RecordOfficeAction & { docketEntryId: string }) =>
+      api<RecordedOfficeAction>(`/api/docket/${encodeURIComponent(docketEntryId)}/office-actions`, { method: 'POST', body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['application', number] });
       void qc.invalidateQueries({ queryKey: ['deadlines'] });
@@ -76,7 +86,10 @@ export function useRecordOfficeAction(number: string) {
 export type ResponsePlanPage = z.infer<typeof responsePlanPageSchema>;
 export type PlanSummary = ResponsePlanPage['response_plans'][number];
 export function useResponsePlans(number: string) {
-  return useQuery({ queryKey: ['application', number, 'plans'], queryFn: () => api<ResponsePlanPage>(`/api/response-plans?application_number=${encodeURIComponent(number)}`) });
+  return useQuery({
+    queryKey: ['application', number, 'plans'],
+    queryFn: () => api<ResponsePlanPage>(`/api/response-plans?application_number=${encodeURIComponent(number)}`),
+  });
 }
 
 /** Server-side text extraction of an uploaded .txt/.docx/.pdf office action. */

@@ -25,7 +25,9 @@ export interface AuditFilter {
 const clean = (v: string | undefined) => (v ? v : undefined);
 
 export function auditPage(params: AuditFilter & { before?: string | null }) {
-  return api<AuditPage>(`/api/audit${qs({ source: clean(params.source), action: clean(params.action), from: clean(params.from), to: clean(params.to), application: clean(params.application?.trim()), member_id: clean(params.member), limit: params.limit ?? 50, before: params.before })}`);
+  return api<AuditPage>(
+    `/api/audit${qs({ source: clean(params.source), action: clean(params.action), from: clean(params.from), to: clean(params.to), application: clean(params.application?.trim()), member_id: clean(params.member), limit: params.limit ?? 50, before: params.before })}`,
+  );
 }
 
 export function useAuditLog(filter: AuditFilter) {

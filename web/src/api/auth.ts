@@ -43,7 +43,8 @@ export function useSignIn() {
 export function useSignUp() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string; display_name?: string }) => api<z.infer<typeof signUpSchema>>('/api/auth/signup', { method: 'POST', body }),
+    mutationFn: (body: { email: string; password: string; display_name?: string }) =>
+      api<z.infer<typeof signUpSchema>>('/api/auth/signup', { method: 'POST', body }),
     onSuccess: () => qc.invalidateQueries(),
   });
 }

@@ -16,7 +16,8 @@ export function usePurchases() {
 
 export function useStartCheckout() {
   return useMutation({
-    mutationFn: (body: ({ package_id: string } | { amount: number }) & { next?: string }) => api<z.infer<typeof checkoutStartedSchema>>('/api/billing/checkout', { method: 'POST', body }),
+    mutationFn: (body: ({ package_id: string } | { amount: number }) & { next?: string }) =>
+      api<z.infer<typeof checkoutStartedSchema>>('/api/billing/checkout', { method: 'POST', body }),
   });
 }
 

@@ -121,7 +121,10 @@ export function useUpdateDocketEntry() {
 
 export function useRemoveDocketEntry() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (id: string) => api<void>(`/api/docket/${encodeURIComponent(id)}`, { method: 'DELETE' }), onSuccess: () => invalidateAll(qc) });
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/docket/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => invalidateAll(qc),
+  });
 }
 
 /** A docket import's preview and commit (src/presenters/docket-import.ts). */
@@ -141,13 +144,19 @@ export function usePreviewDocketImport() {
 
 /** Lists a USPTO customer number's applications as a preview. */
 export function usePreviewCustomerNumber() {
-  return useMutation({ mutationFn: (customerNumber: string) => api<ImportPreview>('/api/docket/import/customer-number', { method: 'POST', body: { customer_number: customerNumber } }) });
+  return useMutation({
+    mutationFn: (customerNumber: string) =>
+      api<ImportPreview>('/api/docket/import/customer-number', { method: 'POST', body: { customer_number: customerNumber } }),
+  });
 }
 
 /** Adds a preview's "add" rows to the docket (once). */
 export function useCommitDocketImport() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (previewId: string) => api<ImportCommit>('/api/docket/import/commit', { method: 'POST', body: { preview_id: previewId } }), onSuccess: () => invalidateAll(qc) });
+  return useMutation({
+    mutationFn: (previewId: string) => api<ImportCommit>('/api/docket/import/commit', { method: 'POST', body: { preview_id: previewId } }),
+    onSuccess: () => invalidateAll(qc),
+  });
 }
 
 /** The docket as CSV, with every upcoming deadline (a plain link: the browser downloads it with the session cookie). */

@@ -71,7 +71,8 @@ export function citedReferencesQuery(analysisId: string) {
 export function supportSearchQuery(entryId: string, text: string, analysisId?: string) {
   return queryOptions({
     queryKey: [...fileKeys.support, entryId, analysisId ?? null, text],
-    queryFn: () => api<SupportSearch>(`/api/docket/${enc(entryId)}/support-search`, { method: 'POST', body: { text, ...(analysisId ? { analysis_id: analysisId } : {}) } }),
+    queryFn: () =>
+      api<SupportSearch>(`/api/docket/${enc(entryId)}/support-search`, { method: 'POST', body: { text, ...(analysisId ? { analysis_id: analysisId } : {}) } }),
     enabled: text.trim().length >= 3,
     staleTime: 60_000,
   });

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createdInvitationSchema, invitationPreviewSchema, invitationsSchema, memberSchema, membersSchema, roleSchema } from '../../../src/presenters/firm.ts';
+import type {
+  createdInvitationSchema,
+  invitationPreviewSchema,
+  invitationsSchema,
+  memberSchema,
+  membersSchema,
+  roleSchema,
+} from '../../../src/presenters/firm.ts';
 import { api } from './client.ts';
 
 /** Wire types from the server presenter's zod schemas (one contract): `import type` only. */
@@ -35,13 +42,20 @@ function useFirmMutation<T, V>(fn: (v: V) => Promise<T>) {
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: ['firm'] }) });
 }
 
-export const useInvite = () => useFirmMutation((body: { email: string; role: Role }) => api<CreatedInvitation>('/api/firm/invitations', { method: 'POST', body }));
+export const useInvite = () =>
+  useFirmMutation((body: { email: string; role: Role }) => api<CreatedInvitation>('/api/firm/invitations', { method: 'POST', body }));
 export const useRevokeInvitation = () => useFirmMutation((id: string) => api<unknown>(`/api/firm/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' }));
-export const useChangeRole = () => useFirmMutation((v: { id: string; role: Role }) => api<Member>(`/api/firm/members/${encodeURIComponent(v.id)}`, { method: 'PATCH', body: { role: v.role } }));
+export const useChangeRole = () =>
+  useFirmMutation((v: { id: string; role: Role }) => api<Member>(`/api/firm/members/${encodeURIComponent(v.id)}`, { method: 'PATCH', body: { role: v.role } }));
 export const useRemoveMember = () => useFirmMutation((id: string) => api<unknown>(`/api/firm/members/${encodeURIComponent(id)}`, { method: 'DELETE' }));
 
 export function useInvitationPreview(token: string) {
-  return useQuery({ queryKey: ['join', token], enabled: token.length > 0, retry: false, queryFn: () => api<InvitationPreview>(`/api/firm/join?token=${encodeURIComponent(token)}`) });
+  return useQuery({
+    queryKey: ['join', token],
+    enabled: token.length > 0,
+    retry: false,
+    queryFn: () => api<InvitationPreview>(`/api/firm/join?token=${encodeURIComponent(token)}`),
+  });
 }
 
 export function useAcceptInvitation() {
@@ -55,7 +69,8 @@ export function useAcceptInvitation() {
 export function useJoinSignUp() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string; display_name?: string; invitation_token: string }) => api<unknown>('/api/auth/signup', { method: 'POST', body }),
+    mutationFn: (body: { email: string; password: string; display_name?: string; invitation_token: string }) =>
+      api<unknown>('/api/auth/signup', { method: 'POST', body }),
     onSuccess: () => qc.invalidateQueries(),
   });
 }

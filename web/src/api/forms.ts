@@ -30,7 +30,11 @@ export function useExportQuote(type: ExportType, form?: string, applicationNumbe
   return useQuery({
     queryKey: ['quote', 'export', type, form ?? null, applicationNumber ?? null],
     // With the application named, the fees are for its entity status (docket entry, USPTO record), as the paper's will be.
-    queryFn: () => api<ExportQuote>('/api/quote', { method: 'POST', body: { exports: [{ type, ...(form ? { form } : {}), count: 1 }], ...(applicationNumber ? { application_number: applicationNumber } : {}) } }),
+    queryFn: () =>
+      api<ExportQuote>('/api/quote', {
+        method: 'POST',
+        body: { exports: [{ type, ...(form ? { form } : {}), count: 1 }], ...(applicationNumber ? { application_number: applicationNumber } : {}) },
+      }),
   });
 }
 

@@ -1,16 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { EmailVerificationSentWire, EmailVerificationWire, emailVerifiedSchema, passwordResetAcceptedSchema, passwordResetDoneSchema } from '../../../src/presenters/auth.ts';
+import type {
+  EmailVerificationSentWire,
+  EmailVerificationWire,
+  emailVerifiedSchema,
+  passwordResetAcceptedSchema,
+  passwordResetDoneSchema,
+} from '../../../src/presenters/auth.ts';
 import { api } from './client.ts';
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (email: string) => api<z.infer<typeof passwordResetAcceptedSchema>>('/api/auth/password-reset', { method: 'POST', body: { email } }) });
+  return useMutation({
+    mutationFn: (email: string) => api<z.infer<typeof passwordResetAcceptedSchema>>('/api/auth/password-reset', { method: 'POST', body: { email } }),
+  });
 }
 
 export function useConfirmPasswordReset() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) => api<z.infer<typeof passwordResetDoneSchema>>('/api/auth/password-reset/confirm', { method: 'POST', body }),
+    mutationFn: (body: { token: string; password: string }) =>
+      api<z.infer<typeof passwordResetDoneSchema>>('/api/auth/password-reset/confirm', { method: 'POST', body }),
     onSuccess: () => qc.invalidateQueries(),
   });
 }

@@ -1,7 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 
-import type { ArgumentEditWire, ClaimEditWire, ClaimGroundAnswerWire, ElectionEditWire, GroundStrategyEditWire, MarkupWire, PlanClaimWire, PlanGroundWire, PlanPreviewWire, PlanSubmissionWire, ResponsePlanWire } from '../../../src/presenters/response-plan.ts';
+import type {
+  ArgumentEditWire,
+  ClaimEditWire,
+  ClaimGroundAnswerWire,
+  ElectionEditWire,
+  GroundStrategyEditWire,
+  MarkupWire,
+  PlanClaimWire,
+  PlanGroundWire,
+  PlanPreviewWire,
+  PlanSubmissionWire,
+  ResponsePlanWire,
+} from '../../../src/presenters/response-plan.ts';
 import type { DraftJobWire } from '../../../src/presenters/draft-job.ts';
 
 /** The plan as the server presents it (src/presenters/response-plan.ts: the route's response schema). */
@@ -31,33 +43,49 @@ function useEdit<T>(planId: string, fn: (v: T) => Promise<unknown>) {
 }
 
 export function useSetStrategy(planId: string) {
-  return useEdit(planId, ({ claim, strategy }: { claim: number; strategy: string }) => api<ClaimEditWire>(`/api/response-plans/${planId}/claims/${claim}/strategy`, { method: 'PUT', body: { strategy } }));
+  return useEdit(planId, ({ claim, strategy }: { claim: number; strategy: string }) =>
+    api<ClaimEditWire>(`/api/response-plans/${planId}/claims/${claim}/strategy`, { method: 'PUT', body: { strategy } }),
+  );
 }
 
 /** One ground's answer for one claim; null: the answer follows the claim's strategy again. */
 export function useSetGroundStrategy(planId: string) {
   return useEdit(planId, ({ claim, groundId, strategy }: { claim: number; groundId: string; strategy: string | null }) =>
-    api<GroundStrategyEditWire>(`/api/response-plans/${planId}/claims/${claim}/grounds/${encodeURIComponent(groundId)}/strategy`, { method: 'PUT', body: { strategy } }));
+    api<GroundStrategyEditWire>(`/api/response-plans/${planId}/claims/${claim}/grounds/${encodeURIComponent(groundId)}/strategy`, {
+      method: 'PUT',
+      body: { strategy },
+    }),
+  );
 }
 
 export function useSetClaimText(planId: string) {
-  return useEdit(planId, ({ claim, text, original_text }: { claim: number; text?: string; original_text?: string }) => api<ClaimEditWire>(`/api/response-plans/${planId}/claims/${claim}/text`, { method: 'PUT', body: { text, original_text } }));
+  return useEdit(planId, ({ claim, text, original_text }: { claim: number; text?: string; original_text?: string }) =>
+    api<ClaimEditWire>(`/api/response-plans/${planId}/claims/${claim}/text`, { method: 'PUT', body: { text, original_text } }),
+  );
 }
 
 /** The election in reply to a restriction requirement (with traverse unless traverse is false). */
 export function useSetElection(planId: string) {
-  return useEdit(planId, (body: { group: string | null; species: string | null; traverse: boolean }) => api<ElectionEditWire>(`/api/response-plans/${planId}/election`, { method: 'PUT', body }));
+  return useEdit(planId, (body: { group: string | null; species: string | null; traverse: boolean }) =>
+    api<ElectionEditWire>(`/api/response-plans/${planId}/election`, { method: 'PUT', body }),
+  );
 }
 
 export function useSetArgument(planId: string) {
-  return useEdit(planId, ({ groundId, text }: { groundId: string; text: string }) => api<ArgumentEditWire>(`/api/response-plans/${planId}/grounds/${encodeURIComponent(groundId)}/argument`, { method: 'PUT', body: { text } }));
+  return useEdit(planId, ({ groundId, text }: { groundId: string; text: string }) =>
+    api<ArgumentEditWire>(`/api/response-plans/${planId}/grounds/${encodeURIComponent(groundId)}/argument`, { method: 'PUT', body: { text } }),
+  );
 }
 
 /** GET .../preview (src/presenters/response-plan.ts). */
 export type Preview = PlanPreviewWire;
 
 export function usePreview(planId: string, version: number | undefined) {
-  return useQuery({ queryKey: ['plan', planId, 'preview', version], enabled: version !== undefined, queryFn: () => api<Preview>(`/api/response-plans/${planId}/preview`) });
+  return useQuery({
+    queryKey: ['plan', planId, 'preview', version],
+    enabled: version !== undefined,
+    queryFn: () => api<Preview>(`/api/response-plans/${planId}/preview`),
+  });
 }
 
 export function useSubmitPlan(planId: string) {

@@ -4,7 +4,14 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { webhookDeliveryListSchema, webhookDeliverySchema, webhookEndpointListSchema, webhookEndpointSchema, webhookEndpointWithSecretSchema, webhookEventKindSchema } from '../../../src/presenters/webhook.ts';
+import type {
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+  webhookEventKindSchema,
+} from '../../../src/presenters/webhook.ts';
 import { api } from './client.ts';
 
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
@@ -56,7 +63,8 @@ function showOutcome(qc: ReturnType<typeof useQueryClient>, d: WebhookDelivery) 
 export function useCreateWebhook() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { url: string; description: string; events: WebhookEventKind[] }) => api<WebhookEndpointWithSecret>('/api/webhooks', { method: 'POST', body }),
+    mutationFn: (body: { url: string; description: string; events: WebhookEventKind[] }) =>
+      api<WebhookEndpointWithSecret>('/api/webhooks', { method: 'POST', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
 }
@@ -64,7 +72,8 @@ export function useCreateWebhook() {
 export function useUpdateWebhook() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; enabled?: boolean; events?: WebhookEventKind[] }) => api<WebhookEndpoint>(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    mutationFn: ({ id, ...body }: { id: string; enabled?: boolean; events?: WebhookEventKind[] }) =>
+      api<WebhookEndpoint>(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
 }

@@ -3,7 +3,17 @@ import { shortName } from '../file/words.ts';
 import { useChartContext } from './ChartActions.tsx';
 
 /** "Add Zhu": the add dialog opened on a reference with its publication number filled in. */
-export function AddReferenceButton({ label, publicationNumber, name: given = null, variant = 'secondary' }: { label: string; publicationNumber: string | null; name?: string | null; variant?: 'secondary' | 'ghost' }) {
+export function AddReferenceButton({
+  label,
+  publicationNumber,
+  name: given = null,
+  variant = 'secondary',
+}: {
+  label: string;
+  publicationNumber: string | null;
+  name?: string | null;
+  variant?: 'secondary' | 'ghost';
+}) {
   const open = useChartContext().add;
   if (!open) return null;
   const name = given ?? shortName(label);

@@ -17,13 +17,25 @@ export function ChartNotes({ chart }: { chart: ClaimChartWire }) {
   return (
     <Notice tone="warning">
       <p className="font-semibold">For a fuller chart</p>
-      <ul className="mt-1 list-disc space-y-1 pl-5">{chart.notes.map((n, i) => <li key={i}>{n}</li>)}</ul>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {chart.notes.map((n, i) => (
+          <li key={i}>{n}</li>
+        ))}
+      </ul>
       {add ? (
         <div className="mt-3 flex flex-wrap gap-2">
-          {!chart.claims_source ? <Button variant="secondary" onClick={() => add({ kind: 'claims' })}>Add the claim listing</Button> : null}
-          {missing.map((r) => <AddReferenceButton key={r.label} label={r.label} publicationNumber={r.publication_number} name={r.name} />)}
+          {!chart.claims_source ? (
+            <Button variant="secondary" onClick={() => add({ kind: 'claims' })}>
+              Add the claim listing
+            </Button>
+          ) : null}
+          {missing.map((r) => (
+            <AddReferenceButton key={r.label} label={r.label} publicationNumber={r.publication_number} name={r.name} />
+          ))}
         </div>
-      ) : <p className="mt-2">Add this application to your docket to keep its file.</p>}
+      ) : (
+        <p className="mt-2">Add this application to your docket to keep its file.</p>
+      )}
     </Notice>
   );
 }

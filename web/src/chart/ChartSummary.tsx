@@ -19,7 +19,9 @@ export function ChartSummary({ summary }: { summary: ClaimChartWire['summary'] }
         ))}
       </dl>
       <p className="mt-2 text-sm text-slate-700">
-        {summary.flags.terms_not_in_cited_passage} limitation{summary.flags.terms_not_in_cited_passage === 1 ? ' has' : 's have'} words not in the passage cited for {summary.flags.terms_not_in_cited_passage === 1 ? 'it' : 'them'}; {summary.flags.no_pinpoint} {summary.flags.no_pinpoint === 1 ? 'has' : 'have'} no passage cited; {summary.flags.unresolved_pinpoint} pinpoint{summary.flags.unresolved_pinpoint === 1 ? '' : 's'} could not be resolved.
+        {summary.flags.terms_not_in_cited_passage} limitation{summary.flags.terms_not_in_cited_passage === 1 ? ' has' : 's have'} words not in the passage cited
+        for {summary.flags.terms_not_in_cited_passage === 1 ? 'it' : 'them'}; {summary.flags.no_pinpoint} {summary.flags.no_pinpoint === 1 ? 'has' : 'have'} no
+        passage cited; {summary.flags.unresolved_pinpoint} pinpoint{summary.flags.unresolved_pinpoint === 1 ? '' : 's'} could not be resolved.
       </p>
     </div>
   );

@@ -15,18 +15,24 @@ export function CitedPassage({ group, stems }: { group: CitedGroup; stems: Reado
     <div className="space-y-1">
       <p className="text-sm font-semibold text-slate-900">{citationLabel(group)}</p>
       {first ? (
-        <p className="text-sm leading-relaxed text-slate-600"><Highlighted text={first.text} ranges={firstRanges} /></p>
+        <p className="text-sm leading-relaxed text-slate-600">
+          <Highlighted text={first.text} ranges={firstRanges} />
+        </p>
       ) : (
         <p className="text-sm text-slate-600">Not shown: {citation.unresolved_reason ?? 'the passage could not be found in the held text'}.</p>
       )}
       {more.length ? (
         <details className="text-sm">
-          <summary className="cursor-pointer font-medium text-blue-800">{more.length} more passage{more.length === 1 ? '' : 's'} for {group.pinpoints.join(', ')}</summary>
+          <summary className="cursor-pointer font-medium text-blue-800">
+            {more.length} more passage{more.length === 1 ? '' : 's'} for {group.pinpoints.join(', ')}
+          </summary>
           <div className="mt-1 space-y-2">
             {more.map((p, i) => (
               <div key={`${p.label}-${i}`}>
                 <p className="font-semibold text-slate-900">{passageLabel(p)}</p>
-                <p className="leading-relaxed text-slate-600"><Highlighted text={p.text} ranges={matchRanges(p.text, stems)} /></p>
+                <p className="leading-relaxed text-slate-600">
+                  <Highlighted text={p.text} ranges={matchRanges(p.text, stems)} />
+                </p>
               </div>
             ))}
           </div>

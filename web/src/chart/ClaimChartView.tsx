@@ -23,7 +23,10 @@ export function ClaimChartView({ analysisId, applicationNumber }: { analysisId: 
     const byLabel = new Map((chart.data?.references ?? []).map((r) => [r.label, r.held]));
     return (label: string) => byLabel.get(label) ?? true;
   }, [chart.data]);
-  const open = useCallback((start: AddDocumentStart) => { setAdded(null); setAdding(start); }, []);
+  const open = useCallback((start: AddDocumentStart) => {
+    setAdded(null);
+    setAdding(start);
+  }, []);
   const context = useMemo(() => ({ add: entryId ? open : null, held }), [entryId, open, held]);
 
   if (chart.isPending) return <Loading label="Building the claim chart…" />;
@@ -47,21 +50,47 @@ export function ClaimChartView({ analysisId, applicationNumber }: { analysisId: 
               <input type="checkbox" className="size-4" checked={flaggedOnly} onChange={(e) => setFlaggedOnly(e.target.checked)} />
               Only limitations with flags
             </label>
-            <p className="text-sm text-slate-700" aria-live="polite">Showing {showing} of {total} limitations</p>
+            <p className="text-sm text-slate-700" aria-live="polite">
+              Showing {showing} of {total} limitations
+            </p>
           </div>
         ) : null}
         {shown.length > 1 ? (
           <nav aria-label="Claims in the chart" className="text-sm">
             <span className="mr-2 text-slate-700">Go to claim</span>
-            <ul className="inline-flex flex-wrap gap-1">{shown.map((r) => <li key={r.claim.claim_number}><a className="inline-block min-w-8 rounded border border-slate-300 px-2 py-1 text-center font-medium text-blue-800 hover:bg-blue-50" href={`#chart-${r.claim.claim_number}`}>{r.claim.claim_number}</a></li>)}</ul>
+            <ul className="inline-flex flex-wrap gap-1">
+              {shown.map((r) => (
+                <li key={r.claim.claim_number}>
+                  <a
+                    className="inline-block min-w-8 rounded border border-slate-300 px-2 py-1 text-center font-medium text-blue-800 hover:bg-blue-50"
+                    href={`#chart-${r.claim.claim_number}`}
+                  >
+                    {r.claim.claim_number}
+                  </a>
+                </li>
+              ))}
+            </ul>
           </nav>
         ) : null}
         {c.claims.length === 0 ? <p className="text-sm text-slate-700">The action rejects no claim over prior art: there is nothing to chart.</p> : null}
         <div className="space-y-8">
-          {shown.map((r) => <ClaimTable key={r.claim.claim_number} claim={r.claim} limitations={r.limitations} />)}
+          {shown.map((r) => (
+            <ClaimTable key={r.claim.claim_number} claim={r.claim} limitations={r.limitations} />
+          ))}
         </div>
       </div>
-      {adding && entryId ? <AddDocumentDialog entryId={entryId} analysisId={analysisId} start={adding} onClose={() => setAdding(null)} onAdded={(d) => { setAdding(null); setAdded(d); }} /> : null}
+      {adding && entryId ? (
+        <AddDocumentDialog
+          entryId={entryId}
+          analysisId={analysisId}
+          start={adding}
+          onClose={() => setAdding(null)}
+          onAdded={(d) => {
+            setAdding(null);
+            setAdded(d);
+          }}
+        />
+      ) : null}
     </ChartContext>
   );
 }

@@ -17,16 +17,33 @@ function FlagItem({ flag, limitation }: { flag: ChartFlag; limitation: ChartLimi
           {terms.length ? (
             <>
               <span className="font-medium text-slate-900">{terms.join(', ')}</span>
-              {absent.length ? <>{' — '}{listWords(absent)} {absent.length === 1 ? 'appears' : 'appear'} nowhere in {referencesNamed(limitation)}.</> : '.'}
+              {absent.length ? (
+                <>
+                  {' — '}
+                  {listWords(absent)} {absent.length === 1 ? 'appears' : 'appear'} nowhere in {referencesNamed(limitation)}.
+                </>
+              ) : (
+                '.'
+              )}
             </>
-          ) : flag.detail}
+          ) : (
+            flag.detail
+          )}
         </li>
       );
     }
     case 'no_pinpoint':
-      return <li><Badge>No passage cited</Badge> The examiner cites no passage for this limitation.</li>;
+      return (
+        <li>
+          <Badge>No passage cited</Badge> The examiner cites no passage for this limitation.
+        </li>
+      );
     case 'examiner_admission':
-      return <li><Badge tone="red">Examiner concedes</Badge> {flag.quote ? <q className="italic">{flag.quote.text}</q> : flag.detail}</li>;
+      return (
+        <li>
+          <Badge tone="red">Examiner concedes</Badge> {flag.quote ? <q className="italic">{flag.quote.text}</q> : flag.detail}
+        </li>
+      );
     case 'unresolved_pinpoint':
       return <UnresolvedFlag flag={flag} limitation={limitation} />;
     default:
@@ -42,8 +59,14 @@ function UnresolvedFlag({ flag, limitation }: { flag: ChartFlag; limitation: Cha
   return (
     <li>
       <Badge tone="amber">Could not resolve</Badge>{' '}
-      {unresolved.length ? unresolved.map((c) => `${c.pinpoint} of ${shortName(c.reference)}: ${c.unresolved_reason ?? 'no such passage in the held text'}`).join('; ') : flag.detail}
-      {missing.map((c) => <span key={c.reference} className="ml-1 inline-block"><AddReferenceButton label={c.reference} publicationNumber={c.publication_number} variant="ghost" /></span>)}
+      {unresolved.length
+        ? unresolved.map((c) => `${c.pinpoint} of ${shortName(c.reference)}: ${c.unresolved_reason ?? 'no such passage in the held text'}`).join('; ')
+        : flag.detail}
+      {missing.map((c) => (
+        <span key={c.reference} className="ml-1 inline-block">
+          <AddReferenceButton label={c.reference} publicationNumber={c.publication_number} variant="ghost" />
+        </span>
+      ))}
     </li>
   );
 }
@@ -52,7 +75,9 @@ export function FlagList({ limitation }: { limitation: ChartLimitation }) {
   if (!limitation.flags.length) return null;
   return (
     <ul className="mt-2 space-y-1.5 text-sm text-slate-800" aria-label="Flags">
-      {limitation.flags.map((f, i) => <FlagItem key={`${f.code}-${i}`} flag={f} limitation={limitation} />)}
+      {limitation.flags.map((f, i) => (
+        <FlagItem key={`${f.code}-${i}`} flag={f} limitation={limitation} />
+      ))}
     </ul>
   );
 }

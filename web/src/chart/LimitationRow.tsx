@@ -26,11 +26,23 @@ export function LimitationRow({ limitation }: { limitation: ChartLimitation }) {
       </td>
       <td className={cell}>
         <CellLabel>The examiner’s words</CellLabel>
-        {limitation.assertion ? <p className="text-sm leading-relaxed text-slate-800">{limitation.assertion}</p> : <p className="text-sm text-slate-600">The action says nothing on this limitation’s words.</p>}
+        {limitation.assertion ? (
+          <p className="text-sm leading-relaxed text-slate-800">{limitation.assertion}</p>
+        ) : (
+          <p className="text-sm text-slate-600">The action says nothing on this limitation’s words.</p>
+        )}
       </td>
       <td className={`${cell} md:pr-0`}>
         <CellLabel>Passage cited</CellLabel>
-        {groups.length ? <div className="space-y-3">{groups.map((g, i) => <CitedPassage key={`${g.citation.reference}-${g.citation.pinpoint}-${i}`} group={g} stems={stems} />)}</div> : <p className="text-sm text-slate-600">No passage cited.</p>}
+        {groups.length ? (
+          <div className="space-y-3">
+            {groups.map((g, i) => (
+              <CitedPassage key={`${g.citation.reference}-${g.citation.pinpoint}-${i}`} group={g} stems={stems} />
+            ))}
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">No passage cited.</p>
+        )}
       </td>
     </tr>
   );

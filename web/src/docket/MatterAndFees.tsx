@@ -13,7 +13,7 @@ const SOURCE_WORDS: Record<EntitySource, string> = {
   request: 'as the paper asks',
   docket: 'set on this docket entry',
   uspto: 'from the USPTO record',
-  account: 'your account\'s default (Settings, Profile)',
+  account: "your account's default (Settings, Profile)",
 };
 
 /**
@@ -21,7 +21,17 @@ const SOURCE_WORDS: Record<EntitySource, string> = {
  * No." on every paper, and the entity status its fees follow, with where that comes from. Clearing
  * the entity status hands the decision back to the USPTO record, else the account's default.
  */
-export function MatterAndFees({ entryId, recordDocketNumber, recordEntity, isPrivate }: { entryId: string; recordDocketNumber: string | null; recordEntity: string | null; isPrivate: boolean }) {
+export function MatterAndFees({
+  entryId,
+  recordDocketNumber,
+  recordEntity,
+  isPrivate,
+}: {
+  entryId: string;
+  recordDocketNumber: string | null;
+  recordEntity: string | null;
+  isPrivate: boolean;
+}) {
   const entry = useQuery(docketEntryQuery(entryId));
   const me = useMe();
   // A viewer reads the matter and entity status; the fields are shown, not editable (no `write`).
@@ -37,17 +47,33 @@ export function MatterAndFees({ entryId, recordDocketNumber, recordEntity, isPri
     setEntity(entry.data.entity_size_source === 'docket' ? entry.data.entity_size : '');
   }, [entry.data]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (entry.isPending) return <Section id="matter-h" title="Matter and fees"><Loading /></Section>;
-  if (entry.error) return <Section id="matter-h" title="Matter and fees"><ErrorState error={entry.error} retry={() => entry.refetch()} /></Section>;
+  if (entry.isPending)
+    return (
+      <Section id="matter-h" title="Matter and fees">
+        <Loading />
+      </Section>
+    );
+  if (entry.error)
+    return (
+      <Section id="matter-h" title="Matter and fees">
+        <ErrorState error={entry.error} retry={() => entry.refetch()} />
+      </Section>
+    );
   const e = entry.data;
   // What an empty choice falls back to: the record's entity status, else the account's default.
-  const fallback = recordEntity ? `${isPrivate ? 'the application data you entered' : 'the USPTO record'} (${recordEntity.toLowerCase()})` : `your account's default (${me.data?.account.entity_size ?? 'large'})`;
+  const fallback = recordEntity
+    ? `${isPrivate ? 'the application data you entered' : 'the USPTO record'} (${recordEntity.toLowerCase()})`
+    : `your account's default (${me.data?.account.entity_size ?? 'large'})`;
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     update.mutate({ id: entryId, client_matter: matter.trim() || null, entity_size: entity || null });
   };
   return (
-    <Section id="matter-h" title="Matter and fees" description="How this application's papers identify your firm's matter, and the entity status its USPTO fees are for.">
+    <Section
+      id="matter-h"
+      title="Matter and fees"
+      description="How this application's papers identify your firm's matter, and the entity status its USPTO fees are for."
+    >
       <form onSubmit={submit} className="space-y-4">
         <p className="text-sm" aria-live="polite">
           Fees, forms and deadlines use: <strong>{SIZE_WORDS[e.entity_size]}</strong>, {SOURCE_WORDS[e.entity_size_source]}.
@@ -58,14 +84,20 @@ export function MatterAndFees({ entryId, recordDocketNumber, recordEntity, isPri
             value={matter}
             disabled={!canWrite}
             maxLength={200}
-            onChange={(ev) => { setMatter(ev.target.value); update.reset(); }}
+            onChange={(ev) => {
+              setMatter(ev.target.value);
+              update.reset();
+            }}
             hint={`Printed as “Attorney Docket No.” on every paper for this application${recordDocketNumber ? `; without it, papers print the USPTO record's ${recordDocketNumber}` : ''}.`}
           />
           <SelectField
             label="Entity status"
             value={entity}
             disabled={!canWrite}
-            onChange={(ev) => { setEntity(ev.target.value as EntitySize | ''); update.reset(); }}
+            onChange={(ev) => {
+              setEntity(ev.target.value as EntitySize | '');
+              update.reset();
+            }}
             hint="Record it here when the application's entity status differs from what Prosa would otherwise use."
           >
             <option value="">Not set: use {fallback}</option>
@@ -76,7 +108,11 @@ export function MatterAndFees({ entryId, recordDocketNumber, recordEntity, isPri
         </div>
         {update.error ? <ErrorState error={update.error} /> : null}
         {update.isSuccess ? <Notice tone="success">Saved. New papers for this application use it.</Notice> : null}
-        {canWrite ? <Button type="submit" busy={update.isPending}>Save matter and entity status</Button> : null}
+        {canWrite ? (
+          <Button type="submit" busy={update.isPending}>
+            Save matter and entity status
+          </Button>
+        ) : null}
       </form>
     </Section>
   );

@@ -29,9 +29,19 @@ export function ResponsiblePractitioner({ entryId }: { entryId: string }) {
   const [chosen, setChosen] = useState<string | null>(null);
 
   const title = 'Responsibility and reminders';
-  const description = 'Reminders, the digest and new-paper alerts for this matter go to them; when nobody is assigned, to the firm\'s owners.';
-  if (entry.isPending) return <Section id="responsible-h" title={title}><Loading /></Section>;
-  if (entry.error) return <Section id="responsible-h" title={title}><ErrorState error={entry.error} retry={() => entry.refetch()} /></Section>;
+  const description = "Reminders, the digest and new-paper alerts for this matter go to them; when nobody is assigned, to the firm's owners.";
+  if (entry.isPending)
+    return (
+      <Section id="responsible-h" title={title}>
+        <Loading />
+      </Section>
+    );
+  if (entry.error)
+    return (
+      <Section id="responsible-h" title={title}>
+        <ErrorState error={entry.error} retry={() => entry.refetch()} />
+      </Section>
+    );
   const current = entry.data.responsible;
   const value = chosen ?? current?.member_id ?? '';
   if (!canWrite) {
@@ -53,18 +63,29 @@ export function ResponsiblePractitioner({ entryId }: { entryId: string }) {
           label="Responsible practitioner"
           value={value}
           disabled={members.isPending}
-          onChange={(ev) => { setChosen(ev.target.value); update.reset(); }}
+          onChange={(ev) => {
+            setChosen(ev.target.value);
+            update.reset();
+          }}
           hint="Owners and practitioners (the members who may sign) can be responsible for a matter."
         >
           <option value="">Not assigned</option>
           {signers.map((m) => (
-            <option key={m.id} value={m.id}>{personWords({ name: m.display_name, email: m.email })} — {ROLE_LABELS[m.role]}</option>
+            <option key={m.id} value={m.id}>
+              {personWords({ name: m.display_name, email: m.email })} — {ROLE_LABELS[m.role]}
+            </option>
           ))}
         </SelectField>
         {members.error ? <ErrorState error={members.error} retry={() => members.refetch()} /> : null}
         {update.error ? <ErrorState error={update.error} /> : null}
-        {update.data ? <Notice tone="success">Saved. This matter&apos;s mail goes to {update.data.responsible ? personWords(update.data.responsible) : 'the firm\'s owners'}.</Notice> : null}
-        <Button type="submit" busy={update.isPending}>Save responsible practitioner</Button>
+        {update.data ? (
+          <Notice tone="success">
+            Saved. This matter&apos;s mail goes to {update.data.responsible ? personWords(update.data.responsible) : "the firm's owners"}.
+          </Notice>
+        ) : null}
+        <Button type="submit" busy={update.isPending}>
+          Save responsible practitioner
+        </Button>
       </form>
     </Section>
   );

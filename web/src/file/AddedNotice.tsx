@@ -9,9 +9,17 @@ export function AddedNotice({ doc }: { doc: AddedDocument }) {
       {doc.duplicate ? (
         <p>This document is already in the file ({documentPhrase(doc)}); nothing new was stored.</p>
       ) : (
-        <p>Added {documentPhrase(doc)}: {countsLabel(doc).toLowerCase()}.{doc.claims_made_current ? ' Its claims are now the claims of record.' : ''}</p>
+        <p>
+          Added {documentPhrase(doc)}: {countsLabel(doc).toLowerCase()}.{doc.claims_made_current ? ' Its claims are now the claims of record.' : ''}
+        </p>
       )}
-      {doc.warnings.length ? <ul className="mt-1 list-disc pl-5">{doc.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul> : null}
+      {doc.warnings.length ? (
+        <ul className="mt-1 list-disc pl-5">
+          {doc.warnings.map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
     </Notice>
   );
 }

@@ -11,18 +11,29 @@ export function MarkFiledButton({ entryId, doc }: { entryId: string; doc: Docume
     <>
       <ConfirmDialog
         tone="primary"
-        trigger={<Button variant="secondary" busy={mark.isPending} aria-label={`Mark filed: ${documentName(doc)}`}>Mark filed</Button>}
+        trigger={
+          <Button variant="secondary" busy={mark.isPending} aria-label={`Mark filed: ${documentName(doc)}`}>
+            Mark filed
+          </Button>
+        }
         title="Mark this response filed?"
         description={
           <>
             <p>Do this once the response has been filed at the USPTO.</p>
-            <p>Its claims ({doc.claims} as the response leaves them) become the claims of record: the claim chart and the next response start from them. Until then this draft changes nothing.</p>
+            <p>
+              Its claims ({doc.claims} as the response leaves them) become the claims of record: the claim chart and the next response start from them. Until
+              then this draft changes nothing.
+            </p>
           </>
         }
         confirmLabel="Mark filed"
         onConfirm={() => mark.mutate(doc.document_id)}
       />
-      {mark.error ? <div className="basis-full"><ErrorState error={mark.error} /></div> : null}
+      {mark.error ? (
+        <div className="basis-full">
+          <ErrorState error={mark.error} />
+        </div>
+      ) : null}
     </>
   );
 }
@@ -33,7 +44,11 @@ export function RemoveDocumentButton({ entryId, doc }: { entryId: string; doc: D
   return (
     <>
       <ConfirmDialog
-        trigger={<Button variant="ghost" busy={remove.isPending} aria-label={`Remove ${documentName(doc)}`}>Remove</Button>}
+        trigger={
+          <Button variant="ghost" busy={remove.isPending} aria-label={`Remove ${documentName(doc)}`}>
+            Remove
+          </Button>
+        }
         title="Remove this document from the file?"
         description={
           <>
@@ -44,7 +59,11 @@ export function RemoveDocumentButton({ entryId, doc }: { entryId: string; doc: D
         confirmLabel="Remove"
         onConfirm={() => remove.mutate(doc.document_id)}
       />
-      {remove.error ? <div className="basis-full"><ErrorState error={remove.error} /></div> : null}
+      {remove.error ? (
+        <div className="basis-full">
+          <ErrorState error={remove.error} />
+        </div>
+      ) : null}
     </>
   );
 }

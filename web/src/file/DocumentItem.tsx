@@ -19,9 +19,21 @@ export function DocumentItem({ entryId, doc, holdsClaimsOfRecord }: { entryId: s
           {holdsClaimsOfRecord ? <Badge tone="blue">Claims of record</Badge> : null}
         </p>
         {doc.title && doc.title !== documentName(doc) ? <p className="text-slate-800">{doc.title}</p> : null}
-        <p className="text-slate-700">{countsLabel(doc)}{doc.column_layout ? ' · column and line numbers read' : ''}</p>
-        <p className="text-slate-600">{sourceLabel(doc)}{doc.document_date ? ` · dated ${fmtDate(doc.document_date)}` : ''} · added {fmtDate(doc.created_at)}</p>
-        {doc.warnings.length ? <ul className="list-disc pl-5 text-amber-900">{doc.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul> : null}
+        <p className="text-slate-700">
+          {countsLabel(doc)}
+          {doc.column_layout ? ' · column and line numbers read' : ''}
+        </p>
+        <p className="text-slate-600">
+          {sourceLabel(doc)}
+          {doc.document_date ? ` · dated ${fmtDate(doc.document_date)}` : ''} · added {fmtDate(doc.created_at)}
+        </p>
+        {doc.warnings.length ? (
+          <ul className="list-disc pl-5 text-amber-900">
+            {doc.warnings.map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-2 sm:flex-row sm:items-center">
         {draft && canWrite ? <MarkFiledButton entryId={entryId} doc={doc} /> : null}

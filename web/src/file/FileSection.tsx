@@ -22,24 +22,53 @@ export function FileSection({ entryId, applicationNumber }: { entryId: string; a
   const canWrite = useCan('write');
   // The latest analysis of this application names the references its action cites.
   const analyses = useAnalysesList();
-  const latestAnalysis = (analyses.data?.analyses ?? []).filter((x) => x.application_number === applicationNumber).sort((a, b) => b.created_at.localeCompare(a.created_at))[0]?.analysis_id ?? null;
+  const latestAnalysis =
+    (analyses.data?.analyses ?? []).filter((x) => x.application_number === applicationNumber).sort((a, b) => b.created_at.localeCompare(a.created_at))[0]
+      ?.analysis_id ?? null;
   return (
     <Section
       id="file-h"
       title="File"
       description="The claims, specification, references and responses Prosa holds for this application; the claim chart and the support search read them."
-      actions={canWrite ? <Button onClick={() => { setAdded(null); setAdding(true); }}>Add to the file</Button> : undefined}
+      actions={
+        canWrite ? (
+          <Button
+            onClick={() => {
+              setAdded(null);
+              setAdding(true);
+            }}
+          >
+            Add to the file
+          </Button>
+        ) : undefined
+      }
     >
       <div aria-live="polite">{added ? <AddedNotice doc={added} /> : null}</div>
-      {docs.isPending ? <Loading /> : docs.error ? <ErrorState error={docs.error} retry={() => docs.refetch()} /> : docs.data.documents.length === 0 ? (
+      {docs.isPending ? (
+        <Loading />
+      ) : docs.error ? (
+        <ErrorState error={docs.error} retry={() => docs.refetch()} />
+      ) : docs.data.documents.length === 0 ? (
         <Empty title="Nothing in the file yet">Add the claim listing and the references the examiner cites to see the claim chart of an analysed action.</Empty>
       ) : (
         <ul className="divide-y divide-slate-200" aria-label="Documents in the file">
-          {docs.data.documents.map((d) => <DocumentItem key={d.document_id} entryId={entryId} doc={d} holdsClaimsOfRecord={d.document_id === currentDoc} />)}
+          {docs.data.documents.map((d) => (
+            <DocumentItem key={d.document_id} entryId={entryId} doc={d} holdsClaimsOfRecord={d.document_id === currentDoc} />
+          ))}
         </ul>
       )}
       <ClaimVersionsList entryId={entryId} />
-      {adding ? <AddDocumentDialog entryId={entryId} analysisId={latestAnalysis} onClose={() => setAdding(false)} onAdded={(d) => { setAdding(false); setAdded(d); }} /> : null}
+      {adding ? (
+        <AddDocumentDialog
+          entryId={entryId}
+          analysisId={latestAnalysis}
+          onClose={() => setAdding(false)}
+          onAdded={(d) => {
+            setAdding(false);
+            setAdded(d);
+          }}
+        />
+      ) : null}
     </Section>
   );
 }

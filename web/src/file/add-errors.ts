@@ -28,13 +28,20 @@ export interface AddProblem {
  * message; a reference the action does not cite → the number (or name) the person gave.
  */
 export function addProblem(err: unknown, given: { publication_number: string; reference_name: string }): AddProblem {
-  if (!(err instanceof ApiError)) return { field: null, message: err instanceof Error ? err.message : 'The document could not be added.', advice: 'Check your connection and try again.' };
+  if (!(err instanceof ApiError))
+    return { field: null, message: err instanceof Error ? err.message : 'The document could not be added.', advice: 'Check your connection and try again.' };
   if (err.code === 'reference_not_cited') {
-    return { field: given.publication_number ? 'publication_number' : given.reference_name ? 'reference_name' : null, message: err.message, advice: ADVICE.reference_not_cited! };
+    return {
+      field: given.publication_number ? 'publication_number' : given.reference_name ? 'reference_name' : null,
+      message: err.message,
+      advice: ADVICE.reference_not_cited!,
+    };
   }
   const m = /^([a-z_]+): (.+)$/s.exec(err.message);
   const field = m && (FIELDS as readonly string[]).includes(m[1]!) ? (m[1] as AddField) : null;
-  const message = capitalise(field ? m![2]! : err.message.replace(/\bpublication_number\b/g, 'the publication number').replace(/\breference_name\b/g, 'the name of the reference'));
+  const message = capitalise(
+    field ? m![2]! : err.message.replace(/\bpublication_number\b/g, 'the publication number').replace(/\breference_name\b/g, 'the name of the reference'),
+  );
   return { field, message, advice: ADVICE[err.code] ?? null };
 }
 

@@ -3,14 +3,19 @@
  * (case-insensitive, crude suffix stripping, claim boilerplate left out). Pure.
  */
 
-export interface Range { start: number; end: number }
+export interface Range {
+  start: number;
+  end: number;
+}
 
 /** Words that say nothing about what a limitation claims. */
 const STOP = new Set(
-  ('a an the and or of to in on at by for with from as is are be being been that which this these those ' +
+  (
+    'a an the and or of to in on at by for with from as is are be being been that which this these those ' +
     'wherein whereby said least one more first second third portion based plurality each its it into such than not ' +
     'any all comprising comprises comprise including includes having has have configured approximately claim claims ' +
-    'method medium further where when via per also other may can least').split(' '),
+    'method medium further where when via per also other may can least'
+  ).split(' '),
 );
 
 const SUFFIXES = ['ations', 'ation', 'ments', 'ment', 'ings', 'ing', 'ers', 'er', 'ies', 'ied', 'es', 'ed', 'ly', 's', 'y', 'e'];

@@ -15,11 +15,16 @@ export function kindLabel(kind: string): string {
 
 export function sourceLabel(d: Pick<DocumentSummary, 'source' | 'filename'>): string {
   switch (d.source) {
-    case 'upload': return d.filename ? `Uploaded as ${d.filename}` : 'Uploaded';
-    case 'paste': return 'Pasted text';
-    case 'uspto': return 'From the USPTO';
-    case 'prosa': return 'Drafted by Prosa';
-    default: return 'Added';
+    case 'upload':
+      return d.filename ? `Uploaded as ${d.filename}` : 'Uploaded';
+    case 'paste':
+      return 'Pasted text';
+    case 'uspto':
+      return 'From the USPTO';
+    case 'prosa':
+      return 'Drafted by Prosa';
+    default:
+      return 'Added';
   }
 }
 
@@ -27,12 +32,16 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 
 /** "66 paragraphs · 23 claims · 11 figures": only what was read. */
 export function countsLabel(d: Pick<DocumentSummary, 'paragraphs' | 'claims' | 'figures' | 'pages'>): string {
-  return [
-    d.pages ? plural(d.pages, 'page') : null,
-    d.paragraphs ? plural(d.paragraphs, 'paragraph') : null,
-    d.claims ? plural(d.claims, 'claim') : null,
-    d.figures ? plural(d.figures, 'figure') : null,
-  ].filter(Boolean).join(' · ') || 'No paragraphs or claims were read';
+  return (
+    [
+      d.pages ? plural(d.pages, 'page') : null,
+      d.paragraphs ? plural(d.paragraphs, 'paragraph') : null,
+      d.claims ? plural(d.claims, 'claim') : null,
+      d.figures ? plural(d.figures, 'figure') : null,
+    ]
+      .filter(Boolean)
+      .join(' · ') || 'No paragraphs or claims were read'
+  );
 }
 
 /** The name a reference goes by: "Laroia" from "Laroia (US 2005/0025220 A1)". */

@@ -16,7 +16,14 @@ export function useApplicationAnalyses(applicationNumber: string) {
  * A select of the application's analyses. `optional` adds "None" (the terminal disclaimer and the
  * pre-appeal request can be written without one); `value` '' then means none.
  */
-export function AnalysisSelect({ applicationNumber, value, onChange, label, hint, optional = false }: {
+export function AnalysisSelect({
+  applicationNumber,
+  value,
+  onChange,
+  label,
+  hint,
+  optional = false,
+}: {
   applicationNumber: string;
   value: string;
   onChange: (id: string) => void;
@@ -30,7 +37,11 @@ export function AnalysisSelect({ applicationNumber, value, onChange, label, hint
   return (
     <SelectField label={label} value={value} onChange={(e) => onChange(e.target.value)} hint={hint}>
       {optional ? <option value="">None</option> : null}
-      {analyses.mine.map((a) => <option key={a.analysis_id} value={a.analysis_id}>{sentenceCase(paperKindWords(a.rejection_type))}, analyzed {fmtDateTime(a.created_at)}</option>)}
+      {analyses.mine.map((a) => (
+        <option key={a.analysis_id} value={a.analysis_id}>
+          {sentenceCase(paperKindWords(a.rejection_type))}, analyzed {fmtDateTime(a.created_at)}
+        </option>
+      ))}
     </SelectField>
   );
 }

@@ -20,7 +20,11 @@ export function ClientReportForm({ applicationNumber }: { applicationNumber: str
 
   const build = () => {
     if (!chosen) return 'Choose the analysis the letter reports.';
-    const c = { ...(client.trim() ? { name: client.trim() } : {}), ...(attention.trim() ? { attention: attention.trim() } : {}), ...(reference.trim() ? { reference: reference.trim() } : {}) };
+    const c = {
+      ...(client.trim() ? { name: client.trim() } : {}),
+      ...(attention.trim() ? { attention: attention.trim() } : {}),
+      ...(reference.trim() ? { reference: reference.trim() } : {}),
+    };
     return {
       type: 'form' as const,
       form: 'client_report',
@@ -36,19 +40,39 @@ export function ClientReportForm({ applicationNumber }: { applicationNumber: str
   if (analyses.isPending) return <Loading label="Loading analyses…" />;
   if (analyses.error) return <ErrorState error={analyses.error} retry={() => analyses.refetch()} />;
   if (analyses.mine.length === 0) {
-    return <Empty title="No analysis of this application yet">The letter reports an analysis: <Link className="font-semibold text-blue-800 underline" to={`/applications/${encodeURIComponent(applicationNumber)}`}>analyze an office action</Link> first.</Empty>;
+    return (
+      <Empty title="No analysis of this application yet">
+        The letter reports an analysis:{' '}
+        <Link className="font-semibold text-blue-800 underline" to={`/applications/${encodeURIComponent(applicationNumber)}`}>
+          analyze an office action
+        </Link>{' '}
+        first.
+      </Empty>
+    );
   }
   return (
     <ExportForm applicationNumber={applicationNumber} type="form" form="client_report" noun="Prepare the client letter" build={build}>
       <div className="max-w-xl">
-        <AnalysisSelect applicationNumber={applicationNumber} value={chosen} onChange={setAnalysisId} label="Analysis reported" hint="Grounds, claims, deadlines and options come from it." />
+        <AnalysisSelect
+          applicationNumber={applicationNumber}
+          value={chosen}
+          onChange={setAnalysisId}
+          label="Analysis reported"
+          hint="Grounds, claims, deadlines and options come from it."
+        />
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label="Client (optional)" value={client} onChange={(e) => setClient(e.target.value)} hint="Default: the applicant of record" />
         <TextField label="Attention" value={attention} onChange={(e) => setAttention(e.target.value)} />
         <TextField label="Client reference" value={reference} onChange={(e) => setReference(e.target.value)} />
       </div>
-      <TextArea label="Your recommendation (optional)" rows={4} value={recommendation} onChange={(e) => setRecommendation(e.target.value)} hint="Default: one written from the analysis" />
+      <TextArea
+        label="Your recommendation (optional)"
+        rows={4}
+        value={recommendation}
+        onChange={(e) => setRecommendation(e.target.value)}
+        hint="Default: one written from the analysis"
+      />
     </ExportForm>
   );
 }

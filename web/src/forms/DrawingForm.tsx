@@ -3,8 +3,16 @@ import { SelectField, TextField } from '../ui/Field.tsx';
 import { ExportForm } from './ExportForm.tsx';
 import { RowList } from './RowList.tsx';
 
-interface NodeRow { label: string; ref_numeral: string; shape: 'box' | 'decision' | 'terminal' | 'io' | 'storage' }
-interface EdgeRow { from: string; to: string; label: string }
+interface NodeRow {
+  label: string;
+  ref_numeral: string;
+  shape: 'box' | 'decision' | 'terminal' | 'io' | 'storage';
+}
+interface EdgeRow {
+  from: string;
+  to: string;
+  label: string;
+}
 
 /** Node ids are their row positions: the edges name nodes by them. */
 const nodeId = (i: number) => `n${i + 1}`;
@@ -34,7 +42,12 @@ export function DrawingForm({ applicationNumber }: { applicationNumber: string }
     };
   };
 
-  const nodeOptions = nodes.map((n, i) => <option key={i} value={nodeId(i)}>{n.ref_numeral || nodeId(i)}{n.label ? ` ${n.label}` : ''}</option>);
+  const nodeOptions = nodes.map((n, i) => (
+    <option key={i} value={nodeId(i)}>
+      {n.ref_numeral || nodeId(i)}
+      {n.label ? ` ${n.label}` : ''}
+    </option>
+  ));
   return (
     <ExportForm applicationNumber={applicationNumber} type="drawing" noun="Prepare the drawing sheet" build={build}>
       <div className="grid gap-3 sm:grid-cols-3">
@@ -45,26 +58,44 @@ export function DrawingForm({ applicationNumber }: { applicationNumber: string }
         </SelectField>
         <TextField label="Title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} />
       </div>
-      <RowList legend="Elements" addLabel="Add an element" rows={nodes} setRows={setNodes} blank={() => ({ label: '', ref_numeral: String(100 + nodes.length * 2), shape: 'box' as const })} render={(r, u) => (
-        <>
-          <TextField label="Element label" value={r.label} onChange={(e) => u({ label: e.target.value })} required />
-          <TextField label="Reference numeral" value={r.ref_numeral} onChange={(e) => u({ ref_numeral: e.target.value })} required />
-          <SelectField label="Shape" value={r.shape} onChange={(e) => u({ shape: e.target.value as NodeRow['shape'] })}>
-            <option value="box">Box</option>
-            <option value="decision">Decision</option>
-            <option value="terminal">Start/end</option>
-            <option value="io">Input/output</option>
-            <option value="storage">Storage</option>
-          </SelectField>
-        </>
-      )} />
-      <RowList legend="Connections" addLabel="Add a connection" rows={edges} setRows={setEdges} blank={() => ({ from: nodeId(0), to: nodeId(Math.min(1, nodes.length - 1)), label: '' })} render={(r, u) => (
-        <>
-          <SelectField label="From" value={r.from} onChange={(e) => u({ from: e.target.value })}>{nodeOptions}</SelectField>
-          <SelectField label="To" value={r.to} onChange={(e) => u({ to: e.target.value })}>{nodeOptions}</SelectField>
-          <TextField label="Connection label (optional)" value={r.label} onChange={(e) => u({ label: e.target.value })} />
-        </>
-      )} />
+      <RowList
+        legend="Elements"
+        addLabel="Add an element"
+        rows={nodes}
+        setRows={setNodes}
+        blank={() => ({ label: '', ref_numeral: String(100 + nodes.length * 2), shape: 'box' as const })}
+        render={(r, u) => (
+          <>
+            <TextField label="Element label" value={r.label} onChange={(e) => u({ label: e.target.value })} required />
+            <TextField label="Reference numeral" value={r.ref_numeral} onChange={(e) => u({ ref_numeral: e.target.value })} required />
+            <SelectField label="Shape" value={r.shape} onChange={(e) => u({ shape: e.target.value as NodeRow['shape'] })}>
+              <option value="box">Box</option>
+              <option value="decision">Decision</option>
+              <option value="terminal">Start/end</option>
+              <option value="io">Input/output</option>
+              <option value="storage">Storage</option>
+            </SelectField>
+          </>
+        )}
+      />
+      <RowList
+        legend="Connections"
+        addLabel="Add a connection"
+        rows={edges}
+        setRows={setEdges}
+        blank={() => ({ from: nodeId(0), to: nodeId(Math.min(1, nodes.length - 1)), label: '' })}
+        render={(r, u) => (
+          <>
+            <SelectField label="From" value={r.from} onChange={(e) => u({ from: e.target.value })}>
+              {nodeOptions}
+            </SelectField>
+            <SelectField label="To" value={r.to} onChange={(e) => u({ to: e.target.value })}>
+              {nodeOptions}
+            </SelectField>
+            <TextField label="Connection label (optional)" value={r.label} onChange={(e) => u({ label: e.target.value })} />
+          </>
+        )}
+      />
     </ExportForm>
   );
 }

@@ -21,7 +21,15 @@ import { BuyCreditsLink } from '../ui/BuyCreditsLink.tsx';
  * A form supplies only its fields and `build`, which returns the request body or a sentence
  * saying what is still missing.
  */
-export function ExportForm({ type, form, applicationNumber, noun, build, children, hideUsptoFees = false }: {
+export function ExportForm({
+  type,
+  form,
+  applicationNumber,
+  noun,
+  build,
+  children,
+  hideUsptoFees = false,
+}: {
   type: ExportType;
   /** The application the paper is for: the USPTO fees shown are for its entity status. */
   applicationNumber?: string;
@@ -73,7 +81,11 @@ export function ExportForm({ type, form, applicationNumber, noun, build, childre
       {children}
       <div className="space-y-3 border-t border-slate-200 pt-4">
         <div aria-live="polite" className="text-sm">
-          {quote.isPending ? <Loading label="Pricing…" /> : quote.error ? <ErrorState error={quote.error} retry={() => quote.refetch()} /> : (
+          {quote.isPending ? (
+            <Loading label="Pricing…" />
+          ) : quote.error ? (
+            <ErrorState error={quote.error} retry={() => quote.refetch()} />
+          ) : (
             <p>
               Price: <strong>{price} credits</strong> · your balance {fmtBalance(quote.data.balance)}, after: {fmtBalance(quote.data.balance_after)}
               {quote.data.covers_prepaid_items ? null : <span className="text-amber-900"> · not enough credits</span>}
@@ -81,9 +93,17 @@ export function ExportForm({ type, form, applicationNumber, noun, build, childre
           )}
           {!hideUsptoFees && quote.data?.uspto_fees?.length ? <UsptoFees fees={quote.data.uspto_fees} /> : null}
         </div>
-        {problem ? <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">{problem}</div> : null}
+        {problem ? (
+          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+            {problem}
+          </div>
+        ) : null}
         <SubmitError error={submit.error} price={price} balance={quote.data?.balance ?? null} />
-        {jobId ? null : !canSign ? <p className="text-sm text-slate-800" data-needs="sign">{SIGN_REASON}</p> : (
+        {jobId ? null : !canSign ? (
+          <p className="text-sm text-slate-800" data-needs="sign">
+            {SIGN_REASON}
+          </p>
+        ) : (
           <Button type="submit" busy={submit.isPending}>
             {noun} ({price ?? '…'} credits)
           </Button>
@@ -102,7 +122,9 @@ function UsptoFees({ fees }: { fees: UsptoFeeQuoted[] }) {
       <ul className="list-disc pl-5">
         {fees.map((f, i) => (
           <li key={i}>
-            {f.title} ({f.citation}): <strong>{f.amount === null ? 'amount not in Prosa\'s fee table for today' : fmtUsd(f.amount)}</strong>{f.when ? `, ${f.when}` : ''}{f.verified === false && f.amount !== null ? ' (amount not yet verified against the USPTO fee schedule: check it before filing)' : ''}
+            {f.title} ({f.citation}): <strong>{f.amount === null ? "amount not in Prosa's fee table for today" : fmtUsd(f.amount)}</strong>
+            {f.when ? `, ${f.when}` : ''}
+            {f.verified === false && f.amount !== null ? ' (amount not yet verified against the USPTO fee schedule: check it before filing)' : ''}
           </li>
         ))}
       </ul>
@@ -135,16 +157,22 @@ export function SubmitError({ error, price, balance }: { error: unknown; price?:
   // claims not twice rejected, period expired). 422: the IDS timing of 37 CFR 1.97 refuses it.
   if (error instanceof ApiError && error.status === 409) return <Refusal title="The docket does not allow this paper now." error={error} />;
   if (error instanceof ApiError && error.status === 422) {
-    const title = error.code === 'ids_after_issue_fee' ? 'The issue fee is paid: an IDS is no longer considered under 37 CFR 1.97.'
-      : error.code === 'ids_timing_mismatch' ? 'The IDS does not fit the 37 CFR 1.97 window of the docket.'
-      : 'The server refused the paper.';
+    const title =
+      error.code === 'ids_after_issue_fee'
+        ? 'The issue fee is paid: an IDS is no longer considered under 37 CFR 1.97.'
+        : error.code === 'ids_timing_mismatch'
+          ? 'The IDS does not fit the 37 CFR 1.97 window of the docket.'
+          : 'The server refused the paper.';
     return <Refusal title={title} error={error} />;
   }
   if (error instanceof ApiError && error.status === 402) {
     return (
       <Notice tone="warning">
         <p className="font-semibold">Not enough credits.</p>
-        <p>{price ? `It costs ${price} credits` : 'It costs more credits than you have'}{price && balance ? `; your balance is ${fmtBalance(balance)}` : ''}. <BuyCreditsLink />: after paying you come back to this page to submit again.</p>
+        <p>
+          {price ? `It costs ${price} credits` : 'It costs more credits than you have'}
+          {price && balance ? `; your balance is ${fmtBalance(balance)}` : ''}. <BuyCreditsLink />: after paying you come back to this page to submit again.
+        </p>
       </Notice>
     );
   }
@@ -154,7 +182,11 @@ export function SubmitError({ error, price, balance }: { error: unknown; price?:
     return (
       <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
         <p className="font-medium">The server refused the form; correct {items.length === 1 ? 'this field' : 'these fields'}:</p>
-        <ul className="mt-1 list-disc pl-5">{items.map((m, i) => <li key={i}>{fieldMessage(m)}</li>)}</ul>
+        <ul className="mt-1 list-disc pl-5">
+          {items.map((m, i) => (
+            <li key={i}>{fieldMessage(m)}</li>
+          ))}
+        </ul>
       </div>
     );
   }
@@ -164,15 +196,33 @@ export function SubmitError({ error, price, balance }: { error: unknown; price?:
 function JobProgress({ job, error, onAnother }: { job: ReturnType<typeof useJob>['data']; error: unknown; onAnother: () => void }) {
   return (
     <div className="space-y-2 text-sm" aria-live="polite">
-      {error ? <ErrorState error={error} /> : !job ? <Loading label="Starting…" /> : job.status === 'complete' ? (
-        <p><Badge tone="green">Complete</Badge> <a className="ml-2 font-semibold text-blue-800 underline" href={job.download_url}>Download {job.filename ?? 'the document (.docx)'}</a></p>
-      ) : job.status === 'failed' ? <ErrorState error={new Error(job.error_message ?? 'The document failed; the charge was refunded.')} /> : (
+      {error ? (
+        <ErrorState error={error} />
+      ) : !job ? (
+        <Loading label="Starting…" />
+      ) : job.status === 'complete' ? (
+        <p>
+          <Badge tone="green">Complete</Badge>{' '}
+          <a className="ml-2 font-semibold text-blue-800 underline" href={job.download_url}>
+            Download {job.filename ?? 'the document (.docx)'}
+          </a>
+        </p>
+      ) : job.status === 'failed' ? (
+        <ErrorState error={new Error(job.error_message ?? 'The document failed; the charge was refunded.')} />
+      ) : (
         <div>
-          <p>Preparing… {jobStateWords(job)}{typeof job.progress === 'number' ? ` (${job.progress}%)` : ''}</p>
+          <p>
+            Preparing… {jobStateWords(job)}
+            {typeof job.progress === 'number' ? ` (${job.progress}%)` : ''}
+          </p>
           <progress className="mt-1 w-full max-w-sm" max={100} value={job.progress ?? undefined} aria-label="Document progress" />
         </div>
       )}
-      {job && (job.status === 'complete' || job.status === 'failed') ? <Button variant="secondary" onClick={onAnother}>Prepare another</Button> : null}
+      {job && (job.status === 'complete' || job.status === 'failed') ? (
+        <Button variant="secondary" onClick={onAnother}>
+          Prepare another
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -36,13 +36,30 @@ export function InterviewForm({ applicationNumber }: { applicationNumber: string
   if (analyses.isPending) return <Loading label="Loading analyses…" />;
   if (analyses.error) return <ErrorState error={analyses.error} retry={() => analyses.refetch()} />;
   if (mine.length === 0) {
-    return <Empty title="No analysis of this application yet">The agenda is drawn from an analysis: <Link className="font-semibold text-blue-800 underline" to={`/applications/${encodeURIComponent(applicationNumber)}`}>analyze an office action</Link> first.</Empty>;
+    return (
+      <Empty title="No analysis of this application yet">
+        The agenda is drawn from an analysis:{' '}
+        <Link className="font-semibold text-blue-800 underline" to={`/applications/${encodeURIComponent(applicationNumber)}`}>
+          analyze an office action
+        </Link>{' '}
+        first.
+      </Empty>
+    );
   }
   return (
     <ExportForm applicationNumber={applicationNumber} type="form" form="interview_request" noun="Prepare the interview request" build={build}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label="Analysis for the agenda" value={chosen} onChange={(e) => setAnalysisId(e.target.value)} hint="The claims, grounds and proposed strategy per claim come from it.">
-          {mine.map((a) => <option key={a.analysis_id} value={a.analysis_id}>{sentenceCase(paperKindWords(a.rejection_type))}, analyzed {fmtDateTime(a.created_at)}</option>)}
+        <SelectField
+          label="Analysis for the agenda"
+          value={chosen}
+          onChange={(e) => setAnalysisId(e.target.value)}
+          hint="The claims, grounds and proposed strategy per claim come from it."
+        >
+          {mine.map((a) => (
+            <option key={a.analysis_id} value={a.analysis_id}>
+              {sentenceCase(paperKindWords(a.rejection_type))}, analyzed {fmtDateTime(a.created_at)}
+            </option>
+          ))}
         </SelectField>
         <SelectField label="Interview type" value={type} onChange={(e) => setType(e.target.value as typeof type)}>
           <option value="telephonic">Telephonic</option>

@@ -39,14 +39,26 @@ export function IssueFeeForm({ applicationNumber }: { applicationNumber: string 
         <legend className="text-base font-semibold text-slate-900">Names for the patent front page (box 2)</legend>
         <p className="text-sm text-slate-700">Up to three registered practitioners, or one firm.</p>
         <div className="grid gap-3 sm:grid-cols-3">
-          {names.map((n, i) => <TextField key={i} label={`Name ${i + 1}`} value={n} onChange={(e) => setNames(names.map((x, j) => (j === i ? e.target.value : x)))} />)}
+          {names.map((n, i) => (
+            <TextField key={i} label={`Name ${i + 1}`} value={n} onChange={(e) => setNames(names.map((x, j) => (j === i ? e.target.value : x)))} />
+          ))}
         </div>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Assignee (box 3, optional)" value={assignee} onChange={(e) => setAssignee(e.target.value)} hint="Printed on the patent (37 CFR 3.81(a))" />
+        <TextField
+          label="Assignee (box 3, optional)"
+          value={assignee}
+          onChange={(e) => setAssignee(e.target.value)}
+          hint="Printed on the patent (37 CFR 3.81(a))"
+        />
         <TextField label="Assignee residence" value={residence} onChange={(e) => setResidence(e.target.value)} hint="City and state or country" />
         <TextField label="Claims cancelled by the examiner (optional)" value={cancelled} onChange={(e) => setCancelled(e.target.value)} hint="e.g. 15-16" />
-        <TextField label="Deposit account" hint="Leave empty to use the one in your practitioner profile (Settings)." value={deposit} onChange={(e) => setDeposit(e.target.value)} />
+        <TextField
+          label="Deposit account"
+          hint="Leave empty to use the one in your practitioner profile (Settings)."
+          value={deposit}
+          onChange={(e) => setDeposit(e.target.value)}
+        />
       </div>
     </ExportForm>
   );

@@ -30,11 +30,22 @@ export function NoticeOfAppealForm({ applicationNumber }: { applicationNumber: s
   return (
     <ExportForm applicationNumber={applicationNumber} type="form" form="notice_of_appeal" noun="Prepare the notice of appeal" build={build}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Claims appealed (optional)" value={claims} onChange={(e) => setClaims(e.target.value)} hint="e.g. 1-8, 10. Default: the rejected claims." />
-        <TextField label="Deposit account" hint="Leave empty to use the one in your practitioner profile (Settings)." value={deposit} onChange={(e) => setDeposit(e.target.value)} />
+        <TextField
+          label="Claims appealed (optional)"
+          value={claims}
+          onChange={(e) => setClaims(e.target.value)}
+          hint="e.g. 1-8, 10. Default: the rejected claims."
+        />
+        <TextField
+          label="Deposit account"
+          hint="Leave empty to use the one in your practitioner profile (Settings)."
+          value={deposit}
+          onChange={(e) => setDeposit(e.target.value)}
+        />
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={withPreAppeal} onChange={(e) => setWithPreAppeal(e.target.checked)} /> A pre-appeal brief request for review is filed with this notice
+        <input type="checkbox" checked={withPreAppeal} onChange={(e) => setWithPreAppeal(e.target.checked)} /> A pre-appeal brief request for review is filed
+        with this notice
       </label>
     </ExportForm>
   );

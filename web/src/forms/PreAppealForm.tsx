@@ -4,7 +4,10 @@ import { AnalysisSelect } from './AnalysisSelect.tsx';
 import { ExportForm } from './ExportForm.tsx';
 import { RowList } from './RowList.tsx';
 
-interface ArgumentRow { heading: string; text: string }
+interface ArgumentRow {
+  heading: string;
+  text: string;
+}
 
 /** About 1,750 words: the five pages the pre-appeal pilot allows (the server refuses more). */
 const WORD_LIMIT = 1750;
@@ -28,22 +31,55 @@ export function PreAppealForm({ applicationNumber }: { applicationNumber: string
       form: 'pre_appeal_request',
       application_number: applicationNumber,
       ...(analysisId ? { analysis_id: analysisId } : {}),
-      input: listed.length ? { arguments: listed.map((a) => ({ ...(a.heading.trim() ? { heading: a.heading.trim() } : {}), ...(a.text.trim() ? { text: a.text.trim() } : {}) })) } : {},
+      input: listed.length
+        ? { arguments: listed.map((a) => ({ ...(a.heading.trim() ? { heading: a.heading.trim() } : {}), ...(a.text.trim() ? { text: a.text.trim() } : {}) })) }
+        : {},
     };
   };
 
   return (
     <ExportForm applicationNumber={applicationNumber} type="form" form="pre_appeal_request" noun="Prepare the pre-appeal request" build={build}>
       <div className="max-w-xl">
-        <AnalysisSelect applicationNumber={applicationNumber} value={analysisId} onChange={setAnalysisId} label="Analysis (optional)" hint="Draws the rejection grounds from the analysis." optional />
+        <AnalysisSelect
+          applicationNumber={applicationNumber}
+          value={analysisId}
+          onChange={setAnalysisId}
+          label="Analysis (optional)"
+          hint="Draws the rejection grounds from the analysis."
+          optional
+        />
       </div>
-      <RowList legend="Arguments" addLabel="Add an argument" rows={args} setRows={setArgs} blank={() => ({ heading: '', text: '' })} render={(r, u) => (
-        <>
-          <div className="sm:col-span-2 lg:col-span-4"><TextField label="Rejection argued" value={r.heading} onChange={(e) => u({ heading: e.target.value })} hint="e.g. Rejection of claims 1-8 under 35 U.S.C. 103" /></div>
-          <div className="sm:col-span-2 lg:col-span-4"><TextArea label="Argument" rows={4} value={r.text} onChange={(e) => u({ text: e.target.value })} hint="The clear error, or the element missing from the prima facie case" /></div>
-        </>
-      )} />
-      <p className="text-sm text-slate-700" aria-live="polite">{words} of about {WORD_LIMIT} words (five pages).</p>
+      <RowList
+        legend="Arguments"
+        addLabel="Add an argument"
+        rows={args}
+        setRows={setArgs}
+        blank={() => ({ heading: '', text: '' })}
+        render={(r, u) => (
+          <>
+            <div className="sm:col-span-2 lg:col-span-4">
+              <TextField
+                label="Rejection argued"
+                value={r.heading}
+                onChange={(e) => u({ heading: e.target.value })}
+                hint="e.g. Rejection of claims 1-8 under 35 U.S.C. 103"
+              />
+            </div>
+            <div className="sm:col-span-2 lg:col-span-4">
+              <TextArea
+                label="Argument"
+                rows={4}
+                value={r.text}
+                onChange={(e) => u({ text: e.target.value })}
+                hint="The clear error, or the element missing from the prima facie case"
+              />
+            </div>
+          </>
+        )}
+      />
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {words} of about {WORD_LIMIT} words (five pages).
+      </p>
     </ExportForm>
   );
 }

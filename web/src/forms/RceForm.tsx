@@ -21,7 +21,8 @@ export function RceForm({ applicationNumber }: { applicationNumber: string }) {
   const [deposit, setDeposit] = useState('');
 
   const build = () => {
-    if (enclosed.length === 0 && !previously && !other.trim()) return 'Name the submission (37 CFR 1.114(c)): papers enclosed, a reply already filed, or another submission.';
+    if (enclosed.length === 0 && !previously && !other.trim())
+      return 'Name the submission (37 CFR 1.114(c)): papers enclosed, a reply already filed, or another submission.';
     return {
       type: 'form' as const,
       form: 'rce_transmittal',
@@ -43,13 +44,29 @@ export function RceForm({ applicationNumber }: { applicationNumber: string }) {
         <legend className="text-base font-semibold text-slate-900">Submission (37 CFR 1.114(c))</legend>
         {ENCLOSURES.map((e) => (
           <label key={e.id} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={enclosed.includes(e.id)} onChange={(ev) => setEnclosed(ev.target.checked ? [...enclosed, e.id] : enclosed.filter((x) => x !== e.id))} /> Enclosed: {e.label}
+            <input
+              type="checkbox"
+              checked={enclosed.includes(e.id)}
+              onChange={(ev) => setEnclosed(ev.target.checked ? [...enclosed, e.id] : enclosed.filter((x) => x !== e.id))}
+            />{' '}
+            Enclosed: {e.label}
           </label>
         ))}
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Reply previously filed on (optional)" type="date" value={previously} onChange={(e) => setPreviously(e.target.value)} hint="An after-final reply already filed that is to be the submission" />
-        <TextField label="Deposit account" hint="Leave empty to use the one in your practitioner profile (Settings)." value={deposit} onChange={(e) => setDeposit(e.target.value)} />
+        <TextField
+          label="Reply previously filed on (optional)"
+          type="date"
+          value={previously}
+          onChange={(e) => setPreviously(e.target.value)}
+          hint="An after-final reply already filed that is to be the submission"
+        />
+        <TextField
+          label="Deposit account"
+          hint="Leave empty to use the one in your practitioner profile (Settings)."
+          value={deposit}
+          onChange={(e) => setDeposit(e.target.value)}
+        />
       </div>
       <TextArea label="Other submission (optional)" rows={2} value={other} onChange={(e) => setOther(e.target.value)} />
     </ExportForm>

@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import { Button } from '../ui/Button.tsx';
 
 /** A list of editable rows with add/remove, each row a fieldset named for screen readers. */
-export function RowList<T>({ legend, rows, setRows, blank, render, addLabel }: {
+export function RowList<T>({
+  legend,
+  rows,
+  setRows,
+  blank,
+  render,
+  addLabel,
+}: {
   legend: string;
   rows: T[];
   setRows: (rows: T[]) => void;
@@ -12,7 +19,9 @@ export function RowList<T>({ legend, rows, setRows, blank, render, addLabel }: {
 }) {
   return (
     <fieldset className="space-y-3">
-      <legend className="text-base font-semibold text-slate-900">{legend} <span className="font-normal text-slate-600">({rows.length})</span></legend>
+      <legend className="text-base font-semibold text-slate-900">
+        {legend} <span className="font-normal text-slate-600">({rows.length})</span>
+      </legend>
       {rows.length === 0 ? <p className="text-sm text-slate-600">None listed.</p> : null}
       <ol className="space-y-3">
         {rows.map((row, i) => (
@@ -23,13 +32,17 @@ export function RowList<T>({ legend, rows, setRows, blank, render, addLabel }: {
                 {render(row, (patch) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r))), i)}
               </div>
               <div className="mt-2 text-right">
-                <Button variant="ghost" aria-label={`Remove ${legend.toLowerCase()} row ${i + 1}`} onClick={() => setRows(rows.filter((_, j) => j !== i))}>Remove</Button>
+                <Button variant="ghost" aria-label={`Remove ${legend.toLowerCase()} row ${i + 1}`} onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+                  Remove
+                </Button>
               </div>
             </fieldset>
           </li>
         ))}
       </ol>
-      <Button variant="secondary" onClick={() => setRows([...rows, blank()])}>{addLabel}</Button>
+      <Button variant="secondary" onClick={() => setRows([...rows, blank()])}>
+        {addLabel}
+      </Button>
     </fieldset>
   );
 }

@@ -27,7 +27,9 @@ export function TerminalDisclaimerForm({ applicationNumber }: { applicationNumbe
       ...(analysisId ? { analysis_id: analysisId } : {}),
       input: {
         ...(refNumber.trim() ? { reference: { kind: refKind, number: refNumber.trim() } } : {}),
-        ...(owner.trim() || pct !== null ? { owner: { ...(owner.trim() ? { name: owner.trim() } : {}), ...(pct !== null ? { percent_interest: pct } : {}) } } : {}),
+        ...(owner.trim() || pct !== null
+          ? { owner: { ...(owner.trim() ? { name: owner.trim() } : {}), ...(pct !== null ? { percent_interest: pct } : {}) } }
+          : {}),
         ...(deposit.trim() ? { deposit_account: deposit.trim() } : {}),
       },
     };
@@ -36,7 +38,14 @@ export function TerminalDisclaimerForm({ applicationNumber }: { applicationNumbe
   return (
     <ExportForm applicationNumber={applicationNumber} type="form" form="terminal_disclaimer" noun="Prepare the terminal disclaimer" build={build}>
       <div className="max-w-xl">
-        <AnalysisSelect applicationNumber={applicationNumber} value={analysisId} onChange={setAnalysisId} label="Analysis (optional)" hint="Its double patenting ground names the reference when none is given below." optional />
+        <AnalysisSelect
+          applicationNumber={applicationNumber}
+          value={analysisId}
+          onChange={setAnalysisId}
+          label="Analysis (optional)"
+          hint="Its double patenting ground names the reference when none is given below."
+          optional
+        />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label="Reference kind" value={refKind} onChange={(e) => setRefKind(e.target.value as 'patent' | 'application')}>
@@ -46,7 +55,12 @@ export function TerminalDisclaimerForm({ applicationNumber }: { applicationNumbe
         <TextField label="Reference number" value={refNumber} onChange={(e) => setRefNumber(e.target.value)} hint="e.g. 10,123,456 or 16/555,444" />
         <TextField label="Owner (optional)" value={owner} onChange={(e) => setOwner(e.target.value)} hint="Default: the applicant of record" />
         <TextField label="Percent interest" inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} />
-        <TextField label="Deposit account" hint="Leave empty to use the one in your practitioner profile (Settings)." value={deposit} onChange={(e) => setDeposit(e.target.value)} />
+        <TextField
+          label="Deposit account"
+          hint="Leave empty to use the one in your practitioner profile (Settings)."
+          value={deposit}
+          onChange={(e) => setDeposit(e.target.value)}
+        />
       </div>
     </ExportForm>
   );

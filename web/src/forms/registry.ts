@@ -24,7 +24,9 @@ const COMPONENTS: Record<string, ComponentType<{ applicationNumber: string }>> =
   drawing: DrawingForm,
 };
 
-export interface FormKind extends FormKindInfo { component: ComponentType<{ applicationNumber: string }> }
+export interface FormKind extends FormKindInfo {
+  component: ComponentType<{ applicationNumber: string }>;
+}
 
 /** Every kind of kinds.ts with its component (a kind without one is not offered). */
 export const FORM_KINDS: readonly FormKind[] = FORM_KIND_INFO.flatMap((k) => (COMPONENTS[k.id] ? [{ ...k, component: COMPONENTS[k.id]! }] : []));

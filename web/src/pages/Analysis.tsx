@@ -11,11 +11,18 @@ import { ErrorState, Loading } from '../ui/States.tsx';
 import { fmtCredits, fmtDateTime, fmtAppNo } from '../ui/format.ts';
 import { claimStatusWords, paperKindWords, strategyName, words } from '../response/words.ts';
 
-interface Mark { start: number; end: number; id: string; claims: number[]; finding: string }
+interface Mark {
+  start: number;
+  end: number;
+  id: string;
+  claims: number[];
+  finding: string;
+}
 
 /** Evidence spans as non-overlapping marks (a span overlapping an earlier one joins it). */
 export function buildMarks(claims: ClaimAnalysis[], textLength: number): Mark[] {
-  const all = claims.flatMap((c) => (c.evidence ?? []).map((e) => ({ ...e.span, claim: c.claim_number, finding: e.finding })))
+  const all = claims
+    .flatMap((c) => (c.evidence ?? []).map((e) => ({ ...e.span, claim: c.claim_number, finding: e.finding })))
     .filter((s) => s.start >= 0 && s.end <= textLength && s.end > s.start)
     .sort((a, b) => a.start - b.start || b.end - a.end);
   const marks: Mark[] = [];
@@ -42,7 +49,10 @@ function strategyLabel(c: ClaimAnalysis): string {
 function basisLabel(basis: string): string {
   if (!basis) return '—';
   if (basis === 'DP') return 'Double patenting';
-  return basis.split(/[,;/]\s*/).map((b) => (/^\d{3}/.test(b) ? `35 U.S.C. ${b}` : words(b))).join('; ');
+  return basis
+    .split(/[,;/]\s*/)
+    .map((b) => (/^\d{3}/.test(b) ? `35 U.S.C. ${b}` : words(b)))
+    .join('; ');
 }
 
 export default function AnalysisPage() {
@@ -75,7 +85,14 @@ export default function AnalysisPage() {
         <mark key={m.id} id={m.id} tabIndex={-1} className="rounded-sm bg-amber-200 text-slate-950 target:outline-2 target:outline-blue-700">
           {text.data.text.slice(m.start, m.end)}
           <span className="ml-1 align-super text-[0.65rem] font-semibold">
-            {m.claims.map((c, i) => <Fragment key={c}>{i ? ',' : ''}<a href={`#claim-${c}`} className="text-blue-900 underline" aria-label={`Claim ${c}`}>{c}</a></Fragment>)}
+            {m.claims.map((c, i) => (
+              <Fragment key={c}>
+                {i ? ',' : ''}
+                <a href={`#claim-${c}`} className="text-blue-900 underline" aria-label={`Claim ${c}`}>
+                  {c}
+                </a>
+              </Fragment>
+            ))}
           </span>
         </mark>,
       );
@@ -88,18 +105,48 @@ export default function AnalysisPage() {
     <div className="space-y-6">
       <PageHeader
         title={`Analysis of the ${paperKindWords(a.office_action?.kind?.kind ?? a.rejection_type)}`}
-        description={<>Application <Link className="font-semibold text-blue-800 underline" to={`/applications/${a.application_number}`}>{fmtAppNo(a.application_number)}</Link> · analyzed {fmtDateTime(a.created_at)} · cost {fmtCredits(a.billing.cost)} credits ({a.billing.input_tokens.toLocaleString('en-US')} input and {a.billing.output_tokens.toLocaleString('en-US')} output tokens)</>}
-        actions={!canWrite ? undefined : <Button busy={start.isPending} onClick={() => start.mutate(a.analysis_id, { onSuccess: (p) => navigate(`/responses/${p.plan_id}`) })}>Prepare the response</Button>}
+        description={
+          <>
+            Application{' '}
+            <Link className="font-semibold text-blue-800 underline" to={`/applications/${a.application_number}`}>
+              {fmtAppNo(a.application_number)}
+            </Link>{' '}
+            · analyzed {fmtDateTime(a.created_at)} · cost {fmtCredits(a.billing.cost)} credits ({a.billing.input_tokens.toLocaleString('en-US')} input and{' '}
+            {a.billing.output_tokens.toLocaleString('en-US')} output tokens)
+          </>
+        }
+        actions={
+          !canWrite ? undefined : (
+            <Button busy={start.isPending} onClick={() => start.mutate(a.analysis_id, { onSuccess: (p) => navigate(`/responses/${p.plan_id}`) })}>
+              Prepare the response
+            </Button>
+          )
+        }
       />
       {start.error ? <ErrorState error={start.error} /> : null}
       <Tabs.Root value={view} onValueChange={(v) => setParams(v === 'chart' ? { view: 'chart' } : {}, { replace: true })}>
         <Tabs.List aria-label="Views of the analysis" className="mb-6 flex gap-1 border-b border-slate-300">
-          {([['findings', 'Findings'], ['chart', 'Claim chart']] as const).map(([value, label]) => (
-            <Tabs.Trigger key={value} value={value} className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-700 hover:text-slate-900 data-[state=active]:border-blue-800 data-[state=active]:text-blue-900">{label}</Tabs.Trigger>
+          {(
+            [
+              ['findings', 'Findings'],
+              ['chart', 'Claim chart'],
+            ] as const
+          ).map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-700 hover:text-slate-900 data-[state=active]:border-blue-800 data-[state=active]:text-blue-900"
+            >
+              {label}
+            </Tabs.Trigger>
           ))}
         </Tabs.List>
         <Tabs.Content value="chart">
-          <Section id="chart-h" title="Claim chart" description="Each rejected claim's limitations beside the examiner's words and the passages cited, from the claims and references in the application's file. Highlighted: the limitation's words found in the passage.">
+          <Section
+            id="chart-h"
+            title="Claim chart"
+            description="Each rejected claim's limitations beside the examiner's words and the passages cited, from the claims and references in the application's file. Highlighted: the limitation's words found in the passage."
+          >
             <ClaimChartView analysisId={a.analysis_id} applicationNumber={a.application_number} />
           </Section>
         </Tabs.Content>
@@ -110,40 +157,131 @@ export default function AnalysisPage() {
               <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Claims table (scrolls sideways)">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Claim-by-claim analysis</caption>
-                  <thead className="border-b border-slate-300 text-slate-700"><tr><th scope="col" className="py-2 pr-3">Claim</th><th scope="col" className="py-2 pr-3">Status</th><th scope="col" className="py-2 pr-3">Basis</th><th scope="col" className="py-2 pr-3">Prior art</th><th scope="col" className="py-2 pr-3">Strategy</th><th scope="col" className="py-2">Evidence</th></tr></thead>
+                  <thead className="border-b border-slate-300 text-slate-700">
+                    <tr>
+                      <th scope="col" className="py-2 pr-3">
+                        Claim
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Status
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Basis
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Prior art
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Strategy
+                      </th>
+                      <th scope="col" className="py-2">
+                        Evidence
+                      </th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {a.claim_analyses.map((c) => (
                       <tr key={c.claim_number} id={`claim-${c.claim_number}`} className="border-b border-slate-200 align-top target:bg-blue-50">
-                        <th scope="row" className="py-2 pr-3 font-semibold">{c.claim_number}</th>
-                        <td className="py-2 pr-3"><Badge tone={c.status === 'rejected' ? 'red' : c.status === 'allowed' || c.status === 'allowable' ? 'green' : 'amber'}>{words(claimStatusWords(c.status))}</Badge></td>
+                        <th scope="row" className="py-2 pr-3 font-semibold">
+                          {c.claim_number}
+                        </th>
+                        <td className="py-2 pr-3">
+                          <Badge tone={c.status === 'rejected' ? 'red' : c.status === 'allowed' || c.status === 'allowable' ? 'green' : 'amber'}>
+                            {words(claimStatusWords(c.status))}
+                          </Badge>
+                        </td>
                         <td className="py-2 pr-3">{basisLabel(c.basis)}</td>
                         <td className="py-2 pr-3">{c.prior_art.length ? c.prior_art.join('; ') : '—'}</td>
                         <td className="py-2 pr-3">{strategyLabel(c)}</td>
-                        <td className="py-2">{(marksByClaim.get(c.claim_number) ?? []).map((m, i) => <a key={m.id} href={`#${m.id}`} className="mr-2 text-blue-800 underline" aria-label={`Evidence ${i + 1} for claim ${c.claim_number}: ${m.finding}`}>{i + 1}</a>)}</td>
+                        <td className="py-2">
+                          {(marksByClaim.get(c.claim_number) ?? []).map((m, i) => (
+                            <a
+                              key={m.id}
+                              href={`#${m.id}`}
+                              className="mr-2 text-blue-800 underline"
+                              aria-label={`Evidence ${i + 1} for claim ${c.claim_number}: ${m.finding}`}
+                            >
+                              {i + 1}
+                            </a>
+                          ))}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
               </div>
             </Section>
-            <Section id="text-h" title="The office action" description="Each highlighted passage is the evidence for a finding; its claim numbers link to the claim, and the claim's evidence numbers link here.">
-              {text.isPending ? <Loading /> : text.error ? <ErrorState error={text.error} /> : (
-                <div className="max-h-[70vh] overflow-y-auto rounded-md border border-slate-300 bg-slate-50 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap" tabIndex={0} aria-label="Office action text">{segments}</div>
+            <Section
+              id="text-h"
+              title="The office action"
+              description="Each highlighted passage is the evidence for a finding; its claim numbers link to the claim, and the claim's evidence numbers link here."
+            >
+              {text.isPending ? (
+                <Loading />
+              ) : text.error ? (
+                <ErrorState error={text.error} />
+              ) : (
+                <div
+                  className="max-h-[70vh] overflow-y-auto rounded-md border border-slate-300 bg-slate-50 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap"
+                  tabIndex={0}
+                  aria-label="Office action text"
+                >
+                  {segments}
+                </div>
               )}
             </Section>
           </div>
-          <Section id="glass-h" title="How this analysis was made" description="The glass box: which experts ran, how sure each was, and whether every citation was checked against the text.">
+          <Section
+            id="glass-h"
+            title="How this analysis was made"
+            description="The glass box: which experts ran, how sure each was, and whether every citation was checked against the text."
+          >
             <dl className="grid gap-3 text-sm sm:grid-cols-3">
-              <div><dt className="font-medium text-slate-700">Overall confidence</dt><dd>{Math.round(a.glass_box.overall_confidence * 100)}%</dd></div>
-              <div><dt className="font-medium text-slate-700">Citations verified</dt><dd>{a.glass_box.citations_verified ? 'Yes: every evidence span matches the text' : 'No'}</dd></div>
-              <div><dt className="font-medium text-slate-700">Elapsed</dt><dd>{a.glass_box.elapsed_seconds.toFixed(2)} s</dd></div>
+              <div>
+                <dt className="font-medium text-slate-700">Overall confidence</dt>
+                <dd>{Math.round(a.glass_box.overall_confidence * 100)}%</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-700">Citations verified</dt>
+                <dd>{a.glass_box.citations_verified ? 'Yes: every evidence span matches the text' : 'No'}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-700">Elapsed</dt>
+                <dd>{a.glass_box.elapsed_seconds.toFixed(2)} s</dd>
+              </div>
             </dl>
             <table className="mt-4 w-full max-w-2xl text-left text-sm">
               <caption className="mb-1 text-left font-medium">Experts</caption>
-              <thead className="border-b border-slate-300"><tr><th scope="col" className="py-1 pr-3">Expert</th><th scope="col" className="py-1 pr-3">Version</th><th scope="col" className="py-1">Confidence</th></tr></thead>
-              <tbody>{a.glass_box.experts_invoked.map((e) => <tr key={e} className="border-b border-slate-200"><td className="py-1 pr-3">{words(e)}</td><td className="py-1 pr-3">{a.glass_box.model_versions[e] ?? '—'}</td><td className="py-1">{a.glass_box.confidence_scores[e] !== undefined ? `${Math.round(a.glass_box.confidence_scores[e] * 100)}%` : '—'}</td></tr>)}</tbody>
+              <thead className="border-b border-slate-300">
+                <tr>
+                  <th scope="col" className="py-1 pr-3">
+                    Expert
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Version
+                  </th>
+                  <th scope="col" className="py-1">
+                    Confidence
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {a.glass_box.experts_invoked.map((e) => (
+                  <tr key={e} className="border-b border-slate-200">
+                    <td className="py-1 pr-3">{words(e)}</td>
+                    <td className="py-1 pr-3">{a.glass_box.model_versions[e] ?? '—'}</td>
+                    <td className="py-1">{a.glass_box.confidence_scores[e] !== undefined ? `${Math.round(a.glass_box.confidence_scores[e] * 100)}%` : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
             </table>
-            {a.warnings && a.warnings.length ? <ul className="mt-3 list-disc pl-5 text-sm text-amber-900">{a.warnings.map((w, i) => <li key={i}>{typeof w === 'string' ? w : w.message}</li>)}</ul> : null}
+            {a.warnings && a.warnings.length ? (
+              <ul className="mt-3 list-disc pl-5 text-sm text-amber-900">
+                {a.warnings.map((w, i) => (
+                  <li key={i}>{typeof w === 'string' ? w : w.message}</li>
+                ))}
+              </ul>
+            ) : null}
           </Section>
         </Tabs.Content>
       </Tabs.Root>

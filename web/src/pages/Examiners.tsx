@@ -16,14 +16,35 @@ export function ExaminerSearch() {
   return (
     <div>
       <PageHeader title="Examiners" description="Search by name or by a four-digit art unit." />
-      <div className="max-w-md"><TextField label="Examiner name or art unit" type="search" value={q} onChange={(e) => { setQ(e.target.value); setParams(e.target.value ? { q: e.target.value } : {}, { replace: true }); }} /></div>
+      <div className="max-w-md">
+        <TextField
+          label="Examiner name or art unit"
+          type="search"
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setParams(e.target.value ? { q: e.target.value } : {}, { replace: true });
+          }}
+        />
+      </div>
       <div className="mt-4">
-        {q.trim().length < 2 ? null : search.isPending ? <Loading /> : search.error ? <ErrorState error={search.error} /> : search.data.examiners.length === 0 ? <Empty title="No examiner found" /> : (
+        {q.trim().length < 2 ? null : search.isPending ? (
+          <Loading />
+        ) : search.error ? (
+          <ErrorState error={search.error} />
+        ) : search.data.examiners.length === 0 ? (
+          <Empty title="No examiner found" />
+        ) : (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
             {search.data.examiners.map((e) => (
               <li key={`${e.examiner_name}-${e.art_unit}`} className="px-4 py-3 text-sm">
-                <Link className="font-semibold text-blue-800 underline" to={`/examiners/${encodeURIComponent(e.examiner_name)}?art_unit=${e.art_unit}`}>{e.examiner_name}</Link>
-                <span className="text-slate-700"> · art unit {e.art_units.join(', ')} · allowance {pct(e.allowance_rate)} · {e.total_cases_analyzed} disposed cases</span>
+                <Link className="font-semibold text-blue-800 underline" to={`/examiners/${encodeURIComponent(e.examiner_name)}?art_unit=${e.art_unit}`}>
+                  {e.examiner_name}
+                </Link>
+                <span className="text-slate-700">
+                  {' '}
+                  · art unit {e.art_units.join(', ')} · allowance {pct(e.allowance_rate)} · {e.total_cases_analyzed} disposed cases
+                </span>
               </li>
             ))}
           </ul>
@@ -38,28 +59,62 @@ export function ExaminerProfilePage() {
   const [params] = useSearchParams();
   const profile = useExaminerProfile(name, params.get('art_unit'));
   const p = profile.data;
-  const rates = useMemo(() => (p ? {
-    categories: ['Allowance rate', 'Interview success rate', 'Allowance without interview'],
-    series: [
-      { label: p.examiner_name, values: [p.allowance_rate, p.interview_success_rate, p.allowance_rate_without_interview], color: '#1e40af' },
-      ...(p.art_unit_stats ? [{ label: `Art unit ${p.art_unit_stats.art_unit}`, values: [p.art_unit_stats.allowance_rate, p.art_unit_stats.interview_success_rate, p.art_unit_stats.allowance_rate_without_interview], color: '#94a3b8' }] : []),
-    ],
-  } : null), [p]);
+  const rates = useMemo(
+    () =>
+      p
+        ? {
+            categories: ['Allowance rate', 'Interview success rate', 'Allowance without interview'],
+            series: [
+              { label: p.examiner_name, values: [p.allowance_rate, p.interview_success_rate, p.allowance_rate_without_interview], color: '#1e40af' },
+              ...(p.art_unit_stats
+                ? [
+                    {
+                      label: `Art unit ${p.art_unit_stats.art_unit}`,
+                      values: [p.art_unit_stats.allowance_rate, p.art_unit_stats.interview_success_rate, p.art_unit_stats.allowance_rate_without_interview],
+                      color: '#94a3b8',
+                    },
+                  ]
+                : []),
+            ],
+          }
+        : null,
+    [p],
+  );
   const bases = useMemo(() => {
     if (!p) return null;
     const all = [...new Set([...p.rejection_basis_counts.map((b) => b.basis), ...(p.art_unit_stats?.rejection_basis_counts ?? []).map((b) => b.basis)])];
     const get = (list: { basis: string; office_actions: number }[], b: string) => list.find((x) => x.basis === b)?.office_actions ?? 0;
-    return { categories: all, series: [{ label: p.examiner_name, values: all.map((b) => get(p.rejection_basis_counts, b)), color: '#1e40af' }, ...(p.art_unit_stats ? [{ label: `Art unit ${p.art_unit_stats.art_unit}`, values: all.map((b) => get(p.art_unit_stats!.rejection_basis_counts, b)), color: '#94a3b8' }] : [])] };
+    return {
+      categories: all,
+      series: [
+        { label: p.examiner_name, values: all.map((b) => get(p.rejection_basis_counts, b)), color: '#1e40af' },
+        ...(p.art_unit_stats
+          ? [{ label: `Art unit ${p.art_unit_stats.art_unit}`, values: all.map((b) => get(p.art_unit_stats!.rejection_basis_counts, b)), color: '#94a3b8' }]
+          : []),
+      ],
+    };
   }, [p]);
 
   if (profile.isPending) return <Loading />;
   if (profile.error) return <ErrorState error={profile.error} retry={() => profile.refetch()} />;
-  if (!p) return <><PageHeader title={name} /><Empty title="Examiner not found"><Link className="font-semibold text-blue-800 underline" to="/examiners">Search examiners</Link></Empty></>;
+  if (!p)
+    return (
+      <>
+        <PageHeader title={name} />
+        <Empty title="Examiner not found">
+          <Link className="font-semibold text-blue-800 underline" to="/examiners">
+            Search examiners
+          </Link>
+        </Empty>
+      </>
+    );
   return (
     <div className="space-y-6">
       <PageHeader title={p.examiner_name} description={`Art unit ${p.art_units.join(', ')} · figures as of ${fmtDate(p.as_of)}`} />
       {p.sample_size_warning ? <Notice tone="warning">{p.sample_size_warning}</Notice> : null}
-      {p.interview_rates_reason ? <Notice tone="warning">{`No interview figures: ${p.interviewed_cases} decided case(s) with an applicant-initiated interview and ${p.not_interviewed_cases ?? p.total_cases_analyzed - p.interviewed_cases} without one; at least 10 of each are needed to compare allowance after an interview with allowance without.`}</Notice> : null}
+      {p.interview_rates_reason ? (
+        <Notice tone="warning">{`No interview figures: ${p.interviewed_cases} decided case(s) with an applicant-initiated interview and ${p.not_interviewed_cases ?? p.total_cases_analyzed - p.interviewed_cases} without one; at least 10 of each are needed to compare allowance after an interview with allowance without.`}</Notice>
+      ) : null}
       <Section id="figures-h" title="Profile">
         <dl className="grid gap-3 text-sm sm:grid-cols-3 lg:grid-cols-4">
           {[
@@ -72,18 +127,49 @@ export function ExaminerProfilePage() {
             ['Allowed / abandoned', `${p.allowed_cases} / ${p.abandoned_cases}`],
             ['Cases with an applicant interview', String(p.interviewed_cases)],
             ['Pending cases', String(p.pending_cases)],
-          ].map(([k, v]) => <div key={k}><dt className="font-medium text-slate-700">{k}</dt><dd className="text-lg">{v}</dd></div>)}
+          ].map(([k, v]) => (
+            <div key={k}>
+              <dt className="font-medium text-slate-700">{k}</dt>
+              <dd className="text-lg">{v}</dd>
+            </div>
+          ))}
         </dl>
       </Section>
-      {rates ? <Section id="rates-h" title="Examiner and art unit"><BarChart title="Rates: the examiner beside the art unit" categories={rates.categories} series={rates.series} format={pct} max={1} /></Section> : null}
-      {bases && bases.categories.length ? <Section id="bases-h" title="Rejection bases"><BarChart title="Office actions citing each basis" categories={bases.categories} series={bases.series} format={(v) => String(v ?? 0)} /></Section> : null}
+      {rates ? (
+        <Section id="rates-h" title="Examiner and art unit">
+          <BarChart title="Rates: the examiner beside the art unit" categories={rates.categories} series={rates.series} format={pct} max={1} />
+        </Section>
+      ) : null}
+      {bases && bases.categories.length ? (
+        <Section id="bases-h" title="Rejection bases">
+          <BarChart title="Office actions citing each basis" categories={bases.categories} series={bases.series} format={(v) => String(v ?? 0)} />
+        </Section>
+      ) : null}
       <Section id="defs-h" title="Definitions">
         <dl className="space-y-2 text-sm text-slate-700">
-          <div><dt className="inline font-medium text-slate-900">Allowance rate: </dt><dd className="inline">allowed applications over disposed ones (allowed plus abandoned); pending applications are not counted.</dd></div>
-          <div><dt className="inline font-medium text-slate-900">Interview success rate: </dt><dd className="inline">the allowance rate of disposed applications with an interview the applicant asked for, held before the decision (an examiner's own call does not count); shown only with at least 10 decided cases with and 10 without one.</dd></div>
-          <div><dt className="inline font-medium text-slate-900">Interview lift: </dt><dd className="inline">interview success rate minus the allowance rate of disposed applications without an interview, in percentage points.</dd></div>
-          <div><dt className="inline font-medium text-slate-900">Actions to allowance: </dt><dd className="inline">rejections (non-final and final) mailed before the notice of allowance, across RCEs, averaged over allowed applications.</dd></div>
-          <div><dt className="inline font-medium text-slate-900">RCEs before allowance: </dt><dd className="inline">requests for continued examination filed before the notice of allowance, averaged over allowed applications.</dd></div>
+          <div>
+            <dt className="inline font-medium text-slate-900">Allowance rate: </dt>
+            <dd className="inline">allowed applications over disposed ones (allowed plus abandoned); pending applications are not counted.</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium text-slate-900">Interview success rate: </dt>
+            <dd className="inline">
+              the allowance rate of disposed applications with an interview the applicant asked for, held before the decision (an examiner's own call does not
+              count); shown only with at least 10 decided cases with and 10 without one.
+            </dd>
+          </div>
+          <div>
+            <dt className="inline font-medium text-slate-900">Interview lift: </dt>
+            <dd className="inline">interview success rate minus the allowance rate of disposed applications without an interview, in percentage points.</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium text-slate-900">Actions to allowance: </dt>
+            <dd className="inline">rejections (non-final and final) mailed before the notice of allowance, across RCEs, averaged over allowed applications.</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium text-slate-900">RCEs before allowance: </dt>
+            <dd className="inline">requests for continued examination filed before the notice of allowance, averaged over allowed applications.</dd>
+          </div>
         </dl>
       </Section>
     </div>

@@ -12,18 +12,37 @@ export default function Forms() {
   const docket = useDocket();
   const application = params.get('application') ?? '';
   const kind = FORM_KINDS.find((k) => k.id === params.get('form')) ?? FORM_KINDS[0]!;
-  const set = (patch: Record<string, string>) => setParams((p) => {
-    const next = new URLSearchParams(p);
-    for (const [k, v] of Object.entries(patch)) if (v) next.set(k, v); else next.delete(k);
-    return next;
-  }, { replace: true });
+  const set = (patch: Record<string, string>) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(patch))
+          if (v) next.set(k, v);
+          else next.delete(k);
+        return next;
+      },
+      { replace: true },
+    );
   const Form = kind.component;
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Forms" description="Patent-office papers built as Word documents. Each shows its price before you submit; the charge is refunded if the document fails." />
-      {docket.isPending ? <Loading label="Loading your docket…" /> : docket.error ? <ErrorState error={docket.error} retry={() => docket.refetch()} /> : docket.data.entries.length === 0 ? (
-        <Empty title="Your docket is empty">Forms are prepared for an application on your docket. <Link className="font-semibold text-blue-800 underline" to="/docket">Add an application</Link> first.</Empty>
+      <PageHeader
+        title="Forms"
+        description="Patent-office papers built as Word documents. Each shows its price before you submit; the charge is refunded if the document fails."
+      />
+      {docket.isPending ? (
+        <Loading label="Loading your docket…" />
+      ) : docket.error ? (
+        <ErrorState error={docket.error} retry={() => docket.refetch()} />
+      ) : docket.data.entries.length === 0 ? (
+        <Empty title="Your docket is empty">
+          Forms are prepared for an application on your docket.{' '}
+          <Link className="font-semibold text-blue-800 underline" to="/docket">
+            Add an application
+          </Link>{' '}
+          first.
+        </Empty>
       ) : (
         <>
           <div className="max-w-md">
@@ -31,7 +50,9 @@ export default function Forms() {
               <option value="">Choose an application…</option>
               {docket.data.entries.map((e) => (
                 <option key={e.id} value={e.application.application_number}>
-                  {fmtAppNo(e.application.application_number)}{e.client_matter ? ` (${e.client_matter})` : ''}{e.application.invention_title ? ` · ${e.application.invention_title.slice(0, 60)}` : ''}
+                  {fmtAppNo(e.application.application_number)}
+                  {e.client_matter ? ` (${e.client_matter})` : ''}
+                  {e.application.invention_title ? ` · ${e.application.invention_title.slice(0, 60)}` : ''}
                 </option>
               ))}
             </SelectField>
@@ -53,7 +74,11 @@ export default function Forms() {
             </ul>
           </nav>
           <Section id="form-h" title={kind.title} description={kind.description}>
-            {application ? <Form key={`${kind.id}-${application}`} applicationNumber={application} /> : <Empty title="Choose an application">The form is filled from its docket data: filing date, office actions, deadlines.</Empty>}
+            {application ? (
+              <Form key={`${kind.id}-${application}`} applicationNumber={application} />
+            ) : (
+              <Empty title="Choose an application">The form is filled from its docket data: filing date, office actions, deadlines.</Empty>
+            )}
           </Section>
         </>
       )}

@@ -23,13 +23,33 @@ export function SignUp() {
   };
 
   return (
-    <AuthShell title="Create your account" footer={<>Already have an account? <Link className="font-semibold text-blue-800 underline" to="/signin">Sign in</Link></>}>
+    <AuthShell
+      title="Create your account"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link className="font-semibold text-blue-800 underline" to="/signin">
+            Sign in
+          </Link>
+        </>
+      }
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <TextField label="Name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
         <TextField label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label="Password" type="password" autoComplete="new-password" required hint="At least 10 characters." value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 10 characters."
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         {signUp.error ? <ErrorState error={signUp.error} /> : null}
-        <Button type="submit" className="w-full" busy={signUp.isPending}>Create account</Button>
+        <Button type="submit" className="w-full" busy={signUp.isPending}>
+          Create account
+        </Button>
         <p className="text-xs text-slate-600">New accounts start with 25.00 credits.</p>
       </form>
       <ThirdPartyButtons verb="Sign up" />

@@ -118,7 +118,11 @@ export function claimsWord(claims: readonly number[]): string {
   return `${claims.length === 1 ? 'Claim' : 'Claims'} ${claimList(claims)}`;
 }
 
-export interface Answer { claims: number[]; how: string; base?: number }
+export interface Answer {
+  claims: number[];
+  how: string;
+  base?: number;
+}
 
 const HOW: Readonly<Record<string, (one: boolean) => string>> = {
   cancelled: (one) => `${one ? 'is' : 'are'} cancelled`,
@@ -136,7 +140,10 @@ const HOW: Readonly<Record<string, (one: boolean) => string>> = {
 export function answeredWords(answers: readonly Answer[]): string {
   const parts = answers.map((a) => {
     const one = a.claims.length === 1;
-    const how = a.how === 'through_amended_base' ? `${one ? 'stands' : 'stand'} or ${one ? 'falls' : 'fall'} with amended claim ${a.base}` : (HOW[a.how]?.(one) ?? words(a.how).toLowerCase());
+    const how =
+      a.how === 'through_amended_base'
+        ? `${one ? 'stands' : 'stand'} or ${one ? 'falls' : 'fall'} with amended claim ${a.base}`
+        : (HOW[a.how]?.(one) ?? words(a.how).toLowerCase());
     if (!a.claims.length) return how;
     // A verb follows the claims; a clause of its own follows a colon.
     const who = claimsWord(a.claims).toLowerCase();
@@ -149,10 +156,14 @@ export function answeredWords(answers: readonly Answer[]): string {
 /** The heading of a ground's text box: an argument against a rejection, a reply to an objection. */
 export function argumentLabel(g: { kind: string; title: string }): string {
   switch (g.kind) {
-    case 'rejection': return `Argument on the ${lowerFirst(g.title)}`;
-    case 'restriction': return 'Reasons for traversing the restriction requirement (if you traverse)';
-    case 'information_requirement': return 'The information required';
-    default: return `Reply to the ${lowerFirst(g.title)}`;
+    case 'rejection':
+      return `Argument on the ${lowerFirst(g.title)}`;
+    case 'restriction':
+      return 'Reasons for traversing the restriction requirement (if you traverse)';
+    case 'information_requirement':
+      return 'The information required';
+    default:
+      return `Reply to the ${lowerFirst(g.title)}`;
   }
 }
 
@@ -160,7 +171,13 @@ function lowerFirst(t: string): string {
   return /^(?:Rejection|Objection|Restriction|Requirement)\b/.test(t) ? `${t[0]!.toLowerCase()}${t.slice(1)}` : t;
 }
 
-export interface MissingItem { code: string; claim?: number; ground_id?: string; message: string; plain?: string }
+export interface MissingItem {
+  code: string;
+  claim?: number;
+  ground_id?: string;
+  message: string;
+  plain?: string;
+}
 
 /**
  * What a claim still needs, said beside the claim's own editor (so "the box above" is where to
@@ -170,19 +187,25 @@ export function claimNeedWords(m: MissingItem, grounds: readonly { ground_id: st
   const n = m.claim;
   const g = m.ground_id ? grounds.find((x) => x.ground_id === m.ground_id) : undefined;
   switch (m.code) {
-    case 'amended_text_missing': return `Claim ${n}'s amended text is missing: type it in the box “Claim ${n} as amended”.`;
-    case 'original_text_missing': return `Claim ${n} as it stands now is missing: type it in the box “Claim ${n} as it stands”, so the amendment can be marked up against it (37 CFR 1.121(c)).`;
-    case 'amendment_unchanged': return `Claim ${n} as amended is the same as the claim as it stands: change the amended text, or choose another strategy.`;
-    case 'argument_missing': return g ? `Argued: write the argument on the ${lowerFirst(g.title)} in step ${groundsStep}.` : `Argued: write the argument in step ${groundsStep}.`;
-    case 'information_missing': return `Write the information required in step ${groundsStep}.`;
-    default: return m.plain ?? 'This claim still needs your attention.';
+    case 'amended_text_missing':
+      return `Claim ${n}'s amended text is missing: type it in the box “Claim ${n} as amended”.`;
+    case 'original_text_missing':
+      return `Claim ${n} as it stands now is missing: type it in the box “Claim ${n} as it stands”, so the amendment can be marked up against it (37 CFR 1.121(c)).`;
+    case 'amendment_unchanged':
+      return `Claim ${n} as amended is the same as the claim as it stands: change the amended text, or choose another strategy.`;
+    case 'argument_missing':
+      return g ? `Argued: write the argument on the ${lowerFirst(g.title)} in step ${groundsStep}.` : `Argued: write the argument in step ${groundsStep}.`;
+    case 'information_missing':
+      return `Write the information required in step ${groundsStep}.`;
+    default:
+      return m.plain ?? 'This claim still needs your attention.';
   }
 }
 
 /** What answers one ground of rejection for one claim, as the wizard offers it beside the claim's strategy. */
 export function groundAnswerName(code: string | null | undefined): string {
   if (!code) return 'No answer yet';
-  if (AMENDING.has(code)) return 'Answer it with the claim\'s amendment';
+  if (AMENDING.has(code)) return "Answer it with the claim's amendment";
   if (code === 'cancel') return 'Cancelled with the claim';
   return strategyName(code);
 }
@@ -195,10 +218,18 @@ export function restrictionGroupWords(g: { label: string; kind: string; claims: 
 }
 
 /** "Group II is elected with traverse: claims 27-37 will be examined; claims 10-13 are withdrawn." */
-export function electionWords(e: { group: string | null; species: string | null; traverse: boolean; elected_claims: readonly number[]; withdrawn_claims: readonly number[] }): string {
+export function electionWords(e: {
+  group: string | null;
+  species: string | null;
+  traverse: boolean;
+  elected_claims: readonly number[];
+  withdrawn_claims: readonly number[];
+}): string {
   const what = [e.group ? `Group ${e.group}` : null, e.species ? `species ${e.species}` : null].filter(Boolean).join(', ') || 'The invention';
   const examined = e.elected_claims.length ? `: ${claimsWord(e.elected_claims).toLowerCase()} will be examined` : '';
-  const withdrawn = e.withdrawn_claims.length ? `; ${claimsWord(e.withdrawn_claims).toLowerCase()} ${e.withdrawn_claims.length === 1 ? 'is' : 'are'} withdrawn` : '';
+  const withdrawn = e.withdrawn_claims.length
+    ? `; ${claimsWord(e.withdrawn_claims).toLowerCase()} ${e.withdrawn_claims.length === 1 ? 'is' : 'are'} withdrawn`
+    : '';
   return `${sentenceCase(what)} ${e.group && e.species ? 'are' : 'is'} elected ${e.traverse ? 'with' : 'without'} traverse${examined}${withdrawn}.`;
 }
 
@@ -216,7 +247,10 @@ export type PlacesSource = 'paper' | 'paper_before_model' | 'outline';
 /** "The paper will have 14 highlighted, bracketed places for you to fill." ("has", once drafted). */
 export function placesWords(n: number, source: PlacesSource | undefined, drafted = false): string {
   const will = drafted ? 'has' : 'will have';
-  if (n === 0) return source === 'outline' ? 'The paper should need none of your text in highlighted, bracketed places.' : `The paper ${will} no highlighted, bracketed places left for you to fill.`;
+  if (n === 0)
+    return source === 'outline'
+      ? 'The paper should need none of your text in highlighted, bracketed places.'
+      : `The paper ${will} no highlighted, bracketed places left for you to fill.`;
   const places = `${n} highlighted, bracketed ${n === 1 ? 'place' : 'places'}`;
   if (source === 'paper_before_model') return `The paper ${will} at most ${places} for you to fill (the language model may write some of them).`;
   if (source === 'outline') return `The paper will have about ${places} for you to fill.`;
@@ -226,18 +260,27 @@ export function placesWords(n: number, source: PlacesSource | undefined, drafted
 /** A plan's edit refused by the server, for a person (the API's own text is written for assistants). */
 export function editErrorWords(code: string, message: string): string {
   switch (code) {
-    case 'plan_submitted': return 'This response was already submitted; it can no longer be changed.';
-    case 'plan_changed': return 'The response changed meanwhile (perhaps in another window or by your assistant); it has been reloaded. Try again.';
+    case 'plan_submitted':
+      return 'This response was already submitted; it can no longer be changed.';
+    case 'plan_changed':
+      return 'The response changed meanwhile (perhaps in another window or by your assistant); it has been reloaded. Try again.';
     case 'validation_error':
-      if (/^office_action_date: is required/.test(message)) return 'Give the mailing date of the office action: neither its text nor the application\'s record states it.';
+      if (/^office_action_date: is required/.test(message))
+        return "Give the mailing date of the office action: neither its text nor the application's record states it.";
       return `Not saved: ${message.replace(/^[a-z_.\d]+: /, '')}`;
-    case 'strategy_cannot_answer_ground': return `Not saved: that answer cannot answer this ground. ${sentenceCase(reasonOf(message))}`;
-    case 'strategy_conflicts_with_claim': return 'Not saved: an answer by amendment needs the claim itself to be amended that way (choose the claim\'s strategy first), and a cancelled claim needs no answer per ground.';
+    case 'strategy_cannot_answer_ground':
+      return `Not saved: that answer cannot answer this ground. ${sentenceCase(reasonOf(message))}`;
+    case 'strategy_conflicts_with_claim':
+      return "Not saved: an answer by amendment needs the claim itself to be amended that way (choose the claim's strategy first), and a cancelled claim needs no answer per ground.";
     case 'unknown_ground':
-    case 'ground_not_for_claim': return 'Not saved: this ground is no longer one of the claim\'s grounds. Reload the page.';
-    case 'unknown_restriction_group': return `Not saved: ${message}`;
-    case 'election_required': return 'Make the election first: a reply to a restriction requirement must elect a group (37 CFR 1.143).';
-    default: return message;
+    case 'ground_not_for_claim':
+      return "Not saved: this ground is no longer one of the claim's grounds. Reload the page.";
+    case 'unknown_restriction_group':
+      return `Not saved: ${message}`;
+    case 'election_required':
+      return 'Make the election first: a reply to a restriction requirement must elect a group (37 CFR 1.143).';
+    default:
+      return message;
   }
 }
 

@@ -9,7 +9,13 @@ const styles: Record<Variant, string> = {
   ghost: 'text-blue-800 hover:bg-blue-50 underline-offset-2 hover:underline',
 };
 
-export function Button({ variant = 'primary', className = '', busy, children, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  busy,
+  children,
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
   return (
     <button
       type="button"

@@ -11,5 +11,9 @@ export function billingHrefBack(path: string): string {
  */
 export function BuyCreditsLink() {
   const here = useLocation();
-  return <Link className="font-semibold underline" to={billingHrefBack(`${here.pathname}${here.search}`)}>Buy credits</Link>;
+  return (
+    <Link className="font-semibold underline" to={billingHrefBack(`${here.pathname}${here.search}`)}>
+      Buy credits
+    </Link>
+  );
 }

@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
-const control = 'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 aria-invalid:border-red-700';
+const control =
+  'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 aria-invalid:border-red-700';
 
 interface FieldProps {
   label: string;
@@ -15,8 +16,16 @@ function Wrapper({ id, label, hint, error, children }: FieldProps & { id: string
         {label}
       </label>
       {children}
-      {hint ? <p id={`${id}-hint`} className="text-xs text-slate-600">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="text-sm text-red-700">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -38,7 +47,13 @@ export function TextArea({ label, hint, error, className = '', ...rest }: FieldP
   const id = useId();
   return (
     <Wrapper id={id} label={label} hint={hint} error={error}>
-      <textarea id={id} className={`${control} ${className}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...rest} />
+      <textarea
+        id={id}
+        className={`${control} ${className}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...rest}
+      />
     </Wrapper>
   );
 }

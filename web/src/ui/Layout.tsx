@@ -12,12 +12,26 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
-export function Section({ title, description, children, actions, id }: { title: string; description?: ReactNode; children: ReactNode; actions?: ReactNode; id?: string }) {
+export function Section({
+  title,
+  description,
+  children,
+  actions,
+  id,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+  id?: string;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-lg border border-slate-300 bg-white p-5 shadow-xs">
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 id={id} className="text-lg font-semibold text-slate-900">{title}</h2>
+          <h2 id={id} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
           {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
         </div>
         {actions}

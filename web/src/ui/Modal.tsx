@@ -7,7 +7,21 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
  * and these dialogs are opened by state, often mounted only while open, so without this a
  * keyboard user lands on the page's body after Escape.
  */
-export function Modal({ open, onOpenChange, title, description, children, size = 'md' }: { open: boolean; onOpenChange: (o: boolean) => void; title: string; description?: string; children: ReactNode; size?: 'md' | 'lg' }) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = 'md',
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  size?: 'md' | 'lg';
+}) {
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (!open) return;
@@ -24,16 +38,26 @@ export function Modal({ open, onOpenChange, title, description, children, size =
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] ${size === 'lg' ? 'w-[min(94vw,44rem)]' : 'w-[min(94vw,34rem)]'} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl`} aria-describedby={description ? undefined : undefined} onCloseAutoFocus={(e) => {
-          if (opener.current?.isConnected) {
-            e.preventDefault();
-            opener.current.focus();
-          }
-        }}>
+        <Dialog.Content
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] ${size === 'lg' ? 'w-[min(94vw,44rem)]' : 'w-[min(94vw,34rem)]'} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl`}
+          aria-describedby={description ? undefined : undefined}
+          onCloseAutoFocus={(e) => {
+            if (opener.current?.isConnected) {
+              e.preventDefault();
+              opener.current.focus();
+            }
+          }}
+        >
           <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-          {description ? <Dialog.Description className="mt-1 text-sm text-slate-700">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
+          {description ? (
+            <Dialog.Description className="mt-1 text-sm text-slate-700">{description}</Dialog.Description>
+          ) : (
+            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          )}
           <div className="mt-4">{children}</div>
-          <Dialog.Close className="absolute top-3 right-3 rounded-md px-2 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100" aria-label="Close">✕</Dialog.Close>
+          <Dialog.Close className="absolute top-3 right-3 rounded-md px-2 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100" aria-label="Close">
+            ✕
+          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

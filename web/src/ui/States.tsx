@@ -40,6 +40,15 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
 }
 
 export function Notice({ tone = 'info', children }: { tone?: 'info' | 'success' | 'warning'; children: ReactNode }) {
-  const c = tone === 'success' ? 'border-green-300 bg-green-50 text-green-900' : tone === 'warning' ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-blue-200 bg-blue-50 text-blue-950';
-  return <div role={tone === 'info' ? undefined : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${c}`}>{children}</div>;
+  const c =
+    tone === 'success'
+      ? 'border-green-300 bg-green-50 text-green-900'
+      : tone === 'warning'
+        ? 'border-amber-300 bg-amber-50 text-amber-950'
+        : 'border-blue-200 bg-blue-50 text-blue-950';
+  return (
+    <div role={tone === 'info' ? undefined : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${c}`}>
+      {children}
+    </div>
+  );
 }

@@ -14,7 +14,14 @@ export interface ClaimChartSubmission {
   attorney_docket_number?: string;
 }
 
-export async function prepareClaimChart(db: Db, accountId: string, memberId: string, applicationNumber: string, analysisId: string | undefined, input: ClaimChartSubmission): Promise<PreparedDraft> {
+export async function prepareClaimChart(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  applicationNumber: string,
+  analysisId: string | undefined,
+  input: ClaimChartSubmission,
+): Promise<PreparedDraft> {
   if (!analysisId) throw validationError('analysis_id', 'is required for a claim chart: it charts the analysed office action');
   const analysis = await resolveAnalysis(db, accountId, analysisId, applicationNumber);
   const app = await resolveApplication(db, accountId, applicationNumber);
@@ -22,6 +29,11 @@ export async function prepareClaimChart(db: Db, accountId: string, memberId: str
   requireCaption(app, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value });
   // A working paper, not signed: only the caption's docket number is the firm's.
   const { attorney_docket_number } = await paperIdentity(db, accountId, memberId, app.id, { attorney_docket_number: input.attorney_docket_number });
-  const request: ClaimChartRequest = { application_number: app.application_number, analysis_id: analysis.id, date: input.date ?? todayUtc(), ...(attorney_docket_number ? { attorney_docket_number } : {}) };
+  const request: ClaimChartRequest = {
+    application_number: app.application_number,
+    analysis_id: analysis.id,
+    date: input.date ?? todayUtc(),
+    ...(attorney_docket_number ? { attorney_docket_number } : {}),
+  };
   return { exportType: 'form', formKind: 'claim_chart', analysisId: analysis.id, applicationId: app.id, applicationNumber: app.application_number, request };
 }

@@ -18,7 +18,10 @@ import { feeLine, type FormContext } from './context.ts';
 const claimsWord = (claims: readonly number[]) => claimsPhrase(claims);
 
 function recommended(record: StoredAnalysis, code: string): number[] {
-  return record.claim_analyses.filter((c) => c.recommendation === code).map((c) => c.claim_number).sort((a, b) => a - b);
+  return record.claim_analyses
+    .filter((c) => c.recommendation === code)
+    .map((c) => c.claim_number)
+    .sort((a, b) => a - b);
 }
 
 /** A terminal disclaimer over each double-patenting reference: fee 37 CFR 1.20(d) and its consequences. */
@@ -56,29 +59,37 @@ function sameInvention(g: Ground): ClientReportDecision {
     ],
     after: `If the claims are amended, the Examiner may then reject them for nonstatutory double patenting over ${reference}; that rejection can be answered by a terminal disclaimer, whose lasting effects on ownership and patent term we would set out for you before any is filed.`,
     fees: [],
-    fee_note: 'No USPTO fee for amending, arguing or cancelling, unless the reply brings the number of claims above those already paid for (37 C.F.R. § 1.16(h), (i)).',
+    fee_note:
+      'No USPTO fee for amending, arguing or cancelling, unless the reply brings the number of claims above those already paid for (37 C.F.R. § 1.16(h), (i)).',
   };
 }
 
 /** The election a restriction requires, with the groups as the action sets them out. */
 function election(record: StoredAnalysis): ClientReportDecision {
-  const groups = (record.restriction_groups ?? []).map((g) => `${g.kind === 'invention' ? 'Group' : 'Species'} ${g.label}: ${claimsWord(g.claims)}${g.subject ? ` (${g.subject})` : ''}.`);
+  const groups = (record.restriction_groups ?? []).map(
+    (g) => `${g.kind === 'invention' ? 'Group' : 'Species'} ${g.label}: ${claimsWord(g.claims)}${g.subject ? ` (${g.subject})` : ''}.`,
+  );
   return {
     title: 'Which invention to pursue in this application (the election)',
-    description: 'The Examiner requires you to choose one of these inventions; only the claims of the invention chosen are examined now, and the others are withdrawn (37 C.F.R. §§ 1.142, 1.143):',
+    description:
+      'The Examiner requires you to choose one of these inventions; only the claims of the invention chosen are examined now, and the others are withdrawn (37 C.F.R. §§ 1.142, 1.143):',
     points: groups.length ? groups : ['The groups could not be read from the action; we set them out for you separately.'],
-    after: 'The choice must be made even if we argue against the requirement. Electing with traverse means we also argue that the requirement is wrong, which keeps the right to have it reviewed by petition (37 C.F.R. § 1.144); electing without traverse gives that right up.',
+    after:
+      'The choice must be made even if we argue against the requirement. Electing with traverse means we also argue that the requirement is wrong, which keeps the right to have it reviewed by petition (37 C.F.R. § 1.144); electing without traverse gives that right up.',
     fees: [],
-    fee_note: 'No USPTO fee for the election. The claims not elected can be pursued in divisional applications filed while this application is pending (35 U.S.C. 121), each with its own filing, search and examination fees, which are not quoted in this letter.',
+    fee_note:
+      'No USPTO fee for the election. The claims not elected can be pursued in divisional applications filed while this application is pending (35 U.S.C. 121), each with its own filing, search and examination fees, which are not quoted in this letter.',
   };
 }
 
 function afterFinal(ctx: FormContext): ClientReportDecision {
   return {
     title: 'How to go on after the final rejection',
-    description: 'Prosecution is closed: choose among a reply under 37 C.F.R. § 1.116 (the Examiner may refuse to enter amendments that raise new issues), a request for continued examination, which has amendments and arguments considered as of right (37 C.F.R. § 1.114), and an appeal to the Patent Trial and Appeal Board (37 C.F.R. § 41.31). Each option is set out above.',
+    description:
+      'Prosecution is closed: choose among a reply under 37 C.F.R. § 1.116 (the Examiner may refuse to enter amendments that raise new issues), a request for continued examination, which has amendments and arguments considered as of right (37 C.F.R. § 1.114), and an appeal to the Patent Trial and Appeal Board (37 C.F.R. § 41.31). Each option is set out above.',
     fees: [feeLine(ctx.docket.rce_dates.length ? 'rce_subsequent' : 'rce_first', ctx.entity, ctx.date), feeLine('notice_of_appeal', ctx.entity, ctx.date)],
-    fee_note: 'A reply under 37 C.F.R. § 1.116 has no USPTO fee when filed in time. An appeal has later fees (the appeal forwarding fee) that are not quoted in this letter.',
+    fee_note:
+      'A reply under 37 C.F.R. § 1.116 has no USPTO fee when filed in time. An appeal has later fees (the appeal forwarding fee) that are not quoted in this letter.',
   };
 }
 
@@ -135,10 +146,14 @@ export function clientDecisions(record: StoredAnalysis, grounds: readonly Ground
     out.push(isNonstatutoryDoublePatenting(g) ? terminalDisclaimer(g, ctx) : sameInvention(g));
   }
   // Claims whose only rejection is statutory double patenting are answered by the decision above.
-  const sameOnly = new Set(record.claim_analyses.filter((c) => {
-    const own = grounds.filter((g) => g.kind === 'rejection' && g.claims.includes(c.claim_number));
-    return own.length > 0 && own.every((g) => g.basis === 'DP' && !isNonstatutoryDoublePatenting(g));
-  }).map((c) => c.claim_number));
+  const sameOnly = new Set(
+    record.claim_analyses
+      .filter((c) => {
+        const own = grounds.filter((g) => g.kind === 'rejection' && g.claims.includes(c.claim_number));
+        return own.length > 0 && own.every((g) => g.basis === 'DP' && !isNonstatutoryDoublePatenting(g));
+      })
+      .map((c) => c.claim_number),
+  );
   const narrowed = recommended(record, 'amend_narrow').filter((n) => !sameOnly.has(n));
   if (narrowed.length) {
     const overArt = narrowed.every((n) => grounds.some((g) => g.kind === 'rejection' && g.claims.includes(n) && g.references.length > 0 && g.basis !== 'DP'));
@@ -155,14 +170,16 @@ export function clientDecisions(record: StoredAnalysis, grounds: readonly Ground
   if (unexpected.length) {
     out.push({
       title: `Whether to gather evidence of unexpected results for ${claimsWord(unexpected)}`,
-      description: 'This argument needs evidence, usually a declaration under 37 C.F.R. § 1.132 reporting tests that compare the invention with the closest prior art. Any testing is at your cost.',
+      description:
+        'This argument needs evidence, usually a declaration under 37 C.F.R. § 1.132 reporting tests that compare the invention with the closest prior art. Any testing is at your cost.',
       fees: [],
     });
   }
   if (kind === 'requirement_for_information' || grounds.some((g) => g.kind === 'information_requirement')) {
     out.push({
       title: 'What information to supply',
-      description: 'The Examiner requires information under 37 C.F.R. § 1.105 that may be in your hands. We need it from you, or your confirmation that it is not known or not readily available, which the rule accepts as a reply.',
+      description:
+        'The Examiner requires information under 37 C.F.R. § 1.105 that may be in your hands. We need it from you, or your confirmation that it is not known or not readily available, which the rule accepts as a reply.',
       fees: [],
     });
   }

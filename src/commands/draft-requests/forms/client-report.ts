@@ -51,35 +51,79 @@ const IN_WORDS: Record<string, string> = {
 function optionsFor(kind: PaperKind, ctx: FormContext): ClientReportOption[] {
   const fee = (code: Parameters<typeof feeLine>[0]) => feeLine(code, ctx.entity, ctx.date);
   const rce = fee(ctx.docket.rce_dates.length ? 'rce_subsequent' : 'rce_first');
-  const lapse: ClientReportOption = { title: 'Let the application lapse', description: 'If the invention is no longer of interest, no reply is filed and the application becomes abandoned after the last day above. This cannot easily be undone.', fees: [] };
+  const lapse: ClientReportOption = {
+    title: 'Let the application lapse',
+    description:
+      'If the invention is no longer of interest, no reply is filed and the application becomes abandoned after the last day above. This cannot easily be undone.',
+    fees: [],
+  };
   switch (kind) {
     case 'final':
       return [
-        { title: 'Reply after final rejection', description: 'Amend or argue under 37 C.F.R. § 1.116. The Examiner may refuse to enter amendments that raise new issues; an advisory action usually follows within two months.', fees: [] },
-        { title: 'Request continued examination (RCE)', description: 'Reopens prosecution so amendments and arguments are considered as of right (37 C.F.R. § 1.114).', fees: [rce] },
-        { title: 'Appeal to the Patent Trial and Appeal Board', description: 'A notice of appeal (37 C.F.R. § 41.31), optionally with a pre-appeal brief request for review, then an appeal brief; a forwarding fee is due later if the appeal goes to the Board.', fees: [fee('notice_of_appeal')] },
+        {
+          title: 'Reply after final rejection',
+          description:
+            'Amend or argue under 37 C.F.R. § 1.116. The Examiner may refuse to enter amendments that raise new issues; an advisory action usually follows within two months.',
+          fees: [],
+        },
+        {
+          title: 'Request continued examination (RCE)',
+          description: 'Reopens prosecution so amendments and arguments are considered as of right (37 C.F.R. § 1.114).',
+          fees: [rce],
+        },
+        {
+          title: 'Appeal to the Patent Trial and Appeal Board',
+          description:
+            'A notice of appeal (37 C.F.R. § 41.31), optionally with a pre-appeal brief request for review, then an appeal brief; a forwarding fee is due later if the appeal goes to the Board.',
+          fees: [fee('notice_of_appeal')],
+        },
         { title: 'Interview with the Examiner', description: 'A call to discuss an amendment the Examiner might accept.', fees: [] },
         lapse,
       ];
     case 'notice_of_allowance':
       return [
-        { title: 'Pay the issue fee', description: 'The patent is normally granted some weeks after payment. The three-month period cannot be extended.', fees: [fee('issue_fee_utility'), fee('publication_fee')] },
-        { title: 'Request continued examination (RCE)', description: 'Only if further prior art must be considered or the claims changed before issue.', fees: [rce] },
-        { title: 'File a continuing application before issue', description: 'Keeps a family member pending to pursue other claims; official filing fees apply separately.', fees: [] },
+        {
+          title: 'Pay the issue fee',
+          description: 'The patent is normally granted some weeks after payment. The three-month period cannot be extended.',
+          fees: [fee('issue_fee_utility'), fee('publication_fee')],
+        },
+        {
+          title: 'Request continued examination (RCE)',
+          description: 'Only if further prior art must be considered or the claims changed before issue.',
+          fees: [rce],
+        },
+        {
+          title: 'File a continuing application before issue',
+          description: 'Keeps a family member pending to pursue other claims; official filing fees apply separately.',
+          fees: [],
+        },
       ];
     case 'restriction':
       return [
-        { title: 'Elect an invention', description: 'Choose the invention to pursue now, with or without traverse (see “Decisions for you”); the other claims can be pursued in divisional applications (35 U.S.C. 121).', fees: [] },
+        {
+          title: 'Elect an invention',
+          description:
+            'Choose the invention to pursue now, with or without traverse (see “Decisions for you”); the other claims can be pursued in divisional applications (35 U.S.C. 121).',
+          fees: [],
+        },
         lapse,
       ];
     case 'requirement_for_information':
       return [
-        { title: 'Supply the information', description: 'Reply with the information the Examiner requires, or state that it is not known or not readily available (37 C.F.R. § 1.105).', fees: [] },
+        {
+          title: 'Supply the information',
+          description: 'Reply with the information the Examiner requires, or state that it is not known or not readily available (37 C.F.R. § 1.105).',
+          fees: [],
+        },
         lapse,
       ];
     case 'quayle':
       return [
-        { title: 'Correct the formal matters', description: 'Prosecution on the merits is closed; the reply corrects the matters of form the Examiner lists (MPEP 714.14).', fees: [] },
+        {
+          title: 'Correct the formal matters',
+          description: 'Prosecution on the merits is closed; the reply corrects the matters of form the Examiner lists (MPEP 714.14).',
+          fees: [],
+        },
         lapse,
       ];
     default:
@@ -105,10 +149,12 @@ function allowableOf(record: StoredAnalysis): NonNullable<ClientReportInput['all
  */
 const ENDED_OPTION: ClientReportOption = {
   title: 'Discuss the next step with us',
-  description: 'The period set in the action has ended (see “Deadlines”). Whether anything can still be done for this application, and at what cost, depends on facts we must review with you; we will advise you separately.',
+  description:
+    'The period set in the action has ended (see “Deadlines”). Whether anything can still be done for this application, and at what cost, depends on facts we must review with you; we will advise you separately.',
   fees: [],
 };
-const ENDED_RECOMMENDATION = 'The last day to reply to this action has passed, so we do not recommend a course for the claims in this letter. Please contact us so that we can review the file with you and advise on what, if anything, can still be done.';
+const ENDED_RECOMMENDATION =
+  'The last day to reply to this action has passed, so we do not recommend a course for the claims in this letter. Please contact us so that we can review the file with you and advise on what, if anything, can still be done.';
 function endedDecision(kind: PaperKind): ClientReportDecision {
   return {
     title: kind === 'notice_of_allowance' ? 'What to do now that the issue fee period has ended' : 'What to do now that the period for reply has ended',
@@ -126,7 +172,11 @@ function narrowingWords(n: number, grounds: readonly Ground[]): { key: string; w
   // Art: a rejection over references (a double patenting ground's "reference" is the conflicting patent, not art).
   if (own.some((g) => g.references.length > 0 && g.basis !== 'DP')) return { key: 'amend_narrow', words: IN_WORDS.amend_narrow };
   if (own.length && own.every((g) => g.basis === 'DP' && !isNonstatutoryDoublePatenting(g))) {
-    return { key: 'amend_narrow:same', words: 'amend so that the claims no longer claim the same invention as the patent the Examiner names (see “Decisions for you”), which changes what is claimed' };
+    return {
+      key: 'amend_narrow:same',
+      words:
+        'amend so that the claims no longer claim the same invention as the patent the Examiner names (see “Decisions for you”), which changes what is claimed',
+    };
   }
   return { key: 'amend_narrow:other', words: 'amend to add a feature that answers the Examiner’s rejection, which narrows what is claimed' };
 }
@@ -147,13 +197,23 @@ function arguingWords(n: number, grounds: readonly Ground[]): { key: string; wor
   return { key: `argue_distinction:${parts.length}:${list}`, words: `keep unchanged and explain ${list}` };
 }
 
-function recommendationOf(record: StoredAnalysis, kind: PaperKind, grounds: readonly Ground[], state: ReturnType<typeof periodState>): { text: string; groups: ClientReportInput['recommendations'] } {
+function recommendationOf(
+  record: StoredAnalysis,
+  kind: PaperKind,
+  grounds: readonly Ground[],
+  state: ReturnType<typeof periodState>,
+): { text: string; groups: ClientReportInput['recommendations'] } {
   const byCode = new Map<string, number[]>();
   const words = new Map<string, string>();
   for (const c of record.claim_analyses ?? []) {
     // `elect` marks a claim as subject to the restriction: the election is a decision, set out on its own.
     if (!c.recommendation || c.recommendation === 'no_action' || c.recommendation === 'elect') continue;
-    const narrow = c.recommendation === 'amend_narrow' ? narrowingWords(c.claim_number, grounds) : c.recommendation === 'argue_distinction' ? arguingWords(c.claim_number, grounds) : null;
+    const narrow =
+      c.recommendation === 'amend_narrow'
+        ? narrowingWords(c.claim_number, grounds)
+        : c.recommendation === 'argue_distinction'
+          ? arguingWords(c.claim_number, grounds)
+          : null;
     const key = narrow?.key ?? c.recommendation;
     if (narrow) words.set(key, narrow.words);
     byCode.set(key, [...(byCode.get(key) ?? []), c.claim_number]);
@@ -163,39 +223,53 @@ function recommendationOf(record: StoredAnalysis, kind: PaperKind, grounds: read
     claims: claims.sort((a, b) => a - b),
     strategy: words.get(code) ?? IN_WORDS[code] ?? code,
     // Said only where the action says it of every claim of the group.
-    reasons: code === 'rewrite_independent' && claims.every((n) => rewritable.has(n)) ? ['The Examiner indicated that these claims would be allowable if rewritten in independent form.'] : [],
+    reasons:
+      code === 'rewrite_independent' && claims.every((n) => rewritable.has(n))
+        ? ['The Examiner indicated that these claims would be allowable if rewritten in independent form.']
+        : [],
   }));
-  const text = kind === 'notice_of_allowance'
-    ? 'We recommend paying the issue fee before the deadline, after checking whether any claims cancelled by the Examiner should be pursued in a continuing application.'
-    : kind === 'final'
-      ? 'We recommend a reply after final rejection along the lines below, and, if the Examiner maintains the rejections, a request for continued examination or an appeal.'
-      : kind === 'restriction'
-        ? 'We recommend electing the invention that covers your product or the embodiment that matters most to you, with traverse unless you wish to accept the requirement. The choice is yours; please tell us which invention to elect.'
-        : state === 'extension'
-          ? 'The period set in the action has ended; we recommend filing a reply with the extension of time it then needs (see “Deadlines”), treating the claims as follows.'
-          : 'We recommend filing a reply within the period set, treating the claims as follows.';
+  const text =
+    kind === 'notice_of_allowance'
+      ? 'We recommend paying the issue fee before the deadline, after checking whether any claims cancelled by the Examiner should be pursued in a continuing application.'
+      : kind === 'final'
+        ? 'We recommend a reply after final rejection along the lines below, and, if the Examiner maintains the rejections, a request for continued examination or an appeal.'
+        : kind === 'restriction'
+          ? 'We recommend electing the invention that covers your product or the embodiment that matters most to you, with traverse unless you wish to accept the requirement. The choice is yours; please tell us which invention to elect.'
+          : state === 'extension'
+            ? 'The period set in the action has ended; we recommend filing a reply with the extension of time it then needs (see “Deadlines”), treating the claims as follows.'
+            : 'We recommend filing a reply within the period set, treating the claims as follows.';
   return { text, groups };
 }
 
-export async function prepareClientReport(db: Db, accountId: string, memberId: string, applicationNumber: string, analysisId: string | undefined, input: ClientReportSubmission): Promise<PreparedDraft> {
+export async function prepareClientReport(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  applicationNumber: string,
+  analysisId: string | undefined,
+  input: ClientReportSubmission,
+): Promise<PreparedDraft> {
   if (!analysisId) throw validationError('analysis_id', 'is required for a client report: it summarizes the analysis of the office action');
   const analysis = await resolveAnalysis(db, accountId, analysisId, applicationNumber);
   const ctx = await formContext(db, accountId, memberId, applicationNumber, input);
   const record = analysis.record;
   const mailing = input.office_action_date ?? statedMailingDate(record) ?? ctx.pending?.correspondence.mailing_date;
-  if (!mailing) throw validationError('input.office_action_date', 'is required: the action\'s text states no mailing date and no action is pending on the docket');
+  if (!mailing)
+    throw validationError('input.office_action_date', "is required: the action's text states no mailing date and no action is pending on the docket");
   const kind = paperKindOf(record);
   // Every ground of the action, as the record lists them (rejections, objections, requirements).
   const all = groundsOf(record as never);
   const grounds: ClientReportGround[] = all.map((g) => ({ id: g.id, label: g.title, claims: g.claims, statement: g.statement.text }));
   const p = ctx.pending?.correspondence.mailing_date === mailing ? ctx.pending.result : null;
-  const deadlines: ClientReportInput['deadlines'] = p ? {
-    reply_due: p.ssp_due,
-    reply_due_effective: p.response_deadline,
-    extensions: p.extensions.map((e) => ({ months: e.months, due: e.due_effective, nominal: e.due, fee: e.fee ? e.fee[ctx.entity] : null })),
-    final_date: p.critical_deadline_date,
-    extendable: p.extendable,
-  } : null;
+  const deadlines: ClientReportInput['deadlines'] = p
+    ? {
+        reply_due: p.ssp_due,
+        reply_due_effective: p.response_deadline,
+        extensions: p.extensions.map((e) => ({ months: e.months, due: e.due_effective, nominal: e.due, fee: e.fee ? e.fee[ctx.entity] : null })),
+        final_date: p.critical_deadline_date,
+        extendable: p.extendable,
+      }
+    : null;
   const state = periodState(deadlines, ctx.date);
   const ended = state === 'ended';
   const { text, groups } = recommendationOf(record, kind, all, state);
@@ -216,5 +290,12 @@ export async function prepareClientReport(db: Db, accountId: string, memberId: s
     date: ctx.date,
     ...signedBy(ctx.identity),
   };
-  return { exportType: 'form', formKind: 'client_report', analysisId: analysis.id, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
+  return {
+    exportType: 'form',
+    formKind: 'client_report',
+    analysisId: analysis.id,
+    applicationId: ctx.app.id,
+    applicationNumber: ctx.app.application_number,
+    request,
+  };
 }

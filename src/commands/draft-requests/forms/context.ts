@@ -30,7 +30,13 @@ export interface FormContext {
   identity: PaperIdentity;
 }
 
-export async function formContext(db: Db, accountId: string, memberId: string, applicationNumber: string, input: { date?: string; entity_size?: EntitySize } & PaperIdentityGiven): Promise<FormContext> {
+export async function formContext(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  applicationNumber: string,
+  input: { date?: string; entity_size?: EntitySize } & PaperIdentityGiven,
+): Promise<FormContext> {
   const app = await resolveApplication(db, accountId, applicationNumber);
   requireCaption(app);
   // The request's own entity_size, else the application's (docket entry, USPTO record), else the account's.
@@ -65,22 +71,37 @@ export function extensionNeeded(ctx: FormContext): ExtensionLine | undefined {
   const p = ctx.pending;
   if (!p || ctx.date <= p.result.response_deadline) return undefined;
   if (!p.result.extendable) {
-    throw refused(409, 'reply_period_expired', `The period for reply to the ${p.correspondence.document_code} of ${p.correspondence.mailing_date} ended ${p.result.response_deadline} and cannot be extended.`, 'Consider a petition to revive under 37 CFR 1.137.');
+    throw refused(
+      409,
+      'reply_period_expired',
+      `The period for reply to the ${p.correspondence.document_code} of ${p.correspondence.mailing_date} ended ${p.result.response_deadline} and cannot be extended.`,
+      'Consider a petition to revive under 37 CFR 1.137.',
+    );
   }
   const ext = p.result.extensions.find((e) => e.due_effective >= ctx.date);
   if (!ext) {
-    throw refused(409, 'reply_period_expired', `The last day to reply with an extension was ${p.result.critical_deadline_date}; ${ctx.date} is too late.`, 'Consider a petition to revive under 37 CFR 1.137.');
+    throw refused(
+      409,
+      'reply_period_expired',
+      `The last day to reply with an extension was ${p.result.critical_deadline_date}; ${ctx.date} is too late.`,
+      'Consider a petition to revive under 37 CFR 1.137.',
+    );
   }
   return {
     months: ext.months,
     extended_due: ext.due,
-    fee: { citation: `37 CFR 1.17(a)(${ext.months})`, title: `Extension of time, ${ext.months} month${ext.months === 1 ? '' : 's'}`, amount: ext.fee ? ext.fee[ctx.entity] : null },
+    fee: {
+      citation: `37 CFR 1.17(a)(${ext.months})`,
+      title: `Extension of time, ${ext.months} month${ext.months === 1 ? '' : 's'}`,
+      amount: ext.fee ? ext.fee[ctx.entity] : null,
+    },
   };
 }
 
 /** Rejection actions (non-final and final) mailed by the date: 41.31(a)(1) "twice rejected". */
 export function rejectionsMailed(ctx: FormContext): { kind: IdsActionKind; mailing_date: string }[] {
-  return ctx.docket.actions.filter((a) => (a.kind === 'non_final' || a.kind === 'final') && a.mailing_date <= ctx.date)
+  return ctx.docket.actions
+    .filter((a) => (a.kind === 'non_final' || a.kind === 'final') && a.mailing_date <= ctx.date)
     .sort((a, b) => (a.mailing_date < b.mailing_date ? -1 : 1))
     .filter((a, i, all) => i === 0 || a.mailing_date !== all[i - 1].mailing_date || a.kind !== all[i - 1].kind);
 }

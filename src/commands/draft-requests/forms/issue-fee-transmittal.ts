@@ -22,14 +22,37 @@ export interface IssueFeeSubmission {
   attorney_docket_number?: string;
 }
 
-export async function prepareIssueFeeTransmittal(db: Db, accountId: string, memberId: string, applicationNumber: string, input: IssueFeeSubmission): Promise<PreparedDraft> {
+export async function prepareIssueFeeTransmittal(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  applicationNumber: string,
+  input: IssueFeeSubmission,
+): Promise<PreparedDraft> {
   const ctx = await formContext(db, accountId, memberId, applicationNumber, input);
-  if (ctx.issueFeePaid) throw refused(409, 'issue_fee_already_paid', `The issue fee of application ${ctx.app.application_number} was paid on ${ctx.issueFeePaid}.`, 'Nothing to transmit.');
-  if (ctx.closing?.kind !== 'notice_of_allowance') throw refused(409, 'no_notice_of_allowance', `No notice of allowance stands in application ${ctx.app.application_number}, so no issue fee is due.`, 'Record the notice of allowance on the docket (record_office_action, kind NOA) if it was mailed.');
+  if (ctx.issueFeePaid)
+    throw refused(
+      409,
+      'issue_fee_already_paid',
+      `The issue fee of application ${ctx.app.application_number} was paid on ${ctx.issueFeePaid}.`,
+      'Nothing to transmit.',
+    );
+  if (ctx.closing?.kind !== 'notice_of_allowance')
+    throw refused(
+      409,
+      'no_notice_of_allowance',
+      `No notice of allowance stands in application ${ctx.app.application_number}, so no issue fee is due.`,
+      'Record the notice of allowance on the docket (record_office_action, kind NOA) if it was mailed.',
+    );
   const notice = ctx.closing.mailing_date;
   const due = addMonths(notice, 3);
   if (ctx.date > nextBusinessDay(due)) {
-    throw refused(409, 'issue_fee_period_expired', `The issue fee was due by ${due} (three months from the notice of allowance of ${notice}); the period is not extendable (37 CFR 1.311(a)).`, 'Consider a petition to accept late payment under 37 CFR 1.137.');
+    throw refused(
+      409,
+      'issue_fee_period_expired',
+      `The issue fee was due by ${due} (three months from the notice of allowance of ${notice}); the period is not extendable (37 CFR 1.311(a)).`,
+      'Consider a petition to accept late payment under 37 CFR 1.137.',
+    );
   }
   const request: IssueFeeTransmittalRequest = {
     application_number: ctx.app.application_number,
@@ -44,5 +67,12 @@ export async function prepareIssueFeeTransmittal(db: Db, accountId: string, memb
     date: ctx.date,
     ...ctx.identity,
   };
-  return { exportType: 'form', formKind: 'issue_fee_transmittal', analysisId: null, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
+  return {
+    exportType: 'form',
+    formKind: 'issue_fee_transmittal',
+    analysisId: null,
+    applicationId: ctx.app.id,
+    applicationNumber: ctx.app.application_number,
+    request,
+  };
 }

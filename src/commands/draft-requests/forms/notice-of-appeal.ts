@@ -24,16 +24,33 @@ export function appealableRejection(ctx: FormContext): { kind: 'non_final' | 'fi
   const rejections = rejectionsMailed(ctx);
   const last = rejections.at(-1);
   if (!last || (rejections.length < 2 && last.kind !== 'final')) {
-    throw refused(409, 'not_twice_rejected', `The claims of application ${ctx.app.application_number} have not been twice rejected (${rejections.length} rejection${rejections.length === 1 ? '' : 's'} on the docket), so no appeal lies yet (37 CFR 41.31(a)(1)).`, 'Reply to the pending action under 37 CFR 1.111; record any missing office action on the docket if the docket is incomplete.');
+    throw refused(
+      409,
+      'not_twice_rejected',
+      `The claims of application ${ctx.app.application_number} have not been twice rejected (${rejections.length} rejection${rejections.length === 1 ? '' : 's'} on the docket), so no appeal lies yet (37 CFR 41.31(a)(1)).`,
+      'Reply to the pending action under 37 CFR 1.111; record any missing office action on the docket if the docket is incomplete.',
+    );
   }
   if (ctx.closing && ctx.closing.kind !== 'final') {
-    throw refused(409, 'not_twice_rejected', `Application ${ctx.app.application_number} stands allowed or under a Quayle action (${ctx.closing.mailing_date}); there is no rejection to appeal.`, 'Pay the issue fee or reply to the Quayle action.');
+    throw refused(
+      409,
+      'not_twice_rejected',
+      `Application ${ctx.app.application_number} stands allowed or under a Quayle action (${ctx.closing.mailing_date}); there is no rejection to appeal.`,
+      'Pay the issue fee or reply to the Quayle action.',
+    );
   }
-  if (ctx.issueFeePaid) throw refused(409, 'not_twice_rejected', `The issue fee of application ${ctx.app.application_number} was paid on ${ctx.issueFeePaid}.`, 'No appeal lies.');
+  if (ctx.issueFeePaid)
+    throw refused(409, 'not_twice_rejected', `The issue fee of application ${ctx.app.application_number} was paid on ${ctx.issueFeePaid}.`, 'No appeal lies.');
   return last as { kind: 'non_final' | 'final'; mailing_date: string };
 }
 
-export async function prepareNoticeOfAppeal(db: Db, accountId: string, memberId: string, applicationNumber: string, input: NoticeOfAppealSubmission): Promise<PreparedDraft> {
+export async function prepareNoticeOfAppeal(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  applicationNumber: string,
+  input: NoticeOfAppealSubmission,
+): Promise<PreparedDraft> {
   const ctx = await formContext(db, accountId, memberId, applicationNumber, input);
   const rejection = appealableRejection(ctx);
   const extension = extensionNeeded(ctx);
@@ -48,5 +65,12 @@ export async function prepareNoticeOfAppeal(db: Db, accountId: string, memberId:
     date: ctx.date,
     ...ctx.identity,
   };
-  return { exportType: 'form', formKind: 'notice_of_appeal', analysisId: null, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
+  return {
+    exportType: 'form',
+    formKind: 'notice_of_appeal',
+    analysisId: null,
+    applicationId: ctx.app.id,
+    applicationNumber: ctx.app.application_number,
+    request,
+  };
 }

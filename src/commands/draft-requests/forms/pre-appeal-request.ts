@@ -23,7 +23,14 @@ export interface PreAppealSubmission {
   attorney_docket_number?: string;
 }
 
-export async function preparePreAppealRequest(db: Db, accountId: string, memberId: string, applicationNumber: string, analysisId: string | undefined, input: PreAppealSubmission): Promise<PreparedDraft> {
+export async function preparePreAppealRequest(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  applicationNumber: string,
+  analysisId: string | undefined,
+  input: PreAppealSubmission,
+): Promise<PreparedDraft> {
   const ctx = await formContext(db, accountId, memberId, applicationNumber, input);
   const rejection = appealableRejection(ctx);
   const given = input.arguments ?? [];
@@ -33,7 +40,8 @@ export async function preparePreAppealRequest(db: Db, accountId: string, memberI
     const grounds = groundsOf(analysis.record as never).filter((g) => g.kind === 'rejection');
     const known = new Set(grounds.map((g) => g.id));
     given.forEach((a, i) => {
-      if (a.ground_id && !known.has(a.ground_id)) throw validationError(`input.arguments.${i}.ground_id`, `is not a rejection ground of the analysis (${[...known].join(', ') || 'none'})`);
+      if (a.ground_id && !known.has(a.ground_id))
+        throw validationError(`input.arguments.${i}.ground_id`, `is not a rejection ground of the analysis (${[...known].join(', ') || 'none'})`);
     });
     args = grounds.map((g) => ({ heading: g.title, text: given.find((a) => a.ground_id === g.id)?.text }));
     args.push(...given.filter((a) => !a.ground_id && a.heading).map((a) => ({ heading: a.heading!, text: a.text })));
@@ -45,7 +53,11 @@ export async function preparePreAppealRequest(db: Db, accountId: string, memberI
   }
   if (args.length === 0) throw validationError('input.arguments', 'give at least one rejection to argue, or an analysis_id whose rejections are listed');
   const words = argumentWords(args);
-  if (words > MAX_PAGES * PAGE_WORDS) throw validationError('input.arguments', `run to ${words} words; a pre-appeal brief request allows at most ${MAX_PAGES} pages (about ${MAX_PAGES * PAGE_WORDS} words)`);
+  if (words > MAX_PAGES * PAGE_WORDS)
+    throw validationError(
+      'input.arguments',
+      `run to ${words} words; a pre-appeal brief request allows at most ${MAX_PAGES} pages (about ${MAX_PAGES * PAGE_WORDS} words)`,
+    );
   const request: PreAppealRequestRequest = {
     application_number: ctx.app.application_number,
     office_action: actionRef(rejection),
@@ -54,5 +66,12 @@ export async function preparePreAppealRequest(db: Db, accountId: string, memberI
     date: ctx.date,
     ...signedBy(ctx.identity),
   };
-  return { exportType: 'form', formKind: 'pre_appeal_request', analysisId: analysisId ?? null, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
+  return {
+    exportType: 'form',
+    formKind: 'pre_appeal_request',
+    analysisId: analysisId ?? null,
+    applicationId: ctx.app.id,
+    applicationNumber: ctx.app.application_number,
+    request,
+  };
 }

@@ -20,12 +20,31 @@ export interface RceSubmission {
   attorney_docket_number?: string;
 }
 
-export async function prepareRceTransmittal(db: Db, accountId: string, memberId: string, applicationNumber: string, input: RceSubmission): Promise<PreparedDraft> {
+export async function prepareRceTransmittal(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  applicationNumber: string,
+  input: RceSubmission,
+): Promise<PreparedDraft> {
   const ctx = await formContext(db, accountId, memberId, applicationNumber, input);
-  if (ctx.issueFeePaid) throw refused(409, 'rce_not_available', `The issue fee of application ${ctx.app.application_number} was paid on ${ctx.issueFeePaid}: a request for continued examination now needs a petition to withdraw from issue (37 CFR 1.313(c)).`, 'File the petition under 37 CFR 1.313(c)(2) with the RCE.');
-  if (!ctx.closing) throw refused(409, 'rce_not_available', `Prosecution of application ${ctx.app.application_number} is not closed (no final action, notice of allowance or Quayle action stands), so a request for continued examination is not available (37 CFR 1.114(a)).`, 'Reply to the pending action under 37 CFR 1.111 instead.');
+  if (ctx.issueFeePaid)
+    throw refused(
+      409,
+      'rce_not_available',
+      `The issue fee of application ${ctx.app.application_number} was paid on ${ctx.issueFeePaid}: a request for continued examination now needs a petition to withdraw from issue (37 CFR 1.313(c)).`,
+      'File the petition under 37 CFR 1.313(c)(2) with the RCE.',
+    );
+  if (!ctx.closing)
+    throw refused(
+      409,
+      'rce_not_available',
+      `Prosecution of application ${ctx.app.application_number} is not closed (no final action, notice of allowance or Quayle action stands), so a request for continued examination is not available (37 CFR 1.114(a)).`,
+      'Reply to the pending action under 37 CFR 1.111 instead.',
+    );
   const s = input.submission;
-  if (!s.previously_filed_on && !(s.enclosed?.length) && !s.other?.trim()) throw validationError('input.submission', 'name the submission (37 CFR 1.114(c)): previously_filed_on, enclosed items or other');
+  if (!s.previously_filed_on && !s.enclosed?.length && !s.other?.trim())
+    throw validationError('input.submission', 'name the submission (37 CFR 1.114(c)): previously_filed_on, enclosed items or other');
   const requestNumber = ctx.docket.rce_dates.filter((d) => d <= ctx.date).length + 1;
   const extension = extensionNeeded(ctx);
   const request: RceTransmittalRequest = {
@@ -39,5 +58,12 @@ export async function prepareRceTransmittal(db: Db, accountId: string, memberId:
     date: ctx.date,
     ...ctx.identity,
   };
-  return { exportType: 'form', formKind: 'rce_transmittal', analysisId: null, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
+  return {
+    exportType: 'form',
+    formKind: 'rce_transmittal',
+    analysisId: null,
+    applicationId: ctx.app.id,
+    applicationNumber: ctx.app.application_number,
+    request,
+  };
 }

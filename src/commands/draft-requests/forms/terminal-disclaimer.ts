@@ -43,7 +43,10 @@ const digits = (s: string) => s.replace(/\D/g, '');
 /** Whether a ground's conflicting patent or application is `reference` (by its digits). */
 function over(g: Ground, reference: NonNullable<TerminalDisclaimerSubmission['reference']>): boolean {
   const want = digits(reference.number);
-  return g.conflicting.some((c) => { const r = referenceFromDisplay(c); return r !== null && digits(r.number) === want; });
+  return g.conflicting.some((c) => {
+    const r = referenceFromDisplay(c);
+    return r !== null && digits(r.number) === want;
+  });
 }
 
 /**
@@ -55,18 +58,32 @@ function over(g: Ground, reference: NonNullable<TerminalDisclaimerSubmission['re
 function refuseStatutory(statutory: readonly Ground[], nonstatutory: readonly Ground[], reference: TerminalDisclaimerSubmission['reference'] | null): void {
   if (!statutory.length) return;
   const blocking = reference
-    ? (statutory.some((g) => over(g, reference) || g.conflicting.length === 0) && !nonstatutory.some((g) => over(g, reference)) ? statutory : [])
-    : (nonstatutory.length ? [] : statutory);
+    ? statutory.some((g) => over(g, reference) || g.conflicting.length === 0) && !nonstatutory.some((g) => over(g, reference))
+      ? statutory
+      : []
+    : nonstatutory.length
+      ? []
+      : statutory;
   if (!blocking.length) return;
   const g = blocking[0];
   const claims = claimsPhrase(g.claims);
   const against = g.conflicting.length ? ` over ${g.conflicting.join(' and ')}` : '';
-  throw refused(422, 'statutory_double_patenting',
+  throw refused(
+    422,
+    'statutory_double_patenting',
     `The analysis rejects ${claims}${against} for statutory double patenting under 35 U.S.C. 101 (the same invention claimed twice). A terminal disclaimer cannot overcome that rejection (MPEP 804.02), so none was drafted.`,
-    'Answer the rejection by amending or cancelling the claims so that they no longer claim the same invention, or by arguing that they do not (MPEP 804, II.A); a terminal disclaimer may then answer any nonstatutory double patenting rejection that follows.');
+    'Answer the rejection by amending or cancelling the claims so that they no longer claim the same invention, or by arguing that they do not (MPEP 804, II.A); a terminal disclaimer may then answer any nonstatutory double patenting rejection that follows.',
+  );
 }
 
-export async function prepareTerminalDisclaimer(db: Db, accountId: string, memberId: string, applicationNumber: string, analysisId: string | undefined, input: TerminalDisclaimerSubmission): Promise<PreparedDraft> {
+export async function prepareTerminalDisclaimer(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  applicationNumber: string,
+  analysisId: string | undefined,
+  input: TerminalDisclaimerSubmission,
+): Promise<PreparedDraft> {
   const ctx = await formContext(db, accountId, memberId, applicationNumber, input);
   let reference = input.reference ?? null;
   if (analysisId) {
@@ -80,7 +97,11 @@ export async function prepareTerminalDisclaimer(db: Db, accountId: string, membe
       reference = over ? referenceFromDisplay(over.conflicting[0]) : null;
     }
   }
-  if (!reference) throw validationError('input.reference', 'name the patent or application the double patenting rejection is over ({kind: patent|application, number}); the analysis names none');
+  if (!reference)
+    throw validationError(
+      'input.reference',
+      'name the patent or application the double patenting rejection is over ({kind: patent|application, number}); the analysis names none',
+    );
   try {
     referenceName(reference);
   } catch (e) {
@@ -99,5 +120,12 @@ export async function prepareTerminalDisclaimer(db: Db, accountId: string, membe
     date: ctx.date,
     ...ctx.identity,
   };
-  return { exportType: 'form', formKind: 'terminal_disclaimer', analysisId: analysisId ?? null, applicationId: ctx.app.id, applicationNumber: ctx.app.application_number, request };
+  return {
+    exportType: 'form',
+    formKind: 'terminal_disclaimer',
+    analysisId: analysisId ?? null,
+    applicationId: ctx.app.id,
+    applicationNumber: ctx.app.application_number,
+    request,
+  };
 }

@@ -3,7 +3,17 @@
  * into the document builders' vocabulary: claim dispositions with their grounds, the paper
  * replied to, the examiner's statistics and the strategy chosen per claim.
  */
-import { STRATEGY_CODES, type ClaimDisposition, type Ground, type ClaimStatus, type ExaminerStats, type OfficeActionRef, type PaperKind, type RejectionDetail, type StrategyCode } from '../../../documents/types.ts';
+import {
+  STRATEGY_CODES,
+  type ClaimDisposition,
+  type Ground,
+  type ClaimStatus,
+  type ExaminerStats,
+  type OfficeActionRef,
+  type PaperKind,
+  type RejectionDetail,
+  type StrategyCode,
+} from '../../../documents/types.ts';
 import { parseReference } from '../../../documents/rejection-grounds.ts';
 import { kindOfType } from '../../../domain/office-action/type-codes.ts';
 
@@ -76,7 +86,11 @@ export function examinerStatsOf(record: StoredAnalysis): ExaminerStats | null {
   // sample; analyses stored before issue 11 may lack the baseline): no stats, so no interview claim.
   if (!s || typeof s.interview_success_rate !== 'number' || typeof s.allowance_rate !== 'number') return null;
   if (typeof s.allowance_rate_without_interview !== 'number') return null;
-  return { allowance_rate: s.allowance_rate, interview_success_rate: s.interview_success_rate, allowance_rate_without_interview: s.allowance_rate_without_interview };
+  return {
+    allowance_rate: s.allowance_rate,
+    interview_success_rate: s.interview_success_rate,
+    allowance_rate_without_interview: s.allowance_rate_without_interview,
+  };
 }
 
 export function claimNumbersOf(record: StoredAnalysis): Set<number> {
@@ -90,7 +104,11 @@ function rejectionDetails(c: StoredClaim): RejectionDetail[] {
     // The examiner's pinpoints into the references this ground applies.
     const pinpoints = (c.pinpoints ?? []).filter((p) => p.reference && names.has(p.reference)).map((p) => `${p.reference}, ${p.text}`);
     return {
-      basis: r.basis, citation: r.citation, claims: [c.claim_number], references, statement: r.statement,
+      basis: r.basis,
+      citation: r.citation,
+      claims: [c.claim_number],
+      references,
+      statement: r.statement,
       ...(pinpoints.length ? { pinpoints } : {}),
       ...(r.ground_id ? { ground_id: r.ground_id } : {}),
       ...(r.subtype ? { subtype: r.subtype } : {}),
@@ -109,7 +127,9 @@ export function claimDispositions(record: StoredAnalysis): ClaimDisposition[] {
     ...(c.allowable_if_rewritten !== undefined ? { allowable_if_rewritten: c.allowable_if_rewritten } : {}),
     // The analysis writes depends_on null both for "independent" and "not known": only a claim it
     // knows to be independent (independent: true) is passed on as independent.
-    ...(c.depends_on !== undefined && (c.independent !== null || c.depends_on !== null) ? { depends_on: c.independent === false && c.depends_on === null ? undefined : c.depends_on } : {}),
+    ...(c.depends_on !== undefined && (c.independent !== null || c.depends_on !== null)
+      ? { depends_on: c.independent === false && c.depends_on === null ? undefined : c.depends_on }
+      : {}),
     ...(c.independent !== undefined ? { independent: c.independent } : {}),
     ...(c.treatment ? { treatment: c.treatment } : {}),
     ...(c.examiner_admissions?.length ? { admissions: c.examiner_admissions.map((a) => a.text) } : {}),

@@ -10,10 +10,12 @@ import { stripClaimNumber } from '../../../domain/claims/claim-text.ts';
 export function claimsBeforeResponse(request: OaResponseRequest): ClaimEntry[] {
   const previously = new Set(request.previously_presented ?? []);
   const numbers = new Set([...Object.keys(request.claims ?? {}), ...Object.keys(request.claim_states ?? {})].map(Number));
-  return [...numbers].sort((a, b) => a - b).map((n) => {
-    const state = request.claim_states?.[String(n)];
-    const raw = request.claims?.[String(n)];
-    const text = raw ? stripClaimNumber(raw) : null;
-    return { number: n, status: state ?? 'pending', text: state === 'cancelled' ? null : text, previously_presented: previously.has(n) };
-  });
+  return [...numbers]
+    .sort((a, b) => a - b)
+    .map((n) => {
+      const state = request.claim_states?.[String(n)];
+      const raw = request.claims?.[String(n)];
+      const text = raw ? stripClaimNumber(raw) : null;
+      return { number: n, status: state ?? 'pending', text: state === 'cancelled' ? null : text, previously_presented: previously.has(n) };
+    });
 }

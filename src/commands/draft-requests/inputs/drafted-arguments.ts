@@ -24,11 +24,27 @@ const keyOf = (s: ChartPromptSite) => `${s.claim_number}:${s.limitation}:${s.fam
 export async function withDraftedArguments(input: ResponseDraftInput, provider: LlmProvider): Promise<ResponseDraftInput> {
   const file = input.file;
   if (!file) return input;
-  const places = new Map(chartPromptSites(input).filter((s) => s.limitation >= 0).map((s) => [keyOf(s), s]));
+  const places = new Map(
+    chartPromptSites(input)
+      .filter((s) => s.limitation >= 0)
+      .map((s) => [keyOf(s), s]),
+  );
   const sites = [...places.entries()].flatMap(([key, s]): ChartArgumentSite[] => {
     const l = file.charts.find((c) => c.claim_number === s.claim_number)?.limitations[s.limitation];
     if (!l) return [];
-    return [{ key, limitation: l.text, assertion: l.assertion, passages: s.passages, examiner_pinpoints: s.pinpoints, missing_terms: l.missing_terms, absent_terms: l.absent_terms, family: s.family, reference: s.reference }];
+    return [
+      {
+        key,
+        limitation: l.text,
+        assertion: l.assertion,
+        passages: s.passages,
+        examiner_pinpoints: s.pinpoints,
+        missing_terms: l.missing_terms,
+        absent_terms: l.absent_terms,
+        family: s.family,
+        reference: s.reference,
+      },
+    ];
   });
   if (sites.length === 0) return input;
 
@@ -68,6 +84,6 @@ function describe(err: LlmProviderError): string {
     case 'network':
       return 'no connection';
     case 'bad_response':
-      return 'its answer was not in the provider\'s format';
+      return "its answer was not in the provider's format";
   }
 }

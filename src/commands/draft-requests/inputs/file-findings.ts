@@ -16,9 +16,18 @@ import type { OaResponseRequest } from '../request-types.ts';
 import { claimsBeforeResponse } from './claims-before.ts';
 import { paperFileOf } from './paper-file.ts';
 
-export async function fileFindings(db: Db, job: Pick<DraftJobRow, 'analysis_id' | 'account_id' | 'application_id'>, request: OaResponseRequest): Promise<PaperFile | null> {
+export async function fileFindings(
+  db: Db,
+  job: Pick<DraftJobRow, 'analysis_id' | 'account_id' | 'application_id'>,
+  request: OaResponseRequest,
+): Promise<PaperFile | null> {
   if (!job.analysis_id) return null;
-  const analysis = await db.selectFrom('analyses').select(['id', 'application_number', 'record', 'text']).where('id', '=', job.analysis_id).where('account_id', '=', job.account_id).executeTakeFirst();
+  const analysis = await db
+    .selectFrom('analyses')
+    .select(['id', 'application_number', 'record', 'text'])
+    .where('id', '=', job.analysis_id)
+    .where('account_id', '=', job.account_id)
+    .executeTakeFirst();
   if (!analysis) return null;
   const sources = await chartSources(db, job.account_id, analysis);
   // The paper's own starting claims (frozen at submission), not whatever the docket holds now.
@@ -40,7 +49,13 @@ export async function fileFindings(db: Db, job: Pick<DraftJobRow, 'analysis_id' 
       const old = request.claims?.[n];
       const added = old ? addedWords(old, text) : '';
       if (!added) continue;
-      const found = specs.length ? await engine.supportSearch({ text: added, specification: specs.map((s) => ({ document_id: s.document_id, label: 'specification', text: s.text, paragraphs: s.paragraphs })), references: [] }) : null;
+      const found = specs.length
+        ? await engine.supportSearch({
+            text: added,
+            specification: specs.map((s) => ({ document_id: s.document_id, label: 'specification', text: s.text, paragraphs: s.paragraphs })),
+            references: [],
+          })
+        : null;
       support[Number(n)] = { added, citation: found?.citation ?? null };
     }
   }

@@ -4,9 +4,7 @@ import { PermanentJobError } from '../job-errors.ts';
 import type { StoredAnalysis } from './analysis.ts';
 
 export async function loadApplication(db: Db, job: Pick<DraftJobRow, 'application_id'>): Promise<ApplicationRow> {
-  const app = job.application_id
-    ? await db.selectFrom('applications').selectAll().where('id', '=', job.application_id).executeTakeFirst()
-    : undefined;
+  const app = job.application_id ? await db.selectFrom('applications').selectAll().where('id', '=', job.application_id).executeTakeFirst() : undefined;
   if (!app) throw new PermanentJobError('The application record this document was requested for no longer exists.');
   return app;
 }

@@ -22,7 +22,8 @@ function ancestorsText(chart: ClaimChart, n: number): string {
 }
 
 /** Whether `term` is written in `text` as a word of its own, in any case. */
-const writtenIn = (term: string, text: string) => new RegExp(`(?<![\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+const writtenIn = (term: string, text: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 
 export function paperFileOf(chart: ClaimChart | null, support: Record<number, PaperSupport>, actionText: string): PaperFile {
   return {
@@ -36,7 +37,14 @@ export function paperFileOf(chart: ClaimChart | null, support: Record<number, Pa
           text: l.text,
           assertion: l.assertion ?? null,
           assertion_score: l.assertion_score,
-          citations: l.citations.filter((x) => x.resolved).map((x) => ({ reference: x.reference, reference_name: x.reference_name, pinpoint: x.pinpoint, passages: x.passages.map((p) => ({ label: p.label, text: p.text })) })),
+          citations: l.citations
+            .filter((x) => x.resolved)
+            .map((x) => ({
+              reference: x.reference,
+              reference_name: x.reference_name,
+              pinpoint: x.pinpoint,
+              passages: x.passages.map((p) => ({ label: p.label, text: p.text })),
+            })),
           missing_terms: terms?.terms ?? [],
           absent_terms: terms?.absent_from_reference ?? [],
           specific_absent_terms: (terms?.absent_from_reference ?? []).filter((t) => isSpecificTerm(t) && !writtenIn(t, inherited)),

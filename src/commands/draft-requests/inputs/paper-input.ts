@@ -16,12 +16,24 @@ import { responseInputOf } from './response-input.ts';
 
 export type PaperSource = Pick<DraftJobRow, 'account_id' | 'analysis_id' | 'application_id'>;
 
-export async function responsePaperInput(db: Db, source: PaperSource, request: OaResponseRequest, onFile?: () => Promise<void>): Promise<{ input: ResponseDraftInput; application: ApplicationRow }> {
+export async function responsePaperInput(
+  db: Db,
+  source: PaperSource,
+  request: OaResponseRequest,
+  onFile?: () => Promise<void>,
+): Promise<{ input: ResponseDraftInput; application: ApplicationRow }> {
   const analysis = await loadAnalysis(db, source);
   const application = await loadApplication(db, source);
   await onFile?.();
   const file = await fileFindings(db, source, request);
   const meta = analysis.office_action?.metadata;
-  const input = { ...responseInputOf(analysis, request, captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }, request.attorney_docket_number)), ...(file ? { file } : {}) };
+  const input = {
+    ...responseInputOf(
+      analysis,
+      request,
+      captionOf(application, { examiner_name: meta?.examiner?.normalized, art_unit: meta?.art_unit?.value }, request.attorney_docket_number),
+    ),
+    ...(file ? { file } : {}),
+  };
   return { input, application };
 }

@@ -27,7 +27,9 @@ export function responseInputOf(analysis: StoredAnalysis, request: OaResponseReq
     ...(request.accept_incomplete ? { accept_incomplete: true } : {}),
     // Response plans: the practitioner's amended claims, arguments and notes; their answers are the
     // practitioner's own (completeness rules, src/domain/response-plan/completeness.ts).
-    ...(request.amended_claims ? { amended_claims_text: Object.fromEntries(Object.entries(request.amended_claims).map(([n, text]) => [Number(n), text])) } : {}),
+    ...(request.amended_claims
+      ? { amended_claims_text: Object.fromEntries(Object.entries(request.amended_claims).map(([n, text]) => [Number(n), text])) }
+      : {}),
     ...(request.arguments?.length ? { practitioner_arguments: request.arguments } : {}),
     ...(request.drafting_notes?.length ? { drafting_notes: request.drafting_notes } : {}),
     ...(request.claim_fees ? { claim_fees: request.claim_fees } : {}),

@@ -25,11 +25,13 @@ export function incorporates(g: RejectionGround, claims: readonly PlannedClaim[]
     if (c.change.kind !== 'incorporates') continue;
     const deps = c.change.dependents;
     const depPhrase = claimsPhrase(deps);
-    out.push(para(
-      `Without acquiescing in the rejection, and solely to advance prosecution, claim ${c.claim_number} has been amended to incorporate the limitations of ${depPhrase}, ` +
-      `which the Office Action indicated would be allowable if rewritten in independent form including all of the limitations of the base claim and any intervening claims. ` +
-      `${claimsPhrase(deps, true)} ${verbFor(deps, 'has', 'have')} been canceled.`,
-    ));
+    out.push(
+      para(
+        `Without acquiescing in the rejection, and solely to advance prosecution, claim ${c.claim_number} has been amended to incorporate the limitations of ${depPhrase}, ` +
+          `which the Office Action indicated would be allowable if rewritten in independent form including all of the limitations of the base claim and any intervening claims. ` +
+          `${claimsPhrase(deps, true)} ${verbFor(deps, 'has', 'have')} been canceled.`,
+      ),
+    );
     const added = deps.map((d) => byNumber.get(d)?.old_text).map((t) => (t ? dependentLimitations(t) : null));
     if (added.every((a): a is string => Boolean(a))) {
       out.push(para(`Amended claim ${c.claim_number} thus further recites:`));
@@ -37,15 +39,23 @@ export function incorporates(g: RejectionGround, claims: readonly PlannedClaim[]
     }
     const depsRejectedHere = deps.some((d) => ctx.grounds.some((x) => x.family === g.family && x.claims.includes(d)));
     if (g.family === '102' || g.family === '103') {
-      out.push(para(
-        `${claimsPhrase(deps, true)} ${verbFor(deps, 'was', 'were')} not rejected over ${refs(g)}; the Office Action objected to ${verbFor(deps, 'it', 'them')} only as depending from a rejected base claim. ` +
-        `${refs(g)} therefore ${g.family === '103' ? agree(g, 'does not teach or suggest', 'do not teach or suggest') : agree(g, 'does not disclose', 'do not disclose')} the subject matter of amended claim ${c.claim_number}, and the amendment overcomes the rejection (37 C.F.R. § 1.111(c)).`,
-      ));
+      out.push(
+        para(
+          `${claimsPhrase(deps, true)} ${verbFor(deps, 'was', 'were')} not rejected over ${refs(g)}; the Office Action objected to ${verbFor(deps, 'it', 'them')} only as depending from a rejected base claim. ` +
+            `${refs(g)} therefore ${g.family === '103' ? agree(g, 'does not teach or suggest', 'do not teach or suggest') : agree(g, 'does not disclose', 'do not disclose')} the subject matter of amended claim ${c.claim_number}, and the amendment overcomes the rejection (37 C.F.R. § 1.111(c)).`,
+        ),
+      );
     } else if (!depsRejectedHere) {
-      out.push(para([
-        run(`${claimsPhrase(deps, true)} ${verbFor(deps, 'was', 'were')} not rejected under ${g.citation}, and amended claim ${c.claim_number} includes ${verbFor(deps, 'its', 'their')} limitations.`),
-        ...(ctx.argued ? [] : [run(' '), prompt(`Confirm, and explain if needed, how amended claim ${c.claim_number} overcomes the rejection under ${g.citation}`), run('.')]),
-      ]));
+      out.push(
+        para([
+          run(
+            `${claimsPhrase(deps, true)} ${verbFor(deps, 'was', 'were')} not rejected under ${g.citation}, and amended claim ${c.claim_number} includes ${verbFor(deps, 'its', 'their')} limitations.`,
+          ),
+          ...(ctx.argued
+            ? []
+            : [run(' '), prompt(`Confirm, and explain if needed, how amended claim ${c.claim_number} overcomes the rejection under ${g.citation}`), run('.')]),
+        ]),
+      );
     } else if (!ctx.argued) {
       out.push(para([prompt(`Explain how amended claim ${c.claim_number} overcomes the rejection under ${g.citation}`), run('.')]));
     }
@@ -63,20 +73,30 @@ const isCorrecting = (c: PlannedClaim) => c.change.kind === 'narrowed' && c.chan
 function correctedTogether(g: RejectionGround, claims: readonly PlannedClaim[], ctx: GroundContext | undefined): Paragraph[] {
   const n = nums(claims);
   const where = ctx?.stated?.get(n[0]);
-  const out = where !== undefined && n.every((x) => ctx?.stated?.get(x) === where)
-    ? [para(`${claimsPhrase(n, true)} are amended as set out above in reply to the rejection under ${where}.`)]
-    : [para([
-      run(`Without acquiescing in the rejection, ${claimsPhrase(n)} have been amended to `),
-      prompt('describe the amendments'),
-      run('. Support for the amendments is found in the application as filed at, e.g., '),
-      prompt('cite paragraphs and figures'),
-      run('; no new matter is added (35 U.S.C. 132(a)).'),
-    ])];
+  const out =
+    where !== undefined && n.every((x) => ctx?.stated?.get(x) === where)
+      ? [para(`${claimsPhrase(n, true)} are amended as set out above in reply to the rejection under ${where}.`)]
+      : [
+          para([
+            run(`Without acquiescing in the rejection, ${claimsPhrase(n)} have been amended to `),
+            prompt('describe the amendments'),
+            run('. Support for the amendments is found in the application as filed at, e.g., '),
+            prompt('cite paragraphs and figures'),
+            run('; no new matter is added (35 U.S.C. 132(a)).'),
+          ]),
+        ];
   for (const x of n) if (!ctx?.stated?.has(x)) ctx?.stated?.set(x, g.citation);
   if (ctx?.argued) return out;
   if (g.family === '112(b)' || g.family === '112') out.push(amendedDefiniteness(true));
   else if (g.family === '101') out.push(amendedEligibility(g, n));
-  else out.push(para([run(`The amendments overcome the rejection under ${g.citation} because `), prompt('explain, addressing the reasons the Office Action gives'), run('.')]));
+  else
+    out.push(
+      para([
+        run(`The amendments overcome the rejection under ${g.citation} because `),
+        prompt('explain, addressing the reasons the Office Action gives'),
+        run('.'),
+      ]),
+    );
   return out;
 }
 
@@ -97,11 +117,18 @@ export function correctionWords(c: PlannedClaim): { words: string; dependencyOnl
   const hunks: { deleted: string; inserted: string }[] = [];
   let open = false;
   for (const o of ops) {
-    if (o.op === 'equal' && /\S/.test(o.text)) { open = false; continue; }
+    if (o.op === 'equal' && /\S/.test(o.text)) {
+      open = false;
+      continue;
+    }
     if (o.op === 'equal') continue;
-    if (!open) { hunks.push({ deleted: '', inserted: '' }); open = true; }
+    if (!open) {
+      hunks.push({ deleted: '', inserted: '' });
+      open = true;
+    }
     const h = hunks[hunks.length - 1];
-    if (o.op === 'delete') h.deleted += o.text; else h.inserted += o.text;
+    if (o.op === 'delete') h.deleted += o.text;
+    else h.inserted += o.text;
   }
   const trim = (t: string) => t.replace(/^[\s,;]+|[\s,;.]+$/g, '');
   if (hunks.length !== 1) return null;
@@ -138,7 +165,11 @@ function whatWasAdded(c: PlannedClaim, correcting: boolean, several = false): In
 function supportCite(c: PlannedClaim, ctx: GroundContext | undefined): Inline[] {
   const found = ctx?.file?.support[c.claim_number]?.citation;
   return found
-    ? [prompt(`suggested support: ${found.replace(/^see, e\.g\., /, '')} of the held specification contains the added words; confirm, or cite other paragraphs and figures`)]
+    ? [
+        prompt(
+          `suggested support: ${found.replace(/^see, e\.g\., /, '')} of the held specification contains the added words; confirm, or cite other paragraphs and figures`,
+        ),
+      ]
     : [prompt('cite paragraphs and figures')];
 }
 
@@ -156,7 +187,8 @@ function amendmentStatement(g: RejectionGround, group: readonly PlannedClaim[], 
   const n = nums(group);
   const c = group[0];
   const where = ctx?.stated?.get(c.claim_number);
-  if (where !== undefined) return para(`${claimsPhrase(n, true)} ${verbFor(n, 'is', 'are')} amended as set out above in reply to the rejection under ${where}.`);
+  if (where !== undefined)
+    return para(`${claimsPhrase(n, true)} ${verbFor(n, 'is', 'are')} amended as set out above in reply to the rejection under ${where}.`);
   for (const x of n) ctx?.stated?.set(x, g.citation);
   const correcting = isCorrecting(c);
   const words = whatWasAdded(c, correcting, n.length > 1);
@@ -166,15 +198,20 @@ function amendmentStatement(g: RejectionGround, group: readonly PlannedClaim[], 
     ...words,
     ...(dependencyOnly
       ? [run('.')]
-      : [run(`. Support for the ${n.length > 1 ? 'amendments' : 'amendment'} is found in the application as filed at, e.g., `), ...supportCite(c, ctx), run('; no new matter is added (35 U.S.C. 132(a)).')]),
+      : [
+          run(`. Support for the ${n.length > 1 ? 'amendments' : 'amendment'} is found in the application as filed at, e.g., `),
+          ...supportCite(c, ctx),
+          run('; no new matter is added (35 U.S.C. 132(a)).'),
+        ]),
   ]);
 }
 
 export function narrowed(g: RejectionGround, claims: readonly PlannedClaim[], ctx?: GroundContext): Paragraph[] {
   const out: Paragraph[] = [];
-  const groupable = GROUPED_FAMILIES.has(g.family) && !(g.family === '101' && g.subtype === 'signal_per_se')
-    ? claims.filter((c) => isCorrecting(c) && !(c.old_text && c.new_text))
-    : [];
+  const groupable =
+    GROUPED_FAMILIES.has(g.family) && !(g.family === '101' && g.subtype === 'signal_per_se')
+      ? claims.filter((c) => isCorrecting(c) && !(c.old_text && c.new_text))
+      : [];
   if (groupable.length > 1) out.push(...correctedTogether(g, groupable, ctx));
   const blocks = new Map<string, PlannedClaim[]>();
   for (const c of claims) {
@@ -201,9 +238,11 @@ export function narrowed(g: RejectionGround, claims: readonly PlannedClaim[], ct
       case '102':
       case '103':
         // A correction adds no limitation over the art: the claim is argued as amended, never "the added limitation".
-        out.push(correcting
-          ? para([run(`As amended, ${claimsPhrase(n)} ${verbFor(n, 'is', 'are')} patentable over ${refs(g)} because `), why(), run('.')])
-          : amendedOverArt(g, n, why()));
+        out.push(
+          correcting
+            ? para([run(`As amended, ${claimsPhrase(n)} ${verbFor(n, 'is', 'are')} patentable over ${refs(g)} because `), why(), run('.')])
+            : amendedOverArt(g, n, why()),
+        );
         break;
       case '101':
         out.push(amendedEligibility(g, n));
@@ -216,7 +255,9 @@ export function narrowed(g: RejectionGround, claims: readonly PlannedClaim[], ct
         out.push(amendedDistinctness(g, n));
         break;
       default:
-        out.push(para([run(`The ${n.length > 1 ? 'amendments overcome' : 'amendment overcomes'} the rejection under ${g.citation} because `), why(), run('.')]));
+        out.push(
+          para([run(`The ${n.length > 1 ? 'amendments overcome' : 'amendment overcomes'} the rejection under ${g.citation} because `), why(), run('.')]),
+        );
     }
   }
   return out;
@@ -225,9 +266,11 @@ export function narrowed(g: RejectionGround, claims: readonly PlannedClaim[], ct
 export function narrowedThrough(g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
   const byBase = new Map<number, number[]>();
   for (const c of claims) byBase.set(c.narrowed_through!, [...(byBase.get(c.narrowed_through!) ?? []), c.claim_number]);
-  return [...byBase].map(([base, d]) => para(
-    `${claimsPhrase(d, true)} ${verbFor(d, 'depends', 'depend')}, directly or indirectly, from amended claim ${base} and ${verbFor(d, 'is', 'are')} patentable over ${refs(g)} for at least the same reasons.`,
-  ));
+  return [...byBase].map(([base, d]) =>
+    para(
+      `${claimsPhrase(d, true)} ${verbFor(d, 'depends', 'depend')}, directly or indirectly, from amended claim ${base} and ${verbFor(d, 'is', 'are')} patentable over ${refs(g)} for at least the same reasons.`,
+    ),
+  );
 }
 
 export function canceled(g: RejectionGround, claims: readonly PlannedClaim[], ctx?: GroundContext): Paragraph[] {
@@ -235,24 +278,34 @@ export function canceled(g: RejectionGround, claims: readonly PlannedClaim[], ct
   // Said once, in full; after that the rejection is only said to be moot.
   const where = ctx?.stated?.get(n[0]);
   if (where !== undefined && n.every((x) => ctx?.stated?.get(x) === where)) {
-    return [para(`${claimsPhrase(n, true)} ${verbFor(n, 'has', 'have')} been canceled, as stated above in reply to the rejection under ${where}; the rejection of ${claimsPhrase(n)} is therefore moot.`)];
+    return [
+      para(
+        `${claimsPhrase(n, true)} ${verbFor(n, 'has', 'have')} been canceled, as stated above in reply to the rejection under ${where}; the rejection of ${claimsPhrase(n)} is therefore moot.`,
+      ),
+    ];
   }
   for (const x of n) if (!ctx?.stated?.has(x)) ctx?.stated?.set(x, g.citation);
-  return [para(
-    `${claimsPhrase(n, true)} ${verbFor(n, 'has', 'have')} been canceled without prejudice to or disclaimer of the subject matter ${verbFor(n, 'it recites', 'they recite')}, ` +
-    `and the rejection of ${claimsPhrase(n)} is therefore moot. Applicant reserves the right to pursue the canceled subject matter in this or a continuing application.`,
-  )];
+  return [
+    para(
+      `${claimsPhrase(n, true)} ${verbFor(n, 'has', 'have')} been canceled without prejudice to or disclaimer of the subject matter ${verbFor(n, 'it recites', 'they recite')}, ` +
+        `and the rejection of ${claimsPhrase(n)} is therefore moot. Applicant reserves the right to pursue the canceled subject matter in this or a continuing application.`,
+    ),
+  ];
 }
 
 export function canceledInto(_g: RejectionGround, claims: readonly PlannedClaim[]): Paragraph[] {
-  return claims.map((c) => para(
-    `Claim ${c.claim_number} has been canceled, its limitations having been incorporated into claim ${c.change.kind === 'canceled_into' ? c.change.into : ''}; the rejection of claim ${c.claim_number} is moot.`,
-  ));
+  return claims.map((c) =>
+    para(
+      `Claim ${c.claim_number} has been canceled, its limitations having been incorporated into claim ${c.change.kind === 'canceled_into' ? c.change.into : ''}; the rejection of claim ${c.claim_number} is moot.`,
+    ),
+  );
 }
 
 export function rewritten(g: RejectionGround, claims: readonly PlannedClaim[], ctx?: GroundContext): Paragraph[] {
-  return claims.map((c) => para([
-    run(`Claim ${c.claim_number} has been rewritten in independent form including all of the limitations of its base claim and any intervening claims.`),
-    ...(ctx?.argued ? [] : [run(' '), prompt(`Explain how rewritten claim ${c.claim_number} overcomes the rejection under ${g.citation}`), run('.')]),
-  ]));
+  return claims.map((c) =>
+    para([
+      run(`Claim ${c.claim_number} has been rewritten in independent form including all of the limitations of its base claim and any intervening claims.`),
+      ...(ctx?.argued ? [] : [run(' '), prompt(`Explain how rewritten claim ${c.claim_number} overcomes the rejection under ${g.citation}`), run('.')]),
+    ]),
+  );
 }

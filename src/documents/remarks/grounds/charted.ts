@@ -32,7 +32,11 @@ const MAX_LIMITATIONS = 3;
 /** A passage longer than this is quoted up to a word boundary, with an ellipsis. */
 const MAX_PASSAGE_CHARS = 1200;
 
-const quoted = (terms: readonly string[], conjunction: 'or' | 'and' = 'or') => listPhrase(terms.map((t) => `“${t}”`), conjunction);
+const quoted = (terms: readonly string[], conjunction: 'or' | 'and' = 'or') =>
+  listPhrase(
+    terms.map((t) => `“${t}”`),
+    conjunction,
+  );
 /** "[0065]" → "¶ [0065]"; column/line and unnumbered labels as they are. */
 const cite = (label: string) => (/^\[\d+\]$/.test(label) ? `¶ ${label}` : label);
 
@@ -63,7 +67,14 @@ export function chartedLimitations(g: RejectionGround, c: PlannedClaim, file: Pa
 
 /** What identifies a claim's charted argument: claims with the same key are argued once, together. */
 export function chartedKey(g: RejectionGround, c: PlannedClaim, file: PaperFile | undefined): string {
-  return chartedLimitations(g, c, file).map((l) => `${l.text}|${l.assertion}|${citationsOf(l, g).flatMap((x) => x.passages.map((p) => p.label)).join(',')}`).join('||');
+  return chartedLimitations(g, c, file)
+    .map(
+      (l) =>
+        `${l.text}|${l.assertion}|${citationsOf(l, g)
+          .flatMap((x) => x.passages.map((p) => p.label))
+          .join(',')}`,
+    )
+    .join('||');
 }
 
 /**
@@ -71,7 +82,12 @@ export function chartedKey(g: RejectionGround, c: PlannedClaim, file: PaperFile 
  * the same limitation the examiner met with the same words and passage); empty when the chart
  * gives none.
  */
-export function chartedArgument(g: RejectionGround, group: PlannedClaim | readonly PlannedClaim[], file: PaperFile | undefined, settledOnly = false): Paragraph[] {
+export function chartedArgument(
+  g: RejectionGround,
+  group: PlannedClaim | readonly PlannedClaim[],
+  file: PaperFile | undefined,
+  settledOnly = false,
+): Paragraph[] {
   const claims = Array.isArray(group) ? (group as readonly PlannedClaim[]) : [group as PlannedClaim];
   const c = claims[0];
   if (!c) return [];
@@ -85,12 +101,23 @@ export function chartedArgument(g: RejectionGround, group: PlannedClaim | readon
     const labels = listPhrase([...new Set(cites.flatMap((x) => x.passages.map((p) => cite(p.label))))]);
     out.push(para(`${who} ${n.length > 1 ? 'each recite' : 'recites'}:`), quote(l.text));
     out.push(para('For this limitation the Office Action states:'), quote(l.assertion!));
-    const passages = cites.flatMap((x) => x.passages).filter((p, i, all) => all.findIndex((q) => q.label === p.label) === i).slice(0, 2);
+    const passages = cites
+      .flatMap((x) => x.passages)
+      .filter((p, i, all) => all.findIndex((q) => q.label === p.label) === i)
+      .slice(0, 2);
     out.push(para(`${passages.length > 1 ? 'The passages cited read' : `${refName} ${cite(passages[0].label)} reads`}:`));
     for (const p of passages) out.push(quote(`${passages.length > 1 ? `${cite(p.label)}: ` : ''}${cut(p.text)}`));
-    const facts: Inline[] = [run(`${passages.length > 1 ? 'These passages do' : 'This passage does'} not contain the term${l.missing_terms.length > 1 ? 's' : ''} ${quoted(l.missing_terms)}.`)];
+    const facts: Inline[] = [
+      run(
+        `${passages.length > 1 ? 'These passages do' : 'This passage does'} not contain the term${l.missing_terms.length > 1 ? 's' : ''} ${quoted(l.missing_terms)}.`,
+      ),
+    ];
     if (l.absent_terms.length) {
-      facts.push(run(` ${l.absent_terms.length > 1 ? 'The terms' : 'The term'} ${quoted(l.absent_terms, 'and')} ${l.absent_terms.length > 1 ? 'do' : 'does'} not appear anywhere in ${refName}.`));
+      facts.push(
+        run(
+          ` ${l.absent_terms.length > 1 ? 'The terms' : 'The term'} ${quoted(l.absent_terms, 'and')} ${l.absent_terms.length > 1 ? 'do' : 'does'} not appear anywhere in ${refName}.`,
+        ),
+      );
     }
     out.push(para(facts));
     // Argued from the absence only of abbreviations and numbered terms: ordinary words may be
@@ -98,10 +125,12 @@ export function chartedArgument(g: RejectionGround, group: PlannedClaim | readon
     const specific = l.specific_absent_terms;
     if (specific.length && cites.every((x) => (x.reference_name ?? x.reference) === refName)) {
       const verb = g.family === '103' ? 'teach or suggest' : 'disclose';
-      out.push(para(
-        `Because ${refName} nowhere mentions ${quoted(specific)}, it does not expressly ${verb} this limitation${file!.action_mentions_inherency ? '' : ', and the Office Action does not contend that it is inherent (MPEP 2112(IV))'}. ` +
-          `${refName} ${labels} therefore cannot support the finding for this limitation of ${of}.`,
-      ));
+      out.push(
+        para(
+          `Because ${refName} nowhere mentions ${quoted(specific)}, it does not expressly ${verb} this limitation${file!.action_mentions_inherency ? '' : ', and the Office Action does not contend that it is inherent (MPEP 2112(IV))'}. ` +
+            `${refName} ${labels} therefore cannot support the finding for this limitation of ${of}.`,
+        ),
+      );
     } else {
       out.push(...explanation(g, c, l, refName, cites, file!));
     }
@@ -115,7 +144,14 @@ export function chartedArgument(g: RejectionGround, group: PlannedClaim | readon
  * texts, src/analysis/llm/chart-argument-check.ts) with a note naming the model, or else the
  * practitioner's bracketed place.
  */
-function explanation(g: RejectionGround, c: PlannedClaim, l: PaperChartLimitation, refName: string, cites: PaperChartLimitation['citations'], file: PaperFile): Paragraph[] {
+function explanation(
+  g: RejectionGround,
+  c: PlannedClaim,
+  l: PaperChartLimitation,
+  refName: string,
+  cites: PaperChartLimitation['citations'],
+  file: PaperFile,
+): Paragraph[] {
   const family = g.family === '103' ? '103' : '102';
   const drafted = l.drafted?.find((d) => d.family === family && d.reference === refName);
   if (drafted?.sentences.length) {

@@ -16,10 +16,12 @@ export function argueCompliance(g: RejectionGround, claims: readonly PlannedClai
   const out: Paragraph[] = [];
   const n = nums(claims);
   out.push(...examinerWords(g));
-  out.push(para([
-    run(`${claimsPhrase(n, true)} ${verbFor(n, 'complies', 'comply')} with ${g.citation} because `),
-    prompt(`answer the Examiner's reasoning under ${g.citation}, citing the specification where relevant`),
-    run('.'),
-  ]));
+  out.push(
+    para([
+      run(`${claimsPhrase(n, true)} ${verbFor(n, 'complies', 'comply')} with ${g.citation} because `),
+      prompt(`answer the Examiner's reasoning under ${g.citation}, citing the specification where relevant`),
+      run('.'),
+    ]),
+  );
   return out;
 }

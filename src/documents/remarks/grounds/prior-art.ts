@@ -31,7 +31,9 @@ export function admissionParagraphs(g: RejectionGround, c: PlannedClaim | readon
     para(`The Office Action itself acknowledges, with respect to ${who}:`),
     ...said.slice(0, 2).map((a) => quote(a.replace(/\s+/g, ' ').trim())),
     // Said as the examiner said it: "does not explicitly disclose" is conceded as such, not widened.
-    para(`Anticipation requires that a single reference disclose each and every element of the claim, arranged as in the claim, expressly or inherently (MPEP 2131). By the Office Action's own statement, ${refs(g)} ${agree(g, 'does', 'do')} not ${said.slice(0, 2).some((a) => /\b(?:explicitly|expressly)\b/i.test(a)) ? 'explicitly ' : ''}disclose every limitation of ${who}${g.explanation && ![g.explanation, ...said].some((a) => /\binheren/i.test(a)) ? ', and the Office Action does not find the missing limitation inherent in it (MPEP 2112)' : ''}. ${who.charAt(0).toUpperCase()}${who.slice(1)} ${verbFor(n, 'is', 'are')} therefore not anticipated, and the Office Action has made no finding under 35 U.S.C. 103 that could fill the gap. The rejection of ${who} should be withdrawn.`),
+    para(
+      `Anticipation requires that a single reference disclose each and every element of the claim, arranged as in the claim, expressly or inherently (MPEP 2131). By the Office Action's own statement, ${refs(g)} ${agree(g, 'does', 'do')} not ${said.slice(0, 2).some((a) => /\b(?:explicitly|expressly)\b/i.test(a)) ? 'explicitly ' : ''}disclose every limitation of ${who}${g.explanation && ![g.explanation, ...said].some((a) => /\binheren/i.test(a)) ? ', and the Office Action does not find the missing limitation inherent in it (MPEP 2112)' : ''}. ${who.charAt(0).toUpperCase()}${who.slice(1)} ${verbFor(n, 'is', 'are')} therefore not anticipated, and the Office Action has made no finding under 35 U.S.C. 103 that could fill the gap. The rejection of ${who} should be withdrawn.`,
+    ),
   ];
 }
 
@@ -48,11 +50,15 @@ export function noPrimaFacieParagraphs(g: RejectionGround, c: PlannedClaim | rea
   const what = g.family === '102' ? 'anticipation' : 'obviousness';
   const who = claimsPhrase(group.map((x) => x.claim_number));
   const untouched = plan !== undefined && group.every((x) => !amendedThrough(x, plan));
-  return [para(
-    `The Office Action ${t === 'missing' ? `does not address ${who} at all` : `does not intelligibly explain how ${refs(g)} meets the limitations of ${who}`} ` +
-    `(the rejection must designate the particular parts of the reference relied on and clearly explain the pertinence of each reference, 37 C.F.R. § 1.104(c)(2); MPEP 707.07(d)). No prima facie case of ${what} has therefore been stated for ${who}.` +
-    (untouched ? ' Should the rejection be maintained with a new explanation, that would be a new ground of rejection not necessitated by amendment, and the next action could not properly be made final (MPEP 706.07(a)).' : ''),
-  )];
+  return [
+    para(
+      `The Office Action ${t === 'missing' ? `does not address ${who} at all` : `does not intelligibly explain how ${refs(g)} meets the limitations of ${who}`} ` +
+        `(the rejection must designate the particular parts of the reference relied on and clearly explain the pertinence of each reference, 37 C.F.R. § 1.104(c)(2); MPEP 707.07(d)). No prima facie case of ${what} has therefore been stated for ${who}.` +
+        (untouched
+          ? ' Should the rejection be maintained with a new explanation, that would be a new ground of rejection not necessitated by amendment, and the next action could not properly be made final (MPEP 706.07(a)).'
+          : ''),
+    ),
+  ];
 }
 
 /**
@@ -79,12 +85,15 @@ export function recitation(c: PlannedClaim): Paragraph[] {
   const text = c.new_text ?? c.old_text;
   const elements = text ? claimElements(text) : [];
   if (elements.length === 0) {
-    return [para([run(`Claim ${c.claim_number} recites `), prompt(`quote the limitation of claim ${c.claim_number} that the applied art does not disclose`), run('.')])];
+    return [
+      para([
+        run(`Claim ${c.claim_number} recites `),
+        prompt(`quote the limitation of claim ${c.claim_number} that the applied art does not disclose`),
+        run('.'),
+      ]),
+    ];
   }
-  return [
-    para(`Claim ${c.claim_number} recites, among other things:`),
-    ...elements.map((e) => quote(e)),
-  ];
+  return [para(`Claim ${c.claim_number} recites, among other things:`), ...elements.map((e) => quote(e))];
 }
 
 /**
@@ -110,13 +119,15 @@ export function pinpointSentence(g: RejectionGround): Inline[] {
 /** Why the art fails to meet claim `c` where the claim chart gives nothing: the scaffold the practitioner completes. */
 function scaffold(g: RejectionGround, c: PlannedClaim): Paragraph[] {
   return [
-      ...recitation(c),
-      para([
-        run(`${refs(g)} ${g.family === '103' ? agree(g, 'does not teach or suggest', 'do not, alone or in combination, teach or suggest') : agree(g, 'does not disclose', 'do not disclose')} `),
-        prompt(`identify the limitation(s) of claim ${c.claim_number} missing from ${refs(g)}`),
-        run('. '),
-        ...pinpointSentence(g),
-      ]),
+    ...recitation(c),
+    para([
+      run(
+        `${refs(g)} ${g.family === '103' ? agree(g, 'does not teach or suggest', 'do not, alone or in combination, teach or suggest') : agree(g, 'does not disclose', 'do not disclose')} `,
+      ),
+      prompt(`identify the limitation(s) of claim ${c.claim_number} missing from ${refs(g)}`),
+      run('. '),
+      ...pinpointSentence(g),
+    ]),
   ];
 }
 
@@ -129,24 +140,38 @@ function conclusion(g: RejectionGround, group: readonly PlannedClaim[]): Paragra
   if (g.family === '103' && single) {
     return [
       para([
-        run(`Nor does the Office Action articulate a reason, supported by evidence, why a person of ordinary skill would have modified ${refs(g)} to arrive at the claimed subject matter. `),
-        prompt('If applicable: explain why the proposed modification would render the reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the reference teaches away'),
+        run(
+          `Nor does the Office Action articulate a reason, supported by evidence, why a person of ordinary skill would have modified ${refs(g)} to arrive at the claimed subject matter. `,
+        ),
+        prompt(
+          'If applicable: explain why the proposed modification would render the reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the reference teaches away',
+        ),
         run('.'),
       ]),
-      para(`Because ${refs(g)} does not teach or suggest every limitation of ${each}, and the Office Action gives no reason to modify it, no prima facie case of obviousness has been established (MPEP 2143.03).`),
+      para(
+        `Because ${refs(g)} does not teach or suggest every limitation of ${each}, and the Office Action gives no reason to modify it, no prima facie case of obviousness has been established (MPEP 2143.03).`,
+      ),
     ];
   }
   if (g.family === '103') {
     return [
       para([
         run('Moreover, the Office Action does not provide an adequate reason to combine the references as proposed. '),
-        prompt('If applicable: explain why the proposed combination would render the primary reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the references teach away from it (MPEP 2145(X)(D))'),
+        prompt(
+          'If applicable: explain why the proposed combination would render the primary reference unsatisfactory for its intended purpose (MPEP 2143.01(V)) or change its principle of operation (MPEP 2143.01(VI)), or why the references teach away from it (MPEP 2145(X)(D))',
+        ),
         run('.'),
       ]),
-      para(`Because the cited references fail to teach or suggest every limitation of ${each}, the Office Action has not established a prima facie case of obviousness.`),
+      para(
+        `Because the cited references fail to teach or suggest every limitation of ${each}, the Office Action has not established a prima facie case of obviousness.`,
+      ),
     ];
   }
-  return [para(`Because ${refs(g)} ${agree(g, 'does', 'do')} not disclose each and every element of ${each} as arranged in the claim, ${who} ${verbFor(n, 'is', 'are')} not anticipated.`)];
+  return [
+    para(
+      `Because ${refs(g)} ${agree(g, 'does', 'do')} not disclose each and every element of ${each} as arranged in the claim, ${who} ${verbFor(n, 'is', 'are')} not anticipated.`,
+    ),
+  ];
 }
 
 /**
@@ -165,13 +190,20 @@ export function argueOverArt(g: RejectionGround, claims: readonly PlannedClaim[]
   const dependentsOf = (c: PlannedClaim): Paragraph[] => {
     const deps = dependents.get(c.claim_number) ?? [];
     const special = deps.filter((d) => admissionParagraphs(g, d).length || noPrimaFacieParagraphs(g, d, ctx?.plan).length);
-    const charted = deps.filter((d) => !special.includes(d)).map((d) => ({ claim: d, root: c.claim_number, paragraphs: chartedArgument(g, d, ctx?.file, true) })).filter((x) => x.paragraphs.length);
+    const charted = deps
+      .filter((d) => !special.includes(d))
+      .map((d) => ({ claim: d, root: c.claim_number, paragraphs: chartedArgument(g, d, ctx?.file, true) }))
+      .filter((x) => x.paragraphs.length);
     chartedDependents.push(...charted);
     for (const d of special) {
       const key = `${d.disposition?.treatment ?? ''}|${(d.disposition?.admissions ?? []).join('|')}`;
       specialGroups.set(key, [...(specialGroups.get(key) ?? []), d]);
     }
-    return dependentsSentence(c, deps.filter((d) => !special.includes(d) && !charted.some((x) => x.claim === d)), reason);
+    return dependentsSentence(
+      c,
+      deps.filter((d) => !special.includes(d) && !charted.some((x) => x.claim === d)),
+      reason,
+    );
   };
   // Independent claims reciting the same limitation the examiner met with the same words and
   // passage are argued once, together ("Claims 1, 7, and 14 each recite: ...").
@@ -180,9 +212,25 @@ export function argueOverArt(g: RejectionGround, claims: readonly PlannedClaim[]
     if (argued.has(c.claim_number)) continue;
     const strong = [...admissionParagraphs(g, c), ...noPrimaFacieParagraphs(g, c, ctx?.plan)];
     const key = strong.length ? '' : chartedKey(g, c, ctx?.file);
-    const group = key ? roots.filter((r) => !argued.has(r.claim_number) && !admissionParagraphs(g, r).length && !noPrimaFacieParagraphs(g, r, ctx?.plan).length && chartedKey(g, r, ctx?.file) === key) : [c];
+    const group = key
+      ? roots.filter(
+          (r) =>
+            !argued.has(r.claim_number) &&
+            !admissionParagraphs(g, r).length &&
+            !noPrimaFacieParagraphs(g, r, ctx?.plan).length &&
+            chartedKey(g, r, ctx?.file) === key,
+        )
+      : [c];
     for (const r of group) argued.add(r.claim_number);
-    out.push(heading(3, claimsPhrase(group.map((r) => r.claim_number), true)));
+    out.push(
+      heading(
+        3,
+        claimsPhrase(
+          group.map((r) => r.claim_number),
+          true,
+        ),
+      ),
+    );
     if (strong.length) out.push(...strong);
     else if (key) out.push(...chartedArgument(g, group, ctx?.file), ...conclusion(g, group));
     else out.push(...scaffold(g, c), ...conclusion(g, [c]));
@@ -192,7 +240,8 @@ export function argueOverArt(g: RejectionGround, claims: readonly PlannedClaim[]
     const n = claim.claim_number;
     const via = claim.parent === root ? '' : ', directly or indirectly,';
     out.push(heading(3, `Claim ${n}`), ...paragraphs);
-    if (typeof claim.parent === 'number') out.push(para(`Claim ${n} depends${via} from claim ${root} and is ${reason} for the reasons given for claim ${root} and for this further reason.`));
+    if (typeof claim.parent === 'number')
+      out.push(para(`Claim ${n} depends${via} from claim ${root} and is ${reason} for the reasons given for claim ${root} and for this further reason.`));
   }
   for (const group of specialGroups.values()) {
     const n = group.map((d) => d.claim_number);
@@ -207,6 +256,18 @@ export function amendedOverArt(g: RejectionGround, n: readonly number[], why: In
   const who = `amended ${claimsPhrase(n)}`;
   const limitation = one ? 'the added limitation' : 'the added limitations';
   return g.family === '102'
-    ? para([run(`${refs(g)} ${agree(g, 'does', 'do')} not disclose ${limitation} because `), why, run(`. Because no single reference discloses each and every element of ${who} as arranged in ${one ? 'the claim' : 'each claim'}, ${one ? 'the claim is' : 'the claims are'} not anticipated (MPEP 2131).`)])
-    : para([run(`${refs(g)}${agree(g, ' does', ', alone or in combination, do')} not teach or suggest ${limitation} because `), why, run(`. ${g.references.length > 1 ? 'The references therefore fail' : `${refs(g)} therefore fails`} to teach or suggest all of the limitations of ${who} (MPEP 2143.03).`)]);
+    ? para([
+        run(`${refs(g)} ${agree(g, 'does', 'do')} not disclose ${limitation} because `),
+        why,
+        run(
+          `. Because no single reference discloses each and every element of ${who} as arranged in ${one ? 'the claim' : 'each claim'}, ${one ? 'the claim is' : 'the claims are'} not anticipated (MPEP 2131).`,
+        ),
+      ])
+    : para([
+        run(`${refs(g)}${agree(g, ' does', ', alone or in combination, do')} not teach or suggest ${limitation} because `),
+        why,
+        run(
+          `. ${g.references.length > 1 ? 'The references therefore fail' : `${refs(g)} therefore fails`} to teach or suggest all of the limitations of ${who} (MPEP 2143.03).`,
+        ),
+      ]);
 }

@@ -82,14 +82,23 @@ export function dependentsSentence(rootClaim: PlannedClaim, deps: readonly Plann
     // the reasons of that claim are offered only when it is an independent claim.
     const independentRoot = rootClaim.parent === null || rootClaim.disposition?.independent === true;
     const which = d.length === 1 ? `State the claim from which claim ${d[0]} depends` : `State from which claim each of ${claimsPhrase(d)} depends`;
-    return [para([prompt(`${which} and why ${verbFor(d, 'it is', 'they are')} ${reason}${independentRoot ? ` for the reasons given for claim ${root}` : ''}`), run('.')])];
+    return [
+      para([
+        prompt(`${which} and why ${verbFor(d, 'it is', 'they are')} ${reason}${independentRoot ? ` for the reasons given for claim ${root}` : ''}`),
+        run('.'),
+      ]),
+    ];
   }
   const direct = deps.every((x) => x.parent === root);
-  return [para([
-    run(`${claimsPhrase(d, true)} ${verbFor(d, 'depends', 'depend')}${direct ? '' : ', directly or indirectly,'} from claim ${root} and ${verbFor(d, 'is', 'are')} ${reason} for at least the same reasons, and further because `),
-    prompt('identify additional distinguishing features of the dependent claims, if any'),
-    run('.'),
-  ])];
+  return [
+    para([
+      run(
+        `${claimsPhrase(d, true)} ${verbFor(d, 'depends', 'depend')}${direct ? '' : ', directly or indirectly,'} from claim ${root} and ${verbFor(d, 'is', 'are')} ${reason} for at least the same reasons, and further because `,
+      ),
+      prompt('identify additional distinguishing features of the dependent claims, if any'),
+      run('.'),
+    ]),
+  ];
 }
 
 /** The examiner's own reasoning, quoted (bounded), so the answer reads against it. */

@@ -12,7 +12,6 @@ import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 import { claimsBody } from '../../../requests/claims-body.ts';
 
-
 const params = z.object({ id: z.string().max(100) });
 
 /**
@@ -30,46 +29,61 @@ export function claimsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return item;
   };
 
-  r.get('/api/docket/:id/claims', {
-    config: { auth: 'account' },
-    schema: { tags: ['docket'], summary: 'The application\'s current claims as the docket holds them', params, response: { 200: applicationClaimsSchema } },
-  }, async (request) => {
-    const accountId = accountIdOf(request);
-    const item = await entryOf(accountId, request.params.id);
-    return presentApplicationClaims(item.entry.id, item.application.application_number, await findApplicationClaims(db, accountId, item.application.id));
-  });
-
-  r.put('/api/docket/:id/claims', {
-    config: { auth: 'account' },
-    schema: {
-      tags: ['docket'],
-      summary: 'Paste the application\'s current claims',
-      description: 'Replaces the claims the docket holds for the application. Give either `text` (a pasted listing) or `claims` (one by one). The next response drafted without claim text starts its listing from them. 400 validation_error names the claim at fault.',
-      params,
-      body: claimsBody,
-      response: { 200: applicationClaimsSchema },
+  r.get(
+    '/api/docket/:id/claims',
+    {
+      config: { auth: 'account' },
+      schema: { tags: ['docket'], summary: "The application's current claims as the docket holds them", params, response: { 200: applicationClaimsSchema } },
     },
-  }, async (request) => {
-    const accountId = accountIdOf(request);
-    const item = await entryOf(accountId, request.params.id);
-    const body = request.body;
-    if ((body.text === undefined) === (body.claims === undefined)) throw validationError('text', 'give either text (a pasted claim listing) or claims (one by one), not both or neither');
-    let claims: ClaimEntry[];
-    let warnings: string[] = [];
-    try {
-      if (body.text !== undefined) ({ claims, warnings } = parseClaimListing(body.text));
-      else claims = claimsFromEntries(body.claims!);
-      for (const n of body.previously_presented ?? []) {
-        const c = claims.find((x) => x.number === n);
-        if (!c) throw new ClaimSetError('previously_presented', `claim ${n} is not in the listing`);
-        c.previously_presented = true;
+    async (request) => {
+      const accountId = accountIdOf(request);
+      const item = await entryOf(accountId, request.params.id);
+      return presentApplicationClaims(item.entry.id, item.application.application_number, await findApplicationClaims(db, accountId, item.application.id));
+    },
+  );
+
+  r.put(
+    '/api/docket/:id/claims',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags: ['docket'],
+        summary: "Paste the application's current claims",
+        description:
+          'Replaces the claims the docket holds for the application. Give either `text` (a pasted listing) or `claims` (one by one). The next response drafted without claim text starts its listing from them. 400 validation_error names the claim at fault.',
+        params,
+        body: claimsBody,
+        response: { 200: applicationClaimsSchema },
+      },
+    },
+    async (request) => {
+      const accountId = accountIdOf(request);
+      const item = await entryOf(accountId, request.params.id);
+      const body = request.body;
+      if ((body.text === undefined) === (body.claims === undefined))
+        throw validationError('text', 'give either text (a pasted claim listing) or claims (one by one), not both or neither');
+      let claims: ClaimEntry[];
+      let warnings: string[] = [];
+      try {
+        if (body.text !== undefined) ({ claims, warnings } = parseClaimListing(body.text));
+        else claims = claimsFromEntries(body.claims!);
+        for (const n of body.previously_presented ?? []) {
+          const c = claims.find((x) => x.number === n);
+          if (!c) throw new ClaimSetError('previously_presented', `claim ${n} is not in the listing`);
+          c.previously_presented = true;
+        }
+        checkClaimSet(claims, body.text !== undefined ? 'text' : 'claims');
+      } catch (err) {
+        if (err instanceof ClaimSetError) throw validationError(err.field, err.problem);
+        throw err;
       }
-      checkClaimSet(claims, body.text !== undefined ? 'text' : 'claims');
-    } catch (err) {
-      if (err instanceof ClaimSetError) throw validationError(err.field, err.problem);
-      throw err;
-    }
-    await applicationClaimsRecorder(db, actorOf(request), { accountId, applicationId: item.application.id, docketEntryId: item.entry.id, claims });
-    return presentApplicationClaims(item.entry.id, item.application.application_number, await findApplicationClaims(db, accountId, item.application.id), warnings);
-  });
+      await applicationClaimsRecorder(db, actorOf(request), { accountId, applicationId: item.application.id, docketEntryId: item.entry.id, claims });
+      return presentApplicationClaims(
+        item.entry.id,
+        item.application.application_number,
+        await findApplicationClaims(db, accountId, item.application.id),
+        warnings,
+      );
+    },
+  );
 }

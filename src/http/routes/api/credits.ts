@@ -12,31 +12,38 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
-  r.get('/api/credits', {
-    config: { auth: 'account' },
-    schema: {
-      tags: ['credits'],
-      querystring: z.object({
-        limit: z.coerce.number().int().min(1).max(200).default(50),
-        before: z.string().regex(/^\d{1,18}$/, 'must be a ledger entry id').optional(),
-      }),
-      response: { 200: creditsPageSchema },
+  r.get(
+    '/api/credits',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags: ['credits'],
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          before: z
+            .string()
+            .regex(/^\d{1,18}$/, 'must be a ledger entry id')
+            .optional(),
+        }),
+        response: { 200: creditsPageSchema },
+      },
     },
-  }, async (request) => {
-    const accountId = accountIdOf(request);
-    // The account and balance from the app's account cache when it holds them (no statement):
-    // the ledger page is then the request's only statement.
-    const [found, page] = await Promise.all([
-      requestAccountWithBalance(db, request, accountId),
-      listLedger(db, accountId, { limit: request.query.limit, before: request.query.before ? BigInt(request.query.before) : undefined }),
-    ]);
-    return {
-      ...presentBalance(found?.balanceMicro ?? 0n),
-      model_multiplier: found ? found.account.model_multiplier_milli / 1000 : 1,
-      entries: page.entries.map(presentLedgerEntry),
-      next_cursor: page.nextCursor,
-    };
-  });
+    async (request) => {
+      const accountId = accountIdOf(request);
+      // The account and balance from the app's account cache when it holds them (no statement):
+      // the ledger page is then the request's only statement.
+      const [found, page] = await Promise.all([
+        requestAccountWithBalance(db, request, accountId),
+        listLedger(db, accountId, { limit: request.query.limit, before: request.query.before ? BigInt(request.query.before) : undefined }),
+      ]);
+      return {
+        ...presentBalance(found?.balanceMicro ?? 0n),
+        model_multiplier: found ? found.account.model_multiplier_milli / 1000 : 1,
+        entries: page.entries.map(presentLedgerEntry),
+        next_cursor: page.nextCursor,
+      };
+    },
+  );
 
   r.get('/api/pricing', { config: { auth: 'none' }, schema: { tags: ['credits'], response: { 200: pricingSchema } } }, async () => presentPricing());
 }

@@ -26,7 +26,6 @@ import { drawingInput, extensionInput, idsInput, interviewInput } from '../../..
 
 const text = (max = 500) => z.string().max(max);
 
-
 const exportBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ids'), application_number: text(64), input: idsInput }),
   z.discriminatedUnion('form', [
@@ -34,11 +33,35 @@ const exportBody = z.discriminatedUnion('type', [
     z.object({ type: z.literal('form'), form: z.literal('interview_request'), application_number: text(64), analysis_id: text(100), input: interviewInput }),
     z.object({ type: z.literal('form'), form: z.literal('rce_transmittal'), application_number: text(64), input: rceInput }),
     z.object({ type: z.literal('form'), form: z.literal('notice_of_appeal'), application_number: text(64), input: noticeOfAppealInput.default({}) }),
-    z.object({ type: z.literal('form'), form: z.literal('pre_appeal_request'), application_number: text(64), analysis_id: text(100).optional(), input: preAppealInput.default({}) }),
-    z.object({ type: z.literal('form'), form: z.literal('terminal_disclaimer'), application_number: text(64), analysis_id: text(100).optional(), input: terminalDisclaimerInput.default({}) }),
+    z.object({
+      type: z.literal('form'),
+      form: z.literal('pre_appeal_request'),
+      application_number: text(64),
+      analysis_id: text(100).optional(),
+      input: preAppealInput.default({}),
+    }),
+    z.object({
+      type: z.literal('form'),
+      form: z.literal('terminal_disclaimer'),
+      application_number: text(64),
+      analysis_id: text(100).optional(),
+      input: terminalDisclaimerInput.default({}),
+    }),
     z.object({ type: z.literal('form'), form: z.literal('issue_fee_transmittal'), application_number: text(64), input: issueFeeInput.default({}) }),
-    z.object({ type: z.literal('form'), form: z.literal('client_report'), application_number: text(64), analysis_id: text(100), input: clientReportInput.default({}) }),
-    z.object({ type: z.literal('form'), form: z.literal('claim_chart'), application_number: text(64), analysis_id: text(100), input: z.object({ date: isoDate.optional(), attorney_docket_number: attorneyDocketNumber }).strict().default({}) }),
+    z.object({
+      type: z.literal('form'),
+      form: z.literal('client_report'),
+      application_number: text(64),
+      analysis_id: text(100),
+      input: clientReportInput.default({}),
+    }),
+    z.object({
+      type: z.literal('form'),
+      form: z.literal('claim_chart'),
+      application_number: text(64),
+      analysis_id: text(100),
+      input: z.object({ date: isoDate.optional(), attorney_docket_number: attorneyDocketNumber }).strict().default({}),
+    }),
   ]),
   z.object({ type: z.literal('drawing'), application_number: text(64).optional(), input: drawingInput }),
 ]);
@@ -90,35 +113,62 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   };
 
-  r.post('/api/exports', {
-    config: { auth: 'account', permission: 'sign' },
-    schema: { tags: ['exports'], headers: z.object({ 'idempotency-key': z.string().optional() }).loose(), body: exportBody, response: { 200: exportSubmissionSchema.describe('An Idempotency-Key retry: the same job, not charged again'), 202: exportSubmissionSchema.describe('Submitted and charged: poll poll_url') } },
-  }, async (request, reply) => {
-    const accountId = accountIdOf(request);
-    const job = await submitDraftJob(ctx, request, reply, 'exports', () => prepare(accountId, memberIdOf(request), request.body));
-    const price = EXPORT_PRICES[job.export_type as keyof typeof EXPORT_PRICES];
-    return reply.send(presentExportSubmission(job, exportPollUrl(job.id), formatCredits(price.priceMicro)));
-  });
-
-  r.get('/api/exports/:job_id', { config: { auth: 'account' }, schema: { tags: ['exports'], params: jobIdParams, response: { 200: draftJobWireSchema } } }, async (request) => {
-    const job = await findDraftJob(db, accountIdOf(request), request.params.job_id);
-    if (!job) throw jobNotFound();
-    return presentDraftJob(job, await downloadLinkFor(ctx, publicBase(ctx.config, request), job));
-  });
-
-  r.get('/api/exports', {
-    config: { auth: 'account' },
-    schema: {
-      tags: ['exports'],
-      querystring: z.object({
-        limit: z.coerce.number().int().min(1).max(100).default(20),
-        before: z.string().max(100).optional(),
-        type: z.enum(['oa_response', 'ids', 'form', 'drawing']).optional(),
-      }),
-      response: { 200: draftJobPageSchema },
+  r.post(
+    '/api/exports',
+    {
+      config: { auth: 'account', permission: 'sign' },
+      schema: {
+        tags: ['exports'],
+        headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
+        body: exportBody,
+        response: {
+          200: exportSubmissionSchema.describe('An Idempotency-Key retry: the same job, not charged again'),
+          202: exportSubmissionSchema.describe('Submitted and charged: poll poll_url'),
+        },
+      },
     },
-  }, async (request) => {
-    const { jobs, nextCursor } = await listDraftJobs(db, accountIdOf(request), { limit: request.query.limit, before: request.query.before, exportType: request.query.type });
-    return { exports: await Promise.all(jobs.map(async (j) => presentDraftJob(j, await downloadLinkFor(ctx, publicBase(ctx.config, request), j)))), next_cursor: nextCursor };
-  });
+    async (request, reply) => {
+      const accountId = accountIdOf(request);
+      const job = await submitDraftJob(ctx, request, reply, 'exports', () => prepare(accountId, memberIdOf(request), request.body));
+      const price = EXPORT_PRICES[job.export_type as keyof typeof EXPORT_PRICES];
+      return reply.send(presentExportSubmission(job, exportPollUrl(job.id), formatCredits(price.priceMicro)));
+    },
+  );
+
+  r.get(
+    '/api/exports/:job_id',
+    { config: { auth: 'account' }, schema: { tags: ['exports'], params: jobIdParams, response: { 200: draftJobWireSchema } } },
+    async (request) => {
+      const job = await findDraftJob(db, accountIdOf(request), request.params.job_id);
+      if (!job) throw jobNotFound();
+      return presentDraftJob(job, await downloadLinkFor(ctx, publicBase(ctx.config, request), job));
+    },
+  );
+
+  r.get(
+    '/api/exports',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags: ['exports'],
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+          before: z.string().max(100).optional(),
+          type: z.enum(['oa_response', 'ids', 'form', 'drawing']).optional(),
+        }),
+        response: { 200: draftJobPageSchema },
+      },
+    },
+    async (request) => {
+      const { jobs, nextCursor } = await listDraftJobs(db, accountIdOf(request), {
+        limit: request.query.limit,
+        before: request.query.before,
+        exportType: request.query.type,
+      });
+      return {
+        exports: await Promise.all(jobs.map(async (j) => presentDraftJob(j, await downloadLinkFor(ctx, publicBase(ctx.config, request), j)))),
+        next_cursor: nextCursor,
+      };
+    },
+  );
 }

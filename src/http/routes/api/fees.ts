@@ -8,13 +8,18 @@ import { todayUtc } from '../../../clock.ts';
 
 /** GET /api/fees: the USPTO fee tables the deadline engine uses, for the account's entity size. */
 export function feeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/fees', {
-    config: { auth: 'account' },
-    schema: {
-      tags: ['deadlines'],
-      summary: 'USPTO fee schedule for the account entity size',
-      description: '37 CFR 1.17(a) extension-of-time fees month by month, every dated table with effective dates, in_force and citations; `fee` for the account entity size, `fees` for all three.',
-      response: { 200: feeScheduleSchema },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/fees',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags: ['deadlines'],
+        summary: 'USPTO fee schedule for the account entity size',
+        description:
+          '37 CFR 1.17(a) extension-of-time fees month by month, every dated table with effective dates, in_force and citations; `fee` for the account entity size, `fees` for all three.',
+        response: { 200: feeScheduleSchema },
+      },
     },
-  }, async (request) => presentFeeSchedule(await accountEntitySize(ctx.database.db, accountIdOf(request)), todayUtc()));
+    async (request) => presentFeeSchedule(await accountEntitySize(ctx.database.db, accountIdOf(request)), todayUtc()),
+  );
 }

@@ -16,7 +16,12 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Each person's own ways in (migration 032: identities and passwords are the member's).
     const memberId = memberIdOf(request);
     const [rows, account] = await Promise.all([
-      db.selectFrom('oidc_identities').select(['id', 'provider', 'issuer', 'email', 'created_at', 'last_used_at']).where('member_id', '=', memberId).orderBy('created_at').execute(),
+      db
+        .selectFrom('oidc_identities')
+        .select(['id', 'provider', 'issuer', 'email', 'created_at', 'last_used_at'])
+        .where('member_id', '=', memberId)
+        .orderBy('created_at')
+        .execute(),
       db.selectFrom('members').select(['password_hash']).where('id', '=', memberId).executeTakeFirstOrThrow(),
     ]);
     return {
@@ -25,8 +30,15 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  r.delete('/api/auth/identities/:id', { config: { auth: 'session', permission: 'self' }, schema: { tags: ['account'], params: z.object({ id: z.uuid() }), response: { 204: z.null().describe('Unlinked') } } }, async (request, reply) => {
-    await identityUnlinker(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), identityId: request.params.id });
-    return reply.status(204).send(null);
-  });
+  r.delete(
+    '/api/auth/identities/:id',
+    {
+      config: { auth: 'session', permission: 'self' },
+      schema: { tags: ['account'], params: z.object({ id: z.uuid() }), response: { 204: z.null().describe('Unlinked') } },
+    },
+    async (request, reply) => {
+      await identityUnlinker(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), identityId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
 }

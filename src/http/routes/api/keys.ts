@@ -14,21 +14,44 @@ export function keyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
-  r.post('/api/keys', { config: { auth: 'session', permission: 'self' }, schema: { body: z.object({ name: z.string().max(1000) }), tags: ['account'], response: { 201: createdApiKeySchema } } }, async (request, reply) => {
-    const { row, key } = await apiKeyCreator(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), name: request.body.name });
-    return reply.status(201).send({ ...presentApiKey(row), key, notice: 'Store this key now: it is shown only once and cannot be retrieved later.' });
-  });
+  r.post(
+    '/api/keys',
+    {
+      config: { auth: 'session', permission: 'self' },
+      schema: { body: z.object({ name: z.string().max(1000) }), tags: ['account'], response: { 201: createdApiKeySchema } },
+    },
+    async (request, reply) => {
+      const { row, key } = await apiKeyCreator(db, actorOf(request), {
+        accountId: accountIdOf(request),
+        memberId: memberIdOf(request),
+        name: request.body.name,
+      });
+      return reply.status(201).send({ ...presentApiKey(row), key, notice: 'Store this key now: it is shown only once and cannot be retrieved later.' });
+    },
+  );
 
   r.get('/api/keys', { config: { auth: 'session' }, schema: { tags: ['account'], response: { 200: apiKeysSchema } } }, async (request) => {
     const keys = await listApiKeys(db, accountIdOf(request), memberIdOf(request));
     return { keys: keys.map(presentApiKey) };
   });
 
-  r.delete('/api/keys/:id', { config: { auth: 'session', permission: 'self' }, schema: { params: z.object({ id: z.string().max(100) }), tags: ['account'], summary: 'Revoke an API key: answers the key, revoked', response: { 200: apiKeySchema } } }, async (request) => {
-    const row = await apiKeyRevoker(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), keyId: request.params.id });
-    // This process forgets the key before answering; other processes (and this one again) hear
-    // of it through migration 019's notification (credential-listener.ts).
-    app.credentialCache.forgetKey(row.id);
-    return presentApiKey(row);
-  });
+  r.delete(
+    '/api/keys/:id',
+    {
+      config: { auth: 'session', permission: 'self' },
+      schema: {
+        params: z.object({ id: z.string().max(100) }),
+        tags: ['account'],
+        summary: 'Revoke an API key: answers the key, revoked',
+        response: { 200: apiKeySchema },
+      },
+    },
+    async (request) => {
+      const row = await apiKeyRevoker(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), keyId: request.params.id });
+      // This process forgets the key before answering; other processes (and this one again) hear
+      // of it through migration 019's notification (credential-listener.ts).
+      app.credentialCache.forgetKey(row.id);
+      return presentApiKey(row);
+    },
+  );
 }

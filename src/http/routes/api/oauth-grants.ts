@@ -18,8 +18,19 @@ export function oauthGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { grants: grants.map(presentOAuthGrant) };
   });
 
-  r.delete('/api/oauth/grants/:id', { config: { auth: 'account', permission: 'self' }, schema: { params: z.object({ id: z.string().max(200) }), tags: ['account'], response: { 204: z.null().describe('Disconnected: its tokens stop working') } } }, async (request, reply) => {
-    await oauthGrantRevoker(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), grantId: request.params.id });
-    return reply.status(204).send(null);
-  });
+  r.delete(
+    '/api/oauth/grants/:id',
+    {
+      config: { auth: 'account', permission: 'self' },
+      schema: {
+        params: z.object({ id: z.string().max(200) }),
+        tags: ['account'],
+        response: { 204: z.null().describe('Disconnected: its tokens stop working') },
+      },
+    },
+    async (request, reply) => {
+      await oauthGrantRevoker(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), grantId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
 }

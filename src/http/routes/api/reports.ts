@@ -37,26 +37,49 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
     const to = q.to ?? todayUtc();
     const from = q.from ?? addDays(to, -DEFAULT_DAYS);
     if (from > to) throw validationError('to', `must not be before from (${from})`);
-    if (toDayNumber(to) - toDayNumber(from) + 1 > MAX_REPORT_DAYS) throw validationError('from', `the range may cover at most ${MAX_REPORT_DAYS} days; ask for shorter ranges`);
+    if (toDayNumber(to) - toDayNumber(from) + 1 > MAX_REPORT_DAYS)
+      throw validationError('from', `the range may cover at most ${MAX_REPORT_DAYS} days; ask for shorter ranges`);
     const usage = await matterUsage(db, accountIdOf(request), { from: new Date(`${from}T00:00:00Z`), until: new Date(`${addDays(to, 1)}T00:00:00Z`) });
     return presentMatterReport(from, to, usage);
   };
 
-  const description = 'Per application (and its docket entry\'s client matter): office-action analyses, drafts and exports, and the credits they used (charges less refunds) over the range of UTC days, inclusive. For billing usage back to clients.';
+  const description =
+    "Per application (and its docket entry's client matter): office-action analyses, drafts and exports, and the credits they used (charges less refunds) over the range of UTC days, inclusive. For billing usage back to clients.";
 
-  r.get('/api/reports/matters', {
-    config: { auth: 'account', permission: 'billing' },
-    schema: { tags: ['credits'], summary: 'Usage per application and client matter over a date range', description, querystring: rangeQuery, response: { 200: matterReportSchema } },
-  }, async (request) => report(request, request.query));
+  r.get(
+    '/api/reports/matters',
+    {
+      config: { auth: 'account', permission: 'billing' },
+      schema: {
+        tags: ['credits'],
+        summary: 'Usage per application and client matter over a date range',
+        description,
+        querystring: rangeQuery,
+        response: { 200: matterReportSchema },
+      },
+    },
+    async (request) => report(request, request.query),
+  );
 
-  r.get('/api/reports/matters.csv', {
-    config: { auth: 'account', permission: 'billing' },
-    schema: { tags: ['credits'], summary: 'Usage per application and client matter over a date range, as CSV', description: `${description} Columns: client_matter, application_number, invention_title, analyses, drafts, drafts_completed, credits_used, from, to. Cells a spreadsheet would run as formulas start with an apostrophe.`, querystring: rangeQuery, produces: ['text/csv'], response: { 200: z.string().describe('UTF-8 CSV with a header row (text/csv)') } },
-  }, async (request, reply) => {
-    const data = await report(request, request.query);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="prosa-matters-${data.from}-to-${data.to}.csv"`)
-      .send(matterReportCsv(data));
-  });
+  r.get(
+    '/api/reports/matters.csv',
+    {
+      config: { auth: 'account', permission: 'billing' },
+      schema: {
+        tags: ['credits'],
+        summary: 'Usage per application and client matter over a date range, as CSV',
+        description: `${description} Columns: client_matter, application_number, invention_title, analyses, drafts, drafts_completed, credits_used, from, to. Cells a spreadsheet would run as formulas start with an apostrophe.`,
+        querystring: rangeQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('UTF-8 CSV with a header row (text/csv)') },
+      },
+    },
+    async (request, reply) => {
+      const data = await report(request, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="prosa-matters-${data.from}-to-${data.to}.csv"`)
+        .send(matterReportCsv(data));
+    },
+  );
 }

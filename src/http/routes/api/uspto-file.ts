@@ -25,7 +25,12 @@ import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 
 const connectorOff = () =>
-  new AppError(409, 'uspto_connector_off', 'Prosa is not connected to the USPTO on this server (no Open Data Portal API key is set), so it cannot fetch documents.', 'Upload the documents to the file instead (POST /api/docket/{id}/documents), or ask the operator to set PROSA_USPTO_API_KEY.');
+  new AppError(
+    409,
+    'uspto_connector_off',
+    'Prosa is not connected to the USPTO on this server (no Open Data Portal API key is set), so it cannot fetch documents.',
+    'Upload the documents to the file instead (POST /api/docket/{id}/documents), or ask the operator to set PROSA_USPTO_API_KEY.',
+  );
 
 /** The ODP's failures as the lookups report them. */
 async function fromUspto<T>(work: () => Promise<T>): Promise<T> {
@@ -44,45 +49,63 @@ export function usptoFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
-  r.post('/api/docket/:id/documents/import-uspto', {
-    config: { auth: 'account' },
-    schema: {
-      tags: ['file'],
-      summary: 'Fetch the application\'s file papers from the USPTO into the file',
-      description: 'The latest claims (CLM; they become the docket\'s claims), the specification and abstract as filed (SPEC, ABST) and the latest replies, from the Open Data Portal, read like uploads. Each paper\'s outcome is listed (added, already_held, skipped with the reason). 409 uspto_connector_off without an API key. Free; may take a minute.',
-      params: z.object({ id: z.string().max(100) }),
-      body: importBody,
-      response: { 200: importResultSchema, ...errors },
+  r.post(
+    '/api/docket/:id/documents/import-uspto',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags: ['file'],
+        summary: "Fetch the application's file papers from the USPTO into the file",
+        description:
+          "The latest claims (CLM; they become the docket's claims), the specification and abstract as filed (SPEC, ABST) and the latest replies, from the Open Data Portal, read like uploads. Each paper's outcome is listed (added, already_held, skipped with the reason). 409 uspto_connector_off without an API key. Free; may take a minute.",
+        params: z.object({ id: z.string().max(100) }),
+        body: importBody,
+        response: { 200: importResultSchema, ...errors },
+      },
     },
-  }, async (request) => {
-    const accountId = accountIdOf(request);
-    const item = await findDocketItem(db, accountId, request.params.id);
-    if (!item) throw notFound('Docket entry', 'docket_entry_not_found');
-    const client = odpClientFor(ctx.config);
-    if (!client) throw connectorOff();
-    const papers = await fromUspto(() => importFromUspto({ db, engine: analysisEngine(), client }, actorOf(request), accountId, item, request.body.kinds ?? ['claims', 'specification', 'response']));
-    return presentImport(item.application.application_number, papers);
-  });
+    async (request) => {
+      const accountId = accountIdOf(request);
+      const item = await findDocketItem(db, accountId, request.params.id);
+      if (!item) throw notFound('Docket entry', 'docket_entry_not_found');
+      const client = odpClientFor(ctx.config);
+      if (!client) throw connectorOff();
+      const papers = await fromUspto(() =>
+        importFromUspto(
+          { db, engine: analysisEngine(), client },
+          actorOf(request),
+          accountId,
+          item,
+          request.body.kinds ?? ['claims', 'specification', 'response'],
+        ),
+      );
+      return presentImport(item.application.application_number, papers);
+    },
+  );
 
-  r.post('/api/analyses/:id/references/fetch', {
-    config: { auth: 'account' },
-    schema: {
-      tags: ['analyses'],
-      summary: 'Fetch the full text of the US references the action cites from the USPTO',
-      description: 'US patents and pre-grant publications not yet held are fetched from the Open Data Portal into the public reference cache (public records, shared by every account). Foreign documents and non-patent literature are reported to be uploaded. 409 uspto_connector_off without an API key. Free.',
-      params: z.object({ id: z.string().max(100) }),
-      response: { 200: fetchedReferencesSchema, ...errors },
+  r.post(
+    '/api/analyses/:id/references/fetch',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags: ['analyses'],
+        summary: 'Fetch the full text of the US references the action cites from the USPTO',
+        description:
+          'US patents and pre-grant publications not yet held are fetched from the Open Data Portal into the public reference cache (public records, shared by every account). Foreign documents and non-patent literature are reported to be uploaded. 409 uspto_connector_off without an API key. Free.',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: fetchedReferencesSchema, ...errors },
+      },
     },
-  }, async (request) => {
-    const accountId = accountIdOf(request);
-    const analysis = await findAnalysisForAccount(db, accountId, request.params.id);
-    if (!analysis) throw analysisNotFound();
-    const client = odpClientFor(ctx.config);
-    if (!client) throw connectorOff();
-    const cited = referencesOfRecord(analysis.record)
-      .filter((r) => r.kind !== 'aapa' && r.kind !== 'official_notice')
-      .map((r) => ({ label: r.label, short_name: r.short_name, kind: r.kind, publication: r.publication, analysis_ids: [analysis.id] }));
-    const refs = await fromUspto(() => fetchCitedReferences({ db, engine: analysisEngine(), client }, accountId, cited));
-    return presentFetchedReferences(analysis.id, refs);
-  });
+    async (request) => {
+      const accountId = accountIdOf(request);
+      const analysis = await findAnalysisForAccount(db, accountId, request.params.id);
+      if (!analysis) throw analysisNotFound();
+      const client = odpClientFor(ctx.config);
+      if (!client) throw connectorOff();
+      const cited = referencesOfRecord(analysis.record)
+        .filter((r) => r.kind !== 'aapa' && r.kind !== 'official_notice')
+        .map((r) => ({ label: r.label, short_name: r.short_name, kind: r.kind, publication: r.publication, analysis_ids: [analysis.id] }));
+      const refs = await fromUspto(() => fetchCitedReferences({ db, engine: analysisEngine(), client }, accountId, cited));
+      return presentFetchedReferences(analysis.id, refs);
+    },
+  );
 }

@@ -21,8 +21,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, opts: O
   oauthUserinfoRoutes(app, ctx);
   await oauthIntrospectionRoutes(app, ctx);
 
-  const purge = () =>
-    purgeExpiredOAuthArtifacts(ctx.database.db).catch((err: unknown) => app.log.warn({ err }, 'purging expired OAuth artifacts failed'));
+  const purge = () => purgeExpiredOAuthArtifacts(ctx.database.db).catch((err: unknown) => app.log.warn({ err }, 'purging expired OAuth artifacts failed'));
   const timer = setInterval(purge, PURGE_INTERVAL_MS);
   timer.unref();
   app.addHook('onReady', async () => {

@@ -94,7 +94,9 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
       const clientId = String(details.params.client_id);
       const existing = await findLiveGrantId(db, accountId, clientId);
       const grant = (existing ? await provider.Grant.find(existing) : undefined) ?? new provider.Grant({ accountId, clientId });
-      const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
+      const requested = String(details.params.scope ?? '')
+        .split(' ')
+        .filter(Boolean);
       // full_access is also an OpenID-level scope (listed in the provider's `scopes` so DCR accepts a
       // registration's `scope`); grant it at both levels or the provider asks for consent again.
       const oidc = requested.filter((s) => s === 'openid' || s === 'offline_access' || s === FULL_ACCESS);
@@ -111,7 +113,14 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
 
     async function renderSignin(reply: FastifyReply, details: Interaction, error?: string, email = '', status = 200): Promise<FastifyReply> {
       const client = await clientOf(details);
-      const html = await reply.viewAsync('oauth-signin.eta', { title: 'Sign in', clientName: client.name, error, email, action: action(details.uid, 'login'), abortAction: action(details.uid, 'abort') });
+      const html = await reply.viewAsync('oauth-signin.eta', {
+        title: 'Sign in',
+        clientName: client.name,
+        error,
+        email,
+        action: action(details.uid, 'login'),
+        abortAction: action(details.uid, 'abort'),
+      });
       return noStore(reply).status(status).type('text/html; charset=utf-8').send(html);
     }
 
@@ -122,7 +131,9 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
       if (!accountId) return renderSignin(reply, details);
       // Remembered consent: approve again without asking (until the user revokes the app),
       // unless the client asked for the consent page (OpenID Connect Core §3.1.2.1 prompt=consent).
-      const forceConsent = String(details.params.prompt ?? '').split(' ').includes('consent');
+      const forceConsent = String(details.params.prompt ?? '')
+        .split(' ')
+        .includes('consent');
       if (!forceConsent && (await findLiveGrantId(db, accountId, String(details.params.client_id)))) return approve(request, reply, details, accountId);
       const [client, account] = await Promise.all([clientOf(details), findLiveMember(db, accountId)]);
       const html = await reply.viewAsync('oauth-consent.eta', {
@@ -142,7 +153,10 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
     // POST /api/auth/signin (per-IP limit: the signin tier).
     r.post(
       `${INTERACTION_PATH}/:uid/login`,
-      { config: { auth: 'none', rateLimit: 'signin' }, schema: { params: uidParams, body: z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') }), hide: true } },
+      {
+        config: { auth: 'none', rateLimit: 'signin' },
+        schema: { params: uidParams, body: z.object({ email: z.string().max(320).default(''), password: z.string().max(1024).default('') }), hide: true },
+      },
       async (request, reply) => {
         const details = await load(request, reply, request.params.uid);
         const { email, password } = request.body;
@@ -177,7 +191,12 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
     r.post(`${INTERACTION_PATH}/:uid/abort`, { config: { auth: 'none' }, schema: { params: uidParams, hide: true } }, async (request, reply) => {
       await load(request, reply, request.params.uid);
       // RFC 6749 §4.1.2.1: the client learns access_denied (with iss, RFC 9207).
-      const returnTo = await provider.interactionResult(request.raw, reply.raw, { error: 'access_denied', error_description: 'The user denied access to Prosa.' }, { mergeWithLastSubmission: false });
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'The user denied access to Prosa.' },
+        { mergeWithLastSubmission: false },
+      );
       return reply.redirect(returnTo, 303);
     });
 
@@ -190,7 +209,11 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
     });
 
     scope.setErrorHandler((err, request, reply) => {
-      if (err instanceof PageError) return noStore(reply).status(err.status).type('text/html; charset=utf-8').send(renderErrorPage({ error: 'invalid_request', error_description: err.message }));
+      if (err instanceof PageError)
+        return noStore(reply)
+          .status(err.status)
+          .type('text/html; charset=utf-8')
+          .send(renderErrorPage({ error: 'invalid_request', error_description: err.message }));
       throw err; // the app's error handler answers
     });
   });
@@ -204,7 +227,10 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
 }
 
 function noStore(reply: FastifyReply): FastifyReply {
-  return reply.header('Cache-Control', 'no-store').header('X-Frame-Options', 'DENY').header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+  return reply
+    .header('Cache-Control', 'no-store')
+    .header('X-Frame-Options', 'DENY')
+    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
 }
 
 class PageError extends Error {

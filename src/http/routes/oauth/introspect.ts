@@ -22,30 +22,48 @@ export async function oauthIntrospectionRoutes(app: FastifyInstance, ctx: AppCon
   const audience = mcpResource(ctx.config);
   await app.register(async (scope) => {
     await scope.register(formbody);
-    scope.post<{ Body: { token?: unknown } }>('/oauth/introspect', {
-      config: { auth: 'none', rateLimit: 'off' },
-      schema: { tags: ['oauth'], hide: true },
-      // Callers other than the MCP server get the token endpoint's per-address budget.
-      onRequest: async (request, reply) => {
-        if (!isMcpServer(request, ctx.keyring.mcpClientSecret)) await limit(ctx, 'oauth_token', request, reply);
+    scope.post<{ Body: { token?: unknown } }>(
+      '/oauth/introspect',
+      {
+        config: { auth: 'none', rateLimit: 'off' },
+        schema: { tags: ['oauth'], hide: true },
+        // Callers other than the MCP server get the token endpoint's per-address budget.
+        onRequest: async (request, reply) => {
+          if (!isMcpServer(request, ctx.keyring.mcpClientSecret)) await limit(ctx, 'oauth_token', request, reply);
+        },
       },
-    }, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      if (!isMcpServer(request, ctx.keyring.mcpClientSecret)) {
-        // RFC 6749 §5.2 invalid_client, with the Basic challenge of §2.3.1.
-        return reply.status(401).header('WWW-Authenticate', 'Basic realm="prosa"').send({ error: 'invalid_client', error_description: `token introspection is reserved for the Prosa MCP server (${MCP_CLIENT_ID})` });
-      }
-      const token = typeof request.body?.token === 'string' ? request.body.token : '';
-      if (!token) return reply.status(400).send({ error: 'invalid_request', error_description: 'missing required parameter token' });
-      let claims;
-      try {
-        claims = await verifyAccessToken(token, { keyring: ctx.keyring, issuer: ctx.config.baseUrl, audience });
-      } catch (err) {
-        if (err instanceof AccessTokenError) return { active: false };
-        throw err;
-      }
-      if (!(await isGrantLive(ctx.database.db, claims.gid, claims.sub, claims.client_id))) return { active: false };
-      return { active: true, scope: claims.scope, client_id: claims.client_id, sub: claims.sub, exp: claims.exp, iat: claims.iat, iss: claims.iss, aud: claims.aud, token_type: 'Bearer', gid: claims.gid };
-    });
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        if (!isMcpServer(request, ctx.keyring.mcpClientSecret)) {
+          // RFC 6749 §5.2 invalid_client, with the Basic challenge of §2.3.1.
+          return reply
+            .status(401)
+            .header('WWW-Authenticate', 'Basic realm="prosa"')
+            .send({ error: 'invalid_client', error_description: `token introspection is reserved for the Prosa MCP server (${MCP_CLIENT_ID})` });
+        }
+        const token = typeof request.body?.token === 'string' ? request.body.token : '';
+        if (!token) return reply.status(400).send({ error: 'invalid_request', error_description: 'missing required parameter token' });
+        let claims;
+        try {
+          claims = await verifyAccessToken(token, { keyring: ctx.keyring, issuer: ctx.config.baseUrl, audience });
+        } catch (err) {
+          if (err instanceof AccessTokenError) return { active: false };
+          throw err;
+        }
+        if (!(await isGrantLive(ctx.database.db, claims.gid, claims.sub, claims.client_id))) return { active: false };
+        return {
+          active: true,
+          scope: claims.scope,
+          client_id: claims.client_id,
+          sub: claims.sub,
+          exp: claims.exp,
+          iat: claims.iat,
+          iss: claims.iss,
+          aud: claims.aud,
+          token_type: 'Bearer',
+          gid: claims.gid,
+        };
+      },
+    );
   });
 }

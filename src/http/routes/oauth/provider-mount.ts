@@ -65,7 +65,9 @@ export async function oauthProviderRoutes(app: FastifyInstance, ctx: AppContext,
     await next();
     if (c.status === 404 && (c.body === undefined || c.body === null)) {
       c.status = 404;
-      c.body = errorBody(new AppError(404, 'route_not_found', `No route ${c.method} ${c.path}.`, 'The OAuth endpoints are listed at /.well-known/oauth-authorization-server.'));
+      c.body = errorBody(
+        new AppError(404, 'route_not_found', `No route ${c.method} ${c.path}.`, 'The OAuth endpoints are listed at /.well-known/oauth-authorization-server.'),
+      );
     }
   });
   const callback = provider.callback();

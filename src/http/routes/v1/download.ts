@@ -13,7 +13,12 @@ import { jobNotFound } from '../draft-submission.ts';
 const POLL_AGAIN = 'Poll GET /v1/prosa/draft-roa/status/{job_id} (with your X-API-Key) for a fresh download_url, then download from it within the hour.';
 
 function missingToken(): AppError {
-  return new AppError(401, 'missing_download_token', 'This download needs the token of its signed URL (query parameter token).', `Use the download_url exactly as the status endpoint returned it. ${POLL_AGAIN}`);
+  return new AppError(
+    401,
+    'missing_download_token',
+    'This download needs the token of its signed URL (query parameter token).',
+    `Use the download_url exactly as the status endpoint returned it. ${POLL_AGAIN}`,
+  );
 }
 
 function expiredToken(): AppError {
@@ -21,15 +26,30 @@ function expiredToken(): AppError {
 }
 
 function invalidToken(): AppError {
-  return new AppError(401, 'invalid_download_token', 'The download token is not valid (malformed, altered or not issued by Prosa).', `Use the download_url exactly as the status endpoint returned it. ${POLL_AGAIN}`);
+  return new AppError(
+    401,
+    'invalid_download_token',
+    'The download token is not valid (malformed, altered or not issued by Prosa).',
+    `Use the download_url exactly as the status endpoint returned it. ${POLL_AGAIN}`,
+  );
 }
 
 function mismatchedToken(): AppError {
-  return new AppError(403, 'download_token_mismatch', 'This download token was issued for another job.', 'Use the download_url returned by the status endpoint for this very job_id.');
+  return new AppError(
+    403,
+    'download_token_mismatch',
+    'This download token was issued for another job.',
+    'Use the download_url returned by the status endpoint for this very job_id.',
+  );
 }
 
 function notComplete(status: string): AppError {
-  return new AppError(409, 'job_not_complete', `The job is ${status}; only a complete job has a document to download.`, 'Poll the status endpoint until status is complete, then use its download_url.');
+  return new AppError(
+    409,
+    'job_not_complete',
+    `The job is ${status}; only a complete job has a document to download.`,
+    'Poll the status endpoint until status is complete, then use its download_url.',
+  );
 }
 
 /**
@@ -37,32 +57,38 @@ function notComplete(status: string): AppError {
  * key): a JWT bound to the job and its account, valid one hour. Free; never billed.
  */
 export function downloadRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/v1/prosa/download/:job_id', {
-    config: { auth: 'none', deprecated: true },
-    schema: {
-      summary: 'Download a drafted document (DOCX)',
-      description: `Authenticated by the signed token of download_url (valid 1 hour; no X-API-Key). Answers the DOCX (${DOCX_MEDIA_TYPE}) as an attachment. Free. Retired: use the MCP server.`,
-      deprecated: true,
-      tags: ['retired REST v1'],
-      params: jobIdParams,
-      querystring: z.object({ token: z.string().max(4096).optional() }),
-      response: { 401: errorObjectSchema, 403: errorObjectSchema, 404: errorObjectSchema, 409: errorObjectSchema },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/prosa/download/:job_id',
+    {
+      config: { auth: 'none', deprecated: true },
+      schema: {
+        summary: 'Download a drafted document (DOCX)',
+        description: `Authenticated by the signed token of download_url (valid 1 hour; no X-API-Key). Answers the DOCX (${DOCX_MEDIA_TYPE}) as an attachment. Free. Retired: use the MCP server.`,
+        deprecated: true,
+        tags: ['retired REST v1'],
+        params: jobIdParams,
+        querystring: z.object({ token: z.string().max(4096).optional() }),
+        response: { 401: errorObjectSchema, 403: errorObjectSchema, 404: errorObjectSchema, 409: errorObjectSchema },
+      },
     },
-  }, async (request, reply) => {
-    const token = request.query.token;
-    if (!token) throw missingToken();
-    const check = await verifyDownloadToken(ctx.keyring, token);
-    if (!check.ok) throw check.reason === 'expired' ? expiredToken() : invalidToken();
-    if (check.claims.jobId !== request.params.job_id) throw mismatchedToken();
-    const doc = await loadDraftDocument(ctx.database.db, check.claims.accountId, check.claims.jobId);
-    if (!doc) throw jobNotFound();
-    if (doc.status !== 'complete' || !doc.bytes) throw notComplete(doc.status);
-    return reply
-      .header('Content-Type', doc.mediaType ?? DOCX_MEDIA_TYPE)
-      .header('Content-Disposition', `attachment; filename="${doc.filename ?? `${check.claims.jobId}.docx`}"`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      // A Buffer bypasses the JSON serializer; the error schemas above type only the JSON answers.
-      .send(doc.bytes as never);
-  });
+    async (request, reply) => {
+      const token = request.query.token;
+      if (!token) throw missingToken();
+      const check = await verifyDownloadToken(ctx.keyring, token);
+      if (!check.ok) throw check.reason === 'expired' ? expiredToken() : invalidToken();
+      if (check.claims.jobId !== request.params.job_id) throw mismatchedToken();
+      const doc = await loadDraftDocument(ctx.database.db, check.claims.accountId, check.claims.jobId);
+      if (!doc) throw jobNotFound();
+      if (doc.status !== 'complete' || !doc.bytes) throw notComplete(doc.status);
+      return (
+        reply
+          .header('Content-Type', doc.mediaType ?? DOCX_MEDIA_TYPE)
+          .header('Content-Disposition', `attachment; filename="${doc.filename ?? `${check.claims.jobId}.docx`}"`)
+          .header('Cache-Control', 'private, no-store')
+          .header('X-Content-Type-Options', 'nosniff')
+          // A Buffer bypasses the JSON serializer; the error schemas above type only the JSON answers.
+          .send(doc.bytes as never)
+      );
+    },
+  );
 }

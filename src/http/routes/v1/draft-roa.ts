@@ -9,7 +9,16 @@ import { pollUrlOf, presentDraftJob, presentSubmission } from '../../../presente
 import { accountIdOf, memberIdOf } from '../../plugins/auth.ts';
 import { downloadLinkFor } from '../../download-links.ts';
 import { errorObjectSchema } from '../../schemas.ts';
-import { attorneyDocketNumber, draftJobSchema, electionSchema, isoDate, jobIdParams, practitionerSchema, strategySelectionsSchema, submissionSchema } from '../../../requests/draft-schemas.ts';
+import {
+  attorneyDocketNumber,
+  draftJobSchema,
+  electionSchema,
+  isoDate,
+  jobIdParams,
+  practitionerSchema,
+  strategySelectionsSchema,
+  submissionSchema,
+} from '../../../requests/draft-schemas.ts';
 import { publicBase } from '../../public-base.ts';
 
 export const draftRoaBody = z.object({
@@ -24,8 +33,16 @@ export const draftRoaBody = z.object({
   attorney_docket_number: attorneyDocketNumber,
   previously_presented: z.array(z.number().int().min(1).max(9999)).max(1000).optional(),
   election: electionSchema.optional(),
-  accept_incomplete: z.boolean().optional().describe('Draft even if some ground of the action is left unanswered (the paper then says so on page 1). Default false: such a draft is refused with 422 response_incomplete.'),
-  confirm_kind_mismatch: z.boolean().optional().describe("Draft even if the analysed paper is not the application's pending action. Default false: 409 analysis_kind_mismatch."),
+  accept_incomplete: z
+    .boolean()
+    .optional()
+    .describe(
+      'Draft even if some ground of the action is left unanswered (the paper then says so on page 1). Default false: such a draft is refused with 422 response_incomplete.',
+    ),
+  confirm_kind_mismatch: z
+    .boolean()
+    .optional()
+    .describe("Draft even if the analysed paper is not the application's pending action. Default false: 409 analysis_kind_mismatch."),
 });
 
 /**
@@ -36,42 +53,63 @@ export function draftRoaRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
-  r.post('/v1/prosa/draft-roa', {
-    config: { auth: 'api_key', permission: 'sign', deprecated: true },
-    schema: {
-      summary: 'Draft a response to an office action (DOCX, asynchronous)',
-      description:
-        'Billed: 49.00 credits (OA Response), charged at submission; 402 insufficient_credits when the balance cannot cover it. ' +
-        'A job that fails is refunded. Answers 202 with job_id, status "queued" and poll_url; poll GET /v1/prosa/draft-roa/status/{job_id}. ' +
-        'An Idempotency-Key header makes a retry return the same job (200) without a second charge. Retired: use the MCP server.',
-      deprecated: true,
-      tags: ['retired REST v1'],
-      security: [{ apiKey: [] }],
-      headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
-      body: draftRoaBody,
-      response: { 200: submissionSchema, 202: submissionSchema, 400: errorObjectSchema, 401: errorObjectSchema, 402: errorObjectSchema, 404: errorObjectSchema, 409: errorObjectSchema, 422: errorObjectSchema },
+  r.post(
+    '/v1/prosa/draft-roa',
+    {
+      config: { auth: 'api_key', permission: 'sign', deprecated: true },
+      schema: {
+        summary: 'Draft a response to an office action (DOCX, asynchronous)',
+        description:
+          'Billed: 49.00 credits (OA Response), charged at submission; 402 insufficient_credits when the balance cannot cover it. ' +
+          'A job that fails is refunded. Answers 202 with job_id, status "queued" and poll_url; poll GET /v1/prosa/draft-roa/status/{job_id}. ' +
+          'An Idempotency-Key header makes a retry return the same job (200) without a second charge. Retired: use the MCP server.',
+        deprecated: true,
+        tags: ['retired REST v1'],
+        security: [{ apiKey: [] }],
+        headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
+        body: draftRoaBody,
+        response: {
+          200: submissionSchema,
+          202: submissionSchema,
+          400: errorObjectSchema,
+          401: errorObjectSchema,
+          402: errorObjectSchema,
+          404: errorObjectSchema,
+          409: errorObjectSchema,
+          422: errorObjectSchema,
+        },
+      },
     },
-  }, async (request, reply) => {
-    const accountId = accountIdOf(request);
-    const job = await submitDraftJob(ctx, request, reply, 'draft-roa', () => prepareOaResponse(db, accountId, memberIdOf(request), request.body));
-    return reply.send(presentSubmission(job, pollUrlOf(job.id)));
-  });
+    async (request, reply) => {
+      const accountId = accountIdOf(request);
+      const job = await submitDraftJob(ctx, request, reply, 'draft-roa', () => prepareOaResponse(db, accountId, memberIdOf(request), request.body));
+      return reply.send(presentSubmission(job, pollUrlOf(job.id)));
+    },
+  );
 
-  r.get('/v1/prosa/draft-roa/status/:job_id', {
-    config: { auth: 'api_key', deprecated: true },
-    schema: {
-      summary: 'Poll a draft job',
-      description: 'Free. progress (integer percent) and current_step while queued (0) or in progress; download_url (absolute, signed, valid 1 hour, fresh on every poll) when complete; error_message when failed. Retired: use the MCP server.',
-      deprecated: true,
-      tags: ['retired REST v1'],
-      security: [{ apiKey: [] }],
-      params: jobIdParams,
-      response: { 200: draftJobSchema, 401: errorObjectSchema, 404: errorObjectSchema },
+  r.get(
+    '/v1/prosa/draft-roa/status/:job_id',
+    {
+      config: { auth: 'api_key', deprecated: true },
+      schema: {
+        summary: 'Poll a draft job',
+        description:
+          'Free. progress (integer percent) and current_step while queued (0) or in progress; download_url (absolute, signed, valid 1 hour, fresh on every poll) when complete; error_message when failed. Retired: use the MCP server.',
+        deprecated: true,
+        tags: ['retired REST v1'],
+        security: [{ apiKey: [] }],
+        params: jobIdParams,
+        response: { 200: draftJobSchema, 401: errorObjectSchema, 404: errorObjectSchema },
+      },
     },
-  }, async (request) => {
-    const job = await findDraftJob(db, accountIdOf(request), request.params.job_id);
-    if (!job) throw jobNotFound();
-    const completeness = job.export_type === 'oa_response' ? await draftJobCompleteness(db, accountIdOf(request), job.id) : null;
-    return { ...presentDraftJob(job, await downloadLinkFor(ctx, publicBase(ctx.config, request), job)), ...(completeness ? { completeness } : {}) } as z.infer<typeof draftJobSchema>;
-  });
+    async (request) => {
+      const job = await findDraftJob(db, accountIdOf(request), request.params.job_id);
+      if (!job) throw jobNotFound();
+      const completeness = job.export_type === 'oa_response' ? await draftJobCompleteness(db, accountIdOf(request), job.id) : null;
+      return {
+        ...presentDraftJob(job, await downloadLinkFor(ctx, publicBase(ctx.config, request), job)),
+        ...(completeness ? { completeness } : {}),
+      } as z.infer<typeof draftJobSchema>;
+    },
+  );
 }

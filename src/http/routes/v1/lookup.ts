@@ -20,42 +20,49 @@ export function appNotFound(raw: string): AppError {
   );
 }
 
-export const applicationRecordSchema = z.object({
-  application_number: z.string(),
-  invention_title: z.string(),
-  status: z.string(),
-  filing_date: z.string().nullable(),
-  examiner_name: z.string(),
-  current_art_unit: z.string(),
-  response_deadline: z.string().nullable(),
-  critical_deadline_date: z.string().nullable(),
-  critical_deadline_correspondence_id: z.string().nullable(),
-}).loose();
+export const applicationRecordSchema = z
+  .object({
+    application_number: z.string(),
+    invention_title: z.string(),
+    status: z.string(),
+    filing_date: z.string().nullable(),
+    examiner_name: z.string(),
+    current_art_unit: z.string(),
+    response_deadline: z.string().nullable(),
+    critical_deadline_date: z.string().nullable(),
+    critical_deadline_correspondence_id: z.string().nullable(),
+  })
+  .loose();
 
 /** REST #1: GET /v1/prosa/lookup/{application_number}. Free, no authentication. */
 export function lookupRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/v1/prosa/lookup/:application_number', {
-    config: { auth: 'none', deprecated: true },
-    schema: {
-      summary: 'Look up a patent application',
-      description: 'Slashes, commas and spaces are removed before use, so 17200011, 17/200,011 and 17 200 011 name the same application. Retired: use the MCP server.',
-      deprecated: true,
-      tags: ['retired REST v1'],
-      params: z.object({ application_number: z.string().max(64) }),
-      response: { 200: applicationRecordSchema, 404: errorObjectSchema, 502: errorObjectSchema },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/prosa/lookup/:application_number',
+    {
+      config: { auth: 'none', deprecated: true },
+      schema: {
+        summary: 'Look up a patent application',
+        description:
+          'Slashes, commas and spaces are removed before use, so 17200011, 17/200,011 and 17 200 011 name the same application. Retired: use the MCP server.',
+        deprecated: true,
+        tags: ['retired REST v1'],
+        params: z.object({ application_number: z.string().max(64) }),
+        response: { 200: applicationRecordSchema, 404: errorObjectSchema, 502: errorObjectSchema },
+      },
     },
-  }, async (request, reply) => {
-    const raw = request.params.application_number;
-    const number = normalizeApplicationNumber(raw);
-    // Cached for a moment (public-record-cache.ts) as the JSON the response schema serializes
-    // (so a hit costs no serialization); a miss is cached too, as null.
-    const json = number
-      ? await cachedPublicRecord(ctx.database, `lookup:${number}`, async () => {
-          const app = await publicApplicationOrFetch(ctx, number);
-          return app ? serializedJson(reply, presentApplication(app, await applicationDeadlineFields(ctx.database.db, app.id))) : null;
-        })
-      : null;
-    if (!json) throw appNotFound(raw);
-    return sendJson(reply, json);
-  });
+    async (request, reply) => {
+      const raw = request.params.application_number;
+      const number = normalizeApplicationNumber(raw);
+      // Cached for a moment (public-record-cache.ts) as the JSON the response schema serializes
+      // (so a hit costs no serialization); a miss is cached too, as null.
+      const json = number
+        ? await cachedPublicRecord(ctx.database, `lookup:${number}`, async () => {
+            const app = await publicApplicationOrFetch(ctx, number);
+            return app ? serializedJson(reply, presentApplication(app, await applicationDeadlineFields(ctx.database.db, app.id))) : null;
+          })
+        : null;
+      if (!json) throw appNotFound(raw);
+      return sendJson(reply, json);
+    },
+  );
 }

@@ -20,7 +20,6 @@ export const OIDC_STATE_COOKIE = 'prosa_oidc_state';
 const FLOW_TTL_MS = 10 * 60 * 1000;
 const COOKIE_PATH = '/api/auth/oidc';
 
-
 /**
  * The authorization response (RFC 6749 §4.1.2 and §4.1.2.1, RFC 9207 `iss`). Other parameters
  * providers add (Google's `authuser`, `hd`, Microsoft's `session_state`) pass unvalidated: the
@@ -30,7 +29,12 @@ const text = z.string().max(4000).optional();
 const callbackQuery = z.object({ code: text, state: text, iss: text, error: text, error_description: text, error_uri: text });
 
 function unknownProvider(): AppError {
-  return new AppError(404, 'unknown_provider', 'This sign-in provider is not configured on this server.', 'GET /api/auth/providers lists the providers that are.');
+  return new AppError(
+    404,
+    'unknown_provider',
+    'This sign-in provider is not configured on this server.',
+    'GET /api/auth/providers lists the providers that are.',
+  );
 }
 
 /**
@@ -74,102 +78,140 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     const flow = scope.withTypeProvider<ZodTypeProvider>();
 
-    flow.get('/api/auth/oidc/:provider/start', {
-      config: { auth: 'none', rateLimit: 'signin' },
-      schema: {
-        tags: ['account'],
-        summary: 'Start signing in (or, with link=1, linking) with a third-party provider: a browser navigation, answered by redirects',
-        params: z.object({ provider: z.string().max(40) }),
-        querystring: z.object({ next: z.string().max(2000).optional(), link: z.enum(['1']).optional() }),
-        // Redirects carry no body: the Location header is the answer.
-        response: { 303: z.null().describe("Location: the provider's authorization page (the flow's state is in a cookie); the sign-in page when linking without a session; on failure /signin (or /settings/profile) with sign_in_error=<code>") },
+    flow.get(
+      '/api/auth/oidc/:provider/start',
+      {
+        config: { auth: 'none', rateLimit: 'signin' },
+        schema: {
+          tags: ['account'],
+          summary: 'Start signing in (or, with link=1, linking) with a third-party provider: a browser navigation, answered by redirects',
+          params: z.object({ provider: z.string().max(40) }),
+          querystring: z.object({ next: z.string().max(2000).optional(), link: z.enum(['1']).optional() }),
+          // Redirects carry no body: the Location header is the answer.
+          response: {
+            303: z
+              .null()
+              .describe(
+                "Location: the provider's authorization page (the flow's state is in a cookie); the sign-in page when linking without a session; on failure /signin (or /settings/profile) with sign_in_error=<code>",
+              ),
+          },
+        },
       },
-    }, async (request, reply) => {
-      const p = rp.find(request.params.provider);
-      if (!p) throw unknownProvider();
-      const linking = request.query.link === '1';
-      let linkAccountId: string | null = null;
-      let linkMemberId: string | null = null;
-      if (linking) {
-        const token = request.cookies[SESSION_COOKIE];
-        const principal = token ? await principalFromSession(db, token) : null;
-        if (!principal) return reply.redirect(`/signin?${new URLSearchParams({ next: '/settings/profile' })}`, 303);
-        linkAccountId = principal.accountId;
-        // The identity is the signed-in person's (migration 032), not the whole firm's.
-        linkMemberId = principal.memberId;
-      }
-      let started;
-      try {
-        started = await rp.start(p);
-      } catch (err) {
-        if (!(err instanceof ProviderUnavailable)) throw err;
-        request.log.error({ err, provider: p.id }, 'third-party sign-in: provider unavailable');
-        return fail(reply, 'provider_unavailable', p, linking);
-      }
-      const now = Date.now();
-      await db.deleteFrom('oidc_login_states').where('expires_at', '<', new Date(now)).execute();
-      await db.insertInto('oidc_login_states').values({
-        state_hash: sha256Hex(started.checks.state),
-        provider: p.id,
-        code_verifier: started.checks.codeVerifier,
-        nonce: started.checks.nonce,
-        next_path: linking ? '/settings/profile' : safeNextPath(request.query.next),
-        link_account_id: linkAccountId,
-        link_member_id: linkMemberId,
-        expires_at: new Date(now + FLOW_TTL_MS),
-      }).execute();
-      reply.setCookie(OIDC_STATE_COOKIE, started.checks.state, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: secure(reply), maxAge: FLOW_TTL_MS / 1000 });
-      reply.header('Cache-Control', 'no-store');
-      return reply.redirect(started.url.href, 303);
-    });
+      async (request, reply) => {
+        const p = rp.find(request.params.provider);
+        if (!p) throw unknownProvider();
+        const linking = request.query.link === '1';
+        let linkAccountId: string | null = null;
+        let linkMemberId: string | null = null;
+        if (linking) {
+          const token = request.cookies[SESSION_COOKIE];
+          const principal = token ? await principalFromSession(db, token) : null;
+          if (!principal) return reply.redirect(`/signin?${new URLSearchParams({ next: '/settings/profile' })}`, 303);
+          linkAccountId = principal.accountId;
+          // The identity is the signed-in person's (migration 032), not the whole firm's.
+          linkMemberId = principal.memberId;
+        }
+        let started;
+        try {
+          started = await rp.start(p);
+        } catch (err) {
+          if (!(err instanceof ProviderUnavailable)) throw err;
+          request.log.error({ err, provider: p.id }, 'third-party sign-in: provider unavailable');
+          return fail(reply, 'provider_unavailable', p, linking);
+        }
+        const now = Date.now();
+        await db.deleteFrom('oidc_login_states').where('expires_at', '<', new Date(now)).execute();
+        await db
+          .insertInto('oidc_login_states')
+          .values({
+            state_hash: sha256Hex(started.checks.state),
+            provider: p.id,
+            code_verifier: started.checks.codeVerifier,
+            nonce: started.checks.nonce,
+            next_path: linking ? '/settings/profile' : safeNextPath(request.query.next),
+            link_account_id: linkAccountId,
+            link_member_id: linkMemberId,
+            expires_at: new Date(now + FLOW_TTL_MS),
+          })
+          .execute();
+        reply.setCookie(OIDC_STATE_COOKIE, started.checks.state, {
+          path: COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secure(reply),
+          maxAge: FLOW_TTL_MS / 1000,
+        });
+        reply.header('Cache-Control', 'no-store');
+        return reply.redirect(started.url.href, 303);
+      },
+    );
 
-    flow.get('/api/auth/oidc/:provider/callback', {
-      config: { auth: 'none', rateLimit: 'signin' },
-      schema: {
-        tags: ['account'],
-        summary: "The provider's redirect back (RFC 6749 4.1.2): validates the answer, signs in or links, and redirects",
-        params: z.object({ provider: z.string().max(40) }),
-        querystring: callbackQuery,
-        response: { 303: z.null().describe('Location: the page to return to, signed in (the session cookie is set); /settings/profile?identity_linked=<provider> when linking; on failure /signin (or /settings/profile) with sign_in_error=<code>') },
+    flow.get(
+      '/api/auth/oidc/:provider/callback',
+      {
+        config: { auth: 'none', rateLimit: 'signin' },
+        schema: {
+          tags: ['account'],
+          summary: "The provider's redirect back (RFC 6749 4.1.2): validates the answer, signs in or links, and redirects",
+          params: z.object({ provider: z.string().max(40) }),
+          querystring: callbackQuery,
+          response: {
+            303: z
+              .null()
+              .describe(
+                'Location: the page to return to, signed in (the session cookie is set); /settings/profile?identity_linked=<provider> when linking; on failure /signin (or /settings/profile) with sign_in_error=<code>',
+              ),
+          },
+        },
       },
-    }, async (request, reply) => {
-      const p = rp.find(request.params.provider);
-      if (!p) throw unknownProvider();
-      reply.header('Cache-Control', 'no-store');
-      const q = request.query;
-      const state = typeof q.state === 'string' ? q.state : undefined;
-      const expected = request.cookies[OIDC_STATE_COOKIE];
-      if (!state || !expected || state !== expected) return fail(reply, 'state_mismatch', p, false);
-      // Single use: the row is taken in the same statement that finds it.
-      const flow = await db.deleteFrom('oidc_login_states').where('state_hash', '=', sha256Hex(state)).where('provider', '=', p.id).returningAll().executeTakeFirst();
-      if (!flow || flow.expires_at.getTime() < Date.now()) return fail(reply, 'expired', p, false);
-      const linking = flow.link_account_id !== null;
-      // RFC 6749 §4.1.2.1: the provider's own refusal (the user declined, or it failed).
-      if (q.error !== undefined) {
-        request.log.info({ provider: p.id, error: q.error }, 'third-party sign-in: the provider answered with an error');
-        return fail(reply, q.error === 'access_denied' ? 'access_denied' : 'provider_error', p, linking);
-      }
-      let claims;
-      try {
-        const query = request.raw.url?.split('?')[1] ?? '';
-        claims = await rp.finish(p, query, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
-      } catch (err) {
-        request.log.warn({ err, provider: p.id }, 'third-party sign-in: code exchange or ID token validation failed');
-        return fail(reply, err instanceof ProviderUnavailable ? 'provider_unavailable' : 'provider_error', p, linking);
-      }
-      let result;
-      try {
-        result = await oidcSignIn(db, actorOf(request), claims, { linkMemberId: flow.link_member_id ?? flow.link_account_id });
-      } catch (err) {
-        if (err instanceof OidcSignInRefused) return fail(reply, err.code, p, linking);
-        throw err;
-      }
-      reply.clearCookie(OIDC_STATE_COOKIE, { path: COOKIE_PATH });
-      if (linking) return reply.redirect(`/settings/profile?${new URLSearchParams({ identity_linked: p.id })}`, 303);
-      const session = await sessionCreator(db, { ...actorOf(request), accountId: result.accountId, memberId: result.memberId }, { memberId: result.memberId, userAgent: request.headers['user-agent'] });
-      setSessionCookie(reply, ctx, session);
-      return reply.redirect(flow.next_path, 303);
-    });
+      async (request, reply) => {
+        const p = rp.find(request.params.provider);
+        if (!p) throw unknownProvider();
+        reply.header('Cache-Control', 'no-store');
+        const q = request.query;
+        const state = typeof q.state === 'string' ? q.state : undefined;
+        const expected = request.cookies[OIDC_STATE_COOKIE];
+        if (!state || !expected || state !== expected) return fail(reply, 'state_mismatch', p, false);
+        // Single use: the row is taken in the same statement that finds it.
+        const flow = await db
+          .deleteFrom('oidc_login_states')
+          .where('state_hash', '=', sha256Hex(state))
+          .where('provider', '=', p.id)
+          .returningAll()
+          .executeTakeFirst();
+        if (!flow || flow.expires_at.getTime() < Date.now()) return fail(reply, 'expired', p, false);
+        const linking = flow.link_account_id !== null;
+        // RFC 6749 §4.1.2.1: the provider's own refusal (the user declined, or it failed).
+        if (q.error !== undefined) {
+          request.log.info({ provider: p.id, error: q.error }, 'third-party sign-in: the provider answered with an error');
+          return fail(reply, q.error === 'access_denied' ? 'access_denied' : 'provider_error', p, linking);
+        }
+        let claims;
+        try {
+          const query = request.raw.url?.split('?')[1] ?? '';
+          claims = await rp.finish(p, query, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
+        } catch (err) {
+          request.log.warn({ err, provider: p.id }, 'third-party sign-in: code exchange or ID token validation failed');
+          return fail(reply, err instanceof ProviderUnavailable ? 'provider_unavailable' : 'provider_error', p, linking);
+        }
+        let result;
+        try {
+          result = await oidcSignIn(db, actorOf(request), claims, { linkMemberId: flow.link_member_id ?? flow.link_account_id });
+        } catch (err) {
+          if (err instanceof OidcSignInRefused) return fail(reply, err.code, p, linking);
+          throw err;
+        }
+        reply.clearCookie(OIDC_STATE_COOKIE, { path: COOKIE_PATH });
+        if (linking) return reply.redirect(`/settings/profile?${new URLSearchParams({ identity_linked: p.id })}`, 303);
+        const session = await sessionCreator(
+          db,
+          { ...actorOf(request), accountId: result.accountId, memberId: result.memberId },
+          { memberId: result.memberId, userAgent: request.headers['user-agent'] },
+        );
+        setSessionCookie(reply, ctx, session);
+        return reply.redirect(flow.next_path, 303);
+      },
+    );
   });
 }
 
@@ -185,7 +227,8 @@ function isBrowserNavigation(request: FastifyRequest): boolean {
  * invalid_request), the per-address limit, an unknown provider, a store that is away, a fault.
  */
 export function flowErrorCode(err: unknown): 'invalid_request' | 'rate_limited' | 'unknown_provider' | 'temporarily_unavailable' | 'server_error' {
-  const status = err instanceof AppError ? err.status : typeof (err as { statusCode?: unknown })?.statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
+  const status =
+    err instanceof AppError ? err.status : typeof (err as { statusCode?: unknown })?.statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
   if (err instanceof AppError && err.code === 'unknown_provider') return 'unknown_provider';
   if (status === 429) return 'rate_limited';
   if (status === 503) return 'temporarily_unavailable';

@@ -95,7 +95,9 @@ export async function registerWebApp(app: FastifyInstance, opts: SpaOptions = {}
     const file = staticFile(root, path);
     if (file) {
       const immutable = file.startsWith(`assets${sep}`) || file.startsWith('assets/');
-      return securityHeaders(reply, path).status(200).sendFile(file, root, { maxAge: immutable ? 365 * 24 * 3600 * 1000 : 3600 * 1000, immutable, cacheControl: true });
+      return securityHeaders(reply, path)
+        .status(200)
+        .sendFile(file, root, { maxAge: immutable ? 365 * 24 * 3600 * 1000 : 3600 * 1000, immutable, cacheControl: true });
     }
     // A missing asset is a real 404, not the app (a stale tab asking for an old chunk). Other
     // paths get the app only when a browser navigates (Accept names text/html); scripts asking

@@ -30,41 +30,64 @@ export async function unsubscribeRoutes(app: FastifyInstance, ctx: AppContext): 
     scope.addContentTypeParser('*', { bodyLimit: 16 * 1024 }, (_request, _payload, done) => done(null, undefined));
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
-    r.get('/unsubscribe', {
-      config: { auth: 'none' },
-      schema: { tags: ['account'], summary: 'Unsubscribe page of a notification mail (a button; changes nothing by itself)', querystring: query },
-    }, async (request, reply) => {
-      const found = request.query.token ? await findUnsubscribeToken(db, request.query.token) : null;
-      if (!found) return notFoundAnswer(request, reply);
-      if (!wantsHtml(request)) return reply.send({ list: found.list, email: found.email });
-      return page(reply, 200, 'Unsubscribe', `
+    r.get(
+      '/unsubscribe',
+      {
+        config: { auth: 'none' },
+        schema: { tags: ['account'], summary: 'Unsubscribe page of a notification mail (a button; changes nothing by itself)', querystring: query },
+      },
+      async (request, reply) => {
+        const found = request.query.token ? await findUnsubscribeToken(db, request.query.token) : null;
+        if (!found) return notFoundAnswer(request, reply);
+        if (!wantsHtml(request)) return reply.send({ list: found.list, email: found.email });
+        return page(
+          reply,
+          200,
+          'Unsubscribe',
+          `
         <h1>Unsubscribe</h1>
         <p>Stop sending ${esc(LIST_NAMES[found.list])} to <strong>${esc(found.email)}</strong>?</p>
         <form method="post" action="/unsubscribe?token=${esc(encodeURIComponent(request.query.token!))}">
           <input type="hidden" name="List-Unsubscribe" value="One-Click">
           <button type="submit">Unsubscribe</button>
         </form>
-        <p class="muted">You can turn it back on, and choose what you get, in Prosa under Settings &gt; Notifications.</p>`);
-    });
+        <p class="muted">You can turn it back on, and choose what you get, in Prosa under Settings &gt; Notifications.</p>`,
+        );
+      },
+    );
 
-    r.post('/unsubscribe', {
-      config: { auth: 'none' },
-      schema: { tags: ['account'], summary: 'One-click unsubscribe (RFC 8058): turns the mail\'s list off; no sign-in', querystring: query, response: { 200: unsubscribeResultSchema, 404: errorObjectSchema } },
-    }, async (request, reply) => {
-      if (!request.query.token) return notFoundAnswer(request, reply);
-      let done;
-      try {
-        done = await notificationUnsubscriber(db, actorOf(request), { token: request.query.token });
-      } catch (err) {
-        if (err instanceof AppError && err.status === 404) return notFoundAnswer(request, reply);
-        throw err;
-      }
-      const message = `${done.email} no longer gets ${LIST_NAMES[done.list]}.`;
-      if (wantsHtml(request)) {
-        return page(reply, 200, 'Unsubscribed', `<h1>Unsubscribed</h1><p>${esc(message)}</p><p class="muted">You can turn it back on in Prosa under Settings &gt; Notifications.</p>`);
-      }
-      return reply.send({ unsubscribed: true as const, list: done.list, message });
-    });
+    r.post(
+      '/unsubscribe',
+      {
+        config: { auth: 'none' },
+        schema: {
+          tags: ['account'],
+          summary: "One-click unsubscribe (RFC 8058): turns the mail's list off; no sign-in",
+          querystring: query,
+          response: { 200: unsubscribeResultSchema, 404: errorObjectSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.query.token) return notFoundAnswer(request, reply);
+        let done;
+        try {
+          done = await notificationUnsubscriber(db, actorOf(request), { token: request.query.token });
+        } catch (err) {
+          if (err instanceof AppError && err.status === 404) return notFoundAnswer(request, reply);
+          throw err;
+        }
+        const message = `${done.email} no longer gets ${LIST_NAMES[done.list]}.`;
+        if (wantsHtml(request)) {
+          return page(
+            reply,
+            200,
+            'Unsubscribed',
+            `<h1>Unsubscribed</h1><p>${esc(message)}</p><p class="muted">You can turn it back on in Prosa under Settings &gt; Notifications.</p>`,
+          );
+        }
+        return reply.send({ unsubscribed: true as const, list: done.list, message });
+      },
+    );
   });
 }
 

@@ -21,29 +21,68 @@ export default function ApiKeys() {
 
   return (
     <>
-      <Section id="keys-new" title="API keys" description="Keys let scripts call the Prosa API with the X-API-Key header. Assistants connect through the MCP server instead (Connected apps).">
+      <Section
+        id="keys-new"
+        title="API keys"
+        description="Keys let scripts call the Prosa API with the X-API-Key header. Assistants connect through the MCP server instead (Connected apps)."
+      >
         <form onSubmit={submit} className="flex max-w-xl flex-wrap items-end gap-3">
-          <div className="min-w-56 flex-1"><TextField label="Key name" placeholder="e.g. docketing script" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} /></div>
-          <Button type="submit" busy={create.isPending}>Create key</Button>
+          <div className="min-w-56 flex-1">
+            <TextField label="Key name" placeholder="e.g. docketing script" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
+          </div>
+          <Button type="submit" busy={create.isPending}>
+            Create key
+          </Button>
         </form>
-        {create.error ? <div className="mt-3"><ErrorState error={create.error} /></div> : null}
+        {create.error ? (
+          <div className="mt-3">
+            <ErrorState error={create.error} />
+          </div>
+        ) : null}
         {create.data ? (
           <div className="mt-4 space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-            <p role="alert" className="text-sm font-semibold text-amber-950">Copy this key now. It is shown only once and cannot be retrieved later.</p>
+            <p role="alert" className="text-sm font-semibold text-amber-950">
+              Copy this key now. It is shown only once and cannot be retrieved later.
+            </p>
             <CopyField label={`New key "${create.data.name}"`} value={create.data.key} />
-            <Button variant="secondary" onClick={() => create.reset()}>I have stored it</Button>
+            <Button variant="secondary" onClick={() => create.reset()}>
+              I have stored it
+            </Button>
           </div>
         ) : null}
       </Section>
       <Section id="keys-list" title="Your keys">
-        {keys.isPending ? <Loading /> : keys.error ? <ErrorState error={keys.error} retry={() => keys.refetch()} /> : keys.data.keys.length === 0 ? (
+        {keys.isPending ? (
+          <Loading />
+        ) : keys.error ? (
+          <ErrorState error={keys.error} retry={() => keys.refetch()} />
+        ) : keys.data.keys.length === 0 ? (
           <Empty title="No API keys yet">Create one above when a script needs to reach your docket.</Empty>
         ) : (
           <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">API keys</caption>
               <thead className="border-b border-slate-300 text-slate-700">
-                <tr><th scope="col" className="py-2 pr-3">Name</th><th scope="col" className="py-2 pr-3">Prefix</th><th scope="col" className="py-2 pr-3">Created</th><th scope="col" className="py-2 pr-3">Last used</th><th scope="col" className="py-2 pr-3">Status</th><th scope="col" className="py-2"><span className="sr-only">Actions</span></th></tr>
+                <tr>
+                  <th scope="col" className="py-2 pr-3">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Prefix
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Created
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Last used
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
               </thead>
               <tbody>
                 {keys.data.keys.map((k) => (
@@ -56,7 +95,11 @@ export default function ApiKeys() {
                     <td className="py-2 text-right">
                       {k.status === 'active' ? (
                         <ConfirmDialog
-                          trigger={<Button variant="secondary" aria-label={`Revoke key ${k.name}`}>Revoke</Button>}
+                          trigger={
+                            <Button variant="secondary" aria-label={`Revoke key ${k.name}`}>
+                              Revoke
+                            </Button>
+                          }
                           title={`Revoke "${k.name}"?`}
                           description="Requests with this key will be refused at once. This cannot be undone."
                           confirmLabel="Revoke key"
@@ -70,8 +113,16 @@ export default function ApiKeys() {
             </table>
           </div>
         )}
-        {revoke.error ? <div className="mt-3"><ErrorState error={revoke.error} /></div> : null}
-        {revoke.isSuccess ? <div className="mt-3"><Notice tone="success">The key was revoked.</Notice></div> : null}
+        {revoke.error ? (
+          <div className="mt-3">
+            <ErrorState error={revoke.error} />
+          </div>
+        ) : null}
+        {revoke.isSuccess ? (
+          <div className="mt-3">
+            <Notice tone="success">The key was revoked.</Notice>
+          </div>
+        ) : null}
       </Section>
     </>
   );

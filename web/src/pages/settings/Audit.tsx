@@ -62,10 +62,25 @@ export default function Audit() {
         rows.push(...page.entries);
         before = page.next_cursor;
       } while (before && rows.length < 20_000);
-      downloadText(`prosa-audit${source ? `-${source}` : ''}.csv`, toCsv([
-        ['id', 'created_at', 'source', 'actor', 'action', 'summary', 'application_number', 'target_type', 'target_id', 'request_id', 'details'],
-        ...rows.map((r) => [r.id, r.created_at, r.source, r.actor, r.action, r.summary, r.application_number, r.target_type, r.target_id, r.request_id, r.details ? JSON.stringify(r.details) : '']),
-      ]));
+      downloadText(
+        `prosa-audit${source ? `-${source}` : ''}.csv`,
+        toCsv([
+          ['id', 'created_at', 'source', 'actor', 'action', 'summary', 'application_number', 'target_type', 'target_id', 'request_id', 'details'],
+          ...rows.map((r) => [
+            r.id,
+            r.created_at,
+            r.source,
+            r.actor,
+            r.action,
+            r.summary,
+            r.application_number,
+            r.target_type,
+            r.target_id,
+            r.request_id,
+            r.details ? JSON.stringify(r.details) : '',
+          ]),
+        ]),
+      );
     } finally {
       setExporting(false);
     }
@@ -73,7 +88,16 @@ export default function Audit() {
 
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
-    <Section id="audit-h" title="Audit log" description="Every change to your account and docket, and every call an assistant made, with how it was authenticated." actions={<Button variant="secondary" onClick={exportCsv} busy={exporting}>Export CSV</Button>}>
+    <Section
+      id="audit-h"
+      title="Audit log"
+      description="Every change to your account and docket, and every call an assistant made, with how it was authenticated."
+      actions={
+        <Button variant="secondary" onClick={exportCsv} busy={exporting}>
+          Export CSV
+        </Button>
+      }
+    >
       <form role="search" aria-label="Filter the audit log" onSubmit={apply} className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <SelectField label="Source" value={form.source} onChange={(e) => change({ source: e.target.value as AuditSource | '' }, true)}>
           <option value="">All sources</option>
@@ -85,40 +109,91 @@ export default function Audit() {
         </SelectField>
         <SelectField label="Person" value={form.member} onChange={(e) => change({ member: e.target.value }, true)}>
           <option value="">Everyone</option>
-          {(members.data?.members ?? []).map((m) => <option key={m.id} value={m.id}>{m.display_name ? `${m.display_name} (${m.email})` : m.email}</option>)}
+          {(members.data?.members ?? []).map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.display_name ? `${m.display_name} (${m.email})` : m.email}
+            </option>
+          ))}
         </SelectField>
         <SelectField label="Action" value={form.action} onChange={(e) => change({ action: e.target.value }, true)}>
-          {ACTION_FILTERS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          {ACTION_FILTERS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </SelectField>
-        <TextField label="Application" hint="Any form: 17/200,011 or 17200011" value={form.application} onChange={(e) => change({ application: e.target.value })} inputMode="numeric" autoComplete="off" />
+        <TextField
+          label="Application"
+          hint="Any form: 17/200,011 or 17200011"
+          value={form.application}
+          onChange={(e) => change({ application: e.target.value })}
+          inputMode="numeric"
+          autoComplete="off"
+        />
         <TextField label="From" type="date" value={form.from} onChange={(e) => change({ from: e.target.value }, true)} />
         <TextField label="To" type="date" value={form.to} onChange={(e) => change({ to: e.target.value }, true)} />
         <div className="flex items-end gap-2">
           <Button type="submit">Apply filters</Button>
-          {filtered ? <Button type="button" variant="secondary" onClick={() => { setForm(NO_FILTER); setFilter(NO_FILTER); }}>Clear</Button> : null}
+          {filtered ? (
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => {
+                setForm(NO_FILTER);
+                setFilter(NO_FILTER);
+              }}
+            >
+              Clear
+            </Button>
+          ) : null}
         </div>
       </form>
-      {log.isPending ? <Loading /> : log.error ? <ErrorState error={log.error} retry={() => log.refetch()} /> : entries.length === 0 ? (
-        <Empty title={filtered ? 'No entries match these filters' : 'Nothing recorded yet'}>{filtered ? 'Change or clear the filters.' : 'Changes appear here as they happen.'}</Empty>
+      {log.isPending ? (
+        <Loading />
+      ) : log.error ? (
+        <ErrorState error={log.error} retry={() => log.refetch()} />
+      ) : entries.length === 0 ? (
+        <Empty title={filtered ? 'No entries match these filters' : 'Nothing recorded yet'}>
+          {filtered ? 'Change or clear the filters.' : 'Changes appear here as they happen.'}
+        </Empty>
       ) : (
         <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log (scrolls sideways)">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead className="border-b border-slate-300 text-slate-700">
-              <tr><th scope="col" className="py-2 pr-3">When</th><th scope="col" className="py-2 pr-3">Who</th><th scope="col" className="py-2 pr-3">Source</th><th scope="col" className="py-2 pr-3">What</th></tr>
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Source
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  What
+                </th>
+              </tr>
             </thead>
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id} className="border-b border-slate-200 align-top">
                   <td className="py-2 pr-3 whitespace-nowrap">{fmtDateTime(e.created_at)}</td>
                   <td className="py-2 pr-3 break-all">{e.member ? e.member.display_name || e.member.email : '—'}</td>
-                  <td className="py-2 pr-3"><Badge tone={e.source === 'assistant' ? 'blue' : e.source === 'api_key' ? 'amber' : 'slate'}>{entrySourceLabel(e)}</Badge></td>
+                  <td className="py-2 pr-3">
+                    <Badge tone={e.source === 'assistant' ? 'blue' : e.source === 'api_key' ? 'amber' : 'slate'}>{entrySourceLabel(e)}</Badge>
+                  </td>
                   <td className="py-2 pr-3 break-words">{describeEntry(e)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {log.hasNextPage ? <Button variant="secondary" className="mt-3" onClick={() => log.fetchNextPage()} busy={log.isFetchingNextPage}>Load older entries</Button> : null}
+          {log.hasNextPage ? (
+            <Button variant="secondary" className="mt-3" onClick={() => log.fetchNextPage()} busy={log.isFetchingNextPage}>
+              Load older entries
+            </Button>
+          ) : null}
         </div>
       )}
     </Section>

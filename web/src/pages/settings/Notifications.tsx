@@ -1,5 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNotificationPreferences, useSaveNotificationPreferences, type NotificationPreferences, type NotificationPreferencesInput } from '../../api/notifications.ts';
+import {
+  useNotificationPreferences,
+  useSaveNotificationPreferences,
+  type NotificationPreferences,
+  type NotificationPreferencesInput,
+} from '../../api/notifications.ts';
 import { Button } from '../../ui/Button.tsx';
 import { SelectField, TextField } from '../../ui/Field.tsx';
 import { Section } from '../../ui/Layout.tsx';
@@ -16,7 +21,10 @@ const CATEGORIES: [Category, string, string][] = [
 
 /** "30, 14, 7, 1, 0" → [30, 14, 7, 1, 0]; anything else is left for the server to refuse by name. */
 function parseOffsets(text: string): number[] {
-  return text.split(/[\s,]+/).filter(Boolean).map(Number);
+  return text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
 }
 
 /**
@@ -47,19 +55,33 @@ export default function Notifications() {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body: NotificationPreferencesInput = { reminders: form.reminders, categories: form.categories, offsets: parseOffsets(offsets), digest: form.digest, new_paper_alerts: form.new_paper_alerts, scope: form.scope };
+    const body: NotificationPreferencesInput = {
+      reminders: form.reminders,
+      categories: form.categories,
+      offsets: parseOffsets(offsets),
+      digest: form.digest,
+      new_paper_alerts: form.new_paper_alerts,
+      scope: form.scope,
+    };
     save.mutate(body);
   };
   const offsetsError = save.error && /offsets/.test(save.error.message) ? save.error.message.replace(/^body\.offsets(\.\d+)?: /, '') : null;
 
   return (
-    <Section id="notifications-h" title="Notifications" description={`E-mail to ${form.email} about the deadlines of your firm's matters and new papers the USPTO watch finds.`}>
+    <Section
+      id="notifications-h"
+      title="Notifications"
+      description={`E-mail to ${form.email} about the deadlines of your firm's matters and new papers the USPTO watch finds.`}
+    >
       <form onSubmit={submit} className="max-w-xl space-y-6" noValidate>
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold text-slate-900">Which matters</legend>
           <label className="flex items-start gap-2 text-sm text-slate-800">
             <input type="radio" name="scope" className="mt-1" checked={form.scope === 'mine'} onChange={() => change({ scope: 'mine' })} />
-            <span>Matters I am responsible for (and unassigned ones, for owners)<span className="block text-xs text-slate-600">Each docket entry&apos;s responsible practitioner is set on its application page.</span></span>
+            <span>
+              Matters I am responsible for (and unassigned ones, for owners)
+              <span className="block text-xs text-slate-600">Each docket entry&apos;s responsible practitioner is set on its application page.</span>
+            </span>
           </label>
           <label className="flex items-start gap-2 text-sm text-slate-800">
             <input type="radio" name="scope" className="mt-1" checked={form.scope === 'firm'} onChange={() => change({ scope: 'firm' })} />
@@ -75,8 +97,17 @@ export default function Notifications() {
           <div className="space-y-2 pl-6">
             {CATEGORIES.map(([key, label, hint]) => (
               <label key={key} className="flex items-start gap-2 text-sm text-slate-800">
-                <input type="checkbox" className="mt-1" disabled={!form.reminders} checked={form.categories[key]} onChange={(e) => change({ categories: { ...form.categories, [key]: e.target.checked } })} />
-                <span>{label}<span className="block text-xs text-slate-600">{hint}</span></span>
+                <input
+                  type="checkbox"
+                  className="mt-1"
+                  disabled={!form.reminders}
+                  checked={form.categories[key]}
+                  onChange={(e) => change({ categories: { ...form.categories, [key]: e.target.checked } })}
+                />
+                <span>
+                  {label}
+                  <span className="block text-xs text-slate-600">{hint}</span>
+                </span>
               </label>
             ))}
           </div>
@@ -84,12 +115,20 @@ export default function Notifications() {
             label="Days ahead"
             value={offsets}
             disabled={!form.reminders}
-            onChange={(e) => { setOffsets(e.target.value); save.reset(); }}
+            onChange={(e) => {
+              setOffsets(e.target.value);
+              save.reset();
+            }}
             hint="Comma-separated days before each due date; 0 is the day itself. Default: 30, 14, 7, 1, 0."
             error={offsetsError}
           />
         </fieldset>
-        <SelectField label="Digest" value={form.digest} onChange={(e) => change({ digest: e.target.value as NotificationPreferences['digest'] })} hint="A list of the deadlines due in the next 30 days.">
+        <SelectField
+          label="Digest"
+          value={form.digest}
+          onChange={(e) => change({ digest: e.target.value as NotificationPreferences['digest'] })}
+          hint="A list of the deadlines due in the next 30 days."
+        >
           <option value="none">No digest</option>
           <option value="daily">Daily</option>
           <option value="weekly">Weekly, on Mondays</option>
@@ -100,7 +139,9 @@ export default function Notifications() {
         </label>
         {save.error && !offsetsError ? <ErrorState error={save.error} /> : null}
         {save.isSuccess ? <Notice tone="success">Saved.</Notice> : null}
-        <Button type="submit" busy={save.isPending}>Save notifications</Button>
+        <Button type="submit" busy={save.isPending}>
+          Save notifications
+        </Button>
       </form>
     </Section>
   );

@@ -43,9 +43,14 @@ export default function Practitioner() {
   if (!canSign) {
     const role = me.data?.member?.role;
     return (
-      <Section id="practitioner-h" title="Practitioner" description="Each owner and practitioner of the firm signs the papers they submit with their own profile.">
+      <Section
+        id="practitioner-h"
+        title="Practitioner"
+        description="Each owner and practitioner of the firm signs the papers they submit with their own profile."
+      >
         <Notice tone="info">
-          Your role{role ? ` (${ROLE_LABELS[role]})` : ''} does not sign papers, so it keeps no practitioner profile: paralegals prepare the docket and the drafts, and an owner or practitioner submits and signs them with their own profile.
+          Your role{role ? ` (${ROLE_LABELS[role]})` : ''} does not sign papers, so it keeps no practitioner profile: paralegals prepare the docket and the
+          drafts, and an owner or practitioner submits and signs them with their own profile.
         </Notice>
       </Section>
     );
@@ -58,26 +63,70 @@ export default function Practitioner() {
     >
       <form onSubmit={submit} className="max-w-xl space-y-4" noValidate>
         <p className="text-sm text-slate-700">
-          The signature itself (/your name/) is left for you to type before filing (37 CFR 1.4(d)(2)). Without a profile, your papers leave bracketed places for the name and registration number; they never take another member's.
+          The signature itself (/your name/) is left for you to type before filing (37 CFR 1.4(d)(2)). Without a profile, your papers leave bracketed places for
+          the name and registration number; they never take another member's.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Name" autoComplete="name" required value={f.name} onChange={set('name')} error={errors.name} />
-          <TextField label="Registration number" inputMode="numeric" required value={f.registration_number} onChange={set('registration_number')} error={errors.registration_number} hint="As the USPTO lists it, e.g. 71,234." />
+          <TextField
+            label="Registration number"
+            inputMode="numeric"
+            required
+            value={f.registration_number}
+            onChange={set('registration_number')}
+            error={errors.registration_number}
+            hint="As the USPTO lists it, e.g. 71,234."
+          />
         </div>
         <TextField label="Firm" autoComplete="organization" value={f.firm} onChange={set('firm')} error={errors.firm} />
-        <TextArea label="Address" rows={3} autoComplete="street-address" value={f.address} onChange={set('address')} error={errors.address} hint="One line of the signature block per line." />
+        <TextArea
+          label="Address"
+          rows={3}
+          autoComplete="street-address"
+          value={f.address}
+          onChange={set('address')}
+          error={errors.address}
+          hint="One line of the signature block per line."
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Telephone" type="tel" autoComplete="tel" value={f.telephone} onChange={set('telephone')} error={errors.telephone} />
           <TextField label="E-mail" type="email" autoComplete="email" value={f.email} onChange={set('email')} error={errors.email} />
-          <TextField label="Deposit account" value={f.deposit_account} onChange={set('deposit_account')} error={errors.deposit_account} hint="Fees the papers authorize are charged to it (37 CFR 1.25(b)), e.g. 50-1234." />
+          <TextField
+            label="Deposit account"
+            value={f.deposit_account}
+            onChange={set('deposit_account')}
+            error={errors.deposit_account}
+            hint="Fees the papers authorize are charged to it (37 CFR 1.25(b)), e.g. 50-1234."
+          />
           <TextField label="Customer number" inputMode="numeric" value={f.customer_number} onChange={set('customer_number')} error={errors.customer_number} />
         </div>
         {update.error && Object.keys(errors).length === 0 ? <ErrorState error={update.error} /> : null}
-        {Object.keys(errors).length ? <p role="alert" className="text-sm text-red-700">Check the fields marked above; nothing was saved.</p> : null}
-        {update.isSuccess ? <Notice tone="success">{update.data.account.practitioner ? `Saved. Your papers are signed by ${update.data.account.practitioner.name}, Reg. No. ${update.data.account.practitioner.registration_number}.` : 'The profile was removed.'}</Notice> : null}
+        {Object.keys(errors).length ? (
+          <p role="alert" className="text-sm text-red-700">
+            Check the fields marked above; nothing was saved.
+          </p>
+        ) : null}
+        {update.isSuccess ? (
+          <Notice tone="success">
+            {update.data.account.practitioner
+              ? `Saved. Your papers are signed by ${update.data.account.practitioner.name}, Reg. No. ${update.data.account.practitioner.registration_number}.`
+              : 'The profile was removed.'}
+          </Notice>
+        ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" busy={update.isPending && update.variables?.practitioner !== null}>Save practitioner</Button>
-          {saved ? <Button type="button" variant="secondary" busy={update.isPending && update.variables?.practitioner === null} onClick={() => update.mutate({ practitioner: null })}>Remove profile</Button> : null}
+          <Button type="submit" busy={update.isPending && update.variables?.practitioner !== null}>
+            Save practitioner
+          </Button>
+          {saved ? (
+            <Button
+              type="button"
+              variant="secondary"
+              busy={update.isPending && update.variables?.practitioner === null}
+              onClick={() => update.mutate({ practitioner: null })}
+            >
+              Remove profile
+            </Button>
+          ) : null}
         </div>
       </form>
     </Section>

@@ -23,7 +23,12 @@ export default function SettingsLayout() {
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
             {items.map(([to, label]) => (
               <li key={to}>
-                <NavLink to={`/settings/${to}`} className={({ isActive }) => `block rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-blue-100 text-blue-950' : 'text-slate-700 hover:bg-slate-100'}`}>
+                <NavLink
+                  to={`/settings/${to}`}
+                  className={({ isActive }) =>
+                    `block rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap ${isActive ? 'bg-blue-100 text-blue-950' : 'text-slate-700 hover:bg-slate-100'}`
+                  }
+                >
                   {label}
                 </NavLink>
               </li>
