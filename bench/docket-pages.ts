@@ -102,7 +102,7 @@ async function bench(databaseUrl: string | undefined): Promise<string[]> {
     return { ms: median(xs), bytes };
   }
   // Every key starts stale: the first sorted read computes all N once.
-  let s = performance.now();
+  const s = performance.now();
   await get('/api/docket?limit=50');
   const firstEver = performance.now() - s;
   const whole = await time('/api/docket');

@@ -80,7 +80,7 @@ console.log(misses.length === 0 ? 'misses: none' : `misses:\n  ${misses.join('\n
 
 // Timing: a ~100 kB action made of the real corpus texts.
 let big = '';
-while (big.length < 100_000) big += corpus.map((c) => c.text).join('\n\n') + '\n\n';
+while (big.length < 100_000) big += `${corpus.map((c) => c.text).join('\n\n')}\n\n`;
 big = big.slice(0, 100_000);
 for (let i = 0; i < 10; i++) analyzeOfficeAction(big); // warm-up
 const times: number[] = [];

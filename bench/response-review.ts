@@ -101,7 +101,7 @@ for (const item of loadCorpus()) {
   ]);
 }
 const header = ['action', 'kind', 'grounds found', 'answered', 'placeholders', 'pages', 'unanswered'];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i].length > 60 ? 60 : r[i].length))));
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => Math.min(r[i].length, 60))));
 const line = (r: string[]) => r.map((x, i) => (i === r.length - 1 ? x : x.padEnd(widths[i]))).join('  ');
 console.log(line(header));
 for (const r of rows) console.log(line(r));

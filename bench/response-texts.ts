@@ -59,7 +59,7 @@ for (const item of loadCorpus()) {
       },
       caption,
     );
-    let document;
+    let document: Awaited<ReturnType<typeof draftResponse>>['document'];
     try {
       ({ document } = await draftResponse(input));
     } catch (e) {

@@ -3,7 +3,6 @@
 // app and in another app on the same database; a balance or account change shows; usage counts
 // stay exact and reach the database on close. On both databases.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import pg from 'pg';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from './support/app.ts';
 import { onPostgres } from './support/db.ts';
 import { buildApp } from '../src/http/app.ts';

@@ -9,7 +9,7 @@ import { seedDemoData } from '../src/sources/demo/demo-seeder.ts';
  */
 let t: TestApp;
 let cookie: string;
-let apiKey: string;
+let _apiKey: string;
 const routes: { method: string; url: string }[] = [];
 
 const ODD = [
@@ -29,7 +29,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.database.db, '2026-11-21');
   ({ cookie } = await signUp(t.app));
-  apiKey = await createKey(t.app, cookie);
+  _apiKey = await createKey(t.app, cookie);
   // All routes, not only the documented /v1 ones: read them from Fastify's route table.
   // Sign-out is left out: it ends the session the sweep signs its requests with. The activity
   // stream is left out too: an admitted request never ends (inject would wait forever); its

@@ -3,14 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { OdpReplay, REPLAY_KEY as KEY, odpFixture, serveDocumentDownloads, serveFullText } from './support/odp-replay.ts';
 import { minimalPdf } from './support/minimal-pdf.ts';
-import {
-  createOdpClient,
-  OdpRefusedUrlError,
-  OdpRejectedError,
-  OdpTooLargeError,
-  OdpUnavailableError,
-  type OdpClientOptions,
-} from '../src/sources/odp/odp-client.ts';
+import { createOdpClient, OdpRefusedUrlError, OdpRejectedError, OdpTooLargeError, type OdpClientOptions } from '../src/sources/odp/odp-client.ts';
 import { odpClientFor } from '../src/sources/odp/shared-client.ts';
 import { loadConfig } from '../src/config.ts';
 import { readZipEntry } from '../src/documents/docx/zip.ts';

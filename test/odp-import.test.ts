@@ -21,7 +21,7 @@ function stream(text: string, size = 4096): Readable {
   for (let i = 0; i < bytes.length; i += size) pieces.push(bytes.subarray(i, i + size));
   return Readable.from(pieces);
 }
-const jsonl = (...values: unknown[]) => values.map((v) => JSON.stringify(v)).join('\n') + '\n';
+const jsonl = (...values: unknown[]) => `${values.map((v) => JSON.stringify(v)).join('\n')}\n`;
 const recordOf = (name: string): Json => fixture(name).patentFileWrapperDataBag[0];
 const distinctEvents = (record: Json) => new Set((record.eventDataBag as Json[]).map((e) => `${e.eventCode}|${e.eventDate}`)).size;
 
@@ -230,7 +230,7 @@ describe('importOdp: input forms', () => {
 
   it('reads concatenated records and documents given one per line', async () => {
     const docs = fixture(DOCUMENTS).documentBag as Json[];
-    const text = JSON.stringify(recordOf(APPLICATION)) + JSON.stringify(recordOf(SEARCH)) + '\n' + jsonl(...docs.slice(0, 3));
+    const text = `${JSON.stringify(recordOf(APPLICATION)) + JSON.stringify(recordOf(SEARCH))}\n${jsonl(...docs.slice(0, 3))}`;
     const summary = await importOdp(db, stream(text, 333));
     expect(summary).toMatchObject({ records: 5, applications: 2, documents: 3, skipped: [] });
   });
@@ -241,8 +241,7 @@ describe('importOdp: input forms', () => {
     const noTitle = { ...recordOf(SEARCH), applicationMetaData: { ...recordOf(SEARCH).applicationMetaData, inventionTitle: '' } };
     const badNumber = { ...good, applicationNumberText: '123' };
     const noNumber = { applicationMetaData: good.applicationMetaData };
-    const text =
-      JSON.stringify({ count: 6, patentFileWrapperDataBag: [pct, good, noTitle, badNumber, pct, noNumber] }) + '\n{"code":404,"error":"Not Found"}\n';
+    const text = `${JSON.stringify({ count: 6, patentFileWrapperDataBag: [pct, good, noTitle, badNumber, pct, noNumber] })}\n{"code":404,"error":"Not Found"}\n`;
     const summary = await importOdp(db, stream(text));
     expect(summary).toEqual({
       records: 7,
@@ -296,7 +295,7 @@ describe('importOdp: input forms', () => {
     const text = readFileSync(path(DOCUMENTS), 'utf8');
     await importOdp(db, path(APPLICATION));
     const cut = text.indexOf('"documentIdentifier"', text.indexOf('"documentIdentifier"') + 1); // inside the 2nd document
-    const error = await importOdp(db, stream(text.slice(0, cut) + ']]' + text.slice(cut))).catch((e: unknown) => e);
+    const error = await importOdp(db, stream(`${text.slice(0, cut)}]]${text.slice(cut)}`)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OdpImportError);
     expect((error as OdpImportError).summary).toMatchObject({ records: 1, documents: 1 });
     expect(await counts()).toMatchObject({ documents: 1 });

@@ -101,9 +101,8 @@ describe('rate limits', () => {
   test('free endpoints: a burst of 10 per second per IP, then 429 with the error object and Retry-After', async () => {
     const ip = randomIp();
     const codes: number[] = [];
-    let last;
     for (let i = 0; i < 12; i++) {
-      last = await t.app.inject({ method: 'GET', url: '/v1/prosa/lookup/17200011', remoteAddress: ip });
+      const last = await t.app.inject({ method: 'GET', url: '/v1/prosa/lookup/17200011', remoteAddress: ip });
       codes.push(last.statusCode);
       if (i === 0) {
         expect(last.headers['x-ratelimit-limit']).toBe('60');

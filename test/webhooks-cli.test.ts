@@ -51,18 +51,16 @@ test('prosa webhooks deliver sends what is due, signed; a second pass sends noth
         allowLoopback: true,
       });
       secret = created.secret;
-      await database.db
-        .transaction()
-        .execute((trx) =>
-          recordDocketEvent(trx, {
-            accountId: account.id,
-            kind: 'analysis.completed',
-            applicationId: null,
-            subjectType: 'analysis',
-            subjectId: 'an_cli',
-            payload: { analysis_id: 'an_cli', application_number: '17/200,011', detail_url: '/analyses/an_cli' },
-          }),
-        );
+      await database.db.transaction().execute((trx) =>
+        recordDocketEvent(trx, {
+          accountId: account.id,
+          kind: 'analysis.completed',
+          applicationId: null,
+          subjectType: 'analysis',
+          subjectId: 'an_cli',
+          payload: { analysis_id: 'an_cli', application_number: '17/200,011', detail_url: '/analyses/an_cli' },
+        }),
+      );
     } finally {
       await database.close();
     }

@@ -127,7 +127,7 @@ export const ADMIN_OPS: Record<string, Op> = {
   /** `prosa docket import FILE --email E [--commit]`: the file's text is read by the CLI and sent here. */
   async 'docket.import'(db, args) {
     const { id, actor } = await accountFor(db, args);
-    let parsed;
+    let parsed: ReturnType<typeof parseDocketCsv>;
     try {
       parsed = parseDocketCsv(typeof args.text === 'string' ? args.text : '');
     } catch (err) {

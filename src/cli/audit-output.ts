@@ -16,7 +16,10 @@ interface AuditListing {
 
 /** `prosa audit`: JSON with --json, otherwise one line per entry (time, source, action, target, details). */
 export function printAuditLog(result: unknown, json: boolean): void {
-  if (json) return printResult(result, true);
+  if (json) {
+    printResult(result, true);
+    return;
+  }
   const listing = result as AuditListing;
   if (listing.entries.length === 0) {
     process.stdout.write(`No audit entries for ${listing.email}.\n`);

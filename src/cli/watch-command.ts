@@ -49,7 +49,10 @@ export async function watchStatusCommand(config: Config, o: { json: boolean }): 
 }
 
 function print(result: Printed, json: boolean): void {
-  if (json || result.enabled !== false) return printResult(human(result, json), json);
+  if (json || result.enabled !== false) {
+    printResult(human(result, json), json);
+    return;
+  }
   process.stdout.write(`The USPTO watch is off: ${String(result.reason)}\n`);
 }
 

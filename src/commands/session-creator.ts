@@ -50,7 +50,7 @@ export async function sessionCreator(db: Db, actor: Actor, props: SessionCreator
       .where('removed_at', 'is', null)
       .executeTakeFirst();
     const ok = await verifyPassword(found?.password_hash ?? (await decoyHash()), props.password ?? '');
-    if (!found || !found.password_hash || !ok) throw invalidCredentials();
+    if (!found?.password_hash || !ok) throw invalidCredentials();
     member = found;
   }
   const { id: memberId, account_id: accountId } = member;

@@ -89,7 +89,7 @@ export class UsageCounter {
         for (let i = 0; i < batch.length; i += ROWS_PER_STATEMENT) {
           const part = batch.slice(i, i + ROWS_PER_STATEMENT);
           const totals = await addUsage(this.#db, part);
-          part.forEach((inc) => this.#inFlight.delete(slot(inc.accountId, inc.hour)));
+          for (const inc of part) this.#inFlight.delete(slot(inc.accountId, inc.hour));
           this.#noteStored(part, totals);
         }
       } catch (err) {

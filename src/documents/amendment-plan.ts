@@ -227,7 +227,7 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
     if (explicit(c.claim_number) !== 'rewrite_independent' && curedThroughBase(c.claim_number)) continue;
     const chain = parent === undefined ? null : dependencyChain(c.claim_number, parentOf);
     c.change = { kind: 'rewritten_independent', chain };
-    if (chain && chain.every((n) => texts.has(n)) && texts.has(c.claim_number)) {
+    if (chain?.every((n) => texts.has(n)) && texts.has(c.claim_number)) {
       const [root, ...between] = chain;
       c.new_text = rewriteInIndependentForm(
         texts.get(root)!,

@@ -5,7 +5,7 @@
  * concessions, pinpoints it could not resolve). A working paper for the practitioner, not a paper
  * to file: every cell is a quotation of a held source or a literal observation about one.
  */
-import { PageOrientation, Paragraph, TextRun, type Table } from 'docx';
+import { PageOrientation, type Paragraph, TextRun, type Table } from 'docx';
 import { formatApplicationNumber } from '../domain/application-number.ts';
 import { formatLongDate } from './format/dates.ts';
 import { captionHeaderLines, examinerFirstLast } from './caption.ts';

@@ -49,7 +49,7 @@ export async function buildDrawingSheet(input: DrawingSheetInput): Promise<Buffe
     // Less the sheet-number and figure-label lines and their spacing.
     height: (paper.height - DRAWING_MARGINS.top - DRAWING_MARGINS.bottom) * PX_PER_TWIP - 130,
   };
-  let layout;
+  let layout: ReturnType<typeof layoutDrawing>;
   try {
     layout = layoutDrawing(input, { width: sight.width - 4, height: sight.height });
   } catch (e) {

@@ -6,7 +6,7 @@
  * statement of reasons for allowance (1.104(e)) and, when the examiner's amendment cancelled claims,
  * a continuation or divisional before the patent issues (35 U.S.C. 120 copendency).
  */
-import { Paragraph } from 'docx';
+import type { Paragraph } from 'docx';
 import { captionBlock, captionHeaderLines } from './caption.ts';
 import { formatLongDate } from './format/dates.ts';
 import { claimsPhrase } from './format/claim-numbers.ts';

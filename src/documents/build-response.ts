@@ -313,7 +313,7 @@ function remarks(
   const byNumber = new Map(plan.claims.map((c) => [c.claim_number, c]));
   const groundStrategies = input.ground_strategies ? { groundStrategies: input.ground_strategies } : {};
   const own = grounds.map((g) => argumentsForGround(g, args));
-  own.forEach((a) => a.forEach((x) => placed.add(x.ground_id)));
+  for (const x of own.flat()) placed.add(x.ground_id);
   const further = practitionerSection(args, placed);
   if (further) sections.push(further);
   // Each amendment is stated once, in the first section answering a ground of the claim; later sections refer to it.

@@ -34,7 +34,7 @@ export interface DocketSearchFields {
 export function docketEntryMatches(entry: DocketSearchFields, search: DocketSearch | null): boolean {
   if (!search) return true;
   if (search.numberDigits !== null && entry.applicationNumber.includes(search.numberDigits)) return true;
-  return [entry.applicationNumber, entry.title, entry.clientMatter, entry.responsibleName, entry.responsibleEmail, entry.status, entry.examiner].some(
-    (v) => v !== null && v.toLowerCase().includes(search.text),
+  return [entry.applicationNumber, entry.title, entry.clientMatter, entry.responsibleName, entry.responsibleEmail, entry.status, entry.examiner].some((v) =>
+    v?.toLowerCase().includes(search.text),
   );
 }

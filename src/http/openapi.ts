@@ -7,6 +7,7 @@ import type { Tier } from '../serving/rate-limits/rate-limit-store.ts';
 import { z } from 'zod';
 import { WEBHOOK_PAYLOADS } from '../presenters/webhook.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: walks generated JSON Schema documents of any shape.
 type Json = Record<string, any>;
 
 const ERROR_SCHEMA = {

@@ -9,7 +9,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import type { BuildReply, BuildRequest } from './build-protocol.ts';
-import { EXIT_REQUEST, READY_REPLY, startThread, stopThread } from '../threads/lifecycle.ts';
+import { EXIT_REQUEST, type READY_REPLY, startThread, stopThread } from '../threads/lifecycle.ts';
 
 export type BuilderIsolation = 'thread' | 'process';
 

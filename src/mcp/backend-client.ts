@@ -60,7 +60,9 @@ export function backendUnavailable(detail: string): BackendError {
 function lowerHeaders(h: Record<string, unknown> | Headers): Record<string, string> {
   const out: Record<string, string> = {};
   if (h instanceof Headers) {
-    h.forEach((v, k) => (out[k.toLowerCase()] = v));
+    h.forEach((v, k) => {
+      out[k.toLowerCase()] = v;
+    });
     return out;
   }
   for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);

@@ -81,14 +81,12 @@ export async function buildMcpApp(
   });
   await mcpRoutes(app, { runtime, rateLimits, version: config.version });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({
-        error: true,
-        error_code: 'not_found',
-        message: `${request.method} ${request.url} is not served by an MCP process.`,
-        agent_suggestion: 'MCP clients use POST /mcp; everything else is served by the API.',
-      }),
+    reply.status(404).send({
+      error: true,
+      error_code: 'not_found',
+      message: `${request.method} ${request.url} is not served by an MCP process.`,
+      agent_suggestion: 'MCP clients use POST /mcp; everything else is served by the API.',
+    }),
   );
   return { app, rateLimits };
 }

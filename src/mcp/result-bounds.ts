@@ -52,7 +52,7 @@ function longestArray(
   if (Array.isArray(v)) {
     const s = size(v);
     if (v.length > 1 && s > best.size) Object.assign(best, { path, size: s, set, items: v });
-    v.forEach((x, i) => longestArray(x, `${path}[${i}]`, best, (a) => (v[i] = a)));
+    for (const [i, x] of v.entries()) longestArray(x, `${path}[${i}]`, best, (a) => (v[i] = a));
   } else if (v && typeof v === 'object') {
     for (const [k, x] of Object.entries(v)) longestArray(x, path ? `${path}.${k}` : k, best, (a) => ((v as Record<string, Json>)[k] = a));
   }

@@ -1,4 +1,4 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { FULL_ACCESS, mcpResource, type ChallengeReason, type ResourceUrls } from './resource.ts';
 import { VerifiedTokenCache } from './verified-token-cache.ts';
 
@@ -84,7 +84,7 @@ export class TokenVerifier {
 
   /** Signature, issuer, audience, typ, algorithm and the claims this server needs. */
   private async checkSignatureAndClaims(token: string, now: number): Promise<Verification> {
-    let payload;
+    let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, this.opts.keys, {
         issuer: this.opts.urls.issuer,

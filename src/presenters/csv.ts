@@ -12,5 +12,5 @@ export function csvCell(c: CsvCell): string {
 }
 
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -116,7 +116,9 @@ export async function withApplicationNumbers(db: Db, accountId: string, rows: Au
   const refs = rows.map((r) => reference(r)).filter((x): x is string => x !== null);
   const jobRefs = [...new Set([...ids('draft_job'), ...refs])];
   const found = new Map<string, string>();
-  const put = (type: string, list: { id: string; n: string | null }[]) => list.forEach((x) => x.n && found.set(`${type}:${x.id}`, x.n));
+  const put = (type: string, list: { id: string; n: string | null }[]) => {
+    for (const x of list) if (x.n) found.set(`${type}:${x.id}`, x.n);
+  };
   const docket = ids('docket_entry');
   if (docket.length)
     put(

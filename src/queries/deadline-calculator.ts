@@ -8,7 +8,7 @@ import {
   calculate,
   CALCULATOR_KINDS,
   DeadlineInputError,
-  EVENT_KINDS,
+  type EVENT_KINDS,
   parseCalculatorKind,
   type CalculatorResult,
 } from '../domain/deadlines/index.ts';

@@ -77,7 +77,7 @@ export async function listDocketPage(db: Db, accountId: string, req: DocketPageR
   return {
     items: page.map((row) => {
       const plain = { ...row } as Record<string, unknown>;
-      keys.forEach((_, i) => delete plain[`sort_key_${i}`]);
+      for (const i of keys.keys()) delete plain[`sort_key_${i}`];
       return docketItemOf(plain as Parameters<typeof docketItemOf>[0]);
     }),
     next: more && last ? [...keys.map((_, i) => String(last[`sort_key_${i}`])), String(last.entry_id)] : null,

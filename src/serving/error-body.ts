@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import type { AppError } from '../errors.ts';
 
 /** The spec's error object (section "Errors"). */
 export interface ErrorBody {

@@ -42,11 +42,12 @@ function writtenActions(): { actions: string[]; unknownTemplates: string[] } {
     if (file.endsWith('audit-words.ts')) continue;
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/\baction: '([a-z_]+\.[a-z_.]+)'/g)) found.add(m[1]);
-    for (const m of text.matchAll(/\baction: [^,;\n]*\? '([a-z_]+\.[a-z_.]+)' : '([a-z_]+\.[a-z_.]+)'/g)) [m[1], m[2]].forEach((a) => found.add(a));
+    for (const m of text.matchAll(/\baction: [^,;\n]*\? '([a-z_]+\.[a-z_.]+)' : '([a-z_]+\.[a-z_.]+)'/g)) for (const a of [m[1], m[2]]) found.add(a);
     for (const m of text.matchAll(/\baction: `([^`]*)`/g)) {
       const expansions = TEMPLATES[m[1]];
-      if (expansions) expansions.forEach((a) => found.add(a));
-      else unknownTemplates.push(`${file.slice(ROOT.length)}: ${m[1]}`);
+      if (expansions) {
+        for (const a of expansions) found.add(a);
+      } else unknownTemplates.push(`${file.slice(ROOT.length)}: ${m[1]}`);
     }
   }
   return { actions: [...found].sort(), unknownTemplates };

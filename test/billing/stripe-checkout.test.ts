@@ -382,7 +382,7 @@ describe('billing: the success page', () => {
 });
 
 describe('billing: the billing page URL', () => {
-  test('X-Purchase-Message and the 402 name ${BASE_URL}/settings/billing', async () => {
+  test('X-Purchase-Message and the 402 name the billing settings page (BASE_URL/settings/billing)', async () => {
     await seedDemoData(t.database.db, '2026-11-21');
     const a = await account();
     const key = await createKey(t.app, a.cookie);

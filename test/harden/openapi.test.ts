@@ -114,7 +114,7 @@ function servedOperations(prefix: string): string[] {
   const out: string[] = [];
   for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
     const m = /(\/\S*) \(([A-Z, ]+)\)/.exec(line);
-    if (!m || !m[1].startsWith(prefix)) continue;
+    if (!m?.[1].startsWith(prefix)) continue;
     for (const method of m[2].split(', ')) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       out.push(`${method.toLowerCase()} ${m[1].replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`);

@@ -42,7 +42,10 @@ type Quote = { text: string; span: Span; text_truncated?: boolean; also_at?: Spa
 function expectQuotesReRead(record: unknown, text: string): number {
   let n = 0;
   const walk = (v: unknown, key: string) => {
-    if (Array.isArray(v)) return v.forEach((x) => walk(x, key));
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, key);
+      return;
+    }
     if (!v || typeof v !== 'object') return;
     const o = v as Record<string, unknown>;
     const span = o.span as Span | undefined;

@@ -81,7 +81,7 @@ describe('draftArgumentOutlines', () => {
       ],
     };
     const { provider, fake } = await openAi([
-      { body: openAiCompletion('```json\n' + JSON.stringify(reply) + '\n```', { prompt_tokens: 3100, completion_tokens: 420 }) },
+      { body: openAiCompletion(`\`\`\`json\n${JSON.stringify(reply)}\n\`\`\``, { prompt_tokens: 3100, completion_tokens: 420 }) },
     ]);
     const input = analyse(ACTION);
     const result = await draftArgumentOutlines(provider, input);

@@ -144,7 +144,7 @@ describe('parseChartArgumentReply', () => {
 
   test('JSON in a code fence or after prose is read', () => {
     const body = JSON.stringify({ arguments: [{ limitation: 'L1', sentences: ['A sentence.'] }] });
-    for (const reply of ['```json\n' + body + '\n```', `Here it is: ${body}`]) {
+    for (const reply of [`\`\`\`json\n${body}\n\`\`\``, `Here it is: ${body}`]) {
       expect(parseChartArgumentReply(reply).items).toEqual([
         { ok: true, limitation: 'L1', sentences: [{ ok: true, sentence: { text: 'A sentence.', quotations: [], pinpoints: [] } }] },
       ]);

@@ -10,8 +10,8 @@ describe('parseOutlineReply', () => {
     const json = JSON.stringify({ outlines: [ok] });
     for (const reply of [
       json,
-      '```json\n' + json + '\n```',
-      '```\n' + json + '```',
+      `\`\`\`json\n${json}\n\`\`\``,
+      `\`\`\`\n${json}\`\`\``,
       `Sure. Here you go:\n${json}\nHope this helps.`,
       JSON.stringify([ok]),
       `\uFEFF${json}`,

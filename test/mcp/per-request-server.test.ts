@@ -54,7 +54,8 @@ describe('two accounts calling at once', () => {
     try {
       const calls = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? { user: a, client: ca } : { user: b, client: cb }));
       const results = await Promise.all(calls.map(({ client }) => callTool(client, 'whoami')));
-      results.forEach((r, i) => expect(r.structuredContent, `call ${i}`).toMatchObject({ account_id: calls[i].user.accountId, email: calls[i].user.email }));
+      for (const [i, r] of results.entries())
+        expect(r.structuredContent, `call ${i}`).toMatchObject({ account_id: calls[i].user.accountId, email: calls[i].user.email });
     } finally {
       await Promise.all([ca.close(), cb.close()]);
     }

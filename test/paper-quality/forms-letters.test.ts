@@ -321,7 +321,7 @@ describe('C5: the interview request', () => {
       `does not extend or suspend the period for reply, which ends on ${WEEKDAYS[new Date(`${calc.response_deadline}T00:00:00Z`).getUTCDay()]}, ${long(calc.response_deadline)} without an extension fee`,
     );
     expect(out).toContain('37 C.F.R. § 1.133(b)');
-    expect(out).toMatch(/Rejection under 35 U\.S\.C\. 101 Claims [^]*?Discuss the eligibility of claims 1, 7, and 14 as proposed to be amended/);
+    expect(out).toMatch(/Rejection under 35 U\.S\.C\. 101 Claims [\s\S]*?Discuss the eligibility of claims 1, 7, and 14 as proposed to be amended/);
     expect(out).not.toMatch(/distinguishing the applied art/);
     expect(wrongWeekdays(out)).toEqual([]);
     // The check columns are wide enough for "Discussed", "Agreed" and "Not Agreed" on one line (they broke as "Discuss/ed", "Agree/d").

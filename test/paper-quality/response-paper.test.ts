@@ -22,7 +22,7 @@ import { grant, pathOf, pollUntilDone } from '../support/drafts.ts';
 import { openDocx } from '../documents/support/open-docx.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { CLAIMS, LAROIA, fileAccount, fixture, type FileAccount } from '../file/support.ts';
-import { corpusText, newAccount, type Account } from '../response-plan/support.ts';
+import { newAccount, type Account } from '../response-plan/support.ts';
 
 let t: TestApp;
 

@@ -14,7 +14,7 @@ import { sqlWindowStore, type SqlClient } from '../../src/serving/rate-limits/ra
  * DATABASE_URL); the memory store must behave the same.
  */
 let database: Database;
-let pools: pg.Pool[] = [];
+const pools: pg.Pool[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
 });

@@ -149,13 +149,11 @@ describe('the web application in Chromium', () => {
     // Mailed 45 days ago: its three-month date falls inside the dashboard's 90-day window.
     await form.getByLabel('Mailing date').fill(new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10));
     // Uploaded as a PDF: the server extracts the text into the form.
-    await form
-      .getByLabel('Upload the action (.txt, .docx or .pdf)')
-      .setInputFiles({
-        name: 'action.pdf',
-        mimeType: 'application/pdf',
-        buffer: minimalPdf(['DETAILED ACTION', 'Claims 1-3 are rejected under 35 U.S.C. 103 as being unpatentable over Smith.']),
-      });
+    await form.getByLabel('Upload the action (.txt, .docx or .pdf)').setInputFiles({
+      name: 'action.pdf',
+      mimeType: 'application/pdf',
+      buffer: minimalPdf(['DETAILED ACTION', 'Claims 1-3 are rejected under 35 U.S.C. 103 as being unpatentable over Smith.']),
+    });
     await form.getByText(/Read \d+ characters from action.pdf \(1 page\)/).waitFor();
     expect(await form.getByLabel('Text of the action (optional)').inputValue()).toContain('Claims 1-3 are rejected under 35 U.S.C. 103');
     await form.getByRole('button', { name: 'Record office action' }).click();

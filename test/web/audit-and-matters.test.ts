@@ -66,13 +66,11 @@ describe('OCR, audit filters and the matter report in the web app', () => {
     await page.getByRole('link', { name: '15/091,542' }).click();
     const record = page.getByRole('region', { name: 'Record an office action' });
     await record.waitFor();
-    await record
-      .getByLabel('Upload the action (.txt, .docx or .pdf)')
-      .setInputFiles({
-        name: 'scanned-action.pdf',
-        mimeType: 'application/pdf',
-        buffer: scannedPdf(['DETAILED ACTION', 'Claims 1-3 are rejected under 35 U.S.C. 103 as being', 'unpatentable over Laroia in view of Smith.']),
-      });
+    await record.getByLabel('Upload the action (.txt, .docx or .pdf)').setInputFiles({
+      name: 'scanned-action.pdf',
+      mimeType: 'application/pdf',
+      buffer: scannedPdf(['DETAILED ACTION', 'Claims 1-3 are rejected under 35 U.S.C. 103 as being', 'unpatentable over Laroia in view of Smith.']),
+    });
     const warning = record.getByText(/^Text read by OCR \(confidence \d{1,3}%\): check quotations against the original\.$/);
     await warning.waitFor({ timeout: 120_000 });
     expect((await record.getByLabel('Text of the action (optional)').inputValue()).replace(/\s+/g, ' ')).toContain('rejected under 35 U.S.C. 103');

@@ -317,7 +317,7 @@ describe('failures end on the sign-in page, never a 500', () => {
     expect(unknown.headers.location).toBe('/signin?sign_in_error=unknown_provider');
     // The per-address limit of the sign-in routes: a redirect with Retry-After, not a JSON 429.
     const ip = randomIp();
-    let limited;
+    let limited: Awaited<ReturnType<typeof nav>> | undefined;
     for (let i = 0; i < 30 && !limited; i++) {
       const r = await nav('/api/auth/oidc/google/callback?code=x&state=y', ip);
       if (r.headers.location !== '/signin?sign_in_error=state_mismatch&provider=google') limited = r;

@@ -38,7 +38,7 @@ export function normalizeHostname(hostname: string): string {
 /** Check 1: a public https URL naming a host by name. */
 export function cimdFetchAllowed(clientId: string): boolean {
   const u = URL.parse(clientId);
-  if (!u || u.protocol !== 'https:' || u.username !== '' || u.password !== '') return false;
+  if (u?.protocol !== 'https:' || u.username !== '' || u.password !== '') return false;
   const host = normalizeHostname(u.hostname);
   if (host.startsWith('[') || isIP(host) !== 0) return false; // IP literals (WHATWG already turned 0x7f.1 into 127.0.0.1)
   if (!host.includes('.')) return false; // single-label intranet names
@@ -171,7 +171,9 @@ export function guardedFetch(opts: { resolve?: Resolver; isForbidden?: (address:
       // IP literals skip `lookup` entirely: judge them here (check 1 refuses them already).
       if (isIP(literal) !== 0 && isForbidden(literal)) return reject(new CimdFetchRefused(`${literal} is not a public address`));
       const headers: Record<string, string> = {};
-      new Headers(init.headers).forEach((v, k) => (headers[k] = v));
+      new Headers(init.headers).forEach((v, k) => {
+        headers[k] = v;
+      });
       const req = https.request(
         url,
         {

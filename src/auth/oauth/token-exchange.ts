@@ -38,12 +38,11 @@ export function registerTokenExchange(provider: Provider, deps: ExchangeDeps): v
     // RFC 8693 §2.1 / RFC 8707: the target is the backend API, named by `resource` (or `audience`).
     const target = params.resource ?? params.audience ?? deps.apiResource;
     if (target !== deps.apiResource) throw new errors.InvalidTarget(`the only exchange target is ${deps.apiResource}`);
-    if (params.scope && params.scope.split(' ').some((s) => s !== FULL_ACCESS))
-      throw new errors.InvalidScope(`only ${FULL_ACCESS} may be requested`, params.scope);
+    if (params.scope?.split(' ').some((s) => s !== FULL_ACCESS)) throw new errors.InvalidScope(`only ${FULL_ACCESS} may be requested`, params.scope);
 
     // The subject token: one of our MCP-audience access tokens, verified locally (RFC 8693 §2.1:
     // "the authorization server MUST perform the appropriate validation procedures").
-    let claims;
+    let claims: Awaited<ReturnType<typeof verifyAccessToken>>;
     try {
       claims = await verifyAccessToken(params.subject_token, { keyring: deps.keyring, issuer: deps.config.baseUrl, audience: deps.mcpResource });
     } catch (err) {

@@ -98,7 +98,7 @@ export function checkStrategySelections(selections: Record<string, string> | nul
     if (typeof code !== 'string' || !CODES.has(code)) throw validationError(field, `must be one of ${STRATEGY_CODES.join(', ')}`);
     if (m[2]) {
       const g = grounds.find((x) => x.id === m[2]);
-      if (!g || !g.claims.includes(Number(m[1]))) {
+      if (!g?.claims.includes(Number(m[1]))) {
         const own = grounds.filter((x) => x.claims.includes(Number(m[1]))).map((x) => x.id);
         throw validationError(field, `ground ${m[2]} is not a ground of claim ${m[1]} (its grounds: ${own.join(', ') || 'none'})`);
       }

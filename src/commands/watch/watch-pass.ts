@@ -76,7 +76,7 @@ export interface WatchPassResult {
 
 /** Runs one pass; never throws for what the ODP answers (the run row says how it ended). */
 export async function runWatchPass(deps: WatchPassDeps, opts: WatchPassOptions): Promise<WatchPassResult> {
-  const { db, client } = deps;
+  const { db } = deps;
   const now = opts.now ?? (() => new Date());
   const startRequests = deps.requests();
   const run = await db.insertInto('watch_runs').values({ trigger: opts.trigger, run_date: opts.today }).returning('id').executeTakeFirstOrThrow();

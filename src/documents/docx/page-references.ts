@@ -100,9 +100,9 @@ function fieldCodes(block: unknown): string[] {
     for (const part of Array.isArray(value) ? value : [value]) if (typeof part === 'string') codes.push(part);
   }
   for (const value of valuesOf(block, 'w:fldSimple')) {
-    const attr = isXml(value) ? value['_attr'] : undefined;
+    const attr = isXml(value) ? value._attr : undefined;
     const items = Array.isArray(value) ? value : [value];
-    for (const item of [attr, ...items.map((x) => (isXml(x) ? x['_attr'] : undefined))]) {
+    for (const item of [attr, ...items.map((x) => (isXml(x) ? x._attr : undefined))]) {
       if (isXml(item) && typeof item['w:instr'] === 'string') codes.push(item['w:instr']);
     }
   }
@@ -112,7 +112,7 @@ function fieldCodes(block: unknown): string[] {
 /** The names of the bookmarks that start in a block. */
 function bookmarkNames(block: unknown): string[] {
   return valuesOf(block, 'w:bookmarkStart').flatMap((start) => {
-    const attr = isXml(start) ? start['_attr'] : undefined;
+    const attr = isXml(start) ? start._attr : undefined;
     return isXml(attr) && typeof attr['w:name'] === 'string' ? [attr['w:name']] : [];
   });
 }

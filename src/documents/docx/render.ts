@@ -2,7 +2,7 @@
  * Assembles a paper and packs it. The builders pass every date in: the package's core
  * properties (created / modified) carry the paper's own date instead of the clock's.
  */
-import { Document, Packer, Paragraph, Table, type ISectionOptions } from 'docx';
+import { Document, Packer, type Paragraph, type Table, type ISectionOptions } from 'docx';
 import { estimateThroughLastReference } from './page-references.ts';
 import { continuationHeader, emptyHeader, pageNumberFooter, PAPER_PAGE } from './page.ts';
 import { styleSetup } from './styles.ts';

@@ -177,14 +177,14 @@ function attempt(input: DrawingSheetInput, pullSources: boolean): DrawingLayout 
   const preds = new Map<string, string[]>();
   for (const e of forward) preds.set(e.to, [...(preds.get(e.to) ?? []), e.from]);
   const position = new Map<string, number>();
-  levels.forEach((row) => row.forEach((id, i) => position.set(id, i)));
+  for (const row of levels) for (const [i, id] of row.entries()) position.set(id, i);
   for (let l = 1; l < levels.length; l++) {
     const key = (id: string) => {
       const p = preds.get(id) ?? [];
       return p.length ? p.reduce((s, x) => s + position.get(x)!, 0) / p.length : position.get(id)!;
     };
     levels[l] = [...levels[l]].sort((a, b) => key(a) - key(b));
-    levels[l].forEach((id, i) => position.set(id, i));
+    for (const [i, id] of levels[l].entries()) position.set(id, i);
   }
 
   const byId = new Map(input.nodes.map((n) => [n.id, n]));

@@ -71,8 +71,8 @@ export function claimStatusRemarks(plan: AmendmentPlan, restriction?: { groups: 
 function supportRemark(plan: AmendmentPlan): Paragraph | null {
   const sources = new Set<number>();
   for (const c of plan.claims) {
-    if (c.change.kind === 'incorporates') c.change.dependents.forEach((d) => sources.add(d));
-    if (c.change.kind === 'rewritten_independent') [...(c.change.chain ?? []), c.claim_number].forEach((d) => sources.add(d));
+    if (c.change.kind === 'incorporates') for (const d of c.change.dependents) sources.add(d);
+    if (c.change.kind === 'rewritten_independent') for (const d of [...(c.change.chain ?? []), c.claim_number]) sources.add(d);
   }
   // Amendments the practitioner writes (kind `narrowed`) cite their support, and say no new matter
   // is added, in their own section: said here too it would only repeat it, before its support is cited.

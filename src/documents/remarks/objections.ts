@@ -234,9 +234,9 @@ export function claimObjectionRemarks(
             : `This objection rests on the dependency of ${claimsPhrase(deps)} from claim ${base}, and is answered above by the amendment of claim ${base}.`,
         ),
       );
-      deps.forEach((x) => explained.add(x));
+      for (const x of deps) explained.add(x);
     }
-    rest.forEach((x) => abeyance.add(x));
+    for (const x of rest) abeyance.add(x);
     if (amended.length || canceled.length || follows.length) withdrawal = true;
   }
   if (abeyance.size) {

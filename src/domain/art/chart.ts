@@ -340,7 +340,7 @@ function trimSpan(text: string, span: { start: number; end: number }): { start: 
   let e = span.end;
   for (
     let lead = /^(?:[\s;,.:]+|(?:comprising|including|and)\b\s*:?)/i.exec(text.slice(s, e));
-    lead && lead[0].length;
+    lead?.[0].length;
     lead = /^(?:[\s;,.:]+|(?:comprising|including|and)\b\s*:?)/i.exec(text.slice(s, e))
   )
     s += lead[0].length;

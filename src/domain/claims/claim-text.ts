@@ -25,7 +25,7 @@ export function parentClaimOf(text: string): number | null {
 /** True for a multiple dependent claim ("any one of claims 1 to 3"): 37 CFR 1.75(c). */
 export function isMultipleDependent(text: string): boolean {
   const m = DEPENDENCY.exec(stripClaimNumber(text));
-  return Boolean(m && m[3]);
+  return Boolean(m?.[3]);
 }
 
 /**

@@ -48,7 +48,7 @@ const INQUIRY = new RegExp(
   String.raw`should\s{1,3}be\s{1,3}directed\s{1,3}to\s{1,3}(?:(?:Primary\s{1,3})?Examiner\s{1,3})?` + NAME + String.raw`,?\s{1,3}whose\s{1,3}telephone`,
   'g',
 );
-const SIGNATURE = new RegExp(String.raw`/` + NAME + String.raw`/[ \t]{0,5}\n?[ \t]{0,5}(?:Primary\s{1,3}|Patent\s{1,3}|Assistant\s{1,3})?Examiner\b`, 'g');
+const SIGNATURE = new RegExp(String.raw`/${NAME}/[ \t]{0,5}\n?[ \t]{0,5}(?:Primary\s{1,3}|Patent\s{1,3}|Assistant\s{1,3})?Examiner\b`, 'g');
 const LABELLED = new RegExp(String.raw`\bExaminer\s{0,3}:\s{0,3}` + NAME, 'g');
 
 export function extractExaminer(input: string, clean: string): Metadata['examiner'] {

@@ -216,8 +216,8 @@ function nameBefore(s: string): string | null {
 }
 
 function nameAfter(s: string): string | null {
-  const alias = /hereinafter\s*["“]?([A-Z][\p{L}'’\-]+)/u.exec(s);
+  const alias = /hereinafter\s*["“]?([A-Z][\p{L}'’-]+)/u.exec(s);
   if (alias) return cleanName(alias[1]);
-  const m = /^\s*\)?\s*,?\s*\(?\s*(?:(?:issued\s+)?to\s+|by\s+)?["“]?([A-Z][\p{L}'’\-]+(?:\s+[A-Z][\p{L}'’\-]+){0,2})/u.exec(s);
+  const m = /^\s*\)?\s*,?\s*\(?\s*(?:(?:issued\s+)?to\s+|by\s+)?["“]?([A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+){0,2})/u.exec(s);
   return m ? cleanName(m[1]) : null;
 }

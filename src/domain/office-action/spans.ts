@@ -28,12 +28,12 @@ export function verifyEvidence(input: string, value: unknown): Array<{ path: str
     if (v === null || typeof v !== 'object' || seen.has(v)) return;
     seen.add(v);
     if (Array.isArray(v)) {
-      v.forEach((item, i) => visit(item, `${path}[${i}]`));
+      for (const [i, item] of v.entries()) visit(item, `${path}[${i}]`);
       return;
     }
     const o = v as Record<string, unknown>;
-    const span = o['span'] as Span | undefined;
-    const quoted = typeof o['text'] === 'string' ? o['text'] : typeof o['statement'] === 'string' ? o['statement'] : undefined;
+    const span = o.span as Span | undefined;
+    const quoted = typeof o.text === 'string' ? o.text : typeof o.statement === 'string' ? o.statement : undefined;
     if (span && typeof span === 'object' && typeof span.start === 'number' && typeof span.end === 'number' && quoted !== undefined) {
       const actual = input.slice(span.start, span.end);
       if (actual !== quoted || span.start < 0 || span.end > input.length || span.start > span.end) {
@@ -53,9 +53,12 @@ export function countEvidence(value: unknown): number {
   const visit = (v: unknown): void => {
     if (v === null || typeof v !== 'object' || seen.has(v)) return;
     seen.add(v);
-    if (Array.isArray(v)) return v.forEach(visit);
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+      return;
+    }
     const o = v as Record<string, unknown>;
-    if (o['span'] && (typeof o['text'] === 'string' || typeof o['statement'] === 'string')) n++;
+    if (o.span && (typeof o.text === 'string' || typeof o.statement === 'string')) n++;
     for (const [k, child] of Object.entries(o)) if (k !== 'span') visit(child);
   };
   visit(value);

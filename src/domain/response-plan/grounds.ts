@@ -242,7 +242,7 @@ export function deriveGrounds(source: SourceAnalysis, actionText: string | null 
       }),
     });
   }
-  parts.sort((a, b) => a.start - b.start).forEach((p, i) => grounds.push(p.ground(i + 1)));
+  for (const [i, p] of parts.sort((a, b) => a.start - b.start).entries()) grounds.push(p.ground(i + 1));
 
   const groups = source.restriction_groups ?? [];
   if (groups.length > 0 || source.office_action?.kind?.kind === 'restriction') {

@@ -158,7 +158,7 @@ export function columnLines(items: TextItem[], pageWidth: number, page: number):
   ] as const) {
     const colRows = groupRows(side);
     const line = lineNumberer(colRows, gutter);
-    colRows.forEach((row, i) => out.push({ column, line: line(i), text: rowText(row.items), page }));
+    for (const [i, row] of colRows.entries()) out.push({ column, line: line(i), text: rowText(row.items), page });
   }
   return out;
 }

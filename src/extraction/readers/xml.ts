@@ -13,7 +13,7 @@ import { openZip, ZipEntryTooLarge } from './zip.ts';
 const WHAT = 'a USPTO full-text XML document';
 
 async function xmlInZip(bytes: Buffer, budgets: DocumentBudgets, warnings: string[]): Promise<Buffer> {
-  let zip;
+  let zip: Awaited<ReturnType<typeof openZip>>;
   try {
     zip = await openZip(bytes);
   } catch {

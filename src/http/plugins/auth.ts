@@ -71,7 +71,7 @@ export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, 
   if (!raw || !/^Bearer\b/i.test(raw)) return null;
   const token = bearerToken(request);
   if (!token) throw invalidToken('the Authorization header is malformed.');
-  let claims;
+  let claims: Awaited<ReturnType<typeof verifyAccessToken>>;
   try {
     claims = await verifyAccessToken(token, { keyring: ctx.keyring, issuer: ctx.config.baseUrl, audience: audiences });
   } catch (err) {

@@ -52,7 +52,6 @@ const calculation = z
     citations: z.array(z.object({ field: z.string(), rule: z.string(), text: z.string() })),
   })
   .loose();
-type Calculation = z.infer<typeof calculation>;
 
 const deadlinesRecord = z.object({
   application_number: z.string(),

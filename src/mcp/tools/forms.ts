@@ -254,7 +254,7 @@ export const listExports = defineTool({
       limit: args.limit,
       before: args.before,
     });
-    return { data: page, summary: `${page.exports.length} document(s)${page.next_cursor ? '; more with before=' + page.next_cursor : ''}.` };
+    return { data: page, summary: `${page.exports.length} document(s)${page.next_cursor ? `; more with before=${page.next_cursor}` : ''}.` };
   },
 });
 

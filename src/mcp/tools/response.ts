@@ -3,7 +3,7 @@ import { defineTool, READ_ONLY, WRITE, WRITE_IDEMPOTENT } from '../tool.ts';
 import { BackendError, seg } from '../backend-client.ts';
 import { STRATEGY_CODES } from '../../domain/response-plan/strategies.ts';
 import { claimEditSchema, groundStrategyEditSchema } from '../../presenters/response-plan.ts';
-import { describeJob, groundSummary, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
+import { groundSummary, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
 
 /**
  * The guided response wizard: a response plan persisted server-side (the web app shows and edits

@@ -9,7 +9,7 @@ import { findAccountById } from '../../../queries/accounts.ts';
 import { getBalanceMicro } from '../../../queries/credits.ts';
 import { requestAccountWithBalance } from '../../../queries/request-balance.ts';
 import { meSchema, presentAccount, presentBalance, presentSignedInMember } from '../../../presenters/account.ts';
-import { accountIdOf, memberIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { accountIdOf, SESSION_COOKIE } from '../../plugins/auth.ts';
 import { invitationSignup } from '../../../commands/firm/invitation-signup.ts';
 import { findLiveMember } from '../../../queries/members.ts';
 import { findAccountWithBalance } from '../../../queries/accounts.ts';
@@ -66,13 +66,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         );
         setSessionCookie(reply, ctx, session);
         const firm = await findAccountWithBalance(db, member.account_id);
-        return reply
-          .status(201)
-          .send({
-            account: presentAccount(firm!.account, member.practitioner),
-            member: presentSignedInMember(member),
-            credits: presentBalance(firm!.balanceMicro),
-          });
+        return reply.status(201).send({
+          account: presentAccount(firm!.account, member.practitioner),
+          member: presentSignedInMember(member),
+          credits: presentBalance(firm!.balanceMicro),
+        });
       }
       const account = await accountCreator(db, actor, { email: request.body.email, password: request.body.password, displayName: request.body.display_name });
       const session = await sessionCreator(

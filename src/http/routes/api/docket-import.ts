@@ -179,7 +179,7 @@ export async function docketImportRoutes(app: FastifyInstance, ctx: AppContext):
         );
       }
       const customerNumber = request.body.customer_number.replace(/^0+(?=\d)/, '');
-      let listed;
+      let listed: Awaited<ReturnType<typeof customerNumberApplications>>;
       try {
         listed = await customerNumberApplications(db, client, customerNumber);
       } catch (err) {

@@ -22,7 +22,6 @@ import {
   addDocumentJsonBody,
   addedDocumentSchema,
   documentDetailSchema,
-  documentFields,
   documentListSchema,
   presentAddedDocument,
   presentDocumentDetail,

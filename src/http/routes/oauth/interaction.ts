@@ -23,7 +23,7 @@ import { actorOf } from '../../actor.ts';
 import { principalFromSession } from '../../../auth/principal.ts';
 import { sessionCreator, sessionDestroyer } from '../../../commands/session-creator.ts';
 import { accountCreator, normalizeEmail } from '../../../commands/account-creator.ts';
-import { findAccountByEmail, findAccountById } from '../../../queries/accounts.ts';
+import { findAccountByEmail } from '../../../queries/accounts.ts';
 import { findLiveGrantId } from '../../../queries/oauth-grants.ts';
 import { findLiveMember } from '../../../queries/members.ts';
 import { oauthRequestContext } from '../../../auth/oauth/request-context.ts';
@@ -208,7 +208,7 @@ export async function oauthInteractionRoutes(app: FastifyInstance, ctx: AppConte
       return reply.redirect(`${INTERACTION_PATH}/${encodeURIComponent(details.uid)}`, 303);
     });
 
-    scope.setErrorHandler((err, request, reply) => {
+    scope.setErrorHandler((err, _request, reply) => {
       if (err instanceof PageError)
         return noStore(reply)
           .status(err.status)

@@ -43,7 +43,7 @@ export async function oauthIntrospectionRoutes(app: FastifyInstance, ctx: AppCon
         }
         const token = typeof request.body?.token === 'string' ? request.body.token : '';
         if (!token) return reply.status(400).send({ error: 'invalid_request', error_description: 'missing required parameter token' });
-        let claims;
+        let claims: Awaited<ReturnType<typeof verifyAccessToken>>;
         try {
           claims = await verifyAccessToken(token, { keyring: ctx.keyring, issuer: ctx.config.baseUrl, audience });
         } catch (err) {

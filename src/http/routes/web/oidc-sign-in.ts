@@ -111,7 +111,7 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
           // The identity is the signed-in person's (migration 032), not the whole firm's.
           linkMemberId = principal.memberId;
         }
-        let started;
+        let started: Awaited<ReturnType<typeof rp.start>>;
         try {
           started = await rp.start(p);
         } catch (err) {
@@ -186,7 +186,7 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
           request.log.info({ provider: p.id, error: q.error }, 'third-party sign-in: the provider answered with an error');
           return fail(reply, q.error === 'access_denied' ? 'access_denied' : 'provider_error', p, linking);
         }
-        let claims;
+        let claims: Awaited<ReturnType<typeof rp.finish>>;
         try {
           const query = request.raw.url?.split('?')[1] ?? '';
           claims = await rp.finish(p, query, { state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
@@ -194,7 +194,7 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
           request.log.warn({ err, provider: p.id }, 'third-party sign-in: code exchange or ID token validation failed');
           return fail(reply, err instanceof ProviderUnavailable ? 'provider_unavailable' : 'provider_error', p, linking);
         }
-        let result;
+        let result: Awaited<ReturnType<typeof oidcSignIn>>;
         try {
           result = await oidcSignIn(db, actorOf(request), claims, { linkMemberId: flow.link_member_id ?? flow.link_account_id });
         } catch (err) {

@@ -69,7 +69,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, ctx: AppContext): 
       },
       async (request, reply) => {
         if (!request.query.token) return notFoundAnswer(request, reply);
-        let done;
+        let done: Awaited<ReturnType<typeof notificationUnsubscriber>>;
         try {
           done = await notificationUnsubscriber(db, actorOf(request), { token: request.query.token });
         } catch (err) {
