@@ -1,5 +1,7 @@
+import { globSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { databaseFreeFiles } from './test/database-reach.ts';
 
 // Test files run in forked workers: PGlite is WASM and heavy (~300 MB per instance). Two on a
 // 2-core machine (many files wait on child processes, browsers and queues, so two keep both
@@ -10,6 +12,16 @@ const workers = Number(process.env.PROSA_TEST_WORKERS) || Math.min(process.env.D
 // *.pg.test.ts exercise what only PostgreSQL has (network connections, separate processes
 // sharing one database): they run in the PostgreSQL pass of the suite (CI runs both).
 const excluded = ['**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts'])];
+
+// PROSA_TEST_DATABASE_FILES_ONLY=1 (CI's PostgreSQL pass) leaves out the files that cannot reach
+// a database (test/database-reach.ts): they ran in the embedded pass and answer the same on both.
+const TEST_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+const databaseFree = process.env.PROSA_TEST_DATABASE_FILES_ONLY
+  ? databaseFreeFiles(
+      import.meta.dirname,
+      TEST_FILES.flatMap((g) => globSync(g)),
+    )
+  : [];
 
 // Files that run with a module registry of their own: page-references replaces a module with
 // vi.mock; webhooks-page failed once in a shared worker on CI (its delivery log never showed the
@@ -28,8 +40,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'shared',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...excluded, ...OWN_MODULES],
+          include: TEST_FILES,
+          exclude: [...excluded, ...OWN_MODULES, ...databaseFree],
           // A worker runs file after file in one module registry: the server's module graph
           // (Fastify, zod, Kysely, PGlite, the MCP SDK) is loaded once per worker instead of once
           // per file, which was a third of the suite's CPU. Files keep no state in modules that
@@ -38,7 +50,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'own-modules', include: OWN_MODULES, exclude: excluded } },
+      { extends: true, test: { name: 'own-modules', include: OWN_MODULES, exclude: [...excluded, ...databaseFree] } },
     ],
   },
 });

@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { databaseFreeFiles } from './database-reach.ts';
+
+// The PostgreSQL pass of CI skips the files this calls database-free: a file wrongly called free
+// would never run on PostgreSQL, so each way of reaching a database must count.
+const root = mkdtempSync(join(tmpdir(), 'prosa-reach-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const write = (path: string, text: string) => {
+  mkdirSync(join(root, path, '..'), { recursive: true });
+  writeFileSync(join(root, path), text);
+};
+
+write('src/db/connect.ts', 'export const openDatabase = () => null;\n');
+write('src/domain/pure.ts', "import type { Row } from '../db/connect.ts';\nexport const pure = 1;\n");
+write('src/commands/write.ts', "import {\n  openDatabase,\n} from '../db/connect.ts';\nexport const write = openDatabase;\n");
+write('test/support/app.ts', "export * from '../../src/commands/write.ts';\n");
+write('test/support/cli.ts', "import { spawn } from 'node:child_process';\nexport const run = () => spawn('node', ['src/main.ts', 'accounts']);\n");
+
+describe('which test files can reach a database', () => {
+  test.each([
+    ['a runtime import chain ending in src/db/', "import { write } from './support/app.ts';\n"],
+    ['a dynamic import of a database module', "const m = await import('../src/commands/write.ts');\n"],
+    ["the test database's URL", "import { inject } from 'vitest';\nconst url = inject('databaseUrl');\n"],
+    ['a database driver', "import pg from 'pg';\n"],
+    ['the CLI in a child process', "import { run } from './support/cli.ts';\n"],
+    ['a bare side-effect import of a database module', "import '../src/db/connect.ts';\n"],
+  ])('%s counts', (_, text) => {
+    write('test/reaches.test.ts', text);
+    expect(databaseFreeFiles(root, ['test/reaches.test.ts'])).toEqual([]);
+  });
+
+  test('type-only imports and pure modules do not', () => {
+    write('test/free.test.ts', "import type { write } from './support/app.ts';\nimport { pure } from '../src/domain/pure.ts';\nimport { z } from 'zod';\n");
+    expect(databaseFreeFiles(root, ['test/free.test.ts'])).toEqual(['test/free.test.ts']);
+  });
+
+  test("the repository's own files: an API test reaches, a domain unit test does not", () => {
+    const repo = join(import.meta.dirname, '..');
+    expect(databaseFreeFiles(repo, ['test/credits.test.ts', 'test/web/docket-pages.test.ts', 'src/domain/deadlines/calculator.test.ts'])).toEqual([
+      'src/domain/deadlines/calculator.test.ts',
+    ]);
+  });
+});
