@@ -20,7 +20,7 @@ export const auditEntrySchema = z.object({
     .object({ id: z.string(), email: z.string(), display_name: z.string().nullable() })
     .nullable()
     .optional()
-    .describe('The firm member who acted (issue 22); null for operators, the system and anonymous callers'),
+    .describe('The firm member who acted; null for operators, the system and anonymous callers'),
 });
 
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next_cursor: z.string().nullable() });

@@ -242,7 +242,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
         tags,
         summary: 'Set the answer to one ground of rejection for one claim',
         description:
-          'Each ground a claim faces gets its own answer, consistent with the others (issue 19): e.g. a terminal disclaimer for the double patenting ground beside an amendment for 112(b), or an argument for the 103 ground of a claim amended to clarify. ' +
+          'Each ground a claim faces gets its own answer, consistent with the others: e.g. a terminal disclaimer for the double patenting ground beside an amendment for 112(b), or an argument for the 103 ground of a claim amended to clarify. ' +
           "404 plan_not_found (another account's plan), claim_not_found, unknown_ground (not a ground of the action), ground_not_for_claim (the ground does not treat the claim); " +
           '400 strategy_cannot_answer_ground (a terminal disclaimer for anything but nonstatutory double patenting, a clarifying amendment for a 102/103/double-patenting ground, unexpected results outside 103, a choice for the whole claim such as cancel, or a ground that is not a rejection); ' +
           "409 strategy_conflicts_with_claim (an answer by amendment other than the claim's own strategy; any answer for a cancelled claim), plan_submitted. Submitted plans carry each choice to the draft as claim_<n>:<ground_id>.",
