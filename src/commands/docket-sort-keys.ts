@@ -62,7 +62,9 @@ export async function refreshDocketSortKeys(db: Db, accountId: string, today: st
   // Many keys at once means a bulk import (or migration 035 on an existing docket): the planner's
   // statistics may not know the rows yet (the embedded database has no autovacuum), and without
   // them it sorts the whole docket instead of reading the page from the index. Outside the
-  // transaction, as examiner-stats/refresh.ts does after its bulk loads.
-  if (recomputed >= ANALYZE_AFTER) await sql`analyze docket_entries, applications`.execute(db);
+  // transaction, as examiner-stats/refresh.ts does after its bulk loads. The papers and events
+  // too: without their statistics each page's pending-action read scanned every paper (on PGlite
+  // at 10,000 entries a sequential scan of the correspondence instead of 50 index probes).
+  if (recomputed >= ANALYZE_AFTER) await sql`analyze docket_entries, applications, correspondence, prosecution_events`.execute(db);
   return recomputed;
 }
