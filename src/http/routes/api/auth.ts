@@ -47,7 +47,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   r.post(
-    '/api/auth/signup',
+    '/auth/signup',
     { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: signupBody, tags: ['account'], response: { 201: signUpSchema } } },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -66,13 +66,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         );
         setSessionCookie(reply, ctx, session);
         const firm = await findAccountWithBalance(db, member.account_id);
-        return reply
-          .status(201)
-          .send({
-            account: presentAccount(firm!.account, member.practitioner),
-            member: presentSignedInMember(member),
-            credits: presentBalance(firm!.balanceMicro),
-          });
+        return reply.status(201).send({
+          account: presentAccount(firm!.account, member.practitioner),
+          member: presentSignedInMember(member),
+          credits: presentBalance(firm!.balanceMicro),
+        });
       }
       const account = await accountCreator(db, actor, { email: request.body.email, password: request.body.password, displayName: request.body.display_name });
       const session = await sessionCreator(
@@ -87,7 +85,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post(
-    '/api/auth/signin',
+    '/auth/signin',
     {
       config: { auth: 'none', rateLimit: 'signin' },
       schema: { body: credentials.omit({ display_name: true }), tags: ['account'], response: { 200: signInSchema } },
@@ -117,7 +115,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post(
-    '/api/auth/signout',
+    '/auth/signout',
     { config: { auth: 'none' }, schema: { tags: ['account'], response: { 204: z.null().describe('Signed out: the session ends and its cookie is cleared') } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
@@ -128,7 +126,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/auth/me',
+    '/auth/me',
     {
       config: { auth: 'account' },
       schema: {

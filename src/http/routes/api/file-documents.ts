@@ -116,7 +116,7 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     r.post(
-      '/api/docket/:id/documents',
+      '/docket/:id/documents',
       {
         config: { auth: 'account' },
         bodyLimit: 4 * 4 * 1024 * 1024,
@@ -168,7 +168,7 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/docket/:id/documents',
+    '/docket/:id/documents',
     {
       config: { auth: 'account' },
       schema: {
@@ -187,7 +187,7 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   r.get(
-    '/api/docket/:id/documents/:documentId',
+    '/docket/:id/documents/:documentId',
     {
       config: { auth: 'account' },
       schema: {
@@ -207,7 +207,7 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   r.delete(
-    '/api/docket/:id/documents/:documentId',
+    '/docket/:id/documents/:documentId',
     {
       config: { auth: 'account' },
       schema: {
@@ -232,7 +232,7 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   r.post(
-    '/api/docket/:id/documents/:documentId/filed',
+    '/docket/:id/documents/:documentId/filed',
     {
       config: { auth: 'account' },
       schema: {
@@ -262,7 +262,7 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   r.get(
-    '/api/docket/:id/claims/versions',
+    '/docket/:id/claims/versions',
     {
       config: { auth: 'account' },
       schema: {
