@@ -1,5 +1,3 @@
-import { notificationRoutes } from './routes/api/notifications.ts';
-import { unsubscribeRoutes } from './routes/web/unsubscribe.ts';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -7,63 +5,25 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './context.ts';
 import { AppError } from '../errors.ts';
 import { errorBody } from '../serving/error-body.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
-import { registerNulGuard } from './plugins/nul-guard.ts';
-import { registerAuth } from './plugins/auth.ts';
-import { registerRateLimit } from './plugins/rate-limit.ts';
-import { registerUsageHeaders } from './plugins/usage-headers.ts';
-import { registerMetrics } from './plugins/metrics.ts';
-import { registerDeprecationHeaders } from './plugins/deprecation.ts';
-import { registerOpenApi } from './openapi.ts';
+import { requestIdPlugin } from './plugins/request-id.ts';
+import { errorHandlingPlugin } from './plugins/errors.ts';
+import { nulGuardPlugin } from './plugins/nul-guard.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { usageCounterPlugin } from './plugins/usage-headers.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { openApiPlugin } from './openapi.ts';
 import { loggerOptions } from '../serving/log-redaction.ts';
 import { clientErrorHandler } from '../serving/client-errors.ts';
 import { guardedServerFactory } from '../serving/connection-guard.ts';
 import { healthRoutes } from './routes/health.ts';
-import { analysisRoutes } from './routes/analyses.ts';
-import { lookupRoute } from './routes/v1/lookup.ts';
-import { examinerRoute } from './routes/v1/examiner.ts';
-import { deadlinesRoute } from './routes/v1/deadlines.ts';
-import { deadlineCalculatorRoute } from './routes/api/deadline-calculator.ts';
-import { authRoutes } from './routes/api/auth.ts';
-import { keyRoutes } from './routes/api/keys.ts';
-import { creditRoutes } from './routes/api/credits.ts';
-import { docketRoutes } from './routes/api/docket.ts';
-import { docketImportRoutes } from './routes/api/docket-import.ts';
-import { claimsRoutes } from './routes/api/claims.ts';
-import { fileDocumentRoutes } from './routes/api/file-documents.ts';
-import { claimChartRoutes } from './routes/api/claim-chart.ts';
-import { usptoFileRoutes } from './routes/api/uspto-file.ts';
-import { docketDeadlinesRoute } from './routes/api/deadlines.ts';
-import { calendarRoutes } from './routes/calendar.ts';
-import { draftRoaRoutes } from './routes/v1/draft-roa.ts';
-import { downloadRoute } from './routes/v1/download.ts';
-import { exportRoutes } from './routes/api/exports.ts';
-import { idsTimingRoutes } from './routes/api/ids-timing.ts';
-import { oauthRoutes } from './routes/oauth/index.ts';
-import { oauthGrantRoutes } from './routes/api/oauth-grants.ts';
-import { mountMcp } from '../mcp/mcp-app.ts';
-import { applicationRoutes } from './routes/api/applications.ts';
-import { correspondenceRoutes } from './routes/api/correspondence.ts';
-import { auditRoutes } from './routes/api/audit.ts';
-import { reportRoutes } from './routes/api/reports.ts';
-import { examinerRoutes } from './routes/api/examiners.ts';
-import { feeRoutes } from './routes/api/fees.ts';
-import { quoteRoutes } from './routes/api/quote.ts';
-import { accountRoutes } from './routes/api/account.ts';
-import { watchRoutes } from './routes/api/watch.ts';
-import { responsePlanRoutes } from './routes/api/response-plans.ts';
-import { analysisDetailRoutes } from './routes/api/analysis-detail.ts';
-import { spendingCapRoutes } from './routes/api/spending-cap.ts';
-import { registerWebApp } from './routes/web/spa.ts';
-import { billingRoutes } from './routes/web/billing.ts';
-import { officeActionUploadRoutes } from './routes/web/office-action-upload.ts';
-import { analysisTextRoutes } from './routes/web/analysis-text.ts';
-import { accountMailRoutes } from './routes/web/account-mail.ts';
-import { firmRoutes } from './routes/api/firm.ts';
-import { oidcSignInRoutes } from './routes/web/oidc-sign-in.ts';
-import { identityRoutes } from './routes/api/identities.ts';
-import { activityStreamRoutes } from './routes/api/activity-stream.ts';
-import { webhookRoutes } from './routes/api/webhooks.ts';
+import { webAppPlugin } from './routes/web/spa.ts';
+import { restV1Surface } from './surfaces/rest-v1.ts';
+import { accountApiSurface } from './surfaces/account-api.ts';
+import { calendarFileSurface } from './surfaces/calendar-file.ts';
+import { oauthServerSurface } from './surfaces/oauth-server.ts';
+import { mcpSurface } from './surfaces/mcp.ts';
+import { mailPagesSurface } from './surfaces/mail-pages.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -87,7 +47,7 @@ export interface BuildAppOptions {
   webRoot?: string;
 }
 
-/** The backend API as one Fastify instance: plugins first, then every route group. */
+/** The backend as one Fastify instance: the shared plugins first, then the surfaces (docs/decisions/http-server.md). */
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(ctx.config.logLevel, typeof opts.logger === 'object' ? opts.logger : {}),
@@ -128,71 +88,28 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // Only JSON bodies are accepted (OAuth's form posts register their own parser in scope).
   app.removeContentTypeParser('text/plain');
 
-  // A callback hook: no promise and no microtask on every response (issue 12).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('X-Request-Id', request.id);
-    done(null, payload);
-  });
-
+  // Shared plumbing, on the root instance (named plugins; each declares what it needs, checked at
+  // boot). Hooks run in this order on every surface: the web app's answer for paths no route
+  // serves comes before authentication and rate limits.
+  await app.register(requestIdPlugin);
   await app.register(cookie);
-  registerErrorHandling(app);
-  // The single-page app at `/` and its client routes, for requests no route serves (before
-  // auth and rate limits; reserved prefixes such as /api keep their JSON 404/405).
-  if (opts.webApp !== false) await registerWebApp(app, { root: opts.webRoot });
-  registerNulGuard(app);
-  registerAuth(app, ctx);
-  registerRateLimit(app, ctx);
-  registerUsageHeaders(app, ctx);
-  registerDeprecationHeaders(app, ctx);
-  registerMetrics(app);
-  await registerOpenApi(app, ctx);
+  await app.register(errorHandlingPlugin);
+  if (opts.webApp !== false) await app.register(webAppPlugin({ root: opts.webRoot }));
+  await app.register(nulGuardPlugin);
+  await app.register(authPlugin(ctx));
+  await app.register(usageCounterPlugin(ctx));
+  await app.register(rateLimitPlugin(ctx));
+  await app.register(metricsPlugin);
+  await app.register(openApiPlugin(ctx));
 
+  // The surfaces: encapsulated, each with its prefix, its routes declared relative to it and the
+  // hooks that concern it alone (docs/decisions/http-server.md).
   healthRoutes(app, ctx);
-  analysisRoutes(app, ctx);
-  lookupRoute(app, ctx);
-  examinerRoute(app, ctx);
-  deadlinesRoute(app, ctx);
-  deadlineCalculatorRoute(app, ctx);
-  authRoutes(app, ctx);
-  keyRoutes(app, ctx);
-  creditRoutes(app, ctx);
-  docketRoutes(app, ctx);
-  await docketImportRoutes(app, ctx);
-  claimsRoutes(app, ctx);
-  await fileDocumentRoutes(app, ctx);
-  claimChartRoutes(app, ctx);
-  usptoFileRoutes(app, ctx);
-  docketDeadlinesRoute(app, ctx);
-  calendarRoutes(app, ctx);
-  draftRoaRoutes(app, ctx);
-  downloadRoute(app, ctx);
-  exportRoutes(app, ctx);
-  idsTimingRoutes(app, ctx);
-  await oauthRoutes(app, ctx, { testAutoApprove: opts.testAutoApprove });
-  oauthGrantRoutes(app, ctx);
-  if (opts.mcp) await mountMcp(app, { config: ctx.config, keyring: ctx.keyring, rateLimits: ctx.rateLimits, db: ctx.database.db });
-  applicationRoutes(app, ctx);
-  correspondenceRoutes(app, ctx);
-  auditRoutes(app, ctx);
-  reportRoutes(app, ctx);
-  activityStreamRoutes(app, ctx);
-  webhookRoutes(app, ctx);
-  examinerRoutes(app, ctx);
-  feeRoutes(app, ctx);
-  quoteRoutes(app, ctx);
-  accountRoutes(app, ctx);
-  watchRoutes(app, ctx);
-  responsePlanRoutes(app, ctx);
-  analysisDetailRoutes(app, ctx);
-  spendingCapRoutes(app, ctx);
-  await billingRoutes(app, ctx);
-  await officeActionUploadRoutes(app, ctx);
-  analysisTextRoutes(app, ctx);
-  accountMailRoutes(app, ctx);
-  firmRoutes(app, ctx);
-  oidcSignInRoutes(app, ctx);
-  identityRoutes(app, ctx);
-  notificationRoutes(app, ctx);
-  await unsubscribeRoutes(app, ctx);
+  await app.register(restV1Surface(ctx), { prefix: '/v1' });
+  await app.register(accountApiSurface(ctx), { prefix: '/api' });
+  await app.register(calendarFileSurface(ctx), { prefix: '/calendar' });
+  await app.register(oauthServerSurface(ctx, { testAutoApprove: opts.testAutoApprove }));
+  if (opts.mcp) await app.register(mcpSurface(ctx));
+  await app.register(mailPagesSurface(ctx));
   return app;
 }

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import type { AuthMode } from './plugins/route-config.ts';
+import type { AuthMode, OpenApiDocuments } from './plugins/route-config.ts';
 import type { Tier } from '../serving/rate-limits/rate-limit-store.ts';
 import { z } from 'zod';
 import { WEBHOOK_PAYLOADS } from '../presenters/webhook.ts';
+import { PLUGIN, sharedPlugin } from './plugins/shared-plugin.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: walks generated JSON Schema documents of any shape.
 type Json = Record<string, any>;
@@ -155,7 +156,11 @@ function webhooksSection(): Json {
  * and scripts use. Both carry each operation's security (from its route's auth mode) and its
  * error responses, 429 included (issue 12).
  */
-export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export function openApiPlugin(ctx: AppContext) {
+  return sharedPlugin(PLUGIN.openApi, (app) => registerOpenApi(app, ctx));
+}
+
+async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const facts = new Map<string, RouteFacts>();
   app.addHook('onRoute', (route) => {
     for (const m of Array.isArray(route.method) ? route.method : [route.method]) {
@@ -201,21 +206,21 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
     };
   };
 
-  app.get('/v1/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
-    document('/v1/', (app.swagger() as Json).info, { apiKey: SECURITY_SCHEMES.apiKey }),
-  );
-
-  app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({
-    ...document(
-      '/api/',
-      {
-        title: 'Prosa account API',
-        version: ctx.config.version,
-        description:
-          "The account API behind the Prosa web app and MCP server (docs/api.md). Credentials: the web session cookie, the MCP server's exchanged bearer token, or an API key. Errors are the error object {error, error_code, message, agent_suggestion}; every authenticated response carries the usage headers.",
-      },
-      SECURITY_SCHEMES,
-    ),
-    webhooks: webhooksSection(),
-  }));
+  const documents: OpenApiDocuments = {
+    v1: () => document('/v1/', (app.swagger() as Json).info, { apiKey: SECURITY_SCHEMES.apiKey }),
+    api: () => ({
+      ...document(
+        '/api/',
+        {
+          title: 'Prosa account API',
+          version: ctx.config.version,
+          description:
+            "The account API behind the Prosa web app and MCP server (docs/api.md). Credentials: the web session cookie, the MCP server's exchanged bearer token, or an API key. Errors are the error object {error, error_code, message, agent_suggestion}; every authenticated response carries the usage headers.",
+        },
+        SECURITY_SCHEMES,
+      ),
+      webhooks: webhooksSection(),
+    }),
+  };
+  app.decorate('openApiDocuments', documents);
 }

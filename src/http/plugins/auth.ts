@@ -10,6 +10,7 @@ import { AccountCache } from '../../auth/account-cache.ts';
 import { listenForCredentialChanges, type CredentialListener } from '../../auth/credential-listener.ts';
 import './route-config.ts';
 import { checkRole } from './role-guard.ts';
+import { PLUGIN, sharedPlugin } from './shared-plugin.ts';
 
 export const SESSION_COOKIE = 'prosa_session';
 
@@ -107,7 +108,12 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
  * admitted. A missing or invalid credential counts against the client
  * address's `unauthenticated` budget: past it, the answer is 429 instead of 401 (issue 12).
  */
-export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+export function authPlugin(ctx: AppContext) {
+  // The session cookie is read from request.cookies.
+  return sharedPlugin(PLUGIN.auth, async (app) => registerAuth(app, ctx), [PLUGIN.cookie]);
+}
+
+function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
   const api = apiResource(ctx.config);
   app.decorateRequest('principal', null);

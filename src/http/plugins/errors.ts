@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { AppError } from '../../errors.ts';
 import { errorBody } from '../../serving/error-body.ts';
+import { PLUGIN, sharedPlugin } from './shared-plugin.ts';
 
 /**
  * The disk (or the database's disk) is full: ENOSPC from the file system, SQLSTATE 53100
@@ -82,7 +83,15 @@ function methodsIndex(app: FastifyInstance): (path: string) => string[] {
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * The error handler and the not-found answer (JSON 404, or 405 with Allow), for every surface.
+ * Shared (on the root instance) because the root's 404 answers every path no surface claims; a
+ * surface whose hooks must run on its own misses (/v1's deprecation headers) sets
+ * `answerNotFound` as its not-found handler.
+ */
+export const errorHandlingPlugin = sharedPlugin(PLUGIN.errors, async (app) => registerErrorHandling(app));
+
+function registerErrorHandling(app: FastifyInstance): void {
   const allowedMethods = methodsIndex(app);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let appErr: AppError;
@@ -122,7 +131,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     reply.status(appErr.status).send(errorBody(appErr, appErr.status >= 500 ? request.id : undefined));
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  const answerNotFound = (request: FastifyRequest, reply: FastifyReply): void => {
     const path = request.url.split('?')[0];
     const allow = allowedMethods(path);
     if (allow.length > 0) {
@@ -142,7 +151,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return;
     }
     reply.status(404).send(errorBody(routeNotFound(request.method, request.url)));
-  });
+  };
+  app.decorate('answerNotFound', answerNotFound);
+  app.setNotFoundHandler(answerNotFound);
 }
 
 /** The answer for a path nothing serves; also what a route answers callers it must not reveal itself to. */

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { PLUGIN, sharedPlugin } from './shared-plugin.ts';
 
-/** Request counts and latency histograms per route, at /metrics (Prometheus text format). */
-export function registerMetrics(app: FastifyInstance): void {
+/** Request counts and latency histograms per route, at /metrics (Prometheus text format), for every surface. */
+export const metricsPlugin = sharedPlugin(PLUGIN.metrics, async (app) => registerMetrics(app));
+
+function registerMetrics(app: FastifyInstance): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../../errors.ts';
 import type { RateDecision, Tier } from '../../serving/rate-limits/rate-limit-store.ts';
+import { PLUGIN, sharedPlugin } from './shared-plugin.ts';
 
 function rateLimited(d: RateDecision, what: string): AppError {
   return new AppError(
@@ -23,7 +24,12 @@ function rateLimited(d: RateDecision, what: string): AppError {
  * Usage is counted (in memory, written in batches: usage-counter.ts) only for an admitted request:
  * a 429 adds nothing to the application's tables (its usage headers are read, not counted).
  */
-export function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
+export function rateLimitPlugin(ctx: AppContext) {
+  // Runs after the caller is resolved (request.principal) and counts admitted requests in app.usageCounter.
+  return sharedPlugin(PLUGIN.rateLimit, async (app) => registerRateLimit(app, ctx), [PLUGIN.auth, PLUGIN.usageCounter]);
+}
+
+function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
   const refuse = async (request: FastifyRequest, err: AppError): Promise<never> => {
     if (request.principal) request.usage = await app.usageCounter.read(request.principal.accountId);
     throw err;

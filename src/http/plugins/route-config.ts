@@ -5,6 +5,7 @@ import type { CredentialCache } from '../../auth/credential-cache.ts';
 import type { AccountCache } from '../../auth/account-cache.ts';
 import type { Tier } from '../../serving/rate-limits/rate-limit-store.ts';
 import type { Permission } from '../../domain/firm-roles.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * How a route authenticates:
@@ -14,6 +15,12 @@ import type { Permission } from '../../domain/firm-roles.ts';
  * - account: cookie, bearer token (MCP server) or API key.
  */
 export type AuthMode = 'none' | 'api_key' | 'session' | 'account';
+
+/** The two OpenAPI documents (openapi.ts), served by their surfaces (surfaces/rest-v1.ts, surfaces/account-api.ts). */
+export interface OpenApiDocuments {
+  v1(): Record<string, unknown>;
+  api(): Record<string, unknown>;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,8 +32,6 @@ declare module 'fastify' {
     permission?: Permission;
     /** Rate-limit tier; defaults from auth: none → free, otherwise authenticated. */
     rateLimit?: Tier | 'off';
-    /** Marks the retired /v1 interface: adds Deprecation, Sunset and successor Link headers. */
-    deprecated?: boolean;
   }
   interface FastifyInstance {
     /** Authenticated requests counted in memory and written in batches (usage-headers.ts). */
@@ -35,6 +40,10 @@ declare module 'fastify' {
     credentialCache: CredentialCache;
     /** Accounts' balances (and rows) kept in memory for read requests (auth.ts, account-cache.ts). */
     accountCache: AccountCache;
+    /** The OpenAPI documents of /v1 and /api (openapi.ts). */
+    openApiDocuments: OpenApiDocuments;
+    /** The JSON 404, or 405 with Allow, for a request no route serves (errors.ts); surfaces with hooks of their own answer their misses with it. */
+    answerNotFound(request: FastifyRequest, reply: FastifyReply): void;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -5,22 +5,34 @@ import { formatCredits2 } from '../../domain/money.ts';
 import { balanceAfterWrite, requestBalanceMicro } from '../../queries/request-balance.ts';
 import { UsageCounter } from '../../commands/usage-counter.ts';
 import { publicBase } from '../public-base.ts';
+import { PLUGIN, sharedPlugin } from './shared-plugin.ts';
 
 /**
- * Usage headers on every authenticated response (spec "Usage headers"), errors included.
+ * The usage counter every surface's rate limiter counts admitted requests into
+ * (`app.usageCounter`, rate-limit.ts), which writes them in batches and flushes what is left when
+ * the app closes.
+ */
+export function usageCounterPlugin(ctx: AppContext) {
+  return sharedPlugin(PLUGIN.usageCounter, async (app) => {
+    const counter = new UsageCounter(ctx.database.db, {
+      onFlushError: (err) => app.log.warn({ err }, 'could not store usage counts; kept for the next flush'),
+    });
+    app.decorate('usageCounter', counter);
+    app.addHook('onClose', async () => {
+      await counter.close();
+    });
+  });
+}
+
+/**
+ * Usage headers on every authenticated response (spec "Usage headers"), errors included: added
+ * by the surfaces whose routes authenticate (/api and /v1), in their own scope.
  * A read (GET, HEAD) charges nothing, so it shows the balance read with its credential or by its
  * handler, or kept in memory, or reads it here if none did (once per request, request-balance.ts);
  * any other request reads it again as the response leaves, so a charge it made shows (and its
  * next read in this process sees it too).
  */
-export function registerUsageHeaders(app: FastifyInstance, ctx: AppContext): void {
-  // Admitted requests are counted by the rate limiter's hook (rate-limit.ts) into this counter,
-  // which writes them in batches and flushes what is left when the app closes.
-  const counter = new UsageCounter(ctx.database.db, { onFlushError: (err) => app.log.warn({ err }, 'could not store usage counts; kept for the next flush') });
-  app.decorate('usageCounter', counter);
-  app.addHook('onClose', async () => {
-    await counter.close();
-  });
+export function addUsageHeaders(app: FastifyInstance, ctx: AppContext): void {
   // A callback hook: most requests (free lookups, static files) have no principal and must not
   // pay a promise and a microtask for nothing (issue 12, per-request cost).
   app.addHook('onSend', (request, reply, payload, done) => {

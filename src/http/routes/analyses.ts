@@ -49,13 +49,14 @@ const analysisRecordSchema = z
   })
   .loose();
 
-/** REST #3 (POST /v1/prosa/analyze, API key) and the account API's analyses (/api/analyses). */
-export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+/**
+ * Runs one analysis for the caller: REST #3 and POST /api/analyses share it (one language-model
+ * provider per surface that analyzes).
+ */
+function analyzer(ctx: AppContext) {
   const { db } = ctx.database;
   const llm = createLlmProvider(ctx.config.llm);
-
-  const analyze = async (request: FastifyRequest, body: z.infer<typeof analyzeBody>) => {
+  return async (request: FastifyRequest, body: z.infer<typeof analyzeBody>) => {
     const { record, replayed } = await analysisCreator(db, actorOf(request), {
       accountId: accountIdOf(request),
       text: body.office_action_text,
@@ -68,12 +69,16 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     return { record, replayed };
   };
+}
 
-  r.post(
-    '/v1/prosa/analyze',
+/** REST #3: POST /v1/prosa/analyze (API key), in the /v1/prosa surface. */
+export function analyzeRoute(app: FastifyInstance, ctx: AppContext): void {
+  const analyze = analyzer(ctx);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/analyze',
     {
       bodyLimit: ANALYZE_BODY_LIMIT,
-      config: { auth: 'api_key', deprecated: true },
+      config: { auth: 'api_key' },
       schema: {
         summary: 'Analyze an office action claim by claim',
         description:
@@ -92,9 +97,16 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
       return record;
     },
   );
+}
+
+/** The account API's analyses (/api/analyses), in the /api surface. */
+export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+  const analyze = analyzer(ctx);
 
   r.post(
-    '/api/analyses',
+    '/analyses',
     {
       bodyLimit: ANALYZE_BODY_LIMIT,
       config: { auth: 'account' },
@@ -109,7 +121,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/analyses',
+    '/analyses',
     {
       config: { auth: 'account' },
       schema: {
@@ -140,7 +152,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/analyses/:id',
+    '/analyses/:id',
     {
       config: { auth: 'account' },
       schema: { tags: ['analyses'], params: z.object({ id: z.string().max(100) }), response: { 200: storedAnalysisRecordSchema } },

@@ -39,6 +39,8 @@ function feedNotFound() {
 /**
  * The private iCalendar feed. Its URL holds a 256-bit secret (only a hash is stored), so the
  * .ics endpoint needs no other credential: calendar software cannot send cookies or headers.
+ * These are the feed's settings in the /api surface (/api/calendar-feed); the file is
+ * calendarFileRoute.
  */
 export function calendarRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -51,7 +53,7 @@ export function calendarRoutes(app: FastifyInstance, ctx: AppContext): void {
   // the audit log with the client). Never an API key: a leaked key cannot plant a feed that keeps
   // reading the docket after the key is revoked.
   r.post(
-    '/api/calendar-feed',
+    '/calendar-feed',
     {
       config: { auth: 'account' },
       preValidation: async (request) => {
@@ -71,7 +73,7 @@ export function calendarRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/calendar-feed',
+    '/calendar-feed',
     {
       config: { auth: 'account' },
       schema: { tags: ['deadlines'], summary: 'Whether the account has a calendar feed', response: { 200: calendarFeedStateSchema } },
@@ -84,7 +86,7 @@ export function calendarRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Revoking only takes access away, so any credential of the account may do it.
   r.delete(
-    '/api/calendar-feed',
+    '/calendar-feed',
     {
       config: { auth: 'account' },
       schema: { tags: ['deadlines'], summary: 'Revoke the calendar feed', response: { 204: z.null().describe('Revoked (also when there was none)') } },
@@ -94,9 +96,13 @@ export function calendarRoutes(app: FastifyInstance, ctx: AppContext): void {
       return reply.status(204).send(null);
     },
   );
+}
 
-  r.get(
-    '/calendar/:token.ics',
+/** The .ics feed itself, in the /calendar surface: GET /calendar/{token}.ics. */
+export function calendarFileRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx.database;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/:token.ics',
     {
       config: { auth: 'none', rateLimit: 'free' },
       // The URL is the credential: request logs show it as /calendar/[redacted].ics (log-redaction.ts).

@@ -42,7 +42,7 @@ export const accountPatchBody = z
 /** PATCH /api/account: the account's own settings (GET /api/auth/me shows them). */
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().patch(
-    '/api/account',
+    '/account',
     {
       config: { auth: 'account' },
       schema: {

@@ -27,7 +27,7 @@ export function activityStreamRoutes(app: FastifyInstance, ctx: AppContext, feed
   app.addHook('onClose', async () => feed.close());
 
   app.get(
-    '/api/events',
+    '/events',
     {
       config: { auth: 'account' },
       schema: {

@@ -23,7 +23,7 @@ export function analysisDetailRoutes(app: FastifyInstance, ctx: AppContext): voi
   const { db } = ctx.database;
 
   r.get(
-    '/api/analyses/:id/claims/:n',
+    '/analyses/:id/claims/:n',
     {
       config: { auth: 'account' },
       schema: {
@@ -51,7 +51,7 @@ export function analysisDetailRoutes(app: FastifyInstance, ctx: AppContext): voi
   );
 
   r.get(
-    '/api/analyses/:id/grounds',
+    '/analyses/:id/grounds',
     {
       config: { auth: 'account' },
       schema: {
@@ -69,7 +69,7 @@ export function analysisDetailRoutes(app: FastifyInstance, ctx: AppContext): voi
   );
 
   r.get(
-    '/api/analyses/:id/grounds/:gid',
+    '/analyses/:id/grounds/:gid',
     {
       config: { auth: 'account' },
       schema: {

@@ -32,7 +32,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   r.get(
-    '/api/applications/:number',
+    '/applications/:number',
     {
       config: { auth: 'account' },
       schema: {
@@ -54,7 +54,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/applications/:number/deadlines',
+    '/applications/:number/deadlines',
     {
       config: { auth: 'account' },
       schema: {
@@ -77,7 +77,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/applications/:number/history',
+    '/applications/:number/history',
     {
       config: { auth: 'account' },
       schema: {
@@ -108,7 +108,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/applications/:number/correspondence',
+    '/applications/:number/correspondence',
     {
       config: { auth: 'account' },
       schema: {

@@ -39,7 +39,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   r.get(
-    '/api/audit',
+    '/audit',
     {
       config: { auth: 'account' },
       schema: {
@@ -110,7 +110,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post(
-    '/api/audit/tool-calls',
+    '/audit/tool-calls',
     {
       config: { auth: 'account', permission: 'read', rateLimit: 'off' },
       bodyLimit: MAX_BATCH * (MAX_ARGUMENTS_SUMMARY_BYTES + 1024),

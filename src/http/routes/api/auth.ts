@@ -47,7 +47,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   r.post(
-    '/api/auth/signup',
+    '/auth/signup',
     { config: { auth: 'none', rateLimit: 'signin' }, schema: { body: signupBody, tags: ['account'], response: { 201: signUpSchema } } },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -85,7 +85,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post(
-    '/api/auth/signin',
+    '/auth/signin',
     {
       config: { auth: 'none', rateLimit: 'signin' },
       schema: { body: credentials.omit({ display_name: true }), tags: ['account'], response: { 200: signInSchema } },
@@ -115,7 +115,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post(
-    '/api/auth/signout',
+    '/auth/signout',
     { config: { auth: 'none' }, schema: { tags: ['account'], response: { 204: z.null().describe('Signed out: the session ends and its cookie is cleared') } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
@@ -126,7 +126,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/auth/me',
+    '/auth/me',
     {
       config: { auth: 'account' },
       schema: {

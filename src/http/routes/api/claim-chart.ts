@@ -29,7 +29,7 @@ export function claimChartRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   r.get(
-    '/api/analyses/:id/claim-chart',
+    '/analyses/:id/claim-chart',
     {
       config: { auth: 'account' },
       schema: {
@@ -58,7 +58,7 @@ export function claimChartRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/analyses/:id/references',
+    '/analyses/:id/references',
     {
       config: { auth: 'account' },
       schema: {
@@ -78,7 +78,7 @@ export function claimChartRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post(
-    '/api/docket/:id/support-search',
+    '/docket/:id/support-search',
     {
       config: { auth: 'account' },
       schema: {

@@ -30,7 +30,7 @@ export function claimsRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   r.get(
-    '/api/docket/:id/claims',
+    '/docket/:id/claims',
     {
       config: { auth: 'account' },
       schema: { tags: ['docket'], summary: "The application's current claims as the docket holds them", params, response: { 200: applicationClaimsSchema } },
@@ -43,7 +43,7 @@ export function claimsRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.put(
-    '/api/docket/:id/claims',
+    '/docket/:id/claims',
     {
       config: { auth: 'account' },
       schema: {

@@ -23,7 +23,7 @@ export function correspondenceRoutes(app: FastifyInstance, ctx: AppContext): voi
   const { db } = ctx.database;
 
   r.get(
-    '/api/correspondence/:id',
+    '/correspondence/:id',
     {
       config: { auth: 'account' },
       schema: {
@@ -48,7 +48,7 @@ export function correspondenceRoutes(app: FastifyInstance, ctx: AppContext): voi
   );
 
   r.post(
-    '/api/docket/:id/office-actions',
+    '/docket/:id/office-actions',
     {
       config: { auth: 'account' },
       // JSON escaping can make a 1 MB text several times larger: the text itself is checked for 1 MB.

@@ -13,7 +13,7 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   r.get(
-    '/api/credits',
+    '/credits',
     {
       config: { auth: 'account' },
       schema: {
@@ -45,5 +45,5 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.get('/api/pricing', { config: { auth: 'none' }, schema: { tags: ['credits'], response: { 200: pricingSchema } } }, async () => presentPricing());
+  r.get('/pricing', { config: { auth: 'none' }, schema: { tags: ['credits'], response: { 200: pricingSchema } } }, async () => presentPricing());
 }

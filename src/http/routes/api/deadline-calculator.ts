@@ -19,7 +19,7 @@ const DESCRIPTION = [
 /** POST /api/deadlines/calculate: the public calculator. Free, no authentication, rate-limited as free. */
 export function deadlineCalculatorRoute(app: FastifyInstance, _ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/deadlines/calculate',
+    '/deadlines/calculate',
     {
       config: { auth: 'none' },
       schema: {

@@ -23,7 +23,7 @@ export function parseWithin(raw: string | undefined): number {
 /** GET /api/deadlines: the signed-in account's upcoming deadlines across its docket. */
 export function docketDeadlinesRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/deadlines',
+    '/deadlines',
     {
       config: { auth: 'account' },
       schema: {

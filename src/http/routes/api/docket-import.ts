@@ -86,7 +86,7 @@ export async function docketImportRoutes(app: FastifyInstance, ctx: AppContext):
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     r.post(
-      '/api/docket/import/preview',
+      '/docket/import/preview',
       {
         config: { auth: 'account' },
         bodyLimit: BODY_LIMIT,
@@ -147,7 +147,7 @@ export async function docketImportRoutes(app: FastifyInstance, ctx: AppContext):
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    '/api/docket/import/customer-number',
+    '/docket/import/customer-number',
     {
       config: { auth: 'account' },
       schema: {
@@ -216,7 +216,7 @@ export async function docketImportRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   r.post(
-    '/api/docket/import/commit',
+    '/docket/import/commit',
     {
       config: { auth: 'account' },
       schema: {
@@ -239,7 +239,7 @@ export async function docketImportRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   r.get(
-    '/api/docket/export.csv',
+    '/docket/export.csv',
     {
       config: { auth: 'account' },
       schema: {

@@ -99,7 +99,7 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   r.get(
-    '/api/docket',
+    '/docket',
     {
       config: { auth: 'account' },
       schema: { tags: ['docket'], querystring: listQuery, response: { 200: docketListSchema, 400: errorObjectSchema, 401: errorObjectSchema } },
@@ -146,7 +146,7 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/docket/statuses',
+    '/docket/statuses',
     {
       config: { auth: 'account' },
       schema: {
@@ -159,13 +159,13 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/docket/:id',
+    '/docket/:id',
     { config: { auth: 'account' }, schema: { params: entryParams, tags: ['docket'], response: { 200: docketEntrySchema, ...errors } } },
     async (request) => present(accountIdOf(request), request.params.id),
   );
 
   r.post(
-    '/api/docket',
+    '/docket',
     {
       config: { auth: 'account' },
       schema: {
@@ -199,7 +199,7 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.patch(
-    '/api/docket/:id',
+    '/docket/:id',
     {
       config: { auth: 'account' },
       schema: {
@@ -234,7 +234,7 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.delete(
-    '/api/docket/:id',
+    '/docket/:id',
     { config: { auth: 'account' }, schema: { params: entryParams, tags: ['docket'], response: { 204: z.null().describe('Removed'), ...errors } } },
     async (request, reply) => {
       await docketEntryRemover(db, actorOf(request), { accountId: accountIdOf(request), entryId: request.params.id });

@@ -35,7 +35,7 @@ export function examinerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   r.get(
-    '/api/examiners',
+    '/examiners',
     {
       config: { auth: 'account' },
       schema: {
@@ -60,7 +60,7 @@ export function examinerRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/examiners/:examiner_name',
+    '/examiners/:examiner_name',
     {
       config: { auth: 'account' },
       schema: {
@@ -88,7 +88,7 @@ export function examinerRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/art-units/:art_unit',
+    '/art-units/:art_unit',
     {
       config: { auth: 'account' },
       schema: {

@@ -114,7 +114,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   r.post(
-    '/api/exports',
+    '/exports',
     {
       config: { auth: 'account', permission: 'sign' },
       schema: {
@@ -136,7 +136,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/exports/:job_id',
+    '/exports/:job_id',
     { config: { auth: 'account' }, schema: { tags: ['exports'], params: jobIdParams, response: { 200: draftJobWireSchema } } },
     async (request) => {
       const job = await findDraftJob(db, accountIdOf(request), request.params.job_id);
@@ -146,7 +146,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/exports',
+    '/exports',
     {
       config: { auth: 'account' },
       schema: {

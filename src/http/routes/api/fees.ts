@@ -9,7 +9,7 @@ import { todayUtc } from '../../../clock.ts';
 /** GET /api/fees: the USPTO fee tables the deadline engine uses, for the account's entity size. */
 export function feeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/fees',
+    '/fees',
     {
       config: { auth: 'account' },
       schema: {

@@ -115,7 +115,7 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     r.post(
-      '/api/docket/:id/documents',
+      '/docket/:id/documents',
       {
         config: { auth: 'account' },
         bodyLimit: 4 * 4 * 1024 * 1024,
@@ -167,7 +167,7 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/docket/:id/documents',
+    '/docket/:id/documents',
     {
       config: { auth: 'account' },
       schema: {
@@ -186,7 +186,7 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   r.get(
-    '/api/docket/:id/documents/:documentId',
+    '/docket/:id/documents/:documentId',
     {
       config: { auth: 'account' },
       schema: {
@@ -206,7 +206,7 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   r.delete(
-    '/api/docket/:id/documents/:documentId',
+    '/docket/:id/documents/:documentId',
     {
       config: { auth: 'account' },
       schema: {
@@ -231,7 +231,7 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   r.post(
-    '/api/docket/:id/documents/:documentId/filed',
+    '/docket/:id/documents/:documentId/filed',
     {
       config: { auth: 'account' },
       schema: {
@@ -261,7 +261,7 @@ export async function fileDocumentRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   r.get(
-    '/api/docket/:id/claims/versions',
+    '/docket/:id/claims/versions',
     {
       config: { auth: 'account' },
       schema: {

@@ -42,7 +42,7 @@ export function firmRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer
   const mailer = opts.mailer ?? createMailer(ctx.config, app.log);
 
   r.get(
-    '/api/firm/members',
+    '/firm/members',
     {
       config: { auth: 'account' },
       schema: { tags, summary: "The firm's members and their roles", response: { 200: membersSchema } },
@@ -51,7 +51,7 @@ export function firmRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer
   );
 
   r.patch(
-    '/api/firm/members/:id',
+    '/firm/members/:id',
     {
       config: { auth: 'account', permission: 'members' },
       schema: {
@@ -70,7 +70,7 @@ export function firmRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer
   );
 
   r.delete(
-    '/api/firm/members/:id',
+    '/firm/members/:id',
     {
       config: { auth: 'account', permission: 'members' },
       schema: {
@@ -89,7 +89,7 @@ export function firmRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer
   );
 
   r.get(
-    '/api/firm/invitations',
+    '/firm/invitations',
     {
       config: { auth: 'account', permission: 'members' },
       schema: { tags, summary: 'Pending invitations (owner only)', response: { 200: invitationsSchema } },
@@ -98,7 +98,7 @@ export function firmRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer
   );
 
   r.post(
-    '/api/firm/invitations',
+    '/firm/invitations',
     {
       config: { auth: 'account', permission: 'members' },
       schema: {
@@ -128,7 +128,7 @@ export function firmRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer
   );
 
   r.delete(
-    '/api/firm/invitations/:id',
+    '/firm/invitations/:id',
     {
       config: { auth: 'account', permission: 'members' },
       schema: {
@@ -145,7 +145,7 @@ export function firmRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer
   );
 
   r.get(
-    '/api/firm/join',
+    '/firm/join',
     {
       config: { auth: 'none', rateLimit: 'signin' },
       schema: {
@@ -163,7 +163,7 @@ export function firmRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer
   );
 
   r.post(
-    '/api/firm/invitations/:token/accept',
+    '/firm/invitations/:token/accept',
     {
       config: { auth: 'session', permission: 'self' },
       schema: {

@@ -12,7 +12,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
-  r.get('/api/auth/identities', { config: { auth: 'session' }, schema: { tags: ['account'], response: { 200: identitiesSchema } } }, async (request) => {
+  r.get('/auth/identities', { config: { auth: 'session' }, schema: { tags: ['account'], response: { 200: identitiesSchema } } }, async (request) => {
     // Each person's own ways in (migration 032: identities and passwords are the member's).
     const memberId = memberIdOf(request);
     const [rows, account] = await Promise.all([
@@ -31,7 +31,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.delete(
-    '/api/auth/identities/:id',
+    '/auth/identities/:id',
     {
       config: { auth: 'session', permission: 'self' },
       schema: { tags: ['account'], params: z.object({ id: z.uuid() }), response: { 204: z.null().describe('Unlinked') } },

@@ -34,7 +34,7 @@ export function idsTimingRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   r.get(
-    '/api/docket/:id/ids-timing',
+    '/docket/:id/ids-timing',
     {
       config: { auth: 'account' },
       schema: {
@@ -55,7 +55,7 @@ export function idsTimingRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/applications/:number/ids-timing',
+    '/applications/:number/ids-timing',
     {
       config: { auth: 'account' },
       schema: {

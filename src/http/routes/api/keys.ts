@@ -15,7 +15,7 @@ export function keyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   r.post(
-    '/api/keys',
+    '/keys',
     {
       config: { auth: 'session', permission: 'self' },
       schema: { body: z.object({ name: z.string().max(1000) }), tags: ['account'], response: { 201: createdApiKeySchema } },
@@ -30,13 +30,13 @@ export function keyRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.get('/api/keys', { config: { auth: 'session' }, schema: { tags: ['account'], response: { 200: apiKeysSchema } } }, async (request) => {
+  r.get('/keys', { config: { auth: 'session' }, schema: { tags: ['account'], response: { 200: apiKeysSchema } } }, async (request) => {
     const keys = await listApiKeys(db, accountIdOf(request), memberIdOf(request));
     return { keys: keys.map(presentApiKey) };
   });
 
   r.delete(
-    '/api/keys/:id',
+    '/keys/:id',
     {
       config: { auth: 'session', permission: 'self' },
       schema: {

@@ -23,7 +23,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
   const { db } = ctx.database;
 
   r.get(
-    '/api/notifications/preferences',
+    '/notifications/preferences',
     {
       config: { auth: 'account' },
       schema: {
@@ -41,7 +41,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.put(
-    '/api/notifications/preferences',
+    '/notifications/preferences',
     {
       config: { auth: 'account', permission: 'self' },
       schema: {

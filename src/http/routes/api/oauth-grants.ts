@@ -13,13 +13,13 @@ export function oauthGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
 
-  r.get('/api/oauth/grants', { config: { auth: 'account' }, schema: { tags: ['account'], response: { 200: oauthGrantsSchema } } }, async (request) => {
+  r.get('/oauth/grants', { config: { auth: 'account' }, schema: { tags: ['account'], response: { 200: oauthGrantsSchema } } }, async (request) => {
     const grants = await listOAuthGrants(db, memberIdOf(request));
     return { grants: grants.map(presentOAuthGrant) };
   });
 
   r.delete(
-    '/api/oauth/grants/:id',
+    '/oauth/grants/:id',
     {
       config: { auth: 'account', permission: 'self' },
       schema: {

@@ -17,7 +17,7 @@ import { quoteBody } from '../../../requests/quote-body.ts';
 /** POST /api/quote: the price of a planned analysis, draft or exports, before running them. Free. */
 export function quoteRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/quote',
+    '/quote',
     {
       // A price changes nothing: every role may ask it (a viewer's forms page shows prices).
       config: { auth: 'account', permission: 'read' },

@@ -47,7 +47,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
     "Per application (and its docket entry's client matter): office-action analyses, drafts and exports, and the credits they used (charges less refunds) over the range of UTC days, inclusive. For billing usage back to clients.";
 
   r.get(
-    '/api/reports/matters',
+    '/reports/matters',
     {
       config: { auth: 'account', permission: 'billing' },
       schema: {
@@ -62,7 +62,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/reports/matters.csv',
+    '/reports/matters.csv',
     {
       config: { auth: 'account', permission: 'billing' },
       schema: {

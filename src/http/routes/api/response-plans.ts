@@ -138,7 +138,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   const price = formatCredits(EXPORT_PRICES.oa_response.priceMicro);
 
   r.post(
-    '/api/response-plans',
+    '/response-plans',
     {
       config: { auth: 'account' },
       schema: {
@@ -158,7 +158,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.get(
-    '/api/response-plans',
+    '/response-plans',
     {
       config: { auth: 'account' },
       schema: {
@@ -194,7 +194,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.get(
-    '/api/response-plans/:id',
+    '/response-plans/:id',
     {
       config: { auth: 'account' },
       schema: { tags, summary: 'One response plan', params: planParams, response: { 200: responsePlanSchema, 401: errorObjectSchema, 404: errorObjectSchema } },
@@ -208,7 +208,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.put(
-    '/api/response-plans/:id/claims/:n/strategy',
+    '/response-plans/:id/claims/:n/strategy',
     {
       config: { auth: 'account' },
       schema: {
@@ -235,7 +235,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.put(
-    '/api/response-plans/:id/claims/:n/grounds/:ground_id/strategy',
+    '/response-plans/:id/claims/:n/grounds/:ground_id/strategy',
     {
       config: { auth: 'account' },
       schema: {
@@ -267,7 +267,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.put(
-    '/api/response-plans/:id/claims/:n/text',
+    '/response-plans/:id/claims/:n/text',
     {
       config: { auth: 'account' },
       schema: {
@@ -292,7 +292,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.put(
-    '/api/response-plans/:id/grounds/:gid/argument',
+    '/response-plans/:id/grounds/:gid/argument',
     {
       config: { auth: 'account' },
       schema: {
@@ -324,7 +324,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.put(
-    '/api/response-plans/:id/election',
+    '/response-plans/:id/election',
     {
       config: { auth: 'account' },
       schema: {
@@ -344,7 +344,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.get(
-    '/api/response-plans/:id/completeness',
+    '/response-plans/:id/completeness',
     {
       config: { auth: 'account' },
       schema: { tags, summary: 'What the plan answers, by what, and what is missing', params: planParams, response: { 200: planCompletenessSchema } },
@@ -356,7 +356,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.get(
-    '/api/response-plans/:id/preview',
+    '/response-plans/:id/preview',
     {
       config: { auth: 'account' },
       schema: {
@@ -379,7 +379,7 @@ export function responsePlanRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   r.post(
-    '/api/response-plans/:id/submit',
+    '/response-plans/:id/submit',
     {
       config: { auth: 'account', permission: 'sign' },
       schema: {

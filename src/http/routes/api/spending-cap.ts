@@ -25,7 +25,7 @@ export function spendingCapRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
   r.get(
-    '/api/account/spending-cap',
+    '/account/spending-cap',
     {
       config: { auth: 'account' },
       schema: { tags: ['account'], summary: "The account's daily AI spending cap and today's AI spend", response: { 200: spendingCapSchema } },
@@ -34,7 +34,7 @@ export function spendingCapRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.patch(
-    '/api/account/spending-cap',
+    '/account/spending-cap',
     {
       config: { auth: 'account', permission: 'billing' },
       schema: {

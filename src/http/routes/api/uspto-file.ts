@@ -50,7 +50,7 @@ export function usptoFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   r.post(
-    '/api/docket/:id/documents/import-uspto',
+    '/docket/:id/documents/import-uspto',
     {
       config: { auth: 'account' },
       schema: {
@@ -83,7 +83,7 @@ export function usptoFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post(
-    '/api/analyses/:id/references/fetch',
+    '/analyses/:id/references/fetch',
     {
       config: { auth: 'account' },
       schema: {

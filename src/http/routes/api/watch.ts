@@ -9,7 +9,7 @@ import { errorObjectSchema } from '../../schemas.ts';
 /** GET /api/watch: whether the USPTO watch runs (and why not), its schedule and its last pass. */
 export function watchRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/watch',
+    '/watch',
     {
       config: { auth: 'account' },
       schema: {

@@ -51,13 +51,13 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
   const allowLoopback = allowsLoopbackEndpoints(ctx.config.baseUrl);
   const deps: DeliveryDeps = { secretKey: ctx.keyring.webhookSecretKey, baseUrl: ctx.config.baseUrl, allowLoopback };
 
-  r.get('/api/webhooks', { config: { auth: 'account' }, schema: { tags: ['webhooks'], response: { 200: webhookEndpointListSchema } } }, async (request) => {
+  r.get('/webhooks', { config: { auth: 'account' }, schema: { tags: ['webhooks'], response: { 200: webhookEndpointListSchema } } }, async (request) => {
     const rows = await listWebhookEndpoints(db, accountIdOf(request));
     return { webhooks: rows.map(presentWebhookEndpoint) };
   });
 
   r.post(
-    '/api/webhooks',
+    '/webhooks',
     {
       config: { auth: 'account' },
       schema: {
@@ -82,7 +82,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/webhooks/:id',
+    '/webhooks/:id',
     { config: { auth: 'account' }, schema: { tags: ['webhooks'], params: idParams, response: { 200: webhookEndpointSchema, ...errors } } },
     async (request) => {
       const row = await findWebhookEndpoint(db, accountIdOf(request), request.params.id);
@@ -92,7 +92,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.patch(
-    '/api/webhooks/:id',
+    '/webhooks/:id',
     { config: { auth: 'account' }, schema: { tags: ['webhooks'], params: idParams, body: patchBody, response: { 200: webhookEndpointSchema, ...errors } } },
     async (request) => {
       const row = await webhookEndpointUpdater(db, actorOf(request), {
@@ -106,7 +106,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.delete(
-    '/api/webhooks/:id',
+    '/webhooks/:id',
     { config: { auth: 'account' }, schema: { tags: ['webhooks'], params: idParams, response: { 204: z.null().describe('Deleted'), 404: errorObjectSchema } } },
     async (request, reply) => {
       await webhookEndpointRemover(db, actorOf(request), { accountId: accountIdOf(request), endpointId: request.params.id });
@@ -115,7 +115,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post(
-    '/api/webhooks/:id/rotate-secret',
+    '/webhooks/:id/rotate-secret',
     { config: { auth: 'account' }, schema: { tags: ['webhooks'], params: idParams, response: { 200: webhookEndpointWithSecretSchema, ...errors } } },
     async (request) => {
       const { row, secret } = await webhookSecretRotator(db, actorOf(request), {
@@ -128,7 +128,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post(
-    '/api/webhooks/:id/test',
+    '/webhooks/:id/test',
     {
       config: { auth: 'account' },
       schema: {
@@ -147,7 +147,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/api/webhooks/:id/deliveries',
+    '/webhooks/:id/deliveries',
     {
       config: { auth: 'account' },
       schema: {
@@ -175,7 +175,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.post(
-    '/api/webhooks/deliveries/:id/redeliver',
+    '/webhooks/deliveries/:id/redeliver',
     {
       config: { auth: 'account' },
       schema: {

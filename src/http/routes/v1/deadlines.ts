@@ -27,9 +27,9 @@ const deadlinesRecordSchema = z
 /** REST #2: GET /v1/prosa/deadlines/{application_number}. Free, no authentication. */
 export function deadlinesRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/v1/prosa/deadlines/:application_number',
+    '/deadlines/:application_number',
     {
-      config: { auth: 'none', deprecated: true },
+      config: { auth: 'none' },
       schema: {
         summary: 'Response deadlines of an application',
         description:

@@ -58,9 +58,9 @@ function notComplete(status: string): AppError {
  */
 export function downloadRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/v1/prosa/download/:job_id',
+    '/download/:job_id',
     {
-      config: { auth: 'none', deprecated: true },
+      config: { auth: 'none' },
       schema: {
         summary: 'Download a drafted document (DOCX)',
         description: `Authenticated by the signed token of download_url (valid 1 hour; no X-API-Key). Answers the DOCX (${DOCX_MEDIA_TYPE}) as an attachment. Free. Retired: use the MCP server.`,

@@ -54,9 +54,9 @@ export function draftRoaRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
 
   r.post(
-    '/v1/prosa/draft-roa',
+    '/draft-roa',
     {
-      config: { auth: 'api_key', permission: 'sign', deprecated: true },
+      config: { auth: 'api_key', permission: 'sign' },
       schema: {
         summary: 'Draft a response to an office action (DOCX, asynchronous)',
         description:
@@ -88,9 +88,9 @@ export function draftRoaRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   r.get(
-    '/v1/prosa/draft-roa/status/:job_id',
+    '/draft-roa/status/:job_id',
     {
-      config: { auth: 'api_key', deprecated: true },
+      config: { auth: 'api_key' },
       schema: {
         summary: 'Poll a draft job',
         description:

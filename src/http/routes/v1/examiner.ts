@@ -46,9 +46,9 @@ const ambiguousSchema = errorObjectSchema.extend({ candidates: z.array(candidate
 /** REST #7: GET /v1/prosa/examiner/{examiner_name}. X-API-Key; not billed. */
 export function examinerRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/v1/prosa/examiner/:examiner_name',
+    '/examiner/:examiner_name',
     {
-      config: { auth: 'api_key', deprecated: true },
+      config: { auth: 'api_key' },
       schema: {
         summary: 'Examiner intelligence profile',
         description:

@@ -37,9 +37,9 @@ export const applicationRecordSchema = z
 /** REST #1: GET /v1/prosa/lookup/{application_number}. Free, no authentication. */
 export function lookupRoute(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/v1/prosa/lookup/:application_number',
+    '/lookup/:application_number',
     {
-      config: { auth: 'none', deprecated: true },
+      config: { auth: 'none' },
       schema: {
         summary: 'Look up a patent application',
         description:

@@ -32,7 +32,7 @@ export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: {
   const mailer = opts.mailer ?? createMailer(ctx.config, app.log);
 
   r.post(
-    '/api/auth/password-reset',
+    '/auth/password-reset',
     {
       config: { auth: 'none', rateLimit: 'signin' },
       schema: { tags: ['account'], body: z.object({ email: z.string().max(320) }), response: { 202: passwordResetAcceptedSchema } },
@@ -64,7 +64,7 @@ export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: {
   );
 
   r.post(
-    '/api/auth/password-reset/confirm',
+    '/auth/password-reset/confirm',
     {
       config: { auth: 'none', rateLimit: 'signin' },
       schema: {
@@ -87,7 +87,7 @@ export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: {
   );
 
   r.post(
-    '/api/auth/password',
+    '/auth/password',
     {
       config: { auth: 'session', permission: 'self' },
       schema: {
@@ -110,13 +110,13 @@ export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: {
   );
 
   r.get(
-    '/api/auth/email-verification',
+    '/auth/email-verification',
     { config: { auth: 'account' }, schema: { tags: ['account'], response: { 200: emailVerificationSchema } } },
     async (request) => isEmailVerified(db, accountIdOf(request), memberIdOf(request)),
   );
 
   r.post(
-    '/api/auth/email-verification',
+    '/auth/email-verification',
     {
       config: { auth: 'session', permission: 'self', rateLimit: 'signin' },
       schema: {
@@ -142,7 +142,7 @@ export function accountMailRoutes(app: FastifyInstance, ctx: AppContext, opts: {
   );
 
   r.post(
-    '/api/auth/email-verification/confirm',
+    '/auth/email-verification/confirm',
     {
       config: { auth: 'none', rateLimit: 'signin' },
       schema: { tags: ['account'], body: z.object({ token: z.string().min(10).max(200) }), response: { 200: emailVerifiedSchema } },

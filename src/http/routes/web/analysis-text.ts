@@ -12,7 +12,7 @@ import { analysisTextSchema } from '../../../presenters/analysis.ts';
  */
 export function analysisTextRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/analyses/:id/text',
+    '/analyses/:id/text',
     {
       config: { auth: 'account' },
       schema: {

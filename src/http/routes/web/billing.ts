@@ -71,7 +71,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   r.get(
-    '/api/billing',
+    '/billing',
     {
       config: { auth: 'account' },
       schema: { tags: ['credits'], summary: 'Credit top-ups: whether they are configured, packages and custom amounts', response: { 200: billingOfferSchema } },
@@ -92,7 +92,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   );
 
   r.post(
-    '/api/billing/checkout',
+    '/billing/checkout',
     {
       // A purchase is made in person: a web session, never an API key or an assistant's token.
       config: { auth: 'session', permission: 'billing' },
@@ -125,7 +125,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // The success page: retrieve the session from Stripe and run the same idempotent step as the
   // webhook, so whichever comes first credits and the other is a no-op.
   r.post(
-    '/api/billing/checkout/:id/confirm',
+    '/billing/checkout/:id/confirm',
     {
       config: { auth: 'session', permission: 'billing' },
       schema: {
@@ -159,7 +159,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  r.get('/api/billing/purchases', { config: { auth: 'account' }, schema: { tags: ['credits'], response: { 200: purchasesSchema } } }, async (request) => {
+  r.get('/billing/purchases', { config: { auth: 'account' }, schema: { tags: ['credits'], response: { 200: purchasesSchema } } }, async (request) => {
     const rows = await withReceipts(
       db,
       stripe,
@@ -177,7 +177,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
     scope.post(
-      '/api/billing/stripe/webhook',
+      '/billing/stripe/webhook',
       { bodyLimit: WEBHOOK_BODY_LIMIT, config: { auth: 'none', rateLimit: 'stripe_webhook' }, schema: { hide: true } },
       async (request, reply) => {
         if (!stripe || !ctx.config.stripe)

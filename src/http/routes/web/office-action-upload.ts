@@ -17,7 +17,7 @@ export async function officeActionUploadRoutes(app: FastifyInstance, _ctx: AppCo
     // limit (413 above it) and is refused with 415 by the handler.
     await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 2 } });
     scope.post(
-      '/api/office-action-text',
+      '/office-action-text',
       {
         config: { auth: 'account' },
         schema: {

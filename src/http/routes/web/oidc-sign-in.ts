@@ -56,7 +56,7 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.redirect(`${linking ? '/settings/profile' : '/signin'}?${q}`, 303);
   };
 
-  r.get('/api/auth/providers', { config: { auth: 'none' }, schema: { tags: ['account'], response: { 200: signInProvidersSchema } } }, async () => ({
+  r.get('/auth/providers', { config: { auth: 'none' }, schema: { tags: ['account'], response: { 200: signInProvidersSchema } } }, async () => ({
     providers: rp.list().map(presentSignInProvider),
   }));
 
@@ -79,7 +79,7 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
     const flow = scope.withTypeProvider<ZodTypeProvider>();
 
     flow.get(
-      '/api/auth/oidc/:provider/start',
+      '/auth/oidc/:provider/start',
       {
         config: { auth: 'none', rateLimit: 'signin' },
         schema: {
@@ -147,7 +147,7 @@ export function oidcSignInRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
 
     flow.get(
-      '/api/auth/oidc/:provider/callback',
+      '/auth/oidc/:provider/callback',
       {
         config: { auth: 'none', rateLimit: 'signin' },
         schema: {

@@ -3,6 +3,7 @@ import { join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { PLUGIN, sharedPlugin } from '../../plugins/shared-plugin.ts';
 
 /** Where `npm run build:web` writes the single-page app (web/dist). */
 export const WEB_DIST = resolve(fileURLToPath(new URL('../../../../web/dist', import.meta.url)));
@@ -71,7 +72,13 @@ export interface SpaOptions {
  * not-found handling, so an unknown /api path is still a JSON 404 (or 405), never the page.
  * When the app was not built, `/` answers 503 saying how to build it.
  */
-export async function registerWebApp(app: FastifyInstance, opts: SpaOptions = {}): Promise<void> {
+export function webAppPlugin(opts: SpaOptions = {}) {
+  // On the root instance (shared): it answers from the root's not-found path, and its hook must
+  // run before the authentication and rate-limit hooks that every surface inherits.
+  return sharedPlugin(PLUGIN.webApp, (app) => registerWebApp(app, opts), [PLUGIN.errors]);
+}
+
+async function registerWebApp(app: FastifyInstance, opts: SpaOptions): Promise<void> {
   const root = opts.root ?? WEB_DIST;
   await app.register(fastifyStatic, { root, serve: false, index: false });
 
