@@ -8,6 +8,8 @@ import { findLiveGrant } from '../../queries/oauth-grants.ts';
 import { CredentialCache } from '../../auth/credential-cache.ts';
 import { AccountCache } from '../../auth/account-cache.ts';
 import { listenForCredentialChanges, type CredentialListener } from '../../auth/credential-listener.ts';
+import { LedgerPageCache } from '../../queries/ledger-page-cache.ts';
+import type { LedgerPageWire } from '../../presenters/account.ts';
 import './route-config.ts';
 import { checkRole } from './role-guard.ts';
 
@@ -71,7 +73,7 @@ export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, 
   if (!raw || !/^Bearer\b/i.test(raw)) return null;
   const token = bearerToken(request);
   if (!token) throw invalidToken('the Authorization header is malformed.');
-  let claims;
+  let claims: Awaited<ReturnType<typeof verifyAccessToken>>;
   try {
     claims = await verifyAccessToken(token, { keyring: ctx.keyring, issuer: ctx.config.baseUrl, audience: audiences });
   } catch (err) {
@@ -116,10 +118,16 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   const accounts = new AccountCache();
   app.decorate('credentialCache', cache);
   app.decorate('accountCache', accounts);
+  const ledgerPages = new LedgerPageCache<LedgerPageWire>();
+  app.decorate('ledgerPageCache', ledgerPages);
   let listener: CredentialListener | undefined;
   app.addHook('onReady', async () => {
-    listener = await listenForCredentialChanges(ctx.database, cache, accounts, (err) =>
-      app.log.warn({ err }, 'credential change notifications interrupted; API keys are read from the database until they resume'),
+    listener = await listenForCredentialChanges(
+      ctx.database,
+      cache,
+      accounts,
+      (err) => app.log.warn({ err }, 'credential change notifications interrupted; API keys are read from the database until they resume'),
+      [ledgerPages],
     );
   });
   app.addHook('onClose', async () => {

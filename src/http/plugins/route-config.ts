@@ -3,6 +3,8 @@ import type { UsageCounts } from '../../commands/usage-recorder.ts';
 import type { UsageCounter } from '../../commands/usage-counter.ts';
 import type { CredentialCache } from '../../auth/credential-cache.ts';
 import type { AccountCache } from '../../auth/account-cache.ts';
+import type { LedgerPageCache } from '../../queries/ledger-page-cache.ts';
+import type { LedgerPageWire } from '../../presenters/account.ts';
 import type { Tier } from '../../serving/rate-limits/rate-limit-store.ts';
 import type { Permission } from '../../domain/firm-roles.ts';
 
@@ -35,6 +37,8 @@ declare module 'fastify' {
     credentialCache: CredentialCache;
     /** Accounts' balances (and rows) kept in memory for read requests (auth.ts, account-cache.ts). */
     accountCache: AccountCache;
+    /** Ledger pages of GET /api/credits kept in memory (auth.ts, ledger-page-cache.ts). */
+    ledgerPageCache: LedgerPageCache<LedgerPageWire>;
   }
   interface FastifyRequest {
     principal: Principal | null;
