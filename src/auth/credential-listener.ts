@@ -3,6 +3,13 @@ import { listenOnDatabase } from '../db/pg-listener.ts';
 import type { CredentialCache } from './credential-cache.ts';
 import type { AccountCache } from './account-cache.ts';
 
+/** A cache of things per account that a change to the account's rows must empty (the ledger pages: ledger-page-cache.ts). */
+export interface AccountKeyedCache {
+  forgetAccount(accountId: string): void;
+  clear(): void;
+  setEnabled(on: boolean): void;
+}
+
 /** The channel migration 019's triggers notify on; payload `key:<api key id>`, `account:<account id>` or `member:<member id>` (migration 032). */
 export const CREDENTIAL_CHANNEL = 'prosa_credentials';
 
@@ -27,19 +34,25 @@ export async function listenForCredentialChanges(
   keys: CredentialCache,
   accounts: AccountCache,
   log: (err: unknown) => void,
+  perAccount: AccountKeyedCache[] = [],
 ): Promise<CredentialListener> {
   const onPayload = (payload: string) => {
     if (payload.startsWith('key:')) keys.forgetKey(payload.slice(4));
     else if (payload.startsWith('member:')) keys.forgetMember(payload.slice(7));
-    else if (payload.startsWith('account:')) accounts.forgetAccount(payload.slice(8));
-    else {
+    else if (payload.startsWith('account:')) {
+      const accountId = payload.slice(8);
+      accounts.forgetAccount(accountId);
+      for (const c of perAccount) c.forgetAccount(accountId);
+    } else {
       keys.clear();
       accounts.clear();
+      for (const c of perAccount) c.clear();
     }
   };
   const setEnabled = (on: boolean) => {
     keys.setEnabled(on);
     accounts.setEnabled(on);
+    for (const c of perAccount) c.setEnabled(on);
   };
 
   // Serve from the caches only while notifications are seen to arrive (pg-listener.ts): a missed

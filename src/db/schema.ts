@@ -94,6 +94,8 @@ export interface CreditBalancesTable {
   account_id: string;
   balance_micro: Int8;
   updated_at: Timestamp;
+  /** Migration 036: bumped by every change a ledger page of GET /api/credits shows (ledger-page-cache.ts). */
+  page_version: ColumnType<bigint, never, bigint | number | string>;
 }
 
 export interface CreditLedgerTable {

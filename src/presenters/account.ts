@@ -128,6 +128,9 @@ export const creditsPageSchema = balanceSchema.extend({
   next_cursor: z.string().nullable(),
 });
 
+/** The ledger part of a credits page (what GET /api/credits keeps in memory: ledger-page-cache.ts). */
+export type LedgerPageWire = Pick<z.infer<typeof creditsPageSchema>, 'entries' | 'next_cursor'>;
+
 export function presentLedgerEntry(
   e: LedgerRow & { application_number?: string | null; client_matter?: string | null; member_name?: string | null; member_email?: string | null },
 ): LedgerEntryWire {

@@ -8,6 +8,8 @@ import { findLiveGrant } from '../../queries/oauth-grants.ts';
 import { CredentialCache } from '../../auth/credential-cache.ts';
 import { AccountCache } from '../../auth/account-cache.ts';
 import { listenForCredentialChanges, type CredentialListener } from '../../auth/credential-listener.ts';
+import { LedgerPageCache } from '../../queries/ledger-page-cache.ts';
+import type { LedgerPageWire } from '../../presenters/account.ts';
 import './route-config.ts';
 import { checkRole } from './role-guard.ts';
 import { PLUGIN, sharedPlugin } from './shared-plugin.ts';
@@ -122,10 +124,16 @@ function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   const accounts = new AccountCache();
   app.decorate('credentialCache', cache);
   app.decorate('accountCache', accounts);
+  const ledgerPages = new LedgerPageCache<LedgerPageWire>();
+  app.decorate('ledgerPageCache', ledgerPages);
   let listener: CredentialListener | undefined;
   app.addHook('onReady', async () => {
-    listener = await listenForCredentialChanges(ctx.database, cache, accounts, (err) =>
-      app.log.warn({ err }, 'credential change notifications interrupted; API keys are read from the database until they resume'),
+    listener = await listenForCredentialChanges(
+      ctx.database,
+      cache,
+      accounts,
+      (err) => app.log.warn({ err }, 'credential change notifications interrupted; API keys are read from the database until they resume'),
+      [ledgerPages],
     );
   });
   app.addHook('onClose', async () => {

@@ -3,6 +3,8 @@ import type { UsageCounts } from '../../commands/usage-recorder.ts';
 import type { UsageCounter } from '../../commands/usage-counter.ts';
 import type { CredentialCache } from '../../auth/credential-cache.ts';
 import type { AccountCache } from '../../auth/account-cache.ts';
+import type { LedgerPageCache } from '../../queries/ledger-page-cache.ts';
+import type { LedgerPageWire } from '../../presenters/account.ts';
 import type { Tier } from '../../serving/rate-limits/rate-limit-store.ts';
 import type { Permission } from '../../domain/firm-roles.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -44,6 +46,8 @@ declare module 'fastify' {
     openApiDocuments: OpenApiDocuments;
     /** The JSON 404, or 405 with Allow, for a request no route serves (errors.ts); surfaces with hooks of their own answer their misses with it. */
     answerNotFound(request: FastifyRequest, reply: FastifyReply): void;
+    /** Ledger pages of GET /api/credits kept in memory (auth.ts, ledger-page-cache.ts). */
+    ledgerPageCache: LedgerPageCache<LedgerPageWire>;
   }
   interface FastifyRequest {
     principal: Principal | null;
