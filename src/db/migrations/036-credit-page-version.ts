@@ -31,6 +31,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       return null;
     end $$`.execute(db);
 
+  await sql`create function prosa_bump_credit_pages() returns trigger language plpgsql as $$
+    begin
+      update credit_balances set page_version = page_version + 1
+        where account_id in (select distinct account_id from changed_rows);
+      return null;
+    end $$`.execute(db);
+
   // The columns a page shows, per table; null: any update (ledger lines are never updated by the app).
   const shown: Record<string, string[] | null> = {
     credit_ledger: null,
@@ -41,7 +48,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   };
   for (const [table, columns] of Object.entries(shown)) {
     const changed = columns ? [...columns, 'account_id'].map((c) => `old.${c} is distinct from new.${c}`).join(' or ') : 'true';
-    await sql.raw(`create trigger ${table}_credit_page after insert or delete on ${table} for each row execute function prosa_bump_credit_page()`).execute(db);
+    // Inserts and deletes bump once per statement: a bulk docket import inserts thousands of
+    // entries for one account, and a bump per row (an update of the same balance row each time)
+    // tripled the import's cost on the embedded database (5,000 entries: 2.7 s against 0.8 s).
+    await sql
+      .raw(
+        `create trigger ${table}_credit_page_insert after insert on ${table} referencing new table as changed_rows for each statement execute function prosa_bump_credit_pages()`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${table}_credit_page_delete after delete on ${table} referencing old table as changed_rows for each statement execute function prosa_bump_credit_pages()`,
+      )
+      .execute(db);
     await sql
       .raw(`create trigger ${table}_credit_page_update after update on ${table} for each row when (${changed}) execute function prosa_bump_credit_page()`)
       .execute(db);
