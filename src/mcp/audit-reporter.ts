@@ -11,6 +11,19 @@ export interface ToolCallRecord {
   request_id: string;
 }
 
+/** Who made the calls of one report, as the gate verified them (their API token names the same account, client and grant). */
+export interface AuditCaller {
+  sub: string;
+  clientId: string;
+  grantId: string | null;
+}
+
+/**
+ * Writes one caller's records without an `/api` request (one process: the database itself,
+ * database-audit.ts). Throws when they could not be written.
+ */
+export type DirectAuditWriter = (caller: AuditCaller, records: readonly ToolCallRecord[]) => Promise<void>;
+
 /** A report waits at most this long for others of the same caller to share its write. */
 const BATCH_WINDOW_MS = 25;
 /** The API's limit on one report (MAX_BATCH in routes/api/audit.ts). */
@@ -19,7 +32,10 @@ const MAX_BATCH = 100;
 /**
  * Writes each authenticated tool call to the account's audit log (spec: "Every authenticated
  * tool call is written to the account's audit log") through `POST /api/audit/tool-calls`, with the
- * same exchanged token, so the backend attributes it to the account and the OAuth client.
+ * same exchanged token, so the backend attributes it to the account and the OAuth client. In one
+ * process (`prosa serve`) a direct writer takes its place when the caller is known: the same rows
+ * in one transaction without a second in-process `/api` request (its token check, grant lookup
+ * and request pipeline were most of what an audit row cost: docs/benchmarks.md "MCP overhead").
  *
  * It runs after the result is sent, so an audit write never delays or fails a tool call. Calls
  * of one caller within BATCH_WINDOW_MS share one request and one transaction (an agent's bursts
@@ -30,14 +46,17 @@ export class AuditReporter {
   private readonly transport: BackendTransport;
   private readonly log: FastifyBaseLogger;
   /** Buffered records per API token (a token is one account and one grant). */
-  private readonly buffers = new Map<string, { records: ToolCallRecord[]; timer: NodeJS.Timeout }>();
+  private readonly buffers = new Map<string, { records: ToolCallRecord[]; caller: AuditCaller | undefined; timer: NodeJS.Timeout }>();
   private readonly pending = new Set<Promise<void>>();
-  constructor(transport: BackendTransport, log: FastifyBaseLogger) {
+  private readonly direct: DirectAuditWriter | undefined;
+  constructor(transport: BackendTransport, log: FastifyBaseLogger, direct?: DirectAuditWriter) {
     this.transport = transport;
     this.log = log;
+    this.direct = direct;
   }
 
-  report(apiToken: string, record: ToolCallRecord): void {
+  /** `caller`: who the token belongs to, for the direct writer; without it the report goes through `/api`. */
+  report(apiToken: string, record: ToolCallRecord, caller?: AuditCaller): void {
     const buffer = this.buffers.get(apiToken);
     if (buffer) {
       buffer.records.push(record);
@@ -45,7 +64,7 @@ export class AuditReporter {
       return;
     }
     const timer = setTimeout(() => this.send(apiToken), BATCH_WINDOW_MS);
-    this.buffers.set(apiToken, { records: [record], timer });
+    this.buffers.set(apiToken, { records: [record], caller, timer });
   }
 
   private send(apiToken: string): void {
@@ -53,8 +72,8 @@ export class AuditReporter {
     if (!buffer) return;
     this.buffers.delete(apiToken);
     clearTimeout(buffer.timer);
-    const { records } = buffer;
-    this.track(this.write(apiToken, records));
+    const { records, caller } = buffer;
+    this.track(this.direct && caller ? this.writeDirect(this.direct, caller, records) : this.write(apiToken, records));
   }
 
   private track(p: Promise<void>): void {
@@ -75,6 +94,14 @@ export class AuditReporter {
         await Promise.all(records.map((r) => this.write(apiToken, [r])));
         return;
       }
+      this.log.warn({ err, audit: records }, 'could not write the audit rows of MCP tool calls');
+    }
+  }
+
+  private async writeDirect(direct: DirectAuditWriter, caller: AuditCaller, records: ToolCallRecord[]): Promise<void> {
+    try {
+      await direct(caller, records);
+    } catch (err) {
       this.log.warn({ err, audit: records }, 'could not write the audit rows of MCP tool calls');
     }
   }

@@ -31,10 +31,12 @@ export async function calledToolName(ctx: McpRequestContext, isTool: (name: stri
 export async function requestShape(
   ctx: McpRequestContext,
   isTool: (name: string) => boolean,
+  /** The message as the gate already parsed it (read-once.ts): the body need not be read again. */
+  message?: unknown,
 ): Promise<{ method: string | undefined; tool: string | undefined }> {
   const request = ctx.requestInfo;
   if (!request) return { method: undefined, tool: undefined };
-  const shape = ctx.era === 'modern' ? fromHeaders(request.headers) : await fromBody(request);
+  const shape = ctx.era === 'modern' ? fromHeaders(request.headers) : message !== undefined ? fromMessage(message) : await fromBody(request);
   return { method: shape.method, tool: shape.method === 'tools/call' && shape.name !== undefined && isTool(shape.name) ? shape.name : undefined };
 }
 
@@ -61,6 +63,11 @@ async function fromBody(request: Request): Promise<Shape> {
   } catch {
     return unknown;
   }
+  return fromMessage(body);
+}
+
+function fromMessage(body: unknown): Shape {
+  const unknown = { method: undefined, name: undefined };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return unknown;
   const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
   if (typeof method !== 'string') return unknown;

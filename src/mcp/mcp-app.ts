@@ -11,6 +11,7 @@ import { createToolRuntime } from './mcp-runtime.ts';
 import { mcpRoutes } from './mcp-routes.ts';
 import { localKeys, remoteKeys } from './token-verifier.ts';
 import { databaseGrantLiveness, introspectionGrantLiveness } from './grant-liveness.ts';
+import { databaseAuditWriter } from './database-audit.ts';
 import type { Db } from '../db/connect.ts';
 
 /** The authorization server's public key set, from the keyring (one process: no HTTP round trip). */
@@ -22,7 +23,8 @@ export function publicJwks(keyring: Keyring) {
 /**
  * Mounts the MCP server inside the backend app (`prosa serve`, one process): tools reach `/api`
  * through Fastify's inject, tokens are checked against the keyring's own public key, and their
- * grants against the grant rows (the process's own database, as the API's bearer check).
+ * grants against the grant rows (the process's own database, as the API's bearer check), and
+ * tool calls are audited into that database (database-audit.ts).
  */
 export async function mountMcp(app: FastifyInstance, o: { config: Config; keyring: Keyring; rateLimits: RateLimits; db: Db }): Promise<void> {
   const runtime = createToolRuntime({
@@ -32,6 +34,7 @@ export async function mountMcp(app: FastifyInstance, o: { config: Config; keyrin
     keys: localKeys(publicJwks(o.keyring)),
     clientSecret: o.keyring.mcpClientSecret,
     grants: databaseGrantLiveness(o.db),
+    audit: databaseAuditWriter(o.db),
     rateLimits: o.rateLimits,
     log: app.log,
   });

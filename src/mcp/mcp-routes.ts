@@ -5,6 +5,7 @@ import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fa
 import { challenge, mcpResource, protectedResourceMetadata, type ChallengeReason } from './resource.ts';
 import { mcpServerFactory, type GateExtra } from './server-factory.ts';
 import { refuseBatches } from './single-message.ts';
+import { readSmallBody, replayed } from './read-once.ts';
 import type { ToolRuntime } from './tool-runner.ts';
 import type { RateLimits } from '../serving/rate-limits/rate-limit-store.ts';
 import { BackendError, backendUnavailable } from './backend-client.ts';
@@ -120,7 +121,9 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
         rt.exchanger.forget(v.token);
         return refuse(reply, 'revoked');
       }
-      const extra: GateExtra = { verified: v.token, requestId: request.id };
+      // A small body is read here once and the SDK gets it parsed (read-once.ts).
+      const body = await readSmallBody(request.raw);
+      const extra: GateExtra = { verified: v.token, requestId: request.id, ...(body && 'parsed' in body ? { message: body.parsed } : {}) };
       const auth = {
         token: v.token.token,
         clientId: v.token.clientId,
@@ -133,7 +136,9 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
       reply.raw.setHeader('X-Request-Id', request.id);
       for (const [k, val] of Object.entries(reply.getHeaders())) if (val !== undefined) reply.raw.setHeader(k, val as string);
       reply.hijack();
-      await node(Object.assign(request.raw, { auth }), reply.raw);
+      if (body === undefined) await node(Object.assign(request.raw, { auth }), reply.raw);
+      else if ('parsed' in body) await node(Object.assign(request.raw, { auth }), reply.raw, body.parsed);
+      else await node(replayed(request.raw, body.raw, { auth }), reply.raw);
     };
     const config = { auth: 'none' as const, rateLimit: 'off' as const };
     scope.post(`${prefix}/mcp`, { config, bodyLimit: 8 * 1024 * 1024 }, serve);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.ts';
 import type { BackendTransport } from './backend-client.ts';
-import { AuditReporter } from './audit-reporter.ts';
+import { AuditReporter, type DirectAuditWriter } from './audit-reporter.ts';
 import type { GrantLiveness } from './grant-liveness.ts';
 import type { RateLimits } from '../serving/rate-limits/rate-limit-store.ts';
 import { TokenExchanger } from './token-exchanger.ts';
@@ -22,6 +22,8 @@ export interface McpRuntimeOptions {
   /** Per-account limits (tier `mcp_tools` is checked by the tool runner). */
   rateLimits: RateLimits;
   log: FastifyBaseLogger;
+  /** One process: audit rows written to the database directly (database-audit.ts); else through `/api`. */
+  audit?: DirectAuditWriter;
 }
 
 /** The web app's billing page (Settings > Billing), where credits are bought. */
@@ -38,7 +40,7 @@ export function createToolRuntime(o: McpRuntimeOptions): ToolRuntime {
     grants: o.grants,
     rateLimits: o.rateLimits,
     exchanger: new TokenExchanger({ transport: o.transport, apiResource: `${o.config.baseUrl}/api`, clientSecret: o.clientSecret }),
-    audit: new AuditReporter(o.transport, o.log),
+    audit: new AuditReporter(o.transport, o.log, o.audit),
     urls,
     links: { web: o.config.baseUrl, billing: billingUrl(o.config.baseUrl) },
     log: o.log,

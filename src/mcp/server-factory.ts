@@ -13,6 +13,8 @@ import type { VerifiedToken } from './token-verifier.ts';
 export type GateExtra = {
   verified: VerifiedToken;
   requestId: string;
+  /** The JSON-RPC message, when the gate read and parsed the body (read-once.ts). */
+  message?: Record<string, unknown>;
 };
 
 const INSTRUCTIONS = [
@@ -43,7 +45,7 @@ export function mcpServerFactory(rt: ToolRuntime, version: string) {
     // A tools/call needs only the tool it calls, listed or not: the capabilities (declared above)
     // and the answer are the same whatever else is registered. A request whose method is not
     // certain (a large body) gets every tool; tools/list and the rest get the listed ones.
-    const shape = await requestShape(ctx, (name) => byName.has(name));
+    const shape = await requestShape(ctx, (name) => byName.has(name), extra?.message);
     const listed = toolsNamed(serve.listed);
     const tools =
       shape.tool !== undefined

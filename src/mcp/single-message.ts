@@ -52,6 +52,10 @@ async function isBatch(request: Request): Promise<boolean> {
 /** Wraps the SDK handler: batches are refused, everything else is the SDK's. */
 export function refuseBatches(handler: FetchLikeMcpHandler): FetchLikeMcpHandler {
   return {
-    fetch: async (request, options) => ((await isBatch(request)) ? batchRefusedResponse() : handler.fetch(request, options)),
+    fetch: async (request, options) => {
+      // A body the gate parsed is one JSON object (read-once.ts): not a batch, nothing to read.
+      if (options?.parsedBody !== undefined) return Array.isArray(options.parsedBody) ? batchRefusedResponse() : handler.fetch(request, options);
+      return (await isBatch(request)) ? batchRefusedResponse() : handler.fetch(request, options);
+    },
   };
 }

@@ -181,13 +181,17 @@ export async function runTool(
     });
   } finally {
     if (apiToken) {
-      rt.audit.report(apiToken, {
-        tool: tool.name,
-        arguments_summary: auditSummary(args),
-        outcome,
-        duration_ms: Math.round(performance.now() - started),
-        request_id: requestId,
-      });
+      rt.audit.report(
+        apiToken,
+        {
+          tool: tool.name,
+          arguments_summary: auditSummary(args),
+          outcome,
+          duration_ms: Math.round(performance.now() - started),
+          request_id: requestId,
+        },
+        caller,
+      );
     }
   }
 }
