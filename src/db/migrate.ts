@@ -32,6 +32,7 @@ import * as m032 from './migrations/032-firm-members.ts';
 import * as m033 from './migrations/033-member-practitioner.ts';
 import * as m034 from './migrations/034-responsible-practitioner.ts';
 import * as m035 from './migrations/035-docket-sort-keys.ts';
+import * as m036 from './migrations/036-analysis-record-json.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '033-member-practitioner': m033,
   '034-responsible-practitioner': m034,
   '035-docket-sort-keys': m035,
+  '036-analysis-record-json': m036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
