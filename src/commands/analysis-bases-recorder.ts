@@ -7,6 +7,7 @@
 //
 // Idempotent per office action: re-recording the same action (same application and mailing
 // date, or the same analysis id) replaces its bases rather than adding to them.
+import { sql } from 'kysely';
 import { newId } from '../auth/secrets.ts';
 import type { Db } from '../db/connect.ts';
 import { normalizeApplicationNumber } from '../domain/application-number.ts';
@@ -27,6 +28,17 @@ export interface AnalysisBasesInput {
   mailingDate?: string | null;
   /** Identifies the action when neither application nor mailing date is known. */
   analysisId?: string | null;
+  /**
+   * The application as the caller already read it for this account (null: none), so it is not
+   * read again; absent: read here from applicationId or applicationNumber.
+   */
+  knownApplication?: KnownApplication | null;
+}
+
+export interface KnownApplication {
+  id: string;
+  application_number: string;
+  examiner_name: string | null;
 }
 
 export interface AnalysisBasesResult {
@@ -43,7 +55,7 @@ export async function recordAnalysisBases(db: Db, input: AnalysisBasesInput): Pr
 
   // Joins the caller's transaction when given one, so the bases commit with the analysis.
   const record = async (trx: Db) => {
-    const app = await findApplication(trx, input);
+    const app = input.knownApplication !== undefined ? (input.knownApplication ?? undefined) : await findApplication(trx, input);
     const examinerName = input.examinerName?.trim() || app?.examiner_name || null;
     const name = parseExaminerName(examinerName);
     if (examinerName === null || name === null) return { recorded: [], skipped: 'no_examiner' as const };
@@ -58,8 +70,12 @@ export async function recordAnalysisBases(db: Db, input: AnalysisBasesInput): Pr
             ? `${subject}|`
             : `analysis|${newId()}`;
 
-    await trx.deleteFrom('analysis_rejection_bases').where('account_id', '=', input.accountId).where('action_key', '=', actionKey).execute();
+    // One statement: the action's bases no longer found go, the others are written or refreshed
+    // (the two touch different rows, so the delete and the upsert cannot meet).
     await trx
+      .with('gone', (db) =>
+        db.deleteFrom('analysis_rejection_bases').where('account_id', '=', input.accountId).where('action_key', '=', actionKey).where('basis', 'not in', bases),
+      )
       .insertInto('analysis_rejection_bases')
       .values(
         bases.map((basis) => ({
@@ -73,6 +89,18 @@ export async function recordAnalysisBases(db: Db, input: AnalysisBasesInput): Pr
           name_middle: middleKey(name.middle),
           basis,
           mailing_date: input.mailingDate ?? null,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.constraint('analysis_rejection_bases_unique').doUpdateSet((eb) => ({
+          application_id: eb.ref('excluded.application_id'),
+          application_number: eb.ref('excluded.application_number'),
+          examiner_name: eb.ref('excluded.examiner_name'),
+          name_last: eb.ref('excluded.name_last'),
+          name_first: eb.ref('excluded.name_first'),
+          name_middle: eb.ref('excluded.name_middle'),
+          mailing_date: eb.ref('excluded.mailing_date'),
+          created_at: sql<Date>`now()`,
         })),
       )
       .execute();

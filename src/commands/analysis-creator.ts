@@ -13,10 +13,10 @@ import { draftArgumentOutlines, ARGUMENT_OUTLINER_VERSION, LlmProviderError, typ
 import { presentAnalysis, type AnalysisRecord } from '../presenters/analysis.ts';
 import { findApplicationForAccount } from '../queries/applications.ts';
 import type { Actor } from './actor.ts';
-import { writeAudit } from './audit.ts';
-import { chargeInTransaction } from './credit-charger.ts';
+import { writeAudits, type AuditEvent } from './audit.ts';
+import { postCharge } from './credit-charger.ts';
 import { lockIdempotencyKey } from './idempotency-lock.ts';
-import { assertUnderSpendingCap, assertUnderSpendingCapLocked } from './spending-cap.ts';
+import { analysisPrecheck, assertUnderSpendingCapLocked } from './spending-cap.ts';
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { recordAnalysisBases } from './analysis-bases-recorder.ts';
@@ -107,18 +107,20 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
     if (earlier) return earlier;
   }
 
-  // The owner's daily cap (issue 12): refused before the work when no retry could be waiting.
-  if (!key) await assertUnderSpendingCap(db, props.accountId);
+  // The owner's daily cap (issue 12): refused before the work when no retry could be waiting;
+  // the same statement reads the account's price multiplier.
+  const multiplierMilli = key
+    ? (await db.selectFrom('accounts').select('model_multiplier_milli').where('id', '=', props.accountId).executeTakeFirstOrThrow()).model_multiplier_milli
+    : (await analysisPrecheck(db, props.accountId)).multiplierMilli;
 
   let stated: string | null = null;
   if (props.applicationNumber) {
     stated = normalizeApplicationNumber(props.applicationNumber);
     if (!stated) throw validationError('application_number', 'must be a US application number such as 17/200,011 (8 digits)');
   }
-  const account = await db.selectFrom('accounts').select('model_multiplier_milli').where('id', '=', props.accountId).executeTakeFirstOrThrow();
   const computed = props.llm
-    ? await computeWithOutliner(db, props, stated, account.model_multiplier_milli, props.llm)
-    : await computeOffThread(db, props, stated, account.model_multiplier_milli, props.engine ?? analysisEngine());
+    ? await computeWithOutliner(db, props, stated, multiplierMilli, props.llm)
+    : await computeOffThread(db, props, stated, multiplierMilli, props.engine ?? analysisEngine());
   const { id, record, recordJson, inputTokens, outputTokens, tokenSource, cost, application, examinerName, bases, mailingDate } = computed;
   const number = record.application_number;
 
@@ -153,14 +155,16 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
           request_fingerprint: print,
         })
         .execute();
+      const audits: AuditEvent[] = [];
       if (cost > 0n) {
-        await chargeInTransaction(trx, actor, {
+        const charge = await postCharge(trx, actor, {
           accountId: props.accountId,
           amountMicro: cost,
           kind: 'usage_tokens',
           description: `Office action analysis (${inputTokens} input + ${outputTokens} output tokens)`,
           reference: id,
         });
+        audits.push(charge.audit);
       }
       // The examiner's rejection patterns learn from this account's analyses (counted for it alone).
       await recordAnalysisBases(trx, {
@@ -171,6 +175,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
         bases,
         mailingDate,
         analysisId: id,
+        knownApplication: application ?? null,
       });
       // Announced with the analysis, or not at all (the docket events outbox; webhooks).
       await recordAnalysisCompleted(trx, {
@@ -181,13 +186,15 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
         rejectionType: record.rejection_type,
         claimsAnalyzed: record.claim_analyses.length,
       });
-      await writeAudit(trx, actor, {
+      audits.push({
         accountId: props.accountId,
         action: 'analysis.created',
         targetType: 'analysis',
         targetId: id,
         details: { application_number: number, type: record.rejection_type, claims: record.claim_analyses.length },
       });
+      // The charge's row and the analysis' row in one statement, in that order.
+      await writeAudits(trx, actor, audits);
       return null;
     });
     if (earlier) return earlier;

@@ -19,20 +19,29 @@ export interface AuditEvent {
  * Returns the row's id. The log is append-only (a trigger refuses UPDATE and DELETE, migration 009).
  */
 export async function writeAudit(trx: Transaction<Schema>, actor: Actor, event: AuditEvent): Promise<bigint> {
-  const row = await trx
-    .insertInto('audit_log')
-    .values({
-      account_id: event.accountId,
-      // The member who acted, when the row is about their own firm (an operator's act names nobody).
-      member_id: actor.memberId && actor.accountId === event.accountId ? actor.memberId : null,
-      actor: actor.via,
-      action: event.action,
-      target_type: event.targetType ?? null,
-      target_id: event.targetId ?? null,
-      details: JSON.stringify(event.details ?? {}),
-      request_id: actor.requestId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await trx.insertInto('audit_log').values(auditRow(actor, event)).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Several audit rows of one act in one statement (an analysis: its charge and itself), in the given order. */
+export async function writeAudits(trx: Transaction<Schema>, actor: Actor, events: readonly AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await trx
+    .insertInto('audit_log')
+    .values(events.map((e) => auditRow(actor, e)))
+    .execute();
+}
+
+function auditRow(actor: Actor, event: AuditEvent) {
+  return {
+    account_id: event.accountId,
+    // The member who acted, when the row is about their own firm (an operator's act names nobody).
+    member_id: actor.memberId && actor.accountId === event.accountId ? actor.memberId : null,
+    actor: actor.via,
+    action: event.action,
+    target_type: event.targetType ?? null,
+    target_id: event.targetId ?? null,
+    details: JSON.stringify(event.details ?? {}),
+    request_id: actor.requestId ?? null,
+  };
 }

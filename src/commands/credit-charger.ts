@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.ts';
 import type { Schema } from '../db/schema.ts';
 import { validationError } from '../errors.ts';
 import type { Actor } from './actor.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit, type AuditEvent } from './audit.ts';
 import { postLedgerEntry, type LedgerEntryResult, type LedgerKind } from './credit-ledger.ts';
 
 export interface CreditChargerProps {
@@ -19,6 +19,16 @@ export interface CreditChargerProps {
 
 /** Charges credits inside an existing transaction (so a charge commits with the work it pays for). */
 export async function chargeInTransaction(trx: Transaction<Schema>, actor: Actor, props: CreditChargerProps): Promise<LedgerEntryResult> {
+  const { result, audit } = await postCharge(trx, actor, props);
+  await writeAudit(trx, actor, audit);
+  return result;
+}
+
+/**
+ * The charge's ledger entry, and its audit event for the caller to write with its own (one
+ * statement for an act's audit rows: commands/analysis-creator.ts).
+ */
+export async function postCharge(trx: Transaction<Schema>, actor: Actor, props: CreditChargerProps): Promise<{ result: LedgerEntryResult; audit: AuditEvent }> {
   if (props.amountMicro <= 0n) throw validationError('amount', 'must be greater than zero');
   const result = await postLedgerEntry(trx, {
     accountId: props.accountId,
@@ -30,14 +40,14 @@ export async function chargeInTransaction(trx: Transaction<Schema>, actor: Actor
     // The line names who spent it (issue 22), when the actor is a member of this firm.
     memberId: actor.accountId === props.accountId ? actor.memberId : null,
   });
-  await writeAudit(trx, actor, {
+  const audit: AuditEvent = {
     accountId: props.accountId,
     action: `credits.charged.${props.kind}`,
     targetType: 'credit_ledger',
     targetId: result.ledgerId.toString(),
     details: { amount_micro: props.amountMicro.toString(), reference: props.reference ?? null },
-  });
-  return result;
+  };
+  return { result, audit };
 }
 
 /** Charges credits in a transaction of its own. */

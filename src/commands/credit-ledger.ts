@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { formatCredits, formatCredits2 } from '../domain/money.ts';
@@ -37,6 +37,7 @@ export interface LedgerEntryResult {
  */
 export async function postLedgerEntry(trx: Transaction<Schema>, props: LedgerEntryProps): Promise<LedgerEntryResult> {
   if (props.amountMicro === 0n) throw new Error('ledger entries must move a non-zero amount');
+  if (!props.requireSufficientFor) return postUnchecked(trx, props);
   const row = await trx.selectFrom('credit_balances').select('balance_micro').where('account_id', '=', props.accountId).forUpdate().executeTakeFirst();
   if (!row) throw new Error(`account ${props.accountId} has no balance row`);
   const after = row.balance_micro + props.amountMicro;
@@ -64,4 +65,40 @@ export async function postLedgerEntry(trx: Transaction<Schema>, props: LedgerEnt
     .returning('id')
     .executeTakeFirstOrThrow();
   return { ledgerId: inserted.id, balanceAfterMicro: after };
+}
+
+/**
+ * An entry no balance check can refuse (every kind but a credit-gated export): one statement.
+ * The UPDATE takes the balance row's lock itself and returns the balance it wrote, which the
+ * ledger row records as its balance_after, so the invariant holds as with the read-then-write
+ * path, in one round trip instead of three (issue 24: an analysis' charge).
+ */
+async function postUnchecked(trx: Transaction<Schema>, props: LedgerEntryProps): Promise<LedgerEntryResult> {
+  const row = await trx
+    .with('balance', (db) =>
+      db
+        .updateTable('credit_balances')
+        .set({ balance_micro: sql<string>`balance_micro + ${props.amountMicro.toString()}::bigint`, updated_at: new Date() })
+        .where('account_id', '=', props.accountId)
+        .returning('balance_micro'),
+    )
+    .insertInto('credit_ledger')
+    .columns(['account_id', 'amount_micro', 'balance_after_micro', 'kind', 'description', 'reference', 'member_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('balance')
+        .select((s) => [
+          s.val(props.accountId).as('account_id'),
+          sql<string>`${props.amountMicro.toString()}::bigint`.as('amount_micro'),
+          'balance.balance_micro',
+          s.val(props.kind).as('kind'),
+          s.val(props.description).as('description'),
+          s.val(props.reference ?? null).as('reference'),
+          s.val(props.memberId ?? null).as('member_id'),
+        ]),
+    )
+    .returning(['id', 'balance_after_micro'])
+    .executeTakeFirst();
+  if (!row) throw new Error(`account ${props.accountId} has no balance row`);
+  return { ledgerId: row.id, balanceAfterMicro: row.balance_after_micro };
 }

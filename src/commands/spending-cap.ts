@@ -46,9 +46,33 @@ export async function readSpendingCap(db: Db | Transaction<Schema>, accountId: s
   };
 }
 
+/**
+ * The check before an analysis' work (no retry can be waiting) and the account's price
+ * multiplier, in one statement: 402 spending_cap_reached as assertUnderSpendingCap, else the
+ * multiplier (per mille).
+ */
+export async function analysisPrecheck(db: Db, accountId: string, now = new Date()): Promise<{ multiplierMilli: number }> {
+  const dayStart = utcDayStart(now);
+  const { rows } = await sql<{ cap: string | null; spent: string; multiplier: number | null }>`
+    select (select daily_ai_cap_micro from spending_caps where account_id = ${accountId})::text as cap,
+           coalesce(-(select sum(amount_micro) from credit_ledger
+                      where account_id = ${accountId} and kind = 'usage_tokens' and created_at >= ${dayStart}), 0)::text as spent,
+           (select model_multiplier_milli from accounts where id = ${accountId}) as multiplier`.execute(db);
+  const r = rows[0];
+  if (r.multiplier === null) throw new Error(`account ${accountId} does not exist`);
+  refuseAtCap(
+    { dailyAiCapMicro: r.cap === null ? null : BigInt(r.cap), spentTodayMicro: BigInt(r.spent), resetsAt: new Date(dayStart.getTime() + 86_400_000) },
+    now,
+  );
+  return { multiplierMilli: Number(r.multiplier) };
+}
+
 /** 402 spending_cap_reached when today's AI spend has reached the account's cap. */
 export async function assertUnderSpendingCap(db: Db | Transaction<Schema>, accountId: string, now = new Date()): Promise<void> {
-  const c = await readSpendingCap(db, accountId, now);
+  refuseAtCap(await readSpendingCap(db, accountId, now), now);
+}
+
+function refuseAtCap(c: SpendingCap, now: Date): void {
   if (c.dailyAiCapMicro === null || c.spentTodayMicro < c.dailyAiCapMicro) return;
   const seconds = Math.max(1, Math.ceil((c.resetsAt.getTime() - now.getTime()) / 1000));
   throw new AppError(
