@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ApplicationRow } from '../db/schema.ts';
 import type { EntityDecision } from '../domain/entity-status.ts';
-import { deadlineFieldsOf, type PendingAction } from '../queries/application-deadlines.ts';
+import { deadlineFieldsOf } from '../domain/deadlines/deadline-fields.ts';
+import type { PendingAction } from '../queries/application-deadlines.ts';
 import { interfaceTypeForDocumentCode } from '../sources/uspto-codes.ts';
 import { applicationRecordSchema, presentApplication } from './application.ts';
 import { deadlinesDetailSchema, presentDeadlinesRecord } from './deadlines.ts';

@@ -1,6 +1,7 @@
 import ical, { ICalAlarmType, ICalEventTransparency } from 'ical-generator';
 import { addDays, type IsoDate } from '../domain/deadlines/calendar.ts';
-import { lifeBesidePending, type DocketDeadlines } from '../queries/docket-deadlines.ts';
+import { lifeBesidePending } from '../domain/deadlines/life-beside-pending.ts';
+import type { DocketDeadlines } from '../queries/docket-deadlines.ts';
 import { deadlineEvents, lifeDeadlineEvents, type DeadlineEvent } from './calendar-events.ts';
 
 /** How often subscribers should re-fetch: deadlines change when an action or reply arrives, not by the minute. */

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { DocketItem } from '../queries/docket.ts';
 import type { EntityDecision } from '../domain/entity-status.ts';
-import { applicationRecordSchema, presentApplication, type DeadlineFields } from './application.ts';
+import { applicationRecordSchema, presentApplication } from './application.ts';
+import type { DeadlineFields } from '../domain/deadlines/deadline-fields.ts';
 
 export const entitySizeSchema = z.enum(['large', 'small', 'micro']);
 export const entitySourceSchema = z.enum(['request', 'docket', 'uspto', 'account']);

@@ -160,14 +160,3 @@ function daysBetween(from: IsoDate, to: IsoDate): number {
 function entitySize(value: string | undefined): EntitySize {
   return value === 'small' || value === 'micro' ? value : 'large';
 }
-
-/**
- * The life deadlines that are not already an entry's pending action: a notice of allowance that
- * is pending is told as that action (the issue-fee date, not extendable), so its life entries
- * (issue fee, copendency on the same day) would only repeat it. The calendar feed, reminders and
- * the CSV export list these; GET /api/deadlines keeps every life entry.
- */
-export function lifeBesidePending(list: Pick<DocketDeadlines, 'deadlines' | 'life'>): DocketLifeItem[] {
-  const pending = new Set(list.deadlines.map((d) => d.pending.correspondence.id));
-  return list.life.filter((l) => l.life.correspondenceId === null || !pending.has(l.life.correspondenceId));
-}
