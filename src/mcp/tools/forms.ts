@@ -4,17 +4,20 @@ import { seg } from '../backend-client.ts';
 import { drawingInput, extensionInput, idsInput, interviewInput } from '../../requests/export-inputs.ts';
 import { clientReportInput, issueFeeInput, noticeOfAppealInput, preAppealInput, rceInput, terminalDisclaimerInput } from '../../requests/form-inputs.ts';
 import { idsTimingSchema, type IdsTimingWire } from '../../presenters/ids-timing.ts';
-import { applicationNumber, describeJob, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
+import { applicationNumber, describeJob, idempotencyKey, jobObject, readJob } from './shared.ts';
+import { exportSubmissionSchema, type ExportSubmissionWire } from '../../presenters/export-submission.ts';
+import { draftJobPageSchema } from '../../presenters/draft-job.ts';
 
 /**
  * Patent-office forms, billed at the spec's export prices (IDS 9.00, Form 5.00, Drawing 5.00),
  * built by the same job queue as responses. Each returns a job: poll get_export until complete.
  */
 
-const submission = jobObject.extend({ price: z.string(), poll_url: z.string().optional() });
+/** POST /api/exports' answer (IDS timing or USPTO fees where the export has them). */
+const submission = exportSubmissionSchema;
 
 async function submitExport(ctx: ToolContext, body: Record<string, unknown>, key: string | undefined) {
-  const job = await ctx.api.post<JobObject & { price: string; poll_url: string }>('/api/exports', body, { idempotencyKey: key });
+  const job = await ctx.api.post<ExportSubmissionWire>('/api/exports', body, { idempotencyKey: key });
   return { data: job, summary: `Charged ${job.price} credits. ${describeJob(job)} Call get_export with job_id ${job.job_id}.` };
 }
 
@@ -26,7 +29,7 @@ export const prepareIds = defineTool({
   group: 'forms',
   price: '9.00',
   input: z.object({ application_number: applicationNumber, ids: idsInput, idempotency_key: idempotencyKey }),
-  output: submission.extend({ ids_timing: z.object({ window: z.string(), requirement: z.string(), explanation: z.string() }).loose().optional() }),
+  output: submission,
   annotations: WRITE,
   async run(args, ctx) {
     const res = await submitExport(ctx, { type: 'ids', application_number: args.application_number, input: args.ids }, args.idempotency_key);
@@ -104,9 +107,7 @@ export const prepareDrawingSheet = defineTool({
     ),
 });
 
-const formSubmission = submission.extend({
-  uspto_fees: z.array(z.object({ citation: z.string(), title: z.string(), amount: z.string().nullable() })).optional(),
-});
+const formSubmission = submission;
 
 /** A form at the Form price: the same /api/exports call, the USPTO fees named in the summary. */
 async function submitForm(
@@ -246,10 +247,10 @@ export const listExports = defineTool({
     limit: z.number().int().min(1).max(100).default(20),
     before: z.string().max(100).optional().describe('next_cursor from a previous page'),
   }),
-  output: z.object({ exports: z.array(jobObject), next_cursor: z.string().nullable() }),
+  output: draftJobPageSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const page = await ctx.api.get<{ exports: JobObject[]; next_cursor: string | null }>('/api/exports', {
+    const page = await ctx.api.get<z.infer<typeof draftJobPageSchema>>('/api/exports', {
       type: args.type,
       limit: args.limit,
       before: args.before,

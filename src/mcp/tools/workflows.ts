@@ -3,7 +3,8 @@ import { defineTool, READ_ONLY, WRITE, type ToolContext } from '../tool.ts';
 import { BackendError, seg } from '../backend-client.ts';
 import { creditsText } from '../../domain/money.ts';
 import { interfaceTypeForDocumentCode } from '../../sources/uspto-codes.ts';
-import { applicationNumber, describeJob, idempotencyKey, jobObject, type JobObject } from './shared.ts';
+import { applicationNumber, describeJob, idempotencyKey } from './shared.ts';
+import { planSubmissionSchema, type PlanSubmissionWire } from '../../presenters/response-plan.ts';
 
 /**
  * Workflows: the one call an agent makes when a practitioner says "a new action came in", "what's
@@ -362,7 +363,7 @@ export const prepareResponsePackage = defineTool({
     balance: z.string(),
     balance_after: z.string(),
     affordable: z.boolean(),
-    submitted: jobObject.nullable(),
+    submitted: planSubmissionSchema.nullable(),
     next_steps: z.array(z.string()),
   }),
   annotations: WRITE,
@@ -373,10 +374,10 @@ export const prepareResponsePackage = defineTool({
       ctx.api.post<QuoteAnswer>('/api/quote', { draft: true }),
     ]);
     const missing = completeness.missing.map((m) => m.message);
-    let submitted: JobObject | null = null;
+    let submitted: PlanSubmissionWire | null = null;
     const steps: string[] = [];
     if (args.confirm) {
-      submitted = await ctx.api.post<JobObject>(
+      submitted = await ctx.api.post<PlanSubmissionWire>(
         `/api/response-plans/${seg(plan.plan_id)}/submit`,
         { accept_incomplete: args.accept_incomplete },
         { idempotencyKey: args.idempotency_key },
