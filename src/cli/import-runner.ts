@@ -10,11 +10,11 @@ import { importPatex } from '../sources/patex/patex-importer.ts';
 import { importOdpRejections } from '../sources/odp-rejections/odp-rejections-importer.ts';
 import { refreshExaminerStats, type RefreshSummary } from '../sources/examiner-stats/refresh.ts';
 import { clearPublicRecordCaches } from '../queries/public-record-cache.ts';
-import { IMPORT_FORMATS } from './import-formats.ts';
+import type { IMPORT_FORMATS } from './import-formats.ts';
 
 /** The importers `prosa import <format>` knows, each streaming one file into the database. */
 export type Importer = (db: Db, path: string, opts: { onProgress?(n: number): void }) => Promise<ImportSummary>;
-export const IMPORTERS: Record<(typeof IMPORT_FORMATS)[number], Importer> = {
+const IMPORTERS: Record<(typeof IMPORT_FORMATS)[number], Importer> = {
   odp: (db, path, opts) => importOdp(db, path, opts),
   patex: (db, path, opts) => importPatex(db, path, opts),
   'odp-rejections': (db, path, opts) => importOdpRejections(db, path, opts),

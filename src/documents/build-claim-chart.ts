@@ -5,7 +5,7 @@
  * concessions, pinpoints it could not resolve). A working paper for the practitioner, not a paper
  * to file: every cell is a quotation of a held source or a literal observation about one.
  */
-import { PageOrientation, Paragraph, TextRun, type Table } from 'docx';
+import { PageOrientation, type Paragraph, TextRun, type Table } from 'docx';
 import { formatApplicationNumber } from '../domain/application-number.ts';
 import { formatLongDate } from './format/dates.ts';
 import { captionHeaderLines, examinerFirstLast } from './caption.ts';
@@ -16,7 +16,7 @@ import { actionDescription } from './response-title.ts';
 import { checkCaption, checkDate } from './validate.ts';
 import type { ApplicationCaption, IsoDate, PaperKind } from './types.ts';
 
-export const CLAIM_CHART_TITLE = 'Claim Chart';
+const CLAIM_CHART_TITLE = 'Claim Chart';
 
 /** The chart as the builder takes it: the wire chart's fields it prints (src/presenters/claim-chart.ts). */
 export interface ClaimChartDocumentInput {

@@ -6,7 +6,7 @@
  * statement of reasons for allowance (1.104(e)) and, when the examiner's amendment cancelled claims,
  * a continuation or divisional before the patent issues (35 U.S.C. 120 copendency).
  */
-import { Paragraph } from 'docx';
+import type { Paragraph } from 'docx';
 import { captionBlock, captionHeaderLines } from './caption.ts';
 import { formatLongDate } from './format/dates.ts';
 import { claimsPhrase } from './format/claim-numbers.ts';
@@ -20,7 +20,7 @@ import { cfr, depositAuthorization, ENTITY_RATE, entityStatus, feeTotal, unverif
 import { dollarsDisplay } from '../domain/uspto-fees.ts';
 import type { IssueFeeTransmittalInput } from './forms/types.ts';
 
-export const ISSUE_FEE_TITLE = 'ISSUE FEE TRANSMITTAL (PTOL-85 PART B)';
+const ISSUE_FEE_TITLE = 'ISSUE FEE TRANSMITTAL (PTOL-85 PART B)';
 
 export async function buildIssueFeeTransmittal(input: IssueFeeTransmittalInput): Promise<Buffer> {
   const caption = checkCaption(input.caption);

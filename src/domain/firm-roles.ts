@@ -38,7 +38,7 @@ export function rolesWith(permission: Permission): MemberRole[] {
   return ROLES.filter((r) => GRANTS[r].includes(permission));
 }
 
-export function isRole(value: unknown): value is MemberRole {
+function isRole(value: unknown): value is MemberRole {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 

@@ -78,7 +78,7 @@ function feeText(amount: string | null, entity: EntitySize): string {
   return amount ? `${dollarsDisplay(amount)} for a ${entity} entity` : "amount not in Prosa's fee table for that date";
 }
 
-export function idsActionName(kind: IdsActionKind): string {
+function idsActionName(kind: IdsActionKind): string {
   return NAMES[kind];
 }
 

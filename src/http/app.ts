@@ -66,7 +66,7 @@ import { activityStreamRoutes } from './routes/api/activity-stream.ts';
 import { webhookRoutes } from './routes/api/webhooks.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 

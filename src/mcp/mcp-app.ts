@@ -14,7 +14,7 @@ import { databaseGrantLiveness, introspectionGrantLiveness } from './grant-liven
 import type { Db } from '../db/connect.ts';
 
 /** The authorization server's public key set, from the keyring (one process: no HTTP round trip). */
-export function publicJwks(keyring: Keyring) {
+function publicJwks(keyring: Keyring) {
   const { d: _private, ...publicJwk } = keyring.oauthSigningJwk;
   return { keys: [publicJwk] };
 }
@@ -81,14 +81,12 @@ export async function buildMcpApp(
   });
   await mcpRoutes(app, { runtime, rateLimits, version: config.version });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({
-        error: true,
-        error_code: 'not_found',
-        message: `${request.method} ${request.url} is not served by an MCP process.`,
-        agent_suggestion: 'MCP clients use POST /mcp; everything else is served by the API.',
-      }),
+    reply.status(404).send({
+      error: true,
+      error_code: 'not_found',
+      message: `${request.method} ${request.url} is not served by an MCP process.`,
+      agent_suggestion: 'MCP clients use POST /mcp; everything else is served by the API.',
+    }),
   );
   return { app, rateLimits };
 }

@@ -10,7 +10,7 @@ import { entityFields, entitySizeSchema, entitySourceSchema, presentEntity } fro
 import { deadlineCalculationSchema, extensionDeadlineSchema } from './deadline-calculation.ts';
 import { ACTION_KINDS } from '../domain/deadlines/action-kinds.ts';
 
-export const pendingActionSchema = z
+const pendingActionSchema = z
   .object({
     correspondence_id: z.string(),
     document_code: z.string(),
@@ -58,7 +58,7 @@ export const accountDeadlinesSchema = z.object({
 export type AccountDeadlinesWire = z.infer<typeof accountDeadlinesSchema>;
 
 /** The action awaiting a reply, as the account sees it (null when nothing is pending). */
-export function presentPendingAction(pending: PendingAction | null): z.infer<typeof pendingActionSchema> | null {
+function presentPendingAction(pending: PendingAction | null): z.infer<typeof pendingActionSchema> | null {
   if (!pending) return null;
   const c = pending.correspondence;
   return {

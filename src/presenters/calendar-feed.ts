@@ -13,7 +13,7 @@ export function presentCalendarFeed(list: DocketDeadlines): string {
   return renderCalendar([...list.deadlines.flatMap((d) => deadlineEvents(d)), ...lifeBesidePending(list).flatMap((d) => lifeDeadlineEvents(d))]);
 }
 
-export function renderCalendar(events: DeadlineEvent[]): string {
+function renderCalendar(events: DeadlineEvent[]): string {
   // No METHOD property: METHOD belongs to iTIP scheduling messages (RFC 5545 section 3.7.2),
   // and a subscribed feed is a published calendar, not an invitation.
   const cal = ical({

@@ -133,7 +133,7 @@ function deadlineOf(item: DocketItem, pending: PendingAction, entity: EntityDeci
  * of which is the critical date). A deadline day itself has not passed: a reply filed on it is
  * timely (37 CFR 1.7(a)). Null when even the critical date is behind us.
  */
-export function nextDeadline(pending: PendingAction, today: IsoDate): NextDeadline | null {
+function nextDeadline(pending: PendingAction, today: IsoDate): NextDeadline | null {
   const r = pending.result;
   if (r.response_deadline >= today) return { kind: 'response', date: r.response_deadline, extensionMonths: null, fee: null };
   const ext = r.extensions.find((e) => e.due_effective >= today);

@@ -12,6 +12,6 @@ export async function docketedNumbers(db: Db, accountId: string): Promise<Set<st
 }
 
 /** The account's import preview, or undefined (another account's id reads as absent). */
-export async function findDocketImport(db: Db, accountId: string, id: string) {
+async function findDocketImport(db: Db, accountId: string, id: string) {
   return db.selectFrom('docket_imports').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
 }

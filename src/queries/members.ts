@@ -13,7 +13,7 @@ export function findLiveMemberByEmail(db: Kysely<Schema>, emailNormalized: strin
 }
 
 /** The firm's member with this id (another firm's member is not found: 404). */
-export function findFirmMember(db: Db, accountId: string, memberId: string): Promise<MemberRow | undefined> {
+function findFirmMember(db: Db, accountId: string, memberId: string): Promise<MemberRow | undefined> {
   return db.selectFrom('members').selectAll().where('id', '=', memberId).where('account_id', '=', accountId).where('removed_at', 'is', null).executeTakeFirst();
 }
 

@@ -34,6 +34,6 @@ export function draftingNote(text: string): Paragraph {
   return new Paragraph({ style: STYLE.normal, children: [noteRun(`Drafting note (delete before filing): ${text}`)] });
 }
 
-export function blank(): Paragraph {
+function blank(): Paragraph {
   return new Paragraph({ style: STYLE.normal, children: [] });
 }

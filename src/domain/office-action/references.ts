@@ -121,7 +121,7 @@ function mergeOrphans(pieces: Array<{ text: string; start: number }>, whole: str
 }
 
 /** One reference from one chunk of text ("Laroia (US 2005/0025220 A1)", "claim 1 of U.S. Patent No. 10,072,876"). */
-export function parseReferenceChunk(input: string, chunk: string, absStart: number): DraftReference | null {
+function parseReferenceChunk(input: string, chunk: string, absStart: number): DraftReference | null {
   let s = chunk;
   let off = 0;
   const lead = LEADING_JUNK.exec(s);
@@ -216,8 +216,8 @@ function nameBefore(s: string): string | null {
 }
 
 function nameAfter(s: string): string | null {
-  const alias = /hereinafter\s*["“]?([A-Z][\p{L}'’\-]+)/u.exec(s);
+  const alias = /hereinafter\s*["“]?([A-Z][\p{L}'’-]+)/u.exec(s);
   if (alias) return cleanName(alias[1]);
-  const m = /^\s*\)?\s*,?\s*\(?\s*(?:(?:issued\s+)?to\s+|by\s+)?["“]?([A-Z][\p{L}'’\-]+(?:\s+[A-Z][\p{L}'’\-]+){0,2})/u.exec(s);
+  const m = /^\s*\)?\s*,?\s*\(?\s*(?:(?:issued\s+)?to\s+|by\s+)?["“]?([A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+){0,2})/u.exec(s);
   return m ? cleanName(m[1]) : null;
 }

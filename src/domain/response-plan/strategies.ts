@@ -25,7 +25,7 @@ const STRATEGIES: Record<StrategyCode, string> = {
 
 export const STRATEGY_CODES: readonly StrategyCode[] = Object.keys(STRATEGIES) as StrategyCode[];
 
-export const STRATEGY_DESCRIPTIONS: Readonly<Record<StrategyCode, string>> = STRATEGIES;
+const STRATEGY_DESCRIPTIONS: Readonly<Record<StrategyCode, string>> = STRATEGIES;
 
 const CODES: ReadonlySet<string> = new Set(STRATEGY_CODES);
 

@@ -155,7 +155,7 @@ export interface PlanEdits {
   election: ElectionEdit | null;
 }
 
-export const EMPTY_EDITS: PlanEdits = { claims: {}, arguments: {}, election: null };
+const EMPTY_EDITS: PlanEdits = { claims: {}, arguments: {}, election: null };
 
 /** A refusal by the plan's rules; commands turn it into the error object. */
 export class PlanRuleError extends Error {

@@ -25,7 +25,7 @@ const isoDate = z.iso.date();
 const deadlinesRecord = accountDeadlinesSchema;
 type DeadlinesRecord = AccountDeadlinesWire;
 
-export const getDeadlines = defineTool({
+const getDeadlines = defineTool({
   name: 'get_deadlines',
   title: 'Deadlines of an application',
   description:
@@ -45,7 +45,7 @@ export const getDeadlines = defineTool({
   },
 });
 
-export const listUpcomingDeadlines = defineTool({
+const listUpcomingDeadlines = defineTool({
   name: 'list_upcoming_deadlines',
   title: 'Upcoming deadlines across the docket',
   description:
@@ -70,7 +70,7 @@ export const listUpcomingDeadlines = defineTool({
   },
 });
 
-export const calculateDeadline = defineTool({
+const calculateDeadline = defineTool({
   name: 'calculate_deadline',
   title: 'Calculate a deadline',
   description:
@@ -100,7 +100,7 @@ const option = z.object({
   timely_on: z.boolean().describe('A reply filed on `date` with this extension is timely'),
 });
 
-export const getExtensionOptions = defineTool({
+const getExtensionOptions = defineTool({
   name: 'get_extension_options',
   title: 'Extension of time options',
   description:
@@ -162,7 +162,7 @@ export const getExtensionOptions = defineTool({
   },
 });
 
-export const getCalendarFeed = defineTool({
+const getCalendarFeed = defineTool({
   name: 'get_calendar_feed',
   title: 'Calendar feed status',
   description:
@@ -183,7 +183,7 @@ export const getCalendarFeed = defineTool({
   },
 });
 
-export const rotateCalendarFeed = defineTool({
+const rotateCalendarFeed = defineTool({
   name: 'rotate_calendar_feed',
   title: 'Create or replace the calendar feed URL',
   description:
@@ -202,7 +202,7 @@ export const rotateCalendarFeed = defineTool({
   },
 });
 
-export const getFeeSchedule = defineTool({
+const getFeeSchedule = defineTool({
   name: 'get_fee_schedule',
   title: 'USPTO fee schedule',
   description:

@@ -54,7 +54,7 @@ function deadlineLine(a: { application_number: string; response_deadline: string
     : 'no office action awaiting a reply';
 }
 
-export const listDocket = defineTool({
+const listDocket = defineTool({
   name: 'list_docket',
   title: 'List the docket',
   description:
@@ -74,7 +74,7 @@ export const listDocket = defineTool({
   },
 });
 
-export const lookupApplication = defineTool({
+const lookupApplication = defineTool({
   name: 'lookup_application',
   title: 'Look up an application',
   description:
@@ -91,7 +91,7 @@ export const lookupApplication = defineTool({
   },
 });
 
-export const addToDocket = defineTool({
+const addToDocket = defineTool({
   name: 'add_to_docket',
   title: 'Add an application to the docket',
   description:
@@ -117,7 +117,7 @@ export const addToDocket = defineTool({
   },
 });
 
-export const updateDocketEntry = defineTool({
+const updateDocketEntry = defineTool({
   name: 'update_docket_entry',
   title: 'Update a docket entry',
   description:
@@ -143,7 +143,7 @@ export const updateDocketEntry = defineTool({
   },
 });
 
-export const removeFromDocket = defineTool({
+const removeFromDocket = defineTool({
   name: 'remove_from_docket',
   title: 'Remove an application from the docket',
   description:
@@ -159,7 +159,7 @@ export const removeFromDocket = defineTool({
   },
 });
 
-export const getApplicationHistory = defineTool({
+const getApplicationHistory = defineTool({
   name: 'get_application_history',
   title: 'Prosecution history',
   description:
@@ -179,7 +179,7 @@ export const getApplicationHistory = defineTool({
   },
 });
 
-export const listCorrespondence = defineTool({
+const listCorrespondence = defineTool({
   name: 'list_correspondence',
   title: 'List the papers of an application',
   description:
@@ -204,7 +204,7 @@ export const listCorrespondence = defineTool({
 
 const DEFAULT_TEXT_CHARS = 20_000;
 
-export const getCorrespondence = defineTool({
+const getCorrespondence = defineTool({
   name: 'get_correspondence',
   title: 'Read one paper',
   description:
@@ -238,7 +238,7 @@ export const getCorrespondence = defineTool({
   },
 });
 
-export const recordOfficeAction = defineTool({
+const recordOfficeAction = defineTool({
   name: 'record_office_action',
   title: 'Record a just-mailed office action',
   description:
@@ -272,7 +272,7 @@ function claimsSummary(c: StoredClaims): string {
   return `${c.application_number}: ${c.counts.pending} pending, ${c.counts.withdrawn} withdrawn, ${c.counts.cancelled} cancelled claim(s), from ${from} (${c.updated_at}).${c.missing_text.length ? ` Text unknown for claim(s) ${c.missing_text.join(', ')}.` : ''}${c.warnings.length ? ` ${c.warnings.join(' ')}` : ''}`;
 }
 
-export const getClaims = defineTool({
+const getClaims = defineTool({
   name: 'get_claims',
   title: 'Current claims of a docket application',
   description:
@@ -288,7 +288,7 @@ export const getClaims = defineTool({
   },
 });
 
-export const setClaims = defineTool({
+const setClaims = defineTool({
   name: 'set_claims',
   title: 'Paste the current claims of a docket application',
   description:

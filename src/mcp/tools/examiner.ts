@@ -34,7 +34,7 @@ function interviewPart(p: Profile): string {
   return `${pct(p.interview_success_rate)} allowed after an applicant-initiated interview against ${pct(p.allowance_rate_without_interview)} without`;
 }
 
-export const getExaminerProfile = defineTool({
+const getExaminerProfile = defineTool({
   name: 'get_examiner_profile',
   title: 'Examiner profile',
   description:
@@ -54,7 +54,7 @@ export const getExaminerProfile = defineTool({
   },
 });
 
-export const searchExaminers = defineTool({
+const searchExaminers = defineTool({
   name: 'search_examiners',
   title: 'Search examiners',
   description:
@@ -84,7 +84,7 @@ export const searchExaminers = defineTool({
   },
 });
 
-export const getArtUnitProfile = defineTool({
+const getArtUnitProfile = defineTool({
   name: 'get_art_unit_profile',
   title: 'Art unit profile',
   description:

@@ -21,7 +21,7 @@ async function submitExport(ctx: ToolContext, body: Record<string, unknown>, key
   return { data: job, summary: `Charged ${job.price} credits. ${describeJob(job)} Call get_export with job_id ${job.job_id}.` };
 }
 
-export const prepareIds = defineTool({
+const prepareIds = defineTool({
   name: 'prepare_ids',
   title: 'Prepare an Information Disclosure Statement',
   description:
@@ -38,7 +38,7 @@ export const prepareIds = defineTool({
   },
 });
 
-export const getIdsTiming = defineTool({
+const getIdsTiming = defineTool({
   name: 'get_ids_timing',
   title: 'IDS timing window (37 CFR 1.97)',
   description:
@@ -57,7 +57,7 @@ export const getIdsTiming = defineTool({
   },
 });
 
-export const prepareExtensionPetition = defineTool({
+const prepareExtensionPetition = defineTool({
   name: 'prepare_extension_petition',
   title: 'Prepare a petition for extension of time',
   description:
@@ -71,7 +71,7 @@ export const prepareExtensionPetition = defineTool({
     submitExport(ctx, { type: 'form', form: 'extension_of_time', application_number: args.application_number, input: args.petition }, args.idempotency_key),
 });
 
-export const prepareInterviewRequest = defineTool({
+const prepareInterviewRequest = defineTool({
   name: 'prepare_interview_request',
   title: 'Prepare an interview request (PTOL-413A)',
   description:
@@ -89,7 +89,7 @@ export const prepareInterviewRequest = defineTool({
     ),
 });
 
-export const prepareDrawingSheet = defineTool({
+const prepareDrawingSheet = defineTool({
   name: 'prepare_drawing_sheet',
   title: 'Prepare a drawing sheet',
   description:
@@ -166,7 +166,7 @@ function formTool(spec: FormToolSpec) {
   });
 }
 
-export const prepareRceTransmittal = formTool({
+const prepareRceTransmittal = formTool({
   name: 'prepare_rce_transmittal',
   title: 'Prepare an RCE transmittal (PTO/SB/30)',
   description:
@@ -176,7 +176,7 @@ export const prepareRceTransmittal = formTool({
   analysis: 'none',
 });
 
-export const prepareNoticeOfAppeal = formTool({
+const prepareNoticeOfAppeal = formTool({
   name: 'prepare_notice_of_appeal',
   title: 'Prepare a notice of appeal',
   description:
@@ -186,7 +186,7 @@ export const prepareNoticeOfAppeal = formTool({
   analysis: 'none',
 });
 
-export const preparePreAppealRequest = formTool({
+const preparePreAppealRequest = formTool({
   name: 'prepare_pre_appeal_request',
   title: 'Prepare a pre-appeal brief request for review',
   description:
@@ -196,7 +196,7 @@ export const preparePreAppealRequest = formTool({
   analysis: 'optional',
 });
 
-export const prepareTerminalDisclaimer = formTool({
+const prepareTerminalDisclaimer = formTool({
   name: 'prepare_terminal_disclaimer',
   title: 'Prepare a terminal disclaimer',
   description:
@@ -206,7 +206,7 @@ export const prepareTerminalDisclaimer = formTool({
   analysis: 'optional',
 });
 
-export const prepareIssueFeeTransmittal = formTool({
+const prepareIssueFeeTransmittal = formTool({
   name: 'prepare_issue_fee_transmittal',
   title: 'Prepare an issue fee transmittal (PTOL-85B)',
   description:
@@ -216,7 +216,7 @@ export const prepareIssueFeeTransmittal = formTool({
   analysis: 'none',
 });
 
-export const prepareClientReport = formTool({
+const prepareClientReport = formTool({
   name: 'prepare_client_report',
   title: 'Prepare a client reporting letter',
   description:
@@ -226,7 +226,7 @@ export const prepareClientReport = formTool({
   analysis: 'required',
 });
 
-export const prepareClaimChart = formTool({
+const prepareClaimChart = formTool({
   name: 'prepare_claim_chart',
   title: 'Prepare the claim chart as a document',
   description:
@@ -235,7 +235,7 @@ export const prepareClaimChart = formTool({
   analysis: 'required',
 });
 
-export const listExports = defineTool({
+const listExports = defineTool({
   name: 'list_exports',
   title: 'List documents',
   description:
@@ -259,7 +259,7 @@ export const listExports = defineTool({
   },
 });
 
-export const getExport = defineTool({
+const getExport = defineTool({
   name: 'get_export',
   title: 'Document job status',
   description:

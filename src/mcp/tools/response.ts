@@ -52,7 +52,7 @@ function describePlan(p: PlanOutput): string {
     : `${head} Incomplete (${p.completeness.missing_count} items).${missingText(p.completeness.missing)}`;
 }
 
-export const startResponse = defineTool({
+const startResponse = defineTool({
   name: 'start_response',
   title: 'Start a response to an office action',
   description:
@@ -69,7 +69,7 @@ export const startResponse = defineTool({
   },
 });
 
-export const getResponsePlan = defineTool({
+const getResponsePlan = defineTool({
   name: 'get_response_plan',
   title: 'Get a response plan',
   description:
@@ -95,7 +95,7 @@ type StrategyEdit = z.infer<typeof strategyEditOutput>;
 
 const strategyWords = (code: string | null) => (code ?? 'none').replaceAll('_', ' ');
 
-export const setClaimStrategy = defineTool({
+const setClaimStrategy = defineTool({
   name: 'set_claim_strategy',
   title: 'Choose the strategy for a claim',
   description:
@@ -147,7 +147,7 @@ export const setClaimStrategy = defineTool({
   },
 });
 
-export const setClaimText = defineTool({
+const setClaimText = defineTool({
   name: 'set_claim_text',
   title: 'Write an amended claim',
   description:
@@ -179,7 +179,7 @@ export const setClaimText = defineTool({
 
 const argumentOutput = argumentEditSchema;
 
-export const addArgument = defineTool({
+const addArgument = defineTool({
   name: 'add_argument',
   title: 'Write the argument for a ground',
   description:
@@ -202,7 +202,7 @@ export const addArgument = defineTool({
 
 const electionOutput = electionEditSchema;
 
-export const setElection = defineTool({
+const setElection = defineTool({
   name: 'set_election',
   title: 'Elect a restriction group',
   description:
@@ -235,7 +235,7 @@ export const setElection = defineTool({
 
 const completenessOutput = planCompletenessSchema;
 
-export const checkResponseCompleteness = defineTool({
+const checkResponseCompleteness = defineTool({
   name: 'check_response_completeness',
   title: 'Check the response is complete',
   description:
@@ -259,7 +259,7 @@ export const checkResponseCompleteness = defineTool({
 
 const previewOutput = planPreviewSchema;
 
-export const previewResponse = defineTool({
+const previewResponse = defineTool({
   name: 'preview_response',
   title: 'Preview the response',
   description:
@@ -280,7 +280,7 @@ export const previewResponse = defineTool({
 
 const submissionOutput = planSubmissionSchema;
 
-export const submitResponse = defineTool({
+const submitResponse = defineTool({
   name: 'submit_response',
   title: 'Draft the response (49.00 credits)',
   description:
@@ -324,7 +324,7 @@ export const submitResponse = defineTool({
   },
 });
 
-export const getDraftStatus = defineTool({
+const getDraftStatus = defineTool({
   name: 'get_draft_status',
   title: 'Response draft status',
   description:
@@ -345,7 +345,7 @@ const linkOutput = z.object({
   filename: draftJobWireSchema.shape.filename.unwrap(),
 });
 
-export const getDownloadLink = defineTool({
+const getDownloadLink = defineTool({
   name: 'get_download_link',
   title: 'Download link for a drafted document',
   description:

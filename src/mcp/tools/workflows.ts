@@ -69,7 +69,7 @@ interface AnalysisSummary {
   billing?: { cost?: string };
 }
 
-export const triageOfficeAction = defineTool({
+const triageOfficeAction = defineTool({
   name: 'triage_office_action',
   title: 'Triage a newly mailed office action',
   description:
@@ -275,7 +275,7 @@ const briefingItem = z.object({
   next_step: z.string(),
 });
 
-export const docketBriefing = defineTool({
+const docketBriefing = defineTool({
   name: 'docket_briefing',
   title: 'Docket briefing: what is due and what to do',
   description:
@@ -342,7 +342,7 @@ interface QuoteAnswer {
   covers_prepaid_items: boolean;
 }
 
-export const prepareResponsePackage = defineTool({
+const prepareResponsePackage = defineTool({
   name: 'prepare_response_package',
   title: 'Prepare the response package',
   description:

@@ -5,11 +5,11 @@
 // submissionDate, groupArtUnitNumber, hasRej101/102/103/112/DP (0/1).
 // The API returns SEVERAL records per office action (one per rejection paragraph; the sample's
 // three share obsoleteDocumentIdentifier GTYKOVWIPPOPPY5), so records are keyed by the action.
-import { FLAG_BASES } from '../../domain/rejection-bases.ts';
+import type { FLAG_BASES } from '../../domain/rejection-bases.ts';
 import { calendarDate, isObject, text } from '../odp/json-values.ts';
 import { mapApplicationNumber } from '../odp/map-application-number.ts';
 
-export const REJECTION_SKIP = {
+const REJECTION_SKIP = {
   notAnObject: 'not a JSON object',
   missingNumber: 'missing patentApplicationNumber',
   invalidNumber: 'invalid application number',

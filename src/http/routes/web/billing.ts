@@ -27,11 +27,11 @@ import {
 } from '../../../presenters/billing.ts';
 
 /** The web app's billing page; the 402 and X-Purchase-Message point here. */
-export function billingPageUrl(baseUrl: string): string {
+function billingPageUrl(baseUrl: string): string {
   return `${baseUrl}/settings/billing`;
 }
 
-export const NOT_CONFIGURED_MESSAGE =
+const NOT_CONFIGURED_MESSAGE =
   'This Prosa server has no Stripe keys (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET). An operator can add credits to an account with `prosa credits grant --email <e-mail> --amount <credits>`.';
 
 function notConfigured(): AppError {
@@ -181,39 +181,33 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
       { bodyLimit: WEBHOOK_BODY_LIMIT, config: { auth: 'none', rateLimit: 'stripe_webhook' }, schema: { hide: true } },
       async (request, reply) => {
         if (!stripe || !ctx.config.stripe)
-          return reply
-            .status(404)
-            .send({
-              error: true,
-              error_code: 'billing_not_configured',
-              message: 'Stripe is not configured on this server.',
-              agent_suggestion: 'Configure STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.',
-            });
+          return reply.status(404).send({
+            error: true,
+            error_code: 'billing_not_configured',
+            message: 'Stripe is not configured on this server.',
+            agent_suggestion: 'Configure STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.',
+          });
         const signature = request.headers['stripe-signature'];
         const raw = request.body;
         if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) {
-          return reply
-            .status(400)
-            .send({
-              error: true,
-              error_code: 'invalid_signature',
-              message: 'Missing Stripe-Signature header or body.',
-              agent_suggestion: 'Only Stripe calls this endpoint.',
-            });
+          return reply.status(400).send({
+            error: true,
+            error_code: 'invalid_signature',
+            message: 'Missing Stripe-Signature header or body.',
+            agent_suggestion: 'Only Stripe calls this endpoint.',
+          });
         }
         let event: Stripe.Event;
         try {
           event = constructWebhookEvent(stripe, raw, signature, ctx.config.stripe.webhookSecret);
         } catch (err) {
           request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'stripe webhook: bad signature or timestamp');
-          return reply
-            .status(400)
-            .send({
-              error: true,
-              error_code: 'invalid_signature',
-              message: 'The Stripe signature does not verify, or its timestamp is more than 5 minutes old or more than a minute ahead.',
-              agent_suggestion: 'Only Stripe calls this endpoint.',
-            });
+          return reply.status(400).send({
+            error: true,
+            error_code: 'invalid_signature',
+            message: 'The Stripe signature does not verify, or its timestamp is more than 5 minutes old or more than a minute ahead.',
+            agent_suggestion: 'Only Stripe calls this endpoint.',
+          });
         }
         if (!SETTLE_EVENTS.has(event.type)) return { received: true, handled: false };
         const session = event.data.object as Stripe.Checkout.Session;
