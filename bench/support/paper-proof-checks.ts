@@ -87,7 +87,7 @@ export interface CheckResult {
 const sentences = (text: string) => text.replace(/\s+/g, ' ').split(/(?<=[.;:]["”’]?)\s+(?=[A-Z(“"])/);
 
 /** Claim -> the claim it refers to, from a listing ("2. The method of claim 1, ..."). */
-export function dependencies(listing: string): Map<number, number | null> {
+function dependencies(listing: string): Map<number, number | null> {
   const deps = new Map<number, number | null>();
   for (const m of listing.matchAll(/^(\d+)\.\s+(.*)$/gm)) {
     const ref = /\b(?:of|in|to)\s+claim\s+(\d+)/i.exec(m[2].slice(0, 200));

@@ -38,7 +38,7 @@ export async function stopProcess(c: ChildProcess): Promise<void> {
 }
 
 /** One statement on its own connection (create or drop a scratch database). */
-export async function adminQuery(url: string, sql: string): Promise<void> {
+async function adminQuery(url: string, sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {

@@ -34,7 +34,7 @@ export interface Comparison {
   p99: number;
 }
 
-export function loadRun(url: string, opts: LoadOptions): Promise<autocannon.Result> {
+function loadRun(url: string, opts: LoadOptions): Promise<autocannon.Result> {
   const headers = opts.headers ?? {};
   return new Promise((resolve, reject) => {
     autocannon(

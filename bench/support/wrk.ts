@@ -51,7 +51,7 @@ function ms(text: string): number {
   return m[2] === 'us' ? v / 1000 : m[2] === 'ms' ? v : m[2] === 's' ? v * 1000 : v * 60_000;
 }
 
-export function parseWrk(out: string): WrkRun {
+function parseWrk(out: string): WrkRun {
   const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
   const requests = num(/(\d+) requests in /);
   const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);

@@ -13,7 +13,7 @@ export interface ActivityEvent {
 
 type Listener = (event: ActivityEvent) => void;
 
-export const ACTIVITY_CHANNEL = 'prosa_activity';
+const ACTIVITY_CHANNEL = 'prosa_activity';
 
 /**
  * Fans the database's `prosa_activity` notifications out to this process's subscribers, by

@@ -56,7 +56,7 @@ export const inProcessEngine: AnalysisEngine = {
  * a thread loads the parser and the tokenizer's tables) it runs in process, so a cold pool never
  * makes the first analyses wait longer than they did on the main thread.
  */
-export function pooledEngine(pool: AnalysisPool): AnalysisEngine {
+function pooledEngine(pool: AnalysisPool): AnalysisEngine {
   return {
     threads: pool.size,
     ready: () => pool.whenReady(),
@@ -89,7 +89,7 @@ export function pooledEngine(pool: AnalysisPool): AnalysisEngine {
 }
 
 /** PROSA_ANALYSIS_THREADS, else one thread per core the main thread leaves (at least one). */
-export function configuredAnalysisThreads(env: NodeJS.ProcessEnv = process.env): number {
+function configuredAnalysisThreads(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.PROSA_ANALYSIS_THREADS?.trim();
   if (raw) {
     const n = Number(raw);

@@ -11,7 +11,7 @@ export interface AccountKeyedCache {
 }
 
 /** The channel migration 019's triggers notify on; payload `key:<api key id>`, `account:<account id>` or `member:<member id>` (migration 032). */
-export const CREDENTIAL_CHANNEL = 'prosa_credentials';
+const CREDENTIAL_CHANNEL = 'prosa_credentials';
 
 /** The LISTEN connection's application_name: one per API process on PostgreSQL (rate-limits-for.ts counts them). */
 export const CREDENTIAL_LISTENER_NAME = 'prosa-credential-listener';

@@ -8,7 +8,7 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import { randomBase62 } from './secrets.ts';
 import type { Keyring } from './keyring.ts';
 
-export const DOWNLOAD_TOKEN_SECONDS = 60 * 60;
+const DOWNLOAD_TOKEN_SECONDS = 60 * 60;
 const PURPOSE = 'download';
 
 export interface DownloadClaims {

@@ -14,7 +14,7 @@ export interface InvalidatedCacheOptions {
   now?: () => number;
 }
 
-export const INVALIDATED_CACHE_TTL_MS = 30_000;
+const INVALIDATED_CACHE_TTL_MS = 30_000;
 
 export class InvalidatedCache<V> {
   readonly #entries = new Map<string, { value: V; expiresAt: number }>();

@@ -38,7 +38,7 @@ export interface OAuthSigningJwk {
   use: 'sig';
 }
 
-export const SECRETS_FILE = 'secrets.json';
+const SECRETS_FILE = 'secrets.json';
 
 interface SecretsFile {
   signing_secret: string;

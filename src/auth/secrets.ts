@@ -22,8 +22,8 @@ export function newId(): string {
 }
 
 /** API keys: `prosa_sk_` + 30 base62 characters = 39 characters (spec: "39 characters in total"). */
-export const API_KEY_PREFIX = 'prosa_sk_';
-export const API_KEY_RANDOM_LENGTH = 30;
+const API_KEY_PREFIX = 'prosa_sk_';
+const API_KEY_RANDOM_LENGTH = 30;
 export const API_KEY_PATTERN = /^prosa_sk_[0-9A-Za-z]{30}$/;
 
 export function generateApiKey(): string {

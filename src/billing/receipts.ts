@@ -10,7 +10,7 @@ const FETCH_PER_LISTING = 10;
  * charge carries receipt_url (GET /v1/payment_intents/{id}?expand[]=latest_charge). Null when
  * Stripe has none (yet) or cannot be reached: a missing receipt link must never break the page.
  */
-export async function fetchReceiptUrl(stripe: Stripe, paymentIntentId: string): Promise<string | null> {
+async function fetchReceiptUrl(stripe: Stripe, paymentIntentId: string): Promise<string | null> {
   try {
     const pi = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
     const charge = pi.latest_charge;

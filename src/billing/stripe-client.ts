@@ -16,7 +16,7 @@ export function createStripe(cfg: StripeConfig): Stripe {
 }
 
 /** Webhook signatures older than this are refused (Stripe's default tolerance, 5 minutes). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
  * Signatures dated further ahead of this server's clock than this are refused. Stripe's library
@@ -24,13 +24,13 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  * stayed replayable for that hour plus the tolerance (issue 20 item 12). Stripe signs at delivery
  * with a clock in step with ours (NTP); a minute covers any honest skew.
  */
-export const WEBHOOK_FUTURE_SKEW_SECONDS = 60;
+const WEBHOOK_FUTURE_SKEW_SECONDS = 60;
 
 /** Stripe's webhook payloads (Checkout Session events, a few kB; metadata at most 50 x 500 characters) fit well within this. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /** The `t=` of a Stripe-Signature header (Unix seconds), or null when absent or malformed. */
-export function signatureTimestamp(header: string): number | null {
+function signatureTimestamp(header: string): number | null {
   const t = header
     .split(',')
     .map((p) => p.trim())

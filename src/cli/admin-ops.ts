@@ -48,7 +48,7 @@ async function accountFor(db: Db, args: Args): Promise<{ id: string; memberId: s
   return { id: member.account_id, memberId: member.id, actor: { ...CLI_ACTOR, accountId: member.account_id } };
 }
 
-export const ADMIN_OPS: Record<string, Op> = {
+const ADMIN_OPS: Record<string, Op> = {
   async 'accounts.create'(db, args) {
     const generated = typeof args.password !== 'string' || args.password.length === 0;
     const password = generated ? `prosa-${randomBase62(16)}` : (args.password as string);

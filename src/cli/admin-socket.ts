@@ -13,13 +13,13 @@ import { runAdminOp } from './admin-ops.ts';
  * server holds the directory, `prosa credits grant` and friends run inside it. The socket is
  * mode 0600 in a 0700 directory: only the owner of the data can use it.
  */
-export const ADMIN_SOCKET = 'admin.sock';
+const ADMIN_SOCKET = 'admin.sock';
 
 export interface AdminSocket {
   close(): Promise<void>;
 }
 
-export function adminSocketPath(dataDir: string): string {
+function adminSocketPath(dataDir: string): string {
   return join(dataDir, ADMIN_SOCKET);
 }
 

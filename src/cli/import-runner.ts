@@ -14,7 +14,7 @@ import type { IMPORT_FORMATS } from './import-formats.ts';
 
 /** The importers `prosa import <format>` knows, each streaming one file into the database. */
 export type Importer = (db: Db, path: string, opts: { onProgress?(n: number): void }) => Promise<ImportSummary>;
-export const IMPORTERS: Record<(typeof IMPORT_FORMATS)[number], Importer> = {
+const IMPORTERS: Record<(typeof IMPORT_FORMATS)[number], Importer> = {
   odp: (db, path, opts) => importOdp(db, path, opts),
   patex: (db, path, opts) => importPatex(db, path, opts),
   'odp-rejections': (db, path, opts) => importOdpRejections(db, path, opts),

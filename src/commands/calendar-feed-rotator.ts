@@ -18,7 +18,7 @@ export interface RotatedCalendarFeed {
 }
 
 /** Bytes of randomness in a feed token: 256 bits, 43 base64url characters. */
-export const FEED_TOKEN_BYTES = 32;
+const FEED_TOKEN_BYTES = 32;
 
 /**
  * Creates the account's calendar feed, or rotates it: the new token's hash replaces the old

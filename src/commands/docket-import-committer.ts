@@ -8,9 +8,9 @@ import type { DocketImportAddRow } from './docket-import-previewer.ts';
 import { clearPublicRecordCaches } from '../queries/public-record-cache.ts';
 
 /** A preview older than this is refused: the docket may have moved since it was shown. */
-export const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
+const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 /** The invention title of an application imported without a record in Prosa, until its data is added or looked up. */
-export const PLACEHOLDER_TITLE = 'Imported; no record yet (look it up or add its data)';
+const PLACEHOLDER_TITLE = 'Imported; no record yet (look it up or add its data)';
 const CHUNK = 500;
 
 export interface DocketImportCommitterProps {

@@ -5,7 +5,7 @@ import { classifyImportRows, countImportRows, type ImportColumn, type ImportRow 
 import { docketedNumbers } from '../queries/docket-imports.ts';
 
 /** How long a preview row is kept (committed or not); the commit itself refuses previews older than a day. */
-export const PREVIEW_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+const PREVIEW_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** What a committed preview adds, per row (docket_imports.rows). */
 export interface DocketImportAddRow {

@@ -21,7 +21,7 @@ const CHUNK = 1_000;
 const ANALYZE_AFTER = 1_000;
 
 /** Every date of a pending action's deadlines that a docket can sort by, distinct and in order. */
-export function upcomingDeadlineDates(result: DeadlineResult): string[] {
+function upcomingDeadlineDates(result: DeadlineResult): string[] {
   const dates = [result.response_deadline, ...result.extensions.map((e) => e.due_effective), result.critical_deadline_date];
   return [...new Set(dates)].sort();
 }

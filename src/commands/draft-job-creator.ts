@@ -43,7 +43,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function requestFingerprint(request: unknown): string {
+function requestFingerprint(request: unknown): string {
   return createHash('sha256').update(canonical(request)).digest('hex');
 }
 

@@ -26,7 +26,7 @@ export interface CreatedSession {
   expiresAt: Date;
 }
 
-export function invalidCredentials(): AppError {
+function invalidCredentials(): AppError {
   return new AppError(
     401,
     'invalid_credentials',

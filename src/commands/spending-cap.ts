@@ -68,7 +68,7 @@ export async function analysisPrecheck(db: Db, accountId: string, now = new Date
 }
 
 /** 402 spending_cap_reached when today's AI spend has reached the account's cap. */
-export async function assertUnderSpendingCap(db: Db | Transaction<Schema>, accountId: string, now = new Date()): Promise<void> {
+async function assertUnderSpendingCap(db: Db | Transaction<Schema>, accountId: string, now = new Date()): Promise<void> {
   refuseAtCap(await readSpendingCap(db, accountId, now), now);
 }
 

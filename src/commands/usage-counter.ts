@@ -25,7 +25,7 @@ export interface UsageCounterOptions {
   onFlushError?: (err: unknown) => void;
 }
 
-export const USAGE_FLUSH_INTERVAL_MS = 1000;
+const USAGE_FLUSH_INTERVAL_MS = 1000;
 /** Rows per upsert statement (3 parameters each, far below PostgreSQL's 65,535). */
 const ROWS_PER_STATEMENT = 1000;
 

@@ -26,7 +26,7 @@ export interface DataDirLock {
   release(): void;
 }
 
-export const LOCK_FILE = 'prosa.lock';
+const LOCK_FILE = 'prosa.lock';
 
 /** The pid holding the lock, or null when the directory is free (or the holder is gone). */
 export function lockHolder(dir: string): number | null {

@@ -39,7 +39,7 @@ const PROBE_TIMEOUT_MS = 2000;
 const PROBE_PREFIX = 'probe:';
 
 /** Connects and listens; resolves after the first attempt (up or not), then keeps reconnecting until closed. */
-export async function listenOnPostgres(opts: PgListenerOptions): Promise<PgListener> {
+async function listenOnPostgres(opts: PgListenerOptions): Promise<PgListener> {
   let closed = false;
   let up = false;
   let client: pg.Client | undefined;

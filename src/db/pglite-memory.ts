@@ -21,7 +21,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
  * cache only evicts dirty pages earlier, and PostgreSQL flushes the WAL up to a page's LSN before
  * it writes that page out.
  */
-export const EMBEDDED_MEMORY_PARAMS: readonly string[] = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=4MB'];
+const EMBEDDED_MEMORY_PARAMS: readonly string[] = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=4MB'];
 
 /** PGlite's start parameters with the embedded memory settings appended (later settings win). */
 export function withEmbeddedMemory(startParams: readonly string[] = PGlite.defaultStartParams): string[] {

@@ -18,7 +18,7 @@ const TEMPLATE = 'pglite-template.tar';
 const STAMP = 'pglite-template.stamp';
 
 /** PGlite's version and every migration's name and text, hashed. */
-export function templateStamp(): string {
+function templateStamp(): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
   hash.update(readFileSync(new URL('../../node_modules/pg-boss/package.json', import.meta.url)));

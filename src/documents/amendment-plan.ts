@@ -306,7 +306,7 @@ export function planAmendments(input: PlanInput): AmendmentPlan {
  * the paper holds one, from the amendment where the paper makes one without text (a repointed
  * dependency, a claim rewritten in independent form), else as it stands.
  */
-export function parentAfter(c: PlannedClaim, parentOf: (n: number) => number | null | undefined = () => c.parent): number | null | undefined {
+function parentAfter(c: PlannedClaim, parentOf: (n: number) => number | null | undefined = () => c.parent): number | null | undefined {
   if (c.new_text) return parentClaimOf(c.new_text);
   if (c.change.kind === 'dependency_updated') return c.change.to;
   if (c.change.kind === 'rewritten_independent') return null;
@@ -361,7 +361,7 @@ function identifierFor(c: PlannedClaim, previouslyPresented: boolean): StatusIde
 }
 
 /** "A computer-readable medium storing" → "A non-transitory computer-readable medium storing" (first mention). */
-export function addNonTransitory(text: string): string {
+function addNonTransitory(text: string): string {
   if (/non-?transitory/i.test(text)) return text;
   return text.replace(/\b((?:computer|machine|processor)[- ]readable\s+(?:storage\s+|recording\s+)?(?:medium|media|device|memory))/i, 'non-transitory $1');
 }

@@ -16,7 +16,7 @@ import { actionDescription } from './response-title.ts';
 import { checkCaption, checkDate } from './validate.ts';
 import type { ApplicationCaption, IsoDate, PaperKind } from './types.ts';
 
-export const CLAIM_CHART_TITLE = 'Claim Chart';
+const CLAIM_CHART_TITLE = 'Claim Chart';
 
 /** The chart as the builder takes it: the wire chart's fields it prints (src/presenters/claim-chart.ts). */
 export interface ClaimChartDocumentInput {

@@ -23,7 +23,7 @@ import { cfr, unverifiedFeeNote } from './forms/fee-paragraphs.ts';
 import type { ClientReportDecision, ClientReportInput } from './forms/types.ts';
 import { promisingSentences } from './forms/promises.ts';
 
-export const CLIENT_REPORT_TITLE = 'Report on Office Action';
+const CLIENT_REPORT_TITLE = 'Report on Office Action';
 const STATEMENT_CHARS = 400;
 
 const money = (a: string | null) => dollarsDisplay(a) ?? 'amount not on record';

@@ -118,7 +118,7 @@ function indiciaHeader(input: DrawingSheetInput): Header {
 }
 
 /** 37 CFR 1.121(d): the label a later-filed sheet carries in its header. */
-export const SHEET_LABELS: Readonly<Record<DrawingSheetLabel, string>> = {
+const SHEET_LABELS: Readonly<Record<DrawingSheetLabel, string>> = {
   replacement: 'Replacement Sheet',
   new: 'New Sheet',
   annotated: 'Annotated Sheet Showing Changes',

@@ -86,7 +86,7 @@ export async function buildInterviewRequest(input: InterviewRequestInput): Promi
 }
 
 /** Column widths of the agenda (twips, 9,360 in all): the check columns fit "Discussed" and "Not Agreed" at table size. */
-export const AGENDA_WIDTHS = [1500, 1000, 1450, 2510, 1100, 850, 950];
+const AGENDA_WIDTHS = [1500, 1000, 1450, 2510, 1100, 850, 950];
 
 /**
  * The participants given; without any, the practitioner who signs (the submitting member's profile or the

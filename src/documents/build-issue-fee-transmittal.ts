@@ -20,7 +20,7 @@ import { cfr, depositAuthorization, ENTITY_RATE, entityStatus, feeTotal, unverif
 import { dollarsDisplay } from '../domain/uspto-fees.ts';
 import type { IssueFeeTransmittalInput } from './forms/types.ts';
 
-export const ISSUE_FEE_TITLE = 'ISSUE FEE TRANSMITTAL (PTOL-85 PART B)';
+const ISSUE_FEE_TITLE = 'ISSUE FEE TRANSMITTAL (PTOL-85 PART B)';
 
 export async function buildIssueFeeTransmittal(input: IssueFeeTransmittalInput): Promise<Buffer> {
   const caption = checkCaption(input.caption);

@@ -18,7 +18,7 @@ import { extensionParagraphs } from './build-rce-transmittal.ts';
 import type { NoticeOfAppealInput } from './forms/types.ts';
 import { addMonths } from '../domain/deadlines/calendar.ts';
 
-export const APPEAL_TITLE = 'NOTICE OF APPEAL FROM THE EXAMINER TO THE PATENT TRIAL AND APPEAL BOARD UNDER 37 C.F.R. § 41.31';
+const APPEAL_TITLE = 'NOTICE OF APPEAL FROM THE EXAMINER TO THE PATENT TRIAL AND APPEAL BOARD UNDER 37 C.F.R. § 41.31';
 
 export async function buildNoticeOfAppeal(input: NoticeOfAppealInput): Promise<Buffer> {
   const caption = checkCaption(input.caption);

@@ -15,7 +15,7 @@ import { signatureBlock } from './signature.ts';
 import { checkCaption, checkDate, DocumentInputError } from './validate.ts';
 import type { PreAppealRequestInput } from './forms/types.ts';
 
-export const PRE_APPEAL_TITLE = 'PRE-APPEAL BRIEF REQUEST FOR REVIEW';
+const PRE_APPEAL_TITLE = 'PRE-APPEAL BRIEF REQUEST FOR REVIEW';
 export const MAX_PAGES = 5;
 /** Words of argument on a page of this paper (12-point, 1.5 lines): 5 pages ≈ 1,750 words. */
 export const PAGE_WORDS = 350;

@@ -18,7 +18,7 @@ import { checkCaption, checkDate, DocumentInputError } from './validate.ts';
 import { cfr, depositAuthorization, entityStatus, feeAmount, feeStatement, unverifiedFeeNote } from './forms/fee-paragraphs.ts';
 import type { ExtensionLine, RceSubmissionItem, RceTransmittalInput } from './forms/types.ts';
 
-export const RCE_TITLE = 'REQUEST FOR CONTINUED EXAMINATION (RCE) TRANSMITTAL UNDER 37 C.F.R. § 1.114';
+const RCE_TITLE = 'REQUEST FOR CONTINUED EXAMINATION (RCE) TRANSMITTAL UNDER 37 C.F.R. § 1.114';
 
 const ITEMS: Record<RceSubmissionItem, string> = {
   amendment: 'Amendment/Reply',

@@ -33,7 +33,6 @@ import type { RejectionGround } from './rejection-grounds.ts';
 import { actionDescription, responseTitle } from './response-title.ts';
 import { afterFinalRemarks } from './remarks/after-final.ts';
 import { allowableSubjectMatter, claimObjections } from './remarks/allowable.ts';
-export { outlineResponse } from './response-outline.ts';
 import { claimStatusRemarks } from './remarks/claim-status.ts';
 import { conclusionRemarks } from './remarks/conclusion.ts';
 import { answerOnGround, groundResponse } from './remarks/ground-response.ts';
@@ -183,7 +182,7 @@ function composeResponse(input: ResponseDraftInput) {
  * section (`ground:` and the action's ground ids it answers, comma-separated), allowable subject
  * matter, and the conclusion (with the interview request, entry after final and the signature).
  */
-export const PART = {
+const PART = {
   listing: 'listing',
   status: 'status',
   election: 'election',
@@ -226,7 +225,7 @@ export function chartPromptSites(input: ResponseDraftInput): ChartPromptSite[] {
 }
 
 /** Page 1's notes on a draft that leaves something unanswered (37 CFR 1.111(b)): what, then each missing item once. */
-export function incompleteNotes(report: CompletenessReport, requested: boolean): string[] {
+function incompleteNotes(report: CompletenessReport, requested: boolean): string[] {
   const n = report.missing.length;
   const from = report.answers === 'practitioner' ? `was generated from an incomplete response plan (${n} item${n === 1 ? '' : 's'} missing) and ` : '';
   const unanswered = report.grounds.filter((g) => !g.answered).map((g) => g.title);

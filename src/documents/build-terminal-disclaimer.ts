@@ -17,7 +17,7 @@ import { checkCaption, checkDate, DocumentInputError } from './validate.ts';
 import { cfr, depositAuthorization, feeAmount, unverifiedFeeNote } from './forms/fee-paragraphs.ts';
 import type { TerminalDisclaimerInput } from './forms/types.ts';
 
-export const TD_TITLE = 'TERMINAL DISCLAIMER TO OBVIATE A DOUBLE PATENTING REJECTION UNDER 37 C.F.R. § 1.321(c)';
+const TD_TITLE = 'TERMINAL DISCLAIMER TO OBVIATE A DOUBLE PATENTING REJECTION UNDER 37 C.F.R. § 1.321(c)';
 
 /** "U.S. Patent No. 10,123,456" or "Application No. 17/123,456", refusing a number that is neither. */
 export function referenceName(ref: TerminalDisclaimerInput['reference']): string {

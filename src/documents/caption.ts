@@ -32,7 +32,7 @@ export function examinerFirstLast(name: string): string {
     .join(' ');
 }
 
-export function captionLines(c: ApplicationCaption): { left: Line[]; right: Line[] } {
+function captionLines(c: ApplicationCaption): { left: Line[]; right: Line[] } {
   const left: Line[] = [];
   if (c.first_named_inventor) left.push(['In re Application of:', c.first_named_inventor]);
   if (c.applicant) left.push(['Applicant:', c.applicant]);
@@ -77,15 +77,6 @@ export function captionBlock(c: ApplicationCaption): (Paragraph | Table)[] {
       children: [run('IN THE UNITED STATES PATENT AND TRADEMARK OFFICE', { bold: true })],
     }),
     new Table({ rows, width: { size: COLUMNS.reduce((a, b) => a + b, 0), type: WidthType.DXA }, columnWidths: COLUMNS, borders: NO_BORDERS }),
-    new Paragraph({ style: STYLE.caption, spacing: { after: 240 }, children: [] }),
-  ];
-}
-
-/** The Office's mailing address, conventional below the caption (37 CFR 1.1(a)(1)). */
-export function commissionerAddress(mailStop?: string): Paragraph[] {
-  const lines = [...(mailStop ? [`Mail Stop ${mailStop}`] : []), 'Commissioner for Patents', 'P.O. Box 1450', 'Alexandria, VA 22313-1450'];
-  return [
-    ...lines.map((l) => new Paragraph({ style: STYLE.caption, children: [run(l)] })),
     new Paragraph({ style: STYLE.caption, spacing: { after: 240 }, children: [] }),
   ];
 }

@@ -14,10 +14,10 @@ import { STYLE } from './docx/styles.ts';
 import { isAmended, type AmendmentPlan, type PlannedClaim } from './amendment-plan.ts';
 
 /** The sentence 37 CFR 1.121(c) practice opens the listing with (MPEP 714). */
-export const LISTING_STATEMENT = 'This listing of claims will replace all prior versions, and listings, of claims in the application.';
+const LISTING_STATEMENT = 'This listing of claims will replace all prior versions, and listings, of claims in the application.';
 
 /** How an amendment reads in a placeholder: "as currently amended to incorporate the limitations of claim 5". */
-export function amendmentDescription(c: PlannedClaim): string {
+function amendmentDescription(c: PlannedClaim): string {
   switch (c.change.kind) {
     case 'incorporates':
       return `as currently amended to incorporate the limitations of claim ${formatClaimNumbers(c.change.dependents)}`;
@@ -39,7 +39,7 @@ export function amendmentDescription(c: PlannedClaim): string {
 const MARKING = 'with additions underlined and deletions struck through (or in double brackets for five or fewer characters)';
 
 /** The runs after "N. (Identifier) ". */
-export function claimBody(c: PlannedClaim): MarkedRun[] {
+function claimBody(c: PlannedClaim): MarkedRun[] {
   const n = c.claim_number;
   if (c.identifier === null) {
     return [{ text: `[Insert the status identifier and text of claim ${n}: its status was not provided]`, mark: 'placeholder' }];

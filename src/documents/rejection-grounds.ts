@@ -50,7 +50,7 @@ export function basisFamily(code: string): BasisFamily {
  * or the start of a line; headings title-case it again (remarks/wording.ts). Statutory citations
  * ("35 U.S.C. 101 (statutory ...)") are left as they are.
  */
-export function inSentence(citation: string): string {
+function inSentence(citation: string): string {
   return /^(?:Nonstatutory|Provisional|Statutory|Obviousness)\b/.test(citation) ? citation[0].toLowerCase() + citation.slice(1) : citation;
 }
 
@@ -211,8 +211,4 @@ function groundsFromClaims(claims: readonly ClaimDisposition[]): RejectionGround
     .map((g, i) => ({ g, i }))
     .sort((x, y) => ORDER.indexOf(x.g.family) - ORDER.indexOf(y.g.family) || x.g.claims[0] - y.g.claims[0] || x.i - y.i)
     .map((x) => x.g);
-}
-
-export function isObjection(g: RejectionGround): boolean {
-  return g.family === 'objection';
 }

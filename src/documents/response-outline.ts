@@ -39,7 +39,7 @@ export interface ResponseOutline {
   problems: string[];
 }
 
-export const SECTION = {
+const SECTION = {
   claimObjections: 'Objections to the Claims',
   allowable: 'Allowable Subject Matter',
   election: 'Election',

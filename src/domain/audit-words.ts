@@ -52,7 +52,7 @@ function str(v: unknown, fallback: string): string {
 const PROVIDERS: Record<string, string> = { google: 'Google', microsoft: 'Microsoft' };
 
 /** Every action Prosa writes to the audit log, with its words. */
-export const AUDIT_ACTION_WORDS = {
+const AUDIT_ACTION_WORDS = {
   'account.created': () => 'Account created',
   'account.updated': () => 'Profile updated',
   'account.password_changed': () => 'Password changed',
@@ -135,7 +135,7 @@ export type AuditAction = keyof typeof AUDIT_ACTION_WORDS;
 
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_WORDS) as AuditAction[];
 
-export function isAuditAction(action: string): action is AuditAction {
+function isAuditAction(action: string): action is AuditAction {
   return Object.hasOwn(AUDIT_ACTION_WORDS, action);
 }
 

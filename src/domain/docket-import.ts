@@ -22,10 +22,10 @@ export const IMPORT_LIMITS = {
 } as const;
 
 export type ImportColumn = 'application_number' | 'client_matter' | 'entity_size' | 'notes';
-export const IMPORT_COLUMNS: readonly ImportColumn[] = ['application_number', 'client_matter', 'entity_size', 'notes'];
+const IMPORT_COLUMNS: readonly ImportColumn[] = ['application_number', 'client_matter', 'entity_size', 'notes'];
 
 /** Header names per column, compared after lower-casing and removing everything but letters and digits. */
-export const HEADER_NAMES: Record<ImportColumn, readonly string[]> = {
+const HEADER_NAMES: Record<ImportColumn, readonly string[]> = {
   application_number: [
     'applicationnumber',
     'applicationno',
@@ -256,7 +256,7 @@ function countBreaks(record: string[]): number {
  * cells are joined again (and the columns after them move back) when the number column holds a
  * series code and slash with three digits and the next cell three digits.
  */
-export function rejoinSplitNumber(record: readonly string[], at: number, delimiter: string): string[] {
+function rejoinSplitNumber(record: readonly string[], at: number, delimiter: string): string[] {
   const out = [...record];
   if (delimiter === ',' && /^\s*'?(US\s*)?\d{2}\s*\/\s*\d{3}\s*$/i.test(out[at] ?? '') && /^\s*\d{3}\s*$/.test(out[at + 1] ?? '')) {
     out.splice(at, 2, `${out[at].trim()},${out[at + 1].trim()}`);

@@ -4,17 +4,7 @@
  * in the same direction. Blank values (no deadline left, no matter number, nobody responsible, no
  * examiner or art unit, no title) come last in both directions.
  */
-export const DOCKET_SORT_FIELDS = [
-  'next_deadline',
-  'application_number',
-  'title',
-  'client_matter',
-  'responsible',
-  'status',
-  'examiner',
-  'art_unit',
-  'added',
-] as const;
+const DOCKET_SORT_FIELDS = ['next_deadline', 'application_number', 'title', 'client_matter', 'responsible', 'status', 'examiner', 'art_unit', 'added'] as const;
 export type DocketSortField = (typeof DOCKET_SORT_FIELDS)[number];
 export type DocketSort = DocketSortField | `-${DocketSortField}`;
 

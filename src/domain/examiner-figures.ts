@@ -58,7 +58,7 @@ export const MIN_RELIABLE_SAMPLE = 100;
  * interview used to read as a 100 % success rate). Juristat's published lists demand 50
  * interviewed applications (uspto-data.md §4); the profile shows the counts, so it can say more.
  */
-export const MIN_INTERVIEW_SAMPLE = 10;
+const MIN_INTERVIEW_SAMPLE = 10;
 
 export function emptyTotals(): StatsTotals {
   return {
@@ -124,7 +124,7 @@ export function figuresOf(t: StatsTotals): Figures {
 }
 
 /** Null when both groups are large enough; otherwise a sentence naming the short group(s). */
-export function interviewRatesReason(interviewed: number, notInterviewed: number): string | null {
+function interviewRatesReason(interviewed: number, notInterviewed: number): string | null {
   const short: string[] = [];
   if (interviewed < MIN_INTERVIEW_SAMPLE) short.push(`${interviewed} disposed application(s) with an applicant-initiated interview`);
   if (notInterviewed < MIN_INTERVIEW_SAMPLE) short.push(`${notInterviewed} without one`);

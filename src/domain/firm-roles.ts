@@ -38,10 +38,6 @@ export function rolesWith(permission: Permission): MemberRole[] {
   return ROLES.filter((r) => GRANTS[r].includes(permission));
 }
 
-export function isRole(value: unknown): value is MemberRole {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}
-
 /** People's words for a permission, in a refusal. */
 export const PERMISSION_WORDS: Record<Permission, string> = {
   read: "reading the firm's records",

@@ -78,10 +78,6 @@ function feeText(amount: string | null, entity: EntitySize): string {
   return amount ? `${dollarsDisplay(amount)} for a ${entity} entity` : "amount not in Prosa's fee table for that date";
 }
 
-export function idsActionName(kind: IdsActionKind): string {
-  return NAMES[kind];
-}
-
 /** The window an IDS filed on `filedOn` falls in, from the docket's dates, with what it needs. */
 export function idsTiming(docket: IdsDocket, filedOn: IsoDate, entity: EntitySize): IdsTimingResult {
   const threeMonths = nextBusinessDay(addMonths(docket.filing_date, 3));

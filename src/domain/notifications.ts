@@ -19,7 +19,7 @@ export const NOTIFICATION_SCOPES = ['mine', 'firm'] as const;
 export type NotificationScope = (typeof NOTIFICATION_SCOPES)[number];
 
 /** The mails a person can unsubscribe from, one list each. */
-export const MAIL_LISTS = ['reminders', 'digest', 'alerts'] as const;
+const MAIL_LISTS = ['reminders', 'digest', 'alerts'] as const;
 export type MailList = (typeof MAIL_LISTS)[number];
 
 export interface NotificationPreferences {
@@ -34,7 +34,7 @@ export interface NotificationPreferences {
 }
 
 /** What a person gets before changing anything: reminders at 30, 14, 7 and 1 days and on the day, a weekly digest (Mondays) and new-paper alerts. */
-export const DEFAULT_OFFSETS: readonly number[] = [30, 14, 7, 1, 0];
+const DEFAULT_OFFSETS: readonly number[] = [30, 14, 7, 1, 0];
 export const MAX_OFFSET_DAYS = 365;
 export const MAX_OFFSETS = 10;
 
@@ -94,7 +94,7 @@ export interface DueReminder<D extends RemindableDeadline = RemindableDeadline> 
  * How many days back a pass looks for an offset it has not yet reminded: a day or a week the
  * worker was down is not lost, while a preference changed today does not send a month-old reminder.
  */
-export const CATCH_UP_DAYS = 7;
+const CATCH_UP_DAYS = 7;
 
 /**
  * The reminders a pass on `passDate` owes for these deadlines: for each deadline not yet past
@@ -142,7 +142,7 @@ export function digestPeriod(frequency: DigestFrequency, passDate: IsoDate): Iso
 }
 
 /** How far ahead a digest looks: deadlines due from the pass date through this many days on. */
-export const DIGEST_HORIZON_DAYS = 30;
+const DIGEST_HORIZON_DAYS = 30;
 
 /** The deadlines a digest lists: due within [passDate, passDate + 30 days], of categories the person follows, soonest first. */
 export function digestDeadlines<D extends RemindableDeadline>(deadlines: readonly D[], prefs: NotificationPreferences, passDate: IsoDate): D[] {

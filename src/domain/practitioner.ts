@@ -17,7 +17,7 @@ export interface Practitioner {
   customer_number?: string;
 }
 
-export const PRACTITIONER_FIELDS = [
+const PRACTITIONER_FIELDS = [
   'name',
   'registration_number',
   'firm',

@@ -7,7 +7,7 @@ import { MICRO_PER_CREDIT, credits } from './money.ts';
 export const TOKEN_RATES_PER_MILLION = { input: 50, output: 200 } as const;
 
 /** Multipliers are stored in thousandths: 1000 = 1.0. */
-export const DEFAULT_MULTIPLIER_MILLI = 1000;
+const DEFAULT_MULTIPLIER_MILLI = 1000;
 
 /**
  * Cost of a model call in micro-credits, rounded up to the next micro-credit.
@@ -47,11 +47,5 @@ export const CREDIT_PACKAGES: readonly CreditPackage[] = [
   { id: 'pkg_500', price: 500, credits: 575, bonus: 75 },
   { id: 'pkg_2000', price: 2000, credits: 2400, bonus: 400 },
 ];
-
-/** Credits for a purchase: a package's credits when the amount matches one, else 1:1. */
-export function creditsForPurchase(amountDollars: number): bigint {
-  const pkg = CREDIT_PACKAGES.find((p) => p.price === amountDollars);
-  return pkg ? credits(pkg.credits) : BigInt(Math.round(amountDollars * 1_000_000));
-}
 
 export const WELCOME_CREDITS_MICRO = credits(25);

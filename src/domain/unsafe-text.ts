@@ -5,7 +5,7 @@
  */
 export type UnsafeTextProblem = 'nul' | 'surrogate';
 
-export function unsafeTextProblem(s: string): UnsafeTextProblem | null {
+function unsafeTextProblem(s: string): UnsafeTextProblem | null {
   if (s.includes('\u0000')) return 'nul';
   return s.isWellFormed() ? null : 'surrogate';
 }

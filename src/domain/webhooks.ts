@@ -12,8 +12,8 @@ export const PING_KIND = 'webhook.ping';
  * Seconds to wait after failed attempt n (1-based) before the next: 1 min, 5 min, 30 min, 2 h,
  * 12 h. After the sixth failed attempt the delivery is given up (status failed).
  */
-export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600] as const;
-export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600] as const;
+const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 
 /** When to try again after `attempts` failed attempts, or null when the delivery is given up. */
 export function nextAttemptAfter(attempts: number, now: Date): Date | null {
@@ -22,7 +22,7 @@ export function nextAttemptAfter(attempts: number, now: Date): Date | null {
   return new Date(now.getTime() + delay * 1000);
 }
 
-export const MAX_WEBHOOK_URL_LENGTH = 2000;
+const MAX_WEBHOOK_URL_LENGTH = 2000;
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

@@ -19,38 +19,38 @@ export const MAX_FILE_BYTES = 10 * MB;
  * before anything is inflated: a 500-page specification with figures is about 15 MB; a zip bomb
  * declares gigabytes.
  */
-export const MAX_DOCX_UNCOMPRESSED_BYTES = 40 * MB;
+const MAX_DOCX_UNCOMPRESSED_BYTES = 40 * MB;
 
 /**
  * Uncompressed size of word/document.xml: a 500-page specification's is about 10 MB (Word's XML is
  * ~20 bytes of markup per character of text), so 30 MB is three times that.
  */
-export const MAX_DOCX_DOCUMENT_XML_BYTES = 30 * MB;
+const MAX_DOCX_DOCUMENT_XML_BYTES = 30 * MB;
 
 /**
  * Paragraphs (`<w:p`) of a .docx: a 500-page specification has about 10,000, a claim listing a
  * few hundred; mammoth holds several objects per paragraph, so 1.5 M empty ones took 4.5 GB.
  */
-export const MAX_DOCX_PARAGRAPHS = 100_000;
+const MAX_DOCX_PARAGRAPHS = 100_000;
 
 /**
  * Pages of a PDF, read from its page tree before any page is: the longest US applications run to
  * a few hundred pages and a file wrapper excerpt to about a thousand.
  */
-export const MAX_PDF_PAGES = 2_000;
+const MAX_PDF_PAGES = 2_000;
 
 /**
  * Bytes the PDF's Flate-compressed streams other than images inflate to, counted (and discarded)
  * before pdf.js reads the file: a 2,000-page text PDF's content streams and fonts come to about
  * 60 MB; a deflate bomb of operators inflates 1,000:1.
  */
-export const MAX_PDF_INFLATED_BYTES = 128 * MB;
+const MAX_PDF_INFLATED_BYTES = 128 * MB;
 
 /**
  * Bytes of the .xml inside a zipped USPTO XML download (the zip's own size is MAX_FILE_BYTES): the
  * largest applications' full text is about 20 MB.
  */
-export const MAX_XML_BYTES = 40 * MB;
+const MAX_XML_BYTES = 40 * MB;
 
 /**
  * Characters of extracted text, by purpose. An office action's is the limit of
@@ -67,19 +67,19 @@ export type Purpose = keyof typeof MAX_TEXT_CHARS;
  * reference to 5-20, so 40 pages holds either, and a longer scan is refused before any page is
  * rasterized.
  */
-export const MAX_OCR_PAGES = 40;
+const MAX_OCR_PAGES = 40;
 
 /** Resolution pages of a scan are rasterized at for OCR: tesseract reads best at about 300 DPI. */
 export const OCR_DPI = 300;
 
 /** Wall time of one page's OCR (pdftoppm then tesseract); past it the page's processes are killed and the file refused. */
-export const OCR_PAGE_TIMEOUT_MS = 30_000;
+const OCR_PAGE_TIMEOUT_MS = 30_000;
 
 /**
  * Wall time of a whole scan's OCR. When the child finds a PDF has no text layer it tells the
  * server, which moves the file's deadline (EXTRACTION_TIMEOUT_MS) to this plus a margin.
  */
-export const OCR_DOCUMENT_TIMEOUT_MS = 240_000;
+const OCR_DOCUMENT_TIMEOUT_MS = 240_000;
 
 /** The budgets the child applies while it parses (tests lower them). */
 export interface DocumentBudgets {

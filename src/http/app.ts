@@ -26,7 +26,7 @@ import { mcpSurface } from './surfaces/mcp.ts';
 import { mailPagesSurface } from './surfaces/mail-pages.ts';
 
 /** Default body limit; routes that take office-action text raise their own. */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 

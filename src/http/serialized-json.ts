@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
  * JSON.stringify, exactly what Fastify would send); `sendJson` sends such a string as it is:
  * Fastify passes a string with a JSON content type through without serializing it again.
  */
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** A value as the route's 200 response schema serializes it. */
 export function serializedJson(reply: FastifyReply, value: unknown): string {

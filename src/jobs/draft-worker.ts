@@ -78,7 +78,7 @@ interface RunDeps {
 }
 
 /** Runs one attempt of a job. `finalAttempt`: no retry follows if this one fails. */
-export async function runDraftJob(deps: RunDeps, jobId: string, finalAttempt: boolean): Promise<void> {
+async function runDraftJob(deps: RunDeps, jobId: string, finalAttempt: boolean): Promise<void> {
   const { db } = deps.database;
   const job = await db.selectFrom('draft_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
   if (!job || isTerminal(job.status)) return;
@@ -154,7 +154,7 @@ async function failStalled(deps: RunDeps, jobId: string): Promise<void> {
  * threads were alive (builder-endpoints.ts; docs/decisions/documents.md, "Where documents are
  * built"). One endpoint per slot of the queue's concurrency.
  */
-export function defaultBuilderIsolation(database: Database): BuilderIsolation {
+function defaultBuilderIsolation(database: Database): BuilderIsolation {
   return database.kind === 'postgres' ? 'thread' : 'process';
 }
 

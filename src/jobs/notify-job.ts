@@ -12,7 +12,7 @@ import { todayUtc } from '../clock.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { runNotifyPass } from '../commands/notifications/notify-pass.ts';
 
-export const NOTIFY_QUEUE = 'prosa-notify';
+const NOTIFY_QUEUE = 'prosa-notify';
 
 interface Log {
   info(obj: object, msg: string): void;

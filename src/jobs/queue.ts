@@ -52,7 +52,7 @@ export interface QueueSettings {
   deadLetterRetryDelayMax: number;
 }
 
-export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
+const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
   superviseIntervalSeconds: 2,
   expireInSeconds: 300,
   heartbeatSeconds: 10,

@@ -9,7 +9,7 @@ import { AppError, validationError } from '../errors.ts';
 
 export type LinkPurpose = 'password_reset' | 'email_verification';
 
-export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = { password_reset: 60 * 60 * 1000, email_verification: 24 * 60 * 60 * 1000 };
+const LINK_LIFETIME_MS: Record<LinkPurpose, number> = { password_reset: 60 * 60 * 1000, email_verification: 24 * 60 * 60 * 1000 };
 
 function checkPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) throw validationError('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);

@@ -26,11 +26,11 @@ const CATEGORY_NAMES: Record<DeadlineCategory, string> = {
 
 const LIST_NAMES: Record<MailList, string> = { reminders: 'deadline reminders', digest: 'the deadline digest', alerts: 'new-paper alerts' };
 
-export function unsubscribeUrl(baseUrl: string, token: string): string {
+function unsubscribeUrl(baseUrl: string, token: string): string {
   return `${baseUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-export function applicationUrl(baseUrl: string, applicationNumber: string): string {
+function applicationUrl(baseUrl: string, applicationNumber: string): string {
   return `${baseUrl}/applications/${encodeURIComponent(applicationNumber)}`;
 }
 

@@ -15,7 +15,7 @@ import { databaseAuditWriter } from './database-audit.ts';
 import type { Db } from '../db/connect.ts';
 
 /** The authorization server's public key set, from the keyring (one process: no HTTP round trip). */
-export function publicJwks(keyring: Keyring) {
+function publicJwks(keyring: Keyring) {
   const { d: _private, ...publicJwk } = keyring.oauthSigningJwk;
   return { keys: [publicJwk] };
 }

@@ -27,7 +27,7 @@ export interface McpRuntimeOptions {
 }
 
 /** The web app's billing page (Settings > Billing), where credits are bought. */
-export function billingUrl(baseUrl: string): string {
+function billingUrl(baseUrl: string): string {
   return `${baseUrl}/settings/billing`;
 }
 

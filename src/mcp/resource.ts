@@ -18,7 +18,7 @@ export function mcpResource(urls: ResourceUrls): string {
 }
 
 /** Where the challenge points: the spec's `{mcp_url}/.well-known/oauth-protected-resource`. */
-export function resourceMetadataUrl(urls: ResourceUrls): string {
+function resourceMetadataUrl(urls: ResourceUrls): string {
   return `${urls.mcpUrl}/.well-known/oauth-protected-resource`;
 }
 

@@ -14,13 +14,13 @@ import type { FetchLikeMcpHandler } from '@modelcontextprotocol/node';
  * Only the first non-blank byte is read to decide; a body that starts with `[` but is not valid
  * JSON goes on to the SDK, which answers -32700 "Parse error" as for any malformed body.
  */
-export const BATCH_REFUSED = {
+const BATCH_REFUSED = {
   code: -32600,
   message:
     'Invalid Request: JSON-RPC batches are not accepted. Send one JSON-RPC message per POST (MCP Streamable HTTP transport, revisions 2025-11-25 and 2026-07-28).',
 } as const;
 
-export function batchRefusedResponse(): Response {
+function batchRefusedResponse(): Response {
   return Response.json({ jsonrpc: '2.0', id: null, error: BATCH_REFUSED }, { status: 400, headers: { 'cache-control': 'no-store' } });
 }
 

@@ -10,8 +10,8 @@ import type { VerifiedToken } from './token-verifier.ts';
  * grant becomes visible to this stateless server.
  */
 
-export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
-export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
+const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 /** The MCP server's own confidential client at the authorization server. */
 export const MCP_CLIENT_ID = 'prosa-mcp';
 

@@ -69,7 +69,7 @@ function storable(text: string): string {
 }
 
 /** What the audit log keeps of a call's arguments: no secrets, long texts as their length, only storable text. */
-export function redactArguments(args: unknown, depth = 0): unknown {
+function redactArguments(args: unknown, depth = 0): unknown {
   if (depth > 4) return '[nested]';
   if (typeof args === 'string') return args.length > 200 ? `[${args.length} characters]` : storable(args);
   if (Array.isArray(args)) return args.length > 20 ? `[${args.length} items]` : args.map((a) => redactArguments(a, depth + 1));

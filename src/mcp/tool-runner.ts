@@ -45,7 +45,7 @@ export interface CallOptions {
  * OpenAI's Apps SDK documents that the model reads structuredContent) and for any connector URL
  * with `results=structured`. `results=full` keeps the copy for any client.
  */
-export function resultsMode(opts: CallOptions, caller: VerifiedToken): ResultsMode {
+function resultsMode(opts: CallOptions, caller: VerifiedToken): ResultsMode {
   return opts.results ?? (caller.noPurchaseOffers ? 'structured' : 'full');
 }
 

@@ -55,7 +55,7 @@ export const CORE_TOOL_NAMES: readonly string[] = [
 ];
 
 /** The groups a connector URL may name (the docs' groups, plus `core` and `all`). */
-export const TOOL_GROUPS: readonly ToolGroup[] = ['account', 'docket', 'file', 'deadlines', 'analysis', 'examiner', 'response', 'forms', 'workflows'];
+const TOOL_GROUPS: readonly ToolGroup[] = ['account', 'docket', 'file', 'deadlines', 'analysis', 'examiner', 'response', 'forms', 'workflows'];
 
 export type ResultsMode = 'full' | 'structured';
 
@@ -71,7 +71,7 @@ export interface ServeOptions {
 const CORE = new Set(CORE_TOOL_NAMES);
 const ALL = new Set(TOOLS.map((t) => t.name));
 
-export const DEFAULT_SERVE_OPTIONS: ServeOptions = { listed: CORE, outputSchemas: false, results: undefined };
+const DEFAULT_SERVE_OPTIONS: ServeOptions = { listed: CORE, outputSchemas: false, results: undefined };
 
 const yes = (v: string | null) => v !== null && /^(1|true|on|yes)$/i.test(v.trim());
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ApplicationRow } from '../db/schema.ts';
 import type { EntityDecision } from '../domain/entity-status.ts';
-import { deadlineFieldsOf, type PendingAction } from '../queries/application-deadlines.ts';
+import { deadlineFieldsOf } from '../domain/deadlines/deadline-fields.ts';
+import type { PendingAction } from '../queries/application-deadlines.ts';
 import { interfaceTypeForDocumentCode } from '../sources/uspto-codes.ts';
 import { applicationRecordSchema, presentApplication } from './application.ts';
 import { deadlinesDetailSchema, presentDeadlinesRecord } from './deadlines.ts';
@@ -9,7 +10,7 @@ import { entityFields, entitySizeSchema, entitySourceSchema, presentEntity } fro
 import { deadlineCalculationSchema, extensionDeadlineSchema } from './deadline-calculation.ts';
 import { ACTION_KINDS } from '../domain/deadlines/action-kinds.ts';
 
-export const pendingActionSchema = z
+const pendingActionSchema = z
   .object({
     correspondence_id: z.string(),
     document_code: z.string(),
@@ -57,7 +58,7 @@ export const accountDeadlinesSchema = z.object({
 export type AccountDeadlinesWire = z.infer<typeof accountDeadlinesSchema>;
 
 /** The action awaiting a reply, as the account sees it (null when nothing is pending). */
-export function presentPendingAction(pending: PendingAction | null): z.infer<typeof pendingActionSchema> | null {
+function presentPendingAction(pending: PendingAction | null): z.infer<typeof pendingActionSchema> | null {
   if (!pending) return null;
   const c = pending.correspondence;
   return {

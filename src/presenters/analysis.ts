@@ -81,7 +81,7 @@ const glassBoxSchema = z
  * fields, then the additive ones. Parser structures (the action's metadata, references, grounds)
  * are loose objects: the record passes them as the pipeline bounded them.
  */
-export const analysisRecordSchema = z.object({
+const analysisRecordSchema = z.object({
   analysis_id: z.string(),
   application_number: z.string(),
   rejection_type: z.string().describe('The type the text shows (CTNF, CTFR, CTED, CTRS, NOA, CTEQ), else the type requested, else CTNF'),

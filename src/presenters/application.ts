@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import type { ApplicationRow } from '../db/schema.ts';
-
-/** The three deadline fields shared by the lookup record and the deadlines record. */
-export interface DeadlineFields {
-  response_deadline: string | null;
-  critical_deadline_date: string | null;
-  critical_deadline_correspondence_id: string | null;
-}
-
-export const NO_DEADLINES: DeadlineFields = { response_deadline: null, critical_deadline_date: null, critical_deadline_correspondence_id: null };
+import type { DeadlineFields } from '../domain/deadlines/deadline-fields.ts';
 
 /** The record presentApplication builds (the docket's entries carry it). */
 export const applicationRecordSchema = z.object({

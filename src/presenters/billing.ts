@@ -33,7 +33,7 @@ export const checkoutConfirmedSchema = z.object({
 });
 export type CheckoutConfirmedWire = z.infer<typeof checkoutConfirmedSchema>;
 
-export const purchaseSchema = z.object({
+const purchaseSchema = z.object({
   session_id: z.string(),
   package_id: z.string().nullable().describe('null for a custom amount'),
   amount: z.string().describe('Paid, in the currency'),

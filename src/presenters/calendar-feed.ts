@@ -1,6 +1,7 @@
 import ical, { ICalAlarmType, ICalEventTransparency } from 'ical-generator';
 import { addDays, type IsoDate } from '../domain/deadlines/calendar.ts';
-import { lifeBesidePending, type DocketDeadlines } from '../queries/docket-deadlines.ts';
+import { lifeBesidePending } from '../domain/deadlines/life-beside-pending.ts';
+import type { DocketDeadlines } from '../queries/docket-deadlines.ts';
 import { deadlineEvents, lifeDeadlineEvents, type DeadlineEvent } from './calendar-events.ts';
 
 /** How often subscribers should re-fetch: deadlines change when an action or reply arrives, not by the minute. */
@@ -12,7 +13,7 @@ export function presentCalendarFeed(list: DocketDeadlines): string {
   return renderCalendar([...list.deadlines.flatMap((d) => deadlineEvents(d)), ...lifeBesidePending(list).flatMap((d) => lifeDeadlineEvents(d))]);
 }
 
-export function renderCalendar(events: DeadlineEvent[]): string {
+function renderCalendar(events: DeadlineEvent[]): string {
   // No METHOD property: METHOD belongs to iTIP scheduling messages (RFC 5545 section 3.7.2),
   // and a subscribed feed is a published calendar, not an invitation.
   const cal = ical({

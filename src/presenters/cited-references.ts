@@ -1,7 +1,7 @@
 /** GET /api/analyses/{id}/references: the references an action cites and what the file holds of each. */
 import { z } from 'zod';
 import type { ChartReferenceText } from '../domain/art/chart.ts';
-import { referencesOfRecord } from '../queries/cited-references.ts';
+import { referencesOfRecord } from '../domain/office-action/references-of-record.ts';
 
 export const citedReferencesSchema = z.object({
   analysis_id: z.string(),

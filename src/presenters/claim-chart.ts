@@ -8,7 +8,7 @@ import type { ClaimChart } from '../domain/art/chart.ts';
 
 const span = z.object({ start: z.number().int(), end: z.number().int() });
 
-export const passageSchema = z.object({
+const passageSchema = z.object({
   paragraph: z.number().int().optional().describe('The paragraph number printed in the reference ([0065] → 65)'),
   label: z.string().describe('"[0065]", "col. 3, ll. 4-10", or "paragraph 12" in a text without numbers'),
   text: z.string().describe('The passage, verbatim from the held text'),
@@ -20,7 +20,7 @@ export const passageSchema = z.object({
   lines: z.array(z.number().int()).length(2).optional().describe('First and last line of a column passage: [4, 10]'),
 });
 
-export const chartCitationSchema = z.object({
+const chartCitationSchema = z.object({
   reference: z.string().describe('The reference as the action labels it: "Laroia (US 2005/0025220 A1)"'),
   reference_name: z.string().nullable().describe('The short name the action uses: "Laroia"'),
   reference_id: z.string().nullable(),
@@ -36,7 +36,7 @@ export const chartCitationSchema = z.object({
 
 export const flagCodes = ['no_pinpoint', 'terms_not_in_cited_passage', 'examiner_admission', 'unresolved_pinpoint'] as const;
 
-export const chartFlagSchema = z.object({
+const chartFlagSchema = z.object({
   code: z.enum(flagCodes),
   detail: z.string(),
   terms: z.array(z.string()).optional().describe("terms_not_in_cited_passage: the limitation's distinguishing terms the cited passages lack"),
@@ -44,7 +44,7 @@ export const chartFlagSchema = z.object({
   quote: z.object({ text: z.string(), span }).optional().describe("examiner_admission: the examiner's words with their place in the action"),
 });
 
-export const chartLimitationSchema = z.object({
+const chartLimitationSchema = z.object({
   index: z.number().int().describe('0 is the preamble of an independent claim; elements count from 1'),
   part: z.enum(['preamble', 'element']),
   text: z.string().describe('The limitation, verbatim from the claim as held'),

@@ -5,7 +5,7 @@
  */
 export type CsvCell = string | number | null | undefined;
 
-export function csvCell(c: CsvCell): string {
+function csvCell(c: CsvCell): string {
   const s = c === null || c === undefined ? '' : String(c);
   const safe = typeof c !== 'number' && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;

@@ -17,7 +17,7 @@ export const extensionDeadlineSchema = z.object({
   citation: z.string(),
 });
 
-export const LIFE_DEADLINE_KINDS = [
+const LIFE_DEADLINE_KINDS = [
   'response',
   'issue_fee',
   'continuation_copendency',

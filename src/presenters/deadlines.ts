@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PendingAction } from '../queries/application-deadlines.ts';
-import { deadlineFieldsOf } from '../queries/application-deadlines.ts';
+import { deadlineFieldsOf } from '../domain/deadlines/deadline-fields.ts';
 import { interfaceTypeForDocumentCode } from '../sources/uspto-codes.ts';
 import { ACTION_KINDS } from '../domain/deadlines/action-kinds.ts';
 

@@ -21,7 +21,7 @@ export function presentDocketDeadlines(list: DocketDeadlines, withinDays: number
 }
 
 /** One deadline of an application's life on the docket (`life_deadlines[]` of GET /api/deadlines). */
-export const docketLifeDeadlineSchema = z.object({
+const docketLifeDeadlineSchema = z.object({
   docket_entry_id: z.string(),
   application_number: z.string(),
   invention_title: z.string(),
@@ -40,7 +40,7 @@ export const docketLifeDeadlineSchema = z.object({
 });
 
 /** One pending Office action's reply deadline on the docket (`deadlines[]` of GET /api/deadlines). */
-export const docketDeadlineSchema = z.object({
+const docketDeadlineSchema = z.object({
   docket_entry_id: z.string(),
   application_number: z.string(),
   invention_title: z.string(),
@@ -84,7 +84,7 @@ export const docketDeadlinesSchema = z.object({
 });
 export type DocketDeadlinesWire = z.infer<typeof docketDeadlinesSchema>;
 
-export function presentDocketLifeDeadline(d: DocketLifeItem): z.infer<typeof docketLifeDeadlineSchema> {
+function presentDocketLifeDeadline(d: DocketLifeItem): z.infer<typeof docketLifeDeadlineSchema> {
   const { entry, application } = d.item;
   return {
     docket_entry_id: entry.id,
@@ -101,7 +101,7 @@ export function presentDocketLifeDeadline(d: DocketLifeItem): z.infer<typeof doc
   };
 }
 
-export function presentDocketDeadline(d: DocketDeadline): z.infer<typeof docketDeadlineSchema> {
+function presentDocketDeadline(d: DocketDeadline): z.infer<typeof docketDeadlineSchema> {
   const { entry, application } = d.item;
   const c = d.pending.correspondence;
   const r = d.pending.result;

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { DocketItem } from '../queries/docket.ts';
 import type { EntityDecision } from '../domain/entity-status.ts';
-import { applicationRecordSchema, presentApplication, type DeadlineFields } from './application.ts';
+import { applicationRecordSchema, presentApplication } from './application.ts';
+import type { DeadlineFields } from '../domain/deadlines/deadline-fields.ts';
 
 export const entitySizeSchema = z.enum(['large', 'small', 'micro']);
 export const entitySourceSchema = z.enum(['request', 'docket', 'uspto', 'account']);
@@ -17,14 +18,14 @@ export const entityFields = {
   entity_size_source: entitySourceSchema.describe('docket (set on the docket), uspto (USPTO record) or account (default)'),
 };
 
-export const entitySchema = z.object(entityFields);
+const entitySchema = z.object(entityFields);
 export type EntityWire = z.infer<typeof entitySchema>;
 
 export function presentEntity(entity: EntityDecision): EntityWire {
   return { entity_size: entity.entity_size, entity_size_source: entity.source };
 }
 
-export const responsibleSchema = z
+const responsibleSchema = z
   .object({
     member_id: z.string(),
     name: z.string().nullable().describe("The member's display name, when they gave one"),

@@ -11,7 +11,7 @@ import type { DocketDeadline, DocketLifeItem } from '../queries/docket-deadlines
 import type { DocketExportItem } from '../queries/docket-export.ts';
 import { formatApplicationNumber } from '../domain/application-number.ts';
 
-export const importRowStatusSchema = z.enum(['add', 'duplicate', 'malformed', 'duplicate_in_file']);
+const importRowStatusSchema = z.enum(['add', 'duplicate', 'malformed', 'duplicate_in_file']);
 
 export const importPreviewSchema = z.object({
   preview_id: z.string().describe('Commit it with POST /api/docket/import/commit {preview_id} within 24 hours'),
@@ -83,7 +83,7 @@ export const presentImportCommit = (r: DocketImportCommitResult): ImportCommitWi
 
 // --- export -----------------------------------------------------------------------------------
 
-export const EXPORT_COLUMNS = [
+const EXPORT_COLUMNS = [
   'application_number',
   'title',
   'client_matter',
@@ -117,7 +117,7 @@ export interface ExportDeadline {
  * the last day to reply at all (`final`: the statutory or 37 CFR 1.136(a) maximum). Dates already
  * passed are left out.
  */
-export function exportDeadlinesOf(d: DocketDeadline, today: string): ExportDeadline[] {
+function exportDeadlinesOf(d: DocketDeadline, today: string): ExportDeadline[] {
   const r = d.pending.result;
   const rule = (field: string) => r.citations.find((c) => c.field === field)?.rule ?? '';
   const base = { action: r.action, action_mailing_date: r.mailing_date };
@@ -138,7 +138,7 @@ export function exportDeadlinesOf(d: DocketDeadline, today: string): ExportDeadl
  * maintenance_fee_3_5, appeal_brief, ...; `action` the event it runs from): its next date not yet
  * passed — the due date, else the end of the surcharge period or the last day with extensions.
  */
-export function exportLifeDeadlinesOf(l: DocketLifeItem): ExportDeadline[] {
+function exportLifeDeadlinesOf(l: DocketLifeItem): ExportDeadline[] {
   if (!l.next) return [];
   const d = l.life.deadline;
   const kind = l.next.stage === 'due' ? d.kind : `${d.kind}_${l.next.stage === 'surcharge' ? 'with_surcharge' : 'last_day'}`;
@@ -147,7 +147,7 @@ export function exportLifeDeadlinesOf(l: DocketLifeItem): ExportDeadline[] {
 }
 
 /** OWASP CSV injection: a cell starting with = + - @ (or tab / carriage return) is prefixed with an apostrophe. */
-export function csvSafe(value: string): string {
+function csvSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DraftJobSummary } from '../queries/draft-jobs.ts';
 
 /** Shown while a job waits for a worker (the spec leaves queued's progress open: 0). */
-export const QUEUED_STEP = 'Waiting for a worker';
+const QUEUED_STEP = 'Waiting for a worker';
 
 export interface DownloadLink {
   url: string;

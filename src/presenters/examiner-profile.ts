@@ -81,14 +81,16 @@ const basisCounts = z.array(z.object({ basis: z.string(), office_actions: z.numb
 /** The figures an art unit and an examiner share (fractions 0-1, null when nothing was disposed). */
 const figureFields = {
   allowance_rate: rate,
-  avg_actions_to_allowance: rate,
+  avg_actions_to_allowance: rate.describe('Rejections (non-final + final) from the first action to allowance, across RCEs, on average'),
   top_rejection_bases: z.array(z.string()),
   rejection_basis_counts: basisCounts,
-  interview_success_rate: rate,
+  interview_success_rate: rate.describe(
+    "Allowance rate of decided cases with an applicant-initiated interview before the decision (an examiner's own call does not count); null below the minimum sample",
+  ),
   allowance_rate_without_interview: rate.describe('The comparison group: disposed applications without an applicant-initiated interview'),
   interview_lift: rate.describe('interview_success_rate minus allowance_rate_without_interview, when both exist'),
   interview_rates_reason: z.string().nullable().describe('Why the interview rates are null; null when both are given'),
-  avg_rces_to_allowance: rate,
+  avg_rces_to_allowance: rate.describe('RCEs filed before allowance, on average over allowed cases'),
   total_cases_analyzed: z.number().int(),
   allowed_cases: z.number().int(),
   abandoned_cases: z.number().int(),

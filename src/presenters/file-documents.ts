@@ -15,12 +15,12 @@ import type { FileDocumentSummary } from '../queries/file-documents.ts';
 const KIND_WORDS =
   'claims (a claim listing), specification, application (as filed or published: specification and claims), reference (a document the examiner cites), response (an earlier reply)';
 
-export const documentKind = z
+const documentKind = z
   .enum(FILE_DOCUMENT_KINDS as [string, ...string[]], { error: `kind must be one of ${FILE_DOCUMENT_KINDS.join(', ')}: ${KIND_WORDS}` })
   .describe(`What the document is: ${KIND_WORDS}`);
 
 /** The fields that describe a document, whether sent as JSON or as multipart fields beside the file. */
-export const documentFields = {
+const documentFields = {
   kind: documentKind,
   publication_number: z
     .string()

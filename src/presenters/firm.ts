@@ -20,7 +20,7 @@ export type MemberWire = z.infer<typeof memberSchema>;
 
 export const membersSchema = z.object({ members: z.array(memberSchema), you: z.string().describe('Your own member id') });
 
-export const invitationSchema = z.object({
+const invitationSchema = z.object({
   id: z.string(),
   email: z.string(),
   role: roleSchema,

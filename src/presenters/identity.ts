@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 const PROVIDER_NAMES: Record<string, string> = { google: 'Google', microsoft: 'Microsoft' };
 
-export const signInProviderSchema = z.object({
+const signInProviderSchema = z.object({
   id: z.enum(['google', 'microsoft']),
   name: z.string(),
   start_url: z.string().describe('Navigate the browser here to sign in (GET /api/auth/oidc/{provider}/start)'),
@@ -18,7 +18,7 @@ export function presentSignInProvider(p: { id: SignInProviderWire['id']; name: s
   return { id: p.id, name: p.name, start_url: `/api/auth/oidc/${p.id}/start` };
 }
 
-export const linkedIdentitySchema = z.object({
+const linkedIdentitySchema = z.object({
   id: z.string(),
   provider: z.string(),
   provider_name: z.string(),

@@ -8,7 +8,7 @@ import { formatCredits } from '../domain/money.ts';
 import type { MatterUsage } from '../queries/matter-report.ts';
 import { toCsv } from './csv.ts';
 
-export const matterReportRowSchema = z.object({
+const matterReportRowSchema = z.object({
   application_number: z.string().describe('Written 17/200,011'),
   client_matter: z.string().nullable().describe("The client matter of the application's docket entry; null when it has none or is not on the docket"),
   invention_title: z.string().nullable(),
@@ -49,7 +49,7 @@ export function presentMatterReport(from: string, to: string, usage: readonly Ma
   };
 }
 
-export const MATTER_CSV_HEADER = [
+const MATTER_CSV_HEADER = [
   'client_matter',
   'application_number',
   'invention_title',

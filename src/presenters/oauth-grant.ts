@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OAuthGrantView } from '../queries/oauth-grants.ts';
 
-export const oauthGrantSchema = z.object({
+const oauthGrantSchema = z.object({
   id: z.string(),
   client_id: z.string(),
   client_name: z.string().nullable(),

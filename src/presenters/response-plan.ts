@@ -19,11 +19,11 @@ export function exportPollUrl(jobId: string): string {
   return `/api/exports/${jobId}`;
 }
 
-export const strategyCodeSchema = z.enum(STRATEGY_CODES as [StrategyCode, ...StrategyCode[]]);
+const strategyCodeSchema = z.enum(STRATEGY_CODES as [StrategyCode, ...StrategyCode[]]);
 
 const spanSchema = z.object({ start: z.number().int(), end: z.number().int() });
 
-export const markupSchema = z.object({
+const markupSchema = z.object({
   marked_text: z.string().describe('Additions in <u>…</u>, struck deletions in <s>…</s>, deletions of five or fewer characters as [[…]] (37 CFR 1.121(c)(2))'),
   runs: z.array(z.object({ text: z.string(), mark: z.enum(['none', 'added', 'deleted', 'deleted_bracketed', 'prompt', 'placeholder', 'separator']) })),
   added_chars: z.number().int(),
@@ -37,7 +37,7 @@ function presentMarkup(m: ClaimMarkup | null): MarkupWire | null {
 }
 
 /** One ground of rejection of one claim with its own answer (issue 19 item 5; src/domain/response-plan/ground-answers.ts). */
-export const claimGroundAnswerSchema = z.object({
+const claimGroundAnswerSchema = z.object({
   ground_id: z.string(),
   answer: strategyCodeSchema
     .nullable()
@@ -51,7 +51,7 @@ export const claimGroundAnswerSchema = z.object({
 });
 export type ClaimGroundAnswerWire = z.infer<typeof claimGroundAnswerSchema>;
 
-export const planClaimSchema = z.object({
+const planClaimSchema = z.object({
   claim_number: z.number().int(),
   status: z.string().describe('As the analysis found it: rejected, objected, allowed, withdrawn, cancelled, pending'),
   grounds: z.array(z.string()).describe('The ids of the grounds naming the claim'),
@@ -73,7 +73,7 @@ export const planClaimSchema = z.object({
 });
 export type PlanClaimWire = z.infer<typeof planClaimSchema>;
 
-export function presentPlanClaim(c: ClaimView, s: ClaimStatus | undefined): PlanClaimWire {
+function presentPlanClaim(c: ClaimView, s: ClaimStatus | undefined): PlanClaimWire {
   return {
     claim_number: c.claim_number,
     status: c.status,
@@ -148,7 +148,7 @@ const answeredBySchema = z.object({
   prompted: z.literal(true).optional(),
 });
 
-export const planGroundSchema = z.object({
+const planGroundSchema = z.object({
   ...groundCoreFields,
   argument: z.object({ text: z.string(), updated_at: z.string() }).nullable(),
   answered: z.boolean(),
@@ -237,13 +237,13 @@ export function presentCompleteness(report: CompletenessReport): Omit<PlanComple
   };
 }
 
-export const planJobSchema = z.object({ job_id: z.string(), status: z.string(), poll_url: z.string() });
+const planJobSchema = z.object({ job_id: z.string(), status: z.string(), poll_url: z.string() });
 
-export function presentPlanJob(job: DraftJobSummary | undefined | null): z.infer<typeof planJobSchema> | null {
+function presentPlanJob(job: DraftJobSummary | undefined | null): z.infer<typeof planJobSchema> | null {
   return job ? { job_id: job.id, status: job.status, poll_url: exportPollUrl(job.id) } : null;
 }
 
-export const electionSchema = z.object({
+const electionSchema = z.object({
   group: z.string().nullable(),
   species: z.string().nullable(),
   traverse: z.boolean().describe('With traverse (37 CFR 1.143): the reasons are the argument on the restriction ground'),
@@ -252,7 +252,7 @@ export const electionSchema = z.object({
   verified: z.boolean().describe('False when the analysis found no groups to check the labels against'),
 });
 
-export const restrictionGroupSchema = z.object({
+const restrictionGroupSchema = z.object({
   label: z.string(),
   kind: z.enum(['invention', 'species']),
   claims: z.array(z.number().int()),

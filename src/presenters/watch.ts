@@ -30,7 +30,7 @@ export const watchStatusSchema = z.object({
 });
 export type WatchStatusWire = z.infer<typeof watchStatusSchema>;
 
-export const watchPaperSchema = z.object({
+const watchPaperSchema = z.object({
   application_number: z.string(),
   document_code: z.string(),
   document_identifier: z.string(),

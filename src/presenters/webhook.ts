@@ -84,7 +84,7 @@ export function presentWebhookDelivery(row: WebhookDeliveryRow): WebhookDelivery
 
 // ---- What Prosa sends (the body of every delivery) ----
 
-export const draftCompletedDataSchema = z.object({
+const draftCompletedDataSchema = z.object({
   job_id: z.string(),
   export_type: z.string().describe('oa_response, ids, form or drawing'),
   application_number: z.string().nullable().describe('Written form, e.g. 17/200,011; null when the draft names no application'),
@@ -95,7 +95,7 @@ export const draftCompletedDataSchema = z.object({
   detail_url: z.string().nullable().describe('The application in the web app'),
 });
 
-export const analysisCompletedDataSchema = z.object({
+const analysisCompletedDataSchema = z.object({
   analysis_id: z.string(),
   application_number: z.string().describe('Written form, e.g. 17/200,011'),
   application_id: z.string().nullable(),
@@ -105,7 +105,7 @@ export const analysisCompletedDataSchema = z.object({
   detail_url: z.string().describe('The analysis in the web app'),
 });
 
-export const pingDataSchema = z.object({ endpoint_id: z.string(), message: z.string() });
+const pingDataSchema = z.object({ endpoint_id: z.string(), message: z.string() });
 
 /** Payloads of the kinds other parts of Prosa record (USPTO watch, reminders): their fields vary; the envelope does not. */
 const openDataSchema = z.record(z.string(), z.unknown());

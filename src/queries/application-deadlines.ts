@@ -3,7 +3,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { CorrespondenceRow, Schema } from '../db/schema.ts';
 import { calculateDeadlines, type DeadlineResult, type EntitySize } from '../domain/deadlines/index.ts';
 import { ACTION_DOCUMENT_CODES, actionKindForDocumentCode, eventCodesOfKind } from '../sources/uspto-codes.ts';
-import { NO_DEADLINES, type DeadlineFields } from '../presenters/application.ts';
+import { deadlineFieldsOf, type DeadlineFields } from '../domain/deadlines/deadline-fields.ts';
 import { paperVisibleTo } from './correspondence-visibility.ts';
 import { entityOfRecord } from '../domain/entity-status.ts';
 
@@ -152,16 +152,6 @@ function eventAfterAction(eb: ActionRowBuilder, codes: string[]) {
       .whereRef('e.event_date', '>', 'c.mailing_date')
       .where('e.event_code', 'in', codes),
   );
-}
-
-/** The lookup record's and deadlines record's three fields (meanings in docs/decisions/interface-gaps.md). */
-export function deadlineFieldsOf(pending: PendingAction | null): DeadlineFields {
-  if (!pending) return NO_DEADLINES;
-  return {
-    response_deadline: pending.result.response_deadline,
-    critical_deadline_date: pending.result.critical_deadline_date,
-    critical_deadline_correspondence_id: pending.correspondence.id,
-  };
 }
 
 /** The three fields as `accountId` sees them (its own recorded papers count); public record when omitted. */

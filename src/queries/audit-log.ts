@@ -111,7 +111,7 @@ function escapeLike(s: string): string {
  * from its target (a docket entry, draft job, analysis, response plan, recorded paper, or the
  * draft job or analysis a credit charge or refund references). One query per target type on the page.
  */
-export async function withApplicationNumbers(db: Db, accountId: string, rows: AuditRow[]): Promise<AuditRow[]> {
+async function withApplicationNumbers(db: Db, accountId: string, rows: AuditRow[]): Promise<AuditRow[]> {
   const ids = (type: string) => [...new Set(rows.filter((r) => r.target_type === type && r.target_id).map((r) => r.target_id as string))];
   const refs = rows.map((r) => reference(r)).filter((x): x is string => x !== null);
   const jobRefs = [...new Set([...ids('draft_job'), ...refs])];

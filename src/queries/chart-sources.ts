@@ -9,7 +9,7 @@ import type { ChartReferenceText } from '../domain/art/chart.ts';
 import type { ClaimEntry } from '../domain/claims/claim-set.ts';
 import { findApplicationForAccount } from './applications.ts';
 import { claimsOfRecord, findApplicationClaims } from './application-claims.ts';
-import { referencesOfRecord } from './cited-references.ts';
+import { referencesOfRecord } from '../domain/office-action/references-of-record.ts';
 import { heldReferences } from './file-documents.ts';
 
 export interface ChartSources {

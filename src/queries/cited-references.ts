@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db/connect.ts';
 import type { PublicationNumber } from '../domain/office-action/types.ts';
+import { referencesOfRecord } from '../domain/office-action/references-of-record.ts';
 
 export interface CitedReferenceEntry {
   label: string;
@@ -13,19 +14,6 @@ export interface CitedReferenceEntry {
   publication: PublicationNumber | null;
   /** The analyses that cite it. */
   analysis_ids: string[];
-}
-
-interface StoredReference {
-  label: string;
-  short_name: string | null;
-  kind: string;
-  publication: PublicationNumber | null;
-}
-
-/** References of one stored analysis record (its top-level `references`). */
-export function referencesOfRecord(record: unknown): StoredReference[] {
-  const refs = (record as { references?: StoredReference[] })?.references;
-  return Array.isArray(refs) ? refs.filter((r) => r && typeof r.label === 'string') : [];
 }
 
 /** Every reference cited by the account's analyses of the application, once each (by number, else by name). */

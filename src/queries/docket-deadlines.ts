@@ -133,7 +133,7 @@ function deadlineOf(item: DocketItem, pending: PendingAction, entity: EntityDeci
  * of which is the critical date). A deadline day itself has not passed: a reply filed on it is
  * timely (37 CFR 1.7(a)). Null when even the critical date is behind us.
  */
-export function nextDeadline(pending: PendingAction, today: IsoDate): NextDeadline | null {
+function nextDeadline(pending: PendingAction, today: IsoDate): NextDeadline | null {
   const r = pending.result;
   if (r.response_deadline >= today) return { kind: 'response', date: r.response_deadline, extensionMonths: null, fee: null };
   const ext = r.extensions.find((e) => e.due_effective >= today);
@@ -159,15 +159,4 @@ function daysBetween(from: IsoDate, to: IsoDate): number {
 
 function entitySize(value: string | undefined): EntitySize {
   return value === 'small' || value === 'micro' ? value : 'large';
-}
-
-/**
- * The life deadlines that are not already an entry's pending action: a notice of allowance that
- * is pending is told as that action (the issue-fee date, not extendable), so its life entries
- * (issue fee, copendency on the same day) would only repeat it. The calendar feed, reminders and
- * the CSV export list these; GET /api/deadlines keeps every life entry.
- */
-export function lifeBesidePending(list: Pick<DocketDeadlines, 'deadlines' | 'life'>): DocketLifeItem[] {
-  const pending = new Set(list.deadlines.map((d) => d.pending.correspondence.id));
-  return list.life.filter((l) => l.life.correspondenceId === null || !pending.has(l.life.correspondenceId));
 }

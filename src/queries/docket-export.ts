@@ -2,7 +2,8 @@ import type { Db } from '../db/connect.ts';
 import type { EntityDecision } from '../domain/entity-status.ts';
 import { findAccountById } from './accounts.ts';
 import { listDocket, type DocketItem } from './docket.ts';
-import { docketDeadlines, lifeBesidePending, type DocketDeadline, type DocketLifeItem } from './docket-deadlines.ts';
+import { docketDeadlines, type DocketDeadline, type DocketLifeItem } from './docket-deadlines.ts';
+import { lifeBesidePending } from '../domain/deadlines/life-beside-pending.ts';
 import { docketItemEntity } from './entity-size.ts';
 
 export interface DocketExportItem {

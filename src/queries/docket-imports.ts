@@ -10,8 +10,3 @@ export async function docketedNumbers(db: Db, accountId: string): Promise<Set<st
     .execute();
   return new Set(rows.map((r) => r.application_number));
 }
-
-/** The account's import preview, or undefined (another account's id reads as absent). */
-export async function findDocketImport(db: Db, accountId: string, id: string) {
-  return db.selectFrom('docket_imports').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
-}

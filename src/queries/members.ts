@@ -12,11 +12,6 @@ export function findLiveMemberByEmail(db: Kysely<Schema>, emailNormalized: strin
   return db.selectFrom('members').selectAll().where('email_normalized', '=', emailNormalized).where('removed_at', 'is', null).executeTakeFirst();
 }
 
-/** The firm's member with this id (another firm's member is not found: 404). */
-export function findFirmMember(db: Db, accountId: string, memberId: string): Promise<MemberRow | undefined> {
-  return db.selectFrom('members').selectAll().where('id', '=', memberId).where('account_id', '=', accountId).where('removed_at', 'is', null).executeTakeFirst();
-}
-
 /** The firm's member with this (normalized) address, a live one before removed ones (the audit log outlives them). */
 export function findFirmMemberByEmail(db: Db, accountId: string, emailNormalized: string): Promise<MemberRow | undefined> {
   return db

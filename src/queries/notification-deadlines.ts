@@ -1,4 +1,5 @@
-import { lifeBesidePending, type DocketDeadline, type DocketDeadlines, type DocketLifeItem } from './docket-deadlines.ts';
+import type { DocketDeadline, DocketDeadlines, DocketLifeItem } from './docket-deadlines.ts';
+import { lifeBesidePending } from '../domain/deadlines/life-beside-pending.ts';
 import type { RemindableDeadline } from '../domain/notifications.ts';
 import type { IsoDate } from '../domain/deadlines/calendar.ts';
 

@@ -10,7 +10,7 @@ import { findAnalysisForAccount } from './analyses.ts';
 import { chartSources } from './chart-sources.ts';
 import type { DocketItem } from './docket.ts';
 import { heldSpecifications } from './file-documents.ts';
-import { referencesOfRecord } from './cited-references.ts';
+import { referencesOfRecord } from '../domain/office-action/references-of-record.ts';
 
 export interface SupportSources {
   specification: SearchableText[];

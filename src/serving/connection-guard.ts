@@ -24,7 +24,7 @@ export interface ConnectionLimits {
   maxConnectionsPerIp: number;
 }
 
-export function connectionLimitsOf(config: Config): ConnectionLimits {
+function connectionLimitsOf(config: Config): ConnectionLimits {
   return config.connections;
 }
 
@@ -64,7 +64,7 @@ function refusal(): string {
 }
 
 /** Counts a server's open connections per client address and refuses those over the cap. */
-export function capConnectionsPerAddress(server: http.Server, max: number, trusted: (address: string) => boolean): void {
+function capConnectionsPerAddress(server: http.Server, max: number, trusted: (address: string) => boolean): void {
   if (!(max > 0)) return;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {

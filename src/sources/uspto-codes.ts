@@ -299,7 +299,7 @@ export function classifyEvent(code: string | null | undefined, description: stri
  * PTOL-413A request otherwise). The description wins when it names the initiator; an interview
  * whose initiator nothing states is 'unknown' and is not counted as applicant-initiated.
  */
-export function interviewInitiator(code: string, foldedDescription: string): InterviewInitiator {
+function interviewInitiator(code: string, foldedDescription: string): InterviewInitiator {
   if (/\bapplicant[- ]?initiated\b/.test(foldedDescription)) return 'applicant';
   if (/\bexaminer[- ]?initiated\b/.test(foldedDescription)) return 'examiner';
   if (Object.hasOwn(INITIATOR_BY_CODE, code)) return INITIATOR_BY_CODE[code];

@@ -48,7 +48,7 @@ export interface DeliveryPassResult {
 /** How long a claimed delivery is left to its claimant before another pass may take it. */
 const LEASE_MS = 5 * 60 * 1000;
 /** Deliveries claimed per pass. */
-export const PASS_LIMIT = 50;
+const PASS_LIMIT = 50;
 /** Concurrent sends within a pass. */
 const CONCURRENCY = 8;
 
@@ -59,7 +59,7 @@ export function allowsLoopbackEndpoints(baseUrl: string): boolean {
 }
 
 /** Step 1: delivery rows for events not yet fanned out. */
-export async function fanOutEvents(db: Db, now: Date): Promise<number> {
+async function fanOutEvents(db: Db, now: Date): Promise<number> {
   const res = await sql`
     insert into webhook_deliveries (endpoint_id, account_id, docket_event_id, event_kind, next_attempt_at)
     select e.id, e.account_id, ev.id, ev.kind, ${now}
@@ -114,7 +114,7 @@ async function claim(db: Db, now: Date, limit: number, onlyId?: string): Promise
 }
 
 /** `..._url` fields that are paths become absolute on BASE_URL (payloads are stored without it). */
-export function absolutize(value: unknown, baseUrl: string): unknown {
+function absolutize(value: unknown, baseUrl: string): unknown {
   if (Array.isArray(value)) return value.map((v) => absolutize(v, baseUrl));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
@@ -128,13 +128,13 @@ export function absolutize(value: unknown, baseUrl: string): unknown {
 }
 
 /** The wire body (Standard Webhooks' recommended envelope): {type, timestamp, data}. */
-export function webhookBody(row: Pick<Claimed, 'event_kind' | 'payload' | 'event_payload' | 'occurred_at' | 'created_at'>, baseUrl: string): string {
+function webhookBody(row: Pick<Claimed, 'event_kind' | 'payload' | 'event_payload' | 'occurred_at' | 'created_at'>, baseUrl: string): string {
   const data = row.event_kind === PING_KIND ? (row.payload ?? {}) : (row.event_payload ?? {});
   return JSON.stringify({ type: row.event_kind, timestamp: (row.occurred_at ?? row.created_at).toISOString(), data: absolutize(data, baseUrl) });
 }
 
 /** The `webhook-id`: one per event and endpoint, the same on every retry (receivers deduplicate on it). */
-export function messageId(deliveryId: string): string {
+function messageId(deliveryId: string): string {
   return `msg_${deliveryId}`;
 }
 

@@ -23,7 +23,7 @@ export function sealSecret(key: Uint8Array, secret: string): string {
   return ['v1', iv.toString('base64url'), ct.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
 }
 
-export class SecretUnreadable extends Error {}
+class SecretUnreadable extends Error {}
 
 export function openSecret(key: Uint8Array, sealed: string): string {
   const [v, iv, ct, tag] = sealed.split('.');

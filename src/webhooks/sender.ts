@@ -12,8 +12,8 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { isForbiddenAddress, normalizeHostname } from '../auth/oauth/cimd-fetch.ts';
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
-export const MAX_RESPONSE_BYTES = 64 * 1024;
+const DELIVERY_TIMEOUT_MS = 10_000;
+const MAX_RESPONSE_BYTES = 64 * 1024;
 
 export interface SendOptions {
   allowLoopback: boolean;

@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { WEBHOOK_SECRET_PREFIX } from './secret-box.ts';
 
-export function secretKeyBytes(secret: string): Buffer {
+function secretKeyBytes(secret: string): Buffer {
   return Buffer.from(secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret, 'base64');
 }
 

@@ -4,7 +4,7 @@ import type { LlmCompletion, LlmProvider, LlmProviderSettings, LlmRequest } from
 import { postJson, type ErrorInfo, type TransportDeps } from './transport.ts';
 
 /** Anthropic Messages (`POST {base}/v1/messages`, `x-api-key`, `anthropic-version`). */
-export const ANTHROPIC_VERSION = '2023-06-01';
+const ANTHROPIC_VERSION = '2023-06-01';
 
 const messageSchema = z.object({
   id: z.string(),
@@ -72,7 +72,7 @@ export function createAnthropicProvider(settings: LlmProviderSettings, deps: Tra
   };
 }
 
-export function readAnthropicError(json: unknown): ErrorInfo {
+function readAnthropicError(json: unknown): ErrorInfo {
   const parsed = errorSchema.safeParse(json);
   if (!parsed.success) return { message: null, code: null, permanent: false };
   const { error, request_id } = parsed.data;

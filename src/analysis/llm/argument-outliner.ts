@@ -56,7 +56,7 @@ export interface OutlineResult {
   stopReason: string | null;
 }
 
-export const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
+const DEFAULT_MAX_OUTPUT_TOKENS = 4096;
 
 export async function draftArgumentOutlines(provider: LlmProvider, input: OutlineInput, options: OutlineOptions = {}): Promise<OutlineResult> {
   const flagged = input.flaggedSpans ?? [];

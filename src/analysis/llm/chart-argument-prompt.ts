@@ -66,7 +66,7 @@ export interface ChartArgumentPrompt {
 }
 
 /** "[0065]" → "¶ [0065]": how the paper cites a numbered paragraph; other labels as they are. */
-export const citeLabel = (label: string) => (/^\[\d+\]$/.test(label) ? `¶ ${label}` : label);
+const citeLabel = (label: string) => (/^\[\d+\]$/.test(label) ? `¶ ${label}` : label);
 
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;

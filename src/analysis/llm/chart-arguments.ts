@@ -11,7 +11,6 @@ import type { LlmProvider, LlmUsage } from './provider.ts';
  * reason. Provider errors (LlmProviderError) propagate: the paper does not depend on this expert,
  * and the caller decides how to degrade.
  */
-export const CHART_ARGUMENTS_VERSION = '1.0.0';
 
 export type { ChartArgumentSite } from './chart-argument-prompt.ts';
 
@@ -46,9 +45,9 @@ export interface ChartArgumentsResult {
   stopReason: string | null;
 }
 
-export const DEFAULT_CHART_OUTPUT_TOKENS = 2048;
+const DEFAULT_CHART_OUTPUT_TOKENS = 2048;
 /** A short argument: more sentences than this for one limitation are dropped. */
-export const MAX_SENTENCES_PER_LIMITATION = 4;
+const MAX_SENTENCES_PER_LIMITATION = 4;
 
 export async function draftChartArguments(
   provider: LlmProvider,

@@ -7,15 +7,12 @@
  *   countTokens(text)                                              → o200k_base token count (billing without a provider)
  */
 export { createLlmProvider } from './create-provider.ts';
-export { createOpenAiProvider } from './openai-provider.ts';
-export { createAnthropicProvider, ANTHROPIC_VERSION } from './anthropic-provider.ts';
 export { LlmProviderError } from './errors.ts';
 export type { LlmErrorKind } from './errors.ts';
 export type { LlmCompletion, LlmProvider, LlmProviderName, LlmProviderSettings, LlmRequest, LlmUsage } from './provider.ts';
 export type { TransportDeps } from './transport.ts';
-export { draftArgumentOutlines, ARGUMENT_OUTLINER_VERSION, DEFAULT_MAX_OUTPUT_TOKENS } from './argument-outliner.ts';
+export { draftArgumentOutlines, ARGUMENT_OUTLINER_VERSION } from './argument-outliner.ts';
 export type { ArgumentOutline, GroundedQuote, OutlineInput, OutlineOptions, OutlineResult } from './argument-outliner.ts';
-export { draftChartArguments, CHART_ARGUMENTS_VERSION } from './chart-arguments.ts';
+export { draftChartArguments } from './chart-arguments.ts';
 export type { ChartArgumentSite, ChartArgumentsResult, DroppedSentence } from './chart-arguments.ts';
 export type { DropCode } from './chart-argument-check.ts';
-export { countTokens } from './token-count.ts';

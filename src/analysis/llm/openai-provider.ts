@@ -85,7 +85,7 @@ export function createOpenAiProvider(settings: LlmProviderSettings, deps: Transp
   };
 }
 
-export function readOpenAiError(json: unknown): ErrorInfo {
+function readOpenAiError(json: unknown): ErrorInfo {
   const parsed = errorSchema.safeParse(json);
   if (!parsed.success) return { message: null, code: null, permanent: false };
   const e = parsed.data.error;

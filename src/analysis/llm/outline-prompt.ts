@@ -48,7 +48,7 @@ const MAX_REJECTIONS_PER_CLAIM = 8;
 const MAX_PINPOINTS_PER_CLAIM = 12;
 
 /** Rejected claims with at least one rejection, independent ones first, then by number. */
-export function claimsToOutline(claimAnalyses: ClaimAnalysis[], max: number): ClaimAnalysis[] {
+function claimsToOutline(claimAnalyses: ClaimAnalysis[], max: number): ClaimAnalysis[] {
   return claimAnalyses
     .filter((c) => c.status === 'rejected' && c.rejections.length > 0)
     .sort((a, b) => Number(b.independent === true) - Number(a.independent === true) || a.claim_number - b.claim_number)

@@ -41,7 +41,7 @@ function range(a: number, b: number | null): number[] | null {
 }
 
 /** "2-5" → 2,3,4,5; "3A, 4" → 3A,4. */
-export function figureIds(list: string): string[] | null {
+function figureIds(list: string): string[] | null {
   const out: string[] = [];
   for (const part of list.split(/\s*(?:,|and|&)\s*/i)) {
     const m = /^(\d{1,3})([A-Z]?)(?:\s*(?:-|–|through|to)\s*(\d{1,3})([A-Z]?))?$/i.exec(part.trim());

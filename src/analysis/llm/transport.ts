@@ -31,7 +31,7 @@ export interface ErrorInfo {
   permanent: boolean;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_MAX_ATTEMPTS = 3;
 const BACKOFF_BASE_MS = 500;
 /** A provider asking for a longer pause than this gets an error now rather than a stalled request. */
 const MAX_RETRY_WAIT_MS = 60_000;

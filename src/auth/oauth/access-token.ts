@@ -20,7 +20,7 @@ export interface AccessTokenClaims extends JWTPayload {
 
 const publicKeys = new WeakMap<Keyring, Promise<CryptoKey>>();
 
-export function oauthPublicKey(keyring: Keyring): Promise<CryptoKey> {
+function oauthPublicKey(keyring: Keyring): Promise<CryptoKey> {
   let key = publicKeys.get(keyring);
   if (!key) {
     const { kty, crv, x, y } = keyring.oauthSigningJwk;

@@ -123,7 +123,7 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * name once, refuses it when any address is forbidden (a name mixing public and private addresses
  * is refused whole), and hands the socket exactly the checked addresses.
  */
-export function guardedLookup(
+function guardedLookup(
   resolve: Resolver = (host, options, callback) => dns.lookup(host, options, callback as never),
   isForbidden: (address: string) => boolean = isForbiddenAddress,
 ) {

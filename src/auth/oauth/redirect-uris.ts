@@ -30,7 +30,7 @@
  * `127.0.0.1`), same path and query, only the port differs.
  */
 
-export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', '[::1]', 'localhost']);
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /**
  * Schemes that are not private-use: the web's own, the ones browsers execute or resolve
@@ -102,7 +102,7 @@ function schemeOf(uri: string): string | null {
 }
 
 /** Whether `uri` uses a private-use scheme per the rules above (syntax and deny list; not who may use it). */
-export function isPrivateUseScheme(uri: string): boolean {
+function isPrivateUseScheme(uri: string): boolean {
   const scheme = schemeOf(uri);
   return scheme !== null && SCHEME_SYNTAX.test(scheme) && !NOT_PRIVATE_USE.has(scheme);
 }
@@ -116,7 +116,7 @@ function quoted(uri: string): string {
  * starts with `redirect_uris`, which the library turns into RFC 7591 §3.2.2
  * `invalid_redirect_uri` with this text as the error_description: it names the URI and the rule.
  */
-export function redirectUriRefusal(uri: unknown, client: RedirectClient): string | null {
+function redirectUriRefusal(uri: unknown, client: RedirectClient): string | null {
   if (typeof uri !== 'string') return null; // the library reports the type error
   const u = URL.parse(uri);
   if (!u) return null; // the library reports "must only contain valid uris"

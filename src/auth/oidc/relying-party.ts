@@ -28,7 +28,7 @@ export class ProviderUnavailable extends Error {}
  * refuses plain http unless told otherwise (`allowInsecureRequests`), and a provider anywhere
  * else must be https (RFC 6749 §3.1, OpenID Connect Discovery 1.0 §3).
  */
-export function isLoopbackHttp(url: string): boolean {
+function isLoopbackHttp(url: string): boolean {
   const u = new URL(url);
   return u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
 }

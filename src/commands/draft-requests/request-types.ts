@@ -29,7 +29,7 @@ import type { StrategyCode } from '../../domain/response-plan/strategies.ts';
 import type { ExportType } from '../../domain/pricing.ts';
 
 // FORM_KINDS lives in the domain (the request schemas and the quote read it too).
-export { FORM_KINDS, type FormKind } from '../../domain/form-kinds.ts';
+export type { FormKind } from '../../domain/form-kinds.ts';
 import type { FormKind } from '../../domain/form-kinds.ts';
 
 /**

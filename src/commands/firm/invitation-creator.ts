@@ -7,7 +7,7 @@ import { writeAudit } from '../audit.ts';
 import { normalizeEmail, validateEmail } from '../account-creator.ts';
 
 /** How long an invitation link works (docs/firms.md). */
-export const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Invites a person to the firm with a role: a single-use token (only its SHA-256 is stored) that

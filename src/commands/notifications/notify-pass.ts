@@ -23,11 +23,11 @@ import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 import { alertMail, digestMail, reminderMail, type AlertPaper, type MailLinks } from '../../mail/notification-mail.ts';
 
 /** A mail the mailer refused is tried again by later passes, up to this many attempts in all. */
-export const MAX_SEND_ATTEMPTS = 5;
+const MAX_SEND_ATTEMPTS = 5;
 /** New-paper alerts look back this far (by the wall clock) for events not yet mailed. */
-export const ALERT_WINDOW_DAYS = 7;
+const ALERT_WINDOW_DAYS = 7;
 /** An unsubscribe link works this long after its mail (the pass deletes older tokens). */
-export const UNSUBSCRIBE_TOKEN_DAYS = 730;
+const UNSUBSCRIBE_TOKEN_DAYS = 730;
 /** At most this many alerts per person (member) per pass (the rest go in the next pass). */
 const ALERTS_PER_PASS = 100;
 

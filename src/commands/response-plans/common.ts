@@ -22,7 +22,7 @@ export function analysisNotFound(): AppError {
 }
 
 /** A refusal of the plan's rules as the error object. */
-export function planRuleError(err: PlanRuleError): AppError {
+function planRuleError(err: PlanRuleError): AppError {
   const status = err.kind === 'not_found' ? 404 : err.kind === 'conflict' ? 409 : 400;
   return new AppError(status, err.code, err.message, err.suggestion);
 }

@@ -46,7 +46,7 @@ import type { WatchPassPaper } from '../../presenters/watch.ts';
 export type { WatchPassPaper };
 
 /** The list is asked from this many days before the newest official date seen (papers are listed late). */
-export const CURSOR_OVERLAP_DAYS = 60;
+const CURSOR_OVERLAP_DAYS = 60;
 /** Applications in a row whose list could not be had (5xx, timeouts) before the pass gives up. */
 const MAX_CONSECUTIVE_UNAVAILABLE = 5;
 const BACKOFF_BASE_MS = 3_600_000;

@@ -8,8 +8,8 @@ import { AlignmentType, Footer, Header, PageNumber, Paragraph, TextRun, type ISe
 import { STYLE } from './styles.ts';
 
 /** Twips (1/1440 inch). */
-export const LETTER = { width: 12240, height: 15840 } as const;
-export const INCH = 1440;
+const LETTER = { width: 12240, height: 15840 } as const;
+const INCH = 1440;
 
 export const PAPER_PAGE: ISectionPropertiesOptions['page'] = {
   size: { width: LETTER.width, height: LETTER.height },

@@ -33,7 +33,3 @@ export function quote(text: string): Paragraph {
 export function draftingNote(text: string): Paragraph {
   return new Paragraph({ style: STYLE.normal, children: [noteRun(`Drafting note (delete before filing): ${text}`)] });
 }
-
-export function blank(): Paragraph {
-  return new Paragraph({ style: STYLE.normal, children: [] });
-}

@@ -7,11 +7,11 @@
 import type { IParagraphStyleOptions, ICharacterStyleOptions, IStylesOptions } from 'docx';
 import type { TemplateStyles } from './template.ts';
 
-export const BODY_FONT = 'Times New Roman';
+const BODY_FONT = 'Times New Roman';
 /** Half-points: 24 = 12 pt. */
-export const BODY_SIZE = 24;
+const BODY_SIZE = 24;
 /** 240ths of a line: 360 = 1½ lines (37 CFR 1.52(b)(2)(i)). */
-export const ONE_AND_A_HALF = 360;
+const ONE_AND_A_HALF = 360;
 
 export const STYLE = {
   normal: 'Normal',

@@ -3,7 +3,7 @@ import { BorderStyle, Paragraph, Table, TableCell, TableRow, TextRun, WidthType 
 import { STYLE } from './styles.ts';
 
 const LINE = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
-export const RULED = { top: LINE, bottom: LINE, left: LINE, right: LINE, insideHorizontal: LINE, insideVertical: LINE };
+const RULED = { top: LINE, bottom: LINE, left: LINE, right: LINE, insideHorizontal: LINE, insideVertical: LINE };
 
 export type CellContent = string | readonly TextRun[];
 

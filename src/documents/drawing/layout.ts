@@ -22,7 +22,7 @@ const PAD_X = 14;
 const PAD_Y = 10;
 const MIN_BOX = 120;
 const MAX_LINE_CHARS = 20;
-export const LEAD_PX = 22;
+const LEAD_PX = 22;
 const LEVEL_GAP = 44;
 const NODE_GAP = 36;
 

@@ -1,7 +1,7 @@
 /** Claim numbers in prose: "claims 1-3, 5, and 7", "claim 4". */
 
 /** Sorted, de-duplicated ranges: [1,2,3,5] → [[1,3],[5,5]]. */
-export function claimRanges(claims: readonly number[]): [number, number][] {
+function claimRanges(claims: readonly number[]): [number, number][] {
   const sorted = [...new Set(claims)].sort((a, b) => a - b);
   const out: [number, number][] = [];
   for (const n of sorted) {

@@ -24,7 +24,7 @@ export function formatUsPatentNumber(n: string): string {
 }
 
 /** "20190123456" → "2019/0123456"; a number already formatted is kept. */
-export function formatUsPublicationNumber(n: string): string {
+function formatUsPublicationNumber(n: string): string {
   const digits = n.replace(/^US\s*/i, '').trim();
   return /^\d{11}$/.test(digits) ? `${digits.slice(0, 4)}/${digits.slice(4)}` : digits;
 }

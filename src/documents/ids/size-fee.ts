@@ -5,7 +5,7 @@
  * previously paid; every IDS must assert which fee, if any, accompanies it (37 CFR 1.98(a)(4)).
  * An IDS that does not itself carry the count past a threshold owes no size fee.
  */
-export const SIZE_FEE_THRESHOLDS = [50, 100, 200] as const;
+const SIZE_FEE_THRESHOLDS = [50, 100, 200] as const;
 
 export interface SizeFee {
   cumulative: number;

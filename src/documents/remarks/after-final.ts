@@ -16,7 +16,7 @@ import type { AmendmentPlan } from '../amendment-plan.ts';
 import type { IsoDate } from '../types.ts';
 
 /** The last day on which a request under AFCP 2.0 could be filed (89 FR 79899). */
-export const AFCP_LAST_DAY = '2024-12-14';
+const AFCP_LAST_DAY = '2024-12-14';
 
 export function afterFinalRemarks(plan: AmendmentPlan, finalMailed: IsoDate, responseDate: IsoDate): Paragraph[] {
   const kinds = (k: string) => plan.claims.filter((c) => c.change.kind === k).map((c) => c.claim_number);

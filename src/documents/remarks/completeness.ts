@@ -26,14 +26,14 @@ const HOW: Readonly<Record<string, string>> = {
 };
 
 /** "claims 1-2: amended (to complete)"; an objection resting on an amended base claim "follows amended claim 4". */
-export function answerWords(a: GroundAnswer, kind?: GroundStatus['kind']): string {
+function answerWords(a: GroundAnswer, kind?: GroundStatus['kind']): string {
   const through = kind === 'claim_objection' ? 'follows amended claim' : HOW.through_amended_base;
   const how = a.how === 'through_amended_base' && a.base !== undefined ? `${through} ${a.base}` : (HOW[a.how] ?? a.how);
   return `${a.claims.length ? `${claimsPhrase(a.claims)}: ` : ''}${how}${a.prompted ? ' (to complete)' : ''}`;
 }
 
 /** Why a ground is not answered, in one sentence for the practitioner (the report's plain words; `reason` names strategy codes). */
-export function unansweredWords(g: GroundStatus): string {
+function unansweredWords(g: GroundStatus): string {
   if (g.unanswered_plain) return g.unanswered_plain;
   return g.unanswered.map((u) => (u.claims.length ? `${claimsPhrase(u.claims)}: ${u.reason}` : u.reason)).join('; ');
 }

@@ -9,7 +9,7 @@ import { draftingNote, para } from '../docx/paragraphs.ts';
 import type { ExaminerStats } from '../types.ts';
 
 /** "Meaningfully above": at least 10 percentage points. */
-export const MEANINGFUL_INTERVIEW_LIFT = 0.1;
+const MEANINGFUL_INTERVIEW_LIFT = 0.1;
 
 export interface InterviewSuggestion {
   interview_success_rate: number;
@@ -43,7 +43,7 @@ export function interviewSuggestion(stats: ExaminerStats | null | undefined): In
   };
 }
 
-export function suggestionSentence(s: InterviewSuggestion): string {
+function suggestionSentence(s: InterviewSuggestion): string {
   const against =
     s.baseline === 'allowance_rate_without_interview'
       ? `an allowance rate of ${formatPercent(s.baseline_rate)} without one`

@@ -24,7 +24,7 @@ const short = (t: string, max = 700) => {
 };
 
 /** Paragraph numbers the examiner names ("paragraphs [0057], [0067]"). */
-export function paragraphNumbers(text: string): string[] {
+function paragraphNumbers(text: string): string[] {
   return [...new Set([...text.matchAll(/\[(\d{3,5})\]/g)].map((m) => m[1]))];
 }
 

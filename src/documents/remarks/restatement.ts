@@ -43,7 +43,7 @@ export function restatement(g: RejectionGround): Paragraph[] {
  * "Laroia ¶0066, Figs. 2-5, and ¶0008; Zhu ¶0178": the passages by reference, each reference named
  * once (not "Laroia, ¶0066, Laroia, Figs. 2-5, ..."), in the order the action cites them.
  */
-export function passagesPhrase(pinpoints: readonly string[], names: readonly string[]): string {
+function passagesPhrase(pinpoints: readonly string[], names: readonly string[]): string {
   const groups = new Map<string, string[]>();
   const byLength = [...names].filter(Boolean).sort((a, b) => b.length - a.length);
   for (const p of pinpoints) {

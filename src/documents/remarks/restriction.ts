@@ -21,7 +21,7 @@ import { practitionerParagraphs } from './practitioner-text.ts';
 type Groups = readonly { label: string; kind: string; claims: readonly number[] }[];
 
 /** Default when the caller does not say: with traverse, which keeps the requirement open to review. */
-export function electsWithTraverse(election: RestrictionElection | undefined): boolean {
+function electsWithTraverse(election: RestrictionElection | undefined): boolean {
   return election?.with_traverse ?? true;
 }
 

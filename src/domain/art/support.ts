@@ -50,7 +50,7 @@ export interface SupportResult {
 
 const MAX_HITS = 5;
 
-export function searchParagraphs(terms: readonly Term[], source: SearchableText, limit = MAX_HITS): ParagraphHit[] {
+function searchParagraphs(terms: readonly Term[], source: SearchableText, limit = MAX_HITS): ParagraphHit[] {
   if (terms.length === 0) return [];
   const indexed = source.paragraphs.map((p) => ({ p, index: indexTerms(source.text.slice(p.start, p.end)) }));
   const n = Math.max(1, indexed.length);
@@ -83,7 +83,7 @@ export function searchParagraphs(terms: readonly Term[], source: SearchableText,
 }
 
 /** "¶ [0032]" for a numbered paragraph, else its position in the text. */
-export function paragraphCite(hit: Pick<ParagraphHit, 'paragraph' | 'label'>): string {
+function paragraphCite(hit: Pick<ParagraphHit, 'paragraph' | 'label'>): string {
   return hit.paragraph !== null ? `¶ [${String(hit.paragraph).padStart(4, '0')}]` : hit.label;
 }
 

@@ -142,7 +142,7 @@ const isAcronym = (w: string) => /^[A-Z][A-Z0-9]{1,7}s?$/.test(w) && /[A-Z].*[A-
  * abbreviation in order, the first letter starting the first word ("bandpass filter (BPF)",
  * "wireless local area network (WLAN)").
  */
-export function definedAbbreviations(text: string): Map<string, string[]> {
+function definedAbbreviations(text: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const re = /((?:[\p{L}][\p{L}-]*\s+){0,6}[\p{L}][\p{L}-]*)\s*\(\s*([A-Z][A-Z0-9]{1,7})s?\s*\)/gu;
   for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -263,12 +263,4 @@ export function matchPositions(text: string, terms: readonly Term[]): Array<{ st
     if (wanted.has(keyOf(t.word, t.quantity))) out.push({ start: t.start, end: t.end });
   }
   return out;
-}
-
-/** How much of `a`'s distinguishing vocabulary `b` shares: |a ∩ b| and the sizes, by key. */
-export function overlap(a: readonly Term[], b: readonly Term[]): { shared: number; a: number; b: number } {
-  const keys = new Set(b.map((t) => t.key));
-  let shared = 0;
-  for (const t of a) if (keys.has(t.key)) shared++;
-  return { shared, a: a.length, b: b.length };
 }

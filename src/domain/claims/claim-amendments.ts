@@ -170,7 +170,7 @@ function splitEdges(text: string): [string, string, string] {
  * in double brackets when five or fewer consecutive characters are deleted (37 CFR 1.121(c)(2)).
  * A change of whitespace alone is not marked.
  */
-export function markAmendment(ops: readonly DiffOp[]): MarkedRun[] {
+function markAmendment(ops: readonly DiffOp[]): MarkedRun[] {
   const runs: MarkedRun[] = [];
   const push = (text: string, mark: RunMark) => {
     if (!text) return;

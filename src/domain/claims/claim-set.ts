@@ -34,7 +34,7 @@ export class ClaimSetError extends Error {
 }
 
 export const MAX_CLAIMS = 1000;
-export const MAX_CLAIM_CHARS = 20_000;
+const MAX_CLAIM_CHARS = 20_000;
 
 /** A status identifier of 37 CFR 1.121(c)(1) (and the older "Previously Amended") → the claim's state. */
 const IDENTIFIERS: readonly { re: RegExp; status: ClaimState | 'not_entered'; previously: boolean; amended: boolean }[] = [

@@ -18,7 +18,7 @@ export const ACTION_KINDS = [
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
 /** The interface specification's office_action_type codes, from the one table of that vocabulary. */
-export const INTERFACE_ACTION_CODES: Readonly<Record<string, ActionKind>> = Object.fromEntries(
+const INTERFACE_ACTION_CODES: Readonly<Record<string, ActionKind>> = Object.fromEntries(
   INTERFACE_TYPE_CODES.map((code) => [code, kindOfType(code) as ActionKind]),
 );
 

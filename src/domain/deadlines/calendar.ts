@@ -14,18 +14,17 @@ export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 export const SUNDAY: Weekday = 0;
 export const MONDAY: Weekday = 1;
 export const THURSDAY: Weekday = 4;
-export const FRIDAY: Weekday = 5;
 export const SATURDAY: Weekday = 6;
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
@@ -117,12 +116,4 @@ export function nthWeekdayOfMonth(year: number, month: number, wd: Weekday, n: n
 export function lastWeekdayOfMonth(year: number, month: number, wd: Weekday): IsoDate {
   const last = fromParts(year, month, daysInMonth(year, month));
   return addDays(last, -((weekday(last) - wd + 7) % 7));
-}
-
-export function minDate(a: IsoDate, b: IsoDate): IsoDate {
-  return a <= b ? a : b;
-}
-
-export function maxDate(a: IsoDate, b: IsoDate): IsoDate {
-  return a >= b ? a : b;
 }

@@ -9,8 +9,8 @@ export interface Holiday {
   citation: string;
 }
 
-export const FIRST_HOLIDAY_YEAR = 1971;
-export const LAST_HOLIDAY_YEAR = 9999;
+const FIRST_HOLIDAY_YEAR = 1971;
+const LAST_HOLIDAY_YEAR = 9999;
 
 const CITE_6103A = '5 U.S.C. 6103(a); MPEP 710.05';
 const CITE_IN_LIEU = '5 U.S.C. 6103(b); Exec. Order 11582; MPEP 710.05';

@@ -6,7 +6,6 @@ export {
   APPLICATION_TYPES,
   CALCULATOR_KINDS,
   EVENT_KINDS,
-  INTERFACE_ACTION_CODES,
   parseActionKind,
   parseCalculatorKind,
   type ActionKind,
@@ -15,9 +14,9 @@ export {
   type EventKind,
 } from './action-kinds.ts';
 export { isBusinessDay, nextBusinessDay } from './business-days.ts';
-export { federalHolidays, type Holiday } from './holidays.ts';
-export { usptoClosures, closuresPendingConfirmation, type Closure } from './closures.ts';
-export { EXTENSION_FEE_SCHEDULES, type EntitySize, type FeeAmounts } from './fees.ts';
+export type { Holiday } from './holidays.ts';
+export type { Closure } from './closures.ts';
+export type { EntitySize, FeeAmounts } from './fees.ts';
 export type {
   CalculatorInput,
   CalculatorResult,

@@ -8,8 +8,8 @@ import { maxStatedMonths, minStatedMonths, PERIOD_RULES } from './periods.ts';
 import type { DeadlineInput, EventInput } from './types.ts';
 
 /** Dates the calculator accepts: the Uniform Monday Holiday Act calendar (1971) onward, four-digit years. */
-export const EARLIEST_DATE = '1971-01-01';
-export const LATEST_DATE = '2999-12-31';
+const EARLIEST_DATE = '1971-01-01';
+const LATEST_DATE = '2999-12-31';
 
 export interface CheckedInput {
   action: ActionKind;
@@ -24,7 +24,7 @@ export interface CheckedInput {
 
 const absent = (v: unknown): boolean => v === undefined || v === null;
 
-export function checkDate(field: string, value: unknown): IsoDate {
+function checkDate(field: string, value: unknown): IsoDate {
   if (!isIsoDate(value)) {
     throw new DeadlineInputError(field, `${field} must be a real calendar date in YYYY-MM-DD form, got ${JSON.stringify(value)}`);
   }
@@ -34,7 +34,7 @@ export function checkDate(field: string, value: unknown): IsoDate {
   return value;
 }
 
-export function optionalDate(field: string, value: unknown): IsoDate | null {
+function optionalDate(field: string, value: unknown): IsoDate | null {
   return absent(value) ? null : checkDate(field, value);
 }
 
@@ -110,7 +110,7 @@ function checkEntity(value: unknown): EntitySize | null {
 }
 
 /** The optional application type; null when absent. */
-export function checkApplicationType(value: unknown): ApplicationType | null {
+function checkApplicationType(value: unknown): ApplicationType | null {
   if (absent(value)) return null;
   if (!(APPLICATION_TYPES as readonly unknown[]).includes(value)) {
     throw new DeadlineInputError('applicationType', `applicationType must be one of ${APPLICATION_TYPES.join(', ')}, got ${JSON.stringify(value)}`);

@@ -15,23 +15,23 @@ import { MAX_EXTENSION_MONTHS } from './periods.ts';
 import type { ExtensionDeadline, LifeDeadline, LifeDeadlineKind } from './types.ts';
 
 /** 35 U.S.C. 151(a); 37 CFR 1.311(a): three months from the notice of allowance, not extendable. */
-export const ISSUE_FEE_MONTHS = 3;
+const ISSUE_FEE_MONTHS = 3;
 /** 37 CFR 41.37(a): the appeal brief, two months from the notice of appeal. */
-export const APPEAL_BRIEF_MONTHS = 2;
+const APPEAL_BRIEF_MONTHS = 2;
 /** 37 CFR 41.41(a): the reply brief; 41.47(b): the request for oral hearing — two months from the examiner's answer. */
-export const REPLY_BRIEF_MONTHS = 2;
-export const ORAL_HEARING_MONTHS = 2;
+const REPLY_BRIEF_MONTHS = 2;
+const ORAL_HEARING_MONTHS = 2;
 /** 35 U.S.C. 119(e)(1): twelve months from the provisional; 37 CFR 1.78(b): two more by petition. */
-export const PROVISIONAL_MONTHS = 12;
+const PROVISIONAL_MONTHS = 12;
 /** 35 U.S.C. 119(a): twelve months from the foreign filing (six for a design, 35 U.S.C. 172); 37 CFR 1.55(c): two more by petition. */
-export const FOREIGN_PRIORITY_MONTHS = 12;
-export const DESIGN_FOREIGN_PRIORITY_MONTHS = 6;
-export const RESTORATION_MONTHS = 2;
+const FOREIGN_PRIORITY_MONTHS = 12;
+const DESIGN_FOREIGN_PRIORITY_MONTHS = 6;
+const RESTORATION_MONTHS = 2;
 /** 35 U.S.C. 371(b); 37 CFR 1.495(b): thirty months from the priority date. */
-export const NATIONAL_STAGE_MONTHS = 30;
+const NATIONAL_STAGE_MONTHS = 30;
 
 /** Maintenance fees, 35 U.S.C. 41(b)(1); 37 CFR 1.362(d), (e): window opens, last day without surcharge, end of the grace period (months after grant). */
-export const MAINTENANCE_FEES: readonly { kind: LifeDeadlineKind; label: string; opens: number; due: number; graceEnds: number; feeRule: string }[] = [
+const MAINTENANCE_FEES: readonly { kind: LifeDeadlineKind; label: string; opens: number; due: number; graceEnds: number; feeRule: string }[] = [
   { kind: 'maintenance_fee_3_5', label: '3.5 years', opens: 36, due: 42, graceEnds: 48, feeRule: '37 CFR 1.20(e)' },
   { kind: 'maintenance_fee_7_5', label: '7.5 years', opens: 84, due: 90, graceEnds: 96, feeRule: '37 CFR 1.20(f)' },
   { kind: 'maintenance_fee_11_5', label: '11.5 years', opens: 132, due: 138, graceEnds: 144, feeRule: '37 CFR 1.20(g)' },

@@ -30,7 +30,7 @@ export const STATUTORY_MAXIMUM_MONTHS = 6;
 export const MAX_EXTENSION_MONTHS = 5;
 /** 35 U.S.C. 133: a shortened period is "not less than thirty days". */
 export const MINIMUM_SHORTENED_PERIOD_DAYS = 30;
-export const MIN_PERIOD_MONTHS = 1;
+const MIN_PERIOD_MONTHS = 1;
 
 const SSP_MAXIMUM = '35 U.S.C. 133; 37 CFR 1.136(a)(1)';
 

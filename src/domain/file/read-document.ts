@@ -53,7 +53,7 @@ const DRAWINGS_HEADING = /brief\s+description\s+of\s+(?:the\s+)?(?:several\s+vie
 const FIGURE_START = /^\s*(FIG(?:URE)?S?\.?\s*(\d{1,3}[A-Z]?)(?:\s*(?:[-–,&]|and|to|through)\s*(?:FIG\.?\s*)?(\d{1,3}[A-Z]?))*)/i;
 
 /** Deletion markup of a claim listing: "[[text]]" and "[[ ]]" (37 CFR 1.121(c)(2)). */
-export function withoutDeletionMarkup(text: string): string {
+function withoutDeletionMarkup(text: string): string {
   return text.replace(/\[\[[^\]]{0,2000}\]\]/g, '').replace(/[ \t]{2,}/g, ' ');
 }
 

@@ -10,7 +10,7 @@ import { reportedTypeOf, type ReportedType } from './type-codes.ts';
  * confidence and its elapsed time. The domain has no clock: pass `now` (e.g. `performance.now`)
  * to get timings; without it `elapsed_ms` is null.
  */
-export const OA_PIPELINE_VERSION = '1.0.0';
+const OA_PIPELINE_VERSION = '1.0.0';
 
 export type ExpertName = StageName | 'citation_verifier';
 

@@ -5,7 +5,7 @@
  * Hand-written scanners: linear, no regular-expression backtracking.
  */
 
-export const MAX_CLAIM = 999;
+const MAX_CLAIM = 999;
 const MAX_RANGE = 500;
 
 export interface ClaimListMatch {

@@ -7,19 +7,13 @@
  *   parseClaimList("1-5, 8 and 10-12")              → [1, 2, 3, 4, 5, 8, 10, 11, 12]
  *   normalizePublicationNumber("US 2015/0123456 A1") → { number: "US20150123456A1", display: "US 2015/0123456 A1", ... }
  */
-export { analyzeOfficeAction, OA_PIPELINE_VERSION } from './analyze.ts';
+export { analyzeOfficeAction } from './analyze.ts';
 export type { AnalyzeOptions, ExpertName, ExpertReport, OfficeActionAnalysis } from './analyze.ts';
-export { buildClaimAnalyses } from './breakdown.ts';
 export type { BreakdownOptions } from './breakdown.ts';
-export { formatClaimList, parseClaimList } from './claim-lists.ts';
 export type { ComponentConfidence } from './confidence.ts';
-export { parseOfficeAction, parseOfficeActionDetailed, MAX_INPUT_CHARS } from './parse.ts';
 export type { DetailedParse } from './parse.ts';
 export type { ClaimBlock } from './claim-blocks.ts';
 export type { ParseOptions } from './parse.ts';
-export { normalizePublicationNumber } from './publication-numbers.ts';
-export { verifyEvidence } from './spans.ts';
-export { recommendStrategy } from './strategy.ts';
-export { INTERFACE_TYPE_CODES, kindOfType, kindWords, reportedTypeOf, type ReportedType } from './type-codes.ts';
+export { kindOfType, kindWords, type ReportedType } from './type-codes.ts';
 export type { ClaimFacts, StrategyContext } from './strategy.ts';
 export type * from './types.ts';

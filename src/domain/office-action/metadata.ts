@@ -17,7 +17,7 @@ const OTHER_LABEL = /(?:Application|Appl\.?|Serial)\s{0,3}(?:Serial\s{0,3})?(?:N
 const FOREIGN_CONTEXT =
   /\b(?:co-?pending|reference|parent|provisional|prior|related|continuation|continuing|divisional|benefit|priority|allowed|earlier|abandoned|pending|see|over|of|and|in)\b[^.\n]{0,40}$/i;
 
-export function extractApplicationNumber(input: string, clean: string): Metadata['application_number'] {
+function extractApplicationNumber(input: string, clean: string): Metadata['application_number'] {
   type Cand = { value: string; start: number; end: number; score: number };
   let best: Cand | null = null;
   APP_NUMBER.lastIndex = 0;
@@ -51,7 +51,7 @@ const INQUIRY = new RegExp(
 const SIGNATURE = new RegExp(String.raw`/${NAME}/[ \t]{0,5}\n?[ \t]{0,5}(?:Primary\s{1,3}|Patent\s{1,3}|Assistant\s{1,3})?Examiner\b`, 'g');
 const LABELLED = new RegExp(String.raw`\bExaminer\s{0,3}:\s{0,3}` + NAME, 'g');
 
-export function extractExaminer(input: string, clean: string): Metadata['examiner'] {
+function extractExaminer(input: string, clean: string): Metadata['examiner'] {
   for (const re of [INQUIRY, SIGNATURE, LABELLED]) {
     re.lastIndex = 0;
     const m = re.exec(clean);
@@ -80,7 +80,7 @@ export function normalizeExaminerName(name: string): string {
 
 const ART_UNIT = /\b(?:Group\s{1,3})?Art\s{1,3}Unit\s{0,3}:?\s{0,5}(\d{4})(?!\d)/gi;
 
-export function extractArtUnit(input: string, clean: string): MetaValue | null {
+function extractArtUnit(input: string, clean: string): MetaValue | null {
   ART_UNIT.lastIndex = 0;
   const m = ART_UNIT.exec(clean);
   if (!m) return null;
@@ -93,7 +93,7 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 const DATE =
   /(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})(?!\d)|(\d{4})-(\d{2})-(\d{2})(?!\d)|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]{0,6}\.?\s{1,3}(\d{1,2}),?\s{1,3}(\d{4})/i;
 
-export function extractMailingDate(input: string, clean: string): MetaValue | null {
+function extractMailingDate(input: string, clean: string): MetaValue | null {
   DATE_LABEL.lastIndex = 0;
   for (let m = DATE_LABEL.exec(clean), n = 0; m && n < 50; m = DATE_LABEL.exec(clean), n++) {
     const from = m.index + m[0].length;
@@ -134,7 +134,7 @@ function toIso(d: RegExpExecArray): string | null {
 const AIA = /examined\s{1,3}under\s{1,3}the\s{1,3}first\s{1,3}inventor\s{1,3}to\s{1,3}file\s{1,3}provisions/i;
 const PRE_AIA = /examined\s{1,3}under\s{1,3}the\s{1,3}pre-?\s?AIA\s{1,3}first\s{1,3}to\s{1,3}invent\s{1,3}provisions/i;
 
-export function extractAiaStatus(input: string, clean: string): Metadata['aia_status'] {
+function extractAiaStatus(input: string, clean: string): Metadata['aia_status'] {
   const pre = PRE_AIA.exec(clean);
   if (pre) return { value: 'pre_aia', evidence: evidenceOf(input, pre.index, pre.index + pre[0].length) };
   const aia = AIA.exec(clean);

@@ -30,7 +30,7 @@ export interface ParseOptions {
 }
 
 /** Inputs beyond this are parsed up to this length (a warning says so); no office action comes close. */
-export const MAX_INPUT_CHARS = 4_000_000;
+const MAX_INPUT_CHARS = 4_000_000;
 
 const direct: StageRunner = (_name, run) => run();
 const INFO_REQUIREMENT = /required\s{1,3}under\s{1,3}37\s{0,2}C\.?\s?F\.?\s?R\.?\s{0,3}§?\s{0,3}1\.105/gi;

@@ -116,7 +116,7 @@ export function attribute(
 }
 
 /** The same pinpoint written twice ("¶0178", "{¶ 0178}") is one key. */
-export function pinpointKey(text: string): string {
+function pinpointKey(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')

@@ -121,7 +121,7 @@ function mergeOrphans(pieces: Array<{ text: string; start: number }>, whole: str
 }
 
 /** One reference from one chunk of text ("Laroia (US 2005/0025220 A1)", "claim 1 of U.S. Patent No. 10,072,876"). */
-export function parseReferenceChunk(input: string, chunk: string, absStart: number): DraftReference | null {
+function parseReferenceChunk(input: string, chunk: string, absStart: number): DraftReference | null {
   let s = chunk;
   let off = 0;
   const lead = LEADING_JUNK.exec(s);

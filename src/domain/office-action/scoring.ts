@@ -42,7 +42,7 @@ const EXPECTED_KIND: Record<string, PaperKind> = {
   NOA: 'notice_of_allowance',
 };
 
-export function expectedKind(e: ExpectedAction): PaperKind | null {
+function expectedKind(e: ExpectedAction): PaperKind | null {
   return EXPECTED_KIND[e.document_code ?? ''] ?? EXPECTED_KIND[e.office_action_type ?? ''] ?? null;
 }
 

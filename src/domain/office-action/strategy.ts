@@ -20,7 +20,7 @@ export interface StrategyContext {
 }
 
 /** Below this many decided cases examiner statistics are not used (too noisy). */
-export const MIN_CASES_FOR_STATS = 20;
+const MIN_CASES_FOR_STATS = 20;
 const LOW_ALLOWANCE = 0.35;
 const HIGH_ALLOWANCE = 0.75;
 const INTERVIEW_LIFT = 0.1;

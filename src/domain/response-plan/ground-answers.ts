@@ -45,7 +45,7 @@ export function isNonstatutoryDoublePatenting(g: GroundFacts): boolean {
 }
 
 /** A rejection over references or reference claims: anticipation, obviousness, double patenting. */
-export function isArtRejection(g: GroundFacts): boolean {
+function isArtRejection(g: GroundFacts): boolean {
   return g.kind === 'rejection' && ART.has(g.basis ?? '');
 }
 
@@ -67,7 +67,7 @@ export function cannotAnswer(strategy: StrategyCode, g: GroundFacts): string | n
 }
 
 /** Whether a strategy chosen for one ground can answer it at all. */
-export function canAnswer(strategy: StrategyCode, g: GroundFacts): boolean {
+function canAnswer(strategy: StrategyCode, g: GroundFacts): boolean {
   return cannotAnswer(strategy, g) === null;
 }
 

@@ -32,7 +32,7 @@ function claimsWord(claims: readonly number[]): string {
 }
 
 /** Maximum length of a quoted reasoning passage; longer ones are cut at a word and flagged. */
-export const MAX_REASONING_CHARS = 4000;
+const MAX_REASONING_CHARS = 4000;
 
 /** Lines that open a new part of the action: the reasoning of a ground stops there. */
 const HEADING =
@@ -43,7 +43,7 @@ const HEADING =
  * or section heading of the action, at most MAX_REASONING_CHARS. The quote re-reads from the text
  * (`text.slice(span.start, span.end) === quote.text`).
  */
-export function reasoningAfter(text: string, statement: Span, nextStart: number): (Quote & { truncated: boolean }) | null {
+function reasoningAfter(text: string, statement: Span, nextStart: number): (Quote & { truncated: boolean }) | null {
   if (statement.end > text.length) return null;
   let end = Math.min(nextStart, text.length);
   const window = text.slice(statement.end, end);
@@ -291,7 +291,7 @@ export function deriveGrounds(source: SourceAnalysis, actionText: string | null 
 }
 
 /** The reference's short name: `Rebmann (US 2018/0179985 A1)` → `Rebmann`. */
-export function referenceName(label: string): string {
+function referenceName(label: string): string {
   const m = /^\s*(.+?)\s*\(([^()]+)\)\s*(?:\([^()]*\))?\s*$/.exec(label);
   return (m ? m[1] : label).trim();
 }

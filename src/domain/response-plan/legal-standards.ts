@@ -20,7 +20,7 @@ export interface LegalStandard {
 
 const S = (x: LegalStandard) => x;
 
-export const LEGAL_STANDARDS: Readonly<Record<string, LegalStandard>> = {
+const LEGAL_STANDARDS: Readonly<Record<string, LegalStandard>> = {
   '101-step1': S({
     id: '101-step1',
     title: 'Subject-matter eligibility, Step 1: statutory category',

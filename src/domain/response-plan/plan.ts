@@ -26,7 +26,7 @@ export type PaperKind = 'non_final' | 'final' | 'restriction' | 'requirement_for
 const KINDS: ReadonlySet<string> = new Set(['non_final', 'final', 'restriction', 'requirement_for_information', 'quayle', 'notice_of_allowance', 'other']);
 
 /** The kind of paper replied to: as the text shows it, else the interface type the analysis reports. */
-export function paperKindOf(source: SourceAnalysis): PaperKind {
+function paperKindOf(source: SourceAnalysis): PaperKind {
   const k = source.office_action?.kind?.kind;
   if (k && KINDS.has(k) && k !== 'other') return k as PaperKind;
   const named = kindOfType(source.rejection_type); // the interface's vocabulary: one table (type-codes.ts)
@@ -312,7 +312,7 @@ export function setGroundStrategy(source: SourceAnalysis, edits: PlanEdits, n: n
 }
 
 /** Upper bound of a claim's text (a claim is one sentence; 50,000 characters is far beyond any). */
-export const MAX_CLAIM_TEXT = 50_000;
+const MAX_CLAIM_TEXT = 50_000;
 
 export interface ClaimTextInput {
   /** The claim as amended; "" clears it. */
@@ -369,7 +369,7 @@ export function setClaimText(source: SourceAnalysis, edits: PlanEdits, n: number
   });
 }
 
-export const MAX_ARGUMENT_TEXT = 100_000;
+const MAX_ARGUMENT_TEXT = 100_000;
 
 /** The practitioner's argument (or reply) on one ground; "" removes it. */
 export function setArgument(source: SourceAnalysis, edits: PlanEdits, groundId: string, text: string, now: string): PlanEdits {
@@ -405,9 +405,3 @@ export function setElection(source: SourceAnalysis, edits: PlanEdits, input: Ele
   }
   return { ...edits, election: checkElection(groups, input) };
 }
-
-export function claimView(view: PlanView, n: number): ClaimView | undefined {
-  return view.claims.find((c) => c.claim_number === n);
-}
-
-export { groundById };

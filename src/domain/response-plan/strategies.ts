@@ -25,8 +25,6 @@ const STRATEGIES: Record<StrategyCode, string> = {
 
 export const STRATEGY_CODES: readonly StrategyCode[] = Object.keys(STRATEGIES) as StrategyCode[];
 
-export const STRATEGY_DESCRIPTIONS: Readonly<Record<StrategyCode, string>> = STRATEGIES;
-
 const CODES: ReadonlySet<string> = new Set(STRATEGY_CODES);
 
 export function isStrategyCode(value: unknown): value is StrategyCode {

@@ -155,8 +155,6 @@ export interface PlanEdits {
   election: ElectionEdit | null;
 }
 
-export const EMPTY_EDITS: PlanEdits = { claims: {}, arguments: {}, election: null };
-
 /** A refusal by the plan's rules; commands turn it into the error object. */
 export class PlanRuleError extends Error {
   override name = 'PlanRuleError';

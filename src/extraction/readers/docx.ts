@@ -18,7 +18,7 @@ const PARAGRAPH = /<w:p[\s>/]/g;
 /** A run property that strikes through (not `w:val="false"`, `"0"` or `"off"`). */
 const STRUCK = /<w:d?strike(?:\s+w:val="(?!false|0|off)[^"]*")?\s*\/>/;
 
-export function countParagraphs(xml: string, stopAfter: number): number {
+function countParagraphs(xml: string, stopAfter: number): number {
   PARAGRAPH.lastIndex = 0;
   let n = 0;
   while (PARAGRAPH.exec(xml) && n <= stopAfter) n++;
@@ -56,7 +56,7 @@ async function checkedMainPart(zip: ZipReader, budgets: DocumentBudgets): Promis
 }
 
 /** mammoth's HTML to text: deleted runs dropped, a blank line after each paragraph as extractRawText does. */
-export function textWithoutDeletions(html: string): string {
+function textWithoutDeletions(html: string): string {
   return html
     .replace(/<del>[\s\S]*?<\/del>/g, '')
     .replace(/<br\s*\/?>/g, '\n')

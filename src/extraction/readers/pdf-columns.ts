@@ -44,7 +44,7 @@ function median(xs: number[]): number {
 }
 
 /** Items grouped by baseline, top row first. */
-export function groupRows(items: TextItem[]): Row[] {
+function groupRows(items: TextItem[]): Row[] {
   const tolerance = Math.max(1, ROW_TOLERANCE * (median(items.map((i) => i.height).filter((h) => h > 0)) || 10));
   const rows: Row[] = [];
   for (const item of [...items].sort((a, b) => b.y - a.y)) {
@@ -57,7 +57,7 @@ export function groupRows(items: TextItem[]): Row[] {
 }
 
 /** A row's text: items left to right, a space where they are apart. */
-export function rowText(items: TextItem[]): string {
+function rowText(items: TextItem[]): string {
   let out = '';
   let end = -Infinity;
   for (const item of items) {

@@ -12,7 +12,7 @@ import type { ColumnLine } from '../types.ts';
 import { columnLines, type TextItem } from './pdf-columns.ts';
 import { inflatedStreamBytes } from './pdf-streams.ts';
 
-export const STRIKETHROUGH_WARNING = 'PDF text layer: strikethrough and underlining are not visible, so amended claims read as if nothing were deleted.';
+const STRIKETHROUGH_WARNING = 'PDF text layer: strikethrough and underlining are not visible, so amended claims read as if nothing were deleted.';
 
 interface RawItem {
   str?: string;

@@ -7,7 +7,7 @@
  */
 
 /** The five XML entities and the named characters USPTO text uses. */
-export const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   amp: '&',
   lt: '<',
   gt: '>',

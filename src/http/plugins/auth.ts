@@ -57,7 +57,7 @@ export function invalidToken(detail: string): AppError {
 }
 
 /** The bearer token of the Authorization header (RFC 6750 §2.1), if the request sent one. */
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const h = headerValue(request, 'authorization');
   if (!h) return undefined;
   const m = /^Bearer[ ]+(\S+)\s*$/i.exec(h);

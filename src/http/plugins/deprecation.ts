@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 
 /** The retired REST interface's dates (decided; docs/decisions/interface-gaps.md). */
-export const REST_DEPRECATED_AT = new Date('2026-01-01T00:00:00Z');
-export const REST_SUNSET_AT = new Date('2027-12-31T23:59:59Z');
+const REST_DEPRECATED_AT = new Date('2026-01-01T00:00:00Z');
+const REST_SUNSET_AT = new Date('2027-12-31T23:59:59Z');
 
 /**
  * Headers on every /v1 response: Deprecation (RFC 9745, a structured-field date), Sunset

@@ -10,7 +10,7 @@ import { PLUGIN, sharedPlugin } from './shared-plugin.ts';
  * `disk_full` from PostgreSQL or PGlite (also when wrapped as a cause). A temporary condition of
  * the service, not the caller's fault: 503 `storage_full`, never a 500 (issue 12 item 8).
  */
-export function isStorageFull(err: unknown): boolean {
+function isStorageFull(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (code === 'ENOSPC' || code === '53100' || code === 'EDQUOT') return true;
@@ -19,7 +19,7 @@ export function isStorageFull(err: unknown): boolean {
   return false;
 }
 
-export function storageFull(): AppError {
+function storageFull(): AppError {
   return new AppError(
     503,
     'storage_full',

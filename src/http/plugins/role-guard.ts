@@ -3,7 +3,7 @@ import { AppError } from '../../errors.ts';
 import { PERMISSION_WORDS, rolesWith, roleMay, type Permission } from '../../domain/firm-roles.ts';
 
 /** The permission a route needs: declared in its config, else read for GET/HEAD and write otherwise. */
-export function permissionOf(request: FastifyRequest): Permission {
+function permissionOf(request: FastifyRequest): Permission {
   const declared = request.routeOptions.config?.permission;
   if (declared) return declared;
   return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';

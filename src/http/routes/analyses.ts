@@ -15,7 +15,7 @@ import { analysisListSchema, asAnalysisRecordWire, storedAnalysisRecordSchema } 
 /** JSON escaping can grow 1 MB of text; the text's own size is checked against 1 MB (413). */
 const ANALYZE_BODY_LIMIT = 4 * MAX_OFFICE_ACTION_BYTES;
 
-export const analyzeBody = z.object({
+const analyzeBody = z.object({
   application_number: z.string().max(64).optional(),
   office_action_text: z.string(),
   // Not defaulted here: a type the caller did not state is not reported as requested (the parser is still told CTNF, the spec's default).

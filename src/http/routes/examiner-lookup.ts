@@ -39,7 +39,7 @@ export async function findExaminerProfile(db: Db, writtenName: string, q: Examin
   return { ok: true, profile: result.profile };
 }
 
-export function examinerNotFound(name: string): AppError {
+function examinerNotFound(name: string): AppError {
   const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
   return new AppError(
     404,
@@ -49,7 +49,7 @@ export function examinerNotFound(name: string): AppError {
   );
 }
 
-export function examinerAmbiguous(name: string, count: number): AppError {
+function examinerAmbiguous(name: string, count: number): AppError {
   return new AppError(
     409,
     'examiner_ambiguous',

@@ -21,7 +21,7 @@ function signerText(p: AccountWire['practitioner']): string {
     : "you have no practitioner profile: your papers leave the signer's name and registration number to fill";
 }
 
-export const whoami = defineTool({
+const whoami = defineTool({
   name: 'whoami',
   title: 'Who am I signed in as',
   description:
@@ -57,7 +57,7 @@ export const whoami = defineTool({
   },
 });
 
-export const setPractitionerProfile = defineTool({
+const setPractitionerProfile = defineTool({
   name: 'set_practitioner_profile',
   title: 'Set who signs your papers',
   description:
@@ -73,7 +73,7 @@ export const setPractitionerProfile = defineTool({
   },
 });
 
-export const checkCredits = defineTool({
+const checkCredits = defineTool({
   name: 'check_credits',
   title: 'Check the credit balance',
   description:
@@ -118,7 +118,7 @@ const ledgerEntry = z.object({
   created_at: z.string(),
 });
 
-export const getUsage = defineTool({
+const getUsage = defineTool({
   name: 'get_usage',
   title: 'Recent credit usage',
   description:
@@ -147,7 +147,7 @@ export const getUsage = defineTool({
   },
 });
 
-export const getPricing = defineTool({
+const getPricing = defineTool({
   name: 'get_pricing',
   title: 'Prosa prices',
   description:
@@ -190,7 +190,7 @@ const quoteLine = z
   })
   .loose();
 
-export const quoteCost = defineTool({
+const quoteCost = defineTool({
   name: 'quote_cost',
   title: 'Price a planned step before running it',
   description:
@@ -241,7 +241,7 @@ const auditEntry = z.object({
   request_id: z.string().nullable(),
 });
 
-export const getAuditLog = defineTool({
+const getAuditLog = defineTool({
   name: 'get_audit_log',
   title: "The account's audit log",
   description:

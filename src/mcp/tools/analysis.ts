@@ -78,7 +78,7 @@ function describeAnalysis(a: AnalysisOutput): string {
   return `Analysis ${a.analysis_id} of ${a.application_number} (${a.office_action_kind_description ?? a.office_action_kind ?? a.rejection_type}): ${a.claims.length} claims; ${grounds}.`;
 }
 
-export const analyzeOfficeAction = defineTool({
+const analyzeOfficeAction = defineTool({
   name: 'analyze_office_action',
   title: 'Analyze an office action',
   description:
@@ -119,7 +119,7 @@ export const analyzeOfficeAction = defineTool({
   },
 });
 
-export const getAnalysis = defineTool({
+const getAnalysis = defineTool({
   name: 'get_analysis',
   title: 'Get an analysis',
   description:
@@ -135,7 +135,7 @@ export const getAnalysis = defineTool({
   },
 });
 
-export const listAnalyses = defineTool({
+const listAnalyses = defineTool({
   name: 'list_analyses',
   title: 'List analyses',
   description:
@@ -155,7 +155,7 @@ export const listAnalyses = defineTool({
   },
 });
 
-export const getClaimAnalysis = defineTool({
+const getClaimAnalysis = defineTool({
   name: 'get_claim_analysis',
   title: 'One claim of an analysis',
   description:
@@ -175,7 +175,7 @@ export const getClaimAnalysis = defineTool({
   },
 });
 
-export const explainRejection = defineTool({
+const explainRejection = defineTool({
   name: 'explain_rejection',
   title: 'Explain one ground of rejection or objection',
   description:

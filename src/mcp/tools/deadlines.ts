@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../tool.ts';
 import { seg } from '../backend-client.ts';
 import { calculatorBody } from '../../queries/deadline-calculator.ts';
-import { deadlineCalculationSchema, type DeadlineCalculationWire } from '../../presenters/deadline-calculation.ts';
-import { docketLifeDeadlineSchema } from '../../presenters/docket-deadlines.ts';
+import { deadlineCalculationSchema, extensionDeadlineSchema, type DeadlineCalculationWire } from '../../presenters/deadline-calculation.ts';
+import { docketDeadlinesSchema, type DocketDeadlinesWire } from '../../presenters/docket-deadlines.ts';
+import { accountDeadlinesSchema, type AccountDeadlinesWire } from '../../presenters/account-application.ts';
 import { feeScheduleSchema, type FeeScheduleWire } from '../../presenters/fees.ts';
 import {
   calendarFeedStateSchema,
@@ -21,61 +22,10 @@ import { applicationNumber } from './shared.ts';
 
 const isoDate = z.iso.date();
 
-const feeTable = z.object({ large: z.string(), small: z.string(), micro: z.string() });
+const deadlinesRecord = accountDeadlinesSchema;
+type DeadlinesRecord = AccountDeadlinesWire;
 
-/** The deadline engine's result (POST /api/deadlines/calculate). */
-const calculation = z
-  .object({
-    action: z.string(),
-    mailing_date: z.string(),
-    ssp_months: z.number().int(),
-    extendable: z.boolean(),
-    ssp_due: z.string().describe('End of the period set, nominal'),
-    ssp_due_effective: z.string().describe('Moved to the next business day (35 U.S.C. 21(b))'),
-    response_deadline: z.string(),
-    critical_deadline_date: z.string(),
-    abandonment_date_if_no_reply: z.string(),
-    extensions: z.array(
-      z
-        .object({
-          months: z.number().int(),
-          due: z.string(),
-          due_effective: z.string(),
-          fee: feeTable.nullable(),
-          fee_for_entity: z.string().nullable(),
-          citation: z.string(),
-        })
-        .loose(),
-    ),
-    entity: z.string().nullable(),
-    notes: z.array(z.string()),
-    citations: z.array(z.object({ field: z.string(), rule: z.string(), text: z.string() })),
-  })
-  .loose();
-
-const deadlinesRecord = z.object({
-  application_number: z.string(),
-  docket_entry_id: z.string().nullable(),
-  private: z.boolean(),
-  entity: z.string().describe("The application's entity status: every fee_for_entity is for it"),
-  entity_source: z.string().describe('docket, uspto or account (the default)'),
-  computed_on: z.string(),
-  deadlines: z
-    .object({
-      response_deadline: z.string().nullable(),
-      critical_deadline_date: z.string().nullable(),
-      critical_deadline_correspondence_id: z.string().nullable(),
-      pending_action: z
-        .object({ correspondence_id: z.string(), document_code: z.string(), mailing_date: z.string(), recorded_by_account: z.boolean() })
-        .loose()
-        .nullable(),
-    })
-    .loose(),
-  calculation: calculation.nullable(),
-});
-type DeadlinesRecord = z.infer<typeof deadlinesRecord>;
-
-export const getDeadlines = defineTool({
+const getDeadlines = defineTool({
   name: 'get_deadlines',
   title: 'Deadlines of an application',
   description:
@@ -95,23 +45,7 @@ export const getDeadlines = defineTool({
   },
 });
 
-const upcoming = z
-  .object({
-    docket_entry_id: z.string(),
-    application_number: z.string(),
-    invention_title: z.string(),
-    client_matter: z.string().nullable(),
-    action: z.object({ correspondence_id: z.string(), document_code: z.string(), kind: z.string(), mailing_date: z.string() }).loose(),
-    response_deadline: z.string(),
-    critical_deadline_date: z.string(),
-    next_deadline: z.object({ kind: z.string(), date: z.string(), extension_months: z.number().int().nullable(), fee: z.string().nullable() }).nullable(),
-    days_remaining: z.number().int(),
-    overdue: z.boolean(),
-    extensions: z.array(z.object({ months: z.number().int(), due: z.string(), fee: z.string().nullable() })),
-  })
-  .loose();
-
-export const listUpcomingDeadlines = defineTool({
+const listUpcomingDeadlines = defineTool({
   name: 'list_upcoming_deadlines',
   title: 'Upcoming deadlines across the docket',
   description:
@@ -119,24 +53,10 @@ export const listUpcomingDeadlines = defineTool({
   group: 'deadlines',
   price: 'free',
   input: z.object({ within_days: z.number().int().min(1).max(3650).default(30) }),
-  output: z.object({
-    today: z.string(),
-    within_days: z.number().int(),
-    entity: z.string(),
-    deadlines: z.array(upcoming),
-    life_deadlines: z
-      .array(docketLifeDeadlineSchema)
-      .describe("Issue fee, maintenance fees, appeal and reply briefs from the docket's papers and issue dates, within the same window"),
-  }),
+  output: docketDeadlinesSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const r = await ctx.api.get<{
-      today: string;
-      within_days: number;
-      entity: string;
-      deadlines: z.infer<typeof upcoming>[];
-      life_deadlines: z.infer<typeof docketLifeDeadlineSchema>[];
-    }>('/api/deadlines', { within: `${args.within_days}d` });
+    const r = await ctx.api.get<DocketDeadlinesWire>('/api/deadlines', { within: `${args.within_days}d` });
     const overdue = r.deadlines.filter((d) => d.overdue).length;
     const first = r.deadlines.find((d) => !d.overdue);
     const next = first?.next_deadline ? `; next: ${first.application_number} on ${first.next_deadline.date} (${first.days_remaining} days)` : '';
@@ -150,7 +70,7 @@ export const listUpcomingDeadlines = defineTool({
   },
 });
 
-export const calculateDeadline = defineTool({
+const calculateDeadline = defineTool({
   name: 'calculate_deadline',
   title: 'Calculate a deadline',
   description:
@@ -175,12 +95,12 @@ const option = z.object({
   months: z.number().int(),
   due: z.string().describe('Last day to file with this extension (business-day adjusted)'),
   fee: z.string().nullable().describe("37 CFR 1.17(a) fee for the application's entity status"),
-  fees: feeTable.nullable(),
+  fees: extensionDeadlineSchema.shape.fee,
   citation: z.string(),
   timely_on: z.boolean().describe('A reply filed on `date` with this extension is timely'),
 });
 
-export const getExtensionOptions = defineTool({
+const getExtensionOptions = defineTool({
   name: 'get_extension_options',
   title: 'Extension of time options',
   description:
@@ -213,7 +133,7 @@ export const getExtensionOptions = defineTool({
     }));
     let needed: { months: number | null; fee: string | null; reason: string };
     if (!c) needed = { months: null, fee: null, reason: 'No office action awaits a reply, so there is no period to extend.' };
-    else if (date <= c.response_deadline)
+    else if (c.response_deadline !== null && date <= c.response_deadline)
       needed = { months: 0, fee: null, reason: `A reply filed on ${date} is within the period set (ends ${c.response_deadline}): no extension is needed.` };
     else {
       const first = options.find((o) => o.timely_on);
@@ -242,7 +162,7 @@ export const getExtensionOptions = defineTool({
   },
 });
 
-export const getCalendarFeed = defineTool({
+const getCalendarFeed = defineTool({
   name: 'get_calendar_feed',
   title: 'Calendar feed status',
   description:
@@ -263,7 +183,7 @@ export const getCalendarFeed = defineTool({
   },
 });
 
-export const rotateCalendarFeed = defineTool({
+const rotateCalendarFeed = defineTool({
   name: 'rotate_calendar_feed',
   title: 'Create or replace the calendar feed URL',
   description:
@@ -282,7 +202,7 @@ export const rotateCalendarFeed = defineTool({
   },
 });
 
-export const getFeeSchedule = defineTool({
+const getFeeSchedule = defineTool({
   name: 'get_fee_schedule',
   title: 'USPTO fee schedule',
   description:

@@ -16,7 +16,7 @@ import { publicJsonSchema } from '../json-schema-once.ts';
  * transport has no stream to carry the notification (docs/decisions/oauth-and-mcp.md "Context budget").
  */
 
-export const FIND_TOOLS = 'find_tools';
+const FIND_TOOLS = 'find_tools';
 export const CALL_TOOL = 'call_tool';
 
 const GROUP_NAMES: Record<Exclude<ToolGroup, 'discovery'>, string> = {
@@ -47,7 +47,7 @@ const described = z.object({
   input_schema: z.record(z.string(), z.unknown()),
 });
 
-export const findTools = defineTool({
+const findTools = defineTool({
   name: FIND_TOOLS,
   title: 'Find Prosa tools',
   description:
@@ -93,7 +93,7 @@ export const findTools = defineTool({
  * call_tool's own listing. Its run is never reached: the runner resolves the named tool first
  * and runs that one (tool-runner.ts), so what a model gets is that tool's result.
  */
-export const callTool = defineTool({
+const callTool = defineTool({
   name: CALL_TOOL,
   title: 'Run any Prosa tool',
   description:

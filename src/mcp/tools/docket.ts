@@ -5,7 +5,12 @@ import { privateApplication } from '../../requests/private-application.ts';
 import { recordOfficeActionBody } from '../../requests/office-action-body.ts';
 import { claimsBody } from '../../requests/claims-body.ts';
 import { applicationNumber } from './shared.ts';
-import { docketEntrySchema, entityFields } from '../../presenters/docket-entry.ts';
+import { docketEntrySchema, docketListSchema } from '../../presenters/docket-entry.ts';
+import { accountApplicationSchema, type AccountApplicationWire } from '../../presenters/account-application.ts';
+import { historyPageSchema, type HistoryPageWire } from '../../presenters/prosecution-history.ts';
+import { paperPageSchema, paperWithTextSchema } from '../../presenters/correspondence.ts';
+import { recordedOfficeActionSchema, type RecordedOfficeActionWire } from '../../presenters/recorded-office-action.ts';
+import { applicationClaimsSchema, type ApplicationClaimsWire } from '../../presenters/application-claims.ts';
 
 const entitySize = z.enum(['large', 'small', 'micro']).nullable().optional().describe("Its fees follow it; null: the USPTO record's");
 
@@ -40,58 +45,8 @@ const docketEntryId = z.string().min(1).max(100).describe('The docket entry id (
 const limit = z.number().int().min(1).max(200).default(50);
 const before = z.string().min(1).max(100).optional().describe('next_cursor from a previous page');
 
-/** The lookup record's fields (REST #1) as list and lookup tools return them. */
-const applicationRecord = z
-  .object({
-    application_number: z.string(),
-    invention_title: z.string(),
-    status: z.string().describe('pending | allowed | patented | abandoned'),
-    filing_date: z.string().nullable(),
-    examiner_name: z.string(),
-    current_art_unit: z.string(),
-    response_deadline: z.string().nullable().describe('Last day to reply without an extension fee'),
-    critical_deadline_date: z.string().nullable().describe('Last day a reply can be filed at all (with every extension)'),
-    critical_deadline_correspondence_id: z.string().nullable().describe('The office action (paper id) that set the deadlines'),
-    patent_number: z.string().nullable(),
-    demo: z.boolean(),
-  })
-  .loose();
-
-const pendingAction = z
-  .object({
-    correspondence_id: z.string(),
-    document_code: z.string().describe('USPTO document code (CTRS = restriction/election)'),
-    office_action_type: z
-      .string()
-      .nullable()
-      .describe('The interface code (CTNF, CTFR, CTED restriction, CTRS requirement for information); null for Quayle and allowance papers'),
-    action: z.string(),
-    description: z.string().nullable(),
-    mailing_date: z.string(),
-    period_months: z.number().int(),
-    recorded_by_account: z.boolean().describe('True when this account recorded the paper itself (record_office_action)'),
-  })
-  .nullable();
-
 const docketEntry = docketEntrySchema;
 type DocketEntry = z.infer<typeof docketEntry>;
-
-const paper = z
-  .object({
-    id: z.string(),
-    document_code: z.string(),
-    description: z.string().nullable(),
-    mailing_date: z.string(),
-    direction: z.string().nullable(),
-    period_months: z.number().int().nullable(),
-    office_action_type: z.string().nullable(),
-    action_kind: z.string().nullable(),
-    has_text: z.boolean(),
-    recorded_by_account: z.boolean(),
-    source: z.string(),
-  })
-  .loose();
-type Paper = z.infer<typeof paper>;
 
 function deadlineLine(a: { application_number: string; response_deadline: string | null; critical_deadline_date: string | null }): string {
   return a.response_deadline
@@ -99,7 +54,7 @@ function deadlineLine(a: { application_number: string; response_deadline: string
     : 'no office action awaiting a reply';
 }
 
-export const listDocket = defineTool({
+const listDocket = defineTool({
   name: 'list_docket',
   title: 'List the docket',
   description:
@@ -107,7 +62,7 @@ export const listDocket = defineTool({
   group: 'docket',
   price: 'free',
   input: z.object({}),
-  output: z.object({ entries: z.array(docketEntry), count: z.number().int() }),
+  output: docketListSchema.pick({ entries: true }).extend({ count: z.number().int() }),
   annotations: READ_ONLY,
   async run(_args, ctx) {
     const { entries } = await ctx.api.get<{ entries: DocketEntry[] }>('/api/docket');
@@ -119,15 +74,7 @@ export const listDocket = defineTool({
   },
 });
 
-const lookupOutput = applicationRecord.extend({
-  docket_entry_id: z.string().nullable().describe('Null when the application is not on the docket'),
-  private: z.boolean(),
-  entity_status: z.string().nullable().describe("The USPTO record's"),
-  ...entityFields,
-  pending_action: pendingAction,
-});
-
-export const lookupApplication = defineTool({
+const lookupApplication = defineTool({
   name: 'lookup_application',
   title: 'Look up an application',
   description:
@@ -135,16 +82,16 @@ export const lookupApplication = defineTool({
   group: 'docket',
   price: 'free',
   input: z.object({ application_number: applicationNumber }),
-  output: lookupOutput,
+  output: accountApplicationSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const app = await ctx.api.get<z.infer<typeof lookupOutput>>(`/api/applications/${seg(args.application_number)}`);
+    const app = await ctx.api.get<AccountApplicationWire>(`/api/applications/${seg(args.application_number)}`);
     const docket = app.docket_entry_id ? 'on the docket' : 'not on the docket';
     return { data: app, summary: `${app.application_number} "${app.invention_title}" (${app.status}, ${docket}): ${deadlineLine(app)}.` };
   },
 });
 
-export const addToDocket = defineTool({
+const addToDocket = defineTool({
   name: 'add_to_docket',
   title: 'Add an application to the docket',
   description:
@@ -170,7 +117,7 @@ export const addToDocket = defineTool({
   },
 });
 
-export const updateDocketEntry = defineTool({
+const updateDocketEntry = defineTool({
   name: 'update_docket_entry',
   title: 'Update a docket entry',
   description:
@@ -196,7 +143,7 @@ export const updateDocketEntry = defineTool({
   },
 });
 
-export const removeFromDocket = defineTool({
+const removeFromDocket = defineTool({
   name: 'remove_from_docket',
   title: 'Remove an application from the docket',
   description:
@@ -212,19 +159,7 @@ export const removeFromDocket = defineTool({
   },
 });
 
-const historyEvent = z.object({
-  id: z.string(),
-  date: z.string(),
-  code: z.string().describe('USPTO event code'),
-  description: z.string().nullable(),
-  meaning: z.object({
-    kind: z.string(),
-    summary: z.string(),
-    mail_event: z.boolean().describe('The mailing of another event in the list (count one of the pair)'),
-  }),
-});
-
-export const getApplicationHistory = defineTool({
+const getApplicationHistory = defineTool({
   name: 'get_application_history',
   title: 'Prosecution history',
   description:
@@ -232,13 +167,10 @@ export const getApplicationHistory = defineTool({
   group: 'docket',
   price: 'free',
   input: z.object({ application_number: applicationNumber, limit, before }),
-  output: z.object({ application_number: z.string(), events: z.array(historyEvent), next_cursor: z.string().nullable() }),
+  output: historyPageSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const page = await ctx.api.get<{ application_number: string; events: z.infer<typeof historyEvent>[]; next_cursor: string | null }>(
-      `/api/applications/${seg(args.application_number)}/history`,
-      { limit: args.limit, before: args.before },
-    );
+    const page = await ctx.api.get<HistoryPageWire>(`/api/applications/${seg(args.application_number)}/history`, { limit: args.limit, before: args.before });
     const latest = page.events[0];
     return {
       data: page,
@@ -247,7 +179,7 @@ export const getApplicationHistory = defineTool({
   },
 });
 
-export const listCorrespondence = defineTool({
+const listCorrespondence = defineTool({
   name: 'list_correspondence',
   title: 'List the papers of an application',
   description:
@@ -255,13 +187,13 @@ export const listCorrespondence = defineTool({
   group: 'docket',
   price: 'free',
   input: z.object({ application_number: applicationNumber, limit, before }),
-  output: z.object({ application_number: z.string(), correspondence: z.array(paper), next_cursor: z.string().nullable() }),
+  output: paperPageSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const page = await ctx.api.get<{ application_number: string; correspondence: Paper[]; next_cursor: string | null }>(
-      `/api/applications/${seg(args.application_number)}/correspondence`,
-      { limit: args.limit, before: args.before },
-    );
+    const page = await ctx.api.get<z.infer<typeof paperPageSchema>>(`/api/applications/${seg(args.application_number)}/correspondence`, {
+      limit: args.limit,
+      before: args.before,
+    });
     const withText = page.correspondence.filter((p) => p.has_text).length;
     return {
       data: page,
@@ -272,7 +204,7 @@ export const listCorrespondence = defineTool({
 
 const DEFAULT_TEXT_CHARS = 20_000;
 
-export const getCorrespondence = defineTool({
+const getCorrespondence = defineTool({
   name: 'get_correspondence',
   title: 'Read one paper',
   description:
@@ -284,18 +216,15 @@ export const getCorrespondence = defineTool({
     offset: z.number().int().min(0).default(0).describe('Character offset into the text'),
     max_characters: z.number().int().min(1).max(200_000).default(DEFAULT_TEXT_CHARS),
   }),
-  output: paper.extend({
-    application_number: z.string(),
+  // The API's paper with its whole text, the text replaced by the requested slice.
+  output: paperWithTextSchema.omit({ full_text: true }).extend({
     text: z.string().nullable().describe('The requested slice of the text; null when no text is stored'),
-    text_characters: z.number().int(),
     offset: z.number().int(),
     next_offset: z.number().int().nullable(),
   }),
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const { full_text, ...rest } = await ctx.api.get<Paper & { application_number: string; full_text: string | null; text_characters: number }>(
-      `/api/correspondence/${seg(args.correspondence_id)}`,
-    );
+    const { full_text, ...rest } = await ctx.api.get<z.infer<typeof paperWithTextSchema>>(`/api/correspondence/${seg(args.correspondence_id)}`);
     const end = args.offset + args.max_characters;
     const text = full_text === null ? null : full_text.slice(args.offset, end);
     const next = full_text !== null && end < full_text.length ? end : null;
@@ -309,7 +238,7 @@ export const getCorrespondence = defineTool({
   },
 });
 
-export const recordOfficeAction = defineTool({
+const recordOfficeAction = defineTool({
   name: 'record_office_action',
   title: 'Record a just-mailed office action',
   description:
@@ -317,24 +246,10 @@ export const recordOfficeAction = defineTool({
   group: 'docket',
   price: 'free',
   input: recordOfficeActionBody.extend({ docket_entry_id: docketEntryId }),
-  output: z
-    .object({
-      correspondence: paper,
-      application_number: z.string(),
-      docket_entry_id: z.string().nullable(),
-      deadlines: z.object({ response_deadline: z.string().nullable(), critical_deadline_date: z.string().nullable(), pending_action: pendingAction }).loose(),
-      calculation: z.object({}).loose().nullable(),
-    })
-    .loose(),
+  output: recordedOfficeActionSchema,
   annotations: WRITE_IDEMPOTENT,
   async run({ docket_entry_id, ...body }, ctx) {
-    const { status, body: res } = await ctx.api.call<{
-      correspondence: Paper;
-      application_number: string;
-      docket_entry_id: string | null;
-      deadlines: { response_deadline: string | null; critical_deadline_date: string | null; pending_action: z.infer<typeof pendingAction> };
-      calculation: Record<string, unknown> | null;
-    }>('POST', `/api/docket/${seg(docket_entry_id)}/office-actions`, { body });
+    const { status, body: res } = await ctx.api.call<RecordedOfficeActionWire>('POST', `/api/docket/${seg(docket_entry_id)}/office-actions`, { body });
     // 200 is the very same paper recorded before (a retry): said so, as nothing new was stored.
     const paper = `the ${res.correspondence.document_code} mailed ${res.correspondence.mailing_date} for ${res.application_number}`;
     const done = status === 200 ? `Already recorded ${paper} (nothing new stored)` : `Recorded ${paper}`;
@@ -342,34 +257,8 @@ export const recordOfficeAction = defineTool({
   },
 });
 
-const storedClaims = z
-  .object({
-    docket_entry_id: z.string(),
-    application_number: z.string(),
-    source: z
-      .string()
-      .nullable()
-      .describe(
-        'pasted | document (a document of the file) | response (the claims as amended by the response drafted in source_job_id, marked filed) | null when none are stored',
-      ),
-    source_job_id: z.string().nullable(),
-    updated_at: z.string().nullable(),
-    claims: z.array(
-      z.object({
-        number: z.number().int(),
-        status: z.string().describe('pending | withdrawn | cancelled'),
-        previously_presented: z.boolean(),
-        text: z.string().nullable(),
-      }),
-    ),
-    counts: z.object({ pending: z.number().int(), withdrawn: z.number().int(), cancelled: z.number().int() }),
-    missing_text: z
-      .array(z.number().int())
-      .describe('Pending or withdrawn claims whose text is not known: the next claim listing asks the practitioner for it'),
-    warnings: z.array(z.string()),
-  })
-  .loose();
-type StoredClaims = z.infer<typeof storedClaims>;
+const storedClaims = applicationClaimsSchema;
+type StoredClaims = ApplicationClaimsWire;
 
 function claimsSummary(c: StoredClaims): string {
   if (!c.source)
@@ -383,7 +272,7 @@ function claimsSummary(c: StoredClaims): string {
   return `${c.application_number}: ${c.counts.pending} pending, ${c.counts.withdrawn} withdrawn, ${c.counts.cancelled} cancelled claim(s), from ${from} (${c.updated_at}).${c.missing_text.length ? ` Text unknown for claim(s) ${c.missing_text.join(', ')}.` : ''}${c.warnings.length ? ` ${c.warnings.join(' ')}` : ''}`;
 }
 
-export const getClaims = defineTool({
+const getClaims = defineTool({
   name: 'get_claims',
   title: 'Current claims of a docket application',
   description:
@@ -399,7 +288,7 @@ export const getClaims = defineTool({
   },
 });
 
-export const setClaims = defineTool({
+const setClaims = defineTool({
   name: 'set_claims',
   title: 'Paste the current claims of a docket application',
   description:

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { defineTool, READ_ONLY } from '../tool.ts';
 import { seg } from '../backend-client.ts';
+import {
+  accountExaminerProfileSchema,
+  artUnitAnswerSchema,
+  examinerSearchSchema,
+  type AccountExaminerProfileWire,
+  type ExaminerSearchWire,
+} from '../../presenters/examiner-profile.ts';
 
 /**
  * Examiner intelligence from public USPTO data (and, for the profile's rejection bases, this
  * account's own analyses). Rates are fractions 0-1, null when nothing was decided. All free.
  */
 
-const rate = z.number().min(0).max(1).nullable();
 const artUnit = z
   .string()
   .regex(/^\d{4}$/, 'must be a 4-digit art unit')
@@ -16,60 +22,7 @@ const years = {
   from_year: z.number().int().min(1900).max(2200).optional().describe('Count applications disposed from this year'),
   to_year: z.number().int().min(1900).max(2200).optional().describe('... through this year'),
 };
-const window = z.object({ from: z.string().nullable(), to: z.string().nullable() });
-
-const artUnitFigures = z
-  .object({
-    art_unit: z.string(),
-    examiners: z.number().int(),
-    allowance_rate: rate,
-    avg_actions_to_allowance: z.number().nullable(),
-    top_rejection_bases: z.array(z.string()),
-    rejection_basis_counts: z.array(z.object({ basis: z.string(), office_actions: z.number().int() })),
-    interview_success_rate: rate,
-    interview_rates_reason: z.string().nullable(),
-    total_cases_analyzed: z.number().int(),
-    allowed_cases: z.number().int(),
-    abandoned_cases: z.number().int(),
-    pending_cases: z.number().int(),
-    data_window: window,
-    sample_size_warning: z.string().nullable(),
-  })
-  .loose();
-type ArtUnitFigures = z.infer<typeof artUnitFigures>;
-
-const profile = z
-  .object({
-    examiner_name: z.string(),
-    art_unit: z.string(),
-    allowance_rate: rate,
-    avg_actions_to_allowance: z.number().nullable().describe('Rejections (non-final + final) from the first action to allowance, across RCEs, on average'),
-    top_rejection_bases: z.array(z.string()),
-    interview_success_rate: rate.describe(
-      "Allowance rate of decided cases with an applicant-initiated interview before the decision (an examiner's own call does not count); null below the minimum sample",
-    ),
-    total_cases_analyzed: z.number().int(),
-    allowance_rate_without_interview: rate,
-    interview_lift: z.number().nullable().describe('interview_success_rate minus allowance_rate_without_interview'),
-    interview_rates_reason: z
-      .string()
-      .nullable()
-      .describe('Why the interview rates are null (too few decided cases with or without an applicant-initiated interview); null when they are given'),
-    avg_rces_to_allowance: z.number().nullable().describe('RCEs filed before allowance, on average over allowed cases'),
-    interviewed_cases: z.number().int(),
-    not_interviewed_cases: z.number().int(),
-    pending_cases: z.number().int(),
-    examiner_id: z.string().nullable(),
-    art_units: z.array(z.string()),
-    art_unit_stats: artUnitFigures.nullable(),
-    data_window: window,
-    sample_size_warning: z.string().nullable(),
-    excluded_cases: z.number().int(),
-    rejection_actions: z.number().int(),
-    analysis_bases_counted: z.number().int(),
-  })
-  .loose();
-type Profile = z.infer<typeof profile>;
+type Profile = AccountExaminerProfileWire;
 
 const pct = (r: number | null) => (r === null ? 'n/a' : `${Math.round(r * 100)}%`);
 
@@ -81,7 +34,7 @@ function interviewPart(p: Profile): string {
   return `${pct(p.interview_success_rate)} allowed after an applicant-initiated interview against ${pct(p.allowance_rate_without_interview)} without`;
 }
 
-export const getExaminerProfile = defineTool({
+const getExaminerProfile = defineTool({
   name: 'get_examiner_profile',
   title: 'Examiner profile',
   description:
@@ -89,7 +42,7 @@ export const getExaminerProfile = defineTool({
   group: 'examiner',
   price: 'free',
   input: z.object({ examiner_name: z.string().min(1).max(200), art_unit: artUnit.optional(), examiner_id: z.string().max(32).optional(), ...years }),
-  output: profile,
+  output: accountExaminerProfileSchema,
   annotations: READ_ONLY,
   async run({ examiner_name, ...query }, ctx) {
     const p = await ctx.api.get<Profile>(`/api/examiners/${seg(examiner_name)}`, query);
@@ -101,20 +54,7 @@ export const getExaminerProfile = defineTool({
   },
 });
 
-const hit = z.object({
-  examiner_name: z.string(),
-  examiner_id: z.string().nullable(),
-  name_variants: z.array(z.string()),
-  art_unit: z.string().nullable(),
-  art_units: z.array(z.string()),
-  allowance_rate: rate,
-  total_cases_analyzed: z.number().int(),
-  allowed_cases: z.number().int(),
-  abandoned_cases: z.number().int(),
-  pending_cases: z.number().int(),
-});
-
-export const searchExaminers = defineTool({
+const searchExaminers = defineTool({
   name: 'search_examiners',
   title: 'Search examiners',
   description:
@@ -126,10 +66,10 @@ export const searchExaminers = defineTool({
     art_unit: artUnit.optional(),
     limit: z.number().int().min(1).max(100).default(20),
   }),
-  output: z.object({ examiners: z.array(hit), truncated: z.boolean(), stats_current: z.boolean() }),
+  output: examinerSearchSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const r = await ctx.api.get<{ examiners: z.infer<typeof hit>[]; truncated: boolean; stats_current: boolean }>('/api/examiners', args);
+    const r = await ctx.api.get<ExaminerSearchWire>('/api/examiners', args);
     const names = r.examiners
       .slice(0, 5)
       .map((e) => `${e.examiner_name} (${e.art_unit ?? '?'}, ${pct(e.allowance_rate)})`)
@@ -144,7 +84,7 @@ export const searchExaminers = defineTool({
   },
 });
 
-export const getArtUnitProfile = defineTool({
+const getArtUnitProfile = defineTool({
   name: 'get_art_unit_profile',
   title: 'Art unit profile',
   description:
@@ -152,10 +92,10 @@ export const getArtUnitProfile = defineTool({
   group: 'examiner',
   price: 'free',
   input: z.object({ art_unit: artUnit, ...years }),
-  output: artUnitFigures.extend({ stats_current: z.boolean() }),
+  output: artUnitAnswerSchema,
   annotations: READ_ONLY,
   async run({ art_unit, ...query }, ctx) {
-    const a = await ctx.api.get<ArtUnitFigures & { stats_current: boolean }>(`/api/art-units/${seg(art_unit)}`, query);
+    const a = await ctx.api.get<z.infer<typeof artUnitAnswerSchema>>(`/api/art-units/${seg(art_unit)}`, query);
     return {
       data: a,
       summary: `Art unit ${a.art_unit}: ${a.examiners} examiner(s), allowance rate ${pct(a.allowance_rate)} over ${a.total_cases_analyzed} decided cases, ${a.avg_actions_to_allowance ?? 'n/a'} rejections before allowance; top bases ${a.top_rejection_bases.join(', ') || 'none'}.`,

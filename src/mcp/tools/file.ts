@@ -18,7 +18,7 @@ const analysisId = z.string().min(1).max(100).describe('The analysis id (analyze
 
 type DocumentList = z.infer<typeof documentListSchema>;
 
-export const listFileDocuments = defineTool({
+const listFileDocuments = defineTool({
   name: 'list_file_documents',
   title: "Documents in an application's file",
   description:
@@ -40,7 +40,7 @@ export const listFileDocuments = defineTool({
   },
 });
 
-export const addFileDocument = defineTool({
+const addFileDocument = defineTool({
   name: 'add_file_document',
   title: "Add a document to an application's file",
   description:
@@ -74,7 +74,7 @@ const readInput = z.object({
     .describe('Only these paragraph numbers (e.g. [65] for ¶ [0065]); default: all (long documents are cut at 60 paragraphs)'),
 });
 
-export const readFileDocument = defineTool({
+const readFileDocument = defineTool({
   name: 'read_file_document',
   title: 'Read a document of the file',
   description:
@@ -134,7 +134,7 @@ function chartSummary(chart: ClaimChartWire): string {
   return [lead, terms.length ? `Terms of the claims that the cited reference never uses: ${terms.join('; ')}.` : '', ...chart.notes].filter(Boolean).join(' ');
 }
 
-export const getClaimChart = defineTool({
+const getClaimChart = defineTool({
   name: 'get_claim_chart',
   title: 'Claim chart of an office action',
   description:
@@ -155,7 +155,7 @@ export const getClaimChart = defineTool({
   },
 });
 
-export const searchClaimSupport = defineTool({
+const searchClaimSupport = defineTool({
   name: 'search_claim_support',
   title: 'Specification support and art check for an amendment',
   description:
@@ -181,7 +181,7 @@ export const searchClaimSupport = defineTool({
   },
 });
 
-export const markResponseFiled = defineTool({
+const markResponseFiled = defineTool({
   name: 'mark_response_filed',
   title: 'Mark a drafted response filed',
   description:

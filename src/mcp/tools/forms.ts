@@ -4,21 +4,24 @@ import { seg } from '../backend-client.ts';
 import { drawingInput, extensionInput, idsInput, interviewInput } from '../../requests/export-inputs.ts';
 import { clientReportInput, issueFeeInput, noticeOfAppealInput, preAppealInput, rceInput, terminalDisclaimerInput } from '../../requests/form-inputs.ts';
 import { idsTimingSchema, type IdsTimingWire } from '../../presenters/ids-timing.ts';
-import { applicationNumber, describeJob, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
+import { applicationNumber, describeJob, idempotencyKey, jobObject, readJob } from './shared.ts';
+import { exportSubmissionSchema, type ExportSubmissionWire } from '../../presenters/export-submission.ts';
+import { draftJobPageSchema } from '../../presenters/draft-job.ts';
 
 /**
  * Patent-office forms, billed at the spec's export prices (IDS 9.00, Form 5.00, Drawing 5.00),
  * built by the same job queue as responses. Each returns a job: poll get_export until complete.
  */
 
-const submission = jobObject.extend({ price: z.string(), poll_url: z.string().optional() });
+/** POST /api/exports' answer (IDS timing or USPTO fees where the export has them). */
+const submission = exportSubmissionSchema;
 
 async function submitExport(ctx: ToolContext, body: Record<string, unknown>, key: string | undefined) {
-  const job = await ctx.api.post<JobObject & { price: string; poll_url: string }>('/api/exports', body, { idempotencyKey: key });
+  const job = await ctx.api.post<ExportSubmissionWire>('/api/exports', body, { idempotencyKey: key });
   return { data: job, summary: `Charged ${job.price} credits. ${describeJob(job)} Call get_export with job_id ${job.job_id}.` };
 }
 
-export const prepareIds = defineTool({
+const prepareIds = defineTool({
   name: 'prepare_ids',
   title: 'Prepare an Information Disclosure Statement',
   description:
@@ -26,7 +29,7 @@ export const prepareIds = defineTool({
   group: 'forms',
   price: '9.00',
   input: z.object({ application_number: applicationNumber, ids: idsInput, idempotency_key: idempotencyKey }),
-  output: submission.extend({ ids_timing: z.object({ window: z.string(), requirement: z.string(), explanation: z.string() }).loose().optional() }),
+  output: submission,
   annotations: WRITE,
   async run(args, ctx) {
     const res = await submitExport(ctx, { type: 'ids', application_number: args.application_number, input: args.ids }, args.idempotency_key);
@@ -35,7 +38,7 @@ export const prepareIds = defineTool({
   },
 });
 
-export const getIdsTiming = defineTool({
+const getIdsTiming = defineTool({
   name: 'get_ids_timing',
   title: 'IDS timing window (37 CFR 1.97)',
   description:
@@ -54,7 +57,7 @@ export const getIdsTiming = defineTool({
   },
 });
 
-export const prepareExtensionPetition = defineTool({
+const prepareExtensionPetition = defineTool({
   name: 'prepare_extension_petition',
   title: 'Prepare a petition for extension of time',
   description:
@@ -68,7 +71,7 @@ export const prepareExtensionPetition = defineTool({
     submitExport(ctx, { type: 'form', form: 'extension_of_time', application_number: args.application_number, input: args.petition }, args.idempotency_key),
 });
 
-export const prepareInterviewRequest = defineTool({
+const prepareInterviewRequest = defineTool({
   name: 'prepare_interview_request',
   title: 'Prepare an interview request (PTOL-413A)',
   description:
@@ -86,7 +89,7 @@ export const prepareInterviewRequest = defineTool({
     ),
 });
 
-export const prepareDrawingSheet = defineTool({
+const prepareDrawingSheet = defineTool({
   name: 'prepare_drawing_sheet',
   title: 'Prepare a drawing sheet',
   description:
@@ -104,9 +107,7 @@ export const prepareDrawingSheet = defineTool({
     ),
 });
 
-const formSubmission = submission.extend({
-  uspto_fees: z.array(z.object({ citation: z.string(), title: z.string(), amount: z.string().nullable() })).optional(),
-});
+const formSubmission = submission;
 
 /** A form at the Form price: the same /api/exports call, the USPTO fees named in the summary. */
 async function submitForm(
@@ -165,7 +166,7 @@ function formTool(spec: FormToolSpec) {
   });
 }
 
-export const prepareRceTransmittal = formTool({
+const prepareRceTransmittal = formTool({
   name: 'prepare_rce_transmittal',
   title: 'Prepare an RCE transmittal (PTO/SB/30)',
   description:
@@ -175,7 +176,7 @@ export const prepareRceTransmittal = formTool({
   analysis: 'none',
 });
 
-export const prepareNoticeOfAppeal = formTool({
+const prepareNoticeOfAppeal = formTool({
   name: 'prepare_notice_of_appeal',
   title: 'Prepare a notice of appeal',
   description:
@@ -185,7 +186,7 @@ export const prepareNoticeOfAppeal = formTool({
   analysis: 'none',
 });
 
-export const preparePreAppealRequest = formTool({
+const preparePreAppealRequest = formTool({
   name: 'prepare_pre_appeal_request',
   title: 'Prepare a pre-appeal brief request for review',
   description:
@@ -195,7 +196,7 @@ export const preparePreAppealRequest = formTool({
   analysis: 'optional',
 });
 
-export const prepareTerminalDisclaimer = formTool({
+const prepareTerminalDisclaimer = formTool({
   name: 'prepare_terminal_disclaimer',
   title: 'Prepare a terminal disclaimer',
   description:
@@ -205,7 +206,7 @@ export const prepareTerminalDisclaimer = formTool({
   analysis: 'optional',
 });
 
-export const prepareIssueFeeTransmittal = formTool({
+const prepareIssueFeeTransmittal = formTool({
   name: 'prepare_issue_fee_transmittal',
   title: 'Prepare an issue fee transmittal (PTOL-85B)',
   description:
@@ -215,7 +216,7 @@ export const prepareIssueFeeTransmittal = formTool({
   analysis: 'none',
 });
 
-export const prepareClientReport = formTool({
+const prepareClientReport = formTool({
   name: 'prepare_client_report',
   title: 'Prepare a client reporting letter',
   description:
@@ -225,7 +226,7 @@ export const prepareClientReport = formTool({
   analysis: 'required',
 });
 
-export const prepareClaimChart = formTool({
+const prepareClaimChart = formTool({
   name: 'prepare_claim_chart',
   title: 'Prepare the claim chart as a document',
   description:
@@ -234,7 +235,7 @@ export const prepareClaimChart = formTool({
   analysis: 'required',
 });
 
-export const listExports = defineTool({
+const listExports = defineTool({
   name: 'list_exports',
   title: 'List documents',
   description:
@@ -246,10 +247,10 @@ export const listExports = defineTool({
     limit: z.number().int().min(1).max(100).default(20),
     before: z.string().max(100).optional().describe('next_cursor from a previous page'),
   }),
-  output: z.object({ exports: z.array(jobObject), next_cursor: z.string().nullable() }),
+  output: draftJobPageSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const page = await ctx.api.get<{ exports: JobObject[]; next_cursor: string | null }>('/api/exports', {
+    const page = await ctx.api.get<z.infer<typeof draftJobPageSchema>>('/api/exports', {
       type: args.type,
       limit: args.limit,
       before: args.before,
@@ -258,7 +259,7 @@ export const listExports = defineTool({
   },
 });
 
-export const getExport = defineTool({
+const getExport = defineTool({
   name: 'get_export',
   title: 'Document job status',
   description:

@@ -2,8 +2,25 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE, WRITE_IDEMPOTENT } from '../tool.ts';
 import { BackendError, seg } from '../backend-client.ts';
 import { STRATEGY_CODES } from '../../domain/response-plan/strategies.ts';
-import { claimEditSchema, groundStrategyEditSchema } from '../../presenters/response-plan.ts';
-import { groundSummary, idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
+import {
+  argumentEditSchema,
+  claimEditSchema,
+  electionEditSchema,
+  groundStrategyEditSchema,
+  type missingItemSchema,
+  planCompletenessSchema,
+  planPreviewSchema,
+  planSubmissionSchema,
+  responsePlanSchema,
+  type ArgumentEditWire,
+  type ElectionEditWire,
+  type PlanCompletenessWire,
+  type PlanPreviewWire,
+  type PlanSubmissionWire,
+  type ResponsePlanWire,
+} from '../../presenters/response-plan.ts';
+import { draftJobWireSchema } from '../../presenters/draft-job.ts';
+import { idempotencyKey, jobObject, readJob, type JobObject } from './shared.ts';
 
 /**
  * The guided response wizard: a response plan persisted server-side (the web app shows and edits
@@ -11,76 +28,12 @@ import { groundSummary, idempotencyKey, jobObject, readJob, type JobObject } fro
  * arguments, check completeness, preview, then submit: the billed 49.00 draft (REST #4's job).
  */
 
-const span = z.object({ start: z.number().int(), end: z.number().int() });
 const planId = z.string().min(1).max(100).describe('plan_id from start_response');
 const strategy = z.enum(STRATEGY_CODES as [string, ...string[]]);
 
-const markup = z
-  .object({
-    marked_text: z
-      .string()
-      .describe('Additions in <u>…</u>, struck deletions in <s>…</s>, deletions of five or fewer characters as [[…]] (37 CFR 1.121(c)(2))'),
-    added_chars: z.number().int(),
-    deleted_chars: z.number().int(),
-    unchanged: z.boolean(),
-  })
-  .loose();
-
-const planClaim = z
-  .object({
-    claim_number: z.number().int(),
-    status: z.string(),
-    grounds: z.array(z.string()),
-    recommendation: z.string(),
-    strategy: z.string(),
-    strategy_source: z.string(),
-    depends_on: z.number().int().nullable(),
-    original_text: z.string().nullable(),
-    amended_text: z.string().nullable(),
-    markup: markup.nullable(),
-    carried_out: z.boolean(),
-    problems: z.array(z.string()),
-  })
-  .loose();
-
-const planGround = groundSummary
-  .extend({
-    statement: z.object({ text: z.string(), span }),
-    argument: z.object({ text: z.string(), updated_at: z.string() }).nullable(),
-    answered: z.boolean(),
-  })
-  .loose();
-
-const missingItem = z.object({ code: z.string(), message: z.string(), ground_id: z.string().optional(), claim: z.number().int().optional() });
-type MissingItem = z.infer<typeof missingItem>;
-const completenessSummary = z.object({ complete: z.boolean(), missing_count: z.number().int() }).loose();
-
-const election = z.object({
-  group: z.string().nullable(),
-  species: z.string().nullable(),
-  traverse: z.boolean(),
-  elected_claims: z.array(z.number().int()),
-  withdrawn_claims: z.array(z.number().int()),
-  verified: z.boolean(),
-});
-
-const planOutput = z
-  .object({
-    plan_id: z.string(),
-    analysis_id: z.string(),
-    application_number: z.string(),
-    status: z.enum(['open', 'submitted']),
-    version: z.number().int(),
-    office_action: z.object({ kind: z.string(), mailing_date: z.string().nullable() }),
-    grounds: z.array(planGround),
-    claims: z.array(planClaim),
-    election: election.nullable(),
-    restriction_groups: z.array(z.object({ label: z.string(), kind: z.string(), claims: z.array(z.number().int()) }).loose()),
-    completeness: z.object({ complete: z.boolean(), missing_count: z.number().int(), missing: z.array(missingItem), warnings: z.array(z.string()) }),
-    draft_job: z.object({ job_id: z.string(), status: z.string(), poll_url: z.string() }).nullable(),
-  })
-  .loose();
-type PlanOutput = z.infer<typeof planOutput>;
+type MissingItem = z.infer<typeof missingItemSchema>;
+const planOutput = responsePlanSchema;
+type PlanOutput = ResponsePlanWire;
 
 function missingText(missing: readonly MissingItem[], max = 3): string {
   if (!missing.length) return '';
@@ -99,7 +52,7 @@ function describePlan(p: PlanOutput): string {
     : `${head} Incomplete (${p.completeness.missing_count} items).${missingText(p.completeness.missing)}`;
 }
 
-export const startResponse = defineTool({
+const startResponse = defineTool({
   name: 'start_response',
   title: 'Start a response to an office action',
   description:
@@ -116,7 +69,7 @@ export const startResponse = defineTool({
   },
 });
 
-export const getResponsePlan = defineTool({
+const getResponsePlan = defineTool({
   name: 'get_response_plan',
   title: 'Get a response plan',
   description:
@@ -142,7 +95,7 @@ type StrategyEdit = z.infer<typeof strategyEditOutput>;
 
 const strategyWords = (code: string | null) => (code ?? 'none').replaceAll('_', ' ');
 
-export const setClaimStrategy = defineTool({
+const setClaimStrategy = defineTool({
   name: 'set_claim_strategy',
   title: 'Choose the strategy for a claim',
   description:
@@ -194,7 +147,7 @@ export const setClaimStrategy = defineTool({
   },
 });
 
-export const setClaimText = defineTool({
+const setClaimText = defineTool({
   name: 'set_claim_text',
   title: 'Write an amended claim',
   description:
@@ -224,9 +177,9 @@ export const setClaimText = defineTool({
   },
 });
 
-const argumentOutput = z.object({ plan_id: z.string(), version: z.number().int(), ground: planGround, completeness: completenessSummary });
+const argumentOutput = argumentEditSchema;
 
-export const addArgument = defineTool({
+const addArgument = defineTool({
   name: 'add_argument',
   title: 'Write the argument for a ground',
   description:
@@ -237,7 +190,7 @@ export const addArgument = defineTool({
   output: argumentOutput,
   annotations: WRITE_IDEMPOTENT,
   async run(args, ctx) {
-    const r = await ctx.api.put<z.infer<typeof argumentOutput>>(`/api/response-plans/${seg(args.plan_id)}/grounds/${seg(args.ground_id)}/argument`, {
+    const r = await ctx.api.put<ArgumentEditWire>(`/api/response-plans/${seg(args.plan_id)}/grounds/${seg(args.ground_id)}/argument`, {
       text: args.text,
     });
     return {
@@ -247,9 +200,9 @@ export const addArgument = defineTool({
   },
 });
 
-const electionOutput = z.object({ plan_id: z.string(), version: z.number().int(), election, completeness: completenessSummary });
+const electionOutput = electionEditSchema;
 
-export const setElection = defineTool({
+const setElection = defineTool({
   name: 'set_election',
   title: 'Elect a restriction group',
   description:
@@ -265,12 +218,14 @@ export const setElection = defineTool({
   output: electionOutput,
   annotations: WRITE_IDEMPOTENT,
   async run(args, ctx) {
-    const r = await ctx.api.put<z.infer<typeof electionOutput>>(`/api/response-plans/${seg(args.plan_id)}/election`, {
+    const r = await ctx.api.put<ElectionEditWire>(`/api/response-plans/${seg(args.plan_id)}/election`, {
       group: args.group ?? null,
       species: args.species ?? null,
       traverse: args.traverse ?? true,
     });
     const e = r.election;
+    // The API's schema allows null (a plan without an election); after a PUT it holds one.
+    if (!e) return { data: r, summary: 'No election is recorded on the plan.' };
     return {
       data: r,
       summary: `Elected ${e.group ? `Group ${e.group}` : 'the invention'}${e.species ? `, species ${e.species}` : ''} ${e.traverse ? 'with' : 'without'} traverse: claims ${e.elected_claims.join(', ') || '(to be named)'}; withdrawn ${e.withdrawn_claims.join(', ') || 'none'}.`,
@@ -278,29 +233,9 @@ export const setElection = defineTool({
   },
 });
 
-const groundStatus = z
-  .object({
-    ground_id: z.string(),
-    title: z.string(),
-    answered: z.boolean(),
-    answered_by: z.array(z.object({ claims: z.array(z.number().int()), how: z.string() }).loose()),
-    unanswered: z.array(z.object({ claims: z.array(z.number().int()), reason: z.string() })),
-  })
-  .loose();
+const completenessOutput = planCompletenessSchema;
 
-const completenessOutput = z
-  .object({
-    plan_id: z.string(),
-    complete: z.boolean(),
-    missing_count: z.number().int(),
-    missing: z.array(missingItem),
-    warnings: z.array(z.string()),
-    grounds: z.array(groundStatus),
-    claims: z.array(z.object({ claim_number: z.number().int(), strategy: z.string(), carried_out: z.boolean(), problems: z.array(z.string()) }).loose()),
-  })
-  .loose();
-
-export const checkResponseCompleteness = defineTool({
+const checkResponseCompleteness = defineTool({
   name: 'check_response_completeness',
   title: 'Check the response is complete',
   description:
@@ -311,7 +246,7 @@ export const checkResponseCompleteness = defineTool({
   output: completenessOutput,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const r = await ctx.api.get<z.infer<typeof completenessOutput>>(`/api/response-plans/${seg(args.plan_id)}/completeness`);
+    const r = await ctx.api.get<PlanCompletenessWire>(`/api/response-plans/${seg(args.plan_id)}/completeness`);
     const answered = r.grounds.filter((g) => g.answered).length;
     return {
       data: r,
@@ -322,19 +257,9 @@ export const checkResponseCompleteness = defineTool({
   },
 });
 
-const previewOutput = z
-  .object({
-    plan_id: z.string(),
-    title: z.string(),
-    sections: z.array(z.object({ heading: z.string(), says: z.array(z.string()), placeholders: z.number().int() })),
-    placeholders_total: z.number().int(),
-    complete: z.boolean(),
-    missing_count: z.number().int(),
-    price_to_submit: z.string(),
-  })
-  .loose();
+const previewOutput = planPreviewSchema;
 
-export const previewResponse = defineTool({
+const previewResponse = defineTool({
   name: 'preview_response',
   title: 'Preview the response',
   description:
@@ -345,7 +270,7 @@ export const previewResponse = defineTool({
   output: previewOutput,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const p = await ctx.api.get<z.infer<typeof previewOutput>>(`/api/response-plans/${seg(args.plan_id)}/preview`);
+    const p = await ctx.api.get<PlanPreviewWire>(`/api/response-plans/${seg(args.plan_id)}/preview`);
     return {
       data: p,
       summary: `${p.title}: ${p.sections.map((s) => s.heading).join(' / ')}. ${p.placeholders_total} placeholder(s) left; ${p.complete ? 'complete' : `incomplete (${p.missing_count} items)`}. Submitting costs ${p.price_to_submit} credits.`,
@@ -353,18 +278,9 @@ export const previewResponse = defineTool({
   },
 });
 
-const submissionOutput = z
-  .object({
-    job_id: z.string(),
-    status: z.string(),
-    poll_url: z.string(),
-    price: z.string(),
-    plan_id: z.string(),
-    completeness: completenessSummary.optional(),
-  })
-  .loose();
+const submissionOutput = planSubmissionSchema;
 
-export const submitResponse = defineTool({
+const submitResponse = defineTool({
   name: 'submit_response',
   title: 'Draft the response (49.00 credits)',
   description:
@@ -400,7 +316,7 @@ export const submitResponse = defineTool({
   annotations: WRITE,
   async run(args, ctx) {
     const { plan_id, idempotency_key, ...body } = args;
-    const r = await ctx.api.post<z.infer<typeof submissionOutput>>(`/api/response-plans/${seg(plan_id)}/submit`, body, { idempotencyKey: idempotency_key });
+    const r = await ctx.api.post<PlanSubmissionWire>(`/api/response-plans/${seg(plan_id)}/submit`, body, { idempotencyKey: idempotency_key });
     return {
       data: r,
       summary: `Charged ${r.price} credits; response job ${r.job_id} is ${r.status}${r.completeness && !r.completeness.complete ? ' (drafted from an incomplete plan)' : ''}. Call get_draft_status with job_id ${r.job_id} about every 5 seconds.`,
@@ -408,7 +324,7 @@ export const submitResponse = defineTool({
   },
 });
 
-export const getDraftStatus = defineTool({
+const getDraftStatus = defineTool({
   name: 'get_draft_status',
   title: 'Response draft status',
   description:
@@ -421,9 +337,15 @@ export const getDraftStatus = defineTool({
   run: (args, ctx) => readJob(ctx, args.job_id),
 });
 
-const linkOutput = z.object({ job_id: z.string(), download_url: z.string(), download_expires_at: z.string().nullable(), filename: z.string().nullable() });
+/** A complete job's link: the job object's fields, the link required, the optional ones null when absent. */
+const linkOutput = z.object({
+  job_id: draftJobWireSchema.shape.job_id,
+  download_url: draftJobWireSchema.shape.download_url.unwrap(),
+  download_expires_at: draftJobWireSchema.shape.download_expires_at.unwrap().nullable(),
+  filename: draftJobWireSchema.shape.filename.unwrap(),
+});
 
-export const getDownloadLink = defineTool({
+const getDownloadLink = defineTool({
   name: 'get_download_link',
   title: 'Download link for a drafted document',
   description:
@@ -434,7 +356,7 @@ export const getDownloadLink = defineTool({
   output: linkOutput,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const job = await ctx.api.get<JobObject & { filename?: string }>(`/api/exports/${seg(args.job_id)}`);
+    const job = await ctx.api.get<JobObject>(`/api/exports/${seg(args.job_id)}`);
     if (job.status !== 'complete' || !job.download_url) {
       throw new BackendError(
         409,

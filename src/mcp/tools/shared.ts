@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { seg } from '../backend-client.ts';
 import type { ToolContext, ToolOutput } from '../tool.ts';
+import { draftJobWireSchema, type DraftJobWire } from '../../presenters/draft-job.ts';
 
 /** Schemas several tool groups share. */
 
@@ -23,27 +24,15 @@ export const groundSummary = z.object({
   references: z.array(z.string()),
 });
 
-/** The draft/export job object (spec "Draft job") as tools return it. */
-export const jobObject = z.object({
-  job_id: z.string(),
-  status: z.enum(['queued', 'in_progress', 'complete', 'failed']),
-  progress: z.number().int().optional(),
-  current_step: z.string().optional(),
-  download_url: z.string().optional(),
-  download_expires_at: z.string().optional(),
-  error_message: z.string().optional(),
-  export_type: z.string().optional(),
-  form: z.string().optional(),
-  application_number: z.string().nullable().optional(),
-  filename: z.string().optional(),
-  created_at: z.string().optional(),
-  finished_at: z.string().optional(),
-});
+/** The draft/export job object (spec "Draft job"): GET /api/exports/{job_id}'s schema. */
+export const jobObject = draftJobWireSchema;
+export type JobObject = DraftJobWire;
 
-export type JobObject = z.infer<typeof jobObject>;
+/** What describeJob reads: a job object, or a submission's answer (job_id and status). */
+type JobState = Pick<DraftJobWire, 'job_id' | 'progress' | 'current_step' | 'download_url' | 'error_message'> & { status: string };
 
 /** One sentence on a job's state, for summaries. */
-export function describeJob(job: JobObject): string {
+export function describeJob(job: JobState): string {
   switch (job.status) {
     case 'complete':
       return `Job ${job.job_id} is complete; download (valid 1 hour): ${job.download_url}`;

@@ -3,7 +3,8 @@ import { defineTool, READ_ONLY, WRITE, type ToolContext } from '../tool.ts';
 import { BackendError, seg } from '../backend-client.ts';
 import { creditsText } from '../../domain/money.ts';
 import { interfaceTypeForDocumentCode } from '../../sources/uspto-codes.ts';
-import { applicationNumber, describeJob, idempotencyKey, jobObject, type JobObject } from './shared.ts';
+import { applicationNumber, describeJob, idempotencyKey } from './shared.ts';
+import { planSubmissionSchema, type PlanSubmissionWire } from '../../presenters/response-plan.ts';
 
 /**
  * Workflows: the one call an agent makes when a practitioner says "a new action came in", "what's
@@ -68,7 +69,7 @@ interface AnalysisSummary {
   billing?: { cost?: string };
 }
 
-export const triageOfficeAction = defineTool({
+const triageOfficeAction = defineTool({
   name: 'triage_office_action',
   title: 'Triage a newly mailed office action',
   description:
@@ -274,7 +275,7 @@ const briefingItem = z.object({
   next_step: z.string(),
 });
 
-export const docketBriefing = defineTool({
+const docketBriefing = defineTool({
   name: 'docket_briefing',
   title: 'Docket briefing: what is due and what to do',
   description:
@@ -341,7 +342,7 @@ interface QuoteAnswer {
   covers_prepaid_items: boolean;
 }
 
-export const prepareResponsePackage = defineTool({
+const prepareResponsePackage = defineTool({
   name: 'prepare_response_package',
   title: 'Prepare the response package',
   description:
@@ -362,7 +363,7 @@ export const prepareResponsePackage = defineTool({
     balance: z.string(),
     balance_after: z.string(),
     affordable: z.boolean(),
-    submitted: jobObject.nullable(),
+    submitted: planSubmissionSchema.nullable(),
     next_steps: z.array(z.string()),
   }),
   annotations: WRITE,
@@ -373,10 +374,10 @@ export const prepareResponsePackage = defineTool({
       ctx.api.post<QuoteAnswer>('/api/quote', { draft: true }),
     ]);
     const missing = completeness.missing.map((m) => m.message);
-    let submitted: JobObject | null = null;
+    let submitted: PlanSubmissionWire | null = null;
     const steps: string[] = [];
     if (args.confirm) {
-      submitted = await ctx.api.post<JobObject>(
+      submitted = await ctx.api.post<PlanSubmissionWire>(
         `/api/response-plans/${seg(plan.plan_id)}/submit`,
         { accept_incomplete: args.accept_incomplete },
         { idempotencyKey: args.idempotency_key },

@@ -9,7 +9,7 @@ import type { FLAG_BASES } from '../../domain/rejection-bases.ts';
 import { calendarDate, isObject, text } from '../odp/json-values.ts';
 import { mapApplicationNumber } from '../odp/map-application-number.ts';
 
-export const REJECTION_SKIP = {
+const REJECTION_SKIP = {
   notAnObject: 'not a JSON object',
   missingNumber: 'missing patentApplicationNumber',
   invalidNumber: 'invalid application number',

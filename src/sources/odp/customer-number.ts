@@ -10,9 +10,9 @@ import type { OdpClient } from './odp-client.ts';
 import { importOdpRecord } from './odp-importer.ts';
 import { clearPublicRecordCaches } from '../../queries/public-record-cache.ts';
 
-export const CUSTOMER_NUMBER_PAGE = 100;
+const CUSTOMER_NUMBER_PAGE = 100;
 /** At most this many applications per customer-number import (CUSTOMER_NUMBER_PAGE per request). */
-export const CUSTOMER_NUMBER_MAX = 2000;
+const CUSTOMER_NUMBER_MAX = 2000;
 
 export interface CustomerNumberApplication {
   application_number: string;
@@ -29,7 +29,7 @@ export interface CustomerNumberApplications {
 }
 
 /** The search body for one page; the number is digits only (checked by the caller), so it cannot widen the query. */
-export function customerNumberSearch(customerNumber: string, offset: number) {
+function customerNumberSearch(customerNumber: string, offset: number) {
   return {
     q: `applicationMetaData.customerNumber:${customerNumber}`,
     fields: ['applicationNumberText', 'applicationMetaData', 'eventDataBag'],

@@ -11,7 +11,7 @@
 import { OdpRefusedUrlError } from './odp-errors.ts';
 
 /** The origin every `downloadUrl` and `fileLocationURI` in real ODP responses names. */
-export const ODP_ORIGIN = 'https://api.uspto.gov';
+const ODP_ORIGIN = 'https://api.uspto.gov';
 
 const DOWNLOAD_PATHS = ['/api/v1/download/', '/api/v1/datasets/products/files/PTGRXML-SPLT/', '/api/v1/datasets/products/files/APPXML-SPLT/'];
 

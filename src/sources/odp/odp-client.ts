@@ -76,7 +76,7 @@ const BASE_DELAY_MS = 1000;
 const MIN_429_DELAY_MS = 5000;
 /** The ODP caps JSON answers at 6 MB (§1.2); anything much larger is not a real answer. */
 const MAX_JSON_BYTES = 8 * 1024 * 1024;
-export const DEFAULT_MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
+const DEFAULT_MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
 /** A bulk-file path answers one redirect to its signed address; a few more is already odd. */
 const MAX_REDIRECTS = 3;
 

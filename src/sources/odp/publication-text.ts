@@ -75,7 +75,7 @@ export async function fetchPublicationText(client: OdpClient, written: string): 
 }
 
 /** The ODP's `patentNumber` form: digits without leading zeros (`11646472`, `7123456`); reissues keep their prefix (`RE49123`, unverified). */
-export function odpPatentNumber(number: UsDocumentNumber): string {
+function odpPatentNumber(number: UsDocumentNumber): string {
   return number.base.replace(/^US/, '').replace(/^(\D*)0+(?=\d)/, '$1');
 }
 

@@ -24,7 +24,7 @@ export const FILE_DOCUMENT_KINDS: readonly FileDocumentKind[] = ['claims', 'spec
 export type DownloadFormat = 'XML' | 'MS_WORD' | 'PDF';
 const FORMAT_ORDER: readonly DownloadFormat[] = ['XML', 'MS_WORD', 'PDF'];
 
-export const RESPONSE_CODES: ReadonlySet<string> = new Set(['REM', 'A...', 'A.NE', 'A.PE', 'AMSB']);
+const RESPONSE_CODES: ReadonlySet<string> = new Set(['REM', 'A...', 'A.NE', 'A.PE', 'AMSB']);
 
 export interface DownloadOption {
   format: DownloadFormat;

@@ -17,7 +17,7 @@ export interface WatchedPaper {
 }
 
 /** At most this many entries are read from one list (the sample has 45; a long file wrapper a few hundred). */
-export const MAX_LIST_ENTRIES = 5000;
+const MAX_LIST_ENTRIES = 5000;
 
 /** The watched papers of a documents list response, oldest first; anything unreadable is left out. */
 export function readWatchedPapers(body: unknown): { papers: WatchedPaper[]; newestDate: string | null } {

@@ -37,7 +37,7 @@ const BATCH_ROWS: Record<PatexLayout['table'], number> = { application_data: 100
  */
 const IN_FLIGHT: Record<PatexLayout['table'], number> = { application_data: 1, transactions: 2, event_codes: 1 };
 
-export class PatexImportError extends Error {
+class PatexImportError extends Error {
   readonly summary: ImportSummary;
   readonly line: number | null;
 

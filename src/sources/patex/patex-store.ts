@@ -74,7 +74,7 @@ export async function upsertApplications(db: Db, batch: readonly PatexApplicatio
 }
 
 /** Public application ids for the numbers that have a public record. */
-export async function publicApplicationIds(db: Db, numbers: readonly string[]): Promise<Map<string, string>> {
+async function publicApplicationIds(db: Db, numbers: readonly string[]): Promise<Map<string, string>> {
   if (numbers.length === 0) return new Map();
   const rows = await db
     .selectFrom('applications')

@@ -10,7 +10,7 @@ export type CreditsPage = z.infer<typeof creditsPageSchema>;
 export type MatterReport = z.infer<typeof matterReportSchema>;
 
 /** Usage per application and client matter over UTC days from..to (inclusive). */
-export function matterReport(from: string, to: string) {
+function matterReport(from: string, to: string) {
   return api<MatterReport>(`/api/reports/matters${qs({ from, to })}`);
 }
 
@@ -36,6 +36,6 @@ export function useCredits() {
 
 export type Pricing = PricingWire;
 
-export function usePricing() {
+function usePricing() {
   return useQuery({ queryKey: ['pricing'], queryFn: () => api<Pricing>('/api/pricing'), staleTime: Infinity });
 }

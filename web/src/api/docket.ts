@@ -47,14 +47,14 @@ export interface DocketPageParams {
   responsible: string;
 }
 export type DocketPage = DocketListWire;
-export const DOCKET_PAGE_SIZE = 50;
+const DOCKET_PAGE_SIZE = 50;
 
 /**
  * The docket in pages of 50 (GET /api/docket?limit=50), sorted, searched and filtered on the
  * server: the page becomes interactive with 50 entries whatever the docket's size. Under the
  * docket's key, so every docket change refreshes it.
  */
-export function docketPagesQuery(params: DocketPageParams) {
+function docketPagesQuery(params: DocketPageParams) {
   return infiniteQueryOptions({
     queryKey: [...key, 'pages', params],
     initialPageParam: null as string | null,

@@ -32,7 +32,7 @@ export type DocumentKind = 'claims' | 'specification' | 'application' | 'referen
 const enc = encodeURIComponent;
 
 /** Every key below starts with one of these: a change to the file refreshes whatever depends on it. */
-export const fileKeys = {
+const fileKeys = {
   entry: (entryId: string) => ['file', entryId] as const,
   chart: ['claim-chart'] as const,
   references: ['cited-references'] as const,

@@ -9,7 +9,7 @@ import { Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
 
 /** A person as the docket shows them: their name, else their address. */
-export function personWords(p: { name: string | null; email: string }): string {
+function personWords(p: { name: string | null; email: string }): string {
   return p.name ? `${p.name} (${p.email})` : p.email;
 }
 

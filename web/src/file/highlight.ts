@@ -30,7 +30,7 @@ function strip(w: string): string {
  * "imple"); two words match when their forms meet, so "implement" and "implemented" do. Stripped
  * forms shorter than four letters are left out (they would match too much).
  */
-export function forms(word: string): string[] {
+function forms(word: string): string[] {
   const w = word.toLowerCase();
   const once = strip(w);
   const twice = strip(once);
@@ -63,7 +63,7 @@ export function matchRanges(passage: string, stems: ReadonlySet<string>): Range[
 }
 
 /** Sorted, clipped to the text, overlapping or touching ranges joined. */
-export function mergeRanges(ranges: readonly Range[], length: number): Range[] {
+function mergeRanges(ranges: readonly Range[], length: number): Range[] {
   const sorted = ranges
     .map((r) => ({ start: Math.max(0, r.start), end: Math.min(length, r.end) }))
     .filter((r) => r.end > r.start)

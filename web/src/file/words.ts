@@ -9,7 +9,7 @@ export const KINDS: readonly { id: DocumentKind; label: string; description: str
   { id: 'response', label: 'Response', description: 'An earlier reply that was filed; its claims become the claims of record.' },
 ];
 
-export function kindLabel(kind: string): string {
+function kindLabel(kind: string): string {
   return KINDS.find((k) => k.id === kind)?.label ?? 'Document';
 }
 

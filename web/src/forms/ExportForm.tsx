@@ -151,7 +151,7 @@ function Refusal({ title, error }: { title: string; error: ApiError }) {
 }
 
 /** The server's error, as it sent it: field problems listed, a 402 pointing to billing, 409/422 explained. */
-export function SubmitError({ error, price, balance }: { error: unknown; price?: string | null; balance?: string | null }) {
+function SubmitError({ error, price, balance }: { error: unknown; price?: string | null; balance?: string | null }) {
   if (!error) return null;
   // 409: the docket does not allow this paper now (prosecution not closed, no notice of allowance,
   // claims not twice rejected, period expired). 422: the IDS timing of 37 CFR 1.97 refuses it.

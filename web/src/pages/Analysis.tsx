@@ -20,7 +20,7 @@ interface Mark {
 }
 
 /** Evidence spans as non-overlapping marks (a span overlapping an earlier one joins it). */
-export function buildMarks(claims: ClaimAnalysis[], textLength: number): Mark[] {
+function buildMarks(claims: ClaimAnalysis[], textLength: number): Mark[] {
   const all = claims
     .flatMap((c) => (c.evidence ?? []).map((e) => ({ ...e.span, claim: c.claim_number, finding: e.finding })))
     .filter((s) => s.start >= 0 && s.end <= textLength && s.end > s.start)

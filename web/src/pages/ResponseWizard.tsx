@@ -44,7 +44,7 @@ import { ErrorState, Loading, Notice } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits, fmtDate, fmtAppNo } from '../ui/format.ts';
 import { BuyCreditsLink } from '../ui/BuyCreditsLink.tsx';
 
-export function Markup({ runs }: { runs: MarkedRun[] }) {
+function Markup({ runs }: { runs: MarkedRun[] }) {
   return (
     <p className="rounded-md border border-slate-300 bg-white p-3 font-serif text-sm leading-relaxed" aria-label="Claim with 37 CFR 1.121(c) markup">
       {runs.map((r, i) =>

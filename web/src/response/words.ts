@@ -114,7 +114,7 @@ export function claimList(claims: readonly number[]): string {
 }
 
 /** "Claim 1", "Claims 3-6". */
-export function claimsWord(claims: readonly number[]): string {
+function claimsWord(claims: readonly number[]): string {
   return `${claims.length === 1 ? 'Claim' : 'Claims'} ${claimList(claims)}`;
 }
 
@@ -292,7 +292,7 @@ function reasonOf(message: string): string {
 }
 
 /** "U.S. patents, row 1, patentee or applicant" from "body.input.us_patents.0.patentee_or_applicant": a field path in words. */
-export function fieldWords(path: string): string {
+function fieldWords(path: string): string {
   const parts = path.split('.').filter((p) => p && p !== 'input' && p !== 'body');
   const out = parts.map((p) => (/^\d+$/.test(p) ? `row ${Number(p) + 1}` : p.replace(/_/g, ' ').replace(/\bus\b/g, 'U.S.')));
   return out.join(', ') || 'the form';

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 
 /** The billing page's address that brings the buyer back here once paid (`next`, checked by safe-next-path.ts there and on the server). */
-export function billingHrefBack(path: string): string {
+function billingHrefBack(path: string): string {
   return `/settings/billing?next=${encodeURIComponent(path)}`;
 }
 

@@ -19,7 +19,7 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
   );
 }
 
-export function errorText(err: unknown): string {
+function errorText(err: unknown): string {
   if (err instanceof ApiError) return err.message;
   if (err instanceof Error) return err.message;
   return 'Something went wrong.';

@@ -57,7 +57,7 @@ const STATUSES: ReadonlySet<string> = new Set(['rejected', 'objected', 'allowed'
 const KINDS: ReadonlySet<string> = new Set(['non_final', 'final', 'restriction', 'requirement_for_information', 'quayle', 'notice_of_allowance']);
 
 /** The analysis' recommendation codes and the builders' strategy codes are one vocabulary (issue 11). */
-export function builderStrategy(code: string): StrategyCode {
+function builderStrategy(code: string): StrategyCode {
   return CODES.has(code) ? (code as StrategyCode) : 'no_action';
 }
 

@@ -109,7 +109,7 @@ const added = (c: PlannedClaim) => (c.old_text && c.new_text ? addedWords(c.old_
  * replaced, added or deleted; null when the markup holds more than one change (the listing shows
  * them) or is not held.
  */
-export function correctionWords(c: PlannedClaim): { words: string; dependencyOnly: boolean } | null {
+function correctionWords(c: PlannedClaim): { words: string; dependencyOnly: boolean } | null {
   if (!c.old_text || !c.new_text) return null;
   const from = parentClaimOf(c.old_text);
   const to = parentClaimOf(c.new_text);

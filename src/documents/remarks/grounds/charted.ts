@@ -53,7 +53,7 @@ function citationsOf(l: PaperChartLimitation, g: RejectionGround): PaperChartLim
 }
 
 /** The limitations worth arguing from the chart, most telling first (terms the reference never uses). */
-export function chartedLimitations(g: RejectionGround, c: PlannedClaim, file: PaperFile | undefined, settledOnly = false): PaperChartLimitation[] {
+function chartedLimitations(g: RejectionGround, c: PlannedClaim, file: PaperFile | undefined, settledOnly = false): PaperChartLimitation[] {
   const claim = file?.charts.find((x) => x.claim_number === c.claim_number);
   if (!claim) return [];
   const usable = claim.limitations

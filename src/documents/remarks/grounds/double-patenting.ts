@@ -107,7 +107,7 @@ export function terminalDisclaimer(g: RejectionGround, claims: readonly PlannedC
 }
 
 /** "U.S. Patent No. 10,072,876" / "Application No. 16/123,456": what a terminal disclaimer disclaims over. */
-export function disclaimedOver(g: RejectionGround): string {
+function disclaimedOver(g: RejectionGround): string {
   const names = (g.conflicting.length ? g.conflicting : g.references.map((r) => r.number_display || r.name)).filter((x) => !/^claims?\b/i.test(x));
   return listPhrase(
     names.map((x) => {

@@ -21,7 +21,7 @@ export const SINGLE_REFERENCE_103 =
   'KSR Int’l Co. v. Teleflex Inc., 550 U.S. 398, 418 (2007); MPEP 2143, 2143.03.';
 
 /** The examiner's concessions about claim `c` in an anticipation rejection, argued as such (MPEP 2131). */
-export function admissionParagraphs(g: RejectionGround, c: PlannedClaim | readonly PlannedClaim[]): Paragraph[] {
+function admissionParagraphs(g: RejectionGround, c: PlannedClaim | readonly PlannedClaim[]): Paragraph[] {
   const group = Array.isArray(c) ? (c as readonly PlannedClaim[]) : [c as PlannedClaim];
   const said = group[0]?.disposition?.admissions ?? [];
   if (g.family !== '102' || said.length === 0) return [];
@@ -43,7 +43,7 @@ export function admissionParagraphs(g: RejectionGround, c: PlannedClaim | readon
  * said only when this paper amends neither the claims nor any claim they depend from (issue 19
  * B5: an amended base claim can necessitate a new ground, and the next action may then be final).
  */
-export function noPrimaFacieParagraphs(g: RejectionGround, c: PlannedClaim | readonly PlannedClaim[], plan?: AmendmentPlan): Paragraph[] {
+function noPrimaFacieParagraphs(g: RejectionGround, c: PlannedClaim | readonly PlannedClaim[], plan?: AmendmentPlan): Paragraph[] {
   const group = Array.isArray(c) ? (c as readonly PlannedClaim[]) : [c as PlannedClaim];
   const t = group[0]?.disposition?.treatment;
   if (t !== 'missing' && t !== 'garbled') return [];
@@ -66,7 +66,7 @@ export function noPrimaFacieParagraphs(g: RejectionGround, c: PlannedClaim | rea
  * analysis tells the dependency). A dependency not known counts as amended when the paper amends
  * any claim: what is not known is not asserted.
  */
-export function amendedThrough(c: PlannedClaim, plan: AmendmentPlan): boolean {
+function amendedThrough(c: PlannedClaim, plan: AmendmentPlan): boolean {
   const byNumber = new Map(plan.claims.map((x) => [x.claim_number, x]));
   const seen = new Set<number>();
   let cur: PlannedClaim | undefined = c;
@@ -81,7 +81,7 @@ export function amendedThrough(c: PlannedClaim, plan: AmendmentPlan): boolean {
 }
 
 /** "Claim 1 recites, among other things: ..." with the elements, or a prompt to quote the limitation. */
-export function recitation(c: PlannedClaim): Paragraph[] {
+function recitation(c: PlannedClaim): Paragraph[] {
   const text = c.new_text ?? c.old_text;
   const elements = text ? claimElements(text) : [];
   if (elements.length === 0) {
@@ -101,7 +101,7 @@ export function recitation(c: PlannedClaim): Paragraph[] {
  * only when the examiner's reasoning is at hand and has no number in it at all: a reference
  * numeral ("fan (24a)") or a figure written in words identifies a place too.
  */
-export function pinpointSentence(g: RejectionGround): Inline[] {
+function pinpointSentence(g: RejectionGround): Inline[] {
   if (g.pinpoints.length) {
     // The passages are listed once, with the ground (restatement.ts), not again per claim.
     return [prompt('Explain what each passage relied on (listed above) actually discloses and why it differs from the claimed limitation'), run('.')];

@@ -16,7 +16,7 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
 /** Empty or blank clears the field, like null. */
 const orNull = (v: string | null | undefined) => (v === '' ? null : v);
 
-export const accountPatchBody = z
+const accountPatchBody = z
   .object({
     display_name: optionalText(200),
     firm_name: optionalText(200),

@@ -7,7 +7,7 @@ import { AppError } from '../../../errors.ts';
 import { sourceOfActor } from '../../../domain/audit-source.ts';
 
 /** A comment line this often keeps proxies (HAProxy's 60 s `timeout server`) from cutting an idle stream. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 
 /**
  * GET /api/events: the signed-in account's activity as Server-Sent Events (WHATWG HTML, "Server-sent

@@ -16,12 +16,12 @@ import { accountIdOf } from '../../plugins/auth.ts';
 import { routeNotFound } from '../../plugins/errors.ts';
 
 /** The redacted argument summary may be at most this large (JSON, UTF-8). */
-export const MAX_ARGUMENTS_SUMMARY_BYTES = 4096;
+const MAX_ARGUMENTS_SUMMARY_BYTES = 4096;
 /** Most tool calls one report may carry. */
-export const MAX_BATCH = 100;
+const MAX_BATCH = 100;
 const CODE = /^[a-z][a-z0-9_]{0,63}$/;
 
-export const toolCallBody = z
+const toolCallBody = z
   .object({
     tool: z.string().regex(CODE, 'must be a tool name (lower-case letters, digits, underscores)'),
     arguments_summary: z

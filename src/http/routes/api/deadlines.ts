@@ -8,11 +8,11 @@ import { docketDeadlinesSchema, presentDocketDeadlines } from '../../../presente
 import { accountIdOf } from '../../plugins/auth.ts';
 import { todayUtc } from '../../../clock.ts';
 
-export const DEFAULT_WITHIN_DAYS = 30;
+const DEFAULT_WITHIN_DAYS = 30;
 const MAX_WITHIN_DAYS = 3650;
 
 /** `within` is a number of days written `Nd` (30d), 1 to 3650 (ten years). */
-export function parseWithin(raw: string | undefined): number {
+function parseWithin(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_WITHIN_DAYS;
   const m = /^(\d{1,4})d$/.exec(raw.trim());
   const days = m ? Number(m[1]) : NaN;

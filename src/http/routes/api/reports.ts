@@ -11,7 +11,7 @@ import { accountIdOf } from '../../plugins/auth.ts';
 import { isoDate } from '../../../requests/draft-schemas.ts';
 
 /** Longest range one report covers: two years of days. */
-export const MAX_REPORT_DAYS = 731;
+const MAX_REPORT_DAYS = 731;
 /** Range when none is given: the last 30 days. */
 const DEFAULT_DAYS = 30;
 

@@ -8,7 +8,7 @@ import { presentSpendingCap, spendingCapSchema } from '../../../presenters/spend
 import { accountIdOf } from '../../plugins/auth.ts';
 import { actorOf } from '../../actor.ts';
 
-export const spendingCapBody = z
+const spendingCapBody = z
   .object({
     daily_ai_cap: z
       .union([z.string().max(32), z.number(), z.null()])

@@ -14,7 +14,7 @@ import { importFromUspto } from '../../../commands/file/uspto-import.ts';
 import { fetchCitedReferences } from '../../../commands/file/public-reference-fetcher.ts';
 import { analysisNotFound } from '../../../commands/response-plans/common.ts';
 import { findAnalysisForAccount } from '../../../queries/analyses.ts';
-import { referencesOfRecord } from '../../../queries/cited-references.ts';
+import { referencesOfRecord } from '../../../domain/office-action/references-of-record.ts';
 import { findDocketItem } from '../../../queries/docket.ts';
 import { odpClientFor } from '../../../sources/odp/shared-client.ts';
 import { OdpRejectedError, OdpUnavailableError } from '../../../sources/odp/odp-errors.ts';

@@ -21,7 +21,7 @@ import {
 } from '../../../requests/draft-schemas.ts';
 import { publicBase } from '../../public-base.ts';
 
-export const draftRoaBody = z.object({
+const draftRoaBody = z.object({
   application_number: z.string().max(64),
   analysis_id: z.string().max(100),
   strategy_selections: strategySelectionsSchema,

@@ -20,7 +20,7 @@ export function appNotFound(raw: string): AppError {
   );
 }
 
-export const applicationRecordSchema = z
+const applicationRecordSchema = z
   .object({
     application_number: z.string(),
     invention_title: z.string(),

@@ -27,11 +27,11 @@ import {
 } from '../../../presenters/billing.ts';
 
 /** The web app's billing page; the 402 and X-Purchase-Message point here. */
-export function billingPageUrl(baseUrl: string): string {
+function billingPageUrl(baseUrl: string): string {
   return `${baseUrl}/settings/billing`;
 }
 
-export const NOT_CONFIGURED_MESSAGE =
+const NOT_CONFIGURED_MESSAGE =
   'This Prosa server has no Stripe keys (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET). An operator can add credits to an account with `prosa credits grant --email <e-mail> --amount <credits>`.';
 
 function notConfigured(): AppError {

@@ -16,7 +16,7 @@ import { safeNextPath } from '../../../domain/safe-next-path.ts';
 import { presentSignInProvider, signInProvidersSchema } from '../../../presenters/identity.ts';
 
 /** Binds a flow to the browser that started it (login CSRF, RFC 6749 §10.12): holds the state. */
-export const OIDC_STATE_COOKIE = 'prosa_oidc_state';
+const OIDC_STATE_COOKIE = 'prosa_oidc_state';
 const FLOW_TTL_MS = 10 * 60 * 1000;
 const COOKIE_PATH = '/api/auth/oidc';
 
@@ -226,7 +226,7 @@ function isBrowserNavigation(request: FastifyRequest): boolean {
  * in words, web/src/pages/ThirdPartySignIn.tsx): a refused query or path (RFC 6749 §4.1.2.1
  * invalid_request), the per-address limit, an unknown provider, a store that is away, a fault.
  */
-export function flowErrorCode(err: unknown): 'invalid_request' | 'rate_limited' | 'unknown_provider' | 'temporarily_unavailable' | 'server_error' {
+function flowErrorCode(err: unknown): 'invalid_request' | 'rate_limited' | 'unknown_provider' | 'temporarily_unavailable' | 'server_error' {
   const status =
     err instanceof AppError ? err.status : typeof (err as { statusCode?: unknown })?.statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
   if (err instanceof AppError && err.code === 'unknown_provider') return 'unknown_provider';

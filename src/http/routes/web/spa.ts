@@ -12,9 +12,9 @@ export const WEB_DIST = resolve(fileURLToPath(new URL('../../../../web/dist', im
  * Path prefixes the web application never answers: the APIs, OAuth, MCP, discovery documents,
  * the calendar feed and operations endpoints keep their own 404/405 answers (error objects).
  */
-export const RESERVED_PREFIXES = ['/api', '/v1', '/oauth', '/mcp', '/.well-known', '/calendar', '/health', '/metrics'] as const;
+const RESERVED_PREFIXES = ['/api', '/v1', '/oauth', '/mcp', '/.well-known', '/calendar', '/health', '/metrics'] as const;
 
-export function isReservedPath(path: string): boolean {
+function isReservedPath(path: string): boolean {
   return RESERVED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`));
 }
 
@@ -31,7 +31,7 @@ export function isReservedPath(path: string): boolean {
  *   a `<style>` element; inline styles cannot run script;
  * - `connect-src 'self'`: the app talks to its own /api only; `img-src 'self' data:`.
  */
-export const WEB_APP_CSP = [
+const WEB_APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

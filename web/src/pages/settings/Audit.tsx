@@ -8,7 +8,7 @@ import { Badge, Section } from '../../ui/Layout.tsx';
 import { Empty, ErrorState, Loading } from '../../ui/States.tsx';
 import { fmtDateTime } from '../../ui/format.ts';
 
-export const sourceLabel: Record<AuditSource, string> = { web: 'Web', api_key: 'API key', assistant: 'Assistant', cli: 'Operator (CLI)', system: 'System' };
+const sourceLabel: Record<AuditSource, string> = { web: 'Web', api_key: 'API key', assistant: 'Assistant', cli: 'Operator (CLI)', system: 'System' };
 
 /** The entry in people's words: the server says it (src/domain/audit-words.ts, one table for every page). */
 export function describeEntry(e: AuditEntry): string {
@@ -16,7 +16,7 @@ export function describeEntry(e: AuditEntry): string {
 }
 
 /** The action prefixes the filter offers (GET /api/audit?action= takes any prefix). */
-export const ACTION_FILTERS: readonly [string, string][] = [
+const ACTION_FILTERS: readonly [string, string][] = [
   ['', 'All actions'],
   ['docket.', 'Docket changes'],
   ['analysis.', 'Analyses'],
