@@ -433,6 +433,7 @@ function GroundAnswerSelect({
 function ClaimItem({ plan, c, steps }: { plan: Plan; c: PlanClaim; steps: Steps }) {
   const setStrategy = useSetStrategy(plan.plan_id);
   const setText = useSetClaimText(plan.plan_id);
+  const saveText = setText.mutate;
   const [original, setOriginal] = useState(c.original_text ?? '');
   const [amended, setAmended] = useState(c.amended_text ?? c.original_text ?? '');
   useEffect(() => {
@@ -446,10 +447,11 @@ function ClaimItem({ plan, c, steps }: { plan: Plan; c: PlanClaim; steps: Steps 
   useEffect(() => {
     if (!amending || !open || !original.trim() || !amended.trim()) return;
     if (amended === (c.amended_text ?? '') && original === (c.original_text ?? '')) return;
-    const t = setTimeout(() => setText.mutate({ claim: c.claim_number, text: amended, original_text: original }), 400);
+    const t = setTimeout(() => saveText({ claim: c.claim_number, text: amended, original_text: original }), 400);
     return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [amended, original, amending]);
+    // The plan's own texts are dependencies too: once a save comes back they equal the boxes and
+    // the guard above stops (mutate is stable across renders).
+  }, [amended, original, amending, open, c.amended_text, c.original_text, c.claim_number, saveText]);
 
   return (
     <li className="rounded-md border border-slate-300 p-4" id={`claim-${c.claim_number}`}>
