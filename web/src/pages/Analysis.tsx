@@ -10,6 +10,7 @@ import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading } from '../ui/States.tsx';
 import { fmtCredits, fmtDateTime, fmtAppNo } from '../ui/format.ts';
 import { claimStatusWords, paperKindWords, strategyName, words } from '../response/words.ts';
+import { withContentKeys } from '../ui/content-keys.ts';
 
 interface Mark {
   start: number;
@@ -277,8 +278,8 @@ export default function AnalysisPage() {
             </table>
             {a.warnings && a.warnings.length ? (
               <ul className="mt-3 list-disc pl-5 text-sm text-amber-900">
-                {a.warnings.map((w, i) => (
-                  <li key={i}>{typeof w === 'string' ? w : w.message}</li>
+                {withContentKeys(a.warnings, (w) => (typeof w === 'string' ? w : w.message)).map(({ item: w, key }) => (
+                  <li key={key}>{typeof w === 'string' ? w : w.message}</li>
                 ))}
               </ul>
             ) : null}

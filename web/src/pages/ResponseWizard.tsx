@@ -43,23 +43,24 @@ import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits, fmtDate, fmtAppNo } from '../ui/format.ts';
 import { BuyCreditsLink } from '../ui/BuyCreditsLink.tsx';
+import { withContentKeys, withOffsetKeys } from '../ui/content-keys.ts';
 
 export function Markup({ runs }: { runs: MarkedRun[] }) {
   return (
     <p className="rounded-md border border-slate-300 bg-white p-3 font-serif text-sm leading-relaxed" aria-label="Claim with 37 CFR 1.121(c) markup">
-      {runs.map((r, i) =>
+      {withOffsetKeys(runs, (r) => r.text).map(({ item: r, key }) =>
         r.mark === 'added' ? (
-          <ins key={i} className="underline decoration-2">
+          <ins key={key} className="underline decoration-2">
             {r.text}
           </ins>
         ) : r.mark === 'deleted' ? (
-          <del key={i} className="line-through">
+          <del key={key} className="line-through">
             {r.text}
           </del>
         ) : r.mark === 'deleted_bracketed' ? (
-          <span key={i}>[[{r.text}]]</span>
+          <span key={key}>[[{r.text}]]</span>
         ) : (
-          <span key={i}>{r.text}</span>
+          <span key={key}>{r.text}</span>
         ),
       )}
     </p>
@@ -511,8 +512,8 @@ function ClaimItem({ plan, c, steps }: { plan: Plan; c: PlanClaim; steps: Steps 
       ) : null}
       {needs.length ? (
         <ul className="mt-2 list-disc pl-5 text-sm text-amber-900">
-          {needs.map((p, i) => (
-            <li key={i}>{p}</li>
+          {withContentKeys(needs, (p) => p).map(({ item: p, key }) => (
+            <li key={key}>{p}</li>
           ))}
         </ul>
       ) : null}
@@ -550,8 +551,8 @@ function Completeness({ plan, steps }: { plan: Plan; steps: Steps }) {
           </Notice>
           {general.length || claims.length ? (
             <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
-              {general.map((m, i) => (
-                <li key={i}>{m.plain ?? 'An item of the reply is still missing.'}</li>
+              {withContentKeys(general, (m) => m.plain ?? m.message).map(({ item: m, key }) => (
+                <li key={key}>{m.plain ?? 'An item of the reply is still missing.'}</li>
               ))}
               {claims.length ? (
                 <li>
@@ -568,8 +569,8 @@ function Completeness({ plan, steps }: { plan: Plan; steps: Steps }) {
       )}
       {c.warnings_plain?.length ? (
         <ul className="mt-3 list-disc pl-5 text-sm text-slate-700">
-          {c.warnings_plain.map((w, i) => (
-            <li key={i}>{w}</li>
+          {withContentKeys(c.warnings_plain, (w) => w).map(({ item: w, key }) => (
+            <li key={key}>{w}</li>
           ))}
         </ul>
       ) : null}
