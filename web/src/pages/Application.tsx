@@ -382,7 +382,7 @@ function AnalyzePaper({ number, paper, onCancel }: { number: string; paper: Pape
   // In this order: a failed or empty text read is said, never left as "Pricing" (the quote waits
   // for the text and stays pending without it).
   return (
-    <div className="mt-3 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm" role="region" aria-label="Analyze this office action">
+    <section className="mt-3 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm" aria-label="Analyze this office action">
       {fetchText.isPending ? (
         <Loading label="Pricing the analysis…" />
       ) : fetchText.error ? (
@@ -418,7 +418,7 @@ function AnalyzePaper({ number, paper, onCancel }: { number: string; paper: Pape
           {analyze.error ? <ErrorState error={analyze.error} /> : null}
         </>
       ) : null}
-    </div>
+    </section>
   );
 }
 

@@ -47,7 +47,7 @@ import { withContentKeys, withOffsetKeys } from '../ui/content-keys.ts';
 
 export function Markup({ runs }: { runs: MarkedRun[] }) {
   return (
-    <p className="rounded-md border border-slate-300 bg-white p-3 font-serif text-sm leading-relaxed" aria-label="Claim with 37 CFR 1.121(c) markup">
+    <figure className="rounded-md border border-slate-300 bg-white p-3 font-serif text-sm leading-relaxed" aria-label="Claim with 37 CFR 1.121(c) markup">
       {withOffsetKeys(runs, (r) => r.text).map(({ item: r, key }) =>
         r.mark === 'added' ? (
           <ins key={key} className="underline decoration-2">
@@ -63,7 +63,7 @@ export function Markup({ runs }: { runs: MarkedRun[] }) {
           <span key={key}>{r.text}</span>
         ),
       )}
-    </p>
+    </figure>
   );
 }
 
