@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useExportQuote, useSubmitExport, type ExportRequest, type ExportType, type UsptoFeeQuoted } from '../api/forms.ts';
 import { useJob } from '../api/plans.ts';

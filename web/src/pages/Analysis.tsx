@@ -278,7 +278,7 @@ export default function AnalysisPage() {
                 ))}
               </tbody>
             </table>
-            {a.warnings && a.warnings.length ? (
+            {a.warnings?.length ? (
               <ul className="mt-3 list-disc pl-5 text-sm text-amber-900">
                 {withContentKeys(a.warnings, (w) => (typeof w === 'string' ? w : w.message)).map(({ item: w, key }) => (
                   <li key={key}>{typeof w === 'string' ? w : w.message}</li>

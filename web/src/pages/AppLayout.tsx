@@ -3,7 +3,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react
 import { useMe, useSignOut } from '../api/auth.ts';
 import { useActivityStream } from '../api/activity.ts';
 import { ErrorState, Loading } from '../ui/States.tsx';
-import { fmtBalance, fmtCredits } from '../ui/format.ts';
+import { fmtBalance } from '../ui/format.ts';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const me = useMe();

@@ -5,7 +5,7 @@ import { useAuditLog } from '../api/audit.ts';
 import { useUpcomingDeadlines } from '../api/deadlines.ts';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading } from '../ui/States.tsx';
-import { fmtBalance, fmtCredits, fmtDate, fmtDateTime, fmtAppNo } from '../ui/format.ts';
+import { fmtBalance, fmtDate, fmtDateTime, fmtAppNo } from '../ui/format.ts';
 import { describeEntry, entrySourceLabel } from './settings/Audit.tsx';
 
 const windows = [7, 30, 90] as const;
