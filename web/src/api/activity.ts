@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from './query-keys.ts';
 
 /** What the server's activity stream (GET /api/events) says of each committed audit entry. */
 export interface ActivityEvent {
@@ -11,7 +12,16 @@ export interface ActivityEvent {
 }
 
 /** The queries any account activity can change; only those on screen are fetched again. */
-const AFFECTED = [['audit'], ['me'], ['credits'], ['billing'], ['docket'], ['deadlines'], ['application'], ['analyses']];
+const AFFECTED = [
+  queryKeys.audit.all,
+  queryKeys.me,
+  queryKeys.credits.all,
+  queryKeys.billing.all,
+  queryKeys.docket.all,
+  queryKeys.deadlines.all,
+  queryKeys.application.all,
+  queryKeys.analyses,
+];
 
 /**
  * Keeps the open pages current with work done elsewhere (an assistant, a script's API key, the

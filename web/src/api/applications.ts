@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 import type { OfficeActionText } from '../../../src/presenters/office-action-text.ts';
 import type { z } from 'zod';
 import type { accountApplicationSchema, accountDeadlinesSchema } from '../../../src/presenters/account-application.ts';
@@ -12,9 +13,9 @@ import type { responsePlanPageSchema } from '../../../src/presenters/response-pl
 export type AccountApplication = z.infer<typeof accountApplicationSchema>;
 
 /** GET /api/applications/{number}; also the add-by-number preview (null when not found). */
-export function useApplication(number: string | null) {
-  return useQuery({
-    queryKey: ['application', number],
+export function applicationQuery(number: string | null) {
+  return queryOptions({
+    queryKey: queryKeys.application.one(number),
     enabled: !!number,
     queryFn: async () => {
       try {
@@ -27,35 +28,43 @@ export function useApplication(number: string | null) {
   });
 }
 
+export const useApplication = (number: string | null) => useQuery(applicationQuery(number));
+
 /** GET /api/applications/{number}/deadlines (src/presenters/account-application.ts). */
 export type ApplicationDeadlines = z.infer<typeof accountDeadlinesSchema>;
 
-export function useApplicationDeadlines(number: string) {
-  return useQuery({
-    queryKey: ['application', number, 'deadlines'],
+function applicationDeadlinesQuery(number: string) {
+  return queryOptions({
+    queryKey: queryKeys.application.deadlines(number),
     queryFn: () => api<ApplicationDeadlines>(`/api/applications/${encodeURIComponent(number)}/deadlines`),
   });
 }
 
+export const useApplicationDeadlines = (number: string) => useQuery(applicationDeadlinesQuery(number));
+
 /** GET /api/applications/{number}/history (src/presenters/prosecution-history.ts). */
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 export type HistoryEvent = HistoryPage['events'][number];
-export function useApplicationHistory(number: string) {
-  return useQuery({
-    queryKey: ['application', number, 'history'],
+function applicationHistoryQuery(number: string) {
+  return queryOptions({
+    queryKey: queryKeys.application.history(number),
     queryFn: () => api<HistoryPage>(`/api/applications/${encodeURIComponent(number)}/history?limit=50`),
   });
 }
 
+export const useApplicationHistory = (number: string) => useQuery(applicationHistoryQuery(number));
+
 /** GET /api/applications/{number}/correspondence (src/presenters/correspondence.ts). */
 export type PaperPage = z.infer<typeof paperPageSchema>;
 export type Paper = PaperPage['correspondence'][number];
-export function useCorrespondence(number: string) {
-  return useQuery({
-    queryKey: ['application', number, 'correspondence'],
+function correspondenceQuery(number: string) {
+  return queryOptions({
+    queryKey: queryKeys.application.correspondence(number),
     queryFn: () => api<PaperPage>(`/api/applications/${encodeURIComponent(number)}/correspondence?limit=50`),
   });
 }
+
+export const useCorrespondence = (number: string) => useQuery(correspondenceQuery(number));
 
 export interface RecordOfficeAction {
   kind: 'CTNF' | 'CTFR' | 'CTRS' | 'CTEQ' | 'NOA';
@@ -75,9 +84,9 @@ export function useRecordOfficeAction(number: string) {
     mutationFn: ({ docketEntryId, ...body }: RecordOfficeAction & { docketEntryId: string }) =>
       api<RecordedOfficeAction>(`/api/docket/${encodeURIComponent(docketEntryId)}/office-actions`, { method: 'POST', body }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['application', number] });
-      void qc.invalidateQueries({ queryKey: ['deadlines'] });
-      void qc.invalidateQueries({ queryKey: ['docket'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.application.one(number) });
+      void qc.invalidateQueries({ queryKey: queryKeys.deadlines.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.docket.all });
     },
   });
 }
@@ -85,12 +94,14 @@ export function useRecordOfficeAction(number: string) {
 /** GET /api/response-plans (src/presenters/response-plan.ts). */
 export type ResponsePlanPage = z.infer<typeof responsePlanPageSchema>;
 export type PlanSummary = ResponsePlanPage['response_plans'][number];
-export function useResponsePlans(number: string) {
-  return useQuery({
-    queryKey: ['application', number, 'plans'],
+export function responsePlansQuery(number: string) {
+  return queryOptions({
+    queryKey: queryKeys.application.plans(number),
     queryFn: () => api<ResponsePlanPage>(`/api/response-plans?application_number=${encodeURIComponent(number)}`),
   });
 }
+
+export const useResponsePlans = (number: string) => useQuery(responsePlansQuery(number));
 
 /** Server-side text extraction of an uploaded .txt/.docx/.pdf office action. */
 export function useExtractOfficeActionText() {

@@ -1,7 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { auditEntrySchema, auditPageSchema } from '../../../src/presenters/audit-log.ts';
 import { api, qs } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export type AuditSource = 'web' | 'api_key' | 'assistant' | 'cli' | 'system';
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -30,9 +31,9 @@ export function auditPage(params: AuditFilter & { before?: string | null }) {
   );
 }
 
-export function useAuditLog(filter: AuditFilter) {
-  return useInfiniteQuery({
-    queryKey: ['audit', filter],
+function auditLogQuery(filter: AuditFilter) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.audit.log(filter),
     queryFn: ({ pageParam }) => auditPage({ ...filter, before: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
@@ -44,3 +45,5 @@ export function useAuditLog(filter: AuditFilter) {
     refetchInterval: 60_000,
   });
 }
+
+export const useAuditLog = (filter: AuditFilter) => useInfiniteQuery(auditLogQuery(filter));

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AccountWire, balanceSchema, meSchema } from '../../../src/presenters/account.ts';
 import type { SignInWire, signUpSchema } from '../../../src/presenters/auth.ts';
 import { api, ApiError } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** Wire types from the server presenter's zod schemas (one contract): `import type` only. */
 export type Account = AccountWire;
@@ -10,16 +11,10 @@ export type Balance = z.infer<typeof balanceSchema>;
 export type Me = z.infer<typeof meSchema>;
 export type PractitionerProfile = NonNullable<Account['practitioner']>;
 
-export const meKey = ['me'] as const;
-
-/**
- * The signed-in account, or null when signed out (401). `fresh`: ask again whenever the page
- * using it mounts (the dashboard's balance may have been charged by an assistant meanwhile).
- */
-export function useMe(opts: { fresh?: boolean } = {}) {
-  return useQuery({
-    refetchOnMount: opts.fresh ? 'always' : true,
-    queryKey: meKey,
+/** The signed-in account, or null when signed out (401). */
+function meQuery() {
+  return queryOptions({
+    queryKey: queryKeys.me,
     queryFn: async (): Promise<Me | null> => {
       try {
         return await api<Me>('/api/auth/me');
@@ -30,6 +25,11 @@ export function useMe(opts: { fresh?: boolean } = {}) {
     },
     staleTime: 30_000,
   });
+}
+
+/** `fresh`: ask again whenever the page using it mounts (the dashboard's balance may have been charged by an assistant meanwhile). */
+export function useMe(opts: { fresh?: boolean } = {}) {
+  return useQuery({ ...meQuery(), refetchOnMount: opts.fresh ? 'always' : true });
 }
 
 export function useSignIn() {
@@ -55,7 +55,7 @@ export function useSignOut() {
     mutationFn: () => api<void>('/api/auth/signout', { method: 'POST' }),
     onSuccess: () => {
       qc.clear();
-      qc.setQueryData(meKey, null);
+      qc.setQueryData(queryKeys.me, null);
     },
   });
 }

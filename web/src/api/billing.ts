@@ -1,18 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BillingOfferWire, CheckoutConfirmedWire, checkoutStartedSchema, PurchaseWire, purchasesSchema } from '../../../src/presenters/billing.ts';
 import { api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export type BillingInfo = BillingOfferWire;
 export type Purchase = PurchaseWire;
 
-export function useBilling() {
-  return useQuery({ queryKey: ['billing'], queryFn: () => api<BillingInfo>('/api/billing') });
+function billingQuery() {
+  return queryOptions({ queryKey: queryKeys.billing.offer, queryFn: () => api<BillingInfo>('/api/billing') });
 }
 
-export function usePurchases() {
-  return useQuery({ queryKey: ['billing', 'purchases'], queryFn: () => api<z.infer<typeof purchasesSchema>>('/api/billing/purchases') });
+function purchasesQuery() {
+  return queryOptions({ queryKey: queryKeys.billing.purchases, queryFn: () => api<z.infer<typeof purchasesSchema>>('/api/billing/purchases') });
 }
+
+export const useBilling = () => useQuery(billingQuery());
+export const usePurchases = () => useQuery(purchasesQuery());
 
 export function useStartCheckout() {
   return useMutation({
@@ -27,9 +31,9 @@ export function useConfirmCheckout() {
   return useMutation({
     mutationFn: (sessionId: string) => api<CheckoutConfirmedWire>(`/api/billing/checkout/${encodeURIComponent(sessionId)}/confirm`, { method: 'POST' }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['billing'] });
-      void qc.invalidateQueries({ queryKey: ['credits'] });
-      void qc.invalidateQueries({ queryKey: ['me'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.billing.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.credits.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }

@@ -3,6 +3,7 @@ import type { DocketEntryWire, DocketListWire, DocketStatusesWire } from '../../
 import type { DocketSort } from '../../../src/domain/docket-sort.ts';
 import type { ImportCommitWire, ImportPreviewWire } from '../../../src/presenters/docket-import.ts';
 import { api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export interface ApplicationRecord {
   application_number: string;
@@ -22,18 +23,20 @@ export type DocketItem = DocketEntryWire;
 export type EntitySize = DocketItem['entity_size'];
 export type EntitySource = DocketItem['entity_size_source'];
 
-const key = ['docket'] as const;
-
 /** One docket entry (GET /api/docket/{id}); under the docket's key, so every docket change refreshes it. */
 export function docketEntryQuery(id: string) {
-  return queryOptions({ queryKey: [...key, 'entry', id], queryFn: () => api<DocketItem>(`/api/docket/${encodeURIComponent(id)}`) });
+  return queryOptions({ queryKey: queryKeys.docket.entry(id), queryFn: () => api<DocketItem>(`/api/docket/${encodeURIComponent(id)}`) });
 }
 
-export function useDocket() {
-  // An assistant (MCP) or a script may have changed the docket since this tab last looked:
-  // every visit of the page asks again (the cached list shows meanwhile).
-  return useQuery({ queryKey: key, queryFn: () => api<{ entries: DocketItem[] }>('/api/docket'), refetchOnMount: 'always' });
+/**
+ * The whole docket. An assistant (MCP) or a script may have changed it since this tab last
+ * looked: every visit of the page asks again (the cached list shows meanwhile).
+ */
+export function docketQuery() {
+  return queryOptions({ queryKey: queryKeys.docket.all, queryFn: () => api<{ entries: DocketItem[] }>('/api/docket'), refetchOnMount: 'always' });
 }
+
+export const useDocket = () => useQuery(docketQuery());
 
 export type { DocketSort };
 export interface DocketPageParams {
@@ -54,9 +57,9 @@ const DOCKET_PAGE_SIZE = 50;
  * server: the page becomes interactive with 50 entries whatever the docket's size. Under the
  * docket's key, so every docket change refreshes it.
  */
-function docketPagesQuery(params: DocketPageParams) {
+export function docketPagesQuery(params: DocketPageParams) {
   return infiniteQueryOptions({
-    queryKey: [...key, 'pages', params],
+    queryKey: queryKeys.docket.pages(params),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
       const search = new URLSearchParams({ limit: String(DOCKET_PAGE_SIZE), sort: params.sort });
@@ -76,9 +79,11 @@ export function useDocketPages(params: DocketPageParams) {
 }
 
 /** The statuses of the docket's applications with their counts (the Status filter's options); under the docket's key, so a docket change refreshes them. */
-export function useDocketStatuses() {
-  return useQuery({ queryKey: [...key, 'statuses'], queryFn: () => api<DocketStatusesWire>('/api/docket/statuses'), refetchOnMount: 'always' });
+export function docketStatusesQuery() {
+  return queryOptions({ queryKey: queryKeys.docket.statuses, queryFn: () => api<DocketStatusesWire>('/api/docket/statuses'), refetchOnMount: 'always' });
 }
+
+export const useDocketStatuses = () => useQuery(docketStatusesQuery());
 
 export interface NewDocketEntry {
   application_number: string;
@@ -88,12 +93,12 @@ export interface NewDocketEntry {
 }
 
 function invalidateAll(qc: ReturnType<typeof useQueryClient>) {
-  void qc.invalidateQueries({ queryKey: key });
-  void qc.invalidateQueries({ queryKey: ['deadlines'] });
-  void qc.invalidateQueries({ queryKey: ['audit'] });
+  void qc.invalidateQueries({ queryKey: queryKeys.docket.all });
+  void qc.invalidateQueries({ queryKey: queryKeys.deadlines.all });
+  void qc.invalidateQueries({ queryKey: queryKeys.audit.all });
   // The entity status moves an application's fees: its page and the forms' quotes follow.
-  void qc.invalidateQueries({ queryKey: ['application'] });
-  void qc.invalidateQueries({ queryKey: ['quote'] });
+  void qc.invalidateQueries({ queryKey: queryKeys.application.all });
+  void qc.invalidateQueries({ queryKey: queryKeys.quote.all });
 }
 
 export interface DocketEntryChange {

@@ -11,6 +11,7 @@ import type { citedReferencesSchema } from '../../../src/presenters/cited-refere
 import type { ClaimChartWire } from '../../../src/presenters/claim-chart.ts';
 import type { supportSearchSchema } from '../../../src/presenters/support-search.ts';
 import { api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export type { ClaimChartWire, DocumentSummary };
 export type DocumentList = z.infer<typeof documentListSchema>;
@@ -31,38 +32,30 @@ export type DocumentKind = 'claims' | 'specification' | 'application' | 'referen
 
 const enc = encodeURIComponent;
 
-/** Every key below starts with one of these: a change to the file refreshes whatever depends on it. */
-const fileKeys = {
-  entry: (entryId: string) => ['file', entryId] as const,
-  chart: ['claim-chart'] as const,
-  references: ['cited-references'] as const,
-  support: ['support-search'] as const,
-};
-
 export function documentsQuery(entryId: string) {
   return queryOptions({
-    queryKey: [...fileKeys.entry(entryId), 'documents'],
+    queryKey: queryKeys.file.documents(entryId),
     queryFn: () => api<DocumentList>(`/api/docket/${enc(entryId)}/documents`),
   });
 }
 
 export function claimVersionsQuery(entryId: string) {
   return queryOptions({
-    queryKey: [...fileKeys.entry(entryId), 'claim-versions'],
+    queryKey: queryKeys.file.claimVersions(entryId),
     queryFn: () => api<ClaimVersions>(`/api/docket/${enc(entryId)}/claims/versions`),
   });
 }
 
 export function claimChartQuery(analysisId: string) {
   return queryOptions({
-    queryKey: [...fileKeys.chart, analysisId],
+    queryKey: queryKeys.claimChart.one(analysisId),
     queryFn: () => api<ClaimChartWire>(`/api/analyses/${enc(analysisId)}/claim-chart`),
   });
 }
 
 export function citedReferencesQuery(analysisId: string) {
   return queryOptions({
-    queryKey: [...fileKeys.references, analysisId],
+    queryKey: queryKeys.citedReferences.one(analysisId),
     queryFn: () => api<CitedReferences>(`/api/analyses/${enc(analysisId)}/references`),
   });
 }
@@ -70,7 +63,7 @@ export function citedReferencesQuery(analysisId: string) {
 /** The support search is a read (nothing is stored): a query keyed by the words searched. */
 export function supportSearchQuery(entryId: string, text: string, analysisId?: string) {
   return queryOptions({
-    queryKey: [...fileKeys.support, entryId, analysisId ?? null, text],
+    queryKey: queryKeys.supportSearch.one(entryId, analysisId ?? null, text),
     queryFn: () =>
       api<SupportSearch>(`/api/docket/${enc(entryId)}/support-search`, { method: 'POST', body: { text, ...(analysisId ? { analysis_id: analysisId } : {}) } }),
     enabled: text.trim().length >= 3,
@@ -82,10 +75,10 @@ export function supportSearchQuery(entryId: string, text: string, analysisId?: s
 function useFileChanged(entryId: string) {
   const qc = useQueryClient();
   return () => {
-    void qc.invalidateQueries({ queryKey: fileKeys.entry(entryId) });
-    void qc.invalidateQueries({ queryKey: fileKeys.chart });
-    void qc.invalidateQueries({ queryKey: fileKeys.references });
-    void qc.invalidateQueries({ queryKey: fileKeys.support });
+    void qc.invalidateQueries({ queryKey: queryKeys.file.entry(entryId) });
+    void qc.invalidateQueries({ queryKey: queryKeys.claimChart.all });
+    void qc.invalidateQueries({ queryKey: queryKeys.citedReferences.all });
+    void qc.invalidateQueries({ queryKey: queryKeys.supportSearch.all });
   };
 }
 

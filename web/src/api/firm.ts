@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   createdInvitationSchema,
@@ -9,6 +9,7 @@ import type {
   roleSchema,
 } from '../../../src/presenters/firm.ts';
 import { api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** Wire types from the server presenter's zod schemas (one contract): `import type` only. */
 export type Role = z.infer<typeof roleSchema>;
@@ -26,20 +27,20 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: 'reads only',
 };
 
-const membersKey = ['firm', 'members'] as const;
-const invitationsKey = ['firm', 'invitations'] as const;
-
-export function useMembers() {
-  return useQuery({ queryKey: membersKey, queryFn: () => api<Members>('/api/firm/members') });
+function membersQuery() {
+  return queryOptions({ queryKey: queryKeys.firm.members, queryFn: () => api<Members>('/api/firm/members') });
 }
 
-export function useInvitations(enabled: boolean) {
-  return useQuery({ queryKey: invitationsKey, enabled, queryFn: () => api<Invitations>('/api/firm/invitations') });
+function invitationsQuery() {
+  return queryOptions({ queryKey: queryKeys.firm.invitations, queryFn: () => api<Invitations>('/api/firm/invitations') });
 }
+
+export const useMembers = () => useQuery(membersQuery());
+export const useInvitations = (enabled: boolean) => useQuery({ ...invitationsQuery(), enabled });
 
 function useFirmMutation<T, V>(fn: (v: V) => Promise<T>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: ['firm'] }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.firm.all }) });
 }
 
 export const useInvite = () =>
@@ -49,14 +50,17 @@ export const useChangeRole = () =>
   useFirmMutation((v: { id: string; role: Role }) => api<Member>(`/api/firm/members/${encodeURIComponent(v.id)}`, { method: 'PATCH', body: { role: v.role } }));
 export const useRemoveMember = () => useFirmMutation((id: string) => api<unknown>(`/api/firm/members/${encodeURIComponent(id)}`, { method: 'DELETE' }));
 
-export function useInvitationPreview(token: string) {
-  return useQuery({
-    queryKey: ['join', token],
+/** What an invitation link offers; not retried (an expired or used token is the answer). */
+function invitationPreviewQuery(token: string) {
+  return queryOptions({
+    queryKey: queryKeys.invitationPreview(token),
     enabled: token.length > 0,
     retry: false,
     queryFn: () => api<InvitationPreview>(`/api/firm/join?token=${encodeURIComponent(token)}`),
   });
 }
+
+export const useInvitationPreview = (token: string) => useQuery(invitationPreviewQuery(token));
 
 export function useAcceptInvitation() {
   const qc = useQueryClient();

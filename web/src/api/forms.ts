@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { quoteSchema, usptoFeeQuotedSchema } from '../../../src/presenters/quote.ts';
 import type { exportSubmissionSchema } from '../../../src/presenters/export-submission.ts';
 import { api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The billed export kinds of POST /api/exports (and of POST /api/quote's exports[].type). */
 export type ExportType = 'ids' | 'form' | 'drawing';
@@ -26,9 +27,9 @@ export type ExportQuote = z.infer<typeof quoteSchema>;
  * The price of one export of this kind, before submitting (POST /api/quote, free); with `form`,
  * the quote also names the USPTO fees that form's paper carries today.
  */
-export function useExportQuote(type: ExportType, form?: string, applicationNumber?: string) {
-  return useQuery({
-    queryKey: ['quote', 'export', type, form ?? null, applicationNumber ?? null],
+export function exportQuoteQuery(type: ExportType, form?: string, applicationNumber?: string) {
+  return queryOptions({
+    queryKey: queryKeys.quote.export(type, form ?? null, applicationNumber ?? null),
     // With the application named, the fees are for its entity status (docket entry, USPTO record), as the paper's will be.
     queryFn: () =>
       api<ExportQuote>('/api/quote', {
@@ -37,6 +38,8 @@ export function useExportQuote(type: ExportType, form?: string, applicationNumbe
       }),
   });
 }
+
+export const useExportQuote = (type: ExportType, form?: string, applicationNumber?: string) => useQuery(exportQuoteQuery(type, form, applicationNumber));
 
 /** POST /api/exports' answer (src/presenters/export-submission.ts). */
 export type ExportSubmission = z.infer<typeof exportSubmissionSchema>;
@@ -48,8 +51,8 @@ export function useSubmitExport() {
     mutationFn: ({ body, idempotencyKey }: { body: ExportRequest; idempotencyKey: string }) =>
       api<ExportSubmission>('/api/exports', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['me'] });
-      void qc.invalidateQueries({ queryKey: ['quote'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.me });
+      void qc.invalidateQueries({ queryKey: queryKeys.quote.all });
     },
   });
 }

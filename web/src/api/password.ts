@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   EmailVerificationSentWire,
@@ -8,6 +8,7 @@ import type {
   passwordResetDoneSchema,
 } from '../../../src/presenters/auth.ts';
 import { api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export function useRequestPasswordReset() {
   return useMutation({
@@ -28,9 +29,11 @@ export function useChangePassword() {
   return useMutation({ mutationFn: (body: { current_password: string; new_password: string }) => api<void>('/api/auth/password', { method: 'POST', body }) });
 }
 
-export function useEmailVerification() {
-  return useQuery({ queryKey: ['email-verification'], queryFn: () => api<EmailVerificationWire>('/api/auth/email-verification') });
+function emailVerificationQuery() {
+  return queryOptions({ queryKey: queryKeys.emailVerification, queryFn: () => api<EmailVerificationWire>('/api/auth/email-verification') });
 }
+
+export const useEmailVerification = () => useQuery(emailVerificationQuery());
 
 export function useSendVerification() {
   return useMutation({ mutationFn: () => api<EmailVerificationSentWire>('/api/auth/email-verification', { method: 'POST' }) });
@@ -40,6 +43,6 @@ export function useConfirmVerification() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => api<z.infer<typeof emailVerifiedSchema>>('/api/auth/email-verification/confirm', { method: 'POST', body: { token } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['email-verification'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.emailVerification }),
   });
 }

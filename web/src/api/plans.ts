@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 import type {
   ArgumentEditWire,
@@ -27,11 +28,11 @@ export type MarkedRun = MarkupWire['runs'][number];
 export type Missing = Plan['completeness']['missing'][number];
 export type Election = NonNullable<Plan['election']>;
 
-const key = (id: string) => ['plan', id] as const;
-
-export function usePlan(id: string) {
-  return useQuery({ queryKey: key(id), queryFn: () => api<Plan>(`/api/response-plans/${encodeURIComponent(id)}`) });
+export function planQuery(id: string) {
+  return queryOptions({ queryKey: queryKeys.plan.one(id), queryFn: () => api<Plan>(`/api/response-plans/${encodeURIComponent(id)}`) });
 }
+
+export const usePlan = (id: string) => useQuery(planQuery(id));
 
 export function useStartPlan() {
   return useMutation({ mutationFn: (analysisId: string) => api<Plan>('/api/response-plans', { method: 'POST', body: { analysis_id: analysisId } }) });
@@ -39,7 +40,7 @@ export function useStartPlan() {
 
 function useEdit<T>(planId: string, fn: (v: T) => Promise<unknown>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: key(planId) }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.plan.one(planId) }) });
 }
 
 export function useSetStrategy(planId: string) {
@@ -80,13 +81,16 @@ export function useSetArgument(planId: string) {
 /** GET .../preview (src/presenters/response-plan.ts). */
 export type Preview = PlanPreviewWire;
 
-export function usePreview(planId: string, version: number | undefined) {
-  return useQuery({
-    queryKey: ['plan', planId, 'preview', version],
+/** Keyed by the plan's version: each edit is a new preview, and an edit's invalidation of the plan refreshes it. */
+export function previewQuery(planId: string, version: number | undefined) {
+  return queryOptions({
+    queryKey: queryKeys.plan.preview(planId, version),
     enabled: version !== undefined,
     queryFn: () => api<Preview>(`/api/response-plans/${planId}/preview`),
   });
 }
+
+export const usePreview = (planId: string, version: number | undefined) => useQuery(previewQuery(planId, version));
 
 export function useSubmitPlan(planId: string) {
   const qc = useQueryClient();
@@ -98,19 +102,22 @@ export function useSubmitPlan(planId: string) {
         headers: { 'Idempotency-Key': body.idempotencyKey },
       }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: key(planId) });
-      void qc.invalidateQueries({ queryKey: ['me'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.plan.one(planId) });
+      void qc.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }
 
 /** A document job (GET /api/exports/{job_id}; src/presenters/draft-job.ts). */
 export type Job = DraftJobWire;
-export function useJob(jobId: string | null) {
-  return useQuery({
-    queryKey: ['job', jobId],
+/** Read every second until the job is complete or failed. */
+function jobQuery(jobId: string | null) {
+  return queryOptions({
+    queryKey: queryKeys.job(jobId),
     enabled: !!jobId,
-    queryFn: () => api<Job>(`/api/exports/${encodeURIComponent(jobId!)}`),
+    queryFn: () => api<Job>(`/api/exports/${encodeURIComponent(jobId ?? '')}`),
     refetchInterval: (q) => (q.state.data && (q.state.data.status === 'complete' || q.state.data.status === 'failed') ? false : 1000),
   });
 }
+
+export const useJob = (jobId: string | null) => useQuery(jobQuery(jobId));

@@ -2,7 +2,7 @@
  * Webhook endpoints and their delivery log. Wire types come from the server presenters' zod
  * schemas (`import type` only).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   webhookDeliveryListSchema,
@@ -13,6 +13,7 @@ import type {
   webhookEventKindSchema,
 } from '../../../src/presenters/webhook.ts';
 import { api } from './client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
@@ -26,25 +27,26 @@ export const EVENT_KINDS: { kind: WebhookEventKind; label: string }[] = [
   { kind: 'analysis.completed', label: 'An analysis is stored' },
 ];
 
-const key = ['webhooks'] as const;
-
-export function useWebhooks() {
-  return useQuery({ queryKey: key, queryFn: () => api<z.infer<typeof webhookEndpointListSchema>>('/api/webhooks') });
+function webhooksQuery() {
+  return queryOptions({ queryKey: queryKeys.webhooks.all, queryFn: () => api<z.infer<typeof webhookEndpointListSchema>>('/api/webhooks') });
 }
 
+export const useWebhooks = () => useQuery(webhooksQuery());
+
 type DeliveryList = z.infer<typeof webhookDeliveryListSchema>;
-const deliveriesKey = (endpointId: string) => [...key, endpointId, 'deliveries'] as const;
 
 /** While a delivery is still to be retried, the log reads itself again every few seconds. */
 const PENDING_REFRESH_MS = 5_000;
 
-export function useWebhookDeliveries(id: string) {
-  return useQuery({
-    queryKey: deliveriesKey(id),
+function webhookDeliveriesQuery(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.webhooks.deliveries(id),
     queryFn: () => api<DeliveryList>(`/api/webhooks/${encodeURIComponent(id)}/deliveries?limit=25`),
     refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === 'pending') ? PENDING_REFRESH_MS : false),
   });
 }
+
+export const useWebhookDeliveries = (id: string) => useQuery(webhookDeliveriesQuery(id));
 
 /**
  * The outcome a send answered, written into the log at once (newest first), then the log read
@@ -52,12 +54,12 @@ export function useWebhookDeliveries(id: string) {
  * was before the send.
  */
 function showOutcome(qc: ReturnType<typeof useQueryClient>, d: WebhookDelivery) {
-  qc.setQueryData<DeliveryList>(deliveriesKey(d.endpoint_id), (list) => {
+  qc.setQueryData<DeliveryList>(queryKeys.webhooks.deliveries(d.endpoint_id), (list) => {
     if (!list) return list;
     const others = list.deliveries.filter((x) => x.id !== d.id);
     return { ...list, deliveries: [d, ...others].sort((a, b) => Number(b.id) - Number(a.id)) };
   });
-  return qc.invalidateQueries({ queryKey: deliveriesKey(d.endpoint_id) });
+  return qc.invalidateQueries({ queryKey: queryKeys.webhooks.deliveries(d.endpoint_id) });
 }
 
 export function useCreateWebhook() {
@@ -65,7 +67,7 @@ export function useCreateWebhook() {
   return useMutation({
     mutationFn: (body: { url: string; description: string; events: WebhookEventKind[] }) =>
       api<WebhookEndpointWithSecret>('/api/webhooks', { method: 'POST', body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.webhooks.all }),
   });
 }
 
@@ -74,7 +76,7 @@ export function useUpdateWebhook() {
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; enabled?: boolean; events?: WebhookEventKind[] }) =>
       api<WebhookEndpoint>(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.webhooks.all }),
   });
 }
 
@@ -82,7 +84,7 @@ export function useDeleteWebhook() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<unknown>(`/api/webhooks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: key }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.webhooks.all }),
   });
 }
 

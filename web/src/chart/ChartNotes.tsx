@@ -4,6 +4,7 @@ import { Button } from '../ui/Button.tsx';
 import { Notice } from '../ui/States.tsx';
 import { AddReferenceButton } from './AddReferenceButton.tsx';
 import { useChartContext } from './ChartActions.tsx';
+import { withContentKeys } from '../ui/content-keys.ts';
 
 /** What the file lacks for a fuller chart, with the one-click way to add each. */
 export function ChartNotes({ chart }: { chart: ClaimChartWire }) {
@@ -18,8 +19,8 @@ export function ChartNotes({ chart }: { chart: ClaimChartWire }) {
     <Notice tone="warning">
       <p className="font-semibold">For a fuller chart</p>
       <ul className="mt-1 list-disc space-y-1 pl-5">
-        {chart.notes.map((n, i) => (
-          <li key={i}>{n}</li>
+        {withContentKeys(chart.notes, (n) => n).map(({ item: n, key }) => (
+          <li key={key}>{n}</li>
         ))}
       </ul>
       {add ? (

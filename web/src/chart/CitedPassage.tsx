@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Highlighted } from '../file/Highlighted.tsx';
 import { matchRanges } from '../file/highlight.ts';
 import { citationLabel, passageLabel, type CitedGroup } from './citations.ts';
+import { withContentKeys } from '../ui/content-keys.ts';
 
 /**
  * One citation: its label ("Laroia ¶ [0065]") and the passage in a quieter type, the limitation's
@@ -27,8 +28,8 @@ export function CitedPassage({ group, stems }: { group: CitedGroup; stems: Reado
             {more.length} more passage{more.length === 1 ? '' : 's'} for {group.pinpoints.join(', ')}
           </summary>
           <div className="mt-1 space-y-2">
-            {more.map((p, i) => (
-              <div key={`${p.label}-${i}`}>
+            {withContentKeys(more, (p) => `${p.label} ${p.text}`).map(({ item: p, key }) => (
+              <div key={key}>
                 <p className="font-semibold text-slate-900">{passageLabel(p)}</p>
                 <p className="leading-relaxed text-slate-600">
                   <Highlighted text={p.text} ranges={matchRanges(p.text, stems)} />

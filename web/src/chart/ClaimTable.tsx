@@ -3,6 +3,7 @@ import { shortName } from '../file/words.ts';
 import { CitedPassage } from './CitedPassage.tsx';
 import { groupCitations } from './citations.ts';
 import { LimitationRow } from './LimitationRow.tsx';
+import { withContentKeys } from '../ui/content-keys.ts';
 
 const NO_WORDS: ReadonlySet<string> = new Set();
 
@@ -64,8 +65,8 @@ export function ClaimTable({ claim, limitations }: { claim: ChartClaim; limitati
             Other passages the examiner cites for claim {claim.claim_number} ({other.length}): reasoning and motivation
           </summary>
           <div className="mt-2 space-y-3">
-            {other.map((g, i) => (
-              <CitedPassage key={`${g.citation.pinpoint}-${i}`} group={g} stems={NO_WORDS} />
+            {withContentKeys(other, (g) => `${g.citation.reference} ${g.citation.pinpoint}`).map(({ item: g, key }) => (
+              <CitedPassage key={key} group={g} stems={NO_WORDS} />
             ))}
           </div>
         </details>

@@ -4,6 +4,7 @@ import { Badge } from '../ui/Layout.tsx';
 import { AddReferenceButton } from './AddReferenceButton.tsx';
 import { useChartContext } from './ChartActions.tsx';
 import { referencesNamed } from './citations.ts';
+import { withContentKeys } from '../ui/content-keys.ts';
 
 /** A flag as a short badge and one sentence a practitioner acts on. */
 function FlagItem({ flag, limitation }: { flag: ChartFlag; limitation: ChartLimitation }) {
@@ -75,8 +76,8 @@ export function FlagList({ limitation }: { limitation: ChartLimitation }) {
   if (!limitation.flags.length) return null;
   return (
     <ul className="mt-2 space-y-1.5 text-sm text-slate-800" aria-label="Flags">
-      {limitation.flags.map((f, i) => (
-        <FlagItem key={`${f.code}-${i}`} flag={f} limitation={limitation} />
+      {withContentKeys(limitation.flags, (f) => f.code).map(({ item: f, key }) => (
+        <FlagItem key={key} flag={f} limitation={limitation} />
       ))}
     </ul>
   );

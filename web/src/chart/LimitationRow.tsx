@@ -4,6 +4,7 @@ import { termStems } from '../file/highlight.ts';
 import { CitedPassage } from './CitedPassage.tsx';
 import { groupCitations } from './citations.ts';
 import { FlagList } from './FlagList.tsx';
+import { withContentKeys } from '../ui/content-keys.ts';
 
 /** The column's name inside the cell, for the stacked cards of narrow screens (the table head is hidden there). */
 function CellLabel({ children }: { children: ReactNode }) {
@@ -36,8 +37,8 @@ export function LimitationRow({ limitation }: { limitation: ChartLimitation }) {
         <CellLabel>Passage cited</CellLabel>
         {groups.length ? (
           <div className="space-y-3">
-            {groups.map((g, i) => (
-              <CitedPassage key={`${g.citation.reference}-${g.citation.pinpoint}-${i}`} group={g} stems={stems} />
+            {withContentKeys(groups, (g) => `${g.citation.reference} ${g.citation.pinpoint}`).map(({ item: g, key }) => (
+              <CitedPassage key={key} group={g} stems={stems} />
             ))}
           </div>
         ) : (

@@ -45,7 +45,7 @@ export function MatterAndFees({
     setMatter(entry.data.client_matter ?? '');
     // "docket" is the firm's own say (on this entry, or in an unpublished application's data): shown as chosen.
     setEntity(entry.data.entity_size_source === 'docket' ? entry.data.entity_size : '');
-  }, [entry.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [entry.data]);
 
   if (entry.isPending)
     return (

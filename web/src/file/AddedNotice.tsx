@@ -1,6 +1,7 @@
 import type { AddedDocument } from '../api/file.ts';
 import { Notice } from '../ui/States.tsx';
 import { countsLabel, documentPhrase } from './words.ts';
+import { withContentKeys } from '../ui/content-keys.ts';
 
 /** What adding a document did, in one or two sentences. */
 export function AddedNotice({ doc }: { doc: AddedDocument }) {
@@ -15,8 +16,8 @@ export function AddedNotice({ doc }: { doc: AddedDocument }) {
       )}
       {doc.warnings.length ? (
         <ul className="mt-1 list-disc pl-5">
-          {doc.warnings.map((w, i) => (
-            <li key={i}>{w}</li>
+          {withContentKeys(doc.warnings, (w) => w).map(({ item: w, key }) => (
+            <li key={key}>{w}</li>
           ))}
         </ul>
       ) : null}

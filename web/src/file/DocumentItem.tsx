@@ -4,6 +4,7 @@ import { fmtDate } from '../ui/format.ts';
 import { MarkFiledButton, RemoveDocumentButton } from './DocumentActions.tsx';
 import { useCan } from '../api/permissions.ts';
 import { countsLabel, documentName, sourceLabel } from './words.ts';
+import { withContentKeys } from '../ui/content-keys.ts';
 
 /** One document of the file: what it is, where it came from, what was read from it, and its actions. */
 export function DocumentItem({ entryId, doc, holdsClaimsOfRecord }: { entryId: string; doc: DocumentSummary; holdsClaimsOfRecord: boolean }) {
@@ -29,8 +30,8 @@ export function DocumentItem({ entryId, doc, holdsClaimsOfRecord }: { entryId: s
         </p>
         {doc.warnings.length ? (
           <ul className="list-disc pl-5 text-amber-900">
-            {doc.warnings.map((w, i) => (
-              <li key={i}>{w}</li>
+            {withContentKeys(doc.warnings, (w) => w).map(({ item: w, key }) => (
+              <li key={key}>{w}</li>
             ))}
           </ul>
         ) : null}

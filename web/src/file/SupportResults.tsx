@@ -2,6 +2,7 @@ import type { SupportHit, SupportSearch } from '../api/file.ts';
 import { CopyField } from '../ui/CopyField.tsx';
 import { Highlighted } from './Highlighted.tsx';
 import { shortName } from './words.ts';
+import { withContentKeys } from '../ui/content-keys.ts';
 
 const SHOWN = 5;
 
@@ -83,8 +84,8 @@ export function SupportResults({ result }: { result: SupportSearch }) {
       ) : null}
       {result.notes.length ? (
         <ul className="list-disc space-y-1 pl-5 text-amber-900">
-          {result.notes.map((n, i) => (
-            <li key={i}>{n}</li>
+          {withContentKeys(result.notes, (n) => n).map(({ item: n, key }) => (
+            <li key={key}>{n}</li>
           ))}
         </ul>
       ) : null}

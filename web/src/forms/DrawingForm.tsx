@@ -43,6 +43,7 @@ export function DrawingForm({ applicationNumber }: { applicationNumber: string }
   };
 
   const nodeOptions = nodes.map((n, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: an element's id is its place (nodeId(i)), the id the connections name and the option's value
     <option key={i} value={nodeId(i)}>
       {n.ref_numeral || nodeId(i)}
       {n.label ? ` ${n.label}` : ''}

@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { useExportQuote, useSubmitExport, type ExportRequest, type ExportType, type UsptoFeeQuoted } from '../api/forms.ts';
 import { useJob } from '../api/plans.ts';
@@ -10,6 +9,7 @@ import { ErrorState, Loading, Notice } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits, fmtUsd } from '../ui/format.ts';
 import { fieldMessage, forPeople, jobStateWords } from '../response/words.ts';
 import { BuyCreditsLink } from '../ui/BuyCreditsLink.tsx';
+import { withContentKeys } from '../ui/content-keys.ts';
 
 /**
  * The shared half of every form page: the price before submitting (POST /api/quote), the submit
@@ -120,8 +120,8 @@ function UsptoFees({ fees }: { fees: UsptoFeeQuoted[] }) {
     <div className="mt-1">
       <p>USPTO fee{fees.length > 1 ? 's' : ''} the paper carries for this application's entity status, paid to the USPTO (not in credits):</p>
       <ul className="list-disc pl-5">
-        {fees.map((f, i) => (
-          <li key={i}>
+        {withContentKeys(fees, (f) => `${f.citation} ${f.title}`).map(({ item: f, key }) => (
+          <li key={key}>
             {f.title} ({f.citation}): <strong>{f.amount === null ? "amount not in Prosa's fee table for today" : fmtUsd(f.amount)}</strong>
             {f.when ? `, ${f.when}` : ''}
             {f.verified === false && f.amount !== null ? ' (amount not yet verified against the USPTO fee schedule: check it before filing)' : ''}
@@ -183,8 +183,8 @@ function SubmitError({ error, price, balance }: { error: unknown; price?: string
       <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
         <p className="font-medium">The server refused the form; correct {items.length === 1 ? 'this field' : 'these fields'}:</p>
         <ul className="mt-1 list-disc pl-5">
-          {items.map((m, i) => (
-            <li key={i}>{fieldMessage(m)}</li>
+          {withContentKeys(items, (m) => fieldMessage(m)).map(({ item: m, key }) => (
+            <li key={key}>{fieldMessage(m)}</li>
           ))}
         </ul>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIdsTiming, type IdsActionKind, type IdsTimingAnswer } from '../api/ids-timing.ts';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
@@ -133,11 +133,17 @@ export function IdsForm({ applicationNumber }: { applicationNumber: string }) {
 
   // The server's window is the default; the practitioner may still choose another, which the
   // server then refuses with 422 ids_timing_mismatch naming the window (shown by ExportForm).
-  useEffect(() => {
-    if (!timing && proposed) setTiming(proposed);
-    // 1.97(d) needs the fee whatever the statement: tick it (the practitioner can still untick).
-    if (!timing && proposed === '1.97(d)') setPayFee(true);
-  }, [proposed]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Applied while rendering, once per window the server names (React's "adjust state when a
+  // prop changes"): no effect, so no render with the old timing first.
+  const [defaultedTo, setDefaultedTo] = useState<IdsTiming | null>(null);
+  if (proposed && proposed !== defaultedTo) {
+    setDefaultedTo(proposed);
+    if (!timing) {
+      setTiming(proposed);
+      // 1.97(d) needs the fee whatever the statement: tick it (the practitioner can still untick).
+      if (proposed === '1.97(d)') setPayFee(true);
+    }
+  }
 
   const build = () => {
     // After the issue fee the server refuses any IDS (422 ids_after_issue_fee): send it so its

@@ -40,6 +40,7 @@ export function IssueFeeForm({ applicationNumber }: { applicationNumber: string 
         <p className="text-sm text-slate-700">Up to three registered practitioners, or one firm.</p>
         <div className="grid gap-3 sm:grid-cols-3">
           {names.map((n, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: three fixed fields (Name 1 to 3), never added, removed or reordered
             <TextField key={i} label={`Name ${i + 1}`} value={n} onChange={(e) => setNames(names.map((x, j) => (j === i ? e.target.value : x)))} />
           ))}
         </div>

@@ -10,6 +10,7 @@ import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading } from '../ui/States.tsx';
 import { fmtCredits, fmtDateTime, fmtAppNo } from '../ui/format.ts';
 import { claimStatusWords, paperKindWords, strategyName, words } from '../response/words.ts';
+import { withContentKeys } from '../ui/content-keys.ts';
 
 interface Mark {
   start: number;
@@ -154,7 +155,8 @@ export default function AnalysisPage() {
           {/* Grid items may shrink below their content (min-w-0): the claims table then scrolls in its own box instead of widening the page (533 px at a 390 px phone). */}
           <div className="grid grid-cols-1 gap-6 xl:grid-cols-2 [&>*]:min-w-0">
             <Section id="claims-h" title="Claims">
-              <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Claims table (scrolls sideways)">
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard (axe scrollable-region-focusable) */}
+              <section className="relative overflow-x-auto" tabIndex={0} aria-label="Claims table (scrolls sideways)">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Claim-by-claim analysis</caption>
                   <thead className="border-b border-slate-300 text-slate-700">
@@ -209,7 +211,7 @@ export default function AnalysisPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
             </Section>
             <Section
               id="text-h"
@@ -221,13 +223,14 @@ export default function AnalysisPage() {
               ) : text.error ? (
                 <ErrorState error={text.error} />
               ) : (
-                <div
+                <section
                   className="max-h-[70vh] overflow-y-auto rounded-md border border-slate-300 bg-slate-50 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap"
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard (axe scrollable-region-focusable)
                   tabIndex={0}
                   aria-label="Office action text"
                 >
                   {segments}
-                </div>
+                </section>
               )}
             </Section>
           </div>
@@ -275,10 +278,10 @@ export default function AnalysisPage() {
                 ))}
               </tbody>
             </table>
-            {a.warnings && a.warnings.length ? (
+            {a.warnings?.length ? (
               <ul className="mt-3 list-disc pl-5 text-sm text-amber-900">
-                {a.warnings.map((w, i) => (
-                  <li key={i}>{typeof w === 'string' ? w : w.message}</li>
+                {withContentKeys(a.warnings, (w) => (typeof w === 'string' ? w : w.message)).map(({ item: w, key }) => (
+                  <li key={key}>{typeof w === 'string' ? w : w.message}</li>
                 ))}
               </ul>
             ) : null}

@@ -1,9 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMe, useSignOut } from '../api/auth.ts';
 import { useActivityStream } from '../api/activity.ts';
 import { ErrorState, Loading } from '../ui/States.tsx';
-import { fmtBalance, fmtCredits } from '../ui/format.ts';
+import { fmtBalance } from '../ui/format.ts';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const me = useMe();
@@ -44,7 +44,10 @@ export function AppLayout() {
   const { refetch, dataUpdatedAt } = me;
   // Work done elsewhere (an assistant, an API key) shows up at once on whatever page is open.
   useActivityStream(!!me.data);
+  const checkedPath = useRef<string | null>(null);
   useEffect(() => {
+    if (checkedPath.current === location.pathname) return;
+    checkedPath.current = location.pathname;
     if (Date.now() - dataUpdatedAt > 5_000) void refetch();
   }, [location.pathname, refetch, dataUpdatedAt]);
 

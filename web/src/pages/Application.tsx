@@ -23,6 +23,7 @@ import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading, Notice } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits, fmtDate, fmtDateTime, fmtAppNo } from '../ui/format.ts';
+import { withContentKeys } from '../ui/content-keys.ts';
 
 /** Where the entity status of the application's fees comes from, in a few words. */
 const ENTITY_SOURCE = { request: 'as requested', docket: 'your docket entry', uspto: 'USPTO record', account: 'your default' } as const;
@@ -48,31 +49,33 @@ export default function Application() {
       <Section id="biblio-h" title="Bibliographic data">
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
           {[
-            [
-              'Status',
-              <>
-                {a.status} {a.private ? <Badge>Private</Badge> : null}
-              </>,
-            ],
-            ['USPTO status', a.status_description ?? '—'],
-            ['Filing date', fmtDate(a.filing_date)],
-            [
-              'Examiner',
-              a.examiner_name ? (
+            {
+              term: 'Status',
+              value: (
+                <>
+                  {a.status} {a.private ? <Badge>Private</Badge> : null}
+                </>
+              ),
+            },
+            { term: 'USPTO status', value: a.status_description ?? '—' },
+            { term: 'Filing date', value: fmtDate(a.filing_date) },
+            {
+              term: 'Examiner',
+              value: a.examiner_name ? (
                 <Link className="text-blue-800 underline" to={`/examiners/${encodeURIComponent(a.examiner_name)}?art_unit=${a.current_art_unit}`}>
                   {a.examiner_name}
                 </Link>
               ) : (
                 '—'
               ),
-            ],
-            ['Art unit', a.current_art_unit || '—'],
-            ['Patent number', a.patent_number ?? '—'],
-            ['Fees are for', `${a.entity_size} entity (${ENTITY_SOURCE[a.entity_size_source]})`],
-          ].map(([k, v]) => (
-            <div key={String(k)}>
-              <dt className="font-medium text-slate-700">{k}</dt>
-              <dd className="text-slate-900">{v}</dd>
+            },
+            { term: 'Art unit', value: a.current_art_unit || '—' },
+            { term: 'Patent number', value: a.patent_number ?? '—' },
+            { term: 'Fees are for', value: `${a.entity_size} entity (${ENTITY_SOURCE[a.entity_size_source]})` },
+          ].map(({ term, value }) => (
+            <div key={term}>
+              <dt className="font-medium text-slate-700">{term}</dt>
+              <dd className="text-slate-900">{value}</dd>
             </div>
           ))}
         </dl>
@@ -164,8 +167,8 @@ function Deadlines({ number }: { number: string }) {
                 How these dates were computed ({d.data.calculation.citations.length} steps with their authority)
               </summary>
               <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
-                {d.data.calculation.citations.map((c, i) => (
-                  <li key={i}>
+                {withContentKeys(d.data.calculation.citations, (c) => `${c.rule} ${c.text}`).map(({ item: c, key }) => (
+                  <li key={key}>
                     <span className="font-medium">{c.rule}</span>: {c.text}
                   </li>
                 ))}
@@ -379,7 +382,7 @@ function AnalyzePaper({ number, paper, onCancel }: { number: string; paper: Pape
   // In this order: a failed or empty text read is said, never left as "Pricing" (the quote waits
   // for the text and stays pending without it).
   return (
-    <div className="mt-3 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm" role="region" aria-label="Analyze this office action">
+    <section className="mt-3 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm" aria-label="Analyze this office action">
       {fetchText.isPending ? (
         <Loading label="Pricing the analysis…" />
       ) : fetchText.error ? (
@@ -415,7 +418,7 @@ function AnalyzePaper({ number, paper, onCancel }: { number: string; paper: Pape
           {analyze.error ? <ErrorState error={analyze.error} /> : null}
         </>
       ) : null}
-    </div>
+    </section>
   );
 }
 
@@ -431,8 +434,8 @@ function History({ number }: { number: string }) {
         <Empty title="No events" />
       ) : (
         <ol className="divide-y divide-slate-200 text-sm">
-          {h.data.events.map((e, i) => (
-            <li key={`${e.date}-${e.code}-${i}`} className="py-2">
+          {withContentKeys(h.data.events, (e) => `${e.date} ${e.code} ${e.description}`).map(({ item: e, key }) => (
+            <li key={key} className="py-2">
               <span className="font-medium">{fmtDate(e.date)}</span> · {e.description} <span className="text-slate-600">({e.code})</span>
             </li>
           ))}

@@ -5,7 +5,7 @@ import { useAuditLog } from '../api/audit.ts';
 import { useUpcomingDeadlines } from '../api/deadlines.ts';
 import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { Empty, ErrorState, Loading } from '../ui/States.tsx';
-import { fmtBalance, fmtCredits, fmtDate, fmtDateTime, fmtAppNo } from '../ui/format.ts';
+import { fmtBalance, fmtDate, fmtDateTime, fmtAppNo } from '../ui/format.ts';
 import { describeEntry, entrySourceLabel } from './settings/Audit.tsx';
 
 const windows = [7, 30, 90] as const;
@@ -33,7 +33,7 @@ export default function Dashboard() {
               deadlines.data ? `Fees for a ${deadlines.data.entity} entity. Effective dates move to the next business day (35 U.S.C. 21(b)).` : undefined
             }
             actions={
-              <div role="group" aria-label="Deadline window" className="inline-flex rounded-md border border-slate-400">
+              <fieldset aria-label="Deadline window" className="inline-flex rounded-md border border-slate-400">
                 {windows.map((w) => (
                   <button
                     key={w}
@@ -45,7 +45,7 @@ export default function Dashboard() {
                     {w} days
                   </button>
                 ))}
-              </div>
+              </fieldset>
             }
           >
             {deadlines.isPending ? (

@@ -67,7 +67,6 @@ export default function Docket() {
   const rows = useMemo(() => docket.data?.pages.flatMap((p) => p.entries) ?? [], [docket.data]);
   const total = docket.data?.pages[0]?.total ?? 0;
   const docketTotal = docket.data?.pages[0]?.docket_total ?? 0;
-  const filtering = q.trim() !== '' || status !== '' || responsible !== '';
   const nameOf = (e: DocketItem) => (e.responsible ? (e.responsible.name ?? e.responsible.email) : '');
 
   const actions = (e: DocketItem) =>

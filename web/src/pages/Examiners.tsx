@@ -140,7 +140,7 @@ export function ExaminerProfilePage() {
           <BarChart title="Rates: the examiner beside the art unit" categories={rates.categories} series={rates.series} format={pct} max={1} />
         </Section>
       ) : null}
-      {bases && bases.categories.length ? (
+      {bases?.categories.length ? (
         <Section id="bases-h" title="Rejection bases">
           <BarChart title="Office actions citing each basis" categories={bases.categories} series={bases.series} format={(v) => String(v ?? 0)} />
         </Section>

@@ -43,26 +43,27 @@ import { Badge, PageHeader, Section } from '../ui/Layout.tsx';
 import { ErrorState, Loading, Notice } from '../ui/States.tsx';
 import { fmtBalance, fmtCredits, fmtDate, fmtAppNo } from '../ui/format.ts';
 import { BuyCreditsLink } from '../ui/BuyCreditsLink.tsx';
+import { withContentKeys, withOffsetKeys } from '../ui/content-keys.ts';
 
 function Markup({ runs }: { runs: MarkedRun[] }) {
   return (
-    <p className="rounded-md border border-slate-300 bg-white p-3 font-serif text-sm leading-relaxed" aria-label="Claim with 37 CFR 1.121(c) markup">
-      {runs.map((r, i) =>
+    <figure className="rounded-md border border-slate-300 bg-white p-3 font-serif text-sm leading-relaxed" aria-label="Claim with 37 CFR 1.121(c) markup">
+      {withOffsetKeys(runs, (r) => r.text).map(({ item: r, key }) =>
         r.mark === 'added' ? (
-          <ins key={i} className="underline decoration-2">
+          <ins key={key} className="underline decoration-2">
             {r.text}
           </ins>
         ) : r.mark === 'deleted' ? (
-          <del key={i} className="line-through">
+          <del key={key} className="line-through">
             {r.text}
           </del>
         ) : r.mark === 'deleted_bracketed' ? (
-          <span key={i}>[[{r.text}]]</span>
+          <span key={key}>[[{r.text}]]</span>
         ) : (
-          <span key={i}>{r.text}</span>
+          <span key={key}>{r.text}</span>
         ),
       )}
-    </p>
+    </figure>
   );
 }
 
@@ -433,6 +434,7 @@ function GroundAnswerSelect({
 function ClaimItem({ plan, c, steps }: { plan: Plan; c: PlanClaim; steps: Steps }) {
   const setStrategy = useSetStrategy(plan.plan_id);
   const setText = useSetClaimText(plan.plan_id);
+  const saveText = setText.mutate;
   const [original, setOriginal] = useState(c.original_text ?? '');
   const [amended, setAmended] = useState(c.amended_text ?? c.original_text ?? '');
   useEffect(() => {
@@ -446,10 +448,11 @@ function ClaimItem({ plan, c, steps }: { plan: Plan; c: PlanClaim; steps: Steps 
   useEffect(() => {
     if (!amending || !open || !original.trim() || !amended.trim()) return;
     if (amended === (c.amended_text ?? '') && original === (c.original_text ?? '')) return;
-    const t = setTimeout(() => setText.mutate({ claim: c.claim_number, text: amended, original_text: original }), 400);
+    const t = setTimeout(() => saveText({ claim: c.claim_number, text: amended, original_text: original }), 400);
     return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [amended, original, amending]);
+    // The plan's own texts are dependencies too: once a save comes back they equal the boxes and
+    // the guard above stops (mutate is stable across renders).
+  }, [amended, original, amending, open, c.amended_text, c.original_text, c.claim_number, saveText]);
 
   return (
     <li className="rounded-md border border-slate-300 p-4" id={`claim-${c.claim_number}`}>
@@ -509,8 +512,8 @@ function ClaimItem({ plan, c, steps }: { plan: Plan; c: PlanClaim; steps: Steps 
       ) : null}
       {needs.length ? (
         <ul className="mt-2 list-disc pl-5 text-sm text-amber-900">
-          {needs.map((p, i) => (
-            <li key={i}>{p}</li>
+          {withContentKeys(needs, (p) => p).map(({ item: p, key }) => (
+            <li key={key}>{p}</li>
           ))}
         </ul>
       ) : null}
@@ -548,8 +551,8 @@ function Completeness({ plan, steps }: { plan: Plan; steps: Steps }) {
           </Notice>
           {general.length || claims.length ? (
             <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
-              {general.map((m, i) => (
-                <li key={i}>{m.plain ?? 'An item of the reply is still missing.'}</li>
+              {withContentKeys(general, (m) => m.plain ?? m.message).map(({ item: m, key }) => (
+                <li key={key}>{m.plain ?? 'An item of the reply is still missing.'}</li>
               ))}
               {claims.length ? (
                 <li>
@@ -566,8 +569,8 @@ function Completeness({ plan, steps }: { plan: Plan; steps: Steps }) {
       )}
       {c.warnings_plain?.length ? (
         <ul className="mt-3 list-disc pl-5 text-sm text-slate-700">
-          {c.warnings_plain.map((w, i) => (
-            <li key={i}>{w}</li>
+          {withContentKeys(c.warnings_plain, (w) => w).map(({ item: w, key }) => (
+            <li key={key}>{w}</li>
           ))}
         </ul>
       ) : null}

@@ -98,56 +98,58 @@ export default function Audit() {
         </Button>
       }
     >
-      <form role="search" aria-label="Filter the audit log" onSubmit={apply} className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <SelectField label="Source" value={form.source} onChange={(e) => change({ source: e.target.value as AuditSource | '' }, true)}>
-          <option value="">All sources</option>
-          <option value="web">Web</option>
-          <option value="api_key">API key</option>
-          <option value="assistant">Assistant</option>
-          <option value="cli">Operator (CLI)</option>
-          <option value="system">System</option>
-        </SelectField>
-        <SelectField label="Person" value={form.member} onChange={(e) => change({ member: e.target.value }, true)}>
-          <option value="">Everyone</option>
-          {(members.data?.members ?? []).map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.display_name ? `${m.display_name} (${m.email})` : m.email}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Action" value={form.action} onChange={(e) => change({ action: e.target.value }, true)}>
-          {ACTION_FILTERS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Application"
-          hint="Any form: 17/200,011 or 17200011"
-          value={form.application}
-          onChange={(e) => change({ application: e.target.value })}
-          inputMode="numeric"
-          autoComplete="off"
-        />
-        <TextField label="From" type="date" value={form.from} onChange={(e) => change({ from: e.target.value }, true)} />
-        <TextField label="To" type="date" value={form.to} onChange={(e) => change({ to: e.target.value }, true)} />
-        <div className="flex items-end gap-2">
-          <Button type="submit">Apply filters</Button>
-          {filtered ? (
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => {
-                setForm(NO_FILTER);
-                setFilter(NO_FILTER);
-              }}
-            >
-              Clear
-            </Button>
-          ) : null}
-        </div>
-      </form>
+      <search aria-label="Filter the audit log">
+        <form onSubmit={apply} className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <SelectField label="Source" value={form.source} onChange={(e) => change({ source: e.target.value as AuditSource | '' }, true)}>
+            <option value="">All sources</option>
+            <option value="web">Web</option>
+            <option value="api_key">API key</option>
+            <option value="assistant">Assistant</option>
+            <option value="cli">Operator (CLI)</option>
+            <option value="system">System</option>
+          </SelectField>
+          <SelectField label="Person" value={form.member} onChange={(e) => change({ member: e.target.value }, true)}>
+            <option value="">Everyone</option>
+            {(members.data?.members ?? []).map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.display_name ? `${m.display_name} (${m.email})` : m.email}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Action" value={form.action} onChange={(e) => change({ action: e.target.value }, true)}>
+            {ACTION_FILTERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Application"
+            hint="Any form: 17/200,011 or 17200011"
+            value={form.application}
+            onChange={(e) => change({ application: e.target.value })}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField label="From" type="date" value={form.from} onChange={(e) => change({ from: e.target.value }, true)} />
+          <TextField label="To" type="date" value={form.to} onChange={(e) => change({ to: e.target.value }, true)} />
+          <div className="flex items-end gap-2">
+            <Button type="submit">Apply filters</Button>
+            {filtered ? (
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={() => {
+                  setForm(NO_FILTER);
+                  setFilter(NO_FILTER);
+                }}
+              >
+                Clear
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </search>
       {log.isPending ? (
         <Loading />
       ) : log.error ? (
@@ -157,7 +159,8 @@ export default function Audit() {
           {filtered ? 'Change or clear the filters.' : 'Changes appear here as they happen.'}
         </Empty>
       ) : (
-        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log (scrolls sideways)">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard (axe scrollable-region-focusable)
+        <section className="relative overflow-x-auto" tabIndex={0} aria-label="Audit log (scrolls sideways)">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Audit log entries, newest first</caption>
             <thead className="border-b border-slate-300 text-slate-700">
@@ -194,7 +197,7 @@ export default function Audit() {
               Load older entries
             </Button>
           ) : null}
-        </div>
+        </section>
       )}
     </Section>
   );

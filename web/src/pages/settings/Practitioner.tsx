@@ -25,9 +25,11 @@ export default function Practitioner() {
   const saved = me.data?.account.practitioner ?? null;
   const [f, setF] = useState<Fields>(EMPTY);
 
+  // The form shows the saved profile whenever it changes (loaded, saved); a refresh of the rest of
+  // the account (the balance) keeps the same profile object and leaves the typing alone.
   useEffect(() => {
-    if (me.data) setF(saved ? { ...EMPTY, ...Object.fromEntries(Object.entries(saved).map(([k, v]) => [k, v ?? ''])) } : EMPTY);
-  }, [me.data]); // eslint-disable-line react-hooks/exhaustive-deps
+    setF(saved ? { ...EMPTY, ...Object.fromEntries(Object.entries(saved).map(([k, v]) => [k, v ?? ''])) } : EMPTY);
+  }, [saved]);
 
   const set = (k: keyof Fields) => (e: { target: { value: string } }) => {
     setF((old) => ({ ...old, [k]: e.target.value }));

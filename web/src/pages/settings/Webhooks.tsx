@@ -196,7 +196,9 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         </Notice>
       ) : null}
       {rotate.data ? <SecretOnce created={rotate.data} onDone={() => rotate.reset()} /> : null}
-      {[test.error, rotate.error, update.error, remove.error].map((e, i) => (e ? <ErrorState key={i} error={e} /> : null))}
+      {Object.entries({ test: test.error, rotate: rotate.error, update: update.error, remove: remove.error }).map(([action, e]) =>
+        e ? <ErrorState key={action} error={e} /> : null,
+      )}
       {showLog ? <DeliveryLog endpoint={endpoint} /> : null}
     </li>
   );
