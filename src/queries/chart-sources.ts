@@ -30,22 +30,30 @@ export async function chartSources(db: Db, accountId: string, analysis: { id: st
   const stored = application
     ? claimsOfRecord(await findApplicationClaims(db, accountId, application.id), analysis.id, mailingDateOf(analysis.record))
     : undefined;
-  const refs = referencesOfRecord(analysis.record);
-  const numbers = [...new Set(refs.flatMap((r) => (r.publication ? [r.publication.base] : [])))];
-  const names = [...new Set(refs.filter((r) => !r.publication && r.short_name).map((r) => r.short_name!))];
-  const held = await heldReferences(db, accountId, { numbers, names });
   return {
     applicationId: application?.id ?? null,
     claims: stored?.claims.length ? stored.claims : null,
     claimsSource: stored ? { source: stored.source, document_id: stored.source_document_id, updated_at: stored.updated_at.toISOString() } : null,
-    references: held.map((h) => ({
-      document_id: h.document_id,
-      publication_base: h.publication_number,
-      name: h.reference_name,
-      text: h.text,
-      paragraphs: h.paragraphs,
-      figures: h.figures,
-      column_lines: h.column_lines,
-    })),
+    references: await chartReferences(db, accountId, analysis.record),
   };
+}
+
+/**
+ * The held text of every reference the analysed action cites (one statement): all a chart needs
+ * when the caller already has the claims (a draft's submission, whose request carries them).
+ */
+export async function chartReferences(db: Db, accountId: string, record: unknown): Promise<ChartReferenceText[]> {
+  const refs = referencesOfRecord(record);
+  const numbers = [...new Set(refs.flatMap((r) => (r.publication ? [r.publication.base] : [])))];
+  const names = [...new Set(refs.filter((r) => !r.publication && r.short_name).map((r) => r.short_name!))];
+  const held = await heldReferences(db, accountId, { numbers, names });
+  return held.map((h) => ({
+    document_id: h.document_id,
+    publication_base: h.publication_number,
+    name: h.reference_name,
+    text: h.text,
+    paragraphs: h.paragraphs,
+    figures: h.figures,
+    column_lines: h.column_lines,
+  }));
 }

@@ -11,7 +11,7 @@ import { groundsOf } from '../../domain/response-plan/grounds.ts';
 import type { StrategyCode } from '../../domain/response-plan/strategies.ts';
 import { claimsPhrase } from '../../documents/format/claim-numbers.ts';
 import { listPhrase } from '../../documents/remarks/wording.ts';
-import { chartSources } from '../../queries/chart-sources.ts';
+import { chartReferences } from '../../queries/chart-sources.ts';
 import type { StoredAnalysis } from './inputs/analysis.ts';
 import { claimsBeforeResponse } from './inputs/claims-before.ts';
 import type { OaResponseRequest } from './request-types.ts';
@@ -31,20 +31,17 @@ export async function chartDefaults(
 ): Promise<ChartDefaults> {
   const claims = claimsBeforeResponse(request).filter((c) => c.text !== null);
   if (claims.length === 0) return NONE;
-  const row = await db
-    .selectFrom('analyses')
-    .select(['application_number', 'record', 'text'])
-    .where('id', '=', analysis.id)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
+  // The submission already read the analysis' record and the request carries the claims: only the
+  // references' held text is read, and the action's text when there is a reference to chart.
+  const references = await chartReferences(db, accountId, analysis.record);
+  if (references.length === 0) return NONE;
+  const row = await db.selectFrom('analyses').select('text').where('id', '=', analysis.id).where('account_id', '=', accountId).executeTakeFirst();
   if (!row) return NONE;
-  const sources = await chartSources(db, accountId, { id: analysis.id, application_number: row.application_number, record: row.record });
-  if (sources.references.length === 0) return NONE;
   const chart = await analysisEngine().claimChart({
     actionText: row.text,
     claims,
-    references: sources.references,
-    grounds: groundsOf(row.record as never, row.text).map((g) => ({ id: g.id, basis: g.basis, statement: { span: g.statement.span } })),
+    references,
+    grounds: groundsOf(analysis.record as never, row.text).map((g) => ({ id: g.id, basis: g.basis, statement: { span: g.statement.span } })),
   });
   const recommended = new Map(analysis.record.claim_analyses.map((c) => [c.claim_number, c.recommendation]));
   const argue = claimsToArgue(chart).filter(
@@ -56,9 +53,9 @@ export async function chartDefaults(
     [...new Set(argue.flatMap((d) => d.absent_terms))].slice(0, 6).map((t) => `“${t}”`),
     'or',
   );
-  const references = [...new Set(argue.map((d) => d.reference))].join(' and ');
+  const citing = [...new Set(argue.map((d) => d.reference))].join(' and ');
   return {
     selections: Object.fromEntries(numbers.map((n) => [`claim_${n}`, 'argue_distinction' as StrategyCode])),
-    note: `${claimsPhrase(numbers, true)} ${numbers.length > 1 ? 'are' : 'is'} argued rather than amended: the claim chart shows that ${references} nowhere uses ${terms}, which ${numbers.length > 1 ? 'they recite' : 'it recites'}. To amend ${numbers.length > 1 ? 'them' : 'it'} instead, draft again choosing to amend ${numbers.length > 1 ? 'them' : 'it'}.`,
+    note: `${claimsPhrase(numbers, true)} ${numbers.length > 1 ? 'are' : 'is'} argued rather than amended: the claim chart shows that ${citing} nowhere uses ${terms}, which ${numbers.length > 1 ? 'they recite' : 'it recites'}. To amend ${numbers.length > 1 ? 'them' : 'it'} instead, draft again choosing to amend ${numbers.length > 1 ? 'them' : 'it'}.`,
   };
 }
