@@ -16,7 +16,7 @@ process.on('message', async (req: BuildRequest | typeof EXIT_REQUEST) => {
   try {
     const build = DEFAULT_BUILDERS[req.kind] as (input: unknown) => Promise<Buffer>;
     const buf = await build(req.input);
-    send({ id: req.id, ok: true, bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) });
+    send({ id: req.id, ok: true, bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), builtBy: { pid: process.pid, threadId: 0 } });
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
     send({ id: req.id, ok: false, name: e.name, message: e.message });

@@ -10,4 +10,10 @@ export interface BuildRequest {
   input: unknown;
 }
 
-export type BuildReply = { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; name: string; message: string };
+/** Where a build ran: the builder's process id and thread id (0: a process's main thread). */
+export interface BuiltBy {
+  pid: number;
+  threadId: number;
+}
+
+export type BuildReply = { id: number; ok: true; bytes: Uint8Array; builtBy: BuiltBy } | { id: number; ok: false; name: string; message: string };

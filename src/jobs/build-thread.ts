@@ -3,7 +3,7 @@
  * of a few hundred milliseconds; off the main thread it does not stall the API (and, embedded,
  * the database) that share the process with the worker.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, threadId } from 'node:worker_threads';
 import { DEFAULT_BUILDERS } from './builders.ts';
 import type { BuildReply, BuildRequest } from './build-protocol.ts';
 import { READY_REPLY, type EXIT_REQUEST } from '../threads/lifecycle.ts';
@@ -18,7 +18,7 @@ parentPort!.on('message', async (req: BuildRequest | typeof EXIT_REQUEST) => {
     const buf = await build(req.input);
     // A copy of its own, so the transfer cannot take a pooled Buffer's shared memory.
     const bytes = new Uint8Array(buf);
-    parentPort!.postMessage({ id: req.id, ok: true, bytes } satisfies BuildReply, [bytes.buffer]);
+    parentPort!.postMessage({ id: req.id, ok: true, bytes, builtBy: { pid: process.pid, threadId } } satisfies BuildReply, [bytes.buffer]);
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
     parentPort!.postMessage({ id: req.id, ok: false, name: e.name, message: e.message } satisfies BuildReply);

@@ -9,6 +9,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import type { BuildReply, BuildRequest } from './build-protocol.ts';
+import { BuilderDiedError } from '../commands/draft-requests/job-errors.ts';
 import { EXIT_REQUEST, type READY_REPLY, startThread, stopThread } from '../threads/lifecycle.ts';
 
 export type BuilderIsolation = 'thread' | 'process';
@@ -39,8 +40,8 @@ function threadEndpoint(events: EndpointEvents): BuilderEndpoint {
   const thread = startThread(THREAD_ENTRY);
   const { worker } = thread;
   worker.on('message', (reply: BuildReply | typeof READY_REPLY) => ('ready' in reply ? thread.markReady() : events.reply(reply)));
-  worker.on('error', (err) => events.dead(err));
-  worker.on('exit', (code) => events.dead(new Error(`the document-building thread exited (code ${code})`)));
+  worker.on('error', (err) => events.dead(new BuilderDiedError(`the document-building thread failed (${err.message})`)));
+  worker.on('exit', (code) => events.dead(new BuilderDiedError(`the document-building thread exited (code ${code})`)));
   worker.unref();
   return {
     send: (request) => worker.postMessage(request),
@@ -60,8 +61,8 @@ function processEndpoint(events: EndpointEvents): BuilderEndpoint {
   child.on('message', (reply: BuildReply | typeof READY_REPLY) => {
     if (!('ready' in reply)) events.reply(reply);
   });
-  child.on('error', (err) => events.dead(err));
-  child.on('exit', (code, signal) => events.dead(new Error(`the document-building process exited (${signal ?? `code ${code}`})`)));
+  child.on('error', (err) => events.dead(new BuilderDiedError(`the document-building process failed (${err.message})`)));
+  child.on('exit', (code, signal) => events.dead(new BuilderDiedError(`the document-building process exited (${signal ?? `code ${code}`})`)));
   const hold = (busy: boolean) => {
     if (busy) {
       child.ref();

@@ -20,8 +20,16 @@ interface Slot {
   pending: Map<number, Pending>;
 }
 
+export interface BuilderStats {
+  /** Documents built in a thread or process other than this process's main thread. */
+  offMainThread: number;
+  /** The processes that built them (this process's own id for threads). */
+  pids: number[];
+}
+
 export interface BuilderPool {
   builders: Builders;
+  stats(): BuilderStats;
   close(): Promise<void>;
 }
 
@@ -40,6 +48,8 @@ export function startBuilderPool(size: number, opts: BuilderPoolOptions = {}): B
   const slots: (Slot | null)[] = Array.from({ length: Math.max(1, size) }, () => null);
   let nextId = 1;
   let closed = false;
+  let offMainThread = 0;
+  const pids = new Set<number>();
 
   const spawn = (index: number): Slot => {
     const pending = new Map<number, Pending>();
@@ -50,6 +60,10 @@ export function startBuilderPool(size: number, opts: BuilderPoolOptions = {}): B
         if (!p) return;
         pending.delete(reply.id);
         if (pending.size === 0) endpoint.hold(false);
+        if (reply.ok) {
+          if (reply.builtBy.pid !== process.pid || reply.builtBy.threadId !== 0) offMainThread++;
+          pids.add(reply.builtBy.pid);
+        }
         if (reply.ok) p.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
         else
           p.reject(reply.name === 'DocumentInputError' ? new DocumentInputError(reply.message) : Object.assign(new Error(reply.message), { name: reply.name }));
@@ -108,6 +122,7 @@ export function startBuilderPool(size: number, opts: BuilderPoolOptions = {}): B
       client_report: call('client_report'),
       claim_chart: call('claim_chart'),
     },
+    stats: () => ({ offMainThread, pids: [...pids] }),
     async close() {
       closed = true;
       await Promise.all(slots.map((s) => s?.endpoint.stop()));
