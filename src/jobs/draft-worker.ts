@@ -18,7 +18,7 @@ import type { Job, JobWithMetadata } from 'pg-boss';
 import type { Database } from '../db/connect.ts';
 import { draftJobFailer } from '../commands/draft-job-failer.ts';
 import { DEFAULT_BUILDERS, DOCX_MEDIA_TYPE, type Builders } from './builders.ts';
-import { startBuilderPool, type BuilderPool } from './builder-pool.ts';
+import { startBuilderPool, type BuilderPool, type BuilderStats } from './builder-pool.ts';
 import type { BuilderIsolation } from './builder-endpoints.ts';
 import { describeFailure, isPermanent } from '../commands/draft-requests/job-errors.ts';
 import { DRAFT_DEAD_LETTER_QUEUE, DRAFT_QUEUE, type DraftMessage, type DraftQueue } from './queue.ts';
@@ -60,6 +60,8 @@ export interface DraftWorkerOptions {
 export interface DraftWorker {
   /** Stops taking new jobs (the queue's stop lets running ones finish). */
   stop(): Promise<void>;
+  /** Documents built off the main thread so far, and the process ids that built them (tests, logs). */
+  builderStats(): BuilderStats;
 }
 
 const SILENT: JobLogger = { info() {}, warn() {}, error() {} };
@@ -200,5 +202,6 @@ export async function startDraftWorker(database: Database, queue: DraftQueue, op
       await boss.offWork(DRAFT_DEAD_LETTER_QUEUE, { wait: true }).catch(() => {});
       await pool?.close();
     },
+    builderStats: () => pool?.stats() ?? { offMainThread: 0, pids: [] },
   };
 }
