@@ -11,6 +11,7 @@ import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { usageCounterPlugin } from './plugins/usage-headers.ts';
+import { purchaseUrlPlugin } from './plugins/purchase-url.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './openapi.ts';
 import { loggerOptions } from '../serving/log-redaction.ts';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(usageCounterPlugin(ctx));
   await app.register(rateLimitPlugin(ctx));
   await app.register(metricsPlugin);
+  await app.register(purchaseUrlPlugin(ctx));
   await app.register(openApiPlugin(ctx));
 
   // The surfaces: encapsulated, each with its prefix, its routes declared relative to it and the

@@ -42,6 +42,7 @@ export const PLUGIN = {
   usageCounter: 'prosa-usage-counter',
   rateLimit: 'prosa-rate-limit',
   metrics: 'prosa-metrics',
+  purchaseUrl: 'prosa-purchase-url',
   openApi: 'prosa-openapi',
 } as const;
 

@@ -16,6 +16,7 @@ import { CURRENCY, CUSTOM_MAX_DOLLARS, CUSTOM_MIN_DOLLARS, offerFor } from '../.
 import { withReceipts } from '../../../billing/receipts.ts';
 import { checkoutSettler, checkoutStarter, findOwnCheckoutSession, stripeUnavailable } from '../../../billing/checkout.ts';
 import { publicBase } from '../../public-base.ts';
+import { billingPageUrl } from '../../plugins/purchase-url.ts';
 import { SAFE_NEXT_MAX_LENGTH } from '../../../domain/safe-next-path.ts';
 import {
   billingOfferSchema,
@@ -25,11 +26,6 @@ import {
   purchasesSchema,
   type CheckoutStatus,
 } from '../../../presenters/billing.ts';
-
-/** The web app's billing page; the 402 and X-Purchase-Message point here. */
-function billingPageUrl(baseUrl: string): string {
-  return `${baseUrl}/settings/billing`;
-}
 
 const NOT_CONFIGURED_MESSAGE =
   'This Prosa server has no Stripe keys (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET). An operator can add credits to an account with `prosa credits grant --email <e-mail> --amount <credits>`.';
@@ -53,22 +49,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
   const stripe: Stripe | null = ctx.config.stripe ? createStripe(ctx.config.stripe) : null;
-
-  // A 402 insufficient_credits (raised deep in the ledger, which knows no URL) names the billing
-  // page's real address in its agent_suggestion and a purchase_url field.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 402 || typeof payload !== 'string' || !payload.includes('"insufficient_credits"')) return payload;
-    try {
-      const body = JSON.parse(payload) as Record<string, unknown>;
-      if (body.error_code !== 'insufficient_credits') return payload;
-      const billingUrl = billingPageUrl(publicBase(ctx.config, request));
-      body.agent_suggestion = `Tell the user to buy credits in the Prosa web app under Settings > Billing, ${billingUrl} (credit purchases are not available inside some assistants), then retry this request.`;
-      body.purchase_url = billingUrl;
-      return JSON.stringify(body);
-    } catch {
-      return payload;
-    }
-  });
 
   r.get(
     '/billing',
