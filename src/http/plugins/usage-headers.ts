@@ -5,6 +5,7 @@ import { formatCredits2 } from '../../domain/money.ts';
 import { balanceAfterWrite, requestBalanceMicro } from '../../queries/request-balance.ts';
 import { UsageCounter } from '../../commands/usage-counter.ts';
 import { publicBase } from '../public-base.ts';
+import { billingPageUrl } from './purchase-url.ts';
 import { PLUGIN, sharedPlugin } from './shared-plugin.ts';
 
 /**
@@ -52,7 +53,7 @@ export function addUsageHeaders(app: FastifyInstance, ctx: AppContext): void {
         reply.header('X-Usage-Requests-Hour', String(request.usage?.hour ?? 0));
         if (needsPurchasePrompt(status)) {
           reply.header('X-Purchase-Prompt', 'true');
-          reply.header('X-Purchase-Message', purchaseMessage(status, shown, `${publicBase(ctx.config, request)}/settings/billing`));
+          reply.header('X-Purchase-Message', purchaseMessage(status, shown, billingPageUrl(publicBase(ctx.config, request))));
         }
         done(null, payload);
       },
