@@ -27,7 +27,7 @@ export const accountSchema = z.object({
 });
 export type AccountWire = z.infer<typeof accountSchema>;
 
-export const balanceSchema = z.object({ balance: z.string(), status: z.enum(['healthy', 'low', 'very_low', 'critical']) });
+export const balanceSchema = z.object({ balance: z.string().describe('Credits, two decimals'), status: z.enum(['healthy', 'low', 'very_low', 'critical']) });
 
 /**
  * The person signed in (migration 032): `account` is their firm; this is who they are in it, their

@@ -9,6 +9,10 @@ import { applicationClaimsSchema } from '../../src/presenters/application-claims
 import { draftJobPageSchema, draftJobWireSchema } from '../../src/presenters/draft-job.ts';
 import { docketDeadlinesSchema } from '../../src/presenters/docket-deadlines.ts';
 import { exportSubmissionSchema } from '../../src/presenters/export-submission.ts';
+import { auditPageSchema } from '../../src/presenters/audit-log.ts';
+import { quoteSchema } from '../../src/presenters/quote.ts';
+import { creditsPageSchema } from '../../src/presenters/account.ts';
+import { pricingSchema } from '../../src/presenters/pricing.ts';
 import {
   argumentEditSchema,
   electionEditSchema,
@@ -45,12 +49,33 @@ const SAME_AS_ROUTE = {
   check_response_completeness: planCompletenessSchema,
   preview_response: planPreviewSchema,
   submit_response: planSubmissionSchema,
+  quote_cost: quoteSchema,
+  get_audit_log: auditPageSchema,
 };
+
+/**
+ * Tools that relay part of a route's answer: they keep the listed fields, each the route's own
+ * field schema (get_pricing's purchase offers are optional: left out where purchases may not be offered).
+ */
+const PART_OF_ROUTE = {
+  get_usage: { schema: creditsPageSchema, fields: ['balance', 'entries', 'next_cursor', 'status'], optional: [] },
+  get_pricing: { schema: pricingSchema, fields: ['exports', 'token_rates_per_million'], optional: ['custom_amounts', 'packages'] },
+} as const;
 
 describe('MCP output schemas are the presenters’ schemas', () => {
   test.each(Object.entries(SAME_AS_ROUTE))('%s declares its route’s response schema', (name, schema) => {
     const tool = TOOLS.find((t) => t.name === name);
     expect(tool, name).toBeDefined();
     expect(tool?.output).toBe(schema);
+  });
+});
+
+describe('MCP tools that relay part of a route keep its field schemas', () => {
+  test.each(Object.entries(PART_OF_ROUTE))('%s', (name, { schema, fields, optional }) => {
+    const output = TOOLS.find((t) => t.name === name)?.output as unknown as { shape: Record<string, { unwrap?: () => unknown }> };
+    expect(Object.keys(output.shape).sort()).toEqual([...fields, ...optional].sort());
+    const routeShape = schema.shape as Record<string, unknown>;
+    for (const field of fields) expect(output.shape[field], `${name}.${field}`).toBe(routeShape[field]);
+    for (const field of optional) expect(output.shape[field].unwrap?.(), `${name}.${field}`).toBe(routeShape[field]);
   });
 });

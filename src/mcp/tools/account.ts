@@ -3,16 +3,21 @@ import { defineTool, READ_ONLY, WRITE_IDEMPOTENT } from '../tool.ts';
 import { quoteBody } from '../../requests/quote-body.ts';
 import { creditsText } from '../../domain/money.ts';
 import { AUDIT_SOURCES } from '../../domain/audit-source.ts';
-import { accountSchema, type AccountWire } from '../../presenters/account.ts';
+import { accountSchema, type AccountWire, balanceSchema, creditsPageSchema } from '../../presenters/account.ts';
+import { auditPageSchema, type AuditPageWire } from '../../presenters/audit-log.ts';
+import { pricingSchema, type PricingWire } from '../../presenters/pricing.ts';
+import { quoteSchema, type QuoteWire } from '../../presenters/quote.ts';
 import { practitionerProfileInput, practitionerProfileSchema } from '../../presenters/practitioner.ts';
 
 /** Account and billing tools. Balance tools work for every client; purchase links only where allowed. */
 
-const balanceShape = { balance: z.string().describe('Credits, two decimals'), status: z.enum(['healthy', 'low', 'very_low', 'critical']) };
+// Outputs are the /api routes' own response schemas where a tool relays a route's answer
+// (get_usage, get_pricing, quote_cost, get_audit_log), so a presenter change changes the tool.
+const balanceShape = balanceSchema.shape;
 
 interface Me {
   account: AccountWire;
-  credits: { balance: string; status: 'healthy' | 'low' | 'very_low' | 'critical' };
+  credits: z.infer<typeof balanceSchema>;
 }
 
 function signerText(p: AccountWire['practitioner']): string {
@@ -90,7 +95,7 @@ const checkCredits = defineTool({
   }),
   annotations: READ_ONLY,
   async run(_args, ctx) {
-    const res = await ctx.api.call<{ balance: string; status: 'healthy' | 'low' | 'very_low' | 'critical'; model_multiplier: number }>('GET', '/api/credits', {
+    const res = await ctx.api.call<z.infer<typeof creditsPageSchema>>('GET', '/api/credits', {
       query: { limit: 1 },
     });
     const num = (h: string | undefined) => (h !== undefined && /^\d+$/.test(h) ? Number(h) : null);
@@ -108,15 +113,8 @@ const checkCredits = defineTool({
   },
 });
 
-const ledgerEntry = z.object({
-  id: z.string(),
-  amount: z.string(),
-  balance_after: z.string(),
-  kind: z.string(),
-  description: z.string().nullable(),
-  reference: z.string().nullable(),
-  created_at: z.string(),
-});
+/** get_usage answers with GET /api/credits' page as it is, less the model multiplier check_credits gives. */
+const usagePageSchema = creditsPageSchema.pick({ balance: true, status: true, entries: true, next_cursor: true });
 
 const getUsage = defineTool({
   name: 'get_usage',
@@ -133,15 +131,10 @@ const getUsage = defineTool({
       .optional()
       .describe('next_cursor from a previous page'),
   }),
-  output: z.object({ ...balanceShape, entries: z.array(ledgerEntry), next_cursor: z.string().nullable() }),
+  output: usagePageSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const page = await ctx.api.get<{
-      balance: string;
-      status: 'healthy' | 'low' | 'very_low' | 'critical';
-      entries: z.infer<typeof ledgerEntry>[];
-      next_cursor: string | null;
-    }>('/api/credits', { limit: args.limit, before: args.before });
+    const page = await ctx.api.get<z.infer<typeof creditsPageSchema>>('/api/credits', { limit: args.limit, before: args.before });
     const data = { balance: page.balance, status: page.status, entries: page.entries, next_cursor: page.next_cursor };
     return { data, summary: `${page.entries.length} ledger entr${page.entries.length === 1 ? 'y' : 'ies'}; balance ${creditsText(page.balance)}.` };
   },
@@ -155,18 +148,11 @@ const getPricing = defineTool({
   group: 'account',
   price: 'free',
   input: z.object({}),
-  output: z.object({
-    token_rates_per_million: z.object({ input: z.string(), output: z.string() }),
-    exports: z.array(z.object({ type: z.string(), label: z.string(), price: z.string() })),
-    packages: z.array(z.object({ id: z.string(), price: z.number(), credits: z.number(), bonus: z.number() })).optional(),
-  }),
+  // Packages and custom amounts are an offer to buy: left out where the assistant may not offer purchases.
+  output: pricingSchema.partial({ packages: true, custom_amounts: true }),
   annotations: READ_ONLY,
   async run(_args, ctx) {
-    const p = await ctx.api.get<{
-      token_rates_per_million: { input: string; output: string };
-      exports: { type: string; label: string; price: string }[];
-      packages: { id: string; price: number; credits: number; bonus: number }[];
-    }>('/api/pricing');
+    const p = await ctx.api.get<PricingWire>('/api/pricing');
     // Packages are an offer to buy: not shown where the assistant may not offer purchases.
     const data = ctx.caller.noPurchaseOffers ? { token_rates_per_million: p.token_rates_per_million, exports: p.exports } : p;
     return {
@@ -176,20 +162,6 @@ const getPricing = defineTool({
   },
 });
 
-const quoteLine = z
-  .object({
-    item: z.enum(['analyze', 'draft', 'export']),
-    type: z.string().optional(),
-    description: z.string(),
-    amount: z.string(),
-    estimated: z.boolean(),
-    input_tokens: z.number().int().optional(),
-    output_tokens: z.number().int().optional(),
-    quantity: z.number().int().optional(),
-    unit_price: z.string().optional(),
-  })
-  .loose();
-
 const quoteCost = defineTool({
   name: 'quote_cost',
   title: 'Price a planned step before running it',
@@ -198,47 +170,14 @@ const quoteCost = defineTool({
   group: 'account',
   price: 'free',
   input: quoteBody,
-  output: z.object({
-    line_items: z.array(quoteLine),
-    total: z.string(),
-    estimated: z.boolean(),
-    model_multiplier: z.number(),
-    balance: z.string(),
-    balance_after: z.string(),
-    covers_prepaid_items: z.boolean().describe('The balance covers the draft and exports (they are refused with 402 otherwise)'),
-    billed: z.boolean(),
-    notes: z.array(z.string()),
-  }),
+  output: quoteSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    type Quote = {
-      line_items: z.infer<typeof quoteLine>[];
-      total: string;
-      estimated: boolean;
-      model_multiplier: number;
-      balance: string;
-      balance_after: string;
-      covers_prepaid_items: boolean;
-      billed: boolean;
-      notes: string[];
-    };
-    const q = await ctx.api.post<Quote>('/api/quote', args);
+    const q = await ctx.api.post<QuoteWire>('/api/quote', args);
     const items = q.line_items.map((l) => `${l.item === 'export' ? l.type : l.item} ${l.amount}${l.estimated ? ' (estimated)' : ''}`).join(', ');
     const cover = q.covers_prepaid_items ? '' : ' The balance does not cover the documents: they would be refused until credits are added.';
     return { data: q, summary: `${items}; total ${q.total} credits${q.estimated ? ' (estimated)' : ''}; balance ${creditsText(q.balance)}.${cover}` };
   },
-});
-
-const auditEntry = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  source: z.enum(AUDIT_SOURCES).nullable(),
-  actor: z.string(),
-  action: z.string(),
-  target_type: z.string().nullable(),
-  target_id: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  request_id: z.string().nullable(),
 });
 
 const getAuditLog = defineTool({
@@ -262,10 +201,10 @@ const getAuditLog = defineTool({
       .optional()
       .describe('Action or prefix: docket., analysis., mcp.tool_call'),
   }),
-  output: z.object({ entries: z.array(auditEntry), next_cursor: z.string().nullable() }),
+  output: auditPageSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const page = await ctx.api.get<{ entries: z.infer<typeof auditEntry>[]; next_cursor: string | null }>('/api/audit', args);
+    const page = await ctx.api.get<AuditPageWire>('/api/audit', args);
     const latest = page.entries[0];
     return {
       data: page,
