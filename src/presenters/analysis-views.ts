@@ -34,7 +34,7 @@ const referenceDetailSchema = z.object({
 });
 
 /** GET /api/analyses/{id}/grounds: each ground with its id, what it is and the claims it names. */
-const groundSummarySchema = z.object({ ...groundHeadFields, claims: z.array(z.number().int()), references: z.array(z.string()) });
+export const groundSummarySchema = z.object({ ...groundHeadFields, claims: z.array(z.number().int()), references: z.array(z.string()) });
 export const analysisGroundsSchema = z.object({ analysis_id: z.string(), grounds: z.array(groundSummarySchema) });
 
 /** GET /api/analyses/{id}/claims/{n}. */

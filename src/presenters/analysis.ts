@@ -40,7 +40,7 @@ export const strategySchema = z.object({
   rules: z.array(z.string()).optional().describe('The rules that fired, in order'),
 });
 
-const claimAnalysisSchema = z
+export const claimAnalysisSchema = z
   .object({
     claim_number: z.number().int(),
     status: z.string().describe('rejected, objected, allowed, withdrawn, cancelled, ...'),

@@ -2,26 +2,24 @@ import { z } from 'zod';
 import { defineTool, READ_ONLY, WRITE } from '../tool.ts';
 import { seg } from '../backend-client.ts';
 import type { ToolContext } from '../tool.ts';
-import { applicationNumber, groundSummary, idempotencyKey } from './shared.ts';
-import { analysisListSchema } from '../../presenters/analysis.ts';
-import { analysisClaimSchema, analysisGroundSchema, type AnalysisClaimWire, type AnalysisGroundWire } from '../../presenters/analysis-views.ts';
+import { applicationNumber, idempotencyKey } from './shared.ts';
+import { analysisListSchema, claimAnalysisSchema } from '../../presenters/analysis.ts';
+import {
+  analysisClaimSchema,
+  analysisGroundSchema,
+  type analysisGroundsSchema,
+  type AnalysisClaimWire,
+  type AnalysisGroundWire,
+  groundSummarySchema,
+} from '../../presenters/analysis-views.ts';
 
 /**
  * Office-action analysis: analyze an action (billed by tokens), read analyses back, and look at
  * one claim or one ground with the examiner's words quoted and the legal standard behind it.
  */
 
-const claimRow = z
-  .object({
-    claim_number: z.number().int(),
-    status: z.string(),
-    basis: z.string(),
-    prior_art: z.array(z.string()),
-    recommendation: z.string(),
-  })
-  .loose();
-
-type GroundRow = z.infer<typeof groundSummary>;
+/** A claim's row as the analysis record has it (its strategy, evidence and rejections are in get_claim_analysis). */
+const claimRow = claimAnalysisSchema.pick({ claim_number: true, status: true, basis: true, prior_art: true, recommendation: true });
 
 const analysisOutput = z.object({
   analysis_id: z.string(),
@@ -32,7 +30,7 @@ const analysisOutput = z.object({
   mailing_date: z.string().nullable(),
   examiner: z.string().nullable(),
   claims: z.array(claimRow),
-  grounds: z.array(groundSummary),
+  grounds: z.array(groundSummarySchema),
   warnings: z.array(z.object({ code: z.string(), message: z.string() }).loose()),
   glass_box: z.object({}).loose(),
   billing: z.object({ input_tokens: z.number(), output_tokens: z.number(), cost: z.string() }).loose().nullable(),
@@ -55,7 +53,7 @@ interface AnalysisRecord {
 }
 
 async function withGrounds(ctx: ToolContext, r: AnalysisRecord): Promise<AnalysisOutput> {
-  const { grounds } = await ctx.api.get<{ grounds: GroundRow[] }>(`/api/analyses/${seg(r.analysis_id)}/grounds`);
+  const { grounds } = await ctx.api.get<z.infer<typeof analysisGroundsSchema>>(`/api/analyses/${seg(r.analysis_id)}/grounds`);
   return {
     analysis_id: r.analysis_id,
     application_number: r.application_number,
