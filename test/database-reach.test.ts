@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { databaseFreeFiles } from './database-reach.ts';
+import { browserFiles, databaseFreeFiles } from './database-reach.ts';
 
 // The PostgreSQL pass of CI skips the files this calls database-free: a file wrongly called free
 // would never run on PostgreSQL, so each way of reaching a database must count.
@@ -42,5 +42,18 @@ describe('which test files can reach a database', () => {
     expect(databaseFreeFiles(repo, ['test/credits.test.ts', 'test/web/docket-pages.test.ts', 'src/domain/deadlines/calculator.test.ts'])).toEqual([
       'src/domain/deadlines/calculator.test.ts',
     ]);
+  });
+});
+
+describe('which test files drive the web app in a browser', () => {
+  test('a file that launches Chromium is one; a file that only imports the helpers is not', () => {
+    write('test/web/page.test.ts', "import { launch } from '../support/browser.ts';\nconst browser = await launch();\n");
+    write('test/web/words.test.ts', "import { SCREENSHOTS } from '../support/browser.ts';\n");
+    expect(browserFiles(root, ['test/web/page.test.ts', 'test/web/words.test.ts'])).toEqual(['test/web/page.test.ts']);
+  });
+
+  test("the repository's own browser files are found, its API files are not", () => {
+    const repo = join(import.meta.dirname, '..');
+    expect(browserFiles(repo, ['test/web/app-flows.test.ts', 'test/credits.test.ts', 'test/web/format.test.ts'])).toEqual(['test/web/app-flows.test.ts']);
   });
 });

@@ -46,6 +46,16 @@ export function reachesDatabase(file: string, seen = new Map<string, boolean>())
   return reaches;
 }
 
+/**
+ * The test files among `files` that drive the web app in Chromium (they call `launch()` of
+ * test/support/browser.ts). What they check is what the page shows and how a person works it; the
+ * routes under the pages are the /api routes the API and MCP files run on both databases, so CI's
+ * PostgreSQL pass leaves them out (they are half of its time). `DATABASE_URL=… npm test` runs them.
+ */
+export function browserFiles(root: string, files: string[]): string[] {
+  return files.filter((f) => /\blaunch\(\)/.test(readFileSync(resolve(root, f), 'utf8')));
+}
+
 /** The test files among `files` (paths relative to `root`) that cannot reach a database. */
 export function databaseFreeFiles(root: string, files: string[]): string[] {
   const seen = new Map<string, boolean>();
