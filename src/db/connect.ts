@@ -2,7 +2,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { DurableNodeFS, durableStartParams, needsInitdb, syncTree } from './durable-pglite.ts';
+import { DurableNodeFS, durableStartParams, needsInitdb, syncDataDirectory } from './durable-pglite.ts';
 import { readTemplate } from './pglite-template.ts';
 import { createReleasingDump, withEmbeddedMemory } from './pglite-memory.ts';
 import type { Schema } from './schema.ts';
@@ -69,10 +69,14 @@ async function openPglite(dataDir: string, loadDataDir?: Blob, useTemplate = tru
       const pgdata = `${dataDir}/pgdata`;
       const fresh = needsInitdb(pgdata); // initdb or a loaded dump writes without syncing
       durableFs = new DurableNodeFS(pgdata);
+      durableFs.deferSyncs = fresh;
       // A fresh directory starts from the migrated template when there is a current one (pglite-template.ts).
       const initial = loadDataDir ?? (fresh && useTemplate ? readTemplate(templateDir) : undefined);
       pglite = await createReleasingDump({ fs: durableFs, parsers, loadDataDir: initial, startParams: withEmbeddedMemory(durableStartParams()) });
-      if (fresh) syncTree(pgdata);
+      if (fresh) {
+        syncDataDirectory(pgdata);
+        durableFs.deferSyncs = false;
+      }
     }
   } catch (err) {
     lock?.release();

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -31,6 +32,12 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 export class DurableNodeFS extends NodeFS {
   /** How many `fsync(2)` calls PostgreSQL has made through this file system (for tests and metrics). */
   syncCount = 0;
+  /**
+   * While a fresh data directory is being set up (a template or dump loaded, PostgreSQL's crash
+   * recovery of it, which syncs every file), nothing has been acknowledged: PostgreSQL's syncs are
+   * skipped and the caller syncs the whole directory once when the set-up is done (syncTree).
+   */
+  deferSyncs = false;
 
   override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]): ReturnType<NodeFS['init']> {
     const result = await super.init(pg, opts);
@@ -40,7 +47,7 @@ export class DurableNodeFS extends NodeFS {
       (module) => {
         // stream_ops is one object shared by every NODEFS stream, open now or later.
         module.NODEFS.stream_ops.fsync = (stream: { nfd?: number }) => {
-          if (typeof stream.nfd === 'number') {
+          if (typeof stream.nfd === 'number' && !this.deferSyncs) {
             fsyncSync(stream.nfd);
             this.syncCount += 1;
           }
@@ -67,10 +74,25 @@ export function needsInitdb(pgdata: string): boolean {
 }
 
 /**
- * fsync every file and directory under `root`, then `root`'s parent (so the directory entry of
- * a freshly created `root` is durable too). Used once after initdb.
+ * Makes everything under `root` durable once, after initdb or a loaded template: syncfs(2) of the
+ * file system that holds it (coreutils' `sync --file-system`), one call where fsync of each file
+ * is about 1,300 (the template's files and directories, 0.55 s against 0.1 s measured), and it
+ * covers `root`'s own directory entry. Where that command is missing (not Linux coreutils), each
+ * file and directory is synced (`syncTree`).
  */
-export function syncTree(root: string): number {
+export function syncDataDirectory(root: string): void {
+  try {
+    execFileSync('sync', ['--file-system', root], { stdio: 'ignore', timeout: 120_000 });
+  } catch {
+    syncTree(root);
+  }
+}
+
+/**
+ * fsync every file and directory under `root`, then `root`'s parent (so the directory entry of
+ * a freshly created `root` is durable too).
+ */
+function syncTree(root: string): number {
   let count = 0;
   const visit = (path: string): void => {
     for (const entry of readdirSync(path, { withFileTypes: true })) {

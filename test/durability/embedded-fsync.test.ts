@@ -23,7 +23,7 @@ beforeAll(async () => {
     { PROSA_DATA_DIR: join(dir, 'data'), PROSA_DEMO_DATA: 'off' },
     [],
     // -f: every thread; -y: file descriptors with their paths; --seccomp-bpf: stop only on these calls.
-    { wrap: ['strace', '-f', '--seccomp-bpf', '-y', '-s', '40', '-e', 'trace=fsync,fdatasync,pwrite64,write,writev', '-o', traceFile] },
+    { wrap: ['strace', '-f', '--seccomp-bpf', '-y', '-s', '40', '-e', 'trace=fsync,fdatasync,syncfs,pwrite64,write,writev', '-o', traceFile] },
   );
 }, 120_000);
 
@@ -91,4 +91,12 @@ describe('embedded database: an acknowledged write is synced before its response
       previous = response.line;
     }
   }, 120_000);
+
+  it('a fresh data directory is synced as a whole (syncfs of its file system) before the first response', () => {
+    const lines = readFileSync(traceFile, 'utf8').split('\n');
+    const syncfs = lines.findIndex((l) => new RegExp(`\\bsyncfs\\(\\d+<${join(dir, 'data', 'pgdata')}>\\) = 0`).test(l));
+    const firstResponse = lines.findIndex((l) => /\b(write|writev)\(\d+<(TCP|socket)[^>]*>.*HTTP\/1\.1 \d{3}/.test(l));
+    expect(syncfs, 'a syncfs(2) of the data directory in the trace').toBeGreaterThanOrEqual(0);
+    expect(syncfs).toBeLessThan(firstResponse);
+  });
 });
