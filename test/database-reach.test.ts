@@ -47,7 +47,7 @@ describe('which test files can reach a database', () => {
 
 describe('which test files drive the web app in a browser', () => {
   test('a file that launches Chromium is one; a file that only imports the helpers is not', () => {
-    write('test/web/page.test.ts', "import { launch } from '../support/browser.ts';\nconst browser = await launch();\n");
+    write('test/web/page.test.ts', "import { workerBrowser } from '../support/browser.ts';\nconst browser = await workerBrowser();\n");
     write('test/web/words.test.ts', "import { SCREENSHOTS } from '../support/browser.ts';\n");
     expect(browserFiles(root, ['test/web/page.test.ts', 'test/web/words.test.ts'])).toEqual(['test/web/page.test.ts']);
   });

@@ -47,13 +47,13 @@ export function reachesDatabase(file: string, seen = new Map<string, boolean>())
 }
 
 /**
- * The test files among `files` that drive the web app in Chromium (they call `launch()` of
- * test/support/browser.ts). What they check is what the page shows and how a person works it; the
+ * The test files among `files` that drive the web app in Chromium (they call `workerBrowser()`
+ * of test/support/browser.ts). What they check is what the page shows and how a person works it; the
  * routes under the pages are the /api routes the API and MCP files run on both databases, so CI's
  * PostgreSQL pass leaves them out (they are half of its time). `DATABASE_URL=… npm test` runs them.
  */
 export function browserFiles(root: string, files: string[]): string[] {
-  return files.filter((f) => /\blaunch\(\)/.test(readFileSync(resolve(root, f), 'utf8')));
+  return files.filter((f) => /\bworkerBrowser\(\)/.test(readFileSync(resolve(root, f), 'utf8')));
 }
 
 /** The test files among `files` (paths relative to `root`) that cannot reach a database. */

@@ -37,8 +37,29 @@ export async function startWebServer(env: Record<string, string> = {}, opts: Tes
   return { t, url, close: () => t.close() };
 }
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--disable-dev-shm-usage', '--font-render-hinting=none'] });
+let workerChromium: Promise<Browser> | undefined;
+
+/**
+ * The test worker's Chromium, launched by the first browser file the worker runs and kept for the
+ * next ones (a worker runs its files one after another in one module registry: vitest.config.ts),
+ * instead of a browser per file. Each file works in contexts of its own and closes them with
+ * `releaseBrowser`; Playwright closes the browser when the worker exits.
+ */
+export function workerBrowser(): Promise<Browser> {
+  if (!workerChromium) {
+    const launching = chromium.launch({ executablePath: CHROMIUM, args: ['--disable-dev-shm-usage', '--font-render-hinting=none'] });
+    workerChromium = launching;
+    launching.then(
+      (browser) => browser.on('disconnected', () => workerChromium === launching && (workerChromium = undefined)),
+      () => workerChromium === launching && (workerChromium = undefined),
+    );
+  }
+  return workerChromium;
+}
+
+/** Ends a file's use of the worker's browser: every context the file opened is closed, the browser stays for the next file. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  if (browser?.isConnected()) await Promise.all(browser.contexts().map((c) => c.close()));
 }
 
 export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {

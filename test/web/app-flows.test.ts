@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { StripeStub } from '../support/stripe-stub.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
@@ -23,7 +23,7 @@ const email = `web-${Date.now()}@firm.example`;
 beforeAll(async () => {
   [stub, smtp] = await Promise.all([new StripeStub().start(), new SmtpSink().start()]);
   [browser, server] = await Promise.all([
-    launch(),
+    workerBrowser(),
     startWebServer({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url, SMTP_URL: smtp.url }),
   ]);
   stub.webhookUrl = `${server.url}/api/billing/stripe/webhook`;
@@ -38,7 +38,7 @@ beforeAll(async () => {
 const cspViolations: string[] = [];
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await stub?.close();
   await smtp?.close();

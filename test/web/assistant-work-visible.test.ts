@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { fmtBalance } from '../../web/src/ui/format.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
-import { launch, newContext, snap } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, newContext, snap } from '../support/browser.ts';
 import { signUpAccount, type OAuthTestServer } from '../support/oauth.ts';
 import { startMcpTestServer, type ToolResult } from '../mcp/support.ts';
 import { HeadlessProvider } from '../mcp/sdk-oauth-provider.ts';
@@ -25,14 +25,14 @@ let page: Page;
 let account: { email: string; password: string; accountId: string; cookie: string };
 
 beforeAll(async () => {
-  [s, browser] = await Promise.all([startMcpTestServer(), launch()]);
+  [s, browser] = await Promise.all([startMcpTestServer(), workerBrowser()]);
   account = await signUpAccount(s.url);
   context = await newContext(browser, s.url);
   page = await context.newPage();
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await s?.close();
 });
 

@@ -9,7 +9,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   apiFromPage,
   expectNoSidewaysScroll,
-  launch,
+  releaseBrowser,
+  workerBrowser,
   newContext,
   signUpInBrowser,
   snap,
@@ -32,13 +33,13 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), startWebServer()]);
+  [browser, server] = await Promise.all([workerBrowser(), startWebServer()]);
   context = await newContext(browser, server.url);
   page = await context.newPage();
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

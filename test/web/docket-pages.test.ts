@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newContext, signUpInBrowser, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, newContext, signUpInBrowser, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { docketEntryCreator } from '../../src/commands/docket-entry-creator.ts';
 import { formatApplicationNumber } from '../../src/domain/application-number.ts';
 
@@ -13,13 +13,13 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), startWebServer()]);
+  [browser, server] = await Promise.all([workerBrowser(), startWebServer()]);
   context = await newContext(browser, server.url);
   page = await context.newPage();
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

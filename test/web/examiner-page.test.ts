@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { DATASET, importDataset, importRejections, REJECTIONS } from '../support/examiner-dataset.ts';
 import { signUp } from '../support/app.ts';
 
@@ -13,7 +13,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), startWebServer()]);
+  [browser, server] = await Promise.all([workerBrowser(), startWebServer()]);
   await importDataset(server.t.database.db, DATASET);
   await importRejections(server.t.database.db, REJECTIONS);
   const a = await signUp(server.t.app);
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

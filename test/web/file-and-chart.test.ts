@@ -7,7 +7,17 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiFromPage, expectNoSidewaysScroll, launch, newContext, snap, startWebServer, type SnapOptions, type WebServer } from '../support/browser.ts';
+import {
+  apiFromPage,
+  expectNoSidewaysScroll,
+  releaseBrowser,
+  workerBrowser,
+  newContext,
+  snap,
+  startWebServer,
+  type SnapOptions,
+  type WebServer,
+} from '../support/browser.ts';
 import { grant } from '../support/drafts.ts';
 import { ACTION, fixture } from '../file/support.ts';
 
@@ -25,13 +35,13 @@ let applicationUrl: string;
 let analysisUrl: string;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), startWebServer({}, { worker: true })]);
+  [browser, server] = await Promise.all([workerBrowser(), startWebServer({}, { worker: true })]);
   context = await newContext(browser, server.url);
   page = await context.newPage();
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiFromPage, launch, newContext, signUpInBrowser, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { apiFromPage, releaseBrowser, workerBrowser, newContext, signUpInBrowser, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { inviteInBrowser, joinFirmInBrowser } from './firm-browser.ts';
 
@@ -21,10 +21,10 @@ beforeAll(async () => {
   mailDir = join(dataDir, 'mail');
   server = await startWebServer({ PROSA_DATA_DIR: dataDir });
   await seedDemoData(server.t.database.db, new Date().toISOString().slice(0, 10));
-  browser = await launch();
+  browser = await workerBrowser();
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 }, 180_000);
 

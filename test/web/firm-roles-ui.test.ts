@@ -7,7 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiFromPage, expectAccessible, launch, newContext, signUpInBrowser, startWebServer, type WebServer } from '../support/browser.ts';
+import {
+  apiFromPage,
+  expectAccessible,
+  releaseBrowser,
+  workerBrowser,
+  newContext,
+  signUpInBrowser,
+  startWebServer,
+  type WebServer,
+} from '../support/browser.ts';
 import { grant } from '../support/drafts.ts';
 import { corpusText } from '../response-plan/support.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
@@ -30,7 +39,7 @@ let planPath = '';
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'prosa-roles-web-'));
   mailDir = join(dataDir, 'mail');
-  [server, browser] = await Promise.all([startWebServer({ PROSA_DATA_DIR: dataDir }), launch()]);
+  [server, browser] = await Promise.all([startWebServer({ PROSA_DATA_DIR: dataDir }), workerBrowser()]);
   await seedDemoData(server.t.database.db, new Date().toISOString().slice(0, 10));
   owner = await (await newContext(browser, server.url)).newPage();
   await signUpInBrowser(owner, { email: 'omar.owner@roles.example', name: 'Omar Owner' });
@@ -43,7 +52,7 @@ beforeAll(async () => {
   await apiFromPage(paralegal, '/api/docket', { application_number: '17200011', client_matter: 'RL-7' });
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiFromPage, launch, newContext, signUpInBrowser, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { apiFromPage, releaseBrowser, workerBrowser, newContext, signUpInBrowser, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { StripeStub } from '../support/stripe-stub.ts';
 import { inviteInBrowser, joinFirmInBrowser } from './firm-browser.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   mailDir = join(dataDir, 'mail');
   stub = await new StripeStub().start();
   [browser, server] = await Promise.all([
-    launch(),
+    workerBrowser(),
     startWebServer(
       { PROSA_DATA_DIR: dataDir, STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url },
       { worker: true },
@@ -49,7 +49,7 @@ beforeAll(async () => {
   await seedDemoData(server.t.database.db, todayUtc());
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await stub?.close();
 });

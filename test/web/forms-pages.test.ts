@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newContext, snap, startWebServer, type WebServer, apiFromPage, expectDocxDownload } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, newContext, snap, startWebServer, type WebServer, apiFromPage, expectDocxDownload } from '../support/browser.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
 import { creditGranter } from '../../src/commands/credit-granter.ts';
@@ -22,14 +22,14 @@ let page: Page;
 let accountId: string;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), startWebServer({}, { worker: true })]);
+  [browser, server] = await Promise.all([workerBrowser(), startWebServer({}, { worker: true })]);
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
   page = await context.newPage();
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newContext, startWebServer, type WebServer } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, newContext, startWebServer, type WebServer } from '../support/browser.ts';
 import { randomIp } from '../support/app.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
@@ -19,10 +19,10 @@ let server: WebServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startWebServer(), launch()]);
+  [server, browser] = await Promise.all([startWebServer(), workerBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

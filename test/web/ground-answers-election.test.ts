@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import mammoth from 'mammoth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiFromPage, expectNoSidewaysScroll, launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { apiFromPage, expectNoSidewaysScroll, releaseBrowser, workerBrowser, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { grant } from '../support/drafts.ts';
 import { corpusText } from '../response-plan/support.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
@@ -22,14 +22,17 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), startWebServer({}, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 } })]);
+  [browser, server] = await Promise.all([
+    workerBrowser(),
+    startWebServer({}, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 } }),
+  ]);
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
   page = await context.newPage();
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newContext, snap, startWebServer, type WebServer, apiFromPage, expectDocxDownload } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, newContext, snap, startWebServer, type WebServer, apiFromPage, expectDocxDownload } from '../support/browser.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
 import { creditGranter } from '../../src/commands/credit-granter.ts';
@@ -29,7 +29,7 @@ let accountId: string;
 beforeAll(async () => {
   // Forms, not rate limits, are under test (job polling and quotes add up on one page).
   [browser, server] = await Promise.all([
-    launch(),
+    workerBrowser(),
     startWebServer(
       {},
       { worker: true, tiers: { authenticated: { perMinute: 100_000, perSecond: 10_000 }, account: { perMinute: 100_000, perSecond: 10_000 } } },
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiFromPage, launch, signUpInBrowser, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { apiFromPage, releaseBrowser, workerBrowser, signUpInBrowser, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 
 // Issue 21 in Chromium: Settings > Notifications. The defaults are shown, a bad "days ahead" is
 // named at its field and nothing is saved, a good change is saved and is what the API then holds.
@@ -12,14 +12,14 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), startWebServer()]);
+  [browser, server] = await Promise.all([workerBrowser(), startWebServer()]);
   context = await newContext(browser, server.url);
   page = await context.newPage();
   await signUpInBrowser(page, { name: 'Ada Lovelace', email: `notify-${Date.now()}@firm.example` });
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

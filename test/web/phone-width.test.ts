@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectNoSidewaysScroll, launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { expectNoSidewaysScroll, releaseBrowser, workerBrowser, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { createKey, sessionCookie } from '../support/app.ts';
 import { analyzeOa, grant } from '../support/drafts.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
@@ -21,7 +21,7 @@ let page: Page;
 let analysisId: string;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launch(), startWebServer()]);
+  [browser, server] = await Promise.all([workerBrowser(), startWebServer()]);
   await seedDemoData(server.t.database.db, todayUtc());
   const signup = await server.t.app.inject({
     method: 'POST',
@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

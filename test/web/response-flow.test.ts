@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { StripeStub } from '../support/stripe-stub.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
@@ -20,7 +20,7 @@ let page: Page;
 beforeAll(async () => {
   stub = await new StripeStub().start();
   [browser, server] = await Promise.all([
-    launch(),
+    workerBrowser(),
     startWebServer({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url }, { worker: true }),
   ]);
   stub.webhookUrl = `${server.url}/api/billing/stripe/webhook`;
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await stub?.close();
 });

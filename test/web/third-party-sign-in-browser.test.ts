@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort, launch, newContext, snap } from '../support/browser.ts';
+import { freePort, releaseBrowser, workerBrowser, newContext, snap } from '../support/browser.ts';
 import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
 import { startLocalIdp, type LocalIdp } from '../support/oidc-idp.ts';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${port}`;
   idp = await startLocalIdp({ redirectUris: [`${url}/api/auth/oidc/google/callback`] });
   [browser, t] = await Promise.all([
-    launch(),
+    workerBrowser(),
     createTestApp({ BASE_URL: url, PROSA_GOOGLE_ISSUER: idp.issuer, PROSA_GOOGLE_CLIENT_ID: idp.clientId, PROSA_GOOGLE_CLIENT_SECRET: idp.clientSecret }),
   ]);
   await t.app.listen({ port, host: '127.0.0.1' });
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await t?.close();
   await idp?.close();
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { launch, signUpInBrowser, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
+import { releaseBrowser, workerBrowser, signUpInBrowser, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 
 // Issue 21 in Chromium: Settings > Webhooks. Add an endpoint (the secret shown once, with a copy
 // button), send a test that a standardwebhooks receiver verifies, read the delivery log, and
@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/prosa`;
-  [browser, server] = await Promise.all([launch(), startWebServer()]);
+  [browser, server] = await Promise.all([workerBrowser(), startWebServer()]);
   context = await newContext(browser, server.url);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   page = await context.newPage();
@@ -45,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await new Promise((r) => receiver?.close(r));
 });
