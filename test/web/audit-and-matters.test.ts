@@ -5,6 +5,7 @@
  * and axe (no serious or critical violations) at 1280 and 390 px.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   apiFromPage,
@@ -13,6 +14,7 @@ import {
   workerBrowser,
   newContext,
   signUpInBrowser,
+  SCREENSHOTS,
   snap,
   startWebServer,
   type SnapOptions,
@@ -98,6 +100,19 @@ describe('OCR, audit filters and the matter report in the web app', () => {
     await audit.getByLabel('To').fill(today);
     await audit.getByRole('cell', { name: 'Office action analyzed for 15/091,542' }).waitFor();
     await snapBoth('audit-filters');
+    // On a phone the Who column wraps an e-mail address after its @, not letter by letter: the
+    // address takes at most two lines.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const who = audit.getByRole('cell', { name: EMAIL }).first();
+    const lines = await who.evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines, 'lines the e-mail address takes at 390 px').toBeLessThanOrEqual(2);
+    await expectNoSidewaysScroll(page, 'audit-filters@390');
+    await page.screenshot({ path: join(SCREENSHOTS, 'audit-who-column-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await audit.getByLabel('From').fill(tomorrow);
     await audit.getByLabel('To').fill(tomorrow);
     await audit.getByText('No entries match these filters').waitFor();

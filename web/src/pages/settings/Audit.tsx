@@ -7,6 +7,7 @@ import { SelectField, TextField } from '../../ui/Field.tsx';
 import { Badge, Section } from '../../ui/Layout.tsx';
 import { Empty, ErrorState, Loading } from '../../ui/States.tsx';
 import { fmtDateTime } from '../../ui/format.ts';
+import { PersonName } from '../../ui/PersonName.tsx';
 
 const sourceLabel: Record<AuditSource, string> = { web: 'Web', api_key: 'API key', assistant: 'Assistant', cli: 'Operator (CLI)', system: 'System' };
 
@@ -183,7 +184,7 @@ export default function Audit() {
               {entries.map((e) => (
                 <tr key={e.id} className="border-b border-slate-200 align-top">
                   <td className="py-2 pr-3 whitespace-nowrap">{fmtDateTime(e.created_at)}</td>
-                  <td className="py-2 pr-3 break-all">{e.member ? e.member.display_name || e.member.email : '—'}</td>
+                  <td className="py-2 pr-3 break-words">{e.member ? <PersonName name={e.member.display_name} email={e.member.email} /> : '—'}</td>
                   <td className="py-2 pr-3">
                     <Badge tone={e.source === 'assistant' ? 'blue' : e.source === 'api_key' ? 'amber' : 'slate'}>{entrySourceLabel(e)}</Badge>
                   </td>
