@@ -107,7 +107,7 @@ describe('OCR, audit filters and the matter report in the web app', () => {
     const lines = await who.evaluate((cell) => {
       const range = document.createRange();
       range.selectNodeContents(cell);
-      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
     });
     expect(lines, 'lines the e-mail address takes at 390 px').toBeLessThanOrEqual(2);
     await expectNoSidewaysScroll(page, 'audit-filters@390');
