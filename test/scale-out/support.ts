@@ -116,7 +116,8 @@ export interface Balancer {
 
 /**
  * The HAProxy configuration of the deployment (docs/operations.md shows the same): health checks on
- * /health every 500 ms, round robin, a connection failure retried on the other replica (only
+ * /health every 500 ms (a replica is down after two checks unanswered for 2 s each: a check
+ * waiting behind a busy event loop is not a dead replica), round robin, a connection failure retried on the other replica (only
  * connection failures: a request that reached a replica is never sent twice, since a POST may
  * have been processed), X-Forwarded-For added (the replicas trust it from the balancer only:
  * TRUSTED_PROXIES), and an idle keep-alive to the replicas shorter than theirs (5 s).
@@ -139,6 +140,7 @@ defaults
   timeout server 60s
   timeout http-keep-alive 4s
   timeout http-request 10s
+  timeout check 2s
   option forwardfor
   retries 3
   retry-on conn-failure
