@@ -17,7 +17,7 @@ const excluded = ['**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**
 // a database and the browser files (test/database-reach.ts): they ran in the embedded pass, the
 // first answer the same on both, the second drive the same /api routes the API files run on both.
 const TEST_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts'];
-const databaseFree = process.env.PROSA_TEST_DATABASE_FILES_ONLY
+const leftOutOnPostgres = process.env.PROSA_TEST_DATABASE_FILES_ONLY
   ? (() => {
       const files = TEST_FILES.flatMap((g) => globSync(g));
       return [...databaseFreeFiles(import.meta.dirname, files), ...browserFiles(import.meta.dirname, files)];
@@ -42,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: TEST_FILES,
-          exclude: [...excluded, ...OWN_MODULES, ...databaseFree],
+          exclude: [...excluded, ...OWN_MODULES, ...leftOutOnPostgres],
           // A worker runs file after file in one module registry: the server's module graph
           // (Fastify, zod, Kysely, PGlite, the MCP SDK) is loaded once per worker instead of once
           // per file, which was a third of the suite's CPU. Files keep no state in modules that
@@ -51,7 +51,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'own-modules', include: OWN_MODULES, exclude: [...excluded, ...databaseFree] } },
+      { extends: true, test: { name: 'own-modules', include: OWN_MODULES, exclude: [...excluded, ...leftOutOnPostgres] } },
     ],
   },
 });

@@ -33,9 +33,9 @@ export class DurableNodeFS extends NodeFS {
   /** How many `fsync(2)` calls PostgreSQL has made through this file system (for tests and metrics). */
   syncCount = 0;
   /**
-   * While a fresh data directory is being set up (a template or dump loaded, PostgreSQL's crash
-   * recovery of it, which syncs every file), nothing has been acknowledged: PostgreSQL's syncs are
-   * skipped and the caller syncs the whole directory once when the set-up is done (syncTree).
+   * While a fresh data directory is being set up (a template or dump loaded, PostgreSQL starting on
+   * it, which syncs every file), nothing has been acknowledged: PostgreSQL's syncs are skipped and
+   * the caller syncs the whole directory once when the set-up is done (syncDataDirectory).
    */
   deferSyncs = false;
 

@@ -86,7 +86,7 @@ export async function migrateUpTo(db: Db, name: string): Promise<void> {
 /**
  * Every listed migration is recorded and no other: there is nothing to run. Two indexed reads,
  * where Kysely's migrator first introspects the catalogs for its tables (about 1 s of CPU on an
- * embedded database just opened, against 10 ms); every CLI command, server start and test
+ * embedded database just opened, against about 0.1 s); every CLI command, server start and test
  * database asks this first. Anything else (a table missing, a migration not yet run, one this
  * code does not know) goes to the migrator, which takes its lock and runs or refuses as before.
  */

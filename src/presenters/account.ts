@@ -128,6 +128,8 @@ export const creditsPageSchema = balanceSchema.extend({
   next_cursor: z.string().nullable(),
 });
 
+export type CreditsPageWire = z.infer<typeof creditsPageSchema>;
+
 /** The ledger part of a credits page (what GET /api/credits keeps in memory: ledger-page-cache.ts). */
 export type LedgerPageWire = Pick<z.infer<typeof creditsPageSchema>, 'entries' | 'next_cursor'>;
 

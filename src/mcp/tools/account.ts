@@ -3,7 +3,7 @@ import { defineTool, READ_ONLY, WRITE_IDEMPOTENT } from '../tool.ts';
 import { quoteBody } from '../../requests/quote-body.ts';
 import { creditsText } from '../../domain/money.ts';
 import { AUDIT_SOURCES } from '../../domain/audit-source.ts';
-import { accountSchema, type AccountWire, balanceSchema, creditsPageSchema } from '../../presenters/account.ts';
+import { accountSchema, type AccountWire, balanceSchema, type CreditsPageWire, creditsPageSchema } from '../../presenters/account.ts';
 import { auditPageSchema, type AuditPageWire } from '../../presenters/audit-log.ts';
 import { pricingSchema, type PricingWire } from '../../presenters/pricing.ts';
 import { quoteSchema, type QuoteWire } from '../../presenters/quote.ts';
@@ -95,7 +95,7 @@ const checkCredits = defineTool({
   }),
   annotations: READ_ONLY,
   async run(_args, ctx) {
-    const res = await ctx.api.call<z.infer<typeof creditsPageSchema>>('GET', '/api/credits', {
+    const res = await ctx.api.call<CreditsPageWire>('GET', '/api/credits', {
       query: { limit: 1 },
     });
     const num = (h: string | undefined) => (h !== undefined && /^\d+$/.test(h) ? Number(h) : null);
@@ -134,7 +134,7 @@ const getUsage = defineTool({
   output: usagePageSchema,
   annotations: READ_ONLY,
   async run(args, ctx) {
-    const page = await ctx.api.get<z.infer<typeof creditsPageSchema>>('/api/credits', { limit: args.limit, before: args.before });
+    const page = await ctx.api.get<CreditsPageWire>('/api/credits', { limit: args.limit, before: args.before });
     const data = { balance: page.balance, status: page.status, entries: page.entries, next_cursor: page.next_cursor };
     return { data, summary: `${page.entries.length} ledger entr${page.entries.length === 1 ? 'y' : 'ies'}; balance ${creditsText(page.balance)}.` };
   },
@@ -153,7 +153,6 @@ const getPricing = defineTool({
   annotations: READ_ONLY,
   async run(_args, ctx) {
     const p = await ctx.api.get<PricingWire>('/api/pricing');
-    // Packages are an offer to buy: not shown where the assistant may not offer purchases.
     const data = ctx.caller.noPurchaseOffers ? { token_rates_per_million: p.token_rates_per_million, exports: p.exports } : p;
     return {
       data,

@@ -13,7 +13,6 @@ export const idempotencyKey = z
   .optional()
   .describe('Optional. Reuse the same key when retrying a billed call after a timeout: the retry returns the original result and is not charged again.');
 
-/** One ground of rejection or objection as the analysis lists it (ids like r1-103, o1-claims). */
 /** The draft/export job object (spec "Draft job"): GET /api/exports/{job_id}'s schema. */
 export const jobObject = draftJobWireSchema;
 export type JobObject = DraftJobWire;
