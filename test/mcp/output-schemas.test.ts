@@ -11,7 +11,8 @@ import { docketDeadlinesSchema } from '../../src/presenters/docket-deadlines.ts'
 import { exportSubmissionSchema } from '../../src/presenters/export-submission.ts';
 import { auditPageSchema } from '../../src/presenters/audit-log.ts';
 import { quoteSchema } from '../../src/presenters/quote.ts';
-import { creditsPageSchema } from '../../src/presenters/account.ts';
+import { accountSchema, balanceSchema, creditsPageSchema } from '../../src/presenters/account.ts';
+import { storedAnalysisRecordSchema } from '../../src/presenters/analysis.ts';
 import { pricingSchema } from '../../src/presenters/pricing.ts';
 import {
   argumentEditSchema,
@@ -77,5 +78,45 @@ describe('MCP tools that relay part of a route keep its field schemas', () => {
     const routeShape = schema.shape as Record<string, unknown>;
     for (const field of fields) expect(output.shape[field], `${name}.${field}`).toBe(routeShape[field]);
     for (const field of optional) expect(output.shape[field].unwrap?.(), `${name}.${field}`).toBe(routeShape[field]);
+  });
+});
+
+/**
+ * Tools that compose several answers into one: each field they take from a route is that route's
+ * own field schema, so the composition cannot drift from what the route says the field is.
+ */
+const record = storedAnalysisRecordSchema.shape;
+const FIELDS_FROM_ROUTES: Record<string, Record<string, unknown>> = {
+  whoami: {
+    account_id: accountSchema.shape.id,
+    email: accountSchema.shape.email,
+    display_name: accountSchema.shape.display_name,
+    entity_size: accountSchema.shape.entity_size,
+    model_multiplier: accountSchema.shape.model_multiplier,
+    practitioner: accountSchema.shape.practitioner,
+    balance: balanceSchema.shape.balance,
+    status: balanceSchema.shape.status,
+  },
+  check_credits: {
+    balance: creditsPageSchema.shape.balance,
+    status: creditsPageSchema.shape.status,
+    model_multiplier: creditsPageSchema.shape.model_multiplier,
+  },
+  analyze_office_action: {
+    analysis_id: record.analysis_id,
+    application_number: record.application_number,
+    rejection_type: record.rejection_type,
+    glass_box: record.glass_box,
+    warnings: record.warnings.unwrap(),
+  },
+  get_analysis: { analysis_id: record.analysis_id, glass_box: record.glass_box },
+  get_extension_options: { application_number: accountDeadlinesSchema.shape.application_number, entity: accountDeadlinesSchema.shape.entity },
+};
+
+describe('MCP tools that compose several answers take each field from its route', () => {
+  test.each(Object.entries(FIELDS_FROM_ROUTES))('%s', (name, fields) => {
+    const output = TOOLS.find((t) => t.name === name)?.output as unknown as { shape: Record<string, unknown> };
+    expect(output, name).toBeDefined();
+    for (const [field, schema] of Object.entries(fields)) expect(output.shape[field], `${name}.${field}`).toBe(schema);
   });
 });

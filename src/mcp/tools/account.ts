@@ -7,7 +7,7 @@ import { accountSchema, type AccountWire, balanceSchema, type CreditsPageWire, c
 import { auditPageSchema, type AuditPageWire } from '../../presenters/audit-log.ts';
 import { pricingSchema, type PricingWire } from '../../presenters/pricing.ts';
 import { quoteSchema, type QuoteWire } from '../../presenters/quote.ts';
-import { practitionerProfileInput, practitionerProfileSchema } from '../../presenters/practitioner.ts';
+import { practitionerProfileInput } from '../../presenters/practitioner.ts';
 
 /** Account and billing tools. Balance tools work for every client; purchase links only where allowed. */
 
@@ -35,12 +35,8 @@ const whoami = defineTool({
   price: 'free',
   input: z.object({}),
   output: z.object({
-    account_id: z.string(),
-    email: z.string(),
-    display_name: z.string().nullable(),
-    entity_size: z.string(),
-    model_multiplier: z.string(),
-    practitioner: practitionerProfileSchema.nullable(),
+    account_id: accountSchema.shape.id,
+    ...accountSchema.pick({ email: true, display_name: true, entity_size: true, model_multiplier: true, practitioner: true }).shape,
     ...balanceShape,
   }),
   annotations: READ_ONLY,
@@ -86,9 +82,7 @@ const checkCredits = defineTool({
   group: 'account',
   price: 'free',
   input: z.object({}),
-  output: z.object({
-    ...balanceShape,
-    model_multiplier: z.number(),
+  output: creditsPageSchema.pick({ balance: true, status: true, model_multiplier: true }).extend({
     requests_today: z.number().int().nullable(),
     requests_this_hour: z.number().int().nullable(),
     top_up: z.string().nullable().describe('Where the account owner buys credits; null where this assistant may not offer purchases'),

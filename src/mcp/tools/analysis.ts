@@ -3,7 +3,7 @@ import { defineTool, READ_ONLY, WRITE } from '../tool.ts';
 import { seg } from '../backend-client.ts';
 import type { ToolContext } from '../tool.ts';
 import { applicationNumber, idempotencyKey } from './shared.ts';
-import { analysisListSchema, claimAnalysisSchema } from '../../presenters/analysis.ts';
+import { analysisListSchema, claimAnalysisSchema, storedAnalysisRecordSchema, type StoredAnalysisRecordWire } from '../../presenters/analysis.ts';
 import {
   analysisClaimSchema,
   analysisGroundSchema,
@@ -21,36 +21,33 @@ import {
 /** A claim's row as the analysis record has it (its strategy, evidence and rejections are in get_claim_analysis). */
 const claimRow = claimAnalysisSchema.pick({ claim_number: true, status: true, basis: true, prior_art: true, recommendation: true });
 
+// The record's own fields, from its schema; kind, date and examiner are lifted out of the parsed
+// action, and grounds come from GET /api/analyses/{id}/grounds.
+const record = storedAnalysisRecordSchema.shape;
 const analysisOutput = z.object({
-  analysis_id: z.string(),
-  application_number: z.string(),
-  rejection_type: z.string(),
+  analysis_id: record.analysis_id,
+  application_number: record.application_number,
+  rejection_type: record.rejection_type,
   office_action_kind: z.string().nullable(),
   office_action_kind_description: z.string().nullable(),
   mailing_date: z.string().nullable(),
   examiner: z.string().nullable(),
   claims: z.array(claimRow),
   grounds: z.array(groundSummarySchema),
-  warnings: z.array(z.object({ code: z.string(), message: z.string() }).loose()),
-  glass_box: z.object({}).loose(),
-  billing: z.object({ input_tokens: z.number(), output_tokens: z.number(), cost: z.string() }).loose().nullable(),
-  created_at: z.string().nullable(),
+  warnings: record.warnings.unwrap(),
+  glass_box: record.glass_box,
+  billing: record.billing.unwrap().nullable(),
+  created_at: record.created_at.unwrap().nullable(),
 });
 type AnalysisOutput = z.infer<typeof analysisOutput>;
 
-/** The parts of the stored analysis record the tools relay (the record holds more). */
-interface AnalysisRecord {
-  analysis_id: string;
-  application_number: string;
-  rejection_type: string;
-  detected_kind_description?: string;
-  claim_analyses: z.infer<typeof claimRow>[];
-  glass_box: Record<string, unknown>;
+/**
+ * The stored record as GET /api/analyses/{id} answers it; its parsed action is a loose object, so
+ * the fields lifted from it are typed here.
+ */
+type AnalysisRecord = StoredAnalysisRecordWire & {
   office_action?: { kind?: { kind?: string }; metadata?: { mailing_date?: { value: string } | null; examiner?: { normalized: string } | null } };
-  warnings?: { code: string; message: string }[];
-  billing?: { input_tokens: number; output_tokens: number; cost: string } | null;
-  created_at?: string;
-}
+};
 
 async function withGrounds(ctx: ToolContext, r: AnalysisRecord): Promise<AnalysisOutput> {
   const { grounds } = await ctx.api.get<z.infer<typeof analysisGroundsSchema>>(`/api/analyses/${seg(r.analysis_id)}/grounds`);

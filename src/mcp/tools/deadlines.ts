@@ -91,12 +91,15 @@ const calculateDeadline = defineTool({
   },
 });
 
+// An extension month of the calculation, renamed for a model: `due` is the engine's due_effective,
+// `fee` its fee_for_entity, `fees` its fee table.
+const ext = extensionDeadlineSchema.shape;
 const option = z.object({
-  months: z.number().int(),
-  due: z.string().describe('Last day to file with this extension (business-day adjusted)'),
-  fee: z.string().nullable().describe("37 CFR 1.17(a) fee for the application's entity status"),
-  fees: extensionDeadlineSchema.shape.fee,
-  citation: z.string(),
+  months: ext.months,
+  due: ext.due_effective.describe('Last day to file with this extension (business-day adjusted)'),
+  fee: ext.fee_for_entity.describe("37 CFR 1.17(a) fee for the application's entity status"),
+  fees: ext.fee,
+  citation: ext.citation,
   timely_on: z.boolean().describe('A reply filed on `date` with this extension is timely'),
 });
 
@@ -109,11 +112,11 @@ const getExtensionOptions = defineTool({
   price: 'free',
   input: z.object({ application_number: applicationNumber, date: isoDate.optional().describe('The day the reply would be filed, YYYY-MM-DD; default today') }),
   output: z.object({
-    application_number: z.string(),
-    entity: z.string(),
+    application_number: deadlinesRecord.shape.application_number,
+    entity: deadlinesRecord.shape.entity,
     date: z.string(),
-    response_deadline: z.string().nullable(),
-    critical_deadline_date: z.string().nullable(),
+    response_deadline: deadlineCalculationSchema.shape.response_deadline,
+    critical_deadline_date: deadlineCalculationSchema.shape.critical_deadline_date,
     extendable: z.boolean(),
     options: z.array(option),
     needed: z.object({ months: z.number().int().nullable(), fee: z.string().nullable(), reason: z.string() }),
