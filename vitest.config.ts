@@ -1,7 +1,7 @@
 import { globSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { browserFiles, databaseFreeFiles } from './test/database-reach.ts';
+import { browserFiles, databaseFreeFiles, embeddedOnlyFiles } from './test/database-reach.ts';
 
 // Test files run in forked workers: PGlite is WASM and heavy (~300 MB per instance). Two on a
 // 2-core machine (many files wait on child processes, browsers and queues, so two keep both
@@ -14,13 +14,14 @@ const workers = Number(process.env.PROSA_TEST_WORKERS) || Math.min(process.env.D
 const excluded = ['**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts'])];
 
 // PROSA_TEST_DATABASE_FILES_ONLY=1 (CI's PostgreSQL pass) leaves out the files that cannot reach
-// a database and the browser files (test/database-reach.ts): they ran in the embedded pass, the
-// first answer the same on both, the second drive the same /api routes the API files run on both.
+// a database, the files marked `@database embedded` and the browser files (test/database-reach.ts):
+// they ran in the embedded pass; the first two answer the same on both, the third drive the same
+// /api routes the API files run on both.
 const TEST_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 const leftOutOnPostgres = process.env.PROSA_TEST_DATABASE_FILES_ONLY
   ? (() => {
       const files = TEST_FILES.flatMap((g) => globSync(g));
-      return [...databaseFreeFiles(import.meta.dirname, files), ...browserFiles(import.meta.dirname, files)];
+      return [...databaseFreeFiles(import.meta.dirname, files), ...embeddedOnlyFiles(import.meta.dirname, files), ...browserFiles(import.meta.dirname, files)];
     })()
   : [];
 

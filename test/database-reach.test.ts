@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { browserFiles, databaseFreeFiles } from './database-reach.ts';
+import { browserFiles, databaseFreeFiles, embeddedOnlyFiles } from './database-reach.ts';
 
 // The PostgreSQL pass of CI skips the files this calls database-free: a file wrongly called free
 // would never run on PostgreSQL, so each way of reaching a database must count.
@@ -55,5 +55,28 @@ describe('which test files drive the web app in a browser', () => {
   test("the repository's own browser files are found, its API files are not", () => {
     const repo = join(import.meta.dirname, '..');
     expect(browserFiles(repo, ['test/web/app-flows.test.ts', 'test/credits.test.ts', 'test/web/format.test.ts'])).toEqual(['test/web/app-flows.test.ts']);
+  });
+});
+
+describe('which test files use only embedded data directories of their own', () => {
+  test('a file marked `@database embedded` is one; a file without the mark is not', () => {
+    write('test/backup.test.ts', "/**\n * Backup of a data directory.\n * @database embedded\n */\nimport { runCli } from './support/cli.ts';\n");
+    write('test/plain.test.ts', "import { runCli } from './support/cli.ts';\n");
+    expect(embeddedOnlyFiles(root, ['test/backup.test.ts', 'test/plain.test.ts'])).toEqual(['test/backup.test.ts']);
+  });
+
+  test.each([
+    ['a CLI database of the pass', 'const { env } = await freshCliEnv();'],
+    ['an app on the test database', 'const t = await createTestApp();'],
+    ["the test database's URL", "const url = inject('databaseUrl');"],
+  ])('a marked file that reaches the suite database through %s is refused', (_, call) => {
+    write('test/wrong.test.ts', `/**\n * @database embedded\n */\n${call}\n`);
+    expect(() => embeddedOnlyFiles(root, ['test/wrong.test.ts'])).toThrow(/marked @database embedded but reaches/);
+  });
+
+  test("the repository's marked files are the embedded ones", () => {
+    const repo = join(import.meta.dirname, '..');
+    const files = ['test/durability/embedded-backup.test.ts', 'test/durability/embedded-fsync.test.ts', 'test/credits.test.ts', 'test/cli.test.ts'];
+    expect(embeddedOnlyFiles(repo, files)).toEqual(['test/durability/embedded-backup.test.ts', 'test/durability/embedded-fsync.test.ts']);
   });
 });

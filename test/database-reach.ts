@@ -56,6 +56,28 @@ export function browserFiles(root: string, files: string[]): string[] {
   return files.filter((f) => /\bworkerBrowser\(\)/.test(readFileSync(resolve(root, f), 'utf8')));
 }
 
+/**
+ * The mark of a file that opens only embedded PGlite data directories of its own, whatever
+ * DATABASE_URL says (backup and restore of a data directory, its fsyncs, the template it starts
+ * from, the embedded server's memory): a line ` * @database embedded` in its header. Such a file
+ * runs the very same thing in both passes, so CI's PostgreSQL pass leaves it out.
+ */
+const EMBEDDED_MARK = /^ \* @database embedded$/m;
+
+/** What a file calls to reach the suite's database, PostgreSQL in that pass: a file marked embedded must call none. */
+const TEST_DATABASE_HELPERS =
+  /\b(?:freshCliEnv|createTestApp|createAppOn|createTestDatabase|createTestDatabaseUrl|onPostgres|startWebServer)\(|inject\(\s*['"]databaseUrl['"]/;
+
+/** The test files among `files` marked `@database embedded`; throws if one of them calls a test-database helper. */
+export function embeddedOnlyFiles(root: string, files: string[]): string[] {
+  return files.filter((f) => {
+    const text = readFileSync(resolve(root, f), 'utf8');
+    if (!EMBEDDED_MARK.test(text)) return false;
+    if (TEST_DATABASE_HELPERS.test(text)) throw new Error(`${f} is marked @database embedded but reaches the suite's database`);
+    return true;
+  });
+}
+
 /** The test files among `files` (paths relative to `root`) that cannot reach a database. */
 export function databaseFreeFiles(root: string, files: string[]): string[] {
   const seen = new Map<string, boolean>();

@@ -8,7 +8,8 @@ import { runCli, startServerProcess } from '../support/cli.ts';
  * The embedded database's backup and restore, as docs/operations.md tells an operator to run
  * them: `prosa backup` while the server runs (through its admin socket), `prosa restore` into
  * another data directory, and the restored server signs the same user in. Always the embedded
- * database (both passes of the suite).
+ * database, so it runs in the embedded pass only.
+ * @database embedded
  */
 const root = mkdtempSync(join(tmpdir(), 'prosa-backup-'));
 const original = join(root, 'original');

@@ -10,8 +10,9 @@ import { startServerProcess, type ServerProcess } from '../support/cli.ts';
  * stable storage before its response leaves. Proven from the outside: the real server runs on an
  * on-disk PGlite data directory under `strace`, and for every acknowledged write the trace must
  * show PostgreSQL's WAL write followed by an fsync(2) of that WAL file before the response's bytes
- * are written to the socket. This runs in both passes of the suite (the child always uses the
- * embedded database).
+ * are written to the socket. The child always uses the embedded database, so this runs in the
+ * embedded pass only.
+ * @database embedded
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'prosa-fsync-'));

@@ -11,6 +11,7 @@ import { runCli, startServerProcess } from '../support/cli.ts';
  * already printed the demo credentials; `prosa accounts reset-password` sets a password, directly
  * and through the admin socket of a running server; a read-only data directory is one line and
  * exit code 4, not a stack trace. Embedded database (the data directory is the point).
+ * @database embedded
  */
 const cleanups: (() => void)[] = [];
 afterAll(() => {

@@ -12,6 +12,7 @@ import { collectStartGarbage, START_GARBAGE_DELAY_MS } from '../../src/cli/start
  * (its shared memory is resident in full, src/db/pglite-memory.ts), a dump the database was
  * started from is not kept once loaded, and the start's garbage is collected once listening
  * (src/cli/start-garbage.ts). These run on the embedded database whatever DATABASE_URL says.
+ * @database embedded
  */
 const root = mkdtempSync(join(tmpdir(), 'prosa-memory-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -10,7 +10,8 @@ import { readTemplate, templateIsCurrent, writeTemplate } from '../../src/db/pgl
 /**
  * Issue 12, fresh embedded start: a new data directory starts from the migrated template that
  * `prestart` builds (src/db/build-template.ts), and only from a template that matches this
- * checkout (PGlite, pg-boss and every migration); otherwise initdb and the migrations run as before.
+ * checkout (PGlite, pg-boss and every migration); otherwise initdb and the migrations run.
+ * @database embedded
  */
 const root = mkdtempSync(join(tmpdir(), 'prosa-template-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
