@@ -41,6 +41,38 @@ describe('credit ledger', () => {
     expect(new Set(after.map((r) => r.balance_after_micro)).size).toBe(100);
   });
 
+  test('concurrent credit-gated charges never overdraw: exactly as many as the balance covers succeed', async () => {
+    const { accountId } = await signUp(t.app); // 25.00 on sign-up
+    await creditGranter(t.database.db, actor, { accountId, amountMicro: 5_500_000n, kind: 'grant', description: 'top up' }); // 30.50
+    const price = { label: 'Test', priceMicro: credits(1) };
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) =>
+        creditCharger(t.database.db, actor, {
+          accountId,
+          amountMicro: price.priceMicro,
+          kind: 'export',
+          description: `export ${i}`,
+          requireSufficientFor: price,
+        }),
+      ),
+    );
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(30);
+    expect(refused).toHaveLength(30);
+    for (const err of refused) expect(err).toMatchObject({ status: 402, code: 'insufficient_credits' });
+    const balance = await getBalanceMicro(t.database.db, accountId);
+    expect(balance).toBe(500_000n);
+    expect(await ledgerSumMicro(t.database.db, accountId)).toBe(balance);
+    const after = await t.database.db
+      .selectFrom('credit_ledger')
+      .select('balance_after_micro')
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'export')
+      .execute();
+    expect(new Set(after.map((r) => r.balance_after_micro)).size).toBe(30);
+    expect(after.every((r) => BigInt(r.balance_after_micro) >= 0n)).toBe(true);
+  });
+
   test('an export the balance cannot cover is refused with 402 naming the document and price; nothing is written', async () => {
     const { accountId } = await signUp(t.app);
     const before = await t.database.db

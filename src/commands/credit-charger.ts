@@ -18,7 +18,7 @@ export interface CreditChargerProps {
 }
 
 /** Charges credits inside an existing transaction (so a charge commits with the work it pays for). */
-export async function chargeInTransaction(trx: Transaction<Schema>, actor: Actor, props: CreditChargerProps): Promise<LedgerEntryResult> {
+async function chargeInTransaction(trx: Transaction<Schema>, actor: Actor, props: CreditChargerProps): Promise<LedgerEntryResult> {
   const { result, audit } = await postCharge(trx, actor, props);
   await writeAudit(trx, actor, audit);
   return result;

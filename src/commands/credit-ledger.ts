@@ -31,55 +31,43 @@ export interface LedgerEntryResult {
 }
 
 /**
- * The only way credits move. Locks the account's balance row (SELECT ... FOR UPDATE), appends
- * the ledger entry and updates the balance in the caller's transaction, keeping the invariant
- * balance = sum(ledger) under any concurrency.
+ * The only way credits move: one statement in the caller's transaction that updates the balance
+ * row (taking its lock) and appends the ledger entry with the balance it wrote, keeping the
+ * invariant balance = sum(ledger) under any concurrency.
+ *
+ * A credit-gated charge (`requireSufficientFor`) updates the balance only where it covers the
+ * amount: under READ COMMITTED a concurrent charge waits for the row's lock and then re-checks the
+ * condition against the committed balance, so two charges can never overdraw it together. When
+ * no row is written, one more read says why (402 with the balance, or a missing balance row).
  */
 export async function postLedgerEntry(trx: Transaction<Schema>, props: LedgerEntryProps): Promise<LedgerEntryResult> {
   if (props.amountMicro === 0n) throw new Error('ledger entries must move a non-zero amount');
-  if (!props.requireSufficientFor) return postUnchecked(trx, props);
-  const row = await trx.selectFrom('credit_balances').select('balance_micro').where('account_id', '=', props.accountId).forUpdate().executeTakeFirst();
-  if (!row) throw new Error(`account ${props.accountId} has no balance row`);
-  const after = row.balance_micro + props.amountMicro;
-  if (props.requireSufficientFor && props.amountMicro < 0n && after < 0n) {
-    const { label, priceMicro } = props.requireSufficientFor;
-    throw new AppError(
-      402,
-      'insufficient_credits',
-      `Insufficient credits for a ${label} export: it costs ${formatCredits(priceMicro)} credits and the balance is ${formatCredits2(row.balance_micro)}.`,
-      'Tell the user to buy credits in the Prosa web app under Settings > Billing (credit purchases are not available inside some assistants), then retry this request.',
-    );
-  }
-  await trx.updateTable('credit_balances').set({ balance_micro: after.toString(), updated_at: new Date() }).where('account_id', '=', props.accountId).execute();
-  const inserted = await trx
-    .insertInto('credit_ledger')
-    .values({
-      account_id: props.accountId,
-      amount_micro: props.amountMicro.toString(),
-      balance_after_micro: after.toString(),
-      kind: props.kind,
-      description: props.description,
-      reference: props.reference ?? null,
-      member_id: props.memberId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { ledgerId: inserted.id, balanceAfterMicro: after };
+  const gated = props.requireSufficientFor && props.amountMicro < 0n ? props.requireSufficientFor : null;
+  const posted = await postEntry(trx, props, gated !== null);
+  if (posted) return posted;
+  const row = await trx.selectFrom('credit_balances').select('balance_micro').where('account_id', '=', props.accountId).executeTakeFirst();
+  if (!row || !gated) throw new Error(`account ${props.accountId} has no balance row`);
+  throw new AppError(
+    402,
+    'insufficient_credits',
+    `Insufficient credits for a ${gated.label} export: it costs ${formatCredits(gated.priceMicro)} credits and the balance is ${formatCredits2(row.balance_micro)}.`,
+    'Tell the user to buy credits in the Prosa web app under Settings > Billing (credit purchases are not available inside some assistants), then retry this request.',
+  );
 }
 
 /**
- * An entry no balance check can refuse (every kind but a credit-gated export): one statement.
- * The UPDATE takes the balance row's lock itself and returns the balance it wrote, which the
- * ledger row records as its balance_after, so the invariant holds as with the read-then-write
- * path, in one round trip instead of three (issue 24: an analysis' charge).
+ * The balance update and the ledger row in one round trip: the UPDATE returns the balance it
+ * wrote, which the ledger row records as its balance_after. With `covered`, the UPDATE writes only
+ * where the balance covers the (negative) amount; nothing is returned when it does not.
  */
-async function postUnchecked(trx: Transaction<Schema>, props: LedgerEntryProps): Promise<LedgerEntryResult> {
+async function postEntry(trx: Transaction<Schema>, props: LedgerEntryProps, covered: boolean): Promise<LedgerEntryResult | null> {
   const row = await trx
     .with('balance', (db) =>
       db
         .updateTable('credit_balances')
         .set({ balance_micro: sql<string>`balance_micro + ${props.amountMicro.toString()}::bigint`, updated_at: new Date() })
         .where('account_id', '=', props.accountId)
+        .$if(covered, (q) => q.where(sql<boolean>`balance_micro + ${props.amountMicro.toString()}::bigint >= 0`))
         .returning('balance_micro'),
     )
     .insertInto('credit_ledger')
@@ -99,6 +87,5 @@ async function postUnchecked(trx: Transaction<Schema>, props: LedgerEntryProps):
     )
     .returning(['id', 'balance_after_micro'])
     .executeTakeFirst();
-  if (!row) throw new Error(`account ${props.accountId} has no balance row`);
-  return { ledgerId: row.id, balanceAfterMicro: row.balance_after_micro };
+  return row ? { ledgerId: row.id, balanceAfterMicro: row.balance_after_micro } : null;
 }

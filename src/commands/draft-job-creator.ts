@@ -7,8 +7,8 @@ import { randomBase62 } from '../auth/secrets.ts';
 import { EXPORT_PRICES } from '../domain/pricing.ts';
 import type { PreparedDraft } from './draft-requests/request-types.ts';
 import type { Actor } from './actor.ts';
-import { writeAudit } from './audit.ts';
-import { chargeInTransaction } from './credit-charger.ts';
+import { writeAudits } from './audit.ts';
+import { postCharge } from './credit-charger.ts';
 import { lockIdempotencyKey } from './idempotency-lock.ts';
 
 export interface DraftJobCreatorProps {
@@ -94,7 +94,8 @@ export async function draftJobCreator(db: Db, actor: Actor, props: DraftJobCreat
         const earlier = await replay(trx, props.accountId, key, print);
         if (earlier) return earlier;
       }
-      const charge = await chargeInTransaction(trx, actor, {
+      // The charge's audit row is written with the job's, in one statement, charge first.
+      const { result: charge, audit: chargeAudit } = await postCharge(trx, actor, {
         accountId: props.accountId,
         amountMicro: price.priceMicro,
         kind: 'export',
@@ -123,18 +124,21 @@ export async function draftJobCreator(db: Db, actor: Actor, props: DraftJobCreat
         .executeTakeFirstOrThrow();
       await props.enqueue(trx, id);
       await props.onCreated?.(trx, row);
-      await writeAudit(trx, actor, {
-        accountId: props.accountId,
-        action: 'draft_job.created',
-        targetType: 'draft_job',
-        targetId: id,
-        details: {
-          export_type: prepared.exportType,
-          form_kind: prepared.formKind,
-          application_number: prepared.applicationNumber,
-          analysis_id: prepared.analysisId,
+      await writeAudits(trx, actor, [
+        chargeAudit,
+        {
+          accountId: props.accountId,
+          action: 'draft_job.created',
+          targetType: 'draft_job',
+          targetId: id,
+          details: {
+            export_type: prepared.exportType,
+            form_kind: prepared.formKind,
+            application_number: prepared.applicationNumber,
+            analysis_id: prepared.analysisId,
+          },
         },
-      });
+      ]);
       return { job: row, replayed: false };
     });
     return outcome;

@@ -1,0 +1,117 @@
+/**
+ * What a draft submission's money and audit cost the database (issue 24): REST #4 through HTTP.
+ * The credit-gated charge is one statement (the balance row updated only where it covers the
+ * price, the ledger line with the balance it wrote) and its audit row goes with the job's in one
+ * insert, charge first. A submission the balance cannot cover writes nothing and answers 402.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createKey, createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
+import { logStatements } from '../support/statement-log.ts';
+import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
+import { creditGranter } from '../../src/commands/credit-granter.ts';
+import { CLI_ACTOR } from '../../src/commands/actor.ts';
+import { credits } from '../../src/domain/money.ts';
+import { getBalanceMicro, ledgerSumMicro } from '../../src/queries/credits.ts';
+
+const OA = readFileSync(new URL('../../src/domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
+
+let t: TestApp;
+let key: string;
+let accountId: string;
+let analysisId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db, '2026-11-21');
+  let cookie: string;
+  ({ cookie, accountId } = await signUp(t.app));
+  key = await createKey(t.app, cookie);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/analyze',
+    headers: { 'x-api-key': key },
+    payload: { application_number: '17200011', office_action_text: OA, include_examiner_intel: false },
+    remoteAddress: randomIp(),
+  });
+  analysisId = res.json().analysis_id;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const submit = () =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/draft-roa',
+    headers: { 'x-api-key': key },
+    payload: {
+      application_number: '17200011',
+      analysis_id: analysisId,
+      claims: { '1': 'A battery pack comprising a cell.' },
+      strategy_selections: { claim_1: 'amend_narrow' },
+    },
+    remoteAddress: randomIp(),
+  });
+
+const MONEY_AND_AUDIT = /credit_balances|credit_ledger|audit_log/;
+
+test('a submission charges in one statement and writes its two audit rows in one', async () => {
+  await creditGranter(t.database.db, CLI_ACTOR, { accountId, amountMicro: credits(100), kind: 'grant', description: 'drafts' });
+  const log = logStatements(t.database.db);
+  const res = await submit();
+  log.stop();
+  expect(res.statusCode, res.body).toBe(202);
+  const jobId = res.json().job_id as string;
+  const writes = log.statements.map((s) => s.sql.replace(/\s+/g, ' ').trim()).filter((s) => MONEY_AND_AUDIT.test(s) && /^(insert|update|delete|with)/i.test(s));
+  expect(writes, writes.join('\n')).toHaveLength(2);
+  expect(writes[0]).toMatch(/^with "balance" as \(update "credit_balances"/);
+  expect(writes[1]).toMatch(/^insert into "audit_log"/);
+
+  const [line] = await t.database.db.selectFrom('credit_ledger').selectAll().where('reference', '=', jobId).execute();
+  expect(line).toMatchObject({ kind: 'export', amount_micro: -credits(49) });
+  expect(line.balance_after_micro).toBe(await getBalanceMicro(t.database.db, accountId));
+  expect(await ledgerSumMicro(t.database.db, accountId)).toBe(line.balance_after_micro);
+  const audit = await t.database.db
+    .selectFrom('audit_log')
+    .select(['action', 'target_id'])
+    .where('account_id', '=', accountId)
+    .orderBy('id', 'desc')
+    .limit(2)
+    .execute();
+  expect(audit.reverse()).toEqual([
+    { action: 'credits.charged.export', target_id: line.id.toString() },
+    { action: 'draft_job.created', target_id: jobId },
+  ]);
+});
+
+test('a submission the balance cannot cover answers 402 and writes no ledger line, job or audit row', async () => {
+  const balance = await getBalanceMicro(t.database.db, accountId);
+  // Spend down to under one draft's price.
+  const spend = balance - credits(48);
+  await t.database.db
+    .updateTable('credit_balances')
+    .set({ balance_micro: credits(48).toString() })
+    .where('account_id', '=', accountId)
+    .execute();
+  await t.database.db
+    .insertInto('credit_ledger')
+    .values({ account_id: accountId, amount_micro: (-spend).toString(), balance_after_micro: credits(48).toString(), kind: 'adjustment', description: 'test' })
+    .execute();
+  const count = async (table: 'credit_ledger' | 'draft_jobs' | 'audit_log') =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('account_id', '=', accountId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const before = [await count('credit_ledger'), await count('draft_jobs'), await count('audit_log')];
+  const res = await submit();
+  expect(res.statusCode, res.body).toBe(402);
+  expect(res.json()).toMatchObject({ error_code: 'insufficient_credits' });
+  expect(res.json().message).toMatch(/costs 49\.00 credits and the balance is 48\.00/);
+  expect([await count('credit_ledger'), await count('draft_jobs'), await count('audit_log')]).toEqual(before);
+  expect(await getBalanceMicro(t.database.db, accountId)).toBe(credits(48));
+});
