@@ -9,6 +9,7 @@ import { CredentialCache } from '../../auth/credential-cache.ts';
 import { AccountCache } from '../../auth/account-cache.ts';
 import { listenForCredentialChanges, type CredentialListener } from '../../auth/credential-listener.ts';
 import { LedgerPageCache } from '../../queries/ledger-page-cache.ts';
+import { creditHeadReader } from '../../queries/credit-heads.ts';
 import type { LedgerPageWire } from '../../presenters/account.ts';
 import './route-config.ts';
 import { checkRole } from './role-guard.ts';
@@ -126,6 +127,7 @@ function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorate('accountCache', accounts);
   const ledgerPages = new LedgerPageCache<LedgerPageWire>();
   app.decorate('ledgerPageCache', ledgerPages);
+  app.decorate('creditHeads', creditHeadReader(db));
   let listener: CredentialListener | undefined;
   app.addHook('onReady', async () => {
     listener = await listenForCredentialChanges(

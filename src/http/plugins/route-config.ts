@@ -4,6 +4,7 @@ import type { UsageCounter } from '../../commands/usage-counter.ts';
 import type { CredentialCache } from '../../auth/credential-cache.ts';
 import type { AccountCache } from '../../auth/account-cache.ts';
 import type { LedgerPageCache } from '../../queries/ledger-page-cache.ts';
+import type { CreditHeadReader } from '../../queries/credit-heads.ts';
 import type { LedgerPageWire } from '../../presenters/account.ts';
 import type { Tier } from '../../serving/rate-limits/rate-limit-store.ts';
 import type { Permission } from '../../domain/firm-roles.ts';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     answerNotFound(request: FastifyRequest, reply: FastifyReply): void;
     /** Ledger pages of GET /api/credits kept in memory (auth.ts, ledger-page-cache.ts). */
     ledgerPageCache: LedgerPageCache<LedgerPageWire>;
+    /** The balance and page version GET /api/credits reads on PostgreSQL, concurrent reads in one statement (auth.ts, credit-heads.ts). */
+    creditHeads: CreditHeadReader;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../../db/connect.ts';
 import { listLedger } from '../../../queries/credits.ts';
-import { readCreditHead } from '../../../queries/credit-head.ts';
 import { requestAccountWithBalance } from '../../../queries/request-balance.ts';
 import { creditsPageSchema, presentBalance, presentLedgerEntry, type LedgerPageWire } from '../../../presenters/account.ts';
 import { presentPricing, pricingSchema } from '../../../presenters/pricing.ts';
@@ -26,13 +25,14 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
   const pages = app.ledgerPageCache;
+  const heads = app.creditHeads;
 
   /**
-   * PostgreSQL (several processes may write): one statement reads the balance, the multiplier and
+   * PostgreSQL (several processes may write): one statement (shared with the reads that arrive with it: credit-heads.ts) reads the balance, the multiplier and
    * the ledger page's version; the page comes from memory when it was read at that version.
    */
   async function onPostgres(request: FastifyRequest, accountId: string, q: PageQuery, key: string) {
-    const head = await readCreditHead(db, accountId);
+    const head = await heads.read(accountId);
     if (!head) return { ...presentBalance(0n), model_multiplier: 1, ...(await readPage(db, accountId, q)).page };
     if (request.principal?.accountId === accountId) request.principal.balanceMicro = head.balanceMicro; // for the usage headers
     let page = pages.get(accountId, key, head.pageVersion);
