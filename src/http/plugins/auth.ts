@@ -9,7 +9,8 @@ import { CredentialCache } from '../../auth/credential-cache.ts';
 import { AccountCache } from '../../auth/account-cache.ts';
 import { listenForCredentialChanges, type CredentialListener } from '../../auth/credential-listener.ts';
 import { LedgerPageCache } from '../../queries/ledger-page-cache.ts';
-import type { LedgerPageWire } from '../../presenters/account.ts';
+import { creditHeadReader } from '../../queries/credit-heads.ts';
+import type { LedgerPageJson } from '../../presenters/credits-page-json.ts';
 import './route-config.ts';
 import { checkRole } from './role-guard.ts';
 import { PLUGIN, sharedPlugin } from './shared-plugin.ts';
@@ -124,8 +125,9 @@ function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   const accounts = new AccountCache();
   app.decorate('credentialCache', cache);
   app.decorate('accountCache', accounts);
-  const ledgerPages = new LedgerPageCache<LedgerPageWire>();
+  const ledgerPages = new LedgerPageCache<LedgerPageJson>();
   app.decorate('ledgerPageCache', ledgerPages);
+  app.decorate('creditHeads', creditHeadReader(db));
   let listener: CredentialListener | undefined;
   app.addHook('onReady', async () => {
     listener = await listenForCredentialChanges(

@@ -4,44 +4,44 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../../db/connect.ts';
 import { listLedger } from '../../../queries/credits.ts';
-import { readCreditHead } from '../../../queries/credit-head.ts';
 import { requestAccountWithBalance } from '../../../queries/request-balance.ts';
-import { creditsPageSchema, presentBalance, presentLedgerEntry, type LedgerPageWire } from '../../../presenters/account.ts';
+import { creditsPageSchema, presentLedgerEntry } from '../../../presenters/account.ts';
+import { creditsPageJson, type LedgerPageJson, ledgerPageJson } from '../../../presenters/credits-page-json.ts';
 import { presentPricing, pricingSchema } from '../../../presenters/pricing.ts';
 import { accountIdOf } from '../../plugins/auth.ts';
+import { sendJson } from '../../serialized-json.ts';
 
 interface PageQuery {
   limit: number;
   before?: string;
 }
 
-/** Reads and presents a ledger page; its size (for the cache's byte bound) is its JSON's length. */
-async function readPage(db: Db, accountId: string, q: PageQuery): Promise<{ page: LedgerPageWire; bytes: number }> {
+/** Reads a ledger page as its JSON (credits-page-json.ts); its size, for the cache's byte bound, is that text's length. */
+async function readPage(db: Db, accountId: string, q: PageQuery): Promise<LedgerPageJson> {
   const found = await listLedger(db, accountId, { limit: q.limit, before: q.before ? BigInt(q.before) : undefined });
-  const page = { entries: found.entries.map(presentLedgerEntry), next_cursor: found.nextCursor };
-  return { page, bytes: JSON.stringify(page).length };
+  return ledgerPageJson({ entries: found.entries.map(presentLedgerEntry), next_cursor: found.nextCursor });
 }
 
 export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.database;
   const pages = app.ledgerPageCache;
+  const heads = app.creditHeads;
 
   /**
-   * PostgreSQL (several processes may write): one statement reads the balance, the multiplier and
+   * PostgreSQL (several processes may write): one statement (shared with the reads that arrive with it: credit-heads.ts) reads the balance, the multiplier and
    * the ledger page's version; the page comes from memory when it was read at that version.
    */
-  async function onPostgres(request: FastifyRequest, accountId: string, q: PageQuery, key: string) {
-    const head = await readCreditHead(db, accountId);
-    if (!head) return { ...presentBalance(0n), model_multiplier: 1, ...(await readPage(db, accountId, q)).page };
+  async function onPostgres(request: FastifyRequest, accountId: string, q: PageQuery, key: string): Promise<string> {
+    const head = await heads.read(accountId);
+    if (!head) return creditsPageJson(0n, 1000, await readPage(db, accountId, q));
     if (request.principal?.accountId === accountId) request.principal.balanceMicro = head.balanceMicro; // for the usage headers
     let page = pages.get(accountId, key, head.pageVersion);
     if (!page) {
-      const read = await readPage(db, accountId, q);
-      pages.put(accountId, key, read.page, read.bytes, { version: head.pageVersion });
-      page = read.page;
+      page = await readPage(db, accountId, q);
+      pages.put(accountId, key, page, page.length, { version: head.pageVersion });
     }
-    return { ...presentBalance(head.balanceMicro), model_multiplier: head.modelMultiplierMilli / 1000, ...page };
+    return creditsPageJson(head.balanceMicro, head.modelMultiplierMilli, page);
   }
 
   /**
@@ -49,18 +49,18 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
    * account and balance from the account cache and the page from the page cache, so a repeated
    * read runs no statement.
    */
-  async function embedded(request: FastifyRequest, accountId: string, q: PageQuery, key: string) {
+  async function embedded(request: FastifyRequest, accountId: string, q: PageQuery, key: string): Promise<string> {
     const generation = pages.generation();
     const held = pages.get(accountId, key);
     const [found, page] = await Promise.all([
       requestAccountWithBalance(db, request, accountId),
       held ??
         readPage(db, accountId, q).then((read) => {
-          pages.put(accountId, key, read.page, read.bytes, { generation });
-          return read.page;
+          pages.put(accountId, key, read, read.length, { generation });
+          return read;
         }),
     ]);
-    return { ...presentBalance(found?.balanceMicro ?? 0n), model_multiplier: found ? found.account.model_multiplier_milli / 1000 : 1, ...page };
+    return creditsPageJson(found?.balanceMicro ?? 0n, found ? found.account.model_multiplier_milli : 1000, page);
   }
 
   r.get(
@@ -79,11 +79,12 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: creditsPageSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const accountId = accountIdOf(request);
       const q = request.query;
       const key = `${q.limit}:${q.before ?? ''}`;
-      return ctx.database.kind === 'pglite' ? embedded(request, accountId, q, key) : onPostgres(request, accountId, q, key);
+      // JSON text already encoded by the response schema's parts (credits-page-json.ts): sent as it is.
+      return sendJson(reply, await (ctx.database.kind === 'pglite' ? embedded(request, accountId, q, key) : onPostgres(request, accountId, q, key)));
     },
   );
 
