@@ -101,7 +101,7 @@ describe('a tools/call answered by a server holding only the called tool', () =>
   }
   const rpc = async (body: unknown) => readRpc<Answer>(await rawMcp(s.url, body, { authorization: `Bearer ${a.tokens.access_token}` }));
 
-  test("2025 era: an unknown tool is the SDK's JSON-RPC error; invalid arguments are an isError result with the error object (issue 20)", async () => {
+  test("2025 era: an unknown tool is the SDK's JSON-RPC error; invalid arguments are an isError result with the error object", async () => {
     expect(await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } })).toMatchObject({
       error: { code: -32602, message: 'Tool no_such_tool not found' },
     });

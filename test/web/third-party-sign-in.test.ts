@@ -295,7 +295,7 @@ describe('failures end on the sign-in page, never a 500', () => {
     }
   });
 
-  test("failures the flow's own checks never saw end on the sign-in page too, not in JSON (issue 20 item 12)", async () => {
+  test("failures the flow's own checks never saw end on the sign-in page too, not in JSON", async () => {
     const browser = { accept: 'text/html,application/xhtml+xml', 'user-agent': 'Mozilla/5.0' };
     const nav = (url: string, ip = randomIp(), cookie?: string) =>
       t.app.inject({ method: 'GET', url, headers: { ...browser, ...(cookie ? { cookie } : {}) }, remoteAddress: ip });
