@@ -84,14 +84,14 @@ test('with a direct writer and a known caller the report makes no /api request; 
 });
 
 test('one record the database refuses does not cost the others their row', async () => {
-  const write = databaseAuditWriter(s.database.db);
+  const write = databaseAuditWriter(s.database.db, s.app.grantCache);
   // jsonb refuses NUL in text: the batch's transaction fails, then each record is written alone.
   await expect(write(caller, [record('batch-1'), record('batch-2', { a: 'x\u0000' }), record('batch-3')])).rejects.toThrow();
   expect((await rowsOf(['batch-1', 'batch-2', 'batch-3'])).map((r) => r.request_id).sort()).toEqual(['batch-1', 'batch-3']);
 });
 
 test('a report whose grant is gone writes nothing, like the route refusing its token', async () => {
-  const write = databaseAuditWriter(s.database.db);
+  const write = databaseAuditWriter(s.database.db, s.app.grantCache);
   await expect(write({ ...caller, grantId: 'no-such-grant' }, [record('dead-1')])).rejects.toThrow(/revoked/);
   await expect(write({ ...caller, grantId: null }, [record('dead-2')])).rejects.toThrow();
   expect(await rowsOf(['dead-1', 'dead-2'])).toEqual([]);
