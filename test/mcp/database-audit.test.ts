@@ -4,6 +4,7 @@ import type { OAuthTestServer } from '../support/oauth.ts';
 import { AuditReporter, type AuditCaller, type ToolCallRecord } from '../../src/mcp/audit-reporter.ts';
 import { databaseAuditWriter } from '../../src/mcp/database-audit.ts';
 import { rawMcp, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
+import { logStatements } from '../support/statement-log.ts';
 
 /**
  * One process (`prosa serve`): the audit rows of tool calls are written to the database directly
@@ -81,6 +82,20 @@ test('with a direct writer and a known caller the report makes no /api request; 
   await reporter.flush();
   expect(direct).toEqual([{ caller, records: [record('r1'), record('r2')] }]);
   expect(sent).toEqual([record('r3')]);
+});
+
+test('a report of several calls is one statement, and once the grant is held it reads no grant row', async () => {
+  const write = databaseAuditWriter(s.database.db, s.app.grantCache);
+  await write(caller, [record('one-statement-0')]); // the grant is read once and kept (src/auth/grant-cache.ts)
+  const log = logStatements(s.database.db);
+  try {
+    await write(caller, [record('one-statement-1'), record('one-statement-2'), record('one-statement-3')]);
+  } finally {
+    log.stop();
+  }
+  expect(log.statements.map((st) => st.sql)).toEqual([expect.stringMatching(/^insert into "audit_log"/)]);
+  const rows = await rowsOf(['one-statement-1', 'one-statement-2', 'one-statement-3']);
+  expect(rows.map((r) => r.request_id).sort()).toEqual(['one-statement-1', 'one-statement-2', 'one-statement-3']);
 });
 
 test('one record the database refuses does not cost the others their row', async () => {
