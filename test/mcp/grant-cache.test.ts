@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { decodeJwt } from 'jose';
+import { sql } from 'kysely';
 import type { OAuthTestServer } from '../support/oauth.ts';
 import { onPostgres } from '../support/db.ts';
 import { logStatements, type StatementLog } from '../support/statement-log.ts';
@@ -29,6 +30,25 @@ const grantStatements = (log: StatementLog) => log.statements.map((st) => st.sql
 /** What a message ran itself: usage counts are written in batches on a timer of their own (usage-counter.ts). */
 const ownStatements = (log: StatementLog) => log.statements.map((st) => st.sql).filter((q) => !/insert into usage_hourly/.test(q));
 
+/** The grant's tool calls in the audit log. */
+async function auditedCalls(server: Pick<OAuthTestServer, 'database'>, grantId: string): Promise<number> {
+  const rows = await server.database.db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('action', '=', 'mcp.tool_call')
+    .where(sql<boolean>`details->>'grant_id' = ${grantId}`)
+    .execute();
+  return rows.length;
+}
+
+async function untilAsync(ok: () => Promise<boolean>, what: string): Promise<void> {
+  const started = Date.now();
+  while (!(await ok())) {
+    if (Date.now() - started > 5000) throw new Error(`${what}: not seen within 5 s`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 async function until(ok: () => boolean, what: string): Promise<void> {
   const started = Date.now();
   while (!ok()) {
@@ -43,8 +63,10 @@ test('the grant cache is served (its change notifications are listened to)', () 
 
 test('a warm MCP message reads no grant: tools/list makes no statement, a tool call only its route and audit statements', async () => {
   const user = await signedInUser(s.url);
-  // Warm: the first message reads the grant once and keeps it.
+  // Warm: the first message reads the grant once and keeps it; its audit row is written after the
+  // answer, and is waited for so that it falls in no window counted below.
   expect((await rawMcp(s.url, CHECK_CREDITS, bearer(user))).status).toBe(200);
+  await untilAsync(async () => (await auditedCalls(s, grantOf(user))) === 1, 'the first audit row');
 
   await s.app.usageCounter.flush();
   const list = logStatements(s.database.db);

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { decodeJwt } from 'jose';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.ts';
@@ -48,7 +49,24 @@ async function warmUser(): Promise<SignedInUser> {
     expect((await rawMcp(url, TOOLS_LIST, bearer(user))).status).toBe(200);
   }
   expect(b.app.grantCache.get(grantOf(user))).toBeDefined();
+  // The two calls' audit rows are written after their answers: waited for, so that none falls in a window counted later.
+  const started = Date.now();
+  while ((await auditedCalls(grantOf(user))) < 2) {
+    if (Date.now() - started > 5000) throw new Error('the audit rows: not seen within 5 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
   return user;
+}
+
+/** The grant's tool calls in the audit log. */
+async function auditedCalls(grantId: string): Promise<number> {
+  const rows = await a.database.db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('action', '=', 'mcp.tool_call')
+    .where(sql<boolean>`details->>'grant_id' = ${grantId}`)
+    .execute();
+  return rows.length;
 }
 
 async function until(ok: () => boolean, what: string): Promise<void> {

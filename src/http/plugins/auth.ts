@@ -70,7 +70,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * grant cache, else one indexed query: grant-cache.ts). Null when no bearer token was sent;
  * invalid_token when one was and fails.
  */
-export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, audiences: string[]): Promise<Principal | null> {
+export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, audiences: string[], grants: GrantCache): Promise<Principal | null> {
   const raw = headerValue(request, 'authorization');
   if (!raw || !/^Bearer\b/i.test(raw)) return null;
   const token = bearerToken(request);
@@ -81,7 +81,7 @@ export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, 
   } catch (err) {
     throw invalidToken(`${err instanceof Error ? err.message : 'verification failed'}.`);
   }
-  const grant = await liveGrant(ctx.database.db, request.server.grantCache, claims.gid, claims.sub, claims.client_id);
+  const grant = await liveGrant(ctx.database.db, grants, claims.gid, claims.sub, claims.client_id);
   if (!grant) throw invalidToken('the connected app was disconnected (its grant is revoked).');
   return {
     accountId: grant.accountId,
@@ -185,7 +185,7 @@ function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     } else {
       // Bearer tokens (the MCP server's exchanged tokens) on account routes: only the API
       // audience; an MCP-audience token here is token passthrough and refused (contract).
-      if (mode === 'account') principal = await bearerPrincipal(ctx, request, [api]);
+      if (mode === 'account') principal = await bearerPrincipal(ctx, request, [api], grants);
       if (!principal && sessionToken) principal = await principalFromSession(db, sessionToken);
       if (!principal && mode === 'account' && apiKey) {
         principal = await principalFromApiKey(db, apiKey.trim(), cache);
