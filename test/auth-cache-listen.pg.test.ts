@@ -6,6 +6,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { CredentialCache } from '../src/auth/credential-cache.ts';
 import { AccountCache } from '../src/auth/account-cache.ts';
+import { GrantCache } from '../src/auth/grant-cache.ts';
 import { listenForCredentialChanges } from '../src/auth/credential-listener.ts';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from './support/app.ts';
 
@@ -42,6 +43,7 @@ test('both caches are emptied and bypassed until it listens again, so a revocati
     );
     await until(() => !t.app.credentialCache.enabled);
     expect(t.app.credentialCache.size).toBe(0);
+    expect(t.app.grantCache.enabled).toBe(false);
     // A revocation while nobody listens: the bypassed cache cannot serve the key.
     await admin.query('update api_keys set revoked_at = now() where id = $1', [keyId]);
     const refused = await me(key);
@@ -101,20 +103,23 @@ test('behind a connection that never delivers notifications (a pooler in transac
   const proxy = await proxyDroppingNotifications(new URL(t.database.connectionString!));
   const keys = new CredentialCache();
   const accounts = new AccountCache();
+  const grants = new GrantCache();
   const errors: unknown[] = [];
-  const listener = await listenForCredentialChanges({ ...t.database, connectionString: proxy.url }, keys, accounts, (err) => errors.push(err));
+  const listener = await listenForCredentialChanges({ ...t.database, connectionString: proxy.url }, { keys, accounts, grants }, (err) => errors.push(err));
   try {
     expect(keys.enabled).toBe(false);
     expect(accounts.enabled).toBe(false);
+    expect(grants.enabled).toBe(false);
     expect(String(errors[0])).toMatch(/do not arrive/);
   } finally {
     await listener.close();
     await proxy.close();
   }
   // The same code on a direct connection turns them on.
-  const direct = await listenForCredentialChanges(t.database, keys, accounts, () => {});
+  const direct = await listenForCredentialChanges(t.database, { keys, accounts, grants }, () => {});
   try {
     expect(keys.enabled).toBe(true);
+    expect(grants.enabled).toBe(true);
   } finally {
     await direct.close();
   }

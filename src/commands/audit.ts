@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
 import type { AuditAction } from '../domain/audit-words.ts';
@@ -30,6 +30,21 @@ export async function writeAudits(trx: Transaction<Schema>, actor: Actor, events
     .insertInto('audit_log')
     .values(events.map((e) => auditRow(actor, e)))
     .execute();
+}
+
+/**
+ * Audit rows of several acts, each with its own actor, in one statement (a batch of MCP tool
+ * calls: one insert instead of one per call). Returns their ids in the given order: the ids are
+ * drawn row by row as the rows are inserted, so ascending order is the given order.
+ */
+export async function writeAuditBatch(db: Kysely<Schema> | Transaction<Schema>, entries: readonly { actor: Actor; event: AuditEvent }[]): Promise<bigint[]> {
+  if (entries.length === 0) return [];
+  const rows = await db
+    .insertInto('audit_log')
+    .values(entries.map((e) => auditRow(e.actor, e.event)))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function auditRow(actor: Actor, event: AuditEvent) {

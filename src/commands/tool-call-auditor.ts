@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { Actor } from './actor.ts';
-import { writeAudit } from './audit.ts';
+import { writeAuditBatch } from './audit.ts';
 
 export interface ToolCallAuditProps {
   accountId: string;
@@ -20,14 +20,15 @@ export interface ToolCallAuditProps {
 
 /**
  * MCP tool calls in the account's audit log (action mcp.tool_call), as the MCP server reports
- * them (one or a batch), all rows in one transaction. Returns the new rows' ids in order.
+ * them (one or a batch), all rows in one statement (so all or none). Returns the new rows' ids in
+ * order.
  */
 export async function toolCallAuditor(db: Db, accountId: string, calls: readonly ToolCallAuditProps[]): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
-    const ids: string[] = [];
-    for (const props of calls) {
-      const actor: Actor = { accountId, via: 'bearer', requestId: props.requestId };
-      const id = await writeAudit(trx, actor, {
+  const ids = await writeAuditBatch(
+    db,
+    calls.map((props) => ({
+      actor: { accountId, via: 'bearer', requestId: props.requestId } satisfies Actor,
+      event: {
         accountId: props.accountId,
         action: 'mcp.tool_call',
         targetType: 'mcp_tool',
@@ -41,9 +42,8 @@ export async function toolCallAuditor(db: Db, accountId: string, calls: readonly
           client_name: props.clientName,
           grant_id: props.grantId,
         },
-      });
-      ids.push(id.toString());
-    }
-    return ids;
-  });
+      },
+    })),
+  );
+  return ids.map(String);
 }

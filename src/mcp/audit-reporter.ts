@@ -34,7 +34,7 @@ const MAX_BATCH = 100;
  * tool call is written to the account's audit log") through `POST /api/audit/tool-calls`, with the
  * same exchanged token, so the backend attributes it to the account and the OAuth client. In one
  * process (`prosa serve`) a direct writer takes its place when the caller is known: the same rows
- * in one transaction without a second in-process `/api` request (its token check, grant lookup
+ * in one statement without a second in-process `/api` request (its token check, grant lookup
  * and request pipeline were most of what an audit row cost: docs/benchmarks.md "MCP overhead").
  *
  * It runs after the result is sent, so an audit write never delays or fails a tool call. Calls

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import { isGrantLive } from '../queries/oauth-grants.ts';
+import { liveGrant, type GrantCache } from '../auth/grant-cache.ts';
 import { backendUnavailable, type BackendTransport } from './backend-client.ts';
 import { MCP_CLIENT_ID } from './token-exchanger.ts';
 import type { VerifiedToken } from './token-verifier.ts';
@@ -17,10 +17,15 @@ export interface GrantLiveness {
   isLive(token: VerifiedToken): Promise<boolean>;
 }
 
-/** One process (`prosa serve`): the grant row itself, one primary-key lookup (as the API's bearer check). */
-export function databaseGrantLiveness(db: Db): GrantLiveness {
+/**
+ * One process (`prosa serve`): the process's grant cache, the one the API's bearer check reads
+ * (src/auth/grant-cache.ts: forgotten as soon as the database announces a change, and served only
+ * while those announcements can arrive), else the grant row, whose answer the cache then keeps
+ * for the in-process `/api` call and the audit report of the same message.
+ */
+export function databaseGrantLiveness(db: Db, grants: GrantCache): GrantLiveness {
   return {
-    isLive: (token) => (token.grantId ? isGrantLive(db, token.grantId, token.sub, token.clientId) : Promise.resolve(false)),
+    isLive: async (token) => (token.grantId ? (await liveGrant(db, grants, token.grantId, token.sub, token.clientId)) !== null : false),
   };
 }
 

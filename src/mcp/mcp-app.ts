@@ -13,6 +13,7 @@ import { localKeys, remoteKeys } from './token-verifier.ts';
 import { databaseGrantLiveness, introspectionGrantLiveness } from './grant-liveness.ts';
 import { databaseAuditWriter } from './database-audit.ts';
 import type { Db } from '../db/connect.ts';
+import type { GrantCache } from '../auth/grant-cache.ts';
 
 /** The authorization server's public key set, from the keyring (one process: no HTTP round trip). */
 function publicJwks(keyring: Keyring) {
@@ -23,18 +24,21 @@ function publicJwks(keyring: Keyring) {
 /**
  * Mounts the MCP server inside the backend app (`prosa serve`, one process): tools reach `/api`
  * through Fastify's inject, tokens are checked against the keyring's own public key, and their
- * grants against the grant rows (the process's own database, as the API's bearer check), and
- * tool calls are audited into that database (database-audit.ts).
+ * grants through the app's grant cache (the one the API's bearer check reads: grant-cache.ts),
+ * and tool calls are audited into the process's own database (database-audit.ts).
  */
-export async function mountMcp(app: FastifyInstance, o: { config: Config; keyring: Keyring; rateLimits: RateLimits; db: Db }): Promise<void> {
+export async function mountMcp(
+  app: FastifyInstance,
+  o: { config: Config; keyring: Keyring; rateLimits: RateLimits; db: Db; grants: GrantCache },
+): Promise<void> {
   const runtime = createToolRuntime({
     config: o.config,
     // Links in tool results (downloads) name the public address, not inject's default localhost:80.
     transport: injectTransport(app, new URL(o.config.baseUrl).host),
     keys: localKeys(publicJwks(o.keyring)),
     clientSecret: o.keyring.mcpClientSecret,
-    grants: databaseGrantLiveness(o.db),
-    audit: databaseAuditWriter(o.db),
+    grants: databaseGrantLiveness(o.db, o.grants),
+    audit: databaseAuditWriter(o.db, o.grants),
     rateLimits: o.rateLimits,
     log: app.log,
   });

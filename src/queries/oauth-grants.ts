@@ -67,11 +67,14 @@ export interface LiveGrant {
   member: CredentialPerson;
   /** The account's balance, read in the same statement (the request's usage headers). */
   balanceMicro: bigint;
+  /** When the grant expires (null: never); a cached grant is checked against it on every use (src/auth/grant-cache.ts). */
+  expiresAt: Date | null;
 }
 
 /**
- * Whether a token's grant is still alive (the backend's bearer check and the token exchange):
- * one primary-key lookup, plus the client's name for the audit log.
+ * Whether a token's grant is still alive (the backend's bearer check, the MCP server's gate and
+ * the token exchange): one primary-key lookup, plus the client's name for the audit log and the
+ * member the token acts as. The roles read it through the grant cache (src/auth/grant-cache.ts).
  */
 export async function findLiveGrant(db: Db, grantId: string, accountId: string, clientId: string): Promise<LiveGrant | null> {
   const row = await db
@@ -88,6 +91,7 @@ export async function findLiveGrant(db: Db, grantId: string, accountId: string, 
       'm.email',
       'm.display_name',
       'm.practitioner',
+      'g.expires_at',
     ])
     .where('g.model', '=', 'Grant')
     .where('g.id', '=', grantId)
@@ -102,23 +106,7 @@ export async function findLiveGrant(db: Db, grantId: string, accountId: string, 
         role: row.role,
         member: { email: row.email, display_name: row.display_name, practitioner: row.practitioner },
         balanceMicro: row.balance_micro ?? 0n,
+        expiresAt: row.expires_at,
       }
     : null;
-}
-
-/**
- * Whether a token's grant is alive, and nothing else: the MCP server's check on every message
- * (one primary-key lookup; no join).
- */
-export async function isGrantLive(db: Db, grantId: string, accountId: string, clientId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('oauth_artifacts as g')
-    .select('g.id')
-    .where('g.model', '=', 'Grant')
-    .where('g.id', '=', grantId)
-    .where('g.account_id', '=', accountId)
-    .where('g.client_id', '=', clientId)
-    .where(live)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -4,6 +4,7 @@ import type { OAuthTestServer } from '../support/oauth.ts';
 import { AuditReporter, type AuditCaller, type ToolCallRecord } from '../../src/mcp/audit-reporter.ts';
 import { databaseAuditWriter } from '../../src/mcp/database-audit.ts';
 import { rawMcp, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
+import { logStatements } from '../support/statement-log.ts';
 
 /**
  * One process (`prosa serve`): the audit rows of tool calls are written to the database directly
@@ -83,15 +84,29 @@ test('with a direct writer and a known caller the report makes no /api request; 
   expect(sent).toEqual([record('r3')]);
 });
 
+test('a report of several calls is one statement, and once the grant is held it reads no grant row', async () => {
+  const write = databaseAuditWriter(s.database.db, s.app.grantCache);
+  await write(caller, [record('one-statement-0')]); // the grant is read once and kept (src/auth/grant-cache.ts)
+  const log = logStatements(s.database.db);
+  try {
+    await write(caller, [record('one-statement-1'), record('one-statement-2'), record('one-statement-3')]);
+  } finally {
+    log.stop();
+  }
+  expect(log.statements.map((st) => st.sql)).toEqual([expect.stringMatching(/^insert into "audit_log"/)]);
+  const rows = await rowsOf(['one-statement-1', 'one-statement-2', 'one-statement-3']);
+  expect(rows.map((r) => r.request_id).sort()).toEqual(['one-statement-1', 'one-statement-2', 'one-statement-3']);
+});
+
 test('one record the database refuses does not cost the others their row', async () => {
-  const write = databaseAuditWriter(s.database.db);
+  const write = databaseAuditWriter(s.database.db, s.app.grantCache);
   // jsonb refuses NUL in text: the batch's transaction fails, then each record is written alone.
   await expect(write(caller, [record('batch-1'), record('batch-2', { a: 'x\u0000' }), record('batch-3')])).rejects.toThrow();
   expect((await rowsOf(['batch-1', 'batch-2', 'batch-3'])).map((r) => r.request_id).sort()).toEqual(['batch-1', 'batch-3']);
 });
 
 test('a report whose grant is gone writes nothing, like the route refusing its token', async () => {
-  const write = databaseAuditWriter(s.database.db);
+  const write = databaseAuditWriter(s.database.db, s.app.grantCache);
   await expect(write({ ...caller, grantId: 'no-such-grant' }, [record('dead-1')])).rejects.toThrow(/revoked/);
   await expect(write({ ...caller, grantId: null }, [record('dead-2')])).rejects.toThrow();
   expect(await rowsOf(['dead-1', 'dead-2'])).toEqual([]);

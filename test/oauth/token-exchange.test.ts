@@ -17,6 +17,7 @@ import {
   type OAuthTestServer,
 } from '../support/oauth.ts';
 import { bearerPrincipal } from '../../src/http/plugins/auth.ts';
+import { GrantCache } from '../../src/auth/grant-cache.ts';
 
 let s: OAuthTestServer;
 let user: Awaited<ReturnType<typeof signUpAccount>>;
@@ -31,6 +32,8 @@ afterAll(async () => {
   await s?.close();
 });
 
+/** A grant cache that holds nothing (not listening): the principal is read from the database, balance included. */
+const unheld = () => new GrantCache();
 const api = (path: string, token: string, init: RequestInit = {}) =>
   fetch(`${s.url}${path}`, {
     ...init,
@@ -101,7 +104,7 @@ describe('token exchange (RFC 8693)', () => {
 
   it('the backend principal carries the client, its name, the grant and the no-purchase flag', async () => {
     const token = await exchanged();
-    const p = await bearerPrincipal(s.ctx, { headers: { authorization: `Bearer ${token}` } } as FastifyRequest, [`${s.url}/api`]);
+    const p = await bearerPrincipal(s.ctx, { headers: { authorization: `Bearer ${token}` } } as FastifyRequest, [`${s.url}/api`], unheld());
     expect(p).toEqual({
       accountId: user.accountId,
       memberId: user.accountId,
@@ -127,7 +130,7 @@ describe('token exchange (RFC 8693)', () => {
     expect(decodeJwt(chatgpt.access_token).prosa_no_purchases).toBe(true);
     const token = await exchanged(chatgpt.access_token);
     expect(decodeJwt(token).prosa_no_purchases).toBe(true);
-    const p = await bearerPrincipal(s.ctx, { headers: { authorization: `Bearer ${token}` } } as FastifyRequest, [`${s.url}/api`]);
+    const p = await bearerPrincipal(s.ctx, { headers: { authorization: `Bearer ${token}` } } as FastifyRequest, [`${s.url}/api`], unheld());
     expect(p?.noPurchaseOffers).toBe(true);
   });
 

@@ -19,6 +19,7 @@ import { oauthRequestContext } from './request-context.ts';
 import { MCP_CLIENT_ID } from './constants.ts';
 import { findUnsafeText, UNSAFE_TEXT_MESSAGES } from '../../domain/unsafe-text.ts';
 import { firmOfSubject } from '../../queries/members.ts';
+import type { GrantCache } from '../grant-cache.ts';
 
 /**
  * The provider parses its own request bodies, so the edge guard (http/plugins/nul-guard.ts) never
@@ -89,7 +90,8 @@ export async function storeClientMetadataDocument(db: Db, clientId: string, meta
     .execute();
 }
 
-export function createKyselyAdapter(db: Db): new (model: string) => Adapter {
+/** `grants`: the process's grant cache, which forgets a grant the library destroys before its request answers (grant-cache.ts). */
+export function createKyselyAdapter(db: Db, grants?: GrantCache): new (model: string) => Adapter {
   return class KyselyAdapter implements Adapter {
     readonly model: string;
 
@@ -235,6 +237,11 @@ export function createKyselyAdapter(db: Db): new (model: string) => Adapter {
     }
 
     async destroy(id: string): Promise<void> {
+      if (this.model === 'Grant' && grants) await grants.revoking(id, () => this.destroyRow(id));
+      else await this.destroyRow(id);
+    }
+
+    private async destroyRow(id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const row = await trx
           .deleteFrom('oauth_artifacts')

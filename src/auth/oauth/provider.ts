@@ -19,6 +19,7 @@
 import { Provider, errors, type Configuration, type KoaContextWithOIDC, type ClientMetadata } from 'oidc-provider';
 import type { AppContext } from '../../http/context.ts';
 import { createKyselyAdapter, storeClientMetadataDocument } from './adapter.ts';
+import type { GrantCache } from '../grant-cache.ts';
 import { isChatGptClient } from './chatgpt.ts';
 import { FULL_ACCESS, LIFETIMES, MCP_CLIENT_ID, TOKEN_EXCHANGE_GRANT, apiResource, mcpResource } from './constants.ts';
 import { registerTokenExchange } from './token-exchange.ts';
@@ -70,7 +71,8 @@ function assertRefreshTarget(c: KoaContextWithOIDC, mcp: string): void {
   }
 }
 
-export function createOAuthProvider(ctx: AppContext): Provider {
+/** `grants`: the process's grant cache (the adapter forgets the grants it destroys: grant-cache.ts). */
+export function createOAuthProvider(ctx: AppContext, grants?: GrantCache): Provider {
   const { config, keyring } = ctx;
   const { db } = ctx.database;
   const issuer = config.baseUrl;
@@ -84,7 +86,7 @@ export function createOAuthProvider(ctx: AppContext): Provider {
   // library's account-switch (logout) dance never happens. The interaction's result (login and
   // consent) is all the resumed request needs.
   const configuration = {
-    adapter: createKyselyAdapter(db),
+    adapter: createKyselyAdapter(db, grants),
     // Outgoing requests (client ID metadata documents): resolved, checked and pinned to public
     // addresses only (cimd-fetch.ts: SSRF).
     fetch: guardedFetch(),

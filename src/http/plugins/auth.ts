@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import { principalFromApiKey, principalFromSession, type Principal } from '../../auth/principal.ts';
 import { verifyAccessToken } from '../../auth/oauth/access-token.ts';
 import { apiResource } from '../../auth/oauth/constants.ts';
-import { findLiveGrant } from '../../queries/oauth-grants.ts';
+import { GrantCache, liveGrant } from '../../auth/grant-cache.ts';
 import { CredentialCache } from '../../auth/credential-cache.ts';
 import { AccountCache } from '../../auth/account-cache.ts';
 import { listenForCredentialChanges, type CredentialListener } from '../../auth/credential-listener.ts';
@@ -67,10 +67,11 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * The principal of a bearer request: a JWT access token verified locally (ES256 with our key,
- * iss, aud among `audiences`, typ at+jwt, exp; RFC 9068 §4) whose grant is still alive (one
- * indexed query). Null when no bearer token was sent; invalid_token when one was and fails.
+ * iss, aud among `audiences`, typ at+jwt, exp; RFC 9068 §4) whose grant is still alive (the
+ * grant cache, else one indexed query: grant-cache.ts). Null when no bearer token was sent;
+ * invalid_token when one was and fails.
  */
-export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, audiences: string[]): Promise<Principal | null> {
+export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, audiences: string[], grants: GrantCache): Promise<Principal | null> {
   const raw = headerValue(request, 'authorization');
   if (!raw || !/^Bearer\b/i.test(raw)) return null;
   const token = bearerToken(request);
@@ -81,7 +82,7 @@ export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, 
   } catch (err) {
     throw invalidToken(`${err instanceof Error ? err.message : 'verification failed'}.`);
   }
-  const grant = await findLiveGrant(ctx.database.db, claims.gid, claims.sub, claims.client_id);
+  const grant = await liveGrant(ctx.database.db, grants, claims.gid, claims.sub, claims.client_id);
   if (!grant) throw invalidToken('the connected app was disconnected (its grant is revoked).');
   return {
     accountId: grant.accountId,
@@ -123,19 +124,17 @@ function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('usage', null);
   const cache = new CredentialCache();
   const accounts = new AccountCache();
+  const grants = new GrantCache();
   app.decorate('credentialCache', cache);
   app.decorate('accountCache', accounts);
+  app.decorate('grantCache', grants);
   const ledgerPages = new LedgerPageCache<LedgerPageJson>();
   app.decorate('ledgerPageCache', ledgerPages);
   app.decorate('creditHeads', creditHeadReader(db));
   let listener: CredentialListener | undefined;
   app.addHook('onReady', async () => {
-    listener = await listenForCredentialChanges(
-      ctx.database,
-      cache,
-      accounts,
-      (err) => app.log.warn({ err }, 'credential change notifications interrupted; API keys are read from the database until they resume'),
-      [ledgerPages],
+    listener = await listenForCredentialChanges(ctx.database, { keys: cache, accounts, grants, perAccount: [ledgerPages] }, (err) =>
+      app.log.warn({ err }, 'credential change notifications interrupted; API keys and grants are read from the database until they resume'),
     );
   });
   app.addHook('onClose', async () => {
@@ -188,7 +187,7 @@ function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     } else {
       // Bearer tokens (the MCP server's exchanged tokens) on account routes: only the API
       // audience; an MCP-audience token here is token passthrough and refused (contract).
-      if (mode === 'account') principal = await bearerPrincipal(ctx, request, [api]);
+      if (mode === 'account') principal = await bearerPrincipal(ctx, request, [api], grants);
       if (!principal && sessionToken) principal = await principalFromSession(db, sessionToken);
       if (!principal && mode === 'account' && apiKey) {
         principal = await principalFromApiKey(db, apiKey.trim(), cache);

@@ -2,6 +2,7 @@ import type { Principal } from '../../auth/principal.ts';
 import type { UsageCounts } from '../../commands/usage-recorder.ts';
 import type { UsageCounter } from '../../commands/usage-counter.ts';
 import type { CredentialCache } from '../../auth/credential-cache.ts';
+import type { GrantCache } from '../../auth/grant-cache.ts';
 import type { AccountCache } from '../../auth/account-cache.ts';
 import type { LedgerPageCache } from '../../queries/ledger-page-cache.ts';
 import type { CreditHeadReader } from '../../queries/credit-heads.ts';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     credentialCache: CredentialCache;
     /** Accounts' balances (and rows) kept in memory for read requests (auth.ts, account-cache.ts). */
     accountCache: AccountCache;
+    /** Live OAuth grants kept in memory: the bearer check, the MCP gate, introspection (auth.ts, grant-cache.ts). */
+    grantCache: GrantCache;
     /** The OpenAPI documents of /v1 and /api (openapi.ts). */
     openApiDocuments: OpenApiDocuments;
     /** The JSON 404, or 405 with Allow, for a request no route serves (errors.ts); surfaces with hooks of their own answer their misses with it. */

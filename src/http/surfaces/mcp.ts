@@ -13,7 +13,7 @@ export function mcpSurface(ctx: AppContext) {
   return surfacePlugin(
     'prosa-mcp',
     async (app: FastifyInstance) => {
-      await mountMcp(app, { config: ctx.config, keyring: ctx.keyring, rateLimits: ctx.rateLimits, db: ctx.database.db });
+      await mountMcp(app, { config: ctx.config, keyring: ctx.keyring, rateLimits: ctx.rateLimits, db: ctx.database.db, grants: app.grantCache });
     },
     [PLUGIN.errors],
   );

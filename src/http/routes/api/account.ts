@@ -76,9 +76,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         practitioner: b.practitioner === undefined ? undefined : b.practitioner && withoutNulls(b.practitioner),
         watchAnalyze: b.watch_analyze,
       });
-      // This process's keys of the member carry the old profile: forgotten before answering (other
+      // This process's keys and grants of the member carry the old profile: forgotten before answering (other
       // processes hear of it through migration 033's trigger).
-      if (b.practitioner !== undefined) request.server.credentialCache.forgetMember(memberIdOf(request));
+      if (b.practitioner !== undefined) {
+        request.server.credentialCache.forgetMember(memberIdOf(request));
+        request.server.grantCache.forgetMember(memberIdOf(request));
+      }
       return { account: presentAccount(account, memberProfile), credits: presentBalance(await requestBalanceMicro(ctx.database.db, request, accountId)) };
     },
   );

@@ -65,6 +65,7 @@ export function firmRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer
     async (request) => {
       const member = await memberRoleChanger(db, actorOf(request), { accountId: accountIdOf(request), memberId: request.params.id, role: request.body.role });
       app.credentialCache.forgetMember(member.id);
+      app.grantCache.forgetMember(member.id);
       return presentMember(member);
     },
   );
@@ -82,8 +83,9 @@ export function firmRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer
     },
     async (request, reply) => {
       const { member } = await memberRemover(db, actorOf(request), { accountId: accountIdOf(request), memberId: request.params.id });
-      // This process forgets the member's keys before answering; others hear it from the triggers.
+      // This process forgets the member's keys and grants before answering; others hear it from the triggers.
       app.credentialCache.forgetMember(member.id);
+      app.grantCache.forgetMember(member.id);
       return reply.status(204).send(null);
     },
   );
@@ -176,6 +178,7 @@ export function firmRoutes(app: FastifyInstance, ctx: AppContext, opts: { mailer
     async (request, reply) => {
       const member = await invitationAcceptor(db, actorOf(request), { token: request.params.token, memberId: memberIdOf(request) });
       app.credentialCache.forgetMember(member.id);
+      app.grantCache.forgetMember(member.id);
       // The browser's session was ended with the old firm's credentials: a fresh one in the new firm.
       if (request.cookies[SESSION_COOKIE])
         setSessionCookie(

@@ -29,7 +29,9 @@ export function oauthGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await oauthGrantRevoker(db, actorOf(request), { accountId: accountIdOf(request), memberId: memberIdOf(request), grantId: request.params.id });
+      // Forgotten by this process's grant cache before the answer (grant-cache.ts): its tokens' next MCP message is refused.
+      const props = { accountId: accountIdOf(request), memberId: memberIdOf(request), grantId: request.params.id };
+      await app.grantCache.revoking(props.grantId, () => oauthGrantRevoker(db, actorOf(request), props));
       return reply.status(204).send(null);
     },
   );

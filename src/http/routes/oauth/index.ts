@@ -15,7 +15,7 @@ export type OAuthRouteOptions = InteractionOptions;
 
 /** The OAuth 2.1 authorization server: the provider, our pages, /oauth/userinfo and /oauth/introspect (MCP server only). */
 export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, opts: OAuthRouteOptions = {}): Promise<Provider> {
-  const provider = createOAuthProvider(ctx);
+  const provider = createOAuthProvider(ctx, app.grantCache);
   await oauthProviderRoutes(app, ctx, provider);
   await oauthInteractionRoutes(app, ctx, provider, opts);
   oauthUserinfoRoutes(app, ctx);

@@ -4,6 +4,7 @@
  * and its grant still alive. The MCP server in its own process (`--role mcp`, no database) asks
  * this on every MCP message, so a disconnected app's token is refused with 401 at once (issue 20
  * item 10); in one process the MCP server reads the grant directly (src/mcp/grant-liveness.ts).
+ * Either way the grant comes from this process's grant cache when held (src/auth/grant-cache.ts).
  *
  * RFC 7662 §2.1: the caller must authenticate; only the MCP server's own confidential client
  * (`prosa-mcp`, client_secret_basic) may, as in the token exchange. Not advertised in the
@@ -15,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AccessTokenError, verifyAccessToken } from '../../../auth/oauth/access-token.ts';
 import { MCP_CLIENT_ID, mcpResource } from '../../../auth/oauth/constants.ts';
-import { isGrantLive } from '../../../queries/oauth-grants.ts';
+import { liveGrant } from '../../../auth/grant-cache.ts';
 import { isMcpServer, limit } from './provider-mount.ts';
 
 export async function oauthIntrospectionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -50,7 +51,7 @@ export async function oauthIntrospectionRoutes(app: FastifyInstance, ctx: AppCon
           if (err instanceof AccessTokenError) return { active: false };
           throw err;
         }
-        if (!(await isGrantLive(ctx.database.db, claims.gid, claims.sub, claims.client_id))) return { active: false };
+        if (!(await liveGrant(ctx.database.db, request.server.grantCache, claims.gid, claims.sub, claims.client_id))) return { active: false };
         return {
           active: true,
           scope: claims.scope,

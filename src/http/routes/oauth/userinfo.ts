@@ -12,7 +12,7 @@ import { apiResource, mcpResource } from '../../../auth/oauth/constants.ts';
 export function oauthUserinfoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const audiences = [mcpResource(ctx.config), apiResource(ctx.config)];
   const handler = async (request: FastifyRequest) => {
-    const principal = await bearerPrincipal(ctx, request, audiences);
+    const principal = await bearerPrincipal(ctx, request, audiences, request.server.grantCache);
     if (!principal) throw invalidToken('Send the access token in the Authorization header: Bearer <token>.');
     const member = await findLiveMember(ctx.database.db, principal.memberId);
     if (!member) throw invalidToken('The account no longer exists.');
