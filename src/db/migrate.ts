@@ -35,6 +35,7 @@ import * as m034 from './migrations/034-responsible-practitioner.ts';
 import * as m035 from './migrations/035-docket-sort-keys.ts';
 import * as m036 from './migrations/036-credit-page-version.ts';
 import * as m037 from './migrations/037-analysis-record-json.ts';
+import * as m038 from './migrations/038-docket-counts.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '035-docket-sort-keys': m035,
   '036-credit-page-version': m036,
   '037-analysis-record-json': m037,
+  '038-docket-counts': m038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
