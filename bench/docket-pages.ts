@@ -36,7 +36,12 @@ async function bench(databaseUrl: string | undefined): Promise<string[]> {
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const rateLimits = await createRateLimits({ connectionString: database.connectionString });
+  // Limits lifted: one client, many calls, and the limits are not what is measured.
+  const lifted = { perMinute: 100_000, perSecond: 10_000 };
+  const rateLimits = await createRateLimits({
+    connectionString: database.connectionString,
+    tiers: { authenticated: lifted, account: lifted, free: lifted, unauthenticated: lifted, signin: lifted },
+  });
   const ctx = {
     config,
     database,

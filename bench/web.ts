@@ -1,6 +1,6 @@
 // bench/web: the docket page with 1,000 applications in Debian's Chromium: time to first
-// contentful paint and to interactive (the table rendered and its search answering), cold and
-// warm (cached assets), plus the built JavaScript and CSS sizes (raw and gzip).
+// contentful paint, to the first page shown and to interactive (the table rendered and its search
+// answering), cold and warm (cached assets), plus the built JavaScript and CSS sizes (raw and gzip).
 //
 //   ./node_modules/.bin/node bench/web.ts        (builds web/ first if needed; embedded PGlite in memory)
 //
@@ -77,25 +77,29 @@ const measure = async (warm: boolean) => {
   await context.addCookies([{ name: 'prosa_session', value: session.token, url: config.baseUrl }]);
   const page = await context.newPage();
   if (warm) await page.goto(`${config.baseUrl}/docket`).then(() => page.getByText(firstPage).waitFor({ timeout: 60_000 }));
+  // Each condition is tested in the page on every animation frame: Playwright's own waits poll
+  // at up to 500 ms apart, which would be measured as the page's time.
+  const onFrame = (fn: (arg: string) => boolean, arg: string) => page.waitForFunction(fn, arg, { polling: 'raf', timeout: 60_000 });
   const start = Date.now();
   await page.goto(`${config.baseUrl}/docket`);
-  await page.getByText(firstPage).waitFor({ timeout: 60_000 });
+  await onFrame((text) => document.body.textContent?.includes(text) ?? false, firstPage);
+  const shown = Date.now() - start;
   await page.getByLabel('Search').fill('CLIENT-042-');
-  await page
-    .getByText(/^[\d,]+ of [\d,]+ applications$/)
-    .filter({ hasNotText: `${N.toLocaleString('en-US')} of` })
-    .waitFor();
+  await onFrame((all) => {
+    const m = /([\d,]+) of ([\d,]+) applications/.exec(document.body.textContent ?? '');
+    return m !== null && m[1] !== all;
+  }, N.toLocaleString('en-US'));
   const interactive = Date.now() - start;
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
   await context.close();
-  return { fcp, interactive };
+  return { fcp, shown, interactive };
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const warm of [false, true]) {
   const rows = [];
   for (let i = 0; i < RUNS; i++) rows.push(await measure(warm));
   console.log(
-    `${warm ? 'warm' : 'cold'} (${RUNS} runs, median): first contentful paint ${median(rows.map((r) => r.fcp ?? 0)).toFixed(0)} ms, interactive (first page rendered and a search answered) ${median(rows.map((r) => r.interactive))} ms`,
+    `${warm ? 'warm' : 'cold'} (${RUNS} runs, median): first contentful paint ${median(rows.map((r) => r.fcp ?? 0)).toFixed(0)} ms, first page shown ${median(rows.map((r) => r.shown))} ms, interactive (first page rendered and a search answered) ${median(rows.map((r) => r.interactive))} ms`,
   );
 }
 await browser.close();

@@ -2,7 +2,7 @@
  * GET /api/docket's orders and filters beside paging: every sort ascending and descending (blank
  * values last either way), the status filter and GET /api/docket/statuses, cursors that stay
  * right across inserts, another firm's docket, and the statements a page costs when no sort key
- * needs refreshing (work counted, not timed).
+ * needs refreshing, with its counts read from the kept counts (work counted, not timed).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -230,6 +230,15 @@ test('a page sorted by next deadline with nothing stale reads its rows, its coun
   expect(sqls.some((s) => /^\s*(update|insert|delete)/i.test(s) || /for update/i.test(s))).toBe(false);
   // The page's rows follow the index of migration 035 (account, key, id): ordered by the key, then the id.
   expect(docket.some((s) => /order by d\.next_deadline_key asc, "d"\."id" asc limit/i.test(s))).toBe(true);
+  // The counts are read from migration 039's kept counts: no statement counts the docket's entries.
+  expect(sqls.filter((s) => /docket_status_counts/.test(s))).toHaveLength(1);
+  expect(sqls.some((s) => /count\(/i.test(s))).toBe(false);
+  // A status filter's total is kept too; only a search or a responsible filter counts entries.
+  expect((await statements(() => page('/api/docket?limit=5&status=allowed'))).some((s) => /count\(/i.test(s))).toBe(false);
+  expect((await statements(() => page('/api/docket?limit=5&q=K-0'))).filter((s) => /count\(/i.test(s))).toHaveLength(1);
+  // The Status filter's options: one statement of the kept counts.
+  const statusSqls = await statements(() => get('/api/docket/statuses'));
+  expect(statusSqls.filter((s) => /docket_entries|docket_status_counts/.test(s))).toEqual([expect.stringMatching(/from "docket_status_counts"/)]);
   // A change to one entry's deadline input: the next page refreshes (a transaction), then reads again.
   const entry = (await page('/api/docket?limit=1')).entries[0]!;
   expect(

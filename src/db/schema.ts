@@ -353,6 +353,13 @@ export interface DocketEntriesTable {
   updated_at: Timestamp;
 }
 
+/** Migration 039: an account's docket entries per application status, kept by triggers (0 rows possible). */
+export interface DocketStatusCountsTable {
+  account_id: string;
+  status: string;
+  entries: number;
+}
+
 /** A docket import's preview (migration 028): the rows it would add, committed at most once. */
 export interface DocketImportsTable {
   id: string;
@@ -634,6 +641,7 @@ export interface Schema {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   docket_entries: DocketEntriesTable;
+  docket_status_counts: DocketStatusCountsTable;
   docket_imports: DocketImportsTable;
   calendar_feeds: CalendarFeedsTable;
   uspto_event_codes: UsptoEventCodesTable;

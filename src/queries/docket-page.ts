@@ -89,49 +89,57 @@ export interface DocketCounts {
   docketTotal: number;
   /** The entries matching the filters and search. */
   total: number;
-  /** Entries whose next-deadline key is stale or was passed by `today` (src/commands/docket-sort-keys.ts refreshes them). */
-  keysToRefresh: number;
+  /** Whether an entry's next-deadline key is stale or was passed by `today` (src/commands/docket-sort-keys.ts refreshes them). */
+  keysToRefresh: boolean;
   /** The account's own entity size setting (what an entry's fees fall back to), read here to spare a statement. */
   accountEntitySize: EntitySize;
 }
 
 /**
- * What a docket page shows and needs besides its rows, in one statement: the counts, whether any
- * sort key needs refreshing, the account's entity size. Joins the application and member only
- * when a filter reads them.
+ * What a docket page shows and needs besides its rows, in one statement of index lookups: the
+ * counts, whether any sort key needs refreshing, the account's entity size. The docket's size and
+ * a status filter's count come from docket_status_counts (migration 039, kept by triggers); only
+ * a responsible or search filter counts its matching entries.
  */
 export async function docketCounts(db: Db, accountId: string, req: DocketPageRequest, today: string): Promise<DocketCounts> {
   const { conditions, application, member } = filters(req);
-  const matching = conditions.length ? sql`count(*) filter (where ${sql.join(conditions, sql` and `)})` : sql`count(*)`;
-  const row = await db
-    .selectFrom('docket_entries as d')
-    .$if(application, (q) => q.innerJoin('applications as a', 'a.id', 'd.application_id'))
-    .$if(member, (q) => q.leftJoin('members as rm', 'rm.id', 'd.responsible_member_id'))
-    .select([
-      sql<string>`count(*)`.as('docket_total'),
-      sql<string>`${matching}`.as('total'),
-      sql<string>`count(*) filter (where d.deadlines_stale or d.next_deadline_key < ${today}::date)`.as('keys_to_refresh'),
-      sql<string | null>`(select entity_size from accounts where id = ${accountId})`.as('account_entity_size'),
-    ])
-    .where('d.account_id', '=', accountId)
-    .executeTakeFirstOrThrow();
+  const statusCount = (status: RawBuilder<boolean>) =>
+    sql<string>`(select coalesce(sum(entries), 0) from docket_status_counts as c where c.account_id = ${accountId} and ${status})`;
+  const docketTotal = statusCount(sql<boolean>`true`);
+  const total =
+    req.responsible === undefined && req.search === null
+      ? req.status === undefined
+        ? docketTotal
+        : statusCount(sql<boolean>`c.status = ${req.status}`)
+      : sql<string>`(select count(*) from docket_entries as d
+          ${application ? sql`join applications as a on a.id = d.application_id` : sql``}
+          ${member ? sql`left join members as rm on rm.id = d.responsible_member_id` : sql``}
+          where d.account_id = ${accountId} and ${sql.join(conditions, sql` and `)})`;
+  // Two index probes: the stale entries' partial index, and the smallest key of the page order's index.
+  const keysToRefresh = sql<boolean>`exists (select 1 from docket_entries where account_id = ${accountId} and deadlines_stale)
+    or exists (select 1 from docket_entries where account_id = ${accountId} and next_deadline_key < ${today}::date)`;
+  const row = await sql<{ docket_total: string; total: string; keys_to_refresh: boolean; account_entity_size: string | null }>`select
+      ${docketTotal} as docket_total,
+      ${total} as total,
+      ${keysToRefresh} as keys_to_refresh,
+      (select entity_size from accounts where id = ${accountId}) as account_entity_size`.execute(db);
+  const counts = row.rows[0]!;
   return {
-    docketTotal: Number(row.docket_total),
-    total: Number(row.total),
-    keysToRefresh: Number(row.keys_to_refresh),
-    accountEntitySize: accountEntityOf(row.account_entity_size),
+    docketTotal: Number(counts.docket_total),
+    total: Number(counts.total),
+    keysToRefresh: counts.keys_to_refresh,
+    accountEntitySize: accountEntityOf(counts.account_entity_size),
   };
 }
 
-/** The statuses of the account's applications, with how many entries have each (the web's Status filter). */
+/** The statuses of the account's applications, with how many entries have each (the web's Status filter); kept by migration 039's triggers. */
 export async function docketStatuses(db: Db, accountId: string): Promise<{ status: string; entries: number }[]> {
   const rows = await db
-    .selectFrom('docket_entries as d')
-    .innerJoin('applications as a', 'a.id', 'd.application_id')
-    .select(['a.status', sql<string>`count(*)`.as('entries')])
-    .where('d.account_id', '=', accountId)
-    .groupBy('a.status')
-    .orderBy(sql`a.status collate "C"`)
+    .selectFrom('docket_status_counts')
+    .select(['status', 'entries'])
+    .where('account_id', '=', accountId)
+    .where('entries', '>', 0)
+    .orderBy(sql`status collate "C"`)
     .execute();
   return rows.map((r) => ({ status: r.status, entries: Number(r.entries) }));
 }

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { retryDelay, shouldRetry, shouldRetryMutation } from './api/retry-policy.ts';
-import { router } from './router.tsx';
+import { preloadPage, router } from './router.tsx';
 import './app.css';
 
 const queryClient = new QueryClient({
@@ -20,6 +20,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+preloadPage(window.location, queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { DocketEntryWire, DocketListWire, DocketStatusesWire } from '../../../src/presenters/docket-entry.ts';
 import type { DocketSort } from '../../../src/domain/docket-sort.ts';
 import type { ImportCommitWire, ImportPreviewWire } from '../../../src/presenters/docket-import.ts';
@@ -73,14 +73,34 @@ export function docketPagesQuery(params: DocketPageParams) {
   });
 }
 
+/** The docket page's first view: by next deadline, no search, no filter. */
+export const DOCKET_FIRST_VIEW: DocketPageParams = { sort: 'next_deadline', q: '', status: '', responsible: '' };
+
+/**
+ * An assistant (MCP) or a script may have changed the docket since this tab last looked: the page
+ * asks again whenever it mounts, unless its data arrived in the last two seconds (the prefetch
+ * of a docket opened cold, prefetchDocket; one still under way is joined, not repeated).
+ */
+const JUST_FETCHED_MS = 2_000;
+const askAgainOnMount = (query: { state: { dataUpdatedAt: number } }) => (Date.now() - query.state.dataUpdatedAt < JUST_FETCHED_MS ? false : 'always');
+
 export function useDocketPages(params: DocketPageParams) {
-  // An assistant (MCP) or a script may have changed the docket since this tab last looked.
-  return useInfiniteQuery({ ...docketPagesQuery(params), refetchOnMount: 'always', placeholderData: (previous) => previous });
+  return useInfiniteQuery({ ...docketPagesQuery(params), refetchOnMount: askAgainOnMount, placeholderData: (previous) => previous });
 }
 
 /** The statuses of the docket's applications with their counts (the Status filter's options); under the docket's key, so a docket change refreshes them. */
 export function docketStatusesQuery() {
-  return queryOptions({ queryKey: queryKeys.docket.statuses, queryFn: () => api<DocketStatusesWire>('/api/docket/statuses'), refetchOnMount: 'always' });
+  return queryOptions({ queryKey: queryKeys.docket.statuses, queryFn: () => api<DocketStatusesWire>('/api/docket/statuses'), refetchOnMount: askAgainOnMount });
+}
+
+/**
+ * The docket page's first view and its statuses, fetched when /docket is opened cold beside the
+ * page's chunk and the sign-in check (src/router.tsx preloadPage), not after them. Signed out,
+ * they fail quietly (a prefetch never throws) and the sign-in page follows as before.
+ */
+export function prefetchDocket(qc: QueryClient): void {
+  void qc.prefetchInfiniteQuery(docketPagesQuery(DOCKET_FIRST_VIEW));
+  void qc.prefetchQuery(docketStatusesQuery());
 }
 
 export const useDocketStatuses = () => useQuery(docketStatusesQuery());

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 're
 import { Link } from 'react-router';
 import {
   DOCKET_EXPORT_URL,
+  DOCKET_FIRST_VIEW,
   useAddDocketEntry,
   useDocketPages,
   useDocketStatuses,
@@ -48,10 +49,11 @@ const COLUMNS: { label: string; field: SortField }[] = [
 ];
 
 export default function Docket() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const [responsible, setResponsible] = useState('');
-  const [sort, setSort] = useState<DocketSort>('next_deadline');
+  // The first view is the one prefetchDocket fetched beside the page's chunk.
+  const [search, setSearch] = useState(DOCKET_FIRST_VIEW.q);
+  const [status, setStatus] = useState(DOCKET_FIRST_VIEW.status);
+  const [responsible, setResponsible] = useState(DOCKET_FIRST_VIEW.responsible);
+  const [sort, setSort] = useState<DocketSort>(DOCKET_FIRST_VIEW.sort);
   const q = useDebounced(search, SEARCH_DELAY_MS);
   // Pages of 50, sorted, searched and filtered by the server: a 10,000-application docket loads 50.
   const docket = useDocketPages({ sort, q, status, responsible });

@@ -121,12 +121,13 @@ export function docketRoutes(app: FastifyInstance, ctx: AppContext): void {
         after: cursor === undefined ? undefined : decodeDocketCursor(cursor, sort),
       };
       const today = todayUtc();
-      // Two statements: the page's rows and, beside them, the counts (which also tell whether any
-      // next-deadline key is stale or passed). Only then, and only sorted by next deadline, are the
-      // keys refreshed (src/commands/docket-sort-keys.ts) and the rows read again.
+      // Two statements: the page's rows and, beside them, the counts (kept by triggers, migration
+      // 039), which also tell whether any next-deadline key is stale or passed. Only then, and only
+      // sorted by next deadline, are the keys refreshed (src/commands/docket-sort-keys.ts) and the
+      // rows read again.
       const [firstRead, counts] = await Promise.all([listDocketPage(db, accountId, req), docketCounts(db, accountId, req, today)]);
       let page = firstRead;
-      if (docketSortField(sort) === 'next_deadline' && counts.keysToRefresh > 0) {
+      if (docketSortField(sort) === 'next_deadline' && counts.keysToRefresh) {
         await refreshDocketSortKeys(db, accountId, today);
         page = await listDocketPage(db, accountId, req);
       }
