@@ -16,7 +16,8 @@
 // database runs in it); on PostgreSQL the server's CPU for the bench's database is read from
 // /proc beside it (the backends' titles name the database). Token counting and presentation are
 // also timed alone, to show where the store's CPU goes.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { backendCpuSeconds } from './support/wrk.ts';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../src/db/connect.ts';
@@ -48,20 +49,8 @@ const cpuMs = () => {
 
 /** CPU seconds of the PostgreSQL processes serving database `name` (their titles name it), when readable. */
 function serverCpuMs(name: string): number | null {
-  let total = 0;
-  let found = false;
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.startsWith('postgres: ') || !cmd.includes(` ${name} `)) continue;
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += ((Number(f[11]) + Number(f[12])) / 100) * 1000;
-      found = true;
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return found ? total : null;
+  const seconds = backendCpuSeconds(name);
+  return seconds === null ? null : seconds * 1000;
 }
 
 async function bench(label: string, database: Database, dbName: string | null): Promise<void> {

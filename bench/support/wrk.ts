@@ -4,7 +4,7 @@
 // does not share the server's event loop; on a 2-core machine it still shares the cores, which is
 // why each row also reports the server's CPU per request (from /proc), the figure load moves least.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,6 +25,8 @@ export interface WrkOptions {
   headers?: Record<string, string>;
   /** Each request from its own client address (X-Forwarded-For through the trusted loopback proxy). */
   perRequestIp?: boolean;
+  /** Paths requested in turn, one per request (the URL's own path is then not used); implies perRequestIp. */
+  paths?: string[];
 }
 
 const PER_IP_SCRIPT = `
@@ -65,10 +67,29 @@ function parseWrk(out: string): WrkRun {
   };
 }
 
+/** A script requesting `paths` in turn, each request from its own client address. */
+function pathsScript(paths: string[]): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'prosa-wrk-')), 'paths.lua');
+  const list = paths.map((p) => `"${p.replace(/[\\"]/g, '')}"`).join(',\n');
+  writeFileSync(
+    file,
+    `local paths = {\n${list}\n}
+local n = 0
+request = function()
+  n = n + 1
+  wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256)
+  return wrk.format(nil, paths[(n - 1) % #paths + 1])
+end
+`,
+  );
+  return file;
+}
+
 export function wrk(url: string, opts: WrkOptions): Promise<WrkRun> {
   const args = ['-t1', `-c${opts.connections ?? 50}`, `-d${opts.seconds}s`, '--latency'];
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`);
-  if (opts.perRequestIp) args.push('-s', perIpScript());
+  if (opts.paths) args.push('-s', pathsScript(opts.paths));
+  else if (opts.perRequestIp) args.push('-s', perIpScript());
   args.push(url);
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args);
@@ -84,4 +105,21 @@ export function wrk(url: string, opts: WrkOptions): Promise<WrkRun> {
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds the PostgreSQL backends serving `database` have used so far (their process titles name it); null when none runs. */
+export function backendCpuSeconds(database: string): number | null {
+  let total = 0;
+  let found = false;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.startsWith('postgres: ') || !cmd.includes(` ${database} `)) continue;
+      total += cpuSeconds(Number(pid));
+      found = true;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return found ? total : null;
 }

@@ -1,4 +1,5 @@
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { preparingClient } from './prepared-statements.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
@@ -116,7 +117,9 @@ async function openPostgres(connectionString: string, max: number, onIdleError?:
   // query. Without a listener, pg.Pool re-emits the error as an uncaught exception and the whole
   // process dies.
   pool.on('error', (err) => onIdleError?.(err));
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  // Kysely's connections send the registered hot statements as named ones (prepared-statements.ts).
+  const kyselyPool = { Client: pg.Client, options: pool.options, connect: async () => preparingClient(await pool.connect()), end: () => pool.end() };
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: kyselyPool }) });
   let closed = false;
   return {
     db,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import { executePrepared } from '../db/prepared-statements.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { CorrespondenceRow, Schema } from '../db/schema.ts';
 import { calculateDeadlines, type DeadlineResult, type EntitySize } from '../domain/deadlines/index.ts';
@@ -53,7 +54,7 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
   applicationsComputed += applicationIds.length;
   // One round trip: the latest action of each application, its state, and whether anything
   // answering the action was filed after it (reply papers, reply or RCE events; the issue fee for a NOA).
-  const rows = await db
+  const query = db
     .selectFrom('correspondence as c')
     .innerJoin('applications as a', 'a.id', 'c.application_id')
     .distinctOn('c.application_id')
@@ -79,8 +80,10 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
     .where(paperVisibleTo('c.owner_account_id', opts.accountId))
     .orderBy('c.application_id')
     .orderBy('c.mailing_date', 'desc')
-    .orderBy('c.created_at', 'desc')
-    .execute();
+    .orderBy('c.created_at', 'desc');
+  // One application (a lookup, an application's page): a text that does not vary, prepared once per
+  // connection (prepared-statements.ts); a docket's list of ids is sent as it is.
+  const rows = applicationIds.length === 1 ? (await executePrepared(db, query)).rows : await query.execute();
   for (const row of rows) {
     if (row.app_status === 'patented' || row.app_status === 'abandoned') continue;
     const kind = actionKindForDocumentCode(row.document_code);

@@ -1,12 +1,18 @@
 import type { Db } from '../db/connect.ts';
 import type { ApplicationRow } from '../db/schema.ts';
+import { executePrepared } from '../db/prepared-statements.ts';
 
 /**
  * The public record for a normalized number. Unpublished (private) applications are never
  * answered here: they are visible only through their owner's docket.
  */
-export function findPublicApplication(db: Db, applicationNumber: string): Promise<ApplicationRow | undefined> {
-  return db.selectFrom('applications').selectAll().where('application_number', '=', applicationNumber).where('owner_account_id', 'is', null).executeTakeFirst();
+export async function findPublicApplication(db: Db, applicationNumber: string): Promise<ApplicationRow | undefined> {
+  // Every free lookup the public-record cache does not hold runs it: prepared once per connection.
+  const { rows } = await executePrepared(
+    db,
+    db.selectFrom('applications').selectAll().where('application_number', '=', applicationNumber).where('owner_account_id', 'is', null),
+  );
+  return rows[0];
 }
 
 /** The record an account sees for a number: its own private record first, else the public one. */
