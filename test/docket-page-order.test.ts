@@ -227,7 +227,10 @@ test('a page sorted by next deadline with nothing stale reads its rows, its coun
   const sqls = await statements(() => page('/api/docket?limit=5'));
   const docket = sqls.filter((s) => /docket_entries|correspondence/.test(s));
   expect(docket).toHaveLength(3);
-  expect(sqls.some((s) => /^\s*(update|insert|delete)/i.test(s) || /for update/i.test(s))).toBe(false);
+  // The usage counts' once-a-second flush (usage-counter.ts) runs on its own timer and may land in
+  // this window (it did on PostgreSQL in CI): it is not the page's write.
+  const writes = sqls.filter((s) => (/^\s*(update|insert|delete)/i.test(s) || /for update/i.test(s)) && !/"usage_hourly"|usage_hourly/.test(s));
+  expect(writes).toEqual([]);
   // The page's rows follow the index of migration 035 (account, key, id): ordered by the key, then the id.
   expect(docket.some((s) => /order by d\.next_deadline_key asc, "d"\."id" asc limit/i.test(s))).toBe(true);
   // The counts are read from migration 039's kept counts: no statement counts the docket's entries.
