@@ -1,42 +1,20 @@
 // Migration 039 on a database with dockets: the counts start equal to a count of the entries
 // (two accounts, three statuses), and its triggers keep them from the first write on.
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, expect, inject, test } from 'vitest';
-import { openDatabase, type Database } from '../src/db/connect.ts';
+import { afterAll, expect, test } from 'vitest';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrate.ts';
 import { accountCreator } from '../src/commands/account-creator.ts';
 import { SYSTEM_ACTOR } from '../src/commands/actor.ts';
-import { withDatabase } from './support/pg-urls.ts';
+import { createEmptyDatabase } from './support/db.ts';
 
 const closers: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const c of closers.reverse()) await c();
 });
 
-/** An empty database (not the migrated template): PGlite in memory, or a new PostgreSQL database. */
-async function emptyDatabase(): Promise<Database> {
-  const url = inject('databaseUrl');
-  if (!url) return openDatabase({ dataDir: 'memory://' });
-  const name = `prosa_m_${randomBytes(6).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
-  closers.push(() => admin(`drop database if exists ${name} with (force)`));
-  return database;
-}
-
 test('dockets from before migration 039 are counted by it, then kept by its triggers', async () => {
-  const database = await emptyDatabase();
+  const database = await createEmptyDatabase();
   closers.push(() => database.close());
   const { db } = database;
   await migrateUpTo(db, '038-grant-notify');

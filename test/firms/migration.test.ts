@@ -1,44 +1,20 @@
 // Migration 032 (issue 22): every existing account becomes a firm of one, nothing lost. An
 // account, its session, API key and password from before firms keep working afterwards.
 import { afterAll, expect, test } from 'vitest';
-import { inject } from 'vitest';
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
-import { openDatabase, type Database } from '../../src/db/connect.ts';
 import { migrateToLatest, migrateUpTo } from '../../src/db/migrate.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { generateApiKey, randomToken, sha256Hex } from '../../src/auth/secrets.ts';
 import { principalFromApiKey, principalFromSession } from '../../src/auth/principal.ts';
 import { sessionCreator } from '../../src/commands/session-creator.ts';
-import { withDatabase } from '../support/pg-urls.ts';
+import { createEmptyDatabase } from '../support/db.ts';
 
 const closers: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const c of closers.reverse()) await c();
 });
 
-/** An empty database (not the migrated template): PGlite in memory, or a new PostgreSQL database. */
-async function emptyDatabase(): Promise<Database> {
-  const url = inject('databaseUrl');
-  if (!url) return openDatabase({ dataDir: 'memory://' });
-  const name = `prosa_m_${randomBytes(6).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
-  closers.push(() => admin(`drop database if exists ${name} with (force)`));
-  return database;
-}
-
 test('an account from before firms becomes a firm of one: its owner member, session, key and password keep working', async () => {
-  const database = await emptyDatabase();
+  const database = await createEmptyDatabase();
   closers.push(() => database.close());
   const { db } = database;
   await migrateUpTo(db, '031-ocr-text-source');
@@ -91,7 +67,7 @@ test('an account from before firms becomes a firm of one: its owner member, sess
 // Migration 033: the firm-wide profile (accounts.practitioner, migration 023) becomes the founding
 // owner's own; a member's own profile is never overwritten, and no other member inherits it.
 test("an account's practitioner profile becomes its founding owner's own, and only theirs", async () => {
-  const database = await emptyDatabase();
+  const database = await createEmptyDatabase();
   closers.push(() => database.close());
   const { db } = database;
   await migrateUpTo(db, '032-firm-members');

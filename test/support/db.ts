@@ -29,6 +29,25 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * An empty database (not the migrated template), for the migration tests: PGlite in memory, or a
+ * new PostgreSQL database dropped on close.
+ */
+export async function createEmptyDatabase(): Promise<Database> {
+  const url = inject('databaseUrl');
+  if (!url) return openDatabase({ dataDir: 'memory://' });
+  const name = `prosa_m_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `create database ${name}`);
+  const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(url, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
 /** A connection string for a fresh copy of the template (for child processes such as the CLI). */
 export async function createTestDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const url = inject('databaseUrl');
