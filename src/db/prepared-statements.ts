@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Compilable, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -33,9 +33,39 @@ export function executePrepared<R>(
 ): Promise<QueryResult<R>> {
   const compiled = query.compile();
   if (!names.has(compiled.sql) && names.size < MAX_STATEMENTS) {
-    names.set(compiled.sql, `prosa_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`);
+    names.set(compiled.sql, statementName(compiled.sql));
   }
   return db.executeQuery(compiled);
+}
+
+type Executor = { executeQuery<O>(q: CompiledQuery<O>): Promise<QueryResult<O>> };
+
+/** Stands for a prepared statement's argument while its query is compiled. */
+const ARGUMENT = Symbol('prepared statement argument');
+
+/**
+ * A hot statement of fixed text with one argument, built and compiled by Kysely once: each run
+ * sends the compiled text with the argument in its place, prepared as `executePrepared` does.
+ * Building and compiling the query tree costs tens of microseconds a run otherwise, as much as
+ * PostgreSQL's own work for a statement already planned.
+ */
+export function preparedStatement<R, D extends Executor>(
+  build: (db: D, argument: string) => Compilable<R>,
+): (db: D, argument: string) => Promise<QueryResult<R>> {
+  let compiled: CompiledQuery<R> | undefined;
+  return async (db, argument) => {
+    if (!compiled) {
+      const built = build(db, ARGUMENT as unknown as string).compile();
+      if (!built.parameters.includes(ARGUMENT)) throw new Error('preparedStatement: the query does not use its argument');
+      compiled = built;
+      if (!names.has(compiled.sql) && names.size < MAX_STATEMENTS) names.set(compiled.sql, statementName(compiled.sql));
+    }
+    return db.executeQuery({ ...compiled, parameters: compiled.parameters.map((p) => (p === ARGUMENT ? argument : p)) });
+  };
+}
+
+function statementName(sql: string): string {
+  return `prosa_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
 }
 
 /** One wrapper per pooled client: Kysely keeps its connection objects by client. */

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { executePrepared } from '../db/prepared-statements.ts';
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, SqlBool } from 'kysely';
 import type { CorrespondenceRow, Schema } from '../db/schema.ts';
 import { calculateDeadlines, type DeadlineResult, type EntitySize } from '../domain/deadlines/index.ts';
 import { ACTION_DOCUMENT_CODES, actionKindForDocumentCode, eventCodesOfKind } from '../sources/uspto-codes.ts';
@@ -60,21 +60,7 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
     .distinctOn('c.application_id')
     .selectAll('c')
     .select(['a.status as app_status', 'a.entity_status'])
-    .select((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom('correspondence as r')
-            .select('r.id')
-            .whereRef('r.application_id', '=', 'c.application_id')
-            .whereRef('r.mailing_date', '>', 'c.mailing_date')
-            .where('r.document_code', 'in', REPLY_DOCUMENT_CODES)
-            .where(paperVisibleTo('r.owner_account_id', opts.accountId)),
-        )
-        .as('reply_paper'),
-      eventAfterAction(eb, REPLY_EVENT_CODES).as('reply_event'),
-      eventAfterAction(eb, ISSUE_FEE_EVENT_CODES).as('issue_fee_event'),
-    ])
+    .select((eb) => answeredColumns(eb, opts.accountId))
     .where('c.application_id', 'in', [...applicationIds])
     .where('c.document_code', 'in', [...ACTION_DOCUMENT_CODES])
     .where(paperVisibleTo('c.owner_account_id', opts.accountId))
@@ -85,20 +71,14 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
   // connection (prepared-statements.ts); a docket's list of ids is sent as it is.
   const rows = applicationIds.length === 1 ? (await executePrepared(db, query)).rows : await query.execute();
   for (const row of rows) {
-    if (row.app_status === 'patented' || row.app_status === 'abandoned') continue;
-    const kind = actionKindForDocumentCode(row.document_code);
-    if (!kind) continue;
-    const answered = row.reply_paper || (row.document_code === 'NOA' ? row.issue_fee_event : row.reply_event);
-    if (answered) continue;
-    const { app_status: _status, entity_status, reply_paper: _p, reply_event: _e, issue_fee_event: _i, ...correspondence } = row;
-    const result = calculatedDeadlines({
-      action: kind,
-      mailingDate: correspondence.mailing_date,
-      periodMonths: correspondence.period_months ?? undefined,
-      entity: opts.entities?.get(row.application_id) ?? opts.entity ?? entityOfRecord(entity_status) ?? 'large',
-      today: opts.today,
-    });
-    out.set(row.application_id, { correspondence, result });
+    const { app_status, entity_status, reply_paper, reply_event, issue_fee_event, ...correspondence } = row;
+    const result = deadlinesIfPending(
+      { app_status, entity_status },
+      { ...correspondence, reply_paper, reply_event, issue_fee_event },
+      opts.entities?.get(row.application_id) ?? opts.entity,
+      opts.today,
+    );
+    if (result) out.set(row.application_id, { correspondence, result });
   }
   return out;
 }
@@ -155,6 +135,63 @@ function eventAfterAction(eb: ActionRowBuilder, codes: string[]) {
       .whereRef('e.event_date', '>', 'c.mailing_date')
       .where('e.event_code', 'in', codes),
   );
+}
+
+/**
+ * Whether anything answering the action `c` was filed after it: a reply paper (as `accountId`
+ * sees the papers), a reply or RCE event, the issue fee (which answers a notice of allowance).
+ */
+export function answeredColumns(eb: ActionRowBuilder, accountId: string | null | undefined) {
+  return [
+    eb
+      .exists(
+        eb
+          .selectFrom('correspondence as r')
+          .select('r.id')
+          .whereRef('r.application_id', '=', 'c.application_id')
+          .whereRef('r.mailing_date', '>', 'c.mailing_date')
+          .where('r.document_code', 'in', REPLY_DOCUMENT_CODES)
+          .where(paperVisibleTo('r.owner_account_id', accountId)),
+      )
+      .as('reply_paper'),
+    eventAfterAction(eb, REPLY_EVENT_CODES).as('reply_event'),
+    eventAfterAction(eb, ISSUE_FEE_EVENT_CODES).as('issue_fee_event'),
+  ] as const;
+}
+
+/** An application's latest action as the pending test reads it (answeredColumns beside it). */
+export interface LatestAction {
+  document_code: string;
+  mailing_date: string;
+  period_months: number | null;
+  reply_paper: SqlBool;
+  reply_event: SqlBool;
+  issue_fee_event: SqlBool;
+}
+
+/**
+ * The deadlines of an application's latest action, or null when it awaits no reply: the
+ * application is patented or abandoned, the paper is not an action, or it has been answered.
+ * `entity` overrides the entity status of record.
+ */
+export function deadlinesIfPending(
+  application: { app_status: string; entity_status: string | null },
+  action: LatestAction,
+  entity: EntitySize | undefined,
+  today: string | undefined,
+): DeadlineResult | null {
+  if (application.app_status === 'patented' || application.app_status === 'abandoned') return null;
+  const kind = actionKindForDocumentCode(action.document_code);
+  if (!kind) return null;
+  const answered = action.reply_paper || (action.document_code === 'NOA' ? action.issue_fee_event : action.reply_event);
+  if (answered) return null;
+  return calculatedDeadlines({
+    action: kind,
+    mailingDate: action.mailing_date,
+    periodMonths: action.period_months ?? undefined,
+    entity: entity ?? entityOfRecord(application.entity_status) ?? 'large',
+    today,
+  });
 }
 
 /** The three fields as `accountId` sees them (its own recorded papers count); public record when omitted. */

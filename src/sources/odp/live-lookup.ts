@@ -5,6 +5,8 @@ import type { AppContext } from '../../http/context.ts';
 import type { ApplicationRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { findPublicApplication } from '../../queries/applications.ts';
+import { applicationDeadlineFields } from '../../queries/application-deadlines.ts';
+import { findPublicApplicationWithDeadlines, type PublicApplicationWithDeadlines } from '../../queries/public-lookup.ts';
 import { OdpRejectedError, OdpUnavailableError } from './odp-client.ts';
 import { fetchAndStoreApplication } from './odp-fetcher.ts';
 import { odpClientFor } from './shared-client.ts';
@@ -16,6 +18,19 @@ export async function publicApplicationOrFetch(ctx: AppContext, number: string):
   const stored = await findPublicApplication(ctx.database.db, number);
   const client = odpClientFor(ctx.config);
   if (stored || !client) return stored;
+  return fetchOrExplain(ctx, client, number);
+}
+
+/** publicApplicationOrFetch with the deadline fields (REST #1): one statement for a stored record. */
+export async function publicApplicationWithDeadlinesOrFetch(ctx: AppContext, number: string): Promise<PublicApplicationWithDeadlines | undefined> {
+  const stored = await findPublicApplicationWithDeadlines(ctx.database.db, number);
+  const client = odpClientFor(ctx.config);
+  if (stored || !client) return stored;
+  const fetched = await fetchOrExplain(ctx, client, number);
+  return fetched && { application: fetched, deadlines: await applicationDeadlineFields(ctx.database.db, fetched.id) };
+}
+
+async function fetchOrExplain(ctx: AppContext, client: NonNullable<ReturnType<typeof odpClientFor>>, number: string): Promise<ApplicationRow | undefined> {
   try {
     return (await fetchAndStoreApplication(ctx.database.db, client, number)) ?? undefined;
   } catch (err) {

@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { normalizeApplicationNumber } from '../../../domain/application-number.ts';
-import { publicApplicationOrFetch } from '../../../sources/odp/live-lookup.ts';
-import { applicationDeadlineFields } from '../../../queries/application-deadlines.ts';
+import { publicApplicationWithDeadlinesOrFetch } from '../../../sources/odp/live-lookup.ts';
 import { presentApplication } from '../../../presenters/application.ts';
 import { errorObjectSchema } from '../../schemas.ts';
 import { cachedPublicRecord } from '../../../queries/public-record-cache.ts';
@@ -57,8 +56,8 @@ export function lookupRoute(app: FastifyInstance, ctx: AppContext): void {
       // (so a hit costs no serialization); a miss is cached too, as null.
       const json = number
         ? await cachedPublicRecord(ctx.database, `lookup:${number}`, async () => {
-            const app = await publicApplicationOrFetch(ctx, number);
-            return app ? serializedJson(reply, presentApplication(app, await applicationDeadlineFields(ctx.database.db, app.id))) : null;
+            const found = await publicApplicationWithDeadlinesOrFetch(ctx, number);
+            return found ? serializedJson(reply, presentApplication(found.application, found.deadlines)) : null;
           })
         : null;
       if (!json) throw appNotFound(raw);
