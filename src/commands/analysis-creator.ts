@@ -21,6 +21,7 @@ import { basesToRecord, type AnalysisBasesInput } from './analysis-bases-recorde
 import { analysisCompletedEvent } from './events/completion-events.ts';
 import { writeAnalysis, type AnalysisWrite } from './analysis-writer.ts';
 import { analysisEngine, type AnalysisEngine } from '../analysis/analysis-engine.ts';
+import { packJson, unpackJson } from '../db/packed-json.ts';
 
 /** office_action_text may be up to 1 MB (docs/decisions/office-actions.md); larger is refused with 413. */
 export const MAX_OFFICE_ACTION_BYTES = 1024 * 1024;
@@ -78,7 +79,7 @@ async function replay(db: Db | Transaction<Schema>, accountId: string, key: stri
       'Use a new Idempotency-Key for a new request; reuse a key only to retry the very same request.',
     );
   }
-  return { record: existing.record as AnalysisRecord, replayed: true };
+  return { record: unpackJson<AnalysisRecord>(existing.record), replayed: true };
 }
 
 /**
@@ -125,7 +126,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
   const computed = props.llm
     ? await computeWithOutliner(db, props, stated, multiplierMilli, props.llm)
     : await computeOffThread(db, props, stated, multiplierMilli, props.engine ?? analysisEngine());
-  const { id, record, recordJson, inputTokens, outputTokens, tokenSource, cost, application, examinerName, bases, mailingDate } = computed;
+  const { id, record, recordPacked, inputTokens, outputTokens, tokenSource, cost, application, examinerName, bases, mailingDate } = computed;
   const number = record.application_number;
 
   const write: AnalysisWrite = {
@@ -139,7 +140,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
       office_action_type: record.rejection_type,
       text: props.text,
       text_sha256: sha256Hex(props.text),
-      record: recordJson,
+      record: recordPacked,
       input_tokens: inputTokens,
       output_tokens: outputTokens,
       token_source: tokenSource,
@@ -209,7 +210,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
 interface Computed {
   id: string;
   record: AnalysisRecord;
-  recordJson: string;
+  recordPacked: Uint8Array;
   inputTokens: number;
   outputTokens: number;
   tokenSource: 'tokenizer' | 'tokenizer+provider';
@@ -267,7 +268,7 @@ async function computeOffThread(
   return {
     id,
     record: JSON.parse(out.recordJson) as AnalysisRecord,
-    recordJson: out.recordJson,
+    recordPacked: out.recordPacked,
     inputTokens: out.inputTokens,
     outputTokens: out.outputTokens,
     tokenSource: 'tokenizer',
@@ -330,7 +331,7 @@ async function computeWithOutliner(
   return {
     id,
     record,
-    recordJson: JSON.stringify(record),
+    recordPacked: packJson(JSON.stringify(record)),
     inputTokens,
     outputTokens,
     tokenSource,

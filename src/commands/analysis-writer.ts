@@ -10,7 +10,7 @@ import { docketEventRow, type DocketEventProps } from './events/docket-event-rec
 /** Everything storing one analysis writes. */
 export interface AnalysisWrite {
   actor: Actor;
-  /** The analyses row; `record` is the record's JSON text. */
+  /** The analyses row; `record` is the record's JSON text packed (db/packed-json.ts). */
   analysis: {
     id: string;
     account_id: string;
@@ -20,7 +20,7 @@ export interface AnalysisWrite {
     office_action_type: string;
     text: string;
     text_sha256: string;
-    record: string;
+    record: Uint8Array;
     input_tokens: number;
     output_tokens: number;
     token_source: string;
@@ -57,7 +57,7 @@ export async function writeAnalysis(db: Db | Transaction<Schema>, w: AnalysisWri
       insert into analyses (id, account_id, member_id, application_id, application_number, office_action_type, text, text_sha256,
                             record, input_tokens, output_tokens, token_source, cost_micro, idempotency_key, request_fingerprint)
       select ${a.id}, ${a.account_id}, ${a.member_id}, ${a.application_id}, ${a.application_number}, ${a.office_action_type}, ${a.text}, ${a.text_sha256},
-             ${a.record}::json, ${a.input_tokens}::int, ${a.output_tokens}::int, ${a.token_source}, ${a.cost_micro.toString()}::bigint,
+             ${a.record}::bytea, ${a.input_tokens}::int, ${a.output_tokens}::int, ${a.token_source}, ${a.cost_micro.toString()}::bigint,
              ${a.idempotency_key}, ${a.request_fingerprint}
       ${opts.unlessCapped ? sql`where not exists (select from spending_caps where account_id = ${a.account_id})` : sql``}
       returning id)`,

@@ -9,6 +9,7 @@
  * action replaces its bases; a cap set while the analysis ran is still enforced.
  */
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
 import { logStatements } from '../support/statement-log.ts';
@@ -18,6 +19,7 @@ import { getBalanceMicro, ledgerSumMicro } from '../../src/queries/credits.ts';
 import { analysisCreator } from '../../src/commands/analysis-creator.ts';
 import { spendingCapSetter } from '../../src/commands/spending-cap.ts';
 import { inProcessEngine } from '../../src/analysis/analysis-engine.ts';
+import { unpackJsonText } from '../../src/db/packed-json.ts';
 
 const OA = readFileSync(new URL('../../src/domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
 
@@ -79,9 +81,13 @@ test('one stored analysis: 6 statements before the work, 1 that stores it (no ch
     { action: 'credits.charged.usage_tokens', target_id: ledger[0].id.toString() },
     { action: 'analysis.created', target_id: id },
   ]);
-  // The stored record (a json column, migration 037) reads back as it was answered.
+  // The stored record reads back as it was answered, packed to under a quarter of its JSON text
+  // (migration 042: the bytes the database is sent and writes for it).
   const stored = await t.database.db.selectFrom('analyses').select('record').where('id', '=', id).executeTakeFirstOrThrow();
-  expect(stored.record).toEqual(res.json());
+  expect(JSON.parse(unpackJsonText(stored.record))).toEqual(res.json());
+  expect(stored.record.byteLength).toBeLessThan(Buffer.byteLength(res.body) / 4);
+  const size = await sql<{ stored: number }>`select pg_column_size(record) as stored from analyses where id = ${id}`.execute(t.database.db);
+  expect(size.rows[0].stored).toBeGreaterThanOrEqual(stored.record.byteLength); // not compressed again
   const events = await t.database.db.selectFrom('docket_events').select('kind').where('subject_id', '=', id).execute();
   expect(events).toEqual([{ kind: 'analysis.completed' }]);
 });
