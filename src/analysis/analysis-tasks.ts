@@ -16,6 +16,7 @@ import { presentAnalysis, type AnalysisMeta } from '../presenters/analysis.ts';
 import { practitionerText } from './billable-text.ts';
 import { countTokens } from './llm/token-count.ts';
 import { runAnalysis, type AnalysisRun } from './run-analysis.ts';
+import { packJson } from '../db/packed-json.ts';
 
 export interface FirstPassRequest {
   handle: string;
@@ -36,8 +37,10 @@ export interface RecordRequest extends FirstPassRequest {
 }
 
 export interface RecordResult {
-  /** The analysis record, serialized (the form it is stored in). */
+  /** The analysis record, serialized (the form it is answered in). */
   recordJson: string;
+  /** The same text packed (the form it is stored in, db/packed-json.ts), here off the request thread. */
+  recordPacked: Uint8Array;
   inputTokens: number;
   outputTokens: number;
   /** Credits in micro-units, as a decimal string (a bigint does not cross threads as one). */
@@ -76,8 +79,10 @@ export function buildRecord(req: RecordRequest): RecordResult {
     createdAt: new Date(createdAt),
     billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: 'tokenizer', cost: formatCredits(cost) },
   });
+  const recordJson = JSON.stringify(record);
   return {
-    recordJson: JSON.stringify(record),
+    recordJson,
+    recordPacked: packJson(recordJson),
     inputTokens,
     outputTokens,
     costMicro: cost.toString(),

@@ -48,49 +48,88 @@ export interface AnalysisBasesResult {
   skipped: 'no_examiner' | 'no_bases' | null;
 }
 
-export async function recordAnalysisBases(db: Db, input: AnalysisBasesInput): Promise<AnalysisBasesResult> {
+/** What recording an analysis' bases writes: the same fields on every row, one row per basis. */
+export interface BasesToRecord {
+  /** The fields every row of the action shares. */
+  row: {
+    account_id: string;
+    action_key: string;
+    application_id: string | null;
+    application_number: string | null;
+    examiner_name: string;
+    name_last: string;
+    name_first: string;
+    name_middle: string;
+    mailing_date: string | null;
+  };
+  /** Canonical bases, sorted, each once. */
+  bases: string[];
+}
+
+/** Canonical bases of the input, sorted, each once (empty: nothing to record). */
+function canonicalBases(input: AnalysisBasesInput): string[] {
   if (input.mailingDate && !/^\d{4}-\d{2}-\d{2}$/.test(input.mailingDate)) throw validationError('mailingDate', 'must be YYYY-MM-DD');
-  const bases = [...new Set(input.bases.map(normalizeRejectionBasis).filter((b): b is string => b !== null))].sort();
-  if (bases.length === 0) return { recorded: [], skipped: 'no_bases' };
+  return [...new Set(input.bases.map(normalizeRejectionBasis).filter((b): b is string => b !== null))].sort();
+}
+
+/**
+ * The rows recording `input`'s bases for `app` (the application as this account sees it; undefined:
+ * none), or why there are none. The action's key makes re-recording one action replace its bases.
+ */
+export function basesToRecord(input: AnalysisBasesInput, app: KnownApplication | undefined): BasesToRecord | Exclude<AnalysisBasesResult['skipped'], null> {
+  const bases = canonicalBases(input);
+  if (bases.length === 0) return 'no_bases';
+  const examinerName = input.examinerName?.trim() || app?.examiner_name || null;
+  const name = parseExaminerName(examinerName);
+  if (examinerName === null || name === null) return 'no_examiner';
+  const number = app?.application_number ?? (input.applicationNumber ? normalizeApplicationNumber(input.applicationNumber) : null);
+  const subject = number ?? input.applicationId ?? null;
+  const actionKey =
+    subject !== null && input.mailingDate
+      ? `${subject}|${input.mailingDate}`
+      : input.analysisId
+        ? `analysis|${input.analysisId}`
+        : subject !== null
+          ? `${subject}|`
+          : `analysis|${newId()}`;
+  return {
+    row: {
+      account_id: input.accountId,
+      action_key: actionKey,
+      application_id: app?.id ?? null,
+      application_number: number,
+      examiner_name: examinerName,
+      name_last: name.last,
+      name_first: name.first,
+      name_middle: middleKey(name.middle),
+      mailing_date: input.mailingDate ?? null,
+    },
+    bases,
+  };
+}
+
+export async function recordAnalysisBases(db: Db, input: AnalysisBasesInput): Promise<AnalysisBasesResult> {
+  if (canonicalBases(input).length === 0) return { recorded: [], skipped: 'no_bases' };
 
   // Joins the caller's transaction when given one, so the bases commit with the analysis.
-  const record = async (trx: Db) => {
+  const record = async (trx: Db): Promise<AnalysisBasesResult> => {
     const app = input.knownApplication !== undefined ? (input.knownApplication ?? undefined) : await findApplication(trx, input);
-    const examinerName = input.examinerName?.trim() || app?.examiner_name || null;
-    const name = parseExaminerName(examinerName);
-    if (examinerName === null || name === null) return { recorded: [], skipped: 'no_examiner' as const };
-    const number = app?.application_number ?? (input.applicationNumber ? normalizeApplicationNumber(input.applicationNumber) : null);
-    const subject = number ?? input.applicationId ?? null;
-    const actionKey =
-      subject !== null && input.mailingDate
-        ? `${subject}|${input.mailingDate}`
-        : input.analysisId
-          ? `analysis|${input.analysisId}`
-          : subject !== null
-            ? `${subject}|`
-            : `analysis|${newId()}`;
+    const found = basesToRecord(input, app);
+    if (typeof found === 'string') return { recorded: [], skipped: found };
+    const { row, bases } = found;
 
     // One statement: the action's bases no longer found go, the others are written or refreshed
     // (the two touch different rows, so the delete and the upsert cannot meet).
     await trx
       .with('gone', (db) =>
-        db.deleteFrom('analysis_rejection_bases').where('account_id', '=', input.accountId).where('action_key', '=', actionKey).where('basis', 'not in', bases),
+        db
+          .deleteFrom('analysis_rejection_bases')
+          .where('account_id', '=', row.account_id)
+          .where('action_key', '=', row.action_key)
+          .where('basis', 'not in', bases),
       )
       .insertInto('analysis_rejection_bases')
-      .values(
-        bases.map((basis) => ({
-          account_id: input.accountId,
-          action_key: actionKey,
-          application_id: app?.id ?? null,
-          application_number: number,
-          examiner_name: examinerName,
-          name_last: name.last,
-          name_first: name.first,
-          name_middle: middleKey(name.middle),
-          basis,
-          mailing_date: input.mailingDate ?? null,
-        })),
-      )
+      .values(bases.map((basis) => ({ ...row, basis })))
       .onConflict((oc) =>
         oc.constraint('analysis_rejection_bases_unique').doUpdateSet((eb) => ({
           application_id: eb.ref('excluded.application_id'),

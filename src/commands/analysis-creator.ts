@@ -13,15 +13,15 @@ import { draftArgumentOutlines, ARGUMENT_OUTLINER_VERSION, LlmProviderError, typ
 import { presentAnalysis, type AnalysisRecord } from '../presenters/analysis.ts';
 import { findApplicationForAccount } from '../queries/applications.ts';
 import type { Actor } from './actor.ts';
-import { writeAudits, type AuditEvent } from './audit.ts';
-import { postCharge } from './credit-charger.ts';
 import { lockIdempotencyKey } from './idempotency-lock.ts';
 import { analysisPrecheck, assertUnderSpendingCapLocked } from './spending-cap.ts';
 import type { Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import { recordAnalysisBases } from './analysis-bases-recorder.ts';
-import { recordAnalysisCompleted } from './events/completion-events.ts';
+import { basesToRecord, type AnalysisBasesInput } from './analysis-bases-recorder.ts';
+import { analysisCompletedEvent } from './events/completion-events.ts';
+import { writeAnalysis, type AnalysisWrite } from './analysis-writer.ts';
 import { analysisEngine, type AnalysisEngine } from '../analysis/analysis-engine.ts';
+import { packJson, unpackJson } from '../db/packed-json.ts';
 
 /** office_action_text may be up to 1 MB (docs/decisions/office-actions.md); larger is refused with 413. */
 export const MAX_OFFICE_ACTION_BYTES = 1024 * 1024;
@@ -79,7 +79,7 @@ async function replay(db: Db | Transaction<Schema>, accountId: string, key: stri
       'Use a new Idempotency-Key for a new request; reuse a key only to retry the very same request.',
     );
   }
-  return { record: existing.record as AnalysisRecord, replayed: true };
+  return { record: unpackJson<AnalysisRecord>(existing.record), replayed: true };
 }
 
 /**
@@ -108,10 +108,15 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
   }
 
   // The owner's daily cap (issue 12): refused before the work when no retry could be waiting;
-  // the same statement reads the account's price multiplier.
-  const multiplierMilli = key
-    ? (await db.selectFrom('accounts').select('model_multiplier_milli').where('id', '=', props.accountId).executeTakeFirstOrThrow()).model_multiplier_milli
-    : (await analysisPrecheck(db, props.accountId)).multiplierMilli;
+  // the same statement reads the account's price multiplier. With a key the cap is checked in the
+  // transaction alone (a retry gets its analysis back, never a refusal), so `capped` is moot then.
+  const { multiplierMilli, capped } = key
+    ? {
+        multiplierMilli: (await db.selectFrom('accounts').select('model_multiplier_milli').where('id', '=', props.accountId).executeTakeFirstOrThrow())
+          .model_multiplier_milli,
+        capped: true,
+      }
+    : await analysisPrecheck(db, props.accountId);
 
   let stated: string | null = null;
   if (props.applicationNumber) {
@@ -121,8 +126,60 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
   const computed = props.llm
     ? await computeWithOutliner(db, props, stated, multiplierMilli, props.llm)
     : await computeOffThread(db, props, stated, multiplierMilli, props.engine ?? analysisEngine());
-  const { id, record, recordJson, inputTokens, outputTokens, tokenSource, cost, application, examinerName, bases, mailingDate } = computed;
+  const { id, record, recordPacked, inputTokens, outputTokens, tokenSource, cost, application, examinerName, bases, mailingDate } = computed;
   const number = record.application_number;
+
+  const write: AnalysisWrite = {
+    actor,
+    analysis: {
+      id,
+      account_id: props.accountId,
+      member_id: actor.accountId === props.accountId ? (actor.memberId ?? null) : null,
+      application_id: application?.id ?? null,
+      application_number: number,
+      office_action_type: record.rejection_type,
+      text: props.text,
+      text_sha256: sha256Hex(props.text),
+      record: recordPacked,
+      input_tokens: inputTokens,
+      output_tokens: outputTokens,
+      token_source: tokenSource,
+      cost_micro: cost,
+      idempotency_key: key,
+      request_fingerprint: print,
+    },
+    charge: cost > 0n ? { amountMicro: cost, description: `Office action analysis (${inputTokens} input + ${outputTokens} output tokens)` } : null,
+    // The examiner's rejection patterns learn from this account's analyses (counted for it alone).
+    bases: basesOf({
+      accountId: props.accountId,
+      applicationId: application?.id ?? null,
+      applicationNumber: number,
+      examinerName,
+      bases,
+      mailingDate,
+      analysisId: id,
+      knownApplication: application ?? null,
+    }),
+    // Announced with the analysis, or not at all (the docket events outbox; webhooks).
+    event: analysisCompletedEvent({
+      id,
+      accountId: props.accountId,
+      applicationId: application?.id ?? null,
+      applicationNumber: number,
+      rejectionType: record.rejection_type,
+      claimsAnalyzed: record.claim_analyses.length,
+    }),
+    audit: {
+      accountId: props.accountId,
+      action: 'analysis.created',
+      targetType: 'analysis',
+      targetId: id,
+      details: { application_number: number, type: record.rejection_type, claims: record.claim_analyses.length },
+    },
+  };
+  // No retry can be waiting and the account had no cap before the work: one statement, no
+  // transaction. It writes nothing if a cap was set meanwhile; the locked check below decides then.
+  if (!key && !capped && (await writeAnalysis(db, write, { unlessCapped: true }))) return { record, replayed: false };
 
   try {
     const earlier = await db.transaction().execute(async (trx): Promise<CreatedAnalysis | null> => {
@@ -135,66 +192,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
       }
       // Serialized per capped account: concurrent analyses cannot all pass the check (issue 20).
       await assertUnderSpendingCapLocked(trx, props.accountId);
-      await trx
-        .insertInto('analyses')
-        .values({
-          id,
-          account_id: props.accountId,
-          member_id: actor.accountId === props.accountId ? (actor.memberId ?? null) : null,
-          application_id: application?.id ?? null,
-          application_number: number,
-          office_action_type: record.rejection_type,
-          text: props.text,
-          text_sha256: sha256Hex(props.text),
-          record: recordJson,
-          input_tokens: inputTokens,
-          output_tokens: outputTokens,
-          token_source: tokenSource,
-          cost_micro: cost.toString(),
-          idempotency_key: key,
-          request_fingerprint: print,
-        })
-        .execute();
-      const audits: AuditEvent[] = [];
-      if (cost > 0n) {
-        const charge = await postCharge(trx, actor, {
-          accountId: props.accountId,
-          amountMicro: cost,
-          kind: 'usage_tokens',
-          description: `Office action analysis (${inputTokens} input + ${outputTokens} output tokens)`,
-          reference: id,
-        });
-        audits.push(charge.audit);
-      }
-      // The examiner's rejection patterns learn from this account's analyses (counted for it alone).
-      await recordAnalysisBases(trx, {
-        accountId: props.accountId,
-        applicationId: application?.id ?? null,
-        applicationNumber: number,
-        examinerName,
-        bases,
-        mailingDate,
-        analysisId: id,
-        knownApplication: application ?? null,
-      });
-      // Announced with the analysis, or not at all (the docket events outbox; webhooks).
-      await recordAnalysisCompleted(trx, {
-        id,
-        accountId: props.accountId,
-        applicationId: application?.id ?? null,
-        applicationNumber: number,
-        rejectionType: record.rejection_type,
-        claimsAnalyzed: record.claim_analyses.length,
-      });
-      audits.push({
-        accountId: props.accountId,
-        action: 'analysis.created',
-        targetType: 'analysis',
-        targetId: id,
-        details: { application_number: number, type: record.rejection_type, claims: record.claim_analyses.length },
-      });
-      // The charge's row and the analysis' row in one statement, in that order.
-      await writeAudits(trx, actor, audits);
+      await writeAnalysis(trx, write, { unlessCapped: false });
       return null;
     });
     if (earlier) return earlier;
@@ -212,7 +210,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
 interface Computed {
   id: string;
   record: AnalysisRecord;
-  recordJson: string;
+  recordPacked: Uint8Array;
   inputTokens: number;
   outputTokens: number;
   tokenSource: 'tokenizer' | 'tokenizer+provider';
@@ -221,6 +219,12 @@ interface Computed {
   examinerName: string | null;
   bases: string[];
   mailingDate: string | null;
+}
+
+/** The bases to record with the analysis (the creator has read the application already), or null. */
+function basesOf(input: AnalysisBasesInput): AnalysisWrite['bases'] {
+  const found = basesToRecord(input, input.knownApplication ?? undefined);
+  return typeof found === 'string' ? null : found;
 }
 
 const needNumber = () => validationError('application_number', 'is required: the office action text does not state the application number');
@@ -264,7 +268,7 @@ async function computeOffThread(
   return {
     id,
     record: JSON.parse(out.recordJson) as AnalysisRecord,
-    recordJson: out.recordJson,
+    recordPacked: out.recordPacked,
     inputTokens: out.inputTokens,
     outputTokens: out.outputTokens,
     tokenSource: 'tokenizer',
@@ -327,7 +331,7 @@ async function computeWithOutliner(
   return {
     id,
     record,
-    recordJson: JSON.stringify(record),
+    recordPacked: packJson(JSON.stringify(record)),
     inputTokens,
     outputTokens,
     tokenSource,

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { formatCredits, formatCredits2 } from '../domain/money.ts';
@@ -88,4 +88,23 @@ async function postEntry(trx: Transaction<Schema>, props: LedgerEntryProps, cove
     .returning(['id', 'balance_after_micro'])
     .executeTakeFirst();
   return row ? { ledgerId: row.id, balanceAfterMicro: row.balance_after_micro } : null;
+}
+
+/**
+ * postEntry's update and insert as two CTEs of a larger statement, `balance` and `ledger` (the
+ * line's id), written only when the statement's CTE named `gate` has a row: an analysis' charge in
+ * the one statement that stores the analysis (commands/analysis-writer.ts). Not credit-gated.
+ */
+export function ledgerEntryCtes(props: Omit<LedgerEntryProps, 'requireSufficientFor'>, gate: string): RawBuilder<unknown> {
+  if (props.amountMicro === 0n) throw new Error('ledger entries must move a non-zero amount');
+  const amount = props.amountMicro.toString();
+  return sql`balance as (
+      update credit_balances set balance_micro = balance_micro + ${amount}::bigint, updated_at = now()
+      where account_id = ${props.accountId} and exists (select from ${sql.table(gate)})
+      returning balance_micro),
+    ledger as (
+      insert into credit_ledger (account_id, amount_micro, balance_after_micro, kind, description, reference, member_id)
+      select ${props.accountId}, ${amount}::bigint, balance_micro, ${props.kind}, ${props.description}, ${props.reference ?? null}, ${props.memberId ?? null}
+      from balance
+      returning id)`;
 }

@@ -49,14 +49,16 @@ export async function readSpendingCap(db: Db | Transaction<Schema>, accountId: s
 /**
  * The check before an analysis' work (no retry can be waiting) and the account's price
  * multiplier, in one statement: 402 spending_cap_reached as assertUnderSpendingCap, else the
- * multiplier (per mille).
+ * multiplier (per mille) and whether the account has a cap. Today's spend is summed only for a
+ * capped account (the sum reads every usage line of the day).
  */
-export async function analysisPrecheck(db: Db, accountId: string, now = new Date()): Promise<{ multiplierMilli: number }> {
+export async function analysisPrecheck(db: Db, accountId: string, now = new Date()): Promise<{ multiplierMilli: number; capped: boolean }> {
   const dayStart = utcDayStart(now);
   const { rows } = await sql<{ cap: string | null; spent: string; multiplier: number | null }>`
     select (select daily_ai_cap_micro from spending_caps where account_id = ${accountId})::text as cap,
            coalesce(-(select sum(amount_micro) from credit_ledger
-                      where account_id = ${accountId} and kind = 'usage_tokens' and created_at >= ${dayStart}), 0)::text as spent,
+                      where account_id = ${accountId} and kind = 'usage_tokens' and created_at >= ${dayStart}
+                        and exists (select from spending_caps where account_id = ${accountId})), 0)::text as spent,
            (select model_multiplier_milli from accounts where id = ${accountId}) as multiplier`.execute(db);
   const r = rows[0];
   if (r.multiplier === null) throw new Error(`account ${accountId} does not exist`);
@@ -64,7 +66,7 @@ export async function analysisPrecheck(db: Db, accountId: string, now = new Date
     { dailyAiCapMicro: r.cap === null ? null : BigInt(r.cap), spentTodayMicro: BigInt(r.spent), resetsAt: new Date(dayStart.getTime() + 86_400_000) },
     now,
   );
-  return { multiplierMilli: Number(r.multiplier) };
+  return { multiplierMilli: Number(r.multiplier), capped: r.cap !== null };
 }
 
 /** 402 spending_cap_reached when today's AI spend has reached the account's cap. */

@@ -37,6 +37,7 @@ import * as m036 from './migrations/036-credit-page-version.ts';
 import * as m037 from './migrations/037-analysis-record-json.ts';
 import * as m038 from './migrations/038-grant-notify.ts';
 import * as m039 from './migrations/039-docket-counts.ts';
+import * as m042 from './migrations/042-analysis-record-packed.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '037-analysis-record-json': m037,
   '038-grant-notify': m038,
   '039-docket-counts': m039,
+  '042-analysis-record-packed': m042,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

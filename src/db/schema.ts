@@ -514,8 +514,8 @@ export interface AnalysesTable {
   /** The office-action text as received, so evidence spans stay verifiable. */
   text: string;
   text_sha256: string;
-  /** The analysis record as served (spec "Analysis record"). */
-  record: ColumnType<Record<string, unknown>, string, string>;
+  /** The analysis record as served (spec "Analysis record"), its JSON text packed (db/packed-json.ts, migration 042). */
+  record: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
   input_tokens: number;
   output_tokens: number;
   /** tokenizer (counted locally) or provider (reported by the LLM provider). */

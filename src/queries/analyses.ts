@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { SourceAnalysis } from '../domain/response-plan/types.ts';
+import { unpackJson } from '../db/packed-json.ts';
 
 export interface AnalysisForAccount {
   id: string;
@@ -33,7 +34,7 @@ export async function findAnalysisForAccount(
   return {
     id: row.id,
     application_number: row.application_number,
-    record: row.record as unknown as SourceAnalysis,
+    record: unpackJson<SourceAnalysis>(row.record),
     text: 'text' in row ? (row.text as string) : null,
   };
 }

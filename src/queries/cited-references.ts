@@ -6,6 +6,7 @@
 import type { Db } from '../db/connect.ts';
 import type { PublicationNumber } from '../domain/office-action/types.ts';
 import { referencesOfRecord } from '../domain/office-action/references-of-record.ts';
+import { unpackJson } from '../db/packed-json.ts';
 
 export interface CitedReferenceEntry {
   label: string;
@@ -27,7 +28,7 @@ export async function citedReferences(db: Db, accountId: string, application: { 
     .execute();
   const out = new Map<string, CitedReferenceEntry>();
   for (const row of rows) {
-    for (const r of referencesOfRecord(row.record)) {
+    for (const r of referencesOfRecord(unpackJson(row.record))) {
       if (r.kind === 'aapa' || r.kind === 'official_notice') continue;
       const key = r.publication ? `pub:${r.publication.base}` : `name:${(r.short_name ?? r.label).toLowerCase()}`;
       const entry = out.get(key);

@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, injectAsClient, signUp, type TestApp } from '../support/app.ts';
 import { spendingCapSchema } from '../../src/presenters/spending-cap.ts';
+import { unpackJson } from '../../src/db/packed-json.ts';
 
 /** Operations whose success is a JSON body, with its status. */
 const JSON_BODIES: [method: string, path: string, status: string][] = [
@@ -113,7 +114,8 @@ describe('the response schema is enforced, not only documented', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().analysis_id;
-    const stored = await t.database.db.selectFrom('analyses').select('record').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.database.db.selectFrom('analyses').select('record').where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = { record: unpackJson(row.record) };
     expect(created.json()).toEqual(stored.record);
     const read = await injectAsClient(t.app, { method: 'GET', url: `/api/analyses/${id}`, headers: { cookie } });
     expect(read.json()).toEqual(stored.record);

@@ -10,6 +10,7 @@ import { cannotAnswer, conflictWithClaim } from '../../domain/response-plan/grou
 import { claimNumbersOf, paperKindOf, type StoredAnalysis } from './inputs/analysis.ts';
 import { documentCodesForActionKind } from '../../sources/uspto-codes.ts';
 import { missingCaptionFields, type CaptionFallback } from './inputs/caption.ts';
+import { unpackJson } from '../../db/packed-json.ts';
 
 export { todayUtc } from '../../clock.ts';
 
@@ -69,7 +70,7 @@ export async function resolveAnalysis(
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   if (!row || !number || row.application_number !== number) throw analysisNotFound(analysisId, rawApplicationNumber);
-  return { id: row.id, record: row.record as unknown as StoredAnalysis };
+  return { id: row.id, record: unpackJson<StoredAnalysis>(row.record) };
 }
 
 const CODES: ReadonlySet<string> = new Set(STRATEGY_CODES);

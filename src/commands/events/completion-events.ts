@@ -8,7 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import { formatApplicationNumber } from '../../domain/application-number.ts';
-import { recordDocketEvent } from './docket-event-recorder.ts';
+import { recordDocketEvent, type DocketEventProps } from './docket-event-recorder.ts';
 
 export interface CompletedDraft {
   id: string;
@@ -52,8 +52,9 @@ export interface CompletedAnalysis {
   claimsAnalyzed: number;
 }
 
-export async function recordAnalysisCompleted(trx: Transaction<Schema>, a: CompletedAnalysis): Promise<void> {
-  await recordDocketEvent(trx, {
+/** The `analysis.completed` event, written with the analysis (commands/analysis-writer.ts). */
+export function analysisCompletedEvent(a: CompletedAnalysis): DocketEventProps {
+  return {
     accountId: a.accountId,
     kind: 'analysis.completed',
     applicationId: a.applicationId,
@@ -68,5 +69,5 @@ export async function recordAnalysisCompleted(trx: Transaction<Schema>, a: Compl
       api_url: `/api/analyses/${encodeURIComponent(a.id)}`,
       detail_url: `/analyses/${encodeURIComponent(a.id)}`,
     },
-  });
+  };
 }

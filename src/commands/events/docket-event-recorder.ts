@@ -21,16 +21,21 @@ export interface DocketEventProps {
 export async function recordDocketEvent(trx: Transaction<Schema>, props: DocketEventProps): Promise<string | null> {
   const row = await trx
     .insertInto('docket_events')
-    .values({
-      account_id: props.accountId,
-      kind: props.kind,
-      application_id: props.applicationId,
-      subject_type: props.subjectType,
-      subject_id: props.subjectId,
-      payload: JSON.stringify(props.payload),
-    })
+    .values(docketEventRow(props))
     .onConflict((oc) => oc.columns(['account_id', 'kind', 'subject_type', 'subject_id']).doNothing())
     .returning(sql<string>`id::text`.as('id'))
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** The docket_events row of an event (the payload as JSON text). */
+export function docketEventRow(props: DocketEventProps) {
+  return {
+    account_id: props.accountId,
+    kind: props.kind,
+    application_id: props.applicationId,
+    subject_type: props.subjectType,
+    subject_id: props.subjectId,
+    payload: JSON.stringify(props.payload),
+  };
 }

@@ -8,6 +8,7 @@ import { editsOf } from '../../queries/response-plans.ts';
 import type { Actor } from '../actor.ts';
 import { writeAudit } from '../audit.ts';
 import type { AuditAction } from '../../domain/audit-words.ts';
+import { unpackJson } from '../../db/packed-json.ts';
 
 export function planNotFound(): AppError {
   return notFound(
@@ -64,7 +65,7 @@ export async function editResponsePlan(db: Db, actor: Actor, props: PlanEditProp
     const analysis = await trx.selectFrom('analyses').select('record').where('id', '=', row.analysis_id).executeTakeFirstOrThrow();
     let result: ReturnType<PlanEditProps['apply']>;
     try {
-      result = props.apply(analysis.record as unknown as SourceAnalysis, editsOf(row));
+      result = props.apply(unpackJson<SourceAnalysis>(analysis.record), editsOf(row));
     } catch (err) {
       if (err instanceof PlanRuleError) throw planRuleError(err);
       throw err;

@@ -8,6 +8,7 @@ import { findApplicationForAccount } from '../../queries/applications.ts';
 import { claimsOfRecord, findApplicationClaims } from '../../queries/application-claims.ts';
 import { statedMailingDate, type StoredAnalysis } from '../draft-requests/inputs/analysis.ts';
 import type { ClaimEdit } from '../../domain/response-plan/types.ts';
+import { unpackJson } from '../../db/packed-json.ts';
 
 export interface CreatedPlan {
   row: ResponsePlanRow;
@@ -40,7 +41,7 @@ export async function responsePlanCreator(db: Db, actor: Actor, props: { account
       .executeTakeFirst();
   // The docket's claims are the claims every plan marks its amendments against (issue 19 item 6:
   // claims put on the docket after a plan was started, or after an earlier plan, were ignored).
-  const docket = await storedClaimTexts(db, props.accountId, analysis.id, analysis.application_number, analysis.record as unknown as StoredAnalysis);
+  const docket = await storedClaimTexts(db, props.accountId, analysis.id, analysis.application_number, unpackJson<StoredAnalysis>(analysis.record));
   const existing = await open();
   if (existing) return { row: await withDocketTexts(db, actor, props.accountId, existing, docket), created: false };
 

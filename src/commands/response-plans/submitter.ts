@@ -24,6 +24,7 @@ import { requireElection } from '../draft-requests/election.ts';
 import { actingMemberId, type Actor } from '../actor.ts';
 import { writeAudit } from '../audit.ts';
 import { planNotFound, planSubmitted } from './common.ts';
+import { unpackJson } from '../../db/packed-json.ts';
 
 export interface PlanSubmission {
   /** Submit even though the completeness report lists missing items (the paper then says so). */
@@ -135,7 +136,7 @@ export async function responsePlanSubmitter(
       if (!row) throw planNotFound();
       if (row.status !== 'open') throw planSubmitted(row);
       const analysis = await db.selectFrom('analyses').select('record').where('id', '=', row.analysis_id).executeTakeFirstOrThrow();
-      const view = buildPlanView(analysis.record as unknown as SourceAnalysis, editsOf(row));
+      const view = buildPlanView(unpackJson<SourceAnalysis>(analysis.record), editsOf(row));
       // No election, no paper: refused before the completeness report (accept_incomplete does not cover it).
       if (view.kind === 'restriction') requireElection(electionOf(view), view.restriction_groups, 'plan');
       report = completenessOf(view);

@@ -11,6 +11,7 @@ import { accountIdOf } from '../plugins/auth.ts';
 import { actorOf } from '../actor.ts';
 import { errorObjectSchema } from '../schemas.ts';
 import { analysisListSchema, asAnalysisRecordWire, storedAnalysisRecordSchema } from '../../presenters/analysis.ts';
+import { unpackJson } from '../../db/packed-json.ts';
 
 /** JSON escaping can grow 1 MB of text; the text's own size is checked against 1 MB (413). */
 const ANALYZE_BODY_LIMIT = 4 * MAX_OFFICE_ACTION_BYTES;
@@ -165,7 +166,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where('account_id', '=', accountIdOf(request))
         .executeTakeFirst();
       if (!row) throw notFound('Analysis', 'analysis_not_found', 'Check the analysis_id; analyses are visible only to the account that created them.');
-      return asAnalysisRecordWire(row.record);
+      return asAnalysisRecordWire(unpackJson(row.record));
     },
   );
 }

@@ -12,16 +12,18 @@ import { paperKindOf, statedMailingDate, type StoredAnalysis } from '../../comma
 import type { ClaimChartRequest } from '../../commands/draft-requests/request-types.ts';
 import { loadApplication } from '../../commands/draft-requests/inputs/load.ts';
 import { docxName, type Recipe } from './types.ts';
+import { unpackJson } from '../../db/packed-json.ts';
 
 export const claimChartRecipe: Recipe = async ({ db, job, builders, step }) => {
   const request = job.request as unknown as ClaimChartRequest;
   await step(10, 'Loading the analysis and the application file');
-  const analysis = await db
+  const row = await db
     .selectFrom('analyses')
     .select(['id', 'application_number', 'record', 'text'])
     .where('id', '=', request.analysis_id)
     .where('account_id', '=', job.account_id)
     .executeTakeFirst();
+  const analysis = row && { ...row, record: unpackJson(row.record) };
   if (!analysis) throw new PermanentJobError('The analysis this chart was requested from no longer exists.');
   const application = await loadApplication(db, job);
   const sources = await chartSources(db, job.account_id, analysis);

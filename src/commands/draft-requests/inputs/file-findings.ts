@@ -15,6 +15,7 @@ import { heldSpecifications } from '../../../queries/file-documents.ts';
 import type { OaResponseRequest } from '../request-types.ts';
 import { claimsBeforeResponse } from './claims-before.ts';
 import { paperFileOf } from './paper-file.ts';
+import { unpackJson } from '../../../db/packed-json.ts';
 
 export async function fileFindings(
   db: Db,
@@ -22,13 +23,14 @@ export async function fileFindings(
   request: OaResponseRequest,
 ): Promise<PaperFile | null> {
   if (!job.analysis_id) return null;
-  const analysis = await db
+  const row = await db
     .selectFrom('analyses')
     .select(['id', 'application_number', 'record', 'text'])
     .where('id', '=', job.analysis_id)
     .where('account_id', '=', job.account_id)
     .executeTakeFirst();
-  if (!analysis) return null;
+  if (!row) return null;
+  const analysis = { ...row, record: unpackJson(row.record) };
   const sources = await chartSources(db, job.account_id, analysis);
   // The paper's own starting claims (frozen at submission), not whatever the docket holds now.
   const claims = claimsBeforeResponse(request).filter((c) => c.text !== null || c.status === 'cancelled');

@@ -2,6 +2,7 @@ import type { Db } from '../../../db/connect.ts';
 import type { ApplicationRow, DraftJobRow } from '../../../db/schema.ts';
 import { PermanentJobError } from '../job-errors.ts';
 import type { StoredAnalysis } from './analysis.ts';
+import { unpackJson } from '../../../db/packed-json.ts';
 
 export async function loadApplication(db: Db, job: Pick<DraftJobRow, 'application_id'>): Promise<ApplicationRow> {
   const app = job.application_id ? await db.selectFrom('applications').selectAll().where('id', '=', job.application_id).executeTakeFirst() : undefined;
@@ -14,5 +15,5 @@ export async function loadAnalysis(db: Db, job: Pick<DraftJobRow, 'analysis_id' 
     ? await db.selectFrom('analyses').select('record').where('id', '=', job.analysis_id).where('account_id', '=', job.account_id).executeTakeFirst()
     : undefined;
   if (!row) throw new PermanentJobError('The analysis this document was requested from no longer exists.');
-  return row.record as unknown as StoredAnalysis;
+  return unpackJson<StoredAnalysis>(row.record);
 }

@@ -53,6 +53,7 @@ import { actorOf } from '../../actor.ts';
 import { errorBody } from '../../../serving/error-body.ts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { attorneyDocketNumber, isoDate, practitionerSchema } from '../../../requests/draft-schemas.ts';
+import { unpackJson } from '../../../db/packed-json.ts';
 
 const planParams = z.object({ id: z.string().max(100) });
 const claimParams = planParams.extend({ n: z.coerce.number().int().min(1).max(9999) });
@@ -122,7 +123,7 @@ async function loadPlan(db: Db, accountId: string, planId: string, opts: { withT
   const analysis = opts.withText
     ? await db.selectFrom('analyses').select(['record', 'text']).where('id', '=', row.analysis_id).executeTakeFirstOrThrow()
     : await db.selectFrom('analyses').select(['record']).where('id', '=', row.analysis_id).executeTakeFirstOrThrow();
-  const view = buildPlanView(analysis.record as unknown as SourceAnalysis, editsOf(row), 'text' in analysis ? (analysis.text as string) : null);
+  const view = buildPlanView(unpackJson<SourceAnalysis>(analysis.record), editsOf(row), 'text' in analysis ? (analysis.text as string) : null);
   return { row, view, report: completenessOf(view) };
 }
 
