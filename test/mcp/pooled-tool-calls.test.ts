@@ -122,6 +122,25 @@ describe('the work a warm tools/call no longer does', () => {
     }
   });
 
+  test("no ES256 signature is verified per warm tool call: the gate remembers the client's token, the in-process /api call gets its token's claims", async () => {
+    const headers = { ...HEADERS, authorization: `Bearer ${a.tokens.access_token}` };
+    await post('/mcp', JSON.stringify(call(1, 'whoami')), headers);
+    const verifies = vi.spyOn(globalThis.crypto.subtle, 'verify');
+    try {
+      for (let i = 0; i < 5; i++) {
+        const r = await post('/mcp', JSON.stringify(call(i, 'whoami')), headers);
+        expect(r.body).toContain(a.accountId);
+      }
+      expect(verifies).toHaveBeenCalledTimes(0);
+      // A bearer request from outside is verified as before (here refused: the MCP token's audience is not the API).
+      const direct = await fetch(`${s.url}/api/auth/me`, { headers: { authorization: `Bearer ${a.tokens.access_token}` } });
+      expect(direct.status).toBe(401);
+      expect(verifies).toHaveBeenCalledTimes(1);
+    } finally {
+      verifies.mockRestore();
+    }
+  });
+
   test('concurrent calls of two accounts on the pool: each answered for its own caller', async () => {
     const b = await signedInUser(s.url);
     const users = Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b));
