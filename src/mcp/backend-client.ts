@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ErrorBody } from '../serving/error-body.ts';
 import { UNSAFE_TEXT_MESSAGES } from '../domain/unsafe-text.ts';
+import { withVerifiedBearer } from '../auth/oauth/in-process-bearer.ts';
+import type { ApiTokenClaims } from './api-token-claims.ts';
 
 /**
  * How the MCP server reaches the backend API. The MCP server has no database (ARCHITECTURE
@@ -104,12 +106,26 @@ export function httpTransport(apiUrl: string, timeoutMs = 30_000): BackendTransp
   };
 }
 
-/** The same app, in process (one-process `prosa serve`). */
-export function injectTransport(app: FastifyInstance, host?: string): BackendTransport {
+const BEARER = /^Bearer (\S+)$/;
+
+/**
+ * The same app, in process (one-process `prosa serve`). With `claims`, a bearer request carries
+ * the claims of its token, verified once per token, to the API's bearer check (api-token-claims.ts).
+ */
+export function injectTransport(app: FastifyInstance, host?: string, claims?: ApiTokenClaims): BackendTransport {
   return {
     async send(req) {
       const { payload, headers } = encode(req);
-      const res = await app.inject({ method: req.method, url: req.path, headers: host ? { ...headers, host } : headers, payload, remoteAddress: '127.0.0.1' });
+      // The callback form dispatches at once, inside the caller's async context (the promise form waits for a `then` outside it).
+      const inject = () =>
+        new Promise<LightMyRequestResponse>((resolve, reject) =>
+          app.inject({ method: req.method, url: req.path, headers: host ? { ...headers, host } : headers, payload, remoteAddress: '127.0.0.1' }, (err, res) =>
+            err || !res ? reject(err) : resolve(res),
+          ),
+        );
+      const token = claims ? BEARER.exec(headers.authorization ?? '')?.[1] : undefined;
+      const verified = token ? await claims?.of(token) : undefined;
+      const res = token && verified ? await withVerifiedBearer(token, verified, inject) : await inject();
       const h = lowerHeaders(res.headers as Record<string, unknown>);
       return { status: res.statusCode, headers: h, body: parseBody(res.body, h['content-type']) };
     },

@@ -14,6 +14,9 @@ import { databaseGrantLiveness, introspectionGrantLiveness } from './grant-liven
 import { databaseAuditWriter } from './database-audit.ts';
 import type { Db } from '../db/connect.ts';
 import type { GrantCache } from '../auth/grant-cache.ts';
+import { verifyAccessToken } from '../auth/oauth/access-token.ts';
+import { apiResource } from '../auth/oauth/constants.ts';
+import { ApiTokenClaims } from './api-token-claims.ts';
 
 /** The authorization server's public key set, from the keyring (one process: no HTTP round trip). */
 function publicJwks(keyring: Keyring) {
@@ -23,7 +26,8 @@ function publicJwks(keyring: Keyring) {
 
 /**
  * Mounts the MCP server inside the backend app (`prosa serve`, one process): tools reach `/api`
- * through Fastify's inject, tokens are checked against the keyring's own public key, and their
+ * through Fastify's inject (handing the API the claims of its token, verified once per token:
+ * api-token-claims.ts), tokens are checked against the keyring's own public key, and their
  * grants through the app's grant cache (the one the API's bearer check reads: grant-cache.ts),
  * and tool calls are audited into the process's own database (database-audit.ts).
  */
@@ -31,10 +35,11 @@ export async function mountMcp(
   app: FastifyInstance,
   o: { config: Config; keyring: Keyring; rateLimits: RateLimits; db: Db; grants: GrantCache },
 ): Promise<void> {
+  const apiTokens = new ApiTokenClaims((token) => verifyAccessToken(token, { keyring: o.keyring, issuer: o.config.baseUrl, audience: apiResource(o.config) }));
   const runtime = createToolRuntime({
     config: o.config,
     // Links in tool results (downloads) name the public address, not inject's default localhost:80.
-    transport: injectTransport(app, new URL(o.config.baseUrl).host),
+    transport: injectTransport(app, new URL(o.config.baseUrl).host, apiTokens),
     keys: localKeys(publicJwks(o.keyring)),
     clientSecret: o.keyring.mcpClientSecret,
     grants: databaseGrantLiveness(o.db, o.grants),

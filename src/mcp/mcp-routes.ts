@@ -3,7 +3,10 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/fastify';
 import { challenge, mcpResource, protectedResourceMetadata, type ChallengeReason } from './resource.ts';
-import { mcpServerFactory, type GateExtra } from './server-factory.ts';
+import { mcpServerFactory, newMcpServer, registerGatedTool, type GateExtra } from './server-factory.ts';
+import { poolableToolCall, ToolCallPool } from './pooled-tool-calls.ts';
+import { TOOL_REGISTRATIONS, TOOL_REGISTRATIONS_WITH_OUTPUT } from './tool-registrations.ts';
+import { serveOptionsFrom } from './tool-sets.ts';
 import { refuseBatches } from './single-message.ts';
 import { readSmallBody, replayed } from './read-once.ts';
 import type { ToolRuntime } from './tool-runner.ts';
@@ -38,11 +41,19 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
   });
   // One JSON-RPC message per POST (single-message.ts): batches are refused before the SDK.
   const node = toNodeHandler(refuseBatches(handler));
+  // 2025-era tools/call: pooled servers with every tool registered, one pool per tool variant (pooled-tool-calls.ts).
+  const pool = (byName: typeof TOOL_REGISTRATIONS) =>
+    new ToolCallPool(() => {
+      const server = newMcpServer(opts.version);
+      for (const registration of byName.values()) registerGatedTool(server, rt, registration);
+      return server;
+    });
+  const pools = { plain: pool(TOOL_REGISTRATIONS), withOutput: pool(TOOL_REGISTRATIONS_WITH_OUTPUT) };
   const metadata = protectedResourceMetadata(rt.urls);
   // preClose, not onClose: open subscription streams would keep the HTTP server from closing,
   // and onClose runs only after it has closed.
   app.addHook('preClose', async () => {
-    await handler.close();
+    await Promise.all([handler.close(), pools.plain.close(), pools.withOutput.close()]);
   });
   app.addHook('onClose', async () => {
     await rt.audit.flush();
@@ -123,7 +134,14 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
       }
       // A small body is read here once and the SDK gets it parsed (read-once.ts).
       const body = await readSmallBody(request.raw);
-      const extra: GateExtra = { verified: v.token, requestId: request.id, ...(body && 'parsed' in body ? { message: body.parsed } : {}) };
+      // The connector URL's choices (tool-sets.ts); the per-request factory reads them from the same URL.
+      const asked = serveOptionsFrom(`http://${request.host}${request.url}`);
+      const extra: GateExtra = {
+        verified: v.token,
+        requestId: request.id,
+        results: asked.results,
+        ...(body && 'parsed' in body ? { message: body.parsed } : {}),
+      };
       const auth = {
         token: v.token.token,
         clientId: v.token.clientId,
@@ -136,7 +154,10 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpRoutesOptions): P
       reply.raw.setHeader('X-Request-Id', request.id);
       for (const [k, val] of Object.entries(reply.getHeaders())) if (val !== undefined) reply.raw.setHeader(k, val as string);
       reply.hijack();
-      if (body === undefined) await node(Object.assign(request.raw, { auth }), reply.raw);
+      const byName = asked.outputSchemas ? TOOL_REGISTRATIONS_WITH_OUTPUT : TOOL_REGISTRATIONS;
+      const call = body && 'parsed' in body ? poolableToolCall(request.headers, body.parsed, (name) => byName.has(name)) : undefined;
+      if (call) await (asked.outputSchemas ? pools.withOutput : pools.plain).serve(call, auth, reply.raw);
+      else if (body === undefined) await node(Object.assign(request.raw, { auth }), reply.raw);
       else if ('parsed' in body) await node(Object.assign(request.raw, { auth }), reply.raw, body.parsed);
       else await node(replayed(request.raw, body.raw, { auth }), reply.raw);
     };

@@ -40,6 +40,8 @@ export class TokenExchanger {
   private readonly cache = new Map<string, Cached>();
   /** One exchange in flight per subject token, however many tool calls arrive at once. */
   private readonly inflight = new Map<string, Promise<string>>();
+  /** Cache keys of verified tokens: the gate hands every message of a token the same object (verified-token-cache.ts), so it is hashed once. */
+  private readonly keys = new WeakMap<VerifiedToken, string>();
   constructor(opts: TokenExchangerOptions) {
     this.opts = opts;
   }
@@ -49,8 +51,17 @@ export class TokenExchanger {
   }
 
   /** The API-audience token for this verified MCP token. Throws ExchangeRefused or a BackendError. */
+  private keyOf(subject: VerifiedToken): string {
+    let key = this.keys.get(subject);
+    if (key === undefined) {
+      key = createHash('sha256').update(subject.token).digest('base64url');
+      this.keys.set(subject, key);
+    }
+    return key;
+  }
+
   async apiToken(subject: VerifiedToken): Promise<string> {
-    const key = createHash('sha256').update(subject.token).digest('base64url');
+    const key = this.keyOf(subject);
     const hit = this.cache.get(key);
     if (hit && hit.expiresAt - REFRESH_MARGIN_SECONDS > this.now()) return hit.token;
     let pending = this.inflight.get(key);
@@ -69,7 +80,7 @@ export class TokenExchanger {
 
   /** Forget a cached token (the API refused it: the grant was revoked since). */
   forget(subject: VerifiedToken): void {
-    this.cache.delete(createHash('sha256').update(subject.token).digest('base64url'));
+    this.cache.delete(this.keyOf(subject));
   }
 
   private async exchange(subjectToken: string): Promise<Cached> {

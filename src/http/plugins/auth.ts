@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../../errors.ts';
 import { principalFromApiKey, principalFromSession, type Principal } from '../../auth/principal.ts';
 import { verifyAccessToken } from '../../auth/oauth/access-token.ts';
+import { handedOverClaims } from '../../auth/oauth/in-process-bearer.ts';
 import { apiResource } from '../../auth/oauth/constants.ts';
 import { GrantCache, liveGrant } from '../../auth/grant-cache.ts';
 import { CredentialCache } from '../../auth/credential-cache.ts';
@@ -69,7 +70,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * The principal of a bearer request: a JWT access token verified locally (ES256 with our key,
  * iss, aud among `audiences`, typ at+jwt, exp; RFC 9068 §4) whose grant is still alive (the
  * grant cache, else one indexed query: grant-cache.ts). Null when no bearer token was sent;
- * invalid_token when one was and fails.
+ * invalid_token when one was and fails. The in-process MCP server's own `/api` call hands over
+ * the claims it verified for its token (in-process-bearer.ts): no second signature check.
  */
 export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, audiences: string[], grants: GrantCache): Promise<Principal | null> {
   const raw = headerValue(request, 'authorization');
@@ -78,7 +80,9 @@ export async function bearerPrincipal(ctx: AppContext, request: FastifyRequest, 
   if (!token) throw invalidToken('the Authorization header is malformed.');
   let claims: Awaited<ReturnType<typeof verifyAccessToken>>;
   try {
-    claims = await verifyAccessToken(token, { keyring: ctx.keyring, issuer: ctx.config.baseUrl, audience: audiences });
+    claims =
+      handedOverClaims(token, audiences, Math.floor(Date.now() / 1000)) ??
+      (await verifyAccessToken(token, { keyring: ctx.keyring, issuer: ctx.config.baseUrl, audience: audiences }));
   } catch (err) {
     throw invalidToken(`${err instanceof Error ? err.message : 'verification failed'}.`);
   }
