@@ -47,7 +47,8 @@ export async function writeAuditBatch(db: Kysely<Schema> | Transaction<Schema>, 
   return rows.map((r) => r.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-function auditRow(actor: Actor, event: AuditEvent) {
+/** The audit_log row of an event (statements that write their audit rows themselves use it too). */
+export function auditRow(actor: Actor, event: AuditEvent) {
   return {
     account_id: event.accountId,
     // The member who acted, when the row is about their own firm (an operator's act names nobody).

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Compilable, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -27,11 +27,15 @@ export function preparedName(sql: string): string | undefined {
 }
 
 /** Runs `query` as a prepared statement on PostgreSQL (registering its text the first time). */
-export function executePrepared<R>(
-  db: { executeQuery<O>(q: ReturnType<Compilable<O>['compile']>): Promise<QueryResult<O>> },
-  query: Compilable<R>,
+export function executePrepared<R>(db: { executeQuery<O>(q: CompiledQuery<O>): Promise<QueryResult<O>> }, query: Compilable<R>): Promise<QueryResult<R>> {
+  return executeCompiledPrepared(db, query.compile());
+}
+
+/** As executePrepared, for a statement already compiled (a raw `sql` statement compiled against its executor). */
+export function executeCompiledPrepared<R>(
+  db: { executeQuery<O>(q: CompiledQuery<O>): Promise<QueryResult<O>> },
+  compiled: CompiledQuery<R>,
 ): Promise<QueryResult<R>> {
-  const compiled = query.compile();
   if (!names.has(compiled.sql) && names.size < MAX_STATEMENTS) {
     names.set(compiled.sql, `prosa_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`);
   }

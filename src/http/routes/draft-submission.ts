@@ -22,14 +22,20 @@ export async function submitDraftJob(
   prepare: () => Promise<PreparedDraft>,
 ): Promise<DraftJobRow> {
   const queue = await ctx.queue.get();
-  const { job, replayed } = await draftJobCreator(ctx.database.db, actorOf(request), {
-    accountId: accountIdOf(request),
-    idempotencyKey: idempotencyKeyOf(request),
-    // The route and the body: the same key with another request is a conflict, not a replay.
-    requestForFingerprint: [route, request.body],
-    prepare,
-    enqueue: queue.enqueue,
-  });
+  // In its turn (embedded: one submission at a time, ahead of the worker; jobs/submission-lane.ts).
+  const created = await queue.submissions.run(() =>
+    draftJobCreator(ctx.database.db, actorOf(request), {
+      accountId: accountIdOf(request),
+      idempotencyKey: idempotencyKeyOf(request),
+      // The route and the body: the same key with another request is a conflict, not a replay.
+      requestForFingerprint: [route, request.body],
+      prepare,
+      enqueue: queue.enqueue,
+    }),
+  );
+  const { job, replayed, balanceAfterMicro } = created;
+  // The usage headers show the balance the charge wrote (usage-headers.ts): no read as the reply leaves.
+  if (balanceAfterMicro !== undefined && request.principal) request.principal.balanceWrittenMicro = balanceAfterMicro;
   if (replayed) reply.header('Idempotent-Replayed', 'true');
   reply.status(replayed ? 200 : 202);
   return job;
