@@ -8,15 +8,21 @@
  * The lane runs submissions one at a time in arrival order, the event loop turning between them:
  * the same total work, but the k-th submission of a burst is answered after k submissions' work
  * instead of after all of them. The
- * worker yields to it: before each step of a job it waits until no submission is pending (at
- * most MAX_YIELD_MS, so a steady stream of submissions cannot starve the drafts).
+ * worker yields to them: before each step of a job it waits until no submission is pending, from
+ * the moment its request arrives to the moment its reply has gone (at most MAX_YIELD_MS, so a
+ * steady stream of submissions cannot starve the drafts).
  *
  * On PostgreSQL submissions run on connections of their own, in parallel, and the lane lets them
  * through as they come.
  */
-const MAX_YIELD_MS = 1_000;
+const MAX_YIELD_MS = 5_000;
 
 export interface SubmissionLane {
+  /**
+   * A submission has arrived (its request is being authenticated and read): the worker yields to
+   * it from now until the returned function is called, when its reply has gone.
+   */
+  arrive(): () => void;
   /** Runs one submission (validation, charge, job row) in its turn. */
   run<T>(submission: () => Promise<T>): Promise<T>;
   /** Resolves once no submission is pending (at once when none is), or after MAX_YIELD_MS. */
@@ -26,14 +32,28 @@ export interface SubmissionLane {
 /** Submissions one at a time, the worker after them: the embedded database. */
 export function orderedSubmissionLane(): SubmissionLane {
   let tail: Promise<unknown> = Promise.resolve();
+  // Submissions arrived and not yet answered, and those running or waiting in the lane (a caller
+  // that did not announce its arrival: the lane alone counts it).
+  let arrived = 0;
   let pending = 0;
   let waiters: Array<() => void> = [];
-  const wake = () => {
+  const settle = () => {
+    if (arrived > 0 || pending > 0) return;
     const ready = waiters;
     waiters = [];
     for (const w of ready) w();
   };
   return {
+    arrive() {
+      arrived += 1;
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        arrived -= 1;
+        settle();
+      };
+    },
     run(submission) {
       pending += 1;
       const turn = tail.then(submission);
@@ -43,11 +63,11 @@ export function orderedSubmissionLane(): SubmissionLane {
       tail = turn.catch(() => {}).then(() => new Promise<void>((resolve) => setImmediate(resolve)));
       return turn.finally(() => {
         pending -= 1;
-        if (pending === 0) wake();
+        settle();
       });
     },
     yieldToSubmissions() {
-      if (pending === 0) return Promise.resolve();
+      if (arrived === 0 && pending === 0) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           waiters = waiters.filter((w) => w !== done);
@@ -65,6 +85,7 @@ export function orderedSubmissionLane(): SubmissionLane {
 
 /** Submissions as they come, in parallel: PostgreSQL. */
 export const openSubmissionLane: SubmissionLane = {
+  arrive: () => () => {},
   run: (submission) => submission(),
   yieldToSubmissions: () => Promise.resolve(),
 };

@@ -3,7 +3,7 @@
  * and queued in one command, an Idempotency-Key replay answered 200 with the earlier job and
  * `Idempotent-Replayed: true`, a new job 202. And the one 404 for a job id the account does not own.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../../errors.ts';
 import { draftJobCreator } from '../../commands/draft-job-creator.ts';
@@ -39,6 +39,24 @@ export async function submitDraftJob(
   if (replayed) reply.header('Idempotent-Replayed', 'true');
   reply.status(replayed ? 200 : 202);
   return job;
+}
+
+/**
+ * A submission route's onRequest hook: from the moment its request arrives until its reply has
+ * gone, this process's draft worker yields to it (embedded: they share one connection and one
+ * thread; jobs/submission-lane.ts), not only while the lane runs it.
+ */
+export function announceSubmission(ctx: AppContext): onRequestHookHandler {
+  return (_request, reply, done) => {
+    ctx.queue.get().then(
+      (queue) => {
+        reply.raw.once('close', queue.submissions.arrive());
+        done();
+      },
+      // The handler meets the same failure and answers it.
+      () => done(),
+    );
+  };
 }
 
 export function jobNotFound(): ReturnType<typeof notFound> {
