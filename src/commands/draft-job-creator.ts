@@ -95,6 +95,9 @@ export async function draftJobCreator(db: Db, actor: Actor, props: DraftJobCreat
         const earlier = await replay(trx, props.accountId, key, print);
         if (earlier) return earlier;
       }
+      // The queue message first: the charge locks the account's balance row until the commit, and
+      // the account's other submissions wait for that lock, so it comes last.
+      await props.enqueue(trx, id);
       // The charge, the job and their audit rows in one statement (402 when the balance cannot cover it).
       const { job: row, balanceAfterMicro } = await insertChargedDraftJob(trx, actor, {
         id,
@@ -104,7 +107,6 @@ export async function draftJobCreator(db: Db, actor: Actor, props: DraftJobCreat
         idempotencyKey: key,
         price,
       });
-      await props.enqueue(trx, id);
       await props.onCreated?.(trx, row);
       return { job: row, replayed: false, balanceAfterMicro };
     });
