@@ -22,10 +22,9 @@ export interface ChargedDraftJob {
 }
 
 /**
- * A draft job's charge, its row and both audit rows in ONE statement (issue 24: a submission's
- * writes were four statements): the balance row updated only where it covers the price, the
- * ledger line with the balance it wrote, the job pointing at that line, and the audit rows of the
- * charge and of the job, in that order. Every part selects from the one before it, so when the
+ * A draft job's charge, its row and both audit rows in ONE statement (issue 24): the balance row
+ * updated only where it covers the price, the ledger line with the balance it wrote, the job
+ * pointing at that line, and the audit rows of the charge and of the job, in that order. Every part selects from the one before it, so when the
  * balance cannot cover the price nothing at all is written, and one more read says why (402).
  */
 export async function insertChargedDraftJob(trx: Transaction<Schema>, actor: Actor, props: ChargedDraftJobProps): Promise<ChargedDraftJob> {

@@ -2,9 +2,9 @@
  * Draft submissions ahead of the draft worker on the embedded database (issue 24).
  *
  * Embedded, everything shares one thread and one PGlite connection: the API's JavaScript, every
- * statement and the draft worker's. Submissions arriving together used to interleave statement by
- * statement, so each finished only when nearly all had (a burst's median submission waited for
- * the whole burst), and the worker's statements for the jobs already queued ran between theirs.
+ * statement and the draft worker's. Submissions arriving together would interleave statement by
+ * statement, so each would finish only when nearly all had (a burst's median submission waiting
+ * for the whole burst), with the worker's statements for the jobs already queued between theirs.
  * The lane runs submissions one at a time in arrival order, the event loop turning between them:
  * the same total work, but the k-th submission of a burst is answered after k submissions' work
  * instead of after all of them. The

@@ -30,7 +30,7 @@ export async function paperIdentitySources(db: Db, accountId: string, memberId: 
 
 /**
  * The same sources and the application's entity status (entity-size.ts) in one statement: a
- * response and a form need both (issue 24: one statement fewer per submission).
+ * response and a form need both, and a draft submission reads as little as it can (issue 24).
  */
 export async function paperIdentityAndEntitySources(
   db: Db,
