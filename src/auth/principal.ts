@@ -32,6 +32,11 @@ export interface Principal {
    * when the credential came from memory and nothing has needed the balance yet.
    */
   balanceMicro?: bigint;
+  /**
+   * The balance this request's own charge wrote, as its statement returned it (a draft job's
+   * submission): the usage headers show it rather than reading the balance again.
+   */
+  balanceWrittenMicro?: bigint;
 }
 
 /** last_used_at is refreshed at most once a minute per key, to keep writes off the hot path. */

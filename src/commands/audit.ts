@@ -47,7 +47,7 @@ export async function writeAuditBatch(db: Kysely<Schema> | Transaction<Schema>, 
   return rows.map((r) => r.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** The audit_log row of one event by `actor`. */
+/** The audit_log row of an event (statements that write their audit rows themselves use it too). */
 export function auditRow(actor: Actor, event: AuditEvent) {
   return {
     account_id: event.accountId,

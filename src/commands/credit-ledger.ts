@@ -45,8 +45,16 @@ export async function postLedgerEntry(trx: Transaction<Schema>, props: LedgerEnt
   const gated = props.requireSufficientFor && props.amountMicro < 0n ? props.requireSufficientFor : null;
   const posted = await postEntry(trx, props, gated !== null);
   if (posted) return posted;
-  const row = await trx.selectFrom('credit_balances').select('balance_micro').where('account_id', '=', props.accountId).executeTakeFirst();
-  if (!row || !gated) throw new Error(`account ${props.accountId} has no balance row`);
+  return refuseUncovered(trx, props.accountId, gated);
+}
+
+/**
+ * Why a credit-gated charge wrote nothing: 402 insufficient_credits with the balance it found (one
+ * read), or an error when the account has no balance row at all.
+ */
+export async function refuseUncovered(trx: Transaction<Schema>, accountId: string, gated: { label: string; priceMicro: bigint } | null): Promise<never> {
+  const row = await trx.selectFrom('credit_balances').select('balance_micro').where('account_id', '=', accountId).executeTakeFirst();
+  if (!row || !gated) throw new Error(`account ${accountId} has no balance row`);
   throw new AppError(
     402,
     'insufficient_credits',

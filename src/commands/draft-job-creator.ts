@@ -7,8 +7,7 @@ import { randomBase62 } from '../auth/secrets.ts';
 import { EXPORT_PRICES } from '../domain/pricing.ts';
 import type { PreparedDraft } from './draft-requests/request-types.ts';
 import type { Actor } from './actor.ts';
-import { writeAudits } from './audit.ts';
-import { postCharge } from './credit-charger.ts';
+import { insertChargedDraftJob } from './charged-draft-job.ts';
 import { lockIdempotencyKey } from './idempotency-lock.ts';
 
 export interface DraftJobCreatorProps {
@@ -29,6 +28,8 @@ export interface CreatedDraftJob {
   job: DraftJobRow;
   /** True when an earlier job was returned for a repeated Idempotency-Key. */
   replayed: boolean;
+  /** A new job: the balance its charge wrote. */
+  balanceAfterMicro?: bigint;
 }
 
 /** JSON with object keys sorted, so `{a, b}` and `{b, a}` are the same request. */
@@ -94,52 +95,20 @@ export async function draftJobCreator(db: Db, actor: Actor, props: DraftJobCreat
         const earlier = await replay(trx, props.accountId, key, print);
         if (earlier) return earlier;
       }
-      // The charge's audit row is written with the job's, in one statement, charge first.
-      const { result: charge, audit: chargeAudit } = await postCharge(trx, actor, {
-        accountId: props.accountId,
-        amountMicro: price.priceMicro,
-        kind: 'export',
-        description: `${price.label} export (job ${id})`,
-        reference: id,
-        requireSufficientFor: price,
-      });
-      const row = await trx
-        .insertInto('draft_jobs')
-        .values({
-          id,
-          account_id: props.accountId,
-          member_id: actor.accountId === props.accountId ? (actor.memberId ?? null) : null,
-          export_type: prepared.exportType,
-          form_kind: prepared.formKind,
-          analysis_id: prepared.analysisId,
-          application_id: prepared.applicationId,
-          application_number: prepared.applicationNumber,
-          request: JSON.stringify(prepared.request),
-          request_fingerprint: print,
-          idempotency_key: key,
-          price_micro: price.priceMicro.toString(),
-          charge_ledger_id: charge.ledgerId.toString(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      // The queue message first: the charge locks the account's balance row until the commit, and
+      // the account's other submissions wait for that lock, so it comes last.
       await props.enqueue(trx, id);
+      // The charge, the job and their audit rows in one statement (402 when the balance cannot cover it).
+      const { job: row, balanceAfterMicro } = await insertChargedDraftJob(trx, actor, {
+        id,
+        accountId: props.accountId,
+        prepared,
+        requestFingerprint: print,
+        idempotencyKey: key,
+        price,
+      });
       await props.onCreated?.(trx, row);
-      await writeAudits(trx, actor, [
-        chargeAudit,
-        {
-          accountId: props.accountId,
-          action: 'draft_job.created',
-          targetType: 'draft_job',
-          targetId: id,
-          details: {
-            export_type: prepared.exportType,
-            form_kind: prepared.formKind,
-            application_number: prepared.applicationNumber,
-            analysis_id: prepared.analysisId,
-          },
-        },
-      ]);
-      return { job: row, replayed: false };
+      return { job: row, replayed: false, balanceAfterMicro };
     });
     return outcome;
   } catch (err) {

@@ -27,11 +27,15 @@ export function preparedName(sql: string): string | undefined {
 }
 
 /** Runs `query` as a prepared statement on PostgreSQL (registering its text the first time). */
-export function executePrepared<R>(
-  db: { executeQuery<O>(q: ReturnType<Compilable<O>['compile']>): Promise<QueryResult<O>> },
-  query: Compilable<R>,
+export function executePrepared<R>(db: { executeQuery<O>(q: CompiledQuery<O>): Promise<QueryResult<O>> }, query: Compilable<R>): Promise<QueryResult<R>> {
+  return executeCompiledPrepared(db, query.compile());
+}
+
+/** As executePrepared, for a statement already compiled (a raw `sql` statement compiled against its executor). */
+export function executeCompiledPrepared<R>(
+  db: { executeQuery<O>(q: CompiledQuery<O>): Promise<QueryResult<O>> },
+  compiled: CompiledQuery<R>,
 ): Promise<QueryResult<R>> {
-  const compiled = query.compile();
   if (!names.has(compiled.sql) && names.size < MAX_STATEMENTS) {
     names.set(compiled.sql, statementName(compiled.sql));
   }

@@ -5,6 +5,10 @@
 import { DEFAULT_BUILDERS } from './builders.ts';
 import type { BuildReply, BuildRequest } from './build-protocol.ts';
 import { READY_REPLY, type EXIT_REQUEST } from '../threads/lifecycle.ts';
+import { lowerBuilderPriority } from './build-priority.ts';
+
+// Builds yield the CPU to the API's requests (build-priority.ts).
+lowerBuilderPriority();
 
 const send = (message: BuildReply | typeof READY_REPLY) => process.send!(message);
 

@@ -7,6 +7,10 @@ import { parentPort, threadId } from 'node:worker_threads';
 import { DEFAULT_BUILDERS } from './builders.ts';
 import type { BuildReply, BuildRequest } from './build-protocol.ts';
 import { READY_REPLY, type EXIT_REQUEST } from '../threads/lifecycle.ts';
+import { lowerBuilderPriority } from './build-priority.ts';
+
+// Builds yield the CPU to the API's requests (build-priority.ts).
+lowerBuilderPriority();
 
 parentPort!.on('message', async (req: BuildRequest | typeof EXIT_REQUEST) => {
   if ('exit' in req) {

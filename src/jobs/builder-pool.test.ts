@@ -1,6 +1,9 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { describe, expect, test } from 'vitest';
 import mammoth from 'mammoth';
 import { startBuilderPool } from './builder-pool.ts';
+import { BUILDER_NICE } from './build-priority.ts';
 import type { BuilderIsolation } from './builder-endpoints.ts';
 import { DocumentInputError } from '../documents/validate.ts';
 import { blockDrawing, extension } from '../../test/fixtures/documents/form-samples.ts';
@@ -46,4 +49,44 @@ test('a document-building process that dies fails its call, and the next call ge
   } finally {
     await pool.close();
   }
+});
+
+/** The nice value of each thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). */
+function threadNices(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(Number(tid), Number(fields[19 - 3]));
+  }
+  return out;
+}
+
+describe.runIf(existsSync('/proc/thread-self'))('builders yield the CPU to the API', () => {
+  test('a building thread runs at BUILDER_NICE, the main thread at its own priority', async () => {
+    const before = [...threadNices(process.pid).values()].filter((n) => n === BUILDER_NICE).length;
+    const pool = startBuilderPool(2, { isolation: 'thread' });
+    try {
+      await Promise.all([pool.builders.extension_of_time(extension), pool.builders.extension_of_time(extension)]);
+      const nices = threadNices(process.pid);
+      expect([...nices.values()].filter((n) => n === BUILDER_NICE).length - before).toBe(2);
+      expect(nices.get(process.pid)).toBe(getPriority());
+      expect(getPriority()).not.toBe(BUILDER_NICE);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('a building process runs its builds at BUILDER_NICE', async () => {
+    const pool = startBuilderPool(1, { isolation: 'process' });
+    try {
+      await pool.builders.extension_of_time(extension);
+      const [pid] = pool.stats().pids;
+      expect(pid).not.toBe(process.pid);
+      expect(threadNices(pid).get(pid)).toBe(BUILDER_NICE);
+    } finally {
+      await pool.close();
+    }
+  });
 });

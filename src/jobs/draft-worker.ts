@@ -22,6 +22,7 @@ import { startBuilderPool, type BuilderPool, type BuilderStats } from './builder
 import type { BuilderIsolation } from './builder-endpoints.ts';
 import { describeFailure, isPermanent } from '../commands/draft-requests/job-errors.ts';
 import { DRAFT_DEAD_LETTER_QUEUE, DRAFT_QUEUE, type DraftMessage, type DraftQueue } from './queue.ts';
+import type { SubmissionLane } from './submission-lane.ts';
 import { recipeFor } from './recipes/index.ts';
 import { storeDraftResponse } from '../commands/file/draft-response-storer.ts';
 import { recordDraftCompleted } from '../commands/events/completion-events.ts';
@@ -77,11 +78,14 @@ interface RunDeps {
   afterStep?: DraftWorkerOptions['afterStep'];
   logger: JobLogger;
   llm?: LlmProvider | null;
+  submissions: SubmissionLane;
 }
 
 /** Runs one attempt of a job. `finalAttempt`: no retry follows if this one fails. */
 async function runDraftJob(deps: RunDeps, jobId: string, finalAttempt: boolean): Promise<void> {
   const { db } = deps.database;
+  // Submissions waiting to be answered go first (embedded: they share the one connection).
+  await deps.submissions.yieldToSubmissions();
   const job = await db.selectFrom('draft_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
   if (!job || isTerminal(job.status)) return;
   const attempt = await startAttempt(db, jobId, { progress: 0, current_step: 'Starting' });
@@ -90,10 +94,12 @@ async function runDraftJob(deps: RunDeps, jobId: string, finalAttempt: boolean):
   try {
     const recipe = recipeFor(job);
     const step = async (progress: number, currentStep: string) => {
+      await deps.submissions.yieldToSubmissions();
       if (!(await reportProgress(db, jobId, attempt, progress, currentStep))) throw new Superseded();
       await deps.afterStep?.(jobId, progress, currentStep);
     };
     const built = await recipe({ db, job, builders: deps.builders, step, llm: deps.llm ?? null });
+    await deps.submissions.yieldToSubmissions();
     // Completing the job and keeping the drafted response in the application's file (its claims
     // become the claims of record only when the practitioner marks it filed) commit together: a
     // superseded attempt stores nothing.
@@ -171,6 +177,7 @@ export async function startDraftWorker(database: Database, queue: DraftQueue, op
     afterStep: opts.afterStep,
     logger: opts.logger ?? SILENT,
     llm: opts.llm ?? null,
+    submissions: queue.submissions,
   };
   // NOTIFY wakes a worker for a new job at once, but a retry (or a job the supervisor hands back
   // after a crash) is found only by polling; pg-boss would relax that poll to 30 s while NOTIFY is

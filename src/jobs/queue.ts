@@ -22,6 +22,7 @@ import { PgBoss, fromKysely, fromPglite, type SendOptions } from 'pg-boss';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/connect.ts';
 import type { Schema } from '../db/schema.ts';
+import { openSubmissionLane, orderedSubmissionLane, type SubmissionLane } from './submission-lane.ts';
 
 export const DRAFT_QUEUE = 'prosa-draft-jobs';
 export const DRAFT_DEAD_LETTER_QUEUE = 'prosa-draft-jobs-dead';
@@ -77,6 +78,8 @@ export interface DraftQueue {
   readonly settings: QueueSettings;
   /** Sends the job's message inside the caller's transaction (commits or rolls back with it). */
   enqueue(trx: Transaction<Schema>, jobId: string): Promise<void>;
+  /** Submissions one at a time ahead of this process's worker on the embedded database (submission-lane.ts). */
+  readonly submissions: SubmissionLane;
   stop(): Promise<void>;
 }
 
@@ -138,6 +141,7 @@ export async function startDraftQueue(database: Database, opts: StartQueueOption
   return {
     boss,
     settings,
+    submissions: database.kind === 'pglite' ? orderedSubmissionLane() : openSubmissionLane,
     async enqueue(trx, jobId) {
       const message: DraftMessage = { job_id: jobId };
       const id = await boss.send(DRAFT_QUEUE, message, { ...jobOptions(), deadLetter: DRAFT_DEAD_LETTER_QUEUE, db: fromKysely(trx) });

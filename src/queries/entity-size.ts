@@ -20,6 +20,19 @@ export async function applicationEntity(db: Db, accountId: string, applicationId
     .select(['acc.entity_size as account', 'd.entity_size as docket', 'a.entity_status', 'a.owner_account_id'])
     .where('acc.id', '=', accountId)
     .executeTakeFirst();
+  return entityOfRow(row, requested);
+}
+
+/** The three places an entity status may be recorded, as one statement read them (here, or with a paper's identity: paper-identity.ts). */
+export interface EntitySources {
+  account: string | null;
+  docket: string | null;
+  entity_status: string | null;
+  owner_account_id: string | null;
+}
+
+/** The decision for a row read with the account (undefined: no such account). */
+export function entityOfRow(row: EntitySources | undefined, requested?: EntitySize | null): EntityDecision {
   return decideEntity({
     request: requested,
     docket: row?.docket,

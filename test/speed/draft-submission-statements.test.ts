@@ -1,8 +1,8 @@
 /**
- * What a draft submission's money and audit cost the database (issue 24): REST #4 through HTTP.
- * The credit-gated charge is one statement (the balance row updated only where it covers the
- * price, the ledger line with the balance it wrote) and its audit row goes with the job's in one
- * insert, charge first. A submission the balance cannot cover writes nothing and answers 402.
+ * What a draft submission costs the database (issue 24): REST #4 through HTTP. Its writes are one
+ * statement: the balance row updated only where it covers the price, the ledger line with the
+ * balance it wrote, the job and the two audit rows (charge first). A submission the balance cannot
+ * cover writes nothing and answers 402.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -11,8 +11,11 @@ import { logStatements } from '../support/statement-log.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { creditGranter } from '../../src/commands/credit-granter.ts';
 import { CLI_ACTOR } from '../../src/commands/actor.ts';
-import { credits } from '../../src/domain/money.ts';
+import { credits, formatCredits2 } from '../../src/domain/money.ts';
 import { getBalanceMicro, ledgerSumMicro } from '../../src/queries/credits.ts';
+
+/** Reads that check the request, the one write, the queue message. */
+const SUBMISSION_STATEMENTS = 9;
 
 const OA = readFileSync(new URL('../../src/domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
 
@@ -53,23 +56,31 @@ const submit = () =>
     remoteAddress: randomIp(),
   });
 
-const MONEY_AND_AUDIT = /credit_balances|credit_ledger|audit_log/;
+const MONEY_AUDIT_AND_JOBS = /credit_balances|credit_ledger|audit_log|draft_jobs/;
 
-test('a submission charges in one statement and writes its two audit rows in one', async () => {
+test('a submission charges, stores its job and writes both audit rows in one statement, and reads no balance after', async () => {
   await creditGranter(t.database.db, CLI_ACTOR, { accountId, amountMicro: credits(100), kind: 'grant', description: 'drafts' });
   const log = logStatements(t.database.db);
   const res = await submit();
   log.stop();
   expect(res.statusCode, res.body).toBe(202);
   const jobId = res.json().job_id as string;
-  const writes = log.statements.map((s) => s.sql.replace(/\s+/g, ' ').trim()).filter((s) => MONEY_AND_AUDIT.test(s) && /^(insert|update|delete|with)/i.test(s));
-  expect(writes, writes.join('\n')).toHaveLength(2);
-  expect(writes[0]).toMatch(/^with "balance" as \(update "credit_balances"/);
-  expect(writes[1]).toMatch(/^insert into "audit_log"/);
+  // The usage counts' timed flush (usage-counter.ts) is no part of the submission.
+  const all = log.statements.map((s) => s.sql.replace(/\s+/g, ' ').trim()).filter((s) => !/^insert into usage_hourly/.test(s));
+  const writes = all.filter((s) => MONEY_AUDIT_AND_JOBS.test(s) && /^(insert|update|delete|with)/i.test(s));
+  expect(writes, writes.join('\n')).toHaveLength(1);
+  expect(writes[0]).toMatch(
+    /^with balance as \( update credit_balances .* ledger as \( insert into credit_ledger .* job as \( insert into draft_jobs .* audit as \( .*insert into audit_log/,
+  );
+  // Every statement of the submission (the reads that validate it, the one write, the queue
+  // message); the usage headers show the balance the charge wrote instead of reading it again.
+  expect(all, all.join('\n')).toHaveLength(SUBMISSION_STATEMENTS);
+  expect(all.filter((s) => /credit_balances/.test(s) && /^select/i.test(s))).toEqual([]);
 
   const [line] = await t.database.db.selectFrom('credit_ledger').selectAll().where('reference', '=', jobId).execute();
   expect(line).toMatchObject({ kind: 'export', amount_micro: -credits(49) });
   expect(line.balance_after_micro).toBe(await getBalanceMicro(t.database.db, accountId));
+  expect(res.headers['x-credit-balance']).toBe(formatCredits2(line.balance_after_micro));
   expect(await ledgerSumMicro(t.database.db, accountId)).toBe(line.balance_after_micro);
   const audit = await t.database.db
     .selectFrom('audit_log')

@@ -12,8 +12,7 @@ import { claimTexts } from '../../domain/claims/claim-set.ts';
 import { actionKindForDocumentCode } from '../../sources/uspto-codes.ts';
 import type { OaResponseRequest, PreparedDraft } from './request-types.ts';
 import { chartDefaults } from './chart-defaults.ts';
-import { paperIdentity } from './paper-identity.ts';
-import { applicationEntity } from '../../queries/entity-size.ts';
+import { paperIdentityAndEntity } from './paper-identity.ts';
 import { feeLine } from './forms/context.ts';
 import { requireElection } from './election.ts';
 import { checkStrategySelections, requireCaption, resolveAnalysis, resolveApplication, resolveMailingDate, todayUtc } from './common.ts';
@@ -139,13 +138,12 @@ export async function prepareOaResponse(db: Db, accountId: string, memberId: str
   );
   const stored = claims ? undefined : claimsOfRecord(await findApplicationClaims(db, accountId, application.id), analysis.id, officeActionDate);
   // Who signs (the request's attorney over the submitting member's own profile) and the firm's docket number.
-  const identity = await paperIdentity(db, accountId, memberId, application.id, {
+  // Excess claims fees (37 CFR 1.16(h), (i)) are at the application's entity status (read with the identity).
+  const { identity, entity } = await paperIdentityAndEntity(db, accountId, memberId, application.id, {
     practitioner: body.attorney,
     attorney_docket_number: body.attorney_docket_number,
   });
-  // Excess claims fees (37 CFR 1.16(h), (i)) at the application's entity status on the response date.
   const responseDate = body.response_date ?? todayUtc();
-  const entity = (await applicationEntity(db, accountId, application.id)).entity_size;
   const request: OaResponseRequest = {
     application_number: application.application_number,
     analysis_id: analysis.id,

@@ -9,7 +9,8 @@
  */
 import type { Db } from '../../db/connect.ts';
 import { signerOf, type Practitioner } from '../../domain/practitioner.ts';
-import { paperIdentitySources } from '../../queries/paper-identity.ts';
+import { paperIdentityAndEntitySources, paperIdentitySources, type PaperIdentitySources } from '../../queries/paper-identity.ts';
+import type { EntitySize } from '../../domain/deadlines/fees.ts';
 
 export interface PaperIdentityGiven {
   practitioner?: Practitioner;
@@ -25,7 +26,23 @@ export interface PaperIdentity {
 
 /** `memberId`: the member submitting the paper (actingMemberId, src/commands/actor.ts). */
 export async function paperIdentity(db: Db, accountId: string, memberId: string, applicationId: string, given: PaperIdentityGiven): Promise<PaperIdentity> {
-  const { profile, clientMatter } = await paperIdentitySources(db, accountId, memberId, applicationId);
+  return identityOf(await paperIdentitySources(db, accountId, memberId, applicationId), given);
+}
+
+/** The identity and the application's entity status (the request's `entity_size` wins), read in one statement. */
+export async function paperIdentityAndEntity(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  applicationId: string,
+  given: PaperIdentityGiven,
+  requested?: EntitySize | null,
+): Promise<{ identity: PaperIdentity; entity: EntitySize }> {
+  const sources = await paperIdentityAndEntitySources(db, accountId, memberId, applicationId, requested);
+  return { identity: identityOf(sources, given), entity: sources.entity.entity_size };
+}
+
+function identityOf({ profile, clientMatter }: PaperIdentitySources, given: PaperIdentityGiven): PaperIdentity {
   const practitioner = signerOf(given.practitioner, profile);
   const deposit = given.deposit_account?.trim() || practitioner?.deposit_account;
   const docketNumber = given.attorney_docket_number?.trim() || clientMatter;

@@ -3,7 +3,7 @@
  * and queued in one command, an Idempotency-Key replay answered 200 with the earlier job and
  * `Idempotent-Replayed: true`, a new job 202. And the one 404 for a job id the account does not own.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../../errors.ts';
 import { draftJobCreator } from '../../commands/draft-job-creator.ts';
@@ -22,17 +22,41 @@ export async function submitDraftJob(
   prepare: () => Promise<PreparedDraft>,
 ): Promise<DraftJobRow> {
   const queue = await ctx.queue.get();
-  const { job, replayed } = await draftJobCreator(ctx.database.db, actorOf(request), {
-    accountId: accountIdOf(request),
-    idempotencyKey: idempotencyKeyOf(request),
-    // The route and the body: the same key with another request is a conflict, not a replay.
-    requestForFingerprint: [route, request.body],
-    prepare,
-    enqueue: queue.enqueue,
-  });
+  // In its turn (embedded: one submission at a time, ahead of the worker; jobs/submission-lane.ts).
+  const created = await queue.submissions.run(() =>
+    draftJobCreator(ctx.database.db, actorOf(request), {
+      accountId: accountIdOf(request),
+      idempotencyKey: idempotencyKeyOf(request),
+      // The route and the body: the same key with another request is a conflict, not a replay.
+      requestForFingerprint: [route, request.body],
+      prepare,
+      enqueue: queue.enqueue,
+    }),
+  );
+  const { job, replayed, balanceAfterMicro } = created;
+  // The usage headers show the balance the charge wrote (usage-headers.ts): no read as the reply leaves.
+  if (balanceAfterMicro !== undefined && request.principal) request.principal.balanceWrittenMicro = balanceAfterMicro;
   if (replayed) reply.header('Idempotent-Replayed', 'true');
   reply.status(replayed ? 200 : 202);
   return job;
+}
+
+/**
+ * A submission route's onRequest hook: from the moment its request arrives until its reply has
+ * gone, this process's draft worker yields to it (embedded: they share one connection and one
+ * thread; jobs/submission-lane.ts), not only while the lane runs it.
+ */
+export function announceSubmission(ctx: AppContext): onRequestHookHandler {
+  return (_request, reply, done) => {
+    ctx.queue.get().then(
+      (queue) => {
+        reply.raw.once('close', queue.submissions.arrive());
+        done();
+      },
+      // The handler meets the same failure and answers it.
+      () => done(),
+    );
+  };
 }
 
 export function jobNotFound(): ReturnType<typeof notFound> {

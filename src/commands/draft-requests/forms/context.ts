@@ -9,13 +9,12 @@ import { AppError } from '../../../errors.ts';
 import type { EntitySize } from '../../../domain/deadlines/fees.ts';
 import { idsTiming, type IdsActionKind, type IdsDocket } from '../../../domain/ids-timing.ts';
 import { usptoFee, type UsptoFeeCode } from '../../../domain/uspto-fees.ts';
-import { applicationEntity } from '../../../queries/entity-size.ts';
 import { pendingAction, type PendingAction } from '../../../queries/application-deadlines.ts';
 import { loadIdsDocket } from '../../../queries/ids-docket.ts';
 import type { ExtensionLine, FeeLine } from '../../../documents/forms/types.ts';
 import type { OfficeActionRef } from '../../../documents/types.ts';
 import { requireCaption, resolveApplication, todayUtc } from '../common.ts';
-import { paperIdentity, type PaperIdentity, type PaperIdentityGiven } from '../paper-identity.ts';
+import { paperIdentityAndEntity, type PaperIdentity, type PaperIdentityGiven } from '../paper-identity.ts';
 
 export interface FormContext {
   app: ApplicationRow;
@@ -39,13 +38,13 @@ export async function formContext(
 ): Promise<FormContext> {
   const app = await resolveApplication(db, accountId, applicationNumber);
   requireCaption(app);
-  // The request's own entity_size, else the application's (docket entry, USPTO record), else the account's.
-  const entity = (await applicationEntity(db, accountId, app.id, input.entity_size)).entity_size;
+  // The request's own entity_size, else the application's (docket entry, USPTO record), else the
+  // account's; read with who files the paper.
+  const { identity, entity } = await paperIdentityAndEntity(db, accountId, memberId, app.id, input, input.entity_size);
   const date = input.date ?? todayUtc();
   const docket = (await loadIdsDocket(db, app, accountId))!; // requireCaption guarantees the filing date
   const window = idsTiming(docket, date, entity);
   const pending = await pendingAction(db, app.id, { entity, today: date, accountId });
-  const identity = await paperIdentity(db, accountId, memberId, app.id, input);
   return { app, entity, date, docket, pending, closing: window.basis.closing_action, issueFeePaid: window.basis.issue_fee_paid, identity };
 }
 

@@ -20,7 +20,7 @@ import { prepareIssueFeeTransmittal } from '../../../commands/draft-requests/for
 import { prepareClientReport } from '../../../commands/draft-requests/forms/client-report.ts';
 import { prepareClaimChart } from '../../../commands/draft-requests/forms/claim-chart.ts';
 import { attorneyDocketNumber, isoDate, jobIdParams } from '../../../requests/draft-schemas.ts';
-import { jobNotFound, submitDraftJob } from '../draft-submission.ts';
+import { announceSubmission, jobNotFound, submitDraftJob } from '../draft-submission.ts';
 import { publicBase } from '../../public-base.ts';
 import { drawingInput, extensionInput, idsInput, interviewInput } from '../../../requests/export-inputs.ts';
 
@@ -117,6 +117,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/exports',
     {
       config: { auth: 'account', permission: 'sign' },
+      onRequest: announceSubmission(ctx),
       schema: {
         tags: ['exports'],
         headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),

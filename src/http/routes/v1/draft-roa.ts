@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { jobNotFound, submitDraftJob } from '../draft-submission.ts';
+import { announceSubmission, jobNotFound, submitDraftJob } from '../draft-submission.ts';
 import { prepareOaResponse } from '../../../commands/draft-requests/oa-response.ts';
 import { draftJobCompleteness, findDraftJob } from '../../../queries/draft-jobs.ts';
 import { pollUrlOf, presentDraftJob, presentSubmission } from '../../../presenters/draft-job.ts';
@@ -57,6 +57,7 @@ export function draftRoaRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/draft-roa',
     {
       config: { auth: 'api_key', permission: 'sign' },
+      onRequest: announceSubmission(ctx),
       schema: {
         summary: 'Draft a response to an office action (DOCX, asynchronous)',
         description:

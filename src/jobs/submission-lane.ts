@@ -1,0 +1,91 @@
+/**
+ * Draft submissions ahead of the draft worker on the embedded database (issue 24).
+ *
+ * Embedded, everything shares one thread and one PGlite connection: the API's JavaScript, every
+ * statement and the draft worker's. Submissions arriving together would interleave statement by
+ * statement, so each would finish only when nearly all had (a burst's median submission waiting
+ * for the whole burst), with the worker's statements for the jobs already queued between theirs.
+ * The lane runs submissions one at a time in arrival order, the event loop turning between them:
+ * the same total work, but the k-th submission of a burst is answered after k submissions' work
+ * instead of after all of them. The
+ * worker yields to them: before each step of a job it waits until no submission is pending, from
+ * the moment its request arrives to the moment its reply has gone (at most MAX_YIELD_MS, so a
+ * steady stream of submissions cannot starve the drafts).
+ *
+ * On PostgreSQL submissions run on connections of their own, in parallel, and the lane lets them
+ * through as they come.
+ */
+const MAX_YIELD_MS = 5_000;
+
+export interface SubmissionLane {
+  /**
+   * A submission has arrived (its request is being authenticated and read): the worker yields to
+   * it from now until the returned function is called, when its reply has gone.
+   */
+  arrive(): () => void;
+  /** Runs one submission (validation, charge, job row) in its turn. */
+  run<T>(submission: () => Promise<T>): Promise<T>;
+  /** Resolves once no submission is pending (at once when none is), or after MAX_YIELD_MS. */
+  yieldToSubmissions(): Promise<void>;
+}
+
+/** Submissions one at a time, the worker after them: the embedded database. */
+export function orderedSubmissionLane(): SubmissionLane {
+  let tail: Promise<unknown> = Promise.resolve();
+  // Submissions arrived and not yet answered, and those running or waiting in the lane (a caller
+  // that did not announce its arrival: the lane alone counts it).
+  let arrived = 0;
+  let pending = 0;
+  let waiters: Array<() => void> = [];
+  const settle = () => {
+    if (arrived > 0 || pending > 0) return;
+    const ready = waiters;
+    waiters = [];
+    for (const w of ready) w();
+  };
+  return {
+    arrive() {
+      arrived += 1;
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        arrived -= 1;
+        settle();
+      };
+    },
+    run(submission) {
+      pending += 1;
+      const turn = tail.then(submission);
+      // The next turn starts after the event loop has had its turn: PGlite answers through
+      // promises alone, so back-to-back submissions would otherwise hold the loop until the last
+      // one is done, and neither a finished reply's socket nor any other request would be served.
+      tail = turn.catch(() => {}).then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+      return turn.finally(() => {
+        pending -= 1;
+        settle();
+      });
+    },
+    yieldToSubmissions() {
+      if (arrived === 0 && pending === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((w) => w !== done);
+          resolve();
+        }, MAX_YIELD_MS);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        waiters.push(done);
+      });
+    },
+  };
+}
+
+/** Submissions as they come, in parallel: PostgreSQL. */
+export const openSubmissionLane: SubmissionLane = {
+  arrive: () => () => {},
+  run: (submission) => submission(),
+  yieldToSubmissions: () => Promise.resolve(),
+};
