@@ -23,15 +23,6 @@ export async function writeAudit(trx: Transaction<Schema>, actor: Actor, event: 
   return row.id;
 }
 
-/** Several audit rows of one act in one statement (an analysis: its charge and itself), in the given order. */
-export async function writeAudits(trx: Transaction<Schema>, actor: Actor, events: readonly AuditEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  await trx
-    .insertInto('audit_log')
-    .values(events.map((e) => auditRow(actor, e)))
-    .execute();
-}
-
 /**
  * Audit rows of several acts, each with its own actor, in one statement (a batch of MCP tool
  * calls: one insert instead of one per call). Returns their ids in the given order: the ids are

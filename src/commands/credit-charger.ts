@@ -24,11 +24,8 @@ async function chargeInTransaction(trx: Transaction<Schema>, actor: Actor, props
   return result;
 }
 
-/**
- * The charge's ledger entry, and its audit event for the caller to write with its own (one
- * statement for an act's audit rows: commands/analysis-creator.ts).
- */
-export async function postCharge(trx: Transaction<Schema>, actor: Actor, props: CreditChargerProps): Promise<{ result: LedgerEntryResult; audit: AuditEvent }> {
+/** The charge's ledger entry, and its audit event. */
+async function postCharge(trx: Transaction<Schema>, actor: Actor, props: CreditChargerProps): Promise<{ result: LedgerEntryResult; audit: AuditEvent }> {
   if (props.amountMicro <= 0n) throw validationError('amount', 'must be greater than zero');
   const result = await postLedgerEntry(trx, {
     accountId: props.accountId,
