@@ -27,8 +27,17 @@ describe('embedded database memory', () => {
       // One request through the whole stack (routing, auth, the database), then the start's own
       // garbage collection (START_GARBAGE_DELAY_MS after listening) before measuring.
       expect((await fetch(`${server.url}/v1/prosa/lookup/17200011`)).status).toBe(200);
-      await new Promise((r) => setTimeout(r, START_GARBAGE_DELAY_MS + 1000));
-      expect(residentBytes(server.child.pid!)).toBeLessThan(300 * 1024 * 1024);
+      // The collection runs on a timer START_GARBAGE_DELAY_MS after listening; on a loaded machine
+      // the timer (and the collection itself) can fire seconds late, so the idle server is
+      // watched until it has settled rather than read once at a fixed moment. An idle server does
+      // not allocate: if the start's garbage is not given back, it stays above and this fails.
+      await new Promise((r) => setTimeout(r, START_GARBAGE_DELAY_MS));
+      let resident = residentBytes(server.child.pid!);
+      for (let look = 0; look < 120 && resident >= 300 * 1024 * 1024; look++) {
+        await new Promise((r) => setTimeout(r, 250));
+        resident = residentBytes(server.child.pid!);
+      }
+      expect(resident).toBeLessThan(300 * 1024 * 1024);
     } finally {
       await server.stop();
     }
