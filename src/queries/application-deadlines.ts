@@ -71,14 +71,11 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
   // connection (prepared-statements.ts); a docket's list of ids is sent as it is.
   const rows = applicationIds.length === 1 ? (await executePrepared(db, query)).rows : await query.execute();
   for (const row of rows) {
-    const { app_status, entity_status, reply_paper, reply_event, issue_fee_event, ...correspondence } = row;
-    const result = deadlinesIfPending(
-      { app_status, entity_status },
-      { ...correspondence, reply_paper, reply_event, issue_fee_event },
-      opts.entities?.get(row.application_id) ?? opts.entity,
-      opts.today,
-    );
-    if (result) out.set(row.application_id, { correspondence, result });
+    // The row carries the application's state and the action's answered tests itself.
+    const result = deadlinesIfPending(row, row, opts.entities?.get(row.application_id) ?? opts.entity, opts.today);
+    if (!result) continue;
+    const { app_status: _s, entity_status: _e, reply_paper: _p, reply_event: _r, issue_fee_event: _i, ...correspondence } = row;
+    out.set(row.application_id, { correspondence, result });
   }
   return out;
 }
