@@ -1,4 +1,5 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { retainWasmCode } from './wasm-code-retention.ts';
 
 /**
  * How much memory the embedded PostgreSQL holds (issue 12 goal: idle RSS of `prosa serve` under
@@ -33,8 +34,11 @@ export function withEmbeddedMemory(startParams: readonly string[] = PGlite.defau
  * was given for as long as the database is open (its runtime callbacks close over it), so a dump
  * it was started from (the 42 MB template, a restored backup) would stay in memory until the
  * process ends. The dump has been written to the data directory by the time create() resolves.
+ * Every embedded database of the process starts here, so this is also where V8's WebAssembly code
+ * collection is turned off first (wasm-code-retention.ts).
  */
 export async function createReleasingDump(options: PGliteOptions): Promise<PGlite> {
+  retainWasmCode();
   try {
     return await PGlite.create(options);
   } finally {
