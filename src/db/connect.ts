@@ -1,5 +1,6 @@
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { preparingClient } from './prepared-statements.ts';
+import { exchangingQueries } from './pglite-queries.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
@@ -100,7 +101,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob, useTemplate = tru
     lock?.release();
     throw err;
   }
-  const db = new Kysely<Schema>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Schema>({ dialect: new PGliteDialect({ pglite: exchangingQueries(pglite) }) });
   let closed = false;
   return {
     db,

@@ -18,7 +18,9 @@
  * (its handler kept failing, or its workers kept dying) lands in the dead-letter queue, whose
  * handler marks it failed and refunds it. Handlers are idempotent (src/jobs/draft-worker.ts).
  */
-import { PgBoss, fromKysely, fromPglite, type SendOptions } from 'pg-boss';
+import { PgBoss, fromKysely, fromPglite, type PGliteLike, type SendOptions } from 'pg-boss';
+import type { PGlite } from '@electric-sql/pglite';
+import { exchangingQueries } from '../db/pglite-queries.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/connect.ts';
 import type { Schema } from '../db/schema.ts';
@@ -92,6 +94,20 @@ export interface StartQueueOptions {
   onError?: (err: unknown) => void;
 }
 
+/**
+ * The embedded instance as pg-boss's PGlite adapter uses it: its parameterised statements go as
+ * one exchange each, with node-postgres's parameter conversion (pg-boss's own default driver), as
+ * Prosa's do (db/pglite-queries.ts); its multi-statement blocks and LISTEN go to PGlite itself.
+ */
+function queueView(pglite: PGlite): PGliteLike {
+  const exchanging = exchangingQueries(pglite);
+  return {
+    query: (text, params) => exchanging.query(text, params),
+    exec: (text) => pglite.exec(text),
+    listen: (channel, callback) => pglite.listen(channel, callback),
+  };
+}
+
 /** Starts pg-boss on the database (creating its schema and the queues on first start). */
 export async function startDraftQueue(database: Database, opts: StartQueueOptions): Promise<DraftQueue> {
   const settings: QueueSettings = { ...DEFAULT_QUEUE_SETTINGS, ...opts.settings };
@@ -107,7 +123,7 @@ export async function startDraftQueue(database: Database, opts: StartQueueOption
   };
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ ...common, db: fromPglite(database.pglite!), backend: 'pglite' })
+      ? new PgBoss({ ...common, db: fromPglite(queueView(database.pglite!)), backend: 'pglite' })
       : new PgBoss({ ...common, connectionString: database.connectionString!, max: 4, application_name: 'prosa-queue' });
   // An unhandled 'error' event would crash the process; pg-boss recovers from these by itself.
   boss.on('error', (err) => opts.onError?.(err));
