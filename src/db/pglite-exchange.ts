@@ -1,6 +1,6 @@
 import { type PGlite, type Results, parse, protocol } from '@electric-sql/pglite';
 import { prepareValue } from 'pg/lib/utils.js';
-import { preparedName } from './prepared-statements.ts';
+import { SessionStatements } from './pglite-session-statements.ts';
 
 /**
  * One statement on the embedded database as ONE exchange with PostgreSQL (issue 24).
@@ -20,24 +20,26 @@ import { preparedName } from './prepared-statements.ts';
  * first, one more trip, to pick a JavaScript serializer per type.) Results are read by PGlite's own
  * parser with the instance's type parsers, so rows come back exactly as `query()` returned them.
  *
- * Statements registered as hot (prepared-statements.ts) are parsed once per PGlite instance under
- * their registered name and then only bound, as node-postgres does on PostgreSQL.
+ * Which statements are prepared, and when, is pglite-session-statements.ts's to say; closing an
+ * evicted one rides on the next exchange.
  *
  * The caller holds PGlite's query lock (pglite-queries.ts); this module only speaks the protocol.
  */
 const { serialize } = protocol;
 
-/** The named statements each instance's session has parsed (a session keeps them until it closes). */
-const parsedStatements = new WeakMap<PGlite, Set<string>>();
+/** Each instance's session and the statements it keeps prepared. */
+const sessions = new WeakMap<PGlite, SessionStatements>();
 
-function parsedBy(pglite: PGlite): Set<string> {
-  let names = parsedStatements.get(pglite);
-  if (!names) {
-    names = new Set();
-    parsedStatements.set(pglite, names);
+function sessionOf(pglite: PGlite): SessionStatements {
+  let session = sessions.get(pglite);
+  if (!session) {
+    session = new SessionStatements();
+    sessions.set(pglite, session);
   }
-  return names;
+  return session;
 }
+
+const closing = (names: readonly string[]) => names.map((name) => serialize.close({ type: 'S', name }));
 
 function joined(parts: Uint8Array[]): Uint8Array {
   return Buffer.concat(parts);
@@ -49,22 +51,20 @@ export async function exchangeStatement(
   parameters: readonly unknown[],
   syncToFs: boolean,
 ): Promise<Results<Record<string, unknown>>> {
-  const name = preparedName(sql) ?? '';
-  const parsed = parsedBy(pglite);
-  const parseFirst = name === '' || !parsed.has(name);
+  const session = sessionOf(pglite);
+  const turn = session.turn(sql);
   const values = parameters.map((p) => prepareValue(p));
-  const messages: Uint8Array[] = [];
-  if (parseFirst) messages.push(serialize.parse({ name, text: sql }));
-  messages.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+  const messages = closing(turn.close);
+  if (turn.parse) messages.push(serialize.parse({ name: turn.name, text: sql }));
+  messages.push(serialize.bind({ statement: turn.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
   try {
     const replies = await pglite.execProtocolStream(joined(messages), { syncToFs, throwOnError: true });
-    if (parseFirst && name) parsed.add(name);
+    if (turn.parse) session.parsed(turn.name);
     return parse.parseResults(replies, pglite.parsers, { rowMode: 'object' })[0] as Results<Record<string, unknown>>;
   } catch (error) {
-    // A named statement whose exchange failed may or may not have been parsed: close it (closing
-    // an unknown name is no error) so that its next run parses it again.
-    if (parseFirst && name)
-      await pglite.execProtocolStream(joined([serialize.close({ type: 'S', name }), serialize.sync()]), { syncToFs: false, throwOnError: false });
+    // Closing a name the session does not have is no error.
+    const close = session.failed(sql, turn, (error as { code?: unknown } | null)?.code);
+    if (close.length) await pglite.execProtocolStream(joined([...closing(close), serialize.sync()]), { syncToFs: false, throwOnError: false });
     if (error && typeof error === 'object') Object.assign(error, { query: sql, params: parameters });
     throw error;
   }

@@ -161,3 +161,21 @@ test("PGlite's own users wait for a transaction Prosa holds, and see only what i
   await transaction;
   expect(await outside).toBe(1);
 });
+
+test('a query run often enough is prepared, and after a schema change it sees the new columns', async () => {
+  const everything = () => sql<Record<string, unknown>>`select * from exchange_probe where label = ${'kinds'}`.execute(database.db);
+  for (let i = 0; i < 3; i++) await everything();
+  const prepared = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like 'select * from exchange_probe%'`.execute(
+    database.db,
+  );
+  expect(prepared.rows[0].n).toBe(1);
+  expect(await tripsDuring(everything)).toBe(1);
+  await sql`alter table exchange_probe add column added_later text default 'new'`.execute(database.db);
+  expect((await everything()).rows[0]).toMatchObject({ label: 'kinds', added_later: 'new' });
+  // Inside a transaction too, where a failed statement could not simply be retried.
+  await sql`alter table exchange_probe add column added_in_transaction int default 7`.execute(database.db);
+  const inTransaction = await database.db
+    .transaction()
+    .execute((trx) => sql<Record<string, unknown>>`select * from exchange_probe where label = ${'kinds'}`.execute(trx));
+  expect(inTransaction.rows[0]).toMatchObject({ added_later: 'new', added_in_transaction: 7 });
+});
