@@ -1,5 +1,6 @@
 // Migration 042 on a database with analyses: each stored record is packed from its stored text,
 // so it reads back byte for byte (key order and all), and the column is not compressed again.
+// Migration 044: the action's text is stored uncompressed from then on, and older rows read as before.
 import { sql } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrate.ts';
@@ -38,4 +39,9 @@ test('records from before migration 042 are packed by it and read back as they w
     select format_type(atttypid, atttypmod) as type, attstorage as storage, attnotnull as notnull
     from pg_attribute where attrelid = 'analyses'::regclass and attname = 'record'`.execute(db);
   expect(column.rows).toEqual([{ type: 'bytea', storage: 'e', notnull: true }]);
+  const text = await sql<{
+    storage: string;
+  }>`select attstorage as storage from pg_attribute where attrelid = 'analyses'::regclass and attname = 'text'`.execute(db);
+  expect(text.rows).toEqual([{ storage: 'e' }]);
+  expect(new Set((await db.selectFrom('analyses').select('text').execute()).map((r) => r.text))).toEqual(new Set(['text']));
 });

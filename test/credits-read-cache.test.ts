@@ -158,6 +158,31 @@ test('every write that changes the page is seen by the next read', async () => {
   expect(await credits()).toEqual(adjusted);
 });
 
+test('a transaction moves the page version once, however many changes it makes; the next one moves it again', async () => {
+  const version = async () =>
+    (await sql<{ v: string }>`select page_version::text as v from credit_balances where account_id = ${owner.accountId}`.execute(t.database.db)).rows[0].v;
+  const line = (trx: typeof t.database.db) =>
+    sql`insert into credit_ledger (account_id, amount_micro, balance_after_micro, kind, description)
+      select account_id, 0, balance_micro, 'adjustment', 'bump probe' from credit_balances where account_id = ${owner.accountId}`.execute(trx);
+  const v0 = BigInt(await version());
+  await t.database.db.transaction().execute(async (trx) => {
+    await line(trx);
+    await line(trx);
+    await sql`update members set display_name = 'Bump Probe' where account_id = ${owner.accountId}`.execute(trx);
+  });
+  expect(BigInt(await version())).toBe(v0 + 1n);
+  await line(t.database.db);
+  expect(BigInt(await version())).toBe(v0 + 2n);
+  // A bump in a savepoint that is rolled back goes with it: the next change bumps again.
+  await t.database.db.transaction().execute(async (trx) => {
+    await sql`savepoint probe`.execute(trx);
+    await line(trx);
+    await sql`rollback to savepoint probe`.execute(trx);
+    await line(trx);
+  });
+  expect(BigInt(await version())).toBe(v0 + 3n);
+});
+
 test("another account's key never sees this account's pages", async () => {
   const other = await signUp(t.app);
   const otherKey = await createKey(t.app, other.cookie);

@@ -30,15 +30,18 @@ describe('migrateToLatest', () => {
   });
 
   test('a migration not recorded is run', async () => {
-    // Only the latest migration can be "not yet run" (the recorded ones are a prefix). What 042
-    // changes (the analyses' record column, packed) is put back as 039 left it first (the table is
-    // empty): forward-only migrations give no other way back short of a database from empty.
+    // Only the latest migration can be "not yet run" (the recorded ones are a prefix). What 044
+    // changes (the storage of the analyses' text) is put back as 043 left it first: forward-only
+    // migrations give no other way back short of a database from empty.
     const all = await recorded(migrated);
-    await sql`alter table analyses drop column record`.execute(migrated.db);
-    await sql`alter table analyses add column record json not null`.execute(migrated.db);
-    await sql`delete from prosa_migrations where name = '042-analysis-record-packed'`.execute(migrated.db);
+    await sql`alter table analyses alter column text set storage extended`.execute(migrated.db);
+    await sql`delete from prosa_migrations where name = '044-analysis-text-uncompressed'`.execute(migrated.db);
     await migrateToLatest(migrated.db);
     expect(await recorded(migrated)).toEqual(all);
+    const storage = await sql<{ s: string }>`select attstorage as s from pg_attribute where attrelid = 'analyses'::regclass and attname = 'text'`.execute(
+      migrated.db,
+    );
+    expect(storage.rows[0].s).toBe('e');
   });
 
   test('a migration this code does not know is refused, not passed over', async () => {

@@ -38,6 +38,8 @@ import * as m037 from './migrations/037-analysis-record-json.ts';
 import * as m038 from './migrations/038-grant-notify.ts';
 import * as m039 from './migrations/039-docket-counts.ts';
 import * as m042 from './migrations/042-analysis-record-packed.ts';
+import * as m043 from './migrations/043-page-bump-once.ts';
+import * as m044 from './migrations/044-analysis-text-uncompressed.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +80,8 @@ const migrations: Record<string, Migration> = {
   '038-grant-notify': m038,
   '039-docket-counts': m039,
   '042-analysis-record-packed': m042,
+  '043-page-bump-once': m043,
+  '044-analysis-text-uncompressed': m044,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import { type PGlite, type Results, parse, protocol } from '@electric-sql/pglite';
-import { prepareValue } from 'pg/lib/utils.js';
+import { createRequire } from 'node:module';
 import { SessionStatements } from './pglite-session-statements.ts';
 
 /**
@@ -26,6 +26,9 @@ import { SessionStatements } from './pglite-session-statements.ts';
  * The caller holds PGlite's query lock (pglite-queries.ts); this module only speaks the protocol.
  */
 const { serialize } = protocol;
+
+/** node-postgres's conversion of a parameter to the text (or bytes) it sends; the package ships it untyped. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(value: unknown): string | Buffer | null };
 
 /** Each instance's session and the statements it keeps prepared. */
 const sessions = new WeakMap<PGlite, SessionStatements>();
