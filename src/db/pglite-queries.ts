@@ -27,8 +27,13 @@ export function exchangingQueries(pglite: PGlite): KyselyPGlite {
       return pglite.waitReady;
     },
     close: () => pglite.close(),
-    query: <T>(sql: string, params: readonly unknown[] = []) =>
-      pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(() => exchangeStatement(pglite, sql, params, true))) as Promise<PGliteQueryResults<T>>,
+    // As query(): a closed or not yet started instance says so before anything is sent.
+    query: async <T>(sql: string, params: readonly unknown[] = []) => {
+      await pglite._checkReady();
+      return (await pglite._runExclusiveTransaction(() =>
+        pglite._runExclusiveQuery(() => exchangeStatement(pglite, sql, params, true)),
+      )) as PGliteQueryResults<T>;
+    },
     transaction: (callback) =>
       pglite.transaction((tx) =>
         callback({

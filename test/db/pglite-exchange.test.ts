@@ -179,3 +179,11 @@ test('a query run often enough is prepared, and after a schema change it sees th
     .execute((trx) => sql<Record<string, unknown>>`select * from exchange_probe where label = ${'kinds'}`.execute(trx));
   expect(inTransaction.rows[0]).toMatchObject({ added_later: 'new', added_in_transaction: 7 });
 });
+
+test("a statement on a closed database is refused with PGlite's own error, not sent", async () => {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { exchangingQueries } = await import('../../src/db/pglite-queries.ts');
+  const pglite = await PGlite.create();
+  await pglite.close();
+  await expect(exchangingQueries(pglite).query('select 1')).rejects.toThrow('PGlite is closed');
+});

@@ -15,7 +15,7 @@ import { credits, formatCredits2 } from '../../src/domain/money.ts';
 import { getBalanceMicro, ledgerSumMicro } from '../../src/queries/credits.ts';
 
 /** Reads that check the request, the one write, the queue message. */
-const SUBMISSION_STATEMENTS = 9;
+const SUBMISSION_STATEMENTS = 8;
 
 const OA = readFileSync(new URL('../../src/domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
 

@@ -119,6 +119,10 @@ export function checkStrategySelections(selections: Record<string, string> | nul
  * The mailing date of the office action replied to: as the caller states it, else as the text
  * states it, else the latest matching office action in the application's record as the account
  * sees it (the public papers and those it recorded itself).
+ *
+ * `pending`: the application's pending action as the caller already read it (pendingAction, for
+ * the same account). It is the latest of all office actions the account sees, so when it is of
+ * the analysed kind its date is the latest of that kind's dates too, and no read is needed.
  */
 export async function resolveMailingDate(
   db: Db,
@@ -127,11 +131,13 @@ export async function resolveMailingDate(
   analysis: StoredAnalysis,
   applicationId: string,
   stated: string | null,
+  pending?: { document_code: string; mailing_date: string } | null,
 ): Promise<string> {
   if (given) return given;
   if (stated) return stated;
   // The USPTO's codes for a paper of the analysed kind (a restriction is its CTRS): mapped in sources/.
   const codes = documentCodesForActionKind(paperKindOf(analysis));
+  if (pending && codes.includes(pending.document_code)) return pending.mailing_date;
   if (codes.length) {
     const row = await db
       .selectFrom('correspondence')

@@ -114,10 +114,10 @@ export async function prepareOaResponse(db: Db, accountId: string, memberId: str
     );
   }
   if (kind === 'restriction') requireElection(body.election, analysis.record.restriction_groups ?? [], body.response_plan_id ? 'plan' : 'draft');
-  if (!body.confirm_kind_mismatch) {
-    const pending = await pendingAction(db, application.id, { accountId });
-    const pendingKind = pending ? actionKindForDocumentCode(pending.correspondence.document_code) : null;
-    if (pending && pendingKind && pendingKind !== kind) {
+  const pending = body.confirm_kind_mismatch ? null : await pendingAction(db, application.id, { accountId });
+  if (pending) {
+    const pendingKind = actionKindForDocumentCode(pending.correspondence.document_code);
+    if (pendingKind && pendingKind !== kind) {
       throw new AppError(
         409,
         'analysis_kind_mismatch',
@@ -135,6 +135,7 @@ export async function prepareOaResponse(db: Db, accountId: string, memberId: str
     analysis.record,
     application.id,
     statedMailingDate(analysis.record),
+    pending?.correspondence,
   );
   const stored = claims ? undefined : claimsOfRecord(await findApplicationClaims(db, accountId, application.id), analysis.id, officeActionDate);
   // Who signs (the request's attorney over the submitting member's own profile) and the firm's docket number.
