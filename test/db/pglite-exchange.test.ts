@@ -8,9 +8,8 @@
  */
 import { type Generated, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Database } from '../../src/db/connect.ts';
+import { openDatabase, type Database } from '../../src/db/connect.ts';
 import { executeCompiledPrepared, executePrepared } from '../../src/db/prepared-statements.ts';
-import { createTestDatabase } from '../support/db.ts';
 
 let database: Database;
 
@@ -29,7 +28,8 @@ interface ProbeTable {
 /** The test's own table, typed. */
 const probe = () => database.db as unknown as Kysely<{ exchange_probe: ProbeTable }>;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // An empty embedded database of the file's own: the exchange is PGlite's, whatever DATABASE_URL says.
+  database = await openDatabase({ dataDir: 'memory://' });
   await sql`create table exchange_probe (id serial primary key, label text unique, big int8, day date, at timestamptz, doc jsonb, bytes bytea, tags text[], flag boolean, amount numeric)`.execute(
     database.db,
   );
