@@ -53,13 +53,13 @@ const ARGUMENT = Symbol('prepared statement argument');
  * Building and compiling the query tree costs tens of microseconds a run otherwise, as much as
  * PostgreSQL's own work for a statement already planned.
  */
-export function preparedStatement<R, D extends Executor>(
-  build: (db: D, argument: string) => Compilable<R>,
-): (db: D, argument: string) => Promise<QueryResult<R>> {
+export function preparedStatement<R, D extends Executor, A = string>(
+  build: (db: D, argument: A) => Compilable<R>,
+): (db: D, argument: A) => Promise<QueryResult<R>> {
   let compiled: CompiledQuery<R> | undefined;
   return async (db, argument) => {
     if (!compiled) {
-      const built = build(db, ARGUMENT as unknown as string).compile();
+      const built = build(db, ARGUMENT as unknown as A).compile();
       if (!built.parameters.includes(ARGUMENT)) throw new Error('preparedStatement: the query does not use its argument');
       compiled = built;
       if (!names.has(compiled.sql) && names.size < MAX_STATEMENTS) names.set(compiled.sql, statementName(compiled.sql));

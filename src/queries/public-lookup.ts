@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../db/connect.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { preparedStatement } from '../db/prepared-statements.ts';
+import { BatchedReader } from '../db/batched-reader.ts';
 import { deadlineFieldsOf, type DeadlineFields } from '../domain/deadlines/deadline-fields.ts';
 import { ACTION_DOCUMENT_CODES } from '../sources/uspto-codes.ts';
 import { answeredColumns, deadlinesIfPending, type LatestAction } from './application-deadlines.ts';
@@ -13,14 +15,15 @@ export interface PublicApplicationWithDeadlines {
 }
 
 /**
- * The public record of a normalized number with its deadline fields, in ONE statement: the
+ * The public records of normalized numbers with their deadline fields, in ONE statement: each
  * application row and, beside it as one JSON value, its latest action with the answered tests
  * `pendingActions` makes (the same columns, the same decision in `deadlinesIfPending`). The free
  * lookup runs this for every number the public-record cache does not hold, so its cost is a round
  * trip, not two: on PostgreSQL each statement's send and wake-up cost the server process about as
- * much as the rest of the request. Public record only, like REST #1 and #2.
+ * much as the rest of the request. Lookups that arrive together share the statement
+ * (db/batched-reader.ts). Public record only, like REST #1 and #2.
  */
-const lookupStatement = preparedStatement((db: Db, applicationNumber: string) =>
+const lookupStatement = preparedStatement((db: Db, applicationNumbers: readonly string[]) =>
   db
     .selectFrom('applications as a')
     .selectAll('a')
@@ -38,16 +41,34 @@ const lookupStatement = preparedStatement((db: Db, applicationNumber: string) =>
           .limit(1),
       ).as('latest_action'),
     )
-    .where('a.application_number', '=', applicationNumber)
+    .where(sql<boolean>`a.application_number = any(${applicationNumbers}::text[])`)
     .where('a.owner_account_id', 'is', null),
 );
 
-export async function findPublicApplicationWithDeadlines(db: Db, applicationNumber: string): Promise<PublicApplicationWithDeadlines | undefined> {
-  const { rows } = await lookupStatement(db, applicationNumber);
-  const row = rows[0];
-  if (!row) return undefined;
+function withDeadlines(row: Awaited<ReturnType<typeof lookupStatement>>['rows'][number]): PublicApplicationWithDeadlines {
   const { latest_action, ...application } = row;
   const action = latest_action as (LatestAction & { id: string }) | null;
   const result = action ? deadlinesIfPending({ app_status: application.status, entity_status: application.entity_status }, action, undefined, undefined) : null;
   return { application, deadlines: deadlineFieldsOf(action && result ? { correspondence: { id: action.id }, result } : null) };
+}
+
+const readers = new WeakMap<Db, BatchedReader<string, PublicApplicationWithDeadlines>>();
+
+function readerFor(db: Db): BatchedReader<string, PublicApplicationWithDeadlines> {
+  let reader = readers.get(db);
+  if (!reader) {
+    reader = new BatchedReader(async (numbers) => {
+      const found = new Map<string, PublicApplicationWithDeadlines>();
+      for (const row of (await lookupStatement(db, numbers)).rows) {
+        if (!found.has(row.application_number)) found.set(row.application_number, withDeadlines(row));
+      }
+      return found;
+    });
+    readers.set(db, reader);
+  }
+  return reader;
+}
+
+export function findPublicApplicationWithDeadlines(db: Db, applicationNumber: string): Promise<PublicApplicationWithDeadlines | undefined> {
+  return readerFor(db).read(applicationNumber);
 }

@@ -111,3 +111,18 @@ test('a prepared statement is built and compiled once; each run carries its own 
   const unused = preparedStatement((db: TestApp['database']['db']) => db.selectFrom('applications').select('id'));
   await expect(unused(t.database.db, 'x')).rejects.toThrow(/does not use its argument/);
 });
+
+test('lookups that arrive together share one statement, and each gets its own application', async () => {
+  const db = t.database.db;
+  const publicApps = await db.selectFrom('applications').select(['id', 'application_number']).where('owner_account_id', 'is', null).execute();
+  const log = logStatements(db);
+  // The first starts a statement at once; the others arrive while it is under way and share the next.
+  const found = await Promise.all(
+    [...publicApps, { id: null, application_number: '19999999' }].map((a) => findPublicApplicationWithDeadlines(db, a.application_number)),
+  );
+  log.stop();
+  const touching = log.statements.filter((s) => /"applications"/.test(s.sql));
+  expect(touching).toHaveLength(2);
+  expect(found.map((f) => f?.application.id ?? null)).toEqual([...publicApps.map((a) => a.id), null]);
+  for (const [i, a] of publicApps.entries()) expect(found[i]?.deadlines).toEqual(await applicationDeadlineFields(db, a.id));
+});
