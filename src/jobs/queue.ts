@@ -24,7 +24,7 @@ import { exchangingQueries } from '../db/pglite-queries.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/connect.ts';
 import type { Schema } from '../db/schema.ts';
-import { openSubmissionLane, orderedSubmissionLane, type SubmissionLane } from './submission-lane.ts';
+import { orderedSubmissionLane, type SubmissionLane } from './submission-lane.ts';
 
 export const DRAFT_QUEUE = 'prosa-draft-jobs';
 export const DRAFT_DEAD_LETTER_QUEUE = 'prosa-draft-jobs-dead';
@@ -80,7 +80,7 @@ export interface DraftQueue {
   readonly settings: QueueSettings;
   /** Sends the job's message inside the caller's transaction (commits or rolls back with it). */
   enqueue(trx: Transaction<Schema>, jobId: string): Promise<void>;
-  /** Submissions one at a time ahead of this process's worker on the embedded database (submission-lane.ts). */
+  /** Submissions one at a time ahead of this process's worker (submission-lane.ts). */
   readonly submissions: SubmissionLane;
   stop(): Promise<void>;
 }
@@ -157,7 +157,7 @@ export async function startDraftQueue(database: Database, opts: StartQueueOption
   return {
     boss,
     settings,
-    submissions: database.kind === 'pglite' ? orderedSubmissionLane() : openSubmissionLane,
+    submissions: orderedSubmissionLane(),
     async enqueue(trx, jobId) {
       const message: DraftMessage = { job_id: jobId };
       const id = await boss.send(DRAFT_QUEUE, message, { ...jobOptions(), deadLetter: DRAFT_DEAD_LETTER_QUEUE, db: fromKysely(trx) });

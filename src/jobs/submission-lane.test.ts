@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest';
-import { openSubmissionLane, orderedSubmissionLane } from './submission-lane.ts';
+import { orderedSubmissionLane } from './submission-lane.ts';
 
 /** A submission whose work the test ends by hand. */
 function held() {
@@ -8,7 +8,7 @@ function held() {
   return { done, finish };
 }
 
-test('the embedded lane runs submissions one at a time, in arrival order, failures included', async () => {
+test('the lane runs submissions one at a time, in arrival order, failures included', async () => {
   const lane = orderedSubmissionLane();
   const log: string[] = [];
   const a = held();
@@ -83,21 +83,31 @@ test('a steady stream of submissions delays the worker by at most five seconds',
   }
 });
 
-test('on PostgreSQL submissions run together as they come', async () => {
-  const a = held();
-  let started = 0;
-  const first = openSubmissionLane.run(async () => {
-    started += 1;
-    await a.done;
-  });
-  const second = openSubmissionLane.run(async () => {
-    started += 1;
-  });
-  await second;
-  expect(started).toBe(2);
-  a.finish();
-  await first;
-  await openSubmissionLane.yieldToSubmissions();
+test('a submission still running when its turn is over goes on beside the next, which is not held up', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const lane = orderedSubmissionLane(1_000);
+    const slow = held();
+    const log: string[] = [];
+    const first = lane.run(async () => {
+      log.push('slow starts');
+      await slow.done;
+      log.push('slow ends');
+    });
+    const second = lane.run(async () => {
+      log.push('next runs');
+    });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(log).toEqual(['slow starts']);
+    await vi.advanceTimersByTimeAsync(1);
+    await second;
+    expect(log).toEqual(['slow starts', 'next runs']);
+    slow.finish();
+    await first;
+    expect(log).toEqual(['slow starts', 'next runs', 'slow ends']);
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 test('the worker yields to a submission from its arrival, before the lane runs it, until its reply has gone', async () => {
