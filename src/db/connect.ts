@@ -38,14 +38,12 @@ const parsers = {
 };
 
 /**
- * bytea on the embedded database in hex through native Buffer code: PGlite's own serializer and
- * parser go byte by byte in JavaScript (about 1 ms each way for an analysis' 7 kB packed record,
- * db/packed-json.ts). Read as Buffer, as node-postgres reads it.
+ * bytea read on the embedded database from its hex through native Buffer code: PGlite's own
+ * parser goes byte by byte in JavaScript (about 1 ms for an analysis' 7 kB packed record,
+ * db/packed-json.ts). Read as Buffer, as node-postgres reads it. (Parameters are node-postgres's
+ * conversion, pglite-exchange.ts: a Buffer is sent as its bytes.)
  */
 const pgliteParsers = { ...parsers, [BYTEA]: (v: string) => Buffer.from(v.slice(2), 'hex') };
-const pgliteSerializers = {
-  [BYTEA]: (v: Uint8Array) => `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}`,
-};
 
 export interface OpenOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite is used. */
@@ -76,7 +74,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob, useTemplate = tru
   let durableFs: DurableNodeFS | undefined;
   try {
     if (inMemory) {
-      pglite = await createReleasingDump({ dataDir, parsers: pgliteParsers, serializers: pgliteSerializers, loadDataDir, startParams: withEmbeddedMemory() });
+      pglite = await createReleasingDump({ dataDir, parsers: pgliteParsers, loadDataDir, startParams: withEmbeddedMemory() });
     } else {
       // On disk, every acknowledged commit must survive a power loss: see durable-pglite.ts.
       const pgdata = `${dataDir}/pgdata`;
@@ -88,7 +86,6 @@ async function openPglite(dataDir: string, loadDataDir?: Blob, useTemplate = tru
       pglite = await createReleasingDump({
         fs: durableFs,
         parsers: pgliteParsers,
-        serializers: pgliteSerializers,
         loadDataDir: initial,
         startParams: withEmbeddedMemory(durableStartParams()),
       });

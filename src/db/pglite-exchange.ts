@@ -44,10 +44,6 @@ function sessionOf(pglite: PGlite): SessionStatements {
 
 const closing = (names: readonly string[]) => names.map((name) => serialize.close({ type: 'S', name }));
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  return Buffer.concat(parts);
-}
-
 export async function exchangeStatement(
   pglite: PGlite,
   sql: string,
@@ -61,13 +57,13 @@ export async function exchangeStatement(
   if (turn.parse) messages.push(serialize.parse({ name: turn.name, text: sql }));
   messages.push(serialize.bind({ statement: turn.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
   try {
-    const replies = await pglite.execProtocolStream(joined(messages), { syncToFs, throwOnError: true });
+    const replies = await pglite.execProtocolStream(Buffer.concat(messages), { syncToFs, throwOnError: true });
     if (turn.parse) session.parsed(turn.name);
     return parse.parseResults(replies, pglite.parsers, { rowMode: 'object' })[0] as Results<Record<string, unknown>>;
   } catch (error) {
     // Closing a name the session does not have is no error.
     const close = session.failed(sql, turn, (error as { code?: unknown } | null)?.code);
-    if (close.length) await pglite.execProtocolStream(joined([...closing(close), serialize.sync()]), { syncToFs: false, throwOnError: false });
+    if (close.length) await pglite.execProtocolStream(Buffer.concat([...closing(close), serialize.sync()]), { syncToFs: false, throwOnError: false });
     if (error && typeof error === 'object') Object.assign(error, { query: sql, params: parameters });
     throw error;
   }
