@@ -13,9 +13,13 @@
 // Side by side in one run: documents built where the default puts them (worker threads on
 // PostgreSQL, child processes on the embedded PGlite: defaultBuilderIsolation in
 // src/jobs/draft-worker.ts) and on the main thread (builderThreads: 0), each on a fresh server.
-// "202 answered" is how long the submission itself took, as seen by a client in this same process
-// (so it includes waiting for the event loop the worker shares).
+// The submissions come from a separate client process (this file run with --client), so the server's
+// event loop does only the server's work, as it would behind a real load: "202 answered" is how long
+// each submission took from that client's send to its full answer (it includes waiting for the
+// event loop the worker shares). Both processes read the same host clock.
+import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.ts';
@@ -68,17 +72,8 @@ async function scenario(label: string, builderThreads: number | undefined): Prom
       await post('/v1/prosa/analyze', { application_number: '17200011', office_action_text: OA, include_examiner_intel: false }, { 'x-api-key': keys[0] }),
     );
 
-    async function submit(i: number): Promise<{ jobId: string; sentAt: number; acceptedMs: number }> {
-      const sentAt = Date.now();
-      const body = await json(
-        await post(
-          '/v1/prosa/draft-roa',
-          { application_number: '17200011', analysis_id: analysis.analysis_id, claims: CLAIMS, strategy_selections: { claim_1: 'amend_narrow' } },
-          { 'x-api-key': keys[i % keys.length] },
-        ),
-      );
-      return { jobId: body.job_id, sentAt, acceptedMs: Date.now() - sentAt };
-    }
+    const submission = { application_number: '17200011', analysis_id: analysis.analysis_id, claims: CLAIMS, strategy_selections: { claim_1: 'amend_narrow' } };
+    const submit = (count: number, together: boolean) => submitFromClient({ url: `${base}/v1/prosa/draft-roa`, keys, body: submission, count, together });
 
     /** When each job's document was stored. One poller for all (per-job pollers would load the database they measure). */
     async function finishedAt(jobIds: string[]): Promise<number[]> {
@@ -107,14 +102,14 @@ async function scenario(label: string, builderThreads: number | undefined): Prom
     };
 
     // Warm-up: one draft (first-use compilation of the builders and queries).
-    const warm = await submit(0);
+    const [warm] = await submit(1, false);
     await finishedAt([warm.jobId]);
 
     const seq: number[] = [];
     const seqAccepted: number[] = [];
     const seqStart = Date.now();
     for (let i = 0; i < DRAFTS; i++) {
-      const s = await submit(i);
+      const [s] = await submit(1, false);
       seq.push((await finishedAt([s.jobId]))[0] - s.sentAt);
       seqAccepted.push(s.acceptedMs);
     }
@@ -124,7 +119,7 @@ async function scenario(label: string, builderThreads: number | undefined): Prom
     // its keys) would otherwise count the last second of the sequential run too.
     await new Promise((r) => setTimeout(r, 1100));
     const burstStart = Date.now();
-    const submitted = await Promise.all(Array.from({ length: DRAFTS }, (_, i) => submit(i)));
+    const submitted = await submit(DRAFTS, true);
     const done = await finishedAt(submitted.map((s) => s.jobId));
     const burst = submitted.map((s, i) => done[i] - s.sentAt);
     const burstWall = Date.now() - burstStart;
@@ -149,11 +144,76 @@ async function scenario(label: string, builderThreads: number | undefined): Prom
   return lines;
 }
 
-const defaults = await scenario('default', undefined);
-const inline = await scenario('main thread', 0);
-console.log([...defaults, ...inline].join('\n'));
-console.log(
-  `(load average during the run: ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ')} on ${availableParallelism()} cores)`,
-);
+interface Submitted {
+  jobId: string;
+  /** Date.now() in the client just before the request was sent. */
+  sentAt: number;
+  /** From the send to the whole 202 answer read. */
+  acceptedMs: number;
+}
+
+interface ClientOrder {
+  url: string;
+  keys: string[];
+  body: object;
+  count: number;
+  /** All at once (a burst), or one after another. */
+  together: boolean;
+}
+
+/** One client process for a whole run, started on first use (its start-up is not timed). */
+let client: ReturnType<typeof fork> | undefined;
+
+function submitFromClient(order: ClientOrder): Promise<Submitted[]> {
+  client ??= fork(fileURLToPath(import.meta.url), ['--client'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const c = client;
+  return new Promise((resolve, reject) => {
+    c.once('message', (reply: { ok: true; submitted: Submitted[] } | { ok: false; error: string }) =>
+      reply.ok ? resolve(reply.submitted) : reject(new Error(reply.error)),
+    );
+    c.send(order);
+  });
+}
+
+/** The client process: submits as ordered over real HTTP (keys in turn: each has a per-second limit). */
+function runClient(): void {
+  process.on('message', async (order: ClientOrder) => {
+    const one = async (i: number): Promise<Submitted> => {
+      const sentAt = Date.now();
+      const res = await fetch(order.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': order.keys[i % order.keys.length] },
+        body: JSON.stringify(order.body),
+      });
+      const body = (await res.json()) as { job_id?: string };
+      if (res.status !== 202 || !body.job_id) throw new Error(`${res.status} ${JSON.stringify(body)}`);
+      return { jobId: body.job_id, sentAt, acceptedMs: Date.now() - sentAt };
+    };
+    try {
+      const submitted: Submitted[] = [];
+      if (order.together) submitted.push(...(await Promise.all(Array.from({ length: order.count }, (_, i) => one(i)))));
+      else for (let i = 0; i < order.count; i++) submitted.push(await one(i));
+      process.send!({ ok: true, submitted });
+    } catch (err) {
+      process.send!({ ok: false, error: String(err) });
+    }
+  });
+}
+
+if (process.argv.includes('--client')) {
+  runClient();
+} else {
+  await main();
+}
+
+async function main(): Promise<void> {
+  const defaults = await scenario('default', undefined);
+  const inline = await scenario('main thread', 0);
+  console.log([...defaults, ...inline].join('\n'));
+  console.log(
+    `(load average during the run: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')} on ${availableParallelism()} cores)`,
+  );
+  client?.kill();
+}

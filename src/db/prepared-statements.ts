@@ -44,28 +44,46 @@ export function executeCompiledPrepared<R>(
 
 type Executor = { executeQuery<O>(q: CompiledQuery<O>): Promise<QueryResult<O>> };
 
-/** Stands for a prepared statement's argument while its query is compiled. */
-const ARGUMENT = Symbol('prepared statement argument');
-
 /**
- * A hot statement of fixed text with one argument, built and compiled by Kysely once: each run
- * sends the compiled text with the argument in its place, prepared as `executePrepared` does.
+ * A hot statement of fixed text with named arguments, built and compiled by Kysely once: each run
+ * sends the compiled text with the arguments in their places, prepared as `executePrepared` does.
  * Building and compiling the query tree costs tens of microseconds a run otherwise, as much as
  * PostgreSQL's own work for a statement already planned.
+ *
+ * While the query is built, each argument is a stand-in (a symbol), so an argument may only be a
+ * value the query sends (never one the builder looks at: an IN list to expand, a null to test).
+ * Every argument must reach the compiled statement; one that does not is a mistake and throws.
  */
-export function preparedStatement<R, D extends Executor, A = string>(
-  build: (db: D, argument: A) => Compilable<R>,
-): (db: D, argument: A) => Promise<QueryResult<R>> {
+export function preparedQuery<R, D extends Executor, A extends Record<string, unknown>>(
+  argumentNames: readonly (keyof A & string)[],
+  build: (db: D, args: A) => Compilable<R>,
+): (db: D, args: A) => Promise<QueryResult<R>> {
+  const standIns = new Map<unknown, keyof A & string>(argumentNames.map((name) => [Symbol(`argument ${name}`), name]));
   let compiled: CompiledQuery<R> | undefined;
-  return async (db, argument) => {
+  return async (db, args) => {
     if (!compiled) {
-      const built = build(db, ARGUMENT as unknown as A).compile();
-      if (!built.parameters.includes(ARGUMENT)) throw new Error('preparedStatement: the query does not use its argument');
+      const built = build(db, Object.fromEntries([...standIns].map(([standIn, name]) => [name, standIn])) as A).compile();
+      const unused = [...standIns].filter(([standIn]) => !built.parameters.includes(standIn)).map(([, name]) => name);
+      if (unused.length) throw new Error(`preparedQuery: the query does not use its argument(s) ${unused.join(', ')}`);
       compiled = built;
       if (!names.has(compiled.sql) && names.size < MAX_STATEMENTS) names.set(compiled.sql, statementName(compiled.sql));
     }
-    return db.executeQuery({ ...compiled, parameters: compiled.parameters.map((p) => (p === ARGUMENT ? argument : p)) });
+    return db.executeQuery({
+      ...compiled,
+      parameters: compiled.parameters.map((p) => {
+        const name = standIns.get(p);
+        return name === undefined ? p : args[name];
+      }),
+    });
   };
+}
+
+/** preparedQuery with one argument. */
+export function preparedStatement<R, D extends Executor, A = string>(
+  build: (db: D, argument: A) => Compilable<R>,
+): (db: D, argument: A) => Promise<QueryResult<R>> {
+  const run = preparedQuery<R, D, { argument: A }>(['argument'], (db, args) => build(db, args.argument));
+  return (db, argument) => run(db, { argument });
 }
 
 function statementName(sql: string): string {

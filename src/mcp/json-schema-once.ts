@@ -1,4 +1,5 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { deepFreeze } from '../domain/deep-freeze.ts';
 
 /**
  * The same schema for the MCP SDK, with its JSON Schema converted once per process instead of
@@ -59,12 +60,4 @@ export function publicJsonSchema(schema: StandardSchemaWithJSON, io: 'input' | '
   let entry = publicSchemas.get(schema);
   if (!entry) publicSchemas.set(schema, (entry = {}));
   return (entry[io] ??= deepFreeze(withoutDialect(schema['~standard'].jsonSchema[io]({ target: 'draft-2020-12' }))));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }

@@ -1,11 +1,12 @@
 import type { Db } from '../db/connect.ts';
-import { executePrepared } from '../db/prepared-statements.ts';
+import { preparedQuery } from '../db/prepared-statements.ts';
 import type { ExpressionBuilder, SqlBool } from 'kysely';
-import type { CorrespondenceRow, Schema } from '../db/schema.ts';
+import type { Schema } from '../db/schema.ts';
 import { calculateDeadlines, type DeadlineResult, type EntitySize } from '../domain/deadlines/index.ts';
 import { ACTION_DOCUMENT_CODES, actionKindForDocumentCode, eventCodesOfKind } from '../sources/uspto-codes.ts';
 import { deadlineFieldsOf, type DeadlineFields } from '../domain/deadlines/deadline-fields.ts';
 import { paperVisibleTo } from './correspondence-visibility.ts';
+import { SUMMARY_COLUMNS, type PaperSummary } from './correspondence.ts';
 import { entityOfRecord } from '../domain/entity-status.ts';
 
 /** Papers the applicant files that answer an action (document codes of the file wrapper). */
@@ -15,7 +16,8 @@ const REPLY_EVENT_CODES = eventCodesOfKind(['applicant_reply', 'rce']);
 const ISSUE_FEE_EVENT_CODES = eventCodesOfKind(['grant']);
 
 export interface PendingAction {
-  correspondence: CorrespondenceRow;
+  /** The action, without its text: no caller of the pending action reads it, and it is the row's bulk. */
+  correspondence: Omit<PaperSummary, 'has_text'>;
   result: DeadlineResult;
 }
 
@@ -52,24 +54,16 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
   const out = new Map<string, PendingAction>();
   if (applicationIds.length === 0) return out;
   applicationsComputed += applicationIds.length;
-  // One round trip: the latest action of each application, its state, and whether anything
-  // answering the action was filed after it (reply papers, reply or RCE events; the issue fee for a NOA).
-  const query = db
-    .selectFrom('correspondence as c')
-    .innerJoin('applications as a', 'a.id', 'c.application_id')
-    .distinctOn('c.application_id')
-    .selectAll('c')
-    .select(['a.status as app_status', 'a.entity_status'])
-    .select((eb) => answeredColumns(eb, opts.accountId))
-    .where('c.application_id', 'in', [...applicationIds])
-    .where('c.document_code', 'in', [...ACTION_DOCUMENT_CODES])
-    .where(paperVisibleTo('c.owner_account_id', opts.accountId))
-    .orderBy('c.application_id')
-    .orderBy('c.mailing_date', 'desc')
-    .orderBy('c.created_at', 'desc');
-  // One application (a lookup, an application's page): a text that does not vary, prepared once per
-  // connection (prepared-statements.ts); a docket's list of ids is sent as it is.
-  const rows = applicationIds.length === 1 ? (await executePrepared(db, query)).rows : await query.execute();
+  // One application (a lookup, an application's page, a draft submission): a statement compiled and
+  // prepared once (prepared-statements.ts); a docket's list of ids is sent as it is.
+  const rows =
+    applicationIds.length === 1
+      ? opts.accountId
+        ? (await oneForAccount(db, { applicationId: applicationIds[0], accountId: opts.accountId })).rows
+        : (await oneForPublic(db, { applicationId: applicationIds[0] })).rows
+      : await latestActions(db, opts.accountId)
+          .where('c.application_id', 'in', [...applicationIds])
+          .execute();
   for (const row of rows) {
     // The row carries the application's state and the action's answered tests itself.
     const result = deadlinesIfPending(row, row, opts.entities?.get(row.application_id) ?? opts.entity, opts.today);
@@ -79,6 +73,34 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
   }
   return out;
 }
+
+/**
+ * One round trip: the latest action of each application, its state, and whether anything
+ * answering the action was filed after it (reply papers, reply or RCE events; the issue fee for a
+ * NOA). The caller adds which applications.
+ */
+function latestActions(db: Db, accountId: string | null | undefined) {
+  return db
+    .selectFrom('correspondence as c')
+    .innerJoin('applications as a', 'a.id', 'c.application_id')
+    .distinctOn('c.application_id')
+    .select(SUMMARY_COLUMNS)
+    .select(['a.status as app_status', 'a.entity_status'])
+    .select((eb) => answeredColumns(eb, accountId))
+    .where('c.document_code', 'in', [...ACTION_DOCUMENT_CODES])
+    .where(paperVisibleTo('c.owner_account_id', accountId))
+    .orderBy('c.application_id')
+    .orderBy('c.mailing_date', 'desc')
+    .orderBy('c.created_at', 'desc');
+}
+
+// Which papers show differs between an account and the public record: one statement for each.
+const oneForAccount = preparedQuery(['applicationId', 'accountId'], (db: Db, a: { applicationId: string; accountId: string }) =>
+  latestActions(db, a.accountId).where('c.application_id', '=', a.applicationId),
+);
+const oneForPublic = preparedQuery(['applicationId'], (db: Db, a: { applicationId: string }) =>
+  latestActions(db, null).where('c.application_id', '=', a.applicationId),
+);
 
 type CalculationInput = {
   action: NonNullable<ReturnType<typeof actionKindForDocumentCode>>;

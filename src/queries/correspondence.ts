@@ -5,7 +5,8 @@ import { paperVisibleTo } from './correspondence-visibility.ts';
 /** A paper without its text (lists): `has_text` says whether the text is stored. */
 export type PaperSummary = Omit<CorrespondenceRow, 'full_text'> & { has_text: boolean };
 
-const SUMMARY_COLUMNS = [
+/** A paper's columns but its text (which can be tens of kilobytes): what lists and the pending action carry. */
+export const SUMMARY_COLUMNS = [
   'c.id',
   'c.application_id',
   'c.document_code',

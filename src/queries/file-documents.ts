@@ -3,7 +3,9 @@
  * and the held text of the references an action cites (the account's own copies first, then the
  * public cache of US documents fetched from the USPTO). Never another account's documents.
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { preparedQuery, preparedStatement } from '../db/prepared-statements.ts';
 import type { FileDocumentRow, PublicReferenceRow } from '../db/schema.ts';
 import type { ClaimEntry } from '../domain/claims/claim-set.ts';
 import type { TextParagraph } from '../domain/file/paragraphs.ts';
@@ -124,6 +126,22 @@ function fromPublic(r: PublicReferenceRow): HeldDocument {
   };
 }
 
+// Fixed texts whatever the numbers and names asked for (arrays, not IN lists): compiled and prepared once.
+const ownReferences = preparedQuery(
+  ['accountId', 'numbers', 'names'],
+  (db: Db, a: { accountId: string; numbers: readonly string[]; names: readonly string[] }) =>
+    db
+      .selectFrom('file_documents')
+      .selectAll()
+      .where('account_id', '=', a.accountId)
+      .where('kind', '=', 'reference')
+      .where(sql<boolean>`(publication_number = any(${a.numbers}::text[]) or lower(reference_name) = any(${a.names}::text[]))`)
+      .orderBy('created_at', 'desc'),
+);
+const publicReferences = preparedStatement((db: Db, numbers: readonly string[]) =>
+  db.selectFrom('public_references').selectAll().where(sql<boolean>`publication_number = any(${numbers}::text[])`),
+);
+
 /**
  * The held texts of references by publication number (without kind code) or by name: the
  * account's own copy (newest, any application of the account) first, else the public cache.
@@ -131,26 +149,7 @@ function fromPublic(r: PublicReferenceRow): HeldDocument {
 export async function heldReferences(db: Db, accountId: string, wanted: { numbers: readonly string[]; names: readonly string[] }): Promise<HeldDocument[]> {
   const out: HeldDocument[] = [];
   if (wanted.numbers.length === 0 && wanted.names.length === 0) return out;
-  const own = await db
-    .selectFrom('file_documents')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('kind', '=', 'reference')
-    .where((eb) => {
-      const ors = [];
-      if (wanted.numbers.length) ors.push(eb('publication_number', 'in', [...wanted.numbers]));
-      if (wanted.names.length)
-        ors.push(
-          eb(
-            eb.fn('lower', ['reference_name']),
-            'in',
-            wanted.names.map((n) => n.toLowerCase()),
-          ),
-        );
-      return eb.or(ors);
-    })
-    .orderBy('created_at', 'desc')
-    .execute();
+  const { rows: own } = await ownReferences(db, { accountId, numbers: wanted.numbers, names: wanted.names.map((n) => n.toLowerCase()) });
   const seen = new Set<string>();
   for (const r of own) {
     const key = r.publication_number ?? `name:${(r.reference_name ?? '').toLowerCase()}`;
@@ -160,7 +159,7 @@ export async function heldReferences(db: Db, accountId: string, wanted: { number
   }
   const missing = wanted.numbers.filter((n) => !seen.has(n));
   if (missing.length) {
-    const pub = await db.selectFrom('public_references').selectAll().where('publication_number', 'in', missing).execute();
+    const { rows: pub } = await publicReferences(db, missing);
     out.push(...pub.map(fromPublic));
   }
   return out;

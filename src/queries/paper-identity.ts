@@ -8,6 +8,7 @@
  * is not on the firm's docket.
  */
 import type { Db } from '../db/connect.ts';
+import { preparedQuery } from '../db/prepared-statements.ts';
 import { practitionerOf, type Practitioner } from '../domain/practitioner.ts';
 import type { EntitySize } from '../domain/deadlines/fees.ts';
 import { entityOfRow, type EntityDecision } from './entity-size.ts';
@@ -28,6 +29,18 @@ export async function paperIdentitySources(db: Db, accountId: string, memberId: 
   return { profile: practitionerOf(row?.practitioner ?? null), clientMatter: row?.client_matter?.trim() || null };
 }
 
+const identityAndEntity = preparedQuery(
+  ['accountId', 'memberId', 'applicationId'],
+  (db: Db, a: { accountId: string; memberId: string; applicationId: string }) =>
+    db
+      .selectFrom('accounts as acc')
+      .leftJoin('members as m', (j) => j.onRef('m.account_id', '=', 'acc.id').on('m.id', '=', a.memberId).on('m.removed_at', 'is', null))
+      .leftJoin('applications as a', (j) => j.on('a.id', '=', a.applicationId))
+      .leftJoin('docket_entries as d', (j) => j.onRef('d.account_id', '=', 'acc.id').on('d.application_id', '=', a.applicationId))
+      .select(['m.practitioner', 'd.client_matter', 'acc.entity_size as account', 'd.entity_size as docket', 'a.entity_status', 'a.owner_account_id'])
+      .where('acc.id', '=', a.accountId),
+);
+
 /**
  * The same sources and the application's entity status (entity-size.ts) in one statement: a
  * response and a form need both, and a draft submission reads as little as it can (issue 24).
@@ -39,14 +52,7 @@ export async function paperIdentityAndEntitySources(
   applicationId: string,
   requested?: EntitySize | null,
 ): Promise<PaperIdentitySources & { entity: EntityDecision }> {
-  const row = await db
-    .selectFrom('accounts as acc')
-    .leftJoin('members as m', (j) => j.onRef('m.account_id', '=', 'acc.id').on('m.id', '=', memberId).on('m.removed_at', 'is', null))
-    .leftJoin('applications as a', (j) => j.on('a.id', '=', applicationId))
-    .leftJoin('docket_entries as d', (j) => j.onRef('d.account_id', '=', 'acc.id').on('d.application_id', '=', applicationId))
-    .select(['m.practitioner', 'd.client_matter', 'acc.entity_size as account', 'd.entity_size as docket', 'a.entity_status', 'a.owner_account_id'])
-    .where('acc.id', '=', accountId)
-    .executeTakeFirst();
+  const [row] = (await identityAndEntity(db, { accountId, memberId, applicationId })).rows;
   return {
     profile: practitionerOf(row?.practitioner ?? null),
     clientMatter: row?.client_matter?.trim() || null,

@@ -13,6 +13,7 @@ import { creditGranter } from '../../src/commands/credit-granter.ts';
 import { CLI_ACTOR } from '../../src/commands/actor.ts';
 import { credits, formatCredits2 } from '../../src/domain/money.ts';
 import { getBalanceMicro, ledgerSumMicro } from '../../src/queries/credits.ts';
+import { analysisRecordParses, findAccountAnalysis } from '../../src/commands/draft-requests/inputs/analysis-records.ts';
 
 /** Reads that check the request, the one write, the queue message. */
 const SUBMISSION_STATEMENTS = 8;
@@ -42,14 +43,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const submit = () =>
+const submit = (analysis = analysisId) =>
   t.app.inject({
     method: 'POST',
     url: '/v1/prosa/draft-roa',
     headers: { 'x-api-key': key },
     payload: {
       application_number: '17200011',
-      analysis_id: analysisId,
+      analysis_id: analysis,
       claims: { '1': 'A battery pack comprising a cell.' },
       strategy_selections: { claim_1: 'amend_narrow' },
     },
@@ -76,6 +77,8 @@ test('a submission charges, stores its job and writes both audit rows in one sta
   // message); the usage headers show the balance the charge wrote instead of reading it again.
   expect(all, all.join('\n')).toHaveLength(SUBMISSION_STATEMENTS);
   expect(all.filter((s) => /credit_balances/.test(s) && /^select/i.test(s))).toEqual([]);
+  // The pending action is read without the action's text (tens of kilobytes no check needs).
+  expect(all.filter((s) => /full_text|"c"\.\*/.test(s))).toEqual([]);
 
   const [line] = await t.database.db.selectFrom('credit_ledger').selectAll().where('reference', '=', jobId).execute();
   expect(line).toMatchObject({ kind: 'export', amount_micro: -credits(49) });
@@ -125,4 +128,51 @@ test('a submission the balance cannot cover answers 402 and writes no ledger lin
   expect(res.json().message).toMatch(/costs 49\.00 credits and the balance is 48\.00/);
   expect([await count('credit_ledger'), await count('draft_jobs'), await count('audit_log')]).toEqual(before);
   expect(await getBalanceMicro(t.database.db, accountId)).toBe(credits(48));
+});
+
+test("an analysis' record is parsed once: later submissions read its row without it, and another account still gets 404", async () => {
+  await creditGranter(t.database.db, CLI_ACTOR, { accountId, amountMicro: credits(200), kind: 'grant', description: 'drafts' });
+  // An analysis no submission has used yet.
+  const analysed = await t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/analyze',
+    headers: { 'x-api-key': key },
+    payload: { application_number: '17200011', office_action_text: OA, include_examiner_intel: false },
+    remoteAddress: randomIp(),
+  });
+  expect(analysed.statusCode, analysed.body).toBe(200);
+  const fresh = analysed.json().analysis_id as string;
+  const parsesBefore = analysisRecordParses();
+  const first = await submit(fresh);
+  expect(first.statusCode, first.body).toBe(202);
+  expect(analysisRecordParses()).toBe(parsesBefore + 1);
+  const second = await submit(fresh);
+  expect(second.statusCode, second.body).toBe(202);
+  expect(analysisRecordParses()).toBe(parsesBefore + 1);
+  // Both drafts were built from the one record: their requests name the same analysis and answer its claims.
+  const requests = await t.database.db
+    .selectFrom('draft_jobs')
+    .select(['analysis_id', 'request'])
+    .where('id', 'in', [first.json().job_id, second.json().job_id])
+    .execute();
+  expect(requests.map((r) => r.analysis_id)).toEqual([fresh, fresh]);
+  expect(requests[0].request).toEqual(requests[1].request);
+  // Callers share the parsed record, so none can change it.
+  const held = await findAccountAnalysis(t.database.db, accountId, fresh);
+  expect(Object.isFrozen(held!.record) && Object.isFrozen(held!.record.claim_analyses[0])).toBe(true);
+  expect(analysisRecordParses()).toBe(parsesBefore + 1);
+
+  // The record is held, but the row is still read for the asking account: another firm's key is told 404.
+  const other = await signUp(t.app);
+  const otherKey = await createKey(t.app, other.cookie);
+  await creditGranter(t.database.db, CLI_ACTOR, { accountId: other.accountId, amountMicro: credits(100), kind: 'grant', description: 'drafts' });
+  const stranger = await t.app.inject({
+    method: 'POST',
+    url: '/v1/prosa/draft-roa',
+    headers: { 'x-api-key': otherKey },
+    payload: { application_number: '17200011', analysis_id: fresh, claims: { '1': 'A battery pack comprising a cell.' } },
+    remoteAddress: randomIp(),
+  });
+  expect(stranger.statusCode, stranger.body).toBe(404);
+  expect(stranger.json()).toMatchObject({ error_code: 'analysis_not_found' });
 });

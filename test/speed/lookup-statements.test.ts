@@ -4,6 +4,7 @@
  * round trip, compiled by Kysely once. Its deadline fields are those `pendingAction` computes for
  * the same application, whatever state the latest action is in.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { logStatements } from '../support/statement-log.ts';
@@ -11,7 +12,7 @@ import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { applicationDeadlineFields } from '../../src/queries/application-deadlines.ts';
 import { findPublicApplicationWithDeadlines } from '../../src/queries/public-lookup.ts';
 import { findPublicApplication } from '../../src/queries/applications.ts';
-import { preparedStatement } from '../../src/db/prepared-statements.ts';
+import { preparedQuery, preparedStatement } from '../../src/db/prepared-statements.ts';
 import { newId } from '../../src/auth/secrets.ts';
 
 const TODAY = '2026-11-21';
@@ -110,6 +111,49 @@ test('a prepared statement is built and compiled once; each run carries its own 
   expect(builds).toBe(1);
   const unused = preparedStatement((db: TestApp['database']['db']) => db.selectFrom('applications').select('id'));
   await expect(unused(t.database.db, 'x')).rejects.toThrow(/does not use its argument/);
+});
+
+test('a prepared query with named arguments puts each in its own place, and refuses an argument it does not use', async () => {
+  let builds = 0;
+  type Db = TestApp['database']['db'];
+  const papers = preparedQuery(['number', 'codes', 'since'], (db: Db, a: { number: string; codes: readonly string[]; since: string }) => {
+    builds += 1;
+    return db
+      .selectFrom('correspondence as c')
+      .innerJoin('applications as a', 'a.id', 'c.application_id')
+      .select(['c.document_code', 'c.mailing_date'])
+      .where('a.application_number', '=', a.number)
+      .where(sql<boolean>`c.document_code = any(${a.codes}::text[])`)
+      .where('c.mailing_date', '>=', a.since)
+      .where('c.owner_account_id', 'is', null)
+      .orderBy('c.mailing_date');
+  });
+  const direct = (number: string, codes: string[], since: string) =>
+    t.database.db
+      .selectFrom('correspondence as c')
+      .innerJoin('applications as a', 'a.id', 'c.application_id')
+      .select(['c.document_code', 'c.mailing_date'])
+      .where('a.application_number', '=', number)
+      .where('c.document_code', 'in', codes)
+      .where('c.mailing_date', '>=', since)
+      .where('c.owner_account_id', 'is', null)
+      .orderBy('c.mailing_date')
+      .execute();
+  const asked = [
+    ['17200011', ['CTNF', 'CTFR'], '1900-01-01'],
+    ['17345678', ['CTNF'], '1900-01-01'],
+    ['17200011', ['NOA'], '2100-01-01'],
+  ] as const;
+  for (const [number, codes, since] of asked) {
+    const { rows } = await papers(t.database.db, { number, codes, since });
+    expect(rows).toEqual(await direct(number, [...codes], since));
+  }
+  expect((await papers(t.database.db, { number: '17200011', codes: ['CTNF', 'CTFR'], since: '1900-01-01' })).rows.length).toBeGreaterThan(0);
+  expect(builds).toBe(1);
+  const unused = preparedQuery(['id', 'other'], (db: Db, a: { id: string; other: string }) =>
+    db.selectFrom('applications').select('id').where('id', '=', a.id),
+  );
+  await expect(unused(t.database.db, { id: 'x', other: 'y' })).rejects.toThrow(/does not use its argument\(s\) other/);
 });
 
 test('lookups that arrive together share one statement, and each gets its own application', async () => {

@@ -10,7 +10,7 @@ import { cannotAnswer, conflictWithClaim } from '../../domain/response-plan/grou
 import { claimNumbersOf, paperKindOf, type StoredAnalysis } from './inputs/analysis.ts';
 import { documentCodesForActionKind } from '../../sources/uspto-codes.ts';
 import { missingCaptionFields, type CaptionFallback } from './inputs/caption.ts';
-import { unpackJson } from '../../db/packed-json.ts';
+import { findAccountAnalysis } from './inputs/analysis-records.ts';
 
 export { todayUtc } from '../../clock.ts';
 
@@ -63,14 +63,9 @@ export async function resolveAnalysis(
   rawApplicationNumber: string,
 ): Promise<{ id: string; record: StoredAnalysis }> {
   const number = normalizeApplicationNumber(rawApplicationNumber);
-  const row = await db
-    .selectFrom('analyses')
-    .select(['id', 'application_number', 'record'])
-    .where('id', '=', analysisId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  if (!row || !number || row.application_number !== number) throw analysisNotFound(analysisId, rawApplicationNumber);
-  return { id: row.id, record: unpackJson<StoredAnalysis>(row.record) };
+  const analysis = await findAccountAnalysis(db, accountId, analysisId);
+  if (!analysis || !number || analysis.application_number !== number) throw analysisNotFound(analysisId, rawApplicationNumber);
+  return analysis;
 }
 
 const CODES: ReadonlySet<string> = new Set(STRATEGY_CODES);
