@@ -12,6 +12,7 @@ import { analyzeOa } from './support/drafts.ts';
 import { seedDemoData } from '../src/sources/demo/demo-seeder.ts';
 import { runAdminOp } from '../src/cli/admin-ops.ts';
 import { creditCharger } from '../src/commands/credit-charger.ts';
+import { postLedgerEntry } from '../src/commands/credit-ledger.ts';
 import { LedgerPageCache } from '../src/queries/ledger-page-cache.ts';
 
 let t: TestApp;
@@ -181,6 +182,26 @@ test('a transaction moves the page version once, however many changes it makes; 
     await line(trx);
   });
   expect(BigInt(await version())).toBe(v0 + 3n);
+});
+
+test('a charge moves the page version in its own update of the balance row: one row version, the triggers add none', async () => {
+  const version = async () =>
+    BigInt(
+      (await sql<{ v: string }>`select page_version::text as v from credit_balances where account_id = ${owner.accountId}`.execute(t.database.db)).rows[0].v,
+    );
+  const v0 = await version();
+  // Updates of credit_balances rows this backend has counted and not yet reported (PostgreSQL's statistics).
+  const counted = async (trx: typeof t.database.db) =>
+    Number((await sql<{ n: string }>`select pg_stat_get_xact_tuples_updated('credit_balances'::regclass)::text as n`.execute(trx)).rows[0].n);
+  const updated = await t.database.db.transaction().execute(async (trx) => {
+    const before = await counted(trx);
+    await postLedgerEntry(trx, { accountId: owner.accountId, amountMicro: 1_000_000n, kind: 'adjustment', description: 'one update' });
+    return (await counted(trx)) - before;
+  });
+  expect(updated).toBe(1);
+  expect(await version()).toBe(v0 + 1n);
+  // The page shows the line at once.
+  expect((await credits()).entries[0]).toMatchObject({ kind: 'adjustment', amount: '1.00' });
 });
 
 test("another account's key never sees this account's pages", async () => {

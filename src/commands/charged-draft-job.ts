@@ -4,7 +4,7 @@ import { executeCompiledPrepared } from '../db/prepared-statements.ts';
 import type { PreparedDraft } from './draft-requests/request-types.ts';
 import type { Actor } from './actor.ts';
 import { auditRow } from './audit.ts';
-import { refuseUncovered } from './credit-ledger.ts';
+import { PAGE_BUMP, PAGE_BUMPED, refuseUncovered } from './credit-ledger.ts';
 
 export interface ChargedDraftJobProps {
   id: string;
@@ -52,9 +52,9 @@ export async function insertChargedDraftJob(trx: Transaction<Schema>, actor: Act
   });
   const statement = sql<DraftJobRow & { charge_balance_after_micro: bigint }>`
     with balance as (
-      update credit_balances set balance_micro = balance_micro - ${price8}::bigint, updated_at = now()
+      update credit_balances set balance_micro = balance_micro - ${price8}::bigint, updated_at = now(), page_version = ${PAGE_BUMP}
       where account_id = ${accountId} and balance_micro - ${price8}::bigint >= 0
-      returning balance_micro
+      returning balance_micro, ${PAGE_BUMPED}
     ), ledger as (
       insert into credit_ledger (account_id, amount_micro, balance_after_micro, kind, description, reference, member_id)
       select ${accountId}, -${price8}::bigint, balance.balance_micro, 'export', ${`${price.label} export (job ${id})`}, ${id}, ${memberId}::text
