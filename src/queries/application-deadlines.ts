@@ -54,13 +54,9 @@ export async function pendingActions(db: Db, applicationIds: readonly string[], 
   const out = new Map<string, PendingAction>();
   if (applicationIds.length === 0) return out;
   applicationsComputed += applicationIds.length;
-  // One application (a lookup, an application's page, a draft submission): a statement compiled and
-  // prepared once (prepared-statements.ts); a docket's list of ids is sent as it is.
   const rows =
     applicationIds.length === 1
-      ? opts.accountId
-        ? (await oneForAccount(db, { applicationId: applicationIds[0], accountId: opts.accountId })).rows
-        : (await oneForPublic(db, { applicationId: applicationIds[0] })).rows
+      ? await latestActionOfOne(db, applicationIds[0], opts.accountId)
       : await latestActions(db, opts.accountId)
           .where('c.application_id', 'in', [...applicationIds])
           .execute();
@@ -101,6 +97,15 @@ const oneForAccount = preparedQuery(['applicationId', 'accountId'], (db: Db, a: 
 const oneForPublic = preparedQuery(['applicationId'], (db: Db, a: { applicationId: string }) =>
   latestActions(db, null).where('c.application_id', '=', a.applicationId),
 );
+
+/**
+ * One application (a lookup, an application's page, a draft submission): a statement compiled and
+ * prepared once (prepared-statements.ts); a docket's list of ids is sent as it is.
+ */
+async function latestActionOfOne(db: Db, applicationId: string, accountId: string | null | undefined) {
+  const { rows } = accountId ? await oneForAccount(db, { applicationId, accountId }) : await oneForPublic(db, { applicationId });
+  return rows;
+}
 
 type CalculationInput = {
   action: NonNullable<ReturnType<typeof actionKindForDocumentCode>>;

@@ -4,10 +4,10 @@
  * balance it wrote, the job and the two audit rows (charge first). A submission the balance cannot
  * cover writes nothing and answers 402.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createKey, createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
 import { logStatements } from '../support/statement-log.ts';
+import { analyzeOa } from '../support/drafts.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { creditGranter } from '../../src/commands/credit-granter.ts';
 import { CLI_ACTOR } from '../../src/commands/actor.ts';
@@ -17,8 +17,6 @@ import { analysisRecordParses, findAccountAnalysis } from '../../src/commands/dr
 
 /** Reads that check the request, the one write, the queue message. */
 const SUBMISSION_STATEMENTS = 8;
-
-const OA = readFileSync(new URL('../../src/domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
 
 let t: TestApp;
 let key: string;
@@ -30,14 +28,7 @@ beforeAll(async () => {
   let cookie: string;
   ({ cookie, accountId } = await signUp(t.app));
   key = await createKey(t.app, cookie);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/prosa/analyze',
-    headers: { 'x-api-key': key },
-    payload: { application_number: '17200011', office_action_text: OA, include_examiner_intel: false },
-    remoteAddress: randomIp(),
-  });
-  analysisId = res.json().analysis_id;
+  analysisId = (await analyzeOa(t.app, key)).analysis_id;
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -133,15 +124,7 @@ test('a submission the balance cannot cover answers 402 and writes no ledger lin
 test("an analysis' record is parsed once: later submissions read its row without it, and another account still gets 404", async () => {
   await creditGranter(t.database.db, CLI_ACTOR, { accountId, amountMicro: credits(200), kind: 'grant', description: 'drafts' });
   // An analysis no submission has used yet.
-  const analysed = await t.app.inject({
-    method: 'POST',
-    url: '/v1/prosa/analyze',
-    headers: { 'x-api-key': key },
-    payload: { application_number: '17200011', office_action_text: OA, include_examiner_intel: false },
-    remoteAddress: randomIp(),
-  });
-  expect(analysed.statusCode, analysed.body).toBe(200);
-  const fresh = analysed.json().analysis_id as string;
+  const fresh = (await analyzeOa(t.app, key)).analysis_id;
   const parsesBefore = analysisRecordParses();
   const first = await submit(fresh);
   expect(first.statusCode, first.body).toBe(202);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../db/connect.ts';
 import { unpackJsonText } from '../../../db/packed-json.ts';
 import { preparedQuery } from '../../../db/prepared-statements.ts';
@@ -27,26 +28,12 @@ export interface AccountAnalysis {
  * takes a few times its text in memory. A record longer than a quarter of the budget is not kept.
  */
 const HELD_CHARS = 4_000_000;
-const records = new Map<string, { record: StoredAnalysis; chars: number }>();
-let heldChars = 0;
+const records = new LRUCache<string, { record: StoredAnalysis; chars: number }>({
+  maxSize: HELD_CHARS,
+  maxEntrySize: HELD_CHARS / 4,
+  sizeCalculation: (entry) => entry.chars,
+});
 let parses = 0;
-
-function hold(analysisId: string, entry: { record: StoredAnalysis; chars: number }): void {
-  if (entry.chars > HELD_CHARS / 4) return;
-  // Two first reads of one analysis at once: the later replaces the earlier.
-  const earlier = records.get(analysisId);
-  if (earlier) {
-    records.delete(analysisId);
-    heldChars -= earlier.chars;
-  }
-  records.set(analysisId, entry);
-  heldChars += entry.chars;
-  for (const [id, oldest] of records) {
-    if (heldChars <= HELD_CHARS) break;
-    records.delete(id);
-    heldChars -= oldest.chars;
-  }
-}
 
 const analysisRow = preparedQuery(['id', 'accountId', 'withRecord'], (db: Db, a: { id: string; accountId: string; withRecord: boolean }) =>
   db
@@ -58,20 +45,17 @@ const analysisRow = preparedQuery(['id', 'accountId', 'withRecord'], (db: Db, a:
 );
 
 export async function findAccountAnalysis(db: Db, accountId: string, analysisId: string): Promise<AccountAnalysis | undefined> {
-  const known = records.get(analysisId);
+  const known = records.get(analysisId)?.record;
   // The record only when this process has not parsed it yet.
   const [row] = (await analysisRow(db, { id: analysisId, accountId, withRecord: known === undefined })).rows;
   if (!row) return undefined;
-  if (known) {
-    // Most recently used: to the end of the map's order.
-    records.delete(analysisId);
-    records.set(analysisId, known);
-    return { id: row.id, application_number: row.application_number, record: known.record };
+  let record = known;
+  if (!record) {
+    const text = unpackJsonText(row.record!);
+    record = deepFreeze(JSON.parse(text) as StoredAnalysis);
+    parses += 1;
+    records.set(analysisId, { record, chars: text.length });
   }
-  const text = unpackJsonText(row.record!);
-  const record = deepFreeze(JSON.parse(text) as StoredAnalysis);
-  parses += 1;
-  hold(analysisId, { record, chars: text.length });
   return { id: row.id, application_number: row.application_number, record };
 }
 
