@@ -98,12 +98,32 @@ export interface StartQueueOptions {
  * The embedded instance as pg-boss's PGlite adapter uses it: its parameterised statements go as
  * one exchange each, with node-postgres's parameter conversion (pg-boss's own default driver), as
  * Prosa's do (db/pglite-queries.ts); its multi-statement blocks and LISTEN go to PGlite itself.
+ *
+ * Every statement pg-boss runs here is its own background work (fetching the next job, completing
+ * one, heartbeats, supervision): it waits until no draft submission is pending, as the worker's
+ * own steps do (submission-lane.ts). A burst's jobs would otherwise wake idle workers one by one
+ * through NOTIFY, and each fetch (about 3 ms on the embedded database: an update and its commit)
+ * would run between two submissions. A submission's own message is sent inside its transaction
+ * (`enqueue`), never through this view, so nothing a submission waits for waits on it.
  */
-function queueView(pglite: PGlite): PGliteLike {
+/**
+ * How long one of pg-boss's statements waits for submissions at most: a burst of 20 takes a few
+ * hundred milliseconds, and a job's heartbeat (every heartbeatSeconds / 2) must still land well
+ * within heartbeatSeconds however long a stream of submissions lasts.
+ */
+const QUEUE_YIELD_MS = 1_000;
+
+function queueView(pglite: PGlite, submissions: SubmissionLane): PGliteLike {
   const exchanging = exchangingQueries(pglite);
   return {
-    query: (text, params) => exchanging.query(text, params),
-    exec: (text) => pglite.exec(text),
+    query: async (text, params) => {
+      await submissions.yieldToSubmissions(QUEUE_YIELD_MS);
+      return exchanging.query(text, params);
+    },
+    exec: async (text) => {
+      await submissions.yieldToSubmissions(QUEUE_YIELD_MS);
+      return pglite.exec(text);
+    },
     listen: (channel, callback) => pglite.listen(channel, callback),
   };
 }
@@ -121,9 +141,10 @@ export async function startDraftQueue(database: Database, opts: StartQueueOption
     schedule: opts.schedule ?? false,
     useListenNotify: true,
   };
+  const submissions = orderedSubmissionLane();
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ ...common, db: fromPglite(queueView(database.pglite!)), backend: 'pglite' })
+      ? new PgBoss({ ...common, db: fromPglite(queueView(database.pglite!, submissions)), backend: 'pglite' })
       : new PgBoss({ ...common, connectionString: database.connectionString!, max: 4, application_name: 'prosa-queue' });
   // An unhandled 'error' event would crash the process; pg-boss recovers from these by itself.
   boss.on('error', (err) => opts.onError?.(err));
@@ -157,7 +178,7 @@ export async function startDraftQueue(database: Database, opts: StartQueueOption
   return {
     boss,
     settings,
-    submissions: orderedSubmissionLane(),
+    submissions,
     async enqueue(trx, jobId) {
       const message: DraftMessage = { job_id: jobId };
       const id = await boss.send(DRAFT_QUEUE, message, { ...jobOptions(), deadLetter: DRAFT_DEAD_LETTER_QUEUE, db: fromKysely(trx) });

@@ -64,8 +64,25 @@ test('the worker waits while submissions are pending, and not at all when none i
   expect(yielded).toBe(true);
 });
 
+test('a request read while the worker asks is yielded to: the worker looks only after the event loop has read its sockets', async () => {
+  const lane = orderedSubmissionLane();
+  let yielded = false;
+  const waiting = lane.yieldToSubmissions().then(() => (yielded = true));
+  // A request whose bytes are already in: the event loop reads it on its next turn, and only
+  // then is its arrival announced (the route's onRequest hook).
+  let leave!: () => void;
+  setImmediate(() => {
+    leave = lane.arrive();
+  });
+  await new Promise((r) => setTimeout(r, 20));
+  expect(yielded).toBe(false);
+  leave();
+  await waiting;
+  expect(yielded).toBe(true);
+});
+
 test('a steady stream of submissions delays the worker by at most five seconds', async () => {
-  vi.useFakeTimers();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
     const lane = orderedSubmissionLane();
     const never = held();
@@ -78,6 +95,24 @@ test('a steady stream of submissions delays the worker by at most five seconds',
     await waiting;
     expect(yielded).toBe(true);
     never.finish();
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+test('a caller may wait less: pg-boss statements at most one second', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const lane = orderedSubmissionLane();
+    const leave = lane.arrive();
+    let yielded = false;
+    const waiting = lane.yieldToSubmissions(1_000).then(() => (yielded = true));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(yielded).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    expect(yielded).toBe(true);
+    leave();
   } finally {
     vi.useRealTimers();
   }

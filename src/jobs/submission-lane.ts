@@ -9,9 +9,9 @@
  * submission of a burst is answered after k submissions' work instead of after all of them (on
  * PostgreSQL too: a burst of 20 had its median 202 at 487 ms with submissions running together,
  * 237 ms in the lane, same machine and load). The worker yields to them: before each step of a
- * job it waits until no submission is pending, from the moment its request arrives to the moment
- * its reply has gone (at most MAX_YIELD_MS, so a steady stream of submissions cannot starve the
- * drafts).
+ * job (and, embedded, before each of pg-boss's own statements: jobs/queue.ts) it waits until no
+ * submission is pending, from the moment its request is read to the moment its reply has gone (at
+ * most MAX_YIELD_MS, so a steady stream of submissions cannot starve the drafts).
  *
  * A turn lasts at most MAX_TURN_MS: a submission still running then (on PostgreSQL, one waiting
  * for a balance row another process holds) goes on beside the next, so one slow submission never
@@ -28,8 +28,11 @@ export interface SubmissionLane {
   arrive(): () => void;
   /** Runs one submission (validation, charge, job row) in its turn. */
   run<T>(submission: () => Promise<T>): Promise<T>;
-  /** Resolves once no submission is pending (at once when none is), or after MAX_YIELD_MS. */
-  yieldToSubmissions(): Promise<void>;
+  /**
+   * Resolves once the event loop has read the requests already in (ioPolled) and no submission is
+   * pending, or `maxMs` (default MAX_YIELD_MS) after the call.
+   */
+  yieldToSubmissions(maxMs?: number): Promise<void>;
 }
 
 /** Submissions one at a time (a turn lasting at most `maxTurnMs`), the worker after them. */
@@ -81,19 +84,32 @@ export function orderedSubmissionLane(maxTurnMs = MAX_TURN_MS): SubmissionLane {
         settle();
       });
     },
-    yieldToSubmissions() {
-      if (arrived === 0 && pending === 0) return Promise.resolve();
+    yieldToSubmissions(maxMs = MAX_YIELD_MS) {
       return new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
+        // At most maxMs from the moment the worker asks.
+        const timer = setTimeout(done, maxMs);
+        function done() {
+          clearTimeout(timer);
           waiters = waiters.filter((w) => w !== done);
           resolve();
-        }, MAX_YIELD_MS);
-        const done = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        waiters.push(done);
+        }
+        void ioPolled().then(() => {
+          if (arrived === 0 && pending === 0) done();
+          else waiters.push(done);
+        });
       });
     },
   };
+}
+
+/**
+ * Resolves after the event loop has polled for I/O at least once. A submission is announced when
+ * its request is read, and the loop reads sockets only between its turns, never inside a chain
+ * of promises (PGlite answers through promises alone): without this, a worker whose step follows
+ * another would go on while a burst's requests sit unread. A setImmediate scheduled during the
+ * poll phase runs before the next poll, so two of them.
+ */
+async function ioPolled(): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  await new Promise<void>((resolve) => setImmediate(resolve));
 }
