@@ -95,6 +95,13 @@ export interface StartQueueOptions {
 }
 
 /**
+ * How long one of pg-boss's statements waits for submissions at most: a burst of 20 takes a few
+ * hundred milliseconds, and a job's heartbeat (every heartbeatSeconds / 2) must still land well
+ * within heartbeatSeconds however long a stream of submissions lasts.
+ */
+const QUEUE_YIELD_MS = 1_000;
+
+/**
  * The embedded instance as pg-boss's PGlite adapter uses it: its parameterised statements go as
  * one exchange each, with node-postgres's parameter conversion (pg-boss's own default driver), as
  * Prosa's do (db/pglite-queries.ts); its multi-statement blocks and LISTEN go to PGlite itself.
@@ -106,13 +113,6 @@ export interface StartQueueOptions {
  * would run between two submissions. A submission's own message is sent inside its transaction
  * (`enqueue`), never through this view, so nothing a submission waits for waits on it.
  */
-/**
- * How long one of pg-boss's statements waits for submissions at most: a burst of 20 takes a few
- * hundred milliseconds, and a job's heartbeat (every heartbeatSeconds / 2) must still land well
- * within heartbeatSeconds however long a stream of submissions lasts.
- */
-const QUEUE_YIELD_MS = 1_000;
-
 function queueView(pglite: PGlite, submissions: SubmissionLane): PGliteLike {
   const exchanging = exchangingQueries(pglite);
   return {

@@ -88,12 +88,16 @@ export function orderedSubmissionLane(maxTurnMs = MAX_TURN_MS): SubmissionLane {
       return new Promise<void>((resolve) => {
         // At most maxMs from the moment the worker asks.
         const timer = setTimeout(done, maxMs);
+        let finished = false;
         function done() {
+          if (finished) return;
+          finished = true;
           clearTimeout(timer);
           waiters = waiters.filter((w) => w !== done);
           resolve();
         }
         void ioPolled().then(() => {
+          if (finished) return;
           if (arrived === 0 && pending === 0) done();
           else waiters.push(done);
         });
