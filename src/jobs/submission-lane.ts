@@ -17,6 +17,8 @@
  * for a balance row another process holds) goes on beside the next, so one slow submission never
  * holds up the others.
  */
+import { setImmediate } from 'node:timers/promises';
+
 const MAX_YIELD_MS = 5_000;
 const MAX_TURN_MS = 1_000;
 
@@ -78,7 +80,7 @@ export function orderedSubmissionLane(maxTurnMs = MAX_TURN_MS): SubmissionLane {
       // The next turn starts after the event loop has had its turn: PGlite answers through
       // promises alone, so back-to-back submissions would otherwise hold the loop until the last
       // one is done, and neither a finished reply's socket nor any other request would be served.
-      tail = turnOver.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+      tail = turnOver.then(() => setImmediate());
       return turn.finally(() => {
         pending -= 1;
         settle();
@@ -114,6 +116,6 @@ export function orderedSubmissionLane(maxTurnMs = MAX_TURN_MS): SubmissionLane {
  * poll phase runs before the next poll, so two of them.
  */
 async function ioPolled(): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await setImmediate();
+  await setImmediate();
 }
