@@ -204,6 +204,39 @@ test('a charge moves the page version in its own update of the balance row: one 
   expect((await credits()).entries[0]).toMatchObject({ kind: 'adjustment', amount: '1.00' });
 });
 
+test('a ledger line, analysis or draft job whose account this transaction already bumped runs no bump trigger at all', async () => {
+  // Calls of the bump functions in this transaction (PostgreSQL's function statistics, counted for PL/pgSQL).
+  const calls = async (trx: typeof t.database.db) =>
+    (
+      await sql<{ row: number; statement: number }>`select
+        coalesce(pg_stat_get_xact_function_calls('prosa_bump_credit_page'::regproc), 0)::int as row,
+        coalesce(pg_stat_get_xact_function_calls('prosa_bump_credit_pages'::regproc), 0)::int as statement`.execute(trx)
+    ).rows[0];
+  const line = (trx: typeof t.database.db) =>
+    sql`insert into credit_ledger (account_id, amount_micro, balance_after_micro, kind, description)
+      select account_id, 0, balance_micro, 'adjustment', 'trigger probe' from credit_balances where account_id = ${owner.accountId}`.execute(trx);
+  const counted = await t.database.db.transaction().execute(async (trx) => {
+    await sql`set local track_functions = 'pl'`.execute(trx);
+    // A charge: its balance update bumps; its ledger line then queues no trigger.
+    await postLedgerEntry(trx, { accountId: owner.accountId, amountMicro: 1_000_000n, kind: 'adjustment', description: 'charged' });
+    const afterCharge = await calls(trx);
+    // A line written by hand: the first bumps through the trigger, the second finds it done.
+    await line(trx);
+    await line(trx);
+    return { afterCharge, afterLines: await calls(trx) };
+  });
+  expect(counted.afterCharge).toEqual({ row: 0, statement: 0 });
+  expect(counted.afterLines).toEqual({ row: 0, statement: 0 });
+  // In a transaction of its own, a line written by hand bumps once through the row trigger.
+  const alone = await t.database.db.transaction().execute(async (trx) => {
+    await sql`set local track_functions = 'pl'`.execute(trx);
+    await line(trx);
+    await line(trx);
+    return calls(trx);
+  });
+  expect(alone).toEqual({ row: 1, statement: 0 });
+});
+
 test("another account's key never sees this account's pages", async () => {
   const other = await signUp(t.app);
   const otherKey = await createKey(t.app, other.cookie);

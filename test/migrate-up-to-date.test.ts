@@ -30,18 +30,30 @@ describe('migrateToLatest', () => {
   });
 
   test('a migration not recorded is run', async () => {
-    // Only the latest migration can be "not yet run" (the recorded ones are a prefix). What 044
-    // changes (the storage of the analyses' text) is put back as 043 left it first: forward-only
+    // Only the latest migration can be "not yet run" (the recorded ones are a prefix). What 045
+    // changes (the ledger page's insert triggers) is put back as 036 left it first: forward-only
     // migrations give no other way back short of a database from empty.
     const all = await recorded(migrated);
-    await sql`alter table analyses alter column text set storage extended`.execute(migrated.db);
-    await sql`delete from prosa_migrations where name = '044-analysis-text-uncompressed'`.execute(migrated.db);
+    for (const table of ['credit_ledger', 'analyses', 'draft_jobs']) {
+      await sql.raw(`drop trigger ${table}_credit_page_insert on ${table}`).execute(migrated.db);
+      await sql
+        .raw(
+          `create trigger ${table}_credit_page_insert after insert on ${table} referencing new table as changed_rows for each statement execute function prosa_bump_credit_pages()`,
+        )
+        .execute(migrated.db);
+    }
+    await sql`delete from prosa_migrations where name = '045-page-bump-row-triggers'`.execute(migrated.db);
     await migrateToLatest(migrated.db);
     expect(await recorded(migrated)).toEqual(all);
-    const storage = await sql<{ s: string }>`select attstorage as s from pg_attribute where attrelid = 'analyses'::regclass and attname = 'text'`.execute(
-      migrated.db,
-    );
-    expect(storage.rows[0].s).toBe('e');
+    // Row triggers (tgtype bit 0) with a WHEN condition, on all three tables.
+    const triggers = await sql<{ row: boolean; when: boolean }>`
+      select (tgtype & 1) = 1 as row, tgqual is not null as when from pg_trigger
+      where tgname in ('credit_ledger_credit_page_insert', 'analyses_credit_page_insert', 'draft_jobs_credit_page_insert')`.execute(migrated.db);
+    expect(triggers.rows).toEqual([
+      { row: true, when: true },
+      { row: true, when: true },
+      { row: true, when: true },
+    ]);
   });
 
   test('a migration this code does not know is refused, not passed over', async () => {

@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import {
-  buildRecord,
+  buildRecordHere,
   estimateTokens,
   firstPass,
   type FirstPassRequest,
@@ -17,6 +17,7 @@ import {
 } from './analysis-tasks.ts';
 import { startAnalysisPool, type AnalysisPool } from './threads/analysis-pool.ts';
 import type { TypeHint } from '../domain/office-action/index.ts';
+import type { AnalysisRecord } from '../presenters/analysis.ts';
 import { claimChart, readFileDocument, supportSearch, type ClaimChartRequest, type ReadDocumentRequest, type SupportSearchRequest } from './file-tasks.ts';
 import type { ClaimChart } from '../domain/art/chart.ts';
 import type { SupportResult } from '../domain/art/support.ts';
@@ -28,8 +29,11 @@ export interface AnalysisEngine {
   /** Resolves once work goes to the threads (at once in process). */
   ready(): Promise<void>;
   firstPass(req: FirstPassRequest): Promise<{ result: FirstPassResult; slot?: number }>;
-  /** `slot`: the one firstPass answered from, which holds the parse. */
-  buildRecord(req: RecordRequest, slot?: number): Promise<RecordResult>;
+  /**
+   * `slot`: the one firstPass answered from, which holds the parse. Built in this thread, the
+   * result carries the record itself too (`record`), so it is not parsed back from its JSON.
+   */
+  buildRecord(req: RecordRequest, slot?: number): Promise<RecordResult & { record?: AnalysisRecord }>;
   /** The tokens an analysis of the text would bill (the /api/quote estimate). */
   estimateTokens(req: { text: string; typeHint: TypeHint }): Promise<{ inputTokens: number; outputTokens: number }>;
   /** A document of the application file read into paragraphs, figures and claims. */
@@ -44,7 +48,10 @@ export const inProcessEngine: AnalysisEngine = {
   threads: 0,
   ready: async () => {},
   firstPass: async (req) => ({ result: firstPass(req) }),
-  buildRecord: async (req) => buildRecord(req),
+  buildRecord: async (req) => {
+    const { result, record } = buildRecordHere(req);
+    return { ...result, record };
+  },
   estimateTokens: async (req) => estimateTokens(req),
   readDocument: async (req) => readFileDocument(req),
   claimChart: async (req) => claimChart(req),

@@ -12,7 +12,7 @@
 import type { ExaminerStats, TypeHint } from '../domain/office-action/index.ts';
 import { tokenCostMicro } from '../domain/pricing.ts';
 import { formatCredits } from '../domain/money.ts';
-import { presentAnalysis, type AnalysisMeta } from '../presenters/analysis.ts';
+import { presentAnalysisWithJson, type AnalysisMeta, type AnalysisRecord } from '../presenters/analysis.ts';
 import { practitionerText } from './billable-text.ts';
 import { countTokens } from './llm/token-count.ts';
 import { runAnalysis, type AnalysisRun } from './run-analysis.ts';
@@ -65,6 +65,11 @@ export function firstPass(req: FirstPassRequest): FirstPassResult {
 }
 
 export function buildRecord(req: RecordRequest): RecordResult {
+  return buildRecordHere(req).result;
+}
+
+/** buildRecord with the record itself, for a caller in the same thread (no JSON round trip). */
+export function buildRecordHere(req: RecordRequest): { result: RecordResult; record: AnalysisRecord } {
   let run = firstPasses.get(req.handle) ?? runAnalysis(req.text, { typeHint: req.typeHint, examinerStats: null });
   firstPasses.delete(req.handle);
   if (req.examinerStats) run = runAnalysis(req.text, { typeHint: req.typeHint, examinerStats: req.examinerStats, reuse: run });
@@ -74,13 +79,12 @@ export function buildRecord(req: RecordRequest): RecordResult {
   const outputTokens = countTokens(practitionerText(run.analysis));
   const cost = tokenCostMicro(inputTokens, outputTokens, req.meta.multiplierMilli);
   const { multiplierMilli: _m, createdAt, ...meta } = req.meta;
-  const record = presentAnalysis(run, {
+  const { record, json: recordJson } = presentAnalysisWithJson(run, {
     ...meta,
     createdAt: new Date(createdAt),
     billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: 'tokenizer', cost: formatCredits(cost) },
   });
-  const recordJson = JSON.stringify(record);
-  return {
+  const result: RecordResult = {
     recordJson,
     recordPacked: packJson(recordJson),
     inputTokens,
@@ -91,6 +95,7 @@ export function buildRecord(req: RecordRequest): RecordResult {
     rejectionType: record.rejection_type,
     claims: record.claim_analyses.length,
   };
+  return { result, record };
 }
 
 /**

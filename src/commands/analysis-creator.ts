@@ -10,7 +10,7 @@ import { runAnalysis } from '../analysis/run-analysis.ts';
 import { countTokens } from '../analysis/llm/token-count.ts';
 import { practitionerText } from '../analysis/billable-text.ts';
 import { draftArgumentOutlines, ARGUMENT_OUTLINER_VERSION, LlmProviderError, type LlmProvider } from '../analysis/llm/index.ts';
-import { presentAnalysis, type AnalysisRecord } from '../presenters/analysis.ts';
+import { presentAnalysisWithJson, type AnalysisRecord } from '../presenters/analysis.ts';
 import { findApplicationForAccount } from '../queries/applications.ts';
 import type { Actor } from './actor.ts';
 import { lockIdempotencyKey } from './idempotency-lock.ts';
@@ -58,9 +58,10 @@ function hintOf(p: AnalysisCreatorProps): TypeHint {
   return p.officeActionType ?? 'CTNF';
 }
 
-function fingerprint(p: AnalysisCreatorProps): string {
+/** `textSha256`: the text's own digest, which the analysis stores too (hashed once). */
+function fingerprint(p: AnalysisCreatorProps, textSha256: string): string {
   return createHash('sha256')
-    .update(JSON.stringify([sha256Hex(p.text), hintOf(p), p.includeExaminerIntel, p.applicationNumber ?? null]))
+    .update(JSON.stringify([textSha256, hintOf(p), p.includeExaminerIntel, p.applicationNumber ?? null]))
     .digest('hex');
 }
 
@@ -100,7 +101,8 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
     );
   }
   if (props.text.trim().length === 0) throw validationError('office_action_text', 'must not be empty');
-  const print = fingerprint(props);
+  const textSha256 = sha256Hex(props.text);
+  const print = fingerprint(props, textSha256);
   const key = props.idempotencyKey ?? null;
   if (key) {
     const earlier = await replay(db, props.accountId, key, print);
@@ -139,7 +141,7 @@ export async function analysisCreator(db: Db, actor: Actor, props: AnalysisCreat
       application_number: number,
       office_action_type: record.rejection_type,
       text: props.text,
-      text_sha256: sha256Hex(props.text),
+      text_sha256: textSha256,
       record: recordPacked,
       input_tokens: inputTokens,
       output_tokens: outputTokens,
@@ -267,7 +269,7 @@ async function computeOffThread(
   );
   return {
     id,
-    record: JSON.parse(out.recordJson) as AnalysisRecord,
+    record: out.record ?? (JSON.parse(out.recordJson) as AnalysisRecord),
     recordPacked: out.recordPacked,
     inputTokens: out.inputTokens,
     outputTokens: out.outputTokens,
@@ -324,14 +326,14 @@ async function computeWithOutliner(
   const outputTokens = countTokens(practitionerText(run.analysis)) + llm.usage.output_tokens;
   const tokenSource = llm.usage.input_tokens > 0 || llm.usage.output_tokens > 0 ? 'tokenizer+provider' : 'tokenizer';
   const cost = tokenCostMicro(inputTokens, outputTokens, multiplierMilli);
-  const record = presentAnalysis(run, {
+  const { record, json } = presentAnalysisWithJson(run, {
     ...base,
     billing: { input_tokens: inputTokens, output_tokens: outputTokens, token_source: tokenSource, cost: formatCredits(cost) },
   });
   return {
     id,
     record,
-    recordPacked: packJson(JSON.stringify(record)),
+    recordPacked: packJson(json),
     inputTokens,
     outputTokens,
     tokenSource,

@@ -40,6 +40,7 @@ import * as m039 from './migrations/039-docket-counts.ts';
 import * as m042 from './migrations/042-analysis-record-packed.ts';
 import * as m043 from './migrations/043-page-bump-once.ts';
 import * as m044 from './migrations/044-analysis-text-uncompressed.ts';
+import * as m045 from './migrations/045-page-bump-row-triggers.ts';
 
 /** Migrations are listed here in order; they are TypeScript and run on start on both databases. */
 const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '042-analysis-record-packed': m042,
   '043-page-bump-once': m043,
   '044-analysis-text-uncompressed': m044,
+  '045-page-bump-row-triggers': m045,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

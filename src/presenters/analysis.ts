@@ -171,8 +171,10 @@ function presentClaim(c: ClaimAnalysis) {
  * when the pipeline recognises one (NOA and CTEQ for the papers the spec has no code for:
  * domain/office-action/type-codes.ts), else the type the caller stated, else the spec's default.
  * `detected_kind` and `detected_kind_description` name the paper the text shows, in words too.
+ * Returned with its JSON text: the bound's size check serializes the record anyway, and the
+ * creator stores and answers that text, so the record is serialized once.
  */
-export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
+export function presentAnalysisWithJson(run: AnalysisRun, meta: AnalysisMeta) {
   const stated = meta.requestedType;
   // A type the caller never stated is the spec's default, not their claim: the parser's notes
   // that the text disagrees with it would put a code on a paper it does not name (a "CTNF" on an NOA).
@@ -268,16 +270,23 @@ export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta) {
   // Bounded relative to the input (issue 12 item 7): identical copies once, long quotes cut, lists
   // capped; what was left out is counted in `truncated` and listed as a known weakness.
   const full = { ...record, grounds, truncated: {} as Truncation };
-  full.truncated = boundRecord(full as unknown as Record<string, unknown>);
+  const bounded = boundRecord(full as unknown as Record<string, unknown>);
+  full.truncated = bounded.cut;
   const weakness = truncationWeakness(full.truncated);
-  if (weakness) {
-    weaknesses.push(weakness);
-    full.glass_box.overall_confidence = overallWith(weaknesses.length);
+  if (!weakness) {
+    // Nothing was left out: `truncated` is still empty, as it was when the bound serialized the record.
+    return { record: full, json: bounded.json };
   }
-  return full;
+  weaknesses.push(weakness);
+  full.glass_box.overall_confidence = overallWith(weaknesses.length);
+  return { record: full, json: JSON.stringify(full) };
 }
 
-export type AnalysisRecord = ReturnType<typeof presentAnalysis>;
+export type AnalysisRecord = ReturnType<typeof presentAnalysisWithJson>['record'];
+
+export function presentAnalysis(run: AnalysisRun, meta: AnalysisMeta): AnalysisRecord {
+  return presentAnalysisWithJson(run, meta).record;
+}
 
 /**
  * A record (made now or stored) typed as its wire schema. The parser's structures are interfaces,
