@@ -5,25 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { buildRecordHere, type RecordRequest } from './analysis-tasks.ts';
+import { buildRecordHere } from './analysis-tasks.ts';
+import { recordRequest } from './record-request-fixture.ts';
 import { inProcessEngine } from './analysis-engine.ts';
 import { unpackJsonText } from '../db/packed-json.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../domain/office-action/fixtures/${name}.txt`, import.meta.url), 'utf8');
-const request = (handle: string, text: string): RecordRequest => ({
-  handle,
-  text,
-  typeHint: 'CTNF',
-  examinerStats: null,
-  meta: {
-    analysisId: 'an_test',
-    applicationNumber: '17200011',
-    requestedType: null,
-    createdAt: '2026-11-29T00:00:00.000Z',
-    examinerIntel: { requested: false, examiner_name: null, stats: null },
-    multiplierMilli: 1000,
-  },
-});
+const request = (handle: string, text: string) => recordRequest(handle, text, null);
 
 test.each(['01', '04', '09'])('action %s: the stored and answered JSON is the record, byte for byte, with nothing cut', (name) => {
   const { result, record } = buildRecordHere(request(`h-${name}`, fixture(name)));

@@ -14,7 +14,8 @@
  * from the text itself at the stand-in's boundaries. A character no ASCII one can stand for (a
  * letter or mark in both letter groups, such as CJK or a combining accent, and any character
  * outside the Basic Multilingual Plane, which `u` matches as one) sends the whole text through the
- * original expression. test/llm/token-count.test.ts checks both paths against js-tiktoken.
+ * original expression. pre-tokenizer.test.ts checks both paths against the original expression,
+ * test/llm/token-count.test.ts the counts against js-tiktoken.
  */
 export interface PreTokenizer {
   /** Calls `visit` with each piece of `text`, in order. */

@@ -1,24 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { startAnalysisPool } from './analysis-pool.ts';
-import { buildRecord, firstPass, type RecordRequest } from '../analysis-tasks.ts';
+import { buildRecord, firstPass } from '../analysis-tasks.ts';
+import { recordRequest } from '../record-request-fixture.ts';
 import { AppError } from '../../errors.ts';
 
 const OA = readFileSync(new URL('../../domain/office-action/fixtures/04.txt', import.meta.url), 'utf8');
-const request = (handle: string, text = OA): RecordRequest => ({
-  handle,
-  text,
-  typeHint: 'CTNF',
-  examinerStats: null,
-  meta: {
-    analysisId: 'an_test',
-    applicationNumber: '17200011',
-    requestedType: 'CTNF',
-    createdAt: '2026-11-24T00:00:00.000Z',
-    examinerIntel: { requested: false, examiner_name: null, stats: null },
-    multiplierMilli: 1000,
-  },
-});
+const request = (handle: string, text = OA) => recordRequest(handle, text);
 /** The record without its clock readings. */
 const timeless = (json: string) => {
   const r = JSON.parse(json);
