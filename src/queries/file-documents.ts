@@ -5,8 +5,8 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { preparedQuery, preparedStatement } from '../db/prepared-statements.ts';
-import type { FileDocumentRow, PublicReferenceRow } from '../db/schema.ts';
+import { preparedQuery } from '../db/prepared-statements.ts';
+import type { FileDocumentRow } from '../db/schema.ts';
 import type { ClaimEntry } from '../domain/claims/claim-set.ts';
 import type { TextParagraph } from '../domain/file/paragraphs.ts';
 import type { FigureEntry } from '../domain/file/read-document.ts';
@@ -94,12 +94,17 @@ export interface HeldDocument {
   column_lines: HeldColumnLine[] | null;
 }
 
+/** What a held document is called: its number as displayed, else its name, title, file name or kind. */
+function labelOf(r: Pick<FileDocumentRow, 'publication_display' | 'reference_name' | 'title' | 'filename' | 'kind'>): string {
+  return r.publication_display ?? r.reference_name ?? r.title ?? r.filename ?? r.kind;
+}
+
 function fromRow(r: FileDocumentRow): HeldDocument {
   return {
     document_id: r.id,
     source: 'account',
     kind: r.kind,
-    label: r.publication_display ?? r.reference_name ?? r.title ?? r.filename ?? r.kind,
+    label: labelOf(r),
     publication_number: r.publication_number,
     publication_display: r.publication_display,
     reference_name: r.reference_name,
@@ -110,36 +115,67 @@ function fromRow(r: FileDocumentRow): HeldDocument {
   };
 }
 
-function fromPublic(r: PublicReferenceRow): HeldDocument {
-  return {
-    document_id: `pub_${r.publication_number}`,
-    source: 'public',
-    kind: 'reference',
-    label: r.publication_display,
-    publication_number: r.publication_number,
-    publication_display: r.publication_display,
-    reference_name: null,
-    text: r.text,
-    paragraphs: r.paragraphs as TextParagraph[],
-    figures: r.figures as FigureEntry[],
-    column_lines: (r.column_lines as HeldColumnLine[] | null) ?? null,
-  };
-}
-
-// Fixed texts whatever the numbers and names asked for (arrays, not IN lists): compiled and prepared once.
-const ownReferences = preparedQuery(
+/**
+ * The held texts of references by publication number (without kind code) or by name, in one
+ * statement: the account's own copies (any application of the account), then the public cache's
+ * text of each number no copy of the account's has. Both sides are read together because a draft's
+ * submission reads them in its turn (issue 24: each statement is a round through the embedded
+ * database's backend). The arrays are parameters, so the text is fixed and prepared once.
+ */
+const heldReferenceRows = preparedQuery(
   ['accountId', 'numbers', 'names'],
   (db: Db, a: { accountId: string; numbers: readonly string[]; names: readonly string[] }) =>
     db
-      .selectFrom('file_documents')
-      .selectAll()
-      .where('account_id', '=', a.accountId)
-      .where('kind', '=', 'reference')
-      .where(sql<boolean>`(publication_number = any(${a.numbers}::text[]) or lower(reference_name) = any(${a.names}::text[]))`)
-      .orderBy('created_at', 'desc'),
-);
-const publicReferences = preparedStatement((db: Db, numbers: readonly string[]) =>
-  db.selectFrom('public_references').selectAll().where(sql<boolean>`publication_number = any(${numbers}::text[])`),
+      .with('own', (q) =>
+        q
+          .selectFrom('file_documents')
+          .select(['id', 'kind', 'publication_number', 'publication_display', 'reference_name', 'title', 'filename'])
+          .select(['text', 'paragraphs', 'figures', 'column_lines', 'created_at'])
+          .where('account_id', '=', a.accountId)
+          .where('kind', '=', 'reference')
+          .where(sql<boolean>`(publication_number = any(${a.numbers}::text[]) or lower(reference_name) = any(${a.names}::text[]))`),
+      )
+      .selectFrom('own')
+      .select([
+        'id as document_id',
+        sql<HeldDocument['source']>`'account'`.as('source'),
+        'kind',
+        'title',
+        'filename',
+        'publication_number',
+        'publication_display',
+        'reference_name',
+        'text',
+        'paragraphs',
+        'figures',
+        'column_lines',
+        sql<Date | null>`created_at`.as('created_at'),
+      ])
+      .unionAll((eb) =>
+        eb
+          .selectFrom('public_references as p')
+          .select([
+            sql<string>`'pub_' || p.publication_number`.as('document_id'),
+            sql<HeldDocument['source']>`'public'`.as('source'),
+            sql<string>`'reference'`.as('kind'),
+            'p.title',
+            sql<string | null>`null`.as('filename'),
+            sql<string | null>`p.publication_number`.as('publication_number'),
+            sql<string | null>`p.publication_display`.as('publication_display'),
+            sql<string | null>`null`.as('reference_name'),
+            'p.text',
+            'p.paragraphs',
+            'p.figures',
+            'p.column_lines',
+            sql<Date | null>`null`.as('created_at'),
+          ])
+          .where(sql<boolean>`p.publication_number = any(${a.numbers}::text[])`)
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('own').whereRef('own.publication_number', '=', 'p.publication_number')))),
+      )
+      // The account's copies first, newest first; the public texts by number.
+      .orderBy('source')
+      .orderBy('created_at', 'desc')
+      .orderBy('document_id'),
 );
 
 /**
@@ -147,20 +183,23 @@ const publicReferences = preparedStatement((db: Db, numbers: readonly string[]) 
  * account's own copy (newest, any application of the account) first, else the public cache.
  */
 export async function heldReferences(db: Db, accountId: string, wanted: { numbers: readonly string[]; names: readonly string[] }): Promise<HeldDocument[]> {
+  if (wanted.numbers.length === 0 && wanted.names.length === 0) return [];
+  const { rows } = await heldReferenceRows(db, { accountId, numbers: wanted.numbers, names: wanted.names.map((n) => n.toLowerCase()) });
   const out: HeldDocument[] = [];
-  if (wanted.numbers.length === 0 && wanted.names.length === 0) return out;
-  const { rows: own } = await ownReferences(db, { accountId, numbers: wanted.numbers, names: wanted.names.map((n) => n.toLowerCase()) });
+  // One document per reference: the account's newest copy of each number (or name).
   const seen = new Set<string>();
-  for (const r of own) {
+  for (const row of rows) {
+    const { created_at: _created, title: _title, filename: _filename, ...r } = row;
     const key = r.publication_number ?? `name:${(r.reference_name ?? '').toLowerCase()}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(fromRow(r));
-  }
-  const missing = wanted.numbers.filter((n) => !seen.has(n));
-  if (missing.length) {
-    const { rows: pub } = await publicReferences(db, missing);
-    out.push(...pub.map(fromPublic));
+    out.push({
+      ...r,
+      label: labelOf(row),
+      paragraphs: r.paragraphs as TextParagraph[],
+      figures: r.figures as FigureEntry[],
+      column_lines: (r.column_lines as HeldColumnLine[] | null) ?? null,
+    });
   }
   return out;
 }

@@ -15,8 +15,8 @@ import { credits, formatCredits2 } from '../../src/domain/money.ts';
 import { getBalanceMicro, ledgerSumMicro } from '../../src/queries/credits.ts';
 import { analysisRecordParses, findAccountAnalysis } from '../../src/commands/draft-requests/inputs/analysis-records.ts';
 
-/** Reads that check the request, the one write, the queue message. */
-const SUBMISSION_STATEMENTS = 8;
+/** Reads that check the request (the cited references, the account's and the public cache's, in one), the one write, the queue message. */
+const SUBMISSION_STATEMENTS = 7;
 
 let t: TestApp;
 let key: string;
