@@ -3,6 +3,7 @@
 // (commands/analysis-creator.ts) with the analysis threads off, so every step runs on this thread
 // and is counted: the parse, the examiner statistics, token counting, the record's presentation
 // and serialization, and the transaction (record, bases, outbox event, ledger charge, audit rows).
+// A host reference (bench/support/host-reference.ts) is printed before and after the runs.
 //
 //   ./node_modules/.bin/node bench/analysis-store.ts            embedded (a fresh on-disk data directory) and PostgreSQL
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (default; `off` skips PostgreSQL), BENCH_RUNS=300
@@ -34,6 +35,7 @@ import { presentAnalysisWithJson } from '../src/presenters/analysis.ts';
 import { todayUtc } from '../src/clock.ts';
 import { withScratchDatabase } from './support/processes.ts';
 import { logStatements } from '../test/support/statement-log.ts';
+import { hostReferenceLine } from './support/host-reference.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const WARMUP = 30;
@@ -150,6 +152,7 @@ async function bench(label: string, database: Database, dbName: string | null): 
   log.stop();
 }
 
+console.log(hostReferenceLine('start'));
 const dir = mkdtempSync(join(tmpdir(), 'prosa-analysis-store-'));
 try {
   const embedded = await openDatabase({ dataDir: dir });
@@ -176,3 +179,4 @@ if (PG_URL !== 'off') {
     (err) => console.log(`\nPostgreSQL skipped: ${err.message}`),
   );
 }
+console.log(`\n${hostReferenceLine('end')}`);

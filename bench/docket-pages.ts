@@ -7,6 +7,7 @@
 //
 // The docket is seeded by bulk inserts (public applications, three in four with a non-final or
 // final action mailed 10 to 160 days ago): the same shape as bench/docket-api.ts, in seconds.
+// A host reference (bench/support/host-reference.ts) is printed before and after the runs.
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -20,6 +21,7 @@ import { accountCreator } from '../src/commands/account-creator.ts';
 import { sessionCreator } from '../src/commands/session-creator.ts';
 import { SYSTEM_ACTOR } from '../src/commands/actor.ts';
 import { todayUtc } from '../src/clock.ts';
+import { hostReferenceLine } from './support/host-reference.ts';
 
 const N = Number(process.env.BENCH_APPLICATIONS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -149,5 +151,6 @@ async function bench(databaseUrl: string | undefined): Promise<string[]> {
   ];
 }
 
-const lines = [...(await bench(undefined)), ...(process.env.DATABASE_URL ? await bench(process.env.DATABASE_URL) : [])];
-console.log(lines.join('\n'));
+const before = hostReferenceLine('start');
+const lines = [before, ...(await bench(undefined)), ...(process.env.DATABASE_URL ? await bench(process.env.DATABASE_URL) : [])];
+console.log([...lines, hostReferenceLine('end')].join('\n'));

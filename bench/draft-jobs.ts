@@ -18,6 +18,8 @@
 // event loop does only the server's work, as it would behind a real load: "202 answered" is how long
 // each submission took from that client's send to its full answer (it includes waiting for the
 // event loop the worker shares). Both processes read the same host clock.
+// A host reference (bench/support/host-reference.ts) is printed before and after the runs: this
+// machine's speed moves by up to 2x between hours, so it tells a slow hour from a slow change.
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +32,7 @@ import { seedDemoData } from '../src/sources/demo/demo-seeder.ts';
 import { creditGranter } from '../src/commands/credit-granter.ts';
 import { CLI_ACTOR } from '../src/commands/actor.ts';
 import { credits } from '../src/domain/money.ts';
+import { hostReferenceLine } from './support/host-reference.ts';
 
 const DRAFTS = Number(process.env.BENCH_DRAFTS ?? 50);
 /** Bursts of DRAFTS submissions, one after another on the same server. */
@@ -237,9 +240,10 @@ if (process.argv.includes('--client')) {
 }
 
 async function main(): Promise<void> {
+  const before = hostReferenceLine('start');
   const defaults = await scenario('default', undefined);
   const inline = await scenario('main thread', 0);
-  console.log([...defaults, ...inline].join('\n'));
+  console.log([before, ...defaults, ...inline, hostReferenceLine('end')].join('\n'));
   console.log(
     `(load average during the run: ${loadavg()
       .map((x) => x.toFixed(2))
