@@ -170,7 +170,7 @@ async function freshStart(): Promise<void> {
   record({ goal: 'idle RSS, embedded (5 s after start)', measured: `${rssMb.toFixed(0)} MB`, target: '< 300 MB', pass: rssMb < 300 });
 }
 
-/** Goal 4: bench/draft-jobs.ts with 10 drafts, the default builders (embedded: the main thread), sequential p50. */
+/** Goal 4: bench/draft-jobs.ts with 10 drafts, the default builders (embedded: child processes), sequential p50. */
 function drafts(): void {
   const r = spawnSync(NODE, ['bench/draft-jobs.ts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, BENCH_DRAFTS: '10', DATABASE_URL: '' } });
   const line = r.stdout.split('\n').find((l) => l.startsWith('default') && l.includes('sequential'));
@@ -178,7 +178,7 @@ function drafts(): void {
   const p50 = Number(/p50 (\d+) ms/.exec(line)![1]);
   const accepted = Number(/202 answered p50 (\d+) ms/.exec(line)![1]);
   record({
-    goal: 'draft submission to complete, p50 (embedded, built on the main thread as there by default, sequential)',
+    goal: 'draft submission to complete, p50 (embedded, the default builder: a child process; sequential)',
     measured: `${p50} ms (202 answered p50 ${accepted} ms)`,
     target: '< 100 ms',
     pass: p50 < 100,

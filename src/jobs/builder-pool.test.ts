@@ -30,6 +30,20 @@ describe.each<BuilderIsolation>(['thread', 'process'])('builders in a %s', (isol
   });
 });
 
+test('builds one at a time go to the same warm process; a second process starts only when the first is busy', async () => {
+  const pool = startBuilderPool(2, { isolation: 'process' });
+  try {
+    for (let i = 0; i < 3; i++) await pool.builders.extension_of_time(extension);
+    // An idle process takes the next build: a second one would load the document libraries again.
+    expect(pool.stats().pids).toHaveLength(1);
+    await Promise.all([pool.builders.extension_of_time(extension), pool.builders.drawing(blockDrawing)]);
+    expect(pool.stats().pids).toHaveLength(2);
+    expect(pool.stats().offMainThread).toBe(5);
+  } finally {
+    await pool.close();
+  }
+});
+
 test('a document-building process that dies fails its call, and the next call gets a new process', async () => {
   const pool = startBuilderPool(1, { isolation: 'process' });
   try {

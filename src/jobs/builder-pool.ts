@@ -78,18 +78,18 @@ export function startBuilderPool(size: number, opts: BuilderPoolOptions = {}): B
     return slot;
   };
 
-  /** The least busy endpoint, started when missing. */
+  /**
+   * An idle endpoint already started; else a new one while the pool has room; else the least busy.
+   * One draft at a time is built by the same warm endpoint: starting another for it would load the
+   * document libraries again and leave each endpoint's code half as warm.
+   */
   const pick = (): Slot => {
-    let best = 0;
-    for (let i = 0; i < slots.length; i++) {
-      const s = slots[i];
-      if (!s) {
-        best = i;
-        break;
-      }
-      if (s.pending.size < (slots[best]?.pending.size ?? Infinity)) best = i;
-    }
-    return (slots[best] ??= spawn(best));
+    const started = slots.filter((s): s is Slot => s !== null);
+    const idle = started.find((s) => s.pending.size === 0);
+    if (idle) return idle;
+    const free = slots.indexOf(null);
+    if (free !== -1) return (slots[free] = spawn(free));
+    return started.reduce((least, s) => (s.pending.size < least.pending.size ? s : least));
   };
 
   if (opts.prestart ?? isolation === 'thread') for (let i = 0; i < slots.length; i++) slots[i] = spawn(i);
