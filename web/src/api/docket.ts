@@ -79,10 +79,13 @@ export const DOCKET_FIRST_VIEW: DocketPageParams = { sort: 'next_deadline', q: '
 /**
  * An assistant (MCP) or a script may have changed the docket since this tab last looked: the page
  * asks again whenever it mounts, unless its data arrived in the last two seconds (the prefetch
- * of a docket opened cold, prefetchDocket; one still under way is joined, not repeated).
+ * of a docket opened cold, prefetchDocket; one still under way is joined, not repeated) and
+ * nothing invalidated it since. A change the activity stream announced while the page was closed
+ * invalidates the data however new it is: the page must not show the docket as it was.
  */
 const JUST_FETCHED_MS = 2_000;
-const askAgainOnMount = (query: { state: { dataUpdatedAt: number } }) => (Date.now() - query.state.dataUpdatedAt < JUST_FETCHED_MS ? false : 'always');
+export const askAgainOnMount = (query: { state: { dataUpdatedAt: number; isInvalidated: boolean } }) =>
+  !query.state.isInvalidated && Date.now() - query.state.dataUpdatedAt < JUST_FETCHED_MS ? false : 'always';
 
 export function useDocketPages(params: DocketPageParams) {
   return useInfiniteQuery({ ...docketPagesQuery(params), refetchOnMount: askAgainOnMount, placeholderData: (previous) => previous });
