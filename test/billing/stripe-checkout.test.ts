@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createKey, createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
+import { createKey, createTestApp, randomIp, signUp, type TestApp, LIFTED } from '../support/app.ts';
 import { StripeStub, type StubSession } from '../support/stripe-stub.ts';
 import { analyzeOa } from '../support/drafts.ts';
 import { getBalanceMicro, ledgerSumMicro } from '../../src/queries/credits.ts';
@@ -15,7 +15,7 @@ beforeAll(async () => {
   // Every delivery of this file comes from 127.0.0.1, many within a second: the webhook's
   // per-address tier is raised here and tested with its own app below.
   t = await createTestApp({ STRIPE_SECRET_KEY: stub.secretKey, STRIPE_WEBHOOK_SECRET: stub.webhookSecret, STRIPE_API_BASE: stub.url }, undefined, {
-    tiers: { stripe_webhook: { perMinute: 100_000, perSecond: 100_000 } },
+    tiers: { stripe_webhook: LIFTED },
   });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   stub.webhookUrl = `${base}/api/billing/stripe/webhook`;

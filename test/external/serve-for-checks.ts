@@ -17,6 +17,7 @@ import { startDraftWorker } from '../../src/jobs/draft-worker.ts';
 import type { Database } from '../../src/db/connect.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
+import { LIFTED } from '../support/app.ts';
 
 export const CHECKS_ACCOUNT = 'conformance@prosa.test';
 /** Test-only secret: the MCP client secret (token exchange) derives from it. */
@@ -56,9 +57,8 @@ export async function startChecksServer(opts: { demo?: boolean; worker?: boolean
   // The checks register clients and fetch tokens from one address: the per-address OAuth tiers
   // are lifted. The MCP tiers are the production ones: the conformance runner's busiest second
   // (about 75 messages as one account) must pass them.
-  const lifted = { perMinute: 100_000, perSecond: 10_000 };
-  const mcpTiers = opts.liftMcpLimits ? { mcp: lifted, mcp_tools: lifted, assistant: lifted } : {};
-  const rateLimits = await createRateLimits({ tiers: { free: lifted, oauth_register: lifted, oauth_token: lifted, ...mcpTiers } });
+  const mcpTiers = opts.liftMcpLimits ? { mcp: LIFTED, mcp_tools: LIFTED, assistant: LIFTED } : {};
+  const rateLimits = await createRateLimits({ tiers: { free: LIFTED, oauth_register: LIFTED, oauth_token: LIFTED, ...mcpTiers } });
   const keyring = keyringFromSecret(CHECKS_SIGNING_SECRET);
   const queue = queueHandle(() => startDraftQueue(database, { supervise: !!opts.worker }));
   const app = await buildApp({ config, database, rateLimits, keyring, queue }, { logger: false, mcp: true, testAutoApprove: { email: CHECKS_ACCOUNT } });

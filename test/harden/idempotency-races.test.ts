@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createKey, createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
+import { createKey, createTestApp, randomIp, signUp, type TestApp, LIFTED } from '../support/app.ts';
 import { grant, OA_TEXT } from '../support/drafts.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { credits } from '../../src/domain/money.ts';
@@ -18,8 +18,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   // The per-key burst (20 per second) would answer 429 to most copies: not what is tested here.
-  const wide = { perMinute: 100_000, perSecond: 100_000 };
-  t = await createTestApp({}, undefined, { tiers: { authenticated: wide, assistant: wide, account: wide } });
+  t = await createTestApp({}, undefined, { tiers: { authenticated: LIFTED, assistant: LIFTED, account: LIFTED } });
   await seedDemoData(t.database.db, '2026-11-21');
 });
 afterAll(async () => {

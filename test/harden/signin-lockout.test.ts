@@ -5,7 +5,7 @@
  * database (counters in memory) and on PostgreSQL (`prosa_rate_limits`) with DATABASE_URL set.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../support/app.ts';
+import { createTestApp, signUp, type TestApp, LIFTED } from '../support/app.ts';
 import { authorize, CookieJar, registerClient, signUpAccount, startOAuthTestServer, type OAuthTestServer } from '../support/oauth.ts';
 import { accountBackoffSeconds, clientAddressKey, SIGNIN_LIMITS } from '../../src/auth/signin-throttle.ts';
 
@@ -13,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => {
   // The per-IP request tier (`signin`, 20 a minute) is raised so that the failure counters, not
   // the request rate, are what this file exercises: an attacker spreads its attempts over time.
-  t = await createTestApp({}, undefined, { tiers: { signin: { perMinute: 100_000, perSecond: 100_000 } } });
+  t = await createTestApp({}, undefined, { tiers: { signin: LIFTED } });
 });
 afterAll(async () => {
   await t?.close();
@@ -132,7 +132,7 @@ describe('the rules, by name', () => {
 describe('the OAuth sign-in page', () => {
   let s: OAuthTestServer;
   beforeAll(async () => {
-    s = await startOAuthTestServer({}, { tiers: { signin: { perMinute: 100_000, perSecond: 100_000 } } });
+    s = await startOAuthTestServer({}, { tiers: { signin: LIFTED } });
   });
   afterAll(async () => {
     await s?.close();

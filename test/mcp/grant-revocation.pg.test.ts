@@ -15,6 +15,7 @@ import { createRateLimits, type RateLimits } from '../../src/serving/rate-limits
 import { freePort, type OAuthTestServer } from '../support/oauth.ts';
 import { logStatements } from '../support/statement-log.ts';
 import { rawMcp, signedInUser, startMcpTestServer, type SignedInUser } from './support.ts';
+import { LIFTED } from '../support/app.ts';
 
 let a: OAuthTestServer;
 /** A second process (its own pool, LISTEN connection and grant cache) serving the same issuer's MCP on another port. */
@@ -22,8 +23,7 @@ let b: { url: string; app: FastifyInstance; database: Database; rateLimits: Rate
 beforeAll(async () => {
   a = await startMcpTestServer();
   const database = await openDatabase({ databaseUrl: a.database.connectionString!, poolSize: 4 });
-  const lifted = { perMinute: 100_000, perSecond: 10_000 };
-  const rateLimits = await createRateLimits({ connectionString: database.connectionString, tiers: { mcp: lifted, mcp_tools: lifted, assistant: lifted } });
+  const rateLimits = await createRateLimits({ connectionString: database.connectionString, tiers: { mcp: LIFTED, mcp_tools: LIFTED, assistant: LIFTED } });
   const app = await buildApp({ ...a.ctx, database, rateLimits }, { logger: false, mcp: true });
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });

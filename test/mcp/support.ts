@@ -15,17 +15,23 @@ import {
   type RegisteredClient,
   type CookieJar,
 } from '../support/oauth.ts';
+import { LIFTED } from '../support/app.ts';
 
 export type Era = 'legacy' | 'modern';
 export const ERAS: Era[] = ['legacy', 'modern'];
 
 /**
  * The per-account MCP budgets are lifted: test files drive hundreds of calls a minute as one
- * account. The limits themselves are tested with their own server (gate.test.ts).
+ * account. So are the per-address sign-in and OAuth tiers: a file's clients register, sign in and
+ * exchange codes from 127.0.0.1, and on a fast host more than five of them fall within a second.
+ * The limits themselves are tested with their own servers (gate.test.ts,
+ * test/oauth/metadata-registration.test.ts, test/harden/signin-lockout.test.ts).
  */
 export async function startMcpTestServer(env: Record<string, string> = {}): Promise<OAuthTestServer> {
-  const lifted = { perMinute: 100_000, perSecond: 10_000 };
-  return startOAuthTestServer(env, { mcp: true, tiers: { mcp: lifted, mcp_tools: lifted, assistant: lifted } });
+  return startOAuthTestServer(env, {
+    mcp: true,
+    tiers: { mcp: LIFTED, mcp_tools: LIFTED, assistant: LIFTED, signin: LIFTED, oauth_register: LIFTED, oauth_token: LIFTED },
+  });
 }
 
 export interface SignedInUser {

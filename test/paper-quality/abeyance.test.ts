@@ -5,7 +5,7 @@
  * Each request appears once, and none for an objection the same paper's amendment removes.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
+import { createTestApp, randomIp, type TestApp, LIFTED } from '../support/app.ts';
 import { docxText, grant, pathOf, pollUntilDone } from '../support/drafts.ts';
 import { newAccount, type Account } from '../response-plan/support.ts';
 import { draft, inputFor, recordOf } from '../responses/support.ts';
@@ -49,7 +49,7 @@ describe('corpus 09 through REST #4', () => {
     t = await createTestApp({}, undefined, {
       worker: true,
       queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
-      tiers: { account: { perMinute: 100_000, perSecond: 10_000 } },
+      tiers: { account: LIFTED },
     });
     a = await newAccount(t, 4);
     const docket = await a.call('POST', '/api/docket', {

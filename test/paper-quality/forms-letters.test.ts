@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
+import { createTestApp, randomIp, type TestApp, LIFTED } from '../support/app.ts';
 import { docxText, grant, pathOf, pollUntilDone } from '../support/drafts.ts';
 import { corpusText, errorOf, newAccount, type Account } from '../response-plan/support.ts';
 import { promisingSentences } from '../../src/documents/forms/promises.ts';
@@ -56,7 +56,7 @@ beforeAll(async () => {
   t = await createTestApp({}, undefined, {
     worker: true,
     queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
-    tiers: { account: { perMinute: 100_000, perSecond: 10_000 }, authenticated: { perMinute: 100_000, perSecond: 10_000 } },
+    tiers: { account: LIFTED, authenticated: LIFTED },
   });
   a = await newAccount(t, 4);
   await grant(t.database.db, a.accountId, 500);

@@ -17,7 +17,7 @@
  */
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createKey, createTestApp, randomIp, type TestApp } from '../support/app.ts';
+import { createKey, createTestApp, randomIp, type TestApp, LIFTED } from '../support/app.ts';
 import { grant, pathOf, pollUntilDone } from '../support/drafts.ts';
 import { openDocx } from '../documents/support/open-docx.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   t = await createTestApp({}, undefined, {
     worker: true,
     queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
-    tiers: { account: { perMinute: 100_000, perSecond: 10_000 } },
+    tiers: { account: LIFTED },
   });
   await seedDemoData(t.database.db, '2026-11-21');
 }, 60_000);

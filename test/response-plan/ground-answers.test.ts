@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
+import { createTestApp, randomIp, type TestApp, LIFTED } from '../support/app.ts';
 import { docxText, grant, pathOf, pollUntilDone } from '../support/drafts.ts';
 import { errorOf, newAccount, startPlan, type Account } from './support.ts';
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp({}, undefined, {
     worker: true,
     queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
-    tiers: { account: { perMinute: 100_000, perSecond: 10_000 } },
+    tiers: { account: LIFTED },
   });
   a = await newAccount(t, 4);
   b = await newAccount(t, 1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
+import { createTestApp, randomIp, type TestApp, LIFTED } from '../support/app.ts';
 import { docxText, grant, pathOf, pollUntilDone } from '../support/drafts.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { STRATEGY_CODES } from '../../src/domain/response-plan/strategies.ts';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   t = await createTestApp({}, undefined, {
     worker: true,
     queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
-    tiers: { account: { perMinute: 100_000, perSecond: 10_000 } },
+    tiers: { account: LIFTED },
   });
   await seedDemoData(t.database.db, '2026-11-21');
   a = await newAccount(t, 5);

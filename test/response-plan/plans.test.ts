@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
+import { createTestApp, randomIp, type TestApp, LIFTED } from '../support/app.ts';
 import { markClaimAmendment } from '../../src/domain/claims/claim-amendments.ts';
 import { corpusText, errorOf, newAccount, startPlan, type Account } from './support.ts';
 
@@ -23,7 +23,7 @@ const ARGUMENT =
 
 beforeAll(async () => {
   // Plans, not limits, are under test: the account-wide ceiling is lifted (the scripted calls exceed 60/s on PostgreSQL).
-  t = await createTestApp({}, undefined, { tiers: { account: { perMinute: 100_000, perSecond: 10_000 } } });
+  t = await createTestApp({}, undefined, { tiers: { account: LIFTED } });
   a = await newAccount(t);
   b = await newAccount(t, 2);
   analysis04 = (await a.analyze('04', '17/200,011')).analysis_id;

@@ -6,7 +6,7 @@
  * explanation of relevance for a foreign document without a translation (37 CFR 1.98(a)(3)(i)).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, randomIp, signUp, type TestApp } from '../support/app.ts';
+import { createTestApp, randomIp, signUp, type TestApp, LIFTED } from '../support/app.ts';
 import { docxText, grant, pathOf, pollUntilDone } from '../support/drafts.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { addDays } from '../../src/domain/deadlines/calendar.ts';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp({}, undefined, {
     worker: true,
     queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
-    tiers: { authenticated: { perMinute: 100_000, perSecond: 10_000 }, account: { perMinute: 100_000, perSecond: 10_000 } },
+    tiers: { authenticated: LIFTED, account: LIFTED },
   });
   await seedDemoData(t.database.db, SEEDED);
   ({ cookie, accountId } = await signUp(t.app));

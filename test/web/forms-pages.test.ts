@@ -8,6 +8,7 @@ import { creditGranter } from '../../src/commands/credit-granter.ts';
 import { postLedgerEntry } from '../../src/commands/credit-ledger.ts';
 import { getBalanceMicro } from '../../src/queries/credits.ts';
 import { credits } from '../../src/domain/money.ts';
+import { LIFTED } from '../support/app.ts';
 
 // Browser flows on a shared 2-core machine: generous limits; locators still wait, never sleep.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
@@ -22,7 +23,7 @@ let page: Page;
 let accountId: string;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([workerBrowser(), startWebServer({}, { worker: true })]);
+  [browser, server] = await Promise.all([workerBrowser(), startWebServer({}, { worker: true, tiers: { authenticated: LIFTED, account: LIFTED } })]);
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
   page = await context.newPage();

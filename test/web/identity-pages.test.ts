@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiFromPage, releaseBrowser, workerBrowser, newContext, snap, startWebServer, type WebServer } from '../support/browser.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { todayUtc } from '../../src/clock.ts';
+import { LIFTED } from '../support/app.ts';
 
 // Issue 19 in Chromium: Settings > Practitioner (your own profile, which signs the papers you submit) and, on the application
 // page, the matter number and the entity status its fees follow. Locators wait; nothing sleeps.
@@ -14,7 +15,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([workerBrowser(), startWebServer()]);
+  [browser, server] = await Promise.all([workerBrowser(), startWebServer({}, { tiers: { authenticated: LIFTED, account: LIFTED } })]);
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
   page = await context.newPage();

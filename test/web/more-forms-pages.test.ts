@@ -14,6 +14,7 @@ import { todayUtc } from '../../src/clock.ts';
 import { creditGranter } from '../../src/commands/credit-granter.ts';
 import { getBalanceMicro } from '../../src/queries/credits.ts';
 import { credits } from '../../src/domain/money.ts';
+import { LIFTED } from '../support/app.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
 
@@ -28,13 +29,7 @@ let accountId: string;
 
 beforeAll(async () => {
   // Forms, not rate limits, are under test (job polling and quotes add up on one page).
-  [browser, server] = await Promise.all([
-    workerBrowser(),
-    startWebServer(
-      {},
-      { worker: true, tiers: { authenticated: { perMinute: 100_000, perSecond: 10_000 }, account: { perMinute: 100_000, perSecond: 10_000 } } },
-    ),
-  ]);
+  [browser, server] = await Promise.all([workerBrowser(), startWebServer({}, { worker: true, tiers: { authenticated: LIFTED, account: LIFTED } })]);
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
   page = await context.newPage();

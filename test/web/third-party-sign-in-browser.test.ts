@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort, releaseBrowser, workerBrowser, newContext, snap } from '../support/browser.ts';
-import { createTestApp, randomIp, type TestApp } from '../support/app.ts';
+import { createTestApp, randomIp, type TestApp, LIFTED } from '../support/app.ts';
 import { startLocalIdp, type LocalIdp } from '../support/oidc-idp.ts';
 
 // A shared 2-core machine: generous limits; locators wait, never sleep.
@@ -25,7 +25,13 @@ beforeAll(async () => {
   idp = await startLocalIdp({ redirectUris: [`${url}/api/auth/oidc/google/callback`] });
   [browser, t] = await Promise.all([
     workerBrowser(),
-    createTestApp({ BASE_URL: url, PROSA_GOOGLE_ISSUER: idp.issuer, PROSA_GOOGLE_CLIENT_ID: idp.clientId, PROSA_GOOGLE_CLIENT_SECRET: idp.clientSecret }),
+    createTestApp(
+      { BASE_URL: url, PROSA_GOOGLE_ISSUER: idp.issuer, PROSA_GOOGLE_CLIENT_ID: idp.clientId, PROSA_GOOGLE_CLIENT_SECRET: idp.clientSecret },
+      undefined,
+      {
+        tiers: { signin: LIFTED },
+      },
+    ),
   ]);
   await t.app.listen({ port, host: '127.0.0.1' });
   context = await newContext(browser, url);

@@ -7,6 +7,7 @@ import { corpusText } from '../response-plan/support.ts';
 import { seedDemoData } from '../../src/sources/demo/demo-seeder.ts';
 import { STRATEGY_CODES } from '../../src/domain/response-plan/strategies.ts';
 import { todayUtc } from '../../src/clock.ts';
+import { LIFTED } from '../support/app.ts';
 
 /**
  * Issue 19, "also seen by a practitioner trying the web app", and item 7, in Chromium on real
@@ -27,7 +28,10 @@ let page: Page;
 beforeAll(async () => {
   [browser, server] = await Promise.all([
     workerBrowser(),
-    startWebServer({}, { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 } }),
+    startWebServer(
+      {},
+      { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { authenticated: LIFTED, account: LIFTED } },
+    ),
   ]);
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
