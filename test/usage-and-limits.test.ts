@@ -136,6 +136,27 @@ describe('rate limits', () => {
     expect(res2.headers['x-ratelimit-remaining']).toBe('119');
   });
 
+  test("a web-app session has its person's own budget (300/minute, bursts of 30); the same person's API key keeps the spec's 120", async () => {
+    const { cookie } = await signUp(t.app);
+    const key = await createKey(t.app, cookie);
+    const web = await t.app.inject({ method: 'GET', url: '/api/docket', headers: { cookie }, remoteAddress: randomIp() });
+    expect(web.headers['x-ratelimit-limit']).toBe('300');
+    const viaKey = await t.app.inject({ method: 'GET', url: '/api/docket', headers: { 'x-api-key': key }, remoteAddress: randomIp() });
+    expect(viaKey.headers['x-ratelimit-limit']).toBe('120');
+    expect(viaKey.headers['x-ratelimit-remaining']).toBe('119');
+
+    // 40 reads at once from another person's fresh session, as two tabs refreshing after an
+    // assistant's work: the window they start admits 30 (a key's admits 20); any that fall in a
+    // later window are admitted as well.
+    const other = await signUp(t.app);
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, () => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: other.cookie }, remoteAddress: randomIp() })),
+    );
+    expect(burst.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(30);
+    expect(burst.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
+    expect(new Set(burst.map((r) => r.headers['x-ratelimit-limit']))).toEqual(new Set(['300']));
+  });
+
   test('more than 20 authenticated requests at once: the burst limit refuses the excess', async () => {
     const { cookie } = await signUp(t.app);
     const key = await createKey(t.app, cookie);

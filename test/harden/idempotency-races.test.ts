@@ -18,7 +18,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   // The per-key burst (20 per second) would answer 429 to most copies: not what is tested here.
-  t = await createTestApp({}, undefined, { tiers: { authenticated: LIFTED, assistant: LIFTED, account: LIFTED } });
+  t = await createTestApp({}, undefined, { tiers: { authenticated: LIFTED, session: LIFTED, assistant: LIFTED, account: LIFTED } });
   await seedDemoData(t.database.db, '2026-11-21');
 });
 afterAll(async () => {

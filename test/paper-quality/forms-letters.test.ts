@@ -56,7 +56,7 @@ beforeAll(async () => {
   t = await createTestApp({}, undefined, {
     worker: true,
     queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
-    tiers: { account: LIFTED, authenticated: LIFTED },
+    tiers: { account: LIFTED, authenticated: LIFTED, session: LIFTED },
   });
   a = await newAccount(t, 4);
   await grant(t.database.db, a.accountId, 500);

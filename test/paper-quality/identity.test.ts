@@ -32,7 +32,7 @@ beforeAll(async () => {
   t = await createTestApp({}, undefined, {
     worker: true,
     queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
-    tiers: { authenticated: LIFTED, account: LIFTED },
+    tiers: { authenticated: LIFTED, session: LIFTED, account: LIFTED },
   });
   await seedDemoData(t.database.db, SEEDED);
   for (const who of ['a', 'b'] as const) {

@@ -23,7 +23,10 @@ let page: Page;
 let accountId: string;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([workerBrowser(), startWebServer({}, { worker: true, tiers: { authenticated: LIFTED, account: LIFTED } })]);
+  [browser, server] = await Promise.all([
+    workerBrowser(),
+    startWebServer({}, { worker: true, tiers: { authenticated: LIFTED, session: LIFTED, account: LIFTED } }),
+  ]);
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
   page = await context.newPage();

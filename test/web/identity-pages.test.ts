@@ -15,7 +15,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([workerBrowser(), startWebServer({}, { tiers: { authenticated: LIFTED, account: LIFTED } })]);
+  [browser, server] = await Promise.all([workerBrowser(), startWebServer({}, { tiers: { authenticated: LIFTED, session: LIFTED, account: LIFTED } })]);
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
   page = await context.newPage();

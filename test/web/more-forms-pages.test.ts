@@ -29,7 +29,10 @@ let accountId: string;
 
 beforeAll(async () => {
   // Forms, not rate limits, are under test (job polling and quotes add up on one page).
-  [browser, server] = await Promise.all([workerBrowser(), startWebServer({}, { worker: true, tiers: { authenticated: LIFTED, account: LIFTED } })]);
+  [browser, server] = await Promise.all([
+    workerBrowser(),
+    startWebServer({}, { worker: true, tiers: { authenticated: LIFTED, session: LIFTED, account: LIFTED } }),
+  ]);
   await seedDemoData(server.t.database.db, todayUtc());
   context = await newContext(browser, server.url);
   page = await context.newPage();

@@ -30,7 +30,7 @@ beforeAll(async () => {
     workerBrowser(),
     startWebServer(
       {},
-      { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { authenticated: LIFTED, account: LIFTED } },
+      { worker: true, queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }, tiers: { authenticated: LIFTED, session: LIFTED, account: LIFTED } },
     ),
   ]);
   await seedDemoData(server.t.database.db, todayUtc());

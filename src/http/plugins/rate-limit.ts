@@ -41,16 +41,18 @@ function registerRateLimit(app: FastifyInstance, ctx: AppContext): void {
     const p = request.principal;
     let tier: Tier | 'off' = config?.rateLimit ?? (auth === 'none' ? 'free' : 'authenticated');
     if (tier !== 'off') {
-      // Calls the MCP server makes for a user have their own, larger per-account budget.
+      // Calls the MCP server makes for a user have their own, larger per-account budget; so does
+      // a person's web-app session (rate-limit-store.ts says why).
       if (tier === 'authenticated' && p?.via === 'bearer') tier = 'assistant';
+      else if (tier === 'authenticated' && p?.via === 'session') tier = 'session';
       // A key has its own budget; a session and an assistant's calls have their person's (a firm's
       // members each have theirs: keyed by the account, five people in the web app shared one
-      // person's 120 a minute). The account-wide ceiling below still bounds the firm as a whole.
-      const person = p ? `member:${p.memberId}` : '';
-      const key = tier === 'authenticated' && p ? (p.apiKeyId ? `key:${p.apiKeyId}` : person) : tier === 'assistant' && p ? person : `ip:${request.ip}`;
+      // person's budget). The account-wide ceiling below still bounds the firm as a whole.
+      const perCaller = p && (tier === 'authenticated' || tier === 'session' || tier === 'assistant');
+      const key = !perCaller ? `ip:${request.ip}` : tier === 'authenticated' && p.apiKeyId ? `key:${p.apiKeyId}` : `member:${p.memberId}`;
       // The tier and, for keys and sessions, the account-wide ceiling: one round trip, and a
       // request refused by either is counted against neither.
-      const withCeiling = tier === 'authenticated' && p;
+      const withCeiling = (tier === 'authenticated' || tier === 'session') && p;
       const { admitted, decisions } = await ctx.rateLimits.checkAll(
         withCeiling
           ? [

@@ -13,6 +13,7 @@ import { SIGNIN_LIMITER_SETTINGS, signinThrottle, type SigninLimiters, type Sign
 export type Tier =
   | 'free'
   | 'authenticated'
+  | 'session'
   | 'account'
   | 'unauthenticated'
   | 'signin'
@@ -26,6 +27,13 @@ export type Tier =
 const TIERS: Record<Tier, TierLimits> = {
   free: { perMinute: 60, perSecond: 10 },
   authenticated: { perMinute: 120, perSecond: 20 },
+  // A person's web-app session (the spec's per-key tier is for API keys). The web app is Prosa's
+  // own client: one page reads 5-15 resources, and every open tab reads again what an assistant's
+  // or a script's work changed (the activity stream): two tabs after ten assistant calls a minute
+  // are about 100 reads, before the person's own clicks, and a refused page waits up to a minute
+  // for its retry. A machine-speed browser flow made 120 requests in 23 s. Still bounded by the
+  // account's ceiling below (docs/decisions/hardening.md).
+  session: { perMinute: 300, perSecond: 30 },
   // The account-wide ceiling over all of an account's API keys and its sessions (issue 12): five
   // keys' worth, so extra keys do not multiply an account's budget without end.
   account: { perMinute: 600, perSecond: 60 },
