@@ -79,8 +79,9 @@ async function analyse(): Promise<string> {
 }
 
 beforeAll(async () => {
-  // The file's 21 requests with one session can all fall within one second on a fast host: the
-  // per-person burst limit (20 a second) is not what it tests (CI once refused the 21st with 429).
+  // All of the file's requests with one session can fall within one second on a fast host: the
+  // per-person burst limit is not what it tests (CI once refused the 21st with 429, when a
+  // session's burst was 20 a second).
   t = await createTestApp({}, undefined, {
     worker: true,
     queue: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },

@@ -25,9 +25,9 @@ export interface TestApp {
 /**
  * A rate-limit tier's figures that no test file reaches. Files whose requests are not about rate
  * limits pass it for the tiers they use: on a fast host all of a file's requests with one session,
- * key or address can fall within one second and meet the production burst (a person's 20 a second:
- * CI once refused a file's 21st session request that way). The limits themselves are tested with
- * the production figures, or small ones, in the files about them.
+ * key or address can fall within one second and meet the production burst (a key's 20 a second, a
+ * session's 30: CI once refused a file's 21st session request that way). The limits themselves are
+ * tested with the production figures, or small ones, in the files about them.
  */
 export const LIFTED = { perMinute: 100_000, perSecond: 10_000 } as const;
 
