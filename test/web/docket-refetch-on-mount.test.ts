@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { askAgainOnMount } from '../../web/src/api/docket.ts';
+import { queryKeys } from '../../web/src/api/query-keys.ts';
 
 // When the docket page mounts (web/src/api/docket.ts), with TanStack Query's own observer: the
 // page joined a prefetch made in the same two seconds, and an assistant's change announced in
 // between (the activity stream invalidates the docket's queries while the page is closed) was
 // never shown: CI's browser test (test/web/assistant-work-visible.test.ts) saw the docket stay
 // empty after an MCP client added an application, when the two steps came less than 2 s apart.
-const KEY = ['docket', 'pages-under-test'];
+// Under the docket's prefix, as the page's queries are: what the activity stream invalidates.
+const KEY = [...queryKeys.docket.all, 'pages-under-test'];
 
 function harness() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 } } });
@@ -38,7 +40,7 @@ describe('the docket page asks again when it mounts', () => {
   test('data fetched a moment ago but invalidated since (an assistant changed the docket) is fetched again', async () => {
     const h = harness();
     await h.qc.prefetchQuery({ queryKey: KEY, queryFn: h.queryFn });
-    await h.qc.invalidateQueries({ queryKey: ['docket'] }); // the activity stream, the page closed
+    await h.qc.invalidateQueries({ queryKey: queryKeys.docket.all }); // the activity stream, the page closed
     await h.mount();
     expect(h.fetches()).toBe(2);
     expect(h.qc.getQueryData(KEY)).toBe(2);
